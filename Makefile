@@ -1,0 +1,95 @@
+# cardc: the card-game compiler, its runtime, the shipped games and tests.
+#
+#   make          build/bin/cardc and one binary per game in decks/
+#   make demo     install missing build dependencies, build, check every deck
+#   make test     the whole suite (unit tests under ASan+UBSan, golden
+#                 diagnostics, generated C, hostile inputs, valgrind)
+#   make bench    speed figures, measured side by side in one run
+
+CC      ?= cc
+CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
+           -Wmissing-prototypes -Wwrite-strings -Wundef
+OPT     ?= -O2 -g
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
+SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+B        = build
+YAML_LIBS = $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
+CRIT_LIBS = $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+
+COMPILER_SRC = $(wildcard compiler/*.c)
+COMPILER_LIB = $(filter-out compiler/main.c,$(COMPILER_SRC))
+COMPILER_OBJ = $(COMPILER_LIB:%.c=$(B)/obj/%.o)
+ASAN_OBJ     = $(COMPILER_LIB:%.c=$(B)/asan/%.o)
+TEST_SRC     = $(wildcard tests/unit/*.c)
+DECKS        = $(patsubst %/,%,$(sort $(dir $(wildcard decks/*/cards.yaml))))
+
+.PHONY: all demo test deps bench clean check-decks golden valgrind unit
+
+all: $(B)/bin/cardc
+
+$(B)/obj/%.o: %.c $(wildcard compiler/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Icompiler -c $< -o $@
+
+$(B)/asan/%.o: %.c $(wildcard compiler/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(SAN) -Icompiler -c $< -o $@
+
+$(B)/bin/cardc: $(COMPILER_OBJ) $(B)/obj/compiler/main.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $^ -o $@ $(YAML_LIBS)
+
+$(B)/bin/cardc-asan: $(ASAN_OBJ) $(B)/asan/compiler/main.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(SAN) $^ -o $@ $(YAML_LIBS)
+
+$(B)/bin/unit-tests: $(TEST_SRC) $(ASAN_OBJ) $(wildcard compiler/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(SAN) -Icompiler $(TEST_SRC) $(ASAN_OBJ) -o $@ \
+	    $(CRIT_LIBS) $(YAML_LIBS)
+
+# Installs what is missing, through apt-get, only when something is.
+deps:
+	@sh tests/deps.sh
+
+check-decks: $(B)/bin/cardc
+	@for d in $(DECKS); do \
+	    printf '%-28s ' "$$d"; \
+	    $(B)/bin/cardc check $$d && echo ok || exit 1; \
+	done
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@echo "== cardc check: every shipped deck"
+	@$(MAKE) --no-print-directory check-decks
+	@echo "== cardc check: the rulebooks as written (expected to be rejected)"
+	@for f in examples/rulebooks/*.yaml; do \
+	    $(B)/bin/cardc check $$f 2>&1 | head -n 12; \
+	done; true
+	@echo "== cardc build: Easy School's card tables"
+	@$(B)/bin/cardc build decks/easy-school -o $(B)/gen/easy-school-cards.c && \
+	    grep -c '' $(B)/gen/easy-school-cards.c | sed 's/^/lines of C: /'
+
+unit: $(B)/bin/unit-tests
+	ASAN_OPTIONS=detect_leaks=1 $(B)/bin/unit-tests --jobs 2
+
+golden: $(B)/bin/cardc-asan
+	@sh tests/golden.sh $(B)/bin/cardc-asan
+
+valgrind: $(B)/bin/cardc
+	@sh tests/valgrind.sh $(B)/bin/cardc
+
+test: deps
+	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests
+	@$(MAKE) --no-print-directory golden
+	@sh tests/gen-c.sh $(B)/bin/cardc
+	@$(MAKE) --no-print-directory valgrind
+	@$(MAKE) --no-print-directory unit
+
+bench: $(B)/bin/cardc
+	@sh bench/cards.sh $(B)
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,36 @@
+/* cardc.h: one compilation: the inputs, the arena, the diagnostics and
+ * what each phase produced. Library code never exits; main.c decides. */
+#ifndef CARDC_CARDC_H
+#define CARDC_CARDC_H
+
+#include "cards.h"
+
+#define CARDC_VERSION "0.1.0"
+
+enum { MAX_INPUT_BYTES = 64 << 20 };  /* limit max_file_size */
+
+typedef struct Compilation {
+    Arena arena;
+    Diags diags;
+    bool io_error;          /* an input could not be read: exit status 2 */
+    const char *dir;        /* game folder, or NULL for a lone card file */
+    const SrcFile *cards_file;
+    CardSet *cards;
+    PtrVec rule_files;      /* SrcFile* of the game's *.rules */
+} Compilation;
+
+void comp_init(Compilation *c);
+void comp_free(Compilation *c);
+
+/* Reads a file into the compilation; reports and returns NULL on failure. */
+const SrcFile *comp_read(Compilation *c, const char *path);
+/* Adds a file whose text is already in memory (tests, fuzzers). */
+const SrcFile *comp_add_text(Compilation *c, const char *path, const char *text,
+                             size_t len);
+
+/* Phases. Each reports into c->diags; each returns false if later phases
+ * must not run. */
+bool phase_load_cards(Compilation *c, const SrcFile *f);
+bool phase_open_path(Compilation *c, const char *path);
+
+#endif

@@ -1,0 +1,742 @@
+/* cards.c: checking card data (the YAML core of DESIGN.md, pinned).
+ *
+ *   file    := map { game: string, types: map, cards: list, expect?: map }
+ *   type    := map { attributes?: map { attr: list of values } }
+ *   card    := map { name, type, count?, text?, effect?, origin?, <attr>... }
+ *   expect  := map { total?: int, types?: map {type: int},
+ *                    attributes?: map {attr: map {value: int}} }
+ */
+#include "cards.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+const CardLimits card_default_limits = {
+    .max_name = 200,
+    .max_cards = 200000,
+    .max_instances = 1000000,
+};
+
+typedef struct Ctx {
+    const SrcFile *f;
+    Diags *d;
+    Arena *a;
+    const CardLimits *lim;
+    CardSet *cs;
+    bool incomplete;            /* a card was dropped or miscounted */
+} Ctx;
+
+static const char *const top_keys[] = {"game", "types", "cards", "expect"};
+static const char *const type_keys[] = {"attributes"};
+static const char *const card_keys[] = {"name", "type", "count", "text", "effect",
+                                        "origin"};
+static const char *const expect_keys[] = {"total", "types", "attributes"};
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* ---- helpers ---------------------------------------------------------- */
+
+static bool is_ident(const char *s)
+{
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+        return false;
+    for (s++; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+              (*s >= '0' && *s <= '9') || *s == '_'))
+            return false;
+    return true;
+}
+
+static int utf8_chars(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80)
+            n++;
+    return n;
+}
+
+bool parse_yaml_int(const YNode *n, long long *out, const char **why)
+{
+    if (n->kind != YN_SCALAR) {
+        *why = n->kind == YN_SEQ ? "a list" : "a map";
+        return false;
+    }
+    if (n->quoted) {
+        *why = "a quoted string";
+        return false;
+    }
+    const char *s = n->str;
+    if (!*s) {
+        *why = "an empty value";
+        return false;
+    }
+    const char *p = s;
+    if (*p == '-' || *p == '+')
+        p++;
+    if (!(*p >= '0' && *p <= '9')) {
+        *why = "a string";
+        return false;
+    }
+    for (const char *q = p; *q; q++) {
+        if (*q == '.' || *q == 'e' || *q == 'E') {
+            *why = "a number with a fraction";
+            return false;
+        }
+        if (!(*q >= '0' && *q <= '9')) {
+            *why = "a string";
+            return false;
+        }
+    }
+    errno = 0;
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (errno == ERANGE) {
+        *why = "a number too large for 64 bits";
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static void report_unknown_key(Ctx *c, YNode *key, const char *where,
+                               const char *const *known, int nknown)
+{
+    const char *sug = did_you_mean(key->str, known, nknown);
+    if (sug) {
+        char hint[256];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(c->d, SEV_ERROR, key->loc, hint, "unknown key '%s' in %s; did you mean '%s'?",
+                 key->str, where, sug);
+    } else {
+        diag_error(c->d, key->loc, "unknown key '%s' in %s", key->str, where);
+    }
+}
+
+/* Checks that n is a map whose keys are scalars and unique. */
+static bool expect_map(Ctx *c, YNode *n, const char *what)
+{
+    if (n->kind != YN_MAP) {
+        diag_error(c->d, n->loc, "%s must be a map, found %s", what, ynode_describe(n));
+        return false;
+    }
+    StrMap seen = {0};
+    for (int i = 0; i < n->n; i++) {
+        YNode *k = n->items[2 * i];
+        if (k->kind != YN_SCALAR) {
+            diag_error(c->d, k->loc, "a key in %s must be a name, found %s", what,
+                       ynode_describe(k));
+            continue;
+        }
+        YNode *first = strmap_put(c->a, &seen, k->str, k);
+        if (first && first != k) {
+            k->repeated = true;
+            diag_error(c->d, k->loc, "duplicate key '%s' in %s", k->str, what);
+            diag_note(c->d, first->loc, "'%s' first given here", k->str);
+        }
+    }
+    return true;
+}
+
+/* The value of key in map n (first occurrence), or NULL. */
+static YNode *map_get(YNode *n, const char *key, YNode **keynode)
+{
+    for (int i = 0; i < n->n; i++) {
+        YNode *k = n->items[2 * i];
+        if (k->kind == YN_SCALAR && strcmp(k->str, key) == 0) {
+            if (keynode)
+                *keynode = k;
+            return n->items[2 * i + 1];
+        }
+    }
+    return NULL;
+}
+
+/* False for keys that repeat an earlier key (reported by expect_map). */
+static bool is_first_key(YNode *map, int i)
+{
+    YNode *k = map->items[2 * i];
+    return k->kind == YN_SCALAR && !k->repeated;
+}
+
+static const char *expect_string(Ctx *c, YNode *n, const char *what)
+{
+    if (n->kind != YN_SCALAR) {
+        diag_error(c->d, n->loc, "%s must be text, found %s", what, ynode_describe(n));
+        return NULL;
+    }
+    return n->str;
+}
+
+static bool check_name(Ctx *c, YNode *n, const char *what, bool ident)
+{
+    const char *s = expect_string(c, n, what);
+    if (!s)
+        return false;
+    if (!*s) {
+        diag_error(c->d, n->loc, "%s must not be empty", what);
+        return false;
+    }
+    if (utf8_chars(s) > c->lim->max_name) {
+        diag_error(c->d, n->loc, "%s too long: %d characters (limit max_name = %d)", what,
+                   utf8_chars(s), c->lim->max_name);
+        return false;
+    }
+    for (const char *p = s; *p; p++) {
+        if ((unsigned char)*p < 0x20) {
+            diag_error(c->d, n->loc, "%s contains a control character", what);
+            return false;
+        }
+    }
+    if (ident && !is_ident(s)) {
+        diag_error(c->d, n->loc,
+                   "%s '%s' must be an identifier (letters, digits and '_', not "
+                   "starting with a digit)",
+                   what, s);
+        return false;
+    }
+    return true;
+}
+
+/* ---- lookups ------------------------------------------------------------ */
+
+TypeDef *cards_find_type(const CardSet *cs, const char *name)
+{
+    for (int i = 0; i < cs->ntypes; i++)
+        if (strcmp(cs->types[i]->name, name) == 0)
+            return cs->types[i];
+    return NULL;
+}
+
+CardDef *cards_find_card(const CardSet *cs, const char *name)
+{
+    return strmap_get(&cs->by_name, name);
+}
+
+Attr *cards_find_attr(const CardSet *cs, const char *name)
+{
+    for (int i = 0; i < cs->nattrs; i++)
+        if (strcmp(cs->attrs[i]->name, name) == 0)
+            return cs->attrs[i];
+    return NULL;
+}
+
+int attr_value_index(const Attr *a, const char *value)
+{
+    for (int i = 0; i < a->nvalues; i++)
+        if (strcmp(a->values[i], value) == 0)
+            return i;
+    return -1;
+}
+
+static const char **type_names(Ctx *c)
+{
+    const char **v = arena_alloc(c->a, sizeof *v * (size_t)(c->cs->ntypes + 1));
+    for (int i = 0; i < c->cs->ntypes; i++)
+        v[i] = c->cs->types[i]->name;
+    return v;
+}
+
+static const char **allowed_names(Ctx *c, const TypeAttr *ta)
+{
+    const char **v = arena_alloc(c->a, sizeof *v * (size_t)(ta->nallowed + 1));
+    for (int i = 0; i < ta->nallowed; i++)
+        v[i] = ta->attr->values[ta->allowed[i]];
+    return v;
+}
+
+static void unknown_with_hint(Ctx *c, Loc at, const char *const *names, int n,
+                              const char *word, const char *fmt_what)
+{
+    const char *sug = did_you_mean(word, names, n);
+    if (sug) {
+        char hint[256];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(c->d, SEV_ERROR, at, hint, "%s '%s'; did you mean '%s'?", fmt_what, word,
+                 sug);
+    } else {
+        diag_error(c->d, at, "%s '%s'", fmt_what, word);
+    }
+}
+
+/* ---- types ------------------------------------------------------------- */
+
+static Attr *intern_attr(Ctx *c, const char *name, Loc loc)
+{
+    Attr *a = cards_find_attr(c->cs, name);
+    if (a)
+        return a;
+    a = arena_alloc(c->a, sizeof *a);
+    a->name = name;
+    a->loc = loc;
+    a->numeric = true;
+    a->index = c->cs->nattrs;
+    Attr **v = arena_alloc(c->a, sizeof *v * (size_t)(c->cs->nattrs + 1));
+    if (c->cs->nattrs)
+        memcpy(v, c->cs->attrs, sizeof *v * (size_t)c->cs->nattrs);
+    v[c->cs->nattrs++] = a;
+    c->cs->attrs = v;
+    return a;
+}
+
+static int attr_add_value(Ctx *c, Attr *a, const char *value)
+{
+    int i = attr_value_index(a, value);
+    if (i >= 0)
+        return i;
+    const char **v = arena_alloc(c->a, sizeof *v * (size_t)(a->nvalues + 1));
+    if (a->nvalues)
+        memcpy(v, a->values, sizeof *v * (size_t)a->nvalues);
+    v[a->nvalues] = value;
+    a->values = v;
+    return a->nvalues++;
+}
+
+static bool is_int_text(const char *s)
+{
+    if (*s == '-')
+        s++;
+    if (!*s || strlen(s) > 9)
+        return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
+}
+
+static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
+{
+    if (!expect_map(c, attrs, "'attributes'"))
+        return;
+    t->attrs = arena_alloc(c->a, sizeof *t->attrs * (size_t)(attrs->n + 1));
+    for (int i = 0; i < attrs->n; i++) {
+        YNode *k = attrs->items[2 * i], *v = attrs->items[2 * i + 1];
+        if (!is_first_key(attrs, i) || !check_name(c, k, "an attribute name", true))
+            continue;
+        if (strcmp(k->str, "name") == 0 || strcmp(k->str, "type") == 0 ||
+            strcmp(k->str, "count") == 0 || strcmp(k->str, "text") == 0 ||
+            strcmp(k->str, "effect") == 0 || strcmp(k->str, "origin") == 0) {
+            diag_error(c->d, k->loc, "attribute '%s' would clash with the card key of the "
+                                     "same name", k->str);
+            continue;
+        }
+        if (v->kind != YN_SEQ) {
+            diag_error(c->d, v->loc,
+                       "the values of attribute '%s' must be a list, found %s", k->str,
+                       ynode_describe(v));
+            continue;
+        }
+        if (v->n == 0) {
+            diag_error(c->d, v->loc, "attribute '%s' allows no value", k->str);
+            continue;
+        }
+        Attr *a = intern_attr(c, k->str, k->loc);
+        TypeAttr *ta = &t->attrs[t->nattrs++];
+        ta->attr = a;
+        ta->loc = k->loc;
+        ta->allowed = arena_alloc(c->a, sizeof(int) * (size_t)v->n);
+        for (int j = 0; j < v->n; j++) {
+            YNode *val = v->items[j];
+            if (val->kind != YN_SCALAR) {
+                diag_error(c->d, val->loc, "a value of attribute '%s' must be a word or a "
+                                           "number, found %s", k->str, ynode_describe(val));
+                continue;
+            }
+            if (!is_int_text(val->str) && !check_name(c, val, "an attribute value", true))
+                continue;
+            if (!is_int_text(val->str))
+                a->numeric = false;
+            int idx = attr_add_value(c, a, val->str);
+            bool dup = false;
+            for (int q = 0; q < ta->nallowed; q++)
+                dup |= ta->allowed[q] == idx;
+            if (dup) {
+                diag_error(c->d, val->loc, "value '%s' listed twice for attribute '%s'",
+                           val->str, k->str);
+                continue;
+            }
+            ta->allowed[ta->nallowed++] = idx;
+        }
+    }
+}
+
+static void load_types(Ctx *c, YNode *types)
+{
+    if (!expect_map(c, types, "'types'"))
+        return;
+    CardSet *cs = c->cs;
+    cs->types = arena_alloc(c->a, sizeof *cs->types * (size_t)(types->n + 1));
+    for (int i = 0; i < types->n; i++) {
+        YNode *k = types->items[2 * i], *v = types->items[2 * i + 1];
+        if (!is_first_key(types, i) || !check_name(c, k, "a type name", true))
+            continue;
+        TypeDef *t = arena_alloc(c->a, sizeof *t);
+        t->name = k->str;
+        t->loc = k->loc;
+        t->index = cs->ntypes;
+        cs->types[cs->ntypes++] = t;
+        if (v->kind == YN_SCALAR && v->len == 0 && !v->quoted)
+            continue; /* "stress:" with nothing: a type without attributes */
+        if (!expect_map(c, v, "a type"))
+            continue;
+        for (int j = 0; j < v->n; j++) {
+            YNode *tk = v->items[2 * j];
+            if (tk->kind != YN_SCALAR || !is_first_key(v, j))
+                continue;
+            if (strcmp(tk->str, "attributes") == 0)
+                load_attributes(c, t, v->items[2 * j + 1]);
+            else
+                report_unknown_key(c, tk, "a type", type_keys, COUNT(type_keys));
+        }
+    }
+    if (cs->ntypes == 0 && types->kind == YN_MAP)
+        diag_error(c->d, types->loc, "'types' declares no type");
+}
+
+/* ---- cards ------------------------------------------------------------- */
+
+static void load_count(Ctx *c, CardDef *card, YNode *v)
+{
+    long long n;
+    const char *why;
+    bool was = c->incomplete;
+    c->incomplete = true; /* until the count is proven good */
+    if (!parse_yaml_int(v, &n, &why)) {
+        if (v->kind == YN_SCALAR && v->len)
+            diag_error(c->d, v->loc, "count must be a positive whole number, found '%s' (%s)",
+                       v->str, why);
+        else
+            diag_error(c->d, v->loc, "count must be a positive whole number, found %s", why);
+        return;
+    }
+    if (n <= 0) {
+        diag_error(c->d, v->loc, "count must be a positive whole number, found %lld", n);
+        return;
+    }
+    if (n > c->lim->max_instances) {
+        diag_error(c->d, v->loc, "count %lld is more than a deck may hold (limit "
+                                 "max_instances = %lld)", n, c->lim->max_instances);
+        return;
+    }
+    card->count = n;
+    c->incomplete = was;
+}
+
+static void load_card_attr(Ctx *c, CardDef *card, const TypeAttr *ta, YNode *v)
+{
+    const Attr *a = ta->attr;
+    if (v->kind != YN_SCALAR) {
+        diag_error(c->d, v->loc, "attribute '%s' must be a single value, found %s", a->name,
+                   ynode_describe(v));
+        return;
+    }
+    int idx = attr_value_index(a, v->str);
+    bool ok = false;
+    for (int i = 0; i < ta->nallowed && idx >= 0; i++)
+        ok |= ta->allowed[i] == idx;
+    if (!ok) {
+        const char **names = allowed_names(c, ta);
+        char what[300];
+        snprintf(what, sizeof what, "type '%s' does not allow %s", card->type->name,
+                 a->name);
+        unknown_with_hint(c, v->loc, names, ta->nallowed, v->str, what);
+        return;
+    }
+    card->value[a->index] = idx;
+}
+
+static void load_card(Ctx *c, YNode *item)
+{
+    if (!expect_map(c, item, "a card"))
+        return;
+    CardSet *cs = c->cs;
+    CardDef *card = arena_alloc(c->a, sizeof *card);
+    card->item_loc = item->loc;
+    card->loc = item->loc;
+    card->count = 1;
+    bool name_ok = false, type_given = false;
+
+    YNode *kn = NULL;
+    YNode *name = map_get(item, "name", &kn);
+    if (name && check_name(c, name, "a card name", false)) {
+        card->name = name->str;
+        card->loc = name->loc;
+        name_ok = true;
+    }
+    YNode *type = map_get(item, "type", NULL);
+    if (type) {
+        type_given = true;
+        if (check_name(c, type, "a type name", false)) {
+            card->type = cards_find_type(cs, type->str);
+            if (!card->type)
+                unknown_with_hint(c, type->loc, type_names(c), cs->ntypes, type->str,
+                                  "undeclared type");
+        }
+    }
+    card->value = arena_alloc(c->a, sizeof(int) * (size_t)(cs->nattrs + 1));
+    for (int i = 0; i < cs->nattrs; i++)
+        card->value[i] = -1;
+
+    for (int i = 0; i < item->n; i++) {
+        YNode *k = item->items[2 * i], *v = item->items[2 * i + 1];
+        if (k->kind != YN_SCALAR || !is_first_key(item, i))
+            continue;
+        const char *key = k->str;
+        if (strcmp(key, "name") == 0 || strcmp(key, "type") == 0)
+            continue;
+        if (strcmp(key, "count") == 0) {
+            load_count(c, card, v);
+        } else if (strcmp(key, "text") == 0) {
+            if (expect_string(c, v, "'text'")) {
+                card->text = v->str;
+                card->text_loc = v->loc;
+            }
+        } else if (strcmp(key, "effect") == 0) {
+            if (expect_string(c, v, "'effect'")) {
+                card->effect = v->str;
+                card->effect_loc = v->loc;
+                card->effect_block = v->quoted;
+            }
+        } else if (strcmp(key, "origin") == 0) {
+            if (!expect_string(c, v, "'origin'"))
+                continue;
+            if (strcmp(v->str, "added") == 0)
+                card->added = true;
+            else if (strcmp(v->str, "rulebook") != 0) {
+                static const char *const origins[] = {"rulebook", "added"};
+                unknown_with_hint(c, v->loc, origins, 2, v->str, "unknown origin");
+            }
+        } else {
+            const TypeAttr *ta = NULL;
+            for (int j = 0; card->type && j < card->type->nattrs; j++)
+                if (strcmp(card->type->attrs[j].attr->name, key) == 0)
+                    ta = &card->type->attrs[j];
+            if (ta) {
+                load_card_attr(c, card, ta, v);
+            } else if (card->type && cards_find_attr(cs, key)) {
+                diag_error(c->d, k->loc, "type '%s' does not declare attribute '%s'",
+                           card->type->name, key);
+            } else if (!card->type && type_given && cards_find_attr(cs, key)) {
+                /* the type is already reported; do not pile on */
+            } else {
+                int nk = COUNT(card_keys);
+                const char **known = arena_alloc(
+                    c->a, sizeof *known * (size_t)(nk + (card->type ? card->type->nattrs : 0)));
+                for (int j = 0; j < nk; j++)
+                    known[j] = card_keys[j];
+                for (int j = 0; card->type && j < card->type->nattrs; j++)
+                    known[nk++] = card->type->attrs[j].attr->name;
+                report_unknown_key(c, k, "a card", known, nk);
+            }
+        }
+    }
+
+    if (!name && !kn)
+        diag_error(c->d, item->loc, "card has no 'name'");
+    if (!type_given)
+        diag_error(c->d, item->loc, "card%s%s%s has no 'type'", name_ok ? " '" : "",
+                   name_ok ? card->name : "", name_ok ? "'" : "");
+    if (card->type) {
+        for (int j = 0; j < card->type->nattrs; j++) {
+            const TypeAttr *ta = &card->type->attrs[j];
+            if (!map_get(item, ta->attr->name, NULL))
+                diag_error(c->d, item->loc, "card%s%s%s of type '%s' has no '%s'",
+                           name_ok ? " '" : "", name_ok ? card->name : "",
+                           name_ok ? "'" : "", card->type->name, ta->attr->name);
+        }
+    }
+    if (!name_ok || !card->type)
+        c->incomplete = true;
+    if (!name_ok)
+        return;
+    CardDef *prev = strmap_put(c->a, &cs->by_name, card->name, card);
+    if (prev) {
+        diag_error(c->d, card->loc, "duplicate card name '%s'", card->name);
+        diag_note(c->d, prev->loc, "'%s' first defined here", card->name);
+        c->incomplete = true;
+        return;
+    }
+    if (!card->type)
+        return;
+    card->index = cs->ncards;
+    card->first_instance = cs->instances;
+    cs->cards[cs->ncards++] = card;
+    cs->instances += card->count;
+    card->type->instances += card->count;
+}
+
+static void load_cards(Ctx *c, YNode *cards)
+{
+    if (cards->kind != YN_SEQ) {
+        diag_error(c->d, cards->loc, "'cards' must be a list, found %s",
+                   ynode_describe(cards));
+        return;
+    }
+    if (cards->n == 0) {
+        diag_error(c->d, cards->loc, "'cards' lists no card");
+        return;
+    }
+    if (cards->n > c->lim->max_cards) {
+        diag_error(c->d, cards->loc, "too many cards: %d entries (limit max_cards = %d)",
+                   cards->n, c->lim->max_cards);
+        return;
+    }
+    c->cs->cards = arena_alloc(c->a, sizeof *c->cs->cards * (size_t)(cards->n + 1));
+    for (int i = 0; i < cards->n; i++) {
+        load_card(c, cards->items[i]);
+        if (c->cs->instances > c->lim->max_instances) {
+            diag_error(c->d, cards->items[i]->loc,
+                       "too many card instances: more than %lld (limit max_instances)",
+                       c->lim->max_instances);
+            return;
+        }
+    }
+}
+
+/* ---- expect ------------------------------------------------------------ */
+
+static bool expect_number(Ctx *c, YNode *v, long long *n)
+{
+    const char *why;
+    if (!parse_yaml_int(v, n, &why)) {
+        diag_error(c->d, v->loc, "an expected count must be a whole number, found %s", why);
+        return false;
+    }
+    if (*n < 0) {
+        diag_error(c->d, v->loc, "an expected count must not be negative, found %lld", *n);
+        return false;
+    }
+    return true;
+}
+
+static void check_expect(Ctx *c, YNode *ex)
+{
+    if (!expect_map(c, ex, "'expect'"))
+        return;
+    /* Totals are compared only when every card was counted; otherwise a
+     * miscount would be reported twice, once where it is and once here. */
+    bool compare = !c->incomplete;
+    CardSet *cs = c->cs;
+    for (int i = 0; i < ex->n; i++) {
+        YNode *k = ex->items[2 * i], *v = ex->items[2 * i + 1];
+        if (k->kind != YN_SCALAR || !is_first_key(ex, i))
+            continue;
+        long long n;
+        if (strcmp(k->str, "total") == 0) {
+            if (expect_number(c, v, &n) && compare && n != cs->instances)
+                diag_error(c->d, v->loc, "expected %lld cards in total, but the cards add up "
+                                         "to %lld", n, cs->instances);
+        } else if (strcmp(k->str, "types") == 0) {
+            if (!expect_map(c, v, "'expect: types'"))
+                continue;
+            for (int j = 0; j < v->n; j++) {
+                YNode *tk = v->items[2 * j], *tv = v->items[2 * j + 1];
+                if (tk->kind != YN_SCALAR || !is_first_key(v, j))
+                    continue;
+                TypeDef *t = cards_find_type(cs, tk->str);
+                if (!t) {
+                    unknown_with_hint(c, tk->loc, type_names(c), cs->ntypes, tk->str,
+                                      "undeclared type");
+                    continue;
+                }
+                if (expect_number(c, tv, &n) && compare && n != t->instances)
+                    diag_error(c->d, tv->loc, "expected %lld cards of type '%s', but the "
+                                              "cards add up to %lld", n, t->name,
+                               t->instances);
+            }
+        } else if (strcmp(k->str, "attributes") == 0) {
+            if (!expect_map(c, v, "'expect: attributes'"))
+                continue;
+            for (int j = 0; j < v->n; j++) {
+                YNode *ak = v->items[2 * j], *av = v->items[2 * j + 1];
+                if (ak->kind != YN_SCALAR || !is_first_key(v, j))
+                    continue;
+                Attr *a = cards_find_attr(cs, ak->str);
+                if (!a) {
+                    const char **names = arena_alloc(c->a, sizeof *names *
+                                                               (size_t)(cs->nattrs + 1));
+                    for (int q = 0; q < cs->nattrs; q++)
+                        names[q] = cs->attrs[q]->name;
+                    unknown_with_hint(c, ak->loc, names, cs->nattrs, ak->str,
+                                      "undeclared attribute");
+                    continue;
+                }
+                if (!expect_map(c, av, "an attribute's expected counts"))
+                    continue;
+                for (int q = 0; q < av->n; q++) {
+                    YNode *vk = av->items[2 * q], *vv = av->items[2 * q + 1];
+                    if (vk->kind != YN_SCALAR || !is_first_key(av, q))
+                        continue;
+                    int idx = attr_value_index(a, vk->str);
+                    if (idx < 0) {
+                        char what[200];
+                        snprintf(what, sizeof what, "attribute '%s' has no value", a->name);
+                        unknown_with_hint(c, vk->loc, a->values, a->nvalues, vk->str, what);
+                        continue;
+                    }
+                    long long have = 0;
+                    for (int ci = 0; ci < cs->ncards; ci++)
+                        if (cs->cards[ci]->value[a->index] == idx)
+                            have += cs->cards[ci]->count;
+                    if (expect_number(c, vv, &n) && compare && n != have)
+                        diag_error(c->d, vv->loc, "expected %lld cards with %s '%s', but the "
+                                                  "cards add up to %lld", n, a->name,
+                                   vk->str, have);
+                }
+            }
+        } else {
+            report_unknown_key(c, k, "'expect'", expect_keys, COUNT(expect_keys));
+        }
+    }
+}
+
+/* ---- the file ---------------------------------------------------------- */
+
+CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
+                    Diags *d)
+{
+    Ctx c = {.f = f, .d = d, .a = d->arena, .lim = lim};
+    if (root->kind != YN_MAP) {
+        diag_error(d, root->loc, "a card file must be a map with the keys 'game', 'types' "
+                                 "and 'cards', found %s", ynode_describe(root));
+        return NULL;
+    }
+    expect_map(&c, root, "the card file");
+    CardSet *cs = arena_alloc(c.a, sizeof *cs);
+    cs->file = f;
+    c.cs = cs;
+
+    YNode *game = map_get(root, "game", NULL);
+    YNode *types = map_get(root, "types", NULL);
+    YNode *cards = map_get(root, "cards", NULL);
+    YNode *expect = map_get(root, "expect", NULL);
+    for (int i = 0; i < root->n; i++) {
+        YNode *k = root->items[2 * i];
+        if (k->kind != YN_SCALAR || !is_first_key(root, i))
+            continue;
+        bool known = false;
+        for (int j = 0; j < COUNT(top_keys); j++)
+            known |= strcmp(k->str, top_keys[j]) == 0;
+        if (!known)
+            report_unknown_key(&c, k, "the card file", top_keys, COUNT(top_keys));
+    }
+    Loc top = root->loc;
+    if (!game)
+        diag_error(d, top, "the card file has no 'game' (the game's name)");
+    else if (check_name(&c, game, "'game'", false)) {
+        cs->game = game->str;
+        cs->game_loc = game->loc;
+    }
+    if (!types)
+        diag_error(d, top, "the card file has no 'types'");
+    else
+        load_types(&c, types);
+    if (!cards)
+        diag_error(d, top, "the card file has no 'cards'");
+    else
+        load_cards(&c, cards);
+    if (expect)
+        check_expect(&c, expect);
+    return cs;
+}

@@ -1,0 +1,90 @@
+/* cards.h: the checked card data of one game.
+ *
+ * cards_load turns a YAML tree into a CardSet and reports everything that
+ * is wrong with it (all errors of a file, up to the diagnostics cap). */
+#ifndef CARDC_CARDS_H
+#define CARDC_CARDS_H
+
+#include "ynode.h"
+
+/* An attribute name, shared by every type that declares it ("color"). */
+typedef struct Attr {
+    const char *name;
+    Loc loc;                    /* first declaration */
+    const char **values;        /* union of the values types allow */
+    int nvalues;
+    bool numeric;               /* every value is an integer */
+    int index;
+} Attr;
+
+/* A type's use of an attribute: which of the attribute's values it allows. */
+typedef struct TypeAttr {
+    Attr *attr;
+    Loc loc;
+    int *allowed;               /* indices into attr->values */
+    int nallowed;
+} TypeAttr;
+
+typedef struct TypeDef {
+    const char *name;
+    Loc loc;
+    TypeAttr *attrs;
+    int nattrs;
+    int index;
+    long long instances;        /* card instances of this type */
+} TypeDef;
+
+typedef struct CardDef {
+    const char *name;
+    Loc loc;                    /* the name's value */
+    Loc item_loc;               /* the list item */
+    TypeDef *type;
+    long long count;
+    int *value;                 /* per Attr index: value index, or -1 */
+    const char *text;
+    Loc text_loc;
+    const char *effect;         /* rules-language source, or NULL */
+    Loc effect_loc;             /* where the effect text starts */
+    bool effect_block;          /* written as a |/> block or quoted */
+    bool added;                 /* origin: added */
+    int index;
+    long long first_instance;
+} CardDef;
+
+typedef struct CardSet {
+    const SrcFile *file;
+    const char *game;
+    Loc game_loc;
+    TypeDef **types;
+    int ntypes;
+    Attr **attrs;
+    int nattrs;
+    CardDef **cards;
+    int ncards;
+    long long instances;
+    StrMap by_name;             /* card name -> CardDef* */
+} CardSet;
+
+typedef struct CardLimits {
+    int max_name;               /* characters in a name */
+    int max_cards;              /* entries in the cards list */
+    long long max_instances;    /* sum of counts */
+} CardLimits;
+
+extern const CardLimits card_default_limits;
+
+/* Loads and checks; returns NULL only when the tree is unusable. The
+ * caller decides from d->nerrors whether the result may be used. */
+CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
+                    Diags *d);
+
+TypeDef *cards_find_type(const CardSet *cs, const char *name);
+CardDef *cards_find_card(const CardSet *cs, const char *name);
+Attr *cards_find_attr(const CardSet *cs, const char *name);
+int attr_value_index(const Attr *a, const char *value);
+
+/* Parses a YAML integer scalar; returns false and a reason if it is not a
+ * whole number that fits in 64 bits. */
+bool parse_yaml_int(const YNode *n, long long *out, const char **why);
+
+#endif

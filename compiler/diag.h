@@ -1,0 +1,59 @@
+/* diag.h: source files, locations and diagnostics.
+ *
+ * One location type serves both inputs: the YAML loader fills it from
+ * libyaml marks, the rules scanner from its own counters. Columns count
+ * characters (UTF-8 code points), both start at 1. */
+#ifndef CARDC_DIAG_H
+#define CARDC_DIAG_H
+
+#include <stdio.h>
+#include "util.h"
+
+typedef struct SrcFile {
+    const char *path;   /* as given on the command line */
+    const char *text;   /* whole contents, NUL-terminated */
+    size_t len;
+} SrcFile;
+
+typedef struct Loc {
+    const SrcFile *file;
+    int line, col;      /* 1-based; 0 means "the file as a whole" */
+    int span;           /* characters to underline, at least 1 */
+} Loc;
+
+typedef enum { SEV_ERROR, SEV_WARNING, SEV_NOTE } Severity;
+
+typedef struct Diag {
+    Severity sev;
+    Loc loc;
+    const char *msg;
+    const char *hint;   /* optional */
+} Diag;
+
+typedef struct Diags {
+    Arena *arena;
+    PtrVec list;        /* Diag*, in the order found */
+    int nerrors, nwarnings;
+    int max_errors;     /* errors beyond this are counted, not kept */
+    int dropped;
+} Diags;
+
+enum { DIAG_DEFAULT_MAX_ERRORS = 100 };
+
+void diags_init(Diags *d, Arena *a);
+Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
+               const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+#define diag_error(d, loc, ...) diag_add((d), SEV_ERROR, (loc), NULL, __VA_ARGS__)
+#define diag_warning(d, loc, ...) diag_add((d), SEV_WARNING, (loc), NULL, __VA_ARGS__)
+#define diag_note(d, loc, ...) diag_add((d), SEV_NOTE, (loc), NULL, __VA_ARGS__)
+
+/* Prints FILE:LINE:COL: severity: message, the source line and a caret. */
+void diags_print_text(const Diags *d, FILE *out);
+/* Prints one JSON array of {file,line,column,severity,message[,hint]}. */
+void diags_print_json(const Diags *d, FILE *out);
+/* Appends the array's items to b (comma-separated from what b holds). */
+void diags_json_items(const Diags *d, Buf *b);
+
+const char *severity_name(Severity s);
+
+#endif

@@ -1,0 +1,24 @@
+/* emit.h: writing C from checked cards (and, later, rules). */
+#ifndef CARDC_EMIT_H
+#define CARDC_EMIT_H
+
+#include "cards.h"
+
+/* A C identifier for a name: "Semester End" -> "SEMESTER_END" (upper) or
+ * "semester_end" (lower). Not unique by itself: see c_names_for_cards. */
+char *c_ident(Arena *a, const char *name, bool upper);
+/* A C string literal for s, with quotes. */
+void c_string(Buf *b, const char *s);
+
+/* Unique upper-case identifiers for every card of cs (index = card index). */
+const char **c_card_idents(Arena *a, const CardSet *cs);
+
+/* The banner that starts every generated file. */
+void emit_banner(Buf *b, const char *input);
+
+/* Enums and tables of the card data. With standalone, also a public
+ * `cards_info` that refers to every table (so a card-only build has no
+ * unused statics and a test can reach everything). */
+void emit_cards(Buf *b, Arena *a, const CardSet *cs, bool standalone);
+
+#endif

@@ -1,0 +1,135 @@
+/* main.c: the cardc command line.
+ *
+ *   cardc check [--format=text|json] [--max-errors=N] PATH...
+ *   cardc build PATH -o FILE.c
+ *
+ * The pipeline of one PATH: open (read cards.yaml and *.rules), load the
+ * cards, then (with rules) parse, resolve, check, lower, emit. Each phase
+ * reports into one Diags and the next runs only if it may. Exit status:
+ * 0 clean (warnings allowed), 1 errors found, 2 bad usage or unreadable
+ * input. */
+#include "cardc.h"
+#include "emit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *out)
+{
+    fputs("usage: cardc check [--format=text|json] [--max-errors=N] PATH...\n"
+          "       cardc build PATH -o FILE.c\n"
+          "       cardc --help | --version\n"
+          "\n"
+          "PATH is a game folder (cards.yaml and *.rules) or a card YAML file.\n"
+          "Exit status: 0 clean, 1 errors found, 2 bad usage or unreadable input.\n",
+          out);
+}
+
+typedef struct Options {
+    bool json;
+    int max_errors;
+    const char *out;
+} Options;
+
+/* Returns 0, 1 or 2 as the exit status for this path. */
+static int run_one(const char *path, const Options *o, bool build, Buf *json_items)
+{
+    Compilation c;
+    comp_init(&c);
+    if (o->max_errors > 0)
+        c.diags.max_errors = o->max_errors;
+    bool ok = phase_open_path(&c, path);
+
+    if (ok && build) {
+        Buf b = {0};
+        emit_banner(&b, c.cards_file->path);
+        emit_cards(&b, &c.arena, c.cards, true);
+        FILE *f = fopen(o->out, "w");
+        if (!f || fwrite(b.data, 1, b.len, f) != b.len || fclose(f) != 0) {
+            fprintf(stderr, "cardc: cannot write '%s'\n", o->out);
+            c.io_error = true;
+        }
+        buf_free(&b);
+    }
+
+    if (o->json) {
+        diags_json_items(&c.diags, json_items);
+    } else {
+        diags_print_text(&c.diags, stderr);
+    }
+    int status = c.io_error ? 2 : c.diags.nerrors ? 1 : 0;
+    comp_free(&c);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(cmd, "--version")) {
+        printf("cardc %s\n", CARDC_VERSION);
+        return 0;
+    }
+    bool build = !strcmp(cmd, "build");
+    if (!build && strcmp(cmd, "check") != 0) {
+        fprintf(stderr, "cardc: unknown command '%s'\n", cmd);
+        usage(stderr);
+        return 2;
+    }
+
+    Options o = {0};
+    const char **paths = calloc((size_t)argc, sizeof *paths);
+    int npaths = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--format=json")) {
+            o.json = true;
+        } else if (!strcmp(a, "--format=text")) {
+            o.json = false;
+        } else if (!strncmp(a, "--max-errors=", 13)) {
+            char *end;
+            long n = strtol(a + 13, &end, 10);
+            if (*end || n < 1 || n > 100000) {
+                fprintf(stderr, "cardc: --max-errors takes a number from 1 to 100000\n");
+                free(paths);
+                return 2;
+            }
+            o.max_errors = (int)n;
+        } else if (!strcmp(a, "-o") && build && i + 1 < argc) {
+            o.out = argv[++i];
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "cardc: unknown option '%s'\n", a);
+            usage(stderr);
+            free(paths);
+            return 2;
+        } else {
+            paths[npaths++] = a;
+        }
+    }
+    if (npaths == 0 || (build && (npaths != 1 || !o.out))) {
+        usage(stderr);
+        free(paths);
+        return 2;
+    }
+
+    int status = 0;
+    Buf items = {0};
+    for (int i = 0; i < npaths; i++) {
+        int s = run_one(paths[i], &o, build, &items);
+        if (s > status)
+            status = s;
+    }
+    if (o.json)
+        printf("[%s]\n", items.data ? items.data : "");
+    buf_free(&items);
+    free(paths);
+    return status;
+}

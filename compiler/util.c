@@ -1,0 +1,317 @@
+/* util.c: arena, buffers, edit distance, file reading. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ArenaBlock {
+    ArenaBlock *next;
+    size_t used, size;
+    _Alignas(16) unsigned char data[];
+};
+
+enum { ARENA_BLOCK = 64 * 1024 };
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n);
+    if (!p) {
+        fputs("cardc: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+void *arena_alloc(Arena *a, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    ArenaBlock *b = a->head;
+    if (!b || b->size - b->used < n) {
+        size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+        b = xmalloc(sizeof *b + size);
+        b->size = size;
+        b->used = 0;
+        b->next = a->head;
+        a->head = b;
+    }
+    void *p = b->data + b->used;
+    b->used += n;
+    memset(p, 0, n);
+    return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+char *arena_strdup(Arena *a, const char *s)
+{
+    return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_printf(Arena *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *p = arena_alloc(a, (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+void arena_free(Arena *a)
+{
+    ArenaBlock *b = a->head;
+    while (b) {
+        ArenaBlock *next = b->next;
+        free(b);
+        b = next;
+    }
+    a->head = NULL;
+}
+
+void buf_put(Buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 256;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *d = realloc(b->data, cap);
+        if (!d) {
+            fputs("cardc: out of memory\n", stderr);
+            abort();
+        }
+        b->data = d;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void buf_puts(Buf *b, const char *s)
+{
+    buf_put(b, s, strlen(s));
+}
+
+void buf_printf(Buf *b, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < (int)sizeof small) {
+        buf_put(b, small, (size_t)n);
+        return;
+    }
+    char *big = xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    buf_put(b, big, (size_t)n);
+    free(big);
+}
+
+void buf_json_string(Buf *b, const char *s)
+{
+    buf_put(b, "\"", 1);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': buf_puts(b, "\\\""); break;
+        case '\\': buf_puts(b, "\\\\"); break;
+        case '\n': buf_puts(b, "\\n"); break;
+        case '\t': buf_puts(b, "\\t"); break;
+        case '\r': buf_puts(b, "\\r"); break;
+        default:
+            if (*p < 0x20)
+                buf_printf(b, "\\u%04x", *p);
+            else
+                buf_put(b, (const char *)p, 1);
+        }
+    }
+    buf_put(b, "\"", 1);
+}
+
+void buf_free(Buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+void vec_push(Arena *a, PtrVec *v, void *item)
+{
+    if (v->len == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 8;
+        void **items = arena_alloc(a, sizeof(void *) * (size_t)cap);
+        if (v->len)
+            memcpy(items, v->items, sizeof(void *) * (size_t)v->len);
+        v->items = items;
+        v->cap = cap;
+    }
+    v->items[v->len++] = item;
+}
+
+enum { MAX_EDIT_LEN = 64 };
+
+static int lower(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+int edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > MAX_EDIT_LEN || m > MAX_EDIT_LEN)
+        return 1000;
+    int d[MAX_EDIT_LEN + 1][MAX_EDIT_LEN + 1];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= n; i++) {
+        for (size_t j = 1; j <= m; j++) {
+            int cost = lower(a[i - 1]) != lower(b[j - 1]);
+            int best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (d[i - 1][j - 1] + cost < best)
+                best = d[i - 1][j - 1] + cost;
+            if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) &&
+                lower(a[i - 2]) == lower(b[j - 1]) && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    }
+    return d[n][m];
+}
+
+const char *did_you_mean(const char *word, const char *const *names, int n)
+{
+    const char *best = NULL;
+    int best_d = 1000;
+    size_t wl = strlen(word);
+    int limit = wl <= 3 ? 1 : wl <= 8 ? 2 : 3;
+    for (int i = 0; i < n; i++) {
+        int d = edit_distance(word, names[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = names[i];
+        }
+    }
+    return best_d <= limit ? best : NULL;
+}
+
+int read_file(const char *path, size_t max_bytes, char **out, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t cap = 4096, n = 0;
+    char *data = malloc(cap);
+    if (!data) {
+        fclose(f);
+        errno = ENOMEM;
+        return -1;
+    }
+    for (;;) {
+        if (n + 1 >= cap) {
+            cap *= 2;
+            char *d = realloc(data, cap);
+            if (!d) {
+                free(data);
+                fclose(f);
+                errno = ENOMEM;
+                return -1;
+            }
+            data = d;
+        }
+        size_t got = fread(data + n, 1, cap - n - 1, f);
+        n += got;
+        if (n > max_bytes) {
+            free(data);
+            fclose(f);
+            errno = EFBIG;
+            return -1;
+        }
+        if (got == 0) {
+            if (ferror(f)) {
+                int e = errno ? errno : EIO;
+                free(data);
+                fclose(f);
+                errno = e;
+                return -1;
+            }
+            break;
+        }
+    }
+    fclose(f);
+    data[n] = '\0';
+    *out = data;
+    *len = n;
+    return 0;
+}
+
+static uint32_t hash_str(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+void *strmap_get(const StrMap *m, const char *key)
+{
+    if (!m->cap)
+        return NULL;
+    uint32_t mask = (uint32_t)m->cap - 1;
+    for (uint32_t i = hash_str(key) & mask;; i = (i + 1) & mask) {
+        if (!m->keys[i])
+            return NULL;
+        if (strcmp(m->keys[i], key) == 0)
+            return m->vals[i];
+    }
+}
+
+void *strmap_put(Arena *a, StrMap *m, const char *key, void *val)
+{
+    if (2 * (m->len + 1) > m->cap) {
+        int cap = m->cap ? m->cap * 2 : 16;
+        StrMap n = {arena_alloc(a, sizeof(char *) * (size_t)cap),
+                    arena_alloc(a, sizeof(void *) * (size_t)cap), cap, 0};
+        for (int i = 0; i < m->cap; i++)
+            if (m->keys[i])
+                strmap_put(a, &n, m->keys[i], m->vals[i]);
+        *m = n;
+    }
+    uint32_t mask = (uint32_t)m->cap - 1;
+    for (uint32_t i = hash_str(key) & mask;; i = (i + 1) & mask) {
+        if (!m->keys[i]) {
+            m->keys[i] = key;
+            m->vals[i] = val;
+            m->len++;
+            return NULL;
+        }
+        if (strcmp(m->keys[i], key) == 0)
+            return m->vals[i];
+    }
+}
+
+size_t arena_bytes(const Arena *a)
+{
+    size_t n = 0;
+    for (const ArenaBlock *b = a->head; b; b = b->next)
+        n += sizeof *b + b->size;
+    return n;
+}

@@ -1,0 +1,70 @@
+/* util.h: arena allocation, growable buffers and small string helpers.
+ *
+ * Every compilation owns one Arena; everything the front end builds lives
+ * in it and is released at once by arena_free (chibicc's "never free" made
+ * leak-free, as QBE's freeall does per function). */
+#ifndef CARDC_UTIL_H
+#define CARDC_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+typedef struct ArenaBlock ArenaBlock;
+typedef struct Arena {
+    ArenaBlock *head;
+} Arena;
+
+void *arena_alloc(Arena *a, size_t n);          /* zeroed, 16-aligned */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_strdup(Arena *a, const char *s);
+char *arena_printf(Arena *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void arena_free(Arena *a);
+
+/* A growable byte buffer on the heap (used for output, not the AST). */
+typedef struct Buf {
+    char *data;
+    size_t len, cap;
+} Buf;
+
+void buf_put(Buf *b, const char *s, size_t n);
+void buf_puts(Buf *b, const char *s);
+void buf_printf(Buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void buf_json_string(Buf *b, const char *s);    /* writes "..." escaped */
+void buf_free(Buf *b);
+
+/* A growable array of pointers, arena-backed. */
+typedef struct PtrVec {
+    void **items;
+    int len, cap;
+} PtrVec;
+
+void vec_push(Arena *a, PtrVec *v, void *item);
+
+/* Damerau-Levenshtein (optimal string alignment) distance, capped. */
+int edit_distance(const char *a, const char *b);
+/* The closest of names[0..n) to word, or NULL if none is close enough. */
+const char *did_you_mean(const char *word, const char *const *names, int n);
+
+/* Reads a whole file; returns 0 and sets *out and *len, or -1 with errno.
+ * Files larger than max_bytes fail with errno = EFBIG. */
+int read_file(const char *path, size_t max_bytes, char **out, size_t *len);
+
+
+/* A string -> pointer hash map in an arena (open addressing). */
+typedef struct StrMap {
+    const char **keys;
+    void **vals;
+    int cap, len;
+} StrMap;
+
+void *strmap_get(const StrMap *m, const char *key);
+/* Inserts key if absent; returns the value already there, or NULL. */
+void *strmap_put(Arena *a, StrMap *m, const char *key, void *val);
+
+/* Bytes an arena has taken from the heap (for tests of bounded memory). */
+size_t arena_bytes(const Arena *a);
+
+#endif

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Installs the build dependencies that are missing (Debian package names).
+# Used by `make demo`, `make test` and .ci/run; does nothing when all are there.
+missing=""
+command -v flex >/dev/null 2>&1 || missing="$missing flex"
+command -v bison >/dev/null 2>&1 || missing="$missing bison"
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+pkg-config --exists yaml-0.1 2>/dev/null || missing="$missing libyaml-dev"
+pkg-config --exists criterion 2>/dev/null || missing="$missing libcriterion-dev"
+command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
+[ -z "$missing" ] && exit 0
+echo "installing:$missing"
+if [ "$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+    echo "deps: missing$missing; run as root or install them" >&2; exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq && $SUDO apt-get install -y -qq $missing >/dev/null || {
+    echo "deps: apt-get could not install:$missing" >&2; exit 1; }
