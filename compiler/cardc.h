@@ -4,6 +4,7 @@
 #define CARDC_CARDC_H
 
 #include "cards.h"
+#include "sema.h"
 
 #define CARDC_VERSION "0.1.0"
 
@@ -17,6 +18,8 @@ typedef struct Compilation {
     const SrcFile *cards_file;
     CardSet *cards;
     PtrVec rule_files;      /* SrcFile* of the game's *.rules */
+    Program prog;           /* rules and effects, parsed */
+    Game game;              /* what sema proved and the emitter needs */
 } Compilation;
 
 void comp_init(Compilation *c);
@@ -32,5 +35,7 @@ const SrcFile *comp_add_text(Compilation *c, const char *path, const char *text,
  * must not run. */
 bool phase_load_cards(Compilation *c, const SrcFile *f);
 bool phase_open_path(Compilation *c, const char *path);
+bool phase_parse(Compilation *c);
+bool phase_check(Compilation *c);
 
 #endif

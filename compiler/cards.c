@@ -26,6 +26,7 @@ typedef struct Ctx {
     const CardLimits *lim;
     CardSet *cs;
     bool incomplete;            /* a card was dropped or miscounted */
+    bool no_types;              /* 'types' is missing or not a map: reported */
 } Ctx;
 
 static const char *const top_keys[] = {"game", "types", "cards", "expect"};
@@ -100,8 +101,10 @@ bool parse_yaml_int(const YNode *n, long long *out, const char **why)
     return true;
 }
 
+/* Reports key as unknown; adds the key it suggests instead to meant, so
+ * that a misspelt key is not reported a second time as a missing one. */
 static void report_unknown_key(Ctx *c, YNode *key, const char *where,
-                               const char *const *known, int nknown)
+                               const char *const *known, int nknown, PtrVec *meant)
 {
     const char *sug = did_you_mean(key->str, known, nknown);
     if (sug) {
@@ -109,9 +112,19 @@ static void report_unknown_key(Ctx *c, YNode *key, const char *where,
         snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
         diag_add(c->d, SEV_ERROR, key->loc, hint, "unknown key '%s' in %s; did you mean '%s'?",
                  key->str, where, sug);
+        if (meant)
+            vec_push(c->a, meant, (void *)sug);
     } else {
         diag_error(c->d, key->loc, "unknown key '%s' in %s", key->str, where);
     }
+}
+
+static bool was_meant(const PtrVec *meant, const char *key)
+{
+    for (int i = 0; i < meant->len; i++)
+        if (strcmp(meant->items[i], key) == 0)
+            return true;
+    return false;
 }
 
 /* Checks that n is a map whose keys are scalars and unique. */
@@ -255,6 +268,13 @@ static void unknown_with_hint(Ctx *c, Loc at, const char *const *names, int n,
         snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
         diag_add(c->d, SEV_ERROR, at, hint, "%s '%s'; did you mean '%s'?", fmt_what, word,
                  sug);
+    } else if (n > 0 && n <= 8) {
+        /* Few choices: name them all. */
+        Buf b = {0};
+        for (int i = 0; i < n; i++)
+            buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
+        diag_error(c->d, at, "%s '%s' (expected one of: %s)", fmt_what, word, b.data);
+        buf_free(&b);
     } else {
         diag_error(c->d, at, "%s '%s'", fmt_what, word);
     }
@@ -363,8 +383,10 @@ static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
 
 static void load_types(Ctx *c, YNode *types)
 {
-    if (!expect_map(c, types, "'types'"))
+    if (!expect_map(c, types, "'types'")) {
+        c->no_types = true;
         return;
+    }
     CardSet *cs = c->cs;
     cs->types = arena_alloc(c->a, sizeof *cs->types * (size_t)(types->n + 1));
     for (int i = 0; i < types->n; i++) {
@@ -387,7 +409,7 @@ static void load_types(Ctx *c, YNode *types)
             if (strcmp(tk->str, "attributes") == 0)
                 load_attributes(c, t, v->items[2 * j + 1]);
             else
-                report_unknown_key(c, tk, "a type", type_keys, COUNT(type_keys));
+                report_unknown_key(c, tk, "a type", type_keys, COUNT(type_keys), NULL);
         }
     }
     if (cs->ntypes == 0 && types->kind == YN_MAP)
@@ -456,6 +478,7 @@ static void load_card(Ctx *c, YNode *item)
     card->loc = item->loc;
     card->count = 1;
     bool name_ok = false, type_given = false;
+    PtrVec meant = {0};
 
     YNode *kn = NULL;
     YNode *name = map_get(item, "name", &kn);
@@ -469,7 +492,7 @@ static void load_card(Ctx *c, YNode *item)
         type_given = true;
         if (check_name(c, type, "a type name", false)) {
             card->type = cards_find_type(cs, type->str);
-            if (!card->type)
+            if (!card->type && !c->no_types)
                 unknown_with_hint(c, type->loc, type_names(c), cs->ntypes, type->str,
                                   "undeclared type");
         }
@@ -496,7 +519,7 @@ static void load_card(Ctx *c, YNode *item)
             if (expect_string(c, v, "'effect'")) {
                 card->effect = v->str;
                 card->effect_loc = v->loc;
-                card->effect_block = v->quoted;
+                card->effect_style = v->style;
             }
         } else if (strcmp(key, "origin") == 0) {
             if (!expect_string(c, v, "'origin'"))
@@ -517,30 +540,34 @@ static void load_card(Ctx *c, YNode *item)
             } else if (card->type && cards_find_attr(cs, key)) {
                 diag_error(c->d, k->loc, "type '%s' does not declare attribute '%s'",
                            card->type->name, key);
-            } else if (!card->type && type_given && cards_find_attr(cs, key)) {
-                /* the type is already reported; do not pile on */
+            } else if (!card->type && cards_find_attr(cs, key)) {
+                /* the type is missing or wrong, and reported: do not pile on */
             } else {
+                /* Suggest the card keys and the type's attributes (every
+                 * attribute when the type is unknown). */
                 int nk = COUNT(card_keys);
-                const char **known = arena_alloc(
-                    c->a, sizeof *known * (size_t)(nk + (card->type ? card->type->nattrs : 0)));
+                const char **known =
+                    arena_alloc(c->a, sizeof *known * (size_t)(nk + cs->nattrs));
                 for (int j = 0; j < nk; j++)
                     known[j] = card_keys[j];
                 for (int j = 0; card->type && j < card->type->nattrs; j++)
                     known[nk++] = card->type->attrs[j].attr->name;
-                report_unknown_key(c, k, "a card", known, nk);
+                for (int j = 0; !card->type && j < cs->nattrs; j++)
+                    known[nk++] = cs->attrs[j]->name;
+                report_unknown_key(c, k, "a card", known, nk, &meant);
             }
         }
     }
 
-    if (!name && !kn)
+    if (!name && !kn && !was_meant(&meant, "name"))
         diag_error(c->d, item->loc, "card has no 'name'");
-    if (!type_given)
+    if (!type_given && !was_meant(&meant, "type"))
         diag_error(c->d, item->loc, "card%s%s%s has no 'type'", name_ok ? " '" : "",
                    name_ok ? card->name : "", name_ok ? "'" : "");
     if (card->type) {
         for (int j = 0; j < card->type->nattrs; j++) {
             const TypeAttr *ta = &card->type->attrs[j];
-            if (!map_get(item, ta->attr->name, NULL))
+            if (!map_get(item, ta->attr->name, NULL) && !was_meant(&meant, ta->attr->name))
                 diag_error(c->d, item->loc, "card%s%s%s of type '%s' has no '%s'",
                            name_ok ? " '" : "", name_ok ? card->name : "",
                            name_ok ? "'" : "", card->type->name, ta->attr->name);
@@ -686,7 +713,7 @@ static void check_expect(Ctx *c, YNode *ex)
                 }
             }
         } else {
-            report_unknown_key(c, k, "'expect'", expect_keys, COUNT(expect_keys));
+            report_unknown_key(c, k, "'expect'", expect_keys, COUNT(expect_keys), NULL);
         }
     }
 }
@@ -711,6 +738,7 @@ CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
     YNode *types = map_get(root, "types", NULL);
     YNode *cards = map_get(root, "cards", NULL);
     YNode *expect = map_get(root, "expect", NULL);
+    PtrVec meant = {0};
     for (int i = 0; i < root->n; i++) {
         YNode *k = root->items[2 * i];
         if (k->kind != YN_SCALAR || !is_first_key(root, i))
@@ -719,23 +747,29 @@ CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
         for (int j = 0; j < COUNT(top_keys); j++)
             known |= strcmp(k->str, top_keys[j]) == 0;
         if (!known)
-            report_unknown_key(&c, k, "the card file", top_keys, COUNT(top_keys));
+            report_unknown_key(&c, k, "the card file", top_keys, COUNT(top_keys), &meant);
     }
     Loc top = root->loc;
-    if (!game)
-        diag_error(d, top, "the card file has no 'game' (the game's name)");
-    else if (check_name(&c, game, "'game'", false)) {
+    if (!game) {
+        if (!was_meant(&meant, "game"))
+            diag_error(d, top, "the card file has no 'game' (the game's name)");
+    } else if (check_name(&c, game, "'game'", false)) {
         cs->game = game->str;
         cs->game_loc = game->loc;
     }
-    if (!types)
-        diag_error(d, top, "the card file has no 'types'");
-    else
+    if (!types) {
+        if (!was_meant(&meant, "types"))
+            diag_error(d, top, "the card file has no 'types'");
+        c.no_types = true;
+    } else {
         load_types(&c, types);
-    if (!cards)
-        diag_error(d, top, "the card file has no 'cards'");
-    else
+    }
+    if (!cards) {
+        if (!was_meant(&meant, "cards"))
+            diag_error(d, top, "the card file has no 'cards'");
+    } else {
         load_cards(&c, cards);
+    }
     if (expect)
         check_expect(&c, expect);
     return cs;

@@ -45,7 +45,7 @@ typedef struct CardDef {
     Loc text_loc;
     const char *effect;         /* rules-language source, or NULL */
     Loc effect_loc;             /* where the effect text starts */
-    bool effect_block;          /* written as a |/> block or quoted */
+    char effect_style;          /* the YAML scalar style of the effect */
     bool added;                 /* origin: added */
     int index;
     long long first_instance;

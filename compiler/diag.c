@@ -33,8 +33,15 @@ Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
     va_list ap;
     va_start(ap, fmt);
     char buf[1024];
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof buf) {
+        /* Cut to a whole UTF-8 character and say that it was cut. */
+        size_t k = sizeof buf - 4;
+        while (k > 0 && ((unsigned char)buf[k] & 0xC0) == 0x80)
+            k--;
+        memcpy(buf + k, "...", 4);
+    }
     Diag *g = arena_alloc(d->arena, sizeof *g);
     g->sev = sev;
     g->loc = loc;
@@ -57,7 +64,7 @@ static const char *find_line(const SrcFile *f, int line, size_t *len)
     if (p > end)
         return NULL;
     const char *e = p;
-    while (e < end && *e != '\n' && *e != '\r')
+    while (e < end && *e != '\n' && *e != '\r' && *e != '\0')
         e++;
     *len = (size_t)(e - p);
     return p;
@@ -72,8 +79,8 @@ static void print_caret(FILE *out, const Loc *loc)
     if (!loc->file || loc->line < 1 || !loc->file->text)
         return;
     const char *s = find_line(loc->file, loc->line, &len);
-    if (!s)
-        return;
+    if (!s || len == 0)
+        return; /* an empty line (or one that starts with NUL) shows nothing */
     /* Long lines are cut to a window around the column. */
     int ch = 0;
     size_t i = 0, start = 0;

@@ -1,5 +1,6 @@
 /* driver.c: reading inputs and running the card phases of a compilation. */
 #include "cardc.h"
+#include "parse.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -104,4 +105,65 @@ bool phase_open_path(Compilation *c, const char *path)
         }
     }
     return phase_load_cards(c, f);
+}
+
+/* Where the text of a YAML scalar starts, and the column of its later
+ * lines: exact for plain, quoted and literal (|) scalars; a folded (>)
+ * scalar joins lines, so only its first line maps exactly. */
+static void effect_origin(const CardDef *cd, int *line, int *col, int *block_col)
+{
+    const SrcFile *f = cd->effect_loc.file;
+    *line = cd->effect_loc.line;
+    *col = cd->effect_loc.col;
+    *block_col = 1;
+    if (cd->effect_style == '\'' || cd->effect_style == '"') {
+        (*col)++;
+        return;
+    }
+    if (cd->effect_style != '|' && cd->effect_style != '>')
+        return;
+    /* The content starts on the next non-empty line, at its indentation. */
+    const char *p = f->text;
+    for (int l = 1; l < *line + 1 && *p; p++)
+        if (*p == '\n')
+            l++;
+    int l = *line + 1;
+    for (;;) {
+        const char *q = p;
+        int ind = 0;
+        while (*q == ' ')
+            q++, ind++;
+        if (*q == '\n') {
+            p = q + 1;
+            l++;
+            continue;
+        }
+        *line = l;
+        *col = *block_col = ind + 1;
+        return;
+    }
+}
+
+bool phase_parse(Compilation *c)
+{
+    int before = c->diags.nerrors;
+    for (int i = 0; i < c->rule_files.len; i++)
+        parse_rules(&c->arena, &c->diags, c->rule_files.items[i], &c->prog);
+    for (int i = 0; c->cards && i < c->cards->ncards; i++) {
+        const CardDef *cd = c->cards->cards[i];
+        if (!cd->effect)
+            continue;
+        int line, col, block_col;
+        effect_origin(cd, &line, &col, &block_col);
+        parse_effect(&c->arena, &c->diags, c->cards_file, cd->effect, line, col, block_col, cd,
+                     &c->prog);
+    }
+    return c->diags.nerrors == before;
+}
+
+bool phase_check(Compilation *c)
+{
+    if (c->rule_files.len == 0)
+        return true; /* card data alone: effects are parsed, not resolved */
+    return sema_check(&c->arena, &c->diags, c->cards, &c->prog, &c->game);
 }

@@ -54,17 +54,12 @@ void c_string(Buf *b, const char *s)
 const char **c_card_idents(Arena *a, const CardSet *cs)
 {
     const char **ids = arena_alloc(a, sizeof *ids * (size_t)(cs->ncards + 1));
+    StrMap taken = {0};
     for (int i = 0; i < cs->ncards; i++) {
-        char *id = c_ident(a, cs->cards[i]->name, true);
+        char *base = c_ident(a, cs->cards[i]->name, true), *id = base;
         /* Names that sanitise alike ("A-B", "A B") get a numeric suffix. */
-        for (int k = 2;; k++) {
-            bool clash = false;
-            for (int j = 0; j < i && !clash; j++)
-                clash = strcmp(ids[j], id) == 0;
-            if (!clash)
-                break;
-            id = arena_printf(a, "%s_%d", c_ident(a, cs->cards[i]->name, true), k);
-        }
+        for (int k = 2; strmap_put(a, &taken, id, id); k++)
+            id = arena_printf(a, "%s_%d", base, k);
         ids[i] = id;
     }
     return ids;

@@ -39,7 +39,7 @@ static int run_one(const char *path, const Options *o, bool build, Buf *json_ite
     comp_init(&c);
     if (o->max_errors > 0)
         c.diags.max_errors = o->max_errors;
-    bool ok = phase_open_path(&c, path);
+    bool ok = phase_open_path(&c, path) && phase_parse(&c) && phase_check(&c);
 
     if (ok && build) {
         Buf b = {0};

@@ -53,7 +53,7 @@ typedef struct Loader {
     const YamlLimits *lim;
     Open *stack;
     int depth, cap;
-    PtrVec anchors;
+    StrMap anchors;             /* name -> Anchor*, the latest definition */
     long long total;
     bool failed;
 } Loader;
@@ -68,27 +68,29 @@ static void add_anchor(Loader *L, const char *name, YNode *node, long long w)
 {
     if (!name)
         return;
-    Anchor *an = arena_alloc(L->a, sizeof *an);
-    an->name = arena_strdup(L->a, name);
-    an->node = node;
+    Anchor *an = strmap_get(&L->anchors, name);
+    if (!an) {
+        an = arena_alloc(L->a, sizeof *an);
+        an->name = arena_strdup(L->a, name);
+        strmap_put(L->a, &L->anchors, an->name, an);
+    }
+    an->node = node; /* a redefinition replaces the earlier one */
     an->weight = w;
-    vec_push(L->a, &L->anchors, an);
 }
 
 static Anchor *find_anchor(Loader *L, const char *name)
 {
-    for (int i = L->anchors.len - 1; i >= 0; i--) {
-        Anchor *an = L->anchors.items[i];
-        if (strcmp(an->name, name) == 0)
-            return an;
-    }
-    return NULL;
+    return strmap_get(&L->anchors, name);
 }
 
-/* Adds a finished node to the open collection (or makes it the root). */
-static bool attach(Loader *L, YNode *node, long long w, YNode **root, Loc at)
+/* Adds a finished node of weight w (nodes after expansion) to the open
+ * collection, or makes it the root; fresh of them are new to the total
+ * (1 for a scalar or a closed collection, whose items came before; all of
+ * them for an alias). */
+static bool attach(Loader *L, YNode *node, long long w, long long fresh, YNode **root,
+                   Loc at)
 {
-    L->total += w;
+    L->total += fresh;
     if (L->total > L->lim->max_nodes) {
         diag_error(L->d, at,
                    "document too large: more than %lld nodes after alias expansion "
@@ -179,10 +181,17 @@ YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d)
                                    ev.data.scalar.length);
             n->len = ev.data.scalar.length;
             n->quoted = ev.data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+            switch (ev.data.scalar.style) {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: n->style = '\''; break;
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: n->style = '"'; break;
+            case YAML_LITERAL_SCALAR_STYLE: n->style = '|'; break;
+            case YAML_FOLDED_SCALAR_STYLE: n->style = '>'; break;
+            default: n->style = 'p'; break;
+            }
             int span = (int)(ev.end_mark.index - ev.start_mark.index);
             n->loc.span = ev.end_mark.line == ev.start_mark.line && span > 0 ? span : 1;
             add_anchor(&L, (const char *)ev.data.scalar.anchor, n, 1);
-            if (!attach(&L, n, 1, &root, at))
+            if (!attach(&L, n, 1, 1, &root, at))
                 L.failed = done = true;
             break;
         }
@@ -221,7 +230,7 @@ YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d)
             o.node->items = (YNode **)o.kids.items;
             o.node->n = o.node->kind == YN_MAP ? o.kids.len / 2 : o.kids.len;
             add_anchor(&L, o.anchor, o.node, o.weight);
-            if (!attach(&L, o.node, o.weight, &root, o.node->loc))
+            if (!attach(&L, o.node, o.weight, 1, &root, o.node->loc))
                 L.failed = done = true;
             break;
         }
@@ -232,7 +241,14 @@ YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d)
                 L.failed = done = true;
                 break;
             }
-            if (!attach(&L, an->node, an->weight, &root, at))
+            /* A shallow copy that shares the items: diagnostics about the
+             * node point at the alias, while expansion stays O(1). */
+            YNode *n = arena_alloc(L.a, sizeof *n);
+            *n = *an->node;
+            n->loc = at;
+            n->loc.span = (int)(ev.end_mark.index - ev.start_mark.index);
+            n->repeated = false;
+            if (!attach(&L, n, an->weight, an->weight, &root, at))
                 L.failed = done = true;
             break;
         }

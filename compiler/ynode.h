@@ -18,6 +18,7 @@ struct YNode {
     const char *str;    /* scalar text (NUL-terminated) */
     size_t len;
     bool quoted;        /* scalar written with quotes or as a block */
+    char style;         /* scalar: 'p'lain, '\'', '"', '|' literal, '>' folded */
     bool repeated;      /* a map key that an earlier key of its map equals */
     YNode **items;      /* seq: n items; map: n pairs as key, value, key... */
     int n;

@@ -1,0 +1,38 @@
+/* ast.c: node construction and the names of node kinds and types. */
+#include "ast.h"
+
+const char *const node_kind_names[] = {
+#define X(k) #k,
+    NODE_KINDS(X)
+#undef X
+};
+
+Node *node_new(Arena *a, NodeKind k, Loc loc)
+{
+    Node *n = arena_alloc(a, sizeof *n);
+    n->kind = k;
+    n->loc = loc;
+    n->attr = -1;
+    n->value = -1;
+    return n;
+}
+
+const char *type_name(Type t)
+{
+    switch (t) {
+    case T_UNKNOWN: return "unknown";
+    case T_VOID: return "nothing";
+    case T_INT: return "a number";
+    case T_BOOL: return "a truth value";
+    case T_PLAYER: return "a player";
+    case T_CARD: return "a card";
+    case T_TYPE: return "a card type";
+    case T_VALUE: return "an attribute value";
+    case T_NAME: return "a card name";
+    case T_ZONE: return "a zone";
+    case T_PLAYERS: return "the players";
+    case T_LIST: return "a list";
+    case T_CARDSET: return "a set of cards";
+    }
+    return "?";
+}

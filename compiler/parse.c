@@ -1,0 +1,121 @@
+/* parse.c: running the scanner and parser over a rules file or an effect,
+ * and the helpers the grammar's actions call. */
+#include "parse.h"
+#include "parser.tab.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+/* From the flex scanner (prefix rl). */
+typedef void *yyscan_t;
+int rllex_init_extra(struct Lexer *extra, yyscan_t *scanner);
+int rllex_destroy(yyscan_t scanner);
+struct yy_buffer_state *rl_scan_bytes(const char *bytes, int len, yyscan_t scanner);
+int rlparse(yyscan_t scanner, struct Lexer *lx);
+
+Loc lexer_loc(struct Lexer *lx, const RLLTYPE *loc)
+{
+    Loc l = {lx->file, loc->first_line, loc->first_column, 1};
+    if (loc->last_line == loc->first_line && loc->last_column > loc->first_column)
+        l.span = loc->last_column - loc->first_column;
+    return l;
+}
+
+void lexer_error(struct Lexer *lx, const RLLTYPE *loc, const char *fmt, ...)
+{
+    char buf[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    diag_error(lx->d, lexer_loc(lx, loc), "%s", buf);
+}
+
+const char *lexer_intern(struct Lexer *lx, const char *s, int len)
+{
+    char tmp[RL_MAX_IDENT + 1];
+    if (len > RL_MAX_IDENT)
+        len = RL_MAX_IDENT;
+    memcpy(tmp, s, (size_t)len);
+    tmp[len] = '\0';
+    const char *have = strmap_get(&lx->names, tmp);
+    if (have)
+        return have;
+    char *copy = arena_strndup(lx->arena, s, (size_t)len);
+    strmap_put(lx->arena, &lx->names, copy, copy);
+    return copy;
+}
+
+const char *lexer_string(struct Lexer *lx, const RLLTYPE *loc, const char *s, int len)
+{
+    char *out = arena_alloc(lx->arena, (size_t)len + 1);
+    int j = 0;
+    for (int i = 0; i < len; i++) {
+        if (s[i] != '\\') {
+            out[j++] = s[i];
+            continue;
+        }
+        char e = s[++i];
+        if (e == 'n')
+            out[j++] = '\n';
+        else if (e == '"' || e == '\\')
+            out[j++] = e;
+        else
+            lexer_error(lx, loc, "unknown escape '\\%c' in a string (use \\\", \\\\ or \\n)", e);
+    }
+    out[j] = '\0';
+    return out;
+}
+
+int lexer_line_start_col(struct Lexer *lx, int line)
+{
+    (void)line;
+    return lx->block_col;
+}
+
+static bool run(struct Lexer *lx, const char *text, size_t len)
+{
+    int before = lx->d->nerrors;
+    yyscan_t scanner;
+    if (rllex_init_extra(lx, &scanner) != 0) {
+        Loc l = {lx->file, 0, 0, 1};
+        diag_error(lx->d, l, "cannot start the scanner");
+        return false;
+    }
+    rl_scan_bytes(text, (int)len, scanner);
+    rlparse(scanner, lx);
+    rllex_destroy(scanner);
+    return lx->d->nerrors == before;
+}
+
+bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog)
+{
+    struct Lexer lx = {.arena = a, .d = d, .file = f, .line = 1, .col = 1,
+                       .first_line = 1, .first_col = 1, .block_col = 1, .prog = prog};
+    if (memchr(f->text, '\0', f->len)) {
+        Loc l = {f, 1, 1, 1};
+        diag_error(d, l, "not a text file: it contains a NUL byte");
+        return false;
+    }
+    if (f->len > (size_t)1 << 30) {
+        Loc l = {f, 1, 1, 1};
+        diag_error(d, l, "file too large");
+        return false;
+    }
+    return run(&lx, f->text, f->len);
+}
+
+bool parse_effect(Arena *a, Diags *d, const SrcFile *f, const char *text, int line,
+                  int col, int block_col, const CardDef *card, Program *prog)
+{
+    struct Lexer lx = {.arena = a, .d = d, .file = f, .line = line, .col = col,
+                       .first_line = line, .first_col = col, .block_col = block_col,
+                       .effect = true, .prog = prog, .card = card};
+    bool ok = run(&lx, text, strlen(text));
+    if (lx.result) {
+        lx.result->name = card->name;
+        lx.result->value = card->index;
+        vec_push(a, &prog->effects, lx.result);
+    }
+    return ok;
+}

@@ -1,0 +1,54 @@
+/* parse.h: the rules-language front end (grammar/lexer.l, grammar/parser.y).
+ *
+ * parse_rules reads a whole .rules file; parse_effect reads the text of a
+ * card's `effect:` whose first character sits at (line, col) of a YAML
+ * file, so its diagnostics point into the YAML. */
+#ifndef CARDC_PARSE_H
+#define CARDC_PARSE_H
+
+#include "ast.h"
+#include "cards.h"
+
+enum {
+    RL_MAX_IDENT = 100,         /* characters in a name */
+    RL_MAX_NUMBER = 1000000000, /* largest number literal */
+    RL_MAX_DEPTH = 200,         /* nesting of blocks and expressions */
+};
+
+struct Lexer {
+    Arena *arena;
+    Diags *d;
+    const SrcFile *file;
+    int line, col;              /* where the scanner is */
+    int first_line;             /* the text's first line in file */
+    int first_col;              /* column of its first character */
+    int block_col;              /* column where later lines start (YAML block) */
+    bool started;               /* the start token was sent */
+    bool effect;                /* parse an effect, not a rules file */
+    int depth;                  /* current nesting, for RL_MAX_DEPTH */
+    bool too_deep;
+    int last_syntax_line;       /* one syntax error a line */
+    StrMap names;               /* interned identifiers */
+    Program *prog;
+    const CardDef *card;        /* the card whose effect this is */
+    Node *result;               /* the effect node */
+};
+
+/* Parses; returns false if it reported errors. */
+bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog);
+/* line/col: where text starts in f; block_col: the column where each
+ * further line of text starts (a YAML block scalar's indentation + 1). */
+bool parse_effect(Arena *a, Diags *d, const SrcFile *f, const char *text, int line,
+                  int col, int block_col, const CardDef *card, Program *prog);
+
+/* For the scanner and the grammar actions. */
+struct RLLTYPE;
+void lexer_error(struct Lexer *lx, const struct RLLTYPE *loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+const char *lexer_intern(struct Lexer *lx, const char *s, int len);
+const char *lexer_string(struct Lexer *lx, const struct RLLTYPE *loc, const char *s,
+                         int len);
+int lexer_line_start_col(struct Lexer *lx, int line);
+Loc lexer_loc(struct Lexer *lx, const struct RLLTYPE *loc);
+
+#endif

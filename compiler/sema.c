@@ -1,0 +1,1428 @@
+/* sema.c: name resolution, types and build-time proofs for the rules.
+ *
+ * Two passes over the declarations: the first enters every zone, variable,
+ * func and proc in the global table (so order does not matter); the second
+ * checks bodies. Locals live in numbered frame slots (params first); a
+ * source's element (`c in zone`, or the implicit card of `zone where ...`)
+ * gets a slot too, so nested filters can refer to outer elements. */
+#include "sema.h"
+#include "parser.tab.h"
+
+#include <string.h>
+
+typedef struct Scope {
+    const char *name;
+    Sym *sym;
+} Scope;
+
+typedef struct Sema {
+    Arena *a;
+    Diags *d;
+    const CardSet *cs;
+    Game *g;
+    StrMap globals;             /* name -> Sym* */
+    /* the body being checked */
+    Sym *fn;
+    bool in_proc;
+    int nlocals;
+    Scope *scope;
+    int nscope, capscope;
+    int loops;
+    int implicit_slot;          /* slot of the implicit card, or -1 */
+    bool in_such;               /* 'chosen' is in scope */
+    int in_effect;
+} Sema;
+
+static const char *const builtin_names[] = {
+#define X(k, s, lo, hi) s,
+    BUILTINS(X)
+#undef X
+};
+static const int builtin_min[] = {
+#define X(k, s, lo, hi) lo,
+    BUILTINS(X)
+#undef X
+};
+static const int builtin_max[] = {
+#define X(k, s, lo, hi) hi,
+    BUILTINS(X)
+#undef X
+};
+
+static Type check_expr(Sema *s, Node *n);
+static void check_block(Sema *s, Node *n);
+static void check_stmt(Sema *s, Node *n);
+
+int sema_locals(const Sym *fn)
+{
+    return fn->decl->id;
+}
+
+/* ---- diagnostics helpers ----------------------------------------------- */
+
+static void error_unknown(Sema *s, Loc at, const char *what, const char *name,
+                          const char *const *cands, int n)
+{
+    const char *sug = did_you_mean(name, cands, n);
+    if (sug) {
+        char hint[300];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(s->d, SEV_ERROR, at, hint, "unknown %s '%s'; did you mean '%s'?", what, name,
+                 sug);
+    } else {
+        diag_error(s->d, at, "unknown %s '%s'", what, name);
+    }
+}
+
+/* Every name a rule may use here, for "did you mean". */
+static const char **all_names(Sema *s, int *n)
+{
+    const CardSet *cs = s->cs;
+    int cap = s->globals.len + s->nscope + cs->ntypes + cs->nattrs + 3 + B__COUNT;
+    for (int i = 0; i < cs->nattrs; i++)
+        cap += cs->attrs[i]->nvalues;
+    const char **v = arena_alloc(s->a, sizeof *v * (size_t)(cap + 1));
+    int k = 0;
+    for (int i = 0; i < s->globals.cap; i++)
+        if (s->globals.keys[i])
+            v[k++] = s->globals.keys[i];
+    for (int i = 0; i < s->nscope; i++)
+        v[k++] = s->scope[i].name;
+    for (int i = 0; i < cs->ntypes; i++)
+        v[k++] = cs->types[i]->name;
+    for (int i = 0; i < cs->nattrs; i++) {
+        v[k++] = cs->attrs[i]->name;
+        for (int j = 0; j < cs->attrs[i]->nvalues; j++)
+            v[k++] = cs->attrs[i]->values[j];
+    }
+    for (int i = 0; i < B__COUNT; i++)
+        v[k++] = builtin_names[i];
+    *n = k;
+    return v;
+}
+
+static const char **card_names(Sema *s)
+{
+    const char **v = arena_alloc(s->a, sizeof *v * (size_t)(s->cs->ncards + 1));
+    for (int i = 0; i < s->cs->ncards; i++)
+        v[i] = s->cs->cards[i]->name;
+    return v;
+}
+
+static bool compatible(Type want, Type got)
+{
+    return want == got || want == T_UNKNOWN || got == T_UNKNOWN ||
+           (got == T_VOID && (want == T_CARD || want == T_PLAYER));
+}
+
+static void expect_type(Sema *s, Node *n, Type want, Type got, const char *ctx)
+{
+    if (!compatible(want, got))
+        diag_error(s->d, n->loc, "%s must be %s, found %s", ctx, type_name(want),
+                   type_name(got));
+}
+
+/* ---- scopes ------------------------------------------------------------ */
+
+static Sym *new_local(Sema *s, const char *name, Type t, Node *decl, SymKind kind)
+{
+    Sym *sym = arena_alloc(s->a, sizeof *sym);
+    sym->kind = kind;
+    sym->name = name;
+    sym->type = t;
+    sym->decl = decl;
+    sym->index = s->nlocals++;
+    if (s->nscope == s->capscope) {
+        int cap = s->capscope ? s->capscope * 2 : 32;
+        Scope *sc = arena_alloc(s->a, sizeof *sc * (size_t)cap);
+        if (s->nscope)
+            memcpy(sc, s->scope, sizeof *sc * (size_t)s->nscope);
+        s->scope = sc;
+        s->capscope = cap;
+    }
+    s->scope[s->nscope++] = (Scope){name, sym};
+    return sym;
+}
+
+static Sym *find_local(Sema *s, const char *name)
+{
+    for (int i = s->nscope - 1; i >= 0; i--)
+        if (s->scope[i].name && strcmp(s->scope[i].name, name) == 0)
+            return s->scope[i].sym;
+    return NULL;
+}
+
+/* Declares a local, refusing to hide another local or a global. */
+static Sym *declare(Sema *s, Node *at, const char *name, Type t, SymKind kind)
+{
+    Sym *prev = find_local(s, name);
+    Sym *glob = strmap_get(&s->globals, name);
+    if (prev) {
+        diag_error(s->d, at->loc, "'%s' is already a local name here", name);
+        diag_note(s->d, prev->decl->loc, "'%s' declared here", name);
+    } else if (glob) {
+        diag_error(s->d, at->loc, "local '%s' would hide the %s of the same name", name,
+                   glob->kind == S_ZONE ? "zone" : glob->kind == S_PROC ? "proc"
+                   : glob->kind == S_FUNC ? "func" : "variable");
+    } else if (cards_find_type(s->cs, name)) {
+        diag_error(s->d, at->loc, "local '%s' would hide the card type of the same name", name);
+    }
+    return new_local(s, name, t, at, kind);
+}
+
+/* ---- constants and implicit fields ------------------------------------- */
+
+static bool field_of_card(Sema *s, Node *n, const char *field)
+{
+    if (!strcmp(field, "type")) {
+        n->type = T_TYPE;
+        n->attr = -1;
+        return true;
+    }
+    if (!strcmp(field, "name")) {
+        n->type = T_NAME;
+        n->attr = -2;
+        return true;
+    }
+    Attr *at = cards_find_attr(s->cs, field);
+    if (!at)
+        return false;
+    n->attr = at->index;
+    n->type = at->numeric ? T_INT : T_VALUE;
+    return true;
+}
+
+/* Resolves IDENT n as a value of attribute `attr` if it is one. */
+static bool as_value_of(Sema *s, Node *n, int attr)
+{
+    if (n->kind != N_IDENT || attr < 0 || find_local(s, n->name) ||
+        strmap_get(&s->globals, n->name))
+        return false;
+    const Attr *at = s->cs->attrs[attr];
+    int v = attr_value_index(at, n->name);
+    if (v < 0)
+        return false;
+    n->type = T_VALUE;
+    n->attr = attr;
+    n->value = v;
+    return true;
+}
+
+static Type check_ident(Sema *s, Node *n)
+{
+    const char *name = n->name;
+    Sym *sym = find_local(s, name);
+    if (sym) {
+        sym->used = true;
+        n->sym = sym;
+        return n->type = sym->type;
+    }
+    if (!strcmp(name, "chosen")) {
+        if (!s->in_such)
+            diag_error(s->d, n->loc, "'chosen' only has a meaning in the 'such that' of "
+                                     "'choose cards'");
+        return n->type = T_CARDSET;
+    }
+    if (s->implicit_slot >= 0 && field_of_card(s, n, name)) {
+        /* `type`, `name` or an attribute of the implicit card */
+        n->kind = N_FIELD;
+        n->a = NULL;
+        n->id = s->implicit_slot;
+        return n->type;
+    }
+    sym = strmap_get(&s->globals, name);
+    if (sym) {
+        sym->used = true;
+        n->sym = sym;
+        if (sym->kind == S_ZONE) {
+            n->value = sym->index;
+            if (sym->decl->num & ZF_PER_PLAYER) {
+                diag_error(s->d, n->loc, "zone '%s' belongs to each player: write %s[p]",
+                           name, name);
+                return n->type = T_UNKNOWN;
+            }
+            return n->type = T_ZONE;
+        }
+        if (sym->kind == S_GLOBAL)
+            return n->type = sym->type;
+        if (sym->kind == S_PVAR) {
+            diag_error(s->d, n->loc, "'%s' is kept per player: write %s[p]", name, name);
+            return n->type = T_UNKNOWN;
+        }
+        diag_error(s->d, n->loc, "'%s' is a %s: call it with (...)", name,
+                   sym->kind == S_PROC ? "proc" : "func");
+        return n->type = T_UNKNOWN;
+    }
+    TypeDef *t = cards_find_type(s->cs, name);
+    if (t) {
+        n->value = t->index;
+        return n->type = T_TYPE;
+    }
+    for (int i = 0; i < s->cs->nattrs; i++) {
+        int v = attr_value_index(s->cs->attrs[i], name);
+        if (v >= 0) {
+            n->attr = i;
+            n->value = v;
+            return n->type = s->cs->attrs[i]->numeric ? T_INT : T_VALUE;
+        }
+    }
+    if (cards_find_attr(s->cs, name) || !strcmp(name, "type") || !strcmp(name, "name")) {
+        diag_error(s->d, n->loc, "'%s' is a card field: use it in a filter "
+                                 "('zone where %s == ...') or on a card ('c.%s')",
+                   name, name, name);
+        return n->type = T_UNKNOWN;
+    }
+    int nn;
+    const char **names = all_names(s, &nn);
+    error_unknown(s, n->loc, "name", name, names, nn);
+    return n->type = T_UNKNOWN;
+}
+
+/* A card name in quotes: it must name a card of cards.yaml. */
+static Type check_string(Sema *s, Node *n)
+{
+    CardDef *cd = cards_find_card(s->cs, n->name);
+    if (!cd) {
+        char what[64];
+        snprintf(what, sizeof what, "card");
+        const char *sug = did_you_mean(n->name, card_names(s), s->cs->ncards);
+        if (sug) {
+            char hint[300];
+            snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+            diag_add(s->d, SEV_ERROR, n->loc, hint,
+                     "no card is named '%s' in %s; did you mean '%s'?", n->name,
+                     s->cs->file->path, sug);
+        } else {
+            diag_error(s->d, n->loc, "no card is named '%s' in %s", n->name,
+                       s->cs->file->path);
+        }
+        return n->type = T_UNKNOWN;
+    }
+    n->value = cd->index;
+    return n->type = T_NAME;
+}
+
+/* ---- sources ------------------------------------------------------------ */
+
+/* Checks a SOURCE node (or wraps a plain expression into one). The element
+ * gets a slot; the filter is checked with it in scope. Returns the element
+ * type (T_CARD, T_PLAYER, T_VALUE) or T_UNKNOWN. */
+static Type check_source(Sema *s, Node *src)
+{
+    Node *base = src->a;
+    Type bt;
+    if (base->kind == N_PLAYERSREF) {
+        bt = T_PLAYERS;
+    } else if (base->kind == N_CALL && !strcmp(base->name, "values")) {
+        bt = T_VALUE;
+        Node *arg = base->a;
+        if (!arg || arg->next) {
+            diag_error(s->d, base->loc, "values(...) takes one attribute: values(color) or "
+                                        "values(cheat.color)");
+        } else {
+            const char *an = arg->kind == N_FIELD ? arg->name : arg->name;
+            Attr *at = an ? cards_find_attr(s->cs, an) : NULL;
+            if (arg->kind == N_FIELD) {
+                if (arg->a->kind != N_IDENT || !cards_find_type(s->cs, arg->a->name)) {
+                    diag_error(s->d, arg->loc, "values(T.attr) needs a card type before the dot");
+                    at = NULL;
+                } else {
+                    arg->a->value = cards_find_type(s->cs, arg->a->name)->index;
+                }
+            }
+            if (!at) {
+                const char **names = arena_alloc(s->a, sizeof *names * (size_t)(s->cs->nattrs + 1));
+                for (int i = 0; i < s->cs->nattrs; i++)
+                    names[i] = s->cs->attrs[i]->name;
+                if (an)
+                    error_unknown(s, arg->loc, "attribute", an, names, s->cs->nattrs);
+            } else {
+                base->attr = at->index;
+                if (arg->kind == N_FIELD) {
+                    TypeDef *t = cards_find_type(s->cs, arg->a->name);
+                    bool has = false;
+                    for (int i = 0; i < t->nattrs; i++)
+                        has |= t->attrs[i].attr == at;
+                    if (!has)
+                        diag_error(s->d, arg->loc, "type '%s' has no attribute '%s'", t->name,
+                                   at->name);
+                }
+            }
+        }
+    } else {
+        bt = check_expr(s, base);
+        if (bt != T_ZONE && bt != T_CARDSET && bt != T_UNKNOWN) {
+            diag_error(s->d, base->loc, "expected a zone or 'players' here, found %s",
+                       type_name(bt));
+            bt = T_UNKNOWN;
+        }
+    }
+    Type et = bt == T_PLAYERS ? T_PLAYER : bt == T_VALUE ? T_VALUE
+              : bt == T_UNKNOWN ? T_UNKNOWN : T_CARD;
+    int mark = s->nscope, saved = s->implicit_slot;
+    if (src->name) {
+        Sym *e = declare(s, src, src->name, et, S_LOCAL);
+        if (et == T_VALUE)
+            e->index = e->index; /* value loop variables hold a value index */
+        src->id = e->index;
+        src->sym = e;
+        if (et == T_VALUE && base->attr >= 0)
+            e->decl->attr = base->attr;
+    } else {
+        src->id = s->nlocals++;
+        if (et == T_CARD)
+            s->implicit_slot = src->id;
+        else if (src->b && et != T_UNKNOWN)
+            diag_error(s->d, src->loc, "name the element to filter it: 'x in ... where ...'");
+    }
+    if (src->b) {
+        Type ft = check_expr(s, src->b);
+        expect_type(s, src->b, T_BOOL, ft, "a 'where' condition");
+    }
+    s->implicit_slot = saved;
+    s->nscope = mark;
+    src->kind = N_SOURCE;
+    src->type = et;
+    src->op = bt == T_PLAYERS ? 1 : bt == T_VALUE ? 2 : bt == T_CARDSET ? 3 : 0;
+    return et;
+}
+
+static Node *as_source(Sema *s, Node *arg)
+{
+    if (arg->kind == N_SOURCE)
+        return arg;
+    Node *src = node_new(s->a, N_SOURCE, arg->loc);
+    src->a = arg;
+    src->next = arg->next;
+    arg->next = NULL;
+    return src;
+}
+
+/* ---- static evaluation of card filters ---------------------------------- */
+
+/* 1 true, 0 false, -1 unknown: the filter of slot `slot` for card kind cd. */
+static int eval_static(Sema *s, const Node *n, int slot, const CardDef *cd)
+{
+    switch (n->kind) {
+    case N_BOOLLIT:
+        return (int)n->num;
+    case N_UNARY:
+        if (n->op == NOT) {
+            int v = eval_static(s, n->a, slot, cd);
+            return v < 0 ? -1 : !v;
+        }
+        return -1;
+    case N_BINARY: {
+        if (n->op == AND || n->op == OR) {
+            int l = eval_static(s, n->a, slot, cd), r = eval_static(s, n->b, slot, cd);
+            if (n->op == AND)
+                return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
+            return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
+        }
+        if (n->op != EQ && n->op != NE)
+            return -1;
+        const Node *f = n->a, *k = n->b;
+        if (f->kind != N_FIELD)
+            f = n->b, k = n->a;
+        bool elem = f->kind == N_FIELD &&
+                    ((f->a == NULL && f->id == slot) ||
+                     (f->a && f->a->kind == N_IDENT && f->a->sym && f->a->sym->index == slot &&
+                      f->a->sym->kind == S_LOCAL));
+        if (!elem || k->value < 0 || k->kind == N_FIELD)
+            return -1;
+        int have;
+        if (f->attr == -1 && k->type == T_TYPE)
+            have = cd->type->index;
+        else if (f->attr == -2 && k->type == T_NAME)
+            have = cd->index;
+        else if (f->attr >= 0 && k->type == T_VALUE && k->attr == f->attr)
+            have = cd->value[f->attr];
+        else
+            return -1;
+        int eq = have == k->value;
+        return n->op == EQ ? eq : !eq;
+    }
+    default:
+        return -1;
+    }
+}
+
+/* A choice from a zone whose filter no card of the deck can pass. */
+static void check_satisfiable(Sema *s, Node *src, const char *what)
+{
+    if (!src->b || src->type != T_CARD || src->op != 0)
+        return;
+    for (int i = 0; i < s->cs->ncards; i++)
+        if (eval_static(s, src->b, src->id, s->cs->cards[i]) != 0)
+            return;
+    diag_error(s->d, src->b->loc, "%s can never have an option: no card in %s passes this "
+                                  "condition", what, s->cs->file->path);
+}
+
+/* ---- expressions -------------------------------------------------------- */
+
+static Type check_call(Sema *s, Node *n, bool stmt)
+{
+    int nargs = 0;
+    for (Node *a = n->a; a; a = a->next)
+        nargs++;
+    Sym *sym = strmap_get(&s->globals, n->name);
+    if (sym && (sym->kind == S_FUNC || sym->kind == S_PROC)) {
+        sym->used = true;
+        n->sym = sym;
+        if (sym->kind == S_PROC && !stmt)
+            diag_error(s->d, n->loc, "proc '%s' can only be called as a statement or as the "
+                                     "whole value of 'let'", n->name);
+        if (sym->kind == S_PROC && !s->in_proc)
+            diag_error(s->d, n->loc, "a func cannot call proc '%s' (procs move cards and "
+                                     "ask players)", n->name);
+        if (nargs != sym->nparams)
+            diag_error(s->d, n->loc, "'%s' takes %d argument%s, given %d", n->name,
+                       sym->nparams, sym->nparams == 1 ? "" : "s", nargs);
+        int i = 0;
+        for (Node *a = n->a; a; a = a->next, i++) {
+            if (a->kind == N_SOURCE) {
+                diag_error(s->d, a->loc, "'%s' takes values, not a filtered zone", n->name);
+                continue;
+            }
+            Type t = check_expr(s, a);
+            if (i < sym->nparams && i < 8) {
+                char ctx[160];
+                snprintf(ctx, sizeof ctx, "argument %d of '%s'", i + 1, n->name);
+                expect_type(s, a, sym->params[i], t, ctx);
+            }
+        }
+        return n->type = sym->type;
+    }
+    int b = -1;
+    for (int i = 0; i < B__COUNT; i++)
+        if (!strcmp(builtin_names[i], n->name))
+            b = i;
+    if (b < 0) {
+        int nn;
+        const char **names = all_names(s, &nn);
+        error_unknown(s, n->loc, "func or proc", n->name, names, nn);
+        for (Node *a = n->a; a; a = a->next)
+            if (a->kind != N_SOURCE)
+                check_expr(s, a);
+        return n->type = T_UNKNOWN;
+    }
+    n->op = b;
+    if (nargs < builtin_min[b] || nargs > builtin_max[b]) {
+        diag_error(s->d, n->loc, "'%s' takes %d argument%s, given %d", n->name, builtin_min[b],
+                   builtin_min[b] == 1 ? "" : "s", nargs);
+        return n->type = T_UNKNOWN;
+    }
+    Node *a0 = n->a, *a1 = a0 ? a0->next : NULL;
+    switch ((Builtin)b) {
+    case B_MIN:
+    case B_MAX:
+        if (a0->kind != N_SOURCE) {
+            /* min(a, b) on numbers, unless a is a zone or 'players' */
+            Type t0 = a0->kind == N_PLAYERSREF ? T_PLAYERS : check_expr(s, a0);
+            if (t0 != T_ZONE && t0 != T_PLAYERS && t0 != T_CARDSET) {
+                expect_type(s, a0, T_INT, t0, "an argument of min/max");
+                expect_type(s, a1, T_INT, check_expr(s, a1), "an argument of min/max");
+                n->num = 0;
+                return n->type = T_INT;
+            }
+        }
+        /* fall through */
+    case B_SUM: {
+        Node *src = as_source(s, a0);
+        n->a = src;
+        Type et = check_source(s, src);
+        int mark = s->nscope, saved = s->implicit_slot;
+        if (src->name && et != T_UNKNOWN) {
+            Sym *e = new_local(s, src->name, et, src, S_LOCAL);
+            s->nlocals--; /* same slot as the source's element */
+            e->index = src->id;
+        } else if (et == T_CARD) {
+            s->implicit_slot = src->id;
+        }
+        Type vt = check_expr(s, src->next);
+        expect_type(s, src->next, T_INT, vt, "the value summed or compared");
+        s->nscope = mark;
+        s->implicit_slot = saved;
+        n->num = 1;
+        vec_push(s->a, &s->g->aggs, n);
+        return n->type = T_INT;
+    }
+    case B_COUNT:
+    case B_ANY:
+    case B_ALL:
+    case B_FIRST: {
+        Node *src = as_source(s, a0);
+        n->a = src;
+        Type et = check_source(s, src);
+        if (src->op == 2)
+            diag_error(s->d, src->loc, "values(...) can only be used in 'for'");
+        vec_push(s->a, &s->g->aggs, n);
+        if (b == B_FIRST)
+            return n->type = et == T_UNKNOWN ? T_UNKNOWN : et;
+        return n->type = b == B_COUNT ? T_INT : T_BOOL;
+    }
+    case B_DISTINCT: {
+        Node *src = as_source(s, a0);
+        n->a = src;
+        Type et = check_source(s, src);
+        if (et != T_CARD && et != T_UNKNOWN)
+            diag_error(s->d, src->loc, "distinct counts values of cards: give it a zone");
+        Node *attr = src->next;
+        if (attr->kind != N_IDENT) {
+            diag_error(s->d, attr->loc, "distinct(zone, attribute): the second argument must "
+                                        "be an attribute name");
+        } else if (!strcmp(attr->name, "type")) {
+            n->attr = -1;
+        } else if (!strcmp(attr->name, "name")) {
+            n->attr = -2;
+        } else {
+            Attr *at = cards_find_attr(s->cs, attr->name);
+            if (!at) {
+                const char **names = arena_alloc(s->a, sizeof *names * (size_t)(s->cs->nattrs + 1));
+                for (int i = 0; i < s->cs->nattrs; i++)
+                    names[i] = s->cs->attrs[i]->name;
+                error_unknown(s, attr->loc, "attribute", attr->name, names, s->cs->nattrs);
+            } else {
+                n->attr = at->index;
+            }
+        }
+        vec_push(s->a, &s->g->aggs, n);
+        return n->type = T_INT;
+    }
+    case B_SIZE: {
+        Type t = check_expr(s, a0);
+        expect_type(s, a0, T_ZONE, t, "the argument of size");
+        return n->type = T_INT;
+    }
+    case B_NEXT:
+        expect_type(s, a0, T_PLAYER, check_expr(s, a0), "the argument of next");
+        return n->type = T_PLAYER;
+    case B_SEAT:
+        expect_type(s, a0, T_INT, check_expr(s, a0), "the argument of seat");
+        return n->type = T_PLAYER;
+    case B_CHANCE:
+        expect_type(s, a0, T_INT, check_expr(s, a0), "the percentage of chance");
+        if (a0->kind == N_NUM && (a0->num < 0 || a0->num > 100))
+            diag_error(s->d, a0->loc, "a chance is a percentage from 0 to 100, found %lld",
+                       a0->num);
+        return n->type = T_BOOL;
+    case B_ROLL:
+        expect_type(s, a0, T_INT, check_expr(s, a0), "the sides of the die");
+        if (a0->kind == N_NUM && a0->num < 1)
+            diag_error(s->d, a0->loc, "a die needs at least 1 side, found %lld", a0->num);
+        return n->type = T_INT;
+    case B_ABS:
+        expect_type(s, a0, T_INT, check_expr(s, a0), "the argument of abs");
+        return n->type = T_INT;
+    case B_START_TURN:
+        if (!stmt || !s->in_proc)
+            diag_error(s->d, n->loc, "start_turn(p) is a statement of a proc");
+        expect_type(s, a0, T_PLAYER, check_expr(s, a0), "the argument of start_turn");
+        return n->type = T_VOID;
+    case B_NPLAYERS:
+        return n->type = T_INT;
+    case B_VALUES:
+        diag_error(s->d, n->loc, "values(...) can only be used in 'for v in values(...)'");
+        return n->type = T_UNKNOWN;
+    case B__COUNT:
+        break;
+    }
+    return n->type = T_UNKNOWN;
+}
+
+static Type check_binary(Sema *s, Node *n)
+{
+    int op = n->op;
+    if (op == EQ || op == NE) {
+        /* `color == red`: resolve the constant against the field's attribute */
+        Type l, r;
+        if (n->b->kind == N_IDENT) {
+            l = check_expr(s, n->a);
+            if (!(l == T_VALUE && as_value_of(s, n->b, n->a->attr)))
+                r = check_expr(s, n->b);
+            else
+                r = T_VALUE;
+        } else {
+            l = check_expr(s, n->a);
+            r = check_expr(s, n->b);
+        }
+        bool ok = compatible(l, r) || compatible(r, l);
+        if (ok && l == T_VALUE && r == T_VALUE && n->a->attr >= 0 && n->b->attr >= 0 &&
+            n->a->attr != n->b->attr)
+            ok = false;
+        if (!ok)
+            diag_error(s->d, n->loc, "cannot compare %s with %s", type_name(l), type_name(r));
+        else if (l == T_ZONE || l == T_CARDSET || l == T_LIST)
+            diag_error(s->d, n->loc, "cannot compare %s with '%s'", type_name(l),
+                       op == EQ ? "==" : "!=");
+        return n->type = T_BOOL;
+    }
+    Type l = check_expr(s, n->a), r = check_expr(s, n->b);
+    if (op == AND || op == OR) {
+        expect_type(s, n->a, T_BOOL, l, op == AND ? "an operand of 'and'" : "an operand of 'or'");
+        expect_type(s, n->b, T_BOOL, r, op == AND ? "an operand of 'and'" : "an operand of 'or'");
+        return n->type = T_BOOL;
+    }
+    const char *opname = op == '<' ? "<" : op == LE ? "<=" : op == '>' ? ">" : op == GE ? ">="
+                         : op == '+' ? "+" : op == '-' ? "-" : op == '*' ? "*" : op == '/' ? "/" : "%";
+    char ctx[64];
+    snprintf(ctx, sizeof ctx, "an operand of '%s'", opname);
+    expect_type(s, n->a, T_INT, l, ctx);
+    expect_type(s, n->b, T_INT, r, ctx);
+    if ((op == '/' || op == '%') && n->b->kind == N_NUM && n->b->num == 0)
+        diag_error(s->d, n->b->loc, "division by zero");
+    return n->type = (op == '<' || op == LE || op == '>' || op == GE) ? T_BOOL : T_INT;
+}
+
+static Type check_expr(Sema *s, Node *n)
+{
+    switch (n->kind) {
+    case N_NUM:
+        return n->type = T_INT;
+    case N_BOOLLIT:
+        return n->type = T_BOOL;
+    case N_NONELIT:
+        return n->type = T_VOID;
+    case N_STR:
+        return check_string(s, n);
+    case N_IDENT:
+        return check_ident(s, n);
+    case N_PLAYERSREF:
+        diag_error(s->d, n->loc, "'players' is a list: use it in 'for', count(...) or a choice");
+        return n->type = T_UNKNOWN;
+    case N_FIELD: {
+        if (!n->a)
+            return n->type;
+        Type bt = check_expr(s, n->a);
+        if (bt == T_UNKNOWN)
+            return n->type = T_UNKNOWN;
+        if (bt != T_CARD) {
+            diag_error(s->d, n->loc, "'.%s' needs a card, found %s", n->name, type_name(bt));
+            return n->type = T_UNKNOWN;
+        }
+        if (!field_of_card(s, n, n->name)) {
+            const char **names = arena_alloc(s->a, sizeof *names * (size_t)(s->cs->nattrs + 2));
+            int k = 0;
+            names[k++] = "type";
+            names[k++] = "name";
+            for (int i = 0; i < s->cs->nattrs; i++)
+                names[k++] = s->cs->attrs[i]->name;
+            error_unknown(s, n->loc, "card attribute", n->name, names, k);
+            return n->type = T_UNKNOWN;
+        }
+        return n->type;
+    }
+    case N_INDEX: {
+        Node *base = n->a;
+        if (base->kind == N_IDENT) {
+            Sym *sym = find_local(s, base->name) ? NULL : strmap_get(&s->globals, base->name);
+            if (sym && sym->kind == S_ZONE) {
+                sym->used = true;
+                base->sym = sym;
+                base->value = sym->index;
+                base->type = T_ZONE;
+                if (!(sym->decl->num & ZF_PER_PLAYER))
+                    diag_error(s->d, n->loc, "zone '%s' is shared: write '%s' without [...]",
+                               base->name, base->name);
+                expect_type(s, n->b, T_PLAYER, check_expr(s, n->b), "the owner of a zone");
+                return n->type = T_ZONE;
+            }
+            if (sym && sym->kind == S_PVAR) {
+                sym->used = true;
+                base->sym = sym;
+                expect_type(s, n->b, T_PLAYER, check_expr(s, n->b),
+                            "the index of a per-player variable");
+                return n->type = sym->type;
+            }
+        }
+        Type bt = check_expr(s, base);
+        if (bt == T_LIST) {
+            expect_type(s, n->b, T_INT, check_expr(s, n->b), "a list index");
+            return n->type = T_INT;
+        }
+        if (bt != T_UNKNOWN)
+            diag_error(s->d, n->loc, "%s cannot be indexed with [...]", type_name(bt));
+        check_expr(s, n->b);
+        return n->type = T_UNKNOWN;
+    }
+    case N_CALL:
+        return check_call(s, n, false);
+    case N_UNARY: {
+        Type t = check_expr(s, n->a);
+        if (n->op == NOT)
+            expect_type(s, n->a, T_BOOL, t, "the operand of 'not'");
+        else
+            expect_type(s, n->a, T_INT, t, "the operand of '-'");
+        return n->type = n->op == NOT ? T_BOOL : T_INT;
+    }
+    case N_BINARY:
+        return check_binary(s, n);
+    case N_LIST: {
+        int k = 0;
+        for (Node *e = n->a; e; e = e->next, k++)
+            expect_type(s, e, T_INT, check_expr(s, e), "a list item");
+        n->num = k;
+        return n->type = T_LIST;
+    }
+    case N_TOPCARD: {
+        Type t = check_expr(s, n->a);
+        expect_type(s, n->a, T_ZONE, t, n->op == POS_TOP ? "the argument of top" : "the argument of bottom");
+        return n->type = T_CARD;
+    }
+    case N_SOURCE:
+        diag_error(s->d, n->loc, "a filtered zone can only be an argument of count, any, sum... "
+                                 "or a source of 'for', 'move all' and choices");
+        return n->type = T_UNKNOWN;
+    case N_ASK:
+    case N_CHOOSECARD:
+    case N_CHOOSEPLAYER:
+    case N_CHOOSECARDS:
+        diag_error(s->d, n->loc, "a decision can only be the whole value of 'let' or the "
+                                 "whole condition of 'if' or 'while'");
+        return n->type = T_UNKNOWN;
+    default:
+        diag_error(s->d, n->loc, "not an expression");
+        return n->type = T_UNKNOWN;
+    }
+}
+
+/* ---- decisions ---------------------------------------------------------- */
+
+static int intern_str(Sema *s, PtrVec *v, const char *str)
+{
+    for (int i = 0; i < v->len; i++)
+        if (!strcmp(v->items[i], str))
+            return i;
+    vec_push(s->a, v, (void *)str);
+    return v->len - 1;
+}
+
+static void need_proc(Sema *s, Node *n, const char *what)
+{
+    if (!s->in_proc)
+        diag_error(s->d, n->loc, "%s needs a proc: a func cannot ask players or move cards",
+                   what);
+}
+
+static Type check_decision(Sema *s, Node *n)
+{
+    need_proc(s, n, "a decision");
+    expect_type(s, n->a, T_PLAYER, check_expr(s, n->a), "the player who decides");
+    n->id = intern_str(s, &s->g->prompts, n->name);
+    switch (n->kind) {
+    case N_ASK:
+        return n->type = T_BOOL;
+    case N_CHOOSECARD:
+    case N_CHOOSEPLAYER: {
+        Type et = check_source(s, n->b);
+        Type want = n->kind == N_CHOOSECARD ? T_CARD : T_PLAYER;
+        if (et != want && et != T_UNKNOWN)
+            diag_error(s->d, n->b->loc, "'choose %s' needs %s here, found %s",
+                       want == T_CARD ? "card" : "player",
+                       want == T_CARD ? "a zone" : "'players'", type_name(et));
+        if (n->c) {
+            n->c->id = intern_str(s, &s->g->labels, n->c->name);
+            if (n->c->a)
+                expect_type(s, n->c->a, T_BOOL, check_expr(s, n->c->a), "a 'when' condition");
+        }
+        if (want == T_CARD)
+            check_satisfiable(s, n->b, "this choice");
+        return n->type = want;
+    }
+    case N_CHOOSECARDS: {
+        Type et = check_source(s, n->b);
+        if (et != T_CARD && et != T_UNKNOWN)
+            diag_error(s->d, n->b->loc, "'choose cards' needs a zone here, found %s",
+                       type_name(et));
+        expect_type(s, n->c, T_ZONE, check_expr(s, n->c), "the zone after 'into'");
+        Node *lo = n->d->a, *hi = lo->next;
+        expect_type(s, lo, T_INT, check_expr(s, lo), "the smallest size");
+        expect_type(s, hi, T_INT, check_expr(s, hi), "the largest size");
+        if (hi->kind == N_NUM && hi->num > RT_MAX_PICK_SEMA)
+            diag_error(s->d, hi->loc, "a set of cards holds at most %d cards (limit max_pick)",
+                       RT_MAX_PICK_SEMA);
+        if (lo->kind == N_NUM && hi->kind == N_NUM && lo->num > hi->num)
+            diag_error(s->d, lo->loc, "empty size range %lld..%lld", lo->num, hi->num);
+        if (lo->kind == N_NUM && lo->num < 1)
+            diag_error(s->d, lo->loc, "a set of cards needs at least 1 card");
+        if (n->d->b) {
+            bool saved = s->in_such;
+            s->in_such = true;
+            expect_type(s, n->d->b, T_BOOL, check_expr(s, n->d->b), "a 'such that' condition");
+            s->in_such = saved;
+        }
+        check_satisfiable(s, n->b, "this choice");
+        n->id = intern_str(s, &s->g->prompts, n->name);
+        vec_push(s->a, &s->g->sets, n);
+        n->value = s->g->sets.len - 1;
+        return n->type = T_VOID;
+    }
+    default:
+        return T_UNKNOWN;
+    }
+}
+
+/* The value of let/assign: a decision, a proc call, or an expression. */
+static Type check_value(Sema *s, Node *v)
+{
+    if (v->kind == N_ASK || v->kind == N_CHOOSECARD || v->kind == N_CHOOSEPLAYER ||
+        v->kind == N_CHOOSECARDS)
+        return check_decision(s, v);
+    if (v->kind == N_CALL) {
+        Sym *sym = strmap_get(&s->globals, v->name);
+        if (sym && sym->kind == S_PROC) {
+            Type t = check_call(s, v, true);
+            if (t == T_VOID)
+                diag_error(s->d, v->loc, "proc '%s' gives no value", v->name);
+            return t;
+        }
+    }
+    return check_expr(s, v);
+}
+
+/* ---- statements --------------------------------------------------------- */
+
+static void check_cond(Sema *s, Node *c)
+{
+    if (c->kind == N_ASK)
+        check_decision(s, c);
+    else
+        expect_type(s, c, T_BOOL, check_expr(s, c), "a condition");
+}
+
+static void check_zone_effect(Sema *s, Node *n, const char *what)
+{
+    if (!s->in_proc)
+        diag_error(s->d, n->loc, "%s needs a proc: a func cannot move cards", what);
+}
+
+static void check_stmt(Sema *s, Node *n)
+{
+    switch (n->kind) {
+    case N_BLOCK:
+        check_block(s, n);
+        break;
+    case N_LET: {
+        Type t = check_value(s, n->a);
+        if (t == T_VOID && n->a->kind != N_NONELIT) {
+            if (n->a->kind == N_CHOOSECARDS)
+                diag_error(s->d, n->loc, "'choose cards' moves the cards 'into' a zone and "
+                                         "gives no value: write it as a statement");
+            t = T_UNKNOWN;
+        }
+        if (t == T_VOID)
+            diag_error(s->d, n->loc, "'let %s = none' does not say what '%s' holds", n->name,
+                       n->name);
+        if (t == T_ZONE || t == T_CARDSET || t == T_LIST || t == T_PLAYERS)
+            diag_error(s->d, n->a->loc, "a variable cannot hold %s", type_name(t));
+        n->sym = declare(s, n, n->name, t, S_LOCAL);
+        break;
+    }
+    case N_ASSIGN: {
+        Node *lv = n->a;
+        Type lt = T_UNKNOWN;
+        if (lv->kind == N_IDENT) {
+            Sym *sym = find_local(s, lv->name);
+            if (!sym)
+                sym = strmap_get(&s->globals, lv->name);
+            if (!sym) {
+                int nn;
+                const char **names = all_names(s, &nn);
+                error_unknown(s, lv->loc, "variable", lv->name, names, nn);
+            } else if (sym->kind == S_LOCAL || sym->kind == S_PARAM || sym->kind == S_GLOBAL) {
+                lv->sym = sym;
+                sym->used = true;
+                lt = sym->type;
+                if (sym->kind == S_GLOBAL && !s->in_proc)
+                    diag_error(s->d, lv->loc, "a func cannot change the game variable '%s'",
+                               lv->name);
+            } else {
+                diag_error(s->d, lv->loc, "cannot assign to '%s': it is not a variable",
+                           lv->name);
+            }
+        } else {
+            Sym *sym = strmap_get(&s->globals, lv->a->name);
+            if (!sym || sym->kind != S_PVAR || find_local(s, lv->a->name)) {
+                diag_error(s->d, lv->loc, "only a per-player variable can be assigned with [...]");
+            } else {
+                lv->a->sym = sym;
+                sym->used = true;
+                lt = sym->type;
+                expect_type(s, lv->b, T_PLAYER, check_expr(s, lv->b),
+                            "the index of a per-player variable");
+                if (!s->in_proc)
+                    diag_error(s->d, lv->loc, "a func cannot change the game variable '%s'",
+                               lv->a->name);
+            }
+        }
+        Type t = check_value(s, n->b);
+        if (n->op != '=') {
+            expect_type(s, lv, T_INT, lt, "the target of += or -=");
+            expect_type(s, n->b, T_INT, t, "the value added");
+        } else {
+            char ctx[160];
+            snprintf(ctx, sizeof ctx, "the value assigned to '%s'",
+                     lv->kind == N_IDENT ? lv->name : lv->a->name);
+            expect_type(s, n->b, lt, t, ctx);
+        }
+        break;
+    }
+    case N_IF:
+        check_cond(s, n->a);
+        check_block(s, n->b);
+        if (n->c)
+            check_stmt(s, n->c);
+        break;
+    case N_WHILE:
+        check_cond(s, n->a);
+        s->loops++;
+        check_block(s, n->b);
+        s->loops--;
+        break;
+    case N_LOOP:
+        s->loops++;
+        check_block(s, n->a);
+        s->loops--;
+        break;
+    case N_REPEAT:
+        expect_type(s, n->a, T_INT, check_expr(s, n->a), "the count of 'repeat'");
+        n->id = s->nlocals++; /* the counter */
+        s->loops++;
+        check_block(s, n->b);
+        s->loops--;
+        break;
+    case N_FOR: {
+        int mark = s->nscope;
+        Node *src = n->a;
+        Type et;
+        if (n->c) { /* for q in players from p */
+            if (src->kind != N_PLAYERSREF)
+                diag_error(s->d, src->loc, "'from' starts a loop over 'players'");
+            expect_type(s, n->c, T_PLAYER, check_expr(s, n->c), "the first player");
+            Node *w = node_new(s->a, N_SOURCE, src->loc);
+            w->a = src;
+            w->name = n->name;
+            n->a = src = w;
+        } else {
+            src->name = n->name;
+        }
+        et = check_source(s, src);
+        n->id = s->nlocals++; /* loop index */
+        /* the element stays in scope for the body */
+        Sym *e = new_local(s, n->name, et, src, S_LOCAL);
+        s->nlocals--;
+        e->index = src->id;
+        if (src->op == 0 || src->op == 3) {
+            if (s->in_proc)
+                diag_error(s->d, n->loc, "a proc cannot loop over the cards of a zone (cards may "
+                                         "move); use 'while any(...)' with first(...)");
+        }
+        if (src->op == 2)
+            e->decl->attr = src->a->attr;
+        s->loops++;
+        check_block(s, n->b);
+        s->loops--;
+        s->nscope = mark;
+        break;
+    }
+    case N_BREAK:
+        if (!s->loops)
+            diag_error(s->d, n->loc, "'break' outside a loop");
+        break;
+    case N_RETURN: {
+        Type want = s->fn->type;
+        if (n->a) {
+            Type t = check_expr(s, n->a);
+            if (want == T_VOID)
+                diag_error(s->d, n->loc, "'%s' gives no value: write 'return' alone", s->fn->name);
+            else
+                expect_type(s, n->a, want, t, "the value returned");
+        } else if (want != T_VOID && s->fn->kind == S_FUNC) {
+            diag_error(s->d, n->loc, "'%s' must return %s", s->fn->name, type_name(want));
+        } else if (want != T_VOID) {
+            diag_error(s->d, n->loc, "'%s' must return %s", s->fn->name, type_name(want));
+        }
+        break;
+    }
+    case N_MOVE: {
+        check_zone_effect(s, n, "'move'");
+        expect_type(s, n->a, T_CARD, check_expr(s, n->a), "the card moved");
+        expect_type(s, n->b, T_ZONE, check_expr(s, n->b), "the place a card moves to");
+        if (n->c && n->c->op == POS_AT)
+            expect_type(s, n->c->a, T_INT, check_expr(s, n->c->a), "a position");
+        break;
+    }
+    case N_MOVEALL: {
+        check_zone_effect(s, n, "'move all'");
+        Type et = check_source(s, n->a);
+        if (et != T_CARD && et != T_UNKNOWN)
+            diag_error(s->d, n->a->loc, "'move all' needs a zone, found %s", type_name(et));
+        expect_type(s, n->b, T_ZONE, check_expr(s, n->b), "the place cards move to");
+        if (n->c && n->c->op == POS_AT)
+            diag_error(s->d, n->c->loc, "'move all' goes to the top or the bottom, not 'at'");
+        vec_push(s->a, &s->g->aggs, n);
+        break;
+    }
+    case N_SHUFFLE:
+        check_zone_effect(s, n, "'shuffle'");
+        expect_type(s, n->a, T_ZONE, check_expr(s, n->a), "what is shuffled");
+        break;
+    case N_MENU: {
+        need_proc(s, n, "a choice");
+        expect_type(s, n->a, T_PLAYER, check_expr(s, n->a), "the player who decides");
+        n->id = intern_str(s, &s->g->prompts, n->name);
+        n->num = s->nlocals++; /* the option taken */
+        bool open = false;
+        for (Node *o = n->b; o; o = o->next) {
+            o->id = intern_str(s, &s->g->labels, o->name);
+            if (o->a) {
+                expect_type(s, o->a, T_BOOL, check_expr(s, o->a), "a 'when' condition");
+                if (o->a->kind == N_BOOLLIT && o->a->num == 0)
+                    diag_error(s->d, o->a->loc, "option '%s' can never be taken", o->name);
+            } else {
+                open = true;
+            }
+            check_block(s, o->b);
+        }
+        (void)open;
+        break;
+    }
+    case N_EXPRSTMT: {
+        Node *c = n->a;
+        Type t = check_call(s, c, true);
+        Sym *sym = c->sym;
+        if (!sym && c->op != B_START_TURN && t != T_UNKNOWN)
+            diag_error(s->d, n->loc, "the value of '%s' is not used", c->name);
+        else if (sym && sym->kind == S_FUNC)
+            diag_error(s->d, n->loc, "the value of func '%s' is not used", c->name);
+        break;
+    }
+    case N_END:
+        need_proc(s, n, "'end'");
+        if (n->name && strcmp(n->name, "draw") != 0)
+            diag_error(s->d, n->b->loc, "'end' takes nothing or 'draw', found '%s'", n->name);
+        break;
+    default:
+        if (n->kind == N_CHOOSECARDS) {
+            check_decision(s, n);
+            break;
+        }
+        diag_error(s->d, n->loc, "not a statement");
+    }
+}
+
+static void check_block(Sema *s, Node *n)
+{
+    int mark = s->nscope;
+    for (Node *st = n->a; st; st = st->next) {
+        if (st->kind == N_LET && st->a->kind == N_CHOOSECARDS) {
+            check_stmt(s, st);
+            continue;
+        }
+        check_stmt(s, st);
+    }
+    s->nscope = mark;
+}
+
+/* ---- declarations ------------------------------------------------------- */
+
+static Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
+{
+    Sym *sym = arena_alloc(s->a, sizeof *sym);
+    sym->kind = kind;
+    sym->name = decl->name;
+    sym->decl = decl;
+    sym->type = t;
+    Sym *prev = strmap_put(s->a, &s->globals, decl->name, sym);
+    if (prev) {
+        diag_error(s->d, decl->loc, "'%s' is declared twice", decl->name);
+        diag_note(s->d, prev->decl->loc, "first declared here");
+        return NULL;
+    }
+    bool builtin = false;
+    for (int i = 0; i < B__COUNT; i++)
+        builtin |= !strcmp(builtin_names[i], decl->name);
+    if (builtin || !strcmp(decl->name, "chosen"))
+        diag_error(s->d, decl->loc, "'%s' is a builtin name", decl->name);
+    else if (cards_find_type(s->cs, decl->name))
+        diag_error(s->d, decl->loc, "'%s' is already a card type", decl->name);
+    return sym;
+}
+
+static void declare_zone(Sema *s, Node *z)
+{
+    int flags = 0, vis = -1;
+    for (Node *f = z->a; f; f = f->next) {
+        const char *w = f->name;
+        int v = -1;
+        if (!strcmp(w, "per player"))
+            flags |= ZF_PER_PLAYER;
+        else if (!strcmp(w, "shared"))
+            ;
+        else if (!strcmp(w, "ordered"))
+            flags |= ZF_ORDERED;
+        else if (!strcmp(w, "public"))
+            v = VIS_PUBLIC;
+        else if (!strcmp(w, "owner"))
+            v = VIS_OWNER;
+        else if (!strcmp(w, "hidden") || !strcmp(w, "secret"))
+            v = VIS_HIDDEN;
+        else {
+            static const char *const words[] = {"shared", "per player", "ordered", "public",
+                                                "owner", "hidden", "secret"};
+            error_unknown(s, f->loc, "zone property", w, words, 7);
+        }
+        if (v >= 0) {
+            if (vis >= 0)
+                diag_error(s->d, f->loc, "zone '%s' has two visibilities", z->name);
+            vis = v;
+        }
+    }
+    if (vis < 0)
+        diag_error(s->d, z->loc, "zone '%s' needs a visibility: public, owner or hidden",
+                   z->name);
+    if (vis == VIS_OWNER && !(flags & ZF_PER_PLAYER))
+        diag_error(s->d, z->loc, "zone '%s' is shared, so it has no owner to see it", z->name);
+    z->num = flags;
+    z->op = vis < 0 ? VIS_PUBLIC : vis;
+    Sym *sym = enter_global(s, z, S_ZONE, T_ZONE);
+    if (!sym)
+        return;
+    z->value = sym->index = s->g->zones.len;
+    vec_push(s->a, &s->g->zones, z);
+}
+
+static void declare_fn(Sema *s, Node *f, bool proc)
+{
+    Sym *sym = enter_global(s, f, proc ? S_PROC : S_FUNC, f->type);
+    if (!sym)
+        return;
+    int k = 0;
+    for (Node *p = f->a; p; p = p->next, k++)
+        if (k < 8)
+            sym->params[k] = p->type;
+    if (k > 8)
+        diag_error(s->d, f->loc, "'%s' has %d parameters (limit 8)", f->name, k);
+    sym->nparams = k;
+    if (proc) {
+        sym->index = s->g->procs.len;
+        vec_push(s->a, &s->g->procs, sym);
+    } else {
+        sym->index = s->g->funcs.len;
+        vec_push(s->a, &s->g->funcs, sym);
+    }
+}
+
+static void check_fn(Sema *s, Sym *sym)
+{
+    Node *f = sym->decl;
+    s->fn = sym;
+    s->in_proc = sym->kind == S_PROC;
+    s->nlocals = 0;
+    s->nscope = 0;
+    s->loops = 0;
+    s->implicit_slot = -1;
+    for (Node *p = f->a; p; p = p->next)
+        p->sym = declare(s, p, p->name, p->type, S_PARAM);
+    if (f->c) {
+        Type t = check_expr(s, f->c);
+        expect_type(s, f->c, f->type, t, "the value of the func");
+    } else if (f->b) {
+        check_block(s, f->b);
+        /* a func or a proc with a result must end in 'return' */
+        if (f->type != T_VOID) {
+            Node *last = f->b->a;
+            while (last && last->next)
+                last = last->next;
+            if (!last || last->kind != N_RETURN)
+                diag_error(s->d, f->loc, "'%s' must end with 'return' and a value", f->name);
+        }
+    }
+    f->id = s->nlocals;
+    if (s->in_proc && s->nlocals > s->g->max_locals)
+        s->g->max_locals = s->nlocals;
+}
+
+static void check_effect(Sema *s, Node *e)
+{
+    /* An effect is a proc(me: player, this: card) named after its card. */
+    Node *decl = node_new(s->a, N_PROCDECL, e->loc);
+    decl->name = arena_printf(s->a, "effect of %s", e->name);
+    Node *pme = node_new(s->a, N_PARAM, e->loc);
+    pme->name = "me";
+    pme->type = T_PLAYER;
+    Node *pthis = node_new(s->a, N_PARAM, e->loc);
+    pthis->name = "this";
+    pthis->type = T_CARD;
+    pme->next = pthis;
+    decl->a = pme;
+    decl->type = T_VOID;
+    Node *blk = node_new(s->a, N_BLOCK, e->loc);
+    blk->a = e->b;
+    decl->b = blk;
+    Sym *sym = arena_alloc(s->a, sizeof *sym);
+    sym->kind = S_PROC;
+    sym->name = decl->name;
+    sym->decl = decl;
+    sym->type = T_VOID;
+    sym->nparams = 2;
+    sym->params[0] = T_PLAYER;
+    sym->params[1] = T_CARD;
+    sym->index = s->g->procs.len;
+    sym->used = true;
+    vec_push(s->a, &s->g->procs, sym);
+    e->sym = sym;
+    check_fn(s, sym);
+    if (e->a) {
+        /* the 'when' guard: checked with the same parameters */
+        s->in_proc = false;
+        s->nscope = 0;
+        s->nlocals = 0;
+        declare(s, pme, "me", T_PLAYER, S_PARAM);
+        declare(s, pthis, "this", T_CARD, S_PARAM);
+        expect_type(s, e->a, T_BOOL, check_expr(s, e->a), "the 'when' of an effect");
+        e->id = s->nlocals;
+    }
+}
+
+bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
+{
+    memset(g, 0, sizeof *g);
+    g->cs = cs;
+    g->min_players = 2;
+    g->max_players = 4;
+    g->max_depth = 32;
+    Sema s = {.a = a, .d = d, .cs = cs, .g = g, .implicit_slot = -1};
+    int before = d->nerrors;
+    bool have_game = false, have_players = false;
+    Loc first = {0};
+
+    for (int i = 0; i < prog->decls.len; i++) {
+        Node *n = prog->decls.items[i];
+        if (!first.file)
+            first = n->loc;
+        switch (n->kind) {
+        case N_GAMEDECL:
+            if (have_game)
+                diag_error(d, n->loc, "'game' is given twice");
+            have_game = true;
+            g->name = n->name;
+            g->name_loc = n->loc;
+            break;
+        case N_PLAYERSDECL:
+            if (have_players)
+                diag_error(d, n->loc, "'players' is given twice");
+            have_players = true;
+            if (n->num < 1 || n->op < n->num || n->op > RT_MAX_PLAYERS_SEMA)
+                diag_error(d, n->loc, "players %lld..%d: the range must be within 1..%d", n->num,
+                           n->op, RT_MAX_PLAYERS_SEMA);
+            else {
+                g->min_players = (int)n->num;
+                g->max_players = n->op;
+            }
+            break;
+        case N_ZONEDECL:
+            declare_zone(&s, n);
+            break;
+        case N_VARDECL: {
+            Sym *sym = enter_global(&s, n, n->num ? S_PVAR : S_GLOBAL, n->type);
+            if (!sym)
+                break;
+            PtrVec *v = n->num ? &g->pvars : &g->globals;
+            n->id = sym->index = v->len;
+            vec_push(a, v, n);
+            break;
+        }
+        case N_FUNCDECL:
+            declare_fn(&s, n, false);
+            break;
+        case N_PROCDECL:
+            declare_fn(&s, n, true);
+            break;
+        default:
+            break;
+        }
+    }
+    Loc none = {first.file, first.file ? 1 : 0, 1, 1};
+    if (prog->decls.len == 0) {
+        diag_error(d, none, "no rules: a game needs at least 'game', 'players', a zone and "
+                            "'proc main()'");
+        return false;
+    }
+    if (!have_game)
+        diag_error(d, none, "the rules do not name the game: add 'game \"Name\"'");
+    if (!have_players)
+        diag_error(d, none, "the rules do not say how many play: add 'players 2..4'");
+    if (g->zones.len == 0)
+        diag_error(d, none, "the rules declare no zone: cards need a place to be");
+
+    /* Variables' initial values: constants only. */
+    for (int k = 0; k < 2; k++) {
+        PtrVec *v = k ? &g->pvars : &g->globals;
+        for (int i = 0; i < v->len; i++) {
+            Node *n = v->items[i];
+            s.in_proc = false;
+            s.implicit_slot = -1;
+            Type t = check_expr(&s, n->a);
+            char ctx[160];
+            snprintf(ctx, sizeof ctx, "the first value of '%s'", n->name);
+            expect_type(&s, n->a, n->type, t, ctx);
+            if (n->a->kind != N_NUM && n->a->kind != N_BOOLLIT && n->a->kind != N_NONELIT &&
+                !(n->a->kind == N_UNARY && n->a->a->kind == N_NUM))
+                diag_error(d, n->a->loc, "the first value of '%s' must be a constant", n->name);
+        }
+    }
+    for (int i = 0; i < g->funcs.len; i++)
+        check_fn(&s, g->funcs.items[i]);
+    int nprocs = g->procs.len;
+    for (int i = 0; i < nprocs; i++)
+        check_fn(&s, g->procs.items[i]);
+    for (int i = 0; i < prog->effects.len; i++)
+        check_effect(&s, prog->effects.items[i]);
+
+    g->main = strmap_get(&s.globals, "main");
+    if (!g->main || g->main->kind != S_PROC)
+        diag_error(d, none, "the rules have no 'proc main()': the game starts there");
+    else if (g->main->nparams != 0)
+        diag_error(d, g->main->decl->loc, "'main' takes no parameters");
+    g->score = strmap_get(&s.globals, "score");
+    if (g->score && (g->score->kind != S_FUNC || g->score->type != T_INT ||
+                     g->score->nparams != 1 || g->score->params[0] != T_PLAYER))
+        diag_error(d, g->score->decl->loc, "'score' must be 'func score(p: player): int'");
+    g->tiebreak = strmap_get(&s.globals, "tiebreak");
+    if (g->tiebreak && (g->tiebreak->kind != S_FUNC || g->tiebreak->type != T_INT ||
+                        g->tiebreak->nparams != 1 || g->tiebreak->params[0] != T_PLAYER))
+        diag_error(d, g->tiebreak->decl->loc,
+                   "'tiebreak' must be 'func tiebreak(p: player): int'");
+    if (g->main)
+        g->main->used = true;
+    if (g->score)
+        g->score->used = true;
+    if (g->tiebreak)
+        g->tiebreak->used = true;
+
+    /* A rule no path reaches: declared but never used. */
+    for (int i = 0; i < s.globals.cap; i++) {
+        Sym *sym = s.globals.vals[i];
+        if (!s.globals.keys[i] || sym->used)
+            continue;
+        const char *what = sym->kind == S_PROC ? "proc" : sym->kind == S_FUNC ? "func"
+                           : sym->kind == S_ZONE ? "zone" : "variable";
+        diag_warning(d, sym->decl->loc, "%s '%s' is never used: no rule reaches it", what,
+                     sym->name);
+    }
+
+    /* Slots: shared zones take one, per-player zones one per seat. */
+    int slot = 0;
+    for (int i = 0; i < g->zones.len; i++) {
+        Node *z = g->zones.items[i];
+        z->id = slot;
+        slot += (z->num & ZF_PER_PLAYER) ? g->max_players : 1;
+    }
+    g->nslots = slot;
+    if (cs->instances > 65535)
+        diag_error(d, cs->game_loc, "a game holds at most 65535 cards, %s has %lld",
+                   cs->file->path, cs->instances);
+    return d->nerrors == before;
+}

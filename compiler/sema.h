@@ -1,0 +1,59 @@
+/* sema.h: resolving and checking a rules program against its cards.
+ *
+ * sema_check binds every name (zones, variables, procedures, card types,
+ * attributes, values, card names), types every expression, and proves what
+ * can be proven at build time; it fills in the Node fields the code
+ * generator reads and collects the tables it emits. */
+#ifndef CARDC_SEMA_H
+#define CARDC_SEMA_H
+
+#include "ast.h"
+#include "cards.h"
+
+/* Builtin functions and statements: name, minimum and maximum arguments. */
+#define BUILTINS(X)                                                              \
+    X(COUNT, "count", 1, 1) X(ANY, "any", 1, 1) X(ALL, "all", 1, 1)             \
+    X(SUM, "sum", 2, 2) X(MIN, "min", 2, 2) X(MAX, "max", 2, 2)                 \
+    X(DISTINCT, "distinct", 2, 2) X(FIRST, "first", 1, 1) X(SIZE, "size", 1, 1) \
+    X(NEXT, "next", 1, 1) X(SEAT, "seat", 1, 1) X(VALUES, "values", 1, 1)       \
+    X(CHANCE, "chance", 1, 1) X(ROLL, "roll", 1, 1) X(ABS, "abs", 1, 1)         \
+    X(START_TURN, "start_turn", 1, 1) X(NPLAYERS, "player_count", 0, 0)
+
+/* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
+enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
+
+typedef enum Builtin {
+#define X(k, s, lo, hi) B_##k,
+    BUILTINS(X)
+#undef X
+    B__COUNT
+} Builtin;
+
+typedef struct Game {
+    const CardSet *cs;
+    const char *name;
+    Loc name_loc;
+    int min_players, max_players;
+    PtrVec zones;       /* N_ZONEDECL: num = flags, op = visibility, value = index, id = slot */
+    int nslots;
+    PtrVec globals;     /* N_VARDECL (num == 0): id = index */
+    PtrVec pvars;       /* N_VARDECL (num == 1): id = index */
+    PtrVec funcs;       /* Sym* of funcs */
+    PtrVec procs;       /* Sym* of procs; index = proc number */
+    PtrVec prompts;     /* const char* */
+    PtrVec labels;      /* const char* */
+    PtrVec faults;      /* const char*: messages of run-time faults */
+    PtrVec sets;        /* N_CHOOSECARDS nodes (id = set number) */
+    PtrVec aggs;        /* aggregate nodes, each compiled to a helper (id) */
+    Sym *main, *score, *tiebreak;
+    int max_locals;     /* frame slots of the largest procedure */
+    int max_depth;      /* proc call depth bound */
+} Game;
+
+/* Returns false if errors were reported. */
+bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g);
+
+/* Frame slots of a procedure/function (params first). */
+int sema_locals(const Sym *fn);
+
+#endif

@@ -1,0 +1,425 @@
+/* parser.y: the grammar of the rules language (pure, with locations).
+ *
+ * Every action is one call or one node; the meaning lives in plain C
+ * (compiler/sema.c), which Criterion tests without bison. Statements need
+ * no separator: each starts with a keyword or a name, and `return`,
+ * `break` and `end` may only close a block, so no statement follows them.
+ * docs/LANGUAGE.md is the reference of what this grammar accepts. */
+%define api.pure full
+%define api.prefix {rl}
+%define parse.error custom
+%define parse.lac full
+%locations
+%expect 0
+%lex-param {yyscan_t scanner}
+%parse-param {yyscan_t scanner} {struct Lexer *lx}
+
+%code requires {
+#include "parse.h"
+typedef void *yyscan_t;
+}
+
+%code provides {
+int rllex(RLSTYPE *lvalp, RLLTYPE *llocp, yyscan_t scanner);
+void rlerror(RLLTYPE *loc, yyscan_t scanner, struct Lexer *lx, const char *msg);
+}
+
+%code {
+#include <stdio.h>
+#include <string.h>
+
+#define YYMAXDEPTH 4000
+#define L(loc) lexer_loc(lx, &(loc))
+#define NEW(kind, loc) node_new(lx->arena, N_##kind, L(loc))
+
+static Node *mk(struct Lexer *lx, NodeKind k, RLLTYPE loc, Node *a, Node *b, Node *c)
+{
+    Node *n = node_new(lx->arena, k, lexer_loc(lx, &loc));
+    n->a = a;
+    n->b = b;
+    n->c = c;
+    return n;
+}
+
+static Node *binop(struct Lexer *lx, RLLTYPE loc, int op, Node *l, Node *r)
+{
+    Node *n = mk(lx, N_BINARY, loc, l, r, NULL);
+    n->op = op;
+    return n;
+}
+
+/* Appends node n to list head (kept in order through a tail walk). */
+static Node *append(Node *head, Node *n)
+{
+    if (!n)
+        return head;
+    if (!head)
+        return n;
+    Node *p = head;
+    while (p->next)
+        p = p->next;
+    p->next = n;
+    return head;
+}
+
+static Node *nest(struct Lexer *lx, RLLTYPE loc, Node *n)
+{
+    (void)loc;
+    lx->depth--;
+    return n;
+}
+
+static void enter(struct Lexer *lx, RLLTYPE loc)
+{
+    if (++lx->depth > RL_MAX_DEPTH && !lx->too_deep) {
+        lx->too_deep = true;
+        lexer_error(lx, &loc, "nesting too deep: more than %d levels (limit max_depth)",
+                    RL_MAX_DEPTH);
+    }
+}
+}
+
+%union {
+    long long num;
+    const char *str;
+    Node *node;
+}
+
+%token START_RULES START_EFFECT
+%token GAME "game" PLAYERS "players" ZONE "zone" VAR "var" FUNC "func"
+%token PROC "proc" LET "let" IF "if" ELSE "else" WHILE "while" LOOP "loop"
+%token REPEAT "repeat" FOR "for" IN "in" FROM "from" WHERE "where"
+%token BREAK "break" RETURN "return" MOVE "move" ALL "all" TO "to"
+%token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle" CHOOSE "choose"
+%token OPTION "option" CARD "card" CARDS "cards" PLAYER "player" ASK "ask"
+%token SUCH "such" THAT "that" INTO "into" SIZE "size" TRUE "true"
+%token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
+%token PER "per" WHEN "when" INT "int" BOOL "bool"
+%token DOTDOT ".." EQ "==" NE "!=" LE "<=" GE ">=" PLUSEQ "+=" MINUSEQ "-="
+%token <str> IDENT "name" STRING "string"
+%token <num> NUMBER "number"
+
+%type <node> decl params param_list param zone_flags zone_flag block stmts stmt
+%type <node> tail else_part expr cond decision src opt_where opt_else position
+%type <node> options option opt_when args arg exprs lvalue primary postfix unary
+%type <node> effect_body opt_such
+%type <num> var_type
+
+%left OR
+%left AND
+
+%nonassoc EQ NE '<' LE '>' GE
+%left '+' '-'
+%left '*' '/' '%'
+
+
+%destructor { (void)$$; } <node> <str>
+
+%start start
+
+%%
+
+start
+    : START_RULES decls
+    | START_EFFECT effect_body      { lx->result = $2; }
+    ;
+
+decls
+    : %empty
+    | decls decl                    { if ($2) vec_push(lx->arena, &lx->prog->decls, $2); }
+    | decls error
+    ;
+
+decl
+    : GAME STRING                   { $$ = NEW(GAMEDECL, @$); $$->name = $2; }
+    | PLAYERS NUMBER DOTDOT NUMBER  { $$ = NEW(PLAYERSDECL, @$); $$->num = $2; $$->op = (int)$4; }
+    | PLAYERS NUMBER                { $$ = NEW(PLAYERSDECL, @$); $$->num = $2; $$->op = (int)$2; }
+    | ZONE IDENT ':' zone_flags     { $$ = NEW(ZONEDECL, @2); $$->name = $2; $$->a = $4; }
+    | VAR IDENT ':' var_type '=' expr
+                                    { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$4; $$->a = $6; }
+    | VAR IDENT ':' PER PLAYER var_type '=' expr
+                                    { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6; $$->a = $8; $$->num = 1; }
+    | FUNC IDENT '(' params ')' ':' var_type '=' expr
+                                    { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->a = $4; $$->type = (Type)$7; $$->c = $9; }
+    | FUNC IDENT '(' params ')' ':' var_type block
+                                    { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->a = $4; $$->type = (Type)$7; $$->b = $8; }
+    | PROC IDENT '(' params ')' block
+                                    { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->a = $4; $$->type = T_VOID; $$->b = $6; }
+    | PROC IDENT '(' params ')' ':' var_type block
+                                    { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->a = $4; $$->type = (Type)$7; $$->b = $8; }
+    ;
+
+var_type
+    : INT                           { $$ = T_INT; }
+    | BOOL                          { $$ = T_BOOL; }
+    | PLAYER                        { $$ = T_PLAYER; }
+    | CARD                          { $$ = T_CARD; }
+    ;
+
+params
+    : %empty                        { $$ = NULL; }
+    | param_list
+    ;
+
+param_list
+    : param
+    | param_list ',' param          { $$ = append($1, $3); }
+    ;
+
+param
+    : IDENT ':' var_type            { $$ = NEW(PARAM, @1); $$->name = $1; $$->type = (Type)$3; }
+    ;
+
+zone_flags
+    : zone_flag
+    | zone_flags ',' zone_flag      { $$ = append($1, $3); }
+    ;
+
+zone_flag
+    : IDENT                         { $$ = NEW(IDENT, @1); $$->name = $1; }
+    | PER PLAYER                    { $$ = NEW(IDENT, @$); $$->name = "per player"; }
+    ;
+
+block
+    : '{' { enter(lx, @1); } stmts tail '}'
+                                    { $$ = nest(lx, @$, NEW(BLOCK, @1)); $$->a = append($3, $4); }
+    ;
+
+effect_body
+    : opt_when stmts tail           { $$ = NEW(EFFECT, @$); $$->a = $1; $$->b = append($2, $3); }
+    ;
+
+stmts
+    : %empty                        { $$ = NULL; }
+    | stmts stmt                    { $$ = append($1, $2); }
+    | stmts error                   { $$ = $1; }
+    ;
+
+tail
+    : %empty                        { $$ = NULL; }
+    | RETURN                        { $$ = NEW(RETURN, @1); }
+    | RETURN expr                   { $$ = mk(lx, N_RETURN, @1, $2, NULL, NULL); }
+    | BREAK                         { $$ = NEW(BREAK, @1); }
+    | END                           { $$ = NEW(END, @1); }
+    | END IDENT                     { $$ = NEW(END, @1); $$->name = $2; $$->b = NEW(IDENT, @2); $$->b->name = $2; }
+    ;
+
+stmt
+    : LET IDENT '=' expr            { $$ = mk(lx, N_LET, @2, $4, NULL, NULL); $$->name = $2; }
+    | LET IDENT '=' decision        { $$ = mk(lx, N_LET, @2, $4, NULL, NULL); $$->name = $2; }
+    | lvalue '=' expr               { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = '='; }
+    | lvalue '=' decision           { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = '='; }
+    | lvalue PLUSEQ expr            { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = '+'; }
+    | lvalue MINUSEQ expr           { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = '-'; }
+    | IF cond block else_part       { $$ = mk(lx, N_IF, @1, $2, $3, $4); }
+    | WHILE cond block              { $$ = mk(lx, N_WHILE, @1, $2, $3, NULL); }
+    | LOOP block                    { $$ = mk(lx, N_LOOP, @1, $2, NULL, NULL); }
+    | REPEAT expr block             { $$ = mk(lx, N_REPEAT, @1, $2, $3, NULL); }
+    | FOR IDENT IN src block        { $$ = mk(lx, N_FOR, @1, $4, $5, NULL); $$->name = $2; }
+    | FOR IDENT IN expr FROM expr block
+                                    { $$ = mk(lx, N_FOR, @1, $4, $7, $6); $$->name = $2; }
+    | MOVE expr TO expr position    { $$ = mk(lx, N_MOVE, @1, $2, $4, $5); }
+    | MOVE ALL src TO expr position { $$ = mk(lx, N_MOVEALL, @1, $3, $5, $6); }
+    | SHUFFLE expr                  { $$ = mk(lx, N_SHUFFLE, @1, $2, NULL, NULL); }
+    | CHOOSE expr STRING '{' options '}'
+                                    { $$ = mk(lx, N_MENU, @1, $2, $5, NULL); $$->name = $3; }
+    | CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
+                                    { $$ = mk(lx, N_CHOOSECARDS, @1, $3, $6, $8); $$->name = $4;
+                                      Node *r = mk(lx, N_LIST, @9, $10, NULL, NULL); $10->next = $12;
+                                      $$->d = r; r->b = $13; }
+    | CHOOSE expr STRING '{' error '}'
+                                    { (void)$2; (void)$3; $$ = NULL; }
+    | IDENT '(' args ')'            { Node *c = mk(lx, N_CALL, @1, $3, NULL, NULL); c->name = $1;
+                                      $$ = mk(lx, N_EXPRSTMT, @1, c, NULL, NULL); }
+    | block
+    ;
+
+lvalue
+    : IDENT                         { $$ = NEW(IDENT, @1); $$->name = $1; }
+    | IDENT '[' expr ']'            { Node *v = NEW(IDENT, @1); v->name = $1;
+                                      $$ = mk(lx, N_INDEX, @2, v, $3, NULL); }
+    ;
+
+else_part
+    : %empty                        { $$ = NULL; }
+    | ELSE block                    { $$ = $2; }
+    | ELSE IF cond block else_part  { $$ = mk(lx, N_IF, @2, $3, $4, $5); }
+    ;
+
+cond
+    : expr
+    | ASK expr STRING               { $$ = mk(lx, N_ASK, @1, $2, NULL, NULL); $$->name = $3; }
+    ;
+
+decision
+    : CHOOSE CARD expr STRING FROM src opt_else
+                                    { $$ = mk(lx, N_CHOOSECARD, @1, $3, $6, $7); $$->name = $4; }
+    | CHOOSE PLAYER expr STRING FROM src opt_else
+                                    { $$ = mk(lx, N_CHOOSEPLAYER, @1, $3, $6, $7); $$->name = $4; }
+    | ASK expr STRING               { $$ = mk(lx, N_ASK, @1, $2, NULL, NULL); $$->name = $3; }
+    ;
+
+opt_such
+    : %empty                        { $$ = NULL; }
+    | SUCH THAT expr                { $$ = $3; }
+    ;
+
+src
+    : expr opt_where                { $$ = mk(lx, N_SOURCE, @1, $1, $2, NULL); }
+    | IDENT IN expr opt_where       { $$ = mk(lx, N_SOURCE, @1, $3, $4, NULL); $$->name = $1; }
+    ;
+
+opt_where
+    : %empty                        { $$ = NULL; }
+    | WHERE expr                    { $$ = $2; }
+    ;
+
+opt_else
+    : %empty                        { $$ = NULL; }
+    | ELSE STRING opt_when          { $$ = NEW(OPTION, @2); $$->name = $2; $$->a = $3; }
+    ;
+
+opt_when
+    : %empty                        { $$ = NULL; }
+    | WHEN expr                     { $$ = $2; }
+    ;
+
+position
+    : %empty                        { $$ = NULL; }
+    | TOP                           { $$ = NEW(NUM, @1); $$->op = POS_TOP; }
+    | BOTTOM                        { $$ = NEW(NUM, @1); $$->op = POS_BOTTOM; }
+    | AT expr                       { $$ = mk(lx, N_NUM, @1, $2, NULL, NULL); $$->op = POS_AT; }
+    ;
+
+options
+    : option
+    | options option                { $$ = append($1, $2); }
+    ;
+
+option
+    : OPTION STRING opt_when block  { $$ = mk(lx, N_OPTION, @2, $3, $4, NULL); $$->name = $2; }
+    ;
+
+expr
+    : unary
+    | expr OR expr                  { $$ = binop(lx, @2, OR, $1, $3); }
+    | expr AND expr                 { $$ = binop(lx, @2, AND, $1, $3); }
+    | expr EQ expr                  { $$ = binop(lx, @2, EQ, $1, $3); }
+    | expr NE expr                  { $$ = binop(lx, @2, NE, $1, $3); }
+    | expr '<' expr                 { $$ = binop(lx, @2, '<', $1, $3); }
+    | expr LE expr                  { $$ = binop(lx, @2, LE, $1, $3); }
+    | expr '>' expr                 { $$ = binop(lx, @2, '>', $1, $3); }
+    | expr GE expr                  { $$ = binop(lx, @2, GE, $1, $3); }
+    | expr '+' expr                 { $$ = binop(lx, @2, '+', $1, $3); }
+    | expr '-' expr                 { $$ = binop(lx, @2, '-', $1, $3); }
+    | expr '*' expr                 { $$ = binop(lx, @2, '*', $1, $3); }
+    | expr '/' expr                 { $$ = binop(lx, @2, '/', $1, $3); }
+    | expr '%' expr                 { $$ = binop(lx, @2, '%', $1, $3); }
+    ;
+
+unary
+    : postfix
+    | '-' unary        { $$ = mk(lx, N_UNARY, @1, $2, NULL, NULL); $$->op = '-'; }
+    | NOT unary                     { $$ = mk(lx, N_UNARY, @1, $2, NULL, NULL); $$->op = NOT; }
+    ;
+
+postfix
+    : primary
+    | postfix '[' expr ']'          { $$ = mk(lx, N_INDEX, @2, $1, $3, NULL); }
+    | postfix '.' IDENT             { $$ = mk(lx, N_FIELD, @3, $1, NULL, NULL); $$->name = $3; }
+    ;
+
+primary
+    : NUMBER                        { $$ = NEW(NUM, @1); $$->num = $1; }
+    | STRING                        { $$ = NEW(STR, @1); $$->name = $1; }
+    | TRUE                          { $$ = NEW(BOOLLIT, @1); $$->num = 1; }
+    | FALSE                         { $$ = NEW(BOOLLIT, @1); $$->num = 0; }
+    | NONE                          { $$ = NEW(NONELIT, @1); }
+    | PLAYERS                       { $$ = NEW(PLAYERSREF, @1); }
+    | IDENT                         { $$ = NEW(IDENT, @1); $$->name = $1; }
+    | IDENT '(' args ')'            { $$ = mk(lx, N_CALL, @1, $3, NULL, NULL); $$->name = $1; }
+    | TOP '(' expr ')'              { $$ = mk(lx, N_TOPCARD, @1, $3, NULL, NULL); $$->op = POS_TOP; }
+    | BOTTOM '(' expr ')'           { $$ = mk(lx, N_TOPCARD, @1, $3, NULL, NULL); $$->op = POS_BOTTOM; }
+    | SIZE '(' expr ')'             { $$ = mk(lx, N_CALL, @1, $3, NULL, NULL); $$->name = "size"; }
+    | '(' { enter(lx, @1); } expr ')'
+                                    { $$ = nest(lx, @$, $3); }
+    | '[' exprs ']'                 { $$ = mk(lx, N_LIST, @1, $2, NULL, NULL); }
+    ;
+
+exprs
+    : expr
+    | exprs ',' expr                { $$ = append($1, $3); }
+    ;
+
+args
+    : %empty                        { $$ = NULL; }
+    | arg
+    | args ',' arg                  { $$ = $1 ? append($1, $3) : $3; }
+    ;
+
+arg
+    : expr
+    | expr WHERE expr               { $$ = mk(lx, N_SOURCE, @1, $1, $3, NULL); }
+    | IDENT IN expr opt_where       { $$ = mk(lx, N_SOURCE, @1, $3, $4, NULL); $$->name = $1; }
+    ;
+
+%%
+
+/* A token as messages name it: 'if', a name, a string, end of file. */
+static const char *tok_name(yysymbol_kind_t k, char *buf, size_t n)
+{
+    const char *s = yysymbol_name(k);
+    if (!strcmp(s, "\"name\""))
+        return "a name";
+    if (!strcmp(s, "\"string\""))
+        return "a string";
+    if (!strcmp(s, "\"number\""))
+        return "a number";
+    if (s[0] == '"') {
+        snprintf(buf, n, "'%.*s'", (int)strlen(s) - 2, s + 1);
+        return buf;
+    }
+    if (s[0] == '\'' || !strcmp(s, "end of file") || !strcmp(s, "error"))
+        return s;
+    snprintf(buf, n, "'%s'", s);
+    return buf;
+}
+
+/* "unexpected X, expected Y or Z" with the grammar's token aliases. */
+static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
+                                 struct Lexer *lx)
+{
+    (void)scanner;
+    enum { MAXEXP = 6 };
+    /* One syntax error a line: the rest of a broken line says little. */
+    const RLLTYPE *at = yypcontext_location(ctx);
+    if (at->first_line == lx->last_syntax_line)
+        return 0;
+    lx->last_syntax_line = at->first_line;
+    yysymbol_kind_t expected[MAXEXP];
+    int n = yypcontext_expected_tokens(ctx, expected, MAXEXP);
+    yysymbol_kind_t got = yypcontext_token(ctx);
+    char msg[512], tb[64], tb2[64];
+    int len = snprintf(msg, sizeof msg, "syntax error: unexpected %s",
+                       got == YYSYMBOL_YYEOF && lx->effect ? "end of effect"
+                       : got == YYSYMBOL_YYEOF            ? "end of file"
+                                                          : tok_name(got, tb2, sizeof tb2));
+    if (n > 0 && n < MAXEXP) {
+        for (int i = 0; i < n && len < (int)sizeof msg; i++)
+            len += snprintf(msg + len, sizeof msg - (size_t)len, "%s %s",
+                            i == 0 ? ", expected" : i == n - 1 ? " or" : ",",
+                            expected[i] == YYSYMBOL_YYEOF ? "end of file"
+                                                          : tok_name(expected[i], tb, sizeof tb));
+    }
+    lexer_error(lx, yypcontext_location(ctx), "%s", msg);
+    return 0;
+}
+
+void rlerror(RLLTYPE *loc, yyscan_t scanner, struct Lexer *lx, const char *msg)
+{
+    (void)scanner;
+    if (strstr(msg, "exhausted"))
+        lexer_error(lx, loc, "nesting too deep for the parser (limit max_depth)");
+    else
+        lexer_error(lx, loc, "%s", msg);
+}

@@ -1,0 +1,189 @@
+/* rt.h: libcardrt, the runtime every generated game links with.
+ *
+ * A game is a table (RtGame) that cardc generates, plus one flat state
+ * struct whose first member is RtCore. The state holds no pointers, so a
+ * clone is a memcpy, and nothing allocates while a game runs.
+ *
+ * The engine API has the usual shape:
+ *     rt_new(g, st, seed, nplayers)    set up; run to the first decision
+ *     loop { st->dec: who decides, prompt, options;
+ *            rt_apply(g, st, i) }      run to the next decision or the end
+ *     core->over, core->score[], core->winner[]
+ * Agents (random, terminal, JSON) sit on this API and on nothing else. */
+#ifndef CARDRT_H
+#define CARDRT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+enum {
+    RT_MAX_PLAYERS = 8,
+    RT_MAX_OPTIONS = 256,   /* options of one decision */
+    RT_MAX_PICK = 8,        /* cards in one "set of cards" option */
+};
+
+/* xoshiro128** style generator; the whole state lives in the game state. */
+typedef struct RtRng {
+    uint32_t s[4];
+} RtRng;
+
+void rt_seed(RtRng *r, uint64_t seed);
+uint32_t rt_next(RtRng *r);
+/* Uniform in [0, n), n >= 1, without modulo bias. */
+uint32_t rt_below(RtRng *r, uint32_t n);
+
+typedef enum RtOptKind {
+    RT_OPT_TEXT,    /* a = index into RtGame.labels */
+    RT_OPT_CARD,    /* ids[0] = card instance */
+    RT_OPT_CARDS,   /* ids[0..n) = card instances */
+    RT_OPT_PLAYER,  /* a = player */
+    RT_OPT_YES,     /* a yes/no question: "yes" */
+    RT_OPT_NO,      /* a yes/no question: "no" */
+} RtOptKind;
+
+typedef struct RtOption {
+    uint8_t kind;       /* RtOptKind */
+    uint8_t n;          /* RT_OPT_CARDS: how many ids */
+    int16_t a;
+    uint16_t ids[RT_MAX_PICK];
+} RtOption;
+
+typedef struct RtDecision {
+    int16_t player;     /* who decides */
+    int16_t prompt;     /* index into RtGame.prompts */
+    int16_t noptions;
+    int16_t chosen;     /* written by rt_apply, read by the rule code */
+    RtOption opt[RT_MAX_OPTIONS];
+} RtDecision;
+
+typedef enum RtEnd {
+    RT_PLAYING = 0,
+    RT_ENDED,           /* winners in winner[] */
+    RT_DRAW,            /* nobody won (rules said so, or the decision bound) */
+    RT_FAULT,           /* the rule code hit an impossible state: see fault */
+} RtEnd;
+
+/* The first member of every game state. */
+typedef struct RtCore {
+    RtRng rng;
+    int32_t nplayers;
+    int32_t over;               /* RtEnd */
+    int32_t fault;              /* index into RtGame.faults when over == RT_FAULT */
+    int32_t turns;              /* incremented by the rules' turn marker */
+    int64_t decisions;          /* decisions applied so far */
+    int64_t max_decisions;      /* bound: reaching it ends the game as a draw */
+    int32_t score[RT_MAX_PLAYERS];
+    uint8_t winner[RT_MAX_PLAYERS];
+    RtDecision dec;             /* valid while over == RT_PLAYING */
+} RtCore;
+
+typedef enum RtVis {
+    RT_VIS_PUBLIC,      /* everyone sees the cards */
+    RT_VIS_OWNER,       /* the owner sees them; others see the size */
+    RT_VIS_HIDDEN,      /* nobody sees them, not even the owner; size public */
+} RtVis;
+
+typedef struct RtZone {
+    const char *name;
+    uint8_t per_player;
+    uint8_t ordered;
+    uint8_t vis;        /* RtVis */
+    int16_t slot;       /* first slot; per-player zones use slot + player */
+} RtZone;
+
+/* A move, reported to the observer (if one is set) by the rule code. */
+typedef struct RtMove {
+    int card;           /* instance */
+    int from_slot, to_slot;
+} RtMove;
+
+typedef struct RtGame {
+    const char *name;
+    int min_players, max_players;
+    int ninstances;                     /* physical cards */
+    const char *const *card_name;       /* per instance */
+    int nzones, nslots;
+    const RtZone *zones;
+    const int16_t *slot_zone;           /* per slot: zone index */
+    const int8_t *slot_owner;           /* per slot: player, or -1 */
+    const char *const *prompts;
+    const char *const *labels;
+    const char *const *faults;
+    size_t state_size;
+    size_t off_zsize;                   /* uint16_t zsize[nslots] */
+    size_t off_zcard;                   /* uint16_t zcard[nslots][ninstances] */
+    int64_t default_max_decisions;
+    /* Set up and run to the first decision (or the end). */
+    void (*init)(void *st, uint64_t seed, int nplayers);
+    /* Run the rule code after core.dec.chosen was set. */
+    void (*resume)(void *st);
+} RtGame;
+
+/* ---- engine API ---- */
+void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers);
+/* Applies option i (0 <= i < noptions); returns false if i is out of range. */
+bool rt_apply(const RtGame *g, void *st, int i);
+static inline RtCore *rt_core(void *st) { return (RtCore *)st; }
+
+/* Zone access through the table (agents, views, invariant checks). */
+int rt_zone_size(const RtGame *g, const void *st, int slot);
+int rt_zone_card(const RtGame *g, const void *st, int slot, int pos); /* 0 = bottom */
+/* May player p see the cards in slot? (-1: a referee who sees all) */
+bool rt_can_see(const RtGame *g, int slot, int p);
+
+/* The label of option i, written into buf. */
+const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, size_t n);
+
+/* Observer of moves: set by the JSON protocol and the terminal; NULL in
+ * simulation. Generated code calls rt_moved() after every move. */
+typedef void (*RtObserver)(void *ctx, const RtGame *g, const void *st, RtMove m);
+void rt_set_observer(const RtGame *g, RtObserver fn, void *ctx);
+extern RtObserver rt_observer_fn;
+extern void *rt_observer_ctx;
+extern const RtGame *rt_observed_game;
+static inline void rt_moved(const void *st, int card, int from, int to)
+{
+    if (rt_observer_fn) {
+        RtMove m = {card, from, to};
+        rt_observer_fn(rt_observer_ctx, rt_observed_game, st, m);
+    }
+}
+
+/* ---- additions to the contract (runtime) ---- */
+
+/* core.fault values below 0 are the runtime's own, not RtGame.faults:
+ * the rule code left a decision no agent can take (no options, too many,
+ * or a player out of range), or rt_new got a player count outside
+ * [min_players, max_players]. */
+enum {
+    RT_FAULT_BAD_DECISION = -1,
+    RT_FAULT_PLAYERS = -2,
+};
+
+/* A copy of a state: the state holds no pointers, so this is a memcpy. */
+void rt_clone(const RtGame *g, void *dst, const void *src);
+/* Why the game ended, for people: the fault's text for RT_FAULT, "decision
+ * bound reached" or "the rules ended the game in a draw" for RT_DRAW, ""
+ * otherwise. Never NULL. */
+const char *rt_end_reason(const RtGame *g, const void *st);
+/* true if the game ended because core.decisions reached max_decisions. */
+bool rt_hit_bound(const void *st);
+/* The slot of a zone for a player (the zone's only slot if it is shared);
+ * -1 if out of range. */
+int rt_zone_slot(const RtGame *g, int zone, int player);
+/* Is this slot in play for the state's player count? (Per-player zones
+ * have slots for max_players; those of absent players are not.) */
+bool rt_slot_used(const RtGame *g, const void *st, int slot);
+/* The slot that holds card instance c, or -1 if it is in none. */
+int rt_card_slot(const RtGame *g, const void *st, int c);
+/* Invariants, for tests and debugging: zone sizes within bounds, every
+ * card instance in exactly one slot, the pending decision well formed.
+ * On failure writes the first problem into why and returns false. */
+bool rt_check_state(const RtGame *g, const void *st, char *why, size_t n);
+
+/* The command line of every game binary: play, simulate (DESIGN.md). */
+int rt_main(const RtGame *g, int argc, char **argv);
+
+#endif
