@@ -27,9 +27,15 @@ ASAN_OBJ     = $(COMPILER_LIB:%.c=$(B)/asan/%.o) $(GRAMMAR_ASAN)
 TEST_SRC     = $(wildcard tests/unit/*.c)
 DECKS        = $(patsubst %/,%,$(sort $(dir $(wildcard decks/*/cards.yaml))))
 
-.PHONY: all demo test deps bench clean check-decks golden valgrind unit bless
+.PHONY: all demo test deps bench clean check-decks golden valgrind unit bless games
 
-all: $(B)/bin/cardc
+# Every deck folder with a *.rules file is a game: build/bin/GAME.
+GAMES    = $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard decks/*/*.rules)))))
+GAME_BIN = $(GAMES:%=$(B)/bin/%)
+
+all: $(B)/bin/cardc $(GAME_BIN)
+
+games: $(GAME_BIN)
 
 # The grammar: bison and flex write into build/gen, never into git.
 $(B)/gen/parser.tab.c $(B)/gen/parser.tab.h: grammar/parser.y
@@ -83,6 +89,64 @@ $(B)/bin/unit-tests: $(TEST_SRC) $(ASAN_OBJ) $(wildcard compiler/*.h)
 	$(CC) $(CFLAGS_ALL) $(SAN) $(INC) $(TEST_SRC) $(ASAN_OBJ) -o $@ \
 	    $(CRIT_LIBS) $(YAML_LIBS)
 
+# libcardrt: the runtime every game binary links with (runtime/), plain
+# and under ASan+UBSan; tests/runtime holds a hand-written game on it.
+RT_SRC    = $(wildcard runtime/*.c)
+RT_HDR    = $(wildcard runtime/*.h)
+RT_CFLAGS = $(CSTD) $(WARN) -O2 -g $(CFLAGS)
+RT_TEST   = tests/runtime
+RT_GAME   = $(RT_TEST)/high_card.c $(RT_TEST)/high_card.h
+
+$(B)/rt/%.o: runtime/%.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -c $< -o $@
+
+$(B)/rt-asan/%.o: runtime/%.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $(SAN) -c $< -o $@
+
+$(B)/lib/libcardrt.a: $(RT_SRC:runtime/%.c=$(B)/rt/%.o)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/lib/libcardrt-asan.a: $(RT_SRC:runtime/%.c=$(B)/rt-asan/%.o)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/bin/high-card: $(RT_GAME) $(RT_TEST)/high_card_main.c $(B)/lib/libcardrt.a
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -Iruntime $(RT_TEST)/high_card.c $(RT_TEST)/high_card_main.c \
+	    $(B)/lib/libcardrt.a -o $@
+
+$(B)/bin/high-card-asan: $(RT_GAME) $(RT_TEST)/high_card_main.c $(B)/lib/libcardrt-asan.a
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime $(RT_TEST)/high_card.c \
+	    $(RT_TEST)/high_card_main.c $(B)/lib/libcardrt-asan.a -o $@
+
+$(B)/bin/runtime-tests: $(RT_GAME) $(wildcard $(RT_TEST)/test_*.c) $(B)/lib/libcardrt-asan.a
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime -I$(RT_TEST) $(RT_TEST)/high_card.c \
+	    $(wildcard $(RT_TEST)/test_*.c) $(B)/lib/libcardrt-asan.a -o $@ $(CRIT_LIBS)
+
+# A game: cardc writes its C, which builds with the full warning set.
+.PRECIOUS: $(B)/gen/%.c
+.SECONDEXPANSION:
+$(B)/gen/%.c: $(B)/bin/cardc $$(wildcard decks/$$*/*.rules) decks/$$*/cards.yaml
+	@mkdir -p $(dir $@)
+	$(B)/bin/cardc build decks/$* -o $@
+
+$(B)/bin/%: $(B)/gen/%.c $(B)/lib/libcardrt.a $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -Iruntime $< $(B)/lib/libcardrt.a -o $@
+
+$(B)/bin/%-asan: $(B)/gen/%.c $(B)/lib/libcardrt-asan.a $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime $< $(B)/lib/libcardrt-asan.a -o $@
+
+.PHONY: runtime-test
+runtime-test: $(B)/bin/runtime-tests $(B)/bin/high-card-asan $(B)/bin/high-card
+	@sh $(RT_TEST)/run.sh $(B)/bin/runtime-tests $(B)/bin/high-card-asan $(B)/bin/high-card
+
 # Installs what is missing, through apt-get, only when something is.
 deps:
 	@sh tests/deps.sh
@@ -125,6 +189,7 @@ test: deps
 	@sh tests/gen-c.sh $(B)/bin/cardc
 	@$(MAKE) --no-print-directory valgrind
 	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory runtime-test
 
 bench: $(B)/bin/cardc
 	@sh bench/cards.sh $(B)

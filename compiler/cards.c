@@ -134,7 +134,10 @@ static bool expect_map(Ctx *c, YNode *n, const char *what)
         diag_error(c->d, n->loc, "%s must be a map, found %s", what, ynode_describe(n));
         return false;
     }
+    /* Small maps (every card) compare their keys pairwise and allocate
+     * nothing; large ones use a hash map. */
     StrMap seen = {0};
+    bool small = n->n <= 16;
     for (int i = 0; i < n->n; i++) {
         YNode *k = n->items[2 * i];
         if (k->kind != YN_SCALAR) {
@@ -142,7 +145,14 @@ static bool expect_map(Ctx *c, YNode *n, const char *what)
                        ynode_describe(k));
             continue;
         }
-        YNode *first = strmap_put(c->a, &seen, k->str, k);
+        YNode *first = NULL;
+        for (int j = 0; small && j < i && !first; j++) {
+            YNode *e = n->items[2 * j];
+            if (e->kind == YN_SCALAR && strcmp(e->str, k->str) == 0)
+                first = e;
+        }
+        if (!small)
+            first = strmap_put(c->a, &seen, k->str, k);
         if (first && first != k) {
             k->repeated = true;
             diag_error(c->d, k->loc, "duplicate key '%s' in %s", k->str, what);

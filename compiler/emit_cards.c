@@ -114,12 +114,14 @@ void emit_cards(Buf *b, Arena *a, const CardSet *cs, bool standalone)
                   "} CardInfo;\n\n",
                cs->nattrs ? cs->nattrs : 1, cs->nattrs ? cs->nattrs : 1);
 
-    buf_puts(b, "static const char *const type_names[NTYPES] = {");
-    for (int i = 0; i < cs->ntypes; i++) {
-        buf_puts(b, i ? ", " : "");
-        c_string(b, cs->types[i]->name);
+    if (standalone) {
+        buf_puts(b, "static const char *const type_names[NTYPES] = {");
+        for (int i = 0; i < cs->ntypes; i++) {
+            buf_puts(b, i ? ", " : "");
+            c_string(b, cs->types[i]->name);
+        }
+        buf_puts(b, "};\n\n");
     }
-    buf_puts(b, "};\n\n");
 
     buf_puts(b, "/* cards[i]: card kind i (CARD_*): name, type, count, first instance,\n"
                 " * attribute values. */\n");

@@ -10,6 +10,7 @@
  * input. */
 #include "cardc.h"
 #include "emit.h"
+#include "cgen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,8 +44,12 @@ static int run_one(const char *path, const Options *o, bool build, Buf *json_ite
 
     if (ok && build) {
         Buf b = {0};
-        emit_banner(&b, c.cards_file->path);
-        emit_cards(&b, &c.arena, c.cards, true);
+        if (c.rule_files.len) {
+            cgen_game(&b, &c.arena, &c.game, c.dir ? c.dir : c.cards_file->path);
+        } else {
+            emit_banner(&b, c.cards_file->path);
+            emit_cards(&b, &c.arena, c.cards, true);
+        }
         FILE *f = fopen(o->out, "w");
         if (!f || fwrite(b.data, 1, b.len, f) != b.len || fclose(f) != 0) {
             fprintf(stderr, "cardc: cannot write '%s'\n", o->out);

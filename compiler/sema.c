@@ -1008,7 +1008,8 @@ static void check_stmt(Sema *s, Node *n)
             src->name = n->name;
         }
         et = check_source(s, src);
-        n->id = s->nlocals++; /* loop index */
+        n->id = s->nlocals; /* loop index, and the first player of 'from' */
+        s->nlocals += 2;
         /* the element stays in scope for the body */
         Sym *e = new_local(s, n->name, et, src, S_LOCAL);
         s->nlocals--;

@@ -1,6 +1,7 @@
 /* ynode.c: libyaml events -> YNode tree with positions and limits. */
 #include "ynode.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
@@ -41,7 +42,7 @@ typedef struct Anchor {
 
 typedef struct Open {
     YNode *node;
-    PtrVec kids;
+    int base;                   /* its first item in Loader.kids */
     long long weight;
     const char *anchor;
 } Open;
@@ -53,6 +54,8 @@ typedef struct Loader {
     const YamlLimits *lim;
     Open *stack;
     int depth, cap;
+    YNode **kids;               /* items of the open collections, on the heap */
+    int nkids, capkids;
     StrMap anchors;             /* name -> Anchor*, the latest definition */
     long long total;
     bool failed;
@@ -102,7 +105,17 @@ static bool attach(Loader *L, YNode *node, long long w, long long fresh, YNode *
         return true;
     }
     Open *o = &L->stack[L->depth - 1];
-    vec_push(L->a, &o->kids, node);
+    if (L->nkids == L->capkids) {
+        int cap = L->capkids ? L->capkids * 2 : 256;
+        YNode **k = realloc(L->kids, sizeof *k * (size_t)cap);
+        if (!k) {
+            diag_error(L->d, at, "out of memory");
+            return false;
+        }
+        L->kids = k;
+        L->capkids = cap;
+    }
+    L->kids[L->nkids++] = node;
     o->weight += w;
     if (o->weight > L->lim->max_nodes) {
         diag_error(L->d, at,
@@ -220,15 +233,23 @@ YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d)
             Open *o = &L.stack[L.depth++];
             memset(o, 0, sizeof *o);
             o->node = n;
+            o->base = L.nkids;
             o->weight = 1;
             o->anchor = anchor ? arena_strdup(L.a, (const char *)anchor) : NULL;
             break;
         }
         case YAML_SEQUENCE_END_EVENT:
         case YAML_MAPPING_END_EVENT: {
+            /* The items move from the shared stack into the arena, sized
+             * exactly. */
             Open o = L.stack[--L.depth];
-            o.node->items = (YNode **)o.kids.items;
-            o.node->n = o.node->kind == YN_MAP ? o.kids.len / 2 : o.kids.len;
+            int len = L.nkids - o.base;
+            if (len) {
+                o.node->items = arena_alloc(L.a, sizeof(YNode *) * (size_t)len);
+                memcpy(o.node->items, L.kids + o.base, sizeof(YNode *) * (size_t)len);
+            }
+            L.nkids = o.base;
+            o.node->n = o.node->kind == YN_MAP ? len / 2 : len;
             add_anchor(&L, o.anchor, o.node, o.weight);
             if (!attach(&L, o.node, o.weight, 1, &root, o.node->loc))
                 L.failed = done = true;
@@ -258,6 +279,7 @@ YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d)
         yaml_event_delete(&ev);
     }
     yaml_parser_delete(&parser);
+    free(L.kids);
     if (L.failed)
         return NULL;
     if (!root) {

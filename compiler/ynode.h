@@ -12,16 +12,16 @@
 typedef enum { YN_SCALAR, YN_SEQ, YN_MAP } YKind;
 
 typedef struct YNode YNode;
-struct YNode {
+struct YNode {           /* (fields ordered to fit in 64 bytes) */
     YKind kind;
-    Loc loc;
-    const char *str;    /* scalar text (NUL-terminated) */
-    size_t len;
     bool quoted;        /* scalar written with quotes or as a block */
     char style;         /* scalar: 'p'lain, '\'', '"', '|' literal, '>' folded */
     bool repeated;      /* a map key that an earlier key of its map equals */
-    YNode **items;      /* seq: n items; map: n pairs as key, value, key... */
     int n;
+    Loc loc;
+    const char *str;    /* scalar text (NUL-terminated) */
+    size_t len;
+    YNode **items;      /* seq: n items; map: n pairs as key, value, key... */
 };
 
 /* Limits of the loader; each has a diagnostic that names it. */

@@ -1,0 +1,1280 @@
+/* cgen.c: the code generator.
+ *
+ * The state is one flat struct: RtCore, the zones (sizes, card arrays and
+ * each card's slot), the rules' variables and a stack of frames. Every proc
+ * compiles to a resumable C function in the protothread style: its locals
+ * live in its frame (V[i]), and a decision or a call stores a resume point
+ * in the frame and returns to run(), which calls the top frame again when
+ * the game goes on. Funcs cannot wait or move cards, so they compile to
+ * plain C functions. Aggregates and filters become small helpers that walk
+ * a zone's array; nothing allocates. */
+#include "cgen.h"
+#include "emit.h"
+#include "parser.tab.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct Gen {
+    Buf *out;
+    Arena *a;
+    const Game *g;
+    const CardSet *cs;
+    bool in_proc;
+    int pc;                 /* next resume point of the proc being emitted */
+    int indent;
+    Buf helpers;            /* aggregate and option helpers, emitted first */
+    int nlists;
+    const char **card_ids;
+} Gen;
+
+static void gen_expr(Gen *G, Buf *b, const Node *n);
+static void gen_block(Gen *G, const Node *blk);
+static void gen_stmt(Gen *G, const Node *n);
+
+/* Fault messages: index into RtGame.faults. */
+enum {
+    F_EMPTY_TOP, F_NONE_MOVED, F_NO_OPTION, F_BAD_PLAYER, F_BAD_INDEX,
+    F_DIV_ZERO, F_DEPTH, F_LOOP, F_TOO_MANY, F__COUNT
+};
+static const char *const fault_text[F__COUNT] = {
+    "top or bottom of an empty zone",
+    "a move of no card (none)",
+    "a decision with no option",
+    "no such player",
+    "a list index out of range",
+    "division by zero",
+    "procedure calls nested too deep",
+    "a rule loop ran too long without a decision",
+    "a choice with more options than a decision holds",
+};
+
+/* ---- small output helpers ------------------------------------------------ */
+
+static void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void line(Gen *G, const char *fmt, ...)
+{
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    for (int i = 0; i < G->indent; i++)
+        buf_puts(G->out, "    ");
+    buf_puts(G->out, buf);
+    buf_puts(G->out, "\n");
+}
+
+static const char *expr_str(Gen *G, const Node *n)
+{
+    Buf b = {0};
+    gen_expr(G, &b, n);
+    const char *s = arena_strdup(G->a, b.data ? b.data : "0");
+    buf_free(&b);
+    return s;
+}
+
+static const char *zone_c(const Node *z)
+{
+    return z->name;
+}
+
+static const char *where(const Gen *G, const Node *n)
+{
+    (void)G;
+    const char *p = n->loc.file ? n->loc.file->path : "?";
+    const char *slash = strrchr(p, '/');
+    return slash ? slash + 1 : p;
+}
+
+/* ---- expressions --------------------------------------------------------- */
+
+static void gen_var(Gen *G, Buf *b, const Sym *sym)
+{
+    (void)G;
+    switch (sym->kind) {
+    case S_LOCAL:
+    case S_PARAM:
+        buf_printf(b, "V[%d]", sym->index);
+        break;
+    case S_GLOBAL:
+        buf_printf(b, "s->g_%s", sym->name);
+        break;
+    default:
+        buf_puts(b, "0");
+    }
+}
+
+/* The slot of a zone expression: Z_x or zslot(s, Z_x, player). */
+static void gen_zone(Gen *G, Buf *b, const Node *n)
+{
+    if (n->kind == N_INDEX) {
+        buf_printf(b, "zslot(s, Z_%s, ", n->a->name);
+        gen_expr(G, b, n->b);
+        buf_puts(b, ")");
+    } else if (n->kind == N_IDENT) {
+        buf_printf(b, "Z_%s", n->name);
+    } else {
+        buf_puts(b, "0");
+    }
+}
+
+static void gen_field(Gen *G, Buf *b, const Node *n)
+{
+    Buf cb = {0};
+    if (n->a)
+        gen_expr(G, &cb, n->a);
+    else
+        buf_printf(&cb, "V[%d]", n->id);
+    if (n->attr == -1)
+        buf_printf(b, "card_type(%s)", cb.data);
+    else if (n->attr == -2)
+        buf_printf(b, "card_kind(%s)", cb.data);
+    else if (G->cs->attrs[n->attr]->numeric)
+        buf_printf(b, "card_num(%s, ATTR_%s)", cb.data,
+                   c_ident(G->a, G->cs->attrs[n->attr]->name, true));
+    else
+        buf_printf(b, "card_attr(%s, ATTR_%s)", cb.data,
+                   c_ident(G->a, G->cs->attrs[n->attr]->name, true));
+    buf_free(&cb);
+}
+
+static const char *binop_c(int op)
+{
+    switch (op) {
+    case OR: return "||";
+    case AND: return "&&";
+    case EQ: return "==";
+    case NE: return "!=";
+    case LE: return "<=";
+    case GE: return ">=";
+    case '<': return "<";
+    case '>': return ">";
+    case '+': return "+";
+    case '-': return "-";
+    case '*': return "*";
+    default: return "?";
+    }
+}
+
+static void gen_expr(Gen *G, Buf *b, const Node *n)
+{
+    switch (n->kind) {
+    case N_NUM:
+        buf_printf(b, "%lld", n->num);
+        break;
+    case N_BOOLLIT:
+        buf_puts(b, n->num ? "1" : "0");
+        break;
+    case N_NONELIT:
+        buf_puts(b, "-1");
+        break;
+    case N_STR:
+        buf_printf(b, "CARD_%s", G->card_ids[n->value]);
+        break;
+    case N_IDENT:
+        if (n->sym && n->sym->kind != S_ZONE) {
+            gen_var(G, b, n->sym);
+        } else if (n->type == T_ZONE) {
+            gen_zone(G, b, n);
+        } else if (n->type == T_TYPE) {
+            buf_printf(b, "TYPE_%s", c_ident(G->a, G->cs->types[n->value]->name, true));
+        } else if (n->attr >= 0) {
+            const Attr *at = G->cs->attrs[n->attr];
+            if (at->numeric)
+                buf_puts(b, at->values[n->value]);
+            else
+                buf_printf(b, "%s_%s", c_ident(G->a, at->name, true),
+                           c_ident(G->a, at->values[n->value], true));
+        } else {
+            buf_puts(b, "0");
+        }
+        break;
+    case N_FIELD:
+        gen_field(G, b, n);
+        break;
+    case N_INDEX:
+        if (n->type == T_ZONE) {
+            gen_zone(G, b, n);
+        } else if (n->a->kind == N_IDENT && n->a->sym && n->a->sym->kind == S_PVAR) {
+            buf_printf(b, "s->pv_%s[pidx(s, ", n->a->name);
+            gen_expr(G, b, n->b);
+            buf_puts(b, ")]");
+        } else if (n->a->kind == N_LIST) {
+            int k = G->nlists++;
+            buf_printf(&G->helpers, "/* the list at %s:%d */\nstatic const int32_t list%d[%lld] = {",
+                       where(G, n->a), n->a->loc.line, k, n->a->num);
+            int i = 0;
+            for (const Node *e = n->a->a; e; e = e->next, i++)
+                buf_printf(&G->helpers, "%s%s", i ? ", " : "", expr_str(G, e));
+            buf_puts(&G->helpers, "};\n\n");
+            buf_printf(b, "list%d[lidx(s, ", k);
+            gen_expr(G, b, n->b);
+            buf_printf(b, ", %lld)]", n->a->num);
+        } else {
+            buf_puts(b, "0");
+        }
+        break;
+    case N_CALL:
+        if (n->sym) {
+            buf_printf(b, "fn_%s(s", n->name);
+            for (const Node *a = n->a; a; a = a->next) {
+                buf_puts(b, ", ");
+                gen_expr(G, b, a);
+            }
+            buf_puts(b, ")");
+            break;
+        }
+        switch ((Builtin)n->op) {
+        case B_COUNT: case B_ANY: case B_ALL: case B_SUM: case B_DISTINCT: case B_FIRST:
+            buf_printf(b, "agg%d(s, V)", n->id);
+            break;
+        case B_MIN:
+        case B_MAX:
+            if (n->num)
+                buf_printf(b, "agg%d(s, V)", n->id);
+            else {
+                buf_puts(b, n->op == B_MIN ? "imin(" : "imax(");
+                gen_expr(G, b, n->a);
+                buf_puts(b, ", ");
+                gen_expr(G, b, n->a->next);
+                buf_puts(b, ")");
+            }
+            break;
+        case B_SIZE:
+            buf_puts(b, "s->zsize[");
+            gen_expr(G, b, n->a);
+            buf_puts(b, "]");
+            break;
+        case B_NEXT:
+            buf_puts(b, "pnext(s, ");
+            gen_expr(G, b, n->a);
+            buf_puts(b, ")");
+            break;
+        case B_SEAT:
+            buf_puts(b, "pseat(s, ");
+            gen_expr(G, b, n->a);
+            buf_puts(b, ")");
+            break;
+        case B_CHANCE:
+            buf_puts(b, "chance(s, ");
+            gen_expr(G, b, n->a);
+            buf_puts(b, ")");
+            break;
+        case B_ROLL:
+            buf_puts(b, "roll(s, ");
+            gen_expr(G, b, n->a);
+            buf_puts(b, ")");
+            break;
+        case B_ABS:
+            buf_puts(b, "iabs(");
+            gen_expr(G, b, n->a);
+            buf_puts(b, ")");
+            break;
+        case B_NPLAYERS:
+            buf_puts(b, "s->core.nplayers");
+            break;
+        default:
+            buf_puts(b, "0");
+        }
+        break;
+    case N_UNARY:
+        buf_puts(b, n->op == NOT ? "!(" : "-(");
+        gen_expr(G, b, n->a);
+        buf_puts(b, ")");
+        break;
+    case N_BINARY:
+        if (n->op == '/' || n->op == '%') {
+            buf_puts(b, n->op == '/' ? "idiv(s, " : "imod(s, ");
+            gen_expr(G, b, n->a);
+            buf_puts(b, ", ");
+            gen_expr(G, b, n->b);
+            buf_puts(b, ")");
+            break;
+        }
+        buf_puts(b, "(");
+        gen_expr(G, b, n->a);
+        buf_printf(b, " %s ", binop_c(n->op));
+        gen_expr(G, b, n->b);
+        buf_puts(b, ")");
+        break;
+    case N_TOPCARD:
+        buf_puts(b, n->op == POS_TOP ? "z_top(s, " : "z_bottom(s, ");
+        gen_expr(G, b, n->a);
+        buf_puts(b, ")");
+        break;
+    default:
+        buf_puts(b, "0");
+    }
+}
+
+/* ---- sources: the loop over a zone, the players or the candidate set --- */
+
+/* Emits into hb the head of a loop that sets V[src->id] to each element
+ * passing the filter; the caller writes the body and one closing brace. */
+static void source_loop(Gen *G, Buf *hb, const Node *src, const char *ind)
+{
+    if (src->op == 1) {
+        buf_printf(hb, "%sfor (int i = 0; i < s->core.nplayers; i++) {\n", ind);
+        buf_printf(hb, "%s    V[%d] = i;\n", ind, src->id);
+    } else if (src->op == 3) {
+        buf_printf(hb, "%sfor (int i = 0; i < s->ncand; i++) {\n", ind);
+        buf_printf(hb, "%s    V[%d] = s->cand[i];\n", ind, src->id);
+    } else {
+        buf_printf(hb, "%sint slot = %s;\n", ind, expr_str(G, src->a));
+        buf_printf(hb, "%sfor (int i = 0; i < s->zsize[slot]; i++) {\n", ind);
+        buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->id);
+    }
+    if (src->b)
+        buf_printf(hb, "%s    if (!(%s))\n%s        continue;\n", ind, expr_str(G, src->b), ind);
+}
+
+static const char *snippet(const Node *n)
+{
+    static const char *const names[] = {
+#define X(k, s, lo, hi) s,
+        BUILTINS(X)
+#undef X
+    };
+    return n->kind == N_CALL ? names[n->op] : n->kind == N_MOVEALL ? "move all" : "?";
+}
+
+/* Aggregate helpers: agg<k>(s, V) for count, any, all, sum, min, max,
+ * distinct, first; mvall<k>(s, V, to, bottom) for 'move all'. */
+static void gen_aggs(Gen *G)
+{
+    Buf *h = &G->helpers;
+    for (int k = 0; k < G->g->aggs.len; k++) {
+        Node *n = G->g->aggs.items[k];
+        n->id = k;
+        const Node *src = n->kind == N_MOVEALL ? n->a : n->a;
+        buf_printf(h, "/* %s(...) at %s:%d */\n", snippet(n), where(G, n), n->loc.line);
+        if (n->kind == N_MOVEALL) {
+            buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
+            buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
+            source_loop(G, h, src, "        ");
+            buf_puts(h, "            pick[n++] = (uint16_t)V[");
+            buf_printf(h, "%d];\n        }\n    }\n", src->id);
+            buf_puts(h, "    for (int i = 0; i < n; i++)\n"
+                        "        mv(s, pick[i], to, bottom ? i : -1);\n}\n\n");
+            continue;
+        }
+        Builtin b = (Builtin)n->op;
+        buf_printf(h, "static int32_t agg%d(State *s, int32_t *V)\n{\n", k);
+        switch (b) {
+        case B_COUNT:
+            buf_puts(h, "    int32_t r = 0;\n");
+            source_loop(G, h, src, "    ");
+            buf_puts(h, "        r++;\n    }\n    return r;\n}\n\n");
+            break;
+        case B_ANY:
+            source_loop(G, h, src, "    ");
+            buf_puts(h, "        return 1;\n    }\n    return 0;\n}\n\n");
+            break;
+        case B_ALL: {
+            /* all(x in z where c): every element of z satisfies c */
+            Node tmp = *src;
+            tmp.b = NULL;
+            source_loop(G, h, &tmp, "    ");
+            if (src->b)
+                buf_printf(h, "        if (!(%s))\n            return 0;\n", expr_str(G, src->b));
+            buf_puts(h, "    }\n    return 1;\n}\n\n");
+            break;
+        }
+        case B_FIRST:
+            source_loop(G, h, src, "    ");
+            buf_printf(h, "        return V[%d];\n    }\n    return -1;\n}\n\n", src->id);
+            break;
+        case B_SUM:
+        case B_MIN:
+        case B_MAX: {
+            const char *val = expr_str(G, src->next);
+            buf_puts(h, b == B_SUM ? "    int32_t r = 0;\n" : "    int32_t r = 0, any = 0;\n");
+            source_loop(G, h, src, "    ");
+            if (b == B_SUM)
+                buf_printf(h, "        r += %s;\n", val);
+            else
+                buf_printf(h, "        int32_t v = %s;\n        if (!any || v %s r)\n"
+                              "            r = v;\n        any = 1;\n",
+                           val, b == B_MIN ? "<" : ">");
+            buf_puts(h, "    }\n    return r;\n}\n\n");
+            break;
+        }
+        case B_DISTINCT: {
+            int nv = n->attr == -1 ? G->cs->ntypes : n->attr == -2 ? G->cs->ncards
+                                                    : G->cs->attrs[n->attr]->nvalues;
+            const char *get = n->attr == -1 ? "card_type(V[%d])" : n->attr == -2
+                              ? "card_kind(V[%d])" : NULL;
+            buf_printf(h, "    unsigned char seen[%d] = {0};\n    int32_t r = 0;\n", nv);
+            source_loop(G, h, src, "    ");
+            if (get) {
+                buf_puts(h, "        int v = ");
+                buf_printf(h, get, src->id);
+                buf_puts(h, ";\n");
+            } else {
+                buf_printf(h, "        int v = card_attr(V[%d], ATTR_%s);\n", src->id,
+                           c_ident(G->a, G->cs->attrs[n->attr]->name, true));
+            }
+            buf_puts(h, "        if (v >= 0 && !seen[v]) {\n            seen[v] = 1;\n"
+                        "            r++;\n        }\n    }\n    return r;\n}\n\n");
+            break;
+        }
+        default:
+            buf_puts(h, "    (void)s;\n    (void)V;\n    return 0;\n}\n\n");
+        }
+    }
+}
+
+/* ---- decisions ---------------------------------------------------------- */
+
+/* Emits: if there is exactly one option it is taken; none is a fault;
+ * otherwise store the resume point and wait. */
+static void gen_decide(Gen *G)
+{
+    int pc = G->pc++;
+    line(G, "if (s->core.dec.noptions == 0) {");
+    line(G, "    fault(s, F_NO_OPTION);");
+    line(G, "    return R_STOP;");
+    line(G, "}");
+    line(G, "if (s->core.dec.noptions > 1) {");
+    line(G, "    f->pc = %d;", pc);
+    line(G, "    return R_WAIT;");
+    line(G, "}");
+    line(G, "s->core.dec.chosen = 0;");
+    line(G, "/* fall through */");
+    int save = G->indent;
+    G->indent = 1;
+    line(G, "case %d:", pc);
+    G->indent = save;
+}
+
+static void gen_begin_decision(Gen *G, const Node *player, int prompt)
+{
+    line(G, "decision(s, %s, %d);", expr_str(G, player), prompt);
+}
+
+/* Options of 'choose card' / 'choose player': one per card name (the
+ * first card of each), or per player. */
+static void gen_option_source(Gen *G, const Node *n)
+{
+    const Node *src = n->b;
+    bool cards = n->kind == N_CHOOSECARD;
+    Buf hb = {0};
+    int k = G->g->aggs.len + n->id * 0 + G->nlists++; /* unique helper number */
+    buf_printf(&G->helpers, "/* the options of the choice at %s:%d */\n", where(G, n),
+               n->loc.line);
+    buf_printf(&G->helpers, "static void opts%d(State *s, int32_t *V)\n{\n", k);
+    source_loop(G, &hb, src, "    ");
+    buf_puts(&G->helpers, hb.data);
+    buf_free(&hb);
+    if (cards)
+        buf_printf(&G->helpers, "        add_card(s, V[%d]);\n    }\n}\n\n", src->id);
+    else
+        buf_printf(&G->helpers, "        add_player(s, V[%d]);\n    }\n}\n\n", src->id);
+    line(G, "opts%d(s, V);", k);
+    if (n->c) {
+        if (n->c->a)
+            line(G, "if (%s)", expr_str(G, n->c->a));
+        line(G, "%sadd_text(s, %d, 0);", n->c->a ? "    " : "", n->c->id);
+    }
+}
+
+static void gen_choose_cards(Gen *G, const Node *n)
+{
+    const Node *src = n->b;
+    int k = G->nlists++;
+    Buf hb = {0};
+    buf_printf(&G->helpers, "/* the sets of cards of the choice at %s:%d */\n", where(G, n),
+               n->loc.line);
+    if (n->d->b) {
+        buf_printf(&G->helpers, "static int such%d(State *s, int32_t *V)\n{\n"
+                                "    return %s;\n}\n\n",
+                   k, expr_str(G, n->d->b));
+    }
+    buf_printf(&G->helpers, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n"
+                            "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n", k);
+    source_loop(G, &hb, src, "        ");
+    buf_puts(&G->helpers, hb.data);
+    buf_free(&hb);
+    buf_printf(&G->helpers, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n",
+               src->id);
+    buf_printf(&G->helpers, "    add_sets(s, V, pick, n, lo, hi, %s%d);\n}\n\n",
+               n->d->b ? "such" : "NULL", n->d->b ? k : 0);
+    if (!n->d->b)
+        buf_puts(&G->helpers, "");
+    gen_begin_decision(G, n->a, n->id);
+    line(G, "sets%d(s, V, %s, %s);", k, expr_str(G, n->d->a), expr_str(G, n->d->a->next));
+    gen_decide(G);
+    line(G, "take_set(s, %s);", expr_str(G, n->c));
+    line(G, "if (s->core.over)");
+    line(G, "    return R_STOP;");
+}
+
+/* A decision whose value goes to `target` (a C lvalue), or nowhere. */
+static void gen_decision(Gen *G, const Node *n, const char *target)
+{
+    switch (n->kind) {
+    case N_ASK:
+        gen_begin_decision(G, n->a, n->id);
+        line(G, "add_yes_no(s);");
+        gen_decide(G);
+        if (target)
+            line(G, "%s = chosen_yes(s);", target);
+        break;
+    case N_CHOOSECARD:
+    case N_CHOOSEPLAYER:
+        gen_begin_decision(G, n->a, n->id);
+        gen_option_source(G, n);
+        gen_decide(G);
+        if (target)
+            line(G, "%s = chosen_value(s);", target);
+        break;
+    case N_CHOOSECARDS:
+        gen_choose_cards(G, n);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- statements --------------------------------------------------------- */
+
+static bool is_decision(const Node *n)
+{
+    return n->kind == N_ASK || n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
+           n->kind == N_CHOOSECARDS;
+}
+
+static bool is_proc_call(const Node *n)
+{
+    return n->kind == N_CALL && n->sym && n->sym->kind == S_PROC;
+}
+
+static void gen_check(Gen *G)
+{
+    if (G->in_proc) {
+        line(G, "if (s->core.over)");
+        line(G, "    return R_STOP;");
+    }
+}
+
+static void gen_call(Gen *G, const Node *c, const char *target)
+{
+    line(G, "{");
+    G->indent++;
+    int i = 0;
+    for (const Node *a = c->a; a; a = a->next, i++)
+        line(G, "int32_t a%d = %s;", i, expr_str(G, a));
+    line(G, "Frame *nf = push(s, P_%s);", c->sym->name);
+    line(G, "if (!nf)");
+    line(G, "    return R_STOP;");
+    for (int j = 0; j < i; j++)
+        line(G, "nf->v[%d] = a%d;", j, j);
+    G->indent--;
+    line(G, "}");
+    int pc = G->pc++;
+    line(G, "f->pc = %d;", pc);
+    line(G, "return R_CALL;");
+    int save = G->indent;
+    G->indent = 1;
+    line(G, "case %d:", pc);
+    G->indent = save;
+    if (target)
+        line(G, "%s = s->ret;", target);
+    gen_check(G);
+}
+
+static const char *lvalue_str(Gen *G, const Node *lv)
+{
+    if (lv->kind == N_IDENT) {
+        Buf b = {0};
+        if (lv->sym)
+            gen_var(G, &b, lv->sym);
+        else
+            buf_puts(&b, "V[0]");
+        const char *r = arena_strdup(G->a, b.data);
+        buf_free(&b);
+        return r;
+    }
+    return arena_printf(G->a, "s->pv_%s[pidx(s, %s)]", lv->a->name, expr_str(G, lv->b));
+}
+
+static void gen_value_into(Gen *G, const Node *v, const char *target)
+{
+    if (is_decision(v))
+        gen_decision(G, v, target);
+    else if (is_proc_call(v))
+        gen_call(G, v, target);
+    else {
+        line(G, "%s = %s;", target, expr_str(G, v));
+        if (G->in_proc && v->kind != N_NUM && v->kind != N_BOOLLIT && v->kind != N_IDENT)
+            gen_check(G);
+    }
+}
+
+static void gen_step(Gen *G)
+{
+    if (G->in_proc) {
+        line(G, "if (++s->steps > MAX_STEPS) {");
+        line(G, "    fault(s, F_LOOP);");
+        line(G, "    return R_STOP;");
+        line(G, "}");
+    }
+}
+
+/* The condition of if/while: an expression, or a yes/no question. */
+static const char *gen_cond(Gen *G, const Node *c, int slot)
+{
+    if (c->kind == N_ASK) {
+        const char *t = arena_printf(G->a, "V[%d]", slot);
+        gen_decision(G, c, t);
+        return t;
+    }
+    return expr_str(G, c);
+}
+
+static int scratch_slot(const Node *fn_decl)
+{
+    return fn_decl->id; /* one slot past the locals, reserved by cgen */
+}
+
+static const Node *cur_fn;
+
+static void gen_stmt(Gen *G, const Node *n)
+{
+    switch (n->kind) {
+    case N_BLOCK:
+        gen_block(G, n);
+        break;
+    case N_LET:
+        gen_value_into(G, n->a, arena_printf(G->a, "V[%d]", n->sym->index));
+        break;
+    case N_ASSIGN: {
+        const char *lv = lvalue_str(G, n->a);
+        if (n->op == '=') {
+            gen_value_into(G, n->b, lv);
+        } else {
+            line(G, "%s %c= %s;", lv, n->op, expr_str(G, n->b));
+            gen_check(G);
+        }
+        break;
+    }
+    case N_IF: {
+        const char *c = gen_cond(G, n->a, scratch_slot(cur_fn));
+        line(G, "if (%s) {", c);
+        G->indent++;
+        gen_block(G, n->b);
+        G->indent--;
+        if (n->c) {
+            line(G, "} else {");
+            G->indent++;
+            gen_stmt(G, n->c);
+            G->indent--;
+        }
+        line(G, "}");
+        break;
+    }
+    case N_WHILE: {
+        line(G, "for (;;) {");
+        G->indent++;
+        gen_step(G);
+        const char *c = gen_cond(G, n->a, scratch_slot(cur_fn));
+        line(G, "if (!(%s))", c);
+        line(G, "    break;");
+        gen_block(G, n->b);
+        G->indent--;
+        line(G, "}");
+        break;
+    }
+    case N_LOOP:
+        line(G, "for (;;) {");
+        G->indent++;
+        gen_step(G);
+        gen_block(G, n->a);
+        G->indent--;
+        line(G, "}");
+        break;
+    case N_REPEAT:
+        line(G, "V[%d] = %s;", n->id, expr_str(G, n->a));
+        line(G, "for (;;) {");
+        G->indent++;
+        gen_step(G);
+        line(G, "if (V[%d]-- <= 0)", n->id);
+        line(G, "    break;");
+        gen_block(G, n->b);
+        G->indent--;
+        line(G, "}");
+        break;
+    case N_FOR: {
+        const Node *src = n->a;
+        int i = n->id, first = n->id + 1;
+        if (src->op == 1) { /* players, from a player or from seat 0 */
+            line(G, "V[%d] = %s;", first, n->c ? arena_printf(G->a, "pidx(s, %s)", expr_str(G, n->c)) : "0");
+            line(G, "V[%d] = 0;", i);
+            line(G, "for (;;) {");
+            G->indent++;
+            gen_step(G);
+            line(G, "if (V[%d] >= s->core.nplayers)", i);
+            line(G, "    break;");
+            line(G, "V[%d] = (V[%d] + V[%d]++) %% s->core.nplayers;", src->id, first, i);
+        } else if (src->op == 2) { /* values of an attribute */
+            const Node *arg = src->a->a;
+            const Attr *at = G->cs->attrs[src->a->attr];
+            int k = G->nlists++;
+            Buf vals = {0};
+            int nv = 0;
+            if (arg->kind == N_FIELD) {
+                const TypeDef *t = G->cs->types[arg->a->value];
+                for (int j = 0; j < t->nattrs; j++)
+                    if (t->attrs[j].attr == at)
+                        for (int q = 0; q < t->attrs[j].nallowed; q++, nv++)
+                            buf_printf(&vals, "%s%d", nv ? ", " : "", t->attrs[j].allowed[q]);
+            } else {
+                for (int q = 0; q < at->nvalues; q++, nv++)
+                    buf_printf(&vals, "%s%d", nv ? ", " : "", q);
+            }
+            buf_printf(&G->helpers, "/* the values of the loop at %s:%d */\n"
+                                    "static const int32_t list%d[%d] = {%s};\n\n",
+                       where(G, n), n->loc.line, k, nv ? nv : 1, vals.data ? vals.data : "0");
+            buf_free(&vals);
+            line(G, "V[%d] = 0;", i);
+            line(G, "for (;;) {");
+            G->indent++;
+            gen_step(G);
+            line(G, "if (V[%d] >= %d)", i, nv);
+            line(G, "    break;");
+            line(G, "V[%d] = list%d[V[%d]++];", src->id, k, i);
+        } else { /* the cards of a zone: funcs only (sema) */
+            line(G, "V[%d] = 0;", i);
+            line(G, "for (;;) {");
+            G->indent++;
+            line(G, "if (V[%d] >= s->zsize[%s])", i, expr_str(G, src->a));
+            line(G, "    break;");
+            line(G, "V[%d] = s->zcard[%s][V[%d]++];", src->id, expr_str(G, src->a), i);
+        }
+        if (src->b) {
+            line(G, "if (!(%s))", expr_str(G, src->b));
+            line(G, "    continue;");
+        }
+        gen_block(G, n->b);
+        G->indent--;
+        line(G, "}");
+        break;
+    }
+    case N_BREAK:
+        line(G, "break;");
+        break;
+    case N_RETURN:
+        if (G->in_proc) {
+            if (n->a)
+                line(G, "s->ret = %s;", expr_str(G, n->a));
+            line(G, "return R_RETURN;");
+        } else {
+            line(G, "return %s;", n->a ? expr_str(G, n->a) : "0");
+        }
+        break;
+    case N_MOVE: {
+        const char *pos = "-1";
+        if (n->c && n->c->op == POS_BOTTOM)
+            pos = "0";
+        else if (n->c && n->c->op == POS_AT)
+            pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->c->a));
+        line(G, "mv(s, %s, %s, %s);", expr_str(G, n->a), expr_str(G, n->b), pos);
+        gen_check(G);
+        break;
+    }
+    case N_MOVEALL:
+        line(G, "mvall%d(s, V, %s, %d);", n->id, expr_str(G, n->b),
+             n->c && n->c->op == POS_BOTTOM);
+        gen_check(G);
+        break;
+    case N_SHUFFLE:
+        line(G, "shuffle(s, %s);", expr_str(G, n->a));
+        gen_check(G);
+        break;
+    case N_MENU: {
+        gen_begin_decision(G, n->a, n->id);
+        int k = 0;
+        for (const Node *o = n->b; o; o = o->next, k++) {
+            if (o->a) {
+                line(G, "if (%s)", expr_str(G, o->a));
+                line(G, "    add_text(s, %d, %d);", o->id, k);
+            } else {
+                line(G, "add_text(s, %d, %d);", o->id, k);
+            }
+        }
+        gen_check(G);
+        gen_decide(G);
+        line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->num);
+        k = 0;
+        for (const Node *o = n->b; o; o = o->next, k++) {
+            line(G, "%sif (V[%lld] == %d) { /* %s */", k ? "} else " : "", n->num, k, o->name);
+            G->indent++;
+            gen_block(G, o->b);
+            G->indent--;
+        }
+        line(G, "}");
+        break;
+    }
+    case N_EXPRSTMT: {
+        const Node *c = n->a;
+        if (c->sym && c->sym->kind == S_PROC)
+            gen_call(G, c, NULL);
+        else if (!c->sym && c->op == B_START_TURN)
+            line(G, "s->core.turns++;");
+        break;
+    }
+    case N_END:
+        line(G, "finish(s, %d);", n->name != NULL);
+        line(G, "return R_STOP;");
+        break;
+    case N_CHOOSECARDS:
+        gen_decision(G, n, NULL);
+        break;
+    default:
+        line(G, "/* %s */", node_kind_names[n->kind]);
+    }
+}
+
+static void gen_block(Gen *G, const Node *blk)
+{
+    for (const Node *st = blk->a; st; st = st->next) {
+        if (st->loc.line)
+            line(G, "/* %s:%d */", where(G, st), st->loc.line);
+        gen_stmt(G, st);
+    }
+}
+
+/* ---- functions ---------------------------------------------------------- */
+
+static const char *ctype_of(Type t)
+{
+    return t == T_VOID ? "void" : "int32_t";
+}
+
+static void gen_func_proto(Gen *G, const Sym *fn, bool def)
+{
+    Buf b = {0};
+    buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), fn->name);
+    int i = 0;
+    for (const Node *p = fn->decl->a; p; p = p->next, i++)
+        buf_printf(&b, ", int32_t a%d", i);
+    buf_puts(&b, def ? ")" : ");");
+    line(G, "%s", b.data);
+    buf_free(&b);
+}
+
+static void gen_func(Gen *G, const Sym *fn)
+{
+    const Node *d = fn->decl;
+    cur_fn = d;
+    G->in_proc = false;
+    line(G, "/* func %s, %s:%d */", fn->name, where(G, d), d->loc.line);
+    gen_func_proto(G, fn, true);
+    line(G, "{");
+    G->indent++;
+    line(G, "int32_t V[%d] = {0};", d->id + 1);
+    int i = 0;
+    for (const Node *p = d->a; p; p = p->next, i++)
+        line(G, "V[%d] = a%d;", i, i);
+    if (!d->a)
+        line(G, "(void)V;");
+    line(G, "(void)s;");
+    if (d->c) {
+        line(G, "return %s;", expr_str(G, d->c));
+    } else {
+        gen_block(G, d->b);
+    }
+    G->indent--;
+    line(G, "}");
+    line(G, "%s", "");
+}
+
+static void gen_proc(Gen *G, const Sym *p)
+{
+    const Node *d = p->decl;
+    cur_fn = d;
+    G->in_proc = true;
+    G->pc = 1;
+    line(G, "/* proc %s, %s:%d */", p->name, where(G, d), d->loc.line);
+    line(G, "static int proc_%s(State *s, Frame *f)", p->name);
+    line(G, "{");
+    G->indent++;
+    line(G, "int32_t *V = f->v;");
+    line(G, "switch (f->pc) {");
+    line(G, "case 0:");
+    gen_block(G, d->b);
+    line(G, "break;");
+    line(G, "}");
+    line(G, "return R_RETURN;");
+    G->indent--;
+    line(G, "}");
+    line(G, "%s", "");
+}
+
+/* ---- the whole file ----------------------------------------------------- */
+
+static void gen_runtime_glue(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_printf(o, "\n/* ---- the state ---- */\n\n"
+                  "enum { MAXP = %d, NSLOTS = %d, NLOCALS = %d, MAXDEPTH = %d };\n"
+                  "#define MAX_STEPS 10000000\n\n",
+               g->max_players, g->nslots, g->max_locals + 2, g->max_depth);
+    buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        buf_printf(o, "    Z_%s = %d,%s\n", zone_c(z), z->id,
+                   (z->num & ZF_PER_PLAYER) ? " /* + player */" : "");
+    }
+    buf_puts(o, "};\n\n/* Procedures, numbered for the frames. */\nenum {\n");
+    for (int i = 0; i < g->procs.len; i++) {
+        const Sym *p = g->procs.items[i];
+        if (strncmp(p->name, "effect of ", 10) != 0)
+            buf_printf(o, "    P_%s = %d,\n", p->name, i);
+    }
+    buf_puts(o, "};\n\nenum { R_RETURN, R_CALL, R_WAIT, R_STOP };\n\n");
+    buf_puts(o, "enum {\n");
+    for (int i = 0; i < F__COUNT; i++)
+        buf_printf(o, "    F_%s,\n",
+                   (const char *[]){"EMPTY_TOP", "NONE_MOVED", "NO_OPTION", "BAD_PLAYER",
+                                    "BAD_INDEX", "DIV_ZERO", "DEPTH", "LOOP",
+                                    "TOO_MANY"}[i]);
+    buf_puts(o, "};\n\n");
+    buf_puts(o, "typedef struct Frame {\n    int32_t proc, pc;\n    int32_t v[NLOCALS];\n} Frame;\n\n");
+    buf_puts(o, "typedef struct State {\n"
+                "    RtCore core;\n"
+                "    uint16_t zsize[NSLOTS];\n"
+                "    uint16_t zcard[NSLOTS][NINSTANCES];   /* [0] is the bottom */\n"
+                "    uint16_t slot_of[NINSTANCES];         /* where each card is */\n");
+    for (int i = 0; i < g->globals.len; i++) {
+        const Node *v = g->globals.items[i];
+        buf_printf(o, "    int32_t g_%s;\n", v->name);
+    }
+    for (int i = 0; i < g->pvars.len; i++) {
+        const Node *v = g->pvars.items[i];
+        buf_printf(o, "    int32_t pv_%s[MAXP];\n", v->name);
+    }
+    buf_puts(o, "    int32_t ret;          /* the value of the last proc returned */\n"
+                "    int32_t depth;        /* frames in use */\n"
+                "    int64_t steps;        /* loop steps since the last decision */\n"
+                "    int32_t ncand;        /* the candidate set of 'such that' */\n"
+                "    uint16_t cand[RT_MAX_PICK];\n"
+                "    Frame fr[MAXDEPTH];\n"
+                "} State;\n\n");
+    buf_puts(o, "_Static_assert((int)MAXP <= (int)RT_MAX_PLAYERS, \"too many players for the runtime\");\n\n");
+}
+
+static void gen_tables(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_puts(o, "\n/* ---- tables for the runtime ---- */\n\n");
+    buf_puts(o, "/* prompts[i]: the question of decision i */\nstatic const char *const prompts[] = {\n");
+    for (int i = 0; i < g->prompts.len; i++) {
+        buf_puts(o, "    ");
+        c_string(o, g->prompts.items[i]);
+        buf_puts(o, ",\n");
+    }
+    buf_puts(o, "    NULL\n};\n\n/* labels[i]: the text of a named option */\nstatic const char *const labels[] = {\n");
+    for (int i = 0; i < g->labels.len; i++) {
+        buf_puts(o, "    ");
+        c_string(o, g->labels.items[i]);
+        buf_puts(o, ",\n");
+    }
+    buf_puts(o, "    NULL\n};\n\nstatic const char *const faults[] = {\n");
+    for (int i = 0; i < F__COUNT; i++) {
+        buf_puts(o, "    ");
+        c_string(o, fault_text[i]);
+        buf_puts(o, ",\n");
+    }
+    buf_puts(o, "};\n\n/* zones[i]: name, per player, ordered, visibility, first slot */\n"
+                "static const RtZone zones[] = {\n");
+    static const char *const vis[] = {"RT_VIS_PUBLIC", "RT_VIS_OWNER", "RT_VIS_HIDDEN"};
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        buf_printf(o, "    {\"%s\", %d, %d, %s, %d},\n", z->name, !!(z->num & ZF_PER_PLAYER),
+                   !!(z->num & ZF_ORDERED), vis[z->op], z->id);
+    }
+    buf_puts(o, "};\n\n/* slot_zone[i], slot_owner[i]: the zone and owner (-1 shared) of slot i */\n");
+    buf_puts(o, "static const int16_t slot_zone[NSLOTS] = {");
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        int n = (z->num & ZF_PER_PLAYER) ? g->max_players : 1;
+        for (int k = 0; k < n; k++)
+            buf_printf(o, "%s%d", z->id + k ? ", " : "", i);
+    }
+    buf_puts(o, "};\nstatic const int8_t slot_owner[NSLOTS] = {");
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        bool pp = z->num & ZF_PER_PLAYER;
+        int n = pp ? g->max_players : 1;
+        for (int k = 0; k < n; k++)
+            buf_printf(o, "%s%d", z->id + k ? ", " : "", pp ? k : -1);
+    }
+    buf_puts(o, "};\n\n/* card_name[i]: the name of physical card i */\n"
+                "static const char *const card_name[NINSTANCES] = {\n");
+    for (int i = 0; i < G->cs->ncards; i++)
+        for (long long k = 0; k < G->cs->cards[i]->count; k++)
+            buf_printf(o, "    cards[CARD_%s].name,\n", G->card_ids[i]);
+    buf_puts(o, "};\n\n");
+}
+
+/* The fixed part: zone operations, decisions, the run loop. */
+static const char *const glue =
+    "/* ---- zone operations ---- */\n\n"
+    "static inline void fault(State *s, int k)\n{\n"
+    "    if (!s->core.over) {\n        s->core.over = RT_FAULT;\n        s->core.fault = k;\n    }\n}\n\n"
+    "static inline int card_kind(int c)\n{\n    return c < 0 ? -1 : instance_card[c];\n}\n\n"
+    "static inline int card_type(int c)\n{\n    return c < 0 ? -1 : cards[instance_card[c]].type;\n}\n\n"
+    "static inline int card_attr(int c, int a)\n{\n    return c < 0 ? -1 : cards[instance_card[c]].attr[a];\n}\n\n"
+    "static inline int card_num(int c, int a)\n{\n    return c < 0 ? 0 : cards[instance_card[c]].num[a];\n}\n\n"
+    "static inline int32_t imin(int32_t a, int32_t b)\n{\n    return a < b ? a : b;\n}\n\n"
+    "static inline int32_t imax(int32_t a, int32_t b)\n{\n    return a > b ? a : b;\n}\n\n"
+    "static inline int32_t iabs(int32_t a)\n{\n    return a < 0 ? -a : a;\n}\n\n"
+    "static inline int32_t idiv(State *s, int32_t a, int32_t b)\n{\n"
+    "    if (b == 0) {\n        fault(s, F_DIV_ZERO);\n        return 0;\n    }\n    return a / b;\n}\n\n"
+    "static inline int32_t imod(State *s, int32_t a, int32_t b)\n{\n"
+    "    if (b == 0) {\n        fault(s, F_DIV_ZERO);\n        return 0;\n    }\n    return a % b;\n}\n\n"
+    "/* A player index checked against the table. */\n"
+    "static inline int pidx(State *s, int p)\n{\n"
+    "    if (p < 0 || p >= s->core.nplayers) {\n        fault(s, F_BAD_PLAYER);\n        return 0;\n    }\n    return p;\n}\n\n"
+    "static inline int zslot(State *s, int zone, int p)\n{\n    return zone + pidx(s, p);\n}\n\n"
+    "static inline int lidx(State *s, int i, int n)\n{\n"
+    "    if (i < 0 || i >= n) {\n        fault(s, F_BAD_INDEX);\n        return 0;\n    }\n    return i;\n}\n\n"
+    "static inline int pnext(State *s, int p)\n{\n    return (pidx(s, p) + 1) % s->core.nplayers;\n}\n\n"
+    "static inline int pseat(State *s, int i)\n{\n    return pidx(s, i);\n}\n\n"
+    "static inline int chance(State *s, int pct)\n{\n    return (int)rt_below(&s->core.rng, 100) < pct;\n}\n\n"
+    "static inline int roll(State *s, int n)\n{\n    return n < 1 ? 0 : 1 + (int)rt_below(&s->core.rng, (uint32_t)n);\n}\n\n"
+    "static inline int z_top(State *s, int slot)\n{\n"
+    "    int n = s->zsize[slot];\n    if (n == 0) {\n        fault(s, F_EMPTY_TOP);\n        return -1;\n    }\n"
+    "    return s->zcard[slot][n - 1];\n}\n\n"
+    "static inline int z_bottom(State *s, int slot)\n{\n"
+    "    if (s->zsize[slot] == 0) {\n        fault(s, F_EMPTY_TOP);\n        return -1;\n    }\n"
+    "    return s->zcard[slot][0];\n}\n\n"
+    "/* Moves card c to slot `to`: on top (pos < 0) or with pos cards below. */\n"
+    "static inline void mv(State *s, int c, int to, int pos)\n{\n"
+    "    if (c < 0 || c >= NINSTANCES) {\n        fault(s, F_NONE_MOVED);\n        return;\n    }\n"
+    "    int from = s->slot_of[c];\n"
+    "    uint16_t *z = s->zcard[from];\n"
+    "    int n = s->zsize[from], i = n - 1;\n"
+    "    while (i > 0 && z[i] != c)\n        i--;\n"
+    "    memmove(z + i, z + i + 1, sizeof *z * (size_t)(n - 1 - i));\n"
+    "    s->zsize[from] = (uint16_t)(n - 1);\n"
+    "    z = s->zcard[to];\n"
+    "    n = s->zsize[to];\n"
+    "    if (pos < 0 || pos > n)\n        pos = n;\n"
+    "    memmove(z + pos + 1, z + pos, sizeof *z * (size_t)(n - pos));\n"
+    "    z[pos] = (uint16_t)c;\n"
+    "    s->zsize[to] = (uint16_t)(n + 1);\n"
+    "    s->slot_of[c] = (uint16_t)to;\n"
+    "    rt_moved(s, c, from, to);\n}\n\n"
+    "static inline void shuffle(State *s, int slot)\n{\n"
+    "    uint16_t *z = s->zcard[slot];\n"
+    "    for (int i = s->zsize[slot] - 1; i > 0; i--) {\n"
+    "        int j = (int)rt_below(&s->core.rng, (uint32_t)i + 1);\n"
+    "        uint16_t t = z[i];\n        z[i] = z[j];\n        z[j] = t;\n    }\n}\n\n"
+    "/* ---- decisions ---- */\n\n"
+    "static inline void decision(State *s, int player, int prompt)\n{\n"
+    "    s->core.dec.player = (int16_t)pidx(s, player);\n"
+    "    s->core.dec.prompt = (int16_t)prompt;\n"
+    "    s->core.dec.noptions = 0;\n    s->core.dec.chosen = 0;\n}\n\n"
+    "static inline RtOption *add_option(State *s, int kind)\n{\n"
+    "    RtDecision *d = &s->core.dec;\n"
+    "    if (d->noptions >= RT_MAX_OPTIONS) {\n        fault(s, F_TOO_MANY);\n        return NULL;\n    }\n"
+    "    RtOption *o = &d->opt[d->noptions++];\n"
+    "    o->kind = (uint8_t)kind;\n    o->n = 0;\n    o->a = 0;\n    return o;\n}\n\n"
+    "static inline void add_text(State *s, int label, int branch)\n{\n"
+    "    RtOption *o = add_option(s, RT_OPT_TEXT);\n"
+    "    if (o) {\n        o->a = (int16_t)label;\n        o->ids[0] = (uint16_t)branch;\n    }\n}\n\n"
+    "static inline void add_yes_no(State *s)\n{\n    add_option(s, RT_OPT_YES);\n    add_option(s, RT_OPT_NO);\n}\n\n"
+    "/* One option per card name: identical cards make the same choice. */\n"
+    "static inline void add_card(State *s, int c)\n{\n"
+    "    RtDecision *d = &s->core.dec;\n"
+    "    for (int i = 0; i < d->noptions; i++)\n"
+    "        if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == instance_card[c])\n"
+    "            return;\n"
+    "    RtOption *o = add_option(s, RT_OPT_CARD);\n"
+    "    if (o) {\n        o->n = 1;\n        o->ids[0] = (uint16_t)c;\n    }\n}\n\n"
+    "static inline void add_player(State *s, int p)\n{\n"
+    "    RtOption *o = add_option(s, RT_OPT_PLAYER);\n    if (o)\n        o->a = (int16_t)p;\n}\n\n"
+    "static inline int chosen_yes(State *s)\n{\n    return s->core.dec.opt[s->core.dec.chosen].kind == RT_OPT_YES;\n}\n\n"
+    "/* The card or player chosen, or -1 (none) for a named option. */\n"
+    "static inline int chosen_value(State *s)\n{\n"
+    "    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];\n"
+    "    return o->kind == RT_OPT_CARD ? o->ids[0] : o->kind == RT_OPT_PLAYER ? o->a : -1;\n}\n\n"
+    "/* Sets of lo..hi cards from pick[0..n), one per multiset of card names,\n"
+    " * kept when ok() holds for the candidate in s->cand. */\n"
+    "static inline void sets_rec(State *s, int32_t *V, const uint16_t *pick, const int *gs, int ng, int g,\n"
+    "                     int lo, int hi, int (*ok)(State *, int32_t *))\n{\n"
+    "    if (g == ng) {\n"
+    "        if (s->ncand < lo || (ok && !ok(s, V)))\n            return;\n"
+    "        RtOption *o = add_option(s, RT_OPT_CARDS);\n"
+    "        if (!o)\n            return;\n"
+    "        o->n = (uint8_t)s->ncand;\n"
+    "        for (int i = 0; i < s->ncand; i++)\n            o->ids[i] = s->cand[i];\n"
+    "        return;\n    }\n"
+    "    int base = s->ncand, avail = gs[g + 1] - gs[g];\n"
+    "    for (int k = 0; k <= avail && base + k <= hi; k++) {\n"
+    "        s->ncand = base + k;\n"
+    "        if (k > 0)\n            s->cand[base + k - 1] = pick[gs[g] + k - 1];\n"
+    "        sets_rec(s, V, pick, gs, ng, g + 1, lo, hi, ok);\n    }\n"
+    "    s->ncand = base;\n}\n\n"
+    "static inline void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
+    "                     int (*ok)(State *, int32_t *))\n{\n"
+    "    /* group the cards by name (a stable insertion sort by card kind) */\n"
+    "    for (int i = 1; i < n; i++) {\n"
+    "        uint16_t c = pick[i];\n        int j = i - 1;\n"
+    "        while (j >= 0 && instance_card[pick[j]] > instance_card[c]) {\n"
+    "            pick[j + 1] = pick[j];\n            j--;\n        }\n        pick[j + 1] = c;\n    }\n"
+    "    int gs[NINSTANCES + 1], ng = 0;\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        if (i == 0 || instance_card[pick[i]] != instance_card[pick[i - 1]])\n            gs[ng++] = i;\n"
+    "    gs[ng] = n;\n"
+    "    if (hi > RT_MAX_PICK)\n        hi = RT_MAX_PICK;\n"
+    "    s->ncand = 0;\n"
+    "    sets_rec(s, V, pick, gs, ng, 0, lo < 1 ? 1 : lo, hi, ok);\n"
+    "    s->ncand = 0;\n}\n\n"
+    "static inline void take_set(State *s, int to)\n{\n"
+    "    RtOption o = s->core.dec.opt[s->core.dec.chosen];\n"
+    "    for (int i = 0; i < o.n; i++)\n        mv(s, o.ids[i], to, -1);\n}\n\n"
+    "static inline Frame *push(State *s, int proc)\n{\n"
+    "    if (s->depth >= MAXDEPTH) {\n        fault(s, F_DEPTH);\n        return NULL;\n    }\n"
+    "    Frame *f = &s->fr[s->depth++];\n"
+    "    memset(f, 0, sizeof *f);\n    f->proc = proc;\n    return f;\n}\n\n";
+
+static void gen_finish(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_puts(o, "/* The end: scores, then the winners (best score, then best tie-break;\n"
+                " * players still tied share the win). */\n"
+                "static void finish(State *s, int draw)\n{\n"
+                "    int n = s->core.nplayers;\n"
+                "    int32_t tb[RT_MAX_PLAYERS] = {0};\n"
+                "    for (int p = 0; p < n; p++) {\n");
+    if (g->score)
+        buf_puts(o, "        s->core.score[p] = fn_score(s, p);\n");
+    else
+        buf_puts(o, "        s->core.score[p] = 0;\n");
+    if (g->tiebreak)
+        buf_puts(o, "        tb[p] = fn_tiebreak(s, p);\n");
+    buf_puts(o, "    }\n"
+                "    if (s->core.over)\n        return;\n"
+                "    if (draw) {\n        s->core.over = RT_DRAW;\n        return;\n    }\n"
+                "    int best = 0;\n"
+                "    for (int p = 1; p < n; p++)\n"
+                "        if (s->core.score[p] > s->core.score[best] ||\n"
+                "            (s->core.score[p] == s->core.score[best] && tb[p] > tb[best]))\n"
+                "            best = p;\n"
+                "    for (int p = 0; p < n; p++)\n"
+                "        s->core.winner[p] = s->core.score[p] == s->core.score[best] && tb[p] == tb[best];\n"
+                "    s->core.over = RT_ENDED;\n}\n\n");
+}
+
+static void gen_run(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_puts(o, "/* Runs the top frame until the game waits for a decision or ends. */\n"
+                "static void run(State *s)\n{\n"
+                "    while (!s->core.over) {\n"
+                "        if (s->depth == 0) {\n            finish(s, 0);\n            return;\n        }\n"
+                "        Frame *f = &s->fr[s->depth - 1];\n"
+                "        int r = R_STOP;\n"
+                "        switch (f->proc) {\n");
+    for (int i = 0; i < g->procs.len; i++) {
+        const Sym *p = g->procs.items[i];
+        if (strncmp(p->name, "effect of ", 10) != 0)
+            buf_printf(o, "        case P_%s:\n            r = proc_%s(s, f);\n            break;\n",
+                       p->name, p->name);
+    }
+    buf_puts(o, "        }\n"
+                "        if (r == R_WAIT)\n            return;\n"
+                "        if (r == R_RETURN)\n            s->depth--;\n"
+                "    }\n}\n\n");
+    buf_printf(o, "static void game_init(void *st, uint64_t seed, int nplayers)\n{\n"
+                  "    State *s = st;\n"
+                  "    memset(s, 0, sizeof *s);\n"
+                  "    rt_seed(&s->core.rng, seed);\n"
+                  "    s->core.nplayers = nplayers;\n"
+                  "    s->core.max_decisions = %d;\n"
+                  "    /* every card starts in the first zone declared, in cards.yaml order */\n"
+                  "    for (int i = 0; i < NINSTANCES; i++) {\n"
+                  "        s->zcard[0][i] = (uint16_t)i;\n        s->slot_of[i] = 0;\n    }\n"
+                  "    s->zsize[0] = NINSTANCES;\n",
+               100000);
+    for (int i = 0; i < g->globals.len; i++) {
+        const Node *v = g->globals.items[i];
+        buf_printf(o, "    s->g_%s = %s;\n", v->name, expr_str(G, v->a));
+    }
+    for (int i = 0; i < g->pvars.len; i++) {
+        const Node *v = g->pvars.items[i];
+        buf_printf(o, "    for (int p = 0; p < MAXP; p++)\n        s->pv_%s[p] = %s;\n", v->name,
+                   expr_str(G, v->a));
+    }
+    buf_puts(o, "    push(s, P_main);\n    run(s);\n}\n\n"
+                "static void game_resume(void *st)\n{\n"
+                "    State *s = st;\n    s->steps = 0;\n    run(s);\n}\n\n");
+    buf_puts(o, "const RtGame game = {\n    .name = ");
+    c_string(o, g->name ? g->name : "game");
+    buf_printf(o, ",\n    .min_players = %d,\n    .max_players = %d,\n"
+                  "    .ninstances = NINSTANCES,\n    .card_name = card_name,\n"
+                  "    .nzones = %d,\n    .nslots = NSLOTS,\n    .zones = zones,\n"
+                  "    .slot_zone = slot_zone,\n    .slot_owner = slot_owner,\n"
+                  "    .prompts = prompts,\n    .labels = labels,\n    .faults = faults,\n"
+                  "    .state_size = sizeof(State),\n"
+                  "    .off_zsize = offsetof(State, zsize),\n"
+                  "    .off_zcard = offsetof(State, zcard),\n"
+                  "    .default_max_decisions = %d,\n"
+                  "    .init = game_init,\n    .resume = game_resume,\n};\n\n",
+               g->min_players, g->max_players, g->zones.len, 100000);
+    buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
+                "    return rt_main(&game, argc, argv);\n}\n#endif\n");
+}
+
+void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
+{
+    Gen G = {.out = out, .a = a, .g = g, .cs = g->cs};
+    G.card_ids = c_card_idents(a, g->cs);
+    emit_banner(out, input);
+    buf_puts(out, "\n#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n\n"
+                  "#include \"rt.h\"\n");
+    emit_cards(out, a, g->cs, false);
+    gen_runtime_glue(&G);
+    gen_tables(&G);
+    buf_puts(out, glue);
+    /* prototypes, so rules may call each other in any order */
+    buf_puts(out, "/* ---- the rules ---- */\n\n");
+    for (int i = 0; i < g->funcs.len; i++)
+        gen_func_proto(&G, g->funcs.items[i], false);
+    buf_puts(out, "static void finish(State *s, int draw);\n\n");
+    /* The bodies go to a second buffer: helpers are found while emitting. */
+    Buf body = {0};
+    G.out = &body;
+    for (int k = 0; k < g->aggs.len; k++) {
+        const Node *n = g->aggs.items[k];
+        if (n->kind == N_MOVEALL)
+            buf_printf(&G.helpers, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
+        else
+            buf_printf(&G.helpers, "static int32_t agg%d(State *s, int32_t *V);\n", k);
+    }
+    buf_puts(&G.helpers, "\n");
+    gen_aggs(&G);
+    for (int i = 0; i < g->funcs.len; i++)
+        gen_func(&G, g->funcs.items[i]);
+    for (int i = 0; i < g->procs.len; i++) {
+        const Sym *p = g->procs.items[i];
+        if (strncmp(p->name, "effect of ", 10) != 0)
+            gen_proc(&G, p);
+    }
+    G.out = out;
+    buf_puts(out, G.helpers.data ? G.helpers.data : "");
+    buf_puts(out, body.data ? body.data : "");
+    gen_finish(&G);
+    gen_run(&G);
+    buf_free(&body);
+    buf_free(&G.helpers);
+}
