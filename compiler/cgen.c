@@ -837,11 +837,37 @@ static void gen_stmt(Gen *G, const Node *n)
     }
 }
 
+/* The source line of n, trimmed and made safe inside a C comment. */
+static const char *source_text(Gen *G, const Node *n)
+{
+    const SrcFile *f = n->loc.file;
+    if (!f || n->loc.line < 1)
+        return "";
+    const char *p = f->text, *end = f->text + f->len;
+    for (int l = 1; l < n->loc.line && p < end; p++)
+        if (*p == '\n')
+            l++;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    Buf b = {0};
+    for (int k = 0; p < end && *p != '\n' && *p != '#' && k < 72; p++, k++) {
+        if (*p == '*' && p + 1 < end && p[1] == '/')
+            buf_puts(&b, "* ");
+        else if ((unsigned char)*p >= 0x20)
+            buf_put(&b, p, 1);
+    }
+    while (b.len && b.data[b.len - 1] == ' ')
+        b.data[--b.len] = '\0';
+    const char *r = arena_strdup(G->a, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
+}
+
 static void gen_block(Gen *G, const Node *blk)
 {
     for (const Node *st = blk->a; st; st = st->next) {
         if (st->loc.line)
-            line(G, "/* %s:%d */", where(G, st), st->loc.line);
+            line(G, "/* %s:%d: %s */", where(G, st), st->loc.line, source_text(G, st));
         gen_stmt(G, st);
     }
 }
@@ -1218,6 +1244,17 @@ static void gen_run(Gen *G)
     buf_puts(o, "    push(s, P_main);\n    run(s);\n}\n\n"
                 "static void game_resume(void *st)\n{\n"
                 "    State *s = st;\n    s->steps = 0;\n    run(s);\n}\n\n");
+    buf_puts(o, "/* vars[i]: a variable of the rules: name, offset, per player */\n"
+                "static const RtVar vars[] = {\n");
+    for (int i = 0; i < g->globals.len; i++) {
+        const Node *v = g->globals.items[i];
+        buf_printf(o, "    {\"%s\", offsetof(State, g_%s), 0},\n", v->name, v->name);
+    }
+    for (int i = 0; i < g->pvars.len; i++) {
+        const Node *v = g->pvars.items[i];
+        buf_printf(o, "    {\"%s\", offsetof(State, pv_%s), 1},\n", v->name, v->name);
+    }
+    buf_puts(o, "    {NULL, 0, 0}\n};\n\n");
     buf_puts(o, "const RtGame game = {\n    .name = ");
     c_string(o, g->name ? g->name : "game");
     buf_printf(o, ",\n    .min_players = %d,\n    .max_players = %d,\n"
@@ -1229,8 +1266,11 @@ static void gen_run(Gen *G)
                   "    .off_zsize = offsetof(State, zsize),\n"
                   "    .off_zcard = offsetof(State, zcard),\n"
                   "    .default_max_decisions = %d,\n"
-                  "    .init = game_init,\n    .resume = game_resume,\n};\n\n",
-               g->min_players, g->max_players, g->zones.len, 100000);
+                  "    .init = game_init,\n    .resume = game_resume,\n"
+                  "    .off_slot_of = offsetof(State, slot_of),\n"
+                  "    .nvars = %d,\n    .vars = vars,\n};\n\n",
+               g->min_players, g->max_players, g->zones.len, 100000,
+               g->globals.len + g->pvars.len);
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

@@ -99,6 +99,13 @@ typedef struct RtMove {
     int from_slot, to_slot;
 } RtMove;
 
+/* A variable of the rules, for tests, debugging and scenario files. */
+typedef struct RtVar {
+    const char *name;
+    size_t offset;                      /* of an int32_t, or int32_t[max_players] */
+    uint8_t per_player;
+} RtVar;
+
 typedef struct RtGame {
     const char *name;
     int min_players, max_players;
@@ -119,6 +126,9 @@ typedef struct RtGame {
     void (*init)(void *st, uint64_t seed, int nplayers);
     /* Run the rule code after core.dec.chosen was set. */
     void (*resume)(void *st);
+    size_t off_slot_of;                 /* uint16_t slot_of[ninstances], or 0 */
+    int nvars;
+    const RtVar *vars;                  /* the rules' variables */
 } RtGame;
 
 /* ---- engine API ---- */
