@@ -5,6 +5,8 @@
 #   make test     the whole suite (unit tests under ASan+UBSan, golden
 #                 diagnostics, generated C, hostile inputs, valgrind)
 #   make bench    speed figures, measured side by side in one run
+#   make bless    rewrite examples/broken/*.expected from what cardc prints
+#                 now; review `git diff examples/` before committing
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
@@ -193,6 +195,33 @@ test: deps
 
 bench: $(B)/bin/cardc
 	@sh bench/cards.sh $(B)
+
+# ---- fuzzing: libFuzzer harnesses (clang), corpora seeded from the repo ----
+FUZZ_CC      = clang
+FUZZ_FLAGS   = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined \
+               -fno-sanitize-recover=all
+FUZZ_SECONDS ?= 60
+FUZZ_SRC     = $(COMPILER_LIB) $(B)/gen/parser.tab.c
+FUZZ_TARGETS = cards rules
+
+$(B)/fuzz/lexer.o: $(B)/gen/lexer.c $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FLEX_OK) $(INC) -c $< -o $@
+
+$(B)/fuzz/fuzz-%: fuzz/fuzz_%.c $(FUZZ_SRC) $(B)/fuzz/lexer.o $(wildcard compiler/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC) $< $(FUZZ_SRC) $(B)/fuzz/lexer.o -o $@ $(YAML_LIBS)
+
+.PHONY: fuzz fuzz-build fuzz-ci
+fuzz-build: $(FUZZ_TARGETS:%=$(B)/fuzz/fuzz-%)
+
+# make fuzz FUZZ_SECONDS=N: each harness for N seconds (default 60).
+fuzz: fuzz-build
+	@sh fuzz/run.sh $(B) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# CI: a short run of each on every change.
+fuzz-ci: fuzz-build
+	@sh fuzz/run.sh $(B) 15 $(FUZZ_TARGETS)
 
 clean:
 	rm -rf $(B)

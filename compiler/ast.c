@@ -36,3 +36,14 @@ const char *type_name(Type t)
     }
     return "?";
 }
+
+void ast_walk(Node *n, void (*fn)(Node *n, void *ctx), void *ctx)
+{
+    for (; n; n = n->next) {
+        fn(n, ctx);
+        ast_walk(n->a, fn, ctx);
+        ast_walk(n->b, fn, ctx);
+        ast_walk(n->c, fn, ctx);
+        ast_walk(n->d, fn, ctx);
+    }
+}

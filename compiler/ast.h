@@ -109,5 +109,7 @@ typedef struct Program {
 } Program;
 
 Node *node_new(Arena *a, NodeKind k, Loc loc);
+/* Calls fn on n, its children and the rest of its list, depth first. */
+void ast_walk(Node *n, void (*fn)(Node *n, void *ctx), void *ctx);
 
 #endif

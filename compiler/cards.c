@@ -782,5 +782,11 @@ CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
     }
     if (expect)
         check_expect(&c, expect);
+    /* A declared type that no card has: rules that need it can never fire. */
+    if (cards && cards->kind == YN_SEQ && !c.incomplete)
+        for (int i = 0; i < cs->ntypes; i++)
+            if (cs->types[i]->instances == 0)
+                diag_warning(d, cs->types[i]->loc, "type '%s' is declared, but no card has it",
+                             cs->types[i]->name);
     return cs;
 }

@@ -163,7 +163,13 @@ bool phase_parse(Compilation *c)
 
 bool phase_check(Compilation *c)
 {
-    if (c->rule_files.len == 0)
-        return true; /* card data alone: effects are parsed, not resolved */
+    if (c->rule_files.len == 0) {
+        /* card data alone: effects are parsed, and the cards they name
+         * checked, but nothing else is resolved without rules */
+        int before = c->diags.nerrors;
+        if (c->cards)
+            sema_effect_names(&c->diags, c->cards, &c->prog, true);
+        return c->diags.nerrors == before;
+    }
     return sema_check(&c->arena, &c->diags, c->cards, &c->prog, &c->game);
 }

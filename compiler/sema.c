@@ -8,7 +8,10 @@
 #include "sema.h"
 #include "parser.tab.h"
 
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct Scope {
     const char *name;
@@ -1287,6 +1290,77 @@ static void check_effect(Sema *s, Node *e)
     }
 }
 
+typedef struct NameCtx {
+    Diags *d;
+    const CardSet *cs;
+    bool report;                /* report unknown names */
+    const char *want;           /* the name looked for, or NULL */
+    bool found;
+} NameCtx;
+
+static void visit_name(Node *n, void *ctx)
+{
+    NameCtx *x = ctx;
+    if (n->kind != N_STR)
+        return;
+    if (x->want && !strcmp(n->name, x->want))
+        x->found = true;
+    if (!x->report || cards_find_card(x->cs, n->name))
+        return;
+    const char **names = malloc(sizeof *names * (size_t)(x->cs->ncards + 1));
+    for (int i = 0; i < x->cs->ncards; i++)
+        names[i] = x->cs->cards[i]->name;
+    const char *sug = did_you_mean(n->name, names, x->cs->ncards);
+    free(names);
+    if (sug) {
+        char hint[300];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(x->d, SEV_ERROR, n->loc, hint, "no card is named '%s' in %s; did you mean '%s'?",
+                 n->name, x->cs->file->path, sug);
+    } else {
+        diag_error(x->d, n->loc, "no card is named '%s' in %s", n->name, x->cs->file->path);
+    }
+}
+
+/* Does text contain name as whole words, ignoring case? */
+static bool text_names(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = text; *p; p++) {
+        if (strncasecmp(p, name, n) != 0)
+            continue;
+        bool left = p == text || !isalnum((unsigned char)p[-1]);
+        bool right = !isalnum((unsigned char)p[n]);
+        if (left && right)
+            return true;
+    }
+    return false;
+}
+
+void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool names)
+{
+    for (int i = 0; i < prog->effects.len; i++) {
+        Node *e = prog->effects.items[i];
+        NameCtx x = {d, cs, names, NULL, false};
+        if (names)
+            ast_walk(e, visit_name, &x);
+        const CardDef *card = cs->cards[e->value];
+        if (!card->text)
+            continue;
+        for (int k = 0; k < cs->ncards; k++) {
+            const CardDef *other = cs->cards[k];
+            if (other == card || !text_names(card->text, other->name))
+                continue;
+            NameCtx y = {d, cs, false, other->name, false};
+            ast_walk(e, visit_name, &y);
+            if (!y.found)
+                diag_warning(d, card->text_loc, "the text of '%s' names '%s', but its effect "
+                                                "never refers to '%s'",
+                             card->name, other->name, other->name);
+        }
+    }
+}
+
 bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
 {
     memset(g, 0, sizeof *g);
@@ -1381,6 +1455,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         check_fn(&s, g->procs.items[i]);
     for (int i = 0; i < prog->effects.len; i++)
         check_effect(&s, prog->effects.items[i]);
+    sema_effect_names(d, cs, prog, false);
 
     g->main = strmap_get(&s.globals, "main");
     if (!g->main || g->main->kind != S_PROC)

@@ -53,6 +53,11 @@ typedef struct Game {
 /* Returns false if errors were reported. */
 bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g);
 
+/* Checks of card effects that need no rules: every card named in quotes
+ * exists, and a card's prose `text` names no card its effect never refers
+ * to. sema_check runs the second too; a lone cards.yaml gets both. */
+void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool names);
+
 /* Frame slots of a procedure/function (params first). */
 int sema_locals(const Sym *fn);
 
