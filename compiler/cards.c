@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const CardLimits card_default_limits = {
     .max_name = 200,
@@ -361,6 +362,11 @@ static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
             diag_error(c->d, v->loc, "attribute '%s' allows no value", k->str);
             continue;
         }
+        for (int j = 0; j < c->cs->nattrs; j++)
+            if (strcmp(c->cs->attrs[j]->name, k->str) && !strcasecmp(c->cs->attrs[j]->name, k->str))
+                diag_error(c->d, k->loc, "attribute '%s' differs from attribute '%s' only in "
+                                         "case; generated code could not tell them apart",
+                           k->str, c->cs->attrs[j]->name);
         Attr *a = intern_attr(c, k->str, k->loc);
         TypeAttr *ta = &t->attrs[t->nattrs++];
         ta->attr = a;
@@ -377,6 +383,11 @@ static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
                 continue;
             if (!is_int_text(val->str))
                 a->numeric = false;
+            for (int q = 0; q < a->nvalues; q++)
+                if (strcmp(a->values[q], val->str) && !strcasecmp(a->values[q], val->str))
+                    diag_error(c->d, val->loc, "value '%s' differs from value '%s' only in "
+                                               "case; generated code could not tell them apart",
+                               val->str, a->values[q]);
             int idx = attr_add_value(c, a, val->str);
             bool dup = false;
             for (int q = 0; q < ta->nallowed; q++)
@@ -407,6 +418,11 @@ static void load_types(Ctx *c, YNode *types)
         t->name = k->str;
         t->loc = k->loc;
         t->index = cs->ntypes;
+        for (int j = 0; j < cs->ntypes; j++)
+            if (!strcasecmp(cs->types[j]->name, t->name))
+                diag_error(c->d, k->loc, "type '%s' differs from type '%s' only in case; "
+                                         "generated code could not tell them apart",
+                           t->name, cs->types[j]->name);
         cs->types[cs->ntypes++] = t;
         if (v->kind == YN_SCALAR && v->len == 0 && !v->quoted)
             continue; /* "stress:" with nothing: a type without attributes */

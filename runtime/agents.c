@@ -1,0 +1,179 @@
+/* agents.c: who answers a decision. Each agent reads the pending decision
+ * (the engine API) and returns an option index, or an RT_PICK_* reason to
+ * stop.
+ *
+ *   random  uniform over the options, from its own generator seeded by the
+ *           game's seed and its seat (same seed, same games)
+ *   human   the terminal: the seat's view, numbered options (from 1),
+ *           help, show, quit; anything else is answered and asked again
+ *   json    the protocol: a decision line out, one {"choose":ID} line in;
+ *           a bad line gets an error line and the same decision again */
+#include "rtcli.h"
+
+#include <string.h>
+#include <unistd.h>
+
+uint64_t rt_agent_seed(uint64_t game_seed, int seat)
+{
+    return game_seed ^ (0xD1B54A32D192ED03u * (uint64_t)(seat + 1));
+}
+
+/* ---- human ---- */
+
+static const char human_help[] =
+    "Type the number of an option and press Enter.\n"
+    "  help   this text\n"
+    "  show   show the table and the question again\n"
+    "  quit   abandon the game\n"
+    "You see the cards of the zones your seat may see; for the others, how\n"
+    "many cards they hold.\n";
+
+static bool word_is(const char *s, size_t n, const char *w)
+{
+    return strlen(w) == n && memcmp(s, w, n) == 0;
+}
+
+/* A number from 1 to max, digits only; 0 if it is not one. */
+static int small_number(const char *s, size_t n, int max)
+{
+    long v = 0;
+    if (n == 0 || n > 9)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return 0;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v >= 1 && v <= max ? (int)v : 0;
+}
+
+/* One answer: an option index, RT_PICK_QUIT, or -100 to ask again. */
+static int human_answer(RtPlay *pl, const char *s, size_t n)
+{
+    enum { AGAIN = -100 };
+    int nopt = ((const RtCore *)pl->st)->dec.noptions;
+    while (n > 0 && (*s == ' ' || *s == '\t'))
+        s++, n--;
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    int k = small_number(s, n, nopt);
+    if (k)
+        return k - 1;
+    if (word_is(s, n, "quit") || word_is(s, n, "q"))
+        return RT_PICK_QUIT;
+    if (word_is(s, n, "help") || word_is(s, n, "?")) {
+        fputs(human_help, pl->out);
+    } else if (word_is(s, n, "show")) {
+        rt_print_table(pl, ((const RtCore *)pl->st)->dec.player);
+    } else {
+        fprintf(pl->out, "%s: type a number from 1 to %d (or help, quit).\n",
+                n == 0 ? "No answer" : "Not an option", nopt);
+    }
+    rt_print_question(pl);
+    return AGAIN;
+}
+
+/* Input that does not come from a terminal is not echoed by one: echo it
+ * (printable, at most 80 bytes) so that a transcript reads well. */
+static void echo(RtPlay *pl, size_t len)
+{
+    if (isatty(fileno(pl->in)))
+        return;
+    for (size_t i = 0; i < len && i < 80; i++) {
+        unsigned char ch = (unsigned char)pl->line[i];
+        putc(ch >= 0x20 && ch < 0x7f ? ch : '?', pl->out);
+    }
+    fputs(len > 80 ? "...\n" : "\n", pl->out);
+}
+
+static int human_choose(RtPlay *pl)
+{
+    rt_print_table(pl, ((const RtCore *)pl->st)->dec.player);
+    rt_print_question(pl);
+    for (;;) {
+        fputs("> ", pl->out);
+        if (!rt_flush(pl))
+            return RT_PICK_IO;
+        size_t len;
+        RtLineStatus ls = rt_read_line(pl->in, pl->line, sizeof pl->line, &len);
+        if (ls == RT_LINE_EOF)
+            return RT_PICK_EOF;
+        echo(pl, len);
+        if (ls == RT_LINE_LONG) {
+            fprintf(pl->out, "That line is too long (over %d characters).\n",
+                    RT_LINE_MAX - 1);
+            rt_print_question(pl);
+            continue;
+        }
+        int r = human_answer(pl, pl->line, len);
+        if (r >= 0 || r == RT_PICK_QUIT)
+            return r;
+    }
+}
+
+/* ---- json ---- */
+
+static void json_error(RtPlay *pl, const char *msg)
+{
+    fputs("{\"type\":\"error\",\"message\":", pl->out);
+    rt_json_string(pl->out, msg);
+    fputs("}\n", pl->out);
+}
+
+/* Checks one line; on success stores the option index. */
+static bool json_answer(RtPlay *pl, size_t len, int *pick)
+{
+    int nopt = ((const RtCore *)pl->st)->dec.noptions;
+    const char *err;
+    long id;
+    if (!rt_parse_choose(pl->line, len, &id, &err)) {
+        json_error(pl, err);
+        return false;
+    }
+    if (id < 0 || id >= nopt) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "option id %ld out of range: choose 0 to %d",
+                 id, nopt - 1);
+        json_error(pl, msg);
+        return false;
+    }
+    *pick = (int)id;
+    return true;
+}
+
+static int json_choose(RtPlay *pl)
+{
+    for (;;) {
+        rt_json_decision(pl);
+        if (!rt_flush(pl))
+            return RT_PICK_IO;
+        size_t len;
+        RtLineStatus ls = rt_read_line(pl->in, pl->line, sizeof pl->line, &len);
+        if (ls == RT_LINE_EOF)
+            return RT_PICK_EOF;
+        int pick;
+        if (ls == RT_LINE_LONG) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "line too long (over %d bytes)", RT_LINE_MAX - 1);
+            json_error(pl, msg);
+        } else if (json_answer(pl, len, &pick)) {
+            return pick;
+        }
+    }
+}
+
+/* ---- dispatch ---- */
+
+int rt_agent_choose(RtPlay *pl)
+{
+    const RtDecision *d = &((const RtCore *)pl->st)->dec;
+    int p = d->player;
+    switch (pl->seat[p]) {
+    case RT_SEAT_HUMAN:
+        return human_choose(pl);
+    case RT_SEAT_JSON:
+        return json_choose(pl);
+    default:
+        return (int)rt_below(&pl->rng[p], (uint32_t)d->noptions);
+    }
+}

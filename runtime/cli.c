@@ -1,0 +1,525 @@
+/* cli.c: rt_main, the command line of every game binary (DESIGN.md,
+ * pinned interfaces 4 and 5):
+ *
+ *   GAME play [--players N] [--seats human,random,json,...] [--seed S]
+ *             [--protocol json] [--reveal-all] [--max-decisions N]
+ *   GAME simulate --games N [--players N] [--seed S] [--json]
+ *             [--max-decisions N]
+ *   GAME --help
+ *
+ * Exit status: 0 the game ended or was abandoned (quit, closed stdin,
+ * closed stdout); 1 the game faulted or stdout failed otherwise; 2 bad
+ * usage. The state is allocated once per command and reused. */
+#include "rtcli.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum {
+    DEFAULT_PLAYERS = 4,
+    DEFAULT_GAMES = 100,
+    MAX_FAULT_REPORTS = 5,
+};
+
+/* The name the binary was run as, for messages (the game's title, g->name,
+ * is for the games themselves). */
+static const char *prog = "game";
+
+typedef struct RtArgs {
+    bool simulate;
+    int players;                /* 0: not given */
+    int nseats;                 /* 0: --seats not given */
+    uint8_t seat[RT_MAX_PLAYERS];
+    bool seed_set;
+    uint64_t seed;
+    uint64_t games;
+    int64_t max_decisions;      /* 0: the game's own bound */
+    bool protocol_json, reveal_all, json, help;
+} RtArgs;
+
+/* ---- usage ---- */
+
+static int usage_error(const RtGame *g, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int usage_error(const RtGame *g, const char *fmt, ...)
+{
+    va_list ap;
+    (void)g;
+    fprintf(stderr, "%s: ", prog);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry '%s --help'.\n", prog);
+    return 2;
+}
+
+static int default_players(const RtGame *g)
+{
+    int n = DEFAULT_PLAYERS;
+    return n < g->min_players ? g->min_players : n > g->max_players ? g->max_players : n;
+}
+
+static int print_help(const RtGame *g)
+{
+    printf("usage: %s play [options]       play at the terminal, or by --protocol json\n"
+           "       %s simulate [options]   play games between random agents\n"
+           "       %s --help\n\n", prog, prog, prog);
+    printf("play:\n"
+           "  --players N        number of players, %d to %d (default %d)\n"
+           "  --seats LIST       an agent per seat, comma-separated: human, random, json\n"
+           "                     (default: human, then random; json everywhere with\n"
+           "                     --protocol json; a json seat implies --protocol json)\n"
+           "  --seed S           the seed (default: from the clock, printed)\n"
+           "  --protocol json    JSON Lines on stdin and stdout instead of the terminal\n"
+           "  --reveal-all       name every card in moves and views\n"
+           "  --max-decisions N  end the game as a draw after N decisions\n",
+           g->min_players, g->max_players, default_players(g));
+    printf("simulate:\n"
+           "  --games N          games to play (default %d); game i uses seed S+i,\n"
+           "                     the game `play --seed S+i` with random seats plays\n"
+           "  --players N, --seed S, --max-decisions N   as for play\n"
+           "  --json             print the figures as one JSON object\n\n"
+           "Exit status: 0 game over or abandoned (quit, closed stdin, closed stdout),\n"
+           "1 the game faulted or output failed, 2 bad usage.\n", DEFAULT_GAMES);
+    int rc = rt_check_output(stdout, prog);
+    return rc < 0 ? 0 : rc;
+}
+
+/* ---- arguments ---- */
+
+static bool parse_seat(const char *s, size_t n, uint8_t *seat)
+{
+    static const char *const names[] = {"human", "random", "json"};
+    for (int k = 0; k < 3; k++)
+        if (strlen(names[k]) == n && memcmp(s, names[k], n) == 0) {
+            *seat = (uint8_t)k;     /* the order of RtSeat */
+            return true;
+        }
+    return false;
+}
+
+static int parse_seats(const RtGame *g, RtArgs *a, const char *list)
+{
+    const char *s = list;
+    a->nseats = 0;
+    for (;;) {
+        size_t n = strcspn(s, ",");
+        if (a->nseats == RT_MAX_PLAYERS)
+            return usage_error(g, "--seats: more than %d seats", RT_MAX_PLAYERS);
+        if (!parse_seat(s, n, &a->seat[a->nseats]))
+            return usage_error(g, "--seats: '%.*s' is not human, random or json",
+                               (int)(n > 40 ? 40 : n), s);
+        a->nseats++;
+        if (!s[n])
+            return 0;
+        s += n + 1;
+    }
+}
+
+static int parse_number(const RtGame *g, const char *opt, const char *val,
+                        uint64_t min, uint64_t max, uint64_t *out)
+{
+    if (!rt_parse_u64(val, max, out) || *out < min)
+        return usage_error(g, "%s: '%.40s' is not a number from %llu to %llu", opt,
+                           val, (unsigned long long)min, (unsigned long long)max);
+    return 0;
+}
+
+static bool allowed(const RtArgs *a, const char *opt)
+{
+    static const char *const play[] = {"--players", "--seats", "--seed",
+        "--protocol", "--reveal-all", "--max-decisions", "--help", NULL};
+    static const char *const sim[] = {"--games", "--players", "--seed", "--json",
+        "--max-decisions", "--help", NULL};
+    for (const char *const *o = a->simulate ? sim : play; *o; o++)
+        if (strcmp(*o, opt) == 0)
+            return true;
+    return false;
+}
+
+static bool is_flag(const char *opt)
+{
+    return !strcmp(opt, "--reveal-all") || !strcmp(opt, "--json") || !strcmp(opt, "--help");
+}
+
+/* One option with its value. */
+static int set_option(const RtGame *g, RtArgs *a, const char *opt, const char *val)
+{
+    uint64_t v = 0;
+    int rc = 0;
+    if (!strcmp(opt, "--players")) {
+        rc = parse_number(g, opt, val, (uint64_t)g->min_players, (uint64_t)g->max_players, &v);
+        a->players = rc ? 0 : (int)v;
+    } else if (!strcmp(opt, "--seats")) {
+        rc = parse_seats(g, a, val);
+    } else if (!strcmp(opt, "--seed")) {
+        rc = parse_number(g, opt, val, 0, UINT64_MAX, &a->seed);
+        a->seed_set = true;
+    } else if (!strcmp(opt, "--games")) {
+        rc = parse_number(g, opt, val, 1, 1000000000000u, &a->games);
+    } else if (!strcmp(opt, "--max-decisions")) {
+        rc = parse_number(g, opt, val, 1, INT64_MAX, &v);
+        a->max_decisions = rc ? 0 : (int64_t)v;
+    } else if (!strcmp(opt, "--protocol")) {
+        if (strcmp(val, "json"))
+            return usage_error(g, "--protocol: '%.40s' is not a protocol (json)", val);
+        a->protocol_json = true;
+    }
+    return rc;
+}
+
+static void set_flag(RtArgs *a, const char *opt)
+{
+    a->reveal_all |= !strcmp(opt, "--reveal-all");
+    a->json |= !strcmp(opt, "--json");
+    a->help |= !strcmp(opt, "--help");
+}
+
+/* Splits "--opt=value" / "--opt value"; returns how many argv it used. */
+static int parse_one(const RtGame *g, RtArgs *a, int argc, char **argv, int *rc)
+{
+    char opt[32];
+    const char *arg = argv[0], *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+    if (n >= sizeof opt || strncmp(arg, "--", 2) != 0) {
+        *rc = usage_error(g, "unexpected argument '%.40s'", arg);
+        return 1;
+    }
+    memcpy(opt, arg, n);
+    opt[n] = '\0';
+    if (!allowed(a, opt)) {
+        *rc = usage_error(g, "unknown option '%s' for %s", opt,
+                          a->simulate ? "simulate" : "play");
+        return 1;
+    }
+    if (is_flag(opt)) {
+        *rc = eq ? usage_error(g, "%s takes no value", opt) : 0;
+        set_flag(a, opt);
+        return 1;
+    }
+    if (!eq && argc < 2) {
+        *rc = usage_error(g, "%s needs a value", opt);
+        return 1;
+    }
+    *rc = set_option(g, a, opt, eq ? eq + 1 : argv[1]);
+    return eq ? 1 : 2;
+}
+
+static int check_seats(const RtGame *g, RtArgs *a)
+{
+    bool human = false, json = false;
+    for (int p = 0; p < a->nseats; p++) {
+        human |= a->seat[p] == RT_SEAT_HUMAN;
+        json |= a->seat[p] == RT_SEAT_JSON;
+    }
+    a->protocol_json |= json;
+    if (human && a->protocol_json)
+        return usage_error(g, "a human seat cannot share stdin with --protocol json");
+    if (a->nseats) {
+        if (a->players && a->players != a->nseats)
+            return usage_error(g, "--seats names %d seats but --players is %d",
+                               a->nseats, a->players);
+        a->players = a->nseats;
+        if (a->players < g->min_players || a->players > g->max_players)
+            return usage_error(g, "--seats: %s needs %d to %d players", g->name,
+                               g->min_players, g->max_players);
+        return 0;
+    }
+    if (!a->players)
+        a->players = default_players(g);
+    for (int p = 0; p < a->players; p++)
+        a->seat[p] = a->protocol_json ? RT_SEAT_JSON : p == 0 ? RT_SEAT_HUMAN : RT_SEAT_RANDOM;
+    a->nseats = a->players;
+    return 0;
+}
+
+static int parse_args(const RtGame *g, RtArgs *a, int argc, char **argv)
+{
+    int rc = 0;
+    for (int i = 0; i < argc && rc == 0 && !a->help;)
+        i += parse_one(g, a, argc - i, argv + i, &rc);
+    if (rc || a->help)
+        return rc;
+    if (!a->players)
+        a->players = a->simulate ? default_players(g) : 0;
+    if (!a->games)
+        a->games = DEFAULT_GAMES;
+    return a->simulate ? 0 : check_seats(g, a);
+}
+
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec
+               ^ ((uint64_t)getpid() << 20);
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9u;
+    x ^= x >> 29;
+    return x & 0xFFFFFFFFu;     /* short to type, exact in any JSON reader */
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- play ---- */
+
+static void announce(const RtPlay *pl, bool seed_given)
+{
+    static const char *const kind[] = {"human", "random", "json"};
+    if (pl->json) {
+        if (!seed_given)
+            fprintf(stderr, "seed: %llu\n", (unsigned long long)pl->seed);
+        return;
+    }
+    fprintf(pl->out, "%s: %d players (", pl->g->name, pl->nplayers);
+    for (int p = 0; p < pl->nplayers; p++)
+        fprintf(pl->out, "%sPlayer %d %s", p ? ", " : "", p + 1, kind[pl->seat[p]]);
+    fprintf(pl->out, "), seed %llu%s\n", (unsigned long long)pl->seed,
+            seed_given ? "" : " (replay with --seed)");
+    for (int p = 0; p < pl->nplayers; p++)
+        if (pl->seat[p] == RT_SEAT_HUMAN) {
+            fprintf(pl->out, "Type help at a prompt for the commands.\n");
+            break;
+        }
+}
+
+/* Asks the agents until the game ends; returns why it stopped early
+ * (NULL if it did not). */
+static const char *play_loop(RtPlay *pl)
+{
+    const RtCore *c = pl->st;
+    while (c->over == RT_PLAYING) {
+        int p = c->dec.player;
+        int pick = rt_agent_choose(pl);
+        if (pick == RT_PICK_EOF)
+            return "stdin closed";
+        if (pick == RT_PICK_QUIT)
+            return "quit";
+        if (pick < 0 || pl->io_status >= 0)
+            return "stdout closed";
+        if (!pl->json)
+            fprintf(pl->out, "Player %d chooses: %s\n", p + 1, rt_shown_label(pl, pick));
+        rt_apply(pl->g, pl->st, pick);
+        if (ferror(pl->out) && !rt_flush(pl))
+            return "stdout closed";
+    }
+    return NULL;
+}
+
+static int play_game(RtPlay *pl, const RtArgs *a)
+{
+    const RtCore *c = pl->st;
+    announce(pl, a->seed_set);
+    rt_set_observer(pl->g, rt_observe, pl);
+    rt_new(pl->g, pl->st, pl->seed, pl->nplayers);
+    if (a->max_decisions)
+        rt_core(pl->st)->max_decisions = a->max_decisions;
+    const char *abandoned = play_loop(pl);
+    rt_set_observer(pl->g, NULL, NULL);
+    if (pl->io_status >= 0)
+        return pl->io_status;
+    rt_print_end(pl, abandoned);
+    if (!rt_flush(pl))
+        return pl->io_status;
+    return c->over == RT_FAULT && !abandoned ? 1 : 0;
+}
+
+static int cmd_play(const RtGame *g, const RtArgs *a)
+{
+    RtPlay *pl = calloc(1, sizeof *pl);
+    void *st = malloc(g->state_size);
+    int rc = 1;
+    if (!pl || !st) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+    } else {
+        *pl = (RtPlay){.g = g, .prog = prog, .st = st, .nplayers = a->players, .in = stdin,
+                       .out = stdout, .io_status = -1, .json = a->protocol_json,
+                       .reveal_all = a->reveal_all};
+        pl->seed = a->seed_set ? a->seed : clock_seed();
+        for (int p = 0; p < a->players; p++) {
+            pl->seat[p] = a->seat[p];
+            rt_seed(&pl->rng[p], rt_agent_seed(pl->seed, p));
+            if (a->seat[p] == (pl->json ? RT_SEAT_JSON : RT_SEAT_HUMAN))
+                pl->viewers |= 1u << p;
+        }
+        rc = play_game(pl, a);
+    }
+    free(st);
+    free(pl);
+    return rc;
+}
+
+/* ---- simulate ---- */
+
+typedef struct RtStats {
+    uint64_t decisions, turns, draws, bound_draws, faults, no_winner;
+    double wins[RT_MAX_PLAYERS];
+    double score[RT_MAX_PLAYERS];
+    double seconds;
+} RtStats;
+
+/* One game between random agents; the same policy as play's random seats. */
+static void sim_game(const RtGame *g, void *st, uint64_t seed, const RtArgs *a)
+{
+    RtRng rng[RT_MAX_PLAYERS];
+    RtCore *c = rt_core(st);
+    rt_new(g, st, seed, a->players);
+    if (a->max_decisions)
+        c->max_decisions = a->max_decisions;
+    for (int p = 0; p < a->players; p++)
+        rt_seed(&rng[p], rt_agent_seed(seed, p));
+    while (c->over == RT_PLAYING) {
+        RtRng *r = &rng[c->dec.player];
+        rt_apply(g, st, (int)rt_below(r, (uint32_t)c->dec.noptions));
+    }
+}
+
+static void sim_count(RtStats *s, const RtGame *g, const void *st, uint64_t seed)
+{
+    const RtCore *c = st;
+    int nwin = 0;
+    s->decisions += (uint64_t)c->decisions;
+    s->turns += (uint64_t)c->turns;
+    for (int p = 0; p < c->nplayers; p++) {
+        s->score[p] += c->score[p];
+        nwin += c->over == RT_ENDED && c->winner[p];
+    }
+    for (int p = 0; p < c->nplayers && nwin; p++)
+        if (c->winner[p])
+            s->wins[p] += 1.0 / nwin;
+    s->no_winner += c->over == RT_ENDED && !nwin;
+    s->draws += c->over == RT_DRAW;
+    s->bound_draws += rt_hit_bound(st);
+    if (c->over == RT_FAULT && s->faults++ < MAX_FAULT_REPORTS)
+        fprintf(stderr, "%s: game with seed %llu faulted: %s\n", prog,
+                (unsigned long long)seed, rt_end_reason(g, st));
+}
+
+/* A figure with at most 4 decimals, trailing zeros dropped. */
+static void put_num(double x)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.4f", x);
+    char *e = buf + strlen(buf);
+    while (e[-1] == '0')
+        *--e = '\0';
+    if (e[-1] == '.')
+        e[-1] = '\0';
+    fputs(strcmp(buf, "-0") ? buf : "0", stdout);
+}
+
+static void put_array(const double *v, int n, double div)
+{
+    putchar('[');
+    for (int p = 0; p < n; p++) {
+        if (p)
+            putchar(',');
+        put_num(v[p] / div);
+    }
+    putchar(']');
+}
+
+static void sim_json(const RtGame *g, const RtArgs *a, const RtStats *s)
+{
+    double games = (double)a->games, secs = s->seconds > 1e-9 ? s->seconds : 1e-9;
+    printf("{\"game\":");
+    rt_json_string(stdout, g->name);
+    printf(",\"games\":%llu,\"players\":%d,\"seed\":%llu,\"seconds\":%.6f,"
+           "\"games_per_sec\":%.1f,\"decisions\":%llu,\"decisions_per_sec\":%.1f,"
+           "\"avg_turns\":", (unsigned long long)a->games, a->players,
+           (unsigned long long)a->seed, s->seconds, games / secs,
+           (unsigned long long)s->decisions, (double)s->decisions / secs);
+    put_num((double)s->turns / games);
+    printf(",\"avg_decisions\":");
+    put_num((double)s->decisions / games);
+    printf(",\"seat_wins\":");
+    put_array(s->wins, a->players, 1.0);
+    printf(",\"avg_scores\":");
+    put_array(s->score, a->players, games);
+    printf(",\"draws\":%llu,\"bound_draws\":%llu,\"faults\":%llu,\"no_winner\":%llu}\n",
+           (unsigned long long)s->draws, (unsigned long long)s->bound_draws,
+           (unsigned long long)s->faults, (unsigned long long)s->no_winner);
+}
+
+static void sim_text(const RtGame *g, const RtArgs *a, const RtStats *s)
+{
+    double games = (double)a->games, secs = s->seconds > 1e-9 ? s->seconds : 1e-9;
+    printf("%s: %llu games, %d players, seed %llu (game i: seed %llu+i)\n", g->name,
+           (unsigned long long)a->games, a->players, (unsigned long long)a->seed,
+           (unsigned long long)a->seed);
+    printf("  time       %.3f s, %.0f games/s, %.0f decisions/s\n", s->seconds,
+           games / secs, (double)s->decisions / secs);
+    printf("  per game   %.2f turns, %.2f decisions\n", (double)s->turns / games,
+           (double)s->decisions / games);
+    for (int p = 0; p < a->players; p++)
+        printf("  Player %d   %.2f wins (%.1f%%), average score %.2f\n", p + 1,
+               s->wins[p], 100.0 * s->wins[p] / games, s->score[p] / games);
+    printf("  draws      %llu (%llu at the decision bound), faults %llu\n",
+           (unsigned long long)s->draws, (unsigned long long)s->bound_draws,
+           (unsigned long long)s->faults);
+    printf("A shared win counts 1/k for each of its k winners.\n");
+}
+
+static int cmd_simulate(const RtGame *g, RtArgs *a)
+{
+    RtStats s = {0};
+    void *st = malloc(g->state_size);
+    if (!st) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return 1;
+    }
+    if (!a->seed_set)
+        a->seed = clock_seed();
+    double t0 = now();
+    for (uint64_t i = 0; i < a->games; i++) {
+        sim_game(g, st, a->seed + i, a);
+        sim_count(&s, g, st, a->seed + i);
+    }
+    s.seconds = now() - t0;
+    free(st);
+    if (a->json)
+        sim_json(g, a, &s);
+    else
+        sim_text(g, a, &s);
+    int rc = rt_check_output(stdout, prog);
+    return rc >= 0 ? rc : s.faults ? 1 : 0;
+}
+
+/* ---- main ---- */
+
+static const char *program_name(const char *argv0, const RtGame *g)
+{
+    if (!argv0 || !*argv0)
+        return g->name;
+    const char *slash = strrchr(argv0, '/');
+    return slash && slash[1] ? slash + 1 : argv0;
+}
+
+int rt_main(const RtGame *g, int argc, char **argv)
+{
+    RtArgs a = {0};
+    signal(SIGPIPE, SIG_IGN);
+    prog = program_name(argc > 0 ? argv[0] : NULL, g);
+    if (argc < 2)
+        return usage_error(g, "missing command: play or simulate");
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))
+        return print_help(g);
+    a.simulate = !strcmp(cmd, "simulate");
+    if (!a.simulate && strcmp(cmd, "play"))
+        return usage_error(g, "unknown command '%.40s' (play or simulate)", cmd);
+    int rc = parse_args(g, &a, argc - 2, argv + 2);
+    if (rc || a.help)
+        return rc ? rc : print_help(g);
+    return a.simulate ? cmd_simulate(g, &a) : cmd_play(g, &a);
+}

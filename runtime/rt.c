@@ -1,0 +1,400 @@
+/* rt.c: the engine API of libcardrt: random numbers, new game, apply a
+ * decision, zones and who may see them, option labels, the move observer.
+ *
+ * Nothing here allocates or prints; agents and the CLI (agents.c, cli.c)
+ * sit on top of these functions. */
+#include "rt.h"
+
+#include <string.h>
+
+RtObserver rt_observer_fn;
+void *rt_observer_ctx;
+const RtGame *rt_observed_game;
+
+enum { RT_FALLBACK_MAX_DECISIONS = 1000000 };
+
+/* ---- random numbers: splitmix64 to seed, xoshiro128** to draw ---- */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+void rt_seed(RtRng *r, uint64_t seed)
+{
+    uint64_t x = seed;
+    uint64_t a = splitmix64(&x), b = splitmix64(&x);
+    r->s[0] = (uint32_t)a;
+    r->s[1] = (uint32_t)(a >> 32);
+    r->s[2] = (uint32_t)b;
+    r->s[3] = (uint32_t)(b >> 32);
+    if (!(r->s[0] | r->s[1] | r->s[2] | r->s[3]))
+        r->s[0] = 1;    /* the one state xoshiro cannot leave */
+}
+
+static inline uint32_t rotl32(uint32_t x, int k)
+{
+    return (x << k) | (x >> (32 - k));
+}
+
+uint32_t rt_next(RtRng *r)
+{
+    uint32_t *s = r->s;
+    uint32_t result = rotl32(s[1] * 5, 7) * 9;
+    uint32_t t = s[1] << 9;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl32(s[3], 11);
+    return result;
+}
+
+/* Lemire's multiply-and-reject: uniform in [0, n) with no modulo bias. */
+uint32_t rt_below(RtRng *r, uint32_t n)
+{
+    if (n <= 1)
+        return 0;
+    uint64_t m = (uint64_t)rt_next(r) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)-n % n;
+        while (low < threshold) {
+            m = (uint64_t)rt_next(r) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* ---- engine ---- */
+
+static void fault(RtCore *c, int code)
+{
+    c->over = RT_FAULT;
+    c->fault = code;
+}
+
+/* After the rule code ran: a game still playing must offer a decision
+ * that an agent can take, or it is stuck; make that a fault, not a hang. */
+static void settle(RtCore *c)
+{
+    if (c->over != RT_PLAYING)
+        return;
+    const RtDecision *d = &c->dec;
+    if (d->noptions < 1 || d->noptions > RT_MAX_OPTIONS || d->player < 0
+        || d->player >= c->nplayers)
+        fault(c, RT_FAULT_BAD_DECISION);
+}
+
+void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers)
+{
+    RtCore *c = rt_core(st);
+    memset(st, 0, g->state_size);
+    if (nplayers < g->min_players || nplayers > g->max_players
+        || nplayers < 1 || nplayers > RT_MAX_PLAYERS) {
+        c->nplayers = nplayers < 0 ? 0 : nplayers > RT_MAX_PLAYERS ? RT_MAX_PLAYERS : nplayers;
+        fault(c, RT_FAULT_PLAYERS);
+        return;
+    }
+    int64_t bound = g->default_max_decisions > 0 ? g->default_max_decisions
+                                                 : RT_FALLBACK_MAX_DECISIONS;
+    c->max_decisions = bound;
+    g->init(st, seed, nplayers);
+    if (c->max_decisions <= 0)
+        c->max_decisions = bound;   /* init cleared the state itself */
+    c->nplayers = nplayers;
+    settle(c);
+}
+
+bool rt_apply(const RtGame *g, void *st, int i)
+{
+    RtCore *c = rt_core(st);
+    if (c->over != RT_PLAYING || i < 0 || i >= c->dec.noptions)
+        return false;
+    c->dec.chosen = (int16_t)i;
+    c->decisions++;
+    if (c->decisions >= c->max_decisions) {
+        c->over = RT_DRAW;
+        memset(c->winner, 0, sizeof c->winner);
+        return true;
+    }
+    g->resume(st);
+    settle(c);
+    return true;
+}
+
+void rt_clone(const RtGame *g, void *dst, const void *src)
+{
+    memcpy(dst, src, g->state_size);
+}
+
+bool rt_hit_bound(const void *st)
+{
+    const RtCore *c = st;
+    return c->over == RT_DRAW && c->max_decisions > 0
+        && c->decisions >= c->max_decisions;
+}
+
+const char *rt_end_reason(const RtGame *g, const void *st)
+{
+    const RtCore *c = st;
+    switch (c->over) {
+    case RT_DRAW:
+        return rt_hit_bound(st) ? "decision bound reached"
+                                : "the rules ended the game in a draw";
+    case RT_FAULT:
+        if (c->fault == RT_FAULT_BAD_DECISION)
+            return "the rules offered a decision with no valid options";
+        if (c->fault == RT_FAULT_PLAYERS)
+            return "player count out of range";
+        if (c->fault >= 0 && g->faults && g->faults[c->fault])
+            return g->faults[c->fault];
+        return "unknown fault";
+    default:
+        return "";
+    }
+}
+
+/* ---- zones ---- */
+
+static const uint16_t *zsize(const RtGame *g, const void *st)
+{
+    return (const uint16_t *)((const char *)st + g->off_zsize);
+}
+
+static const uint16_t *zcard(const RtGame *g, const void *st, int slot)
+{
+    const uint16_t *base = (const uint16_t *)((const char *)st + g->off_zcard);
+    return base + (size_t)slot * (size_t)g->ninstances;
+}
+
+int rt_zone_size(const RtGame *g, const void *st, int slot)
+{
+    if (slot < 0 || slot >= g->nslots)
+        return 0;
+    return zsize(g, st)[slot];
+}
+
+int rt_zone_card(const RtGame *g, const void *st, int slot, int pos)
+{
+    if (pos < 0 || pos >= rt_zone_size(g, st, slot))
+        return -1;
+    return zcard(g, st, slot)[pos];
+}
+
+int rt_zone_slot(const RtGame *g, int zone, int player)
+{
+    if (zone < 0 || zone >= g->nzones)
+        return -1;
+    const RtZone *z = &g->zones[zone];
+    if (!z->per_player)
+        return z->slot;
+    if (player < 0 || player >= g->max_players)
+        return -1;
+    return z->slot + player;
+}
+
+bool rt_slot_used(const RtGame *g, const void *st, int slot)
+{
+    if (slot < 0 || slot >= g->nslots)
+        return false;
+    return g->slot_owner[slot] < ((const RtCore *)st)->nplayers;
+}
+
+/* Generated games keep where each card is (RtGame.off_slot_of); a game
+ * without that table is searched. */
+static const uint16_t *slot_of(const RtGame *g, const void *st)
+{
+    if (!g->off_slot_of)
+        return NULL;
+    return (const uint16_t *)((const char *)st + g->off_slot_of);
+}
+
+int rt_card_slot(const RtGame *g, const void *st, int c)
+{
+    if (c < 0 || c >= g->ninstances)
+        return -1;
+    if (slot_of(g, st))
+        return slot_of(g, st)[c] < g->nslots ? slot_of(g, st)[c] : -1;
+    for (int s = 0; s < g->nslots; s++) {
+        const uint16_t *cards = zcard(g, st, s);
+        int n = rt_zone_size(g, st, s);
+        for (int i = 0; i < n; i++)
+            if (cards[i] == c)
+                return s;
+    }
+    return -1;
+}
+
+bool rt_can_see(const RtGame *g, int slot, int p)
+{
+    if (slot < 0 || slot >= g->nslots)
+        return false;
+    if (p == -1)
+        return true;
+    switch (g->zones[g->slot_zone[slot]].vis) {
+    case RT_VIS_PUBLIC:
+        return true;
+    case RT_VIS_OWNER:
+        return g->slot_owner[slot] >= 0 && g->slot_owner[slot] == p;
+    default:
+        return false;
+    }
+}
+
+/* ---- invariants ---- */
+
+static bool check_zones(const RtGame *g, const void *st, char *why, size_t n)
+{
+    uint8_t seen[65536 / 8] = {0};     /* instance ids are uint16_t */
+    for (int s = 0; s < g->nslots; s++) {
+        int size = rt_zone_size(g, st, s);
+        if (size > g->ninstances) {
+            snprintf(why, n, "slot %d holds %d cards", s, size);
+            return false;
+        }
+        for (int i = 0; i < size; i++) {
+            int c = zcard(g, st, s)[i];
+            bool twice = c < g->ninstances && (seen[c >> 3] >> (c & 7)) & 1;
+            if (c >= g->ninstances || twice) {
+                snprintf(why, n, "card %d (slot %d, position %d) is %s", c,
+                         s, i, twice ? "in two places" : "out of range");
+                return false;
+            }
+            seen[c >> 3] |= (uint8_t)(1u << (c & 7));
+            if (slot_of(g, st) && slot_of(g, st)[c] != s) {
+                snprintf(why, n, "card %d is in slot %d but slot_of says %d", c, s,
+                         slot_of(g, st)[c]);
+                return false;
+            }
+        }
+    }
+    for (int c = 0; c < g->ninstances; c++)
+        if (!((seen[c >> 3] >> (c & 7)) & 1)) {
+            snprintf(why, n, "card %d (%s) is in no zone", c, g->card_name[c]);
+            return false;
+        }
+    return true;
+}
+
+static bool check_option(const RtGame *g, const RtCore *c, int i, char *why, size_t n)
+{
+    const RtOption *o = &c->dec.opt[i];
+    bool ok = true;
+    switch (o->kind) {
+    case RT_OPT_TEXT:
+        ok = o->a >= 0;
+        break;
+    case RT_OPT_CARD:
+        ok = o->ids[0] < g->ninstances;
+        break;
+    case RT_OPT_CARDS:
+        ok = o->n >= 1 && o->n <= RT_MAX_PICK;
+        for (int k = 0; ok && k < o->n; k++)
+            ok = o->ids[k] < g->ninstances;
+        break;
+    case RT_OPT_PLAYER:
+        ok = o->a >= 0 && o->a < c->nplayers;
+        break;
+    case RT_OPT_YES:
+    case RT_OPT_NO:
+        break;
+    default:
+        ok = false;
+    }
+    if (!ok)
+        snprintf(why, n, "option %d (kind %d) is malformed", i, o->kind);
+    return ok;
+}
+
+bool rt_check_state(const RtGame *g, const void *st, char *why, size_t n)
+{
+    const RtCore *c = st;
+    if (!check_zones(g, st, why, n))
+        return false;
+    if (c->over != RT_PLAYING)
+        return true;
+    if (c->dec.noptions < 1 || c->dec.noptions > RT_MAX_OPTIONS
+        || c->dec.player < 0 || c->dec.player >= c->nplayers) {
+        snprintf(why, n, "bad decision: player %d, %d options", c->dec.player,
+                 c->dec.noptions);
+        return false;
+    }
+    for (int i = 0; i < c->dec.noptions; i++)
+        if (!check_option(g, c, i, why, n))
+            return false;
+    return true;
+}
+
+/* ---- labels ---- */
+
+static const char *card_name(const RtGame *g, int c)
+{
+    return c >= 0 && c < g->ninstances ? g->card_name[c] : "?";
+}
+
+/* Appends s to buf (size n, used *len), truncating safely. */
+static void append(char *buf, size_t n, size_t *len, const char *s)
+{
+    size_t k = strlen(s);
+    if (*len + 1 >= n)
+        return;
+    if (k > n - 1 - *len)
+        k = n - 1 - *len;
+    memcpy(buf + *len, s, k);
+    *len += k;
+    buf[*len] = '\0';
+}
+
+const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, size_t n)
+{
+    const RtCore *c = st;
+    size_t len = 0;
+    if (n == 0)
+        return "";
+    buf[0] = '\0';
+    if (i < 0 || i >= c->dec.noptions || i >= RT_MAX_OPTIONS)
+        return buf;
+    const RtOption *o = &c->dec.opt[i];
+    switch (o->kind) {
+    case RT_OPT_TEXT:
+        append(buf, n, &len, o->a >= 0 && g->labels ? g->labels[o->a] : "?");
+        break;
+    case RT_OPT_CARD:
+        append(buf, n, &len, card_name(g, o->ids[0]));
+        break;
+    case RT_OPT_CARDS:
+        for (int k = 0; k < o->n && k < RT_MAX_PICK; k++) {
+            if (k)
+                append(buf, n, &len, ", ");
+            append(buf, n, &len, card_name(g, o->ids[k]));
+        }
+        break;
+    case RT_OPT_PLAYER:
+        snprintf(buf, n, "Player %d", o->a + 1);
+        break;
+    case RT_OPT_YES:
+        append(buf, n, &len, "yes");
+        break;
+    case RT_OPT_NO:
+        append(buf, n, &len, "no");
+        break;
+    default:
+        append(buf, n, &len, "?");
+    }
+    return buf;
+}
+
+/* ---- observer ---- */
+
+void rt_set_observer(const RtGame *g, RtObserver fn, void *ctx)
+{
+    rt_observer_fn = fn;
+    rt_observer_ctx = ctx;
+    rt_observed_game = g;
+}

@@ -1,0 +1,76 @@
+/* rtcli.h: inside libcardrt, what the agents, the views and the command
+ * line share. Not part of the contract with generated code (that is rt.h).
+ *
+ *   io.c      bounded line reading, the {"choose":N} reader, JSON strings
+ *   view.c    what a seat may see: tables, JSON views, moves, the end
+ *   agents.c  random, human (terminal) and json agents
+ *   cli.c     rt_main: play and simulate */
+#ifndef CARDRT_CLI_H
+#define CARDRT_CLI_H
+
+#include "rt.h"
+
+enum {
+    RT_LINE_MAX = 4096,     /* longest input line kept; the rest is dropped */
+    RT_LABEL_MAX = 512,     /* longest option label shown */
+};
+
+typedef enum RtSeat {
+    RT_SEAT_HUMAN,
+    RT_SEAT_RANDOM,
+    RT_SEAT_JSON,
+} RtSeat;
+
+/* What an agent returns instead of an option index. */
+enum {
+    RT_PICK_QUIT = -1,      /* a human typed quit */
+    RT_PICK_EOF = -2,       /* stdin closed */
+    RT_PICK_IO = -3,        /* stdout failed (closed pipe, full disk) */
+};
+
+/* One game being played through the CLI; the observer's context. */
+typedef struct RtPlay {
+    const RtGame *g;
+    const char *prog;               /* for messages on stderr */
+    void *st;
+    uint64_t seed;
+    int nplayers;
+    uint8_t seat[RT_MAX_PLAYERS];   /* RtSeat */
+    RtRng rng[RT_MAX_PLAYERS];      /* one per random seat */
+    bool json;                      /* --protocol json */
+    bool reveal_all;
+    unsigned viewers;               /* bit p: this stream plays seat p */
+    FILE *in, *out;
+    int io_status;                  /* -1 while output works, else the exit status */
+    char line[RT_LINE_MAX];
+    char label[RT_LABEL_MAX];
+} RtPlay;
+
+/* io.c */
+typedef enum RtLineStatus {
+    RT_LINE_OK,
+    RT_LINE_LONG,           /* over cap - 1 bytes; the rest was discarded */
+    RT_LINE_EOF,
+} RtLineStatus;
+
+RtLineStatus rt_read_line(FILE *in, char *buf, size_t cap, size_t *len);
+bool rt_parse_choose(const char *s, size_t n, long *id, const char **err);
+bool rt_parse_u64(const char *s, uint64_t max, uint64_t *out);
+void rt_json_string(FILE *f, const char *s);
+bool rt_flush(RtPlay *pl);
+int rt_check_output(FILE *f, const char *prog);
+
+/* view.c */
+void rt_slot_name(const RtGame *g, int slot, char *buf, size_t n);
+const char *rt_shown_label(RtPlay *pl, int i);
+void rt_print_table(RtPlay *pl, int p);
+void rt_print_question(RtPlay *pl);
+void rt_json_decision(RtPlay *pl);
+void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m);
+void rt_print_end(RtPlay *pl, const char *abandoned);
+
+/* agents.c */
+uint64_t rt_agent_seed(uint64_t game_seed, int seat);
+int rt_agent_choose(RtPlay *pl);
+
+#endif

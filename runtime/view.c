@@ -1,0 +1,299 @@
+/* view.c: what a seat may see, shown to people (the terminal) and to
+ * programs (the JSON protocol): the zones, the question, the moves as they
+ * happen, and the end of the game.
+ *
+ * "The viewers" are the seats this stream plays (human seats at the
+ * terminal, json seats in the protocol). A moving card is named if a
+ * viewer may see the slot it leaves or the slot it enters; --reveal-all
+ * names everything. */
+#include "rtcli.h"
+
+#include <string.h>
+
+static const RtCore *core(const RtPlay *pl)
+{
+    return pl->st;
+}
+
+static bool seat_sees(const RtPlay *pl, int slot, int p)
+{
+    return pl->reveal_all || rt_can_see(pl->g, slot, p);
+}
+
+static bool viewers_see(const RtPlay *pl, int slot)
+{
+    if (pl->reveal_all)
+        return slot >= 0;
+    for (int p = 0; p < pl->nplayers; p++)
+        if (((pl->viewers >> p) & 1u) && rt_can_see(pl->g, slot, p))
+            return true;
+    return false;
+}
+
+static const char *card_name(const RtGame *g, int c)
+{
+    return c >= 0 && c < g->ninstances ? g->card_name[c] : "?";
+}
+
+static const char *prompt_text(const RtGame *g, int prompt)
+{
+    return prompt >= 0 && g->prompts ? g->prompts[prompt] : "Choose";
+}
+
+static const char *plural(int n)
+{
+    return n == 1 ? "" : "s";
+}
+
+void rt_slot_name(const RtGame *g, int slot, char *buf, size_t n)
+{
+    if (slot < 0 || slot >= g->nslots) {
+        snprintf(buf, n, "nowhere");
+        return;
+    }
+    const RtZone *z = &g->zones[g->slot_zone[slot]];
+    if (z->per_player)
+        snprintf(buf, n, "%s of Player %d", z->name, g->slot_owner[slot] + 1);
+    else
+        snprintf(buf, n, "%s", z->name);
+}
+
+/* The label of option i as the viewers may see it: a card they may not
+ * see is not named ("a card", "3 cards"). */
+const char *rt_shown_label(RtPlay *pl, int i)
+{
+    const RtOption *o = &core(pl)->dec.opt[i];
+    int n = o->kind == RT_OPT_CARD ? 1 : o->kind == RT_OPT_CARDS ? o->n : 0;
+    bool hidden = false;
+    for (int k = 0; k < n && k < RT_MAX_PICK; k++)
+        if (!viewers_see(pl, rt_card_slot(pl->g, pl->st, o->ids[k])))
+            hidden = true;
+    if (!hidden)
+        return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
+    if (n == 1)
+        snprintf(pl->label, sizeof pl->label, "a card");
+    else
+        snprintf(pl->label, sizeof pl->label, "%d cards", n);
+    return pl->label;
+}
+
+/* ---- terminal ---- */
+
+static void print_slot(RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    char name[160];
+    int n = rt_zone_size(g, pl->st, slot);
+    rt_slot_name(g, slot, name, sizeof name);
+    fprintf(pl->out, "  %s: ", name);
+    if (!seat_sees(pl, slot, p)) {
+        fprintf(pl->out, "%d card%s\n", n, plural(n));
+        return;
+    }
+    if (n == 0)
+        fputs("(empty)", pl->out);
+    for (int i = 0; i < n; i++)
+        fprintf(pl->out, "%s%s", i ? ", " : "",
+                card_name(g, rt_zone_card(g, pl->st, slot, i)));
+    if (n > 1 && g->zones[g->slot_zone[slot]].ordered)
+        fputs("  (top last)", pl->out);
+    putc('\n', pl->out);
+}
+
+void rt_print_table(RtPlay *pl, int p)
+{
+    fprintf(pl->out, "\n--- what Player %d sees (turn %d) ---\n", p + 1,
+            (int)core(pl)->turns);
+    for (int s = 0; s < pl->g->nslots; s++)
+        if (rt_slot_used(pl->g, pl->st, s))
+            print_slot(pl, s, p);
+}
+
+void rt_print_question(RtPlay *pl)
+{
+    const RtDecision *d = &core(pl)->dec;
+    fprintf(pl->out, "Player %d: %s\n", d->player + 1, prompt_text(pl->g, d->prompt));
+    for (int i = 0; i < d->noptions; i++)
+        fprintf(pl->out, "  %d) %s\n", i + 1,
+                rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label));
+}
+
+static void print_move(RtPlay *pl, const char *name, RtMove m)
+{
+    char from[160], to[160];
+    rt_slot_name(pl->g, m.from_slot, from, sizeof from);
+    rt_slot_name(pl->g, m.to_slot, to, sizeof to);
+    fprintf(pl->out, "  %s: %s -> %s\n", name ? name : "a card", from, to);
+}
+
+static void print_end(RtPlay *pl, const char *abandoned)
+{
+    const RtCore *c = core(pl);
+    if (abandoned && !strcmp(abandoned, "quit")) {
+        fprintf(pl->out, "Game abandoned.\n");
+        return;
+    }
+    if (abandoned) {
+        putc('\n', pl->out);     /* after the "> " that waited */
+        fflush(pl->out);
+        fprintf(stderr, "%s, game abandoned\n", abandoned);
+        return;
+    }
+    fprintf(pl->out, "\n=== game over after %d turns, %lld decisions ===\n",
+            (int)c->turns, (long long)c->decisions);
+    for (int p = 0; p < c->nplayers; p++)
+        fprintf(pl->out, "  Player %d: %d%s\n", p + 1, (int)c->score[p],
+                c->over == RT_ENDED && c->winner[p] ? "  (winner)" : "");
+    if (c->over == RT_DRAW)
+        fprintf(pl->out, "Draw: %s.\n", rt_end_reason(pl->g, pl->st));
+    else if (c->over == RT_FAULT)
+        fprintf(pl->out, "Fault: %s.\n", rt_end_reason(pl->g, pl->st));
+    else {
+        int nwin = 0;
+        for (int p = 0; p < c->nplayers; p++)
+            nwin += c->winner[p] != 0;
+        fputs(nwin == 1 ? "Winner:" : nwin ? "Winners (shared):" : "No winner.", pl->out);
+        for (int p = 0, k = 0; p < c->nplayers; p++)
+            if (c->winner[p])
+                fprintf(pl->out, "%s Player %d", k++ ? "," : "", p + 1);
+        putc('\n', pl->out);
+    }
+}
+
+/* ---- JSON ---- */
+
+static void json_place(FILE *f, const RtGame *g, int slot)
+{
+    if (slot < 0 || slot >= g->nslots) {
+        fputs("null", f);
+        return;
+    }
+    const RtZone *z = &g->zones[g->slot_zone[slot]];
+    fputs("{\"zone\":", f);
+    rt_json_string(f, z->name);
+    if (z->per_player)
+        fprintf(f, ",\"player\":%d", g->slot_owner[slot]);
+    putc('}', f);
+}
+
+static void json_zone(RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    const RtZone *z = &g->zones[g->slot_zone[slot]];
+    int n = rt_zone_size(g, pl->st, slot);
+    fputs("{\"zone\":", pl->out);
+    rt_json_string(pl->out, z->name);
+    if (z->per_player)
+        fprintf(pl->out, ",\"player\":%d", g->slot_owner[slot]);
+    fprintf(pl->out, ",\"size\":%d", n);
+    if (seat_sees(pl, slot, p)) {
+        fputs(",\"cards\":[", pl->out);
+        for (int i = 0; i < n; i++) {
+            if (i)
+                putc(',', pl->out);
+            rt_json_string(pl->out, card_name(g, rt_zone_card(g, pl->st, slot, i)));
+        }
+        putc(']', pl->out);
+    }
+    putc('}', pl->out);
+}
+
+static void json_view(RtPlay *pl, int p)
+{
+    bool first = true;
+    fputs("{\"zones\":[", pl->out);
+    for (int s = 0; s < pl->g->nslots; s++) {
+        if (!rt_slot_used(pl->g, pl->st, s))
+            continue;
+        if (!first)
+            putc(',', pl->out);
+        json_zone(pl, s, p);
+        first = false;
+    }
+    fputs("]}", pl->out);
+}
+
+void rt_json_decision(RtPlay *pl)
+{
+    const RtDecision *d = &core(pl)->dec;
+    FILE *f = pl->out;
+    fprintf(f, "{\"type\":\"decision\",\"player\":%d,\"prompt\":", d->player);
+    rt_json_string(f, prompt_text(pl->g, d->prompt));
+    fputs(",\"options\":[", f);
+    for (int i = 0; i < d->noptions; i++) {
+        fprintf(f, "%s{\"id\":%d,\"label\":", i ? "," : "", i);
+        rt_json_string(f, rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label));
+        putc('}', f);
+    }
+    fputs("],\"view\":", f);
+    json_view(pl, d->player);
+    fputs("}\n", f);
+}
+
+static void json_move(RtPlay *pl, const char *name, RtMove m)
+{
+    FILE *f = pl->out;
+    fputs("{\"type\":\"move\",\"card\":", f);
+    if (name)
+        rt_json_string(f, name);
+    else
+        fputs("null", f);
+    fputs(",\"from\":", f);
+    json_place(f, pl->g, m.from_slot);
+    fputs(",\"to\":", f);
+    json_place(f, pl->g, m.to_slot);
+    fputs("}\n", f);
+}
+
+static const char *result_name(int over)
+{
+    switch (over) {
+    case RT_ENDED: return "win";
+    case RT_DRAW: return "draw";
+    case RT_FAULT: return "fault";
+    default: return "abandoned";
+    }
+}
+
+static void json_end(RtPlay *pl, const char *abandoned)
+{
+    const RtCore *c = core(pl);
+    FILE *f = pl->out;
+    fputs("{\"type\":\"end\",\"scores\":[", f);
+    for (int p = 0; p < c->nplayers; p++)
+        fprintf(f, "%s%d", p ? "," : "", (int)c->score[p]);
+    fputs("],\"winners\":[", f);
+    for (int p = 0, k = 0; p < c->nplayers; p++)
+        if (!abandoned && c->over == RT_ENDED && c->winner[p])
+            fprintf(f, "%s%d", k++ ? "," : "", p);
+    fprintf(f, "],\"result\":\"%s\"", abandoned ? "abandoned" : result_name(c->over));
+    const char *reason = abandoned ? abandoned : rt_end_reason(pl->g, pl->st);
+    if (*reason) {
+        fputs(",\"reason\":", f);
+        rt_json_string(f, reason);
+    }
+    fprintf(f, ",\"turns\":%d,\"decisions\":%lld,\"seed\":%llu}\n", (int)c->turns,
+            (long long)c->decisions, (unsigned long long)pl->seed);
+}
+
+/* ---- both ---- */
+
+void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m)
+{
+    RtPlay *pl = ctx;
+    (void)st;
+    bool named = viewers_see(pl, m.from_slot) || viewers_see(pl, m.to_slot);
+    const char *name = named ? card_name(g, m.card) : NULL;
+    if (pl->json)
+        json_move(pl, name, m);
+    else
+        print_move(pl, name, m);
+}
+
+void rt_print_end(RtPlay *pl, const char *abandoned)
+{
+    if (pl->json)
+        json_end(pl, abandoned);
+    else
+        print_end(pl, abandoned);
+}
