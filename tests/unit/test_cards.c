@@ -340,7 +340,8 @@ Test(checks, error_cap_keeps_the_first_and_counts_the_rest)
 Test(diag, text_format_has_source_line_and_caret)
 {
     Compilation c;
-    cr_assert_not(LOAD(&c, HEAD "  - {name: A, type: cheat, color: rde}\n"));
+    cr_assert_not(LOAD(&c, HEAD "  - {name: A, type: cheat, color: rde}\n"
+                                "  - {name: B, type: stress}\n"));
     char *t = diags_text(&c, false);
     cr_assert_str_eq(t, "t.yaml:8:35: error: type 'cheat' does not allow color 'rde'; "
                         "did you mean 'red'?\n"
