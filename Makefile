@@ -149,6 +149,34 @@ $(B)/bin/%-asan: $(B)/gen/%.c $(B)/lib/libcardrt-asan.a $(RT_HDR)
 runtime-test: $(B)/bin/runtime-tests $(B)/bin/high-card-asan $(B)/bin/high-card
 	@sh $(RT_TEST)/run.sh $(B)/bin/runtime-tests $(B)/bin/high-card-asan $(B)/bin/high-card
 
+# Scenario files (tests/scenario/GAME/*.scn) and random-game invariants
+# (tests/invariants/): generic drivers on rt.h, linked with a game's C.
+SCN_GAMES = $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard tests/scenario/*/*.scn)))))
+GAME_LINK = -Iruntime -DCARDC_NO_MAIN
+
+$(B)/bin/scenario-%: tests/scenario/runner.c $(B)/gen/%.c $(B)/lib/libcardrt-asan.a $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $(SAN) $(GAME_LINK) $< $(B)/gen/$*.c $(B)/lib/libcardrt-asan.a -o $@
+
+$(B)/bin/invariants-%-asan: tests/invariants/invariants.c $(B)/gen/%.c $(B)/lib/libcardrt-asan.a $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $(SAN) $(GAME_LINK) $< $(B)/gen/$*.c $(B)/lib/libcardrt-asan.a -o $@
+
+$(B)/bin/invariants-%: tests/invariants/invariants.c $(B)/gen/%.c $(B)/lib/libcardrt.a $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $(GAME_LINK) $< $(B)/gen/$*.c $(B)/lib/libcardrt.a -o $@
+
+.PHONY: scenario invariants
+scenario: $(SCN_GAMES:%=$(B)/bin/scenario-%)
+	@for g in $(SCN_GAMES); do \
+	    $(B)/bin/scenario-$$g tests/scenario/$$g/*.scn || exit 1; \
+	done
+
+# 100,000 games at -O2 (timed), then 2,000 under ASan+UBSan.
+invariants: $(B)/bin/invariants-easy-school $(B)/bin/invariants-easy-school-asan
+	@$(B)/bin/invariants-easy-school --games 100000 --players 2..5 --jobs 2
+	@$(B)/bin/invariants-easy-school-asan --games 2000 --players 2..5 --jobs 2
+
 # Installs what is missing, through apt-get, only when something is.
 deps:
 	@sh tests/deps.sh
@@ -176,6 +204,14 @@ unit: $(B)/bin/unit-tests
 
 golden: $(B)/bin/cardc-asan
 	@sh tests/golden.sh $(B)/bin/cardc-asan
+	@sh tests/golden-rules.sh $(B)/bin/cardc-asan
+
+# Rewrites examples/broken-rules/*/expected from what cardc prints now.
+# Review `git diff examples/broken-rules/` before committing: every message
+# and position must be right and helpful, not merely what cardc says today.
+.PHONY: bless-rules
+bless-rules: $(B)/bin/cardc
+	@sh tests/golden-rules.sh $(B)/bin/cardc --bless
 
 # Rewrites examples/broken/*.expected (and the .expected.json that exist)
 # from what cardc prints now. Review `git diff examples/` before committing.
@@ -192,9 +228,12 @@ test: deps
 	@$(MAKE) --no-print-directory valgrind
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory runtime-test
+	@$(MAKE) --no-print-directory scenario
+	@$(MAKE) --no-print-directory invariants
 
-bench: $(B)/bin/cardc
+bench: $(B)/bin/cardc $(B)/bin/easy-school
 	@sh bench/cards.sh $(B)
+	@sh bench/games.sh $(B) $(RT_CFLAGS)
 
 # ---- fuzzing: libFuzzer harnesses (clang), corpora seeded from the repo ----
 FUZZ_CC      = clang

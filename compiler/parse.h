@@ -28,6 +28,10 @@ struct Lexer {
     int depth;                  /* current nesting, for RL_MAX_DEPTH */
     bool too_deep;
     int last_syntax_line;       /* one syntax error a line */
+    int quiet;                  /* no syntax errors: 1 until a statement or a
+                                 * declaration ends, 2 for the rest of the
+                                 * text (brackets out of step: an unterminated
+                                 * string ate one, or a block was left open) */
     StrMap names;               /* interned identifiers */
     Program *prog;
     const CardDef *card;        /* the card whose effect this is */

@@ -211,6 +211,39 @@ static bool as_value_of(Sema *s, Node *n, int attr)
     return true;
 }
 
+/* What a name is, for "did you mean the zone 'deck'?". */
+static const char *kind_of(Sema *s, const char *name)
+{
+    Sym *sym = find_local(s, name);
+    if (!sym)
+        sym = strmap_get(&s->globals, name);
+    if (sym)
+        return sym->kind == S_ZONE ? "the zone " : sym->kind == S_PROC ? "the proc "
+               : sym->kind == S_FUNC ? "the func " : sym->kind == S_PARAM ? "the parameter "
+               : "the variable ";
+    if (cards_find_type(s->cs, name))
+        return "the card type ";
+    if (cards_find_attr(s->cs, name))
+        return "the attribute ";
+    for (int i = 0; i < s->cs->nattrs; i++)
+        if (attr_value_index(s->cs->attrs[i], name) >= 0)
+            return arena_printf(s->a, "the %s ", s->cs->attrs[i]->name);
+    return "";
+}
+
+/* Does a bare name mean anything here? */
+static bool known_name(Sema *s, const char *name)
+{
+    if (find_local(s, name) || strmap_get(&s->globals, name) || cards_find_type(s->cs, name) ||
+        cards_find_attr(s->cs, name) || !strcmp(name, "type") || !strcmp(name, "name") ||
+        !strcmp(name, "chosen"))
+        return true;
+    for (int i = 0; i < s->cs->nattrs; i++)
+        if (attr_value_index(s->cs->attrs[i], name) >= 0)
+            return true;
+    return false;
+}
+
 static Type check_ident(Sema *s, Node *n)
 {
     const char *name = n->name;
@@ -277,7 +310,15 @@ static Type check_ident(Sema *s, Node *n)
     }
     int nn;
     const char **names = all_names(s, &nn);
-    error_unknown(s, n->loc, "name", name, names, nn);
+    const char *sug = did_you_mean(name, names, nn);
+    if (sug) {
+        char hint[300];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(s->d, SEV_ERROR, n->loc, hint, "unknown name '%s'; did you mean %s'%s'?", name,
+                 kind_of(s, sug), sug);
+    } else {
+        diag_error(s->d, n->loc, "unknown name '%s'", name);
+    }
     return n->type = T_UNKNOWN;
 }
 
@@ -373,7 +414,7 @@ static Type check_source(Sema *s, Node *src)
             e->decl->attr = base->attr;
     } else {
         src->id = s->nlocals++;
-        if (et == T_CARD)
+        if (et == T_CARD || et == T_UNKNOWN) /* unknown: do not blame its filter too */
             s->implicit_slot = src->id;
         else if (src->b && et != T_UNKNOWN)
             diag_error(s->d, src->loc, "name the element to filter it: 'x in ... where ...'");
@@ -450,6 +491,23 @@ static int eval_static(Sema *s, const Node *n, int slot, const CardDef *cd)
     }
 }
 
+/* Where an expression starts (its leftmost token) and, when its last token
+ * ends on the same line, its whole span. */
+static Loc expr_loc(const Node *n)
+{
+    const Node *l = n, *r = n;
+    while (l->kind == N_BINARY || l->kind == N_INDEX || (l->kind == N_FIELD && l->a))
+        l = l->a;
+    while (r->kind == N_BINARY || r->kind == N_UNARY)
+        r = r->kind == N_BINARY ? r->b : r->a;
+    Loc at = l->loc;
+    if (r->loc.line == at.line && r->loc.col >= at.col &&
+        (r->kind == N_IDENT || r->kind == N_NUM || r->kind == N_STR || r->kind == N_BOOLLIT ||
+         r->kind == N_NONELIT || r->kind == N_FIELD))
+        at.span = r->loc.col + r->loc.span - at.col;
+    return at;
+}
+
 /* A choice from a zone whose filter no card of the deck can pass. */
 static void check_satisfiable(Sema *s, Node *src, const char *what)
 {
@@ -458,8 +516,8 @@ static void check_satisfiable(Sema *s, Node *src, const char *what)
     for (int i = 0; i < s->cs->ncards; i++)
         if (eval_static(s, src->b, src->id, s->cs->cards[i]) != 0)
             return;
-    diag_error(s->d, src->b->loc, "%s can never have an option: no card in %s passes this "
-                                  "condition", what, s->cs->file->path);
+    diag_error(s->d, expr_loc(src->b), "%s can never have an option: no card in %s passes "
+                                       "this condition", what, s->cs->file->path);
 }
 
 /* ---- expressions -------------------------------------------------------- */
@@ -536,11 +594,11 @@ static Type check_call(Sema *s, Node *n, bool stmt)
         n->a = src;
         Type et = check_source(s, src);
         int mark = s->nscope, saved = s->implicit_slot;
-        if (src->name && et != T_UNKNOWN) {
+        if (src->name) {
             Sym *e = new_local(s, src->name, et, src, S_LOCAL);
             s->nlocals--; /* same slot as the source's element */
             e->index = src->id;
-        } else if (et == T_CARD) {
+        } else if (et == T_CARD || et == T_UNKNOWN) {
             s->implicit_slot = src->id;
         }
         Type vt = check_expr(s, src->next);
@@ -642,10 +700,24 @@ static Type check_binary(Sema *s, Node *n)
         Type l, r;
         if (n->b->kind == N_IDENT) {
             l = check_expr(s, n->a);
-            if (!(l == T_VALUE && as_value_of(s, n->b, n->a->attr)))
-                r = check_expr(s, n->b);
-            else
+            if (l == T_VALUE && as_value_of(s, n->b, n->a->attr)) {
                 r = T_VALUE;
+            } else if ((l == T_TYPE || (l == T_VALUE && n->a->attr >= 0)) &&
+                       !known_name(s, n->b->name)) {
+                /* `type == chet`, `color == rde`: the names it may be */
+                const CardSet *cs = s->cs;
+                const Attr *at = l == T_VALUE ? cs->attrs[n->a->attr] : NULL;
+                int k = at ? at->nvalues : cs->ntypes;
+                const char **names = arena_alloc(s->a, sizeof *names * (size_t)(k + 1));
+                for (int i = 0; i < k; i++)
+                    names[i] = at ? at->values[i] : cs->types[i]->name;
+                error_unknown(s, n->b->loc,
+                              at ? arena_printf(s->a, "%s value", at->name) : "card type",
+                              n->b->name, names, k);
+                r = n->b->type = T_UNKNOWN;
+            } else {
+                r = check_expr(s, n->b);
+            }
         } else {
             l = check_expr(s, n->a);
             r = check_expr(s, n->b);

@@ -69,6 +69,14 @@ static Node *nest(struct Lexer *lx, RLLTYPE loc, Node *n)
     return n;
 }
 
+/* A whole statement or declaration parsed: after a syntax error, the
+ * parser is back in step and may report the next one. */
+static void settled(struct Lexer *lx)
+{
+    if (lx->quiet == 1)
+        lx->quiet = 0;
+}
+
 static void enter(struct Lexer *lx, RLLTYPE loc)
 {
     if (++lx->depth > RL_MAX_DEPTH && !lx->too_deep) {
@@ -126,7 +134,8 @@ start
 
 decls
     : %empty
-    | decls decl                    { if ($2) vec_push(lx->arena, &lx->prog->decls, $2); }
+    | decls decl                    { if ($2) vec_push(lx->arena, &lx->prog->decls, $2);
+                                      settled(lx); }
     | decls error
     ;
 
@@ -191,7 +200,7 @@ effect_body
 
 stmts
     : %empty                        { $$ = NULL; }
-    | stmts stmt                    { $$ = append($1, $2); }
+    | stmts stmt                    { $$ = append($1, $2); settled(lx); }
     | stmts error                   { $$ = $1; }
     ;
 
@@ -369,49 +378,154 @@ arg
 static const char *tok_name(yysymbol_kind_t k, char *buf, size_t n)
 {
     const char *s = yysymbol_name(k);
-    if (!strcmp(s, "\"name\""))
+    if (!strcmp(s, "name") || !strcmp(s, "\"name\""))
         return "a name";
-    if (!strcmp(s, "\"string\""))
+    if (!strcmp(s, "string") || !strcmp(s, "\"string\""))
         return "a string";
-    if (!strcmp(s, "\"number\""))
+    if (!strcmp(s, "number") || !strcmp(s, "\"number\""))
         return "a number";
+    if (k == YYSYMBOL_YYEOF)
+        return "end of file";
     if (s[0] == '"') {
         snprintf(buf, n, "'%.*s'", (int)strlen(s) - 2, s + 1);
         return buf;
     }
-    if (s[0] == '\'' || !strcmp(s, "end of file") || !strcmp(s, "error"))
+    if (s[0] == '\'' || !strcmp(s, "error"))
         return s;
     snprintf(buf, n, "'%s'", s);
     return buf;
+}
+
+char *rlget_text(yyscan_t scanner);
+
+/* The token found, with its text when that says more: name 'hand'. */
+static const char *found_name(yysymbol_kind_t k, yyscan_t scanner, struct Lexer *lx,
+                              char *buf, size_t n)
+{
+    if (k == YYSYMBOL_YYEOF)
+        return lx->effect ? "end of effect" : "end of file";
+    const char *what = tok_name(k, buf, n);
+    const char *text = rlget_text(scanner);
+    if (k == YYSYMBOL_IDENT)
+        snprintf(buf, n, "name '%.40s'", text);
+    else if (k == YYSYMBOL_NUMBER)
+        snprintf(buf, n, "number %.40s", text);
+    else if (k == YYSYMBOL_YYUNDEF)
+        snprintf(buf, n, "'%.40s'", text);
+    else if (k == YYSYMBOL_STRING)
+        snprintf(buf, n, "string %.40s%s", text, strlen(text) > 40 ? "...\"" : "");
+    else
+        return what;
+    return buf;
+}
+
+/* Kinds of tokens that a list of expected tokens names as one group. */
+enum { G_NONE, G_OP, G_EXPR, G_STMT, G_DECL };
+
+static int tok_group(yysymbol_kind_t k)
+{
+    static const char *const ops[] = {"or", "and", "==", "!=", "<=", ">=", "'<'", "'>'",
+                                      "'+'", "'-'", "'*'", "'/'", "'%'", "'.'", "'['", "'('"};
+    static const char *const expr[] = {"number", "string", "true", "false", "none",
+                                       "players", "top", "bottom", "size", "not"};
+    static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
+                                       "move", "shuffle", "choose", "return", "break",
+                                       "end", "'{'"};
+    static const char *const decl[] = {"game", "zone", "var", "func", "proc"};
+    const char *s = yysymbol_name(k);
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (!strcmp(s, ops[i]))
+            return G_OP;
+    for (size_t i = 0; i < sizeof expr / sizeof *expr; i++)
+        if (!strcmp(s, expr[i]))
+            return G_EXPR;
+    for (size_t i = 0; i < sizeof stmt / sizeof *stmt; i++)
+        if (!strcmp(s, stmt[i]))
+            return G_STMT;
+    for (size_t i = 0; i < sizeof decl / sizeof *decl; i++)
+        if (!strcmp(s, decl[i]))
+            return G_DECL;
+    return G_NONE;
+}
+
+/* "expected 'to'", "expected '}' or a statement": the tokens that may come
+ * next, with operators left out and the starts of an expression, of a
+ * statement and of a declaration each named as one; empty when that is
+ * still more than five things. */
+static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, size_t size)
+{
+    yysymbol_kind_t all[YYNTOKENS];
+    int n = yypcontext_expected_tokens(ctx, all, YYNTOKENS);
+    bool expr = false, stmt = false, decl = false, eof = false;
+    for (int i = 0; i < n; i++) {
+        const char *s = yysymbol_name(all[i]);
+        expr |= !strcmp(s, "not");
+        stmt |= !strcmp(s, "let");
+        decl |= !strcmp(s, "proc");
+    }
+    const char *items[12]; /* at most 6 tokens, then 4 groups */
+    char bufs[6][48];
+    int k = 0;
+    for (int i = 0; i < n && k < 6; i++) {
+        int g = tok_group(all[i]);
+        const char *s = yysymbol_name(all[i]);
+        bool is_name = all[i] == YYSYMBOL_IDENT;
+        if (all[i] == YYSYMBOL_YYEOF) {
+            eof = true;
+            continue;
+        }
+        if (g == G_OP)
+            continue; /* continues an expression, or starts one: named below */
+        if ((expr && (g == G_EXPR || is_name)) ||
+            (stmt && (g == G_STMT || is_name)) || (decl && (g == G_DECL || !strcmp(s, "players"))))
+            continue; /* named as a group below */
+        items[k] = tok_name(all[i], bufs[k], sizeof bufs[k]);
+        k++;
+    }
+    if (expr)
+        items[k++] = "an expression";
+    if (stmt)
+        items[k++] = "a statement";
+    if (decl)
+        items[k++] = "a declaration";
+    if (eof)
+        items[k++] = lx->effect ? "end of effect" : "end of file";
+    out[0] = '\0';
+    if (k == 0 || k > 5)
+        return;
+    size_t len = 0;
+    for (int i = 0; i < k && len < size; i++)
+        len += (size_t)snprintf(out + len, size - len, "%s%s",
+                                i == 0 ? ", expected " : i == k - 1 ? " or " : ", ", items[i]);
 }
 
 /* "unexpected X, expected Y or Z" with the grammar's token aliases. */
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
                                  struct Lexer *lx)
 {
-    (void)scanner;
-    enum { MAXEXP = 6 };
-    /* One syntax error a line: the rest of a broken line says little. */
+    /* One syntax error a line, and none until the parser is back in step
+     * (a statement or a declaration ends): the rest says little. */
     const RLLTYPE *at = yypcontext_location(ctx);
-    if (at->first_line == lx->last_syntax_line)
+    if (lx->quiet || at->first_line == lx->last_syntax_line)
         return 0;
     lx->last_syntax_line = at->first_line;
-    yysymbol_kind_t expected[MAXEXP];
-    int n = yypcontext_expected_tokens(ctx, expected, MAXEXP);
+    lx->quiet = 1;
     yysymbol_kind_t got = yypcontext_token(ctx);
-    char msg[512], tb[64], tb2[64];
-    int len = snprintf(msg, sizeof msg, "syntax error: unexpected %s",
-                       got == YYSYMBOL_YYEOF && lx->effect ? "end of effect"
-                       : got == YYSYMBOL_YYEOF            ? "end of file"
-                                                          : tok_name(got, tb2, sizeof tb2));
-    if (n > 0 && n < MAXEXP) {
-        for (int i = 0; i < n && len < (int)sizeof msg; i++)
-            len += snprintf(msg + len, sizeof msg - (size_t)len, "%s %s",
-                            i == 0 ? ", expected" : i == n - 1 ? " or" : ",",
-                            expected[i] == YYSYMBOL_YYEOF ? "end of file"
-                                                          : tok_name(expected[i], tb, sizeof tb));
-    }
-    lexer_error(lx, yypcontext_location(ctx), "%s", msg);
+    char tb[128], exp[400];
+    const char *found = found_name(got, scanner, lx, tb, sizeof tb);
+    expected_list(ctx, lx, exp, sizeof exp);
+    if ((got == YYSYMBOL_ASK || got == YYSYMBOL_CHOOSE) && strstr(exp, "an expression"))
+        lexer_error(lx, at, "syntax error: unexpected %s inside an expression: a decision "
+                            "can only be the whole value of 'let' or '=', or %s",
+                    found, got == YYSYMBOL_ASK ? "the whole condition of 'if' or 'while'"
+                                               : "a statement ('choose cards', a menu)");
+    else if (tok_group(got) == G_DECL && strstr(exp, "a statement")) {
+        /* A block left open: every later declaration would be reported. */
+        lexer_error(lx, at, "syntax error: unexpected %s inside a block: is a '}' missing "
+                            "before it?", found);
+        lx->quiet = 2;
+    } else
+        lexer_error(lx, at, "syntax error: unexpected %s%s", found, exp);
     return 0;
 }
 
