@@ -880,6 +880,31 @@ static void need_proc(Sema *s, Node *n, const char *what)
                    what);
 }
 
+/* Hidden information: the options of a card choice name the cards, so the
+ * player who decides must be allowed to see the zone they come from. */
+static void check_visible(Sema *s, const Node *decider, const Node *src)
+{
+    if (src->op != 0 || src->type != T_CARD)
+        return;
+    const Node *z = src->a;
+    const Node *zid = z->kind == N_INDEX ? z->a : z;
+    if (zid->kind != N_IDENT || !zid->sym || zid->sym->kind != S_ZONE)
+        return;
+    const Node *decl = zid->sym->decl;
+    if (decl->op == VIS_HIDDEN) {
+        diag_error(s->d, zid->loc, "the options of this choice would show the cards of zone "
+                                 "'%s', which is hidden from every player", decl->name);
+    } else if (decl->op == VIS_OWNER && z->kind == N_INDEX) {
+        const Node *owner = z->b;
+        bool same = owner->kind == N_IDENT && decider->kind == N_IDENT && owner->sym &&
+                    owner->sym == decider->sym;
+        if (!same)
+            diag_error(s->d, zid->loc, "the options of this choice would show the cards of "
+                                     "'%s' to a player who may not be its owner (only the "
+                                     "owner sees it): let the owner decide", decl->name);
+    }
+}
+
 static Type check_decision(Sema *s, Node *n)
 {
     need_proc(s, n, "a decision");
@@ -901,8 +926,10 @@ static Type check_decision(Sema *s, Node *n)
             if (n->c->a)
                 expect_type(s, n->c->a, T_BOOL, check_expr(s, n->c->a), "a 'when' condition");
         }
-        if (want == T_CARD)
+        if (want == T_CARD) {
             check_satisfiable(s, n->b, "this choice");
+            check_visible(s, n->a, n->b);
+        }
         return n->type = want;
     }
     case N_CHOOSECARDS: {
@@ -928,6 +955,7 @@ static Type check_decision(Sema *s, Node *n)
             s->in_such = saved;
         }
         check_satisfiable(s, n->b, "this choice");
+        check_visible(s, n->a, n->b);
         n->id = intern_str(s, &s->g->prompts, n->name);
         vec_push(s->a, &s->g->sets, n);
         n->value = s->g->sets.len - 1;
