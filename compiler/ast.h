@@ -12,7 +12,7 @@
 #define NODE_KINDS(X)                                                              \
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
-    X(PARAM) X(EFFECT)                                                             \
+    X(PARAM) X(EFFECT) X(LIMITDECL)                                                             \
     /* statements */                                                               \
     X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK)     \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \

@@ -1226,12 +1226,12 @@ static void gen_run(Gen *G)
                   "    memset(s, 0, sizeof *s);\n"
                   "    rt_seed(&s->core.rng, seed);\n"
                   "    s->core.nplayers = nplayers;\n"
-                  "    s->core.max_decisions = %d;\n"
+                  "    s->core.max_decisions = %lld;\n"
                   "    /* every card starts in the first zone declared, in cards.yaml order */\n"
                   "    for (int i = 0; i < NINSTANCES; i++) {\n"
                   "        s->zcard[0][i] = (uint16_t)i;\n        s->slot_of[i] = 0;\n    }\n"
                   "    s->zsize[0] = NINSTANCES;\n",
-               100000);
+               g->max_decisions);
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
         buf_printf(o, "    s->g_%s = %s;\n", v->name, expr_str(G, v->a));
@@ -1265,11 +1265,11 @@ static void gen_run(Gen *G)
                   "    .state_size = sizeof(State),\n"
                   "    .off_zsize = offsetof(State, zsize),\n"
                   "    .off_zcard = offsetof(State, zcard),\n"
-                  "    .default_max_decisions = %d,\n"
+                  "    .default_max_decisions = %lld,\n"
                   "    .init = game_init,\n    .resume = game_resume,\n"
                   "    .off_slot_of = offsetof(State, slot_of),\n"
                   "    .nvars = %d,\n    .vars = vars,\n};\n\n",
-               g->min_players, g->max_players, g->zones.len, 100000,
+               g->min_players, g->max_players, g->zones.len, g->max_decisions,
                g->globals.len + g->pvars.len);
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");

@@ -1468,6 +1468,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     g->min_players = 2;
     g->max_players = 4;
     g->max_depth = 32;
+    g->max_decisions = DEFAULT_MAX_DECISIONS;
     Sema s = {.a = a, .d = d, .cs = cs, .g = g, .implicit_slot = -1};
     int before = d->nerrors;
     bool have_game = false, have_players = false;
@@ -1499,6 +1500,17 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
             break;
         case N_ZONEDECL:
             declare_zone(&s, n);
+            break;
+        case N_LIMITDECL:
+            if (strcmp(n->name, "decisions") != 0) {
+                static const char *const limits[] = {"decisions"};
+                error_unknown(&s, n->loc, "limit", n->name, limits, 1);
+            } else if (n->num < 1 || n->num > MAX_DECISIONS_LIMIT) {
+                diag_error(d, n->loc, "limit decisions %lld: give a number from 1 to %d",
+                           n->num, MAX_DECISIONS_LIMIT);
+            } else {
+                g->max_decisions = n->num;
+            }
             break;
         case N_VARDECL: {
             Sym *sym = enter_global(&s, n, n->num ? S_PVAR : S_GLOBAL, n->type);

@@ -22,6 +22,9 @@
 /* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
 enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
 
+/* Decisions a game may take before it ends as a draw ('limit decisions N'). */
+enum { DEFAULT_MAX_DECISIONS = 100000, MAX_DECISIONS_LIMIT = 1000000000 };
+
 typedef enum Builtin {
 #define X(k, s, lo, hi) B_##k,
     BUILTINS(X)
@@ -48,6 +51,7 @@ typedef struct Game {
     Sym *main, *score, *tiebreak;
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */
+    long long max_decisions; /* decisions a game may take before it is a draw */
 } Game;
 
 /* Returns false if errors were reported. */

@@ -102,7 +102,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token OPTION "option" CARD "card" CARDS "cards" PLAYER "player" ASK "ask"
 %token SUCH "such" THAT "that" INTO "into" SIZE "size" TRUE "true"
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
-%token PER "per" WHEN "when" INT "int" BOOL "bool"
+%token PER "per" WHEN "when" INT "int" BOOL "bool" LIMIT "limit"
 %token DOTDOT ".." EQ "==" NE "!=" LE "<=" GE ">=" PLUSEQ "+=" MINUSEQ "-="
 %token <str> IDENT "name" STRING "string"
 %token <num> NUMBER "number"
@@ -143,6 +143,7 @@ decl
     : GAME STRING                   { $$ = NEW(GAMEDECL, @$); $$->name = $2; }
     | PLAYERS NUMBER DOTDOT NUMBER  { $$ = NEW(PLAYERSDECL, @$); $$->num = $2; $$->op = (int)$4; }
     | PLAYERS NUMBER                { $$ = NEW(PLAYERSDECL, @$); $$->num = $2; $$->op = (int)$2; }
+    | LIMIT IDENT NUMBER            { $$ = NEW(LIMITDECL, @2); $$->name = $2; $$->num = $3; }
     | ZONE IDENT ':' zone_flags     { $$ = NEW(ZONEDECL, @2); $$->name = $2; $$->a = $4; }
     | VAR IDENT ':' var_type '=' expr
                                     { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$4; $$->a = $6; }
