@@ -99,6 +99,7 @@ struct Sym {
     Type params[8];
     bool used;
     bool blocking;          /* a proc whose body may wait for a decision */
+    bool reached;           /* a path from main, score or tiebreak calls it */
 };
 
 /* The whole program: declarations in order, from every rules file and
@@ -106,6 +107,7 @@ struct Sym {
 typedef struct Program {
     PtrVec decls;
     PtrVec effects;         /* N_EFFECT: a card's effect, parsed */
+    const SrcFile *first;   /* the first rules file, for file-wide messages */
 } Program;
 
 Node *node_new(Arena *a, NodeKind k, Loc loc);

@@ -25,18 +25,21 @@ typedef struct Gen {
     int pc;                 /* next resume point of the proc being emitted */
     int indent;
     Buf helpers;            /* aggregate and option helpers, emitted first */
+    Buf protos;             /* their prototypes, emitted before them */
+    bool *agg_done;         /* per aggregate: helper emitted */
     int nlists;
     const char **card_ids;
 } Gen;
 
 static void gen_expr(Gen *G, Buf *b, const Node *n);
+static void need_agg(Gen *G, const Node *n);
 static void gen_block(Gen *G, const Node *blk);
 static void gen_stmt(Gen *G, const Node *n);
 
 /* Fault messages: index into RtGame.faults. */
 enum {
     F_EMPTY_TOP, F_NONE_MOVED, F_NO_OPTION, F_BAD_PLAYER, F_BAD_INDEX,
-    F_DIV_ZERO, F_DEPTH, F_LOOP, F_TOO_MANY, F__COUNT
+    F_DIV_ZERO, F_DEPTH, F_LOOP, F_TOO_MANY, F_OVERFLOW, F__COUNT
 };
 static const char *const fault_text[F__COUNT] = {
     "top or bottom of an empty zone",
@@ -45,9 +48,10 @@ static const char *const fault_text[F__COUNT] = {
     "no such player",
     "a list index out of range",
     "division by zero",
-    "procedure calls nested too deep",
+    "procedure or func calls nested too deep",
     "a rule loop ran too long without a decision",
     "a choice with more options than a decision holds",
+    "a number outside the range of 32 bits",
 };
 
 /* ---- small output helpers ------------------------------------------------ */
@@ -203,12 +207,15 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
             buf_puts(b, ")]");
         } else if (n->a->kind == N_LIST) {
             int k = G->nlists++;
-            buf_printf(&G->helpers, "/* the list at %s:%d */\nstatic const int32_t list%d[%lld] = {",
+            Buf lb = {0};
+            buf_printf(&lb, "/* the list at %s:%d */\nstatic const int32_t list%d[%lld] = {",
                        where(G, n->a), n->a->loc.line, k, n->a->num);
             int i = 0;
             for (const Node *e = n->a->a; e; e = e->next, i++)
-                buf_printf(&G->helpers, "%s%s", i ? ", " : "", expr_str(G, e));
-            buf_puts(&G->helpers, "};\n\n");
+                buf_printf(&lb, "%s%s", i ? ", " : "", expr_str(G, e));
+            buf_puts(&lb, "};\n\n");
+            buf_puts(&G->helpers, lb.data);
+            buf_free(&lb);
             buf_printf(b, "list%d[lidx(s, ", k);
             gen_expr(G, b, n->b);
             buf_printf(b, ", %lld)]", n->a->num);
@@ -228,12 +235,15 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
         }
         switch ((Builtin)n->op) {
         case B_COUNT: case B_ANY: case B_ALL: case B_SUM: case B_DISTINCT: case B_FIRST:
+            need_agg(G, n);
             buf_printf(b, "agg%d(s, V)", n->id);
             break;
         case B_MIN:
         case B_MAX:
-            if (n->num)
+            if (n->num) {
+                need_agg(G, n);
                 buf_printf(b, "agg%d(s, V)", n->id);
+            }
             else {
                 buf_puts(b, n->op == B_MIN ? "imin(" : "imax(");
                 gen_expr(G, b, n->a);
@@ -280,13 +290,14 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
         }
         break;
     case N_UNARY:
-        buf_puts(b, n->op == NOT ? "!(" : "-(");
+        buf_puts(b, n->op == NOT ? "!(" : "isub(s, 0, ");
         gen_expr(G, b, n->a);
         buf_puts(b, ")");
         break;
     case N_BINARY:
-        if (n->op == '/' || n->op == '%') {
-            buf_puts(b, n->op == '/' ? "idiv(s, " : "imod(s, ");
+        if (n->op == '/' || n->op == '%' || n->op == '+' || n->op == '-' || n->op == '*') {
+            buf_puts(b, n->op == '/' ? "idiv(s, " : n->op == '%' ? "imod(s, "
+                        : n->op == '+' ? "iadd(s, " : n->op == '-' ? "isub(s, " : "imul(s, ");
             gen_expr(G, b, n->a);
             buf_puts(b, ", ");
             gen_expr(G, b, n->b);
@@ -340,17 +351,22 @@ static const char *snippet(const Node *n)
     return n->kind == N_CALL ? names[n->op] : n->kind == N_MOVEALL ? "move all" : "?";
 }
 
-/* Aggregate helpers: agg<k>(s, V) for count, any, all, sum, min, max,
- * distinct, first; mvall<k>(s, V, to, bottom) for 'move all'. */
-static void gen_aggs(Gen *G)
+/* Aggregate helpers, emitted the first time code refers to them: agg<k>(s, V)
+ * for count, every, any, sum, min, max, distinct, first; mvall<k>(s, V, to,
+ * bottom) for 'move all'. Each is built in its own buffer, since its filter
+ * may need other helpers first. */
+static void need_agg(Gen *G, const Node *n)
 {
-    Buf *h = &G->helpers;
-    for (int k = 0; k < G->g->aggs.len; k++) {
-        Node *n = G->g->aggs.items[k];
-        n->id = k;
-        const Node *src = n->kind == N_MOVEALL ? n->a : n->a;
+    int k = n->id;
+    if (G->agg_done[k])
+        return;
+    G->agg_done[k] = true;
+    Buf hb = {0}, *h = &hb;
+    {
+        const Node *src = n->a;
         buf_printf(h, "/* %s(...) at %s:%d */\n", snippet(n), where(G, n), n->loc.line);
         if (n->kind == N_MOVEALL) {
+            buf_printf(&G->protos, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
             buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
             buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
             source_loop(G, h, src, "        ");
@@ -358,9 +374,10 @@ static void gen_aggs(Gen *G)
             buf_printf(h, "%d];\n        }\n    }\n", src->id);
             buf_puts(h, "    for (int i = 0; i < n; i++)\n"
                         "        mv(s, pick[i], to, bottom ? i : -1);\n}\n\n");
-            continue;
+            goto done;
         }
         Builtin b = (Builtin)n->op;
+        buf_printf(&G->protos, "static int32_t agg%d(State *s, int32_t *V);\n", k);
         buf_printf(h, "static int32_t agg%d(State *s, int32_t *V)\n{\n", k);
         switch (b) {
         case B_COUNT:
@@ -424,7 +441,11 @@ static void gen_aggs(Gen *G)
             buf_puts(h, "    (void)s;\n    (void)V;\n    return 0;\n}\n\n");
         }
     }
+done:
+    buf_puts(&G->helpers, hb.data ? hb.data : "");
+    buf_free(&hb);
 }
+
 
 /* ---- decisions ---------------------------------------------------------- */
 
@@ -462,16 +483,15 @@ static void gen_option_source(Gen *G, const Node *n)
     bool cards = n->kind == N_CHOOSECARD;
     Buf hb = {0};
     int k = G->g->aggs.len + n->id * 0 + G->nlists++; /* unique helper number */
-    buf_printf(&G->helpers, "/* the options of the choice at %s:%d */\n", where(G, n),
-               n->loc.line);
-    buf_printf(&G->helpers, "static void opts%d(State *s, int32_t *V)\n{\n", k);
+    buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
+    buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
     source_loop(G, &hb, src, "    ");
+    if (cards)
+        buf_printf(&hb, "        add_card(s, V[%d]);\n    }\n}\n\n", src->id);
+    else
+        buf_printf(&hb, "        add_player(s, V[%d]);\n    }\n}\n\n", src->id);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
-    if (cards)
-        buf_printf(&G->helpers, "        add_card(s, V[%d]);\n    }\n}\n\n", src->id);
-    else
-        buf_printf(&G->helpers, "        add_player(s, V[%d]);\n    }\n}\n\n", src->id);
     line(G, "opts%d(s, V);", k);
     if (n->c) {
         if (n->c->a)
@@ -485,24 +505,21 @@ static void gen_choose_cards(Gen *G, const Node *n)
     const Node *src = n->b;
     int k = G->nlists++;
     Buf hb = {0};
-    buf_printf(&G->helpers, "/* the sets of cards of the choice at %s:%d */\n", where(G, n),
+    buf_printf(&hb, "/* the sets of cards of the choice at %s:%d */\n", where(G, n),
                n->loc.line);
-    if (n->d->b) {
-        buf_printf(&G->helpers, "static int such%d(State *s, int32_t *V)\n{\n"
-                                "    return %s;\n}\n\n",
-                   k, expr_str(G, n->d->b));
-    }
-    buf_printf(&G->helpers, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n"
-                            "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n", k);
+    if (n->d->b)
+        buf_printf(&hb, "static int such%d(State *s, int32_t *V)\n{\n    return %s;\n}\n\n", k,
+                   expr_str(G, n->d->b));
+    buf_printf(&hb, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n"
+                    "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n", k);
     source_loop(G, &hb, src, "        ");
+    buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n", src->id);
+    if (n->d->b)
+        buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, such%d);\n}\n\n", k);
+    else
+        buf_puts(&hb, "    add_sets(s, V, pick, n, lo, hi, NULL);\n}\n\n");
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
-    buf_printf(&G->helpers, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n",
-               src->id);
-    buf_printf(&G->helpers, "    add_sets(s, V, pick, n, lo, hi, %s%d);\n}\n\n",
-               n->d->b ? "such" : "NULL", n->d->b ? k : 0);
-    if (!n->d->b)
-        buf_puts(&G->helpers, "");
     gen_begin_decision(G, n->a, n->id);
     line(G, "sets%d(s, V, %s, %s);", k, expr_str(G, n->d->a), expr_str(G, n->d->a->next));
     gen_decide(G);
@@ -615,12 +632,10 @@ static void gen_value_into(Gen *G, const Node *v, const char *target)
 
 static void gen_step(Gen *G)
 {
-    if (G->in_proc) {
-        line(G, "if (++s->steps > MAX_STEPS) {");
-        line(G, "    fault(s, F_LOOP);");
-        line(G, "    return R_STOP;");
-        line(G, "}");
-    }
+    line(G, "if (++s->steps > MAX_STEPS) {");
+    line(G, "    fault(s, F_LOOP);");
+    line(G, "    return %s;", G->in_proc ? "R_STOP" : "0");
+    line(G, "}");
 }
 
 /* The condition of if/while: an expression, or a yes/no question. */
@@ -655,7 +670,8 @@ static void gen_stmt(Gen *G, const Node *n)
         if (n->op == '=') {
             gen_value_into(G, n->b, lv);
         } else {
-            line(G, "%s %c= %s;", lv, n->op, expr_str(G, n->b));
+            line(G, "%s = %s(s, %s, %s);", lv, n->op == '+' ? "iadd" : "isub", lv,
+                 expr_str(G, n->b));
             gen_check(G);
         }
         break;
@@ -728,11 +744,20 @@ static void gen_stmt(Gen *G, const Node *n)
                 const TypeDef *t = G->cs->types[arg->a->value];
                 for (int j = 0; j < t->nattrs; j++)
                     if (t->attrs[j].attr == at)
-                        for (int q = 0; q < t->attrs[j].nallowed; q++, nv++)
-                            buf_printf(&vals, "%s%d", nv ? ", " : "", t->attrs[j].allowed[q]);
+                        for (int q = 0; q < t->attrs[j].nallowed; q++, nv++) {
+                            int v = t->attrs[j].allowed[q];
+                            if (at->numeric)
+                                buf_printf(&vals, "%s%s", nv ? ", " : "", at->values[v]);
+                            else
+                                buf_printf(&vals, "%s%d", nv ? ", " : "", v);
+                        }
             } else {
-                for (int q = 0; q < at->nvalues; q++, nv++)
-                    buf_printf(&vals, "%s%d", nv ? ", " : "", q);
+                for (int q = 0; q < at->nvalues; q++, nv++) {
+                    if (at->numeric)
+                        buf_printf(&vals, "%s%s", nv ? ", " : "", at->values[q]);
+                    else
+                        buf_printf(&vals, "%s%d", nv ? ", " : "", q);
+                }
             }
             buf_printf(&G->helpers, "/* the values of the loop at %s:%d */\n"
                                     "static const int32_t list%d[%d] = {%s};\n\n",
@@ -785,6 +810,7 @@ static void gen_stmt(Gen *G, const Node *n)
         break;
     }
     case N_MOVEALL:
+        need_agg(G, n);
         line(G, "mvall%d(s, V, %s, %d);", n->id, expr_str(G, n->b),
              n->c && n->c->op == POS_BOTTOM);
         gen_check(G);
@@ -891,30 +917,52 @@ static void gen_func_proto(Gen *G, const Sym *fn, bool def)
     buf_free(&b);
 }
 
+/* A func is two C functions: its body, and a wrapper that bounds the depth
+ * of calls (a recursive func faults instead of overflowing the C stack). */
 static void gen_func(Gen *G, const Sym *fn)
 {
     const Node *d = fn->decl;
     cur_fn = d;
     G->in_proc = false;
+    Buf params = {0}, args = {0};
+    int i = 0;
+    for (const Node *p = d->a; p; p = p->next, i++) {
+        buf_printf(&params, ", int32_t a%d", i);
+        buf_printf(&args, ", a%d", i);
+    }
     line(G, "/* func %s, %s:%d */", fn->name, where(G, d), d->loc.line);
-    gen_func_proto(G, fn, true);
+    line(G, "static int32_t body_%s(State *s%s)", fn->name, params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     line(G, "int32_t V[%d] = {0};", d->id + 1);
-    int i = 0;
+    i = 0;
     for (const Node *p = d->a; p; p = p->next, i++)
         line(G, "V[%d] = a%d;", i, i);
-    if (!d->a)
-        line(G, "(void)V;");
+    line(G, "(void)V;");
     line(G, "(void)s;");
     if (d->c) {
         line(G, "return %s;", expr_str(G, d->c));
     } else {
         gen_block(G, d->b);
+        line(G, "return 0;");
     }
     G->indent--;
     line(G, "}");
     line(G, "%s", "");
+    gen_func_proto(G, fn, true);
+    line(G, "{");
+    line(G, "    if (s->fdepth >= MAX_FUNC_DEPTH) {");
+    line(G, "        fault(s, F_DEPTH);");
+    line(G, "        return 0;");
+    line(G, "    }");
+    line(G, "    s->fdepth++;");
+    line(G, "    int32_t r = body_%s(s%s);", fn->name, args.data ? args.data : "");
+    line(G, "    s->fdepth--;");
+    line(G, "    return r;");
+    line(G, "}");
+    line(G, "%s", "");
+    buf_free(&params);
+    buf_free(&args);
 }
 
 static void gen_proc(Gen *G, const Sym *p)
@@ -928,6 +976,8 @@ static void gen_proc(Gen *G, const Sym *p)
     line(G, "{");
     G->indent++;
     line(G, "int32_t *V = f->v;");
+    line(G, "(void)V;");
+    line(G, "(void)s;");
     line(G, "switch (f->pc) {");
     line(G, "case 0:");
     gen_block(G, d->b);
@@ -939,6 +989,33 @@ static void gen_proc(Gen *G, const Sym *p)
     line(G, "%s", "");
 }
 
+/* ---- reachability: only what main, score and tiebreak can reach is emitted */
+
+static void reach(Sym *fn);
+
+static void visit_call(Node *n, void *ctx)
+{
+    (void)ctx;
+    if (n->kind == N_CALL && n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC))
+        reach(n->sym);
+}
+
+static void reach(Sym *fn)
+{
+    if (!fn || fn->reached)
+        return;
+    fn->reached = true;
+    ast_walk(fn->decl->b, visit_call, NULL);
+    ast_walk(fn->decl->c, visit_call, NULL);
+}
+
+static void mark_reachable(const Game *g)
+{
+    reach(g->main);
+    reach(g->score);
+    reach(g->tiebreak);
+}
+
 /* ---- the whole file ----------------------------------------------------- */
 
 static void gen_runtime_glue(Gen *G)
@@ -947,7 +1024,7 @@ static void gen_runtime_glue(Gen *G)
     Buf *o = G->out;
     buf_printf(o, "\n/* ---- the state ---- */\n\n"
                   "enum { MAXP = %d, NSLOTS = %d, NLOCALS = %d, MAXDEPTH = %d };\n"
-                  "#define MAX_STEPS 10000000\n\n",
+                  "#define MAX_STEPS 10000000\n#define MAX_FUNC_DEPTH 1000\n\n",
                g->max_players, g->nslots, g->max_locals + 2, g->max_depth);
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
@@ -958,7 +1035,7 @@ static void gen_runtime_glue(Gen *G)
     buf_puts(o, "};\n\n/* Procedures, numbered for the frames. */\nenum {\n");
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
-        if (strncmp(p->name, "effect of ", 10) != 0)
+        if (p->reached)
             buf_printf(o, "    P_%s = %d,\n", p->name, i);
     }
     buf_puts(o, "};\n\nenum { R_RETURN, R_CALL, R_WAIT, R_STOP };\n\n");
@@ -967,7 +1044,7 @@ static void gen_runtime_glue(Gen *G)
         buf_printf(o, "    F_%s,\n",
                    (const char *[]){"EMPTY_TOP", "NONE_MOVED", "NO_OPTION", "BAD_PLAYER",
                                     "BAD_INDEX", "DIV_ZERO", "DEPTH", "LOOP",
-                                    "TOO_MANY"}[i]);
+                                    "TOO_MANY", "OVERFLOW"}[i]);
     buf_puts(o, "};\n\n");
     buf_puts(o, "typedef struct Frame {\n    int32_t proc, pc;\n    int32_t v[NLOCALS];\n} Frame;\n\n");
     buf_puts(o, "typedef struct State {\n"
@@ -986,6 +1063,7 @@ static void gen_runtime_glue(Gen *G)
     buf_puts(o, "    int32_t ret;          /* the value of the last proc returned */\n"
                 "    int32_t depth;        /* frames in use */\n"
                 "    int64_t steps;        /* loop steps since the last decision */\n"
+                "    int32_t fdepth;       /* func calls in progress */\n"
                 "    int32_t ncand;        /* the candidate set of 'such that' */\n"
                 "    uint16_t cand[RT_MAX_PICK];\n"
                 "    Frame fr[MAXDEPTH];\n"
@@ -1060,10 +1138,17 @@ static const char *const glue =
     "static inline int32_t imin(int32_t a, int32_t b)\n{\n    return a < b ? a : b;\n}\n\n"
     "static inline int32_t imax(int32_t a, int32_t b)\n{\n    return a > b ? a : b;\n}\n\n"
     "static inline int32_t iabs(int32_t a)\n{\n    return a < 0 ? -a : a;\n}\n\n"
+    "/* Arithmetic that faults on overflow instead of wrapping. */\n"
+    "static inline int32_t iadd(State *s, int32_t a, int32_t b)\n{\n"
+    "    int32_t r;\n    if (__builtin_add_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
+    "static inline int32_t isub(State *s, int32_t a, int32_t b)\n{\n"
+    "    int32_t r;\n    if (__builtin_sub_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
+    "static inline int32_t imul(State *s, int32_t a, int32_t b)\n{\n"
+    "    int32_t r;\n    if (__builtin_mul_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
     "static inline int32_t idiv(State *s, int32_t a, int32_t b)\n{\n"
-    "    if (b == 0) {\n        fault(s, F_DIV_ZERO);\n        return 0;\n    }\n    return a / b;\n}\n\n"
+    "    if (b == 0 || (a == INT32_MIN && b == -1)) {\n        fault(s, b ? F_OVERFLOW : F_DIV_ZERO);\n        return 0;\n    }\n    return a / b;\n}\n\n"
     "static inline int32_t imod(State *s, int32_t a, int32_t b)\n{\n"
-    "    if (b == 0) {\n        fault(s, F_DIV_ZERO);\n        return 0;\n    }\n    return a % b;\n}\n\n"
+    "    if (b == 0 || (a == INT32_MIN && b == -1)) {\n        fault(s, b ? F_OVERFLOW : F_DIV_ZERO);\n        return 0;\n    }\n    return a % b;\n}\n\n"
     "/* A player index checked against the table. */\n"
     "static inline int pidx(State *s, int p)\n{\n"
     "    if (p < 0 || p >= s->core.nplayers) {\n        fault(s, F_BAD_PLAYER);\n        return 0;\n    }\n    return p;\n}\n\n"
@@ -1213,7 +1298,7 @@ static void gen_run(Gen *G)
                 "        switch (f->proc) {\n");
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
-        if (strncmp(p->name, "effect of ", 10) != 0)
+        if (p->reached)
             buf_printf(o, "        case P_%s:\n            r = proc_%s(s, f);\n            break;\n",
                        p->name, p->name);
     }
@@ -1279,6 +1364,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
 {
     Gen G = {.out = out, .a = a, .g = g, .cs = g->cs};
     G.card_ids = c_card_idents(a, g->cs);
+    mark_reachable(g);
     emit_banner(out, input);
     buf_puts(out, "\n#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n\n"
                   "#include \"rt.h\"\n");
@@ -1289,32 +1375,31 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     /* prototypes, so rules may call each other in any order */
     buf_puts(out, "/* ---- the rules ---- */\n\n");
     for (int i = 0; i < g->funcs.len; i++)
-        gen_func_proto(&G, g->funcs.items[i], false);
+        if (((const Sym *)g->funcs.items[i])->reached)
+            gen_func_proto(&G, g->funcs.items[i], false);
     buf_puts(out, "static void finish(State *s, int draw);\n\n");
     /* The bodies go to a second buffer: helpers are found while emitting. */
     Buf body = {0};
     G.out = &body;
-    for (int k = 0; k < g->aggs.len; k++) {
-        const Node *n = g->aggs.items[k];
-        if (n->kind == N_MOVEALL)
-            buf_printf(&G.helpers, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
-        else
-            buf_printf(&G.helpers, "static int32_t agg%d(State *s, int32_t *V);\n", k);
-    }
-    buf_puts(&G.helpers, "\n");
-    gen_aggs(&G);
+    G.agg_done = arena_alloc(a, sizeof(bool) * (size_t)(g->aggs.len + 1));
+    for (int k = 0; k < g->aggs.len; k++)
+        ((Node *)g->aggs.items[k])->id = k;
     for (int i = 0; i < g->funcs.len; i++)
-        gen_func(&G, g->funcs.items[i]);
+        if (((const Sym *)g->funcs.items[i])->reached)
+            gen_func(&G, g->funcs.items[i]);
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
-        if (strncmp(p->name, "effect of ", 10) != 0)
+        if (p->reached)
             gen_proc(&G, p);
     }
     G.out = out;
+    buf_puts(out, G.protos.data ? G.protos.data : "");
+    buf_puts(out, "\n");
     buf_puts(out, G.helpers.data ? G.helpers.data : "");
     buf_puts(out, body.data ? body.data : "");
     gen_finish(&G);
     gen_run(&G);
     buf_free(&body);
     buf_free(&G.helpers);
+    buf_free(&G.protos);
 }

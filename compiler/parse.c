@@ -90,6 +90,8 @@ static bool run(struct Lexer *lx, const char *text, size_t len)
 
 bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog)
 {
+    if (!prog->first)
+        prog->first = f;
     struct Lexer lx = {.arena = a, .d = d, .file = f, .line = 1, .col = 1,
                        .first_line = 1, .first_col = 1, .block_col = 1, .prog = prog};
     if (memchr(f->text, '\0', f->len)) {

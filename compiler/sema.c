@@ -403,6 +403,9 @@ static Type check_source(Sema *s, Node *src)
     }
     Type et = bt == T_PLAYERS ? T_PLAYER : bt == T_VALUE ? T_VALUE
               : bt == T_UNKNOWN ? T_UNKNOWN : T_CARD;
+    /* the values of a numeric attribute are numbers */
+    if (bt == T_VALUE && base->attr >= 0 && s->cs->attrs[base->attr]->numeric)
+        et = T_INT;
     int mark = s->nscope, saved = s->implicit_slot;
     if (src->name) {
         Sym *e = declare(s, src, src->name, et, S_LOCAL);
@@ -1531,6 +1534,8 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
             break;
         }
     }
+    if (!first.file)
+        first.file = prog->first;
     Loc none = {first.file, first.file ? 1 : 0, 1, 1};
     if (prog->decls.len == 0) {
         diag_error(d, none, "no rules: a game needs at least 'game', 'players', a zone and "

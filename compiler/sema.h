@@ -12,7 +12,7 @@
 
 /* Builtin functions and statements: name, minimum and maximum arguments. */
 #define BUILTINS(X)                                                              \
-    X(COUNT, "count", 1, 1) X(ANY, "any", 1, 1) X(ALL, "all", 1, 1)             \
+    X(COUNT, "count", 1, 1) X(ANY, "any", 1, 1) X(ALL, "every", 1, 1)             \
     X(SUM, "sum", 2, 2) X(MIN, "min", 2, 2) X(MAX, "max", 2, 2)                 \
     X(DISTINCT, "distinct", 2, 2) X(FIRST, "first", 1, 1) X(SIZE, "size", 1, 1) \
     X(NEXT, "next", 1, 1) X(SEAT, "seat", 1, 1) X(VALUES, "values", 1, 1)       \

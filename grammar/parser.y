@@ -247,7 +247,7 @@ stmt
 lvalue
     : IDENT                         { $$ = NEW(IDENT, @1); $$->name = $1; }
     | IDENT '[' expr ']'            { Node *v = NEW(IDENT, @1); v->name = $1;
-                                      $$ = mk(lx, N_INDEX, @2, v, $3, NULL); }
+                                      $$ = mk(lx, N_INDEX, @1, v, $3, NULL); }
     ;
 
 else_part
@@ -335,7 +335,7 @@ unary
 
 postfix
     : primary
-    | postfix '[' expr ']'          { $$ = mk(lx, N_INDEX, @2, $1, $3, NULL); }
+    | postfix '[' expr ']'          { $$ = mk(lx, N_INDEX, @$, $1, $3, NULL); }
     | postfix '.' IDENT             { $$ = mk(lx, N_FIELD, @3, $1, NULL, NULL); $$->name = $3; }
     ;
 
