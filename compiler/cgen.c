@@ -324,7 +324,7 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
 
 /* Emits into hb the head of a loop that sets V[src->id] to each element
  * passing the filter; the caller writes the body and one closing brace. */
-static void source_loop(Gen *G, Buf *hb, const Node *src, const char *ind)
+static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, bool down)
 {
     if (src->op == 1) {
         buf_printf(hb, "%sfor (int i = 0; i < s->core.nplayers; i++) {\n", ind);
@@ -334,11 +334,20 @@ static void source_loop(Gen *G, Buf *hb, const Node *src, const char *ind)
         buf_printf(hb, "%s    V[%d] = s->cand[i];\n", ind, src->id);
     } else {
         buf_printf(hb, "%sint slot = %s;\n", ind, expr_str(G, src->a));
-        buf_printf(hb, "%sfor (int i = 0; i < s->zsize[slot]; i++) {\n", ind);
+        if (down)
+            buf_printf(hb, "%sfor (int i = s->zsize[slot] - 1; i >= 0; i--) {\n", ind);
+        else
+            buf_printf(hb, "%sfor (int i = 0; i < s->zsize[slot]; i++) {\n", ind);
         buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->id);
     }
     if (src->b)
         buf_printf(hb, "%s    if (!(%s))\n%s        continue;\n", ind, expr_str(G, src->b), ind);
+}
+
+/* The loop over a source, bottom to top. */
+static void source_loop(Gen *G, Buf *hb, const Node *src, const char *ind)
+{
+    source_loop_dir(G, hb, src, ind, false);
 }
 
 static const char *snippet(const Node *n)
@@ -355,6 +364,74 @@ static const char *snippet(const Node *n)
  * for count, every, any, sum, min, max, distinct, first; mvall<k>(s, V, to,
  * bottom) for 'move all'. Each is built in its own buffer, since its filter
  * may need other helpers first. */
+/* The mask of card kinds a static filter keeps, or false if the filter
+ * depends on more than the card (or there are more than 64 kinds). */
+static bool filter_mask(Gen *G, const Node *src, unsigned long long *mask)
+{
+    const CardSet *cs = G->cs;
+    if (src->type != T_CARD || cs->ncards > 64)
+        return false;
+    *mask = 0;
+    for (int i = 0; i < cs->ncards; i++) {
+        int v = src->b ? sema_eval_filter(src->b, src->id, cs->cards[i]) : 1;
+        if (v < 0)
+            return false;
+        if (v)
+            *mask |= 1ULL << i;
+    }
+    return true;
+}
+
+static bool kind_mask(Gen *G, const Node *src, unsigned long long *mask)
+{
+    return src->op == 0 && filter_mask(G, src, mask);
+}
+
+/* count, any, every and distinct over a zone with a filter on the card
+ * alone: answered from the zone's counts of each kind, without a loop over
+ * its cards. Returns false where the general helper is needed. */
+static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->a;
+    unsigned long long m;
+    if (!kind_mask(G, src, &m))
+        return false;
+    const char *slot = expr_str(G, src->a);
+    switch ((Builtin)n->op) {
+    case B_COUNT:
+        buf_printf(h, "    (void)V;\n    return kcount_in(s, %s, 0x%llxULL);\n}\n\n", slot, m);
+        return true;
+    case B_ANY:
+        buf_printf(h, "    (void)V;\n    return (s->kmask[%s] & 0x%llxULL) != 0;\n}\n\n", slot, m);
+        return true;
+    case B_ALL:
+        buf_printf(h, "    (void)V;\n    return (s->kmask[%s] & ~0x%llxULL) == 0;\n}\n\n", slot, m);
+        return true;
+    case B_DISTINCT: {
+        int nv = n->attr == -1 ? G->cs->ntypes : n->attr == -2 ? G->cs->ncards
+                                                : G->cs->attrs[n->attr]->nvalues;
+        if (nv > 64)
+            return false;
+        buf_printf(h, "    (void)V;\n    uint64_t b = s->kmask[%s] & 0x%llxULL, seen = 0;\n"
+                      "    while (b) {\n        int k = __builtin_ctzll(b);\n        b &= b - 1;\n",
+                   slot, m);
+        if (n->attr == -1)
+            buf_puts(h, "        seen |= (uint64_t)1 << cards[k].type;\n");
+        else if (n->attr == -2)
+            buf_puts(h, "        seen |= (uint64_t)1 << k;\n");
+        else
+            buf_printf(h, "        if (cards[k].attr[%d] >= 0)\n"
+                          "            seen |= (uint64_t)1 << cards[k].attr[%d];\n",
+                       n->attr, n->attr);
+        buf_puts(h, "    }\n    int32_t r = 0;\n    for (; seen; seen &= seen - 1)\n        r++;\n"
+                    "    return r;\n}\n\n");
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
 static void need_agg(Gen *G, const Node *n)
 {
     int k = n->id;
@@ -372,13 +449,15 @@ static void need_agg(Gen *G, const Node *n)
             source_loop(G, h, src, "        ");
             buf_puts(h, "            pick[n++] = (uint16_t)V[");
             buf_printf(h, "%d];\n        }\n    }\n", src->id);
-            buf_puts(h, "    for (int i = 0; i < n; i++)\n"
-                        "        mv(s, pick[i], to, bottom ? i : -1);\n}\n\n");
+            buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n}\n\n",
+                       src->op == 0 ? expr_str(G, src->a) : "-1");
             goto done;
         }
         Builtin b = (Builtin)n->op;
         buf_printf(&G->protos, "static int32_t agg%d(State *s, int32_t *V);\n", k);
         buf_printf(h, "static int32_t agg%d(State *s, int32_t *V)\n{\n", k);
+        if (gen_kind_agg(G, h, n))
+            goto done;
         switch (b) {
         case B_COUNT:
             buf_puts(h, "    int32_t r = 0;\n");
@@ -485,7 +564,7 @@ static void gen_option_source(Gen *G, const Node *n)
     int k = G->g->aggs.len + n->id * 0 + G->nlists++; /* unique helper number */
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
     buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
-    source_loop(G, &hb, src, "    ");
+    source_loop_dir(G, &hb, src, "    ", true);
     if (cards)
         buf_printf(&hb, "        add_card(s, V[%d]);\n    }\n}\n\n", src->id);
     else
@@ -500,6 +579,32 @@ static void gen_option_source(Gen *G, const Node *n)
     }
 }
 
+/* Kinds of which a 'such that' allows at most one card: a conjunct
+ * distinct(chosen where P, A) == count(chosen where P), with P on the card
+ * alone, means no two P-cards share a value of A, so no two share a kind.
+ * The enumeration uses this to prune; the condition is still checked. */
+static void one_per_kind(Gen *G, const Node *c, unsigned long long *mask)
+{
+    if (!c)
+        return;
+    if (c->kind == N_BINARY && c->op == AND) {
+        one_per_kind(G, c->a, mask);
+        one_per_kind(G, c->b, mask);
+        return;
+    }
+    if (c->kind != N_BINARY || c->op != EQ || c->a->kind != N_CALL || c->b->kind != N_CALL)
+        return;
+    const Node *d = c->a->op == B_DISTINCT ? c->a : c->b;
+    const Node *k = d == c->a ? c->b : c->a;
+    if (d->sym || k->sym || d->op != B_DISTINCT || k->op != B_COUNT)
+        return;
+    unsigned long long md, mk;
+    if (d->a->op != 3 || k->a->op != 3 || !filter_mask(G, d->a, &md) ||
+        !filter_mask(G, k->a, &mk) || md != mk)
+        return;
+    *mask |= md;
+}
+
 static void gen_choose_cards(Gen *G, const Node *n)
 {
     const Node *src = n->b;
@@ -512,12 +617,26 @@ static void gen_choose_cards(Gen *G, const Node *n)
                    expr_str(G, n->d->b));
     buf_printf(&hb, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n"
                     "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n", k);
-    source_loop(G, &hb, src, "        ");
+    source_loop_dir(G, &hb, src, "        ", true);
     buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n", src->id);
+    unsigned long long one = 0;
+    one_per_kind(G, n->d->b, &one);
+    const char *caps = "NULL";
+    if (one) {
+        Buf cb = {0};
+        buf_printf(&cb, "/* caps%d[k]: at most this many cards of kind k in a set */\n"
+                        "static const uint8_t caps%d[NCARDS] = {", k, k);
+        for (int i = 0; i < G->cs->ncards; i++)
+            buf_printf(&cb, "%s%d", i ? ", " : "", (one >> i) & 1 ? 1 : RT_MAX_PICK_SEMA);
+        buf_puts(&cb, "};\n\n");
+        buf_puts(&G->helpers, cb.data);
+        buf_free(&cb);
+        caps = arena_printf(G->a, "caps%d", k);
+    }
     if (n->d->b)
-        buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, such%d);\n}\n\n", k);
+        buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, such%d);\n}\n\n", caps, k);
     else
-        buf_puts(&hb, "    add_sets(s, V, pick, n, lo, hi, NULL);\n}\n\n");
+        buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, NULL);\n}\n\n", caps);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
     gen_begin_decision(G, n->a, n->id);
@@ -1024,7 +1143,10 @@ static void gen_runtime_glue(Gen *G)
     Buf *o = G->out;
     buf_printf(o, "\n/* ---- the state ---- */\n\n"
                   "enum { MAXP = %d, NSLOTS = %d, NLOCALS = %d, MAXDEPTH = %d };\n"
-                  "#define MAX_STEPS 10000000\n#define MAX_FUNC_DEPTH 1000\n\n",
+                  "#define MAX_STEPS 10000000\n#define MAX_FUNC_DEPTH 1000\n"
+                  "/* Kinds of card as bits, when there are at most 64 kinds. */\n"
+                  "#define KMASKED (NCARDS <= 64)\n"
+                  "#define KBIT(k) (KMASKED ? (uint64_t)1 << ((k) & 63) : 0)\n\n",
                g->max_players, g->nslots, g->max_locals + 2, g->max_depth);
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
@@ -1060,6 +1182,9 @@ static void gen_runtime_glue(Gen *G)
         const Node *v = g->pvars.items[i];
         buf_printf(o, "    int32_t pv_%s[MAXP];\n", v->name);
     }
+    buf_puts(o, "    uint16_t kcount[NSLOTS][NCARDS];      /* cards of each kind in each slot */\n"
+                "    uint64_t kmask[NSLOTS];               /* kinds present (kinds < 64) */\n"
+                "    uint64_t optkinds;                    /* kinds offered so far */\n");
     buf_puts(o, "    int32_t ret;          /* the value of the last proc returned */\n"
                 "    int32_t depth;        /* frames in use */\n"
                 "    int64_t steps;        /* loop steps since the last decision */\n"
@@ -1118,7 +1243,28 @@ static void gen_tables(Gen *G)
         for (int k = 0; k < n; k++)
             buf_printf(o, "%s%d", z->id + k ? ", " : "", pp ? k : -1);
     }
-    buf_puts(o, "};\n\n/* card_name[i]: the name of physical card i */\n"
+    buf_puts(o, "};\n\n/* inst_type[i], inst_attr[a][i]: the type and attribute values of\n"
+                " * physical card i (flat, for the hot paths) */\n"
+                "static const int16_t inst_type[NINSTANCES] = {");
+    long long col = 0;
+    for (int i = 0; i < G->cs->ncards; i++)
+        for (long long k = 0; k < G->cs->cards[i]->count; k++, col++)
+            buf_printf(o, "%s%d", col % 20 ? ", " : (col ? ",\n    " : "\n    "),
+                       G->cs->cards[i]->type->index);
+    buf_puts(o, "\n};\n");
+    buf_printf(o, "static const int16_t inst_attr[%d][NINSTANCES] = {\n",
+               G->cs->nattrs ? G->cs->nattrs : 1);
+    for (int a = 0; a < (G->cs->nattrs ? G->cs->nattrs : 1); a++) {
+        buf_puts(o, "    {");
+        col = 0;
+        for (int i = 0; i < G->cs->ncards; i++)
+            for (long long k = 0; k < G->cs->cards[i]->count; k++, col++)
+                buf_printf(o, "%s%d", col % 20 ? ", " : (col ? ",\n     " : ""),
+                           a < G->cs->nattrs ? G->cs->cards[i]->value[a] : -1);
+        buf_puts(o, "},\n");
+    }
+    buf_puts(o, "};\n");
+    buf_puts(o, "\n/* card_name[i]: the name of physical card i */\n"
                 "static const char *const card_name[NINSTANCES] = {\n");
     for (int i = 0; i < G->cs->ncards; i++)
         for (long long k = 0; k < G->cs->cards[i]->count; k++)
@@ -1132,9 +1278,14 @@ static const char *const glue =
     "static inline void fault(State *s, int k)\n{\n"
     "    if (!s->core.over) {\n        s->core.over = RT_FAULT;\n        s->core.fault = k;\n    }\n}\n\n"
     "static inline int card_kind(int c)\n{\n    return c < 0 ? -1 : instance_card[c];\n}\n\n"
-    "static inline int card_type(int c)\n{\n    return c < 0 ? -1 : cards[instance_card[c]].type;\n}\n\n"
-    "static inline int card_attr(int c, int a)\n{\n    return c < 0 ? -1 : cards[instance_card[c]].attr[a];\n}\n\n"
+    "static inline int card_type(int c)\n{\n    return c < 0 ? -1 : inst_type[c];\n}\n\n"
+    "static inline int card_attr(int c, int a)\n{\n    return c < 0 ? -1 : inst_attr[a][c];\n}\n\n"
     "static inline int card_num(int c, int a)\n{\n    return c < 0 ? 0 : cards[instance_card[c]].num[a];\n}\n\n"
+    "/* Cards in slot of the kinds in mask m. */\n"
+    "static inline int32_t kcount_in(const State *s, int slot, uint64_t m)\n{\n"
+    "    uint64_t b = s->kmask[slot] & m;\n    int32_t r = 0;\n"
+    "    while (b) {\n        r += s->kcount[slot][__builtin_ctzll(b)];\n        b &= b - 1;\n    }\n"
+    "    return r;\n}\n\n"
     "static inline int32_t imin(int32_t a, int32_t b)\n{\n    return a < b ? a : b;\n}\n\n"
     "static inline int32_t imax(int32_t a, int32_t b)\n{\n    return a > b ? a : b;\n}\n\n"
     "static inline int32_t iabs(int32_t a)\n{\n    return a < 0 ? -a : a;\n}\n\n"
@@ -1168,20 +1319,51 @@ static const char *const glue =
     "/* Moves card c to slot `to`: on top (pos < 0) or with pos cards below. */\n"
     "static inline void mv(State *s, int c, int to, int pos)\n{\n"
     "    if (c < 0 || c >= NINSTANCES) {\n        fault(s, F_NONE_MOVED);\n        return;\n    }\n"
-    "    int from = s->slot_of[c];\n"
+    "    int from = s->slot_of[c], k = instance_card[c];\n"
     "    uint16_t *z = s->zcard[from];\n"
     "    int n = s->zsize[from], i = n - 1;\n"
     "    while (i > 0 && z[i] != c)\n        i--;\n"
-    "    memmove(z + i, z + i + 1, sizeof *z * (size_t)(n - 1 - i));\n"
+    "    if (i < n - 1)\n"
+    "        memmove(z + i, z + i + 1, sizeof *z * (size_t)(n - 1 - i));\n"
+    "    if (--s->kcount[from][k] == 0)\n        s->kmask[from] &= ~KBIT(k);\n"
+    "    s->kcount[to][k]++;\n    s->kmask[to] |= KBIT(k);\n"
     "    s->zsize[from] = (uint16_t)(n - 1);\n"
     "    z = s->zcard[to];\n"
     "    n = s->zsize[to];\n"
     "    if (pos < 0 || pos > n)\n        pos = n;\n"
-    "    memmove(z + pos + 1, z + pos, sizeof *z * (size_t)(n - pos));\n"
+    "    if (pos < n)\n"
+    "        memmove(z + pos + 1, z + pos, sizeof *z * (size_t)(n - pos));\n"
     "    z[pos] = (uint16_t)c;\n"
     "    s->zsize[to] = (uint16_t)(n + 1);\n"
     "    s->slot_of[c] = (uint16_t)to;\n"
     "    rt_moved(s, c, from, to);\n}\n\n"
+    "/* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of\n"
+    " * any slots when from < 0) to the top or the bottom of `to`, in order. */\n"
+    "static inline void move_picked(State *s, int from, const uint16_t *pick, int n, int to,\n"
+    "                               int bottom)\n{\n"
+    "    if (n == 0)\n        return;\n"
+    "    if (from < 0) {\n"
+    "        for (int i = 0; i < n; i++)\n            mv(s, pick[i], to, bottom ? i : -1);\n"
+    "        return;\n    }\n"
+    "    uint16_t *z = s->zcard[from];\n"
+    "    int m = s->zsize[from], keep = 0, j = 0;\n"
+    "    for (int i = 0; i < m; i++) {\n"
+    "        if (j < n && z[i] == pick[j])\n            j++;\n"
+    "        else\n            z[keep++] = z[i];\n    }\n"
+    "    s->zsize[from] = (uint16_t)keep;\n"
+    "    z = s->zcard[to];\n"
+    "    m = s->zsize[to];\n"
+    "    int at = bottom ? 0 : m;\n"
+    "    if (bottom && m)\n        memmove(z + n, z, sizeof *z * (size_t)m);\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        int c = pick[i], k = instance_card[c];\n"
+    "        z[at + i] = (uint16_t)c;\n"
+    "        s->slot_of[c] = (uint16_t)to;\n"
+    "        if (--s->kcount[from][k] == 0)\n            s->kmask[from] &= ~KBIT(k);\n"
+    "        s->kcount[to][k]++;\n        s->kmask[to] |= KBIT(k);\n"
+    "    }\n"
+    "    s->zsize[to] = (uint16_t)(m + n);\n"
+    "    for (int i = 0; i < n; i++)\n        rt_moved(s, pick[i], from, to);\n}\n\n"
     "static inline void shuffle(State *s, int slot)\n{\n"
     "    uint16_t *z = s->zcard[slot];\n"
     "    for (int i = s->zsize[slot] - 1; i > 0; i--) {\n"
@@ -1191,7 +1373,7 @@ static const char *const glue =
     "static inline void decision(State *s, int player, int prompt)\n{\n"
     "    s->core.dec.player = (int16_t)pidx(s, player);\n"
     "    s->core.dec.prompt = (int16_t)prompt;\n"
-    "    s->core.dec.noptions = 0;\n    s->core.dec.chosen = 0;\n}\n\n"
+    "    s->core.dec.noptions = 0;\n    s->core.dec.chosen = 0;\n    s->optkinds = 0;\n}\n\n"
     "static inline RtOption *add_option(State *s, int kind)\n{\n"
     "    RtDecision *d = &s->core.dec;\n"
     "    if (d->noptions >= RT_MAX_OPTIONS) {\n        fault(s, F_TOO_MANY);\n        return NULL;\n    }\n"
@@ -1203,10 +1385,16 @@ static const char *const glue =
     "static inline void add_yes_no(State *s)\n{\n    add_option(s, RT_OPT_YES);\n    add_option(s, RT_OPT_NO);\n}\n\n"
     "/* One option per card name: identical cards make the same choice. */\n"
     "static inline void add_card(State *s, int c)\n{\n"
-    "    RtDecision *d = &s->core.dec;\n"
-    "    for (int i = 0; i < d->noptions; i++)\n"
-    "        if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == instance_card[c])\n"
-    "            return;\n"
+    "    int k = instance_card[c];\n"
+    "    if (KMASKED) {\n"
+    "        if (s->optkinds & KBIT(k))\n            return;\n"
+    "        s->optkinds |= KBIT(k);\n"
+    "    } else {\n"
+    "        RtDecision *d = &s->core.dec;\n"
+    "        for (int i = 0; i < d->noptions; i++)\n"
+    "            if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == k)\n"
+    "                return;\n"
+    "    }\n"
     "    RtOption *o = add_option(s, RT_OPT_CARD);\n"
     "    if (o) {\n        o->n = 1;\n        o->ids[0] = (uint16_t)c;\n    }\n}\n\n"
     "static inline void add_player(State *s, int p)\n{\n"
@@ -1219,7 +1407,7 @@ static const char *const glue =
     "/* Sets of lo..hi cards from pick[0..n), one per multiset of card names,\n"
     " * kept when ok() holds for the candidate in s->cand. */\n"
     "static inline void sets_rec(State *s, int32_t *V, const uint16_t *pick, const int *gs, int ng, int g,\n"
-    "                     int lo, int hi, int (*ok)(State *, int32_t *))\n{\n"
+    "                     int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *))\n{\n"
     "    if (g == ng) {\n"
     "        if (s->ncand < lo || (ok && !ok(s, V)))\n            return;\n"
     "        RtOption *o = add_option(s, RT_OPT_CARDS);\n"
@@ -1228,13 +1416,15 @@ static const char *const glue =
     "        for (int i = 0; i < s->ncand; i++)\n            o->ids[i] = s->cand[i];\n"
     "        return;\n    }\n"
     "    int base = s->ncand, avail = gs[g + 1] - gs[g];\n"
+    "    if (caps && avail > caps[instance_card[pick[gs[g]]]])\n"
+    "        avail = caps[instance_card[pick[gs[g]]]];\n"
     "    for (int k = 0; k <= avail && base + k <= hi; k++) {\n"
     "        s->ncand = base + k;\n"
     "        if (k > 0)\n            s->cand[base + k - 1] = pick[gs[g] + k - 1];\n"
-    "        sets_rec(s, V, pick, gs, ng, g + 1, lo, hi, ok);\n    }\n"
+    "        sets_rec(s, V, pick, gs, ng, g + 1, lo, hi, caps, ok);\n    }\n"
     "    s->ncand = base;\n}\n\n"
     "static inline void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
-    "                     int (*ok)(State *, int32_t *))\n{\n"
+    "                     const uint8_t *caps, int (*ok)(State *, int32_t *))\n{\n"
     "    /* group the cards by name (a stable insertion sort by card kind) */\n"
     "    for (int i = 1; i < n; i++) {\n"
     "        uint16_t c = pick[i];\n        int j = i - 1;\n"
@@ -1246,7 +1436,7 @@ static const char *const glue =
     "    gs[ng] = n;\n"
     "    if (hi > RT_MAX_PICK)\n        hi = RT_MAX_PICK;\n"
     "    s->ncand = 0;\n"
-    "    sets_rec(s, V, pick, gs, ng, 0, lo < 1 ? 1 : lo, hi, ok);\n"
+    "    sets_rec(s, V, pick, gs, ng, 0, lo < 1 ? 1 : lo, hi, caps, ok);\n"
     "    s->ncand = 0;\n}\n\n"
     "static inline void take_set(State *s, int to)\n{\n"
     "    RtOption o = s->core.dec.opt[s->core.dec.chosen];\n"
@@ -1315,7 +1505,10 @@ static void gen_run(Gen *G)
                   "    /* every card starts in the first zone declared, in cards.yaml order */\n"
                   "    for (int i = 0; i < NINSTANCES; i++) {\n"
                   "        s->zcard[0][i] = (uint16_t)i;\n        s->slot_of[i] = 0;\n    }\n"
-                  "    s->zsize[0] = NINSTANCES;\n",
+                  "    s->zsize[0] = NINSTANCES;\n"
+                  "    for (int k = 0; k < NCARDS; k++) {\n"
+                  "        s->kcount[0][k] = (uint16_t)cards[k].count;\n"
+                  "        s->kmask[0] |= KBIT(k);\n    }\n",
                g->max_decisions);
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
@@ -1329,6 +1522,34 @@ static void gen_run(Gen *G)
     buf_puts(o, "    push(s, P_main);\n    run(s);\n}\n\n"
                 "static void game_resume(void *st)\n{\n"
                 "    State *s = st;\n    s->steps = 0;\n    run(s);\n}\n\n");
+    buf_puts(o, "/* Rebuilds what the state derives from the zones (slot_of, counts of\n"
+                " * each kind), after cards were moved by hand. */\n"
+                "static void game_sync(void *st)\n{\n"
+                "    State *s = st;\n"
+                "    memset(s->kcount, 0, sizeof s->kcount);\n"
+                "    memset(s->kmask, 0, sizeof s->kmask);\n"
+                "    for (int slot = 0; slot < NSLOTS; slot++)\n"
+                "        for (int i = 0; i < s->zsize[slot]; i++) {\n"
+                "            int c = s->zcard[slot][i], k = instance_card[c];\n"
+                "            s->slot_of[c] = (uint16_t)slot;\n"
+                "            s->kcount[slot][k]++;\n"
+                "            s->kmask[slot] |= KBIT(k);\n"
+                "        }\n}\n\n"
+                "/* The counts of each kind agree with the zones. */\n"
+                "static bool game_check(const void *st, char *why, size_t n)\n{\n"
+                "    const State *s = st;\n"
+                "    for (int slot = 0; slot < NSLOTS; slot++) {\n"
+                "        uint16_t count[NCARDS] = {0};\n"
+                "        for (int i = 0; i < s->zsize[slot]; i++)\n"
+                "            count[instance_card[s->zcard[slot][i]]]++;\n"
+                "        for (int k = 0; k < NCARDS; k++)\n"
+                "            if (count[k] != s->kcount[slot][k] ||\n"
+                "                (KMASKED && (count[k] > 0) != ((s->kmask[slot] & KBIT(k)) != 0))) {\n"
+                "                snprintf(why, n, \"slot %d: %d cards of kind %d, counted %d\",\n"
+                "                         slot, count[k], k, s->kcount[slot][k]);\n"
+                "                return false;\n"
+                "            }\n"
+                "    }\n    return true;\n}\n\n");
     buf_puts(o, "/* vars[i]: a variable of the rules: name, offset, per player */\n"
                 "static const RtVar vars[] = {\n");
     for (int i = 0; i < g->globals.len; i++) {
@@ -1353,7 +1574,8 @@ static void gen_run(Gen *G)
                   "    .default_max_decisions = %lld,\n"
                   "    .init = game_init,\n    .resume = game_resume,\n"
                   "    .off_slot_of = offsetof(State, slot_of),\n"
-                  "    .nvars = %d,\n    .vars = vars,\n};\n\n",
+                  "    .nvars = %d,\n    .vars = vars,\n"
+                  "    .sync = game_sync,\n    .check = game_check,\n};\n\n",
                g->min_players, g->max_players, g->zones.len, g->max_decisions,
                g->globals.len + g->pvars.len);
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
@@ -1366,7 +1588,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     G.card_ids = c_card_idents(a, g->cs);
     mark_reachable(g);
     emit_banner(out, input);
-    buf_puts(out, "\n#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n\n"
+    buf_puts(out, "\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n\n"
                   "#include \"rt.h\"\n");
     emit_cards(out, a, g->cs, false);
     gen_runtime_glue(&G);

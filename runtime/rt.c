@@ -35,42 +35,6 @@ void rt_seed(RtRng *r, uint64_t seed)
         r->s[0] = 1;    /* the one state xoshiro cannot leave */
 }
 
-static inline uint32_t rotl32(uint32_t x, int k)
-{
-    return (x << k) | (x >> (32 - k));
-}
-
-uint32_t rt_next(RtRng *r)
-{
-    uint32_t *s = r->s;
-    uint32_t result = rotl32(s[1] * 5, 7) * 9;
-    uint32_t t = s[1] << 9;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl32(s[3], 11);
-    return result;
-}
-
-/* Lemire's multiply-and-reject: uniform in [0, n) with no modulo bias. */
-uint32_t rt_below(RtRng *r, uint32_t n)
-{
-    if (n <= 1)
-        return 0;
-    uint64_t m = (uint64_t)rt_next(r) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)-n % n;
-        while (low < threshold) {
-            m = (uint64_t)rt_next(r) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
 /* ---- engine ---- */
 
 static void fault(RtCore *c, int code)
@@ -251,7 +215,8 @@ bool rt_can_see(const RtGame *g, int slot, int p)
 
 static bool check_zones(const RtGame *g, const void *st, char *why, size_t n)
 {
-    uint8_t seen[65536 / 8] = {0};     /* instance ids are uint16_t */
+    uint8_t seen[65536 / 8];           /* instance ids are uint16_t */
+    memset(seen, 0, (size_t)(g->ninstances + 7) / 8);
     for (int s = 0; s < g->nslots; s++) {
         int size = rt_zone_size(g, st, s);
         if (size > g->ninstances) {
@@ -316,6 +281,8 @@ bool rt_check_state(const RtGame *g, const void *st, char *why, size_t n)
 {
     const RtCore *c = st;
     if (!check_zones(g, st, why, n))
+        return false;
+    if (g->check && !g->check(st, why, n))
         return false;
     if (c->over != RT_PLAYING)
         return true;

@@ -30,9 +30,40 @@ typedef struct RtRng {
 } RtRng;
 
 void rt_seed(RtRng *r, uint64_t seed);
-uint32_t rt_next(RtRng *r);
-/* Uniform in [0, n), n >= 1, without modulo bias. */
-uint32_t rt_below(RtRng *r, uint32_t n);
+
+/* The next 32 random bits (xoshiro128**); inline, for the hot paths. */
+static inline uint32_t rt_next(RtRng *r)
+{
+    uint32_t *s = r->s;
+    uint32_t x = s[1] * 5;
+    uint32_t result = ((x << 7) | (x >> 25)) * 9;
+    uint32_t t = s[1] << 9;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 11) | (s[3] >> 21);
+    return result;
+}
+
+/* Uniform in [0, n), n >= 1, without modulo bias (Lemire's
+ * multiply-and-reject). */
+static inline uint32_t rt_below(RtRng *r, uint32_t n)
+{
+    if (n <= 1)
+        return 0;
+    uint64_t m = (uint64_t)rt_next(r) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)-n % n;
+        while (low < threshold) {
+            m = (uint64_t)rt_next(r) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
 
 typedef enum RtOptKind {
     RT_OPT_TEXT,    /* a = index into RtGame.labels */
@@ -129,6 +160,13 @@ typedef struct RtGame {
     size_t off_slot_of;                 /* uint16_t slot_of[ninstances], or 0 */
     int nvars;
     const RtVar *vars;                  /* the rules' variables */
+    /* After cards were moved by hand (tests, scenario files) through the
+     * zone arrays: rebuild slot_of and whatever else the game derives from
+     * the zones. NULL if there is nothing to rebuild. */
+    void (*sync)(void *st);
+    /* The game's own invariants (e.g. those derived tables agree with the
+     * zones), called by rt_check_state; NULL if none. */
+    bool (*check)(const void *st, char *why, size_t n);
 } RtGame;
 
 /* ---- engine API ---- */
