@@ -22,6 +22,7 @@ typedef struct Gen {
     const Game *g;
     const CardSet *cs;
     bool in_proc;
+    bool direct;            /* emitting the direct-call copy of a proc */
     int pc;                 /* next resume point of the proc being emitted */
     int indent;
     Buf helpers;            /* aggregate and option helpers, emitted first */
@@ -530,8 +531,19 @@ done:
 
 /* Emits: if there is exactly one option it is taken; none is a fault;
  * otherwise store the resume point and wait. */
+/* What a stopped game returns from the function being emitted. */
+static const char *stop(const Gen *G)
+{
+    return G->in_proc && !G->direct ? "R_STOP" : "0";
+}
+
 static void gen_decide(Gen *G)
 {
+    if (G->direct) {
+        line(G, "if (!decide_direct(s, d))");
+        line(G, "    return 0;");
+        return;
+    }
     int pc = G->pc++;
     line(G, "if (s->core.dec.noptions == 0) {");
     line(G, "    fault(s, F_NO_OPTION);");
@@ -644,7 +656,7 @@ static void gen_choose_cards(Gen *G, const Node *n)
     gen_decide(G);
     line(G, "take_set(s, %s);", expr_str(G, n->c));
     line(G, "if (s->core.over)");
-    line(G, "    return R_STOP;");
+    line(G, "    return %s;", stop(G));
 }
 
 /* A decision whose value goes to `target` (a C lvalue), or nowhere. */
@@ -691,12 +703,32 @@ static void gen_check(Gen *G)
 {
     if (G->in_proc) {
         line(G, "if (s->core.over)");
-        line(G, "    return R_STOP;");
+        line(G, "    return %s;", stop(G));
     }
 }
 
 static void gen_call(Gen *G, const Node *c, const char *target)
 {
+    if (G->direct) {
+        Buf b = {0};
+        buf_printf(&b, "dproc_%s(s, d", c->sym->name);
+        for (const Node *a = c->a; a; a = a->next)
+            buf_printf(&b, ", %s", expr_str(G, a));
+        buf_puts(&b, ")");
+        if (target) {
+            line(G, "{");
+            line(G, "    int32_t r = %s;", b.data);
+            line(G, "    if (s->core.over)");
+            line(G, "        return 0;");
+            line(G, "    %s = r;", target);
+            line(G, "}");
+        } else {
+            line(G, "%s;", b.data);
+            gen_check(G);
+        }
+        buf_free(&b);
+        return;
+    }
     line(G, "{");
     G->indent++;
     int i = 0;
@@ -753,7 +785,7 @@ static void gen_step(Gen *G)
 {
     line(G, "if (++s->steps > MAX_STEPS) {");
     line(G, "    fault(s, F_LOOP);");
-    line(G, "    return %s;", G->in_proc ? "R_STOP" : "0");
+    line(G, "    return %s;", stop(G));
     line(G, "}");
 }
 
@@ -910,7 +942,7 @@ static void gen_stmt(Gen *G, const Node *n)
         line(G, "break;");
         break;
     case N_RETURN:
-        if (G->in_proc) {
+        if (G->in_proc && !G->direct) {
             if (n->a)
                 line(G, "s->ret = %s;", expr_str(G, n->a));
             line(G, "return R_RETURN;");
@@ -972,7 +1004,7 @@ static void gen_stmt(Gen *G, const Node *n)
     }
     case N_END:
         line(G, "finish(s, %d);", n->name != NULL);
-        line(G, "return R_STOP;");
+        line(G, "return %s;", stop(G));
         break;
     case N_CHOOSECARDS:
         gen_decision(G, n, NULL);
@@ -1106,6 +1138,66 @@ static void gen_proc(Gen *G, const Sym *p)
     G->indent--;
     line(G, "}");
     line(G, "%s", "");
+}
+
+/* The direct-call copy of a proc, for games where every decision is
+ * answered inline (simulate): plain C calls, no frames to resume, the
+ * same statements and so the same games. */
+static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
+{
+    Buf b = {0};
+    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->name);
+    int i = 0;
+    for (const Node *q = p->decl->a; q; q = q->next, i++)
+        buf_printf(&b, ", int32_t a%d", i);
+    buf_puts(&b, def ? ")" : ");");
+    line(G, "%s", b.data);
+    buf_free(&b);
+}
+
+static void gen_dproc(Gen *G, const Sym *p)
+{
+    const Node *d = p->decl;
+    cur_fn = d;
+    G->in_proc = true;
+    G->direct = true;
+    Buf params = {0}, args = {0};
+    int i = 0;
+    for (const Node *q = d->a; q; q = q->next, i++) {
+        buf_printf(&params, ", int32_t a%d", i);
+        buf_printf(&args, ", a%d", i);
+    }
+    line(G, "/* proc %s, %s:%d, called directly */", p->name, where(G, d), d->loc.line);
+    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", p->name,
+         params.data ? params.data : "");
+    line(G, "{");
+    G->indent++;
+    line(G, "int32_t V[NLOCALS] = {0};");
+    i = 0;
+    for (const Node *q = d->a; q; q = q->next, i++)
+        line(G, "V[%d] = a%d;", i, i);
+    line(G, "(void)V;");
+    line(G, "(void)d;");
+    gen_block(G, d->b);
+    line(G, "return 0;");
+    G->indent--;
+    line(G, "}");
+    line(G, "%s", "");
+    gen_dproc_proto(G, p, true);
+    line(G, "{");
+    line(G, "    if (s->depth >= MAXDEPTH) {");
+    line(G, "        fault(s, F_DEPTH);");
+    line(G, "        return 0;");
+    line(G, "    }");
+    line(G, "    s->depth++;");
+    line(G, "    int32_t r = dbody_%s(s, d%s);", p->name, args.data ? args.data : "");
+    line(G, "    s->depth--;");
+    line(G, "    return r;");
+    line(G, "}");
+    line(G, "%s", "");
+    G->direct = false;
+    buf_free(&params);
+    buf_free(&args);
 }
 
 /* ---- reachability: only what main, score and tiebreak can reach is emitted */
@@ -1441,6 +1533,21 @@ static const char *const glue =
     "static inline void take_set(State *s, int to)\n{\n"
     "    RtOption o = s->core.dec.opt[s->core.dec.chosen];\n"
     "    for (int i = 0; i < o.n; i++)\n        mv(s, o.ids[i], to, -1);\n}\n\n"
+    "/* Direct play: every decision is answered inline by d->fn. The same\n"
+    " * steps as rt_apply: one option is taken, none is a fault, and the\n"
+    " * decision bound ends the game as a draw. */\n"
+    "typedef struct Direct {\n    RtChooser fn;\n    void *ctx;\n} Direct;\n\n"
+    "static inline bool decide_direct(State *s, const Direct *d)\n{\n"
+    "    RtCore *c = &s->core;\n"
+    "    if (c->dec.noptions == 0) {\n        fault(s, F_NO_OPTION);\n        return false;\n    }\n"
+    "    if (c->dec.noptions == 1) {\n        c->dec.chosen = 0;\n        return true;\n    }\n"
+    "    int i = d->fn(d->ctx, s);\n"
+    "    if (i < 0 || i >= c->dec.noptions) {\n"
+    "        c->over = RT_FAULT;\n        c->fault = RT_FAULT_BAD_DECISION;\n        return false;\n    }\n"
+    "    c->dec.chosen = (int16_t)i;\n"
+    "    if (++c->decisions >= c->max_decisions) {\n"
+    "        c->over = RT_DRAW;\n        memset(c->winner, 0, sizeof c->winner);\n        return false;\n    }\n"
+    "    s->steps = 0;\n    return true;\n}\n\n"
     "static inline Frame *push(State *s, int proc)\n{\n"
     "    if (s->depth >= MAXDEPTH) {\n        fault(s, F_DEPTH);\n        return NULL;\n    }\n"
     "    Frame *f = &s->fr[s->depth++];\n"
@@ -1496,8 +1603,7 @@ static void gen_run(Gen *G)
                 "        if (r == R_WAIT)\n            return;\n"
                 "        if (r == R_RETURN)\n            s->depth--;\n"
                 "    }\n}\n\n");
-    buf_printf(o, "static void game_init(void *st, uint64_t seed, int nplayers)\n{\n"
-                  "    State *s = st;\n"
+    buf_printf(o, "static void game_setup(State *s, uint64_t seed, int nplayers)\n{\n"
                   "    memset(s, 0, sizeof *s);\n"
                   "    rt_seed(&s->core.rng, seed);\n"
                   "    s->core.nplayers = nplayers;\n"
@@ -1519,7 +1625,19 @@ static void gen_run(Gen *G)
         buf_printf(o, "    for (int p = 0; p < MAXP; p++)\n        s->pv_%s[p] = %s;\n", v->name,
                    expr_str(G, v->a));
     }
-    buf_puts(o, "    push(s, P_main);\n    run(s);\n}\n\n"
+    buf_puts(o, "}\n\n"
+                "static void game_init(void *st, uint64_t seed, int nplayers)\n{\n"
+                "    State *s = st;\n    game_setup(s, seed, nplayers);\n"
+                "    push(s, P_main);\n    run(s);\n}\n\n"
+                "static void game_play_direct(void *st, uint64_t seed, int nplayers, RtChooser fn,\n"
+                "                             void *ctx)\n{\n"
+                "    State *s = st;\n"
+                "    int64_t bound = s->core.max_decisions;\n"
+                "    game_setup(s, seed, nplayers);\n"
+                "    if (bound > 0)\n        s->core.max_decisions = bound;\n"
+                "    Direct d = {fn, ctx};\n"
+                "    dproc_main(s, &d);\n"
+                "    if (!s->core.over)\n        finish(s, 0);\n}\n\n"
                 "static void game_resume(void *st)\n{\n"
                 "    State *s = st;\n    s->steps = 0;\n    run(s);\n}\n\n");
     buf_puts(o, "/* Rebuilds what the state derives from the zones (slot_of, counts of\n"
@@ -1575,7 +1693,8 @@ static void gen_run(Gen *G)
                   "    .init = game_init,\n    .resume = game_resume,\n"
                   "    .off_slot_of = offsetof(State, slot_of),\n"
                   "    .nvars = %d,\n    .vars = vars,\n"
-                  "    .sync = game_sync,\n    .check = game_check,\n};\n\n",
+                  "    .sync = game_sync,\n    .check = game_check,\n"
+                  "    .play_direct = game_play_direct,\n};\n\n",
                g->min_players, g->max_players, g->zones.len, g->max_decisions,
                g->globals.len + g->pvars.len);
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
@@ -1599,7 +1718,13 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     for (int i = 0; i < g->funcs.len; i++)
         if (((const Sym *)g->funcs.items[i])->reached)
             gen_func_proto(&G, g->funcs.items[i], false);
-    buf_puts(out, "static void finish(State *s, int draw);\n\n");
+    buf_puts(out, "static void finish(State *s, int draw);\n");
+    for (int i = 0; i < g->procs.len; i++) {
+        const Sym *p = g->procs.items[i];
+        if (p->reached)
+            gen_dproc_proto(&G, p, false);
+    }
+    buf_puts(out, "\n");
     /* The bodies go to a second buffer: helpers are found while emitting. */
     Buf body = {0};
     G.out = &body;
@@ -1613,6 +1738,11 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
         const Sym *p = g->procs.items[i];
         if (p->reached)
             gen_proc(&G, p);
+    }
+    for (int i = 0; i < g->procs.len; i++) {
+        const Sym *p = g->procs.items[i];
+        if (p->reached)
+            gen_dproc(&G, p);
     }
     G.out = out;
     buf_puts(out, G.protos.data ? G.protos.data : "");

@@ -4,7 +4,15 @@
 #include "parser.tab.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* Operators, calls and indexes nested in one expression (limit
+ * max_expr_depth). Left-associative chains (a + b + c ..., x.f.g ...) grow
+ * the tree without growing the parser's stack, and the checker and the
+ * emitter recurse over it: without this bound a long sum overflows cardc's
+ * C stack. Blocks and parentheses have their own bound (RL_MAX_DEPTH). */
+enum { RL_MAX_EXPR_DEPTH = 200 };
 
 /* From the flex scanner (prefix rl). */
 typedef void *yyscan_t;
@@ -73,6 +81,51 @@ int lexer_line_start_col(struct Lexer *lx, int line)
     return lx->block_col;
 }
 
+static bool is_expr(const Node *n)
+{
+    return n->kind >= N_NUM && n->kind <= N_PLAYERSREF;
+}
+
+/* Reports the first expression nested deeper than RL_MAX_EXPR_DEPTH in
+ * the tree at root (with its lists), without recursion: the tree may be
+ * far deeper than the C stack allows. */
+static bool check_expr_depth(struct Lexer *lx, Node *root)
+{
+    typedef struct { Node *n; int up; } Item; /* up: the parent's expression depth */
+    int cap = 64, top = 0;
+    Item *st = malloc(sizeof *st * (size_t)cap);
+    bool ok = true;
+    if (!st)
+        return true;
+    st[top++] = (Item){root, 0};
+    while (top > 0 && ok) {
+        Item it = st[--top];
+        if (!it.n)
+            continue;
+        int depth = is_expr(it.n) ? it.up + 1 : 0;
+        if (depth > RL_MAX_EXPR_DEPTH) {
+            diag_error(lx->d, it.n->loc,
+                       "expression nested too deep: more than %d levels of operators, "
+                       "calls and indexes (limit max_expr_depth)", RL_MAX_EXPR_DEPTH);
+            ok = false;
+            break;
+        }
+        if (top + 5 > cap) {
+            Item *bigger = realloc(st, sizeof *st * (size_t)(cap *= 2));
+            if (!bigger)
+                break;
+            st = bigger;
+        }
+        st[top++] = (Item){it.n->next, it.up};
+        st[top++] = (Item){it.n->d, depth};
+        st[top++] = (Item){it.n->c, depth};
+        st[top++] = (Item){it.n->b, depth};
+        st[top++] = (Item){it.n->a, depth};
+    }
+    free(st);
+    return ok;
+}
+
 static bool run(struct Lexer *lx, const char *text, size_t len)
 {
     int before = lx->d->nerrors;
@@ -82,9 +135,15 @@ static bool run(struct Lexer *lx, const char *text, size_t len)
         diag_error(lx->d, l, "cannot start the scanner");
         return false;
     }
+    int first = lx->prog->decls.len;
     rl_scan_bytes(text, (int)len, scanner);
     rlparse(scanner, lx);
     rllex_destroy(scanner);
+    /* Only a tree that parsed cleanly is measured: one error is enough. */
+    for (int i = first; lx->d->nerrors == before && i < lx->prog->decls.len; i++)
+        check_expr_depth(lx, lx->prog->decls.items[i]);
+    if (lx->d->nerrors == before && lx->result)
+        check_expr_depth(lx, lx->result);
     return lx->d->nerrors == before;
 }
 

@@ -511,6 +511,11 @@ static Loc expr_loc(const Node *n)
     return at;
 }
 
+int sema_eval_filter(const Node *filter, int slot, const CardDef *cd)
+{
+    return eval_static(NULL, filter, slot, cd);
+}
+
 /* A choice from a zone whose filter no card of the deck can pass. */
 static void check_satisfiable(Sema *s, Node *src, const char *what)
 {

@@ -62,6 +62,10 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g);
  * to. sema_check runs the second too; a lone cards.yaml gets both. */
 void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool names);
 
+/* A card filter evaluated for card kind cd, the element being local slot
+ * `slot`: 1 true, 0 false, -1 it depends on more than the card. */
+int sema_eval_filter(const Node *filter, int slot, const CardDef *cd);
+
 /* Frame slots of a procedure/function (params first). */
 int sema_locals(const Sym *fn);
 

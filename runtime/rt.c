@@ -75,6 +75,34 @@ void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers)
     settle(c);
 }
 
+void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
+                    int64_t max_decisions, RtChooser fn, void *ctx)
+{
+    RtCore *c = rt_core(st);
+    if (!g->play_direct) {
+        rt_new(g, st, seed, nplayers);
+        if (max_decisions > 0)
+            c->max_decisions = max_decisions;
+        while (c->over == RT_PLAYING && rt_apply(g, st, fn(ctx, st)))
+            ;
+        if (c->over == RT_PLAYING)
+            fault(c, RT_FAULT_BAD_DECISION);
+        return;
+    }
+    memset(st, 0, g->state_size);
+    if (nplayers < g->min_players || nplayers > g->max_players
+        || nplayers < 1 || nplayers > RT_MAX_PLAYERS) {
+        c->nplayers = nplayers < 0 ? 0 : nplayers > RT_MAX_PLAYERS ? RT_MAX_PLAYERS : nplayers;
+        fault(c, RT_FAULT_PLAYERS);
+        return;
+    }
+    c->max_decisions = max_decisions > 0 ? max_decisions
+                       : g->default_max_decisions > 0 ? g->default_max_decisions
+                                                      : RT_FALLBACK_MAX_DECISIONS;
+    g->play_direct(st, seed, nplayers, fn, ctx);
+    c->nplayers = nplayers;
+}
+
 bool rt_apply(const RtGame *g, void *st, int i)
 {
     RtCore *c = rt_core(st);

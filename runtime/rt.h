@@ -130,6 +130,10 @@ typedef struct RtMove {
     int from_slot, to_slot;
 } RtMove;
 
+/* Chooses an option of the pending decision of st: returns its index
+ * (a negative number or one out of range faults the game). */
+typedef int (*RtChooser)(void *ctx, void *st);
+
 /* A variable of the rules, for tests, debugging and scenario files. */
 typedef struct RtVar {
     const char *name;
@@ -167,10 +171,20 @@ typedef struct RtGame {
     /* The game's own invariants (e.g. those derived tables agree with the
      * zones), called by rt_check_state; NULL if none. */
     bool (*check)(const void *st, char *why, size_t n);
+    /* Plays a whole game with every decision of two or more options
+     * answered inline by fn: no pause between decisions, and the same game
+     * as rt_new and rt_apply given the same answers. core.max_decisions,
+     * if set before the call, is the bound. Use through rt_play_direct. */
+    void (*play_direct)(void *st, uint64_t seed, int nplayers, RtChooser fn, void *ctx);
 } RtGame;
 
 /* ---- engine API ---- */
 void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers);
+/* A whole game with fn answering every decision inline (simulation);
+ * max_decisions 0 means the game's own bound. Falls back to rt_new and
+ * rt_apply when the game has no play_direct. */
+void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
+                    int64_t max_decisions, RtChooser fn, void *ctx);
 /* Applies option i (0 <= i < noptions); returns false if i is out of range. */
 bool rt_apply(const RtGame *g, void *st, int i);
 static inline RtCore *rt_core(void *st) { return (RtCore *)st; }
