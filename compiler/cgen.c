@@ -545,6 +545,8 @@ static void gen_decide(Gen *G)
         return;
     }
     int pc = G->pc++;
+    line(G, "if (s->core.over)");
+    line(G, "    return R_STOP;");
     line(G, "if (s->core.dec.noptions == 0) {");
     line(G, "    fault(s, F_NO_OPTION);");
     line(G, "    return R_STOP;");
@@ -776,14 +778,14 @@ static void gen_value_into(Gen *G, const Node *v, const char *target)
         gen_call(G, v, target);
     else {
         line(G, "%s = %s;", target, expr_str(G, v));
-        if (G->in_proc && v->kind != N_NUM && v->kind != N_BOOLLIT && v->kind != N_IDENT)
-            gen_check(G);
     }
 }
 
+/* The head of every loop: a fault stops the rule code here, and a loop
+ * that runs too long without a decision faults. */
 static void gen_step(Gen *G)
 {
-    line(G, "if (++s->steps > MAX_STEPS) {");
+    line(G, "if (++s->steps > MAX_STEPS || s->core.over) {");
     line(G, "    fault(s, F_LOOP);");
     line(G, "    return %s;", stop(G));
     line(G, "}");
@@ -823,7 +825,6 @@ static void gen_stmt(Gen *G, const Node *n)
         } else {
             line(G, "%s = %s(s, %s, %s);", lv, n->op == '+' ? "iadd" : "isub", lv,
                  expr_str(G, n->b));
-            gen_check(G);
         }
         break;
     }
@@ -957,18 +958,15 @@ static void gen_stmt(Gen *G, const Node *n)
         else if (n->c && n->c->op == POS_AT)
             pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->c->a));
         line(G, "mv(s, %s, %s, %s);", expr_str(G, n->a), expr_str(G, n->b), pos);
-        gen_check(G);
         break;
     }
     case N_MOVEALL:
         need_agg(G, n);
         line(G, "mvall%d(s, V, %s, %d);", n->id, expr_str(G, n->b),
              n->c && n->c->op == POS_BOTTOM);
-        gen_check(G);
         break;
     case N_SHUFFLE:
         line(G, "shuffle(s, %s);", expr_str(G, n->a));
-        gen_check(G);
         break;
     case N_MENU: {
         gen_begin_decision(G, n->a, n->id);
@@ -1265,7 +1263,8 @@ static void gen_runtime_glue(Gen *G)
                 "    RtCore core;\n"
                 "    uint16_t zsize[NSLOTS];\n"
                 "    uint16_t zcard[NSLOTS][NINSTANCES];   /* [0] is the bottom */\n"
-                "    uint16_t slot_of[NINSTANCES];         /* where each card is */\n");
+                "    uint16_t slot_of[NINSTANCES];         /* where each card is */\n"
+                "    uint16_t pos_of[NINSTANCES];          /* and at which position */\n");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
         buf_printf(o, "    int32_t g_%s;\n", v->name);
@@ -1413,19 +1412,19 @@ static const char *const glue =
     "    if (c < 0 || c >= NINSTANCES) {\n        fault(s, F_NONE_MOVED);\n        return;\n    }\n"
     "    int from = s->slot_of[c], k = instance_card[c];\n"
     "    uint16_t *z = s->zcard[from];\n"
-    "    int n = s->zsize[from], i = n - 1;\n"
-    "    while (i > 0 && z[i] != c)\n        i--;\n"
-    "    if (i < n - 1)\n"
-    "        memmove(z + i, z + i + 1, sizeof *z * (size_t)(n - 1 - i));\n"
+    "    int n = s->zsize[from];\n"
+    "    for (int j = s->pos_of[c]; j < n - 1; j++) {\n"
+    "        z[j] = z[j + 1];\n        s->pos_of[z[j]] = (uint16_t)j;\n    }\n"
     "    if (--s->kcount[from][k] == 0)\n        s->kmask[from] &= ~KBIT(k);\n"
     "    s->kcount[to][k]++;\n    s->kmask[to] |= KBIT(k);\n"
     "    s->zsize[from] = (uint16_t)(n - 1);\n"
     "    z = s->zcard[to];\n"
     "    n = s->zsize[to];\n"
     "    if (pos < 0 || pos > n)\n        pos = n;\n"
-    "    if (pos < n)\n"
-    "        memmove(z + pos + 1, z + pos, sizeof *z * (size_t)(n - pos));\n"
+    "    for (int j = n; j > pos; j--) {\n"
+    "        z[j] = z[j - 1];\n        s->pos_of[z[j]] = (uint16_t)j;\n    }\n"
     "    z[pos] = (uint16_t)c;\n"
+    "    s->pos_of[c] = (uint16_t)pos;\n"
     "    s->zsize[to] = (uint16_t)(n + 1);\n"
     "    s->slot_of[c] = (uint16_t)to;\n"
     "    rt_moved(s, c, from, to);\n}\n\n"
@@ -1455,12 +1454,17 @@ static const char *const glue =
     "        s->kcount[to][k]++;\n        s->kmask[to] |= KBIT(k);\n"
     "    }\n"
     "    s->zsize[to] = (uint16_t)(m + n);\n"
+    "    for (int i = 0; i < s->zsize[from]; i++)\n"
+    "        s->pos_of[s->zcard[from][i]] = (uint16_t)i;\n"
+    "    for (int i = bottom ? 0 : m; i < m + n; i++)\n"
+    "        s->pos_of[z[i]] = (uint16_t)i;\n"
     "    for (int i = 0; i < n; i++)\n        rt_moved(s, pick[i], from, to);\n}\n\n"
     "static inline void shuffle(State *s, int slot)\n{\n"
     "    uint16_t *z = s->zcard[slot];\n"
     "    for (int i = s->zsize[slot] - 1; i > 0; i--) {\n"
     "        int j = (int)rt_below(&s->core.rng, (uint32_t)i + 1);\n"
-    "        uint16_t t = z[i];\n        z[i] = z[j];\n        z[j] = t;\n    }\n}\n\n"
+    "        uint16_t t = z[i];\n        z[i] = z[j];\n        z[j] = t;\n"
+    "        s->pos_of[z[i]] = (uint16_t)i;\n        s->pos_of[z[j]] = (uint16_t)j;\n    }\n}\n\n"
     "/* ---- decisions ---- */\n\n"
     "static inline void decision(State *s, int player, int prompt)\n{\n"
     "    s->core.dec.player = (int16_t)pidx(s, player);\n"
@@ -1539,6 +1543,7 @@ static const char *const glue =
     "typedef struct Direct {\n    RtChooser fn;\n    void *ctx;\n} Direct;\n\n"
     "static inline bool decide_direct(State *s, const Direct *d)\n{\n"
     "    RtCore *c = &s->core;\n"
+    "    if (c->over)\n        return false;\n"
     "    if (c->dec.noptions == 0) {\n        fault(s, F_NO_OPTION);\n        return false;\n    }\n"
     "    if (c->dec.noptions == 1) {\n        c->dec.chosen = 0;\n        return true;\n    }\n"
     "    int i = d->fn(d->ctx, s);\n"
@@ -1610,7 +1615,8 @@ static void gen_run(Gen *G)
                   "    s->core.max_decisions = %lld;\n"
                   "    /* every card starts in the first zone declared, in cards.yaml order */\n"
                   "    for (int i = 0; i < NINSTANCES; i++) {\n"
-                  "        s->zcard[0][i] = (uint16_t)i;\n        s->slot_of[i] = 0;\n    }\n"
+                  "        s->zcard[0][i] = (uint16_t)i;\n        s->slot_of[i] = 0;\n"
+                  "        s->pos_of[i] = (uint16_t)i;\n    }\n"
                   "    s->zsize[0] = NINSTANCES;\n"
                   "    for (int k = 0; k < NCARDS; k++) {\n"
                   "        s->kcount[0][k] = (uint16_t)cards[k].count;\n"
@@ -1650,6 +1656,7 @@ static void gen_run(Gen *G)
                 "        for (int i = 0; i < s->zsize[slot]; i++) {\n"
                 "            int c = s->zcard[slot][i], k = instance_card[c];\n"
                 "            s->slot_of[c] = (uint16_t)slot;\n"
+                "            s->pos_of[c] = (uint16_t)i;\n"
                 "            s->kcount[slot][k]++;\n"
                 "            s->kmask[slot] |= KBIT(k);\n"
                 "        }\n}\n\n"
@@ -1658,8 +1665,14 @@ static void gen_run(Gen *G)
                 "    const State *s = st;\n"
                 "    for (int slot = 0; slot < NSLOTS; slot++) {\n"
                 "        uint16_t count[NCARDS] = {0};\n"
-                "        for (int i = 0; i < s->zsize[slot]; i++)\n"
+                "        for (int i = 0; i < s->zsize[slot]; i++) {\n"
                 "            count[instance_card[s->zcard[slot][i]]]++;\n"
+                "            if (s->pos_of[s->zcard[slot][i]] != i) {\n"
+                "                snprintf(why, n, \"slot %d: card %d at position %d, pos_of says %d\",\n"
+                "                         slot, s->zcard[slot][i], i, s->pos_of[s->zcard[slot][i]]);\n"
+                "                return false;\n"
+                "            }\n"
+                "        }\n"
                 "        for (int k = 0; k < NCARDS; k++)\n"
                 "            if (count[k] != s->kcount[slot][k] ||\n"
                 "                (KMASKED && (count[k] > 0) != ((s->kmask[slot] & KBIT(k)) != 0))) {\n"
