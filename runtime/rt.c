@@ -75,6 +75,15 @@ void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers)
     settle(c);
 }
 
+/* Zeroes a state but for the options of the pending decision, which are
+ * only read below noptions (a third of the state, and a game's cost). */
+static void zero_state(const RtGame *g, void *st)
+{
+    size_t opt = offsetof(RtCore, dec.opt), end = opt + sizeof(((RtCore *)0)->dec.opt);
+    memset(st, 0, opt);
+    memset((char *)st + end, 0, g->state_size - end);
+}
+
 void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
                     int64_t max_decisions, RtChooser fn, void *ctx)
 {
@@ -89,7 +98,7 @@ void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
             fault(c, RT_FAULT_BAD_DECISION);
         return;
     }
-    memset(st, 0, g->state_size);
+    zero_state(g, st);
     if (nplayers < g->min_players || nplayers > g->max_players
         || nplayers < 1 || nplayers > RT_MAX_PLAYERS) {
         c->nplayers = nplayers < 0 ? 0 : nplayers > RT_MAX_PLAYERS ? RT_MAX_PLAYERS : nplayers;
