@@ -631,6 +631,7 @@ static void load_cards(Ctx *c, YNode *cards)
         return;
     }
     if (cards->n > c->lim->max_cards) {
+        c->incomplete = true;
         diag_error(c->d, cards->loc, "too many cards: %d entries (limit max_cards = %d)",
                    cards->n, c->lim->max_cards);
         return;

@@ -254,7 +254,7 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
             }
             break;
         case B_SIZE:
-            buf_puts(b, "s->zsize[");
+            buf_puts(b, "(int32_t)s->zsize[");
             gen_expr(G, b, n->a);
             buf_puts(b, "]");
             break;
@@ -279,7 +279,7 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
             buf_puts(b, ")");
             break;
         case B_ABS:
-            buf_puts(b, "iabs(");
+            buf_puts(b, "iabs(s, ");
             gen_expr(G, b, n->a);
             buf_puts(b, ")");
             break;
@@ -490,7 +490,7 @@ static void need_agg(Gen *G, const Node *n)
             buf_puts(h, b == B_SUM ? "    int32_t r = 0;\n" : "    int32_t r = 0, any = 0;\n");
             source_loop(G, h, src, "    ");
             if (b == B_SUM)
-                buf_printf(h, "        r += %s;\n", val);
+                buf_printf(h, "        r = iadd(s, r, %s);\n", val);
             else
                 buf_printf(h, "        int32_t v = %s;\n        if (!any || v %s r)\n"
                               "            r = v;\n        any = 1;\n",
@@ -1379,7 +1379,9 @@ static const char *const glue =
     "    return r;\n}\n\n"
     "static inline int32_t imin(int32_t a, int32_t b)\n{\n    return a < b ? a : b;\n}\n\n"
     "static inline int32_t imax(int32_t a, int32_t b)\n{\n    return a > b ? a : b;\n}\n\n"
-    "static inline int32_t iabs(int32_t a)\n{\n    return a < 0 ? -a : a;\n}\n\n"
+    "static inline int32_t iabs(State *s, int32_t a)\n{\n"
+    "    if (a == INT32_MIN) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n"
+    "    return a < 0 ? -a : a;\n}\n\n"
     "/* Arithmetic that faults on overflow instead of wrapping. */\n"
     "static inline int32_t iadd(State *s, int32_t a, int32_t b)\n{\n"
     "    int32_t r;\n    if (__builtin_add_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
@@ -1390,7 +1392,7 @@ static const char *const glue =
     "static inline int32_t idiv(State *s, int32_t a, int32_t b)\n{\n"
     "    if (b == 0 || (a == INT32_MIN && b == -1)) {\n        fault(s, b ? F_OVERFLOW : F_DIV_ZERO);\n        return 0;\n    }\n    return a / b;\n}\n\n"
     "static inline int32_t imod(State *s, int32_t a, int32_t b)\n{\n"
-    "    if (b == 0 || (a == INT32_MIN && b == -1)) {\n        fault(s, b ? F_OVERFLOW : F_DIV_ZERO);\n        return 0;\n    }\n    return a % b;\n}\n\n"
+    "    if (b == 0) {\n        fault(s, F_DIV_ZERO);\n        return 0;\n    }\n    return b == -1 ? 0 : a % b;\n}\n\n"
     "/* A player index checked against the table. */\n"
     "static inline int pidx(State *s, int p)\n{\n"
     "    if (p < 0 || p >= s->core.nplayers) {\n        fault(s, F_BAD_PLAYER);\n        return 0;\n    }\n    return p;\n}\n\n"

@@ -1479,7 +1479,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     g->max_decisions = DEFAULT_MAX_DECISIONS;
     Sema s = {.a = a, .d = d, .cs = cs, .g = g, .implicit_slot = -1};
     int before = d->nerrors;
-    bool have_game = false, have_players = false;
+    bool have_game = false, have_players = false, have_limit = false;
     Loc first = {0};
 
     for (int i = 0; i < prog->decls.len; i++) {
@@ -1510,6 +1510,11 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
             declare_zone(&s, n);
             break;
         case N_LIMITDECL:
+            if (have_limit && !strcmp(n->name, "decisions")) {
+                diag_error(d, n->loc, "'limit decisions' is given twice");
+                break;
+            }
+            have_limit |= !strcmp(n->name, "decisions");
             if (strcmp(n->name, "decisions") != 0) {
                 static const char *const limits[] = {"decisions"};
                 error_unknown(&s, n->loc, "limit", n->name, limits, 1);
