@@ -3,7 +3,8 @@
 #   make          build/bin/cardc and one binary per game in decks/
 #   make demo     install missing build dependencies, build, check every deck
 #   make test     the whole suite (unit tests under ASan+UBSan, golden
-#                 diagnostics, generated C, hostile inputs, valgrind)
+#                 diagnostics, limits, generated C, hostile inputs,
+#                 valgrind; docs/LIMITS.md says which runs under what)
 #   make bench    speed figures, measured side by side in one run
 #   make bless    rewrite examples/broken/*.expected from what cardc prints
 #                 now; review `git diff examples/` before committing
@@ -222,18 +223,31 @@ bless-rules: $(B)/bin/cardc
 bless: $(B)/bin/cardc
 	@sh tests/golden.sh $(B)/bin/cardc --bless
 
-valgrind: $(B)/bin/cardc
-	@sh tests/valgrind.sh $(B)/bin/cardc
+valgrind: $(B)/bin/cardc $(B)/bin/easy-school
+	@sh tests/valgrind.sh $(B)/bin/cardc $(B)/bin/easy-school
+
+# Every limit of docs/LIMITS.md just under and just over, under ASan+UBSan.
+.PHONY: limits
+limits: $(B)/bin/cardc-asan $(B)/bin/easy-school-asan $(B)/lib/libcardrt-asan.a
+	@sh tests/limits/limits.sh $(B)/bin/cardc-asan $(B)/bin/easy-school-asan
 
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests
 	@$(MAKE) --no-print-directory golden
+	@$(MAKE) --no-print-directory limits
 	@sh tests/gen-c.sh $(B)/bin/cardc
 	@$(MAKE) --no-print-directory valgrind
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory runtime-test
 	@$(MAKE) --no-print-directory scenario
 	@$(MAKE) --no-print-directory invariants
+	@$(MAKE) --no-print-directory games-robust
+
+# Every game binary fed what users send (tests/games/robust.sh), under
+# ASan+UBSan: closed stdin, garbage, huge lines, bad ids, closed stdout.
+.PHONY: games-robust
+games-robust: $(GAMES:%=$(B)/bin/%-asan)
+	@for g in $(GAMES); do sh tests/games/robust.sh $(B)/bin/$$g-asan || exit 1; done
 
 bench: $(B)/bin/cardc $(B)/bin/easy-school
 	@sh bench/cards.sh $(B)
@@ -258,14 +272,11 @@ $(B)/fuzz/fuzz-%: fuzz/fuzz_%.c $(FUZZ_SRC) $(B)/fuzz/lexer.o $(wildcard compile
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC) $< $(FUZZ_SRC) $(B)/fuzz/lexer.o -o $@ $(YAML_LIBS)
 
 # A game's JSON protocol (and terminal) reader, against the running game:
-# the runtime's sources under libFuzzer, linked with the game's C. That C
-# does not build with clang today (compiler/cgen.c: card_name[] is
-# initialised from cards[].name, not a constant expression in C; and
-# `if ((a == b))`), so FUZZ_GAME_CC builds it with $(CC) under ASan+UBSan,
-# without coverage feedback from the rules' code. Once it does:
-# FUZZ_GAME_CC = $(FUZZ_CC) $(FUZZ_FLAGS)
-FUZZ_GAME_CC = $(CC) $(RT_CFLAGS) $(SAN)
+# the runtime's sources and the game's C, all under libFuzzer, so the
+# fuzzer also gets coverage feedback from the rules' code.
+FUZZ_GAME_CC = $(FUZZ_CC) $(FUZZ_FLAGS)
 
+.PRECIOUS: $(B)/fuzz/game-%.o
 $(B)/fuzz/game-%.o: $(B)/gen/%.c $(RT_HDR)
 	@mkdir -p $(dir $@)
 	$(FUZZ_GAME_CC) $(GAME_LINK) -c $< -o $@

@@ -73,6 +73,7 @@ struct Node {
     Loc loc;
     Node *a, *b, *c, *d;
     Node *next;
+    Node *last;             /* on a list's first node while parsing: its end */
     const char *name;       /* identifier, string, label, prompt */
     long long num;          /* number; operator token; flags */
     int op;                 /* operator / aggregate / end kind / position */

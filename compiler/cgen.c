@@ -34,6 +34,7 @@ typedef struct Gen {
 
 static void gen_expr(Gen *G, Buf *b, const Node *n);
 static void need_agg(Gen *G, const Node *n);
+static const char *unparen(Gen *G, const char *e);
 static void gen_block(Gen *G, const Node *blk);
 static void gen_stmt(Gen *G, const Node *n);
 
@@ -60,11 +61,18 @@ static const char *const fault_text[F__COUNT] = {
 static void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void line(Gen *G, const char *fmt, ...)
 {
-    char buf[2048];
+    char small[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    char *buf = small;
+    if (n >= (int)sizeof small) { /* a long expression: no line is cut */
+        buf = arena_alloc(G->a, (size_t)n + 1);
+        va_start(ap, fmt);
+        vsnprintf(buf, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
     for (int i = 0; i < G->indent; i++)
         buf_puts(G->out, "    ");
     buf_puts(G->out, buf);
@@ -342,7 +350,8 @@ static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, b
         buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->id);
     }
     if (src->b)
-        buf_printf(hb, "%s    if (!(%s))\n%s        continue;\n", ind, expr_str(G, src->b), ind);
+        buf_printf(hb, "%s    if (!(%s))\n%s        continue;\n", ind, unparen(G, expr_str(G, src->b)),
+                   ind);
 }
 
 /* The loop over a source, bottom to top. */
@@ -588,7 +597,7 @@ static void gen_option_source(Gen *G, const Node *n)
     line(G, "opts%d(s, V);", k);
     if (n->c) {
         if (n->c->a)
-            line(G, "if (%s)", expr_str(G, n->c->a));
+            line(G, "if (%s)", unparen(G, expr_str(G, n->c->a)));
         line(G, "%sadd_text(s, %d, 0);", n->c->a ? "    " : "", n->c->id);
     }
 }
@@ -791,6 +800,22 @@ static void gen_step(Gen *G)
     line(G, "}");
 }
 
+/* e without one outer pair of parentheses, if they enclose all of it:
+ * "if ((a == b))" is a warning in clang. */
+static const char *unparen(Gen *G, const char *e)
+{
+    size_t n = strlen(e);
+    if (n < 2 || e[0] != '(' || e[n - 1] != ')')
+        return e;
+    int depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
+        if (depth == 0 && i < n - 1)
+            return e; /* "(a) + (b)": the first pair closes early */
+    }
+    return arena_strndup(G->a, e + 1, n - 2);
+}
+
 /* The condition of if/while: an expression, or a yes/no question. */
 static const char *gen_cond(Gen *G, const Node *c, int slot)
 {
@@ -799,7 +824,7 @@ static const char *gen_cond(Gen *G, const Node *c, int slot)
         gen_decision(G, c, t);
         return t;
     }
-    return expr_str(G, c);
+    return unparen(G, expr_str(G, c));
 }
 
 static int scratch_slot(const Node *fn_decl)
@@ -931,7 +956,7 @@ static void gen_stmt(Gen *G, const Node *n)
             line(G, "V[%d] = s->zcard[%s][V[%d]++];", src->id, expr_str(G, src->a), i);
         }
         if (src->b) {
-            line(G, "if (!(%s))", expr_str(G, src->b));
+            line(G, "if (!(%s))", unparen(G, expr_str(G, src->b)));
             line(G, "    continue;");
         }
         gen_block(G, n->b);
@@ -973,7 +998,7 @@ static void gen_stmt(Gen *G, const Node *n)
         int k = 0;
         for (const Node *o = n->b; o; o = o->next, k++) {
             if (o->a) {
-                line(G, "if (%s)", expr_str(G, o->a));
+                line(G, "if (%s)", unparen(G, expr_str(G, o->a)));
                 line(G, "    add_text(s, %d, %d);", o->id, k);
             } else {
                 line(G, "add_text(s, %d, %d);", o->id, k);
@@ -1358,59 +1383,62 @@ static void gen_tables(Gen *G)
     buf_puts(o, "\n/* card_name[i]: the name of physical card i */\n"
                 "static const char *const card_name[NINSTANCES] = {\n");
     for (int i = 0; i < G->cs->ncards; i++)
-        for (long long k = 0; k < G->cs->cards[i]->count; k++)
-            buf_printf(o, "    cards[CARD_%s].name,\n", G->card_ids[i]);
+        for (long long k = 0; k < G->cs->cards[i]->count; k++) {
+            buf_puts(o, "    ");
+            c_string(o, G->cs->cards[i]->name);
+            buf_puts(o, ",\n");
+        }
     buf_puts(o, "};\n\n");
 }
 
 /* The fixed part: zone operations, decisions, the run loop. */
 static const char *const glue =
     "/* ---- zone operations ---- */\n\n"
-    "static inline void fault(State *s, int k)\n{\n"
+    "static inline RT_UNUSED void fault(State *s, int k)\n{\n"
     "    if (!s->core.over) {\n        s->core.over = RT_FAULT;\n        s->core.fault = k;\n    }\n}\n\n"
-    "static inline int card_kind(int c)\n{\n    return c < 0 ? -1 : instance_card[c];\n}\n\n"
-    "static inline int card_type(int c)\n{\n    return c < 0 ? -1 : inst_type[c];\n}\n\n"
-    "static inline int card_attr(int c, int a)\n{\n    return c < 0 ? -1 : inst_attr[a][c];\n}\n\n"
-    "static inline int card_num(int c, int a)\n{\n    return c < 0 ? 0 : cards[instance_card[c]].num[a];\n}\n\n"
+    "static inline RT_UNUSED int card_kind(int c)\n{\n    return c < 0 ? -1 : instance_card[c];\n}\n\n"
+    "static inline RT_UNUSED int card_type(int c)\n{\n    return c < 0 ? -1 : inst_type[c];\n}\n\n"
+    "static inline RT_UNUSED int card_attr(int c, int a)\n{\n    return c < 0 ? -1 : inst_attr[a][c];\n}\n\n"
+    "static inline RT_UNUSED int card_num(int c, int a)\n{\n    return c < 0 ? 0 : cards[instance_card[c]].num[a];\n}\n\n"
     "/* Cards in slot of the kinds in mask m. */\n"
-    "static inline int32_t kcount_in(const State *s, int slot, uint64_t m)\n{\n"
+    "static inline RT_UNUSED int32_t kcount_in(const State *s, int slot, uint64_t m)\n{\n"
     "    uint64_t b = s->kmask[slot] & m;\n    int32_t r = 0;\n"
     "    while (b) {\n        r += s->kcount[slot][__builtin_ctzll(b)];\n        b &= b - 1;\n    }\n"
     "    return r;\n}\n\n"
-    "static inline int32_t imin(int32_t a, int32_t b)\n{\n    return a < b ? a : b;\n}\n\n"
-    "static inline int32_t imax(int32_t a, int32_t b)\n{\n    return a > b ? a : b;\n}\n\n"
-    "static inline int32_t iabs(State *s, int32_t a)\n{\n"
+    "static inline RT_UNUSED int32_t imin(int32_t a, int32_t b)\n{\n    return a < b ? a : b;\n}\n\n"
+    "static inline RT_UNUSED int32_t imax(int32_t a, int32_t b)\n{\n    return a > b ? a : b;\n}\n\n"
+    "static inline RT_UNUSED int32_t iabs(State *s, int32_t a)\n{\n"
     "    if (a == INT32_MIN) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n"
     "    return a < 0 ? -a : a;\n}\n\n"
     "/* Arithmetic that faults on overflow instead of wrapping. */\n"
-    "static inline int32_t iadd(State *s, int32_t a, int32_t b)\n{\n"
+    "static inline RT_UNUSED int32_t iadd(State *s, int32_t a, int32_t b)\n{\n"
     "    int32_t r;\n    if (__builtin_add_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
-    "static inline int32_t isub(State *s, int32_t a, int32_t b)\n{\n"
+    "static inline RT_UNUSED int32_t isub(State *s, int32_t a, int32_t b)\n{\n"
     "    int32_t r;\n    if (__builtin_sub_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
-    "static inline int32_t imul(State *s, int32_t a, int32_t b)\n{\n"
+    "static inline RT_UNUSED int32_t imul(State *s, int32_t a, int32_t b)\n{\n"
     "    int32_t r;\n    if (__builtin_mul_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
-    "static inline int32_t idiv(State *s, int32_t a, int32_t b)\n{\n"
+    "static inline RT_UNUSED int32_t idiv(State *s, int32_t a, int32_t b)\n{\n"
     "    if (b == 0 || (a == INT32_MIN && b == -1)) {\n        fault(s, b ? F_OVERFLOW : F_DIV_ZERO);\n        return 0;\n    }\n    return a / b;\n}\n\n"
-    "static inline int32_t imod(State *s, int32_t a, int32_t b)\n{\n"
+    "static inline RT_UNUSED int32_t imod(State *s, int32_t a, int32_t b)\n{\n"
     "    if (b == 0) {\n        fault(s, F_DIV_ZERO);\n        return 0;\n    }\n    return b == -1 ? 0 : a % b;\n}\n\n"
     "/* A player index checked against the table. */\n"
-    "static inline int pidx(State *s, int p)\n{\n"
+    "static inline RT_UNUSED int pidx(State *s, int p)\n{\n"
     "    if (p < 0 || p >= s->core.nplayers) {\n        fault(s, F_BAD_PLAYER);\n        return 0;\n    }\n    return p;\n}\n\n"
-    "static inline int zslot(State *s, int zone, int p)\n{\n    return zone + pidx(s, p);\n}\n\n"
-    "static inline int lidx(State *s, int i, int n)\n{\n"
+    "static inline RT_UNUSED int zslot(State *s, int zone, int p)\n{\n    return zone + pidx(s, p);\n}\n\n"
+    "static inline RT_UNUSED int lidx(State *s, int i, int n)\n{\n"
     "    if (i < 0 || i >= n) {\n        fault(s, F_BAD_INDEX);\n        return 0;\n    }\n    return i;\n}\n\n"
-    "static inline int pnext(State *s, int p)\n{\n    return (pidx(s, p) + 1) % s->core.nplayers;\n}\n\n"
-    "static inline int pseat(State *s, int i)\n{\n    return pidx(s, i);\n}\n\n"
-    "static inline int chance(State *s, int pct)\n{\n    return (int)rt_below(&s->core.rng, 100) < pct;\n}\n\n"
-    "static inline int roll(State *s, int n)\n{\n    return n < 1 ? 0 : 1 + (int)rt_below(&s->core.rng, (uint32_t)n);\n}\n\n"
-    "static inline int z_top(State *s, int slot)\n{\n"
+    "static inline RT_UNUSED int pnext(State *s, int p)\n{\n    return (pidx(s, p) + 1) % s->core.nplayers;\n}\n\n"
+    "static inline RT_UNUSED int pseat(State *s, int i)\n{\n    return pidx(s, i);\n}\n\n"
+    "static inline RT_UNUSED int chance(State *s, int pct)\n{\n    return (int)rt_below(&s->core.rng, 100) < pct;\n}\n\n"
+    "static inline RT_UNUSED int roll(State *s, int n)\n{\n    return n < 1 ? 0 : 1 + (int)rt_below(&s->core.rng, (uint32_t)n);\n}\n\n"
+    "static inline RT_UNUSED int z_top(State *s, int slot)\n{\n"
     "    int n = s->zsize[slot];\n    if (n == 0) {\n        fault(s, F_EMPTY_TOP);\n        return -1;\n    }\n"
     "    return s->zcard[slot][n - 1];\n}\n\n"
-    "static inline int z_bottom(State *s, int slot)\n{\n"
+    "static inline RT_UNUSED int z_bottom(State *s, int slot)\n{\n"
     "    if (s->zsize[slot] == 0) {\n        fault(s, F_EMPTY_TOP);\n        return -1;\n    }\n"
     "    return s->zcard[slot][0];\n}\n\n"
     "/* Moves card c to slot `to`: on top (pos < 0) or with pos cards below. */\n"
-    "static inline void mv(State *s, int c, int to, int pos)\n{\n"
+    "static inline RT_UNUSED void mv(State *s, int c, int to, int pos)\n{\n"
     "    if (c < 0 || c >= NINSTANCES) {\n        fault(s, F_NONE_MOVED);\n        return;\n    }\n"
     "    int from = s->slot_of[c], k = instance_card[c];\n"
     "    uint16_t *z = s->zcard[from];\n"
@@ -1432,7 +1460,7 @@ static const char *const glue =
     "    rt_moved(s, c, from, to);\n}\n\n"
     "/* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of\n"
     " * any slots when from < 0) to the top or the bottom of `to`, in order. */\n"
-    "static inline void move_picked(State *s, int from, const uint16_t *pick, int n, int to,\n"
+    "static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pick, int n, int to,\n"
     "                               int bottom)\n{\n"
     "    if (n == 0)\n        return;\n"
     "    if (from < 0) {\n"
@@ -1461,28 +1489,28 @@ static const char *const glue =
     "    for (int i = bottom ? 0 : m; i < m + n; i++)\n"
     "        s->pos_of[z[i]] = (uint16_t)i;\n"
     "    for (int i = 0; i < n; i++)\n        rt_moved(s, pick[i], from, to);\n}\n\n"
-    "static inline void shuffle(State *s, int slot)\n{\n"
+    "static inline RT_UNUSED void shuffle(State *s, int slot)\n{\n"
     "    uint16_t *z = s->zcard[slot];\n"
     "    for (int i = s->zsize[slot] - 1; i > 0; i--) {\n"
     "        int j = (int)rt_below(&s->core.rng, (uint32_t)i + 1);\n"
     "        uint16_t t = z[i];\n        z[i] = z[j];\n        z[j] = t;\n"
     "        s->pos_of[z[i]] = (uint16_t)i;\n        s->pos_of[z[j]] = (uint16_t)j;\n    }\n}\n\n"
     "/* ---- decisions ---- */\n\n"
-    "static inline void decision(State *s, int player, int prompt)\n{\n"
+    "static inline RT_UNUSED void decision(State *s, int player, int prompt)\n{\n"
     "    s->core.dec.player = (int16_t)pidx(s, player);\n"
     "    s->core.dec.prompt = (int16_t)prompt;\n"
     "    s->core.dec.noptions = 0;\n    s->core.dec.chosen = 0;\n    s->optkinds = 0;\n}\n\n"
-    "static inline RtOption *add_option(State *s, int kind)\n{\n"
+    "static inline RT_UNUSED RtOption *add_option(State *s, int kind)\n{\n"
     "    RtDecision *d = &s->core.dec;\n"
     "    if (d->noptions >= RT_MAX_OPTIONS) {\n        fault(s, F_TOO_MANY);\n        return NULL;\n    }\n"
     "    RtOption *o = &d->opt[d->noptions++];\n"
     "    o->kind = (uint8_t)kind;\n    o->n = 0;\n    o->a = 0;\n    return o;\n}\n\n"
-    "static inline void add_text(State *s, int label, int branch)\n{\n"
+    "static inline RT_UNUSED void add_text(State *s, int label, int branch)\n{\n"
     "    RtOption *o = add_option(s, RT_OPT_TEXT);\n"
     "    if (o) {\n        o->a = (int16_t)label;\n        o->ids[0] = (uint16_t)branch;\n    }\n}\n\n"
-    "static inline void add_yes_no(State *s)\n{\n    add_option(s, RT_OPT_YES);\n    add_option(s, RT_OPT_NO);\n}\n\n"
+    "static inline RT_UNUSED void add_yes_no(State *s)\n{\n    add_option(s, RT_OPT_YES);\n    add_option(s, RT_OPT_NO);\n}\n\n"
     "/* One option per card name: identical cards make the same choice. */\n"
-    "static inline void add_card(State *s, int c)\n{\n"
+    "static inline RT_UNUSED void add_card(State *s, int c)\n{\n"
     "    int k = instance_card[c];\n"
     "    if (KMASKED) {\n"
     "        if (s->optkinds & KBIT(k))\n            return;\n"
@@ -1495,16 +1523,16 @@ static const char *const glue =
     "    }\n"
     "    RtOption *o = add_option(s, RT_OPT_CARD);\n"
     "    if (o) {\n        o->n = 1;\n        o->ids[0] = (uint16_t)c;\n    }\n}\n\n"
-    "static inline void add_player(State *s, int p)\n{\n"
+    "static inline RT_UNUSED void add_player(State *s, int p)\n{\n"
     "    RtOption *o = add_option(s, RT_OPT_PLAYER);\n    if (o)\n        o->a = (int16_t)p;\n}\n\n"
-    "static inline int chosen_yes(State *s)\n{\n    return s->core.dec.opt[s->core.dec.chosen].kind == RT_OPT_YES;\n}\n\n"
+    "static inline RT_UNUSED int chosen_yes(State *s)\n{\n    return s->core.dec.opt[s->core.dec.chosen].kind == RT_OPT_YES;\n}\n\n"
     "/* The card or player chosen, or -1 (none) for a named option. */\n"
-    "static inline int chosen_value(State *s)\n{\n"
+    "static inline RT_UNUSED int chosen_value(State *s)\n{\n"
     "    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];\n"
     "    return o->kind == RT_OPT_CARD ? o->ids[0] : o->kind == RT_OPT_PLAYER ? o->a : -1;\n}\n\n"
     "/* Sets of lo..hi cards from pick[0..n), one per multiset of card names,\n"
     " * kept when ok() holds for the candidate in s->cand. */\n"
-    "static inline void sets_rec(State *s, int32_t *V, const uint16_t *pick, const int *gs,\n"
+    "static inline RT_UNUSED void sets_rec(State *s, int32_t *V, const uint16_t *pick, const int *gs,\n"
     "                            const int *cap, const int *rem, int ng, int g, int lo, int hi,\n"
     "                            int (*ok)(State *, int32_t *))\n{\n"
     "    if (g == ng) {\n"
@@ -1521,7 +1549,7 @@ static const char *const glue =
     "        if (k > 0)\n            s->cand[base + k - 1] = pick[gs[g] + k - 1];\n"
     "        sets_rec(s, V, pick, gs, cap, rem, ng, g + 1, lo, hi, ok);\n    }\n"
     "    s->ncand = base;\n}\n\n"
-    "static inline void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
+    "static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
     "                     const uint8_t *caps, int (*ok)(State *, int32_t *))\n{\n"
     "    /* group the cards by name (a stable insertion sort by card kind) */\n"
     "    for (int i = 1; i < n; i++) {\n"
@@ -1543,14 +1571,14 @@ static const char *const glue =
     "    s->ncand = 0;\n"
     "    sets_rec(s, V, pick, gs, cap, rem, ng, 0, lo < 1 ? 1 : lo, hi, ok);\n"
     "    s->ncand = 0;\n}\n\n"
-    "static inline void take_set(State *s, int to)\n{\n"
+    "static inline RT_UNUSED void take_set(State *s, int to)\n{\n"
     "    RtOption o = s->core.dec.opt[s->core.dec.chosen];\n"
     "    for (int i = 0; i < o.n; i++)\n        mv(s, o.ids[i], to, -1);\n}\n\n"
     "/* Direct play: every decision is answered inline by d->fn. The same\n"
     " * steps as rt_apply: one option is taken, none is a fault, and the\n"
     " * decision bound ends the game as a draw. */\n"
     "typedef struct Direct {\n    RtChooser fn;\n    void *ctx;\n} Direct;\n\n"
-    "static inline bool decide_direct(State *s, const Direct *d)\n{\n"
+    "static inline RT_UNUSED bool decide_direct(State *s, const Direct *d)\n{\n"
     "    RtCore *c = &s->core;\n"
     "    if (c->over)\n        return false;\n"
     "    if (c->dec.noptions == 0) {\n        fault(s, F_NO_OPTION);\n        return false;\n    }\n"
@@ -1562,7 +1590,7 @@ static const char *const glue =
     "    if (++c->decisions >= c->max_decisions) {\n"
     "        c->over = RT_DRAW;\n        memset(c->winner, 0, sizeof c->winner);\n        return false;\n    }\n"
     "    s->steps = 0;\n    return true;\n}\n\n"
-    "static inline Frame *push(State *s, int proc)\n{\n"
+    "static inline RT_UNUSED Frame *push(State *s, int proc)\n{\n"
     "    if (s->depth >= MAXDEPTH) {\n        fault(s, F_DEPTH);\n        return NULL;\n    }\n"
     "    Frame *f = &s->fr[s->depth++];\n"
     "    memset(f, 0, sizeof *f);\n    f->proc = proc;\n    return f;\n}\n\n";

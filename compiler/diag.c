@@ -186,7 +186,7 @@ void diags_print_text(const Diags *d, FILE *out)
     }
     free(all);
     if (d->dropped)
-        fprintf(out, "cardc: note: %d more diagnostics not shown (limit: %d errors)\n",
+        fprintf(out, "cardc: note: %d more diagnostics not shown (limit: %d errors; see --max-errors)\n",
                 d->dropped, d->max_errors);
 }
 
@@ -208,6 +208,12 @@ void diags_json_items(const Diags *d, Buf *b)
         buf_puts(b, "}");
     }
     free(all);
+    if (d->dropped) {
+        buf_puts(b, b->len ? ",\n {" : "{");
+        buf_printf(b, "\"file\":\"\",\"line\":0,\"column\":0,\"severity\":\"note\","
+                      "\"message\":\"%d more diagnostics not shown (limit: %d errors; see "
+                      "--max-errors)\"}", d->dropped, d->max_errors);
+    }
 }
 
 void diags_print_json(const Diags *d, FILE *out)

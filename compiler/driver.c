@@ -34,8 +34,11 @@ const SrcFile *comp_read(Compilation *c, const char *path)
     char *data;
     size_t len;
     struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    bool known = stat(path, &st) == 0;
+    if (known && S_ISDIR(st.st_mode)) {
         errno = EISDIR;
+    } else if (known && S_ISREG(st.st_mode) && st.st_size > MAX_INPUT_BYTES) {
+        errno = EFBIG; /* refused before a byte is read */
     } else if (read_file(path, MAX_INPUT_BYTES, &data, &len) == 0) {
         const SrcFile *f = comp_add_text(c, path, data, len);
         free(data);

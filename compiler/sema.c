@@ -1315,7 +1315,7 @@ static void declare_fn(Sema *s, Node *f, bool proc)
         if (k < 8)
             sym->params[k] = p->type;
     if (k > 8)
-        diag_error(s->d, f->loc, "'%s' has %d parameters (limit 8)", f->name, k);
+        diag_error(s->d, f->loc, "'%s' has %d parameters (limit max_params = 8)", f->name, k);
     sym->nparams = k;
     if (proc) {
         sym->index = s->g->procs.len;
@@ -1499,7 +1499,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
                 diag_error(d, n->loc, "'players' is given twice");
             have_players = true;
             if (n->num < 1 || n->op < n->num || n->op > RT_MAX_PLAYERS_SEMA)
-                diag_error(d, n->loc, "players %lld..%d: the range must be within 1..%d", n->num,
+                diag_error(d, n->loc, "players %lld..%d: the range must be within 1..%d (limit max_players)", n->num,
                            n->op, RT_MAX_PLAYERS_SEMA);
             else {
                 g->min_players = (int)n->num;
@@ -1625,7 +1625,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     }
     g->nslots = slot;
     if (cs->instances > 65535)
-        diag_error(d, cs->game_loc, "a game holds at most 65535 cards, %s has %lld",
+        diag_error(d, cs->game_loc, "a game holds at most 65535 cards (limit max_game_cards), %s has %lld",
                    cs->file->path, cs->instances);
     return d->nerrors == before;
 }

@@ -16,7 +16,7 @@ for t in "$@"; do
                [ -f "$f" ] && cp "$f" "$corpus/seed-$(echo "$f" | tr / _)"; done ;;
     rules) for f in decks/*/*.rules examples/broken-rules/*/*.rules fuzz/regress/rules/*; do
                [ -f "$f" ] && cp "$f" "$corpus/seed-$(echo "$f" | tr / _)"; done ;;
-    protocol) for f in fuzz/protocol-seeds/* fuzz/regress/protocol/*; do
+    protocol|protocol-*) for f in fuzz/protocol-seeds/* fuzz/regress/protocol/*; do
                [ -f "$f" ] && cp "$f" "$corpus/seed-$(basename "$f")"; done ;;
     esac
     echo "== fuzz-$t: $secs s"

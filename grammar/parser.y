@@ -49,16 +49,21 @@ static Node *binop(struct Lexer *lx, RLLTYPE loc, int op, Node *l, Node *r)
 }
 
 /* Appends node n to list head (kept in order through a tail walk). */
+/* Appends list n to list head. The head remembers its last node, so a
+ * list of n statements is built in O(n), not O(n^2). */
 static Node *append(Node *head, Node *n)
 {
     if (!n)
         return head;
     if (!head)
         return n;
-    Node *p = head;
+    Node *p = head->last ? head->last : head;
     while (p->next)
         p = p->next;
     p->next = n;
+    while (p->next)
+        p = p->next;
+    head->last = p;
     return head;
 }
 
@@ -534,7 +539,8 @@ void rlerror(RLLTYPE *loc, yyscan_t scanner, struct Lexer *lx, const char *msg)
 {
     (void)scanner;
     if (strstr(msg, "exhausted"))
-        lexer_error(lx, loc, "nesting too deep for the parser (limit max_depth)");
+        lexer_error(lx, loc, "nesting too deep for the parser (limit parser_stack = %d)",
+                    YYMAXDEPTH);
     else
         lexer_error(lx, loc, "%s", msg);
 }

@@ -18,6 +18,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* For helpers of generated code that a game may not use (clang warns
+ * about unused static inline functions in a .c file). */
+#define RT_UNUSED __attribute__((unused))
+
 enum {
     RT_MAX_PLAYERS = 8,
     RT_MAX_OPTIONS = 256,   /* options of one decision */

@@ -1,47 +1,87 @@
 #!/bin/sh
-# valgrind: `cardc check` on every golden input, every clean example and
-# every deck, and one `cardc build`, must run without a memory error or a
-# leak of any kind. Run from the repository root:
-#   sh tests/valgrind.sh build/bin/cardc
-cardc=${1:?usage: tests/valgrind.sh CARDC}
+# valgrind: memcheck finds no error and no leak of any kind in
+#   - `cardc check` on every golden input (examples/broken/*.yaml, every
+#     examples/broken-rules/*/ folder), every clean example and every deck;
+#   - `cardc build` of decks/easy-school (the game) and of its cards alone;
+#   - the easy-school binary (GAME_BIN): `simulate --games 20` and one
+#     `play --protocol json` fed garbage, then end of file.
+# The runs go two at a time (xargs -P2). Run from the repository root:
+#   sh tests/valgrind.sh build/bin/cardc [build/bin/easy-school]
+# (plain builds: valgrind and ASan do not mix).
+if [ "${1:-}" = --one ]; then
+    # --one OUT STDIN PROGRAM ARGS...: one run under valgrind; prints
+    # "ok" or "FAIL" and the log. Any exit status but 99 (valgrind's) is fine.
+    out=$2 in=$3
+    shift 3
+    [ "$in" = - ] && in=/dev/null
+    log=$(mktemp "$out/log.XXXXXX")
+    valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all \
+        --log-file="$log" "$@" <"$in" >/dev/null 2>&1
+    if [ $? = 99 ] || [ -s "$log" ]; then
+        echo "FAIL $*"
+        sed 's/^/    /' "$log"
+    else
+        echo "ok $*"
+    fi
+    rm -f "$log"
+    exit 0
+fi
+
+cardc=${1:?usage: tests/valgrind.sh CARDC [GAME_BIN]}
+game=${2:-build/bin/easy-school}
 if ! command -v valgrind >/dev/null 2>&1; then
     echo "valgrind: skipped (not installed; tests/deps.sh installs it)"
     exit 0
 fi
 out=build/valgrind
 mkdir -p "$out"
-pass=0 fail=0
-
-run() { # run ARGS...: cardc under valgrind; any status but 99 is fine
-    valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all \
-        --log-file="$out/log" "$cardc" "$@" >/dev/null 2>&1
-    if [ $? = 99 ] || [ -s "$out/log" ]; then
-        echo "FAIL cardc $*"
-        cat "$out/log"
-        fail=$((fail + 1))
-    else
-        pass=$((pass + 1))
-    fi
+jobs=$out/jobs
+: >"$jobs"
+add() { # add STDIN PROGRAM ARGS...: one job (no argument holds a space)
+    echo "$*" >>"$jobs"
 }
 
 for f in examples/broken/*.yaml; do
     base=${f%.yaml}
     args=""
     [ -f "$base.args" ] && args=$(cat "$base.args")
-    run check $args "$f"
+    add - "$cardc" check $args "$f"
 done
-run check --format=json examples/broken/many-errors.yaml
+add - "$cardc" check --format=json examples/broken/many-errors.yaml
+for d in examples/broken-rules/*/; do
+    add - "$cardc" check "${d%/}"
+done
 for f in examples/ok/*.yaml; do
-    run check "$f"
+    add - "$cardc" check "$f"
 done
 for d in decks/*/; do
-    [ -f "$d/cards.yaml" ] && run check "${d%/}"
+    [ -f "$d/cards.yaml" ] && add - "$cardc" check "${d%/}"
 done
 if [ -f decks/easy-school/cards.yaml ]; then
-    run build decks/easy-school/cards.yaml -o "$out/easy-school.c"
+    add - "$cardc" build decks/easy-school -o "$out/easy-school.c"
+    add - "$cardc" build decks/easy-school/cards.yaml -o "$out/easy-school-cards.c"
 else
-    run build examples/ok/tiny.yaml -o "$out/tiny.c"
+    add - "$cardc" build examples/ok/tiny.yaml -o "$out/tiny.c"
+fi
+if [ -x "$game" ]; then
+    # Garbage for the JSON protocol: bad JSON, ids out of range, negative,
+    # not numbers, control bytes, a line longer than the reader keeps, a
+    # line without its newline; then end of file.
+    {
+        printf 'hello\n{}\n{"choose":}\n{"choose":-1}\n{"choose":99999999999999999999}\n'
+        printf '{"choose":1.5}\n{"choose":"0"}\n\001\002\377\376\n{"choose":0} extra\n'
+        head -c 10000 /dev/zero | tr '\0' '{'
+        printf '\n{"choose":0}\n{"choose":0}\n{"choose":1000}\n{"choo'
+    } >"$out/garbage"
+    add - "$game" simulate --games 20 --seed 1
+    add "$out/garbage" "$game" play --protocol json --seed 1
 fi
 
+n=$(wc -l <"$jobs")
+xargs -P2 -L1 sh "$0" --one "$out" <"$jobs" >"$out/results"
+pass=$(grep -c '^ok ' "$out/results")
+fail=$(grep -c '^FAIL ' "$out/results")
+grep -v '^ok ' "$out/results"
+[ "$((pass + fail))" = "$n" ] || { echo "valgrind: $n runs, $((pass + fail)) reported"; fail=$((fail + 1)); }
 echo "valgrind: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -331,7 +331,7 @@ Test(checks, error_cap_keeps_the_first_and_counts_the_rest)
     cr_assert_eq(c.diags.nerrors, 20, "10 counts and 10 missing names, all counted");
     cr_assert_eq(c.diags.dropped, 17);
     char *t = diags_text(&c, false);
-    cr_assert_not_null(strstr(t, "more diagnostics not shown (limit: 3 errors)"), "%s", t);
+    cr_assert_not_null(strstr(t, "more diagnostics not shown (limit: 3 errors; see --max-errors)"), "%s", t);
     free(t);
     free(text);
     comp_free(&c);

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""jsonl_check.py OUT [--ended]: checks what a game wrote with --protocol json.
+
+  - every line is one JSON object of type decision, move, error or end;
+  - a decision's options have ids 0..K-1 and K >= 1; every zone of its view
+    has a size, and a "cards" list, when present, of that size;
+  - after an error comes the same decision line again;
+  - the cards stay where the moves put them: from the first view on, the
+    size of each zone (and, where the view names the cards, which cards)
+    follows the moves exactly, and the number of cards in view never
+    changes (no card lost or made up);
+  - the stream ends with exactly one end line; with --ended, a game played
+    to its end: "result" is "win" (with at least one winner) or "draw".
+Prints nothing and exits 0 if all holds; else the first problem, exit 1.
+"""
+import json
+import sys
+from collections import Counter
+
+
+def fail(n, msg):
+    print(f"line {n}: {msg}")
+    sys.exit(1)
+
+
+def main():
+    path = sys.argv[1]
+    ended = "--ended" in sys.argv[2:]
+    sizes = None      # (zone, player) -> size, from the first view on
+    names = {}        # (zone, player) -> Counter of names, where the view names them
+    total = None
+    last_decision = None
+    after_error = False
+    end = None
+    with open(path, "rb") as f:
+        lines = f.read().split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    for n, raw in enumerate(lines, 1):
+        try:
+            m = json.loads(raw)
+        except ValueError as e:
+            fail(n, f"not JSON ({e}): {raw[:80]!r}")
+        if not isinstance(m, dict) or "type" not in m:
+            fail(n, "not an object with a type")
+        if end is not None:
+            fail(n, "a line after the end line")
+        t = m["type"]
+        if after_error and (t != "decision" or raw != last_decision):
+            fail(n, "an error not followed by the same decision")
+        after_error = False
+        if t == "error":
+            if not isinstance(m.get("message"), str) or not m["message"]:
+                fail(n, "an error without a message")
+            if last_decision is None:
+                fail(n, "an error before any decision")
+            after_error = True
+        elif t == "decision":
+            opts = m.get("options")
+            if not opts or [o.get("id") for o in opts] != list(range(len(opts))):
+                fail(n, "options are not ids 0..K-1")
+            if not all(isinstance(o.get("label"), str) for o in opts):
+                fail(n, "an option without a label")
+            view = {}
+            for z in m["view"]["zones"]:
+                key = (z["zone"], z.get("player"))
+                if "cards" in z and len(z["cards"]) != z["size"]:
+                    fail(n, f"zone {key}: size {z['size']}, {len(z['cards'])} cards")
+                view[key] = z
+            count = sum(z["size"] for z in view.values())
+            if sizes is None:
+                sizes = {k: z["size"] for k, z in view.items()}
+                total = count
+            else:
+                if count != total:
+                    fail(n, f"{count} cards in view, {total} before")
+                for k, z in view.items():
+                    if sizes.get(k) != z["size"]:
+                        fail(n, f"zone {k}: size {z['size']}, the moves say {sizes.get(k)}")
+            for k, z in view.items():
+                if "cards" in z:
+                    seen = Counter(z["cards"])
+                    if k in names and names[k] != seen:
+                        fail(n, f"zone {k}: the view has {dict(seen - names[k])} more and "
+                                f"{dict(names[k] - seen)} fewer than the moves say")
+                    names[k] = Counter(z["cards"])
+                else:
+                    names.pop(k, None)
+            last_decision = raw
+        elif t == "move":
+            if sizes is None:
+                continue
+            card = m.get("card")
+            for place, step in (("from", -1), ("to", 1)):
+                p = m.get(place)
+                if p is None:
+                    continue
+                k = (p["zone"], p.get("player"))
+                if k not in sizes:
+                    fail(n, f"a move {place} an unknown zone {k}")
+                sizes[k] += step
+                if sizes[k] < 0:
+                    fail(n, f"zone {k}: a card moves out of an empty zone")
+                if k in names:
+                    if card is None:
+                        names.pop(k)        # a card the stream may not name
+                    elif step < 0:
+                        if names[k][card] == 0:
+                            fail(n, f"zone {k}: {card} moves out but is not there")
+                        names[k][card] -= 1
+                        names[k] += Counter()
+                    else:
+                        names[k][card] += 1
+        elif t == "end":
+            end = m
+            if not isinstance(m.get("scores"), list) or not isinstance(m.get("winners"), list):
+                fail(n, "an end line without scores and winners")
+        else:
+            fail(n, f"unknown type {t!r}")
+    if end is None:
+        fail(len(lines), "no end line")
+    if ended:
+        r = end.get("result")
+        if r not in ("win", "draw"):
+            fail(len(lines), f"the game did not end: result {r!r}")
+        if r == "win" and not end["winners"]:
+            fail(len(lines), "a win without winners")
+
+
+main()

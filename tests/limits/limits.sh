@@ -1,0 +1,753 @@
+#!/bin/sh
+# limits.sh: every resource bound of docs/LIMITS.md, each tried just under
+# and just over. Under, the input is accepted (or at least draws no word of
+# that limit); over, cardc exits with the documented status and prints the
+# diagnostic that names the limit, at its FILE:LINE:COL where it has one;
+# a game ends with the documented fault or draw. Never a crash, never a
+# sanitizer report, never a hang: every run has `timeout 20`.
+#
+#   sh tests/limits/limits.sh CARDC GAME_BIN
+#
+# CARDC is best build/bin/cardc-asan, GAME_BIN a shipped game (best its
+# -asan build). Two small games are compiled here from generated rules, with
+# build/lib/libcardrt-asan.a when it exists. Inputs are generated into a
+# temporary folder (64 MiB files included; the one over the size limit is
+# sparse). A case marked KNOWN is a known bug: it is expected to fail
+# (XFAIL) and, once fixed, fails as XPASS until its mark is removed.
+# Closing line: "limits: N passed, M failed". LIMITS_TIME=1 prints how long
+# each case took.
+cardc=${1:?usage: tests/limits/limits.sh CARDC GAME_BIN}
+game=${2:?usage: tests/limits/limits.sh CARDC GAME_BIN}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+cardc=$(abs "$cardc")
+game=$(abs "$game")
+LIB=$(dirname "$(dirname "$cardc")")/lib
+CC=${CC:-cc}
+SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+T=$(mktemp -d "${TMPDIR:-/tmp}/limits.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 2
+export ASAN_OPTIONS=detect_leaks=1
+MiB=1048576
+pass=0 fail=0 xfail=0
+KNOWN=
+
+# ---- helpers -------------------------------------------------------------
+
+rep() { # rep TEXT N: TEXT N times, no newline
+    awk -v t="$1" -v n="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", t }'
+}
+bytes() { # bytes CHAR N: N bytes of one ASCII character
+    head -c "$2" /dev/zero | tr '\0' "$1"
+}
+
+# run CMD...: stdin from $IN (default /dev/null); output in out, err; status
+# in rc. A run that times out, dies of a signal or trips a sanitizer is a
+# crash, reported by the case that made it.
+run() {
+    timeout 20 "$@" <"${IN:-/dev/null}" >out 2>err
+    rc=$?
+    crash=
+    if [ $rc = 124 ]; then
+        crash="timed out (20 s)"
+    elif [ $rc -gt 125 ]; then
+        crash="killed by signal $((rc - 128))"
+    elif grep -q 'ERROR: AddressSanitizer\|ERROR: LeakSanitizer\|runtime error:' err; then
+        crash="sanitizer report"
+    fi
+}
+
+result() { # result NAME OK WHY: counts one case, KNOWN bugs included
+    if [ -n "${LIMITS_TIME:-}" ]; then # LIMITS_TIME=1: seconds since the last case
+        now=$(date +%s.%N)
+        echo "$now ${last:-$now} $1" | awk '{ t = $1 - $2; $1 = $2 = ""; printf "%6.2f s%s\n", t, $0 }'
+        last=$now
+    fi
+    if [ -n "$KNOWN" ]; then
+        if [ "$2" = 1 ]; then
+            echo "XPASS $1: fixed? remove its KNOWN mark ($KNOWN)"
+            fail=$((fail + 1))
+        else
+            echo "XFAIL $1 (known bug: $KNOWN)"
+            xfail=$((xfail + 1))
+        fi
+    elif [ "$2" = 1 ]; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL $1: $3"
+        sed -n '1,6p' err | cut -c1-200 | sed 's/^/    err: /'
+        sed -n '1,3p' out | cut -c1-200 | sed 's/^/    out: /'
+        fail=$((fail + 1))
+    fi
+    KNOWN=
+}
+
+# over NAME STATUS ERE CMD...: exit status STATUS and a line of stdout or
+# stderr matching ERE (the limit's diagnostic).
+over() {
+    name=$1 want=$2 ere=$3
+    shift 3
+    run "$@"
+    if [ -n "$crash" ]; then
+        result "$name" 0 "$crash"
+    elif [ "$rc" != "$want" ]; then
+        result "$name" 0 "exit status $rc, expected $want"
+    elif ! cat out err | grep -Eq -- "$ere"; then
+        result "$name" 0 "no line matches /$ere/"
+    else
+        result "$name" 1
+    fi
+}
+
+# under NAME STATUS ERE CMD...: no crash, exit status STATUS ('any': any
+# but a crash), and no line matching ERE (the limit's diagnostic).
+under() {
+    name=$1 want=$2 ere=$3
+    shift 3
+    run "$@"
+    if [ -n "$crash" ]; then
+        result "$name" 0 "$crash"
+    elif [ "$want" != any ] && [ "$rc" != "$want" ]; then
+        result "$name" 0 "exit status $rc, expected $want"
+    elif cat out err | grep -Eq -- "$ere"; then
+        result "$name" 0 "a line matches /$ere/"
+    else
+        result "$name" 1
+    fi
+}
+
+# ---- a small game to vary ------------------------------------------------
+
+cat >base.yaml <<'EOF'
+game: Tiny School
+types:
+  cheat:
+    attributes:
+      color: [red, blue]
+  joker: {}
+cards:
+  - {name: Nerd, type: cheat, count: 4, color: red}
+  - {name: Copycat, type: cheat, count: 4, color: blue}
+  - {name: Study, type: joker, count: 2}
+EOF
+# Line 13 (#STMT) takes a statement of main, at nesting depth 1; the file
+# ends with the declarations in decl.
+cat >base.rules <<'EOF'
+game "Tiny School"
+players 2..4
+
+zone deck: shared, ordered, hidden
+zone pool: shared, public
+zone hand: per player, owner
+
+var rounds: int = 0
+
+func score(p: player): int = count(hand[p] where type == cheat)
+
+proc main() {
+#STMT
+    shuffle deck
+    for p in players {
+        move top(deck) to hand[p]
+    }
+    move top(deck) to pool
+    choose seat(0) "Go on?" {
+        option "Yes" { rounds += 1 }
+        option "No" { rounds -= 1 }
+    }
+    end
+}
+EOF
+
+# mkgame DIR [CARDS]: base.rules with the text of file stmt in main and of
+# file decl at the end; cards.yaml is CARDS (default base.yaml).
+mkgame() {
+    rm -rf "$1"
+    mkdir "$1"
+    cp "${2:-base.yaml}" "$1/cards.yaml"
+    [ -f stmt ] || echo >stmt   # an empty line 13: the lines below keep their numbers
+    [ -f decl ] || : >decl
+    { sed '/^#STMT$/,$d' base.rules; cat stmt; sed '1,/^#STMT$/d' base.rules; cat decl; } \
+        >"$1/game.rules"
+    rm -f stmt decl
+}
+
+mkgame g
+under "the base game is clean" 0 'error' "$cardc" check g
+
+# ==== cardc: input files ===================================================
+
+# max_file_size: 64 MiB a file, cards.yaml and every *.rules alike.
+sz=$(wc -c <base.yaml)
+{ cat base.yaml; printf '#'; bytes x $((64 * MiB - sz - 2)); echo; } >file-64m.yaml
+under "max_file_size: a card file of exactly 64 MiB" 0 'limit max_file_size' \
+    "$cardc" check file-64m.yaml
+truncate -s $((64 * MiB + 1)) file-over.yaml
+over "max_file_size: a card file of 64 MiB + 1 byte" 2 \
+    '^file-over\.yaml: error: file too large \(limit max_file_size = 67108864 bytes\)$' \
+    "$cardc" check file-over.yaml
+mkdir rules-over
+cp base.yaml rules-over/cards.yaml
+cp base.rules rules-over/game.rules
+truncate -s $((64 * MiB + 1)) rules-over/more.rules
+over "max_file_size: a .rules file of 64 MiB + 1 byte" 2 \
+    '^rules-over/more\.rules: error: file too large \(limit max_file_size = 67108864 bytes\)$' \
+    "$cardc" check rules-over
+rm -f file-64m.yaml file-over.yaml rules-over/more.rules
+
+# ==== cardc: YAML ==========================================================
+
+# max_scalar: 1 MiB a value.
+scalar() { # scalar N: a card file whose card text is N bytes long
+    sed '$d' base.yaml
+    printf '  - {name: Study, type: joker, count: 2, text: '
+    bytes a "$1"
+    printf '}\n'
+}
+scalar $MiB >scalar-under.yaml
+under "max_scalar: a value of 1 MiB" 0 'limit max_scalar' "$cardc" check scalar-under.yaml
+scalar $((MiB + 1)) >scalar-over.yaml
+over "max_scalar: a value of 1 MiB + 1 byte" 1 \
+    '^scalar-over\.yaml:10:48: error: value too long: 1048577 bytes \(limit max_scalar = 1048576\)$' \
+    "$cardc" check scalar-over.yaml
+
+# max_depth (YAML): 64 nested collections, the root's included.
+nested() { rep '[' "$1"; rep ']' "$1"; echo; }
+nested 64 >deep-under.yaml
+under "max_depth (YAML): 64 levels" 1 'limit max_depth' "$cardc" check deep-under.yaml
+nested 65 >deep-over.yaml
+over "max_depth (YAML): 65 levels" 1 \
+    '^deep-over\.yaml:1:65: error: nesting too deep: more than 64 levels \(limit max_depth\)$' \
+    "$cardc" check deep-over.yaml
+
+# max_nodes: 20,000,000 nodes after alias expansion. An anchored list of
+# 1000 nodes, 19,998 aliases of it, then plain items up to the bound.
+nodes() { # nodes EXTRA: a list of 1 + 1000 + 19998 * 1000 + EXTRA nodes
+    printf -- '- &b ['
+    rep 'x,' 998
+    printf 'x]\n'
+    yes -- '- *b' | head -n 19998
+    yes -- '- y' | head -n "$1"
+}
+nodes 999 >nodes-under.yaml
+under "max_nodes: 20,000,000 nodes" 1 'limit max_nodes' "$cardc" check nodes-under.yaml
+nodes 1000 >nodes-over.yaml
+over "max_nodes: 20,000,001 nodes" 1 \
+    '^nodes-over\.yaml:20999:3: error: document too large: more than 20000000 nodes after alias expansion \(limit max_nodes\)$' \
+    "$cardc" check nodes-over.yaml
+
+# ==== cardc: card data =====================================================
+
+# max_name: 200 characters (not bytes) in a name.
+named() { # named N: a card whose name is N two-byte characters
+    sed '$d' base.yaml
+    printf '  - {name: '
+    rep 'é' "$1"
+    printf ', type: joker, count: 2}\n'
+}
+named 200 >name-under.yaml
+under "max_name: a card name of 200 characters" 0 'limit max_name' "$cardc" check name-under.yaml
+named 201 >name-over.yaml
+over "max_name: a card name of 201 characters" 1 \
+    '^name-over\.yaml:10:12: error: a card name too long: 201 characters \(limit max_name = 200\)$' \
+    "$cardc" check name-over.yaml
+{ printf 'game: G\ntypes:\n  %s: {}\ncards:\n  - {name: A, type: t}\n' "$(rep t 201)"; } \
+    >type-over.yaml
+over "max_name: a type name of 201 characters" 1 \
+    '^type-over\.yaml:3:3: error: a type name too long: 201 characters \(limit max_name = 200\)$' \
+    "$cardc" check type-over.yaml
+
+# max_cards: 200,000 entries in the cards list.
+cards() { printf 'game: Many\ntypes:\n  t: {}\ncards:\n'; seq -f '  - {name: c%.0f, type: t}' 1 "$1"; }
+cards 200000 >cards-under.yaml
+under "max_cards: 200,000 cards" 0 'limit max_cards' "$cardc" check cards-under.yaml
+cards 200001 >cards-over.yaml
+over "max_cards: 200,001 cards" 1 \
+    '^cards-over\.yaml:5:3: error: too many cards: 200001 entries \(limit max_cards = 200000\)$' \
+    "$cardc" check cards-over.yaml
+rm -f cards-under.yaml cards-over.yaml
+
+# max_instances: 1,000,000 cards, in one count or summed.
+counted() { printf 'game: G\ntypes:\n  t: {}\ncards:\n  - {name: A, type: t, count: %s}\n' "$1"; }
+counted 1000000 >count-under.yaml
+under "max_instances: a count of 1,000,000" 0 'limit max_instances' "$cardc" check count-under.yaml
+counted 1000001 >count-over.yaml
+over "max_instances: a count of 1,000,001" 1 \
+    '^count-over\.yaml:5:31: error: count 1000001 is more than a deck may hold \(limit max_instances = 1000000\)$' \
+    "$cardc" check count-over.yaml
+{ counted 500000; echo '  - {name: B, type: t, count: 500000}'; } >sum-under.yaml
+under "max_instances: counts summing to 1,000,000" 0 'limit max_instances' "$cardc" check sum-under.yaml
+{ counted 500000; echo '  - {name: B, type: t, count: 500001}'; } >sum-over.yaml
+over "max_instances: counts summing to 1,000,001" 1 \
+    '^sum-over\.yaml:6:5: error: too many card instances: more than 1000000 \(limit max_instances\)$' \
+    "$cardc" check sum-over.yaml
+
+# max_game_cards: a game (cards with rules) holds 65,535 cards.
+onecard() { printf 'game: Tiny School\ntypes:\n  cheat: {}\ncards:\n  - {name: Nerd, type: cheat, count: %s}\n' "$1"; }
+onecard 65535 >game-under.yaml
+mkgame game-under game-under.yaml
+under "max_game_cards: a game of 65,535 cards" 0 'at most 65535 cards' "$cardc" check game-under
+onecard 65536 >game-over.yaml
+mkgame game-over game-over.yaml
+over "max_game_cards: a game of 65,536 cards" 1 \
+    '^game-over/cards\.yaml:1:7: error: a game holds at most 65535 cards' \
+    "$cardc" check game-over
+
+# ==== cardc: rules =========================================================
+
+# max_ident: 100 characters in a name.
+echo "var $(rep v 100): int = 0" >decl
+mkgame ident-under
+under "max_ident: a name of 100 characters" 0 'limit max_ident' "$cardc" check ident-under
+echo "var $(rep v 101): int = 0" >decl
+mkgame ident-over
+over "max_ident: a name of 101 characters" 1 \
+    '^ident-over/game\.rules:25:5: error: name too long: 101 characters \(limit max_ident = 100\)$' \
+    "$cardc" check ident-over
+
+# max_number: 1,000,000,000 the largest literal.
+echo "    rounds = 1000000000" >stmt
+mkgame number-under
+under "max_number: 1000000000" 0 'limit max_number' "$cardc" check number-under
+echo "    rounds = 1000000001" >stmt
+mkgame number-over
+over "max_number: 1000000001" 1 \
+    '^number-over/game\.rules:13:14: error: number too large: 1000000001 \(limit max_number = 1000000000\)$' \
+    "$cardc" check number-over
+# ... in a card's effect too, at its place in the YAML.
+{ sed '$d' base.yaml; printf '  - name: Study\n    type: joker\n    effect: rounds = 1000000001\n'; } \
+    >effect-over.yaml
+over "max_number: in a card effect, placed in the YAML" 1 \
+    '^effect-over\.yaml:12:22: error: number too large: 1000000001 \(limit max_number = 1000000000\)$' \
+    "$cardc" check effect-over.yaml
+
+# max_depth (rules): 200 nested blocks and parentheses.
+echo "    rounds = $(rep '(' 199)1$(rep ')' 199)" >stmt   # in main's block
+mkgame parens-under
+under "max_depth (rules): 200 levels, 199 parentheses" 0 'limit max_depth' "$cardc" check parens-under
+echo "    rounds = $(rep '(' 200)1$(rep ')' 200)" >stmt
+mkgame parens-over
+over "max_depth (rules): 201 levels, 200 parentheses" 1 \
+    '^parens-over/game\.rules:13:213: error: nesting too deep: more than 200 levels \(limit max_depth\)$' \
+    "$cardc" check parens-over
+echo "    $(rep '{' 199)$(rep '}' 199)" >stmt   # main's own block is the first
+mkgame braces-under
+under "max_depth (rules): 200 blocks" 0 'limit max_depth' "$cardc" check braces-under
+echo "    $(rep '{' 200)$(rep '}' 200)" >stmt
+mkgame braces-over
+over "max_depth (rules): 201 blocks" 1 \
+    '^braces-over/game\.rules:13:204: error: nesting too deep: more than 200 levels \(limit max_depth\)$' \
+    "$cardc" check braces-over
+
+# max_expr_depth: 200 operators, calls and indexes nested in an expression.
+{ printf '    rounds = rounds'; rep '+1' 199; echo; } >stmt
+mkgame expr-under
+under "max_expr_depth: a sum of 200 terms" 0 'limit max_expr_depth' "$cardc" check expr-under
+{ printf '    rounds = rounds'; rep '+1' 200; echo; } >stmt
+mkgame expr-over
+over "max_expr_depth: a sum of 201 terms" 1 \
+    '^expr-over/game\.rules:13:14: error: expression nested too deep: more than 200 levels of operators, calls and indexes \(limit max_expr_depth\)$' \
+    "$cardc" check expr-over
+{ printf '    rounds = rounds'; rep '+1' 1000000; echo; } >stmt
+mkgame expr-huge
+over "max_expr_depth: a sum of 1,000,001 terms (2 MB on one line)" 1 \
+    'error: expression nested too deep: .*\(limit max_expr_depth\)$' \
+    "$cardc" check expr-huge
+echo "func f(x: int): int = x" >decl
+echo "    rounds = $(rep 'f(' 201)1$(rep ')' 201)" >stmt
+mkgame calls-over
+over "max_expr_depth: 201 nested calls" 1 \
+    '^calls-over/game\.rules:13:414: error: expression nested too deep: .*\(limit max_expr_depth\)$' \
+    "$cardc" check calls-over
+echo "    if $(rep 'not ' 201)true { end }" >stmt
+mkgame not-over
+over "max_expr_depth: 201 times 'not'" 1 \
+    '^not-over/game\.rules:13:808: error: expression nested too deep: .*\(limit max_expr_depth\)$' \
+    "$cardc" check not-over
+# An expression at the bound must also build into C that compiles.
+KNOWN=
+run "$cardc" build expr-under -o expr-under.c
+if [ -z "$crash" ] && [ "$rc" = 0 ] &&
+    "$CC" -std=c11 -I"$ROOT/runtime" -c expr-under.c -o expr-under.o 2>err; then
+    result "max_expr_depth: a sum of 200 terms builds into C that compiles" 1
+else
+    result "max_expr_depth: a sum of 200 terms builds into C that compiles" 0 "build or cc failed"
+fi
+
+# The parser's stack (YYMAXDEPTH 4000): what blocks and parentheses do not
+# count, e.g. a chain of 'else if'. About 1,000 fit.
+elif_chain() { echo "    if rounds == 0 {"; i=1; while [ $i -le "$1" ]; do echo "    } else if rounds == $i {"; i=$((i + 1)); done; echo "    }"; }
+elif_chain 500 >stmt
+mkgame elif-under
+under "parser stack: 500 'else if'" 0 'too deep' "$cardc" check elif-under
+elif_chain 2000 >stmt
+mkgame elif-over
+over "parser stack: 2000 'else if'" 1 \
+    '^elif-over/game\.rules:[0-9]+:[0-9]+: error: nesting too deep for the parser \(limit parser_stack = 4000\)$' \
+    "$cardc" check elif-over
+
+# Long lists (statements, options, arguments) cost linear time.
+KNOWN=
+yes '    rounds = 1' | head -n 100000 >stmt
+mkgame long-block
+IN= timeout 5 "$cardc" check long-block >out 2>err
+rc=$?
+if [ $rc = 0 ]; then
+    result "100,000 statements in a block: checked within 5 s" 1
+else
+    result "100,000 statements in a block: checked within 5 s" 0 "exit status $rc (124: timed out)"
+fi
+rm -rf long-block
+
+# max_params: 8 parameters.
+echo "func f(a: int, b: int, c: int, d: int, e: int, f1: int, g: int, h: int): int = a" >decl
+mkgame params-under
+under "max_params: 8 parameters" 0 'parameters' "$cardc" check params-under
+echo "func f(a: int, b: int, c: int, d: int, e: int, f1: int, g: int, h: int, i: int): int = a" >decl
+mkgame params-over
+over "max_params: 9 parameters" 1 \
+    "^params-over/game\\.rules:25:6: error: 'f' has 9 parameters \\(limit max_params = 8\\)" \
+    "$cardc" check params-over
+
+# max_players: 1..8 players.
+sed 's/^players 2..4$/players 1..8/' base.rules >b.rules && mv b.rules base.rules
+mkgame players-under
+under "max_players: players 1..8" 0 'players 1..8' "$cardc" check players-under
+sed 's/^players 1..8$/players 2..9/' base.rules >b.rules && mv b.rules base.rules
+mkgame players-over
+over "max_players: players 2..9" 1 \
+    '^players-over/game\.rules:2:1: error: players 2\.\.9: the range must be within 1\.\.8' \
+    "$cardc" check players-over
+sed 's/^players 2..9$/players 2..4/' base.rules >b.rules && mv b.rules base.rules
+
+# max_pick: a set of cards holds at most 8 cards.
+echo '    choose cards seat(0) "Pick" from pool into deck size 1..8' >stmt
+mkgame pick-under
+under "max_pick: size 1..8" 0 'limit max_pick' "$cardc" check pick-under
+echo '    choose cards seat(0) "Pick" from pool into deck size 1..9' >stmt
+mkgame pick-over
+over "max_pick: size 1..9" 1 \
+    '^pick-over/game\.rules:13:61: error: a set of cards holds at most 8 cards \(limit max_pick\)$' \
+    "$cardc" check pick-over
+
+# limit decisions N: 1 to 1,000,000,000.
+echo "limit decisions 1000000000" >decl
+mkgame decisions-under
+under "limit decisions 1000000000" 0 'limit decisions|limit max_number' "$cardc" check decisions-under
+echo "limit decisions 1000000001" >decl
+mkgame decisions-over
+over "limit decisions 1000000001" 1 \
+    '^decisions-over/game\.rules:25:17: error: number too large: 1000000001 \(limit max_number = 1000000000\)$' \
+    "$cardc" check decisions-over
+echo "limit decisions 0" >decl
+mkgame decisions-zero
+over "limit decisions 0" 1 \
+    '^decisions-zero/game\.rules:25:7: error: limit decisions 0: give a number from 1 to 1000000000$' \
+    "$cardc" check decisions-zero
+
+# ==== cardc: diagnostics ===================================================
+
+# max_errors: 100 errors printed (--max-errors=N, 1 to 100000), the rest
+# counted in a closing note.
+errors() { printf 'game: G\ntypes:\n  t: {}\ncards:\n'; seq -f '  - {name: c%.0f, type: t, count: 0}' 1 "$1"; }
+errors 100 >errors-under.yaml
+under "max_errors: 100 errors" 1 'not shown' "$cardc" check errors-under.yaml
+[ "$(grep -c ': error: ' err)" = 100 ]
+result "max_errors: 100 errors all printed" $((1 - $?)) "$(grep -c ': error: ' err) printed"
+errors 101 >errors-over.yaml
+over "max_errors: 101 errors" 1 \
+    '^cardc: note: 1 more diagnostics not shown \(limit: 100 errors; see --max-errors\)$' \
+    "$cardc" check errors-over.yaml
+[ "$(grep -c ': error: ' err)" = 100 ]
+result "max_errors: 101 errors, 100 printed" $((1 - $?)) "$(grep -c ': error: ' err) printed"
+over "--max-errors=3" 1 '^cardc: note: 98 more diagnostics not shown \(limit: 3 errors; see --max-errors\)$' \
+    "$cardc" check --max-errors=3 errors-over.yaml
+under "--max-errors=100000" 1 'not shown' "$cardc" check --max-errors=100000 errors-over.yaml
+over "--max-errors=100001" 2 '^cardc: --max-errors takes a number from 1 to 100000$' \
+    "$cardc" check --max-errors=100001 errors-over.yaml
+over "--max-errors=0" 2 '^cardc: --max-errors takes a number from 1 to 100000$' \
+    "$cardc" check --max-errors=0 errors-over.yaml
+
+# The echo of a source line: 200 characters around the caret.
+{ printf 'game: G\ntypes:\n  t: {}\ncards:\n  - {name: A, type: t, text: %s, count: 0}\n' "$(rep z 1000)"; } \
+    >echo.yaml
+run "$cardc" check echo.yaml
+w=$(sed -n 2p err | awk '{ print length($0) }')
+[ -z "$crash" ] && [ "$rc" = 1 ] && [ "$w" -le 206 ] && sed -n 2p err | grep -q '^\.\.\.z*, count: 0}$'
+result "echo: a line of 1,000 characters is shown as 200 around the caret" $((1 - $?)) "width $w"
+
+# ==== games =================================================================
+
+# Two small games, compiled here: a lab whose first decision picks the
+# limit to try, and a game with 'limit decisions 5'.
+if [ -f "$LIB/libcardrt-asan.a" ]; then
+    RTLIB="$LIB/libcardrt-asan.a" RTFLAGS="-O1 -g $SAN"
+else
+    RTLIB="$LIB/libcardrt.a" RTFLAGS="-O1 -g"
+fi
+compile() { # compile DIR: DIR/game from DIR by cardc and cc
+    "$cardc" build "$1" -o "$1/game.c" 2>err &&
+        "$CC" -std=c11 $RTFLAGS -I"$ROOT/runtime" "$1/game.c" "$RTLIB" -o "$1/game" 2>>err
+}
+
+mkdir lab
+{ printf 'game: Limits Lab\ntypes:\n  t: {}\ncards:\n'; seq -f '  - {name: c%.0f, type: t}' 1 300; } \
+    >lab/cards.yaml
+cat >lab/game.rules <<'EOF'
+game "Limits Lab"
+players 2
+
+zone deck: shared, ordered, hidden
+zone pool: shared, public
+
+var n: int = 0
+
+func fdown(k: int): int {
+    if k <= 0 {
+        return 0
+    }
+    return fdown(k - 1)
+}
+
+proc pdown(k: int) {
+    if k > 0 {
+        pdown(k - 1)
+    }
+}
+
+proc spin(k: int) {
+    let i = 0
+    while i < k {
+        i += 1
+    }
+}
+
+proc offer(k: int) {
+    repeat k {
+        move top(deck) to pool
+    }
+    let c = choose card seat(1) "Pick" from pool
+    move c to deck
+}
+
+proc main() {
+    choose seat(0) "Which limit?" {
+        option "procs 32" { pdown(30) }
+        option "procs 33" { pdown(31) }
+        option "funcs 1000" { n = fdown(999) }
+        option "funcs 1001" { n = fdown(1000) }
+        option "steps 9999999" { spin(9999999) }
+        option "steps 10000000" { spin(10000000) }
+        option "options 256" { offer(256) }
+        option "options 257" { offer(257) }
+        option "int 2000000000" { n = 1000000000 * 2 }
+        option "int 3000000000" { n = 1000000000 * 3 }
+        option "loop forever" {
+            loop {
+                n += 1
+            }
+        }
+        option "decide forever" {
+            loop {
+                choose seat(1) "Again?" {
+                    option "yes" { n += 1 }
+                    option "no" { n -= 1 }
+                }
+            }
+        }
+    }
+    end
+}
+EOF
+mkdir bound
+cp base.yaml bound/cards.yaml
+cat >bound/game.rules <<'EOF'
+game "Bound"
+players 2
+limit decisions 5
+
+zone deck: shared, ordered, hidden
+
+var k: int = 0
+
+proc main() {
+    choose seat(0) "How many more?" {
+        option "three" { k = 3 }
+        option "four" { k = 4 }
+    }
+    repeat k {
+        choose seat(1) "Again?" {
+            option "yes" { }
+            option "no" { }
+        }
+    }
+    end
+}
+EOF
+for d in lab bound; do
+    if compile $d; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL $d: does not build"
+        sed 's/^/    /' err | head -20
+        fail=$((fail + 1))
+    fi
+done
+
+answers() { # answers FIRST N: {"choose":FIRST}, then N lines {"choose":0}
+    printf '{"choose":%s}\n' "$1"
+    yes '{"choose":0}' | head -n "$2"
+}
+end_line() { # end_line RESULT [REASON]: the ERE of the JSON end line
+    if [ -n "${2:-}" ]; then
+        echo "^\\{\"type\":\"end\",.*\"result\":\"$1\",\"reason\":\"$2\","
+    else
+        echo "^\\{\"type\":\"end\",.*\"result\":\"$1\",\"turns\""
+    fi
+}
+# lab OPTION RESULT [REASON]: play the lab, option OPTION first (JSON)
+lab() {
+    answers "$1" 3 >in
+    if [ -n "${3:-}" ]; then
+        IN=in over "lab: $label" "$4" "$(end_line "$2" "$3")" lab/game play --protocol json --seed 1
+    else
+        IN=in over "lab: $label" 0 "$(end_line "$2")" lab/game play --protocol json --seed 1
+    fi
+}
+# simulate plays the games of play's random seats: the first pick of seeds
+# 1..80, each game stopped at its first decision.
+seeds() {
+    s=1
+    : >seeds
+    while [ $s -le 100 ] && [ "$(cut -d' ' -f2- seeds | sort -u | wc -l)" -lt 12 ]; do
+        lab/game play --seats random,random --seed $s --max-decisions 1 2>/dev/null |
+            sed -n "s/^Player 1 chooses: /$s /p" >>seeds
+        s=$((s + 1))
+    done
+}
+seed_for() { # seed_for LABEL: a seed whose first random pick is LABEL
+    awk -v l="$1" '{ s = $1; sub(/^[0-9]+ /, "") } $0 == l { print s; exit }' seeds
+}
+lab_sim() { # lab_sim LABEL FAULTS: simulate one game that picks LABEL
+    s=$(seed_for "$1")
+    over "lab (simulate): $1" "$([ "$2" = 1 ] && echo 1 || echo 0)" "\"faults\":$2," \
+        lab/game simulate --games 1 --seed "$s" --json
+}
+fault_depth="procedure or func calls nested too deep"
+fault_loop="a rule loop ran too long without a decision"
+fault_options="a choice with more options than a decision holds"
+fault_int="a number outside the range of 32 bits"
+if [ -x lab/game ]; then
+    seeds
+    label="proc calls 32 deep" lab 0 win
+    label="proc calls 33 deep" lab 1 fault "$fault_depth" 1
+    label="func calls 1000 deep" lab 2 win
+    label="func calls 1001 deep" lab 3 fault "$fault_depth" 1
+    label="9,999,999 loop rounds (10,000,000 steps)" lab 4 win
+    label="10,000,000 loop rounds" lab 5 fault "$fault_loop" 1
+    label="256 options" lab 6 win
+    label="257 options" lab 7 fault "$fault_options" 1
+    label="1000000000 * 2" lab 8 win
+    label="1000000000 * 3" lab 9 fault "$fault_int" 1
+    label="a loop that never decides" lab 10 fault "$fault_loop" 1
+    for case in "procs 32:0" "procs 33:1" "funcs 1000:0" "funcs 1001:1" \
+        "steps 9999999:0" "steps 10000000:1" "options 256:0" "options 257:1" \
+        "int 2000000000:0" "int 3000000000:1" "loop forever:1"; do
+        lab_sim "${case%:*}" "${case#*:}"
+    done
+    # The default bound: 100,000 decisions, then a draw.
+    answers 11 100000 >in
+    IN=in over "lab: 100,000 decisions (the default bound) end in a draw" 0 \
+        "$(end_line draw "decision bound reached").*\"decisions\":100000," \
+        lab/game play --protocol json --seed 1
+    s=$(seed_for "decide forever")
+    over "lab (simulate): the default bound" 0 '"decisions":100000,.*"draws":1,"bound_draws":1,' \
+        lab/game simulate --games 1 --seed "$s" --json
+    # simulate names the first five faulted games, and counts them all.
+    over "simulate: five faulted games named, the rest counted" 1 '"faults":([6-9]|[1-9][0-9]),' \
+        lab/game simulate --games 30 --seed 1 --json
+    [ "$(grep -c 'faulted: ' err)" = 5 ]
+    result "simulate: exactly five faults on stderr" $((1 - $?)) "$(grep -c 'faulted: ' err) lines"
+fi
+
+if [ -x bound/game ]; then
+    # 'limit decisions 5': the fifth decision is not applied; the game ends
+    # as a draw. Four decisions and the game ends as its rules say.
+    IN=/dev/null
+    answers 0 3 >in
+    IN=in over "limit decisions 5: a game of 4 decisions ends by its rules" 0 \
+        "$(end_line win).*\"decisions\":4," bound/game play --protocol json --seed 1
+    answers 1 4 >in
+    IN=in over "limit decisions 5: the 5th decision ends the game in a draw" 0 \
+        "$(end_line draw "decision bound reached").*\"decisions\":5," \
+        bound/game play --protocol json --seed 1
+    answers 1 4 >in
+    IN=in over "--max-decisions 6 raises the bound" 0 "$(end_line win).*\"decisions\":5," \
+        bound/game play --protocol json --seed 1 --max-decisions 6
+    answers 1 1 >in
+    IN=in over "--max-decisions 2 lowers the bound" 0 \
+        "$(end_line draw "decision bound reached").*\"decisions\":2," \
+        bound/game play --protocol json --seed 1 --max-decisions 2
+    { echo 2; yes 1 | head -n 4; } >in
+    IN=in over "limit decisions: play's text says so" 0 '^Draw: decision bound reached\.$' \
+        bound/game play --seats human,human --seed 1
+    over "limit decisions: simulate counts bound draws" 0 '"draws":([1-9][0-9]*),"bound_draws":\1,' \
+        bound/game simulate --games 20 --seed 1 --json
+    over "--max-decisions 2: simulate, every game a bound draw" 0 \
+        '"avg_decisions":2,.*"draws":20,"bound_draws":20,"faults":0' \
+        bound/game simulate --games 20 --seed 1 --json --max-decisions 2
+    over "--max-decisions 6: simulate, no bound draw" 0 '"draws":0,"bound_draws":0,"faults":0' \
+        bound/game simulate --games 20 --seed 1 --json --max-decisions 6
+    over "simulate: the text report" 0 '^  draws      20 \(20 at the decision bound\), faults 0$' \
+        bound/game simulate --games 20 --seed 1 --max-decisions 2
+fi
+
+# The shipped game: --max-decisions in simulate and play; the options'
+# own limits.
+over "$(basename "$game"): simulate --max-decisions 3" 0 \
+    '"avg_decisions":3,.*"draws":20,"bound_draws":20,"faults":0' \
+    "$game" simulate --games 20 --seed 1 --json --max-decisions 3
+yes '{"choose":0}' | head -n 10 >in
+IN=in over "$(basename "$game"): play --max-decisions 2" 0 \
+    "$(end_line draw "decision bound reached").*\"decisions\":2," \
+    "$game" play --protocol json --seed 1 --max-decisions 2
+over "--max-decisions 0" 2 \
+    ": --max-decisions: '0' is not a number from 1 to 9223372036854775807$" \
+    "$game" simulate --max-decisions 0
+under "--max-decisions 9223372036854775807" 0 'max-decisions' \
+    "$game" simulate --games 1 --seed 1 --max-decisions 9223372036854775807
+over "--max-decisions 9223372036854775808" 2 \
+    ": --max-decisions: '9223372036854775808' is not a number from 1 to 9223372036854775807$" \
+    "$game" simulate --max-decisions 9223372036854775808
+over "--players 9" 2 ": --players: '9' is not a number from [1-8] to [1-8]$" \
+    "$game" simulate --players 9
+over "--seats: 9 seats" 2 ': --seats: more than 8 seats$' "$game" play --seats \
+    random,random,random,random,random,random,random,random,random
+over "--games 0" 2 ": --games: '0' is not a number from 1 to 1000000000000$" \
+    "$game" simulate --games 0
+over "--games 1000000000001" 2 \
+    ": --games: '1000000000001' is not a number from 1 to 1000000000000$" \
+    "$game" simulate --games 1000000000001
+
+# Input lines: 4095 bytes kept, a longer line refused and the game goes on.
+{ printf '{"choose":0}'; bytes ' ' 4083; echo; yes '{"choose":0}' | head -n 5; } >in
+IN=in under "JSON: a line of 4095 bytes" 0 'line too long' \
+    "$game" play --protocol json --seed 1 --max-decisions 2
+{ printf '{"choose":0}'; bytes ' ' 4084; echo; yes '{"choose":0}' | head -n 5; } >in
+IN=in over "JSON: a line of 4096 bytes" 0 \
+    '^\{"type":"error","message":"line too long \(over 4095 bytes\)"\}$' \
+    "$game" play --protocol json --seed 1 --max-decisions 2
+grep -q '"result":"draw"' out
+result "JSON: after the long line the game goes on" $((1 - $?)) "no end line"
+{ printf '1'; bytes ' ' 4094; echo; yes 1 | head -n 5; } >in
+IN=in under "human: a line of 4095 characters" 0 'too long' \
+    "$game" play --seats human,random --seed 1 --max-decisions 2
+{ printf '1'; bytes ' ' 4095; echo; yes 1 | head -n 5; } >in
+IN=in over "human: a line of 4096 characters" 0 \
+    '^That line is too long \(over 4095 characters\)\.$' \
+    "$game" play --seats human,random --seed 1 --max-decisions 2
+
+[ "$xfail" = 0 ] || echo "limits: $xfail known bugs (XFAIL above)"
+echo "limits: $pass passed, $fail failed"
+[ "$fail" = 0 ]
