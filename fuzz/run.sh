@@ -20,7 +20,7 @@ for t in "$@"; do
                [ -f "$f" ] && cp "$f" "$corpus/seed-$(basename "$f")"; done ;;
     esac
     echo "== fuzz-$t: $secs s"
-    if ! "$B/fuzz/fuzz-$t" -max_total_time="$secs" -max_len=65536 -timeout=10 \
+    if ! "$B/fuzz/fuzz-$t" -max_total_time="$secs" -max_len=65536 -timeout="${FUZZ_TIMEOUT:-30}" \
             -rss_limit_mb=2048 -artifact_prefix="$art/" -print_final_stats=1 \
             "$corpus" 2>"$B/fuzz/$t.log"; then
         echo "fuzz-$t: FAILED (see $B/fuzz/$t.log and $art/)"
