@@ -234,6 +234,7 @@ limits: $(B)/bin/cardc-asan $(B)/bin/easy-school-asan $(B)/lib/libcardrt-asan.a
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests
 	@$(MAKE) --no-print-directory golden
+	@sh tests/regress.sh $(B)/bin/cardc-asan
 	@$(MAKE) --no-print-directory limits
 	@sh tests/gen-c.sh $(B)/bin/cardc
 	@$(MAKE) --no-print-directory valgrind
