@@ -273,22 +273,7 @@ static const char **allowed_names(Ctx *c, const TypeAttr *ta)
 static void unknown_with_hint(Ctx *c, Loc at, const char *const *names, int n,
                               const char *word, const char *fmt_what)
 {
-    const char *sug = did_you_mean(word, names, n);
-    if (sug) {
-        char hint[256];
-        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
-        diag_add(c->d, SEV_ERROR, at, hint, "%s '%s'; did you mean '%s'?", fmt_what, word,
-                 sug);
-    } else if (n > 0 && n <= 8) {
-        /* Few choices: name them all. */
-        Buf b = {0};
-        for (int i = 0; i < n; i++)
-            buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
-        diag_error(c->d, at, "%s '%s' (expected one of: %s)", fmt_what, word, b.data);
-        buf_free(&b);
-    } else {
-        diag_error(c->d, at, "%s '%s'", fmt_what, word);
-    }
+    diag_unknown(c->d, at, fmt_what, word, names, n, true);
 }
 
 /* ---- types ------------------------------------------------------------- */

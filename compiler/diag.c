@@ -51,6 +51,25 @@ Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
     return g;
 }
 
+void diag_unknown(Diags *d, Loc at, const char *what, const char *word,
+                  const char *const *names, int n, bool list_few)
+{
+    const char *sug = did_you_mean(word, names, n);
+    if (sug) {
+        char hint[300];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(d, SEV_ERROR, at, hint, "%s '%s'; did you mean '%s'?", what, word, sug);
+    } else if (list_few && n > 0 && n <= 8) {
+        Buf b = {0};
+        for (int i = 0; i < n; i++)
+            buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
+        diag_error(d, at, "%s '%s' (expected one of: %s)", what, word, b.data);
+        buf_free(&b);
+    } else {
+        diag_error(d, at, "%s '%s'", what, word);
+    }
+}
+
 /* The start of line `line` (1-based) in f, and its length in bytes. */
 static const char *find_line(const SrcFile *f, int line, size_t *len)
 {

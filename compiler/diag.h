@@ -47,6 +47,12 @@ Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
 #define diag_warning(d, loc, ...) diag_add((d), SEV_WARNING, (loc), NULL, __VA_ARGS__)
 #define diag_note(d, loc, ...) diag_add((d), SEV_NOTE, (loc), NULL, __VA_ARGS__)
 
+/* An unknown word: "WHAT 'WORD'; did you mean 'X'?" (with the hint) when
+ * one of names[0..n) is close; otherwise "WHAT 'WORD'", followed by
+ * " (expected one of: ...)" when list_few and n is at most 8. */
+void diag_unknown(Diags *d, Loc at, const char *what, const char *word,
+                  const char *const *names, int n, bool list_few);
+
 /* Prints FILE:LINE:COL: severity: message, the source line and a caret. */
 void diags_print_text(const Diags *d, FILE *out);
 /* Prints one JSON array of {file,line,column,severity,message[,hint]}. */

@@ -66,15 +66,9 @@ int sema_locals(const Sym *fn)
 static void error_unknown(Sema *s, Loc at, const char *what, const char *name,
                           const char *const *cands, int n)
 {
-    const char *sug = did_you_mean(name, cands, n);
-    if (sug) {
-        char hint[300];
-        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
-        diag_add(s->d, SEV_ERROR, at, hint, "unknown %s '%s'; did you mean '%s'?", what, name,
-                 sug);
-    } else {
-        diag_error(s->d, at, "unknown %s '%s'", what, name);
-    }
+    char w[120];
+    snprintf(w, sizeof w, "unknown %s", what);
+    diag_unknown(s->d, at, w, name, cands, n, false);
 }
 
 /* Every name a rule may use here, for "did you mean". */
