@@ -26,6 +26,7 @@ struct Lexer {
     bool started;               /* the start token was sent */
     bool effect;                /* parse an effect, not a rules file */
     int depth;                  /* current nesting, for RL_MAX_DEPTH */
+    Loc open[RL_MAX_DEPTH];     /* where each open '{' or '(' was opened */
     bool too_deep;
     int last_syntax_line;       /* one syntax error a line */
     int quiet;                  /* no syntax errors: 1 until a statement or a

@@ -84,6 +84,8 @@ static void settled(struct Lexer *lx)
 
 static void enter(struct Lexer *lx, RLLTYPE loc)
 {
+    if (lx->depth < RL_MAX_DEPTH)
+        lx->open[lx->depth] = lexer_loc(lx, &loc); /* for "never closed" */
     if (++lx->depth > RL_MAX_DEPTH && !lx->too_deep) {
         lx->too_deep = true;
         lexer_error(lx, &loc, "nesting too deep: more than %d levels (limit max_depth)",
@@ -505,6 +507,14 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
                                 i == 0 ? ", expected " : i == k - 1 ? " or " : ", ", items[i]);
 }
 
+/* After an error at the end of the text or at a declaration inside a
+ * block: where the innermost bracket still open was opened. */
+static void open_note(struct Lexer *lx)
+{
+    if (lx->depth > 0 && lx->depth <= RL_MAX_DEPTH)
+        diag_note(lx->d, lx->open[lx->depth - 1], "the bracket opened here is not closed");
+}
+
 /* "unexpected X, expected Y or Z" with the grammar's token aliases. */
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
                                  struct Lexer *lx)
@@ -530,8 +540,12 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
         lexer_error(lx, at, "syntax error: unexpected %s inside a block: is a '}' missing "
                             "before it?", found);
         lx->quiet = 2;
-    } else
+        open_note(lx);
+    } else {
         lexer_error(lx, at, "syntax error: unexpected %s%s", found, exp);
+        if (got == YYSYMBOL_YYEOF)
+            open_note(lx);
+    }
     return 0;
 }
 
