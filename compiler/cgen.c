@@ -171,6 +171,14 @@ static const char *binop_c(int op)
     }
 }
 
+/* name(s, arg): a glue helper of one argument. */
+static void gen_helper_call(Gen *G, Buf *b, const char *name, const Node *arg)
+{
+    buf_printf(b, "%s(s, ", name);
+    gen_expr(G, b, arg);
+    buf_puts(b, ")");
+}
+
 static void gen_expr(Gen *G, Buf *b, const Node *n)
 {
     switch (n->kind) {
@@ -267,29 +275,19 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
             buf_puts(b, "]");
             break;
         case B_NEXT:
-            buf_puts(b, "pnext(s, ");
-            gen_expr(G, b, n->a);
-            buf_puts(b, ")");
+            gen_helper_call(G, b, "pnext", n->a);
             break;
         case B_SEAT:
-            buf_puts(b, "pseat(s, ");
-            gen_expr(G, b, n->a);
-            buf_puts(b, ")");
+            gen_helper_call(G, b, "pseat", n->a);
             break;
         case B_CHANCE:
-            buf_puts(b, "chance(s, ");
-            gen_expr(G, b, n->a);
-            buf_puts(b, ")");
+            gen_helper_call(G, b, "chance", n->a);
             break;
         case B_ROLL:
-            buf_puts(b, "roll(s, ");
-            gen_expr(G, b, n->a);
-            buf_puts(b, ")");
+            gen_helper_call(G, b, "roll", n->a);
             break;
         case B_ABS:
-            buf_puts(b, "iabs(s, ");
-            gen_expr(G, b, n->a);
-            buf_puts(b, ")");
+            gen_helper_call(G, b, "iabs", n->a);
             break;
         case B_NPLAYERS:
             buf_puts(b, "s->core.nplayers");
@@ -320,9 +318,7 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
         buf_puts(b, ")");
         break;
     case N_TOPCARD:
-        buf_puts(b, n->op == POS_TOP ? "z_top(s, " : "z_bottom(s, ");
-        gen_expr(G, b, n->a);
-        buf_puts(b, ")");
+        gen_helper_call(G, b, n->op == POS_TOP ? "z_top" : "z_bottom", n->a);
         break;
     default:
         buf_puts(b, "0");
