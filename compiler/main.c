@@ -119,7 +119,11 @@ int main(int argc, char **argv)
             paths[npaths++] = a;
         }
     }
-    if (npaths == 0 || (build && (npaths != 1 || !o.out))) {
+    const char *why = npaths == 0 ? "no PATH given"
+                      : build && npaths != 1 ? "build takes one PATH"
+                      : build && !o.out ? "build needs -o FILE.c" : NULL;
+    if (why) {
+        fprintf(stderr, "cardc: %s\n", why);
         usage(stderr);
         free(paths);
         return 2;
