@@ -1075,13 +1075,41 @@ static const char *ctype_of(Type t)
     return t == T_VOID ? "void" : "int32_t";
 }
 
+/* ", int32_t a0, int32_t a1" and ", a0, a1" for a func's or proc's
+ * parameters (either buffer may be NULL). */
+static void param_lists(const Node *params, Buf *decl, Buf *call)
+{
+    int i = 0;
+    for (const Node *p = params; p; p = p->next, i++) {
+        if (decl)
+            buf_printf(decl, ", int32_t a%d", i);
+        if (call)
+            buf_printf(call, ", a%d", i);
+    }
+}
+
+/* The wrapper of a body function that bounds the depth of calls: the
+ * counter in the state, its limit, and the call of the body. */
+static void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char *call)
+{
+    line(G, "{");
+    line(G, "    if (s->%s >= %s) {", counter, limit);
+    line(G, "        fault(s, F_DEPTH);");
+    line(G, "        return 0;");
+    line(G, "    }");
+    line(G, "    s->%s++;", counter);
+    line(G, "    int32_t r = %s;", call);
+    line(G, "    s->%s--;", counter);
+    line(G, "    return r;");
+    line(G, "}");
+    line(G, "%s", "");
+}
+
 static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
     buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), fn->name);
-    int i = 0;
-    for (const Node *p = fn->decl->a; p; p = p->next, i++)
-        buf_printf(&b, ", int32_t a%d", i);
+    param_lists(fn->decl->a, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
     buf_free(&b);
@@ -1095,17 +1123,13 @@ static void gen_func(Gen *G, const Sym *fn)
     cur_fn = d;
     G->in_proc = false;
     Buf params = {0}, args = {0};
-    int i = 0;
-    for (const Node *p = d->a; p; p = p->next, i++) {
-        buf_printf(&params, ", int32_t a%d", i);
-        buf_printf(&args, ", a%d", i);
-    }
+    param_lists(d->a, &params, &args);
     line(G, "/* func %s, %s:%d */", fn->name, where(G, d), d->loc.line);
     line(G, "static int32_t body_%s(State *s%s)", fn->name, params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     line(G, "int32_t V[%d] = {0};", d->id + 1);
-    i = 0;
+    int i = 0;
     for (const Node *p = d->a; p; p = p->next, i++)
         line(G, "V[%d] = a%d;", i, i);
     line(G, "(void)V;");
@@ -1120,17 +1144,8 @@ static void gen_func(Gen *G, const Sym *fn)
     line(G, "}");
     line(G, "%s", "");
     gen_func_proto(G, fn, true);
-    line(G, "{");
-    line(G, "    if (s->fdepth >= MAX_FUNC_DEPTH) {");
-    line(G, "        fault(s, F_DEPTH);");
-    line(G, "        return 0;");
-    line(G, "    }");
-    line(G, "    s->fdepth++;");
-    line(G, "    int32_t r = body_%s(s%s);", fn->name, args.data ? args.data : "");
-    line(G, "    s->fdepth--;");
-    line(G, "    return r;");
-    line(G, "}");
-    line(G, "%s", "");
+    gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
+                    arena_printf(G->a, "body_%s(s%s)", fn->name, args.data ? args.data : ""));
     buf_free(&params);
     buf_free(&args);
 }
@@ -1166,9 +1181,7 @@ static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 {
     Buf b = {0};
     buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->name);
-    int i = 0;
-    for (const Node *q = p->decl->a; q; q = q->next, i++)
-        buf_printf(&b, ", int32_t a%d", i);
+    param_lists(p->decl->a, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
     buf_free(&b);
@@ -1181,18 +1194,14 @@ static void gen_dproc(Gen *G, const Sym *p)
     G->in_proc = true;
     G->direct = true;
     Buf params = {0}, args = {0};
-    int i = 0;
-    for (const Node *q = d->a; q; q = q->next, i++) {
-        buf_printf(&params, ", int32_t a%d", i);
-        buf_printf(&args, ", a%d", i);
-    }
+    param_lists(d->a, &params, &args);
     line(G, "/* proc %s, %s:%d, called directly */", p->name, where(G, d), d->loc.line);
     line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", p->name,
          params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     line(G, "int32_t V[NLOCALS] = {0};");
-    i = 0;
+    int i = 0;
     for (const Node *q = d->a; q; q = q->next, i++)
         line(G, "V[%d] = a%d;", i, i);
     line(G, "(void)V;");
@@ -1203,17 +1212,8 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "}");
     line(G, "%s", "");
     gen_dproc_proto(G, p, true);
-    line(G, "{");
-    line(G, "    if (s->depth >= MAXDEPTH) {");
-    line(G, "        fault(s, F_DEPTH);");
-    line(G, "        return 0;");
-    line(G, "    }");
-    line(G, "    s->depth++;");
-    line(G, "    int32_t r = dbody_%s(s, d%s);", p->name, args.data ? args.data : "");
-    line(G, "    s->depth--;");
-    line(G, "    return r;");
-    line(G, "}");
-    line(G, "%s", "");
+    gen_depth_guard(G, "depth", "MAXDEPTH",
+                    arena_printf(G->a, "dbody_%s(s, d%s)", p->name, args.data ? args.data : ""));
     G->direct = false;
     buf_free(&params);
     buf_free(&args);

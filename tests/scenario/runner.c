@@ -695,6 +695,18 @@ static int find_card(Run *r, int k, int dest, int from, int *slot, int *pos)
 }
 
 /* put / stack: `Z [from Z2]: LIST`. */
+
+/* After cards were moved by hand: the pending decision is stale, the game
+ * rebuilds what it derives from the zones, and the state must hold. */
+static int after_hand_change(Run *r)
+{
+    if (!r->stale_line)
+        r->stale_line = r->line;
+    if (r->g->sync)
+        r->g->sync(r->st);
+    return check_state(r, "the hand-made move");
+}
+
 static int cmd_place(Run *r, char *s, int first_on_top)
 {
     int dest, from = -1;
@@ -727,11 +739,7 @@ static int cmd_place(Run *r, char *s, int first_on_top)
     }
     for (int i = 0; i < n; i++)
         insert_at(r, cards[first_on_top ? n - 1 - i : i], dest, -1);
-    if (!r->stale_line)
-        r->stale_line = r->line;
-    if (r->g->sync)
-        r->g->sync(r->st); /* the game's tables derived from the zones */
-    return check_state(r, "the hand-made move");
+    return after_hand_change(r);
 }
 
 static int cmd_clear(Run *r, char *s)
@@ -752,11 +760,7 @@ static int cmd_clear(Run *r, char *s)
         else
             insert_at(r, c, dest, -1);
     }
-    if (!r->stale_line)
-        r->stale_line = r->line;
-    if (r->g->sync)
-        r->g->sync(r->st); /* the game's tables derived from the zones */
-    return check_state(r, "the hand-made move");
+    return after_hand_change(r);
 }
 
 static int cmd_set(Run *r, char *s)
