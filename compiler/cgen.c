@@ -580,14 +580,26 @@ static void gen_option_source(Gen *G, const Node *n)
     const Node *src = n->b;
     bool cards = n->kind == N_CHOOSECARD;
     Buf hb = {0};
-    int k = G->g->aggs.len + n->id * 0 + G->nlists++; /* unique helper number */
+    int k = G->nlists++; /* unique helper number */
+    unsigned long long m;
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
     buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
-    source_loop_dir(G, &hb, src, "    ", true);
-    if (cards)
-        buf_printf(&hb, "        add_card(s, V[%d]);\n    }\n}\n\n", src->id);
-    else
-        buf_printf(&hb, "        add_player(s, V[%d]);\n    }\n}\n\n", src->id);
+    if (cards && kind_mask(G, src, &m)) {
+        /* A filter on the card alone: the kinds wanted are known from the
+         * zone's mask; the same top-down walk, stopped once all are found. */
+        buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
+                        "    uint64_t want = s->kmask[slot] & 0x%llxULL;\n"
+                        "    for (int i = s->zsize[slot] - 1; i >= 0 && want; i--) {\n"
+                        "        int c = s->zcard[slot][i];\n"
+                        "        uint64_t b = KBIT(instance_card[c]);\n"
+                        "        if (want & b) {\n            want &= ~b;\n"
+                        "            add_card(s, c);\n        }\n    }\n}\n\n",
+                   expr_str(G, src->a), m);
+    } else {
+        source_loop_dir(G, &hb, src, "    ", true);
+        buf_printf(&hb, "        %s(s, V[%d]);\n    }\n}\n\n", cards ? "add_card" : "add_player",
+                   src->id);
+    }
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
     line(G, "opts%d(s, V);", k);
@@ -624,6 +636,39 @@ static void one_per_kind(Gen *G, const Node *c, unsigned long long *mask)
     *mask |= md;
 }
 
+/* Is conjunct c a distinct(chosen where P, A) == count(chosen where P)
+ * that the caps already guarantee: at most one card of each kind in P
+ * (one_per_kind), and no two kinds in P share a value of A? */
+static bool implied_by_caps(Gen *G, const Node *c)
+{
+    unsigned long long m = 0;
+    one_per_kind(G, c, &m);
+    if (!m || c->kind != N_BINARY || c->op != EQ)
+        return false;
+    const Node *d = c->a->op == B_DISTINCT ? c->a : c->b;
+    unsigned long long seen = 0;
+    for (int k = 0; k < G->cs->ncards; k++) {
+        if (!((m >> k) & 1))
+            continue;
+        const CardDef *cd = G->cs->cards[k];
+        int v = d->attr == -1 ? cd->type->index : d->attr == -2 ? k : cd->value[d->attr];
+        if (v < 0 || v >= 64 || ((seen >> v) & 1))
+            return false;
+        seen |= 1ULL << v;
+    }
+    return true;
+}
+
+/* The C of a 'such that', its conjuncts the caps guarantee left out. */
+static const char *such_str(Gen *G, const Node *c)
+{
+    if (c->kind == N_BINARY && c->op == AND)
+        return arena_printf(G->a, "(%s && %s)", such_str(G, c->a), such_str(G, c->b));
+    if (implied_by_caps(G, c))
+        return "1 /* guaranteed by the caps */";
+    return expr_str(G, c);
+}
+
 static void gen_choose_cards(Gen *G, const Node *n)
 {
     const Node *src = n->b;
@@ -632,8 +677,8 @@ static void gen_choose_cards(Gen *G, const Node *n)
     buf_printf(&hb, "/* the sets of cards of the choice at %s:%d */\n", where(G, n),
                n->loc.line);
     if (n->d->b)
-        buf_printf(&hb, "static int such%d(State *s, int32_t *V)\n{\n    return %s;\n}\n\n", k,
-                   expr_str(G, n->d->b));
+        buf_printf(&hb, "static int such%d(State *s, int32_t *V)\n{\n    (void)V;\n"
+                        "    return %s;\n}\n\n", k, such_str(G, n->d->b));
     buf_printf(&hb, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n"
                     "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n", k);
     source_loop_dir(G, &hb, src, "        ", true);
