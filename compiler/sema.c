@@ -98,14 +98,6 @@ static const char **all_names(Sema *s, int *n)
     return v;
 }
 
-static const char **card_names(Sema *s)
-{
-    const char **v = arena_alloc(s->a, sizeof *v * (size_t)(s->cs->ncards + 1));
-    for (int i = 0; i < s->cs->ncards; i++)
-        v[i] = s->cs->cards[i]->name;
-    return v;
-}
-
 static bool compatible(Type want, Type got)
 {
     return want == got || want == T_UNKNOWN || got == T_UNKNOWN ||
@@ -316,24 +308,31 @@ static Type check_ident(Sema *s, Node *n)
     return n->type = T_UNKNOWN;
 }
 
+/* "no card is named 'X' in cards.yaml", with a suggestion if one is close:
+ * for card names in quotes, in rules and in card effects alike. */
+static void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name)
+{
+    const char **names = malloc(sizeof *names * (size_t)(cs->ncards + 1));
+    for (int i = 0; i < cs->ncards; i++)
+        names[i] = cs->cards[i]->name;
+    const char *sug = did_you_mean(name, names, cs->ncards);
+    free(names);
+    if (sug) {
+        char hint[300];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(d, SEV_ERROR, at, hint, "no card is named '%s' in %s; did you mean '%s'?", name,
+                 cs->file->path, sug);
+    } else {
+        diag_error(d, at, "no card is named '%s' in %s", name, cs->file->path);
+    }
+}
+
 /* A card name in quotes: it must name a card of cards.yaml. */
 static Type check_string(Sema *s, Node *n)
 {
     CardDef *cd = cards_find_card(s->cs, n->name);
     if (!cd) {
-        char what[64];
-        snprintf(what, sizeof what, "card");
-        const char *sug = did_you_mean(n->name, card_names(s), s->cs->ncards);
-        if (sug) {
-            char hint[300];
-            snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
-            diag_add(s->d, SEV_ERROR, n->loc, hint,
-                     "no card is named '%s' in %s; did you mean '%s'?", n->name,
-                     s->cs->file->path, sug);
-        } else {
-            diag_error(s->d, n->loc, "no card is named '%s' in %s", n->name,
-                       s->cs->file->path);
-        }
+        report_no_card(s->d, s->cs, n->loc, n->name);
         return n->type = T_UNKNOWN;
     }
     n->value = cd->index;
@@ -1407,21 +1406,8 @@ static void visit_name(Node *n, void *ctx)
         return;
     if (x->want && !strcmp(n->name, x->want))
         x->found = true;
-    if (!x->report || cards_find_card(x->cs, n->name))
-        return;
-    const char **names = malloc(sizeof *names * (size_t)(x->cs->ncards + 1));
-    for (int i = 0; i < x->cs->ncards; i++)
-        names[i] = x->cs->cards[i]->name;
-    const char *sug = did_you_mean(n->name, names, x->cs->ncards);
-    free(names);
-    if (sug) {
-        char hint[300];
-        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
-        diag_add(x->d, SEV_ERROR, n->loc, hint, "no card is named '%s' in %s; did you mean '%s'?",
-                 n->name, x->cs->file->path, sug);
-    } else {
-        diag_error(x->d, n->loc, "no card is named '%s' in %s", n->name, x->cs->file->path);
-    }
+    if (x->report && !cards_find_card(x->cs, n->name))
+        report_no_card(x->d, x->cs, n->loc, n->name);
 }
 
 /* Does text contain name as whole words, ignoring case? */
