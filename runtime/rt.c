@@ -55,26 +55,6 @@ static void settle(RtCore *c)
         fault(c, RT_FAULT_BAD_DECISION);
 }
 
-void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers)
-{
-    RtCore *c = rt_core(st);
-    memset(st, 0, g->state_size);
-    if (nplayers < g->min_players || nplayers > g->max_players
-        || nplayers < 1 || nplayers > RT_MAX_PLAYERS) {
-        c->nplayers = nplayers < 0 ? 0 : nplayers > RT_MAX_PLAYERS ? RT_MAX_PLAYERS : nplayers;
-        fault(c, RT_FAULT_PLAYERS);
-        return;
-    }
-    int64_t bound = g->default_max_decisions > 0 ? g->default_max_decisions
-                                                 : RT_FALLBACK_MAX_DECISIONS;
-    c->max_decisions = bound;
-    g->init(st, seed, nplayers);
-    if (c->max_decisions <= 0)
-        c->max_decisions = bound;   /* init cleared the state itself */
-    c->nplayers = nplayers;
-    settle(c);
-}
-
 /* Zeroes a state but for the options of the pending decision, which are
  * only read below noptions (a third of the state, and a game's cost). */
 static void zero_state(const RtGame *g, void *st)
@@ -82,6 +62,42 @@ static void zero_state(const RtGame *g, void *st)
     size_t opt = offsetof(RtCore, dec.opt), end = opt + sizeof(((RtCore *)0)->dec.opt);
     memset(st, 0, opt);
     memset((char *)st + end, 0, g->state_size - end);
+}
+
+/* What rt_new and rt_play_direct share: a zeroed state (all of it, or all
+ * but the options), the player count checked (a fault if it is out of
+ * range) and the decision bound: max_decisions if positive, else the
+ * game's. Returns false if the game cannot start. */
+static bool start(const RtGame *g, void *st, int nplayers, int64_t max_decisions, bool all)
+{
+    RtCore *c = rt_core(st);
+    if (all)
+        memset(st, 0, g->state_size);
+    else
+        zero_state(g, st);
+    if (nplayers < g->min_players || nplayers > g->max_players
+        || nplayers < 1 || nplayers > RT_MAX_PLAYERS) {
+        c->nplayers = nplayers < 0 ? 0 : nplayers > RT_MAX_PLAYERS ? RT_MAX_PLAYERS : nplayers;
+        fault(c, RT_FAULT_PLAYERS);
+        return false;
+    }
+    c->max_decisions = max_decisions > 0 ? max_decisions
+                       : g->default_max_decisions > 0 ? g->default_max_decisions
+                                                      : RT_FALLBACK_MAX_DECISIONS;
+    return true;
+}
+
+void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers)
+{
+    RtCore *c = rt_core(st);
+    if (!start(g, st, nplayers, 0, true))
+        return;
+    int64_t bound = c->max_decisions;
+    g->init(st, seed, nplayers);
+    if (c->max_decisions <= 0)
+        c->max_decisions = bound;   /* init cleared the state itself */
+    c->nplayers = nplayers;
+    settle(c);
 }
 
 void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
@@ -98,16 +114,8 @@ void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
             fault(c, RT_FAULT_BAD_DECISION);
         return;
     }
-    zero_state(g, st);
-    if (nplayers < g->min_players || nplayers > g->max_players
-        || nplayers < 1 || nplayers > RT_MAX_PLAYERS) {
-        c->nplayers = nplayers < 0 ? 0 : nplayers > RT_MAX_PLAYERS ? RT_MAX_PLAYERS : nplayers;
-        fault(c, RT_FAULT_PLAYERS);
+    if (!start(g, st, nplayers, max_decisions, false))
         return;
-    }
-    c->max_decisions = max_decisions > 0 ? max_decisions
-                       : g->default_max_decisions > 0 ? g->default_max_decisions
-                                                      : RT_FALLBACK_MAX_DECISIONS;
     g->play_direct(st, seed, nplayers, fn, ctx);
     c->nplayers = nplayers;
 }
