@@ -27,6 +27,8 @@ typedef struct Gen {
     int indent;
     Buf helpers;            /* aggregate and option helpers, emitted first */
     Buf protos;             /* their prototypes, emitted before them */
+    PtrVec helper_nodes;    /* choices whose helper is written ... */
+    PtrVec helper_ids;      /* ... and its number (both copies of a proc share it) */
     bool *agg_done;         /* per aggregate: helper emitted */
     int nlists;
     const char **card_ids;
@@ -575,12 +577,29 @@ static void gen_begin_decision(Gen *G, const Node *player, int prompt)
 
 /* Options of 'choose card' / 'choose player': one per card name (the
  * first card of each), or per player. */
-static void gen_option_source(Gen *G, const Node *n)
+/* The number of the helper already written for choice n, or -1; the
+ * resumable and the direct copy of a proc call the same helpers. */
+static int helper_of(const Gen *G, const Node *n)
+{
+    for (int i = 0; i < G->helper_nodes.len; i++)
+        if (G->helper_nodes.items[i] == n)
+            return (int)(intptr_t)G->helper_ids.items[i];
+    return -1;
+}
+
+static int new_helper(Gen *G, const Node *n)
+{
+    int k = G->nlists++;
+    vec_push(G->a, &G->helper_nodes, (void *)n);
+    vec_push(G->a, &G->helper_ids, (void *)(intptr_t)k);
+    return k;
+}
+
+static void gen_option_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->b;
     bool cards = n->kind == N_CHOOSECARD;
     Buf hb = {0};
-    int k = G->nlists++; /* unique helper number */
     unsigned long long m;
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
     buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
@@ -602,6 +621,13 @@ static void gen_option_source(Gen *G, const Node *n)
     }
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
+}
+
+static void gen_option_source(Gen *G, const Node *n)
+{
+    int k = helper_of(G, n);
+    if (k < 0)
+        gen_option_helper(G, n, k = new_helper(G, n));
     line(G, "opts%d(s, V);", k);
     if (n->c) {
         if (n->c->a)
@@ -669,10 +695,9 @@ static const char *such_str(Gen *G, const Node *c)
     return expr_str(G, c);
 }
 
-static void gen_choose_cards(Gen *G, const Node *n)
+static void gen_sets_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->b;
-    int k = G->nlists++;
     Buf hb = {0};
     buf_printf(&hb, "/* the sets of cards of the choice at %s:%d */\n", where(G, n),
                n->loc.line);
@@ -703,6 +728,13 @@ static void gen_choose_cards(Gen *G, const Node *n)
         buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, NULL);\n}\n\n", caps);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
+}
+
+static void gen_choose_cards(Gen *G, const Node *n)
+{
+    int k = helper_of(G, n);
+    if (k < 0)
+        gen_sets_helper(G, n, k = new_helper(G, n));
     gen_begin_decision(G, n->a, n->id);
     line(G, "sets%d(s, V, %s, %s);", k, expr_str(G, n->d->a), expr_str(G, n->d->a->next));
     gen_decide(G);
