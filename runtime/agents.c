@@ -86,18 +86,26 @@ static void echo(RtPlay *pl, size_t len)
     fputs(len > 80 ? "...\n" : "\n", pl->out);
 }
 
+/* Flushes the question, then reads one answer into pl->line. Returns
+ * RT_LINE_OK or RT_LINE_LONG, or RT_PICK_IO / RT_PICK_EOF to stop. */
+static int read_answer(RtPlay *pl, size_t *len)
+{
+    if (!rt_flush(pl))
+        return RT_PICK_IO;
+    RtLineStatus ls = rt_read_line(pl->in, pl->line, sizeof pl->line, len);
+    return ls == RT_LINE_EOF ? RT_PICK_EOF : (int)ls;
+}
+
 static int human_choose(RtPlay *pl)
 {
     rt_print_table(pl, ((const RtCore *)pl->st)->dec.player);
     rt_print_question(pl);
     for (;;) {
         fputs("> ", pl->out);
-        if (!rt_flush(pl))
-            return RT_PICK_IO;
         size_t len;
-        RtLineStatus ls = rt_read_line(pl->in, pl->line, sizeof pl->line, &len);
-        if (ls == RT_LINE_EOF)
-            return RT_PICK_EOF;
+        int ls = read_answer(pl, &len);
+        if (ls < 0)
+            return ls;
         echo(pl, len);
         if (ls == RT_LINE_LONG) {
             fprintf(pl->out, "That line is too long (over %d characters).\n",
@@ -145,12 +153,10 @@ static int json_choose(RtPlay *pl)
 {
     for (;;) {
         rt_json_decision(pl);
-        if (!rt_flush(pl))
-            return RT_PICK_IO;
         size_t len;
-        RtLineStatus ls = rt_read_line(pl->in, pl->line, sizeof pl->line, &len);
-        if (ls == RT_LINE_EOF)
-            return RT_PICK_EOF;
+        int ls = read_answer(pl, &len);
+        if (ls < 0)
+            return ls;
         int pick;
         if (ls == RT_LINE_LONG) {
             char msg[64];
