@@ -12,7 +12,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 const CardLimits card_default_limits = {
     .max_name = 200,
@@ -28,6 +27,8 @@ typedef struct Ctx {
     CardSet *cs;
     bool incomplete;            /* a card was dropped or miscounted */
     bool no_types;              /* 'types' is missing or not a map: reported */
+    StrMap type_lower;          /* lower-cased type name -> the name */
+    StrMap attr_lower;          /* lower-cased attribute name -> the name */
 } Ctx;
 
 static const char *const top_keys[] = {"game", "types", "cards", "expect"};
@@ -227,10 +228,7 @@ static bool check_name(Ctx *c, YNode *n, const char *what, bool ident)
 
 TypeDef *cards_find_type(const CardSet *cs, const char *name)
 {
-    for (int i = 0; i < cs->ntypes; i++)
-        if (strcmp(cs->types[i]->name, name) == 0)
-            return cs->types[i];
-    return NULL;
+    return strmap_get(&cs->type_by_name, name);
 }
 
 CardDef *cards_find_card(const CardSet *cs, const char *name)
@@ -240,18 +238,24 @@ CardDef *cards_find_card(const CardSet *cs, const char *name)
 
 Attr *cards_find_attr(const CardSet *cs, const char *name)
 {
-    for (int i = 0; i < cs->nattrs; i++)
-        if (strcmp(cs->attrs[i]->name, name) == 0)
-            return cs->attrs[i];
-    return NULL;
+    return strmap_get(&cs->attr_by_name, name);
 }
 
 int attr_value_index(const Attr *a, const char *value)
 {
-    for (int i = 0; i < a->nvalues; i++)
-        if (strcmp(a->values[i], value) == 0)
-            return i;
-    return -1;
+    return (int)(intptr_t)strmap_get(&a->value_index, value) - 1;
+}
+
+/* The name registered before that differs from `name` only in case, or
+ * NULL; registers `name` (a hash of lower-cased names, not a scan). */
+static const char *case_twin(Ctx *c, StrMap *lower, const char *name)
+{
+    char *low = arena_strdup(c->a, name);
+    for (char *p = low; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            *p = (char)(*p + 32);
+    const char *prev = strmap_put(c->a, lower, low, (void *)name);
+    return prev && strcmp(prev, name) ? prev : NULL;
 }
 
 static const char **type_names(Ctx *c)
@@ -288,11 +292,16 @@ static Attr *intern_attr(Ctx *c, const char *name, Loc loc)
     a->loc = loc;
     a->numeric = true;
     a->index = c->cs->nattrs;
-    Attr **v = arena_alloc(c->a, sizeof *v * (size_t)(c->cs->nattrs + 1));
-    if (c->cs->nattrs)
-        memcpy(v, c->cs->attrs, sizeof *v * (size_t)c->cs->nattrs);
-    v[c->cs->nattrs++] = a;
-    c->cs->attrs = v;
+    CardSet *cs = c->cs;
+    if (cs->nattrs == cs->capattrs) {
+        cs->capattrs = cs->capattrs ? 2 * cs->capattrs : 8;
+        Attr **v = arena_alloc(c->a, sizeof *v * (size_t)cs->capattrs);
+        if (cs->nattrs)
+            memcpy(v, cs->attrs, sizeof *v * (size_t)cs->nattrs);
+        cs->attrs = v;
+    }
+    cs->attrs[cs->nattrs++] = a;
+    strmap_put(c->a, &cs->attr_by_name, name, a);
     return a;
 }
 
@@ -301,11 +310,20 @@ static int attr_add_value(Ctx *c, Attr *a, const char *value)
     int i = attr_value_index(a, value);
     if (i >= 0)
         return i;
-    const char **v = arena_alloc(c->a, sizeof *v * (size_t)(a->nvalues + 1));
-    if (a->nvalues)
-        memcpy(v, a->values, sizeof *v * (size_t)a->nvalues);
-    v[a->nvalues] = value;
-    a->values = v;
+    if (a->nvalues == a->capvalues) {
+        a->capvalues = a->capvalues ? 2 * a->capvalues : 8;
+        const char **v = arena_alloc(c->a, sizeof *v * (size_t)a->capvalues);
+        int *by = arena_alloc(c->a, sizeof *by * (size_t)a->capvalues);
+        if (a->nvalues) {
+            memcpy(v, a->values, sizeof *v * (size_t)a->nvalues);
+            memcpy(by, a->listed_by, sizeof *by * (size_t)a->nvalues);
+        }
+        a->values = v;
+        a->listed_by = by;
+    }
+    a->values[a->nvalues] = value;
+    a->listed_by[a->nvalues] = 0;
+    strmap_put(c->a, &a->value_index, value, (void *)(intptr_t)(a->nvalues + 1));
     return a->nvalues++;
 }
 
@@ -347,11 +365,11 @@ static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
             diag_error(c->d, v->loc, "attribute '%s' allows no value", k->str);
             continue;
         }
-        for (int j = 0; j < c->cs->nattrs; j++)
-            if (strcmp(c->cs->attrs[j]->name, k->str) && !strcasecmp(c->cs->attrs[j]->name, k->str))
-                diag_error(c->d, k->loc, "attribute '%s' differs from attribute '%s' only in "
-                                         "case; generated code could not tell them apart",
-                           k->str, c->cs->attrs[j]->name);
+        const char *twin = case_twin(c, &c->attr_lower, k->str);
+        if (twin)
+            diag_error(c->d, k->loc, "attribute '%s' differs from attribute '%s' only in "
+                                     "case; generated code could not tell them apart",
+                       k->str, twin);
         Attr *a = intern_attr(c, k->str, k->loc);
         TypeAttr *ta = &t->attrs[t->nattrs++];
         ta->attr = a;
@@ -368,15 +386,14 @@ static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
                 continue;
             if (!is_int_text(val->str))
                 a->numeric = false;
-            for (int q = 0; q < a->nvalues; q++)
-                if (strcmp(a->values[q], val->str) && !strcasecmp(a->values[q], val->str))
-                    diag_error(c->d, val->loc, "value '%s' differs from value '%s' only in "
-                                               "case; generated code could not tell them apart",
-                               val->str, a->values[q]);
+            const char *vtwin = case_twin(c, &a->value_lower, val->str);
+            if (vtwin)
+                diag_error(c->d, val->loc, "value '%s' differs from value '%s' only in "
+                                           "case; generated code could not tell them apart",
+                           val->str, vtwin);
             int idx = attr_add_value(c, a, val->str);
-            bool dup = false;
-            for (int q = 0; q < ta->nallowed; q++)
-                dup |= ta->allowed[q] == idx;
+            bool dup = a->listed_by[idx] == t->index + 1; /* listed twice by this type */
+            a->listed_by[idx] = t->index + 1;
             if (dup) {
                 diag_error(c->d, val->loc, "value '%s' listed twice for attribute '%s'",
                            val->str, k->str);
@@ -403,12 +420,13 @@ static void load_types(Ctx *c, YNode *types)
         t->name = k->str;
         t->loc = k->loc;
         t->index = cs->ntypes;
-        for (int j = 0; j < cs->ntypes; j++)
-            if (!strcasecmp(cs->types[j]->name, t->name))
-                diag_error(c->d, k->loc, "type '%s' differs from type '%s' only in case; "
-                                         "generated code could not tell them apart",
-                           t->name, cs->types[j]->name);
+        const char *ttwin = case_twin(c, &c->type_lower, t->name);
+        if (ttwin)
+            diag_error(c->d, k->loc, "type '%s' differs from type '%s' only in case; "
+                                     "generated code could not tell them apart",
+                       t->name, ttwin);
         cs->types[cs->ntypes++] = t;
+        strmap_put(c->a, &cs->type_by_name, t->name, t);
         if (v->kind == YN_SCALAR && v->len == 0 && !v->quoted)
             continue; /* "stress:" with nothing: a type without attributes */
         if (!expect_map(c, v, "a type"))

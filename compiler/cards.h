@@ -15,6 +15,10 @@ typedef struct Attr {
     int nvalues;
     bool numeric;               /* every value is an integer */
     int index;
+    int capvalues;
+    StrMap value_index;         /* value -> index + 1 */
+    StrMap value_lower;         /* lower-cased value -> the value */
+    int *listed_by;             /* per value: 1 + the last type that listed it */
 } Attr;
 
 /* A type's use of an attribute: which of the attribute's values it allows. */
@@ -63,6 +67,9 @@ typedef struct CardSet {
     int ncards;
     long long instances;
     StrMap by_name;             /* card name -> CardDef* */
+    StrMap type_by_name;        /* type name -> TypeDef* */
+    StrMap attr_by_name;        /* attribute name -> Attr* */
+    int capattrs;
 } CardSet;
 
 typedef struct CardLimits {
