@@ -34,6 +34,7 @@ typedef struct Sema {
     int implicit_slot;          /* slot of the implicit card, or -1 */
     bool in_such;               /* 'chosen' is in scope */
     int in_effect;
+    StrMap prompt_ix, label_ix; /* prompt or label -> index + 1 */
 } Sema;
 
 static const char *const builtin_names[] = {
@@ -865,12 +866,15 @@ static Type check_expr(Sema *s, Node *n)
 
 /* ---- decisions ---------------------------------------------------------- */
 
-static int intern_str(Sema *s, PtrVec *v, const char *str)
+/* The index of str in table v (prompts or labels), added if new; ix maps
+ * each string to its index + 1. */
+static int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str)
 {
-    for (int i = 0; i < v->len; i++)
-        if (!strcmp(v->items[i], str))
-            return i;
+    int i = (int)(intptr_t)strmap_get(ix, str);
+    if (i)
+        return i - 1;
     vec_push(s->a, v, (void *)str);
+    strmap_put(s->a, ix, str, (void *)(intptr_t)v->len);
     return v->len - 1;
 }
 
@@ -910,7 +914,7 @@ static Type check_decision(Sema *s, Node *n)
 {
     need_proc(s, n, "a decision");
     expect_type(s, n->a, T_PLAYER, check_expr(s, n->a), "the player who decides");
-    n->id = intern_str(s, &s->g->prompts, n->name);
+    n->id = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
     switch (n->kind) {
     case N_ASK:
         return n->type = T_BOOL;
@@ -923,7 +927,7 @@ static Type check_decision(Sema *s, Node *n)
                        want == T_CARD ? "card" : "player",
                        want == T_CARD ? "a zone" : "'players'", type_name(et));
         if (n->c) {
-            n->c->id = intern_str(s, &s->g->labels, n->c->name);
+            n->c->id = intern_str(s, &s->g->labels, &s->label_ix, n->c->name);
             if (n->c->a)
                 expect_type(s, n->c->a, T_BOOL, check_expr(s, n->c->a), "a 'when' condition");
         }
@@ -957,7 +961,7 @@ static Type check_decision(Sema *s, Node *n)
         }
         check_satisfiable(s, n->b, "this choice");
         check_visible(s, n->a, n->b);
-        n->id = intern_str(s, &s->g->prompts, n->name);
+        n->id = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
         vec_push(s->a, &s->g->sets, n);
         n->value = s->g->sets.len - 1;
         return n->type = T_VOID;
@@ -1176,11 +1180,11 @@ static void check_stmt(Sema *s, Node *n)
     case N_MENU: {
         need_proc(s, n, "a choice");
         expect_type(s, n->a, T_PLAYER, check_expr(s, n->a), "the player who decides");
-        n->id = intern_str(s, &s->g->prompts, n->name);
+        n->id = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
         n->num = s->nlocals++; /* the option taken */
         bool open = false;
         for (Node *o = n->b; o; o = o->next) {
-            o->id = intern_str(s, &s->g->labels, o->name);
+            o->id = intern_str(s, &s->g->labels, &s->label_ix, o->name);
             if (o->a) {
                 expect_type(s, o->a, T_BOOL, check_expr(s, o->a), "a 'when' condition");
                 if (o->a->kind == N_BOOLLIT && o->a->num == 0)
