@@ -16,6 +16,7 @@
 typedef struct Scope {
     const char *name;
     Sym *sym;
+    int prev;                   /* 1 + the entry this one hides, or 0 */
 } Scope;
 
 typedef struct Sema {
@@ -30,6 +31,7 @@ typedef struct Sema {
     int nlocals;
     Scope *scope;
     int nscope, capscope;
+    StrMap scope_ix;            /* name -> 1 + its innermost scope entry, or 0 */
     int loops;
     int implicit_slot;          /* slot of the implicit card, or -1 */
     bool in_such;               /* 'chosen' is in scope */
@@ -130,16 +132,25 @@ static Sym *new_local(Sema *s, const char *name, Type t, Node *decl, SymKind kin
         s->scope = sc;
         s->capscope = cap;
     }
-    s->scope[s->nscope++] = (Scope){name, sym};
+    int prev = (int)(intptr_t)strmap_get(&s->scope_ix, name);
+    s->scope[s->nscope] = (Scope){name, sym, prev};
+    strmap_set(s->a, &s->scope_ix, name, (void *)(intptr_t)++s->nscope);
     return sym;
 }
 
 static Sym *find_local(Sema *s, const char *name)
 {
-    for (int i = s->nscope - 1; i >= 0; i--)
-        if (s->scope[i].name && strcmp(s->scope[i].name, name) == 0)
-            return s->scope[i].sym;
-    return NULL;
+    int i = (int)(intptr_t)strmap_get(&s->scope_ix, name);
+    return i ? s->scope[i - 1].sym : NULL;
+}
+
+/* Leaves the scopes opened since `mark`: their names show what they hid. */
+static void scope_pop(Sema *s, int mark)
+{
+    while (s->nscope > mark) {
+        const Scope *e = &s->scope[--s->nscope];
+        strmap_set(s->a, &s->scope_ix, e->name, (void *)(intptr_t)e->prev);
+    }
 }
 
 /* Declares a local, refusing to hide another local or a global. */
@@ -421,7 +432,7 @@ static Type check_source(Sema *s, Node *src)
         expect_type(s, src->b, T_BOOL, ft, "a 'where' condition");
     }
     s->implicit_slot = saved;
-    s->nscope = mark;
+    scope_pop(s, mark);
     src->kind = N_SOURCE;
     src->type = et;
     src->op = bt == T_PLAYERS ? 1 : bt == T_VALUE ? 2 : bt == T_CARDSET ? 3 : 0;
@@ -605,7 +616,7 @@ static Type check_call(Sema *s, Node *n, bool stmt)
         }
         Type vt = check_expr(s, src->next);
         expect_type(s, src->next, T_INT, vt, "the value summed or compared");
-        s->nscope = mark;
+        scope_pop(s, mark);
         s->implicit_slot = saved;
         n->num = 1;
         vec_push(s->a, &s->g->aggs, n);
@@ -1132,7 +1143,7 @@ static void check_stmt(Sema *s, Node *n)
         s->loops++;
         check_block(s, n->b);
         s->loops--;
-        s->nscope = mark;
+        scope_pop(s, mark);
         break;
     }
     case N_BREAK:
@@ -1231,7 +1242,7 @@ static void check_block(Sema *s, Node *n)
         }
         check_stmt(s, st);
     }
-    s->nscope = mark;
+    scope_pop(s, mark);
 }
 
 /* ---- declarations ------------------------------------------------------- */
@@ -1329,7 +1340,7 @@ static void check_fn(Sema *s, Sym *sym)
     s->fn = sym;
     s->in_proc = sym->kind == S_PROC;
     s->nlocals = 0;
-    s->nscope = 0;
+    scope_pop(s, 0);
     s->loops = 0;
     s->implicit_slot = -1;
     for (Node *p = f->a; p; p = p->next)
@@ -1386,7 +1397,7 @@ static void check_effect(Sema *s, Node *e)
     if (e->a) {
         /* the 'when' guard: checked with the same parameters */
         s->in_proc = false;
-        s->nscope = 0;
+        scope_pop(s, 0);
         s->nlocals = 0;
         declare(s, pme, "me", T_PLAYER, S_PARAM);
         declare(s, pthis, "this", T_CARD, S_PARAM);

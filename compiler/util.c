@@ -356,6 +356,17 @@ void *strmap_put(Arena *a, StrMap *m, const char *key, void *val)
     }
 }
 
+void strmap_set(Arena *a, StrMap *m, const char *key, void *val)
+{
+    strmap_put(a, m, key, val); /* present now, with val if it was absent */
+    uint32_t mask = (uint32_t)m->cap - 1;
+    for (uint32_t i = hash_str(key) & mask;; i = (i + 1) & mask)
+        if (strcmp(m->keys[i], key) == 0) {
+            m->vals[i] = val;
+            return;
+        }
+}
+
 size_t arena_bytes(const Arena *a)
 {
     size_t n = 0;

@@ -63,6 +63,8 @@ typedef struct StrMap {
 void *strmap_get(const StrMap *m, const char *key);
 /* Inserts key if absent; returns the value already there, or NULL. */
 void *strmap_put(Arena *a, StrMap *m, const char *key, void *val);
+/* Inserts key, or replaces the value it has. */
+void strmap_set(Arena *a, StrMap *m, const char *key, void *val);
 
 /* Bytes an arena has taken from the heap (for tests of bounded memory). */
 size_t arena_bytes(const Arena *a);

@@ -79,6 +79,21 @@ Test(strmap, stores_and_finds_many_keys)
     arena_free(&a);
 }
 
+Test(strmap, set_replaces_even_a_null_value)
+{
+    Arena a = {0};
+    StrMap m = {0};
+    int one, two;
+    strmap_set(&a, &m, "k", &one);
+    cr_assert_eq(strmap_get(&m, "k"), &one);
+    strmap_set(&a, &m, "k", NULL); /* the scope stack pops a name this way */
+    cr_assert_null(strmap_get(&m, "k"));
+    strmap_set(&a, &m, "k", &two);
+    cr_assert_eq(strmap_get(&m, "k"), &two);
+    cr_assert_eq(m.len, 1);
+    arena_free(&a);
+}
+
 Test(strmap, empty_map_finds_nothing)
 {
     StrMap m = {0};
