@@ -27,6 +27,9 @@ typedef struct Gen {
     int indent;
     Buf helpers;            /* aggregate and option helpers, emitted first */
     Buf protos;             /* their prototypes, emitted before them */
+    const SrcFile *src_file;    /* source_text's place: the start of src_line */
+    int src_line;
+    const char *src_p;
     PtrVec helper_nodes;    /* choices whose helper is written ... */
     PtrVec helper_ids;      /* ... and its number (both copies of a proc share it) */
     bool *agg_done;         /* per aggregate: helper emitted */
@@ -1116,10 +1119,17 @@ static const char *source_text(Gen *G, const Node *n)
     const SrcFile *f = n->loc.file;
     if (!f || n->loc.line < 1)
         return "";
-    const char *p = f->text, *end = f->text + f->len;
-    for (int l = 1; l < n->loc.line && p < end; p++)
+    /* Statements come mostly in line order: walk on from the last one. */
+    if (G->src_file != f || G->src_line > n->loc.line) {
+        G->src_file = f;
+        G->src_line = 1;
+        G->src_p = f->text;
+    }
+    const char *p = G->src_p, *end = f->text + f->len;
+    for (; G->src_line < n->loc.line && p < end; p++)
         if (*p == '\n')
-            l++;
+            G->src_line++;
+    G->src_p = p;
     while (p < end && (*p == ' ' || *p == '\t'))
         p++;
     Buf b = {0};
