@@ -83,6 +83,7 @@ struct Node {
     int attr;               /* T_VALUE / FIELD: attribute index; -1 type; -2 name */
     int value;              /* constant value (type, value or card index) */
     int id;                 /* prompt, label or local slot numbers */
+    int helper;             /* code generator: 1 + a choice's helper number */
 };
 
 /* What a name stands for. */

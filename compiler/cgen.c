@@ -30,8 +30,6 @@ typedef struct Gen {
     const SrcFile *src_file;    /* source_text's place: the start of src_line */
     int src_line;
     const char *src_p;
-    PtrVec helper_nodes;    /* choices whose helper is written ... */
-    PtrVec helper_ids;      /* ... and its number (both copies of a proc share it) */
     bool *agg_done;         /* per aggregate: helper emitted */
     int nlists;
     const char **card_ids;
@@ -582,19 +580,15 @@ static void gen_begin_decision(Gen *G, const Node *player, int prompt)
  * first card of each), or per player. */
 /* The number of the helper already written for choice n, or -1; the
  * resumable and the direct copy of a proc call the same helpers. */
-static int helper_of(const Gen *G, const Node *n)
+static int helper_of(const Node *n)
 {
-    for (int i = 0; i < G->helper_nodes.len; i++)
-        if (G->helper_nodes.items[i] == n)
-            return (int)(intptr_t)G->helper_ids.items[i];
-    return -1;
+    return n->helper - 1;
 }
 
 static int new_helper(Gen *G, const Node *n)
 {
     int k = G->nlists++;
-    vec_push(G->a, &G->helper_nodes, (void *)n);
-    vec_push(G->a, &G->helper_ids, (void *)(intptr_t)k);
+    ((Node *)n)->helper = k + 1;
     return k;
 }
 
@@ -628,7 +622,7 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
 
 static void gen_option_source(Gen *G, const Node *n)
 {
-    int k = helper_of(G, n);
+    int k = helper_of(n);
     if (k < 0)
         gen_option_helper(G, n, k = new_helper(G, n));
     line(G, "opts%d(s, V);", k);
@@ -735,7 +729,7 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
 
 static void gen_choose_cards(Gen *G, const Node *n)
 {
-    int k = helper_of(G, n);
+    int k = helper_of(n);
     if (k < 0)
         gen_sets_helper(G, n, k = new_helper(G, n));
     gen_begin_decision(G, n->a, n->id);
