@@ -403,27 +403,36 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
 {
     const Node *src = n->a;
     unsigned long long m;
-    if (!kind_mask(G, src, &m))
+    const char *kinds; /* the C of the kinds present */
+    if (src->op == 3 && filter_mask(G, src, &m)) {
+        /* the candidate set of a 'such that': its kinds are kept aside */
+        if (n->op == B_COUNT)
+            return false;
+        kinds = "s->candkinds";
+    } else if (kind_mask(G, src, &m)) {
+        kinds = arena_printf(G->a, "s->kmask[%s]", expr_str(G, src->a));
+    } else {
         return false;
-    const char *slot = expr_str(G, src->a);
+    }
+    const char *slot = src->op == 3 ? "" : expr_str(G, src->a);
     switch ((Builtin)n->op) {
     case B_COUNT:
         buf_printf(h, "    (void)V;\n    return kcount_in(s, %s, 0x%llxULL);\n}\n\n", slot, m);
         return true;
     case B_ANY:
-        buf_printf(h, "    (void)V;\n    return (s->kmask[%s] & 0x%llxULL) != 0;\n}\n\n", slot, m);
+        buf_printf(h, "    (void)V;\n    return (%s & 0x%llxULL) != 0;\n}\n\n", kinds, m);
         return true;
     case B_ALL:
-        buf_printf(h, "    (void)V;\n    return (s->kmask[%s] & ~0x%llxULL) == 0;\n}\n\n", slot, m);
+        buf_printf(h, "    (void)V;\n    return (%s & ~0x%llxULL) == 0;\n}\n\n", kinds, m);
         return true;
     case B_DISTINCT: {
         int nv = n->attr == -1 ? G->cs->ntypes : n->attr == -2 ? G->cs->ncards
                                                 : G->cs->attrs[n->attr]->nvalues;
         if (nv > 64)
             return false;
-        buf_printf(h, "    (void)V;\n    uint64_t b = s->kmask[%s] & 0x%llxULL, seen = 0;\n"
+        buf_printf(h, "    (void)V;\n    uint64_t b = %s & 0x%llxULL, seen = 0;\n"
                       "    while (b) {\n        int k = __builtin_ctzll(b);\n        b &= b - 1;\n",
-                   slot, m);
+                   kinds, m);
         if (n->attr == -1)
             buf_puts(h, "        seen |= (uint64_t)1 << cards[k].type;\n");
         else if (n->attr == -2)
@@ -592,6 +601,27 @@ static int new_helper(Gen *G, const Node *n)
     return k;
 }
 
+/* Does n use local slot id only as a card's type, name or attribute? Then
+ * a filter on that card gives the same answer for every card of a kind. */
+static bool kind_level(const Node *n, int id)
+{
+    for (; n; n = n->next) {
+        if (n->kind == N_FIELD && (!n->a || (n->a->kind == N_IDENT && n->a->sym &&
+                                            (n->a->sym->kind == S_LOCAL ||
+                                             n->a->sym->kind == S_PARAM))))
+            continue; /* a field of a variable: the card's kind decides */
+        if (n->kind == N_IDENT && n->sym &&
+            (n->sym->kind == S_LOCAL || n->sym->kind == S_PARAM) && n->sym->index == id)
+            return false;
+        if (!kind_level(n->a, id) || !kind_level(n->b, id) || !kind_level(n->c, id) ||
+            !kind_level(n->d, id))
+            return false;
+    }
+    return true;
+}
+
+#define KMASK_OK(G) ((G)->cs->ncards <= 64)
+
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->b;
@@ -611,6 +641,18 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        if (want & b) {\n            want &= ~b;\n"
                         "            add_card(s, c);\n        }\n    }\n}\n\n",
                    expr_str(G, src->a), m);
+    } else if (cards && src->op == 0 && src->b && KMASK_OK(G) && kind_level(src->b, src->id)) {
+        /* A filter that reads the state but the card only through its kind:
+         * tested once per kind (the state does not change meanwhile). */
+        buf_printf(&hb, "    int slot = %s;\n    uint64_t seen = 0;\n"
+                        "    for (int i = s->zsize[slot] - 1; i >= 0; i--) {\n"
+                        "        V[%d] = s->zcard[slot][i];\n"
+                        "        uint64_t b = KBIT(instance_card[V[%d]]);\n"
+                        "        if (seen & b)\n            continue;\n"
+                        "        seen |= b;\n"
+                        "        if (%s)\n            add_card(s, V[%d]);\n    }\n}\n\n",
+                   expr_str(G, src->a), src->id, src->id, unparen(G, expr_str(G, src->b)),
+                   src->id);
     } else {
         source_loop_dir(G, &hb, src, "    ", true);
         buf_printf(&hb, "        %s(s, V[%d]);\n    }\n}\n\n", cards ? "add_card" : "add_player",
@@ -973,14 +1015,17 @@ static void gen_stmt(Gen *G, const Node *n)
         const Node *src = n->a;
         int i = n->id, first = n->id + 1;
         if (src->op == 1) { /* players, from a player or from seat 0 */
+            /* Bounded (at most RT_MAX_PLAYERS rounds): no step count. The
+             * seat wraps round by a subtraction, not a division. */
             line(G, "V[%d] = %s;", first, n->c ? arena_printf(G->a, "pidx(s, %s)", expr_str(G, n->c)) : "0");
             line(G, "V[%d] = 0;", i);
             line(G, "for (;;) {");
             G->indent++;
-            gen_step(G);
             line(G, "if (V[%d] >= s->core.nplayers)", i);
             line(G, "    break;");
-            line(G, "V[%d] = (V[%d] + V[%d]++) %% s->core.nplayers;", src->id, first, i);
+            line(G, "V[%d] = V[%d] + V[%d]++;", src->id, first, i);
+            line(G, "if (V[%d] >= s->core.nplayers)", src->id);
+            line(G, "    V[%d] -= s->core.nplayers;", src->id);
         } else if (src->op == 2) { /* values of an attribute */
             const Node *arg = src->a->a;
             const Attr *at = G->cs->attrs[src->a->attr];
@@ -1011,9 +1056,8 @@ static void gen_stmt(Gen *G, const Node *n)
                        where(G, n), n->loc.line, k, nv ? nv : 1, vals.data ? vals.data : "0");
             buf_free(&vals);
             line(G, "V[%d] = 0;", i);
-            line(G, "for (;;) {");
+            line(G, "for (;;) {"); /* bounded by the values: no step count */
             G->indent++;
-            gen_step(G);
             line(G, "if (V[%d] >= %d)", i, nv);
             line(G, "    break;");
             line(G, "V[%d] = list%d[V[%d]++];", src->id, k, i);
@@ -1196,8 +1240,24 @@ static void gen_func_proto(Gen *G, const Sym *fn, bool def)
     buf_free(&b);
 }
 
+static void visit_func_call(Node *n, void *ctx)
+{
+    if (n->kind == N_CALL && n->sym && n->sym->kind == S_FUNC)
+        *(bool *)ctx = true;
+}
+
+/* Does the func call another func (or itself)? */
+static bool calls_funcs(const Node *d)
+{
+    bool found = false;
+    ast_walk(d->b, visit_func_call, &found);
+    ast_walk(d->c, visit_func_call, &found);
+    return found;
+}
+
 /* A func is two C functions: its body, and a wrapper that bounds the depth
- * of calls (a recursive func faults instead of overflowing the C stack). */
+ * of calls (a recursive func faults instead of overflowing the C stack).
+ * A func that calls no func cannot recurse: its body is the function. */
 static void gen_func(Gen *G, const Sym *fn)
 {
     const Node *d = fn->decl;
@@ -1205,8 +1265,13 @@ static void gen_func(Gen *G, const Sym *fn)
     G->in_proc = false;
     Buf params = {0}, args = {0};
     param_lists(d->a, &params, &args);
-    line(G, "/* func %s, %s:%d */", fn->name, where(G, d), d->loc.line);
-    line(G, "static int32_t body_%s(State *s%s)", fn->name, params.data ? params.data : "");
+    bool leaf = !calls_funcs(d);
+    line(G, "/* func %s, %s:%d%s */", fn->name, where(G, d), d->loc.line,
+         leaf ? " (it calls no func: no depth guard)" : "");
+    if (leaf)
+        gen_func_proto(G, fn, true);
+    else
+        line(G, "static int32_t body_%s(State *s%s)", fn->name, params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     line(G, "int32_t V[%d] = {0};", d->id + 1);
@@ -1224,9 +1289,11 @@ static void gen_func(Gen *G, const Sym *fn)
     G->indent--;
     line(G, "}");
     line(G, "%s", "");
-    gen_func_proto(G, fn, true);
-    gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
-                    arena_printf(G->a, "body_%s(s%s)", fn->name, args.data ? args.data : ""));
+    if (!leaf) {
+        gen_func_proto(G, fn, true);
+        gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
+                        arena_printf(G->a, "body_%s(s%s)", fn->name, args.data ? args.data : ""));
+    }
     buf_free(&params);
     buf_free(&args);
 }
@@ -1383,6 +1450,7 @@ static void gen_runtime_glue(Gen *G)
                 "    int64_t steps;        /* loop steps since the last decision */\n"
                 "    int32_t fdepth;       /* func calls in progress */\n"
                 "    int32_t ncand;        /* the candidate set of 'such that' */\n"
+                "    uint64_t candkinds;   /* its kinds (kinds < 64) */\n"
                 "    uint16_t cand[RT_MAX_PICK];\n"
                 "    Frame fr[MAXDEPTH];\n"
                 "} State;\n\n");
@@ -1435,6 +1503,15 @@ static void gen_tables(Gen *G)
         int n = pp ? g->max_players : 1;
         for (int k = 0; k < n; k++)
             buf_printf(o, "%s%d", z->id + k ? ", " : "", pp ? k : -1);
+    }
+    buf_puts(o, "};\n/* slot_ordered[i]: is slot i's zone ordered? (an unordered zone keeps\n"
+                " * its cards in no particular order: a card leaves it in O(1)) */\n"
+                "static const uint8_t slot_ordered[NSLOTS] = {");
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        int n = (z->num & ZF_PER_PLAYER) ? g->max_players : 1;
+        for (int k = 0; k < n; k++)
+            buf_printf(o, "%s%d", z->id + k ? ", " : "", !!(z->num & ZF_ORDERED));
     }
     buf_puts(o, "};\n\n/* inst_type[i], inst_attr[a][i]: the type and attribute values of\n"
                 " * physical card i (flat, for the hot paths) */\n"
@@ -1500,11 +1577,11 @@ static const char *const glue =
     "    if (b == 0) {\n        fault(s, F_DIV_ZERO);\n        return 0;\n    }\n    return b == -1 ? 0 : a % b;\n}\n\n"
     "/* A player index checked against the table. */\n"
     "static inline RT_UNUSED int pidx(State *s, int p)\n{\n"
-    "    if (p < 0 || p >= s->core.nplayers) {\n        fault(s, F_BAD_PLAYER);\n        return 0;\n    }\n    return p;\n}\n\n"
+    "    if ((unsigned)p >= (unsigned)s->core.nplayers) { /* p < 0 too */\n        fault(s, F_BAD_PLAYER);\n        return 0;\n    }\n    return p;\n}\n\n"
     "static inline RT_UNUSED int zslot(State *s, int zone, int p)\n{\n    return zone + pidx(s, p);\n}\n\n"
     "static inline RT_UNUSED int lidx(State *s, int i, int n)\n{\n"
     "    if (i < 0 || i >= n) {\n        fault(s, F_BAD_INDEX);\n        return 0;\n    }\n    return i;\n}\n\n"
-    "static inline RT_UNUSED int pnext(State *s, int p)\n{\n    return (pidx(s, p) + 1) % s->core.nplayers;\n}\n\n"
+    "static inline RT_UNUSED int pnext(State *s, int p)\n{\n    p = pidx(s, p) + 1;\n    return p < s->core.nplayers ? p : 0;\n}\n\n"
     "static inline RT_UNUSED int pseat(State *s, int i)\n{\n    return pidx(s, i);\n}\n\n"
     "static inline RT_UNUSED int chance(State *s, int pct)\n{\n    return (int)rt_below(&s->core.rng, 100) < pct;\n}\n\n"
     "static inline RT_UNUSED int roll(State *s, int n)\n{\n    return n < 1 ? 0 : 1 + (int)rt_below(&s->core.rng, (uint32_t)n);\n}\n\n"
@@ -1520,8 +1597,13 @@ static const char *const glue =
     "    int from = s->slot_of[c], k = instance_card[c];\n"
     "    uint16_t *z = s->zcard[from];\n"
     "    int n = s->zsize[from];\n"
-    "    for (int j = s->pos_of[c]; j < n - 1; j++) {\n"
-    "        z[j] = z[j + 1];\n        s->pos_of[z[j]] = (uint16_t)j;\n    }\n"
+    "    if (!slot_ordered[from]) {\n"
+    "        /* the last card takes its place */\n"
+    "        int j = s->pos_of[c], last = z[n - 1];\n"
+    "        z[j] = (uint16_t)last;\n        s->pos_of[last] = (uint16_t)j;\n"
+    "    } else {\n"
+    "        for (int j = s->pos_of[c]; j < n - 1; j++) {\n"
+    "            z[j] = z[j + 1];\n            s->pos_of[z[j]] = (uint16_t)j;\n        }\n    }\n"
     "    if (--s->kcount[from][k] == 0)\n        s->kmask[from] &= ~KBIT(k);\n"
     "    s->kcount[to][k]++;\n    s->kmask[to] |= KBIT(k);\n"
     "    s->zsize[from] = (uint16_t)(n - 1);\n"
@@ -1566,12 +1648,14 @@ static const char *const glue =
     "    for (int i = bottom ? 0 : m; i < m + n; i++)\n"
     "        s->pos_of[z[i]] = (uint16_t)i;\n"
     "    for (int i = 0; i < n; i++)\n        rt_moved(s, pick[i], from, to);\n}\n\n"
+    "/* Fisher-Yates, then the positions in one pass. */\n"
     "static inline RT_UNUSED void shuffle(State *s, int slot)\n{\n"
     "    uint16_t *z = s->zcard[slot];\n"
-    "    for (int i = s->zsize[slot] - 1; i > 0; i--) {\n"
+    "    int n = s->zsize[slot];\n"
+    "    for (int i = n - 1; i > 0; i--) {\n"
     "        int j = (int)rt_below(&s->core.rng, (uint32_t)i + 1);\n"
-    "        uint16_t t = z[i];\n        z[i] = z[j];\n        z[j] = t;\n"
-    "        s->pos_of[z[i]] = (uint16_t)i;\n        s->pos_of[z[j]] = (uint16_t)j;\n    }\n}\n\n"
+    "        uint16_t t = z[i];\n        z[i] = z[j];\n        z[j] = t;\n    }\n"
+    "    for (int i = 0; i < n; i++)\n        s->pos_of[z[i]] = (uint16_t)i;\n}\n\n"
     "/* ---- decisions ---- */\n\n"
     "static inline RT_UNUSED void decision(State *s, int player, int prompt)\n{\n"
     "    s->core.dec.player = (int16_t)pidx(s, player);\n"
@@ -1607,25 +1691,18 @@ static const char *const glue =
     "static inline RT_UNUSED int chosen_value(State *s)\n{\n"
     "    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];\n"
     "    return o->kind == RT_OPT_CARD ? o->ids[0] : o->kind == RT_OPT_PLAYER ? o->a : -1;\n}\n\n"
+    "/* An option for the candidate set in s->cand (its kinds in s->candkinds),\n"
+    " * if ok() holds for it. */\n"
+    "static inline RT_UNUSED void sets_leaf(State *s, int32_t *V, int (*ok)(State *, int32_t *))\n{\n"
+    "    if (ok && !ok(s, V))\n        return;\n"
+    "    RtOption *o = add_option(s, RT_OPT_CARDS);\n"
+    "    if (!o)\n        return;\n"
+    "    o->n = (uint8_t)s->ncand;\n"
+    "    for (int i = 0; i < s->ncand; i++)\n        o->ids[i] = s->cand[i];\n}\n\n"
     "/* Sets of lo..hi cards from pick[0..n), one per multiset of card names,\n"
-    " * kept when ok() holds for the candidate in s->cand. */\n"
-    "static inline RT_UNUSED void sets_rec(State *s, int32_t *V, const uint16_t *pick, const int *gs,\n"
-    "                            const int *cap, const int *rem, int ng, int g, int lo, int hi,\n"
-    "                            int (*ok)(State *, int32_t *))\n{\n"
-    "    if (g == ng) {\n"
-    "        if (s->ncand < lo || (ok && !ok(s, V)))\n            return;\n"
-    "        RtOption *o = add_option(s, RT_OPT_CARDS);\n"
-    "        if (!o)\n            return;\n"
-    "        o->n = (uint8_t)s->ncand;\n"
-    "        for (int i = 0; i < s->ncand; i++)\n            o->ids[i] = s->cand[i];\n"
-    "        return;\n    }\n"
-    "    int base = s->ncand;\n"
-    "    if (base + rem[g] < lo)\n        return; /* too few cards left to reach lo */\n"
-    "    for (int k = 0; k <= cap[g] && base + k <= hi; k++) {\n"
-    "        s->ncand = base + k;\n"
-    "        if (k > 0)\n            s->cand[base + k - 1] = pick[gs[g] + k - 1];\n"
-    "        sets_rec(s, V, pick, gs, cap, rem, ng, g + 1, lo, hi, ok);\n    }\n"
-    "    s->ncand = base;\n}\n\n"
+    " * each kept when ok() holds for it. The cards are grouped by name; a set\n"
+    " * takes 0..cap of each group (its first cards), and the sets come in\n"
+    " * lexicographic order of those numbers, the first group slowest. */\n"
     "static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
     "                     const uint8_t *caps, int (*ok)(State *, int32_t *))\n{\n"
     "    /* group the cards by name (a stable insertion sort by card kind) */\n"
@@ -1645,9 +1722,31 @@ static const char *const glue =
     "            cap[g] = caps[instance_card[pick[gs[g]]]];\n"
     "        rem[g] = rem[g + 1] + cap[g];\n    }\n"
     "    if (hi > RT_MAX_PICK)\n        hi = RT_MAX_PICK;\n"
-    "    s->ncand = 0;\n"
-    "    sets_rec(s, V, pick, gs, cap, rem, ng, 0, lo < 1 ? 1 : lo, hi, ok);\n"
-    "    s->ncand = 0;\n}\n\n"
+    "    if (lo < 1)\n        lo = 1;\n"
+    "    if (ng == 0 || rem[0] < lo || lo > hi)\n        return;\n"
+    "    /* Depth first without recursion: k[g] cards of group g, at[g] cards\n"
+    "     * before it and their kinds before[g]. Group g takes at least what the\n"
+    "     * later groups need to reach lo, at most what keeps the set within hi;\n"
+    "     * a set that is full or at the last group is complete. */\n"
+    "    int k[NINSTANCES + 1], at[NINSTANCES + 1];\n"
+    "    uint64_t before[NINSTANCES + 1];\n"
+    "    int g = 0;\n"
+    "    at[0] = 0;\n    before[0] = 0;\n"
+    "    k[0] = lo - rem[1] > 0 ? lo - rem[1] : 0;\n"
+    "    for (;;) {\n"
+    "        int last = hi - at[g] < cap[g] ? hi - at[g] : cap[g];\n"
+    "        if (k[g] > last) {\n"
+    "            if (g == 0)\n                break;\n"
+    "            k[--g]++;\n            continue;\n        }\n"
+    "        for (int i = 0; i < k[g]; i++)\n            s->cand[at[g] + i] = pick[gs[g] + i];\n"
+    "        s->ncand = at[g] + k[g];\n"
+    "        s->candkinds = before[g] | (k[g] ? KBIT(instance_card[pick[gs[g]]]) : 0);\n"
+    "        if (g + 1 == ng || s->ncand == hi) {\n"
+    "            sets_leaf(s, V, ok);\n            k[g]++;\n            continue;\n        }\n"
+    "        at[g + 1] = s->ncand;\n        before[g + 1] = s->candkinds;\n"
+    "        g++;\n"
+    "        k[g] = lo - at[g] - rem[g + 1] > 0 ? lo - at[g] - rem[g + 1] : 0;\n    }\n"
+    "    s->ncand = 0;\n    s->candkinds = 0;\n}\n\n"
     "static inline RT_UNUSED void take_set(State *s, int to)\n{\n"
     "    RtOption o = s->core.dec.opt[s->core.dec.chosen];\n"
     "    for (int i = 0; i < o.n; i++)\n        mv(s, o.ids[i], to, -1);\n}\n\n"
@@ -1661,7 +1760,7 @@ static const char *const glue =
     "    if (c->dec.noptions == 0) {\n        fault(s, F_NO_OPTION);\n        return false;\n    }\n"
     "    if (c->dec.noptions == 1) {\n        c->dec.chosen = 0;\n        return true;\n    }\n"
     "    int i = d->fn(d->ctx, s);\n"
-    "    if (i < 0 || i >= c->dec.noptions) {\n"
+    "    if ((unsigned)i >= (unsigned)c->dec.noptions) { /* i < 0 too */\n"
     "        c->over = RT_FAULT;\n        c->fault = RT_FAULT_BAD_DECISION;\n        return false;\n    }\n"
     "    c->dec.chosen = (int16_t)i;\n"
     "    if (++c->decisions >= c->max_decisions) {\n"
