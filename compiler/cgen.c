@@ -396,6 +396,23 @@ static bool kind_mask(Gen *G, const Node *src, unsigned long long *mask)
     return src->op == 0 && filter_mask(G, src, mask);
 }
 
+/* Do the kinds in m each have a value of attribute attr (-1 type, -2 name),
+ * no two the same? Then distinct() over them counts kinds. */
+static bool distinct_per_kind(Gen *G, int attr, unsigned long long m)
+{
+    unsigned long long seen = 0;
+    for (int k = 0; k < G->cs->ncards; k++) {
+        if (!((m >> k) & 1))
+            continue;
+        const CardDef *cd = G->cs->cards[k];
+        int v = attr == -1 ? cd->type->index : attr == -2 ? k : cd->value[attr];
+        if (v < 0 || v >= 64 || ((seen >> v) & 1))
+            return false;
+        seen |= 1ULL << v;
+    }
+    return true;
+}
+
 /* count, any, every and distinct over a zone with a filter on the card
  * alone: answered from the zone's counts of each kind, without a loop over
  * its cards. Returns false where the general helper is needed. */
@@ -430,6 +447,12 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
                                                 : G->cs->attrs[n->attr]->nvalues;
         if (nv > 64)
             return false;
+        if (distinct_per_kind(G, n->attr, m)) {
+            /* every kind kept has a value, and no two the same one */
+            buf_printf(h, "    (void)V;\n    return kpop(%s & 0x%llxULL);\n}\n\n",
+                       kinds, m);
+            return true;
+        }
         buf_printf(h, "    (void)V;\n    uint64_t b = %s & 0x%llxULL, seen = 0;\n"
                       "    while (b) {\n        int k = __builtin_ctzll(b);\n        b &= b - 1;\n",
                    kinds, m);
@@ -448,6 +471,35 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
     default:
         return false;
     }
+}
+
+static bool kind_level(const Node *n, int id);
+#define KMASK_OK(G) ((G)->cs->ncards <= 64)
+
+/* count, any and every over a zone whose filter reads the card only through
+ * its kind (and may read the state): the filter is tested once per kind
+ * present, on that kind's first card (any card of a kind answers alike). */
+static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->a;
+    Builtin b = (Builtin)n->op;
+    if (src->op != 0 || !src->b || src->type != T_CARD || !KMASK_OK(G) ||
+        (b != B_COUNT && b != B_ANY && b != B_ALL) || !kind_level(src->b, src->id))
+        return false;
+    const char *slot = expr_str(G, src->a), *f = unparen(G, expr_str(G, src->b));
+    buf_printf(h, "    int slot = %s;\n%s"
+                  "    for (uint64_t b = s->kmask[slot]; b; b &= b - 1) {\n"
+                  "        int k = __builtin_ctzll(b);\n"
+                  "        V[%d] = cards[k].first;\n",
+               slot, b == B_COUNT ? "    int32_t r = 0;\n" : "", src->id);
+    if (b == B_COUNT)
+        buf_printf(h, "        if (%s)\n            r += s->kcount[slot][k];\n    }\n"
+                      "    return r;\n}\n\n", f);
+    else if (b == B_ANY)
+        buf_printf(h, "        if (%s)\n            return 1;\n    }\n    return 0;\n}\n\n", f);
+    else
+        buf_printf(h, "        if (!(%s))\n            return 0;\n    }\n    return 1;\n}\n\n", f);
+    return true;
 }
 
 static void need_agg(Gen *G, const Node *n)
@@ -474,7 +526,7 @@ static void need_agg(Gen *G, const Node *n)
         Builtin b = (Builtin)n->op;
         buf_printf(&G->protos, "static int32_t agg%d(State *s, int32_t *V);\n", k);
         buf_printf(h, "static int32_t agg%d(State *s, int32_t *V)\n{\n", k);
-        if (gen_kind_agg(G, h, n))
+        if (gen_kind_agg(G, h, n) || gen_kind_level_agg(G, h, n))
             goto done;
         switch (b) {
         case B_COUNT:
@@ -620,8 +672,6 @@ static bool kind_level(const Node *n, int id)
     return true;
 }
 
-#define KMASK_OK(G) ((G)->cs->ncards <= 64)
-
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->b;
@@ -711,17 +761,7 @@ static bool implied_by_caps(Gen *G, const Node *c)
     if (!m || c->kind != N_BINARY || c->op != EQ)
         return false;
     const Node *d = c->a->op == B_DISTINCT ? c->a : c->b;
-    unsigned long long seen = 0;
-    for (int k = 0; k < G->cs->ncards; k++) {
-        if (!((m >> k) & 1))
-            continue;
-        const CardDef *cd = G->cs->cards[k];
-        int v = d->attr == -1 ? cd->type->index : d->attr == -2 ? k : cd->value[d->attr];
-        if (v < 0 || v >= 64 || ((seen >> v) & 1))
-            return false;
-        seen |= 1ULL << v;
-    }
-    return true;
+    return distinct_per_kind(G, d->attr, m);
 }
 
 /* The C of a 'such that', its conjuncts the caps guarantee left out. */
@@ -1554,6 +1594,12 @@ static const char *const glue =
     "static inline RT_UNUSED int card_type(int c)\n{\n    return c < 0 ? -1 : inst_type[c];\n}\n\n"
     "static inline RT_UNUSED int card_attr(int c, int a)\n{\n    return c < 0 ? -1 : inst_attr[a][c];\n}\n\n"
     "static inline RT_UNUSED int card_num(int c, int a)\n{\n    return c < 0 ? 0 : cards[instance_card[c]].num[a];\n}\n\n"
+    "/* The bits set in x (without a call: the build targets no popcnt). */\n"
+    "static inline RT_UNUSED int32_t kpop(uint64_t x)\n{\n"
+    "    x = x - ((x >> 1) & 0x5555555555555555ULL);\n"
+    "    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);\n"
+    "    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;\n"
+    "    return (int32_t)((x * 0x0101010101010101ULL) >> 56);\n}\n\n"
     "/* Cards in slot of the kinds in mask m. */\n"
     "static inline RT_UNUSED int32_t kcount_in(const State *s, int slot, uint64_t m)\n{\n"
     "    uint64_t b = s->kmask[slot] & m;\n    int32_t r = 0;\n"
@@ -1694,17 +1740,10 @@ static const char *const glue =
     "static inline RT_UNUSED int chosen_value(State *s)\n{\n"
     "    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];\n"
     "    return o->kind == RT_OPT_CARD ? o->ids[0] : o->kind == RT_OPT_PLAYER ? o->a : -1;\n}\n\n"
-    "/* An option for the candidate set in s->cand (its kinds in s->candkinds),\n"
-    " * if ok() holds for it. */\n"
-    "static inline RT_UNUSED void sets_leaf(State *s, int32_t *V, int (*ok)(State *, int32_t *))\n{\n"
-    "    if (ok && !ok(s, V))\n        return;\n"
-    "    RtOption *o = add_option(s, RT_OPT_CARDS);\n"
-    "    if (!o)\n        return;\n"
-    "    o->n = (uint8_t)s->ncand;\n"
-    "    for (int i = 0; i < s->ncand; i++)\n        o->ids[i] = s->cand[i];\n}\n\n"
     "/* Sets of lo..hi cards from pick[0..n), one per multiset of card names,\n"
-    " * each kept when ok() holds for it. The cards are grouped by name; a set\n"
-    " * takes 0..cap of each group (its first cards), and the sets come in\n"
+    " * each kept when ok() holds for it (ok reads the candidate in s->cand and\n"
+    " * its kinds in s->candkinds). The cards are grouped by name; a set takes\n"
+    " * 0..cap of each group (its first cards), and the sets come in\n"
     " * lexicographic order of those numbers, the first group slowest. */\n"
     "static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
     "                     const uint8_t *caps, int (*ok)(State *, int32_t *))\n{\n"
@@ -1728,27 +1767,47 @@ static const char *const glue =
     "    if (lo < 1)\n        lo = 1;\n"
     "    if (ng == 0 || rem[0] < lo || lo > hi)\n        return;\n"
     "    /* Depth first without recursion: k[g] cards of group g, at[g] cards\n"
-    "     * before it and their kinds before[g]. Group g takes at least what the\n"
-    "     * later groups need to reach lo, at most what keeps the set within hi;\n"
-    "     * a set that is full or at the last group is complete. */\n"
+    "     * before it and their kinds before[g]; cand[] holds the cards taken.\n"
+    "     * Group g takes at least what the later groups need to reach lo, at\n"
+    "     * most what keeps the set within hi; a set that is full or at the last\n"
+    "     * group is complete. (The copies of cand are of fixed size, so that\n"
+    "     * they compile to a few moves rather than calls of memcpy.) */\n"
     "    int k[NINSTANCES + 1], at[NINSTANCES + 1];\n"
     "    uint64_t before[NINSTANCES + 1];\n"
+    "    _Static_assert((RT_MAX_PICK & (RT_MAX_PICK - 1)) == 0, \"RT_MAX_PICK: a power of two\");\n"
+    "    uint16_t cand[RT_MAX_PICK] = {0};\n"
     "    int g = 0;\n"
     "    at[0] = 0;\n    before[0] = 0;\n"
     "    k[0] = lo - rem[1] > 0 ? lo - rem[1] : 0;\n"
+    "    for (int i = 0; i < k[0]; i++)\n        cand[i & (RT_MAX_PICK - 1)] = pick[i];\n"
     "    for (;;) {\n"
-    "        int last = hi - at[g] < cap[g] ? hi - at[g] : cap[g];\n"
-    "        if (k[g] > last) {\n"
+    "        int base = at[g];\n"
+    "        if (k[g] > cap[g] || base + k[g] > hi) {\n"
     "            if (g == 0)\n                break;\n"
-    "            k[--g]++;\n            continue;\n        }\n"
-    "        for (int i = 0; i < k[g]; i++)\n            s->cand[at[g] + i] = pick[gs[g] + i];\n"
-    "        s->ncand = at[g] + k[g];\n"
-    "        s->candkinds = before[g] | (k[g] ? KBIT(instance_card[pick[gs[g]]]) : 0);\n"
-    "        if (g + 1 == ng || s->ncand == hi) {\n"
-    "            sets_leaf(s, V, ok);\n            k[g]++;\n            continue;\n        }\n"
-    "        at[g + 1] = s->ncand;\n        before[g + 1] = s->candkinds;\n"
-    "        g++;\n"
-    "        k[g] = lo - at[g] - rem[g + 1] > 0 ? lo - at[g] - rem[g + 1] : 0;\n    }\n"
+    "            g--;\n            goto next;\n        }\n"
+    "        int nc = base + k[g];\n"
+    "        uint64_t kinds = before[g] | (k[g] ? KBIT(instance_card[pick[gs[g]]]) : 0);\n"
+    "        if (g + 1 < ng && nc < hi) {\n"
+    "            at[g + 1] = nc;\n            before[g + 1] = kinds;\n"
+    "            g++;\n"
+    "            k[g] = lo - nc - rem[g + 1] > 0 ? lo - nc - rem[g + 1] : 0;\n"
+    "            /* (the mask changes nothing, nc + k[g] <= hi <= RT_MAX_PICK; it\n"
+    "             * keeps the compiler from making the loop a call of memcpy) */\n"
+    "            for (int i = 0; i < k[g]; i++)\n                cand[(nc + i) & (RT_MAX_PICK - 1)] = pick[gs[g] + i];\n"
+    "            continue;\n        }\n"
+    "        if (ok) {\n"
+    "            memcpy(s->cand, cand, sizeof s->cand);\n"
+    "            s->ncand = nc;\n            s->candkinds = kinds;\n        }\n"
+    "        if (!ok || ok(s, V)) {\n"
+    "            RtOption *o = add_option(s, RT_OPT_CARDS);\n"
+    "            if (!o)\n                break;\n"
+    "            o->n = (uint8_t)nc;\n"
+    "            memcpy(o->ids, cand, sizeof o->ids);\n        }\n"
+    "    next:\n"
+    "        /* one more card of group g */\n"
+    "        k[g]++;\n"
+    "        if (k[g] <= cap[g] && at[g] + k[g] <= hi)\n"
+    "            cand[at[g] + k[g] - 1] = pick[gs[g] + k[g] - 1];\n    }\n"
     "    s->ncand = 0;\n    s->candkinds = 0;\n}\n\n"
     "static inline RT_UNUSED void take_set(State *s, int to)\n{\n"
     "    RtOption o = s->core.dec.opt[s->core.dec.chosen];\n"
