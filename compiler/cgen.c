@@ -672,15 +672,40 @@ static bool kind_level(const Node *n, int id)
     return true;
 }
 
+/* Is z (a zone, or zone[p]) an unordered zone? Its cards of one kind are
+ * alike: any of them stands for all. */
+static bool zone_unordered(const Node *z)
+{
+    const Node *id = z->kind == N_INDEX ? z->a : z;
+    return id->kind == N_IDENT && id->sym && id->sym->kind == S_ZONE &&
+           !(id->sym->decl->num & ZF_ORDERED);
+}
+
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->b;
     bool cards = n->kind == N_CHOOSECARD;
+    bool unordered = cards && src->op == 0 && KMASK_OK(G) && zone_unordered(src->a);
     Buf hb = {0};
     unsigned long long m;
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
     buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
-    if (cards && kind_mask(G, src, &m)) {
+    if (unordered && kind_mask(G, src, &m)) {
+        /* An unordered zone and a filter on the card alone: the kinds wanted
+         * present, in kind order, each by the first card of its list. */
+        buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
+                        "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1)\n"
+                        "        add_card(s, s->khead[slot][__builtin_ctzll(b)]);\n}\n\n",
+                   expr_str(G, src->a), m);
+    } else if (unordered && src->b && kind_level(src->b, src->id)) {
+        /* An unordered zone and a filter that reads the card only through
+         * its kind: tested once per kind present, in kind order. */
+        buf_printf(&hb, "    int slot = %s;\n"
+                        "    for (uint64_t b = s->kmask[slot]; b; b &= b - 1) {\n"
+                        "        V[%d] = s->khead[slot][__builtin_ctzll(b)];\n"
+                        "        if (%s)\n            add_card(s, V[%d]);\n    }\n}\n\n",
+                   expr_str(G, src->a), src->id, unparen(G, expr_str(G, src->b)), src->id);
+    } else if (cards && kind_mask(G, src, &m)) {
         /* A filter on the card alone: the kinds wanted are known from the
          * zone's mask; the same top-down walk, stopped once all are found. */
         buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
@@ -783,10 +808,14 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     if (n->d->b)
         buf_printf(&hb, "static int such%d(State *s, int32_t *V)\n{\n    (void)V;\n"
                         "    return %s;\n}\n\n", k, such_str(G, n->d->b));
-    buf_printf(&hb, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n"
-                    "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n", k);
-    source_loop_dir(G, &hb, src, "        ", true);
-    buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n", src->id);
+    unsigned long long km;
+    bool by_kinds = src->op == 0 && KMASK_OK(G) && zone_unordered(src->a) && kind_mask(G, src, &km);
+    buf_printf(&hb, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n", k);
+    if (!by_kinds) {
+        buf_puts(&hb, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
+        source_loop_dir(G, &hb, src, "        ", true);
+        buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n", src->id);
+    }
     unsigned long long one = 0;
     one_per_kind(G, n->d->b, &one);
     const char *caps = "NULL";
@@ -801,10 +830,12 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
         buf_free(&cb);
         caps = arena_printf(G->a, "caps%d", k);
     }
-    if (n->d->b)
-        buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, such%d);\n}\n\n", caps, k);
+    const char *ok = n->d->b ? arena_printf(G->a, "such%d", k) : "NULL";
+    if (by_kinds)
+        buf_printf(&hb, "    add_sets_kinds(s, V, %s, 0x%llxULL, lo, hi, %s, %s);\n}\n\n",
+                   expr_str(G, src->a), km, caps, ok);
     else
-        buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, NULL);\n}\n\n", caps);
+        buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, %s);\n}\n\n", caps, ok);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
 }
@@ -1484,6 +1515,10 @@ static void gen_runtime_glue(Gen *G)
     }
     buf_puts(o, "    uint16_t kcount[NSLOTS][NCARDS];      /* cards of each kind in each slot */\n"
                 "    uint64_t kmask[NSLOTS];               /* kinds present (kinds < 64) */\n"
+                "    /* the cards of each kind in each slot, a doubly linked list (KNONE\n"
+                "     * ends it): a card of a kind in an unordered zone in O(1) */\n"
+                "    uint16_t khead[NSLOTS][NCARDS];\n"
+                "    uint16_t knext[NINSTANCES], kprev[NINSTANCES];\n"
                 "    uint64_t optkinds;                    /* kinds offered so far */\n");
     buf_puts(o, "    int32_t ret;          /* the value of the last proc returned */\n"
                 "    int32_t depth;        /* frames in use */\n"
@@ -1637,6 +1672,34 @@ static const char *const glue =
     "static inline RT_UNUSED int z_bottom(State *s, int slot)\n{\n"
     "    if (s->zsize[slot] == 0) {\n        fault(s, F_EMPTY_TOP);\n        return -1;\n    }\n"
     "    return s->zcard[slot][0];\n}\n\n"
+    "/* The lists of each kind in each slot (State.khead). */\n"
+    "#define KNONE 0xffff\n\n"
+    "static inline RT_UNUSED void kunlink(State *s, int c, int slot, int k)\n{\n"
+    "    int p = s->kprev[c], n = s->knext[c];\n"
+    "    if (p == KNONE)\n        s->khead[slot][k] = (uint16_t)n;\n"
+    "    else\n        s->knext[p] = (uint16_t)n;\n"
+    "    if (n != KNONE)\n        s->kprev[n] = (uint16_t)p;\n}\n\n"
+    "static inline RT_UNUSED void klink(State *s, int c, int slot, int k)\n{\n"
+    "    int h = s->khead[slot][k];\n"
+    "    s->knext[c] = (uint16_t)h;\n    s->kprev[c] = KNONE;\n"
+    "    if (h != KNONE)\n        s->kprev[h] = (uint16_t)c;\n"
+    "    s->khead[slot][k] = (uint16_t)c;\n}\n\n"
+    "/* What the state derives from the zones: where each card is, the counts,\n"
+    " * masks and lists of each kind in each slot (the last card of a zone\n"
+    " * first in its list). */\n"
+    "static void derive(State *s)\n{\n"
+    "    memset(s->kcount, 0, sizeof s->kcount);\n"
+    "    memset(s->kmask, 0, sizeof s->kmask);\n"
+    "    memset(s->khead, 0xff, sizeof s->khead);\n"
+    "    for (int slot = 0; slot < NSLOTS; slot++)\n"
+    "        for (int i = 0; i < s->zsize[slot]; i++) {\n"
+    "            int c = s->zcard[slot][i], k = instance_card[c];\n"
+    "            s->slot_of[c] = (uint16_t)slot;\n"
+    "            s->pos_of[c] = (uint16_t)i;\n"
+    "            s->kcount[slot][k]++;\n"
+    "            s->kmask[slot] |= KBIT(k);\n"
+    "            klink(s, c, slot, k);\n"
+    "        }\n}\n\n"
     "/* Moves card c to slot `to`: on top (pos < 0) or with pos cards below. */\n"
     "static inline RT_UNUSED void mv(State *s, int c, int to, int pos)\n{\n"
     "    if (c < 0 || c >= NINSTANCES) {\n        fault(s, F_NONE_MOVED);\n        return;\n    }\n"
@@ -1652,6 +1715,7 @@ static const char *const glue =
     "            z[j] = z[j + 1];\n            s->pos_of[z[j]] = (uint16_t)j;\n        }\n    }\n"
     "    if (--s->kcount[from][k] == 0)\n        s->kmask[from] &= ~KBIT(k);\n"
     "    s->kcount[to][k]++;\n    s->kmask[to] |= KBIT(k);\n"
+    "    kunlink(s, c, from, k);\n    klink(s, c, to, k);\n"
     "    s->zsize[from] = (uint16_t)(n - 1);\n"
     "    z = s->zcard[to];\n"
     "    n = s->zsize[to];\n"
@@ -1687,6 +1751,7 @@ static const char *const glue =
     "        s->slot_of[c] = (uint16_t)to;\n"
     "        if (--s->kcount[from][k] == 0)\n            s->kmask[from] &= ~KBIT(k);\n"
     "        s->kcount[to][k]++;\n        s->kmask[to] |= KBIT(k);\n"
+    "        kunlink(s, c, from, k);\n        klink(s, c, to, k);\n"
     "    }\n"
     "    s->zsize[to] = (uint16_t)(m + n);\n"
     "    for (int i = 0; i < s->zsize[from]; i++)\n"
@@ -1745,17 +1810,10 @@ static const char *const glue =
     " * its kinds in s->candkinds). The cards are grouped by name; a set takes\n"
     " * 0..cap of each group (its first cards), and the sets come in\n"
     " * lexicographic order of those numbers, the first group slowest. */\n"
-    "static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
-    "                     const uint8_t *caps, int (*ok)(State *, int32_t *))\n{\n"
-    "    /* group the cards by name (a stable insertion sort by card kind) */\n"
-    "    for (int i = 1; i < n; i++) {\n"
-    "        uint16_t c = pick[i];\n        int j = i - 1;\n"
-    "        while (j >= 0 && instance_card[pick[j]] > instance_card[c]) {\n"
-    "            pick[j + 1] = pick[j];\n            j--;\n        }\n        pick[j + 1] = c;\n    }\n"
-    "    int gs[NINSTANCES + 1], cap[NINSTANCES + 1], rem[NINSTANCES + 1], ng = 0;\n"
-    "    for (int i = 0; i < n; i++)\n"
-    "        if (i == 0 || instance_card[pick[i]] != instance_card[pick[i - 1]])\n            gs[ng++] = i;\n"
-    "    gs[ng] = n;\n"
+    "static inline RT_UNUSED void sets_enum(State *s, int32_t *V, const uint16_t *pick, const int *gs,\n"
+    "                      int ng, int lo, int hi, const uint8_t *caps,\n"
+    "                      int (*ok)(State *, int32_t *))\n{\n"
+    "    int cap[NINSTANCES + 1], rem[NINSTANCES + 1];\n"
     "    /* how many of each group a set may take, and from each group on */\n"
     "    rem[ng] = 0;\n"
     "    for (int g = ng - 1; g >= 0; g--) {\n"
@@ -1809,6 +1867,33 @@ static const char *const glue =
     "        if (k[g] <= cap[g] && at[g] + k[g] <= hi)\n"
     "            cand[at[g] + k[g] - 1] = pick[gs[g] + k[g] - 1];\n    }\n"
     "    s->ncand = 0;\n    s->candkinds = 0;\n}\n\n"
+    "/* The cards pick[0..n) grouped by name (a stable insertion sort by card\n"
+    " * kind), then their sets. */\n"
+    "static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
+    "                     const uint8_t *caps, int (*ok)(State *, int32_t *))\n{\n"
+    "    for (int i = 1; i < n; i++) {\n"
+    "        uint16_t c = pick[i];\n        int j = i - 1;\n"
+    "        while (j >= 0 && instance_card[pick[j]] > instance_card[c]) {\n"
+    "            pick[j + 1] = pick[j];\n            j--;\n        }\n        pick[j + 1] = c;\n    }\n"
+    "    int gs[NINSTANCES + 1], ng = 0;\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        if (i == 0 || instance_card[pick[i]] != instance_card[pick[i - 1]])\n            gs[ng++] = i;\n"
+    "    gs[ng] = n;\n"
+    "    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok);\n}\n\n"
+    "/* The sets of the cards of slot of the kinds in mask m (an unordered\n"
+    " * zone: the cards of a kind are alike), grouped from the lists of each\n"
+    " * kind; a group needs no more cards than a set may take of it. */\n"
+    "static inline RT_UNUSED void add_sets_kinds(State *s, int32_t *V, int slot, uint64_t m, int lo,\n"
+    "                           int hi, const uint8_t *caps, int (*ok)(State *, int32_t *))\n{\n"
+    "    uint16_t pick[NINSTANCES];\n"
+    "    int gs[NINSTANCES + 1], n = 0, ng = 0;\n"
+    "    for (uint64_t b = s->kmask[slot] & m; b; b &= b - 1) {\n"
+    "        int k = __builtin_ctzll(b), take = caps && caps[k] < RT_MAX_PICK ? caps[k] : RT_MAX_PICK;\n"
+    "        gs[ng++] = n;\n"
+    "        for (int c = s->khead[slot][k]; c != KNONE && take > 0; c = s->knext[c], take--)\n"
+    "            pick[n++] = (uint16_t)c;\n    }\n"
+    "    gs[ng] = n;\n"
+    "    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok);\n}\n\n"
     "static inline RT_UNUSED void take_set(State *s, int to)\n{\n"
     "    RtOption o = s->core.dec.opt[s->core.dec.chosen];\n"
     "    for (int i = 0; i < o.n; i++)\n        mv(s, o.ids[i], to, -1);\n}\n\n"
@@ -1816,17 +1901,27 @@ static const char *const glue =
     " * steps as rt_apply: one option is taken, none is a fault, and the\n"
     " * decision bound ends the game as a draw. */\n"
     "typedef struct Direct {\n    RtChooser fn;\n    void *ctx;\n} Direct;\n\n"
-    "static inline RT_UNUSED bool decide_direct(State *s, const Direct *d)\n{\n"
+    "/* The rare ends of decide_direct, out of its way: no option or one, a\n"
+    " * game already over, an answer out of range, the decision bound. */\n"
+    "static RT_UNUSED __attribute__((noinline)) bool decide_rare(State *s, int i)\n{\n"
     "    RtCore *c = &s->core;\n"
     "    if (c->over)\n        return false;\n"
     "    if (c->dec.noptions == 0) {\n        fault(s, F_NO_OPTION);\n        return false;\n    }\n"
     "    if (c->dec.noptions == 1) {\n        c->dec.chosen = 0;\n        return true;\n    }\n"
-    "    int i = d->fn(d->ctx, s);\n"
     "    if ((unsigned)i >= (unsigned)c->dec.noptions) { /* i < 0 too */\n"
     "        c->over = RT_FAULT;\n        c->fault = RT_FAULT_BAD_DECISION;\n        return false;\n    }\n"
     "    c->dec.chosen = (int16_t)i;\n"
-    "    if (++c->decisions >= c->max_decisions) {\n"
-    "        c->over = RT_DRAW;\n        memset(c->winner, 0, sizeof c->winner);\n        return false;\n    }\n"
+    "    c->over = RT_DRAW; /* the decision bound */\n"
+    "    memset(c->winner, 0, sizeof c->winner);\n"
+    "    return false;\n}\n\n"
+    "static inline RT_UNUSED bool decide_direct(State *s, const Direct *d)\n{\n"
+    "    RtCore *c = &s->core;\n"
+    "    int n = c->dec.noptions;\n"
+    "    if (c->over || n < 2)\n        return decide_rare(s, 0);\n"
+    "    int i = d->fn ? d->fn(d->ctx, s) : rt_random_choice(d->ctx, s);\n"
+    "    if ((unsigned)i >= (unsigned)n || ++c->decisions >= c->max_decisions)\n"
+    "        return decide_rare(s, i);\n"
+    "    c->dec.chosen = (int16_t)i;\n"
     "    s->steps = 0;\n    return true;\n}\n\n"
     "static inline RT_UNUSED Frame *push(State *s, int proc)\n{\n"
     "    if (s->depth >= MAXDEPTH) {\n        fault(s, F_DEPTH);\n        return NULL;\n    }\n"
@@ -1889,13 +1984,10 @@ static void gen_run(Gen *G)
                   "    s->core.nplayers = nplayers;\n"
                   "    s->core.max_decisions = %lld;\n"
                   "    /* every card starts in the first zone declared, in cards.yaml order */\n"
-                  "    for (int i = 0; i < NINSTANCES; i++) {\n"
-                  "        s->zcard[0][i] = (uint16_t)i;\n        s->slot_of[i] = 0;\n"
-                  "        s->pos_of[i] = (uint16_t)i;\n    }\n"
+                  "    for (int i = 0; i < NINSTANCES; i++)\n"
+                  "        s->zcard[0][i] = (uint16_t)i;\n"
                   "    s->zsize[0] = NINSTANCES;\n"
-                  "    for (int k = 0; k < NCARDS; k++) {\n"
-                  "        s->kcount[0][k] = (uint16_t)cards[k].count;\n"
-                  "        s->kmask[0] |= KBIT(k);\n    }\n",
+                  "    derive(s);\n",
                g->max_decisions);
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
@@ -1921,21 +2013,11 @@ static void gen_run(Gen *G)
                 "    if (!s->core.over)\n        finish(s, 0);\n}\n\n"
                 "static void game_resume(void *st)\n{\n"
                 "    State *s = st;\n    s->steps = 0;\n    run(s);\n}\n\n");
-    buf_puts(o, "/* Rebuilds what the state derives from the zones (slot_of, counts of\n"
-                " * each kind), after cards were moved by hand. */\n"
+    buf_puts(o, "/* Rebuilds what the state derives from the zones, after cards were moved\n"
+                " * by hand. */\n"
                 "static void game_sync(void *st)\n{\n"
-                "    State *s = st;\n"
-                "    memset(s->kcount, 0, sizeof s->kcount);\n"
-                "    memset(s->kmask, 0, sizeof s->kmask);\n"
-                "    for (int slot = 0; slot < NSLOTS; slot++)\n"
-                "        for (int i = 0; i < s->zsize[slot]; i++) {\n"
-                "            int c = s->zcard[slot][i], k = instance_card[c];\n"
-                "            s->slot_of[c] = (uint16_t)slot;\n"
-                "            s->pos_of[c] = (uint16_t)i;\n"
-                "            s->kcount[slot][k]++;\n"
-                "            s->kmask[slot] |= KBIT(k);\n"
-                "        }\n}\n\n"
-                "/* The counts of each kind agree with the zones. */\n"
+                "    derive(st);\n}\n\n"
+                "/* The counts and lists of each kind agree with the zones. */\n"
                 "static bool game_check(const void *st, char *why, size_t n)\n{\n"
                 "    const State *s = st;\n"
                 "    for (int slot = 0; slot < NSLOTS; slot++) {\n"
@@ -1948,13 +2030,31 @@ static void gen_run(Gen *G)
                 "                return false;\n"
                 "            }\n"
                 "        }\n"
-                "        for (int k = 0; k < NCARDS; k++)\n"
+                "        for (int k = 0; k < NCARDS; k++) {\n"
                 "            if (count[k] != s->kcount[slot][k] ||\n"
                 "                (KMASKED && (count[k] > 0) != ((s->kmask[slot] & KBIT(k)) != 0))) {\n"
                 "                snprintf(why, n, \"slot %d: %d cards of kind %d, counted %d\",\n"
                 "                         slot, count[k], k, s->kcount[slot][k]);\n"
                 "                return false;\n"
                 "            }\n"
+                "            /* the list of kind k: count[k] cards of kind k in this slot,\n"
+                "             * each linked back to the one before */\n"
+                "            int len = 0, prev = KNONE;\n"
+                "            for (int c = s->khead[slot][k]; c != KNONE; prev = c, c = s->knext[c]) {\n"
+                "                if (c >= NINSTANCES || len >= count[k] || s->slot_of[c] != slot ||\n"
+                "                    instance_card[c] != k || s->kprev[c] != prev) {\n"
+                "                    snprintf(why, n, \"slot %d: the list of kind %d is broken at card %d\",\n"
+                "                             slot, k, c);\n"
+                "                    return false;\n"
+                "                }\n"
+                "                len++;\n"
+                "            }\n"
+                "            if (len != count[k]) {\n"
+                "                snprintf(why, n, \"slot %d: the list of kind %d has %d cards of %d\",\n"
+                "                         slot, k, len, count[k]);\n"
+                "                return false;\n"
+                "            }\n"
+                "        }\n"
                 "    }\n    return true;\n}\n\n");
     buf_puts(o, "/* vars[i]: a variable of the rules: name, offset, per player */\n"
                 "static const RtVar vars[] = {\n");

@@ -180,6 +180,6 @@ int rt_agent_choose(RtPlay *pl)
     case RT_SEAT_JSON:
         return json_choose(pl);
     default:
-        return (int)rt_below(&pl->rng[p], (uint32_t)d->noptions);
+        return rt_random_choice(pl->rng, pl->st);
     }
 }

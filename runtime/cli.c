@@ -370,13 +370,6 @@ typedef struct RtStats {
 
 /* The random agent of simulate: one generator per seat, as play's random
  * seats have. */
-static int sim_choose(void *ctx, void *st)
-{
-    RtRng *rng = ctx;
-    const RtCore *c = st;
-    return (int)rt_below(&rng[c->dec.player], (uint32_t)c->dec.noptions);
-}
-
 /* One game between random agents; the same policy as play's random seats,
  * answered inline (rt_play_direct), so the same games as play. */
 static void sim_game(const RtGame *g, void *st, uint64_t seed, const RtArgs *a)
@@ -384,7 +377,7 @@ static void sim_game(const RtGame *g, void *st, uint64_t seed, const RtArgs *a)
     RtRng rng[RT_MAX_PLAYERS];
     for (int p = 0; p < a->players; p++)
         rt_seed(&rng[p], rt_agent_seed(seed, p));
-    rt_play_direct(g, st, seed, a->players, a->max_decisions, sim_choose, rng);
+    rt_play_direct(g, st, seed, a->players, a->max_decisions, NULL, rng);
 }
 
 static void sim_count(RtStats *s, const RtGame *g, const void *st, uint64_t seed)

@@ -104,6 +104,8 @@ void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
                     int64_t max_decisions, RtChooser fn, void *ctx)
 {
     RtCore *c = rt_core(st);
+    if (!fn && !g->play_direct)
+        fn = rt_random_choice;
     if (!g->play_direct) {
         rt_new(g, st, seed, nplayers);
         if (max_decisions > 0)

@@ -138,6 +138,16 @@ typedef struct RtMove {
  * (a negative number or one out of range faults the game). */
 typedef int (*RtChooser)(void *ctx, void *st);
 
+/* The random policy (the random agent, simulate): uniform over the options
+ * of st's pending decision, from the decider's own generator; ctx is an
+ * array of RtRng, one per player. A chooser; rt_play_direct with a NULL
+ * chooser uses it, and generated code can then call it inline. */
+static inline int rt_random_choice(void *ctx, void *st)
+{
+    const RtDecision *d = &((const RtCore *)st)->dec;
+    return (int)rt_below(&((RtRng *)ctx)[d->player], (uint32_t)d->noptions);
+}
+
 /* A variable of the rules, for tests, debugging and scenario files. */
 typedef struct RtVar {
     const char *name;
@@ -176,17 +186,19 @@ typedef struct RtGame {
      * zones), called by rt_check_state; NULL if none. */
     bool (*check)(const void *st, char *why, size_t n);
     /* Plays a whole game with every decision of two or more options
-     * answered inline by fn: no pause between decisions, and the same game
-     * as rt_new and rt_apply given the same answers. core.max_decisions,
-     * if set before the call, is the bound. Use through rt_play_direct. */
+     * answered inline by fn (NULL: rt_random_choice): no pause between
+     * decisions, and the same game as rt_new and rt_apply given the same
+     * answers. core.max_decisions, if set before the call, is the bound.
+     * Use through rt_play_direct. */
     void (*play_direct)(void *st, uint64_t seed, int nplayers, RtChooser fn, void *ctx);
 } RtGame;
 
 /* ---- engine API ---- */
 void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers);
 /* A whole game with fn answering every decision inline (simulation);
- * max_decisions 0 means the game's own bound. Falls back to rt_new and
- * rt_apply when the game has no play_direct. */
+ * fn NULL is rt_random_choice, with ctx its generators. max_decisions 0
+ * means the game's own bound. Falls back to rt_new and rt_apply when the
+ * game has no play_direct. */
 void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
                     int64_t max_decisions, RtChooser fn, void *ctx);
 /* Applies option i (0 <= i < noptions); returns false if i is out of range. */
