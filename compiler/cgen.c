@@ -515,6 +515,23 @@ static void need_agg(Gen *G, const Node *n)
         if (n->kind == N_MOVEALL) {
             buf_printf(&G->protos, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
             buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
+            unsigned long long m;
+            if (kind_mask(G, src, &m)) {
+                /* A filter on the card alone: the counts say how many cards
+                 * move; the walk goes down from the top and stops there. */
+                buf_printf(h, "    (void)V;\n    int slot = %s;\n"
+                              "    int want = kcount_in(s, slot, 0x%llxULL), n = want;\n"
+                              "    if (want == 0)\n        return;\n"
+                              "    uint16_t pick[NINSTANCES];\n"
+                              "    for (int i = s->zsize[slot] - 1; i >= 0 && want > 0; i--) {\n"
+                              "        int c = s->zcard[slot][i];\n"
+                              "        if (KBIT(instance_card[c]) & 0x%llxULL)\n"
+                              "            pick[--want] = (uint16_t)c; /* bottom to top */\n"
+                              "    }\n"
+                              "    move_picked(s, slot, pick, n, to, bottom);\n}\n\n",
+                           expr_str(G, src->a), m, m);
+                goto done;
+            }
             buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
             source_loop(G, h, src, "        ");
             buf_puts(h, "            pick[n++] = (uint16_t)V[");
@@ -1741,9 +1758,10 @@ static const char *const glue =
     "    if (from < 0) {\n"
     "        for (int i = 0; i < n; i++)\n            mv(s, pick[i], to, bottom ? i : -1);\n"
     "        return;\n    }\n"
+    "    /* the cards below the first one picked stay where they are */\n"
     "    uint16_t *z = s->zcard[from];\n"
-    "    int m = s->zsize[from], keep = 0, j = 0;\n"
-    "    for (int i = 0; i < m; i++) {\n"
+    "    int m = s->zsize[from], first = s->pos_of[pick[0]], keep = first, j = 0;\n"
+    "    for (int i = first; i < m; i++) {\n"
     "        if (j < n && z[i] == pick[j])\n            j++;\n"
     "        else\n            z[keep++] = z[i];\n    }\n"
     "    s->zsize[from] = (uint16_t)keep;\n"
@@ -1761,7 +1779,7 @@ static const char *const glue =
     "        if (!slot_ordered[to])\n            klink(s, c, to, k);\n"
     "    }\n"
     "    s->zsize[to] = (uint16_t)(m + n);\n"
-    "    for (int i = 0; i < s->zsize[from]; i++)\n"
+    "    for (int i = first; i < keep; i++)\n"
     "        s->pos_of[s->zcard[from][i]] = (uint16_t)i;\n"
     "    for (int i = bottom ? 0 : m; i < m + n; i++)\n"
     "        s->pos_of[z[i]] = (uint16_t)i;\n"
