@@ -698,6 +698,15 @@ static bool zone_unordered(const Node *z)
            !(id->sym->decl->num & ZF_ORDERED);
 }
 
+/* A card choice from an unordered zone with a filter on the card alone:
+ * its options are the kinds in mask *m present in the zone. */
+static bool by_kind_choice(Gen *G, const Node *n, unsigned long long *m)
+{
+    const Node *src = n->b;
+    return n->kind == N_CHOOSECARD && src->op == 0 && KMASK_OK(G) && zone_unordered(src->a) &&
+           kind_mask(G, src, m);
+}
+
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->b;
@@ -707,20 +716,30 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
     unsigned long long m;
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
     buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
-    if (unordered && kind_mask(G, src, &m)) {
+    if (by_kind_choice(G, n, &m)) {
         /* An unordered zone and a filter on the card alone: the kinds wanted
-         * present, in kind order, each by the first card of its list. */
+         * present, in kind order, each by the first card of its list; and,
+         * for the random policy, which reads only how many options there
+         * are, their number and the i-th without writing them. */
+        const char *slot = expr_str(G, src->a);
         buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
                         "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1)\n"
-                        "        add_card(s, s->khead[slot][__builtin_ctzll(b)]);\n}\n\n",
-                   expr_str(G, src->a), m);
+                        "        add_kind(s, s->khead[slot][__builtin_ctzll(b)]);\n}\n\n"
+                        "static inline RT_UNUSED int32_t opts%d_count(State *s, int32_t *V)\n{\n"
+                        "    (void)V;\n    return kpop(s->kmask[%s] & 0x%llxULL);\n}\n\n"
+                        "static inline RT_UNUSED int32_t opts%d_nth(State *s, int32_t *V, int i)\n{\n"
+                        "    (void)V;\n    int slot = %s;\n"
+                        "    uint64_t b = s->kmask[slot] & 0x%llxULL;\n"
+                        "    for (; i > 0; i--)\n        b &= b - 1;\n"
+                        "    return s->khead[slot][__builtin_ctzll(b)];\n}\n\n",
+                   slot, m, k, slot, m, k, slot, m);
     } else if (unordered && src->b && kind_level(src->b, src->id)) {
         /* An unordered zone and a filter that reads the card only through
          * its kind: tested once per kind present, in kind order. */
         buf_printf(&hb, "    int slot = %s;\n"
                         "    for (uint64_t b = s->kmask[slot]; b; b &= b - 1) {\n"
                         "        V[%d] = s->khead[slot][__builtin_ctzll(b)];\n"
-                        "        if (%s)\n            add_card(s, V[%d]);\n    }\n}\n\n",
+                        "        if (%s)\n            add_kind(s, V[%d]);\n    }\n}\n\n",
                    expr_str(G, src->a), src->id, unparen(G, expr_str(G, src->b)), src->id);
     } else if (cards && kind_mask(G, src, &m)) {
         /* A filter on the card alone: the kinds wanted are known from the
@@ -876,19 +895,59 @@ static void gen_decision(Gen *G, const Node *n, const char *target)
     switch (n->kind) {
     case N_ASK:
         gen_begin_decision(G, n->a, n->id);
-        line(G, "add_yes_no(s);");
+        if (G->direct) {
+            /* the random policy (d->fn NULL) needs only the number of options */
+            line(G, "if (d->fn)");
+            line(G, "    add_yes_no(s);");
+            line(G, "else");
+            line(G, "    s->core.dec.noptions = 2;");
+        } else {
+            line(G, "add_yes_no(s);");
+        }
         gen_decide(G);
         if (target)
-            line(G, "%s = chosen_yes(s);", target);
+            line(G, "%s = %s;", target,
+                 G->direct ? "d->fn ? chosen_yes(s) : s->core.dec.chosen == 0" : "chosen_yes(s)");
         break;
     case N_CHOOSECARD:
-    case N_CHOOSEPLAYER:
+    case N_CHOOSEPLAYER: {
+        unsigned long long m;
+        if (G->direct && by_kind_choice(G, n, &m)) {
+            /* the random policy (d->fn NULL) needs only the number of
+             * options, and then the one it chose */
+            int k = helper_of(n);
+            if (k < 0)
+                gen_option_helper(G, n, k = new_helper(G, n));
+            gen_begin_decision(G, n->a, n->id);
+            line(G, "{");
+            G->indent++;
+            line(G, "int32_t ncards = d->fn ? 0 : opts%d_count(s, V);", k);
+            line(G, "if (d->fn) {");
+            G->indent++;
+            gen_option_source(G, n);
+            G->indent--;
+            line(G, "} else {");
+            if (n->c && n->c->a)
+                line(G, "    s->core.dec.noptions = (int16_t)(ncards + !!(%s));",
+                     unparen(G, expr_str(G, n->c->a)));
+            else
+                line(G, "    s->core.dec.noptions = (int16_t)(ncards + %d);", n->c != NULL);
+            line(G, "}");
+            gen_decide(G);
+            if (target)
+                line(G, "%s = d->fn ? chosen_value(s) : s->core.dec.chosen < ncards "
+                        "? opts%d_nth(s, V, s->core.dec.chosen) : -1;", target, k);
+            G->indent--;
+            line(G, "}");
+            break;
+        }
         gen_begin_decision(G, n->a, n->id);
         gen_option_source(G, n);
         gen_decide(G);
         if (target)
             line(G, "%s = chosen_value(s);", target);
         break;
+    }
     case N_CHOOSECARDS:
         gen_choose_cards(G, n);
         break;
@@ -1821,6 +1880,10 @@ static const char *const glue =
     "            if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == k)\n"
     "                return;\n"
     "    }\n"
+    "    RtOption *o = add_option(s, RT_OPT_CARD);\n"
+    "    if (o) {\n        o->n = 1;\n        o->ids[0] = (uint16_t)c;\n    }\n}\n\n"
+    "/* An option for card c, whose kind no other option has. */\n"
+    "static inline RT_UNUSED void add_kind(State *s, int c)\n{\n"
     "    RtOption *o = add_option(s, RT_OPT_CARD);\n"
     "    if (o) {\n        o->n = 1;\n        o->ids[0] = (uint16_t)c;\n    }\n}\n\n"
     "static inline RT_UNUSED void add_player(State *s, int p)\n{\n"
