@@ -433,9 +433,28 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
     }
     const char *slot = src->op == 3 ? "" : expr_str(G, src->a);
     switch ((Builtin)n->op) {
-    case B_COUNT:
-        buf_printf(h, "    (void)V;\n    return kcount_in(s, %s, 0x%llxULL);\n}\n\n", slot, m);
+    case B_COUNT: {
+        /* by the kinds kept, or by the zone's size less the kinds left out,
+         * whichever names fewer kinds; one kind is one load */
+        int nk = G->cs->ncards;
+        unsigned long long all = nk >= 64 ? ~0ULL : (1ULL << nk) - 1, out = all & ~m;
+        const char *c = slot; /* slot is evaluated once, in c */
+        buf_printf(h, "    (void)V;\n    int slot = %s;\n", c);
+        if (__builtin_popcountll(out) < __builtin_popcountll(m)) {
+            if (out == 0)
+                buf_puts(h, "    return s->zsize[slot];\n}\n\n");
+            else if ((out & (out - 1)) == 0)
+                buf_printf(h, "    return s->zsize[slot] - s->kcount[slot][%d];\n}\n\n",
+                           __builtin_ctzll(out));
+            else
+                buf_printf(h, "    return s->zsize[slot] - kcount_in(s, slot, 0x%llxULL);\n}\n\n", out);
+        } else if (m && (m & (m - 1)) == 0) {
+            buf_printf(h, "    return s->kcount[slot][%d];\n}\n\n", __builtin_ctzll(m));
+        } else {
+            buf_printf(h, "    return kcount_in(s, slot, 0x%llxULL);\n}\n\n", m);
+        }
         return true;
+    }
     case B_ANY:
         buf_printf(h, "    (void)V;\n    return (%s & 0x%llxULL) != 0;\n}\n\n", kinds, m);
         return true;
@@ -2005,10 +2024,13 @@ static const char *const glue =
     "    c->over = RT_DRAW; /* the decision bound */\n"
     "    memset(c->winner, 0, sizeof c->winner);\n"
     "    return false;\n}\n\n"
-    "static inline RT_UNUSED bool decide_direct(State *s, const Direct *d)\n{\n"
+    "static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State *s,\n"
+    "                                                                 const Direct *d)\n{\n"
     "    RtCore *c = &s->core;\n"
     "    int n = c->dec.noptions;\n"
-    "    if (c->over || n < 2)\n        return decide_rare(s, 0);\n"
+    "    if (c->over || n < 2) {\n"
+    "        if (!c->over && n == 1) {\n            c->dec.chosen = 0;\n            return true;\n        }\n"
+    "        return decide_rare(s, 0);\n    }\n"
     "    int i = d->fn ? d->fn(d->ctx, s) : rt_random_choice(d->ctx, s);\n"
     "    if ((unsigned)i >= (unsigned)n || ++c->decisions >= c->max_decisions)\n"
     "        return decide_rare(s, i);\n"
@@ -2074,11 +2096,22 @@ static void gen_run(Gen *G)
                   "    rt_seed(&s->core.rng, seed);\n"
                   "    s->core.nplayers = nplayers;\n"
                   "    s->core.max_decisions = %lld;\n"
-                  "    /* every card starts in the first zone declared, in cards.yaml order */\n"
-                  "    for (int i = 0; i < NINSTANCES; i++)\n"
+                  "    /* every card starts in the first zone declared, in cards.yaml order\n"
+                  "     * (what derive() would make of it, written directly) */\n"
+                  "    for (int i = 0; i < NINSTANCES; i++) {\n"
                   "        s->zcard[0][i] = (uint16_t)i;\n"
+                  "        s->slot_of[i] = 0;\n"
+                  "        s->pos_of[i] = (uint16_t)i;\n    }\n"
                   "    s->zsize[0] = NINSTANCES;\n"
-                  "    derive(s);\n",
+                  "    memset(s->kcount, 0, sizeof s->kcount);\n"
+                  "    memset(s->kmask, 0, sizeof s->kmask);\n"
+                  "    memset(s->khead, 0xff, sizeof s->khead);\n"
+                  "    for (int k = 0; k < NCARDS; k++) {\n"
+                  "        s->kcount[0][k] = (uint16_t)cards[k].count;\n"
+                  "        s->kmask[0] |= KBIT(k);\n"
+                  "        if (!slot_ordered[0])\n"
+                  "            for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)\n"
+                  "                klink(s, c, 0, k);\n    }\n",
                g->max_decisions);
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
