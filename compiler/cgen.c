@@ -539,14 +539,16 @@ static void need_agg(Gen *G, const Node *n)
                 /* A filter on the card alone: the counts say how many cards
                  * move; the walk goes down from the top and stops there. */
                 buf_printf(h, "    (void)V;\n    int slot = %s;\n"
-                              "    int want = kcount_in(s, slot, 0x%llxULL), n = want;\n"
+                              "    int want = kcount_in(s, slot, 0x%llxULL), n = 0;\n"
                               "    if (want == 0)\n        return;\n"
                               "    uint16_t pick[NINSTANCES];\n"
-                              "    for (int i = s->zsize[slot] - 1; i >= 0 && want > 0; i--) {\n"
+                              "    for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
                               "        int c = s->zcard[slot][i];\n"
                               "        if (KBIT(instance_card[c]) & 0x%llxULL)\n"
-                              "            pick[--want] = (uint16_t)c; /* bottom to top */\n"
+                              "            pick[n++] = (uint16_t)c;\n"
                               "    }\n"
+                              "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
+                              "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
                               "    move_picked(s, slot, pick, n, to, bottom);\n}\n\n",
                            expr_str(G, src->a), m, m);
                 goto done;
