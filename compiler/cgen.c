@@ -33,6 +33,7 @@ typedef struct Gen {
     bool *agg_done;         /* per aggregate: helper emitted */
     int nlists;
     const char **card_ids;
+    bool reads_cand;        /* code emitted reads s->cand, not only s->candkinds */
 } Gen;
 
 static void gen_expr(Gen *G, Buf *b, const Node *n);
@@ -338,6 +339,7 @@ static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, b
         buf_printf(hb, "%sfor (int i = 0; i < s->core.nplayers; i++) {\n", ind);
         buf_printf(hb, "%s    V[%d] = i;\n", ind, src->id);
     } else if (src->op == 3) {
+        G->reads_cand = true;
         buf_printf(hb, "%sfor (int i = 0; i < s->ncand; i++) {\n", ind);
         buf_printf(hb, "%s    V[%d] = s->cand[i];\n", ind, src->id);
     } else {
@@ -860,9 +862,11 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     Buf hb = {0};
     buf_printf(&hb, "/* the sets of cards of the choice at %s:%d */\n", where(G, n),
                n->loc.line);
+    G->reads_cand = false;
     if (n->d->b)
         buf_printf(&hb, "static int such%d(State *s, int32_t *V)\n{\n    (void)V;\n"
                         "    return %s;\n}\n\n", k, such_str(G, n->d->b));
+    bool cand = G->reads_cand; /* else the condition reads the kinds only */
     unsigned long long km;
     bool by_kinds = src->op == 0 && KMASK_OK(G) && zone_unordered(src->a) && kind_mask(G, src, &km);
     buf_printf(&hb, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n", k);
@@ -887,10 +891,10 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     }
     const char *ok = n->d->b ? arena_printf(G->a, "such%d", k) : "NULL";
     if (by_kinds)
-        buf_printf(&hb, "    add_sets_kinds(s, V, %s, 0x%llxULL, lo, hi, %s, %s);\n}\n\n",
-                   expr_str(G, src->a), km, caps, ok);
+        buf_printf(&hb, "    add_sets_kinds(s, V, %s, 0x%llxULL, lo, hi, %s, %s, %d);\n}\n\n",
+                   expr_str(G, src->a), km, caps, ok, cand);
     else
-        buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, %s);\n}\n\n", caps, ok);
+        buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n", caps, ok, cand);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
 }
@@ -1916,14 +1920,15 @@ static const char *const glue =
     "static inline RT_UNUSED int chosen_value(State *s)\n{\n"
     "    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];\n"
     "    return o->kind == RT_OPT_CARD ? o->ids[0] : o->kind == RT_OPT_PLAYER ? o->a : -1;\n}\n\n"
-    "/* Sets of lo..hi cards from pick[0..n), one per multiset of card names,\n"
-    " * each kept when ok() holds for it (ok reads the candidate in s->cand and\n"
-    " * its kinds in s->candkinds). The cards are grouped by name; a set takes\n"
-    " * 0..cap of each group (its first cards), and the sets come in\n"
-    " * lexicographic order of those numbers, the first group slowest. */\n"
+    "/* Sets of lo..hi cards, one per multiset of card names, each kept when\n"
+    " * ok() holds for it: ok reads the candidate's kinds in s->candkinds, and\n"
+    " * the candidate itself in s->cand if need_cand. The cards come grouped by\n"
+    " * name, group g being pick[gs[g]..gs[g + 1]); a set takes 0..cap of each\n"
+    " * group (its first cards), and the sets come in lexicographic order of\n"
+    " * those numbers, the first group slowest. */\n"
     "static inline RT_UNUSED void sets_enum(State *s, int32_t *V, const uint16_t *pick, const int *gs,\n"
     "                      int ng, int lo, int hi, const uint8_t *caps,\n"
-    "                      int (*ok)(State *, int32_t *))\n{\n"
+    "                      int (*ok)(State *, int32_t *), int need_cand)\n{\n"
     "    int cap[NINSTANCES + 1], rem[NINSTANCES + 1];\n"
     "    /* how many of each group a set may take, and from each group on */\n"
     "    rem[ng] = 0;\n"
@@ -1963,8 +1968,10 @@ static const char *const glue =
     "            for (int i = 0; i < k[g]; i++)\n                cand[(nc + i) & (RT_MAX_PICK - 1)] = pick[gs[g] + i];\n"
     "            continue;\n        }\n"
     "        if (ok) {\n"
-    "            memcpy(s->cand, cand, sizeof s->cand);\n"
-    "            s->ncand = nc;\n            s->candkinds = kinds;\n        }\n"
+    "            if (need_cand) {\n"
+    "                memcpy(s->cand, cand, sizeof s->cand);\n"
+    "                s->ncand = nc;\n            }\n"
+    "            s->candkinds = kinds;\n        }\n"
     "        if (!ok || ok(s, V)) {\n"
     "            RtOption *o = add_option(s, RT_OPT_CARDS);\n"
     "            if (!o)\n                break;\n"
@@ -1982,7 +1989,7 @@ static const char *const glue =
     "/* The cards pick[0..n) grouped by name (a stable insertion sort by card\n"
     " * kind), then their sets. */\n"
     "static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
-    "                     const uint8_t *caps, int (*ok)(State *, int32_t *))\n{\n"
+    "                     const uint8_t *caps, int (*ok)(State *, int32_t *), int need_cand)\n{\n"
     "    for (int i = 1; i < n; i++) {\n"
     "        uint16_t c = pick[i];\n        int j = i - 1;\n"
     "        while (j >= 0 && instance_card[pick[j]] > instance_card[c]) {\n"
@@ -1991,12 +1998,13 @@ static const char *const glue =
     "    for (int i = 0; i < n; i++)\n"
     "        if (i == 0 || instance_card[pick[i]] != instance_card[pick[i - 1]])\n            gs[ng++] = i;\n"
     "    gs[ng] = n;\n"
-    "    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok);\n}\n\n"
+    "    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok, need_cand);\n}\n\n"
     "/* The sets of the cards of slot of the kinds in mask m (an unordered\n"
     " * zone: the cards of a kind are alike), grouped from the lists of each\n"
     " * kind; a group needs no more cards than a set may take of it. */\n"
     "static inline RT_UNUSED void add_sets_kinds(State *s, int32_t *V, int slot, uint64_t m, int lo,\n"
-    "                           int hi, const uint8_t *caps, int (*ok)(State *, int32_t *))\n{\n"
+    "                           int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),\n"
+    "                           int need_cand)\n{\n"
     "    uint16_t pick[NINSTANCES];\n"
     "    int gs[NINSTANCES + 1], n = 0, ng = 0;\n"
     "    for (uint64_t b = s->kmask[slot] & m; b; b &= b - 1) {\n"
@@ -2005,7 +2013,7 @@ static const char *const glue =
     "        for (int c = s->khead[slot][k]; c != KNONE && take > 0; c = s->knext[c], take--)\n"
     "            pick[n++] = (uint16_t)c;\n    }\n"
     "    gs[ng] = n;\n"
-    "    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok);\n}\n\n"
+    "    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok, need_cand);\n}\n\n"
     "static inline RT_UNUSED void take_set(State *s, int to)\n{\n"
     "    RtOption o = s->core.dec.opt[s->core.dec.chosen];\n"
     "    for (int i = 0; i < o.n; i++)\n        mv(s, o.ids[i], to, -1);\n}\n\n"
