@@ -232,7 +232,7 @@ limits: $(B)/bin/cardc-asan $(B)/bin/easy-school-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/limits/limits.sh $(B)/bin/cardc-asan $(B)/bin/easy-school-asan
 
 test: deps
-	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests
+	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a
 	@$(MAKE) --no-print-directory golden
 	@sh tests/regress.sh $(B)/bin/cardc-asan
 	@$(MAKE) --no-print-directory limits
@@ -243,6 +243,7 @@ test: deps
 	@$(MAKE) --no-print-directory scenario
 	@$(MAKE) --no-print-directory invariants
 	@$(MAKE) --no-print-directory games-robust
+	@sh tests/games/players.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 
 # Every game binary fed what users send (tests/games/robust.sh), under
 # ASan+UBSan: closed stdin, garbage, huge lines, bad ids, closed stdout.

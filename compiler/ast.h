@@ -102,6 +102,9 @@ struct Sym {
     bool used;
     bool blocking;          /* a proc whose body may wait for a decision */
     bool reached;           /* a path from main, score or tiebreak calls it */
+    bool bad_player;        /* code generator: a player local or parameter that
+                             * may hold none or a seat out of range */
+    bool called;            /* code generator: a rule calls it */
 };
 
 /* The whole program: declarations in order, from every rules file and

@@ -42,6 +42,25 @@ static const char *unparen(Gen *G, const char *e);
 static void gen_block(Gen *G, const Node *blk);
 static void gen_stmt(Gen *G, const Node *n);
 
+/* Is e surely a seat in range (0 <= e < player_count())? Then it indexes
+ * zones and variables without a check. seat() and next() check their
+ * argument and give a seat in range; a choice of a player with no other
+ * option gives one; so does a player local or parameter that only ever
+ * receives such values (find_bad_players). Anything else may be none. */
+static bool player_ok(const Node *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == N_IDENT)
+        return e->sym && (e->sym->kind == S_LOCAL || e->sym->kind == S_PARAM) &&
+               e->type == T_PLAYER && !e->sym->bad_player;
+    if (e->kind == N_CALL && !e->sym)
+        return e->op == B_SEAT || e->op == B_NEXT;
+    if (e->kind == N_CHOOSEPLAYER)
+        return !e->c;
+    return false;
+}
+
 /* Fault messages: index into RtGame.faults. */
 enum {
     F_EMPTY_TOP, F_NONE_MOVED, F_NO_OPTION, F_BAD_PLAYER, F_BAD_INDEX,
@@ -123,11 +142,12 @@ static void gen_var(Gen *G, Buf *b, const Sym *sym)
     }
 }
 
-/* The slot of a zone expression: Z_x or zslot(s, Z_x, player). */
+/* The slot of a zone expression: Z_x, zslot(s, Z_x, player), or (Z_x + p)
+ * for a player p surely in range. */
 static void gen_zone(Gen *G, Buf *b, const Node *n)
 {
     if (n->kind == N_INDEX) {
-        buf_printf(b, "zslot(s, Z_%s, ", n->a->name);
+        buf_printf(b, player_ok(n->b) ? "(Z_%s + " : "zslot(s, Z_%s, ", n->a->name);
         gen_expr(G, b, n->b);
         buf_puts(b, ")");
     } else if (n->kind == N_IDENT) {
@@ -223,9 +243,10 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
         if (n->type == T_ZONE) {
             gen_zone(G, b, n);
         } else if (n->a->kind == N_IDENT && n->a->sym && n->a->sym->kind == S_PVAR) {
-            buf_printf(b, "s->pv_%s[pidx(s, ", n->a->name);
+            bool ok = player_ok(n->b);
+            buf_printf(b, "s->pv_%s[%s", n->a->name, ok ? "" : "pidx(s, ");
             gen_expr(G, b, n->b);
-            buf_puts(b, ")]");
+            buf_puts(b, ok ? "]" : ")]");
         } else if (n->a->kind == N_LIST) {
             int k = G->nlists++;
             Buf lb = {0};
@@ -279,7 +300,7 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
             buf_puts(b, "]");
             break;
         case B_NEXT:
-            gen_helper_call(G, b, "pnext", n->a);
+            gen_helper_call(G, b, player_ok(n->a) ? "pnext_in" : "pnext", n->a);
             break;
         case B_SEAT:
             gen_helper_call(G, b, "pseat", n->a);
@@ -674,7 +695,10 @@ static void gen_decide(Gen *G)
 
 static void gen_begin_decision(Gen *G, const Node *player, int prompt)
 {
-    line(G, "decision(s, %s, %d);", expr_str(G, player), prompt);
+    if (player_ok(player))
+        line(G, "decision_in(s, %s, %d);", expr_str(G, player), prompt);
+    else
+        line(G, "decision(s, %s, %d);", expr_str(G, player), prompt);
 }
 
 /* Options of 'choose card' / 'choose player': one per card name (the
@@ -1058,6 +1082,8 @@ static const char *lvalue_str(Gen *G, const Node *lv)
         buf_free(&b);
         return r;
     }
+    if (player_ok(lv->b))
+        return arena_printf(G->a, "s->pv_%s[%s]", lv->a->name, expr_str(G, lv->b));
     return arena_printf(G->a, "s->pv_%s[pidx(s, %s)]", lv->a->name, expr_str(G, lv->b));
 }
 
@@ -1557,6 +1583,79 @@ static void reach(Sym *fn)
     ast_walk(fn->decl->c, visit_call, NULL);
 }
 
+/* ---- players surely in range (player_ok) ------------------------------- */
+
+typedef struct PlayerFlow {
+    bool changed;
+} PlayerFlow;
+
+/* A value flows into a player local or parameter: if it may be out of
+ * range, so may the variable. */
+static void flow_player(Sym *sym, const Node *value, PlayerFlow *pf)
+{
+    if (sym && sym->type == T_PLAYER && !sym->bad_player && !player_ok(value)) {
+        sym->bad_player = true;
+        pf->changed = true;
+    }
+}
+
+static void visit_player_flow(Node *n, void *ctx)
+{
+    PlayerFlow *pf = ctx;
+    switch (n->kind) {
+    case N_LET:
+        flow_player(n->sym, n->a, pf);
+        break;
+    case N_ASSIGN:
+        if (n->a->kind == N_IDENT && n->a->sym &&
+            (n->a->sym->kind == S_LOCAL || n->a->sym->kind == S_PARAM))
+            flow_player(n->a->sym, n->op == '=' ? n->b : NULL, pf);
+        break;
+    case N_CALL:
+        if (n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC)) {
+            n->sym->called = true;
+            const Node *arg = n->a, *par = n->sym->decl->a;
+            for (; arg && par; arg = arg->next, par = par->next)
+                flow_player(par->sym, arg, pf);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* The greatest set of player locals and parameters that only receive
+ * seats in range: every one is assumed good, then each value that may be
+ * out of range marks its variable bad, until nothing changes. Parameters
+ * of what no rule calls (card effects) are bad: their callers are not
+ * known; score and tiebreak are called by the runtime with seats in range. */
+static void find_bad_players(const Game *g)
+{
+    const PtrVec *lists[2] = {&g->funcs, &g->procs};
+    PlayerFlow pf = {0};
+    bool first = true;
+    do {
+        pf.changed = false;
+        for (int l = 0; l < 2; l++)
+            for (int i = 0; i < lists[l]->len; i++) {
+                Sym *fn = lists[l]->items[i];
+                ast_walk(fn->decl->b, visit_player_flow, &pf);
+                ast_walk(fn->decl->c, visit_player_flow, &pf);
+            }
+        if (first) { /* now every call is known */
+            first = false;
+            for (int l = 0; l < 2; l++)
+                for (int i = 0; i < lists[l]->len; i++) {
+                    Sym *fn = lists[l]->items[i];
+                    if (fn->called || fn == g->score || fn == g->tiebreak)
+                        continue;
+                    for (const Node *par = fn->decl->a; par; par = par->next)
+                        flow_player(par->sym, NULL, &pf);
+                }
+        }
+    } while (pf.changed);
+}
+
 static void mark_reachable(const Game *g)
 {
     reach(g->main);
@@ -1765,7 +1864,9 @@ static const char *const glue =
     "static inline RT_UNUSED int zslot(State *s, int zone, int p)\n{\n    return zone + pidx(s, p);\n}\n\n"
     "static inline RT_UNUSED int lidx(State *s, int i, int n)\n{\n"
     "    if (i < 0 || i >= n) {\n        fault(s, F_BAD_INDEX);\n        return 0;\n    }\n    return i;\n}\n\n"
-    "static inline RT_UNUSED int pnext(State *s, int p)\n{\n    p = pidx(s, p) + 1;\n    return p < s->core.nplayers ? p : 0;\n}\n\n"
+    "/* The seat after p, for p in range. */\n"
+    "static inline RT_UNUSED int pnext_in(State *s, int p)\n{\n    p += 1;\n    return p < s->core.nplayers ? p : 0;\n}\n\n"
+    "static inline RT_UNUSED int pnext(State *s, int p)\n{\n    return pnext_in(s, pidx(s, p));\n}\n\n"
     "static inline RT_UNUSED int pseat(State *s, int i)\n{\n    return pidx(s, i);\n}\n\n"
     "static inline RT_UNUSED int chance(State *s, int pct)\n{\n    return (int)rt_below(&s->core.rng, 100) < pct;\n}\n\n"
     "static inline RT_UNUSED int roll(State *s, int n)\n{\n    return n < 1 ? 0 : 1 + (int)rt_below(&s->core.rng, (uint32_t)n);\n}\n\n"
@@ -1882,10 +1983,13 @@ static const char *const glue =
     "    s->core.rng = rng;\n"
     "    for (int i = 0; i < n; i++)\n        s->pos_of[z[i]] = (uint16_t)i;\n}\n\n"
     "/* ---- decisions ---- */\n\n"
-    "static inline RT_UNUSED void decision(State *s, int player, int prompt)\n{\n"
-    "    s->core.dec.player = (int16_t)pidx(s, player);\n"
+    "/* A decision of player p (in range), with no options yet. */\n"
+    "static inline RT_UNUSED void decision_in(State *s, int p, int prompt)\n{\n"
+    "    s->core.dec.player = (int16_t)p;\n"
     "    s->core.dec.prompt = (int16_t)prompt;\n"
     "    s->core.dec.noptions = 0;\n    s->core.dec.chosen = 0;\n    s->optkinds = 0;\n}\n\n"
+    "static inline RT_UNUSED void decision(State *s, int player, int prompt)\n{\n"
+    "    decision_in(s, pidx(s, player), prompt);\n}\n\n"
     "static inline RT_UNUSED RtOption *add_option(State *s, int kind)\n{\n"
     "    RtDecision *d = &s->core.dec;\n"
     "    if (d->noptions >= RT_MAX_OPTIONS) {\n        fault(s, F_TOO_MANY);\n        return NULL;\n    }\n"
@@ -2229,6 +2333,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     Gen G = {.out = out, .a = a, .g = g, .cs = g->cs};
     G.card_ids = c_card_idents(a, g->cs);
     mark_reachable(g);
+    find_bad_players(g);
     emit_banner(out, input);
     buf_puts(out, "\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n\n"
                   "#include \"rt.h\"\n");
