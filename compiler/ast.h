@@ -105,6 +105,8 @@ struct Sym {
     bool bad_player;        /* code generator: a player local or parameter that
                              * may hold none or a seat out of range */
     bool called;            /* code generator: a rule calls it */
+    PtrVec flows_to;        /* code generator: the player variables this one's
+                             * value is given to (bad if it is bad) */
 };
 
 /* The whole program: declarations in order, from every rules file and

@@ -1586,17 +1586,36 @@ static void reach(Sym *fn)
 /* ---- players surely in range (player_ok) ------------------------------- */
 
 typedef struct PlayerFlow {
-    bool changed;
+    Arena *a;
+    PtrVec bad;             /* the variables found bad, to pass it on from */
 } PlayerFlow;
 
-/* A value flows into a player local or parameter: if it may be out of
- * range, so may the variable. */
-static void flow_player(Sym *sym, const Node *value, PlayerFlow *pf)
+static void mark_bad_player(Sym *sym, PlayerFlow *pf)
 {
-    if (sym && sym->type == T_PLAYER && !sym->bad_player && !player_ok(value)) {
+    if (!sym->bad_player) {
         sym->bad_player = true;
-        pf->changed = true;
+        vec_push(pf->a, &pf->bad, sym);
     }
+}
+
+static bool is_player_var(const Sym *sym)
+{
+    return sym && sym->type == T_PLAYER && (sym->kind == S_LOCAL || sym->kind == S_PARAM);
+}
+
+/* A value (NULL: an unknown one) flows into a player variable: another
+ * player variable makes an edge (bad if that one is bad); anything else
+ * marks it bad unless it is surely a seat. */
+static void flow_player(Sym *dst, const Node *value, PlayerFlow *pf)
+{
+    if (!is_player_var(dst))
+        return;
+    if (value && value->kind == N_IDENT && is_player_var(value->sym)) {
+        vec_push(pf->a, &value->sym->flows_to, dst);
+        return;
+    }
+    if (!player_ok(value))
+        mark_bad_player(dst, pf);
 }
 
 static void visit_player_flow(Node *n, void *ctx)
@@ -1607,8 +1626,7 @@ static void visit_player_flow(Node *n, void *ctx)
         flow_player(n->sym, n->a, pf);
         break;
     case N_ASSIGN:
-        if (n->a->kind == N_IDENT && n->a->sym &&
-            (n->a->sym->kind == S_LOCAL || n->a->sym->kind == S_PARAM))
+        if (n->a->kind == N_IDENT)
             flow_player(n->a->sym, n->op == '=' ? n->b : NULL, pf);
         break;
     case N_CALL:
@@ -1624,36 +1642,37 @@ static void visit_player_flow(Node *n, void *ctx)
     }
 }
 
-/* The greatest set of player locals and parameters that only receive
- * seats in range: every one is assumed good, then each value that may be
- * out of range marks its variable bad, until nothing changes. Parameters
- * of what no rule calls (card effects) are bad: their callers are not
- * known; score and tiebreak are called by the runtime with seats in range. */
-static void find_bad_players(const Game *g)
+/* The player locals and parameters that may hold none or a seat out of
+ * range (Sym.bad_player); the others only receive seats. One walk finds
+ * the values that may be out of range and the edges between variables;
+ * badness then spreads along the edges (linear: no pass over the program
+ * per step of a chain). Parameters of what no rule calls (card effects)
+ * are bad: their callers are not known; score and tiebreak are called by
+ * the runtime with seats in range. */
+static void find_bad_players(Arena *a, const Game *g)
 {
     const PtrVec *lists[2] = {&g->funcs, &g->procs};
-    PlayerFlow pf = {0};
-    bool first = true;
-    do {
-        pf.changed = false;
-        for (int l = 0; l < 2; l++)
-            for (int i = 0; i < lists[l]->len; i++) {
-                Sym *fn = lists[l]->items[i];
-                ast_walk(fn->decl->b, visit_player_flow, &pf);
-                ast_walk(fn->decl->c, visit_player_flow, &pf);
-            }
-        if (first) { /* now every call is known */
-            first = false;
-            for (int l = 0; l < 2; l++)
-                for (int i = 0; i < lists[l]->len; i++) {
-                    Sym *fn = lists[l]->items[i];
-                    if (fn->called || fn == g->score || fn == g->tiebreak)
-                        continue;
-                    for (const Node *par = fn->decl->a; par; par = par->next)
-                        flow_player(par->sym, NULL, &pf);
-                }
+    PlayerFlow pf = {.a = a};
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; i < lists[l]->len; i++) {
+            Sym *fn = lists[l]->items[i];
+            ast_walk(fn->decl->b, visit_player_flow, &pf);
+            ast_walk(fn->decl->c, visit_player_flow, &pf);
         }
-    } while (pf.changed);
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; i < lists[l]->len; i++) {
+            Sym *fn = lists[l]->items[i];
+            if (fn->called || fn == g->score || fn == g->tiebreak)
+                continue;
+            for (const Node *par = fn->decl->a; par; par = par->next)
+                if (is_player_var(par->sym))
+                    mark_bad_player(par->sym, &pf);
+        }
+    for (int i = 0; i < pf.bad.len; i++) {
+        const Sym *sym = pf.bad.items[i];
+        for (int j = 0; j < sym->flows_to.len; j++)
+            mark_bad_player(sym->flows_to.items[j], &pf);
+    }
 }
 
 static void mark_reachable(const Game *g)
@@ -2333,7 +2352,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     Gen G = {.out = out, .a = a, .g = g, .cs = g->cs};
     G.card_ids = c_card_idents(a, g->cs);
     mark_reachable(g);
-    find_bad_players(g);
+    find_bad_players(a, g);
     emit_banner(out, input);
     buf_puts(out, "\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n\n"
                   "#include \"rt.h\"\n");
