@@ -21,18 +21,8 @@ CC=${CC:-cc}
 T=$(mktemp -d "${TMPDIR:-/tmp}/players.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 export ASAN_OPTIONS=detect_leaks=1
-pass=0 fail=0
-
-check() { # check WHAT COMMAND...: one counted check
-    what=$1
-    shift
-    if "$@"; then
-        pass=$((pass + 1))
-    else
-        echo "FAIL players: $what"
-        fail=$((fail + 1))
-    fi
-}
+CHECK_PREFIX="players: "
+. "$ROOT/tests/check.sh"
 
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 case $lib in *asan*) ;; *) san= ;; esac
@@ -70,5 +60,4 @@ done
 check "give: no check" grep -q 'mv(s, z_top(s, Z_deck), (Z_hand + V\[0\]), -1);' "$T/game.c"
 check "give_maybe: checked" grep -q 'mv(s, z_top(s, Z_deck), zslot(s, Z_hand, V\[0\]), -1);' "$T/game.c"
 
-echo "players: $pass passed, $fail failed"
-[ $fail = 0 ]
+summary players
