@@ -521,6 +521,41 @@ static bool kind_level(const Node *n, int id);
 /* count, any and every over a zone whose filter reads the card only through
  * its kind (and may read the state): the filter is tested once per kind
  * present, on that kind's first card (any card of a kind answers alike). */
+/* The kinds a filter may keep: all but those that the conjuncts it tests
+ * first, while the card alone decides them, rule out. (A kind left out is
+ * one for which the C of the filter stops at a false conjunct before it
+ * evaluates anything else, so leaving it out changes nothing, faults
+ * included.) */
+static unsigned long long kinds_possible(Gen *G, const Node *filter, int id)
+{
+    const Node *conj[64];
+    int n = 0;
+    /* the conjuncts in the order C evaluates them: a and b and c parses as
+     * (a and b) and c */
+    const Node *f = filter;
+    while (f->kind == N_BINARY && f->op == AND && n < 63) {
+        conj[n++] = f->b;
+        f = f->a;
+    }
+    conj[n++] = f;
+    unsigned long long m = 0;
+    for (int k = 0; k < G->cs->ncards && k < 64; k++) {
+        bool out = false;
+        for (int i = n - 1; i >= 0; i--) {
+            int v = sema_eval_filter(conj[i], id, G->cs->cards[k]);
+            if (v < 0)
+                break;
+            if (v == 0) {
+                out = true;
+                break;
+            }
+        }
+        if (!out)
+            m |= 1ULL << k;
+    }
+    return m;
+}
+
 static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
 {
     const Node *src = n->a;
@@ -529,11 +564,13 @@ static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
         (b != B_COUNT && b != B_ANY && b != B_ALL) || !kind_level(src->b, src->id))
         return false;
     const char *slot = expr_str(G, src->a), *f = unparen(G, expr_str(G, src->b));
+    /* every() must see the kinds ruled out too: they make it false */
+    unsigned long long poss = b == B_ALL ? ~0ULL : kinds_possible(G, src->b, src->id);
     buf_printf(h, "    int slot = %s;\n%s"
-                  "    for (uint64_t b = s->kmask[slot]; b; b &= b - 1) {\n"
+                  "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1) {\n"
                   "        int k = __builtin_ctzll(b);\n"
                   "        V[%d] = cards[k].first;\n",
-               slot, b == B_COUNT ? "    int32_t r = 0;\n" : "", src->id);
+               slot, b == B_COUNT ? "    int32_t r = 0;\n" : "", poss, src->id);
     if (b == B_COUNT)
         buf_printf(h, "        if (%s)\n            r += s->kcount[slot][k];\n    }\n"
                       "    return r;\n}\n\n", f);
@@ -782,10 +819,11 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
         /* An unordered zone and a filter that reads the card only through
          * its kind: tested once per kind present, in kind order. */
         buf_printf(&hb, "    int slot = %s;\n"
-                        "    for (uint64_t b = s->kmask[slot]; b; b &= b - 1) {\n"
+                        "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1) {\n"
                         "        V[%d] = s->khead[slot][__builtin_ctzll(b)];\n"
                         "        if (%s)\n            add_kind(s, V[%d]);\n    }\n}\n\n",
-                   expr_str(G, src->a), src->id, unparen(G, expr_str(G, src->b)), src->id);
+                   expr_str(G, src->a), kinds_possible(G, src->b, src->id), src->id,
+                   unparen(G, expr_str(G, src->b)), src->id);
     } else if (cards && kind_mask(G, src, &m)) {
         /* A filter on the card alone: the kinds wanted are known from the
          * zone's mask; the same top-down walk, stopped once all are found. */
