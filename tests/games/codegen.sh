@@ -1,0 +1,79 @@
+#!/bin/sh
+# codegen.sh: the code generator's fast paths, on a game made to take them.
+#
+# tests/games/codegen-lab is a small game whose rules take every fast path
+# of compiler/cgen.c (docs/RUNTIME.md, "How the generated code is fast"):
+# choices by kind from unordered zones (with an 'else', with a guard), a
+# kind-level choice from an ordered zone, sets grouped from the kind lists
+# and from a walk, a 'such that' on the kinds only and one on the cards,
+# counts by the kinds left out, 'move all' by kinds, guarded and unguarded
+# funcs. This script
+#   - checks that the generated C takes each of those paths (so that the
+#     lab keeps covering them when the generator changes),
+#   - compiles it with gcc and with clang, -Wall -Wextra -Werror and the
+#     Makefile's extra warnings,
+#   - plays 2,000 games under ASan+UBSan through tests/invariants (every
+#     card in one place, the kind counts and lists agree with the zones,
+#     every option legal, every game ends), and
+#   - checks that simulate and play give the same games (same-games.sh).
+#
+#   sh tests/games/codegen.sh CARDC LIBCARDRT_ASAN
+# Prints "codegen: N passed, M failed"; exits 1 if any failed.
+cardc=${1:?usage: codegen.sh CARDC LIBCARDRT_ASAN}
+lib=${2:?usage: codegen.sh CARDC LIBCARDRT_ASAN}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/codegen.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+export ASAN_OPTIONS=detect_leaks=1
+CHECK_PREFIX="codegen: "
+. "$ROOT/tests/check.sh"
+WARN="-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+      -Wmissing-prototypes -Wwrite-strings -Wundef"
+SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+
+if ! "$cardc" build "$ROOT/tests/games/codegen-lab" -o "$T/game.c" 2>"$T/err"; then
+    echo "FAIL codegen: cardc build"
+    sed 's/^/    /' "$T/err" | head -20
+    summary codegen
+    exit 1
+fi
+C=$T/game.c
+
+# takes WHAT PATTERN: the generated C has PATTERN (a fixed string);
+# takes_re: the same with an extended regular expression
+takes() { grep -qF -- "$2" "$C"; }
+takes_re() { grep -qE -- "$2" "$C"; }
+check "choice by kind from a heap: counted for the random policy" takes x '_count(s, V)'
+check "choice by kind from a heap: the first card of a kind's list" takes x 'add_kind(s, s->khead[slot]['
+check "kind-level choice from an ordered zone: once per kind, top down" takes x 'seen |= b;'
+check "sets from a heap: grouped from the lists" takes x 'add_sets_kinds(s, V, '
+check "sets from an ordered zone: walked and sorted" takes x 'add_sets(s, V, pick, n, '
+check "a 'such that' on the kinds only" takes_re x ', such[0-9]+, 0\);'
+check "a 'such that' on the cards" takes_re x ', such[0-9]+, 1\);'
+check "count by the kinds left out" takes x 'return s->zsize[slot] - s->kcount[slot]['
+check "kind-level loops skip the kinds ruled out" takes x 'for (uint64_t b = s->kmask[slot] & 0x7ULL;'
+check "move all by kinds, bottom to top" takes x 'pick[n++] = (uint16_t)c;'
+check "a seat proven in range: no check" takes x 'decision_in(s, V[0], '
+check "a func that calls a func keeps its depth guard" takes x 'static int32_t body_rich('
+
+for cc in gcc clang; do
+    if command -v $cc >/dev/null 2>&1; then
+        # shellcheck disable=SC2086
+        check "compiles with $cc -Werror" $cc $WARN -O2 -I"$ROOT/runtime" -c "$C" -o "$T/game-$cc.o"
+    fi
+done
+
+# shellcheck disable=SC2086
+if cc $WARN -O1 -g $SAN -I"$ROOT/runtime" -DCARDC_NO_MAIN "$ROOT/tests/invariants/invariants.c" \
+    "$C" "$lib" -o "$T/invariants" 2>"$T/err" &&
+    cc $WARN -O1 -g $SAN -I"$ROOT/runtime" "$C" "$lib" -o "$T/codegen-lab" 2>>"$T/err"; then
+    check "2,000 games keep their invariants (ASan+UBSan)" \
+        sh -c '"$1" --games 2000 --players 2..4 --jobs 2 >"$2" 2>&1 || { tail -5 "$2"; exit 1; }' \
+        sh "$T/invariants" "$T/inv.out"
+    check "simulate plays play's games" sh "$ROOT/tests/games/same-games.sh" "$T/codegen-lab" 8
+else
+    echo "FAIL codegen: the lab does not build"
+    sed 's/^/    /' "$T/err" | head -20
+    fail=$((fail + 1))
+fi
+summary codegen
