@@ -461,8 +461,7 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
          * whichever names fewer kinds; one kind is one load */
         int nk = G->cs->ncards;
         unsigned long long all = nk >= 64 ? ~0ULL : (1ULL << nk) - 1, out = all & ~m;
-        const char *c = slot; /* slot is evaluated once, in c */
-        buf_printf(h, "    (void)V;\n    int slot = %s;\n", c);
+        buf_printf(h, "    (void)V;\n    int slot = %s;\n", slot);
         if (__builtin_popcountll(out) < __builtin_popcountll(m)) {
             if (out == 0)
                 buf_puts(h, "    return s->zsize[slot];\n}\n\n");
