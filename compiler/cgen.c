@@ -398,10 +398,14 @@ static const char *snippet(const Node *n)
  * may need other helpers first. */
 /* The mask of card kinds a static filter keeps, or false if the filter
  * depends on more than the card (or there are more than 64 kinds). */
+static bool pure_static(const Node *n, int id, const CardDef *cd);
+
 static bool filter_mask(Gen *G, const Node *src, unsigned long long *mask)
 {
     const CardSet *cs = G->cs;
     if (src->type != T_CARD || cs->ncards > 64)
+        return false;
+    if (src->b && cs->ncards > 0 && !pure_static(src->b, src->id, cs->cards[0]))
         return false;
     *mask = 0;
     for (int i = 0; i < cs->ncards; i++) {
@@ -541,6 +545,8 @@ static unsigned long long kinds_possible(Gen *G, const Node *filter, int id)
     for (int k = 0; k < G->cs->ncards && k < 64; k++) {
         bool out = false;
         for (int i = n - 1; i >= 0; i--) {
+            if (!pure_static(conj[i], id, G->cs->cards[k]))
+                break;
             int v = sema_eval_filter(conj[i], id, G->cs->cards[k]);
             if (v < 0)
                 break;
@@ -612,12 +618,13 @@ static void need_agg(Gen *G, const Node *n)
                            expr_str(G, src->a), m, m);
                 goto done;
             }
-            buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
-            source_loop(G, h, src, "        ");
-            buf_puts(h, "            pick[n++] = (uint16_t)V[");
-            buf_printf(h, "%d];\n        }\n    }\n", src->id);
+            /* the zone is found once (its expression may draw a number):
+             * the loop's `slot` is the one the cards leave */
+            buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n");
+            source_loop(G, h, src, "    ");
+            buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->id);
             buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n}\n\n",
-                       src->op == 0 ? expr_str(G, src->a) : "-1");
+                       src->op == 0 ? "slot" : "-1");
             goto done;
         }
         Builtin b = (Builtin)n->op;
@@ -753,8 +760,14 @@ static int new_helper(Gen *G, const Node *n)
     return k;
 }
 
-/* Does n use local slot id only as a card's type, name or attribute? Then
- * a filter on that card gives the same answer for every card of a kind. */
+/* Does n use local slot id only as a card's type, name or attribute, and
+ * do nothing whose effect depends on how often or in which order it runs?
+ * Then a filter on that card gives the same answer for every card of a
+ * kind, and testing it once per kind, in any order, changes nothing: no
+ * random number (chance, roll), and nothing that may fault for some cards
+ * and not others (arithmetic, which may overflow or divide by zero; funcs;
+ * sum, abs, seat, next; an index into a list). What may still fault (a
+ * zone of a player out of range) does so whatever the card. */
 static bool kind_level(const Node *n, int id)
 {
     for (; n; n = n->next) {
@@ -765,11 +778,44 @@ static bool kind_level(const Node *n, int id)
         if (n->kind == N_IDENT && n->sym &&
             (n->sym->kind == S_LOCAL || n->sym->kind == S_PARAM) && n->sym->index == id)
             return false;
+        if (n->kind == N_UNARY && n->op != NOT)
+            return false;
+        if (n->kind == N_BINARY && (n->op == '/' || n->op == '%' || n->op == '+' ||
+                                    n->op == '-' || n->op == '*'))
+            return false;
+        if (n->kind == N_CALL && (n->sym || n->op == B_SUM || n->op == B_ABS ||
+                                  n->op == B_CHANCE || n->op == B_ROLL || n->op == B_SEAT ||
+                                  n->op == B_NEXT))
+            return false;
+        if (n->kind == N_INDEX && n->type != T_ZONE &&
+            !(n->a->kind == N_IDENT && n->a->sym && n->a->sym->kind == S_PVAR))
+            return false;
         if (!kind_level(n->a, id) || !kind_level(n->b, id) || !kind_level(n->c, id) ||
             !kind_level(n->d, id))
             return false;
     }
     return true;
+}
+
+/* Is n a test on the card alone that runs nothing else: comparisons of the
+ * card's fields (slot id) with constants, joined by and, or, not? Its value
+ * for a kind is known before the game, and leaving it out of the C changes
+ * nothing, faults included. (sema_eval_filter decides 'a and b' from b
+ * alone when b is false, whatever a would do at run time.) */
+static bool pure_static(const Node *n, int id, const CardDef *cd)
+{
+    switch (n->kind) {
+    case N_BOOLLIT:
+        return true;
+    case N_UNARY:
+        return n->op == NOT && pure_static(n->a, id, cd);
+    case N_BINARY:
+        if (n->op == AND || n->op == OR)
+            return pure_static(n->a, id, cd) && pure_static(n->b, id, cd);
+        return (n->op == EQ || n->op == NE) && sema_eval_filter(n, id, cd) >= 0;
+    default:
+        return false;
+    }
 }
 
 /* Is z (a zone, or zone[p]) an unordered zone? Its cards of one kind are
@@ -808,12 +854,11 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
         buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
                         "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1)\n"
                         "        add_kind(s, s->khead[slot][__builtin_ctzll(b)]);\n}\n\n"
-                        "static inline RT_UNUSED int32_t opts%d_count(State *s, int32_t *V)\n{\n"
-                        "    (void)V;\n    return kpop(s->kmask[%s] & 0x%llxULL);\n}\n\n"
-                        "static inline RT_UNUSED int32_t opts%d_nth(State *s, int32_t *V, int i)\n{\n"
-                        "    (void)V;\n    int slot = %s;\n"
+                        "static inline RT_UNUSED int32_t opts%d_count(State *s, int slot)\n{\n"
+                        "    return kpop(s->kmask[slot] & 0x%llxULL);\n}\n\n"
+                        "static inline RT_UNUSED int32_t opts%d_nth(State *s, int slot, int i)\n{\n"
                         "    return s->khead[slot][nth_bit(s->kmask[slot] & 0x%llxULL, i)];\n}\n\n",
-                   slot, m, k, slot, m, k, slot, m);
+                   slot, m, k, m, k, m);
     } else if (unordered && src->b && kind_level(src->b, src->id)) {
         /* An unordered zone and a filter that reads the card only through
          * its kind: tested once per kind present, in kind order. */
@@ -1005,7 +1050,13 @@ static void gen_decision(Gen *G, const Node *n, const char *target)
             gen_begin_decision(G, n->a, n->id);
             line(G, "{");
             G->indent++;
-            line(G, "int32_t ncards = d->fn ? 0 : opts%d_count(s, V);", k);
+            /* the zone is found once: its expression may draw a number */
+            line(G, "int kslot = 0;");
+            line(G, "int32_t ncards = 0;");
+            line(G, "if (!d->fn) {");
+            line(G, "    kslot = %s;", expr_str(G, n->b->a));
+            line(G, "    ncards = opts%d_count(s, kslot);", k);
+            line(G, "}");
             line(G, "if (d->fn) {");
             G->indent++;
             gen_option_source(G, n);
@@ -1020,7 +1071,7 @@ static void gen_decision(Gen *G, const Node *n, const char *target)
             gen_decide(G);
             if (target)
                 line(G, "%s = d->fn ? chosen_value(s) : s->core.dec.chosen < ncards "
-                        "? opts%d_nth(s, V, s->core.dec.chosen) : -1;", target, k);
+                        "? opts%d_nth(s, kslot, s->core.dec.chosen) : -1;", target, k);
             G->indent--;
             line(G, "}");
             break;
@@ -1490,7 +1541,9 @@ static bool calls_funcs(const Node *d)
 
 /* A func is two C functions: its body, and a wrapper that bounds the depth
  * of calls (a recursive func faults instead of overflowing the C stack).
- * A func that calls no func cannot recurse: its body is the function. */
+ * A func that calls no func is one function: it still faults when called
+ * with MAX_FUNC_DEPTH calls in progress, but as it calls nothing, it need
+ * not count itself. */
 static void gen_func(Gen *G, const Sym *fn)
 {
     const Node *d = fn->decl;
@@ -1500,13 +1553,19 @@ static void gen_func(Gen *G, const Sym *fn)
     param_lists(d->a, &params, &args);
     bool leaf = !calls_funcs(d);
     line(G, "/* func %s, %s:%d%s */", fn->name, where(G, d), d->loc.line,
-         leaf ? " (it calls no func: no depth guard)" : "");
+         leaf ? " (it calls no func: its depth is checked, not counted)" : "");
     if (leaf)
         gen_func_proto(G, fn, true);
     else
         line(G, "static int32_t body_%s(State *s%s)", fn->name, params.data ? params.data : "");
     line(G, "{");
     G->indent++;
+    if (leaf) {
+        line(G, "if (s->fdepth >= MAX_FUNC_DEPTH) {");
+        line(G, "    fault(s, F_DEPTH);");
+        line(G, "    return 0;");
+        line(G, "}");
+    }
     line(G, "int32_t V[%d] = {0};", d->id + 1);
     int i = 0;
     for (const Node *p = d->a; p; p = p->next, i++)

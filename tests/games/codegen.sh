@@ -16,6 +16,12 @@
 #     card in one place, the kind counts and lists agree with the zones,
 #     every option legal, every game ends), and
 #   - checks that simulate and play give the same games (same-games.sh).
+# tests/games/fault-lab then checks that the fast paths change no fault and
+# no count of random numbers: a division hidden in a conjunct still faults,
+# any() still stops at the first card bottom up, a func that calls no func
+# still faults at 1,000 calls in progress, a zone whose expression draws a
+# number is found once (in a choice and in 'move all'), and chance() in a
+# filter is drawn per card, not per kind.
 #
 #   sh tests/games/codegen.sh CARDC LIBCARDRT_ASAN
 # Prints "codegen: N passed, M failed"; exits 1 if any failed.
@@ -43,7 +49,7 @@ C=$T/game.c
 # takes_re: the same with an extended regular expression
 takes() { grep -qF -- "$2" "$C"; }
 takes_re() { grep -qE -- "$2" "$C"; }
-check "choice by kind from a heap: counted for the random policy" takes x '_count(s, V)'
+check "choice by kind from a heap: counted for the random policy" takes x '_count(s, kslot)'
 check "choice by kind from a heap: the first card of a kind's list" takes x 'add_kind(s, s->khead[slot]['
 check "kind-level choice from an ordered zone: once per kind, top down" takes x 'seen |= b;'
 check "sets from a heap: grouped from the lists" takes x 'add_sets_kinds(s, V, '
@@ -76,4 +82,39 @@ else
     sed 's/^/    /' "$T/err" | head -20
     fail=$((fail + 1))
 fi
+
+# ---- the fault lab ----
+if ! "$cardc" build "$ROOT/tests/games/fault-lab" -o "$T/faults.c" 2>"$T/err" ||
+    ! cc $WARN -O1 -g $SAN -I"$ROOT/runtime" "$T/faults.c" "$lib" -o "$T/fault-lab" 2>>"$T/err"; then
+    echo "FAIL codegen: the fault lab does not build"
+    sed 's/^/    /' "$T/err" | head -20
+    fail=$((fail + 1))
+    summary codegen
+    exit 1
+fi
+# lab_end CASE SEED: the end line of the fault lab's case CASE
+lab_end() {
+    { printf '{"choose":%s}\n' "$1"; yes '{"choose":0}' | head -n 3; } >"$T/in"
+    "$T/fault-lab" play --protocol json --seed "$2" <"$T/in" 2>"$T/stderr" | tail -n 1
+}
+clean() { ! grep -q 'ERROR: AddressSanitizer\|runtime error:' "$T/stderr"; }
+ends() { lab_end "$1" 1 | grep -q "\"result\":\"$2\"" && clean; }
+faults() { lab_end "$1" 1 | grep -q "\"result\":\"fault\",\"reason\":\"$2\"" && clean; }
+check "a division inside a conjunct still faults" faults 0 "division by zero"
+check "any() stops at the first card, bottom up" ends 1 win
+check "a func that calls no func faults at 1,000 calls in progress" \
+    faults 2 "procedure or func calls nested too deep"
+check "a choice from a drawn zone" ends 3 win
+check "move all from a drawn zone" ends 4 win
+# chance() per card: 4 cards, so some seed counts an odd number
+odd() {
+    s=1
+    while [ $s -le 20 ]; do
+        lab_end 5 $s | grep -q '"scores":\[[0-9]*[13579],' && clean && return 0
+        s=$((s + 1))
+    done
+    return 1
+}
+check "chance() in a filter is drawn per card" odd
+check "fault lab: simulate plays play's games" sh "$ROOT/tests/games/same-games.sh" "$T/fault-lab" 15
 summary codegen
