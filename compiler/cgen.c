@@ -521,9 +521,6 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
 static bool kind_level(const Node *n, int id);
 #define KMASK_OK(G) ((G)->cs->ncards <= 64)
 
-/* count, any and every over a zone whose filter reads the card only through
- * its kind (and may read the state): the filter is tested once per kind
- * present, on that kind's first card (any card of a kind answers alike). */
 /* The kinds a filter may keep: all but those that the conjuncts it tests
  * first, while the card alone decides them, rule out. (A kind left out is
  * one for which the C of the filter stops at a false conjunct before it
@@ -561,6 +558,9 @@ static unsigned long long kinds_possible(Gen *G, const Node *filter, int id)
     return m;
 }
 
+/* count, any and every over a zone whose filter reads the card only through
+ * its kind (and may read the state): the filter is tested once per kind
+ * present, on that kind's first card (any card of a kind answers alike). */
 static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
 {
     const Node *src = n->a;
