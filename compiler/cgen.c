@@ -509,8 +509,7 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
             buf_printf(h, "        if (cards[k].attr[%d] >= 0)\n"
                           "            seen |= (uint64_t)1 << cards[k].attr[%d];\n",
                        n->attr, n->attr);
-        buf_puts(h, "    }\n    int32_t r = 0;\n    for (; seen; seen &= seen - 1)\n        r++;\n"
-                    "    return r;\n}\n\n");
+        buf_puts(h, "    }\n    return kpop(seen);\n}\n\n");
         return true;
     }
     default:
@@ -827,20 +826,25 @@ static bool zone_unordered(const Node *z)
            !(id->sym->decl->num & ZF_ORDERED);
 }
 
+/* Are the cards of src those of an unordered zone, whose lists of each
+ * kind the state keeps (at most 64 kinds)? */
+static bool heap_source(Gen *G, const Node *src)
+{
+    return src->op == 0 && KMASK_OK(G) && zone_unordered(src->a);
+}
+
 /* A card choice from an unordered zone with a filter on the card alone:
  * its options are the kinds in mask *m present in the zone. */
 static bool by_kind_choice(Gen *G, const Node *n, unsigned long long *m)
 {
-    const Node *src = n->b;
-    return n->kind == N_CHOOSECARD && src->op == 0 && KMASK_OK(G) && zone_unordered(src->a) &&
-           kind_mask(G, src, m);
+    return n->kind == N_CHOOSECARD && heap_source(G, n->b) && kind_mask(G, n->b, m);
 }
 
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->b;
     bool cards = n->kind == N_CHOOSECARD;
-    bool unordered = cards && src->op == 0 && KMASK_OK(G) && zone_unordered(src->a);
+    bool unordered = cards && heap_source(G, src);
     Buf hb = {0};
     unsigned long long m;
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
@@ -974,7 +978,7 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
                         "    return %s;\n}\n\n", k, such_str(G, n->d->b));
     bool cand = G->reads_cand; /* else the condition reads the kinds only */
     unsigned long long km;
-    bool by_kinds = src->op == 0 && KMASK_OK(G) && zone_unordered(src->a) && kind_mask(G, src, &km);
+    bool by_kinds = heap_source(G, src) && kind_mask(G, src, &km);
     buf_printf(&hb, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n", k);
     if (!by_kinds) {
         buf_puts(&hb, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
@@ -2117,6 +2121,10 @@ static const char *const glue =
     "    if (o) {\n        o->a = (int16_t)label;\n        o->ids[0] = (uint16_t)branch;\n    }\n}\n\n"
     "static inline RT_UNUSED void add_yes_no(State *s)\n{\n    add_option(s, RT_OPT_YES);\n    add_option(s, RT_OPT_NO);\n}\n\n"
     "/* One option per card name: identical cards make the same choice. */\n"
+    "/* An option for card c, whose kind no other option has. */\n"
+    "static inline RT_UNUSED void add_kind(State *s, int c)\n{\n"
+    "    RtOption *o = add_option(s, RT_OPT_CARD);\n"
+    "    if (o) {\n        o->n = 1;\n        o->ids[0] = (uint16_t)c;\n    }\n}\n\n"
     "static inline RT_UNUSED void add_card(State *s, int c)\n{\n"
     "    int k = instance_card[c];\n"
     "    if (KMASKED) {\n"
@@ -2128,12 +2136,7 @@ static const char *const glue =
     "            if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == k)\n"
     "                return;\n"
     "    }\n"
-    "    RtOption *o = add_option(s, RT_OPT_CARD);\n"
-    "    if (o) {\n        o->n = 1;\n        o->ids[0] = (uint16_t)c;\n    }\n}\n\n"
-    "/* An option for card c, whose kind no other option has. */\n"
-    "static inline RT_UNUSED void add_kind(State *s, int c)\n{\n"
-    "    RtOption *o = add_option(s, RT_OPT_CARD);\n"
-    "    if (o) {\n        o->n = 1;\n        o->ids[0] = (uint16_t)c;\n    }\n}\n\n"
+    "    add_kind(s, c);\n}\n\n"
     "static inline RT_UNUSED void add_player(State *s, int p)\n{\n"
     "    RtOption *o = add_option(s, RT_OPT_PLAYER);\n    if (o)\n        o->a = (int16_t)p;\n}\n\n"
     "static inline RT_UNUSED int chosen_yes(State *s)\n{\n    return s->core.dec.opt[s->core.dec.chosen].kind == RT_OPT_YES;\n}\n\n"
