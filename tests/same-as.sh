@@ -1,0 +1,90 @@
+#!/bin/sh
+# same-as.sh: this build plays the games an older build played.
+#
+# A change to the compiler or the runtime that claims "nothing a user sees
+# changes" is shown by this script, not assumed. Given the build folder of
+# an older checkout (its bin/cardc and lib/libcardrt.a), it builds every
+# game (decks/* with rules, tests/games/*) with both, then for each game,
+# each player count it allows and a few seeds compares
+#   - simulate --json over 300 games (every field but the timings),
+#   - the terminal transcript of one game between random seats, every card
+#     shown (--reveal-all),
+#   - the JSON protocol stream of the same game,
+# and the generated C's faults aside, nothing else: the generated C itself
+# may differ. Fault messages are compared without the place they name
+# ("game.rules:12: "), which newer builds add; pass --exact to compare
+# them whole.
+#
+#   sh tests/same-as.sh OLD_BUILD_DIR [NEW_BUILD_DIR] [--exact]
+# NEW_BUILD_DIR defaults to build. Prints "same-as: N passed, M failed".
+OLD=${1:?usage: same-as.sh OLD_BUILD_DIR [NEW_BUILD_DIR] [--exact]}
+NEW=${2:-build}
+EXACT=${3:-}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/same-as.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+CHECK_PREFIX="same-as: "
+. "$ROOT/tests/check.sh"
+CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -O2"
+
+# build WHICH GAMEDIR: T/WHICH-NAME, the game built by that side's cardc
+# and runtime (with that side's runtime headers: OLD/include if present,
+# else this checkout's runtime/)
+build() {
+    side=$1 dir=$2 name=$(basename "$2")
+    eval bdir=\$$(echo "$side" | tr a-z A-Z)
+    inc=$ROOT/runtime
+    [ -d "$bdir/include" ] && inc=$bdir/include
+    "$bdir/bin/cardc" build "$dir" -o "$T/$side-$name.c" 2>"$T/err" &&
+        cc $CFLAGS -I"$inc" "$T/$side-$name.c" "$bdir/lib/libcardrt.a" -o "$T/$side-$name" 2>>"$T/err"
+}
+
+# The place a newer fault message names, taken out unless --exact.
+unplace() {
+    if [ "$EXACT" = --exact ]; then cat; else
+        sed -E 's/faulted: [^ :]+:[0-9]+: /faulted: /; s/("fault":"?)[^",]*[.]rules:[0-9]+: /\1/'
+    fi
+}
+untimed() { sed -E 's/"(seconds|games_per_sec|decisions_per_sec)":[0-9.e+-]+,?//g'; }
+# Messages start with the program's name: old-GAME and new-GAME become GAME.
+unnamed() { sed -E 's/^(old|new)-//'; }
+
+equal_files() { cmp -s "$1" "$2"; }
+
+seats() { s=random; i=1; while [ $i -lt "$1" ]; do s=$s,random; i=$((i + 1)); done; echo $s; }
+
+compare_game() {
+    dir=$1 name=$(basename "$1")
+    if ! build old "$dir" || ! build new "$dir"; then
+        check "$name: builds with both" false
+        sed 's/^/    /' "$T/err" | head -10
+        return
+    fi
+    range=$("$T/new-$name" --help 2>&1 |
+            sed -n 's/.*number of players, \([0-9]*\) to \([0-9]*\).*/\1 \2/p' | head -n 1)
+    lo=${range% *} hi=${range#* }
+    n=$lo
+    while [ "$n" -le "$hi" ]; do
+        for side in old new; do
+            "$T/$side-$name" simulate --games 300 --players $n --seed 11 --json 2>&1 |
+                untimed | unnamed | unplace >"$T/$side.sim"
+        done
+        check "$name, $n players: simulate 300 games" equal_files "$T/old.sim" "$T/new.sim"
+        for seed in 1 4 6; do
+            for side in old new; do
+                "$T/$side-$name" play --players $n --seats "$(seats $n)" --seed $seed \
+                    --reveal-all </dev/null 2>&1 | unnamed | unplace >"$T/$side.play"
+                "$T/$side-$name" play --players $n --seed $seed --protocol json \
+                    --seats "$(seats $n)" --reveal-all </dev/null 2>&1 | unnamed | unplace >"$T/$side.json"
+            done
+            check "$name, $n players, seed $seed: transcript" equal_files "$T/old.play" "$T/new.play"
+            check "$name, $n players, seed $seed: JSON stream" equal_files "$T/old.json" "$T/new.json"
+        done
+        n=$((n + 1))
+    done
+}
+
+for rules in "$ROOT"/decks/*/game.rules "$ROOT"/tests/games/*/game.rules; do
+    [ -f "$rules" ] && compare_game "$(dirname "$rules")"
+done
+summary same-as
