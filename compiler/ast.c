@@ -7,6 +7,16 @@ const char *const node_kind_names[] = {
 #undef X
 };
 
+const char *binop_name(BinOp op)
+{
+    static const char *const names[] = {
+#define X(k, s) s,
+        BIN_OPS(X)
+#undef X
+    };
+    return names[op];
+}
+
 Node *node_new(Arena *a, NodeKind k, Loc loc)
 {
     Node *n = arena_alloc(a, sizeof *n);

@@ -65,6 +65,28 @@ typedef enum AggKind {
 #undef X
 } AggKind;
 
+/* Binary operators: the compiler's own, mapped from tokens once in the
+ * grammar, so no later phase sees a token number. */
+#define BIN_OPS(X)                                                               \
+    X(OR, "or") X(AND, "and") X(EQ, "==") X(NE, "!=") X(LT, "<") X(LE, "<=")     \
+    X(GT, ">") X(GE, ">=") X(ADD, "+") X(SUB, "-") X(MUL, "*") X(DIV, "/")       \
+    X(MOD, "%")
+typedef enum BinOp {
+#define X(k, s) OP_##k,
+    BIN_OPS(X)
+#undef X
+} BinOp;
+
+/* The operator as written in the rules: "<=", "and". */
+const char *binop_name(BinOp op);
+/* + - * / %: computed by the checked helpers of the generated code. */
+static inline bool binop_arith(BinOp op) { return op >= OP_ADD; }
+
+/* Unary operators: -e, not e. */
+typedef enum UnOp { UOP_NEG, UOP_NOT } UnOp;
+/* Assignments: x = e, x += e, x -= e. */
+typedef enum AssignOp { ASSIGN_SET, ASSIGN_ADD, ASSIGN_SUB } AssignOp;
+
 typedef struct Node Node;
 typedef struct Sym Sym;
 

@@ -10,7 +10,6 @@
  * a zone's array; nothing allocates. */
 #include "cgen.h"
 #include "emit.h"
-#include "parser.tab.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -177,21 +176,14 @@ static void gen_field(Gen *G, Buf *b, const Node *n)
     buf_free(&cb);
 }
 
-static const char *binop_c(int op)
+/* The C operator of a comparison or a logical operator (arithmetic goes
+ * through the checked helpers: see N_BINARY in gen_expr). */
+static const char *binop_c(BinOp op)
 {
     switch (op) {
-    case OR: return "||";
-    case AND: return "&&";
-    case EQ: return "==";
-    case NE: return "!=";
-    case LE: return "<=";
-    case GE: return ">=";
-    case '<': return "<";
-    case '>': return ">";
-    case '+': return "+";
-    case '-': return "-";
-    case '*': return "*";
-    default: return "?";
+    case OP_OR: return "||";
+    case OP_AND: return "&&";
+    default: return binop_name(op);
     }
 }
 
@@ -322,14 +314,14 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
         }
         break;
     case N_UNARY:
-        buf_puts(b, n->op == NOT ? "!(" : "isub(s, 0, ");
+        buf_puts(b, n->op == UOP_NOT ? "!(" : "isub(s, 0, ");
         gen_expr(G, b, n->a);
         buf_puts(b, ")");
         break;
     case N_BINARY:
-        if (n->op == '/' || n->op == '%' || n->op == '+' || n->op == '-' || n->op == '*') {
-            buf_puts(b, n->op == '/' ? "idiv(s, " : n->op == '%' ? "imod(s, "
-                        : n->op == '+' ? "iadd(s, " : n->op == '-' ? "isub(s, " : "imul(s, ");
+        if (binop_arith((BinOp)n->op)) {
+            buf_puts(b, n->op == OP_DIV ? "idiv(s, " : n->op == OP_MOD ? "imod(s, "
+                        : n->op == OP_ADD ? "iadd(s, " : n->op == OP_SUB ? "isub(s, " : "imul(s, ");
             gen_expr(G, b, n->a);
             buf_puts(b, ", ");
             gen_expr(G, b, n->b);
@@ -338,7 +330,7 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
         }
         buf_puts(b, "(");
         gen_expr(G, b, n->a);
-        buf_printf(b, " %s ", binop_c(n->op));
+        buf_printf(b, " %s ", binop_c((BinOp)n->op));
         gen_expr(G, b, n->b);
         buf_puts(b, ")");
         break;
@@ -532,7 +524,7 @@ static unsigned long long kinds_possible(Gen *G, const Node *filter, int id)
     /* the conjuncts in the order C evaluates them: a and b and c parses as
      * (a and b) and c */
     const Node *f = filter;
-    while (f->kind == N_BINARY && f->op == AND && n < 63) {
+    while (f->kind == N_BINARY && f->op == OP_AND && n < 63) {
         conj[n++] = f->b;
         f = f->a;
     }
@@ -777,10 +769,9 @@ static bool kind_level(const Node *n, int id)
         if (n->kind == N_IDENT && n->sym &&
             (n->sym->kind == S_LOCAL || n->sym->kind == S_PARAM) && n->sym->index == id)
             return false;
-        if (n->kind == N_UNARY && n->op != NOT)
+        if (n->kind == N_UNARY && n->op != UOP_NOT)
             return false;
-        if (n->kind == N_BINARY && (n->op == '/' || n->op == '%' || n->op == '+' ||
-                                    n->op == '-' || n->op == '*'))
+        if (n->kind == N_BINARY && binop_arith((BinOp)n->op))
             return false;
         if (n->kind == N_CALL && (n->sym || n->op == B_SUM || n->op == B_ABS ||
                                   n->op == B_CHANCE || n->op == B_ROLL || n->op == B_SEAT ||
@@ -807,11 +798,11 @@ static bool pure_static(const Node *n, int id, const CardDef *cd)
     case N_BOOLLIT:
         return true;
     case N_UNARY:
-        return n->op == NOT && pure_static(n->a, id, cd);
+        return n->op == UOP_NOT && pure_static(n->a, id, cd);
     case N_BINARY:
-        if (n->op == AND || n->op == OR)
+        if (n->op == OP_AND || n->op == OP_OR)
             return pure_static(n->a, id, cd) && pure_static(n->b, id, cd);
-        return (n->op == EQ || n->op == NE) && sema_eval_filter(n, id, cd) >= 0;
+        return (n->op == OP_EQ || n->op == OP_NE) && sema_eval_filter(n, id, cd) >= 0;
     default:
         return false;
     }
@@ -925,12 +916,12 @@ static void one_per_kind(Gen *G, const Node *c, unsigned long long *mask)
 {
     if (!c)
         return;
-    if (c->kind == N_BINARY && c->op == AND) {
+    if (c->kind == N_BINARY && c->op == OP_AND) {
         one_per_kind(G, c->a, mask);
         one_per_kind(G, c->b, mask);
         return;
     }
-    if (c->kind != N_BINARY || c->op != EQ || c->a->kind != N_CALL || c->b->kind != N_CALL)
+    if (c->kind != N_BINARY || c->op != OP_EQ || c->a->kind != N_CALL || c->b->kind != N_CALL)
         return;
     const Node *d = c->a->op == B_DISTINCT ? c->a : c->b;
     const Node *k = d == c->a ? c->b : c->a;
@@ -950,7 +941,7 @@ static bool implied_by_caps(Gen *G, const Node *c)
 {
     unsigned long long m = 0;
     one_per_kind(G, c, &m);
-    if (!m || c->kind != N_BINARY || c->op != EQ)
+    if (!m || c->kind != N_BINARY || c->op != OP_EQ)
         return false;
     const Node *d = c->a->op == B_DISTINCT ? c->a : c->b;
     return distinct_per_kind(G, d->attr, m);
@@ -959,7 +950,7 @@ static bool implied_by_caps(Gen *G, const Node *c)
 /* The C of a 'such that', its conjuncts the caps guarantee left out. */
 static const char *such_str(Gen *G, const Node *c)
 {
-    if (c->kind == N_BINARY && c->op == AND)
+    if (c->kind == N_BINARY && c->op == OP_AND)
         return arena_printf(G->a, "(%s && %s)", such_str(G, c->a), such_str(G, c->b));
     if (implied_by_caps(G, c))
         return "1 /* guaranteed by the caps */";
@@ -1245,10 +1236,10 @@ static void gen_stmt(Gen *G, const Node *n)
         break;
     case N_ASSIGN: {
         const char *lv = lvalue_str(G, n->a);
-        if (n->op == '=') {
+        if (n->op == ASSIGN_SET) {
             gen_value_into(G, n->b, lv);
         } else {
-            line(G, "%s = %s(s, %s, %s);", lv, n->op == '+' ? "iadd" : "isub", lv,
+            line(G, "%s = %s(s, %s, %s);", lv, n->op == ASSIGN_ADD ? "iadd" : "isub", lv,
                  expr_str(G, n->b));
         }
         break;
@@ -1727,7 +1718,7 @@ static void visit_player_flow(Node *n, void *ctx)
         break;
     case N_ASSIGN:
         if (n->a->kind == N_IDENT)
-            flow_player(n->a->sym, n->op == '=' ? n->b : NULL, pf);
+            flow_player(n->a->sym, n->op == ASSIGN_SET ? n->b : NULL, pf);
         break;
     case N_CALL:
         if (n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC)) {

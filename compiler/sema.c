@@ -6,7 +6,6 @@
  * source's element (`c in zone`, or the implicit card of `zone where ...`)
  * gets a slot too, so nested filters can refer to outer elements. */
 #include "sema.h"
-#include "parser.tab.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -459,19 +458,19 @@ static int eval_static(Sema *s, const Node *n, int slot, const CardDef *cd)
     case N_BOOLLIT:
         return (int)n->num;
     case N_UNARY:
-        if (n->op == NOT) {
+        if (n->op == UOP_NOT) {
             int v = eval_static(s, n->a, slot, cd);
             return v < 0 ? -1 : !v;
         }
         return -1;
     case N_BINARY: {
-        if (n->op == AND || n->op == OR) {
+        if (n->op == OP_AND || n->op == OP_OR) {
             int l = eval_static(s, n->a, slot, cd), r = eval_static(s, n->b, slot, cd);
-            if (n->op == AND)
+            if (n->op == OP_AND)
                 return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
             return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
         }
-        if (n->op != EQ && n->op != NE)
+        if (n->op != OP_EQ && n->op != OP_NE)
             return -1;
         const Node *f = n->a, *k = n->b;
         if (f->kind != N_FIELD)
@@ -492,7 +491,7 @@ static int eval_static(Sema *s, const Node *n, int slot, const CardDef *cd)
         else
             return -1;
         int eq = have == k->value;
-        return n->op == EQ ? eq : !eq;
+        return n->op == OP_EQ ? eq : !eq;
     }
     default:
         return -1;
@@ -707,8 +706,8 @@ static Type check_call(Sema *s, Node *n, bool stmt)
 
 static Type check_binary(Sema *s, Node *n)
 {
-    int op = n->op;
-    if (op == EQ || op == NE) {
+    BinOp op = (BinOp)n->op;
+    if (op == OP_EQ || op == OP_NE) {
         /* `color == red`: resolve the constant against the field's attribute */
         Type l, r;
         if (n->b->kind == N_IDENT) {
@@ -743,24 +742,23 @@ static Type check_binary(Sema *s, Node *n)
             diag_error(s->d, n->loc, "cannot compare %s with %s", type_name(l), type_name(r));
         else if (l == T_ZONE || l == T_CARDSET || l == T_LIST)
             diag_error(s->d, n->loc, "cannot compare %s with '%s'", type_name(l),
-                       op == EQ ? "==" : "!=");
+                       op == OP_EQ ? "==" : "!=");
         return n->type = T_BOOL;
     }
     Type l = check_expr(s, n->a), r = check_expr(s, n->b);
-    if (op == AND || op == OR) {
-        expect_type(s, n->a, T_BOOL, l, op == AND ? "an operand of 'and'" : "an operand of 'or'");
-        expect_type(s, n->b, T_BOOL, r, op == AND ? "an operand of 'and'" : "an operand of 'or'");
+    if (op == OP_AND || op == OP_OR) {
+        expect_type(s, n->a, T_BOOL, l, op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
+        expect_type(s, n->b, T_BOOL, r, op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
         return n->type = T_BOOL;
     }
-    const char *opname = op == '<' ? "<" : op == LE ? "<=" : op == '>' ? ">" : op == GE ? ">="
-                         : op == '+' ? "+" : op == '-' ? "-" : op == '*' ? "*" : op == '/' ? "/" : "%";
+    const char *opname = binop_name(op);
     char ctx[64];
     snprintf(ctx, sizeof ctx, "an operand of '%s'", opname);
     expect_type(s, n->a, T_INT, l, ctx);
     expect_type(s, n->b, T_INT, r, ctx);
-    if ((op == '/' || op == '%') && n->b->kind == N_NUM && n->b->num == 0)
+    if ((op == OP_DIV || op == OP_MOD) && n->b->kind == N_NUM && n->b->num == 0)
         diag_error(s->d, n->b->loc, "division by zero");
-    return n->type = (op == '<' || op == LE || op == '>' || op == GE) ? T_BOOL : T_INT;
+    return n->type = (op == OP_LT || op == OP_LE || op == OP_GT || op == OP_GE) ? T_BOOL : T_INT;
 }
 
 static Type check_expr(Sema *s, Node *n)
@@ -838,11 +836,11 @@ static Type check_expr(Sema *s, Node *n)
         return check_call(s, n, false);
     case N_UNARY: {
         Type t = check_expr(s, n->a);
-        if (n->op == NOT)
+        if (n->op == UOP_NOT)
             expect_type(s, n->a, T_BOOL, t, "the operand of 'not'");
         else
             expect_type(s, n->a, T_INT, t, "the operand of '-'");
-        return n->type = n->op == NOT ? T_BOOL : T_INT;
+        return n->type = n->op == UOP_NOT ? T_BOOL : T_INT;
     }
     case N_BINARY:
         return check_binary(s, n);
@@ -1076,7 +1074,7 @@ static void check_stmt(Sema *s, Node *n)
             }
         }
         Type t = check_value(s, n->b);
-        if (n->op != '=') {
+        if (n->op != ASSIGN_SET) {
             expect_type(s, lv, T_INT, lt, "the target of += or -=");
             expect_type(s, n->b, T_INT, t, "the value added");
         } else {

@@ -41,7 +41,7 @@ static Node *mk(struct Lexer *lx, NodeKind k, RLLTYPE loc, Node *a, Node *b, Nod
     return n;
 }
 
-static Node *binop(struct Lexer *lx, RLLTYPE loc, int op, Node *l, Node *r)
+static Node *binop(struct Lexer *lx, RLLTYPE loc, BinOp op, Node *l, Node *r)
 {
     Node *n = mk(lx, N_BINARY, loc, l, r, NULL);
     n->op = op;
@@ -224,10 +224,10 @@ tail
 stmt
     : LET IDENT '=' expr            { $$ = mk(lx, N_LET, @2, $4, NULL, NULL); $$->name = $2; }
     | LET IDENT '=' decision        { $$ = mk(lx, N_LET, @2, $4, NULL, NULL); $$->name = $2; }
-    | lvalue '=' expr               { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = '='; }
-    | lvalue '=' decision           { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = '='; }
-    | lvalue PLUSEQ expr            { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = '+'; }
-    | lvalue MINUSEQ expr           { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = '-'; }
+    | lvalue '=' expr               { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = ASSIGN_SET; }
+    | lvalue '=' decision           { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = ASSIGN_SET; }
+    | lvalue PLUSEQ expr            { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = ASSIGN_ADD; }
+    | lvalue MINUSEQ expr           { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = ASSIGN_SUB; }
     | IF cond block else_part       { $$ = mk(lx, N_IF, @1, $2, $3, $4); }
     | WHILE cond block              { $$ = mk(lx, N_WHILE, @1, $2, $3, NULL); }
     | LOOP block                    { $$ = mk(lx, N_LOOP, @1, $2, NULL, NULL); }
@@ -319,25 +319,25 @@ option
 
 expr
     : unary
-    | expr OR expr                  { $$ = binop(lx, @2, OR, $1, $3); }
-    | expr AND expr                 { $$ = binop(lx, @2, AND, $1, $3); }
-    | expr EQ expr                  { $$ = binop(lx, @2, EQ, $1, $3); }
-    | expr NE expr                  { $$ = binop(lx, @2, NE, $1, $3); }
-    | expr '<' expr                 { $$ = binop(lx, @2, '<', $1, $3); }
-    | expr LE expr                  { $$ = binop(lx, @2, LE, $1, $3); }
-    | expr '>' expr                 { $$ = binop(lx, @2, '>', $1, $3); }
-    | expr GE expr                  { $$ = binop(lx, @2, GE, $1, $3); }
-    | expr '+' expr                 { $$ = binop(lx, @2, '+', $1, $3); }
-    | expr '-' expr                 { $$ = binop(lx, @2, '-', $1, $3); }
-    | expr '*' expr                 { $$ = binop(lx, @2, '*', $1, $3); }
-    | expr '/' expr                 { $$ = binop(lx, @2, '/', $1, $3); }
-    | expr '%' expr                 { $$ = binop(lx, @2, '%', $1, $3); }
+    | expr OR expr                  { $$ = binop(lx, @2, OP_OR, $1, $3); }
+    | expr AND expr                 { $$ = binop(lx, @2, OP_AND, $1, $3); }
+    | expr EQ expr                  { $$ = binop(lx, @2, OP_EQ, $1, $3); }
+    | expr NE expr                  { $$ = binop(lx, @2, OP_NE, $1, $3); }
+    | expr '<' expr                 { $$ = binop(lx, @2, OP_LT, $1, $3); }
+    | expr LE expr                  { $$ = binop(lx, @2, OP_LE, $1, $3); }
+    | expr '>' expr                 { $$ = binop(lx, @2, OP_GT, $1, $3); }
+    | expr GE expr                  { $$ = binop(lx, @2, OP_GE, $1, $3); }
+    | expr '+' expr                 { $$ = binop(lx, @2, OP_ADD, $1, $3); }
+    | expr '-' expr                 { $$ = binop(lx, @2, OP_SUB, $1, $3); }
+    | expr '*' expr                 { $$ = binop(lx, @2, OP_MUL, $1, $3); }
+    | expr '/' expr                 { $$ = binop(lx, @2, OP_DIV, $1, $3); }
+    | expr '%' expr                 { $$ = binop(lx, @2, OP_MOD, $1, $3); }
     ;
 
 unary
     : postfix
-    | '-' unary        { $$ = mk(lx, N_UNARY, @1, $2, NULL, NULL); $$->op = '-'; }
-    | NOT unary                     { $$ = mk(lx, N_UNARY, @1, $2, NULL, NULL); $$->op = NOT; }
+    | '-' unary        { $$ = mk(lx, N_UNARY, @1, $2, NULL, NULL); $$->op = UOP_NEG; }
+    | NOT unary                     { $$ = mk(lx, N_UNARY, @1, $2, NULL, NULL); $$->op = UOP_NOT; }
     ;
 
 postfix
