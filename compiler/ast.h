@@ -18,7 +18,7 @@
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
-    X(UNARY) X(BINARY) X(LIST) X(AGG) X(SOURCE) X(TOPCARD) X(CHOOSECARD)          \
+    X(UNARY) X(BINARY) X(LIST) X(POSITION) X(SOURCE) X(TOPCARD) X(CHOOSECARD)          \
     X(CHOOSEPLAYER) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)
 
 typedef enum NodeKind {
@@ -90,21 +90,119 @@ typedef enum AssignOp { ASSIGN_SET, ASSIGN_ADD, ASSIGN_SUB } AssignOp;
 typedef struct Node Node;
 typedef struct Sym Sym;
 
+/* What a SOURCE walks (set by the checker). */
+typedef enum SourceKind {
+    SRC_ZONE,       /* the cards of a zone, bottom to top */
+    SRC_PLAYERS,    /* the players, in seat order */
+    SRC_VALUES,     /* the values of an attribute: values(color) */
+    SRC_CHOSEN,     /* the candidate set of a 'such that': chosen */
+} SourceKind;
+
+/* Which property of a card a FIELD reads, and which attribute a T_VALUE
+ * constant belongs to: an attribute index (>= 0), or one of these. */
+enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
+
+/* A node of the tree. What a node holds depends on its kind; every kind is
+ * listed here with the fields it uses: first what the parser gives, then
+ * (after ';') what the checker fills in. Children and scalars are unions
+ * whose members are named for their role in each kind (a BINARY's `lhs`
+ * is the same pointer as an IF's `cond`); read a node only through the
+ * names its kind lists. Lists are chained through `next`.
+ *
+ * Declarations
+ *   GAMEDECL      name = the game's name
+ *   PLAYERSDECL   min_players, max_players
+ *   LIMITDECL     name = what is limited ('decisions'), limit
+ *   ZONEDECL      name, flag_list = IDENT list of the flags as written;
+ *                 zflags (ZF_*), vis (VIS_*), zone_no = its index in
+ *                 Game.zones, first_slot
+ *   VARDECL       name, type, init = initial value, per_player (0 or 1);
+ *                 var_no = its index in Game.globals or Game.pvars
+ *   FUNCDECL      name, params = PARAM list, type = result type, and
+ *                 either expr_body (func f(): int = e) or body (a BLOCK)
+ *   PROCDECL      name, params, type (T_VOID without a result), body
+ *   PARAM         name, type
+ *   EFFECT        guard = its 'when' or NULL, body = statement list;
+ *                 card_no = the card whose effect it is
+ * Statements
+ *   BLOCK         stmts = statement list
+ *   LET           name, init = an expression or a decision; sym (its
+ *                 frame slot is sym->index)
+ *   ASSIGN        target = IDENT or INDEX, rhs, assign_op
+ *   IF            cond, then = BLOCK, els = BLOCK, IF or NULL
+ *   WHILE         cond, body
+ *   LOOP          block
+ *   REPEAT        count, body; slot = the counter's frame slot
+ *   FOR           name = the loop variable, iter = SOURCE or a list
+ *                 expression, body, from = the first player or NULL;
+ *                 slot = the loop index's frame slot
+ *   MOVE          card, to = a zone, pos = POSITION or NULL (on top)
+ *   MOVEALL       cards = SOURCE, to, pos
+ *   SHUFFLE       zone
+ *   MENU          who = the deciding player, name = prompt text,
+ *                 options = OPTION list; prompt = prompt index,
+ *                 taken_slot = frame slot of the option taken
+ *   OPTION        name = label text, guard = 'when' or NULL, body = BLOCK
+ *                 (NULL for a choice's 'else'); label = label index
+ *   EXPRSTMT      call = a CALL
+ *   RETURN        result = the value returned, or NULL
+ *   BREAK
+ *   END           name = how it ends ('draw') or NULL, how = IDENT of it
+ * Decisions (statements, or the value of a let)
+ *   ASK           who, name = prompt text; prompt
+ *   CHOOSECARD    who, name, src = SOURCE, els = OPTION ('else') or NULL;
+ *   CHOOSEPLAYER  prompt
+ *   CHOOSECARDS   who, name, src, into = the variable, size = LIST of the
+ *                 smallest and largest size, such = 'such that' or NULL;
+ *                 prompt, set_no = its index in Game.sets
+ * Expressions
+ *   NUM           num
+ *   POSITION      where 'move ... to z' puts the card: pos_kind (POS_TOP,
+ *                 POS_BOTTOM, POS_AT), at = the position of 'at e'
+ *   BOOLLIT       num (0 or 1)
+ *   NONELIT, PLAYERSREF
+ *   STR           name = the string; value = the card it names, if any
+ *   IDENT         name; sym, or a constant: T_TYPE value = type index,
+ *                 T_VALUE attr and value = value index, T_ZONE value =
+ *                 zone index
+ *   FIELD         base = a card expression (NULL: the card of a filter,
+ *                 in frame slot `slot`), name; attr
+ *   INDEX         base, index
+ *   CALL          name, args = argument list; sym (a func or proc) or
+ *                 builtin, over_source (sum, min or max over a SOURCE)
+ *   UNARY         unop, operand
+ *   BINARY        binop, lhs, rhs
+ *   LIST          items; nitems
+ *   TOPCARD       zone, pos_kind (POS_TOP or POS_BOTTOM)
+ *   SOURCE        name = the element's variable or NULL, in = what it
+ *                 walks (a zone, players, values(...) or chosen),
+ *                 filter = 'where' or NULL; src_kind, slot = the
+ *                 element's frame slot
+ */
 struct Node {
     NodeKind kind;
     Loc loc;
-    Node *a, *b, *c, *d;
-    Node *next;
+    /* children, by position: read them through the role names */
+    union { Node *a, *init, *params, *guard, *flag_list, *stmts, *result, *target,
+            *cond, *block, *count, *iter, *card, *cards, *zone, *who, *call, *in,
+            *at, *base, *args, *operand, *lhs, *items; };
+    union { Node *b, *body, *rhs, *then, *to, *options, *src, *filter, *index, *how; };
+    union { Node *c, *expr_body, *els, *from, *pos, *into; };
+    union { Node *d, *size; };
+    Node *such;             /* CHOOSECARDS: the 'such that' condition, or NULL */
+    Node *next;             /* the next node of a list */
     Node *last;             /* on a list's first node while parsing: its end */
     const char *name;       /* identifier, string, label, prompt */
-    long long num;          /* number; operator token; flags */
-    int op;                 /* operator / aggregate / end kind / position */
-    /* filled by the resolver */
+    union { long long num, min_players, limit, per_player, zflags, nitems, over_source,
+            taken_slot; };
+    union { int op, max_players, vis, pos_kind; BinOp binop; UnOp unop;
+            AssignOp assign_op; int builtin; SourceKind src_kind; };
+    /* filled by the checker */
     Type type;
-    Sym *sym;               /* what an identifier names */
-    int attr;               /* T_VALUE / FIELD: attribute index; -1 type; -2 name */
-    int value;              /* constant value (type, value or card index) */
-    int id;                 /* prompt, label or local slot numbers */
+    Sym *sym;               /* what an identifier, a call or a let names */
+    int attr;               /* ATTR_TYPE, ATTR_NAME or an attribute index */
+    union { int value, zone_no, card_no, set_no; };  /* a constant; an index */
+    union { int id, prompt, label, slot, first_slot, var_no; };
     int helper;             /* code generator: 1 + a choice's helper number */
 };
 

@@ -243,7 +243,7 @@ stmt
     | CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
                                     { $$ = mk(lx, N_CHOOSECARDS, @1, $3, $6, $8); $$->name = $4;
                                       Node *r = mk(lx, N_LIST, @9, $10, NULL, NULL); $10->next = $12;
-                                      $$->d = r; r->b = $13; }
+                                      $$->d = r; r->b = $13; $$->such = $13; }
     | CHOOSE expr STRING '{' error '}'
                                     { (void)$2; (void)$3; $$ = NULL; }
     | IDENT '(' args ')'            { Node *c = mk(lx, N_CALL, @1, $3, NULL, NULL); c->name = $1;
@@ -303,9 +303,9 @@ opt_when
 
 position
     : %empty                        { $$ = NULL; }
-    | TOP                           { $$ = NEW(NUM, @1); $$->op = POS_TOP; }
-    | BOTTOM                        { $$ = NEW(NUM, @1); $$->op = POS_BOTTOM; }
-    | AT expr                       { $$ = mk(lx, N_NUM, @1, $2, NULL, NULL); $$->op = POS_AT; }
+    | TOP                           { $$ = NEW(POSITION, @1); $$->op = POS_TOP; }
+    | BOTTOM                        { $$ = NEW(POSITION, @1); $$->op = POS_BOTTOM; }
+    | AT expr                       { $$ = mk(lx, N_POSITION, @1, $2, NULL, NULL); $$->op = POS_AT; }
     ;
 
 options
