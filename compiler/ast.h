@@ -108,6 +108,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  * whose members are named for their role in each kind (a BINARY's `lhs`
  * is the same pointer as an IF's `cond`); read a node only through the
  * names its kind lists. Lists are chained through `next`.
+ * What the analysis fills in is listed at the end of the struct, each
+ * field with the kinds it is for.
  *
  * Declarations
  *   GAMEDECL      name = the game's name
@@ -204,6 +206,12 @@ struct Node {
     union { int value, zone_no, card_no, set_no; };  /* a constant; an index */
     union { int id, prompt, label, slot, first_slot, var_no; };
     int helper;             /* code generator: 1 + a choice's helper number */
+    /* filled by the analysis (analyse.c), for the nodes of funcs and procs */
+    bool seat_in_range;     /* any expression: its value is surely a seat,
+                             * 0 <= e < player_count() (seat(), next(), a
+                             * player choice without 'else', a player local
+                             * or parameter not Sym.bad_player): it indexes
+                             * zones and variables without a check */
 };
 
 /* What a name stands for. */
@@ -221,12 +229,16 @@ struct Sym {
     Type params[8];
     bool used;
     bool blocking;          /* a proc whose body may wait for a decision */
-    bool reached;           /* a path from main, score or tiebreak calls it */
-    bool bad_player;        /* code generator: a player local or parameter that
-                             * may hold none or a seat out of range */
-    bool called;            /* code generator: a rule calls it */
-    PtrVec flows_to;        /* code generator: the player variables this one's
-                             * value is given to (bad if it is bad) */
+    /* filled by the analysis (analyse.c) */
+    bool reached;           /* FUNC, PROC: a path from main, score or tiebreak
+                             * calls it; only these are emitted */
+    bool called;            /* FUNC, PROC: a rule calls it */
+    bool calls_funcs;       /* FUNC: its body calls a func (itself too): its
+                             * calls in progress are counted, not only checked */
+    bool bad_player;        /* LOCAL, PARAM of type player: it may hold none
+                             * or a seat out of range */
+    PtrVec flows_to;        /* LOCAL, PARAM of type player: the player
+                             * variables its value is given to (bad if it is) */
 };
 
 /* The whole program: declarations in order, from every rules file and

@@ -19,7 +19,7 @@ typedef struct Compilation {
     CardSet *cards;
     PtrVec rule_files;      /* SrcFile* of the game's *.rules */
     Program prog;           /* rules and effects, parsed */
-    Game game;              /* what sema proved and the emitter needs */
+    Game game;              /* what sema and the analysis proved, for the emitter */
 } Compilation;
 
 void comp_init(Compilation *c);
@@ -31,11 +31,17 @@ const SrcFile *comp_read(Compilation *c, const char *path);
 const SrcFile *comp_add_text(Compilation *c, const char *path, const char *text,
                              size_t len);
 
-/* Phases. Each reports into c->diags; each returns false if later phases
- * must not run. */
+/* Phases, in order (main.c runs them). Each reports into c->diags; each
+ * returns false if later phases must not run. */
 bool phase_load_cards(Compilation *c, const SrcFile *f);
 bool phase_open_path(Compilation *c, const char *path);
 bool phase_parse(Compilation *c);
 bool phase_check(Compilation *c);
+/* After a clean check, before emitting: fills what the emitter reads
+ * (analyse.h). Reports nothing; with no rules there is nothing to do. */
+bool phase_analyse(Compilation *c);
+/* The C of the game, or of the card data alone when there are no rules,
+ * into out. Reports nothing. */
+void phase_emit(Compilation *c, Buf *out);
 
 #endif

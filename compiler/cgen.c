@@ -41,25 +41,6 @@ static const char *unparen(Gen *G, const char *e);
 static void gen_block(Gen *G, const Node *blk);
 static void gen_stmt(Gen *G, const Node *n);
 
-/* Is e surely a seat in range (0 <= e < player_count())? Then it indexes
- * zones and variables without a check. seat() and next() check their
- * argument and give a seat in range; a choice of a player with no other
- * option gives one; so does a player local or parameter that only ever
- * receives such values (find_bad_players). Anything else may be none. */
-static bool player_ok(const Node *e)
-{
-    if (!e)
-        return false;
-    if (e->kind == N_IDENT)
-        return e->sym && (e->sym->kind == S_LOCAL || e->sym->kind == S_PARAM) &&
-               e->type == T_PLAYER && !e->sym->bad_player;
-    if (e->kind == N_CALL && !e->sym)
-        return e->op == B_SEAT || e->op == B_NEXT;
-    if (e->kind == N_CHOOSEPLAYER)
-        return !e->c;
-    return false;
-}
-
 /* Fault messages: index into RtGame.faults. */
 enum {
     F_EMPTY_TOP, F_NONE_MOVED, F_NO_OPTION, F_BAD_PLAYER, F_BAD_INDEX,
@@ -146,7 +127,7 @@ static void gen_var(Gen *G, Buf *b, const Sym *sym)
 static void gen_zone(Gen *G, Buf *b, const Node *n)
 {
     if (n->kind == N_INDEX) {
-        buf_printf(b, player_ok(n->b) ? "(Z_%s + " : "zslot(s, Z_%s, ", n->a->name);
+        buf_printf(b, n->index->seat_in_range ? "(Z_%s + " : "zslot(s, Z_%s, ", n->a->name);
         gen_expr(G, b, n->b);
         buf_puts(b, ")");
     } else if (n->kind == N_IDENT) {
@@ -235,7 +216,7 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
         if (n->type == T_ZONE) {
             gen_zone(G, b, n);
         } else if (n->a->kind == N_IDENT && n->a->sym && n->a->sym->kind == S_PVAR) {
-            bool ok = player_ok(n->b);
+            bool ok = n->index->seat_in_range;
             buf_printf(b, "s->pv_%s[%s", n->a->name, ok ? "" : "pidx(s, ");
             gen_expr(G, b, n->b);
             buf_puts(b, ok ? "]" : ")]");
@@ -292,7 +273,7 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
             buf_puts(b, "]");
             break;
         case B_NEXT:
-            gen_helper_call(G, b, player_ok(n->a) ? "pnext_in" : "pnext", n->a);
+            gen_helper_call(G, b, n->args->seat_in_range ? "pnext_in" : "pnext", n->a);
             break;
         case B_SEAT:
             gen_helper_call(G, b, "pseat", n->a);
@@ -729,7 +710,7 @@ static void gen_decide(Gen *G)
 
 static void gen_begin_decision(Gen *G, const Node *player, int prompt)
 {
-    if (player_ok(player))
+    if (player->seat_in_range)
         line(G, "decision_in(s, %s, %d);", expr_str(G, player), prompt);
     else
         line(G, "decision(s, %s, %d);", expr_str(G, player), prompt);
@@ -1165,7 +1146,7 @@ static const char *lvalue_str(Gen *G, const Node *lv)
         buf_free(&b);
         return r;
     }
-    if (player_ok(lv->b))
+    if (lv->index->seat_in_range)
         return arena_printf(G->a, "s->pv_%s[%s]", lv->a->name, expr_str(G, lv->b));
     return arena_printf(G->a, "s->pv_%s[pidx(s, %s)]", lv->a->name, expr_str(G, lv->b));
 }
@@ -1519,21 +1500,6 @@ static void gen_func_proto(Gen *G, const Sym *fn, bool def)
     buf_free(&b);
 }
 
-static void visit_func_call(Node *n, void *ctx)
-{
-    if (n->kind == N_CALL && n->sym && n->sym->kind == S_FUNC)
-        *(bool *)ctx = true;
-}
-
-/* Does the func call another func (or itself)? */
-static bool calls_funcs(const Node *d)
-{
-    bool found = false;
-    ast_walk(d->b, visit_func_call, &found);
-    ast_walk(d->c, visit_func_call, &found);
-    return found;
-}
-
 /* A func is two C functions: its body, and a wrapper that bounds the depth
  * of calls (a recursive func faults instead of overflowing the C stack).
  * A func that calls no func is one function: it still faults when called
@@ -1546,7 +1512,7 @@ static void gen_func(Gen *G, const Sym *fn)
     G->in_proc = false;
     Buf params = {0}, args = {0};
     param_lists(d->a, &params, &args);
-    bool leaf = !calls_funcs(d);
+    bool leaf = !fn->calls_funcs;
     line(G, "/* func %s, %s:%d%s */", fn->name, where(G, d), d->loc.line,
          leaf ? " (it calls no func: its depth is checked, not counted)" : "");
     if (leaf)
@@ -1652,125 +1618,6 @@ static void gen_dproc(Gen *G, const Sym *p)
     G->direct = false;
     buf_free(&params);
     buf_free(&args);
-}
-
-/* ---- reachability: only what main, score and tiebreak can reach is emitted */
-
-static void reach(Sym *fn);
-
-static void visit_call(Node *n, void *ctx)
-{
-    (void)ctx;
-    if (n->kind == N_CALL && n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC))
-        reach(n->sym);
-}
-
-static void reach(Sym *fn)
-{
-    if (!fn || fn->reached)
-        return;
-    fn->reached = true;
-    ast_walk(fn->decl->b, visit_call, NULL);
-    ast_walk(fn->decl->c, visit_call, NULL);
-}
-
-/* ---- players surely in range (player_ok) ------------------------------- */
-
-typedef struct PlayerFlow {
-    Arena *a;
-    PtrVec bad;             /* the variables found bad, to pass it on from */
-} PlayerFlow;
-
-static void mark_bad_player(Sym *sym, PlayerFlow *pf)
-{
-    if (!sym->bad_player) {
-        sym->bad_player = true;
-        vec_push(pf->a, &pf->bad, sym);
-    }
-}
-
-static bool is_player_var(const Sym *sym)
-{
-    return sym && sym->type == T_PLAYER && (sym->kind == S_LOCAL || sym->kind == S_PARAM);
-}
-
-/* A value (NULL: an unknown one) flows into a player variable: another
- * player variable makes an edge (bad if that one is bad); anything else
- * marks it bad unless it is surely a seat. */
-static void flow_player(Sym *dst, const Node *value, PlayerFlow *pf)
-{
-    if (!is_player_var(dst))
-        return;
-    if (value && value->kind == N_IDENT && is_player_var(value->sym)) {
-        vec_push(pf->a, &value->sym->flows_to, dst);
-        return;
-    }
-    if (!player_ok(value))
-        mark_bad_player(dst, pf);
-}
-
-static void visit_player_flow(Node *n, void *ctx)
-{
-    PlayerFlow *pf = ctx;
-    switch (n->kind) {
-    case N_LET:
-        flow_player(n->sym, n->a, pf);
-        break;
-    case N_ASSIGN:
-        if (n->a->kind == N_IDENT)
-            flow_player(n->a->sym, n->op == ASSIGN_SET ? n->b : NULL, pf);
-        break;
-    case N_CALL:
-        if (n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC)) {
-            n->sym->called = true;
-            const Node *arg = n->a, *par = n->sym->decl->a;
-            for (; arg && par; arg = arg->next, par = par->next)
-                flow_player(par->sym, arg, pf);
-        }
-        break;
-    default:
-        break;
-    }
-}
-
-/* The player locals and parameters that may hold none or a seat out of
- * range (Sym.bad_player); the others only receive seats. One walk finds
- * the values that may be out of range and the edges between variables;
- * badness then spreads along the edges (linear: no pass over the program
- * per step of a chain). Parameters of what no rule calls (card effects)
- * are bad: their callers are not known; score and tiebreak are called by
- * the runtime with seats in range. */
-static void find_bad_players(Arena *a, const Game *g)
-{
-    const PtrVec *lists[2] = {&g->funcs, &g->procs};
-    PlayerFlow pf = {.a = a};
-    for (int l = 0; l < 2; l++)
-        for (int i = 0; i < lists[l]->len; i++) {
-            Sym *fn = lists[l]->items[i];
-            ast_walk(fn->decl->b, visit_player_flow, &pf);
-            ast_walk(fn->decl->c, visit_player_flow, &pf);
-        }
-    for (int l = 0; l < 2; l++)
-        for (int i = 0; i < lists[l]->len; i++) {
-            Sym *fn = lists[l]->items[i];
-            if (fn->called || fn == g->score || fn == g->tiebreak)
-                continue;
-            for (const Node *par = fn->decl->a; par; par = par->next)
-                if (is_player_var(par->sym))
-                    mark_bad_player(par->sym, &pf);
-        }
-    for (int i = 0; i < pf.bad.len; i++) {
-        const Sym *sym = pf.bad.items[i];
-        for (int j = 0; j < sym->flows_to.len; j++)
-            mark_bad_player(sym->flows_to.items[j], &pf);
-    }
-}
-
-static void mark_reachable(const Game *g)
-{
-    reach(g->main);
-    reach(g->score);
-    reach(g->tiebreak);
 }
 
 /* ---- the whole file ----------------------------------------------------- */
@@ -2443,8 +2290,6 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
 {
     Gen G = {.out = out, .a = a, .g = g, .cs = g->cs};
     G.card_ids = c_card_idents(a, g->cs);
-    mark_reachable(g);
-    find_bad_players(a, g);
     emit_banner(out, input);
     buf_puts(out, "\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n\n"
                   "#include \"rt.h\"\n");

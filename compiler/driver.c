@@ -1,5 +1,8 @@
-/* driver.c: reading inputs and running the card phases of a compilation. */
+/* driver.c: reading inputs and the phases of a compilation. */
 #include "cardc.h"
+#include "analyse.h"
+#include "cgen.h"
+#include "emit.h"
 #include "parse.h"
 
 #include <dirent.h>
@@ -193,4 +196,21 @@ bool phase_check(Compilation *c)
         return c->diags.nerrors == before;
     }
     return sema_check(&c->arena, &c->diags, c->cards, &c->prog, &c->game);
+}
+
+bool phase_analyse(Compilation *c)
+{
+    if (c->rule_files.len)
+        analyse_game(&c->arena, &c->game);
+    return true;
+}
+
+void phase_emit(Compilation *c, Buf *out)
+{
+    if (c->rule_files.len) {
+        cgen_game(out, &c->arena, &c->game, c->dir ? c->dir : c->cards_file->path);
+    } else {
+        emit_banner(out, c->cards_file->path);
+        emit_cards(out, &c->arena, c->cards, true);
+    }
 }

@@ -3,14 +3,12 @@
  *   cardc check [--format=text|json] [--max-errors=N] PATH...
  *   cardc build PATH -o FILE.c
  *
- * The pipeline of one PATH: open (read cards.yaml and *.rules), load the
- * cards, then (with rules) parse, resolve, check, lower, emit. Each phase
- * reports into one Diags and the next runs only if it may. Exit status:
- * 0 clean (warnings allowed), 1 errors found, 2 bad usage or unreadable
- * input. */
+ * The pipeline of one PATH: open (read cards.yaml and *.rules, load the
+ * cards), parse, check; then, to build, analyse and emit (run_one lists
+ * them). Each phase reports into one Diags and the next runs only if it
+ * may. Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage
+ * or unreadable input. */
 #include "cardc.h"
-#include "emit.h"
-#include "cgen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,16 +38,13 @@ static int run_one(const char *path, const Options *o, bool build, Buf *json_ite
     comp_init(&c);
     if (o->max_errors > 0)
         c.diags.max_errors = o->max_errors;
-    bool ok = phase_open_path(&c, path) && phase_parse(&c) && phase_check(&c);
-
+    bool ok = phase_open_path(&c, path) /* read cards.yaml and the *.rules; load the cards */
+              && phase_parse(&c)        /* the rules and every card's effect into trees */
+              && phase_check(&c);       /* resolve names, check types, prove and collect */
     if (ok && build) {
         Buf b = {0};
-        if (c.rule_files.len) {
-            cgen_game(&b, &c.arena, &c.game, c.dir ? c.dir : c.cards_file->path);
-        } else {
-            emit_banner(&b, c.cards_file->path);
-            emit_cards(&b, &c.arena, c.cards, true);
-        }
+        phase_analyse(&c);              /* reachability, seats in range, kind facts, helpers */
+        phase_emit(&c, &b);             /* the C of the game (or of the cards alone) */
         FILE *f = fopen(o->out, "w");
         if (!f || fwrite(b.data, 1, b.len, f) != b.len || fclose(f) != 0) {
             fprintf(stderr, "cardc: cannot write '%s'\n", o->out);

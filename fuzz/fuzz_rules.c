@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const SrcFile *rf = comp_add_text(&c, "fuzz.rules", (const char *)data, size);
     vec_push(&c.arena, &c.rule_files, (void *)rf);
     c.dir = "fuzz";
-    if (phase_load_cards(&c, cf) && phase_parse(&c) && phase_check(&c)) {
+    if (phase_load_cards(&c, cf) && phase_parse(&c) && phase_check(&c) && phase_analyse(&c)) {
         Buf b = {0};
         cgen_game(&b, &c.arena, &c.game, "fuzz");
         buf_free(&b);

@@ -2,7 +2,7 @@
 # players.sh: seats proven in range, and seats that may not be.
 #
 # The code generator leaves out the range check of a player where it can
-# prove the seat in range (cgen.c, find_bad_players): a loop over the
+# prove the seat in range (analyse.c, find_bad_players): a loop over the
 # players, seat() and next(), a choice of a player with no other option,
 # and a local or parameter that only ever receives those. Everything else
 # (none from "else", a parameter or local that may receive it) keeps the
