@@ -3,8 +3,8 @@
  * Four steps, each over the checked tree: reachability from main, score
  * and tiebreak; the funcs that call funcs; the player variables that may
  * hold a seat out of range; then one walk that writes every node's facts
- * (seats in range). Nothing here reports: a game that checked clean always
- * analyses. */
+ * (seats in range, what a filter decides from a card's kind). Nothing here
+ * reports: a game that checked clean always analyses. */
 #include "analyse.h"
 
 /* ---- reachability: only what main, score and tiebreak can reach is emitted */
@@ -162,13 +162,284 @@ static void find_bad_players(Arena *a, const Game *g)
     }
 }
 
+/* ---- what a filter decides from a card's kind --------------------------- */
+
+/* Kinds of card fit in a 64-bit mask: the state keeps each zone's kinds as
+ * bits, and the kind-level paths of the emitter work on them. */
+static bool kinds_fit(const CardSet *cs)
+{
+    return cs->ncards <= 64;
+}
+
+/* Is n a test on the card alone that runs nothing else: comparisons of the
+ * card's fields (slot `slot`) with constants, joined by and, or, not? Its
+ * value for a kind is known before the game, and leaving it out of the C
+ * changes nothing, faults included. (sema_eval_filter decides 'a and b'
+ * from b alone when b is false, whatever a would do at run time.) */
+static bool pure_static(const Node *n, int slot, const CardDef *cd)
+{
+    switch (n->kind) {
+    case N_BOOLLIT:
+        return true;
+    case N_UNARY:
+        return n->unop == UOP_NOT && pure_static(n->operand, slot, cd);
+    case N_BINARY:
+        if (n->binop == OP_AND || n->binop == OP_OR)
+            return pure_static(n->lhs, slot, cd) && pure_static(n->rhs, slot, cd);
+        return (n->binop == OP_EQ || n->binop == OP_NE) && sema_eval_filter(n, slot, cd) >= 0;
+    default:
+        return false;
+    }
+}
+
+/* The mask of card kinds a static filter keeps, or false if the filter
+ * depends on more than the card (or there are more than 64 kinds). */
+static bool filter_mask(const CardSet *cs, const Node *src, unsigned long long *mask)
+{
+    if (src->type != T_CARD || !kinds_fit(cs))
+        return false;
+    if (src->filter && cs->ncards > 0 && !pure_static(src->filter, src->slot, cs->cards[0]))
+        return false;
+    *mask = 0;
+    for (int i = 0; i < cs->ncards; i++) {
+        int v = src->filter ? sema_eval_filter(src->filter, src->slot, cs->cards[i]) : 1;
+        if (v < 0)
+            return false;
+        if (v)
+            *mask |= 1ULL << i;
+    }
+    return true;
+}
+
+/* The same for the cards of a zone. */
+static bool kind_mask(const CardSet *cs, const Node *src, unsigned long long *mask)
+{
+    return src->src_kind == SRC_ZONE && filter_mask(cs, src, mask);
+}
+
+/* Do the kinds in m each have a value of attribute attr (or ATTR_TYPE,
+ * ATTR_NAME), no two the same? Then distinct() over them counts kinds. */
+static bool distinct_per_kind(const CardSet *cs, int attr, unsigned long long m)
+{
+    unsigned long long seen = 0;
+    for (int k = 0; k < cs->ncards; k++) {
+        if (!((m >> k) & 1))
+            continue;
+        const CardDef *cd = cs->cards[k];
+        int v = attr == ATTR_TYPE ? cd->type->index : attr == ATTR_NAME ? k : cd->value[attr];
+        if (v < 0 || v >= 64 || ((seen >> v) & 1))
+            return false;
+        seen |= 1ULL << v;
+    }
+    return true;
+}
+
+typedef struct KindLevel {
+    int slot;               /* the frame slot of the card tested */
+    const Node *field_base; /* the variable of the field just seen: its kind is read */
+    bool ok;
+} KindLevel;
+
+static bool is_var(const Node *n)
+{
+    return n->kind == N_IDENT && n->sym && (n->sym->kind == S_LOCAL || n->sym->kind == S_PARAM);
+}
+
+static void visit_kind_level(Node *n, void *ctx)
+{
+    KindLevel *k = ctx;
+    if (n == k->field_base)
+        return; /* the variable of a field: read through its kind (below) */
+    if (n->kind == N_FIELD && (!n->base || is_var(n->base))) {
+        k->field_base = n->base; /* a field of a variable: the card's kind decides */
+        return;
+    }
+    if (is_var(n) && n->sym->index == k->slot)
+        k->ok = false;
+    if (n->kind == N_UNARY && n->unop != UOP_NOT)
+        k->ok = false;
+    if (n->kind == N_BINARY && binop_arith(n->binop))
+        k->ok = false;
+    if (n->kind == N_CALL && (n->sym || n->builtin == B_SUM || n->builtin == B_ABS ||
+                              n->builtin == B_CHANCE || n->builtin == B_ROLL ||
+                              n->builtin == B_SEAT || n->builtin == B_NEXT))
+        k->ok = false;
+    if (n->kind == N_INDEX && n->type != T_ZONE &&
+        !(n->base->kind == N_IDENT && n->base->sym && n->base->sym->kind == S_PVAR))
+        k->ok = false;
+}
+
+/* Does n use local slot `slot` only as a card's type, name or attribute,
+ * and do nothing whose effect depends on how often or in which order it
+ * runs? Then a filter on that card gives the same answer for every card of
+ * a kind, and testing it once per kind, in any order, changes nothing: no
+ * random number (chance, roll), and nothing that may fault for some cards
+ * and not others (arithmetic, which may overflow or divide by zero; funcs;
+ * sum, abs, seat, next; an index into a list). What may still fault (a
+ * zone of a player out of range) does so whatever the card. (The walk
+ * visits a field's variable right after the field: that visit is skipped.) */
+static bool kind_level(Node *n, int slot)
+{
+    KindLevel k = {.slot = slot, .ok = true};
+    ast_walk(n, visit_kind_level, &k);
+    return k.ok;
+}
+
+/* The kinds a filter may keep: all but those that the conjuncts it tests
+ * first, while the card alone decides them, rule out. (A kind left out is
+ * one for which the C of the filter stops at a false conjunct before it
+ * evaluates anything else, so leaving it out changes nothing, faults
+ * included.) */
+static unsigned long long kinds_possible(const CardSet *cs, const Node *filter, int slot)
+{
+    const Node *conj[64];
+    int n = 0;
+    /* the conjuncts in the order C evaluates them: a and b and c parses as
+     * (a and b) and c */
+    const Node *f = filter;
+    while (f->kind == N_BINARY && f->binop == OP_AND && n < 63) {
+        conj[n++] = f->rhs;
+        f = f->lhs;
+    }
+    conj[n++] = f;
+    unsigned long long m = 0;
+    for (int k = 0; k < cs->ncards && k < 64; k++) {
+        bool out = false;
+        for (int i = n - 1; i >= 0; i--) {
+            if (!pure_static(conj[i], slot, cs->cards[k]))
+                break;
+            int v = sema_eval_filter(conj[i], slot, cs->cards[k]);
+            if (v < 0)
+                break;
+            if (v == 0) {
+                out = true;
+                break;
+            }
+        }
+        if (!out)
+            m |= 1ULL << k;
+    }
+    return m;
+}
+
+/* Is z (a zone, or zone[p]) an unordered zone? Its cards of one kind are
+ * alike: any of them stands for all. */
+static bool zone_unordered(const Node *z)
+{
+    const Node *zone = z->kind == N_INDEX ? z->base : z;
+    return zone->kind == N_IDENT && zone->sym && zone->sym->kind == S_ZONE &&
+           !(zone->sym->decl->zflags & ZF_ORDERED);
+}
+
+/* Are the cards of src those of an unordered zone, whose lists of each
+ * kind the state keeps (at most 64 kinds)? */
+static bool heap_source(const CardSet *cs, const Node *src)
+{
+    return src->src_kind == SRC_ZONE && kinds_fit(cs) && zone_unordered(src->in);
+}
+
+/* A choice from an unordered zone with a filter on the card alone: its
+ * options are the kinds of the filter's mask present in the zone. */
+static bool by_kind(const CardSet *cs, const Node *src)
+{
+    unsigned long long m;
+    return heap_source(cs, src) && kind_mask(cs, src, &m);
+}
+
+/* Kinds of which a 'such that' allows at most one card: a conjunct
+ * distinct(chosen where P, A) == count(chosen where P), with P on the card
+ * alone, means no two P-cards share a value of A, so no two share a kind.
+ * The enumeration uses this to prune; the condition is still checked. */
+static void one_per_kind(const CardSet *cs, const Node *c, unsigned long long *mask)
+{
+    if (!c)
+        return;
+    if (c->kind == N_BINARY && c->binop == OP_AND) {
+        one_per_kind(cs, c->lhs, mask);
+        one_per_kind(cs, c->rhs, mask);
+        return;
+    }
+    if (c->kind != N_BINARY || c->binop != OP_EQ || c->lhs->kind != N_CALL ||
+        c->rhs->kind != N_CALL)
+        return;
+    const Node *d = c->lhs->builtin == B_DISTINCT ? c->lhs : c->rhs;
+    const Node *k = d == c->lhs ? c->rhs : c->lhs;
+    if (d->sym || k->sym || d->builtin != B_DISTINCT || k->builtin != B_COUNT)
+        return;
+    unsigned long long md, mk;
+    if (d->args->src_kind != SRC_CHOSEN || k->args->src_kind != SRC_CHOSEN ||
+        !filter_mask(cs, d->args, &md) || !filter_mask(cs, k->args, &mk) || md != mk)
+        return;
+    *mask |= md;
+}
+
+/* Is conjunct c a distinct(chosen where P, A) == count(chosen where P)
+ * that the caps already guarantee: at most one card of each kind in P
+ * (one_per_kind), and no two kinds in P share a value of A? */
+static bool implied_by_caps(const CardSet *cs, const Node *c)
+{
+    unsigned long long m = 0;
+    one_per_kind(cs, c, &m);
+    if (!m || c->kind != N_BINARY || c->binop != OP_EQ)
+        return false;
+    const Node *d = c->lhs->builtin == B_DISTINCT ? c->lhs : c->rhs;
+    return distinct_per_kind(cs, d->attr, m);
+}
+
+/* Marks the conjuncts of a 'such that' (c, split at its 'and's) that the
+ * caps guarantee: the emitter leaves them out of the C. */
+static void mark_implied(const CardSet *cs, Node *c)
+{
+    if (c->kind == N_BINARY && c->binop == OP_AND) {
+        mark_implied(cs, c->lhs);
+        mark_implied(cs, c->rhs);
+        return;
+    }
+    c->implied_by_caps = implied_by_caps(cs, c);
+}
+
 /* ---- every node's facts ------------------------------------------------ */
+
+static void source_facts(const CardSet *cs, Node *src)
+{
+    unsigned long long m = 0;
+    src->kinds_known = filter_mask(cs, src, &m);
+    src->kinds = src->kinds_known ? m : 0;
+    src->heap = heap_source(cs, src);
+    if (src->filter && src->type == T_CARD && kind_level(src->filter, src->slot)) {
+        src->kind_level = true;
+        src->kinds_possible = kinds_possible(cs, src->filter, src->slot);
+    }
+}
 
 /* The facts of one node (after find_bad_players: seats read Sym.bad_player). */
 static void visit_facts(Node *n, void *ctx)
 {
-    (void)ctx;
+    const CardSet *cs = ((const Game *)ctx)->cs;
     n->seat_in_range = player_ok(n);
+    switch (n->kind) {
+    case N_SOURCE:
+        source_facts(cs, n);
+        break;
+    case N_CHOOSECARD:
+        n->by_kind = by_kind(cs, n->src);
+        break;
+    case N_CHOOSECARDS:
+        n->by_kind = by_kind(cs, n->src);
+        one_per_kind(cs, n->such, &n->one_per_kind);
+        if (n->such)
+            mark_implied(cs, n->such);
+        break;
+    case N_CALL: {
+        unsigned long long m;
+        if (!n->sym && n->builtin == B_DISTINCT)
+            n->distinct_per_kind = filter_mask(cs, n->args, &m) &&
+                                   distinct_per_kind(cs, n->attr, m);
+        break;
+    }
+    default:
+        break;
+    }
 }
 
 void analyse_game(Arena *a, Game *g)
@@ -183,7 +454,7 @@ void analyse_game(Arena *a, Game *g)
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
             Sym *fn = lists[l]->items[i];
-            ast_walk(fn->decl->body, visit_facts, NULL);
-            ast_walk(fn->decl->expr_body, visit_facts, NULL);
+            ast_walk(fn->decl->body, visit_facts, g);
+            ast_walk(fn->decl->expr_body, visit_facts, g);
         }
 }

@@ -2,9 +2,10 @@
  *
  * analyse_game runs on a game that checked clean and proves, once, what
  * the emitter needs: which funcs and procs a game can reach, which funcs
- * call funcs, which player values are surely seats in range. It writes its
- * results into the fields under "filled by the analysis" in struct Node
- * and struct Sym (ast.h). The emitter (cgen.c) then reads them. */
+ * call funcs, which player values are surely seats in range, what card
+ * filters decide from a card's kind alone. It writes its results into the
+ * fields under "filled by the analysis" in struct Node and struct Sym
+ * (ast.h). The emitter (cgen.c) then reads them. */
 #ifndef CARDC_ANALYSE_H
 #define CARDC_ANALYSE_H
 

@@ -212,6 +212,35 @@ struct Node {
                              * player choice without 'else', a player local
                              * or parameter not Sym.bad_player): it indexes
                              * zones and variables without a check */
+    bool kinds_known;       /* SOURCE: the set of card kinds it keeps is known
+                             * before the game (a source of cards, at most 64
+                             * kinds, no filter or one that tests the card
+                             * alone against constants) */
+    bool heap;              /* SOURCE: the cards of an unordered zone, whose
+                             * cards the state lists by kind (<= 64 kinds) */
+    bool kind_level;        /* SOURCE of cards with a filter that reads the
+                             * card only through its kind and does nothing
+                             * that depends on how often or in which order it
+                             * runs: testing it once per kind changes nothing */
+    bool by_kind;           /* CHOOSECARD, CHOOSECARDS: the options come by
+                             * kind from an unordered zone (src is heap and
+                             * kinds_known) */
+    bool distinct_per_kind; /* CALL distinct: its source is kinds_known, and
+                             * every kind kept has a value of the attribute,
+                             * no two the same: distinct counts kinds */
+    bool implied_by_caps;   /* a conjunct of a 'such that' (the condition
+                             * split at its 'and's): a distinct(...) ==
+                             * count(...) that one_per_kind guarantees; the
+                             * emitter leaves it out */
+    unsigned long long kinds;          /* SOURCE with kinds_known: the kinds it
+                                        * keeps, bit k for card kind k */
+    unsigned long long kinds_possible; /* SOURCE with kind_level: the kinds the
+                                        * filter may keep, all but those its
+                                        * leading conjuncts on the card alone
+                                        * rule out */
+    unsigned long long one_per_kind;   /* CHOOSECARDS: the kinds of which the
+                                        * 'such that' allows at most one card
+                                        * (bit k for kind k) */
 };
 
 /* What a name stands for. */

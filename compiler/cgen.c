@@ -369,64 +369,20 @@ static const char *snippet(const Node *n)
  * for count, every, any, sum, min, max, distinct, first; mvall<k>(s, V, to,
  * bottom) for 'move all'. Each is built in its own buffer, since its filter
  * may need other helpers first. */
-/* The mask of card kinds a static filter keeps, or false if the filter
- * depends on more than the card (or there are more than 64 kinds). */
-static bool pure_static(const Node *n, int id, const CardDef *cd);
-
-static bool filter_mask(Gen *G, const Node *src, unsigned long long *mask)
-{
-    const CardSet *cs = G->cs;
-    if (src->type != T_CARD || cs->ncards > 64)
-        return false;
-    if (src->b && cs->ncards > 0 && !pure_static(src->b, src->id, cs->cards[0]))
-        return false;
-    *mask = 0;
-    for (int i = 0; i < cs->ncards; i++) {
-        int v = src->b ? sema_eval_filter(src->b, src->id, cs->cards[i]) : 1;
-        if (v < 0)
-            return false;
-        if (v)
-            *mask |= 1ULL << i;
-    }
-    return true;
-}
-
-static bool kind_mask(Gen *G, const Node *src, unsigned long long *mask)
-{
-    return src->op == 0 && filter_mask(G, src, mask);
-}
-
-/* Do the kinds in m each have a value of attribute attr (-1 type, -2 name),
- * no two the same? Then distinct() over them counts kinds. */
-static bool distinct_per_kind(Gen *G, int attr, unsigned long long m)
-{
-    unsigned long long seen = 0;
-    for (int k = 0; k < G->cs->ncards; k++) {
-        if (!((m >> k) & 1))
-            continue;
-        const CardDef *cd = G->cs->cards[k];
-        int v = attr == -1 ? cd->type->index : attr == -2 ? k : cd->value[attr];
-        if (v < 0 || v >= 64 || ((seen >> v) & 1))
-            return false;
-        seen |= 1ULL << v;
-    }
-    return true;
-}
-
 /* count, any, every and distinct over a zone with a filter on the card
  * alone: answered from the zone's counts of each kind, without a loop over
  * its cards. Returns false where the general helper is needed. */
 static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
 {
     const Node *src = n->a;
-    unsigned long long m;
+    unsigned long long m = src->kinds;
     const char *kinds; /* the C of the kinds present */
-    if (src->op == 3 && filter_mask(G, src, &m)) {
+    if (src->src_kind == SRC_CHOSEN && src->kinds_known) {
         /* the candidate set of a 'such that': its kinds are kept aside */
         if (n->op == B_COUNT)
             return false;
         kinds = "s->candkinds";
-    } else if (kind_mask(G, src, &m)) {
+    } else if (src->src_kind == SRC_ZONE && src->kinds_known) {
         kinds = arena_printf(G->a, "s->kmask[%s]", expr_str(G, src->a));
     } else {
         return false;
@@ -465,7 +421,7 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
                                                 : G->cs->attrs[n->attr]->nvalues;
         if (nv > 64)
             return false;
-        if (distinct_per_kind(G, n->attr, m)) {
+        if (n->distinct_per_kind) {
             /* every kind kept has a value, and no two the same one */
             buf_printf(h, "    (void)V;\n    return kpop(%s & 0x%llxULL);\n}\n\n",
                        kinds, m);
@@ -490,45 +446,7 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
     }
 }
 
-static bool kind_level(const Node *n, int id);
 #define KMASK_OK(G) ((G)->cs->ncards <= 64)
-
-/* The kinds a filter may keep: all but those that the conjuncts it tests
- * first, while the card alone decides them, rule out. (A kind left out is
- * one for which the C of the filter stops at a false conjunct before it
- * evaluates anything else, so leaving it out changes nothing, faults
- * included.) */
-static unsigned long long kinds_possible(Gen *G, const Node *filter, int id)
-{
-    const Node *conj[64];
-    int n = 0;
-    /* the conjuncts in the order C evaluates them: a and b and c parses as
-     * (a and b) and c */
-    const Node *f = filter;
-    while (f->kind == N_BINARY && f->op == OP_AND && n < 63) {
-        conj[n++] = f->b;
-        f = f->a;
-    }
-    conj[n++] = f;
-    unsigned long long m = 0;
-    for (int k = 0; k < G->cs->ncards && k < 64; k++) {
-        bool out = false;
-        for (int i = n - 1; i >= 0; i--) {
-            if (!pure_static(conj[i], id, G->cs->cards[k]))
-                break;
-            int v = sema_eval_filter(conj[i], id, G->cs->cards[k]);
-            if (v < 0)
-                break;
-            if (v == 0) {
-                out = true;
-                break;
-            }
-        }
-        if (!out)
-            m |= 1ULL << k;
-    }
-    return m;
-}
 
 /* count, any and every over a zone whose filter reads the card only through
  * its kind (and may read the state): the filter is tested once per kind
@@ -538,11 +456,11 @@ static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
     const Node *src = n->a;
     Builtin b = (Builtin)n->op;
     if (src->op != 0 || !src->b || src->type != T_CARD || !KMASK_OK(G) ||
-        (b != B_COUNT && b != B_ANY && b != B_ALL) || !kind_level(src->b, src->id))
+        (b != B_COUNT && b != B_ANY && b != B_ALL) || !src->kind_level)
         return false;
     const char *slot = expr_str(G, src->a), *f = unparen(G, expr_str(G, src->b));
     /* every() must see the kinds ruled out too: they make it false */
-    unsigned long long poss = b == B_ALL ? ~0ULL : kinds_possible(G, src->b, src->id);
+    unsigned long long poss = b == B_ALL ? ~0ULL : src->kinds_possible;
     buf_printf(h, "    int slot = %s;\n%s"
                   "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1) {\n"
                   "        int k = __builtin_ctzll(b);\n"
@@ -571,8 +489,8 @@ static void need_agg(Gen *G, const Node *n)
         if (n->kind == N_MOVEALL) {
             buf_printf(&G->protos, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
             buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
-            unsigned long long m;
-            if (kind_mask(G, src, &m)) {
+            unsigned long long m = src->kinds;
+            if (src->src_kind == SRC_ZONE && src->kinds_known) {
                 /* A filter on the card alone: the counts say how many cards
                  * move; the walk goes down from the top and stops there. */
                 buf_printf(h, "    (void)V;\n    int slot = %s;\n"
@@ -732,96 +650,16 @@ static int new_helper(Gen *G, const Node *n)
     return k;
 }
 
-/* Does n use local slot id only as a card's type, name or attribute, and
- * do nothing whose effect depends on how often or in which order it runs?
- * Then a filter on that card gives the same answer for every card of a
- * kind, and testing it once per kind, in any order, changes nothing: no
- * random number (chance, roll), and nothing that may fault for some cards
- * and not others (arithmetic, which may overflow or divide by zero; funcs;
- * sum, abs, seat, next; an index into a list). What may still fault (a
- * zone of a player out of range) does so whatever the card. */
-static bool kind_level(const Node *n, int id)
-{
-    for (; n; n = n->next) {
-        if (n->kind == N_FIELD && (!n->a || (n->a->kind == N_IDENT && n->a->sym &&
-                                            (n->a->sym->kind == S_LOCAL ||
-                                             n->a->sym->kind == S_PARAM))))
-            continue; /* a field of a variable: the card's kind decides */
-        if (n->kind == N_IDENT && n->sym &&
-            (n->sym->kind == S_LOCAL || n->sym->kind == S_PARAM) && n->sym->index == id)
-            return false;
-        if (n->kind == N_UNARY && n->op != UOP_NOT)
-            return false;
-        if (n->kind == N_BINARY && binop_arith((BinOp)n->op))
-            return false;
-        if (n->kind == N_CALL && (n->sym || n->op == B_SUM || n->op == B_ABS ||
-                                  n->op == B_CHANCE || n->op == B_ROLL || n->op == B_SEAT ||
-                                  n->op == B_NEXT))
-            return false;
-        if (n->kind == N_INDEX && n->type != T_ZONE &&
-            !(n->a->kind == N_IDENT && n->a->sym && n->a->sym->kind == S_PVAR))
-            return false;
-        if (!kind_level(n->a, id) || !kind_level(n->b, id) || !kind_level(n->c, id) ||
-            !kind_level(n->d, id))
-            return false;
-    }
-    return true;
-}
-
-/* Is n a test on the card alone that runs nothing else: comparisons of the
- * card's fields (slot id) with constants, joined by and, or, not? Its value
- * for a kind is known before the game, and leaving it out of the C changes
- * nothing, faults included. (sema_eval_filter decides 'a and b' from b
- * alone when b is false, whatever a would do at run time.) */
-static bool pure_static(const Node *n, int id, const CardDef *cd)
-{
-    switch (n->kind) {
-    case N_BOOLLIT:
-        return true;
-    case N_UNARY:
-        return n->op == UOP_NOT && pure_static(n->a, id, cd);
-    case N_BINARY:
-        if (n->op == OP_AND || n->op == OP_OR)
-            return pure_static(n->a, id, cd) && pure_static(n->b, id, cd);
-        return (n->op == OP_EQ || n->op == OP_NE) && sema_eval_filter(n, id, cd) >= 0;
-    default:
-        return false;
-    }
-}
-
-/* Is z (a zone, or zone[p]) an unordered zone? Its cards of one kind are
- * alike: any of them stands for all. */
-static bool zone_unordered(const Node *z)
-{
-    const Node *id = z->kind == N_INDEX ? z->a : z;
-    return id->kind == N_IDENT && id->sym && id->sym->kind == S_ZONE &&
-           !(id->sym->decl->num & ZF_ORDERED);
-}
-
-/* Are the cards of src those of an unordered zone, whose lists of each
- * kind the state keeps (at most 64 kinds)? */
-static bool heap_source(Gen *G, const Node *src)
-{
-    return src->op == 0 && KMASK_OK(G) && zone_unordered(src->a);
-}
-
-/* A card choice from an unordered zone with a filter on the card alone:
- * its options are the kinds in mask *m present in the zone. */
-static bool by_kind_choice(Gen *G, const Node *n, unsigned long long *m)
-{
-    return n->kind == N_CHOOSECARD && heap_source(G, n->b) && kind_mask(G, n->b, m);
-}
-
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->b;
     bool cards = n->kind == N_CHOOSECARD;
-    bool unordered = cards && heap_source(G, src);
+    bool unordered = cards && src->heap;
     Buf hb = {0};
-    unsigned long long m;
+    unsigned long long m = src->kinds;
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
     buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
-    if (by_kind_choice(G, n, &m)) {
+    if (n->by_kind) {
         /* An unordered zone and a filter on the card alone: the kinds wanted
          * present, in kind order, each by the first card of its list; and,
          * for the random policy, which reads only how many options there
@@ -835,16 +673,16 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "static inline RT_UNUSED int32_t opts%d_nth(State *s, int slot, int i)\n{\n"
                         "    return s->khead[slot][nth_bit(s->kmask[slot] & 0x%llxULL, i)];\n}\n\n",
                    slot, m, k, m, k, m);
-    } else if (unordered && src->b && kind_level(src->b, src->id)) {
+    } else if (unordered && src->b && src->kind_level) {
         /* An unordered zone and a filter that reads the card only through
          * its kind: tested once per kind present, in kind order. */
         buf_printf(&hb, "    int slot = %s;\n"
                         "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1) {\n"
                         "        V[%d] = s->khead[slot][__builtin_ctzll(b)];\n"
                         "        if (%s)\n            add_kind(s, V[%d]);\n    }\n}\n\n",
-                   expr_str(G, src->a), kinds_possible(G, src->b, src->id), src->id,
+                   expr_str(G, src->a), src->kinds_possible, src->id,
                    unparen(G, expr_str(G, src->b)), src->id);
-    } else if (cards && kind_mask(G, src, &m)) {
+    } else if (cards && src->src_kind == SRC_ZONE && src->kinds_known) {
         /* A filter on the card alone: the kinds wanted are known from the
          * zone's mask; the same top-down walk, stopped once all are found. */
         buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
@@ -855,7 +693,7 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        if (want & b) {\n            want &= ~b;\n"
                         "            add_card(s, c);\n        }\n    }\n}\n\n",
                    expr_str(G, src->a), m);
-    } else if (cards && src->op == 0 && src->b && KMASK_OK(G) && kind_level(src->b, src->id)) {
+    } else if (cards && src->op == 0 && src->b && KMASK_OK(G) && src->kind_level) {
         /* A filter that reads the state but the card only through its kind:
          * tested once per kind (the state does not change meanwhile). */
         buf_printf(&hb, "    int slot = %s;\n    uint64_t seen = 0;\n"
@@ -889,51 +727,12 @@ static void gen_option_source(Gen *G, const Node *n)
     }
 }
 
-/* Kinds of which a 'such that' allows at most one card: a conjunct
- * distinct(chosen where P, A) == count(chosen where P), with P on the card
- * alone, means no two P-cards share a value of A, so no two share a kind.
- * The enumeration uses this to prune; the condition is still checked. */
-static void one_per_kind(Gen *G, const Node *c, unsigned long long *mask)
-{
-    if (!c)
-        return;
-    if (c->kind == N_BINARY && c->op == OP_AND) {
-        one_per_kind(G, c->a, mask);
-        one_per_kind(G, c->b, mask);
-        return;
-    }
-    if (c->kind != N_BINARY || c->op != OP_EQ || c->a->kind != N_CALL || c->b->kind != N_CALL)
-        return;
-    const Node *d = c->a->op == B_DISTINCT ? c->a : c->b;
-    const Node *k = d == c->a ? c->b : c->a;
-    if (d->sym || k->sym || d->op != B_DISTINCT || k->op != B_COUNT)
-        return;
-    unsigned long long md, mk;
-    if (d->a->op != 3 || k->a->op != 3 || !filter_mask(G, d->a, &md) ||
-        !filter_mask(G, k->a, &mk) || md != mk)
-        return;
-    *mask |= md;
-}
-
-/* Is conjunct c a distinct(chosen where P, A) == count(chosen where P)
- * that the caps already guarantee: at most one card of each kind in P
- * (one_per_kind), and no two kinds in P share a value of A? */
-static bool implied_by_caps(Gen *G, const Node *c)
-{
-    unsigned long long m = 0;
-    one_per_kind(G, c, &m);
-    if (!m || c->kind != N_BINARY || c->op != OP_EQ)
-        return false;
-    const Node *d = c->a->op == B_DISTINCT ? c->a : c->b;
-    return distinct_per_kind(G, d->attr, m);
-}
-
 /* The C of a 'such that', its conjuncts the caps guarantee left out. */
 static const char *such_str(Gen *G, const Node *c)
 {
     if (c->kind == N_BINARY && c->op == OP_AND)
         return arena_printf(G->a, "(%s && %s)", such_str(G, c->a), such_str(G, c->b));
-    if (implied_by_caps(G, c))
+    if (c->implied_by_caps)
         return "1 /* guaranteed by the caps */";
     return expr_str(G, c);
 }
@@ -949,16 +748,15 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
         buf_printf(&hb, "static int such%d(State *s, int32_t *V)\n{\n    (void)V;\n"
                         "    return %s;\n}\n\n", k, such_str(G, n->d->b));
     bool cand = G->reads_cand; /* else the condition reads the kinds only */
-    unsigned long long km;
-    bool by_kinds = heap_source(G, src) && kind_mask(G, src, &km);
+    unsigned long long km = src->kinds;
+    bool by_kinds = n->by_kind;
     buf_printf(&hb, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n", k);
     if (!by_kinds) {
         buf_puts(&hb, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
         source_loop_dir(G, &hb, src, "        ", true);
         buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n", src->id);
     }
-    unsigned long long one = 0;
-    one_per_kind(G, n->d->b, &one);
+    unsigned long long one = n->one_per_kind;
     const char *caps = "NULL";
     if (one) {
         Buf cb = {0};
@@ -1016,8 +814,7 @@ static void gen_decision(Gen *G, const Node *n, const char *target)
         break;
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER: {
-        unsigned long long m;
-        if (G->direct && by_kind_choice(G, n, &m)) {
+        if (G->direct && n->by_kind) {
             /* the random policy (d->fn NULL) needs only the number of
              * options, and then the one it chose */
             int k = helper_of(n);
