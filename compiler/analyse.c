@@ -3,8 +3,9 @@
  * Four steps, each over the checked tree: reachability from main, score
  * and tiebreak; the funcs that call funcs; the player variables that may
  * hold a seat out of range; then one walk that writes every node's facts
- * (seats in range, what a filter decides from a card's kind). Nothing here
- * reports: a game that checked clean always analyses. */
+ * (seats in range, what a filter decides from a card's kind) and one that
+ * numbers the helpers of what is reached. Nothing here reports: a game that
+ * checked clean always analyses. */
 #include "analyse.h"
 
 /* ---- reachability: only what main, score and tiebreak can reach is emitted */
@@ -412,10 +413,13 @@ static void source_facts(const CardSet *cs, Node *src)
     }
 }
 
-/* The facts of one node (after find_bad_players: seats read Sym.bad_player). */
+/* The facts of one node (after find_bad_players: seats read Sym.bad_player).
+ * Every helper number starts unset; number_helpers sets those of what is
+ * reached. */
 static void visit_facts(Node *n, void *ctx)
 {
     const CardSet *cs = ((const Game *)ctx)->cs;
+    n->helper_no = -1;
     n->seat_in_range = player_ok(n);
     switch (n->kind) {
     case N_SOURCE:
@@ -442,6 +446,74 @@ static void visit_facts(Node *n, void *ctx)
     }
 }
 
+/* ---- helper numbers (Node.helper_no, Game.nhelpers) --------------------- */
+
+/* Is n compiled to an aggregate helper: a builtin over a source (count,
+ * any, every, sum, distinct, first; min and max over a source, not of two
+ * numbers)? The checker makes the first argument of those a SOURCE. */
+static bool is_aggregate(const Node *n)
+{
+    return n->kind == N_CALL && !n->sym && n->args && n->args->kind == N_SOURCE;
+}
+
+typedef struct Numbering {
+    Game *g;
+    const Node *left_out[2];    /* the aggregates of the conjunct just seen */
+} Numbering;
+
+static void number_helper(Game *g, Node *n, HelperFamily f)
+{
+    if (n->helper_no < 0)
+        n->helper_no = g->nhelpers[f]++;
+}
+
+static void visit_helper(Node *n, void *ctx)
+{
+    Numbering *nb = ctx;
+    Game *g = nb->g;
+    if (n->implied_by_caps) {
+        /* The emitter leaves this conjunct out of the C: its two sides,
+         * distinct(...) and count(...), are never written, and hold no
+         * other helper (their filters test the card alone). The walk
+         * visits them next. */
+        nb->left_out[0] = n->lhs;
+        nb->left_out[1] = n->rhs;
+        return;
+    }
+    if (n == nb->left_out[0] || n == nb->left_out[1])
+        return;
+    if (n->kind == N_INDEX && n->type != T_ZONE && n->base->kind == N_LIST)
+        number_helper(g, n->base, HELPER_LIST);
+    else if (n->kind == N_FOR && n->iter->src_kind == SRC_VALUES)
+        number_helper(g, n, HELPER_LIST);
+    else if (n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER)
+        number_helper(g, n, HELPER_OPTS);
+    else if (n->kind == N_CHOOSECARDS)
+        number_helper(g, n, HELPER_SETS);
+    else if (n->kind == N_MOVEALL)
+        number_helper(g, n, HELPER_MVALL);
+    else if (is_aggregate(n))
+        number_helper(g, n, HELPER_AGG);
+}
+
+/* The helpers the emitter writes: those of the funcs and procs that are
+ * reached, numbered in the order of the declarations. */
+static void number_helpers(Game *g)
+{
+    const PtrVec *lists[2] = {&g->funcs, &g->procs};
+    Numbering nb = {.g = g};
+    for (int f = 0; f < HELPER__COUNT; f++)
+        g->nhelpers[f] = 0;
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; i < lists[l]->len; i++) {
+            Sym *fn = lists[l]->items[i];
+            if (!fn->reached)
+                continue;
+            ast_walk(fn->decl->body, visit_helper, &nb);
+            ast_walk(fn->decl->expr_body, visit_helper, &nb);
+        }
+}
+
 void analyse_game(Arena *a, Game *g)
 {
     const PtrVec *lists[2] = {&g->funcs, &g->procs};
@@ -457,4 +529,5 @@ void analyse_game(Arena *a, Game *g)
             ast_walk(fn->decl->body, visit_facts, g);
             ast_walk(fn->decl->expr_body, visit_facts, g);
         }
+    number_helpers(g);
 }

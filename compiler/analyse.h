@@ -3,9 +3,11 @@
  * analyse_game runs on a game that checked clean and proves, once, what
  * the emitter needs: which funcs and procs a game can reach, which funcs
  * call funcs, which player values are surely seats in range, what card
- * filters decide from a card's kind alone. It writes its results into the
- * fields under "filled by the analysis" in struct Node and struct Sym
- * (ast.h). The emitter (cgen.c) then reads them. */
+ * filters decide from a card's kind alone, and the number of every helper
+ * the emitter writes (each family numbered from 0 on its own). It writes
+ * its results into the fields under "filled by the analysis": struct Node
+ * and struct Sym in ast.h, struct Game in sema.h. The emitter (cgen.c)
+ * then reads a const Game and proves nothing itself. */
 #ifndef CARDC_ANALYSE_H
 #define CARDC_ANALYSE_H
 

@@ -90,6 +90,22 @@ typedef enum AssignOp { ASSIGN_SET, ASSIGN_ADD, ASSIGN_SUB } AssignOp;
 typedef struct Node Node;
 typedef struct Sym Sym;
 
+/* The helpers the emitter writes beside the rules' code, by family. The
+ * analysis numbers each family from 0 on its own (Node.helper_no); a
+ * helper's C name is its family's prefix and its number: list0, opts3. */
+#define HELPER_FAMILIES(X)                                                         \
+    X(LIST, "list")   /* an indexed list literal; the values a loop walks */      \
+    X(OPTS, "opts")   /* the options of a choice of a card or a player */         \
+    X(SETS, "sets")   /* the sets of a 'choose cards' (and its such, caps) */      \
+    X(AGG, "agg")     /* count, any, every, sum, min, max, distinct, first */     \
+    X(MVALL, "mvall") /* a 'move all' */
+typedef enum HelperFamily {
+#define X(k, s) HELPER_##k,
+    HELPER_FAMILIES(X)
+#undef X
+    HELPER__COUNT
+} HelperFamily;
+
 /* What a SOURCE walks (set by the checker). */
 typedef enum SourceKind {
     SRC_ZONE,       /* the cards of a zone, bottom to top */
@@ -205,8 +221,13 @@ struct Node {
     int attr;               /* ATTR_TYPE, ATTR_NAME or an attribute index */
     union { int value, zone_no, card_no, set_no; };  /* a constant; an index */
     union { int id, prompt, label, slot, first_slot, var_no; };
-    int helper;             /* code generator: 1 + a choice's helper number */
     /* filled by the analysis (analyse.c), for the nodes of funcs and procs */
+    int helper_no;          /* the number of the node's helper in its family
+                             * (HelperFamily), -1 for none or not reached:
+                             * LIST indexed by an INDEX and FOR over values(...)
+                             * (list), CHOOSECARD and CHOOSEPLAYER (opts),
+                             * CHOOSECARDS (sets, such, caps), an aggregate
+                             * CALL (agg), MOVEALL (mvall) */
     bool seat_in_range;     /* any expression: its value is surely a seat,
                              * 0 <= e < player_count() (seat(), next(), a
                              * player choice without 'else', a player local

@@ -11,6 +11,7 @@
 #include "cgen.h"
 #include "emit.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,8 +30,7 @@ typedef struct Gen {
     const SrcFile *src_file;    /* source_text's place: the start of src_line */
     int src_line;
     const char *src_p;
-    bool *agg_done;         /* per aggregate: helper emitted */
-    int nlists;
+    bool *done[HELPER__COUNT]; /* per family, per helper number: written */
     const char **card_ids;
     bool reads_cand;        /* code emitted reads s->cand, not only s->candkinds */
 } Gen;
@@ -40,6 +40,7 @@ static void need_agg(Gen *G, const Node *n);
 static const char *unparen(Gen *G, const char *e);
 static void gen_block(Gen *G, const Node *blk);
 static void gen_stmt(Gen *G, const Node *n);
+static bool first_use(Gen *G, HelperFamily f, int k);
 
 /* Fault messages: index into RtGame.faults. */
 enum {
@@ -221,7 +222,7 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
             gen_expr(G, b, n->b);
             buf_puts(b, ok ? "]" : ")]");
         } else if (n->a->kind == N_LIST) {
-            int k = G->nlists++;
+            int k = n->a->helper_no;
             Buf lb = {0};
             buf_printf(&lb, "/* the list at %s:%d */\nstatic const int32_t list%d[%lld] = {",
                        where(G, n->a), n->a->loc.line, k, n->a->num);
@@ -229,7 +230,8 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
             for (const Node *e = n->a->a; e; e = e->next, i++)
                 buf_printf(&lb, "%s%s", i ? ", " : "", expr_str(G, e));
             buf_puts(&lb, "};\n\n");
-            buf_puts(&G->helpers, lb.data);
+            if (first_use(G, HELPER_LIST, k))
+                buf_puts(&G->helpers, lb.data);
             buf_free(&lb);
             buf_printf(b, "list%d[lidx(s, ", k);
             gen_expr(G, b, n->b);
@@ -251,13 +253,13 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
         switch ((Builtin)n->op) {
         case B_COUNT: case B_ANY: case B_ALL: case B_SUM: case B_DISTINCT: case B_FIRST:
             need_agg(G, n);
-            buf_printf(b, "agg%d(s, V)", n->id);
+            buf_printf(b, "agg%d(s, V)", n->helper_no);
             break;
         case B_MIN:
         case B_MAX:
             if (n->num) {
                 need_agg(G, n);
-                buf_printf(b, "agg%d(s, V)", n->id);
+                buf_printf(b, "agg%d(s, V)", n->helper_no);
             }
             else {
                 buf_puts(b, n->op == B_MIN ? "imin(" : "imax(");
@@ -478,10 +480,9 @@ static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
 
 static void need_agg(Gen *G, const Node *n)
 {
-    int k = n->id;
-    if (G->agg_done[k])
+    int k = n->helper_no;
+    if (!first_use(G, n->kind == N_MOVEALL ? HELPER_MVALL : HELPER_AGG, k))
         return;
-    G->agg_done[k] = true;
     Buf hb = {0}, *h = &hb;
     {
         const Node *src = n->a;
@@ -634,22 +635,19 @@ static void gen_begin_decision(Gen *G, const Node *player, int prompt)
         line(G, "decision(s, %s, %d);", expr_str(G, player), prompt);
 }
 
+/* Is this the first use of helper k of family f? Then the caller writes
+ * it: the resumable and the direct copy of a proc share their helpers. */
+static bool first_use(Gen *G, HelperFamily f, int k)
+{
+    assert(k >= 0 && k < G->g->nhelpers[f]);
+    if (G->done[f][k])
+        return false;
+    G->done[f][k] = true;
+    return true;
+}
+
 /* Options of 'choose card' / 'choose player': one per card name (the
  * first card of each), or per player. */
-/* The number of the helper already written for choice n, or -1; the
- * resumable and the direct copy of a proc call the same helpers. */
-static int helper_of(const Node *n)
-{
-    return n->helper - 1;
-}
-
-static int new_helper(Gen *G, const Node *n)
-{
-    int k = G->nlists++;
-    ((Node *)n)->helper = k + 1;
-    return k;
-}
-
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->b;
@@ -716,9 +714,9 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
 
 static void gen_option_source(Gen *G, const Node *n)
 {
-    int k = helper_of(n);
-    if (k < 0)
-        gen_option_helper(G, n, k = new_helper(G, n));
+    int k = n->helper_no;
+    if (first_use(G, HELPER_OPTS, k))
+        gen_option_helper(G, n, k);
     line(G, "opts%d(s, V);", k);
     if (n->c) {
         if (n->c->a)
@@ -781,9 +779,9 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
 
 static void gen_choose_cards(Gen *G, const Node *n)
 {
-    int k = helper_of(n);
-    if (k < 0)
-        gen_sets_helper(G, n, k = new_helper(G, n));
+    int k = n->helper_no;
+    if (first_use(G, HELPER_SETS, k))
+        gen_sets_helper(G, n, k);
     gen_begin_decision(G, n->a, n->id);
     line(G, "sets%d(s, V, %s, %s);", k, expr_str(G, n->d->a), expr_str(G, n->d->a->next));
     gen_decide(G);
@@ -817,9 +815,9 @@ static void gen_decision(Gen *G, const Node *n, const char *target)
         if (G->direct && n->by_kind) {
             /* the random policy (d->fn NULL) needs only the number of
              * options, and then the one it chose */
-            int k = helper_of(n);
-            if (k < 0)
-                gen_option_helper(G, n, k = new_helper(G, n));
+            int k = n->helper_no;
+            if (first_use(G, HELPER_OPTS, k))
+                gen_option_helper(G, n, k);
             gen_begin_decision(G, n->a, n->id);
             line(G, "{");
             G->indent++;
@@ -1086,7 +1084,7 @@ static void gen_stmt(Gen *G, const Node *n)
         } else if (src->op == 2) { /* values of an attribute */
             const Node *arg = src->a->a;
             const Attr *at = G->cs->attrs[src->a->attr];
-            int k = G->nlists++;
+            int k = n->helper_no;
             Buf vals = {0};
             int nv = 0;
             if (arg->kind == N_FIELD) {
@@ -1108,9 +1106,10 @@ static void gen_stmt(Gen *G, const Node *n)
                         buf_printf(&vals, "%s%d", nv ? ", " : "", q);
                 }
             }
-            buf_printf(&G->helpers, "/* the values of the loop at %s:%d */\n"
-                                    "static const int32_t list%d[%d] = {%s};\n\n",
-                       where(G, n), n->loc.line, k, nv ? nv : 1, vals.data ? vals.data : "0");
+            if (first_use(G, HELPER_LIST, k))
+                buf_printf(&G->helpers, "/* the values of the loop at %s:%d */\n"
+                                        "static const int32_t list%d[%d] = {%s};\n\n",
+                           where(G, n), n->loc.line, k, nv ? nv : 1, vals.data ? vals.data : "0");
             buf_free(&vals);
             line(G, "V[%d] = 0;", i);
             line(G, "for (;;) {"); /* bounded by the values: no step count */
@@ -1158,7 +1157,7 @@ static void gen_stmt(Gen *G, const Node *n)
     }
     case N_MOVEALL:
         need_agg(G, n);
-        line(G, "mvall%d(s, V, %s, %d);", n->id, expr_str(G, n->b),
+        line(G, "mvall%d(s, V, %s, %d);", n->helper_no, expr_str(G, n->b),
              n->c && n->c->op == POS_BOTTOM);
         break;
     case N_SHUFFLE:
@@ -2109,9 +2108,8 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     /* The bodies go to a second buffer: helpers are found while emitting. */
     Buf body = {0};
     G.out = &body;
-    G.agg_done = arena_alloc(a, sizeof(bool) * (size_t)(g->aggs.len + 1));
-    for (int k = 0; k < g->aggs.len; k++)
-        ((Node *)g->aggs.items[k])->id = k;
+    for (int f = 0; f < HELPER__COUNT; f++)
+        G.done[f] = arena_alloc(a, sizeof(bool) * (size_t)(g->nhelpers[f] + 1));
     for (int i = 0; i < g->funcs.len; i++)
         if (((const Sym *)g->funcs.items[i])->reached)
             gen_func(&G, g->funcs.items[i]);

@@ -47,11 +47,14 @@ typedef struct Game {
     PtrVec labels;      /* const char* */
     PtrVec faults;      /* const char*: messages of run-time faults */
     PtrVec sets;        /* N_CHOOSECARDS nodes (id = set number) */
-    PtrVec aggs;        /* aggregate nodes, each compiled to a helper (id) */
+    PtrVec aggs;        /* aggregate nodes, each compiled to a helper */
     Sym *main, *score, *tiebreak;
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */
     long long max_decisions; /* decisions a game may take before it is a draw */
+    /* filled by the analysis (analyse.c) */
+    int nhelpers[HELPER__COUNT]; /* helpers of each family that are emitted:
+                                  * numbered 0 .. nhelpers[f] - 1 */
 } Game;
 
 /* Returns false if errors were reported. */
