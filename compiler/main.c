@@ -41,9 +41,10 @@ static int run_one(const char *path, const Options *o, bool build, Buf *json_ite
     bool ok = phase_open_path(&c, path) /* read cards.yaml and the *.rules; load the cards */
               && phase_parse(&c)        /* the rules and every card's effect into trees */
               && phase_check(&c);       /* resolve names, check types, prove and collect */
+    if (ok && build)
+        ok = phase_analyse(&c);         /* what is reached, seats in range, kind facts, helpers */
     if (ok && build) {
         Buf b = {0};
-        phase_analyse(&c);              /* reachability, seats in range, kind facts, helpers */
         phase_emit(&c, &b);             /* the C of the game (or of the cards alone) */
         FILE *f = fopen(o->out, "w");
         if (!f || fwrite(b.data, 1, b.len, f) != b.len || fclose(f) != 0) {
