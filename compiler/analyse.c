@@ -1,11 +1,12 @@
 /* analyse.c: the analysis phase (see analyse.h).
  *
- * Four steps, each over the checked tree: reachability from main, score
- * and tiebreak; the funcs that call funcs; the player variables that may
- * hold a seat out of range; then one walk that writes every node's facts
- * (seats in range, what a filter decides from a card's kind) and one that
- * numbers the helpers of what is reached. Nothing here reports: a game that
- * checked clean always analyses. */
+ * Five steps, in this order (analyse_game), each over the checked tree:
+ * reachability from main, score and tiebreak; the funcs that call funcs;
+ * the player variables that may hold a seat out of range; one walk that
+ * writes every node's facts (seats in range, which reads those variables,
+ * and what a filter decides from a card's kind); one that numbers the
+ * helpers of what is reached (which skips the conjuncts found guaranteed).
+ * Nothing here reports: a game that checked clean always analyses. */
 #include "analyse.h"
 
 /* ---- reachability: only what main, score and tiebreak can reach is emitted */
