@@ -94,6 +94,8 @@ $(B)/bin/unit-tests: $(TEST_SRC) $(ASAN_OBJ) $(wildcard compiler/*.h)
 
 # libcardrt: the runtime every game binary links with (runtime/), plain
 # and under ASan+UBSan; tests/runtime holds a hand-written game on it.
+# runtime/rt_game.h is no part of the library: every game's C includes it
+# (so games and runtime-tests depend on RT_HDR).
 RT_SRC    = $(wildcard runtime/*.c)
 RT_HDR    = $(wildcard runtime/*.h)
 RT_CFLAGS = $(CSTD) $(WARN) -O2 -g $(CFLAGS)
@@ -126,7 +128,7 @@ $(B)/bin/high-card-asan: $(RT_GAME) $(RT_TEST)/high_card_main.c $(B)/lib/libcard
 	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime $(RT_TEST)/high_card.c \
 	    $(RT_TEST)/high_card_main.c $(B)/lib/libcardrt-asan.a -o $@
 
-$(B)/bin/runtime-tests: $(RT_GAME) $(wildcard $(RT_TEST)/test_*.c) $(B)/lib/libcardrt-asan.a
+$(B)/bin/runtime-tests: $(RT_GAME) $(wildcard $(RT_TEST)/test_*.c) $(B)/lib/libcardrt-asan.a $(RT_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime -I$(RT_TEST) $(RT_TEST)/high_card.c \
 	    $(wildcard $(RT_TEST)/test_*.c) $(B)/lib/libcardrt-asan.a -o $@ $(CRIT_LIBS)

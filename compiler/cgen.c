@@ -60,24 +60,6 @@ static bool player_ok(const Node *e)
     return false;
 }
 
-/* Fault messages: index into RtGame.faults. */
-enum {
-    F_EMPTY_TOP, F_NONE_MOVED, F_NO_OPTION, F_BAD_PLAYER, F_BAD_INDEX,
-    F_DIV_ZERO, F_DEPTH, F_LOOP, F_TOO_MANY, F_OVERFLOW, F__COUNT
-};
-static const char *const fault_text[F__COUNT] = {
-    "top or bottom of an empty zone",
-    "a move of no card (none)",
-    "a decision with no option",
-    "no such player",
-    "a list index out of range",
-    "division by zero",
-    "procedure or func calls nested too deep",
-    "a rule loop ran too long without a decision",
-    "a choice with more options than a decision holds",
-    "a number outside the range of 32 bits",
-};
-
 /* ---- small output helpers ------------------------------------------------ */
 
 static void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -1775,17 +1757,18 @@ static void mark_reachable(const Game *g)
 
 /* ---- the whole file ----------------------------------------------------- */
 
-static void gen_runtime_glue(Gen *G)
+/* The game's constants, which runtime/rt_game.h builds the State and its
+ * helpers on: sizes, the decision bound, whether there is a tie-break,
+ * the zones, the procs, and the State's members for the rules' variables. */
+static void gen_game_defs(Gen *G)
 {
     const Game *g = G->g;
     Buf *o = G->out;
-    buf_printf(o, "\n/* ---- the state ---- */\n\n"
+    buf_printf(o, "\n/* ---- the game's constants (runtime/rt_game.h builds the state on them) ---- */\n\n"
                   "enum { MAXP = %d, NSLOTS = %d, NLOCALS = %d, MAXDEPTH = %d };\n"
-                  "#define MAX_STEPS 10000000\n#define MAX_FUNC_DEPTH 1000\n"
-                  "/* Kinds of card as bits, when there are at most 64 kinds. */\n"
-                  "#define KMASKED (NCARDS <= 64)\n"
-                  "#define KBIT(k) (KMASKED ? (uint64_t)1 << ((k) & 63) : 0)\n\n",
-               g->max_players, g->nslots, g->max_locals + 2, g->max_depth);
+                  "#define GAME_MAX_DECISIONS %lld\n#define GAME_HAS_TIEBREAK %d\n\n",
+               g->max_players, g->nslots, g->max_locals + 2, g->max_depth, g->max_decisions,
+               g->tiebreak != NULL);
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
@@ -1798,46 +1781,21 @@ static void gen_runtime_glue(Gen *G)
         if (p->reached)
             buf_printf(o, "    P_%s = %d,\n", p->name, i);
     }
-    buf_puts(o, "};\n\nenum { R_RETURN, R_CALL, R_WAIT, R_STOP };\n\n");
-    buf_puts(o, "enum {\n");
-    for (int i = 0; i < F__COUNT; i++)
-        buf_printf(o, "    F_%s,\n",
-                   (const char *[]){"EMPTY_TOP", "NONE_MOVED", "NO_OPTION", "BAD_PLAYER",
-                                    "BAD_INDEX", "DIV_ZERO", "DEPTH", "LOOP",
-                                    "TOO_MANY", "OVERFLOW"}[i]);
-    buf_puts(o, "};\n\n");
-    buf_puts(o, "typedef struct Frame {\n    int32_t proc, pc;\n    int32_t v[NLOCALS];\n} Frame;\n\n");
-    buf_puts(o, "typedef struct State {\n"
-                "    RtCore core;\n"
-                "    uint16_t zsize[NSLOTS];\n"
-                "    uint16_t zcard[NSLOTS][NINSTANCES];   /* [0] is the bottom */\n"
-                "    uint16_t slot_of[NINSTANCES];         /* where each card is */\n"
-                "    uint16_t pos_of[NINSTANCES];          /* and at which position */\n");
+    buf_puts(o, "};\n\n/* The rules' variables, members of State: g_NAME for a global,\n"
+                " * pv_NAME[player] for a per-player one. */\n"
+                "#define GAME_STATE_VARS");
+    int nvars = g->globals.len + g->pvars.len;
+    if (nvars == 0)
+        buf_puts(o, " /* none */");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
-        buf_printf(o, "    int32_t g_%s;\n", v->name);
+        buf_printf(o, " \\\n    int32_t g_%s;", v->name);
     }
     for (int i = 0; i < g->pvars.len; i++) {
         const Node *v = g->pvars.items[i];
-        buf_printf(o, "    int32_t pv_%s[MAXP];\n", v->name);
+        buf_printf(o, " \\\n    int32_t pv_%s[MAXP];", v->name);
     }
-    buf_puts(o, "    uint16_t kcount[NSLOTS][NCARDS];      /* cards of each kind in each slot */\n"
-                "    uint64_t kmask[NSLOTS];               /* kinds present (kinds < 64) */\n"
-                "    /* the cards of each kind in each slot, a linked list (KNONE ends\n"
-                "     * it): a card of a kind in an unordered zone in O(1) */\n"
-                "    uint16_t khead[NSLOTS][NCARDS];       /* (unordered slots only) */\n"
-                "    uint16_t knext[NINSTANCES];\n"
-                "    uint64_t optkinds;                    /* kinds offered so far */\n");
-    buf_puts(o, "    int32_t ret;          /* the value of the last proc returned */\n"
-                "    int32_t depth;        /* frames in use */\n"
-                "    int64_t steps;        /* loop steps since the last decision */\n"
-                "    int32_t fdepth;       /* func calls in progress */\n"
-                "    int32_t ncand;        /* the candidate set of 'such that' */\n"
-                "    uint64_t candkinds;   /* its kinds (kinds < 64) */\n"
-                "    uint16_t cand[RT_MAX_PICK];\n"
-                "    Frame fr[MAXDEPTH];\n"
-                "} State;\n\n");
-    buf_puts(o, "_Static_assert((int)MAXP <= (int)RT_MAX_PLAYERS, \"too many players for the runtime\");\n\n");
+    buf_puts(o, "\n");
 }
 
 static void gen_tables(Gen *G)
@@ -1857,13 +1815,7 @@ static void gen_tables(Gen *G)
         c_string(o, g->labels.items[i]);
         buf_puts(o, ",\n");
     }
-    buf_puts(o, "    NULL\n};\n\nstatic const char *const faults[] = {\n");
-    for (int i = 0; i < F__COUNT; i++) {
-        buf_puts(o, "    ");
-        c_string(o, fault_text[i]);
-        buf_puts(o, ",\n");
-    }
-    buf_puts(o, "};\n\n/* zones[i]: name, per player, ordered, visibility, first slot */\n"
+    buf_puts(o, "    NULL\n};\n\n/* zones[i]: name, per player, ordered, visibility, first slot */\n"
                 "static const RtZone zones[] = {\n");
     static const char *const vis[] = {"RT_VIS_PUBLIC", "RT_VIS_OWNER", "RT_VIS_HIDDEN"};
     for (int i = 0; i < g->zones.len; i++) {
@@ -1928,416 +1880,37 @@ static void gen_tables(Gen *G)
     buf_puts(o, "};\n\n");
 }
 
-/* The fixed part: zone operations, decisions, the run loop. */
-static const char *const glue =
-    "/* ---- zone operations ---- */\n\n"
-    "static inline RT_UNUSED void fault(State *s, int k)\n{\n"
-    "    if (!s->core.over) {\n        s->core.over = RT_FAULT;\n        s->core.fault = k;\n    }\n}\n\n"
-    "static inline RT_UNUSED int card_kind(int c)\n{\n    return c < 0 ? -1 : instance_card[c];\n}\n\n"
-    "static inline RT_UNUSED int card_type(int c)\n{\n    return c < 0 ? -1 : inst_type[c];\n}\n\n"
-    "static inline RT_UNUSED int card_attr(int c, int a)\n{\n    return c < 0 ? -1 : inst_attr[a][c];\n}\n\n"
-    "static inline RT_UNUSED int card_num(int c, int a)\n{\n    return c < 0 ? 0 : cards[instance_card[c]].num[a];\n}\n\n"
-    "/* The bits set in x, four at a time: kinds are few, so masks are short\n"
-    " * (and the build targets no popcnt: __builtin_popcountll is a call). */\n"
-    "static inline RT_UNUSED int32_t kpop(uint64_t x)\n{\n"
-    "    static const uint8_t pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};\n"
-    "    int32_t r = 0;\n"
-    "    for (; x; x >>= 4)\n        r += pop4[x & 15];\n"
-    "    return r;\n}\n\n"
-    "/* The index of the (i+1)-th bit set in b (b has more than i). */\n"
-    "static inline RT_UNUSED int nth_bit(uint64_t b, int i)\n{\n"
-    "    for (; i > 0; i--)\n        b &= b - 1;\n"
-    "    return __builtin_ctzll(b);\n}\n\n"
-    "/* Cards in slot of the kinds in mask m. */\n"
-    "static inline RT_UNUSED int32_t kcount_in(const State *s, int slot, uint64_t m)\n{\n"
-    "    uint64_t b = s->kmask[slot] & m;\n    int32_t r = 0;\n"
-    "    while (b) {\n        r += s->kcount[slot][__builtin_ctzll(b)];\n        b &= b - 1;\n    }\n"
-    "    return r;\n}\n\n"
-    "static inline RT_UNUSED int32_t imin(int32_t a, int32_t b)\n{\n    return a < b ? a : b;\n}\n\n"
-    "static inline RT_UNUSED int32_t imax(int32_t a, int32_t b)\n{\n    return a > b ? a : b;\n}\n\n"
-    "static inline RT_UNUSED int32_t iabs(State *s, int32_t a)\n{\n"
-    "    if (a == INT32_MIN) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n"
-    "    return a < 0 ? -a : a;\n}\n\n"
-    "/* Arithmetic that faults on overflow instead of wrapping. */\n"
-    "static inline RT_UNUSED int32_t iadd(State *s, int32_t a, int32_t b)\n{\n"
-    "    int32_t r;\n    if (__builtin_add_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
-    "static inline RT_UNUSED int32_t isub(State *s, int32_t a, int32_t b)\n{\n"
-    "    int32_t r;\n    if (__builtin_sub_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
-    "static inline RT_UNUSED int32_t imul(State *s, int32_t a, int32_t b)\n{\n"
-    "    int32_t r;\n    if (__builtin_mul_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
-    "static inline RT_UNUSED int32_t idiv(State *s, int32_t a, int32_t b)\n{\n"
-    "    if (b == 0 || (a == INT32_MIN && b == -1)) {\n        fault(s, b ? F_OVERFLOW : F_DIV_ZERO);\n        return 0;\n    }\n    return a / b;\n}\n\n"
-    "static inline RT_UNUSED int32_t imod(State *s, int32_t a, int32_t b)\n{\n"
-    "    if (b == 0) {\n        fault(s, F_DIV_ZERO);\n        return 0;\n    }\n    return b == -1 ? 0 : a % b;\n}\n\n"
-    "/* A player index checked against the table. */\n"
-    "static inline RT_UNUSED int pidx(State *s, int p)\n{\n"
-    "    if ((unsigned)p >= (unsigned)s->core.nplayers) { /* p < 0 too */\n        fault(s, F_BAD_PLAYER);\n        return 0;\n    }\n    return p;\n}\n\n"
-    "static inline RT_UNUSED int zslot(State *s, int zone, int p)\n{\n    return zone + pidx(s, p);\n}\n\n"
-    "static inline RT_UNUSED int lidx(State *s, int i, int n)\n{\n"
-    "    if (i < 0 || i >= n) {\n        fault(s, F_BAD_INDEX);\n        return 0;\n    }\n    return i;\n}\n\n"
-    "/* The seat after p, for p in range. */\n"
-    "static inline RT_UNUSED int pnext_in(State *s, int p)\n{\n    p += 1;\n    return p < s->core.nplayers ? p : 0;\n}\n\n"
-    "static inline RT_UNUSED int pnext(State *s, int p)\n{\n    return pnext_in(s, pidx(s, p));\n}\n\n"
-    "static inline RT_UNUSED int pseat(State *s, int i)\n{\n    return pidx(s, i);\n}\n\n"
-    "static inline RT_UNUSED int chance(State *s, int pct)\n{\n    return (int)rt_below(&s->core.rng, 100) < pct;\n}\n\n"
-    "static inline RT_UNUSED int roll(State *s, int n)\n{\n    return n < 1 ? 0 : 1 + (int)rt_below(&s->core.rng, (uint32_t)n);\n}\n\n"
-    "static inline RT_UNUSED int z_top(State *s, int slot)\n{\n"
-    "    int n = s->zsize[slot];\n    if (n == 0) {\n        fault(s, F_EMPTY_TOP);\n        return -1;\n    }\n"
-    "    return s->zcard[slot][n - 1];\n}\n\n"
-    "static inline RT_UNUSED int z_bottom(State *s, int slot)\n{\n"
-    "    if (s->zsize[slot] == 0) {\n        fault(s, F_EMPTY_TOP);\n        return -1;\n    }\n"
-    "    return s->zcard[slot][0];\n}\n\n"
-    "/* The lists of each kind in each slot (State.khead). */\n"
-    "#define KNONE 0xffff\n\n"
-    "/* Card c out of its list. It is mostly the first (a choice by kind takes\n"
-    " * the first card of a list); else the list, of the cards of one kind in\n"
-    " * one zone, is walked. */\n"
-    "static inline RT_UNUSED void kunlink(State *s, int c, int slot, int k)\n{\n"
-    "    int p = s->khead[slot][k];\n"
-    "    if (p == c) {\n        s->khead[slot][k] = s->knext[c];\n        return;\n    }\n"
-    "    while (s->knext[p] != c)\n        p = s->knext[p];\n"
-    "    s->knext[p] = s->knext[c];\n}\n\n"
-    "static inline RT_UNUSED void klink(State *s, int c, int slot, int k)\n{\n"
-    "    s->knext[c] = s->khead[slot][k];\n"
-    "    s->khead[slot][k] = (uint16_t)c;\n}\n\n"
-    "/* What the state derives from the zones: where each card is, the counts\n"
-    " * and masks of each kind in each slot, and the lists of each kind in each\n"
-    " * unordered slot (the last card of a zone first in its list; an ordered\n"
-    " * zone has none: its cards differ by position). */\n"
-    "static void derive(State *s)\n{\n"
-    "    memset(s->kcount, 0, sizeof s->kcount);\n"
-    "    memset(s->kmask, 0, sizeof s->kmask);\n"
-    "    memset(s->khead, 0xff, sizeof s->khead);\n"
-    "    for (int slot = 0; slot < NSLOTS; slot++)\n"
-    "        for (int i = 0; i < s->zsize[slot]; i++) {\n"
-    "            int c = s->zcard[slot][i], k = instance_card[c];\n"
-    "            s->slot_of[c] = (uint16_t)slot;\n"
-    "            s->pos_of[c] = (uint16_t)i;\n"
-    "            s->kcount[slot][k]++;\n"
-    "            s->kmask[slot] |= KBIT(k);\n"
-    "            if (!slot_ordered[slot])\n                klink(s, c, slot, k);\n"
-    "        }\n}\n\n"
-    "/* Moves card c to slot `to`: on top (pos < 0) or with pos cards below. */\n"
-    "static inline RT_UNUSED void mv(State *s, int c, int to, int pos)\n{\n"
-    "    if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */\n"
-    "        fault(s, F_NONE_MOVED);\n        return;\n    }\n"
-    "    int from = s->slot_of[c], k = instance_card[c];\n"
-    "    uint16_t *z = s->zcard[from];\n"
-    "    int n = s->zsize[from] - 1, j = s->pos_of[c];\n"
-    "    s->zsize[from] = (uint16_t)n;\n"
-    "    if (!slot_ordered[from]) {\n"
-    "        /* the last card takes its place */\n"
-    "        int last = z[n];\n"
-    "        z[j] = (uint16_t)last;\n        s->pos_of[last] = (uint16_t)j;\n"
-    "        kunlink(s, c, from, k);\n"
-    "    } else {\n"
-    "        for (; j < n; j++) {\n"
-    "            int above = z[j + 1];\n"
-    "            z[j] = (uint16_t)above;\n            s->pos_of[above] = (uint16_t)j;\n        }\n    }\n"
-    "    if (--s->kcount[from][k] == 0)\n        s->kmask[from] &= ~KBIT(k);\n"
-    "    s->kcount[to][k]++;\n    s->kmask[to] |= KBIT(k);\n"
-    "    z = s->zcard[to];\n"
-    "    n = s->zsize[to];\n"
-    "    s->zsize[to] = (uint16_t)(n + 1);\n"
-    "    if ((unsigned)pos < (unsigned)n) {\n"
-    "        for (j = n; j > pos; j--) {\n"
-    "            int below = z[j - 1];\n"
-    "            z[j] = (uint16_t)below;\n            s->pos_of[below] = (uint16_t)j;\n        }\n"
-    "    } else {\n        pos = n;\n    }\n"
-    "    z[pos] = (uint16_t)c;\n"
-    "    s->pos_of[c] = (uint16_t)pos;\n"
-    "    s->slot_of[c] = (uint16_t)to;\n"
-    "    if (!slot_ordered[to])\n        klink(s, c, to, k);\n"
-    "    rt_moved(s, c, from, to);\n}\n\n"
-    "/* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of\n"
-    " * any slots when from < 0) to the top or the bottom of `to`, in order. */\n"
-    "static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pick, int n, int to,\n"
-    "                               int bottom)\n{\n"
-    "    if (n == 0)\n        return;\n"
-    "    if (from < 0) {\n"
-    "        for (int i = 0; i < n; i++)\n            mv(s, pick[i], to, bottom ? i : -1);\n"
-    "        return;\n    }\n"
-    "    /* the cards below the first one picked stay where they are */\n"
-    "    uint16_t *z = s->zcard[from];\n"
-    "    int m = s->zsize[from], first = s->pos_of[pick[0]], keep = first, j = 0;\n"
-    "    for (int i = first; i < m; i++) {\n"
-    "        if (j < n && z[i] == pick[j])\n            j++;\n"
-    "        else\n            z[keep++] = z[i];\n    }\n"
-    "    s->zsize[from] = (uint16_t)keep;\n"
-    "    z = s->zcard[to];\n"
-    "    m = s->zsize[to];\n"
-    "    int at = bottom ? 0 : m;\n"
-    "    if (bottom && m)\n        memmove(z + n, z, sizeof *z * (size_t)m);\n"
-    "    for (int i = 0; i < n; i++) {\n"
-    "        int c = pick[i], k = instance_card[c];\n"
-    "        z[at + i] = (uint16_t)c;\n"
-    "        s->slot_of[c] = (uint16_t)to;\n"
-    "        if (--s->kcount[from][k] == 0)\n            s->kmask[from] &= ~KBIT(k);\n"
-    "        s->kcount[to][k]++;\n        s->kmask[to] |= KBIT(k);\n"
-    "        if (!slot_ordered[from])\n            kunlink(s, c, from, k);\n"
-    "        if (!slot_ordered[to])\n            klink(s, c, to, k);\n"
-    "    }\n"
-    "    s->zsize[to] = (uint16_t)(m + n);\n"
-    "    for (int i = first; i < keep; i++)\n"
-    "        s->pos_of[s->zcard[from][i]] = (uint16_t)i;\n"
-    "    for (int i = bottom ? 0 : m; i < m + n; i++)\n"
-    "        s->pos_of[z[i]] = (uint16_t)i;\n"
-    "    for (int i = 0; i < n; i++)\n        rt_moved(s, pick[i], from, to);\n}\n\n"
-    "/* Fisher-Yates (the generator in a local, so that it stays in registers),\n"
-    " * then the positions in one pass. */\n"
-    "static inline RT_UNUSED void shuffle(State *s, int slot)\n{\n"
-    "    uint16_t *z = s->zcard[slot];\n"
-    "    int n = s->zsize[slot];\n"
-    "    RtRng rng = s->core.rng;\n"
-    "    for (int i = n - 1; i > 0; i--) {\n"
-    "        int j = (int)rt_below(&rng, (uint32_t)i + 1);\n"
-    "        uint16_t t = z[i];\n        z[i] = z[j];\n        z[j] = t;\n    }\n"
-    "    s->core.rng = rng;\n"
-    "    for (int i = 0; i < n; i++)\n        s->pos_of[z[i]] = (uint16_t)i;\n}\n\n"
-    "/* ---- decisions ---- */\n\n"
-    "/* A decision of player p (in range), with no options yet. */\n"
-    "static inline RT_UNUSED void decision_in(State *s, int p, int prompt)\n{\n"
-    "    s->core.dec.player = (int16_t)p;\n"
-    "    s->core.dec.prompt = (int16_t)prompt;\n"
-    "    s->core.dec.noptions = 0;\n    s->core.dec.chosen = 0;\n    s->optkinds = 0;\n}\n\n"
-    "static inline RT_UNUSED void decision(State *s, int player, int prompt)\n{\n"
-    "    decision_in(s, pidx(s, player), prompt);\n}\n\n"
-    "static inline RT_UNUSED RtOption *add_option(State *s, int kind)\n{\n"
-    "    RtDecision *d = &s->core.dec;\n"
-    "    if (d->noptions >= RT_MAX_OPTIONS) {\n        fault(s, F_TOO_MANY);\n        return NULL;\n    }\n"
-    "    RtOption *o = &d->opt[d->noptions++];\n"
-    "    o->kind = (uint8_t)kind;\n    o->n = 0;\n    o->a = 0;\n    return o;\n}\n\n"
-    "static inline RT_UNUSED void add_text(State *s, int label, int branch)\n{\n"
-    "    RtOption *o = add_option(s, RT_OPT_TEXT);\n"
-    "    if (o) {\n        o->a = (int16_t)label;\n        o->ids[0] = (uint16_t)branch;\n    }\n}\n\n"
-    "static inline RT_UNUSED void add_yes_no(State *s)\n{\n    add_option(s, RT_OPT_YES);\n    add_option(s, RT_OPT_NO);\n}\n\n"
-    "/* One option per card name: identical cards make the same choice. */\n"
-    "/* An option for card c, whose kind no other option has. */\n"
-    "static inline RT_UNUSED void add_kind(State *s, int c)\n{\n"
-    "    RtOption *o = add_option(s, RT_OPT_CARD);\n"
-    "    if (o) {\n        o->n = 1;\n        o->ids[0] = (uint16_t)c;\n    }\n}\n\n"
-    "static inline RT_UNUSED void add_card(State *s, int c)\n{\n"
-    "    int k = instance_card[c];\n"
-    "    if (KMASKED) {\n"
-    "        if (s->optkinds & KBIT(k))\n            return;\n"
-    "        s->optkinds |= KBIT(k);\n"
-    "    } else {\n"
-    "        RtDecision *d = &s->core.dec;\n"
-    "        for (int i = 0; i < d->noptions; i++)\n"
-    "            if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == k)\n"
-    "                return;\n"
-    "    }\n"
-    "    add_kind(s, c);\n}\n\n"
-    "static inline RT_UNUSED void add_player(State *s, int p)\n{\n"
-    "    RtOption *o = add_option(s, RT_OPT_PLAYER);\n    if (o)\n        o->a = (int16_t)p;\n}\n\n"
-    "static inline RT_UNUSED int chosen_yes(State *s)\n{\n    return s->core.dec.opt[s->core.dec.chosen].kind == RT_OPT_YES;\n}\n\n"
-    "/* The card or player chosen, or -1 (none) for a named option. */\n"
-    "static inline RT_UNUSED int chosen_value(State *s)\n{\n"
-    "    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];\n"
-    "    return o->kind == RT_OPT_CARD ? o->ids[0] : o->kind == RT_OPT_PLAYER ? o->a : -1;\n}\n\n"
-    "/* Sets of lo..hi cards, one per multiset of card names, each kept when\n"
-    " * ok() holds for it: ok reads the candidate's kinds in s->candkinds, and\n"
-    " * the candidate itself in s->cand if need_cand. The cards come grouped by\n"
-    " * name, group g being pick[gs[g]..gs[g + 1]); a set takes 0..cap of each\n"
-    " * group (its first cards), and the sets come in lexicographic order of\n"
-    " * those numbers, the first group slowest. */\n"
-    "static inline RT_UNUSED void sets_enum(State *s, int32_t *V, const uint16_t *pick, const int *gs,\n"
-    "                      int ng, int lo, int hi, const uint8_t *caps,\n"
-    "                      int (*ok)(State *, int32_t *), int need_cand)\n{\n"
-    "    int cap[NINSTANCES + 1], rem[NINSTANCES + 1];\n"
-    "    /* how many of each group a set may take, and from each group on */\n"
-    "    rem[ng] = 0;\n"
-    "    for (int g = ng - 1; g >= 0; g--) {\n"
-    "        cap[g] = gs[g + 1] - gs[g];\n"
-    "        if (caps && cap[g] > caps[instance_card[pick[gs[g]]]])\n"
-    "            cap[g] = caps[instance_card[pick[gs[g]]]];\n"
-    "        rem[g] = rem[g + 1] + cap[g];\n    }\n"
-    "    if (hi > RT_MAX_PICK)\n        hi = RT_MAX_PICK;\n"
-    "    if (lo < 1)\n        lo = 1;\n"
-    "    if (ng == 0 || rem[0] < lo || lo > hi)\n        return;\n"
-    "    /* Depth first without recursion: k[g] cards of group g, at[g] cards\n"
-    "     * before it and their kinds before[g]; cand[] holds the cards taken.\n"
-    "     * A group takes at least what the later groups need to reach lo (so\n"
-    "     * every set reached has lo cards or more), at most what keeps the set\n"
-    "     * within hi; a set that is full or at the last group is complete.\n"
-    "     * (The copies of cand are of fixed size, so that they compile to a few\n"
-    "     * moves rather than calls of memcpy.) */\n"
-    "    int k[NINSTANCES + 1], at[NINSTANCES + 1];\n"
-    "    uint64_t before[NINSTANCES + 1];\n"
-    "    _Static_assert((RT_MAX_PICK & (RT_MAX_PICK - 1)) == 0, \"RT_MAX_PICK: a power of two\");\n"
-    "    uint16_t cand[RT_MAX_PICK] = {0};\n"
-    "    int g = 0;\n"
-    "    at[0] = 0;\n    before[0] = 0;\n"
-    "    k[0] = lo - rem[1] > 0 ? lo - rem[1] : 0;\n"
-    "    for (int i = 0; i < k[0]; i++)\n        cand[i & (RT_MAX_PICK - 1)] = pick[i];\n"
-    "    for (;;) {\n"
-    "        int nc = at[g] + k[g];\n"
-    "        uint64_t kinds = before[g] | (k[g] ? KBIT(instance_card[pick[gs[g]]]) : 0);\n"
-    "        if (g + 1 < ng && nc < hi) {\n"
-    "            /* the next group, with the fewest cards it may take */\n"
-    "            g++;\n"
-    "            at[g] = nc;\n            before[g] = kinds;\n"
-    "            k[g] = lo - nc - rem[g + 1] > 0 ? lo - nc - rem[g + 1] : 0;\n"
-    "            /* (the mask changes nothing, nc + k[g] <= hi <= RT_MAX_PICK; it\n"
-    "             * keeps the compiler from making the loop a call of memcpy) */\n"
-    "            for (int i = 0; i < k[g]; i++)\n                cand[(nc + i) & (RT_MAX_PICK - 1)] = pick[gs[g] + i];\n"
-    "            continue;\n        }\n"
-    "        if (ok) {\n"
-    "            if (need_cand) {\n"
-    "                memcpy(s->cand, cand, sizeof s->cand);\n"
-    "                s->ncand = nc;\n            }\n"
-    "            s->candkinds = kinds;\n        }\n"
-    "        if (!ok || ok(s, V)) {\n"
-    "            RtOption *o = add_option(s, RT_OPT_CARDS);\n"
-    "            if (!o)\n                break;\n"
-    "            o->n = (uint8_t)nc;\n"
-    "            memcpy(o->ids, cand, sizeof o->ids);\n        }\n"
-    "        /* one more card of the deepest group that can take one */\n"
-    "        for (;;) {\n"
-    "            if (++k[g] <= cap[g] && at[g] + k[g] <= hi) {\n"
-    "                cand[at[g] + k[g] - 1] = pick[gs[g] + k[g] - 1];\n"
-    "                break;\n            }\n"
-    "            if (g-- == 0)\n                goto done;\n        }\n"
-    "    }\n"
-    "done:\n"
-    "    s->ncand = 0;\n    s->candkinds = 0;\n}\n\n"
-    "/* The cards pick[0..n) grouped by name (a stable insertion sort by card\n"
-    " * kind), then their sets. */\n"
-    "static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
-    "                     const uint8_t *caps, int (*ok)(State *, int32_t *), int need_cand)\n{\n"
-    "    for (int i = 1; i < n; i++) {\n"
-    "        uint16_t c = pick[i];\n        int j = i - 1;\n"
-    "        while (j >= 0 && instance_card[pick[j]] > instance_card[c]) {\n"
-    "            pick[j + 1] = pick[j];\n            j--;\n        }\n        pick[j + 1] = c;\n    }\n"
-    "    int gs[NINSTANCES + 1], ng = 0;\n"
-    "    for (int i = 0; i < n; i++)\n"
-    "        if (i == 0 || instance_card[pick[i]] != instance_card[pick[i - 1]])\n            gs[ng++] = i;\n"
-    "    gs[ng] = n;\n"
-    "    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok, need_cand);\n}\n\n"
-    "/* The sets of the cards of slot of the kinds in mask m (an unordered\n"
-    " * zone: the cards of a kind are alike), grouped from the lists of each\n"
-    " * kind; a group needs no more cards than a set may take of it. */\n"
-    "static inline RT_UNUSED void add_sets_kinds(State *s, int32_t *V, int slot, uint64_t m, int lo,\n"
-    "                           int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),\n"
-    "                           int need_cand)\n{\n"
-    "    uint16_t pick[NINSTANCES];\n"
-    "    int gs[NINSTANCES + 1], n = 0, ng = 0;\n"
-    "    for (uint64_t b = s->kmask[slot] & m; b; b &= b - 1) {\n"
-    "        int k = __builtin_ctzll(b), take = caps && caps[k] < RT_MAX_PICK ? caps[k] : RT_MAX_PICK;\n"
-    "        gs[ng++] = n;\n"
-    "        for (int c = s->khead[slot][k]; c != KNONE && take > 0; c = s->knext[c], take--)\n"
-    "            pick[n++] = (uint16_t)c;\n    }\n"
-    "    gs[ng] = n;\n"
-    "    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok, need_cand);\n}\n\n"
-    "static inline RT_UNUSED void take_set(State *s, int to)\n{\n"
-    "    RtOption o = s->core.dec.opt[s->core.dec.chosen];\n"
-    "    for (int i = 0; i < o.n; i++)\n        mv(s, o.ids[i], to, -1);\n}\n\n"
-    "/* Direct play: every decision is answered inline by d->fn. The same\n"
-    " * steps as rt_apply: one option is taken, none is a fault, and the\n"
-    " * decision bound ends the game as a draw. */\n"
-    "typedef struct Direct {\n    RtChooser fn;\n    void *ctx;\n} Direct;\n\n"
-    "/* The rare ends of decide_direct, out of its way: no option or one, a\n"
-    " * game already over, an answer out of range, the decision bound. */\n"
-    "static RT_UNUSED __attribute__((noinline)) bool decide_rare(State *s, int i)\n{\n"
-    "    RtCore *c = &s->core;\n"
-    "    if (c->over)\n        return false;\n"
-    "    if (c->dec.noptions == 0) {\n        fault(s, F_NO_OPTION);\n        return false;\n    }\n"
-    "    if (c->dec.noptions == 1) {\n        c->dec.chosen = 0;\n        return true;\n    }\n"
-    "    if ((unsigned)i >= (unsigned)c->dec.noptions) { /* i < 0 too */\n"
-    "        c->over = RT_FAULT;\n        c->fault = RT_FAULT_BAD_DECISION;\n        return false;\n    }\n"
-    "    c->dec.chosen = (int16_t)i;\n"
-    "    c->over = RT_DRAW; /* the decision bound */\n"
-    "    memset(c->winner, 0, sizeof c->winner);\n"
-    "    return false;\n}\n\n"
-    "static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State *s,\n"
-    "                                                                 const Direct *d)\n{\n"
-    "    RtCore *c = &s->core;\n"
-    "    int n = c->dec.noptions;\n"
-    "    if (c->over || n < 2) {\n"
-    "        if (!c->over && n == 1) {\n            c->dec.chosen = 0;\n            return true;\n        }\n"
-    "        return decide_rare(s, 0);\n    }\n"
-    "    int i = d->fn ? d->fn(d->ctx, s) : rt_random_choice(d->ctx, s);\n"
-    "    if ((unsigned)i >= (unsigned)n || ++c->decisions >= c->max_decisions)\n"
-    "        return decide_rare(s, i);\n"
-    "    c->dec.chosen = (int16_t)i;\n"
-    "    s->steps = 0;\n    return true;\n}\n\n"
-    "static inline RT_UNUSED Frame *push(State *s, int proc)\n{\n"
-    "    if (s->depth >= MAXDEPTH) {\n        fault(s, F_DEPTH);\n        return NULL;\n    }\n"
-    "    Frame *f = &s->fr[s->depth++];\n"
-    "    memset(f, 0, sizeof *f);\n    f->proc = proc;\n    return f;\n}\n\n";
-
-static void gen_finish(Gen *G)
+/* The game's parts of the run loop of runtime/rt_game.h, after the rules:
+ * the scores and tie-breaks finish() reads, the step of a frame run()
+ * takes (a switch over the procs), the variables' initial values
+ * game_setup() sets. */
+static void gen_run_hooks(Gen *G)
 {
     const Game *g = G->g;
     Buf *o = G->out;
-    buf_puts(o, "/* The end: scores, then the winners (best score, then best tie-break;\n"
-                " * players still tied share the win). */\n"
-                "static void finish(State *s, int draw)\n{\n"
-                "    int n = s->core.nplayers;\n"
-                "    int32_t tb[RT_MAX_PLAYERS] = {0};\n"
-                "    for (int p = 0; p < n; p++) {\n");
-    if (g->score)
-        buf_puts(o, "        s->core.score[p] = fn_score(s, p);\n");
-    else
-        buf_puts(o, "        s->core.score[p] = 0;\n");
+    buf_puts(o, "/* ---- the game's parts of the run loop (runtime/rt_game.h) ---- */\n\n"
+                "/* Player p's score (and tie-break), which finish() compares. */\n"
+                "static inline int32_t game_score(State *s, int p)\n{\n");
+    buf_puts(o, g->score ? "    return fn_score(s, p);\n}\n\n"
+                         : "    (void)s;\n    (void)p;\n    return 0;\n}\n\n");
     if (g->tiebreak)
-        buf_puts(o, "        tb[p] = fn_tiebreak(s, p);\n");
-    buf_puts(o, "    }\n"
-                "    if (s->core.over)\n        return;\n"
-                "    if (draw) {\n        s->core.over = RT_DRAW;\n        return;\n    }\n"
-                "    int best = 0;\n"
-                "    for (int p = 1; p < n; p++)\n"
-                "        if (s->core.score[p] > s->core.score[best] ||\n"
-                "            (s->core.score[p] == s->core.score[best] && tb[p] > tb[best]))\n"
-                "            best = p;\n"
-                "    for (int p = 0; p < n; p++)\n"
-                "        s->core.winner[p] = s->core.score[p] == s->core.score[best] && tb[p] == tb[best];\n"
-                "    s->core.over = RT_ENDED;\n}\n\n");
-}
-
-static void gen_run(Gen *G)
-{
-    const Game *g = G->g;
-    Buf *o = G->out;
-    buf_puts(o, "/* Runs the top frame until the game waits for a decision or ends. */\n"
-                "static void run(State *s)\n{\n"
-                "    while (!s->core.over) {\n"
-                "        if (s->depth == 0) {\n            finish(s, 0);\n            return;\n        }\n"
-                "        Frame *f = &s->fr[s->depth - 1];\n"
-                "        int r = R_STOP;\n"
-                "        switch (f->proc) {\n");
+        buf_puts(o, "static inline int32_t game_tiebreak(State *s, int p)\n{\n"
+                    "    return fn_tiebreak(s, p);\n}\n\n");
+    buf_puts(o, "/* Runs the proc of frame f until it returns, calls, waits or stops. */\n"
+                "static inline int game_step(State *s, Frame *f)\n{\n"
+                "    int r = R_STOP;\n"
+                "    switch (f->proc) {\n");
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         if (p->reached)
-            buf_printf(o, "        case P_%s:\n            r = proc_%s(s, f);\n            break;\n",
+            buf_printf(o, "    case P_%s:\n        r = proc_%s(s, f);\n        break;\n",
                        p->name, p->name);
     }
-    buf_puts(o, "        }\n"
-                "        if (r == R_WAIT)\n            return;\n"
-                "        if (r == R_RETURN)\n            s->depth--;\n"
-                "    }\n}\n\n");
-    buf_printf(o, "/* Sets a zeroed state up (rt_new and rt_play_direct zero it). */\n"
-                  "static void game_setup(State *s, uint64_t seed, int nplayers)\n{\n"
-                  "    rt_seed(&s->core.rng, seed);\n"
-                  "    s->core.nplayers = nplayers;\n"
-                  "    s->core.max_decisions = %lld;\n"
-                  "    /* every card starts in the first zone declared, in cards.yaml order\n"
-                  "     * (what derive() would make of it, written directly) */\n"
-                  "    for (int i = 0; i < NINSTANCES; i++) {\n"
-                  "        s->zcard[0][i] = (uint16_t)i;\n"
-                  "        s->slot_of[i] = 0;\n"
-                  "        s->pos_of[i] = (uint16_t)i;\n    }\n"
-                  "    s->zsize[0] = NINSTANCES;\n"
-                  "    memset(s->kcount, 0, sizeof s->kcount);\n"
-                  "    memset(s->kmask, 0, sizeof s->kmask);\n"
-                  "    memset(s->khead, 0xff, sizeof s->khead);\n"
-                  "    for (int k = 0; k < NCARDS; k++) {\n"
-                  "        s->kcount[0][k] = (uint16_t)cards[k].count;\n"
-                  "        s->kmask[0] |= KBIT(k);\n"
-                  "        if (!slot_ordered[0])\n"
-                  "            for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)\n"
-                  "                klink(s, c, 0, k);\n    }\n",
-               g->max_decisions);
+    buf_puts(o, "    }\n    return r;\n}\n\n"
+                "/* The rules' variables at the start of a game. */\n"
+                "static inline void game_vars_init(State *s)\n{\n");
+    if (g->globals.len + g->pvars.len == 0)
+        buf_puts(o, "    (void)s;\n");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
         buf_printf(o, "    s->g_%s = %s;\n", v->name, expr_str(G, v->a));
@@ -2347,65 +1920,15 @@ static void gen_run(Gen *G)
         buf_printf(o, "    for (int p = 0; p < MAXP; p++)\n        s->pv_%s[p] = %s;\n", v->name,
                    expr_str(G, v->a));
     }
-    buf_puts(o, "}\n\n"
-                "static void game_init(void *st, uint64_t seed, int nplayers)\n{\n"
-                "    State *s = st;\n    game_setup(s, seed, nplayers);\n"
-                "    push(s, P_main);\n    run(s);\n}\n\n"
-                "static void game_play_direct(void *st, uint64_t seed, int nplayers, RtChooser fn,\n"
-                "                             void *ctx)\n{\n"
-                "    State *s = st;\n"
-                "    int64_t bound = s->core.max_decisions;\n"
-                "    game_setup(s, seed, nplayers);\n"
-                "    if (bound > 0)\n        s->core.max_decisions = bound;\n"
-                "    Direct d = {fn, ctx};\n"
-                "    dproc_main(s, &d);\n"
-                "    if (!s->core.over)\n        finish(s, 0);\n}\n\n"
-                "static void game_resume(void *st)\n{\n"
-                "    State *s = st;\n    s->steps = 0;\n    run(s);\n}\n\n");
-    buf_puts(o, "/* Rebuilds what the state derives from the zones, after cards were moved\n"
-                " * by hand. */\n"
-                "static void game_sync(void *st)\n{\n"
-                "    derive(st);\n}\n\n"
-                "/* The counts and lists of each kind agree with the zones. */\n"
-                "static bool game_check(const void *st, char *why, size_t n)\n{\n"
-                "    const State *s = st;\n"
-                "    for (int slot = 0; slot < NSLOTS; slot++) {\n"
-                "        uint16_t count[NCARDS] = {0};\n"
-                "        for (int i = 0; i < s->zsize[slot]; i++) {\n"
-                "            count[instance_card[s->zcard[slot][i]]]++;\n"
-                "            if (s->pos_of[s->zcard[slot][i]] != i) {\n"
-                "                snprintf(why, n, \"slot %d: card %d at position %d, pos_of says %d\",\n"
-                "                         slot, s->zcard[slot][i], i, s->pos_of[s->zcard[slot][i]]);\n"
-                "                return false;\n"
-                "            }\n"
-                "        }\n"
-                "        for (int k = 0; k < NCARDS; k++) {\n"
-                "            if (count[k] != s->kcount[slot][k] ||\n"
-                "                (KMASKED && (count[k] > 0) != ((s->kmask[slot] & KBIT(k)) != 0))) {\n"
-                "                snprintf(why, n, \"slot %d: %d cards of kind %d, counted %d\",\n"
-                "                         slot, count[k], k, s->kcount[slot][k]);\n"
-                "                return false;\n"
-                "            }\n"
-                "            /* the list of kind k (unordered slots): count[k] cards of kind\n"
-                "             * k in this slot */\n"
-                "            if (slot_ordered[slot])\n                continue;\n"
-                "            int len = 0;\n"
-                "            for (int c = s->khead[slot][k]; c != KNONE; c = s->knext[c]) {\n"
-                "                if (c >= NINSTANCES || len >= count[k] || s->slot_of[c] != slot ||\n"
-                "                    instance_card[c] != k) {\n"
-                "                    snprintf(why, n, \"slot %d: the list of kind %d is broken at card %d\",\n"
-                "                             slot, k, c);\n"
-                "                    return false;\n"
-                "                }\n"
-                "                len++;\n"
-                "            }\n"
-                "            if (len != count[k]) {\n"
-                "                snprintf(why, n, \"slot %d: the list of kind %d has %d cards of %d\",\n"
-                "                         slot, k, len, count[k]);\n"
-                "                return false;\n"
-                "            }\n"
-                "        }\n"
-                "    }\n    return true;\n}\n\n");
+    buf_puts(o, "}\n\n");
+}
+
+/* The table the runtime plays the game through, its variables for tests
+ * and scenario files, and main(). */
+static void gen_game_table(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
     buf_puts(o, "/* vars[i]: a variable of the rules: name, offset, per player */\n"
                 "static const RtVar vars[] = {\n");
     for (int i = 0; i < g->globals.len; i++) {
@@ -2427,18 +1950,20 @@ static void gen_run(Gen *G)
                   "    .state_size = sizeof(State),\n"
                   "    .off_zsize = offsetof(State, zsize),\n"
                   "    .off_zcard = offsetof(State, zcard),\n"
-                  "    .default_max_decisions = %lld,\n"
+                  "    .default_max_decisions = GAME_MAX_DECISIONS,\n"
                   "    .init = game_init,\n    .resume = game_resume,\n"
                   "    .off_slot_of = offsetof(State, slot_of),\n"
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
                   "    .play_direct = game_play_direct,\n};\n\n",
-               g->min_players, g->max_players, g->zones.len, g->max_decisions,
-               g->globals.len + g->pvars.len);
+               g->min_players, g->max_players, g->zones.len, g->globals.len + g->pvars.len);
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }
 
+/* The game's C: its constants and tables, then runtime/rt_game.h (what
+ * every game shares), then the rules, then the game's parts of the run
+ * loop and its RtGame table. */
 void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
 {
     Gen G = {.out = out, .a = a, .g = g, .cs = g->cs};
@@ -2449,15 +1974,15 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     buf_puts(out, "\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n\n"
                   "#include \"rt.h\"\n");
     emit_cards(out, a, g->cs, false);
-    gen_runtime_glue(&G);
+    gen_game_defs(&G);
     gen_tables(&G);
-    buf_puts(out, glue);
+    buf_puts(out, "/* ---- what every game shares: the state, zone operations, decisions,\n"
+                  " * the run loop ---- */\n\n#include \"rt_game.h\"\n\n");
     /* prototypes, so rules may call each other in any order */
     buf_puts(out, "/* ---- the rules ---- */\n\n");
     for (int i = 0; i < g->funcs.len; i++)
         if (((const Sym *)g->funcs.items[i])->reached)
             gen_func_proto(&G, g->funcs.items[i], false);
-    buf_puts(out, "static void finish(State *s, int draw);\n");
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         if (p->reached)
@@ -2488,8 +2013,8 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     buf_puts(out, "\n");
     buf_puts(out, G.helpers.data ? G.helpers.data : "");
     buf_puts(out, body.data ? body.data : "");
-    gen_finish(&G);
-    gen_run(&G);
+    gen_run_hooks(&G);
+    gen_game_table(&G);
     buf_free(&body);
     buf_free(&G.helpers);
     buf_free(&G.protos);
