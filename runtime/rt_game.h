@@ -64,32 +64,18 @@
 enum { R_RETURN, R_CALL, R_WAIT, R_STOP };
 
 /* The rules' faults: core.fault when over == RT_FAULT, an index into
- * faults[] (RtGame.faults). */
+ * faults[] (RtGame.faults). One list, in faults.h: F_X is RT_F_X. */
 enum {
-    F_EMPTY_TOP,
-    F_NONE_MOVED,
-    F_NO_OPTION,
-    F_BAD_PLAYER,
-    F_BAD_INDEX,
-    F_DIV_ZERO,
-    F_DEPTH,
-    F_LOOP,
-    F_TOO_MANY,
-    F_OVERFLOW,
+#define X(name, detail, text) F_##name = RT_F_##name,
+    RT_FAULT_KINDS(X)
+#undef X
 };
 
 /* faults[k]: the text of fault k. */
 static const char *const faults[] = {
-    "top or bottom of an empty zone",
-    "a move of no card (none)",
-    "a decision with no option",
-    "no such player",
-    "a list index out of range",
-    "division by zero",
-    "procedure or func calls nested too deep",
-    "a rule loop ran too long without a decision",
-    "a choice with more options than a decision holds",
-    "a number outside the range of 32 bits",
+#define X(name, detail, text) text,
+    RT_FAULT_KINDS(X)
+#undef X
 };
 
 /* A proc in progress: which, where to resume (pc) and its locals. */
