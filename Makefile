@@ -41,7 +41,9 @@ all: $(B)/bin/cardc $(GAME_BIN)
 games: $(GAME_BIN)
 
 # The grammar: bison and flex write into build/gen, never into git.
-$(B)/gen/parser.tab.c $(B)/gen/parser.tab.h: grammar/parser.y
+# One bison run writes both files: a grouped target (&:, GNU make 4.3), so
+# that make -j does not start a second run for the other file.
+$(B)/gen/parser.tab.c $(B)/gen/parser.tab.h &: grammar/parser.y
 	@mkdir -p $(B)/gen
 	bison -Wall -Werror -o $(B)/gen/parser.tab.c --defines=$(B)/gen/parser.tab.h $<
 
