@@ -5,7 +5,9 @@
 #   make test     the whole suite (unit tests under ASan+UBSan, golden
 #                 diagnostics, limits, generated C, hostile inputs,
 #                 valgrind; docs/LIMITS.md says which runs under what)
-#   make bench    speed figures, measured side by side in one run
+#   make bench    speed figures, measured side by side in one run, and
+#                 instructions per game under callgrind; OLD=DIR adds
+#                 DIR/bin/easy-school (an older build) beside this one
 #   make bless    rewrite examples/broken/*.expected from what cardc prints
 #                 now; review `git diff examples/` before committing
 
@@ -41,7 +43,9 @@ all: $(B)/bin/cardc $(GAME_BIN)
 games: $(GAME_BIN)
 
 # The grammar: bison and flex write into build/gen, never into git.
-$(B)/gen/parser.tab.c $(B)/gen/parser.tab.h: grammar/parser.y
+# One bison run writes both files: a grouped target (&:, GNU make 4.3), so
+# that make -j does not start a second run for the other file.
+$(B)/gen/parser.tab.c $(B)/gen/parser.tab.h &: grammar/parser.y
 	@mkdir -p $(B)/gen
 	bison -Wall -Werror -o $(B)/gen/parser.tab.c --defines=$(B)/gen/parser.tab.h $<
 
@@ -255,9 +259,14 @@ test: deps
 games-robust: $(GAMES:%=$(B)/bin/%-asan)
 	@for g in $(GAMES); do sh tests/games/robust.sh $(B)/bin/$$g-asan || exit 1; done
 
+# make bench OLD=DIR also sets this build's easy-school beside DIR's
+# (DIR/bin/easy-school, the build of an older commit): games/s in one
+# interleaved run, and instructions per game (bench/old-new.sh).
 bench: $(B)/bin/cardc $(B)/bin/easy-school
 	@sh bench/cards.sh $(B)
 	@sh bench/games.sh $(B) $(RT_CFLAGS)
+	@sh bench/instructions.sh $(B) $(RT_CFLAGS)
+	@if [ -n "$(OLD)" ]; then sh bench/old-new.sh "$(OLD)" $(B); fi
 
 # ---- fuzzing: libFuzzer harnesses (clang), corpora seeded from the repo ----
 FUZZ_CC      = clang
