@@ -1,5 +1,5 @@
-/* cli.c: rt_main, the command line of every game binary (DESIGN.md,
- * pinned interfaces 4 and 5):
+/* cli.c: rt_main, the command line of every game binary (pinned in
+ * docs/INTERFACES.md §4 and §5; docs/RUNTIME.md has the details):
  *
  *   GAME play [--players N] [--seats human,random,json,...] [--seed S]
  *             [--protocol json] [--reveal-all] [--max-decisions N]

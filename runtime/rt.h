@@ -305,7 +305,8 @@ int rt_card_slot(const RtGame *g, const void *st, int c);
  * On failure writes the first problem into why and returns false. */
 bool rt_check_state(const RtGame *g, const void *st, char *why, size_t n);
 
-/* The command line of every game binary: play, simulate (DESIGN.md). */
+/* The command line of every game binary: play, simulate (pinned in
+ * docs/INTERFACES.md §4 and §5; details in docs/RUNTIME.md). */
 int rt_main(const RtGame *g, int argc, char **argv);
 
 #endif
