@@ -224,6 +224,13 @@ golden: $(B)/bin/cardc-asan
 bless-rules: $(B)/bin/cardc
 	@sh tests/golden-rules.sh $(B)/bin/cardc --bless
 
+# Rewrites tests/dump/*.expected from what `cardc build --dump` prints now.
+# Review `git diff tests/dump/` before committing: every line must say what
+# its phase made, not merely what cardc prints today.
+.PHONY: bless-dump
+bless-dump: $(B)/bin/cardc
+	@sh tests/dump.sh $(B)/bin/cardc --bless
+
 # Rewrites examples/broken/*.expected (and the .expected.json that exist)
 # from what cardc prints now. Review `git diff examples/` before committing.
 bless: $(B)/bin/cardc
@@ -240,6 +247,7 @@ limits: $(B)/bin/cardc-asan $(B)/bin/easy-school-asan $(B)/lib/libcardrt-asan.a
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a
 	@$(MAKE) --no-print-directory golden
+	@sh tests/dump.sh $(B)/bin/cardc-asan
 	@sh tests/regress.sh $(B)/bin/cardc-asan
 	@$(MAKE) --no-print-directory limits
 	@sh tests/gen-c.sh $(B)/bin/cardc
