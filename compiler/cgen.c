@@ -146,8 +146,8 @@ static void gen_var(Gen *G, Buf *b, const Sym *sym)
 static void gen_zone(Gen *G, Buf *b, const Node *n)
 {
     if (n->kind == N_INDEX) {
-        buf_printf(b, player_ok(n->b) ? "(Z_%s + " : "zslot(s, Z_%s, ", n->a->name);
-        gen_expr(G, b, n->b);
+        buf_printf(b, player_ok(n->index) ? "(Z_%s + " : "zslot(s, Z_%s, ", n->base->name);
+        gen_expr(G, b, n->index);
         buf_puts(b, ")");
     } else if (n->kind == N_IDENT) {
         buf_printf(b, "Z_%s", n->name);
@@ -156,16 +156,39 @@ static void gen_zone(Gen *G, Buf *b, const Node *n)
     }
 }
 
+/* primary: IDENT: a variable, a zone, a card type or an attribute value */
+static void gen_ident(Gen *G, Buf *b, const Node *n)
+{
+    if (n->sym && n->sym->kind != S_ZONE) {
+        gen_var(G, b, n->sym);
+    } else if (n->type == T_ZONE) {
+        gen_zone(G, b, n);
+    } else if (n->type == T_TYPE) {
+        buf_printf(b, "TYPE_%s", c_ident(G->a, G->cs->types[n->value]->name, true));
+    } else if (n->attr >= 0) {
+        const Attr *at = G->cs->attrs[n->attr];
+        if (at->numeric)
+            buf_puts(b, at->values[n->value]);
+        else
+            buf_printf(b, "%s_%s", c_ident(G->a, at->name, true),
+                       c_ident(G->a, at->values[n->value], true));
+    } else {
+        buf_puts(b, "0");
+    }
+}
+
+/* postfix: postfix '.' IDENT, or a field of the card of a filter (no
+ * base: the card is in frame slot n->slot) */
 static void gen_field(Gen *G, Buf *b, const Node *n)
 {
     Buf cb = {0};
-    if (n->a)
-        gen_expr(G, &cb, n->a);
+    if (n->base)
+        gen_expr(G, &cb, n->base);
     else
-        buf_printf(&cb, "V[%d]", n->id);
-    if (n->attr == -1)
+        buf_printf(&cb, "V[%d]", n->slot);
+    if (n->attr == ATTR_TYPE)
         buf_printf(b, "card_type(%s)", cb.data);
-    else if (n->attr == -2)
+    else if (n->attr == ATTR_NAME)
         buf_printf(b, "card_kind(%s)", cb.data);
     else if (G->cs->attrs[n->attr]->numeric)
         buf_printf(b, "card_num(%s, ATTR_%s)", cb.data,
@@ -176,15 +199,54 @@ static void gen_field(Gen *G, Buf *b, const Node *n)
     buf_free(&cb);
 }
 
-/* The C operator of a comparison or a logical operator (arithmetic goes
- * through the checked helpers: see N_BINARY in gen_expr). */
-static const char *binop_c(BinOp op)
+/* primary: '[' exprs ']', indexed: the list becomes a table of the
+ * helpers, the index is checked */
+static void gen_list_index(Gen *G, Buf *b, const Node *n)
 {
-    switch (op) {
-    case OP_OR: return "||";
-    case OP_AND: return "&&";
-    default: return binop_name(op);
+    const Node *list = n->base;
+    int k = G->nlists++;
+    Buf lb = {0};
+    buf_printf(&lb, "/* the list at %s:%d */\nstatic const int32_t list%d[%lld] = {",
+               where(G, list), list->loc.line, k, list->nitems);
+    int i = 0;
+    for (const Node *e = list->items; e; e = e->next, i++)
+        buf_printf(&lb, "%s%s", i ? ", " : "", expr_str(G, e));
+    buf_puts(&lb, "};\n\n");
+    buf_puts(&G->helpers, lb.data);
+    buf_free(&lb);
+    buf_printf(b, "list%d[lidx(s, ", k);
+    gen_expr(G, b, n->index);
+    buf_printf(b, ", %lld)]", list->nitems);
+}
+
+/* postfix: postfix '[' expr ']': a zone of a player, a per-player variable
+ * or an item of a list */
+static void gen_index(Gen *G, Buf *b, const Node *n)
+{
+    const Node *base = n->base;
+    if (n->type == T_ZONE) {
+        gen_zone(G, b, n);
+    } else if (base->kind == N_IDENT && base->sym && base->sym->kind == S_PVAR) {
+        bool ok = player_ok(n->index);
+        buf_printf(b, "s->pv_%s[%s", base->name, ok ? "" : "pidx(s, ");
+        gen_expr(G, b, n->index);
+        buf_puts(b, ok ? "]" : ")]");
+    } else if (base->kind == N_LIST) {
+        gen_list_index(G, b, n);
+    } else {
+        buf_puts(b, "0");
     }
+}
+
+/* primary: IDENT '(' args ')' naming a func */
+static void gen_func_call(Gen *G, Buf *b, const Node *n)
+{
+    buf_printf(b, "fn_%s(s", n->name);
+    for (const Node *a = n->args; a; a = a->next) {
+        buf_puts(b, ", ");
+        gen_expr(G, b, a);
+    }
+    buf_puts(b, ")");
 }
 
 /* name(s, arg): a glue helper of one argument. */
@@ -195,150 +257,129 @@ static void gen_helper_call(Gen *G, Buf *b, const char *name, const Node *arg)
     buf_puts(b, ")");
 }
 
-static void gen_expr(Gen *G, Buf *b, const Node *n)
+/* min(a, b) and max(a, b) of two numbers (over a source: an aggregate) */
+static void gen_min_max(Gen *G, Buf *b, const Node *n)
 {
-    switch (n->kind) {
-    case N_NUM:
-        buf_printf(b, "%lld", n->num);
+    if (n->over_source) {
+        need_agg(G, n);
+        buf_printf(b, "agg%d(s, V)", n->agg_no);
+        return;
+    }
+    buf_puts(b, n->builtin == B_MIN ? "imin(" : "imax(");
+    gen_expr(G, b, n->args);
+    buf_puts(b, ", ");
+    gen_expr(G, b, n->args->next);
+    buf_puts(b, ")");
+}
+
+/* primary: IDENT '(' args ')' naming a builtin, and SIZE '(' expr ')' */
+static void gen_builtin(Gen *G, Buf *b, const Node *n)
+{
+    switch ((Builtin)n->builtin) {
+    case B_COUNT: case B_ANY: case B_ALL: case B_SUM: case B_DISTINCT: case B_FIRST:
+        need_agg(G, n);
+        buf_printf(b, "agg%d(s, V)", n->agg_no);
         break;
-    case N_BOOLLIT:
-        buf_puts(b, n->num ? "1" : "0");
+    case B_MIN:
+    case B_MAX:
+        gen_min_max(G, b, n);
         break;
-    case N_NONELIT:
-        buf_puts(b, "-1");
+    case B_SIZE:
+        buf_puts(b, "(int32_t)s->zsize[");
+        gen_expr(G, b, n->args);
+        buf_puts(b, "]");
         break;
-    case N_STR:
-        buf_printf(b, "CARD_%s", G->card_ids[n->value]);
+    case B_NEXT:
+        gen_helper_call(G, b, player_ok(n->args) ? "pnext_in" : "pnext", n->args);
         break;
-    case N_IDENT:
-        if (n->sym && n->sym->kind != S_ZONE) {
-            gen_var(G, b, n->sym);
-        } else if (n->type == T_ZONE) {
-            gen_zone(G, b, n);
-        } else if (n->type == T_TYPE) {
-            buf_printf(b, "TYPE_%s", c_ident(G->a, G->cs->types[n->value]->name, true));
-        } else if (n->attr >= 0) {
-            const Attr *at = G->cs->attrs[n->attr];
-            if (at->numeric)
-                buf_puts(b, at->values[n->value]);
-            else
-                buf_printf(b, "%s_%s", c_ident(G->a, at->name, true),
-                           c_ident(G->a, at->values[n->value], true));
-        } else {
-            buf_puts(b, "0");
-        }
+    case B_SEAT:
+        gen_helper_call(G, b, "pseat", n->args);
         break;
-    case N_FIELD:
-        gen_field(G, b, n);
+    case B_CHANCE:
+        gen_helper_call(G, b, "chance", n->args);
         break;
-    case N_INDEX:
-        if (n->type == T_ZONE) {
-            gen_zone(G, b, n);
-        } else if (n->a->kind == N_IDENT && n->a->sym && n->a->sym->kind == S_PVAR) {
-            bool ok = player_ok(n->b);
-            buf_printf(b, "s->pv_%s[%s", n->a->name, ok ? "" : "pidx(s, ");
-            gen_expr(G, b, n->b);
-            buf_puts(b, ok ? "]" : ")]");
-        } else if (n->a->kind == N_LIST) {
-            int k = G->nlists++;
-            Buf lb = {0};
-            buf_printf(&lb, "/* the list at %s:%d */\nstatic const int32_t list%d[%lld] = {",
-                       where(G, n->a), n->a->loc.line, k, n->a->num);
-            int i = 0;
-            for (const Node *e = n->a->a; e; e = e->next, i++)
-                buf_printf(&lb, "%s%s", i ? ", " : "", expr_str(G, e));
-            buf_puts(&lb, "};\n\n");
-            buf_puts(&G->helpers, lb.data);
-            buf_free(&lb);
-            buf_printf(b, "list%d[lidx(s, ", k);
-            gen_expr(G, b, n->b);
-            buf_printf(b, ", %lld)]", n->a->num);
-        } else {
-            buf_puts(b, "0");
-        }
+    case B_ROLL:
+        gen_helper_call(G, b, "roll", n->args);
         break;
-    case N_CALL:
-        if (n->sym) {
-            buf_printf(b, "fn_%s(s", n->name);
-            for (const Node *a = n->a; a; a = a->next) {
-                buf_puts(b, ", ");
-                gen_expr(G, b, a);
-            }
-            buf_puts(b, ")");
-            break;
-        }
-        switch ((Builtin)n->op) {
-        case B_COUNT: case B_ANY: case B_ALL: case B_SUM: case B_DISTINCT: case B_FIRST:
-            need_agg(G, n);
-            buf_printf(b, "agg%d(s, V)", n->id);
-            break;
-        case B_MIN:
-        case B_MAX:
-            if (n->num) {
-                need_agg(G, n);
-                buf_printf(b, "agg%d(s, V)", n->id);
-            }
-            else {
-                buf_puts(b, n->op == B_MIN ? "imin(" : "imax(");
-                gen_expr(G, b, n->a);
-                buf_puts(b, ", ");
-                gen_expr(G, b, n->a->next);
-                buf_puts(b, ")");
-            }
-            break;
-        case B_SIZE:
-            buf_puts(b, "(int32_t)s->zsize[");
-            gen_expr(G, b, n->a);
-            buf_puts(b, "]");
-            break;
-        case B_NEXT:
-            gen_helper_call(G, b, player_ok(n->a) ? "pnext_in" : "pnext", n->a);
-            break;
-        case B_SEAT:
-            gen_helper_call(G, b, "pseat", n->a);
-            break;
-        case B_CHANCE:
-            gen_helper_call(G, b, "chance", n->a);
-            break;
-        case B_ROLL:
-            gen_helper_call(G, b, "roll", n->a);
-            break;
-        case B_ABS:
-            gen_helper_call(G, b, "iabs", n->a);
-            break;
-        case B_NPLAYERS:
-            buf_puts(b, "s->core.nplayers");
-            break;
-        default:
-            buf_puts(b, "0");
-        }
+    case B_ABS:
+        gen_helper_call(G, b, "iabs", n->args);
         break;
-    case N_UNARY:
-        buf_puts(b, n->op == UOP_NOT ? "!(" : "isub(s, 0, ");
-        gen_expr(G, b, n->a);
-        buf_puts(b, ")");
-        break;
-    case N_BINARY:
-        if (binop_arith((BinOp)n->op)) {
-            buf_puts(b, n->op == OP_DIV ? "idiv(s, " : n->op == OP_MOD ? "imod(s, "
-                        : n->op == OP_ADD ? "iadd(s, " : n->op == OP_SUB ? "isub(s, " : "imul(s, ");
-            gen_expr(G, b, n->a);
-            buf_puts(b, ", ");
-            gen_expr(G, b, n->b);
-            buf_puts(b, ")");
-            break;
-        }
-        buf_puts(b, "(");
-        gen_expr(G, b, n->a);
-        buf_printf(b, " %s ", binop_c((BinOp)n->op));
-        gen_expr(G, b, n->b);
-        buf_puts(b, ")");
-        break;
-    case N_TOPCARD:
-        gen_helper_call(G, b, n->op == POS_TOP ? "z_top" : "z_bottom", n->a);
+    case B_NPLAYERS:
+        buf_puts(b, "s->core.nplayers");
         break;
     default:
         buf_puts(b, "0");
+    }
+}
+
+/* unary: '-' unary | NOT unary */
+static void gen_unary(Gen *G, Buf *b, const Node *n)
+{
+    buf_puts(b, n->unop == UOP_NOT ? "!(" : "isub(s, 0, ");
+    gen_expr(G, b, n->operand);
+    buf_puts(b, ")");
+}
+
+/* The C operator of a comparison or a logical operator (arithmetic goes
+ * through the checked helpers: see arith_helper). */
+static const char *binop_c(BinOp op)
+{
+    switch (op) {
+    case OP_OR: return "||";
+    case OP_AND: return "&&";
+    default: return binop_name(op);
+    }
+}
+
+/* The glue helper of + - * / %, which faults on overflow or a division by
+ * zero instead of wrapping. */
+static const char *arith_helper(BinOp op)
+{
+    switch (op) {
+    case OP_ADD: return "iadd";
+    case OP_SUB: return "isub";
+    case OP_DIV: return "idiv";
+    case OP_MOD: return "imod";
+    default: return "imul";
+    }
+}
+
+/* expr: expr OR expr | expr AND expr | expr EQ expr | ... | expr '%' expr */
+static void gen_binary(Gen *G, Buf *b, const Node *n)
+{
+    if (binop_arith(n->binop)) {
+        buf_printf(b, "%s(s, ", arith_helper(n->binop));
+        gen_expr(G, b, n->lhs);
+        buf_puts(b, ", ");
+        gen_expr(G, b, n->rhs);
+        buf_puts(b, ")");
+        return;
+    }
+    buf_puts(b, "(");
+    gen_expr(G, b, n->lhs);
+    buf_printf(b, " %s ", binop_c(n->binop));
+    gen_expr(G, b, n->rhs);
+    buf_puts(b, ")");
+}
+
+/* The C of expression n, appended to b. */
+static void gen_expr(Gen *G, Buf *b, const Node *n)
+{
+    switch (n->kind) {
+    case N_NUM:     buf_printf(b, "%lld", n->literal); return;
+    case N_BOOLLIT: buf_puts(b, n->literal ? "1" : "0"); return;
+    case N_NONELIT: buf_puts(b, "-1"); return;
+    case N_STR:     buf_printf(b, "CARD_%s", G->card_ids[n->value]); return;
+    case N_IDENT:   gen_ident(G, b, n); return;
+    case N_FIELD:   gen_field(G, b, n); return;
+    case N_INDEX:   gen_index(G, b, n); return;
+    case N_CALL:    if (n->sym) gen_func_call(G, b, n); else gen_builtin(G, b, n); return;
+    case N_UNARY:   gen_unary(G, b, n); return;
+    case N_BINARY:  gen_binary(G, b, n); return;
+    /* primary: TOP '(' expr ')' | BOTTOM '(' expr ')' */
+    case N_TOPCARD: gen_helper_call(G, b, n->pos_kind == POS_TOP ? "z_top" : "z_bottom", n->zone);
+                    return;
+    default:        buf_puts(b, "0"); return;
     }
 }
 
