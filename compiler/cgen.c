@@ -385,28 +385,29 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
 
 /* ---- sources: the loop over a zone, the players or the candidate set --- */
 
-/* Emits into hb the head of a loop that sets V[src->id] to each element
- * passing the filter; the caller writes the body and one closing brace. */
+/* Emits into hb the head of a loop that sets V[src->slot] to each element
+ * passing the filter, top down or bottom up; the caller writes the body and
+ * one closing brace. */
 static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, bool down)
 {
-    if (src->op == 1) {
+    if (src->src_kind == SRC_PLAYERS) {
         buf_printf(hb, "%sfor (int i = 0; i < s->core.nplayers; i++) {\n", ind);
-        buf_printf(hb, "%s    V[%d] = i;\n", ind, src->id);
-    } else if (src->op == 3) {
+        buf_printf(hb, "%s    V[%d] = i;\n", ind, src->slot);
+    } else if (src->src_kind == SRC_CHOSEN) {
         G->reads_cand = true;
         buf_printf(hb, "%sfor (int i = 0; i < s->ncand; i++) {\n", ind);
-        buf_printf(hb, "%s    V[%d] = s->cand[i];\n", ind, src->id);
+        buf_printf(hb, "%s    V[%d] = s->cand[i];\n", ind, src->slot);
     } else {
-        buf_printf(hb, "%sint slot = %s;\n", ind, expr_str(G, src->a));
+        buf_printf(hb, "%sint slot = %s;\n", ind, expr_str(G, src->in));
         if (down)
             buf_printf(hb, "%sfor (int i = s->zsize[slot] - 1; i >= 0; i--) {\n", ind);
         else
             buf_printf(hb, "%sfor (int i = 0; i < s->zsize[slot]; i++) {\n", ind);
-        buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->id);
+        buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->slot);
     }
-    if (src->b)
-        buf_printf(hb, "%s    if (!(%s))\n%s        continue;\n", ind, unparen(G, expr_str(G, src->b)),
-                   ind);
+    if (src->filter)
+        buf_printf(hb, "%s    if (!(%s))\n%s        continue;\n", ind,
+                   unparen(G, expr_str(G, src->filter)), ind);
 }
 
 /* The loop over a source, bottom to top. */
@@ -415,6 +416,7 @@ static void source_loop(Gen *G, Buf *hb, const Node *src, const char *ind)
     source_loop_dir(G, hb, src, ind, false);
 }
 
+/* What an aggregate is called in the rules, for its helper's comment. */
 static const char *snippet(const Node *n)
 {
     static const char *const names[] = {
@@ -422,7 +424,7 @@ static const char *snippet(const Node *n)
         BUILTINS(X)
 #undef X
     };
-    return n->kind == N_CALL ? names[n->op] : n->kind == N_MOVEALL ? "move all" : "?";
+    return n->kind == N_CALL ? names[n->builtin] : n->kind == N_MOVEALL ? "move all" : "?";
 }
 
 /* Aggregate helpers, emitted the first time code refers to them: agg<k>(s, V)
@@ -473,78 +475,90 @@ static bool distinct_per_kind(Gen *G, int attr, unsigned long long m)
     return true;
 }
 
+/* count over a zone with a filter on the card alone: by the kinds kept
+ * (mask m), or by the zone's size less the kinds left out, whichever names
+ * fewer kinds; one kind is one load. */
+static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long long m)
+{
+    int nk = G->cs->ncards;
+    unsigned long long all = nk >= 64 ? ~0ULL : (1ULL << nk) - 1, out = all & ~m;
+    buf_printf(h, "    (void)V;\n    int slot = %s;\n", slot);
+    if (__builtin_popcountll(out) < __builtin_popcountll(m)) {
+        if (out == 0)
+            buf_puts(h, "    return s->zsize[slot];\n}\n\n");
+        else if ((out & (out - 1)) == 0)
+            buf_printf(h, "    return s->zsize[slot] - s->kcount[slot][%d];\n}\n\n",
+                       __builtin_ctzll(out));
+        else
+            buf_printf(h, "    return s->zsize[slot] - kcount_in(s, slot, 0x%llxULL);\n}\n\n", out);
+    } else if (m && (m & (m - 1)) == 0) {
+        buf_printf(h, "    return s->kcount[slot][%d];\n}\n\n", __builtin_ctzll(m));
+    } else {
+        buf_printf(h, "    return kcount_in(s, slot, 0x%llxULL);\n}\n\n", m);
+    }
+}
+
+/* distinct over the kinds in mask m present (`kinds`, the C of the kinds
+ * present): a count of kinds where no two kinds share a value, else the
+ * values seen. False where there are more than 64 values. */
+static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
+                                  unsigned long long m)
+{
+    int nv = n->attr == ATTR_TYPE ? G->cs->ntypes : n->attr == ATTR_NAME ? G->cs->ncards
+                                                  : G->cs->attrs[n->attr]->nvalues;
+    if (nv > 64)
+        return false;
+    if (distinct_per_kind(G, n->attr, m)) {
+        /* every kind kept has a value, and no two the same one */
+        buf_printf(h, "    (void)V;\n    return kpop(%s & 0x%llxULL);\n}\n\n", kinds, m);
+        return true;
+    }
+    buf_printf(h, "    (void)V;\n    uint64_t b = %s & 0x%llxULL, seen = 0;\n"
+                  "    while (b) {\n        int k = __builtin_ctzll(b);\n        b &= b - 1;\n",
+               kinds, m);
+    if (n->attr == ATTR_TYPE)
+        buf_puts(h, "        seen |= (uint64_t)1 << cards[k].type;\n");
+    else if (n->attr == ATTR_NAME)
+        buf_puts(h, "        seen |= (uint64_t)1 << k;\n");
+    else
+        buf_printf(h, "        if (cards[k].attr[%d] >= 0)\n"
+                      "            seen |= (uint64_t)1 << cards[k].attr[%d];\n",
+                   n->attr, n->attr);
+    buf_puts(h, "    }\n    return kpop(seen);\n}\n\n");
+    return true;
+}
+
 /* count, any, every and distinct over a zone with a filter on the card
  * alone: answered from the zone's counts of each kind, without a loop over
  * its cards. Returns false where the general helper is needed. */
 static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
 {
-    const Node *src = n->a;
+    const Node *src = n->args;
     unsigned long long m;
     const char *kinds; /* the C of the kinds present */
-    if (src->op == 3 && filter_mask(G, src, &m)) {
+    if (src->src_kind == SRC_CHOSEN && filter_mask(G, src, &m)) {
         /* the candidate set of a 'such that': its kinds are kept aside */
-        if (n->op == B_COUNT)
+        if (n->builtin == B_COUNT)
             return false;
         kinds = "s->candkinds";
     } else if (kind_mask(G, src, &m)) {
-        kinds = arena_printf(G->a, "s->kmask[%s]", expr_str(G, src->a));
+        kinds = arena_printf(G->a, "s->kmask[%s]", expr_str(G, src->in));
     } else {
         return false;
     }
-    const char *slot = src->op == 3 ? "" : expr_str(G, src->a);
-    switch ((Builtin)n->op) {
-    case B_COUNT: {
-        /* by the kinds kept, or by the zone's size less the kinds left out,
-         * whichever names fewer kinds; one kind is one load */
-        int nk = G->cs->ncards;
-        unsigned long long all = nk >= 64 ? ~0ULL : (1ULL << nk) - 1, out = all & ~m;
-        buf_printf(h, "    (void)V;\n    int slot = %s;\n", slot);
-        if (__builtin_popcountll(out) < __builtin_popcountll(m)) {
-            if (out == 0)
-                buf_puts(h, "    return s->zsize[slot];\n}\n\n");
-            else if ((out & (out - 1)) == 0)
-                buf_printf(h, "    return s->zsize[slot] - s->kcount[slot][%d];\n}\n\n",
-                           __builtin_ctzll(out));
-            else
-                buf_printf(h, "    return s->zsize[slot] - kcount_in(s, slot, 0x%llxULL);\n}\n\n", out);
-        } else if (m && (m & (m - 1)) == 0) {
-            buf_printf(h, "    return s->kcount[slot][%d];\n}\n\n", __builtin_ctzll(m));
-        } else {
-            buf_printf(h, "    return kcount_in(s, slot, 0x%llxULL);\n}\n\n", m);
-        }
+    const char *slot = src->src_kind == SRC_CHOSEN ? "" : expr_str(G, src->in);
+    switch ((Builtin)n->builtin) {
+    case B_COUNT:
+        gen_count_by_kinds(G, h, slot, m);
         return true;
-    }
     case B_ANY:
         buf_printf(h, "    (void)V;\n    return (%s & 0x%llxULL) != 0;\n}\n\n", kinds, m);
         return true;
     case B_ALL:
         buf_printf(h, "    (void)V;\n    return (%s & ~0x%llxULL) == 0;\n}\n\n", kinds, m);
         return true;
-    case B_DISTINCT: {
-        int nv = n->attr == -1 ? G->cs->ntypes : n->attr == -2 ? G->cs->ncards
-                                                : G->cs->attrs[n->attr]->nvalues;
-        if (nv > 64)
-            return false;
-        if (distinct_per_kind(G, n->attr, m)) {
-            /* every kind kept has a value, and no two the same one */
-            buf_printf(h, "    (void)V;\n    return kpop(%s & 0x%llxULL);\n}\n\n",
-                       kinds, m);
-            return true;
-        }
-        buf_printf(h, "    (void)V;\n    uint64_t b = %s & 0x%llxULL, seen = 0;\n"
-                      "    while (b) {\n        int k = __builtin_ctzll(b);\n        b &= b - 1;\n",
-                   kinds, m);
-        if (n->attr == -1)
-            buf_puts(h, "        seen |= (uint64_t)1 << cards[k].type;\n");
-        else if (n->attr == -2)
-            buf_puts(h, "        seen |= (uint64_t)1 << k;\n");
-        else
-            buf_printf(h, "        if (cards[k].attr[%d] >= 0)\n"
-                          "            seen |= (uint64_t)1 << cards[k].attr[%d];\n",
-                       n->attr, n->attr);
-        buf_puts(h, "    }\n    return kpop(seen);\n}\n\n");
-        return true;
-    }
+    case B_DISTINCT:
+        return gen_distinct_by_kinds(G, h, n, kinds, m);
     default:
         return false;
     }
@@ -595,19 +609,19 @@ static unsigned long long kinds_possible(Gen *G, const Node *filter, int id)
  * present, on that kind's first card (any card of a kind answers alike). */
 static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
 {
-    const Node *src = n->a;
-    Builtin b = (Builtin)n->op;
-    if (src->op != 0 || !src->b || src->type != T_CARD || !KMASK_OK(G) ||
-        (b != B_COUNT && b != B_ANY && b != B_ALL) || !kind_level(src->b, src->id))
+    const Node *src = n->args;
+    Builtin b = (Builtin)n->builtin;
+    if (src->src_kind != SRC_ZONE || !src->filter || src->type != T_CARD || !KMASK_OK(G) ||
+        (b != B_COUNT && b != B_ANY && b != B_ALL) || !kind_level(src->filter, src->slot))
         return false;
-    const char *slot = expr_str(G, src->a), *f = unparen(G, expr_str(G, src->b));
+    const char *slot = expr_str(G, src->in), *f = unparen(G, expr_str(G, src->filter));
     /* every() must see the kinds ruled out too: they make it false */
-    unsigned long long poss = b == B_ALL ? ~0ULL : kinds_possible(G, src->b, src->id);
+    unsigned long long poss = b == B_ALL ? ~0ULL : kinds_possible(G, src->filter, src->slot);
     buf_printf(h, "    int slot = %s;\n%s"
                   "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1) {\n"
                   "        int k = __builtin_ctzll(b);\n"
                   "        V[%d] = cards[k].first;\n",
-               slot, b == B_COUNT ? "    int32_t r = 0;\n" : "", poss, src->id);
+               slot, b == B_COUNT ? "    int32_t r = 0;\n" : "", poss, src->slot);
     if (b == B_COUNT)
         buf_printf(h, "        if (%s)\n            r += s->kcount[slot][k];\n    }\n"
                       "    return r;\n}\n\n", f);
@@ -618,119 +632,149 @@ static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
     return true;
 }
 
+/* stmt: MOVE ALL src TO expr position: its helper mvall<k>(s, V, to,
+ * bottom), which picks the cards and moves them in one go. */
+static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->cards;
+    int k = n->agg_no;
+    buf_printf(&G->protos, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
+    buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
+    unsigned long long m;
+    if (kind_mask(G, src, &m)) {
+        /* A filter on the card alone: the counts say how many cards
+         * move; the walk goes down from the top and stops there. */
+        buf_printf(h, "    (void)V;\n    int slot = %s;\n"
+                      "    int want = kcount_in(s, slot, 0x%llxULL), n = 0;\n"
+                      "    if (want == 0)\n        return;\n"
+                      "    uint16_t pick[NINSTANCES];\n"
+                      "    for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
+                      "        int c = s->zcard[slot][i];\n"
+                      "        if (KBIT(instance_card[c]) & 0x%llxULL)\n"
+                      "            pick[n++] = (uint16_t)c;\n"
+                      "    }\n"
+                      "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
+                      "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
+                      "    move_picked(s, slot, pick, n, to, bottom);\n}\n\n",
+                   expr_str(G, src->in), m, m);
+        return;
+    }
+    /* the zone is found once (its expression may draw a number):
+     * the loop's `slot` is the one the cards leave */
+    buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n");
+    source_loop(G, h, src, "    ");
+    buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
+    buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n}\n\n",
+               src->src_kind == SRC_ZONE ? "slot" : "-1");
+}
+
+/* all(x in z where c): every element of z satisfies c (the filter is the
+ * test, not a skip) */
+static void gen_all_walk(Gen *G, Buf *h, const Node *src)
+{
+    Node tmp = *src;
+    tmp.filter = NULL;
+    source_loop(G, h, &tmp, "    ");
+    if (src->filter)
+        buf_printf(h, "        if (!(%s))\n            return 0;\n", expr_str(G, src->filter));
+    buf_puts(h, "    }\n    return 1;\n}\n\n");
+}
+
+/* sum, min and max over a source of the value (src->next) of each element */
+static void gen_sum_min_max_walk(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->args;
+    Builtin b = (Builtin)n->builtin;
+    const char *val = expr_str(G, src->next);
+    buf_puts(h, b == B_SUM ? "    int32_t r = 0;\n" : "    int32_t r = 0, any = 0;\n");
+    source_loop(G, h, src, "    ");
+    if (b == B_SUM)
+        buf_printf(h, "        r = iadd(s, r, %s);\n", val);
+    else
+        buf_printf(h, "        int32_t v = %s;\n        if (!any || v %s r)\n"
+                      "            r = v;\n        any = 1;\n",
+                   val, b == B_MIN ? "<" : ">");
+    buf_puts(h, "    }\n    return r;\n}\n\n");
+}
+
+/* distinct(z, attribute): the values seen, in a table of flags */
+static void gen_distinct_walk(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->args;
+    int nv = n->attr == ATTR_TYPE ? G->cs->ntypes : n->attr == ATTR_NAME ? G->cs->ncards
+                                                  : G->cs->attrs[n->attr]->nvalues;
+    buf_printf(h, "    unsigned char seen[%d] = {0};\n    int32_t r = 0;\n", nv);
+    source_loop(G, h, src, "    ");
+    if (n->attr == ATTR_TYPE)
+        buf_printf(h, "        int v = card_type(V[%d]);\n", src->slot);
+    else if (n->attr == ATTR_NAME)
+        buf_printf(h, "        int v = card_kind(V[%d]);\n", src->slot);
+    else
+        buf_printf(h, "        int v = card_attr(V[%d], ATTR_%s);\n", src->slot,
+                   c_ident(G->a, G->cs->attrs[n->attr]->name, true));
+    buf_puts(h, "        if (v >= 0 && !seen[v]) {\n            seen[v] = 1;\n"
+                "            r++;\n        }\n    }\n    return r;\n}\n\n");
+}
+
+/* An aggregate's helper agg<k>(s, V): from the kinds present where the
+ * filter allows it, else a walk over the source. */
+static void gen_agg_helper(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->args;
+    int k = n->agg_no;
+    buf_printf(&G->protos, "static int32_t agg%d(State *s, int32_t *V);\n", k);
+    buf_printf(h, "static int32_t agg%d(State *s, int32_t *V)\n{\n", k);
+    if (gen_kind_agg(G, h, n) || gen_kind_level_agg(G, h, n))
+        return;
+    switch ((Builtin)n->builtin) {
+    case B_COUNT:
+        buf_puts(h, "    int32_t r = 0;\n");
+        source_loop(G, h, src, "    ");
+        buf_puts(h, "        r++;\n    }\n    return r;\n}\n\n");
+        break;
+    case B_ANY:
+        source_loop(G, h, src, "    ");
+        buf_puts(h, "        return 1;\n    }\n    return 0;\n}\n\n");
+        break;
+    case B_ALL:
+        gen_all_walk(G, h, src);
+        break;
+    case B_FIRST:
+        source_loop(G, h, src, "    ");
+        buf_printf(h, "        return V[%d];\n    }\n    return -1;\n}\n\n", src->slot);
+        break;
+    case B_SUM:
+    case B_MIN:
+    case B_MAX:
+        gen_sum_min_max_walk(G, h, n);
+        break;
+    case B_DISTINCT:
+        gen_distinct_walk(G, h, n);
+        break;
+    default:
+        buf_puts(h, "    (void)s;\n    (void)V;\n    return 0;\n}\n\n");
+    }
+}
+
+/* Aggregate helpers are emitted the first time code refers to them:
+ * agg<k>(s, V) for count, every, any, sum, min, max, distinct, first;
+ * mvall<k>(s, V, to, bottom) for 'move all'. Each is built in its own
+ * buffer, since its filter may need other helpers first. */
 static void need_agg(Gen *G, const Node *n)
 {
-    int k = n->id;
+    int k = n->agg_no;
     if (G->agg_done[k])
         return;
     G->agg_done[k] = true;
-    Buf hb = {0}, *h = &hb;
-    {
-        const Node *src = n->a;
-        buf_printf(h, "/* %s(...) at %s:%d */\n", snippet(n), where(G, n), n->loc.line);
-        if (n->kind == N_MOVEALL) {
-            buf_printf(&G->protos, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
-            buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
-            unsigned long long m;
-            if (kind_mask(G, src, &m)) {
-                /* A filter on the card alone: the counts say how many cards
-                 * move; the walk goes down from the top and stops there. */
-                buf_printf(h, "    (void)V;\n    int slot = %s;\n"
-                              "    int want = kcount_in(s, slot, 0x%llxULL), n = 0;\n"
-                              "    if (want == 0)\n        return;\n"
-                              "    uint16_t pick[NINSTANCES];\n"
-                              "    for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
-                              "        int c = s->zcard[slot][i];\n"
-                              "        if (KBIT(instance_card[c]) & 0x%llxULL)\n"
-                              "            pick[n++] = (uint16_t)c;\n"
-                              "    }\n"
-                              "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
-                              "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
-                              "    move_picked(s, slot, pick, n, to, bottom);\n}\n\n",
-                           expr_str(G, src->a), m, m);
-                goto done;
-            }
-            /* the zone is found once (its expression may draw a number):
-             * the loop's `slot` is the one the cards leave */
-            buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n");
-            source_loop(G, h, src, "    ");
-            buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->id);
-            buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n}\n\n",
-                       src->op == 0 ? "slot" : "-1");
-            goto done;
-        }
-        Builtin b = (Builtin)n->op;
-        buf_printf(&G->protos, "static int32_t agg%d(State *s, int32_t *V);\n", k);
-        buf_printf(h, "static int32_t agg%d(State *s, int32_t *V)\n{\n", k);
-        if (gen_kind_agg(G, h, n) || gen_kind_level_agg(G, h, n))
-            goto done;
-        switch (b) {
-        case B_COUNT:
-            buf_puts(h, "    int32_t r = 0;\n");
-            source_loop(G, h, src, "    ");
-            buf_puts(h, "        r++;\n    }\n    return r;\n}\n\n");
-            break;
-        case B_ANY:
-            source_loop(G, h, src, "    ");
-            buf_puts(h, "        return 1;\n    }\n    return 0;\n}\n\n");
-            break;
-        case B_ALL: {
-            /* all(x in z where c): every element of z satisfies c */
-            Node tmp = *src;
-            tmp.b = NULL;
-            source_loop(G, h, &tmp, "    ");
-            if (src->b)
-                buf_printf(h, "        if (!(%s))\n            return 0;\n", expr_str(G, src->b));
-            buf_puts(h, "    }\n    return 1;\n}\n\n");
-            break;
-        }
-        case B_FIRST:
-            source_loop(G, h, src, "    ");
-            buf_printf(h, "        return V[%d];\n    }\n    return -1;\n}\n\n", src->id);
-            break;
-        case B_SUM:
-        case B_MIN:
-        case B_MAX: {
-            const char *val = expr_str(G, src->next);
-            buf_puts(h, b == B_SUM ? "    int32_t r = 0;\n" : "    int32_t r = 0, any = 0;\n");
-            source_loop(G, h, src, "    ");
-            if (b == B_SUM)
-                buf_printf(h, "        r = iadd(s, r, %s);\n", val);
-            else
-                buf_printf(h, "        int32_t v = %s;\n        if (!any || v %s r)\n"
-                              "            r = v;\n        any = 1;\n",
-                           val, b == B_MIN ? "<" : ">");
-            buf_puts(h, "    }\n    return r;\n}\n\n");
-            break;
-        }
-        case B_DISTINCT: {
-            int nv = n->attr == -1 ? G->cs->ntypes : n->attr == -2 ? G->cs->ncards
-                                                    : G->cs->attrs[n->attr]->nvalues;
-            const char *get = n->attr == -1 ? "card_type(V[%d])" : n->attr == -2
-                              ? "card_kind(V[%d])" : NULL;
-            buf_printf(h, "    unsigned char seen[%d] = {0};\n    int32_t r = 0;\n", nv);
-            source_loop(G, h, src, "    ");
-            if (get) {
-                buf_puts(h, "        int v = ");
-                buf_printf(h, get, src->id);
-                buf_puts(h, ";\n");
-            } else {
-                buf_printf(h, "        int v = card_attr(V[%d], ATTR_%s);\n", src->id,
-                           c_ident(G->a, G->cs->attrs[n->attr]->name, true));
-            }
-            buf_puts(h, "        if (v >= 0 && !seen[v]) {\n            seen[v] = 1;\n"
-                        "            r++;\n        }\n    }\n    return r;\n}\n\n");
-            break;
-        }
-        default:
-            buf_puts(h, "    (void)s;\n    (void)V;\n    return 0;\n}\n\n");
-        }
-    }
-done:
-    buf_puts(&G->helpers, hb.data ? hb.data : "");
-    buf_free(&hb);
+    Buf h = {0};
+    buf_printf(&h, "/* %s(...) at %s:%d */\n", snippet(n), where(G, n), n->loc.line);
+    if (n->kind == N_MOVEALL)
+        gen_move_all_helper(G, &h, n);
+    else
+        gen_agg_helper(G, &h, n);
+    buf_puts(&G->helpers, h.data);
+    buf_free(&h);
 }
-
 
 /* ---- decisions ---------------------------------------------------------- */
 
