@@ -20,6 +20,7 @@ typedef struct Gen {
     Arena *a;
     const Game *g;
     const CardSet *cs;
+    const Node *fn;         /* the FUNCDECL or PROCDECL being emitted */
     bool in_proc;
     bool direct;            /* emitting the direct-call copy of a proc */
     int pc;                 /* next resume point of the proc being emitted */
@@ -776,17 +777,48 @@ static void need_agg(Gen *G, const Node *n)
     buf_free(&h);
 }
 
-/* ---- decisions ---------------------------------------------------------- */
+/* ---- the two copies of a proc -------------------------------------------- */
 
-/* Emits: if there is exactly one option it is taken; none is a fault;
- * otherwise store the resume point and wait. */
-/* What a stopped game returns from the function being emitted. */
-static const char *stop(const Gen *G)
+/* Every proc is emitted twice from the same statements. The resumable copy,
+ * proc_x(s, f), keeps its locals in its frame f and returns to run() to
+ * wait for a decision or to call a proc; run() calls it again later and a
+ * switch on f->pc resumes it where it left. The direct copy, dproc_x(s, d,
+ * ...), is a plain C function whose decisions d answers inline (simulate).
+ * The functions of this section are all that differs between the two
+ * (G->direct says which is being emitted), so that each statement is
+ * written once. A func is the third kind of function: it cannot decide or
+ * call a proc, and it returns 0 once the game has stopped. */
+
+/* What the function being emitted returns once the game has stopped. */
+static const char *stop_value(const Gen *G)
 {
     return G->in_proc && !G->direct ? "R_STOP" : "0";
 }
 
-static void gen_decide(Gen *G)
+/* Stops a proc if the game is over (a fault, or its end); a func goes on,
+ * its caller checks. */
+static void gen_stop_if_over(Gen *G)
+{
+    if (G->in_proc) {
+        line(G, "if (s->core.over)");
+        line(G, "    return %s;", stop_value(G));
+    }
+}
+
+/* A point where run() resumes the resumable copy: a case of its switch on
+ * f->pc, written at the switch's indent. */
+static void gen_resume_point(Gen *G, int pc)
+{
+    int save = G->indent;
+    G->indent = 1;
+    line(G, "case %d:", pc);
+    G->indent = save;
+}
+
+/* Waits for the answer to the decision whose options were just offered:
+ * with one option it is taken at once, with none the game faults. The
+ * resumable copy returns R_WAIT and resumes here; the direct copy asks d. */
+static void gen_wait(Gen *G)
 {
     if (G->direct) {
         line(G, "if (!decide_direct(s, d))");
@@ -806,12 +838,112 @@ static void gen_decide(Gen *G)
     line(G, "}");
     line(G, "s->core.dec.chosen = 0;");
     line(G, "/* fall through */");
-    int save = G->indent;
-    G->indent = 1;
-    line(G, "case %d:", pc);
-    G->indent = save;
+    gen_resume_point(G, pc);
 }
 
+/* Offers the options of an 'ask': yes, then no. The direct copy's random
+ * policy (d->fn NULL) needs only their number. */
+static void gen_offer_yes_no(Gen *G)
+{
+    if (G->direct) {
+        line(G, "if (d->fn)");
+        line(G, "    add_yes_no(s);");
+        line(G, "else");
+        line(G, "    s->core.dec.noptions = 2;");
+    } else {
+        line(G, "add_yes_no(s);");
+    }
+}
+
+/* The C of the answer to an 'ask', once decided: 1 for yes. */
+static const char *yes_taken(const Gen *G)
+{
+    return G->direct ? "d->fn ? chosen_yes(s) : s->core.dec.chosen == 0" : "chosen_yes(s)";
+}
+
+/* Does this copy answer a choice by kind from the number of its options,
+ * without listing them (gen_choose_by_count)? The direct copy does: its
+ * random policy needs only that number, and then the option it chose. */
+static bool counts_options(const Gen *G)
+{
+    return G->direct;
+}
+
+/* The direct copy calls dproc_x(s, d, args) and goes on unless the game
+ * stopped meanwhile. */
+static void gen_call_direct(Gen *G, const Node *c, const char *target)
+{
+    Buf b = {0};
+    buf_printf(&b, "dproc_%s(s, d", c->sym->name);
+    for (const Node *a = c->args; a; a = a->next)
+        buf_printf(&b, ", %s", expr_str(G, a));
+    buf_puts(&b, ")");
+    if (target) {
+        line(G, "{");
+        line(G, "    int32_t r = %s;", b.data);
+        line(G, "    if (s->core.over)");
+        line(G, "        return 0;");
+        line(G, "    %s = r;", target);
+        line(G, "}");
+    } else {
+        line(G, "%s;", b.data);
+        gen_stop_if_over(G);
+    }
+    buf_free(&b);
+}
+
+/* The resumable copy pushes the callee's frame with its arguments and
+ * returns R_CALL; run() runs the callee and resumes the caller here, with
+ * the result in s->ret. */
+static void gen_call_resumable(Gen *G, const Node *c, const char *target)
+{
+    line(G, "{");
+    G->indent++;
+    int i = 0;
+    for (const Node *a = c->args; a; a = a->next, i++)
+        line(G, "int32_t a%d = %s;", i, expr_str(G, a));
+    line(G, "Frame *nf = push(s, P_%s);", c->sym->name);
+    line(G, "if (!nf)");
+    line(G, "    return R_STOP;");
+    for (int j = 0; j < i; j++)
+        line(G, "nf->v[%d] = a%d;", j, j);
+    G->indent--;
+    line(G, "}");
+    int pc = G->pc++;
+    line(G, "f->pc = %d;", pc);
+    line(G, "return R_CALL;");
+    gen_resume_point(G, pc);
+    if (target)
+        line(G, "%s = s->ret;", target);
+    gen_stop_if_over(G);
+}
+
+/* Calls proc c, its result going to target (a C lvalue) or nowhere. */
+static void gen_call_proc(Gen *G, const Node *c, const char *target)
+{
+    if (G->direct)
+        gen_call_direct(G, c, target);
+    else
+        gen_call_resumable(G, c, target);
+}
+
+/* tail: RETURN | RETURN expr. The resumable copy leaves its result in
+ * s->ret for the caller and returns R_RETURN: run() pops its frame. */
+static void gen_return(Gen *G, const Node *n)
+{
+    if (G->in_proc && !G->direct) {
+        if (n->result)
+            line(G, "s->ret = %s;", expr_str(G, n->result));
+        line(G, "return R_RETURN;");
+    } else {
+        line(G, "return %s;", n->result ? expr_str(G, n->result) : "0");
+    }
+}
+
+/* ---- decisions ---------------------------------------------------------- */
+
+/* Begins a decision of player `player` (checked unless surely in range),
+ * with no options yet. */
 static void gen_begin_decision(Gen *G, const Node *player, int prompt)
 {
     if (player_ok(player))
@@ -918,7 +1050,7 @@ static bool by_kind_choice(Gen *G, const Node *n, unsigned long long *m)
 
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
-    const Node *src = n->b;
+    const Node *src = n->src;
     bool cards = n->kind == N_CHOOSECARD;
     bool unordered = cards && heap_source(G, src);
     Buf hb = {0};
@@ -930,7 +1062,7 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
          * present, in kind order, each by the first card of its list; and,
          * for the random policy, which reads only how many options there
          * are, their number and the i-th without writing them. */
-        const char *slot = expr_str(G, src->a);
+        const char *slot = expr_str(G, src->in);
         buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
                         "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1)\n"
                         "        add_kind(s, s->khead[slot][__builtin_ctzll(b)]);\n}\n\n"
@@ -939,15 +1071,15 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "static inline RT_UNUSED int32_t opts%d_nth(State *s, int slot, int i)\n{\n"
                         "    return s->khead[slot][nth_bit(s->kmask[slot] & 0x%llxULL, i)];\n}\n\n",
                    slot, m, k, m, k, m);
-    } else if (unordered && src->b && kind_level(src->b, src->id)) {
+    } else if (unordered && src->filter && kind_level(src->filter, src->slot)) {
         /* An unordered zone and a filter that reads the card only through
          * its kind: tested once per kind present, in kind order. */
+        const char *slot = expr_str(G, src->in), *f = unparen(G, expr_str(G, src->filter));
         buf_printf(&hb, "    int slot = %s;\n"
                         "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1) {\n"
                         "        V[%d] = s->khead[slot][__builtin_ctzll(b)];\n"
                         "        if (%s)\n            add_kind(s, V[%d]);\n    }\n}\n\n",
-                   expr_str(G, src->a), kinds_possible(G, src->b, src->id), src->id,
-                   unparen(G, expr_str(G, src->b)), src->id);
+                   slot, kinds_possible(G, src->filter, src->slot), src->slot, f, src->slot);
     } else if (cards && kind_mask(G, src, &m)) {
         /* A filter on the card alone: the kinds wanted are known from the
          * zone's mask; the same top-down walk, stopped once all are found. */
@@ -958,10 +1090,12 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        uint64_t b = KBIT(instance_card[c]);\n"
                         "        if (want & b) {\n            want &= ~b;\n"
                         "            add_card(s, c);\n        }\n    }\n}\n\n",
-                   expr_str(G, src->a), m);
-    } else if (cards && src->op == 0 && src->b && KMASK_OK(G) && kind_level(src->b, src->id)) {
+                   expr_str(G, src->in), m);
+    } else if (cards && src->src_kind == SRC_ZONE && src->filter && KMASK_OK(G) &&
+               kind_level(src->filter, src->slot)) {
         /* A filter that reads the state but the card only through its kind:
          * tested once per kind (the state does not change meanwhile). */
+        const char *slot = expr_str(G, src->in), *f = unparen(G, expr_str(G, src->filter));
         buf_printf(&hb, "    int slot = %s;\n    uint64_t seen = 0;\n"
                         "    for (int i = s->zsize[slot] - 1; i >= 0; i--) {\n"
                         "        V[%d] = s->zcard[slot][i];\n"
@@ -969,27 +1103,27 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        if (seen & b)\n            continue;\n"
                         "        seen |= b;\n"
                         "        if (%s)\n            add_card(s, V[%d]);\n    }\n}\n\n",
-                   expr_str(G, src->a), src->id, src->id, unparen(G, expr_str(G, src->b)),
-                   src->id);
+                   slot, src->slot, src->slot, f, src->slot);
     } else {
         source_loop_dir(G, &hb, src, "    ", true);
         buf_printf(&hb, "        %s(s, V[%d]);\n    }\n}\n\n", cards ? "add_card" : "add_player",
-                   src->id);
+                   src->slot);
     }
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
 }
 
+/* The options of a choice of a card or a player, and its 'else'. */
 static void gen_option_source(Gen *G, const Node *n)
 {
     int k = helper_of(n);
     if (k < 0)
         gen_option_helper(G, n, k = new_helper(G, n));
     line(G, "opts%d(s, V);", k);
-    if (n->c) {
-        if (n->c->a)
-            line(G, "if (%s)", unparen(G, expr_str(G, n->c->a)));
-        line(G, "%sadd_text(s, %d, 0);", n->c->a ? "    " : "", n->c->id);
+    if (n->els) {
+        if (n->els->guard)
+            line(G, "if (%s)", unparen(G, expr_str(G, n->els->guard)));
+        line(G, "%sadd_text(s, %d, 0);", n->els->guard ? "    " : "", n->els->label);
     }
 }
 
@@ -1035,23 +1169,43 @@ static bool implied_by_caps(Gen *G, const Node *c)
 /* The C of a 'such that', its conjuncts the caps guarantee left out. */
 static const char *such_str(Gen *G, const Node *c)
 {
-    if (c->kind == N_BINARY && c->op == OP_AND)
-        return arena_printf(G->a, "(%s && %s)", such_str(G, c->a), such_str(G, c->b));
+    if (c->kind == N_BINARY && c->binop == OP_AND) {
+        const char *lhs = such_str(G, c->lhs), *rhs = such_str(G, c->rhs);
+        return arena_printf(G->a, "(%s && %s)", lhs, rhs);
+    }
     if (implied_by_caps(G, c))
         return "1 /* guaranteed by the caps */";
     return expr_str(G, c);
 }
 
+/* caps<k>[kind]: at most how many cards of each kind a set of choice k
+ * takes, from the kinds of which the 'such that' allows one (mask one). */
+static void gen_caps_table(Gen *G, int k, unsigned long long one)
+{
+    Buf cb = {0};
+    buf_printf(&cb, "/* caps%d[k]: at most this many cards of kind k in a set */\n"
+                    "static const uint8_t caps%d[NCARDS] = {", k, k);
+    for (int i = 0; i < G->cs->ncards; i++)
+        buf_printf(&cb, "%s%d", i ? ", " : "", (one >> i) & 1 ? 1 : RT_MAX_PICK_SEMA);
+    buf_puts(&cb, "};\n\n");
+    buf_puts(&G->helpers, cb.data);
+    buf_free(&cb);
+}
+
+/* The helpers of 'choose cards' number k: such<k>(s, V), its 'such that',
+ * and sets<k>(s, V, lo, hi), which offers the sets of lo..hi cards of its
+ * source that pass it: grouped from the kind lists of an unordered zone,
+ * else walked top down and grouped by kind. */
 static void gen_sets_helper(Gen *G, const Node *n, int k)
 {
-    const Node *src = n->b;
+    const Node *src = n->src;
     Buf hb = {0};
     buf_printf(&hb, "/* the sets of cards of the choice at %s:%d */\n", where(G, n),
                n->loc.line);
     G->reads_cand = false;
-    if (n->d->b)
+    if (n->such)
         buf_printf(&hb, "static int such%d(State *s, int32_t *V)\n{\n    (void)V;\n"
-                        "    return %s;\n}\n\n", k, such_str(G, n->d->b));
+                        "    return %s;\n}\n\n", k, such_str(G, n->such));
     bool cand = G->reads_cand; /* else the condition reads the kinds only */
     unsigned long long km;
     bool by_kinds = heap_source(G, src) && kind_mask(G, src, &km);
@@ -1059,115 +1213,112 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     if (!by_kinds) {
         buf_puts(&hb, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
         source_loop_dir(G, &hb, src, "        ", true);
-        buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n", src->id);
+        buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n", src->slot);
     }
     unsigned long long one = 0;
-    one_per_kind(G, n->d->b, &one);
+    one_per_kind(G, n->such, &one);
     const char *caps = "NULL";
     if (one) {
-        Buf cb = {0};
-        buf_printf(&cb, "/* caps%d[k]: at most this many cards of kind k in a set */\n"
-                        "static const uint8_t caps%d[NCARDS] = {", k, k);
-        for (int i = 0; i < G->cs->ncards; i++)
-            buf_printf(&cb, "%s%d", i ? ", " : "", (one >> i) & 1 ? 1 : RT_MAX_PICK_SEMA);
-        buf_puts(&cb, "};\n\n");
-        buf_puts(&G->helpers, cb.data);
-        buf_free(&cb);
+        gen_caps_table(G, k, one);
         caps = arena_printf(G->a, "caps%d", k);
     }
-    const char *ok = n->d->b ? arena_printf(G->a, "such%d", k) : "NULL";
+    const char *ok = n->such ? arena_printf(G->a, "such%d", k) : "NULL";
     if (by_kinds)
         buf_printf(&hb, "    add_sets_kinds(s, V, %s, 0x%llxULL, lo, hi, %s, %s, %d);\n}\n\n",
-                   expr_str(G, src->a), km, caps, ok, cand);
+                   expr_str(G, src->in), km, caps, ok, cand);
     else
         buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n", caps, ok, cand);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
 }
 
+/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr
+ *       opt_such */
 static void gen_choose_cards(Gen *G, const Node *n)
 {
     int k = helper_of(n);
     if (k < 0)
         gen_sets_helper(G, n, k = new_helper(G, n));
-    gen_begin_decision(G, n->a, n->id);
-    line(G, "sets%d(s, V, %s, %s);", k, expr_str(G, n->d->a), expr_str(G, n->d->a->next));
-    gen_decide(G);
-    line(G, "take_set(s, %s);", expr_str(G, n->c));
-    line(G, "if (s->core.over)");
-    line(G, "    return %s;", stop(G));
+    gen_begin_decision(G, n->who, n->prompt);
+    const char *lo = expr_str(G, n->size->items), *hi = expr_str(G, n->size->items->next);
+    line(G, "sets%d(s, V, %s, %s);", k, lo, hi);
+    gen_wait(G);
+    line(G, "take_set(s, %s);", expr_str(G, n->into));
+    gen_stop_if_over(G);
+}
+
+/* decision: ASK expr STRING, and cond: ASK expr STRING */
+static void gen_ask(Gen *G, const Node *n, const char *target)
+{
+    gen_begin_decision(G, n->who, n->prompt);
+    gen_offer_yes_no(G);
+    gen_wait(G);
+    if (target)
+        line(G, "%s = %s;", target, yes_taken(G));
+}
+
+/* A choice by kind (by_kind_choice) where the copy counts its options
+ * (counts_options): the random policy (d->fn NULL) needs only their number,
+ * and then the one it chose; a chooser d->fn sees them listed. */
+static void gen_choose_by_count(Gen *G, const Node *n, const char *target)
+{
+    int k = helper_of(n);
+    if (k < 0)
+        gen_option_helper(G, n, k = new_helper(G, n));
+    gen_begin_decision(G, n->who, n->prompt);
+    line(G, "{");
+    G->indent++;
+    /* the zone is found once: its expression may draw a number */
+    line(G, "int kslot = 0;");
+    line(G, "int32_t ncards = 0;");
+    line(G, "if (!d->fn) {");
+    line(G, "    kslot = %s;", expr_str(G, n->src->in));
+    line(G, "    ncards = opts%d_count(s, kslot);", k);
+    line(G, "}");
+    line(G, "if (d->fn) {");
+    G->indent++;
+    gen_option_source(G, n);
+    G->indent--;
+    line(G, "} else {");
+    if (n->els && n->els->guard)
+        line(G, "    s->core.dec.noptions = (int16_t)(ncards + !!(%s));",
+             unparen(G, expr_str(G, n->els->guard)));
+    else
+        line(G, "    s->core.dec.noptions = (int16_t)(ncards + %d);", n->els != NULL);
+    line(G, "}");
+    gen_wait(G);
+    if (target)
+        line(G, "%s = d->fn ? chosen_value(s) : s->core.dec.chosen < ncards "
+                "? opts%d_nth(s, kslot, s->core.dec.chosen) : -1;", target, k);
+    G->indent--;
+    line(G, "}");
+}
+
+/* decision: CHOOSE CARD expr STRING FROM src opt_else
+ *         | CHOOSE PLAYER expr STRING FROM src opt_else */
+static void gen_choose_one(Gen *G, const Node *n, const char *target)
+{
+    unsigned long long m;
+    if (counts_options(G) && by_kind_choice(G, n, &m)) {
+        gen_choose_by_count(G, n, target);
+        return;
+    }
+    gen_begin_decision(G, n->who, n->prompt);
+    gen_option_source(G, n);
+    gen_wait(G);
+    if (target)
+        line(G, "%s = chosen_value(s);", target);
 }
 
 /* A decision whose value goes to `target` (a C lvalue), or nowhere. */
 static void gen_decision(Gen *G, const Node *n, const char *target)
 {
     switch (n->kind) {
-    case N_ASK:
-        gen_begin_decision(G, n->a, n->id);
-        if (G->direct) {
-            /* the random policy (d->fn NULL) needs only the number of options */
-            line(G, "if (d->fn)");
-            line(G, "    add_yes_no(s);");
-            line(G, "else");
-            line(G, "    s->core.dec.noptions = 2;");
-        } else {
-            line(G, "add_yes_no(s);");
-        }
-        gen_decide(G);
-        if (target)
-            line(G, "%s = %s;", target,
-                 G->direct ? "d->fn ? chosen_yes(s) : s->core.dec.chosen == 0" : "chosen_yes(s)");
-        break;
+    case N_ASK:          gen_ask(G, n, target); return;
     case N_CHOOSECARD:
-    case N_CHOOSEPLAYER: {
-        unsigned long long m;
-        if (G->direct && by_kind_choice(G, n, &m)) {
-            /* the random policy (d->fn NULL) needs only the number of
-             * options, and then the one it chose */
-            int k = helper_of(n);
-            if (k < 0)
-                gen_option_helper(G, n, k = new_helper(G, n));
-            gen_begin_decision(G, n->a, n->id);
-            line(G, "{");
-            G->indent++;
-            /* the zone is found once: its expression may draw a number */
-            line(G, "int kslot = 0;");
-            line(G, "int32_t ncards = 0;");
-            line(G, "if (!d->fn) {");
-            line(G, "    kslot = %s;", expr_str(G, n->b->a));
-            line(G, "    ncards = opts%d_count(s, kslot);", k);
-            line(G, "}");
-            line(G, "if (d->fn) {");
-            G->indent++;
-            gen_option_source(G, n);
-            G->indent--;
-            line(G, "} else {");
-            if (n->c && n->c->a)
-                line(G, "    s->core.dec.noptions = (int16_t)(ncards + !!(%s));",
-                     unparen(G, expr_str(G, n->c->a)));
-            else
-                line(G, "    s->core.dec.noptions = (int16_t)(ncards + %d);", n->c != NULL);
-            line(G, "}");
-            gen_decide(G);
-            if (target)
-                line(G, "%s = d->fn ? chosen_value(s) : s->core.dec.chosen < ncards "
-                        "? opts%d_nth(s, kslot, s->core.dec.chosen) : -1;", target, k);
-            G->indent--;
-            line(G, "}");
-            break;
-        }
-        gen_begin_decision(G, n->a, n->id);
-        gen_option_source(G, n);
-        gen_decide(G);
-        if (target)
-            line(G, "%s = chosen_value(s);", target);
-        break;
-    }
-    case N_CHOOSECARDS:
-        gen_choose_cards(G, n);
-        break;
-    default:
-        break;
+    case N_CHOOSEPLAYER: gen_choose_one(G, n, target); return;
+    case N_CHOOSECARDS:  gen_choose_cards(G, n); return;
+    default:             return;
     }
 }
 
@@ -1184,60 +1335,7 @@ static bool is_proc_call(const Node *n)
     return n->kind == N_CALL && n->sym && n->sym->kind == S_PROC;
 }
 
-static void gen_check(Gen *G)
-{
-    if (G->in_proc) {
-        line(G, "if (s->core.over)");
-        line(G, "    return %s;", stop(G));
-    }
-}
-
-static void gen_call(Gen *G, const Node *c, const char *target)
-{
-    if (G->direct) {
-        Buf b = {0};
-        buf_printf(&b, "dproc_%s(s, d", c->sym->name);
-        for (const Node *a = c->a; a; a = a->next)
-            buf_printf(&b, ", %s", expr_str(G, a));
-        buf_puts(&b, ")");
-        if (target) {
-            line(G, "{");
-            line(G, "    int32_t r = %s;", b.data);
-            line(G, "    if (s->core.over)");
-            line(G, "        return 0;");
-            line(G, "    %s = r;", target);
-            line(G, "}");
-        } else {
-            line(G, "%s;", b.data);
-            gen_check(G);
-        }
-        buf_free(&b);
-        return;
-    }
-    line(G, "{");
-    G->indent++;
-    int i = 0;
-    for (const Node *a = c->a; a; a = a->next, i++)
-        line(G, "int32_t a%d = %s;", i, expr_str(G, a));
-    line(G, "Frame *nf = push(s, P_%s);", c->sym->name);
-    line(G, "if (!nf)");
-    line(G, "    return R_STOP;");
-    for (int j = 0; j < i; j++)
-        line(G, "nf->v[%d] = a%d;", j, j);
-    G->indent--;
-    line(G, "}");
-    int pc = G->pc++;
-    line(G, "f->pc = %d;", pc);
-    line(G, "return R_CALL;");
-    int save = G->indent;
-    G->indent = 1;
-    line(G, "case %d:", pc);
-    G->indent = save;
-    if (target)
-        line(G, "%s = s->ret;", target);
-    gen_check(G);
-}
-
+/* lvalue: IDENT | IDENT '[' expr ']' (a per-player variable) */
 static const char *lvalue_str(Gen *G, const Node *lv)
 {
     if (lv->kind == N_IDENT) {
@@ -1250,20 +1348,20 @@ static const char *lvalue_str(Gen *G, const Node *lv)
         buf_free(&b);
         return r;
     }
-    if (player_ok(lv->b))
-        return arena_printf(G->a, "s->pv_%s[%s]", lv->a->name, expr_str(G, lv->b));
-    return arena_printf(G->a, "s->pv_%s[pidx(s, %s)]", lv->a->name, expr_str(G, lv->b));
+    if (player_ok(lv->index))
+        return arena_printf(G->a, "s->pv_%s[%s]", lv->base->name, expr_str(G, lv->index));
+    return arena_printf(G->a, "s->pv_%s[pidx(s, %s)]", lv->base->name, expr_str(G, lv->index));
 }
 
+/* The value of an expression, a decision or a proc call, into `target`. */
 static void gen_value_into(Gen *G, const Node *v, const char *target)
 {
     if (is_decision(v))
         gen_decision(G, v, target);
     else if (is_proc_call(v))
-        gen_call(G, v, target);
-    else {
+        gen_call_proc(G, v, target);
+    else
         line(G, "%s = %s;", target, expr_str(G, v));
-    }
 }
 
 /* The head of every loop: a fault stops the rule code here, and a loop
@@ -1272,7 +1370,7 @@ static void gen_step(Gen *G)
 {
     line(G, "if (++s->steps > MAX_STEPS || s->core.over) {");
     line(G, "    fault(s, F_LOOP);");
-    line(G, "    return %s;", stop(G));
+    line(G, "    return %s;", stop_value(G));
     line(G, "}");
 }
 
@@ -1292,226 +1390,289 @@ static const char *unparen(Gen *G, const char *e)
     return arena_strndup(G->a, e + 1, n - 2);
 }
 
-/* The condition of if/while: an expression, or a yes/no question. */
-static const char *gen_cond(Gen *G, const Node *c, int slot)
+/* cond: expr | ASK expr STRING. The answer to an 'ask' goes to the slot
+ * one past the function's locals. */
+static const char *gen_cond(Gen *G, const Node *c)
 {
     if (c->kind == N_ASK) {
-        const char *t = arena_printf(G->a, "V[%d]", slot);
+        const char *t = arena_printf(G->a, "V[%d]", G->fn->nlocals);
         gen_decision(G, c, t);
         return t;
     }
     return unparen(G, expr_str(G, c));
 }
 
-static int scratch_slot(const Node *fn_decl)
+/* A block one level in. */
+static void gen_nested(Gen *G, const Node *blk)
 {
-    return fn_decl->id; /* one slot past the locals, reserved by cgen */
+    G->indent++;
+    gen_block(G, blk);
+    G->indent--;
 }
 
-static const Node *cur_fn;
+/* stmt: LET IDENT '=' expr | LET IDENT '=' decision */
+static void gen_let(Gen *G, const Node *n)
+{
+    gen_value_into(G, n->init, arena_printf(G->a, "V[%d]", n->sym->index));
+}
+
+/* stmt: lvalue '=' expr | lvalue '=' decision | lvalue PLUSEQ expr
+ *     | lvalue MINUSEQ expr */
+static void gen_assign(Gen *G, const Node *n)
+{
+    const char *lv = lvalue_str(G, n->target);
+    if (n->assign_op == ASSIGN_SET)
+        gen_value_into(G, n->rhs, lv);
+    else
+        line(G, "%s = %s(s, %s, %s);", lv, n->assign_op == ASSIGN_ADD ? "iadd" : "isub", lv,
+             expr_str(G, n->rhs));
+}
+
+/* stmt: IF cond block else_part
+ * else_part: %empty | ELSE block | ELSE IF cond block else_part */
+static void gen_if(Gen *G, const Node *n)
+{
+    line(G, "if (%s) {", gen_cond(G, n->cond));
+    gen_nested(G, n->then);
+    if (n->els) {
+        line(G, "} else {");
+        G->indent++;
+        gen_stmt(G, n->els);
+        G->indent--;
+    }
+    line(G, "}");
+}
+
+/* stmt: WHILE cond block */
+static void gen_while(Gen *G, const Node *n)
+{
+    line(G, "for (;;) {");
+    G->indent++;
+    gen_step(G);
+    line(G, "if (!(%s))", gen_cond(G, n->cond));
+    line(G, "    break;");
+    gen_block(G, n->body);
+    G->indent--;
+    line(G, "}");
+}
+
+/* stmt: LOOP block */
+static void gen_loop(Gen *G, const Node *n)
+{
+    line(G, "for (;;) {");
+    G->indent++;
+    gen_step(G);
+    gen_block(G, n->block);
+    G->indent--;
+    line(G, "}");
+}
+
+/* stmt: REPEAT expr block (the count is taken once, into its slot) */
+static void gen_repeat(Gen *G, const Node *n)
+{
+    line(G, "V[%d] = %s;", n->slot, expr_str(G, n->count));
+    line(G, "for (;;) {");
+    G->indent++;
+    gen_step(G);
+    line(G, "if (V[%d]-- <= 0)", n->slot);
+    line(G, "    break;");
+    gen_block(G, n->body);
+    G->indent--;
+    line(G, "}");
+}
+
+/* The head of 'for q in players [from p]': each seat once, from p or
+ * from seat 0. Bounded (at most RT_MAX_PLAYERS rounds): no step count. The
+ * seat wraps round by a subtraction, not a division. V[slot] counts the
+ * rounds, V[slot + 1] holds the first seat. */
+static void gen_for_players_head(Gen *G, const Node *n)
+{
+    const Node *src = n->iter;
+    int i = n->slot, first = n->slot + 1;
+    line(G, "V[%d] = %s;", first,
+         n->from ? arena_printf(G->a, "pidx(s, %s)", expr_str(G, n->from)) : "0");
+    line(G, "V[%d] = 0;", i);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "if (V[%d] >= s->core.nplayers)", i);
+    line(G, "    break;");
+    line(G, "V[%d] = V[%d] + V[%d]++;", src->slot, first, i);
+    line(G, "if (V[%d] >= s->core.nplayers)", src->slot);
+    line(G, "    V[%d] -= s->core.nplayers;", src->slot);
+}
+
+/* The values of values(...) a loop walks, in order, into vals (C numbers):
+ * those a card type allows for values(type.attribute), else all of the
+ * attribute's. Returns how many. */
+static int attr_values(Gen *G, Buf *vals, const Node *src)
+{
+    const Node *arg = src->in->args;
+    const Attr *at = G->cs->attrs[src->in->attr];
+    int nv = 0;
+    if (arg->kind == N_FIELD) {
+        const TypeDef *t = G->cs->types[arg->base->value];
+        for (int j = 0; j < t->nattrs; j++)
+            if (t->attrs[j].attr == at)
+                for (int q = 0; q < t->attrs[j].nallowed; q++, nv++) {
+                    int v = t->attrs[j].allowed[q];
+                    if (at->numeric)
+                        buf_printf(vals, "%s%s", nv ? ", " : "", at->values[v]);
+                    else
+                        buf_printf(vals, "%s%d", nv ? ", " : "", v);
+                }
+    } else {
+        for (int q = 0; q < at->nvalues; q++, nv++) {
+            if (at->numeric)
+                buf_printf(vals, "%s%s", nv ? ", " : "", at->values[q]);
+            else
+                buf_printf(vals, "%s%d", nv ? ", " : "", q);
+        }
+    }
+    return nv;
+}
+
+/* The head of 'for v in values(...)': the values are a table of the
+ * helpers, walked by the index V[slot]; bounded by them: no step count. */
+static void gen_for_values_head(Gen *G, const Node *n)
+{
+    int i = n->slot, k = G->nlists++;
+    Buf vals = {0};
+    int nv = attr_values(G, &vals, n->iter);
+    buf_printf(&G->helpers, "/* the values of the loop at %s:%d */\n"
+                            "static const int32_t list%d[%d] = {%s};\n\n",
+               where(G, n), n->loc.line, k, nv ? nv : 1, vals.data ? vals.data : "0");
+    buf_free(&vals);
+    line(G, "V[%d] = 0;", i);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "if (V[%d] >= %d)", i, nv);
+    line(G, "    break;");
+    line(G, "V[%d] = list%d[V[%d]++];", n->iter->slot, k, i);
+}
+
+/* The head of 'for c in zone': the cards of a zone, bottom to top, by the
+ * index V[slot] (funcs only, sema: no card moves meanwhile). */
+static void gen_for_cards_head(Gen *G, const Node *n)
+{
+    const Node *src = n->iter;
+    int i = n->slot;
+    line(G, "V[%d] = 0;", i);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "if (V[%d] >= s->zsize[%s])", i, expr_str(G, src->in));
+    line(G, "    break;");
+    line(G, "V[%d] = s->zcard[%s][V[%d]++];", src->slot, expr_str(G, src->in), i);
+}
+
+/* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block */
+static void gen_for(Gen *G, const Node *n)
+{
+    const Node *src = n->iter;
+    switch (src->src_kind) {
+    case SRC_PLAYERS: gen_for_players_head(G, n); break;
+    case SRC_VALUES:  gen_for_values_head(G, n); break;
+    default:          gen_for_cards_head(G, n); break;
+    }
+    if (src->filter) {
+        line(G, "if (!(%s))", unparen(G, expr_str(G, src->filter)));
+        line(G, "    continue;");
+    }
+    gen_block(G, n->body);
+    G->indent--;
+    line(G, "}");
+}
+
+/* stmt: MOVE expr TO expr position
+ * position: %empty | TOP | BOTTOM | AT expr (at 0 and below: the bottom) */
+static void gen_move(Gen *G, const Node *n)
+{
+    const char *pos = "-1";
+    if (n->pos && n->pos->pos_kind == POS_BOTTOM)
+        pos = "0";
+    else if (n->pos && n->pos->pos_kind == POS_AT)
+        pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->pos->at));
+    const char *card = expr_str(G, n->card), *to = expr_str(G, n->to);
+    line(G, "mv(s, %s, %s, %s);", card, to, pos);
+}
+
+/* stmt: MOVE ALL src TO expr position (see gen_move_all_helper) */
+static void gen_move_all(Gen *G, const Node *n)
+{
+    need_agg(G, n);
+    line(G, "mvall%d(s, V, %s, %d);", n->agg_no, expr_str(G, n->to),
+         n->pos && n->pos->pos_kind == POS_BOTTOM);
+}
+
+/* options: option | options option
+ * option: OPTION STRING opt_when block (offered unless its 'when' fails) */
+static void gen_menu_options(Gen *G, const Node *n)
+{
+    int k = 0;
+    for (const Node *o = n->options; o; o = o->next, k++) {
+        if (o->guard) {
+            line(G, "if (%s)", unparen(G, expr_str(G, o->guard)));
+            line(G, "    add_text(s, %d, %d);", o->label, k);
+        } else {
+            line(G, "add_text(s, %d, %d);", o->label, k);
+        }
+    }
+}
+
+/* stmt: CHOOSE expr STRING '{' options '}': the option taken goes to its
+ * slot, where the branches find it when the proc resumes */
+static void gen_menu(Gen *G, const Node *n)
+{
+    gen_begin_decision(G, n->who, n->prompt);
+    gen_menu_options(G, n);
+    gen_stop_if_over(G);
+    gen_wait(G);
+    line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->taken_slot);
+    int k = 0;
+    for (const Node *o = n->options; o; o = o->next, k++) {
+        line(G, "%sif (V[%lld] == %d) { /* %s */", k ? "} else " : "", n->taken_slot, k, o->name);
+        gen_nested(G, o->body);
+    }
+    line(G, "}");
+}
+
+/* stmt: IDENT '(' args ')': a proc, or start_turn */
+static void gen_call_stmt(Gen *G, const Node *n)
+{
+    const Node *c = n->call;
+    if (c->sym && c->sym->kind == S_PROC)
+        gen_call_proc(G, c, NULL);
+    else if (!c->sym && c->builtin == B_START_TURN)
+        line(G, "s->core.turns++;");
+}
+
+/* tail: END | END IDENT: the scores, the winners, and the game stops */
+static void gen_end(Gen *G, const Node *n)
+{
+    line(G, "finish(s, %d);", n->name != NULL);
+    line(G, "return %s;", stop_value(G));
+}
 
 static void gen_stmt(Gen *G, const Node *n)
 {
     switch (n->kind) {
-    case N_BLOCK:
-        gen_block(G, n);
-        break;
-    case N_LET:
-        gen_value_into(G, n->a, arena_printf(G->a, "V[%d]", n->sym->index));
-        break;
-    case N_ASSIGN: {
-        const char *lv = lvalue_str(G, n->a);
-        if (n->op == ASSIGN_SET) {
-            gen_value_into(G, n->b, lv);
-        } else {
-            line(G, "%s = %s(s, %s, %s);", lv, n->op == ASSIGN_ADD ? "iadd" : "isub", lv,
-                 expr_str(G, n->b));
-        }
-        break;
-    }
-    case N_IF: {
-        const char *c = gen_cond(G, n->a, scratch_slot(cur_fn));
-        line(G, "if (%s) {", c);
-        G->indent++;
-        gen_block(G, n->b);
-        G->indent--;
-        if (n->c) {
-            line(G, "} else {");
-            G->indent++;
-            gen_stmt(G, n->c);
-            G->indent--;
-        }
-        line(G, "}");
-        break;
-    }
-    case N_WHILE: {
-        line(G, "for (;;) {");
-        G->indent++;
-        gen_step(G);
-        const char *c = gen_cond(G, n->a, scratch_slot(cur_fn));
-        line(G, "if (!(%s))", c);
-        line(G, "    break;");
-        gen_block(G, n->b);
-        G->indent--;
-        line(G, "}");
-        break;
-    }
-    case N_LOOP:
-        line(G, "for (;;) {");
-        G->indent++;
-        gen_step(G);
-        gen_block(G, n->a);
-        G->indent--;
-        line(G, "}");
-        break;
-    case N_REPEAT:
-        line(G, "V[%d] = %s;", n->id, expr_str(G, n->a));
-        line(G, "for (;;) {");
-        G->indent++;
-        gen_step(G);
-        line(G, "if (V[%d]-- <= 0)", n->id);
-        line(G, "    break;");
-        gen_block(G, n->b);
-        G->indent--;
-        line(G, "}");
-        break;
-    case N_FOR: {
-        const Node *src = n->a;
-        int i = n->id, first = n->id + 1;
-        if (src->op == 1) { /* players, from a player or from seat 0 */
-            /* Bounded (at most RT_MAX_PLAYERS rounds): no step count. The
-             * seat wraps round by a subtraction, not a division. */
-            line(G, "V[%d] = %s;", first, n->c ? arena_printf(G->a, "pidx(s, %s)", expr_str(G, n->c)) : "0");
-            line(G, "V[%d] = 0;", i);
-            line(G, "for (;;) {");
-            G->indent++;
-            line(G, "if (V[%d] >= s->core.nplayers)", i);
-            line(G, "    break;");
-            line(G, "V[%d] = V[%d] + V[%d]++;", src->id, first, i);
-            line(G, "if (V[%d] >= s->core.nplayers)", src->id);
-            line(G, "    V[%d] -= s->core.nplayers;", src->id);
-        } else if (src->op == 2) { /* values of an attribute */
-            const Node *arg = src->a->a;
-            const Attr *at = G->cs->attrs[src->a->attr];
-            int k = G->nlists++;
-            Buf vals = {0};
-            int nv = 0;
-            if (arg->kind == N_FIELD) {
-                const TypeDef *t = G->cs->types[arg->a->value];
-                for (int j = 0; j < t->nattrs; j++)
-                    if (t->attrs[j].attr == at)
-                        for (int q = 0; q < t->attrs[j].nallowed; q++, nv++) {
-                            int v = t->attrs[j].allowed[q];
-                            if (at->numeric)
-                                buf_printf(&vals, "%s%s", nv ? ", " : "", at->values[v]);
-                            else
-                                buf_printf(&vals, "%s%d", nv ? ", " : "", v);
-                        }
-            } else {
-                for (int q = 0; q < at->nvalues; q++, nv++) {
-                    if (at->numeric)
-                        buf_printf(&vals, "%s%s", nv ? ", " : "", at->values[q]);
-                    else
-                        buf_printf(&vals, "%s%d", nv ? ", " : "", q);
-                }
-            }
-            buf_printf(&G->helpers, "/* the values of the loop at %s:%d */\n"
-                                    "static const int32_t list%d[%d] = {%s};\n\n",
-                       where(G, n), n->loc.line, k, nv ? nv : 1, vals.data ? vals.data : "0");
-            buf_free(&vals);
-            line(G, "V[%d] = 0;", i);
-            line(G, "for (;;) {"); /* bounded by the values: no step count */
-            G->indent++;
-            line(G, "if (V[%d] >= %d)", i, nv);
-            line(G, "    break;");
-            line(G, "V[%d] = list%d[V[%d]++];", src->id, k, i);
-        } else { /* the cards of a zone: funcs only (sema) */
-            line(G, "V[%d] = 0;", i);
-            line(G, "for (;;) {");
-            G->indent++;
-            line(G, "if (V[%d] >= s->zsize[%s])", i, expr_str(G, src->a));
-            line(G, "    break;");
-            line(G, "V[%d] = s->zcard[%s][V[%d]++];", src->id, expr_str(G, src->a), i);
-        }
-        if (src->b) {
-            line(G, "if (!(%s))", unparen(G, expr_str(G, src->b)));
-            line(G, "    continue;");
-        }
-        gen_block(G, n->b);
-        G->indent--;
-        line(G, "}");
-        break;
-    }
-    case N_BREAK:
-        line(G, "break;");
-        break;
-    case N_RETURN:
-        if (G->in_proc && !G->direct) {
-            if (n->a)
-                line(G, "s->ret = %s;", expr_str(G, n->a));
-            line(G, "return R_RETURN;");
-        } else {
-            line(G, "return %s;", n->a ? expr_str(G, n->a) : "0");
-        }
-        break;
-    case N_MOVE: {
-        const char *pos = "-1";
-        if (n->c && n->c->op == POS_BOTTOM)
-            pos = "0";
-        else if (n->c && n->c->op == POS_AT)
-            pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->c->a));
-        line(G, "mv(s, %s, %s, %s);", expr_str(G, n->a), expr_str(G, n->b), pos);
-        break;
-    }
-    case N_MOVEALL:
-        need_agg(G, n);
-        line(G, "mvall%d(s, V, %s, %d);", n->id, expr_str(G, n->b),
-             n->c && n->c->op == POS_BOTTOM);
-        break;
-    case N_SHUFFLE:
-        line(G, "shuffle(s, %s);", expr_str(G, n->a));
-        break;
-    case N_MENU: {
-        gen_begin_decision(G, n->a, n->id);
-        int k = 0;
-        for (const Node *o = n->b; o; o = o->next, k++) {
-            if (o->a) {
-                line(G, "if (%s)", unparen(G, expr_str(G, o->a)));
-                line(G, "    add_text(s, %d, %d);", o->id, k);
-            } else {
-                line(G, "add_text(s, %d, %d);", o->id, k);
-            }
-        }
-        gen_check(G);
-        gen_decide(G);
-        line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->num);
-        k = 0;
-        for (const Node *o = n->b; o; o = o->next, k++) {
-            line(G, "%sif (V[%lld] == %d) { /* %s */", k ? "} else " : "", n->num, k, o->name);
-            G->indent++;
-            gen_block(G, o->b);
-            G->indent--;
-        }
-        line(G, "}");
-        break;
-    }
-    case N_EXPRSTMT: {
-        const Node *c = n->a;
-        if (c->sym && c->sym->kind == S_PROC)
-            gen_call(G, c, NULL);
-        else if (!c->sym && c->op == B_START_TURN)
-            line(G, "s->core.turns++;");
-        break;
-    }
-    case N_END:
-        line(G, "finish(s, %d);", n->name != NULL);
-        line(G, "return %s;", stop(G));
-        break;
-    case N_CHOOSECARDS:
-        gen_decision(G, n, NULL);
-        break;
-    default:
-        line(G, "/* %s */", node_kind_names[n->kind]);
+    case N_BLOCK:       gen_block(G, n); return;
+    case N_LET:         gen_let(G, n); return;
+    case N_ASSIGN:      gen_assign(G, n); return;
+    case N_IF:          gen_if(G, n); return;
+    case N_WHILE:       gen_while(G, n); return;
+    case N_LOOP:        gen_loop(G, n); return;
+    case N_REPEAT:      gen_repeat(G, n); return;
+    case N_FOR:         gen_for(G, n); return;
+    case N_BREAK:       line(G, "break;"); return;
+    case N_RETURN:      gen_return(G, n); return;
+    case N_MOVE:        gen_move(G, n); return;
+    case N_MOVEALL:     gen_move_all(G, n); return;
+    case N_SHUFFLE:     line(G, "shuffle(s, %s);", expr_str(G, n->zone)); return;
+    case N_MENU:        gen_menu(G, n); return;
+    case N_EXPRSTMT:    gen_call_stmt(G, n); return;
+    case N_END:         gen_end(G, n); return;
+    case N_CHOOSECARDS: gen_choose_cards(G, n); return;
+    default:            line(G, "/* %s */", node_kind_names[n->kind]); return;
     }
 }
 
@@ -1548,9 +1709,10 @@ static const char *source_text(Gen *G, const Node *n)
     return r;
 }
 
+/* block: '{' stmts tail '}': each statement after its line of the rules */
 static void gen_block(Gen *G, const Node *blk)
 {
-    for (const Node *st = blk->a; st; st = st->next) {
+    for (const Node *st = blk->stmts; st; st = st->next) {
         if (st->loc.line)
             line(G, "/* %s:%d: %s */", where(G, st), st->loc.line, source_text(G, st));
         gen_stmt(G, st);
@@ -1577,6 +1739,14 @@ static void param_lists(const Node *params, Buf *decl, Buf *call)
     }
 }
 
+/* V[i] = ai: the parameters, into the first slots of the frame. */
+static void gen_param_copies(Gen *G, const Node *params)
+{
+    int i = 0;
+    for (const Node *p = params; p; p = p->next, i++)
+        line(G, "V[%d] = a%d;", i, i);
+}
+
 /* The wrapper of a body function that bounds the depth of calls: the
  * counter in the state, its limit, and the call of the body. */
 static void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char *call)
@@ -1598,7 +1768,7 @@ static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
     buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), fn->name);
-    param_lists(fn->decl->a, &b, NULL);
+    param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
     buf_free(&b);
@@ -1627,10 +1797,10 @@ static bool calls_funcs(const Node *d)
 static void gen_func(Gen *G, const Sym *fn)
 {
     const Node *d = fn->decl;
-    cur_fn = d;
+    G->fn = d;
     G->in_proc = false;
     Buf params = {0}, args = {0};
-    param_lists(d->a, &params, &args);
+    param_lists(d->params, &params, &args);
     bool leaf = !calls_funcs(d);
     line(G, "/* func %s, %s:%d%s */", fn->name, where(G, d), d->loc.line,
          leaf ? " (it calls no func: its depth is checked, not counted)" : "");
@@ -1646,16 +1816,14 @@ static void gen_func(Gen *G, const Sym *fn)
         line(G, "    return 0;");
         line(G, "}");
     }
-    line(G, "int32_t V[%d] = {0};", d->id + 1);
-    int i = 0;
-    for (const Node *p = d->a; p; p = p->next, i++)
-        line(G, "V[%d] = a%d;", i, i);
+    line(G, "int32_t V[%d] = {0};", d->nlocals + 1);
+    gen_param_copies(G, d->params);
     line(G, "(void)V;");
     line(G, "(void)s;");
-    if (d->c) {
-        line(G, "return %s;", expr_str(G, d->c));
+    if (d->expr_body) {
+        line(G, "return %s;", expr_str(G, d->expr_body));
     } else {
-        gen_block(G, d->b);
+        gen_block(G, d->body);
         line(G, "return 0;");
     }
     G->indent--;
@@ -1673,7 +1841,7 @@ static void gen_func(Gen *G, const Sym *fn)
 static void gen_proc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
-    cur_fn = d;
+    G->fn = d;
     G->in_proc = true;
     G->pc = 1;
     line(G, "/* proc %s, %s:%d */", p->name, where(G, d), d->loc.line);
@@ -1685,7 +1853,7 @@ static void gen_proc(Gen *G, const Sym *p)
     line(G, "(void)s;");
     line(G, "switch (f->pc) {");
     line(G, "case 0:");
-    gen_block(G, d->b);
+    gen_block(G, d->body);
     line(G, "break;");
     line(G, "}");
     line(G, "return R_RETURN;");
@@ -1701,7 +1869,7 @@ static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 {
     Buf b = {0};
     buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->name);
-    param_lists(p->decl->a, &b, NULL);
+    param_lists(p->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
     buf_free(&b);
@@ -1710,23 +1878,21 @@ static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 static void gen_dproc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
-    cur_fn = d;
+    G->fn = d;
     G->in_proc = true;
     G->direct = true;
     Buf params = {0}, args = {0};
-    param_lists(d->a, &params, &args);
+    param_lists(d->params, &params, &args);
     line(G, "/* proc %s, %s:%d, called directly */", p->name, where(G, d), d->loc.line);
     line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", p->name,
          params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     line(G, "int32_t V[NLOCALS] = {0};");
-    int i = 0;
-    for (const Node *q = d->a; q; q = q->next, i++)
-        line(G, "V[%d] = a%d;", i, i);
+    gen_param_copies(G, d->params);
     line(G, "(void)V;");
     line(G, "(void)d;");
-    gen_block(G, d->b);
+    gen_block(G, d->body);
     line(G, "return 0;");
     G->indent--;
     line(G, "}");
