@@ -11,6 +11,7 @@
 #include "cgen.h"
 #include "emit.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,8 @@ typedef struct Gen {
     const Game *g;
     const CardSet *cs;
     const Node *fn;         /* the FUNCDECL or PROCDECL being emitted */
+    const char **slot_name; /* what each of its frame slots holds */
+    int frame_size;         /* its frame slots */
     bool in_proc;
     bool direct;            /* emitting the direct-call copy of a proc */
     int pc;                 /* next resume point of the proc being emitted */
@@ -41,6 +44,7 @@ static void need_agg(Gen *G, const Node *n);
 static const char *unparen(Gen *G, const char *e);
 static void gen_block(Gen *G, const Node *blk);
 static void gen_stmt(Gen *G, const Node *n);
+static void label_frames(Gen *G, Buf *b, size_t from);
 
 /* Is e surely a seat in range (0 <= e < player_count())? Then it indexes
  * zones and variables without a check. seat() and next() check their
@@ -773,6 +777,7 @@ static void need_agg(Gen *G, const Node *n)
         gen_move_all_helper(G, &h, n);
     else
         gen_agg_helper(G, &h, n);
+    label_frames(G, &h, 0);
     buf_puts(&G->helpers, h.data);
     buf_free(&h);
 }
@@ -1109,6 +1114,7 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
         buf_printf(&hb, "        %s(s, V[%d]);\n    }\n}\n\n", cards ? "add_card" : "add_player",
                    src->slot);
     }
+    label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
 }
@@ -1228,6 +1234,7 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
                    expr_str(G, src->in), km, caps, ok, cand);
     else
         buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n", caps, ok, cand);
+    label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
 }
@@ -1719,6 +1726,221 @@ static void gen_block(Gen *G, const Node *blk)
     }
 }
 
+/* ---- frame slots: what each V[i] of a rule holds -------------------------- */
+
+/* A func's or proc's locals live in its frame V[], numbered by the checker:
+ * the parameters first, then a slot for each local, each loop's element
+ * and counters, each source's element, each choice's option taken, and one
+ * past them the answer to an 'ask' in a condition. Each C function of a
+ * rule, and each helper that reads or writes the frame, opens with a
+ * comment naming the slots it uses. */
+
+/* Names slot i, unless it has a name already (a loop's element is named
+ * by the loop and by its source alike). A name another slot has (two loops
+ * over q) gets the place of node `at`. */
+static void name_slot(Gen *G, int i, const char *name, const Node *at)
+{
+    if (i < 0 || i >= G->frame_size || G->slot_name[i])
+        return;
+    for (int j = 0; j < G->frame_size; j++)
+        if (G->slot_name[j] && !strcmp(G->slot_name[j], name)) {
+            name = arena_printf(G->a, "%s (%s:%d)", name, where(G, at), at->loc.line);
+            break;
+        }
+    G->slot_name[i] = name;
+}
+
+/* Names the slot of the elements of src: its variable, or what walks it
+ * (`walker`, at node `at`). */
+static void name_element(Gen *G, const Node *src, const char *walker, const Node *at)
+{
+    const char *what = src->src_kind == SRC_PLAYERS ? "player"
+                       : src->src_kind == SRC_VALUES ? "value" : "card";
+    if (src->name)
+        name_slot(G, src->slot, src->name, at);
+    else
+        name_slot(G, src->slot, arena_printf(G->a, "the %s of %s at %s:%d", what, walker,
+                                             where(G, at), at->loc.line), at);
+}
+
+/* ast_walk: names the slots node n gives a meaning to. */
+static void visit_slots(Node *n, void *ctx)
+{
+    Gen *G = ctx;
+    switch (n->kind) {
+    case N_LET:
+        name_slot(G, n->sym->index, n->name, n);
+        break;
+    case N_SOURCE:
+        if (n->name)
+            name_slot(G, n->slot, n->name, n);
+        break;
+    case N_CALL:
+        if (!n->sym && n->args && n->args->kind == N_SOURCE)
+            name_element(G, n->args, arena_printf(G->a, "%s(...)", snippet(n)), n);
+        break;
+    case N_MOVEALL:
+        name_element(G, n->cards, "'move all'", n);
+        break;
+    case N_CHOOSECARD:
+    case N_CHOOSEPLAYER:
+    case N_CHOOSECARDS:
+        name_element(G, n->src, "the choice", n);
+        break;
+    case N_FOR:
+        name_element(G, n->iter, "the loop", n);
+        name_slot(G, n->slot, arena_printf(G->a, "%s's loop index", n->name), n);
+        if (n->iter->src_kind == SRC_PLAYERS)
+            name_slot(G, n->slot + 1, arena_printf(G->a, "%s's first seat", n->name), n);
+        break;
+    case N_REPEAT:
+        name_slot(G, n->slot, arena_printf(G->a, "the count of the repeat at %s:%d",
+                                           where(G, n), n->loc.line), n);
+        break;
+    case N_MENU:
+        name_slot(G, (int)n->taken_slot, arena_printf(G->a, "the option taken at %s:%d",
+                                                      where(G, n), n->loc.line), n);
+        break;
+    case N_IF:
+    case N_WHILE:
+        if (n->cond->kind == N_ASK)
+            name_slot(G, G->fn->nlocals, "the answer to an 'ask' in a condition", n);
+        break;
+    default:
+        break;
+    }
+}
+
+/* The names of the frame slots of func or proc d (G->fn). */
+static void name_frame_slots(Gen *G, const Node *d)
+{
+    G->frame_size = d->nlocals + 1;
+    G->slot_name = arena_alloc(G->a, sizeof *G->slot_name * (size_t)G->frame_size);
+    int i = 0;
+    for (const Node *p = d->params; p; p = p->next, i++)
+        name_slot(G, i, arena_printf(G->a, "%s (parameter)", p->name), p);
+    ast_walk((Node *)d->expr_body, visit_slots, G);
+    ast_walk((Node *)d->body, visit_slots, G);
+}
+
+/* Marks in used[] the slots that the C in [p, end) reads or writes: each
+ * V[<number>] outside comments, but for the declaration of V itself. (p is
+ * inside a function, past its heading: p[-8] is still text.) */
+static void slots_used(const Gen *G, const char *p, const char *end, bool *used)
+{
+    for (; p < end; p++) {
+        if (p[0] == '/' && p + 1 < end && p[1] == '*') {
+            const char *close = strstr(p + 2, "*/");
+            if (!close || close >= end)
+                return;
+            p = close + 1;
+            continue;
+        }
+        if (p[0] != 'V' || p + 2 >= end || p[1] != '[' || p[2] < '0' || p[2] > '9')
+            continue;
+        if (p[-1] == '_' || isalnum((unsigned char)p[-1]))
+            continue; /* s->pv_V[...]: a variable of the rules */
+        if (!strncmp(p - 8, "int32_t ", 8))
+            continue; /* int32_t V[4] = {0}: the frame of a func */
+        int i = 0;
+        for (const char *q = p + 2; q < end && *q >= '0' && *q <= '9'; q++)
+            i = i * 10 + (*q - '0');
+        if (i < G->frame_size)
+            used[i] = true;
+    }
+}
+
+/* One "V[i] what" of a frame comment, wrapped at about 92 columns. */
+static void put_slot(Buf *c, int *col, const char *item)
+{
+    int n = (int)strlen(item);
+    if (*col + 1 + n > 92) {
+        buf_puts(c, "\n     *");
+        *col = 6;
+    }
+    buf_printf(c, " %s", item);
+    *col += 1 + n;
+}
+
+/* The comment that opens a C function whose body is [p, end): the frame
+ * slots it uses and what they hold; NULL if it uses none. */
+static const char *frame_comment(Gen *G, const char *p, const char *end)
+{
+    if (!G->slot_name)
+        return NULL;
+    bool *used = arena_alloc(G->a, sizeof *used * (size_t)G->frame_size);
+    slots_used(G, p, end, used);
+    int last = -1;
+    for (int i = 0; i < G->frame_size; i++)
+        if (used[i])
+            last = i;
+    if (last < 0)
+        return NULL;
+    Buf c = {0};
+    int col = 6;
+    buf_puts(&c, "    /*");
+    for (int i = 0; i <= last; i++)
+        if (used[i])
+            put_slot(&c, &col, arena_printf(G->a, "V[%d] %s%s", i,
+                                            G->slot_name[i] ? G->slot_name[i] : "(a slot of cgen)",
+                                            i < last ? "," : " */\n"));
+    const char *r = arena_strdup(G->a, c.data);
+    buf_free(&c);
+    return r;
+}
+
+/* Opens each C function written in b from offset `from` on (a function's
+ * "{" and "}" lines are the only ones at the margin) with the comment
+ * naming the frame slots it uses. */
+static void label_frames(Gen *G, Buf *b, size_t from)
+{
+    if (!b->data)
+        return;
+    Buf out = {0};
+    const char *p = b->data + from, *end = b->data + b->len;
+    for (;;) {
+        const char *open = strstr(p, "\n{\n");
+        if (!open)
+            break;
+        const char *body = open + 3;
+        const char *close = strstr(body, "\n}\n");
+        if (!close)
+            break;
+        buf_put(&out, p, (size_t)(body - p));
+        const char *c = frame_comment(G, body, close);
+        if (c)
+            buf_puts(&out, c);
+        buf_put(&out, body, (size_t)(close + 3 - body));
+        p = close + 3;
+    }
+    buf_put(&out, p, (size_t)(end - p));
+    b->len = from;
+    buf_put(b, out.data, out.len);
+    buf_free(&out);
+}
+
+/* Begins emitting func or proc d: which kind of function it is, and the
+ * names of its slots. Returns where its C begins in G->out. */
+static size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
+{
+    G->fn = d;
+    G->in_proc = in_proc;
+    G->direct = direct;
+    G->pc = 1;
+    name_frame_slots(G, d);
+    return G->out->len;
+}
+
+/* Ends emitting the rule begun at offset `at` of G->out: its C functions
+ * open with the names of their slots. */
+static void end_rule(Gen *G, size_t at)
+{
+    label_frames(G, G->out, at);
+    G->direct = false;
+    G->slot_name = NULL;
+    G->frame_size = 0;
+}
+
 /* ---- functions ---------------------------------------------------------- */
 
 static const char *ctype_of(Type t)
@@ -1797,8 +2019,7 @@ static bool calls_funcs(const Node *d)
 static void gen_func(Gen *G, const Sym *fn)
 {
     const Node *d = fn->decl;
-    G->fn = d;
-    G->in_proc = false;
+    size_t at = begin_rule(G, d, false, false);
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
     bool leaf = !calls_funcs(d);
@@ -1834,6 +2055,7 @@ static void gen_func(Gen *G, const Sym *fn)
         gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
                         arena_printf(G->a, "body_%s(s%s)", fn->name, args.data ? args.data : ""));
     }
+    end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
 }
@@ -1841,9 +2063,7 @@ static void gen_func(Gen *G, const Sym *fn)
 static void gen_proc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
-    G->fn = d;
-    G->in_proc = true;
-    G->pc = 1;
+    size_t at = begin_rule(G, d, true, false);
     line(G, "/* proc %s, %s:%d */", p->name, where(G, d), d->loc.line);
     line(G, "static int proc_%s(State *s, Frame *f)", p->name);
     line(G, "{");
@@ -1860,6 +2080,7 @@ static void gen_proc(Gen *G, const Sym *p)
     G->indent--;
     line(G, "}");
     line(G, "%s", "");
+    end_rule(G, at);
 }
 
 /* The direct-call copy of a proc, for games where every decision is
@@ -1878,9 +2099,7 @@ static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 static void gen_dproc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
-    G->fn = d;
-    G->in_proc = true;
-    G->direct = true;
+    size_t at = begin_rule(G, d, true, true);
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
     line(G, "/* proc %s, %s:%d, called directly */", p->name, where(G, d), d->loc.line);
@@ -1900,7 +2119,7 @@ static void gen_dproc(Gen *G, const Sym *p)
     gen_dproc_proto(G, p, true);
     gen_depth_guard(G, "depth", "MAXDEPTH",
                     arena_printf(G->a, "dbody_%s(s, d%s)", p->name, args.data ? args.data : ""));
-    G->direct = false;
+    end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
 }
