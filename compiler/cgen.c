@@ -24,6 +24,8 @@ typedef struct Gen {
     const Node *fn;         /* the FUNCDECL or PROCDECL being emitted */
     const char **slot_name; /* what each of its frame slots holds */
     int frame_size;         /* its frame slots */
+    bool returns_next;      /* the rule returns, with no result, right after
+                             * the statement being emitted */
     bool in_proc;
     bool direct;            /* emitting the direct-call copy of a proc */
     int pc;                 /* next resume point of the proc being emitted */
@@ -892,7 +894,8 @@ static void gen_call_direct(Gen *G, const Node *c, const char *target)
         line(G, "}");
     } else {
         line(G, "%s;", b.data);
-        gen_stop_if_over(G);
+        if (!G->returns_next) /* else the return that follows does as well */
+            gen_stop_if_over(G);
     }
     buf_free(&b);
 }
@@ -1496,8 +1499,12 @@ static void gen_for_players_head(Gen *G, const Node *n)
 {
     const Node *src = n->iter;
     int i = n->slot, first = n->slot + 1;
-    line(G, "V[%d] = %s;", first,
-         n->from ? arena_printf(G->a, "pidx(s, %s)", expr_str(G, n->from)) : "0");
+    const char *from = "0";
+    if (n->from && player_ok(n->from))
+        from = expr_str(G, n->from);
+    else if (n->from)
+        from = arena_printf(G->a, "pidx(s, %s)", expr_str(G, n->from));
+    line(G, "V[%d] = %s;", first, from);
     line(G, "V[%d] = 0;", i);
     line(G, "for (;;) {");
     G->indent++;
@@ -1631,7 +1638,6 @@ static void gen_menu(Gen *G, const Node *n)
 {
     gen_begin_decision(G, n->who, n->prompt);
     gen_menu_options(G, n);
-    gen_stop_if_over(G);
     gen_wait(G);
     line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->taken_slot);
     int k = 0;
@@ -1716,14 +1722,27 @@ static const char *source_text(Gen *G, const Node *n)
     return r;
 }
 
+/* Does the rule return, with no result, right after statement st of block
+ * blk: is the next statement a bare 'return', or is st the last of the
+ * rule's body? */
+static bool returns_after(const Gen *G, const Node *blk, const Node *st)
+{
+    if (st->next)
+        return st->next->kind == N_RETURN && !st->next->result;
+    return blk == G->fn->body;
+}
+
 /* block: '{' stmts tail '}': each statement after its line of the rules */
 static void gen_block(Gen *G, const Node *blk)
 {
+    bool save = G->returns_next;
     for (const Node *st = blk->stmts; st; st = st->next) {
         if (st->loc.line)
             line(G, "/* %s:%d: %s */", where(G, st), st->loc.line, source_text(G, st));
+        G->returns_next = returns_after(G, blk, st);
         gen_stmt(G, st);
     }
+    G->returns_next = save;
 }
 
 /* ---- frame slots: what each V[i] of a rule holds -------------------------- */
