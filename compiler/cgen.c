@@ -42,11 +42,14 @@ typedef struct Gen {
 } Gen;
 
 static void gen_expr(Gen *G, Buf *b, const Node *n);
+static void label_frames(Gen *G, Buf *b, size_t from);
+static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long long m);
+static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
+                                  unsigned long long m);
 static void need_agg(Gen *G, const Node *n);
 static const char *unparen(Gen *G, const char *e);
 static void gen_block(Gen *G, const Node *blk);
 static void gen_stmt(Gen *G, const Node *n);
-static void label_frames(Gen *G, Buf *b, size_t from);
 
 /* Is e surely a seat in range (0 <= e < player_count())? Then it indexes
  * zones and variables without a check. seat() and next() check their
@@ -482,59 +485,6 @@ static bool distinct_per_kind(Gen *G, int attr, unsigned long long m)
     return true;
 }
 
-/* count over a zone with a filter on the card alone: by the kinds kept
- * (mask m), or by the zone's size less the kinds left out, whichever names
- * fewer kinds; one kind is one load. */
-static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long long m)
-{
-    int nk = G->cs->ncards;
-    unsigned long long all = nk >= 64 ? ~0ULL : (1ULL << nk) - 1, out = all & ~m;
-    buf_printf(h, "    (void)V;\n    int slot = %s;\n", slot);
-    if (__builtin_popcountll(out) < __builtin_popcountll(m)) {
-        if (out == 0)
-            buf_puts(h, "    return s->zsize[slot];\n}\n\n");
-        else if ((out & (out - 1)) == 0)
-            buf_printf(h, "    return s->zsize[slot] - s->kcount[slot][%d];\n}\n\n",
-                       __builtin_ctzll(out));
-        else
-            buf_printf(h, "    return s->zsize[slot] - kcount_in(s, slot, 0x%llxULL);\n}\n\n", out);
-    } else if (m && (m & (m - 1)) == 0) {
-        buf_printf(h, "    return s->kcount[slot][%d];\n}\n\n", __builtin_ctzll(m));
-    } else {
-        buf_printf(h, "    return kcount_in(s, slot, 0x%llxULL);\n}\n\n", m);
-    }
-}
-
-/* distinct over the kinds in mask m present (`kinds`, the C of the kinds
- * present): a count of kinds where no two kinds share a value, else the
- * values seen. False where there are more than 64 values. */
-static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
-                                  unsigned long long m)
-{
-    int nv = n->attr == ATTR_TYPE ? G->cs->ntypes : n->attr == ATTR_NAME ? G->cs->ncards
-                                                  : G->cs->attrs[n->attr]->nvalues;
-    if (nv > 64)
-        return false;
-    if (distinct_per_kind(G, n->attr, m)) {
-        /* every kind kept has a value, and no two the same one */
-        buf_printf(h, "    (void)V;\n    return kpop(%s & 0x%llxULL);\n}\n\n", kinds, m);
-        return true;
-    }
-    buf_printf(h, "    (void)V;\n    uint64_t b = %s & 0x%llxULL, seen = 0;\n"
-                  "    while (b) {\n        int k = __builtin_ctzll(b);\n        b &= b - 1;\n",
-               kinds, m);
-    if (n->attr == ATTR_TYPE)
-        buf_puts(h, "        seen |= (uint64_t)1 << cards[k].type;\n");
-    else if (n->attr == ATTR_NAME)
-        buf_puts(h, "        seen |= (uint64_t)1 << k;\n");
-    else
-        buf_printf(h, "        if (cards[k].attr[%d] >= 0)\n"
-                      "            seen |= (uint64_t)1 << cards[k].attr[%d];\n",
-                   n->attr, n->attr);
-    buf_puts(h, "    }\n    return kpop(seen);\n}\n\n");
-    return true;
-}
-
 /* count, any, every and distinct over a zone with a filter on the card
  * alone: answered from the zone's counts of each kind, without a loop over
  * its cards. Returns false where the general helper is needed. */
@@ -636,6 +586,59 @@ static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
         buf_printf(h, "        if (%s)\n            return 1;\n    }\n    return 0;\n}\n\n", f);
     else
         buf_printf(h, "        if (!(%s))\n            return 0;\n    }\n    return 1;\n}\n\n", f);
+    return true;
+}
+
+/* count over a zone with a filter on the card alone: by the kinds kept
+ * (mask m), or by the zone's size less the kinds left out, whichever names
+ * fewer kinds; one kind is one load. */
+static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long long m)
+{
+    int nk = G->cs->ncards;
+    unsigned long long all = nk >= 64 ? ~0ULL : (1ULL << nk) - 1, out = all & ~m;
+    buf_printf(h, "    (void)V;\n    int slot = %s;\n", slot);
+    if (__builtin_popcountll(out) < __builtin_popcountll(m)) {
+        if (out == 0)
+            buf_puts(h, "    return s->zsize[slot];\n}\n\n");
+        else if ((out & (out - 1)) == 0)
+            buf_printf(h, "    return s->zsize[slot] - s->kcount[slot][%d];\n}\n\n",
+                       __builtin_ctzll(out));
+        else
+            buf_printf(h, "    return s->zsize[slot] - kcount_in(s, slot, 0x%llxULL);\n}\n\n", out);
+    } else if (m && (m & (m - 1)) == 0) {
+        buf_printf(h, "    return s->kcount[slot][%d];\n}\n\n", __builtin_ctzll(m));
+    } else {
+        buf_printf(h, "    return kcount_in(s, slot, 0x%llxULL);\n}\n\n", m);
+    }
+}
+
+/* distinct over the kinds in mask m present (`kinds`, the C of the kinds
+ * present): a count of kinds where no two kinds share a value, else the
+ * values seen. False where there are more than 64 values. */
+static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
+                                  unsigned long long m)
+{
+    int nv = n->attr == ATTR_TYPE ? G->cs->ntypes : n->attr == ATTR_NAME ? G->cs->ncards
+                                                  : G->cs->attrs[n->attr]->nvalues;
+    if (nv > 64)
+        return false;
+    if (distinct_per_kind(G, n->attr, m)) {
+        /* every kind kept has a value, and no two the same one */
+        buf_printf(h, "    (void)V;\n    return kpop(%s & 0x%llxULL);\n}\n\n", kinds, m);
+        return true;
+    }
+    buf_printf(h, "    (void)V;\n    uint64_t b = %s & 0x%llxULL, seen = 0;\n"
+                  "    while (b) {\n        int k = __builtin_ctzll(b);\n        b &= b - 1;\n",
+               kinds, m);
+    if (n->attr == ATTR_TYPE)
+        buf_puts(h, "        seen |= (uint64_t)1 << cards[k].type;\n");
+    else if (n->attr == ATTR_NAME)
+        buf_puts(h, "        seen |= (uint64_t)1 << k;\n");
+    else
+        buf_printf(h, "        if (cards[k].attr[%d] >= 0)\n"
+                      "            seen |= (uint64_t)1 << cards[k].attr[%d];\n",
+                   n->attr, n->attr);
+    buf_puts(h, "    }\n    return kpop(seen);\n}\n\n");
     return true;
 }
 
@@ -1122,7 +1125,10 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
     buf_free(&hb);
 }
 
-/* The options of a choice of a card or a player, and its 'else'. */
+/* The options of a choice of a card or a player: opts<k>(s, V), the helper
+ * gen_option_helper writes once for both copies of the proc (one option
+ * per card name, the first card of each, or one per player), then the
+ * 'else' unless its 'when' fails. */
 static void gen_option_source(Gen *G, const Node *n)
 {
     int k = helper_of(n);
