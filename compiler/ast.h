@@ -119,8 +119,11 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   VARDECL       name, type, init = initial value, per_player (0 or 1);
  *                 var_no = its index in Game.globals or Game.pvars
  *   FUNCDECL      name, params = PARAM list, type = result type, and
- *                 either expr_body (func f(): int = e) or body (a BLOCK)
- *   PROCDECL      name, params, type (T_VOID without a result), body
+ *                 either expr_body (func f(): int = e) or body (a BLOCK);
+ *                 nlocals = its frame slots (the next one is the answer
+ *                 of an 'ask' in a condition)
+ *   PROCDECL      name, params, type (T_VOID without a result), body;
+ *                 nlocals
  *   PARAM         name, type
  *   EFFECT        guard = its 'when' or NULL, body = statement list;
  *                 card_no = the card whose effect it is
@@ -137,7 +140,7 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 expression, body, from = the first player or NULL;
  *                 slot = the loop index's frame slot
  *   MOVE          card, to = a zone, pos = POSITION or NULL (on top)
- *   MOVEALL       cards = SOURCE, to, pos
+ *   MOVEALL       cards = SOURCE, to, pos; agg_no = its helper's number
  *   SHUFFLE       zone
  *   MENU          who = the deciding player, name = prompt text,
  *                 options = OPTION list; prompt = prompt index,
@@ -156,10 +159,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 smallest and largest size, such = 'such that' or NULL;
  *                 prompt, set_no = its index in Game.sets
  * Expressions
- *   NUM           num
+ *   NUM           literal = the number
  *   POSITION      where 'move ... to z' puts the card: pos_kind (POS_TOP,
  *                 POS_BOTTOM, POS_AT), at = the position of 'at e'
- *   BOOLLIT       num (0 or 1)
+ *   BOOLLIT       literal (0 or 1)
  *   NONELIT, PLAYERSREF
  *   STR           name = the string; value = the card it names, if any
  *   IDENT         name; sym, or a constant: T_TYPE value = type index,
@@ -169,7 +172,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 in frame slot `slot`), name; attr
  *   INDEX         base, index
  *   CALL          name, args = argument list; sym (a func or proc) or
- *                 builtin, over_source (sum, min or max over a SOURCE)
+ *                 builtin, over_source (sum, min or max over a SOURCE),
+ *                 attr (distinct: the attribute counted), agg_no (an
+ *                 aggregate over a SOURCE: its helper's number)
  *   UNARY         unop, operand
  *   BINARY        binop, lhs, rhs
  *   LIST          items; nitems
@@ -193,8 +198,8 @@ struct Node {
     Node *next;             /* the next node of a list */
     Node *last;             /* on a list's first node while parsing: its end */
     const char *name;       /* identifier, string, label, prompt */
-    union { long long num, min_players, limit, per_player, zflags, nitems, over_source,
-            taken_slot; };
+    union { long long num, literal, min_players, limit, per_player, zflags, nitems,
+            over_source, taken_slot; };
     union { int op, max_players, vis, pos_kind; BinOp binop; UnOp unop;
             AssignOp assign_op; int builtin; SourceKind src_kind; };
     /* filled by the checker */
@@ -202,7 +207,7 @@ struct Node {
     Sym *sym;               /* what an identifier, a call or a let names */
     int attr;               /* ATTR_TYPE, ATTR_NAME or an attribute index */
     union { int value, zone_no, card_no, set_no; };  /* a constant; an index */
-    union { int id, prompt, label, slot, first_slot, var_no; };
+    union { int id, prompt, label, slot, first_slot, var_no, nlocals, agg_no; };
     int helper;             /* code generator: 1 + a choice's helper number */
 };
 
