@@ -5,7 +5,9 @@
 #   make test     the whole suite (unit tests under ASan+UBSan, golden
 #                 diagnostics, limits, generated C, hostile inputs,
 #                 valgrind; docs/LIMITS.md says which runs under what)
-#   make bench    speed figures, measured side by side in one run
+#   make bench    speed figures, measured side by side in one run, and
+#                 instructions per game under callgrind; OLD=DIR adds
+#                 DIR/bin/easy-school (an older build) beside this one
 #   make bless    rewrite examples/broken/*.expected from what cardc prints
 #                 now; review `git diff examples/` before committing
 
@@ -41,7 +43,9 @@ all: $(B)/bin/cardc $(GAME_BIN)
 games: $(GAME_BIN)
 
 # The grammar: bison and flex write into build/gen, never into git.
-$(B)/gen/parser.tab.c $(B)/gen/parser.tab.h: grammar/parser.y
+# One bison run writes both files: a grouped target (&:, GNU make 4.3), so
+# that make -j does not start a second run for the other file.
+$(B)/gen/parser.tab.c $(B)/gen/parser.tab.h &: grammar/parser.y
 	@mkdir -p $(B)/gen
 	bison -Wall -Werror -o $(B)/gen/parser.tab.c --defines=$(B)/gen/parser.tab.h $<
 
@@ -94,6 +98,8 @@ $(B)/bin/unit-tests: $(TEST_SRC) $(ASAN_OBJ) $(wildcard compiler/*.h)
 
 # libcardrt: the runtime every game binary links with (runtime/), plain
 # and under ASan+UBSan; tests/runtime holds a hand-written game on it.
+# runtime/rt_game.h is no part of the library: every game's C includes it
+# (so games and runtime-tests depend on RT_HDR).
 RT_SRC    = $(wildcard runtime/*.c)
 RT_HDR    = $(wildcard runtime/*.h)
 RT_CFLAGS = $(CSTD) $(WARN) -O2 -g $(CFLAGS)
@@ -126,7 +132,7 @@ $(B)/bin/high-card-asan: $(RT_GAME) $(RT_TEST)/high_card_main.c $(B)/lib/libcard
 	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime $(RT_TEST)/high_card.c \
 	    $(RT_TEST)/high_card_main.c $(B)/lib/libcardrt-asan.a -o $@
 
-$(B)/bin/runtime-tests: $(RT_GAME) $(wildcard $(RT_TEST)/test_*.c) $(B)/lib/libcardrt-asan.a
+$(B)/bin/runtime-tests: $(RT_GAME) $(wildcard $(RT_TEST)/test_*.c) $(B)/lib/libcardrt-asan.a $(RT_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime -I$(RT_TEST) $(RT_TEST)/high_card.c \
 	    $(wildcard $(RT_TEST)/test_*.c) $(B)/lib/libcardrt-asan.a -o $@ $(CRIT_LIBS)
@@ -218,6 +224,13 @@ golden: $(B)/bin/cardc-asan
 bless-rules: $(B)/bin/cardc
 	@sh tests/golden-rules.sh $(B)/bin/cardc --bless
 
+# Rewrites tests/dump/*.expected from what `cardc build --dump` prints now.
+# Review `git diff tests/dump/` before committing: every line must say what
+# its phase made, not merely what cardc prints today.
+.PHONY: bless-dump
+bless-dump: $(B)/bin/cardc
+	@sh tests/dump.sh $(B)/bin/cardc --bless
+
 # Rewrites examples/broken/*.expected (and the .expected.json that exist)
 # from what cardc prints now. Review `git diff examples/` before committing.
 bless: $(B)/bin/cardc
@@ -234,6 +247,7 @@ limits: $(B)/bin/cardc-asan $(B)/bin/easy-school-asan $(B)/lib/libcardrt-asan.a
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a
 	@$(MAKE) --no-print-directory golden
+	@sh tests/dump.sh $(B)/bin/cardc-asan
 	@sh tests/regress.sh $(B)/bin/cardc-asan
 	@$(MAKE) --no-print-directory limits
 	@sh tests/gen-c.sh $(B)/bin/cardc
@@ -253,9 +267,14 @@ test: deps
 games-robust: $(GAMES:%=$(B)/bin/%-asan)
 	@for g in $(GAMES); do sh tests/games/robust.sh $(B)/bin/$$g-asan || exit 1; done
 
+# make bench OLD=DIR also sets this build's easy-school beside DIR's
+# (DIR/bin/easy-school, the build of an older commit): games/s in one
+# interleaved run, and instructions per game (bench/old-new.sh).
 bench: $(B)/bin/cardc $(B)/bin/easy-school
 	@sh bench/cards.sh $(B)
 	@sh bench/games.sh $(B) $(RT_CFLAGS)
+	@sh bench/instructions.sh $(B) $(RT_CFLAGS)
+	@if [ -n "$(OLD)" ]; then sh bench/old-new.sh "$(OLD)" $(B); fi
 
 # ---- fuzzing: libFuzzer harnesses (clang), corpora seeded from the repo ----
 FUZZ_CC      = clang

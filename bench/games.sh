@@ -12,11 +12,9 @@
 # BUILD_DIR/bin/easy-school must exist; the ref is built with CFLAGS, by
 # default those the Makefile gives the game (RT_CFLAGS). GAMES=N overrides
 # the game count (the default takes about 0.5 s per generated run).
+. bench/common.sh
 B=${1:-build}
 [ $# -gt 0 ] && shift
-[ $# -gt 0 ] || set -- -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
-    -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings -Wundef -O2 -g
-CC=${CC:-cc}
 N=${GAMES:-40000}
 SEED=1
 runs=${RUNS:-9}
@@ -25,28 +23,17 @@ gen=$B/bin/easy-school
 ref=$out/easy-school-ref
 mkdir -p "$out"
 [ -x "$gen" ] || { echo "bench: $gen not built (make $gen)"; exit 1; }
-$CC "$@" bench/easy-school-ref.c -o "$ref" || { echo "bench: cannot build $ref"; exit 1; }
+build_ref "$ref" "$@" || exit 1
 
-# field NAME: the number after "NAME": in the JSON line on stdin
-field() {
-    sed -n "s/.*\"$1\":\([0-9.e+-]*\).*/\1/p"
-}
-
-best_ref="" best_gen="" line_ref="" line_gen=""
+line_ref="" line_gen=""
 i=0
-while [ $i -lt $runs ]; do
+while [ $i -lt "$runs" ]; do
     l=$("$ref" --games "$N" --players 4 --seed $SEED --json) || {
         echo "bench: easy-school-ref failed"; exit 1; }
-    t=$(echo "$l" | field seconds)
-    if [ -z "$best_ref" ] || [ "$(echo "$t $best_ref" | awk '{ print ($1 < $2) }')" = 1 ]; then
-        best_ref=$t line_ref=$l
-    fi
+    line_ref=$(faster "$l" "$line_ref")
     l=$("$gen" simulate --games "$N" --players 4 --seed $SEED --json) || {
         echo "bench: easy-school simulate failed"; exit 1; }
-    t=$(echo "$l" | field seconds)
-    if [ -z "$best_gen" ] || [ "$(echo "$t $best_gen" | awk '{ print ($1 < $2) }')" = 1 ]; then
-        best_gen=$t line_gen=$l
-    fi
+    line_gen=$(faster "$l" "$line_gen")
     i=$((i + 1))
 done
 

@@ -57,3 +57,14 @@ void ast_walk(Node *n, void (*fn)(Node *n, void *ctx), void *ctx)
         ast_walk(n->d, fn, ctx);
     }
 }
+
+void ast_walk_const(const Node *n, void (*fn)(const Node *n, void *ctx), void *ctx)
+{
+    for (; n; n = n->next) {
+        fn(n, ctx);
+        ast_walk_const(n->a, fn, ctx);
+        ast_walk_const(n->b, fn, ctx);
+        ast_walk_const(n->c, fn, ctx);
+        ast_walk_const(n->d, fn, ctx);
+    }
+}

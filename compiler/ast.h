@@ -137,8 +137,11 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   VARDECL       name, type, init = initial value, per_player (0 or 1);
  *                 var_no = its index in Game.globals or Game.pvars
  *   FUNCDECL      name, params = PARAM list, type = result type, and
- *                 either expr_body (func f(): int = e) or body (a BLOCK)
- *   PROCDECL      name, params, type (T_VOID without a result), body
+ *                 either expr_body (func f(): int = e) or body (a BLOCK);
+ *                 nlocals = its frame slots (the next one is the answer
+ *                 of an 'ask' in a condition)
+ *   PROCDECL      name, params, type (T_VOID without a result), body;
+ *                 nlocals
  *   PARAM         name, type
  *   EFFECT        guard = its 'when' or NULL, body = statement list;
  *                 card_no = the card whose effect it is
@@ -174,10 +177,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 smallest and largest size, such = 'such that' or NULL;
  *                 prompt, set_no = its index in Game.sets
  * Expressions
- *   NUM           num
+ *   NUM           literal = the number
  *   POSITION      where 'move ... to z' puts the card: pos_kind (POS_TOP,
  *                 POS_BOTTOM, POS_AT), at = the position of 'at e'
- *   BOOLLIT       num (0 or 1)
+ *   BOOLLIT       literal (0 or 1)
  *   NONELIT, PLAYERSREF
  *   STR           name = the string; value = the card it names, if any
  *   IDENT         name; sym, or a constant: T_TYPE value = type index,
@@ -187,7 +190,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 in frame slot `slot`), name; attr
  *   INDEX         base, index
  *   CALL          name, args = argument list; sym (a func or proc) or
- *                 builtin, over_source (sum, min or max over a SOURCE)
+ *                 builtin, over_source (sum, min or max over a SOURCE),
+ *                 attr (distinct: the attribute counted)
  *   UNARY         unop, operand
  *   BINARY        binop, lhs, rhs
  *   LIST          items; nitems
@@ -211,8 +215,8 @@ struct Node {
     Node *next;             /* the next node of a list */
     Node *last;             /* on a list's first node while parsing: its end */
     const char *name;       /* identifier, string, label, prompt */
-    union { long long num, min_players, limit, per_player, zflags, nitems, over_source,
-            taken_slot; };
+    union { long long num, literal, min_players, limit, per_player, zflags, nitems,
+            over_source, taken_slot; };
     union { int op, max_players, vis, pos_kind; BinOp binop; UnOp unop;
             AssignOp assign_op; int builtin; SourceKind src_kind; };
     /* filled by the checker */
@@ -220,7 +224,7 @@ struct Node {
     Sym *sym;               /* what an identifier, a call or a let names */
     int attr;               /* ATTR_TYPE, ATTR_NAME or an attribute index */
     union { int value, zone_no, card_no, set_no; };  /* a constant; an index */
-    union { int id, prompt, label, slot, first_slot, var_no; };
+    union { int id, prompt, label, slot, first_slot, var_no, nlocals; };
     /* filled by the analysis (analyse.c), for the nodes of funcs and procs */
     int helper_no;          /* the number of the node's helper in its family
                              * (HelperFamily), -1 for none or not reached:
@@ -302,5 +306,7 @@ typedef struct Program {
 Node *node_new(Arena *a, NodeKind k, Loc loc);
 /* Calls fn on n, its children and the rest of its list, depth first. */
 void ast_walk(Node *n, void (*fn)(Node *n, void *ctx), void *ctx);
+/* The same walk, for readers that change nothing (the emitter). */
+void ast_walk_const(const Node *n, void (*fn)(const Node *n, void *ctx), void *ctx);
 
 #endif

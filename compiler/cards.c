@@ -1,4 +1,4 @@
-/* cards.c: checking card data (the YAML core of DESIGN.md, pinned).
+/* cards.c: checking card data (the card YAML core, pinned in docs/INTERFACES.md §3).
  *
  *   file    := map { game: string, types: map, cards: list, expect?: map }
  *   type    := map { attributes?: map { attr: list of values } }

@@ -12,6 +12,7 @@
 #include "emit.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,11 @@ typedef struct Gen {
     Arena *a;
     const Game *g;
     const CardSet *cs;
+    const Node *fn;         /* the FUNCDECL or PROCDECL being emitted */
+    const char **slot_name; /* what each of its frame slots holds */
+    int frame_size;         /* its frame slots */
+    bool returns_next;      /* the rule returns, with no result, right after
+                             * the statement being emitted */
     bool in_proc;
     bool direct;            /* emitting the direct-call copy of a proc */
     int pc;                 /* next resume point of the proc being emitted */
@@ -36,31 +42,28 @@ typedef struct Gen {
 } Gen;
 
 static void gen_expr(Gen *G, Buf *b, const Node *n);
+static void label_frames(Gen *G, Buf *b, size_t from);
+static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long long m);
+static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
+                                  unsigned long long m);
 static void need_agg(Gen *G, const Node *n);
 static const char *unparen(Gen *G, const char *e);
 static void gen_block(Gen *G, const Node *blk);
 static void gen_stmt(Gen *G, const Node *n);
-static bool first_use(Gen *G, HelperFamily f, int k);
-
-/* Fault messages: index into RtGame.faults. */
-enum {
-    F_EMPTY_TOP, F_NONE_MOVED, F_NO_OPTION, F_BAD_PLAYER, F_BAD_INDEX,
-    F_DIV_ZERO, F_DEPTH, F_LOOP, F_TOO_MANY, F_OVERFLOW, F__COUNT
-};
-static const char *const fault_text[F__COUNT] = {
-    "top or bottom of an empty zone",
-    "a move of no card (none)",
-    "a decision with no option",
-    "no such player",
-    "a list index out of range",
-    "division by zero",
-    "procedure or func calls nested too deep",
-    "a rule loop ran too long without a decision",
-    "a choice with more options than a decision holds",
-    "a number outside the range of 32 bits",
-};
 
 /* ---- small output helpers ------------------------------------------------ */
+
+/* Is this the first use of helper k of family f (numbered by the analysis,
+ * Node.helper_no)? Then the caller writes it: the resumable and the direct
+ * copy of a proc share their helpers. */
+static bool first_use(Gen *G, HelperFamily f, int k)
+{
+    assert(k >= 0 && k < G->g->nhelpers[f]);
+    if (G->done[f][k])
+        return false;
+    G->done[f][k] = true;
+    return true;
+}
 
 static void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void line(Gen *G, const char *fmt, ...)
@@ -128,8 +131,8 @@ static void gen_var(Gen *G, Buf *b, const Sym *sym)
 static void gen_zone(Gen *G, Buf *b, const Node *n)
 {
     if (n->kind == N_INDEX) {
-        buf_printf(b, n->index->seat_in_range ? "(Z_%s + " : "zslot(s, Z_%s, ", n->a->name);
-        gen_expr(G, b, n->b);
+        buf_printf(b, n->index->seat_in_range ? "(Z_%s + " : "zslot(s, Z_%s, ", n->base->name);
+        gen_expr(G, b, n->index);
         buf_puts(b, ")");
     } else if (n->kind == N_IDENT) {
         buf_printf(b, "Z_%s", n->name);
@@ -138,16 +141,39 @@ static void gen_zone(Gen *G, Buf *b, const Node *n)
     }
 }
 
+/* primary: IDENT: a variable, a zone, a card type or an attribute value */
+static void gen_ident(Gen *G, Buf *b, const Node *n)
+{
+    if (n->sym && n->sym->kind != S_ZONE) {
+        gen_var(G, b, n->sym);
+    } else if (n->type == T_ZONE) {
+        gen_zone(G, b, n);
+    } else if (n->type == T_TYPE) {
+        buf_printf(b, "TYPE_%s", c_ident(G->a, G->cs->types[n->value]->name, true));
+    } else if (n->attr >= 0) {
+        const Attr *at = G->cs->attrs[n->attr];
+        if (at->numeric)
+            buf_puts(b, at->values[n->value]);
+        else
+            buf_printf(b, "%s_%s", c_ident(G->a, at->name, true),
+                       c_ident(G->a, at->values[n->value], true));
+    } else {
+        buf_puts(b, "0");
+    }
+}
+
+/* postfix: postfix '.' IDENT, or a field of the card of a filter (no
+ * base: the card is in frame slot n->slot) */
 static void gen_field(Gen *G, Buf *b, const Node *n)
 {
     Buf cb = {0};
-    if (n->a)
-        gen_expr(G, &cb, n->a);
+    if (n->base)
+        gen_expr(G, &cb, n->base);
     else
-        buf_printf(&cb, "V[%d]", n->id);
-    if (n->attr == -1)
+        buf_printf(&cb, "V[%d]", n->slot);
+    if (n->attr == ATTR_TYPE)
         buf_printf(b, "card_type(%s)", cb.data);
-    else if (n->attr == -2)
+    else if (n->attr == ATTR_NAME)
         buf_printf(b, "card_kind(%s)", cb.data);
     else if (G->cs->attrs[n->attr]->numeric)
         buf_printf(b, "card_num(%s, ATTR_%s)", cb.data,
@@ -158,15 +184,55 @@ static void gen_field(Gen *G, Buf *b, const Node *n)
     buf_free(&cb);
 }
 
-/* The C operator of a comparison or a logical operator (arithmetic goes
- * through the checked helpers: see N_BINARY in gen_expr). */
-static const char *binop_c(BinOp op)
+/* primary: '[' exprs ']', indexed: the list becomes a table of the
+ * helpers, the index is checked */
+static void gen_list_index(Gen *G, Buf *b, const Node *n)
 {
-    switch (op) {
-    case OP_OR: return "||";
-    case OP_AND: return "&&";
-    default: return binop_name(op);
+    const Node *list = n->base;
+    int k = list->helper_no;
+    Buf lb = {0};
+    buf_printf(&lb, "/* the list at %s:%d */\nstatic const int32_t list%d[%lld] = {",
+               where(G, list), list->loc.line, k, list->nitems);
+    int i = 0;
+    for (const Node *e = list->items; e; e = e->next, i++)
+        buf_printf(&lb, "%s%s", i ? ", " : "", expr_str(G, e));
+    buf_puts(&lb, "};\n\n");
+    if (first_use(G, HELPER_LIST, k))
+        buf_puts(&G->helpers, lb.data);
+    buf_free(&lb);
+    buf_printf(b, "list%d[lidx(s, ", k);
+    gen_expr(G, b, n->index);
+    buf_printf(b, ", %lld)]", list->nitems);
+}
+
+/* postfix: postfix '[' expr ']': a zone of a player, a per-player variable
+ * or an item of a list */
+static void gen_index(Gen *G, Buf *b, const Node *n)
+{
+    const Node *base = n->base;
+    if (n->type == T_ZONE) {
+        gen_zone(G, b, n);
+    } else if (base->kind == N_IDENT && base->sym && base->sym->kind == S_PVAR) {
+        bool ok = n->index->seat_in_range;
+        buf_printf(b, "s->pv_%s[%s", base->name, ok ? "" : "pidx(s, ");
+        gen_expr(G, b, n->index);
+        buf_puts(b, ok ? "]" : ")]");
+    } else if (base->kind == N_LIST) {
+        gen_list_index(G, b, n);
+    } else {
+        buf_puts(b, "0");
     }
+}
+
+/* primary: IDENT '(' args ')' naming a func */
+static void gen_func_call(Gen *G, Buf *b, const Node *n)
+{
+    buf_printf(b, "fn_%s(s", n->name);
+    for (const Node *a = n->args; a; a = a->next) {
+        buf_puts(b, ", ");
+        gen_expr(G, b, a);
+    }
+    buf_puts(b, ")");
 }
 
 /* name(s, arg): a glue helper of one argument. */
@@ -177,178 +243,157 @@ static void gen_helper_call(Gen *G, Buf *b, const char *name, const Node *arg)
     buf_puts(b, ")");
 }
 
-static void gen_expr(Gen *G, Buf *b, const Node *n)
+/* min(a, b) and max(a, b) of two numbers (over a source: an aggregate) */
+static void gen_min_max(Gen *G, Buf *b, const Node *n)
 {
-    switch (n->kind) {
-    case N_NUM:
-        buf_printf(b, "%lld", n->num);
+    if (n->over_source) {
+        need_agg(G, n);
+        buf_printf(b, "agg%d(s, V)", n->helper_no);
+        return;
+    }
+    buf_puts(b, n->builtin == B_MIN ? "imin(" : "imax(");
+    gen_expr(G, b, n->args);
+    buf_puts(b, ", ");
+    gen_expr(G, b, n->args->next);
+    buf_puts(b, ")");
+}
+
+/* primary: IDENT '(' args ')' naming a builtin, and SIZE '(' expr ')' */
+static void gen_builtin(Gen *G, Buf *b, const Node *n)
+{
+    switch ((Builtin)n->builtin) {
+    case B_COUNT: case B_ANY: case B_ALL: case B_SUM: case B_DISTINCT: case B_FIRST:
+        need_agg(G, n);
+        buf_printf(b, "agg%d(s, V)", n->helper_no);
         break;
-    case N_BOOLLIT:
-        buf_puts(b, n->num ? "1" : "0");
+    case B_MIN:
+    case B_MAX:
+        gen_min_max(G, b, n);
         break;
-    case N_NONELIT:
-        buf_puts(b, "-1");
+    case B_SIZE:
+        buf_puts(b, "(int32_t)s->zsize[");
+        gen_expr(G, b, n->args);
+        buf_puts(b, "]");
         break;
-    case N_STR:
-        buf_printf(b, "CARD_%s", G->card_ids[n->value]);
+    case B_NEXT:
+        gen_helper_call(G, b, n->args->seat_in_range ? "pnext_in" : "pnext", n->args);
         break;
-    case N_IDENT:
-        if (n->sym && n->sym->kind != S_ZONE) {
-            gen_var(G, b, n->sym);
-        } else if (n->type == T_ZONE) {
-            gen_zone(G, b, n);
-        } else if (n->type == T_TYPE) {
-            buf_printf(b, "TYPE_%s", c_ident(G->a, G->cs->types[n->value]->name, true));
-        } else if (n->attr >= 0) {
-            const Attr *at = G->cs->attrs[n->attr];
-            if (at->numeric)
-                buf_puts(b, at->values[n->value]);
-            else
-                buf_printf(b, "%s_%s", c_ident(G->a, at->name, true),
-                           c_ident(G->a, at->values[n->value], true));
-        } else {
-            buf_puts(b, "0");
-        }
+    case B_SEAT:
+        gen_helper_call(G, b, "pseat", n->args);
         break;
-    case N_FIELD:
-        gen_field(G, b, n);
+    case B_CHANCE:
+        gen_helper_call(G, b, "chance", n->args);
         break;
-    case N_INDEX:
-        if (n->type == T_ZONE) {
-            gen_zone(G, b, n);
-        } else if (n->a->kind == N_IDENT && n->a->sym && n->a->sym->kind == S_PVAR) {
-            bool ok = n->index->seat_in_range;
-            buf_printf(b, "s->pv_%s[%s", n->a->name, ok ? "" : "pidx(s, ");
-            gen_expr(G, b, n->b);
-            buf_puts(b, ok ? "]" : ")]");
-        } else if (n->a->kind == N_LIST) {
-            int k = n->a->helper_no;
-            Buf lb = {0};
-            buf_printf(&lb, "/* the list at %s:%d */\nstatic const int32_t list%d[%lld] = {",
-                       where(G, n->a), n->a->loc.line, k, n->a->num);
-            int i = 0;
-            for (const Node *e = n->a->a; e; e = e->next, i++)
-                buf_printf(&lb, "%s%s", i ? ", " : "", expr_str(G, e));
-            buf_puts(&lb, "};\n\n");
-            if (first_use(G, HELPER_LIST, k))
-                buf_puts(&G->helpers, lb.data);
-            buf_free(&lb);
-            buf_printf(b, "list%d[lidx(s, ", k);
-            gen_expr(G, b, n->b);
-            buf_printf(b, ", %lld)]", n->a->num);
-        } else {
-            buf_puts(b, "0");
-        }
+    case B_ROLL:
+        gen_helper_call(G, b, "roll", n->args);
         break;
-    case N_CALL:
-        if (n->sym) {
-            buf_printf(b, "fn_%s(s", n->name);
-            for (const Node *a = n->a; a; a = a->next) {
-                buf_puts(b, ", ");
-                gen_expr(G, b, a);
-            }
-            buf_puts(b, ")");
-            break;
-        }
-        switch ((Builtin)n->op) {
-        case B_COUNT: case B_ANY: case B_ALL: case B_SUM: case B_DISTINCT: case B_FIRST:
-            need_agg(G, n);
-            buf_printf(b, "agg%d(s, V)", n->helper_no);
-            break;
-        case B_MIN:
-        case B_MAX:
-            if (n->num) {
-                need_agg(G, n);
-                buf_printf(b, "agg%d(s, V)", n->helper_no);
-            }
-            else {
-                buf_puts(b, n->op == B_MIN ? "imin(" : "imax(");
-                gen_expr(G, b, n->a);
-                buf_puts(b, ", ");
-                gen_expr(G, b, n->a->next);
-                buf_puts(b, ")");
-            }
-            break;
-        case B_SIZE:
-            buf_puts(b, "(int32_t)s->zsize[");
-            gen_expr(G, b, n->a);
-            buf_puts(b, "]");
-            break;
-        case B_NEXT:
-            gen_helper_call(G, b, n->args->seat_in_range ? "pnext_in" : "pnext", n->a);
-            break;
-        case B_SEAT:
-            gen_helper_call(G, b, "pseat", n->a);
-            break;
-        case B_CHANCE:
-            gen_helper_call(G, b, "chance", n->a);
-            break;
-        case B_ROLL:
-            gen_helper_call(G, b, "roll", n->a);
-            break;
-        case B_ABS:
-            gen_helper_call(G, b, "iabs", n->a);
-            break;
-        case B_NPLAYERS:
-            buf_puts(b, "s->core.nplayers");
-            break;
-        default:
-            buf_puts(b, "0");
-        }
+    case B_ABS:
+        gen_helper_call(G, b, "iabs", n->args);
         break;
-    case N_UNARY:
-        buf_puts(b, n->op == UOP_NOT ? "!(" : "isub(s, 0, ");
-        gen_expr(G, b, n->a);
-        buf_puts(b, ")");
-        break;
-    case N_BINARY:
-        if (binop_arith((BinOp)n->op)) {
-            buf_puts(b, n->op == OP_DIV ? "idiv(s, " : n->op == OP_MOD ? "imod(s, "
-                        : n->op == OP_ADD ? "iadd(s, " : n->op == OP_SUB ? "isub(s, " : "imul(s, ");
-            gen_expr(G, b, n->a);
-            buf_puts(b, ", ");
-            gen_expr(G, b, n->b);
-            buf_puts(b, ")");
-            break;
-        }
-        buf_puts(b, "(");
-        gen_expr(G, b, n->a);
-        buf_printf(b, " %s ", binop_c((BinOp)n->op));
-        gen_expr(G, b, n->b);
-        buf_puts(b, ")");
-        break;
-    case N_TOPCARD:
-        gen_helper_call(G, b, n->op == POS_TOP ? "z_top" : "z_bottom", n->a);
+    case B_NPLAYERS:
+        buf_puts(b, "s->core.nplayers");
         break;
     default:
         buf_puts(b, "0");
     }
 }
 
+/* unary: '-' unary | NOT unary */
+static void gen_unary(Gen *G, Buf *b, const Node *n)
+{
+    buf_puts(b, n->unop == UOP_NOT ? "!(" : "isub(s, 0, ");
+    gen_expr(G, b, n->operand);
+    buf_puts(b, ")");
+}
+
+/* The C operator of a comparison or a logical operator (arithmetic goes
+ * through the checked helpers: see arith_helper). */
+static const char *binop_c(BinOp op)
+{
+    switch (op) {
+    case OP_OR: return "||";
+    case OP_AND: return "&&";
+    default: return binop_name(op);
+    }
+}
+
+/* The glue helper of + - * / %, which faults on overflow or a division by
+ * zero instead of wrapping. */
+static const char *arith_helper(BinOp op)
+{
+    switch (op) {
+    case OP_ADD: return "iadd";
+    case OP_SUB: return "isub";
+    case OP_DIV: return "idiv";
+    case OP_MOD: return "imod";
+    default: return "imul";
+    }
+}
+
+/* expr: expr OR expr | expr AND expr | expr EQ expr | ... | expr '%' expr */
+static void gen_binary(Gen *G, Buf *b, const Node *n)
+{
+    if (binop_arith(n->binop)) {
+        buf_printf(b, "%s(s, ", arith_helper(n->binop));
+        gen_expr(G, b, n->lhs);
+        buf_puts(b, ", ");
+        gen_expr(G, b, n->rhs);
+        buf_puts(b, ")");
+        return;
+    }
+    buf_puts(b, "(");
+    gen_expr(G, b, n->lhs);
+    buf_printf(b, " %s ", binop_c(n->binop));
+    gen_expr(G, b, n->rhs);
+    buf_puts(b, ")");
+}
+
+/* The C of expression n, appended to b. */
+static void gen_expr(Gen *G, Buf *b, const Node *n)
+{
+    switch (n->kind) {
+    case N_NUM:     buf_printf(b, "%lld", n->literal); return;
+    case N_BOOLLIT: buf_puts(b, n->literal ? "1" : "0"); return;
+    case N_NONELIT: buf_puts(b, "-1"); return;
+    case N_STR:     buf_printf(b, "CARD_%s", G->card_ids[n->value]); return;
+    case N_IDENT:   gen_ident(G, b, n); return;
+    case N_FIELD:   gen_field(G, b, n); return;
+    case N_INDEX:   gen_index(G, b, n); return;
+    case N_CALL:    if (n->sym) gen_func_call(G, b, n); else gen_builtin(G, b, n); return;
+    case N_UNARY:   gen_unary(G, b, n); return;
+    case N_BINARY:  gen_binary(G, b, n); return;
+    /* primary: TOP '(' expr ')' | BOTTOM '(' expr ')' */
+    case N_TOPCARD: gen_helper_call(G, b, n->pos_kind == POS_TOP ? "z_top" : "z_bottom", n->zone);
+                    return;
+    default:        buf_puts(b, "0"); return;
+    }
+}
+
 /* ---- sources: the loop over a zone, the players or the candidate set --- */
 
-/* Emits into hb the head of a loop that sets V[src->id] to each element
- * passing the filter; the caller writes the body and one closing brace. */
+/* Emits into hb the head of a loop that sets V[src->slot] to each element
+ * passing the filter, top down or bottom up; the caller writes the body and
+ * one closing brace. */
 static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, bool down)
 {
-    if (src->op == 1) {
+    if (src->src_kind == SRC_PLAYERS) {
         buf_printf(hb, "%sfor (int i = 0; i < s->core.nplayers; i++) {\n", ind);
-        buf_printf(hb, "%s    V[%d] = i;\n", ind, src->id);
-    } else if (src->op == 3) {
+        buf_printf(hb, "%s    V[%d] = i;\n", ind, src->slot);
+    } else if (src->src_kind == SRC_CHOSEN) {
         G->reads_cand = true;
         buf_printf(hb, "%sfor (int i = 0; i < s->ncand; i++) {\n", ind);
-        buf_printf(hb, "%s    V[%d] = s->cand[i];\n", ind, src->id);
+        buf_printf(hb, "%s    V[%d] = s->cand[i];\n", ind, src->slot);
     } else {
-        buf_printf(hb, "%sint slot = %s;\n", ind, expr_str(G, src->a));
+        buf_printf(hb, "%sint slot = %s;\n", ind, expr_str(G, src->in));
         if (down)
             buf_printf(hb, "%sfor (int i = s->zsize[slot] - 1; i >= 0; i--) {\n", ind);
         else
             buf_printf(hb, "%sfor (int i = 0; i < s->zsize[slot]; i++) {\n", ind);
-        buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->id);
+        buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->slot);
     }
-    if (src->b)
-        buf_printf(hb, "%s    if (!(%s))\n%s        continue;\n", ind, unparen(G, expr_str(G, src->b)),
-                   ind);
+    if (src->filter)
+        buf_printf(hb, "%s    if (!(%s))\n%s        continue;\n", ind,
+                   unparen(G, expr_str(G, src->filter)), ind);
 }
 
 /* The loop over a source, bottom to top. */
@@ -357,6 +402,7 @@ static void source_loop(Gen *G, Buf *hb, const Node *src, const char *ind)
     source_loop_dir(G, hb, src, ind, false);
 }
 
+/* What an aggregate is called in the rules, for its helper's comment. */
 static const char *snippet(const Node *n)
 {
     static const char *const names[] = {
@@ -364,85 +410,40 @@ static const char *snippet(const Node *n)
         BUILTINS(X)
 #undef X
     };
-    return n->kind == N_CALL ? names[n->op] : n->kind == N_MOVEALL ? "move all" : "?";
+    return n->kind == N_CALL ? names[n->builtin] : n->kind == N_MOVEALL ? "move all" : "?";
 }
 
-/* Aggregate helpers, emitted the first time code refers to them: agg<k>(s, V)
- * for count, every, any, sum, min, max, distinct, first; mvall<k>(s, V, to,
- * bottom) for 'move all'. Each is built in its own buffer, since its filter
- * may need other helpers first. */
 /* count, any, every and distinct over a zone with a filter on the card
  * alone: answered from the zone's counts of each kind, without a loop over
  * its cards. Returns false where the general helper is needed. */
 static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
 {
-    const Node *src = n->a;
+    const Node *src = n->args;
     unsigned long long m = src->kinds;
     const char *kinds; /* the C of the kinds present */
     if (src->src_kind == SRC_CHOSEN && src->kinds_known) {
         /* the candidate set of a 'such that': its kinds are kept aside */
-        if (n->op == B_COUNT)
+        if (n->builtin == B_COUNT)
             return false;
         kinds = "s->candkinds";
     } else if (src->src_kind == SRC_ZONE && src->kinds_known) {
-        kinds = arena_printf(G->a, "s->kmask[%s]", expr_str(G, src->a));
+        kinds = arena_printf(G->a, "s->kmask[%s]", expr_str(G, src->in));
     } else {
         return false;
     }
-    const char *slot = src->op == 3 ? "" : expr_str(G, src->a);
-    switch ((Builtin)n->op) {
-    case B_COUNT: {
-        /* by the kinds kept, or by the zone's size less the kinds left out,
-         * whichever names fewer kinds; one kind is one load */
-        int nk = G->cs->ncards;
-        unsigned long long all = nk >= 64 ? ~0ULL : (1ULL << nk) - 1, out = all & ~m;
-        buf_printf(h, "    (void)V;\n    int slot = %s;\n", slot);
-        if (__builtin_popcountll(out) < __builtin_popcountll(m)) {
-            if (out == 0)
-                buf_puts(h, "    return s->zsize[slot];\n}\n\n");
-            else if ((out & (out - 1)) == 0)
-                buf_printf(h, "    return s->zsize[slot] - s->kcount[slot][%d];\n}\n\n",
-                           __builtin_ctzll(out));
-            else
-                buf_printf(h, "    return s->zsize[slot] - kcount_in(s, slot, 0x%llxULL);\n}\n\n", out);
-        } else if (m && (m & (m - 1)) == 0) {
-            buf_printf(h, "    return s->kcount[slot][%d];\n}\n\n", __builtin_ctzll(m));
-        } else {
-            buf_printf(h, "    return kcount_in(s, slot, 0x%llxULL);\n}\n\n", m);
-        }
+    const char *slot = src->src_kind == SRC_CHOSEN ? "" : expr_str(G, src->in);
+    switch ((Builtin)n->builtin) {
+    case B_COUNT:
+        gen_count_by_kinds(G, h, slot, m);
         return true;
-    }
     case B_ANY:
         buf_printf(h, "    (void)V;\n    return (%s & 0x%llxULL) != 0;\n}\n\n", kinds, m);
         return true;
     case B_ALL:
         buf_printf(h, "    (void)V;\n    return (%s & ~0x%llxULL) == 0;\n}\n\n", kinds, m);
         return true;
-    case B_DISTINCT: {
-        int nv = n->attr == -1 ? G->cs->ntypes : n->attr == -2 ? G->cs->ncards
-                                                : G->cs->attrs[n->attr]->nvalues;
-        if (nv > 64)
-            return false;
-        if (n->distinct_per_kind) {
-            /* every kind kept has a value, and no two the same one */
-            buf_printf(h, "    (void)V;\n    return kpop(%s & 0x%llxULL);\n}\n\n",
-                       kinds, m);
-            return true;
-        }
-        buf_printf(h, "    (void)V;\n    uint64_t b = %s & 0x%llxULL, seen = 0;\n"
-                      "    while (b) {\n        int k = __builtin_ctzll(b);\n        b &= b - 1;\n",
-                   kinds, m);
-        if (n->attr == -1)
-            buf_puts(h, "        seen |= (uint64_t)1 << cards[k].type;\n");
-        else if (n->attr == -2)
-            buf_puts(h, "        seen |= (uint64_t)1 << k;\n");
-        else
-            buf_printf(h, "        if (cards[k].attr[%d] >= 0)\n"
-                          "            seen |= (uint64_t)1 << cards[k].attr[%d];\n",
-                       n->attr, n->attr);
-        buf_puts(h, "    }\n    return kpop(seen);\n}\n\n");
-        return true;
-    }
+    case B_DISTINCT:
+        return gen_distinct_by_kinds(G, h, n, kinds, m);
     default:
         return false;
     }
@@ -455,19 +456,19 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
  * present, on that kind's first card (any card of a kind answers alike). */
 static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
 {
-    const Node *src = n->a;
-    Builtin b = (Builtin)n->op;
-    if (src->op != 0 || !src->b || src->type != T_CARD || !KMASK_OK(G) ||
+    const Node *src = n->args;
+    Builtin b = (Builtin)n->builtin;
+    if (src->src_kind != SRC_ZONE || !src->filter || src->type != T_CARD || !KMASK_OK(G) ||
         (b != B_COUNT && b != B_ANY && b != B_ALL) || !src->kind_level)
         return false;
-    const char *slot = expr_str(G, src->a), *f = unparen(G, expr_str(G, src->b));
+    const char *slot = expr_str(G, src->in), *f = unparen(G, expr_str(G, src->filter));
     /* every() must see the kinds ruled out too: they make it false */
     unsigned long long poss = b == B_ALL ? ~0ULL : src->kinds_possible;
     buf_printf(h, "    int slot = %s;\n%s"
                   "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1) {\n"
                   "        int k = __builtin_ctzll(b);\n"
                   "        V[%d] = cards[k].first;\n",
-               slot, b == B_COUNT ? "    int32_t r = 0;\n" : "", poss, src->id);
+               slot, b == B_COUNT ? "    int32_t r = 0;\n" : "", poss, src->slot);
     if (b == B_COUNT)
         buf_printf(h, "        if (%s)\n            r += s->kcount[slot][k];\n    }\n"
                       "    return r;\n}\n\n", f);
@@ -478,130 +479,245 @@ static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
     return true;
 }
 
+/* count over a zone with a filter on the card alone: by the kinds kept
+ * (mask m), or by the zone's size less the kinds left out, whichever names
+ * fewer kinds; one kind is one load. */
+static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long long m)
+{
+    int nk = G->cs->ncards;
+    unsigned long long all = nk >= 64 ? ~0ULL : (1ULL << nk) - 1, out = all & ~m;
+    buf_printf(h, "    (void)V;\n    int slot = %s;\n", slot);
+    if (__builtin_popcountll(out) < __builtin_popcountll(m)) {
+        if (out == 0)
+            buf_puts(h, "    return s->zsize[slot];\n}\n\n");
+        else if ((out & (out - 1)) == 0)
+            buf_printf(h, "    return s->zsize[slot] - s->kcount[slot][%d];\n}\n\n",
+                       __builtin_ctzll(out));
+        else
+            buf_printf(h, "    return s->zsize[slot] - kcount_in(s, slot, 0x%llxULL);\n}\n\n", out);
+    } else if (m && (m & (m - 1)) == 0) {
+        buf_printf(h, "    return s->kcount[slot][%d];\n}\n\n", __builtin_ctzll(m));
+    } else {
+        buf_printf(h, "    return kcount_in(s, slot, 0x%llxULL);\n}\n\n", m);
+    }
+}
+
+/* distinct over the kinds in mask m present (`kinds`, the C of the kinds
+ * present): a count of kinds where no two kinds share a value, else the
+ * values seen. False where there are more than 64 values. */
+static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
+                                  unsigned long long m)
+{
+    int nv = n->attr == ATTR_TYPE ? G->cs->ntypes : n->attr == ATTR_NAME ? G->cs->ncards
+                                                  : G->cs->attrs[n->attr]->nvalues;
+    if (nv > 64)
+        return false;
+    if (n->distinct_per_kind) {
+        /* every kind kept has a value, and no two the same one */
+        buf_printf(h, "    (void)V;\n    return kpop(%s & 0x%llxULL);\n}\n\n", kinds, m);
+        return true;
+    }
+    buf_printf(h, "    (void)V;\n    uint64_t b = %s & 0x%llxULL, seen = 0;\n"
+                  "    while (b) {\n        int k = __builtin_ctzll(b);\n        b &= b - 1;\n",
+               kinds, m);
+    if (n->attr == ATTR_TYPE)
+        buf_puts(h, "        seen |= (uint64_t)1 << cards[k].type;\n");
+    else if (n->attr == ATTR_NAME)
+        buf_puts(h, "        seen |= (uint64_t)1 << k;\n");
+    else
+        buf_printf(h, "        if (cards[k].attr[%d] >= 0)\n"
+                      "            seen |= (uint64_t)1 << cards[k].attr[%d];\n",
+                   n->attr, n->attr);
+    buf_puts(h, "    }\n    return kpop(seen);\n}\n\n");
+    return true;
+}
+
+/* stmt: MOVE ALL src TO expr position: its helper mvall<k>(s, V, to,
+ * bottom), which picks the cards and moves them in one go. */
+static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->cards;
+    int k = n->helper_no;
+    buf_printf(&G->protos, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
+    buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
+    unsigned long long m = src->kinds;
+    if (src->src_kind == SRC_ZONE && src->kinds_known) {
+        /* A filter on the card alone: the counts say how many cards
+         * move; the walk goes down from the top and stops there. */
+        buf_printf(h, "    (void)V;\n    int slot = %s;\n"
+                      "    int want = kcount_in(s, slot, 0x%llxULL), n = 0;\n"
+                      "    if (want == 0)\n        return;\n"
+                      "    uint16_t pick[NINSTANCES];\n"
+                      "    for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
+                      "        int c = s->zcard[slot][i];\n"
+                      "        if (KBIT(instance_card[c]) & 0x%llxULL)\n"
+                      "            pick[n++] = (uint16_t)c;\n"
+                      "    }\n"
+                      "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
+                      "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
+                      "    move_picked(s, slot, pick, n, to, bottom);\n}\n\n",
+                   expr_str(G, src->in), m, m);
+        return;
+    }
+    /* the zone is found once (its expression may draw a number):
+     * the loop's `slot` is the one the cards leave */
+    buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n");
+    source_loop(G, h, src, "    ");
+    buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
+    buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n}\n\n",
+               src->src_kind == SRC_ZONE ? "slot" : "-1");
+}
+
+/* all(x in z where c): every element of z satisfies c (the filter is the
+ * test, not a skip) */
+static void gen_all_walk(Gen *G, Buf *h, const Node *src)
+{
+    Node tmp = *src;
+    tmp.filter = NULL;
+    source_loop(G, h, &tmp, "    ");
+    if (src->filter)
+        buf_printf(h, "        if (!(%s))\n            return 0;\n", expr_str(G, src->filter));
+    buf_puts(h, "    }\n    return 1;\n}\n\n");
+}
+
+/* sum, min and max over a source of the value (src->next) of each element */
+static void gen_sum_min_max_walk(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->args;
+    Builtin b = (Builtin)n->builtin;
+    const char *val = expr_str(G, src->next);
+    buf_puts(h, b == B_SUM ? "    int32_t r = 0;\n" : "    int32_t r = 0, any = 0;\n");
+    source_loop(G, h, src, "    ");
+    if (b == B_SUM)
+        buf_printf(h, "        r = iadd(s, r, %s);\n", val);
+    else
+        buf_printf(h, "        int32_t v = %s;\n        if (!any || v %s r)\n"
+                      "            r = v;\n        any = 1;\n",
+                   val, b == B_MIN ? "<" : ">");
+    buf_puts(h, "    }\n    return r;\n}\n\n");
+}
+
+/* distinct(z, attribute): the values seen, in a table of flags */
+static void gen_distinct_walk(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->args;
+    int nv = n->attr == ATTR_TYPE ? G->cs->ntypes : n->attr == ATTR_NAME ? G->cs->ncards
+                                                  : G->cs->attrs[n->attr]->nvalues;
+    buf_printf(h, "    unsigned char seen[%d] = {0};\n    int32_t r = 0;\n", nv);
+    source_loop(G, h, src, "    ");
+    if (n->attr == ATTR_TYPE)
+        buf_printf(h, "        int v = card_type(V[%d]);\n", src->slot);
+    else if (n->attr == ATTR_NAME)
+        buf_printf(h, "        int v = card_kind(V[%d]);\n", src->slot);
+    else
+        buf_printf(h, "        int v = card_attr(V[%d], ATTR_%s);\n", src->slot,
+                   c_ident(G->a, G->cs->attrs[n->attr]->name, true));
+    buf_puts(h, "        if (v >= 0 && !seen[v]) {\n            seen[v] = 1;\n"
+                "            r++;\n        }\n    }\n    return r;\n}\n\n");
+}
+
+/* An aggregate's helper agg<k>(s, V): from the kinds present where the
+ * filter allows it, else a walk over the source. */
+static void gen_agg_helper(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->args;
+    int k = n->helper_no;
+    buf_printf(&G->protos, "static int32_t agg%d(State *s, int32_t *V);\n", k);
+    buf_printf(h, "static int32_t agg%d(State *s, int32_t *V)\n{\n", k);
+    if (gen_kind_agg(G, h, n) || gen_kind_level_agg(G, h, n))
+        return;
+    switch ((Builtin)n->builtin) {
+    case B_COUNT:
+        buf_puts(h, "    int32_t r = 0;\n");
+        source_loop(G, h, src, "    ");
+        buf_puts(h, "        r++;\n    }\n    return r;\n}\n\n");
+        break;
+    case B_ANY:
+        source_loop(G, h, src, "    ");
+        buf_puts(h, "        return 1;\n    }\n    return 0;\n}\n\n");
+        break;
+    case B_ALL:
+        gen_all_walk(G, h, src);
+        break;
+    case B_FIRST:
+        source_loop(G, h, src, "    ");
+        buf_printf(h, "        return V[%d];\n    }\n    return -1;\n}\n\n", src->slot);
+        break;
+    case B_SUM:
+    case B_MIN:
+    case B_MAX:
+        gen_sum_min_max_walk(G, h, n);
+        break;
+    case B_DISTINCT:
+        gen_distinct_walk(G, h, n);
+        break;
+    default:
+        buf_puts(h, "    (void)s;\n    (void)V;\n    return 0;\n}\n\n");
+    }
+}
+
+/* Aggregate helpers are emitted the first time code refers to them:
+ * agg<k>(s, V) for count, every, any, sum, min, max, distinct, first;
+ * mvall<k>(s, V, to, bottom) for 'move all'. Each is built in its own
+ * buffer, since its filter may need other helpers first. */
 static void need_agg(Gen *G, const Node *n)
 {
     int k = n->helper_no;
     if (!first_use(G, n->kind == N_MOVEALL ? HELPER_MVALL : HELPER_AGG, k))
         return;
-    Buf hb = {0}, *h = &hb;
-    {
-        const Node *src = n->a;
-        buf_printf(h, "/* %s(...) at %s:%d */\n", snippet(n), where(G, n), n->loc.line);
-        if (n->kind == N_MOVEALL) {
-            buf_printf(&G->protos, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
-            buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
-            unsigned long long m = src->kinds;
-            if (src->src_kind == SRC_ZONE && src->kinds_known) {
-                /* A filter on the card alone: the counts say how many cards
-                 * move; the walk goes down from the top and stops there. */
-                buf_printf(h, "    (void)V;\n    int slot = %s;\n"
-                              "    int want = kcount_in(s, slot, 0x%llxULL), n = 0;\n"
-                              "    if (want == 0)\n        return;\n"
-                              "    uint16_t pick[NINSTANCES];\n"
-                              "    for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
-                              "        int c = s->zcard[slot][i];\n"
-                              "        if (KBIT(instance_card[c]) & 0x%llxULL)\n"
-                              "            pick[n++] = (uint16_t)c;\n"
-                              "    }\n"
-                              "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
-                              "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
-                              "    move_picked(s, slot, pick, n, to, bottom);\n}\n\n",
-                           expr_str(G, src->a), m, m);
-                goto done;
-            }
-            /* the zone is found once (its expression may draw a number):
-             * the loop's `slot` is the one the cards leave */
-            buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n");
-            source_loop(G, h, src, "    ");
-            buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->id);
-            buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n}\n\n",
-                       src->op == 0 ? "slot" : "-1");
-            goto done;
-        }
-        Builtin b = (Builtin)n->op;
-        buf_printf(&G->protos, "static int32_t agg%d(State *s, int32_t *V);\n", k);
-        buf_printf(h, "static int32_t agg%d(State *s, int32_t *V)\n{\n", k);
-        if (gen_kind_agg(G, h, n) || gen_kind_level_agg(G, h, n))
-            goto done;
-        switch (b) {
-        case B_COUNT:
-            buf_puts(h, "    int32_t r = 0;\n");
-            source_loop(G, h, src, "    ");
-            buf_puts(h, "        r++;\n    }\n    return r;\n}\n\n");
-            break;
-        case B_ANY:
-            source_loop(G, h, src, "    ");
-            buf_puts(h, "        return 1;\n    }\n    return 0;\n}\n\n");
-            break;
-        case B_ALL: {
-            /* all(x in z where c): every element of z satisfies c */
-            Node tmp = *src;
-            tmp.b = NULL;
-            source_loop(G, h, &tmp, "    ");
-            if (src->b)
-                buf_printf(h, "        if (!(%s))\n            return 0;\n", expr_str(G, src->b));
-            buf_puts(h, "    }\n    return 1;\n}\n\n");
-            break;
-        }
-        case B_FIRST:
-            source_loop(G, h, src, "    ");
-            buf_printf(h, "        return V[%d];\n    }\n    return -1;\n}\n\n", src->id);
-            break;
-        case B_SUM:
-        case B_MIN:
-        case B_MAX: {
-            const char *val = expr_str(G, src->next);
-            buf_puts(h, b == B_SUM ? "    int32_t r = 0;\n" : "    int32_t r = 0, any = 0;\n");
-            source_loop(G, h, src, "    ");
-            if (b == B_SUM)
-                buf_printf(h, "        r = iadd(s, r, %s);\n", val);
-            else
-                buf_printf(h, "        int32_t v = %s;\n        if (!any || v %s r)\n"
-                              "            r = v;\n        any = 1;\n",
-                           val, b == B_MIN ? "<" : ">");
-            buf_puts(h, "    }\n    return r;\n}\n\n");
-            break;
-        }
-        case B_DISTINCT: {
-            int nv = n->attr == -1 ? G->cs->ntypes : n->attr == -2 ? G->cs->ncards
-                                                    : G->cs->attrs[n->attr]->nvalues;
-            const char *get = n->attr == -1 ? "card_type(V[%d])" : n->attr == -2
-                              ? "card_kind(V[%d])" : NULL;
-            buf_printf(h, "    unsigned char seen[%d] = {0};\n    int32_t r = 0;\n", nv);
-            source_loop(G, h, src, "    ");
-            if (get) {
-                buf_puts(h, "        int v = ");
-                buf_printf(h, get, src->id);
-                buf_puts(h, ";\n");
-            } else {
-                buf_printf(h, "        int v = card_attr(V[%d], ATTR_%s);\n", src->id,
-                           c_ident(G->a, G->cs->attrs[n->attr]->name, true));
-            }
-            buf_puts(h, "        if (v >= 0 && !seen[v]) {\n            seen[v] = 1;\n"
-                        "            r++;\n        }\n    }\n    return r;\n}\n\n");
-            break;
-        }
-        default:
-            buf_puts(h, "    (void)s;\n    (void)V;\n    return 0;\n}\n\n");
-        }
-    }
-done:
-    buf_puts(&G->helpers, hb.data ? hb.data : "");
-    buf_free(&hb);
+    Buf h = {0};
+    buf_printf(&h, "/* %s(...) at %s:%d */\n", snippet(n), where(G, n), n->loc.line);
+    if (n->kind == N_MOVEALL)
+        gen_move_all_helper(G, &h, n);
+    else
+        gen_agg_helper(G, &h, n);
+    label_frames(G, &h, 0);
+    buf_puts(&G->helpers, h.data);
+    buf_free(&h);
 }
 
+/* ---- the two copies of a proc -------------------------------------------- */
 
-/* ---- decisions ---------------------------------------------------------- */
+/* Every proc is emitted twice from the same statements. The resumable copy,
+ * proc_x(s, f), keeps its locals in its frame f and returns to run() to
+ * wait for a decision or to call a proc; run() calls it again later and a
+ * switch on f->pc resumes it where it left. The direct copy, dproc_x(s, d,
+ * ...), is a plain C function whose decisions d answers inline (simulate).
+ * The functions of this section are all that differs between the two
+ * (G->direct says which is being emitted), so that each statement is
+ * written once. A func is the third kind of function: it cannot decide or
+ * call a proc, and it returns 0 once the game has stopped. */
 
-/* Emits: if there is exactly one option it is taken; none is a fault;
- * otherwise store the resume point and wait. */
-/* What a stopped game returns from the function being emitted. */
-static const char *stop(const Gen *G)
+/* What the function being emitted returns once the game has stopped. */
+static const char *stop_value(const Gen *G)
 {
     return G->in_proc && !G->direct ? "R_STOP" : "0";
 }
 
-static void gen_decide(Gen *G)
+/* Stops a proc if the game is over (a fault, or its end); a func goes on,
+ * its caller checks. */
+static void gen_stop_if_over(Gen *G)
+{
+    if (G->in_proc) {
+        line(G, "if (s->core.over)");
+        line(G, "    return %s;", stop_value(G));
+    }
+}
+
+/* A point where run() resumes the resumable copy: a case of its switch on
+ * f->pc, written at the switch's indent. */
+static void gen_resume_point(Gen *G, int pc)
+{
+    int save = G->indent;
+    G->indent = 1;
+    line(G, "case %d:", pc);
+    G->indent = save;
+}
+
+/* Waits for the answer to the decision whose options were just offered:
+ * with one option it is taken at once, with none the game faults. The
+ * resumable copy returns R_WAIT and resumes here; the direct copy asks d. */
+static void gen_wait(Gen *G)
 {
     if (G->direct) {
         line(G, "if (!decide_direct(s, d))");
@@ -621,12 +737,113 @@ static void gen_decide(Gen *G)
     line(G, "}");
     line(G, "s->core.dec.chosen = 0;");
     line(G, "/* fall through */");
-    int save = G->indent;
-    G->indent = 1;
-    line(G, "case %d:", pc);
-    G->indent = save;
+    gen_resume_point(G, pc);
 }
 
+/* Offers the options of an 'ask': yes, then no. The direct copy's random
+ * policy (d->fn NULL) needs only their number. */
+static void gen_offer_yes_no(Gen *G)
+{
+    if (G->direct) {
+        line(G, "if (d->fn)");
+        line(G, "    add_yes_no(s);");
+        line(G, "else");
+        line(G, "    s->core.dec.noptions = 2;");
+    } else {
+        line(G, "add_yes_no(s);");
+    }
+}
+
+/* The C of the answer to an 'ask', once decided: 1 for yes. */
+static const char *yes_taken(const Gen *G)
+{
+    return G->direct ? "d->fn ? chosen_yes(s) : s->core.dec.chosen == 0" : "chosen_yes(s)";
+}
+
+/* Does this copy answer a choice by kind from the number of its options,
+ * without listing them (gen_choose_by_count)? The direct copy does: its
+ * random policy needs only that number, and then the option it chose. */
+static bool counts_options(const Gen *G)
+{
+    return G->direct;
+}
+
+/* The direct copy calls dproc_x(s, d, args) and goes on unless the game
+ * stopped meanwhile. */
+static void gen_call_direct(Gen *G, const Node *c, const char *target)
+{
+    Buf b = {0};
+    buf_printf(&b, "dproc_%s(s, d", c->sym->name);
+    for (const Node *a = c->args; a; a = a->next)
+        buf_printf(&b, ", %s", expr_str(G, a));
+    buf_puts(&b, ")");
+    if (target) {
+        line(G, "{");
+        line(G, "    int32_t r = %s;", b.data);
+        line(G, "    if (s->core.over)");
+        line(G, "        return 0;");
+        line(G, "    %s = r;", target);
+        line(G, "}");
+    } else {
+        line(G, "%s;", b.data);
+        if (!G->returns_next) /* else the return that follows does as well */
+            gen_stop_if_over(G);
+    }
+    buf_free(&b);
+}
+
+/* The resumable copy pushes the callee's frame with its arguments and
+ * returns R_CALL; run() runs the callee and resumes the caller here, with
+ * the result in s->ret. */
+static void gen_call_resumable(Gen *G, const Node *c, const char *target)
+{
+    line(G, "{");
+    G->indent++;
+    int i = 0;
+    for (const Node *a = c->args; a; a = a->next, i++)
+        line(G, "int32_t a%d = %s;", i, expr_str(G, a));
+    line(G, "Frame *nf = push(s, P_%s);", c->sym->name);
+    line(G, "if (!nf)");
+    line(G, "    return R_STOP;");
+    for (int j = 0; j < i; j++)
+        line(G, "nf->v[%d] = a%d;", j, j);
+    G->indent--;
+    line(G, "}");
+    int pc = G->pc++;
+    line(G, "f->pc = %d;", pc);
+    line(G, "return R_CALL;");
+    gen_resume_point(G, pc);
+    if (target)
+        line(G, "%s = s->ret;", target);
+    gen_stop_if_over(G);
+}
+
+/* Calls proc c, its result going to target (a C lvalue) or nowhere. */
+static void gen_call_proc(Gen *G, const Node *c, const char *target)
+{
+    if (G->direct)
+        gen_call_direct(G, c, target);
+    else
+        gen_call_resumable(G, c, target);
+}
+
+/* tail: RETURN | RETURN expr. The resumable copy leaves its result in
+ * s->ret for the caller and returns R_RETURN: run() pops its frame. */
+static void gen_return(Gen *G, const Node *n)
+{
+    if (G->in_proc && !G->direct) {
+        if (n->result)
+            line(G, "s->ret = %s;", expr_str(G, n->result));
+        line(G, "return R_RETURN;");
+    } else {
+        line(G, "return %s;", n->result ? expr_str(G, n->result) : "0");
+    }
+}
+
+/* ---- decisions ---------------------------------------------------------- */
+
+/* Begins a decision of player `player` (checked unless surely in range),
+ * with no options yet. */
 static void gen_begin_decision(Gen *G, const Node *player, int prompt)
 {
     if (player->seat_in_range)
@@ -635,22 +852,11 @@ static void gen_begin_decision(Gen *G, const Node *player, int prompt)
         line(G, "decision(s, %s, %d);", expr_str(G, player), prompt);
 }
 
-/* Is this the first use of helper k of family f? Then the caller writes
- * it: the resumable and the direct copy of a proc share their helpers. */
-static bool first_use(Gen *G, HelperFamily f, int k)
-{
-    assert(k >= 0 && k < G->g->nhelpers[f]);
-    if (G->done[f][k])
-        return false;
-    G->done[f][k] = true;
-    return true;
-}
-
 /* Options of 'choose card' / 'choose player': one per card name (the
  * first card of each), or per player. */
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
-    const Node *src = n->b;
+    const Node *src = n->src;
     bool cards = n->kind == N_CHOOSECARD;
     bool unordered = cards && src->heap;
     Buf hb = {0};
@@ -662,7 +868,7 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
          * present, in kind order, each by the first card of its list; and,
          * for the random policy, which reads only how many options there
          * are, their number and the i-th without writing them. */
-        const char *slot = expr_str(G, src->a);
+        const char *slot = expr_str(G, src->in);
         buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
                         "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1)\n"
                         "        add_kind(s, s->khead[slot][__builtin_ctzll(b)]);\n}\n\n"
@@ -671,15 +877,15 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "static inline RT_UNUSED int32_t opts%d_nth(State *s, int slot, int i)\n{\n"
                         "    return s->khead[slot][nth_bit(s->kmask[slot] & 0x%llxULL, i)];\n}\n\n",
                    slot, m, k, m, k, m);
-    } else if (unordered && src->b && src->kind_level) {
+    } else if (unordered && src->filter && src->kind_level) {
         /* An unordered zone and a filter that reads the card only through
          * its kind: tested once per kind present, in kind order. */
+        const char *slot = expr_str(G, src->in), *f = unparen(G, expr_str(G, src->filter));
         buf_printf(&hb, "    int slot = %s;\n"
                         "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1) {\n"
                         "        V[%d] = s->khead[slot][__builtin_ctzll(b)];\n"
                         "        if (%s)\n            add_kind(s, V[%d]);\n    }\n}\n\n",
-                   expr_str(G, src->a), src->kinds_possible, src->id,
-                   unparen(G, expr_str(G, src->b)), src->id);
+                   slot, src->kinds_possible, src->slot, f, src->slot);
     } else if (cards && src->src_kind == SRC_ZONE && src->kinds_known) {
         /* A filter on the card alone: the kinds wanted are known from the
          * zone's mask; the same top-down walk, stopped once all are found. */
@@ -690,10 +896,12 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        uint64_t b = KBIT(instance_card[c]);\n"
                         "        if (want & b) {\n            want &= ~b;\n"
                         "            add_card(s, c);\n        }\n    }\n}\n\n",
-                   expr_str(G, src->a), m);
-    } else if (cards && src->op == 0 && src->b && KMASK_OK(G) && src->kind_level) {
+                   expr_str(G, src->in), m);
+    } else if (cards && src->src_kind == SRC_ZONE && src->filter && KMASK_OK(G) &&
+               src->kind_level) {
         /* A filter that reads the state but the card only through its kind:
          * tested once per kind (the state does not change meanwhile). */
+        const char *slot = expr_str(G, src->in), *f = unparen(G, expr_str(G, src->filter));
         buf_printf(&hb, "    int slot = %s;\n    uint64_t seen = 0;\n"
                         "    for (int i = s->zsize[slot] - 1; i >= 0; i--) {\n"
                         "        V[%d] = s->zcard[slot][i];\n"
@@ -701,50 +909,74 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        if (seen & b)\n            continue;\n"
                         "        seen |= b;\n"
                         "        if (%s)\n            add_card(s, V[%d]);\n    }\n}\n\n",
-                   expr_str(G, src->a), src->id, src->id, unparen(G, expr_str(G, src->b)),
-                   src->id);
+                   slot, src->slot, src->slot, f, src->slot);
     } else {
         source_loop_dir(G, &hb, src, "    ", true);
         buf_printf(&hb, "        %s(s, V[%d]);\n    }\n}\n\n", cards ? "add_card" : "add_player",
-                   src->id);
+                   src->slot);
     }
+    label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
 }
 
+/* The options of a choice of a card or a player: opts<k>(s, V), the helper
+ * gen_option_helper writes once for both copies of the proc (one option
+ * per card name, the first card of each, or one per player), then the
+ * 'else' unless its 'when' fails. */
 static void gen_option_source(Gen *G, const Node *n)
 {
     int k = n->helper_no;
     if (first_use(G, HELPER_OPTS, k))
         gen_option_helper(G, n, k);
     line(G, "opts%d(s, V);", k);
-    if (n->c) {
-        if (n->c->a)
-            line(G, "if (%s)", unparen(G, expr_str(G, n->c->a)));
-        line(G, "%sadd_text(s, %d, 0);", n->c->a ? "    " : "", n->c->id);
+    if (n->els) {
+        if (n->els->guard)
+            line(G, "if (%s)", unparen(G, expr_str(G, n->els->guard)));
+        line(G, "%sadd_text(s, %d, 0);", n->els->guard ? "    " : "", n->els->label);
     }
 }
 
 /* The C of a 'such that', its conjuncts the caps guarantee left out. */
 static const char *such_str(Gen *G, const Node *c)
 {
-    if (c->kind == N_BINARY && c->op == OP_AND)
-        return arena_printf(G->a, "(%s && %s)", such_str(G, c->a), such_str(G, c->b));
+    if (c->kind == N_BINARY && c->binop == OP_AND) {
+        const char *lhs = such_str(G, c->lhs), *rhs = such_str(G, c->rhs);
+        return arena_printf(G->a, "(%s && %s)", lhs, rhs);
+    }
     if (c->implied_by_caps)
         return "1 /* guaranteed by the caps */";
     return expr_str(G, c);
 }
 
+/* caps<k>[kind]: at most how many cards of each kind a set of choice k
+ * takes, from the kinds of which the 'such that' allows one (mask one). */
+static void gen_caps_table(Gen *G, int k, unsigned long long one)
+{
+    Buf cb = {0};
+    buf_printf(&cb, "/* caps%d[k]: at most this many cards of kind k in a set */\n"
+                    "static const uint8_t caps%d[NCARDS] = {", k, k);
+    for (int i = 0; i < G->cs->ncards; i++)
+        buf_printf(&cb, "%s%d", i ? ", " : "", (one >> i) & 1 ? 1 : RT_MAX_PICK_SEMA);
+    buf_puts(&cb, "};\n\n");
+    buf_puts(&G->helpers, cb.data);
+    buf_free(&cb);
+}
+
+/* The helpers of 'choose cards' number k: such<k>(s, V), its 'such that',
+ * and sets<k>(s, V, lo, hi), which offers the sets of lo..hi cards of its
+ * source that pass it: grouped from the kind lists of an unordered zone,
+ * else walked top down and grouped by kind. */
 static void gen_sets_helper(Gen *G, const Node *n, int k)
 {
-    const Node *src = n->b;
+    const Node *src = n->src;
     Buf hb = {0};
     buf_printf(&hb, "/* the sets of cards of the choice at %s:%d */\n", where(G, n),
                n->loc.line);
     G->reads_cand = false;
-    if (n->d->b)
+    if (n->such)
         buf_printf(&hb, "static int such%d(State *s, int32_t *V)\n{\n    (void)V;\n"
-                        "    return %s;\n}\n\n", k, such_str(G, n->d->b));
+                        "    return %s;\n}\n\n", k, such_str(G, n->such));
     bool cand = G->reads_cand; /* else the condition reads the kinds only */
     unsigned long long km = src->kinds;
     bool by_kinds = n->by_kind;
@@ -752,113 +984,111 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     if (!by_kinds) {
         buf_puts(&hb, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
         source_loop_dir(G, &hb, src, "        ", true);
-        buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n", src->id);
+        buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n", src->slot);
     }
     unsigned long long one = n->one_per_kind;
     const char *caps = "NULL";
     if (one) {
-        Buf cb = {0};
-        buf_printf(&cb, "/* caps%d[k]: at most this many cards of kind k in a set */\n"
-                        "static const uint8_t caps%d[NCARDS] = {", k, k);
-        for (int i = 0; i < G->cs->ncards; i++)
-            buf_printf(&cb, "%s%d", i ? ", " : "", (one >> i) & 1 ? 1 : RT_MAX_PICK_SEMA);
-        buf_puts(&cb, "};\n\n");
-        buf_puts(&G->helpers, cb.data);
-        buf_free(&cb);
+        gen_caps_table(G, k, one);
         caps = arena_printf(G->a, "caps%d", k);
     }
-    const char *ok = n->d->b ? arena_printf(G->a, "such%d", k) : "NULL";
+    const char *ok = n->such ? arena_printf(G->a, "such%d", k) : "NULL";
     if (by_kinds)
         buf_printf(&hb, "    add_sets_kinds(s, V, %s, 0x%llxULL, lo, hi, %s, %s, %d);\n}\n\n",
-                   expr_str(G, src->a), km, caps, ok, cand);
+                   expr_str(G, src->in), km, caps, ok, cand);
     else
         buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n", caps, ok, cand);
+    label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
 }
 
+/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr
+ *       opt_such */
 static void gen_choose_cards(Gen *G, const Node *n)
 {
     int k = n->helper_no;
     if (first_use(G, HELPER_SETS, k))
         gen_sets_helper(G, n, k);
-    gen_begin_decision(G, n->a, n->id);
-    line(G, "sets%d(s, V, %s, %s);", k, expr_str(G, n->d->a), expr_str(G, n->d->a->next));
-    gen_decide(G);
-    line(G, "take_set(s, %s);", expr_str(G, n->c));
-    line(G, "if (s->core.over)");
-    line(G, "    return %s;", stop(G));
+    gen_begin_decision(G, n->who, n->prompt);
+    const char *lo = expr_str(G, n->size->items), *hi = expr_str(G, n->size->items->next);
+    line(G, "sets%d(s, V, %s, %s);", k, lo, hi);
+    gen_wait(G);
+    line(G, "take_set(s, %s);", expr_str(G, n->into));
+    gen_stop_if_over(G);
+}
+
+/* decision: ASK expr STRING, and cond: ASK expr STRING */
+static void gen_ask(Gen *G, const Node *n, const char *target)
+{
+    gen_begin_decision(G, n->who, n->prompt);
+    gen_offer_yes_no(G);
+    gen_wait(G);
+    if (target)
+        line(G, "%s = %s;", target, yes_taken(G));
+}
+
+/* A choice by kind (Node.by_kind) where the copy counts its options
+ * (counts_options): the random policy (d->fn NULL) needs only their number,
+ * and then the one it chose; a chooser d->fn sees them listed. */
+static void gen_choose_by_count(Gen *G, const Node *n, const char *target)
+{
+    int k = n->helper_no;
+    if (first_use(G, HELPER_OPTS, k))
+        gen_option_helper(G, n, k);
+    gen_begin_decision(G, n->who, n->prompt);
+    line(G, "{");
+    G->indent++;
+    /* the zone is found once: its expression may draw a number */
+    line(G, "int kslot = 0;");
+    line(G, "int32_t ncards = 0;");
+    line(G, "if (!d->fn) {");
+    line(G, "    kslot = %s;", expr_str(G, n->src->in));
+    line(G, "    ncards = opts%d_count(s, kslot);", k);
+    line(G, "}");
+    line(G, "if (d->fn) {");
+    G->indent++;
+    gen_option_source(G, n);
+    G->indent--;
+    line(G, "} else {");
+    if (n->els && n->els->guard)
+        line(G, "    s->core.dec.noptions = (int16_t)(ncards + !!(%s));",
+             unparen(G, expr_str(G, n->els->guard)));
+    else
+        line(G, "    s->core.dec.noptions = (int16_t)(ncards + %d);", n->els != NULL);
+    line(G, "}");
+    gen_wait(G);
+    if (target)
+        line(G, "%s = d->fn ? chosen_value(s) : s->core.dec.chosen < ncards "
+                "? opts%d_nth(s, kslot, s->core.dec.chosen) : -1;", target, k);
+    G->indent--;
+    line(G, "}");
+}
+
+/* decision: CHOOSE CARD expr STRING FROM src opt_else
+ *         | CHOOSE PLAYER expr STRING FROM src opt_else */
+static void gen_choose_one(Gen *G, const Node *n, const char *target)
+{
+    if (counts_options(G) && n->by_kind) {
+        gen_choose_by_count(G, n, target);
+        return;
+    }
+    gen_begin_decision(G, n->who, n->prompt);
+    gen_option_source(G, n);
+    gen_wait(G);
+    if (target)
+        line(G, "%s = chosen_value(s);", target);
 }
 
 /* A decision whose value goes to `target` (a C lvalue), or nowhere. */
 static void gen_decision(Gen *G, const Node *n, const char *target)
 {
     switch (n->kind) {
-    case N_ASK:
-        gen_begin_decision(G, n->a, n->id);
-        if (G->direct) {
-            /* the random policy (d->fn NULL) needs only the number of options */
-            line(G, "if (d->fn)");
-            line(G, "    add_yes_no(s);");
-            line(G, "else");
-            line(G, "    s->core.dec.noptions = 2;");
-        } else {
-            line(G, "add_yes_no(s);");
-        }
-        gen_decide(G);
-        if (target)
-            line(G, "%s = %s;", target,
-                 G->direct ? "d->fn ? chosen_yes(s) : s->core.dec.chosen == 0" : "chosen_yes(s)");
-        break;
+    case N_ASK:          gen_ask(G, n, target); return;
     case N_CHOOSECARD:
-    case N_CHOOSEPLAYER: {
-        if (G->direct && n->by_kind) {
-            /* the random policy (d->fn NULL) needs only the number of
-             * options, and then the one it chose */
-            int k = n->helper_no;
-            if (first_use(G, HELPER_OPTS, k))
-                gen_option_helper(G, n, k);
-            gen_begin_decision(G, n->a, n->id);
-            line(G, "{");
-            G->indent++;
-            /* the zone is found once: its expression may draw a number */
-            line(G, "int kslot = 0;");
-            line(G, "int32_t ncards = 0;");
-            line(G, "if (!d->fn) {");
-            line(G, "    kslot = %s;", expr_str(G, n->b->a));
-            line(G, "    ncards = opts%d_count(s, kslot);", k);
-            line(G, "}");
-            line(G, "if (d->fn) {");
-            G->indent++;
-            gen_option_source(G, n);
-            G->indent--;
-            line(G, "} else {");
-            if (n->c && n->c->a)
-                line(G, "    s->core.dec.noptions = (int16_t)(ncards + !!(%s));",
-                     unparen(G, expr_str(G, n->c->a)));
-            else
-                line(G, "    s->core.dec.noptions = (int16_t)(ncards + %d);", n->c != NULL);
-            line(G, "}");
-            gen_decide(G);
-            if (target)
-                line(G, "%s = d->fn ? chosen_value(s) : s->core.dec.chosen < ncards "
-                        "? opts%d_nth(s, kslot, s->core.dec.chosen) : -1;", target, k);
-            G->indent--;
-            line(G, "}");
-            break;
-        }
-        gen_begin_decision(G, n->a, n->id);
-        gen_option_source(G, n);
-        gen_decide(G);
-        if (target)
-            line(G, "%s = chosen_value(s);", target);
-        break;
-    }
-    case N_CHOOSECARDS:
-        gen_choose_cards(G, n);
-        break;
-    default:
-        break;
+    case N_CHOOSEPLAYER: gen_choose_one(G, n, target); return;
+    case N_CHOOSECARDS:  gen_choose_cards(G, n); return;
+    default:             return;
     }
 }
 
@@ -875,60 +1105,7 @@ static bool is_proc_call(const Node *n)
     return n->kind == N_CALL && n->sym && n->sym->kind == S_PROC;
 }
 
-static void gen_check(Gen *G)
-{
-    if (G->in_proc) {
-        line(G, "if (s->core.over)");
-        line(G, "    return %s;", stop(G));
-    }
-}
-
-static void gen_call(Gen *G, const Node *c, const char *target)
-{
-    if (G->direct) {
-        Buf b = {0};
-        buf_printf(&b, "dproc_%s(s, d", c->sym->name);
-        for (const Node *a = c->a; a; a = a->next)
-            buf_printf(&b, ", %s", expr_str(G, a));
-        buf_puts(&b, ")");
-        if (target) {
-            line(G, "{");
-            line(G, "    int32_t r = %s;", b.data);
-            line(G, "    if (s->core.over)");
-            line(G, "        return 0;");
-            line(G, "    %s = r;", target);
-            line(G, "}");
-        } else {
-            line(G, "%s;", b.data);
-            gen_check(G);
-        }
-        buf_free(&b);
-        return;
-    }
-    line(G, "{");
-    G->indent++;
-    int i = 0;
-    for (const Node *a = c->a; a; a = a->next, i++)
-        line(G, "int32_t a%d = %s;", i, expr_str(G, a));
-    line(G, "Frame *nf = push(s, P_%s);", c->sym->name);
-    line(G, "if (!nf)");
-    line(G, "    return R_STOP;");
-    for (int j = 0; j < i; j++)
-        line(G, "nf->v[%d] = a%d;", j, j);
-    G->indent--;
-    line(G, "}");
-    int pc = G->pc++;
-    line(G, "f->pc = %d;", pc);
-    line(G, "return R_CALL;");
-    int save = G->indent;
-    G->indent = 1;
-    line(G, "case %d:", pc);
-    G->indent = save;
-    if (target)
-        line(G, "%s = s->ret;", target);
-    gen_check(G);
-}
-
+/* lvalue: IDENT | IDENT '[' expr ']' (a per-player variable) */
 static const char *lvalue_str(Gen *G, const Node *lv)
 {
     if (lv->kind == N_IDENT) {
@@ -942,19 +1119,19 @@ static const char *lvalue_str(Gen *G, const Node *lv)
         return r;
     }
     if (lv->index->seat_in_range)
-        return arena_printf(G->a, "s->pv_%s[%s]", lv->a->name, expr_str(G, lv->b));
-    return arena_printf(G->a, "s->pv_%s[pidx(s, %s)]", lv->a->name, expr_str(G, lv->b));
+        return arena_printf(G->a, "s->pv_%s[%s]", lv->base->name, expr_str(G, lv->index));
+    return arena_printf(G->a, "s->pv_%s[pidx(s, %s)]", lv->base->name, expr_str(G, lv->index));
 }
 
+/* The value of an expression, a decision or a proc call, into `target`. */
 static void gen_value_into(Gen *G, const Node *v, const char *target)
 {
     if (is_decision(v))
         gen_decision(G, v, target);
     else if (is_proc_call(v))
-        gen_call(G, v, target);
-    else {
+        gen_call_proc(G, v, target);
+    else
         line(G, "%s = %s;", target, expr_str(G, v));
-    }
 }
 
 /* The head of every loop: a fault stops the rule code here, and a loop
@@ -963,7 +1140,7 @@ static void gen_step(Gen *G)
 {
     line(G, "if (++s->steps > MAX_STEPS || s->core.over) {");
     line(G, "    fault(s, F_LOOP);");
-    line(G, "    return %s;", stop(G));
+    line(G, "    return %s;", stop_value(G));
     line(G, "}");
 }
 
@@ -983,227 +1160,293 @@ static const char *unparen(Gen *G, const char *e)
     return arena_strndup(G->a, e + 1, n - 2);
 }
 
-/* The condition of if/while: an expression, or a yes/no question. */
-static const char *gen_cond(Gen *G, const Node *c, int slot)
+/* cond: expr | ASK expr STRING. The answer to an 'ask' goes to the slot
+ * one past the function's locals. */
+static const char *gen_cond(Gen *G, const Node *c)
 {
     if (c->kind == N_ASK) {
-        const char *t = arena_printf(G->a, "V[%d]", slot);
+        const char *t = arena_printf(G->a, "V[%d]", G->fn->nlocals);
         gen_decision(G, c, t);
         return t;
     }
     return unparen(G, expr_str(G, c));
 }
 
-static int scratch_slot(const Node *fn_decl)
+/* A block one level in. */
+static void gen_nested(Gen *G, const Node *blk)
 {
-    return fn_decl->id; /* one slot past the locals, reserved by cgen */
+    G->indent++;
+    gen_block(G, blk);
+    G->indent--;
 }
 
-static const Node *cur_fn;
+/* stmt: LET IDENT '=' expr | LET IDENT '=' decision */
+static void gen_let(Gen *G, const Node *n)
+{
+    gen_value_into(G, n->init, arena_printf(G->a, "V[%d]", n->sym->index));
+}
+
+/* stmt: lvalue '=' expr | lvalue '=' decision | lvalue PLUSEQ expr
+ *     | lvalue MINUSEQ expr */
+static void gen_assign(Gen *G, const Node *n)
+{
+    const char *lv = lvalue_str(G, n->target);
+    if (n->assign_op == ASSIGN_SET)
+        gen_value_into(G, n->rhs, lv);
+    else
+        line(G, "%s = %s(s, %s, %s);", lv, n->assign_op == ASSIGN_ADD ? "iadd" : "isub", lv,
+             expr_str(G, n->rhs));
+}
+
+/* stmt: IF cond block else_part
+ * else_part: %empty | ELSE block | ELSE IF cond block else_part */
+static void gen_if(Gen *G, const Node *n)
+{
+    line(G, "if (%s) {", gen_cond(G, n->cond));
+    gen_nested(G, n->then);
+    if (n->els) {
+        line(G, "} else {");
+        G->indent++;
+        gen_stmt(G, n->els);
+        G->indent--;
+    }
+    line(G, "}");
+}
+
+/* stmt: WHILE cond block */
+static void gen_while(Gen *G, const Node *n)
+{
+    line(G, "for (;;) {");
+    G->indent++;
+    gen_step(G);
+    line(G, "if (!(%s))", gen_cond(G, n->cond));
+    line(G, "    break;");
+    gen_block(G, n->body);
+    G->indent--;
+    line(G, "}");
+}
+
+/* stmt: LOOP block */
+static void gen_loop(Gen *G, const Node *n)
+{
+    line(G, "for (;;) {");
+    G->indent++;
+    gen_step(G);
+    gen_block(G, n->block);
+    G->indent--;
+    line(G, "}");
+}
+
+/* stmt: REPEAT expr block (the count is taken once, into its slot) */
+static void gen_repeat(Gen *G, const Node *n)
+{
+    line(G, "V[%d] = %s;", n->slot, expr_str(G, n->count));
+    line(G, "for (;;) {");
+    G->indent++;
+    gen_step(G);
+    line(G, "if (V[%d]-- <= 0)", n->slot);
+    line(G, "    break;");
+    gen_block(G, n->body);
+    G->indent--;
+    line(G, "}");
+}
+
+/* The head of 'for q in players [from p]': each seat once, from p or
+ * from seat 0. Bounded (at most RT_MAX_PLAYERS rounds): no step count. The
+ * seat wraps round by a subtraction, not a division. V[slot] counts the
+ * rounds, V[slot + 1] holds the first seat. */
+static void gen_for_players_head(Gen *G, const Node *n)
+{
+    const Node *src = n->iter;
+    int i = n->slot, first = n->slot + 1;
+    const char *from = "0";
+    if (n->from && n->from->seat_in_range)
+        from = expr_str(G, n->from);
+    else if (n->from)
+        from = arena_printf(G->a, "pidx(s, %s)", expr_str(G, n->from));
+    line(G, "V[%d] = %s;", first, from);
+    line(G, "V[%d] = 0;", i);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "if (V[%d] >= s->core.nplayers)", i);
+    line(G, "    break;");
+    line(G, "V[%d] = V[%d] + V[%d]++;", src->slot, first, i);
+    line(G, "if (V[%d] >= s->core.nplayers)", src->slot);
+    line(G, "    V[%d] -= s->core.nplayers;", src->slot);
+}
+
+/* The values of values(...) a loop walks, in order, into vals (C numbers):
+ * those a card type allows for values(type.attribute), else all of the
+ * attribute's. Returns how many. */
+static int attr_values(Gen *G, Buf *vals, const Node *src)
+{
+    const Node *arg = src->in->args;
+    const Attr *at = G->cs->attrs[src->in->attr];
+    int nv = 0;
+    if (arg->kind == N_FIELD) {
+        const TypeDef *t = G->cs->types[arg->base->value];
+        for (int j = 0; j < t->nattrs; j++)
+            if (t->attrs[j].attr == at)
+                for (int q = 0; q < t->attrs[j].nallowed; q++, nv++) {
+                    int v = t->attrs[j].allowed[q];
+                    if (at->numeric)
+                        buf_printf(vals, "%s%s", nv ? ", " : "", at->values[v]);
+                    else
+                        buf_printf(vals, "%s%d", nv ? ", " : "", v);
+                }
+    } else {
+        for (int q = 0; q < at->nvalues; q++, nv++) {
+            if (at->numeric)
+                buf_printf(vals, "%s%s", nv ? ", " : "", at->values[q]);
+            else
+                buf_printf(vals, "%s%d", nv ? ", " : "", q);
+        }
+    }
+    return nv;
+}
+
+/* The head of 'for v in values(...)': the values are a table of the
+ * helpers, walked by the index V[slot]; bounded by them: no step count. */
+static void gen_for_values_head(Gen *G, const Node *n)
+{
+    int i = n->slot, k = n->helper_no;
+    Buf vals = {0};
+    int nv = attr_values(G, &vals, n->iter);
+    if (first_use(G, HELPER_LIST, k))
+        buf_printf(&G->helpers, "/* the values of the loop at %s:%d */\n"
+                                "static const int32_t list%d[%d] = {%s};\n\n",
+                   where(G, n), n->loc.line, k, nv ? nv : 1, vals.data ? vals.data : "0");
+    buf_free(&vals);
+    line(G, "V[%d] = 0;", i);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "if (V[%d] >= %d)", i, nv);
+    line(G, "    break;");
+    line(G, "V[%d] = list%d[V[%d]++];", n->iter->slot, k, i);
+}
+
+/* The head of 'for c in zone': the cards of a zone, bottom to top, by the
+ * index V[slot] (funcs only, sema: no card moves meanwhile). */
+static void gen_for_cards_head(Gen *G, const Node *n)
+{
+    const Node *src = n->iter;
+    int i = n->slot;
+    line(G, "V[%d] = 0;", i);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "if (V[%d] >= s->zsize[%s])", i, expr_str(G, src->in));
+    line(G, "    break;");
+    line(G, "V[%d] = s->zcard[%s][V[%d]++];", src->slot, expr_str(G, src->in), i);
+}
+
+/* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block */
+static void gen_for(Gen *G, const Node *n)
+{
+    const Node *src = n->iter;
+    switch (src->src_kind) {
+    case SRC_PLAYERS: gen_for_players_head(G, n); break;
+    case SRC_VALUES:  gen_for_values_head(G, n); break;
+    default:          gen_for_cards_head(G, n); break;
+    }
+    if (src->filter) {
+        line(G, "if (!(%s))", unparen(G, expr_str(G, src->filter)));
+        line(G, "    continue;");
+    }
+    gen_block(G, n->body);
+    G->indent--;
+    line(G, "}");
+}
+
+/* stmt: MOVE expr TO expr position
+ * position: %empty | TOP | BOTTOM | AT expr (at 0 and below: the bottom) */
+static void gen_move(Gen *G, const Node *n)
+{
+    const char *pos = "-1";
+    if (n->pos && n->pos->pos_kind == POS_BOTTOM)
+        pos = "0";
+    else if (n->pos && n->pos->pos_kind == POS_AT)
+        pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->pos->at));
+    const char *card = expr_str(G, n->card), *to = expr_str(G, n->to);
+    line(G, "mv(s, %s, %s, %s);", card, to, pos);
+}
+
+/* stmt: MOVE ALL src TO expr position (see gen_move_all_helper) */
+static void gen_move_all(Gen *G, const Node *n)
+{
+    need_agg(G, n);
+    line(G, "mvall%d(s, V, %s, %d);", n->helper_no, expr_str(G, n->to),
+         n->pos && n->pos->pos_kind == POS_BOTTOM);
+}
+
+/* options: option | options option
+ * option: OPTION STRING opt_when block (offered unless its 'when' fails) */
+static void gen_menu_options(Gen *G, const Node *n)
+{
+    int k = 0;
+    for (const Node *o = n->options; o; o = o->next, k++) {
+        if (o->guard) {
+            line(G, "if (%s)", unparen(G, expr_str(G, o->guard)));
+            line(G, "    add_text(s, %d, %d);", o->label, k);
+        } else {
+            line(G, "add_text(s, %d, %d);", o->label, k);
+        }
+    }
+}
+
+/* stmt: CHOOSE expr STRING '{' options '}': the option taken goes to its
+ * slot, where the branches find it when the proc resumes */
+static void gen_menu(Gen *G, const Node *n)
+{
+    gen_begin_decision(G, n->who, n->prompt);
+    gen_menu_options(G, n);
+    gen_wait(G);
+    line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->taken_slot);
+    int k = 0;
+    for (const Node *o = n->options; o; o = o->next, k++) {
+        line(G, "%sif (V[%lld] == %d) { /* %s */", k ? "} else " : "", n->taken_slot, k, o->name);
+        gen_nested(G, o->body);
+    }
+    line(G, "}");
+}
+
+/* stmt: IDENT '(' args ')': a proc, or start_turn */
+static void gen_call_stmt(Gen *G, const Node *n)
+{
+    const Node *c = n->call;
+    if (c->sym && c->sym->kind == S_PROC)
+        gen_call_proc(G, c, NULL);
+    else if (!c->sym && c->builtin == B_START_TURN)
+        line(G, "s->core.turns++;");
+}
+
+/* tail: END | END IDENT: the scores, the winners, and the game stops */
+static void gen_end(Gen *G, const Node *n)
+{
+    line(G, "finish(s, %d);", n->name != NULL);
+    line(G, "return %s;", stop_value(G));
+}
 
 static void gen_stmt(Gen *G, const Node *n)
 {
     switch (n->kind) {
-    case N_BLOCK:
-        gen_block(G, n);
-        break;
-    case N_LET:
-        gen_value_into(G, n->a, arena_printf(G->a, "V[%d]", n->sym->index));
-        break;
-    case N_ASSIGN: {
-        const char *lv = lvalue_str(G, n->a);
-        if (n->op == ASSIGN_SET) {
-            gen_value_into(G, n->b, lv);
-        } else {
-            line(G, "%s = %s(s, %s, %s);", lv, n->op == ASSIGN_ADD ? "iadd" : "isub", lv,
-                 expr_str(G, n->b));
-        }
-        break;
-    }
-    case N_IF: {
-        const char *c = gen_cond(G, n->a, scratch_slot(cur_fn));
-        line(G, "if (%s) {", c);
-        G->indent++;
-        gen_block(G, n->b);
-        G->indent--;
-        if (n->c) {
-            line(G, "} else {");
-            G->indent++;
-            gen_stmt(G, n->c);
-            G->indent--;
-        }
-        line(G, "}");
-        break;
-    }
-    case N_WHILE: {
-        line(G, "for (;;) {");
-        G->indent++;
-        gen_step(G);
-        const char *c = gen_cond(G, n->a, scratch_slot(cur_fn));
-        line(G, "if (!(%s))", c);
-        line(G, "    break;");
-        gen_block(G, n->b);
-        G->indent--;
-        line(G, "}");
-        break;
-    }
-    case N_LOOP:
-        line(G, "for (;;) {");
-        G->indent++;
-        gen_step(G);
-        gen_block(G, n->a);
-        G->indent--;
-        line(G, "}");
-        break;
-    case N_REPEAT:
-        line(G, "V[%d] = %s;", n->id, expr_str(G, n->a));
-        line(G, "for (;;) {");
-        G->indent++;
-        gen_step(G);
-        line(G, "if (V[%d]-- <= 0)", n->id);
-        line(G, "    break;");
-        gen_block(G, n->b);
-        G->indent--;
-        line(G, "}");
-        break;
-    case N_FOR: {
-        const Node *src = n->a;
-        int i = n->id, first = n->id + 1;
-        if (src->op == 1) { /* players, from a player or from seat 0 */
-            /* Bounded (at most RT_MAX_PLAYERS rounds): no step count. The
-             * seat wraps round by a subtraction, not a division. */
-            line(G, "V[%d] = %s;", first, n->c ? arena_printf(G->a, "pidx(s, %s)", expr_str(G, n->c)) : "0");
-            line(G, "V[%d] = 0;", i);
-            line(G, "for (;;) {");
-            G->indent++;
-            line(G, "if (V[%d] >= s->core.nplayers)", i);
-            line(G, "    break;");
-            line(G, "V[%d] = V[%d] + V[%d]++;", src->id, first, i);
-            line(G, "if (V[%d] >= s->core.nplayers)", src->id);
-            line(G, "    V[%d] -= s->core.nplayers;", src->id);
-        } else if (src->op == 2) { /* values of an attribute */
-            const Node *arg = src->a->a;
-            const Attr *at = G->cs->attrs[src->a->attr];
-            int k = n->helper_no;
-            Buf vals = {0};
-            int nv = 0;
-            if (arg->kind == N_FIELD) {
-                const TypeDef *t = G->cs->types[arg->a->value];
-                for (int j = 0; j < t->nattrs; j++)
-                    if (t->attrs[j].attr == at)
-                        for (int q = 0; q < t->attrs[j].nallowed; q++, nv++) {
-                            int v = t->attrs[j].allowed[q];
-                            if (at->numeric)
-                                buf_printf(&vals, "%s%s", nv ? ", " : "", at->values[v]);
-                            else
-                                buf_printf(&vals, "%s%d", nv ? ", " : "", v);
-                        }
-            } else {
-                for (int q = 0; q < at->nvalues; q++, nv++) {
-                    if (at->numeric)
-                        buf_printf(&vals, "%s%s", nv ? ", " : "", at->values[q]);
-                    else
-                        buf_printf(&vals, "%s%d", nv ? ", " : "", q);
-                }
-            }
-            if (first_use(G, HELPER_LIST, k))
-                buf_printf(&G->helpers, "/* the values of the loop at %s:%d */\n"
-                                        "static const int32_t list%d[%d] = {%s};\n\n",
-                           where(G, n), n->loc.line, k, nv ? nv : 1, vals.data ? vals.data : "0");
-            buf_free(&vals);
-            line(G, "V[%d] = 0;", i);
-            line(G, "for (;;) {"); /* bounded by the values: no step count */
-            G->indent++;
-            line(G, "if (V[%d] >= %d)", i, nv);
-            line(G, "    break;");
-            line(G, "V[%d] = list%d[V[%d]++];", src->id, k, i);
-        } else { /* the cards of a zone: funcs only (sema) */
-            line(G, "V[%d] = 0;", i);
-            line(G, "for (;;) {");
-            G->indent++;
-            line(G, "if (V[%d] >= s->zsize[%s])", i, expr_str(G, src->a));
-            line(G, "    break;");
-            line(G, "V[%d] = s->zcard[%s][V[%d]++];", src->id, expr_str(G, src->a), i);
-        }
-        if (src->b) {
-            line(G, "if (!(%s))", unparen(G, expr_str(G, src->b)));
-            line(G, "    continue;");
-        }
-        gen_block(G, n->b);
-        G->indent--;
-        line(G, "}");
-        break;
-    }
-    case N_BREAK:
-        line(G, "break;");
-        break;
-    case N_RETURN:
-        if (G->in_proc && !G->direct) {
-            if (n->a)
-                line(G, "s->ret = %s;", expr_str(G, n->a));
-            line(G, "return R_RETURN;");
-        } else {
-            line(G, "return %s;", n->a ? expr_str(G, n->a) : "0");
-        }
-        break;
-    case N_MOVE: {
-        const char *pos = "-1";
-        if (n->c && n->c->op == POS_BOTTOM)
-            pos = "0";
-        else if (n->c && n->c->op == POS_AT)
-            pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->c->a));
-        line(G, "mv(s, %s, %s, %s);", expr_str(G, n->a), expr_str(G, n->b), pos);
-        break;
-    }
-    case N_MOVEALL:
-        need_agg(G, n);
-        line(G, "mvall%d(s, V, %s, %d);", n->helper_no, expr_str(G, n->b),
-             n->c && n->c->op == POS_BOTTOM);
-        break;
-    case N_SHUFFLE:
-        line(G, "shuffle(s, %s);", expr_str(G, n->a));
-        break;
-    case N_MENU: {
-        gen_begin_decision(G, n->a, n->id);
-        int k = 0;
-        for (const Node *o = n->b; o; o = o->next, k++) {
-            if (o->a) {
-                line(G, "if (%s)", unparen(G, expr_str(G, o->a)));
-                line(G, "    add_text(s, %d, %d);", o->id, k);
-            } else {
-                line(G, "add_text(s, %d, %d);", o->id, k);
-            }
-        }
-        gen_check(G);
-        gen_decide(G);
-        line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->num);
-        k = 0;
-        for (const Node *o = n->b; o; o = o->next, k++) {
-            line(G, "%sif (V[%lld] == %d) { /* %s */", k ? "} else " : "", n->num, k, o->name);
-            G->indent++;
-            gen_block(G, o->b);
-            G->indent--;
-        }
-        line(G, "}");
-        break;
-    }
-    case N_EXPRSTMT: {
-        const Node *c = n->a;
-        if (c->sym && c->sym->kind == S_PROC)
-            gen_call(G, c, NULL);
-        else if (!c->sym && c->op == B_START_TURN)
-            line(G, "s->core.turns++;");
-        break;
-    }
-    case N_END:
-        line(G, "finish(s, %d);", n->name != NULL);
-        line(G, "return %s;", stop(G));
-        break;
-    case N_CHOOSECARDS:
-        gen_decision(G, n, NULL);
-        break;
-    default:
-        line(G, "/* %s */", node_kind_names[n->kind]);
+    case N_BLOCK:       gen_block(G, n); return;
+    case N_LET:         gen_let(G, n); return;
+    case N_ASSIGN:      gen_assign(G, n); return;
+    case N_IF:          gen_if(G, n); return;
+    case N_WHILE:       gen_while(G, n); return;
+    case N_LOOP:        gen_loop(G, n); return;
+    case N_REPEAT:      gen_repeat(G, n); return;
+    case N_FOR:         gen_for(G, n); return;
+    case N_BREAK:       line(G, "break;"); return;
+    case N_RETURN:      gen_return(G, n); return;
+    case N_MOVE:        gen_move(G, n); return;
+    case N_MOVEALL:     gen_move_all(G, n); return;
+    case N_SHUFFLE:     line(G, "shuffle(s, %s);", expr_str(G, n->zone)); return;
+    case N_MENU:        gen_menu(G, n); return;
+    case N_EXPRSTMT:    gen_call_stmt(G, n); return;
+    case N_END:         gen_end(G, n); return;
+    case N_CHOOSECARDS: gen_choose_cards(G, n); return;
+    default:            line(G, "/* %s */", node_kind_names[n->kind]); return;
     }
 }
 
@@ -1240,13 +1483,242 @@ static const char *source_text(Gen *G, const Node *n)
     return r;
 }
 
+/* Does the rule return, with no result, right after statement st of block
+ * blk: is the next statement a bare 'return', or is st the last of the
+ * rule's body? */
+static bool returns_after(const Gen *G, const Node *blk, const Node *st)
+{
+    if (st->next)
+        return st->next->kind == N_RETURN && !st->next->result;
+    return blk == G->fn->body;
+}
+
+/* block: '{' stmts tail '}': each statement after its line of the rules */
 static void gen_block(Gen *G, const Node *blk)
 {
-    for (const Node *st = blk->a; st; st = st->next) {
+    bool save = G->returns_next;
+    for (const Node *st = blk->stmts; st; st = st->next) {
         if (st->loc.line)
             line(G, "/* %s:%d: %s */", where(G, st), st->loc.line, source_text(G, st));
+        G->returns_next = returns_after(G, blk, st);
         gen_stmt(G, st);
     }
+    G->returns_next = save;
+}
+
+/* ---- frame slots: what each V[i] of a rule holds -------------------------- */
+
+/* A func's or proc's locals live in its frame V[], numbered by the checker:
+ * the parameters first, then a slot for each local, each loop's element
+ * and counters, each source's element, each choice's option taken, and one
+ * past them the answer to an 'ask' in a condition. Each C function of a
+ * rule, and each helper that reads or writes the frame, opens with a
+ * comment naming the slots it uses. */
+
+/* Names slot i, unless it has a name already (a loop's element is named
+ * by the loop and by its source alike). A name another slot has (two loops
+ * over q) gets the place of node `at`. */
+static void name_slot(Gen *G, int i, const char *name, const Node *at)
+{
+    if (i < 0 || i >= G->frame_size || G->slot_name[i])
+        return;
+    for (int j = 0; j < G->frame_size; j++)
+        if (G->slot_name[j] && !strcmp(G->slot_name[j], name)) {
+            name = arena_printf(G->a, "%s (%s:%d)", name, where(G, at), at->loc.line);
+            break;
+        }
+    G->slot_name[i] = name;
+}
+
+/* Names the slot of the elements of src: its variable, or what walks it
+ * (`walker`, at node `at`). */
+static void name_element(Gen *G, const Node *src, const char *walker, const Node *at)
+{
+    const char *what = src->src_kind == SRC_PLAYERS ? "player"
+                       : src->src_kind == SRC_VALUES ? "value" : "card";
+    if (src->name)
+        name_slot(G, src->slot, src->name, at);
+    else
+        name_slot(G, src->slot, arena_printf(G->a, "the %s of %s at %s:%d", what, walker,
+                                             where(G, at), at->loc.line), at);
+}
+
+/* ast_walk: names the slots node n gives a meaning to. */
+static void visit_slots(const Node *n, void *ctx)
+{
+    Gen *G = ctx;
+    switch (n->kind) {
+    case N_LET:
+        name_slot(G, n->sym->index, n->name, n);
+        break;
+    case N_SOURCE:
+        if (n->name)
+            name_slot(G, n->slot, n->name, n);
+        break;
+    case N_CALL:
+        if (!n->sym && n->args && n->args->kind == N_SOURCE)
+            name_element(G, n->args, arena_printf(G->a, "%s(...)", snippet(n)), n);
+        break;
+    case N_MOVEALL:
+        name_element(G, n->cards, "'move all'", n);
+        break;
+    case N_CHOOSECARD:
+    case N_CHOOSEPLAYER:
+    case N_CHOOSECARDS:
+        name_element(G, n->src, "the choice", n);
+        break;
+    case N_FOR:
+        name_element(G, n->iter, "the loop", n);
+        name_slot(G, n->slot, arena_printf(G->a, "%s's loop index", n->name), n);
+        if (n->iter->src_kind == SRC_PLAYERS)
+            name_slot(G, n->slot + 1, arena_printf(G->a, "%s's first seat", n->name), n);
+        break;
+    case N_REPEAT:
+        name_slot(G, n->slot, arena_printf(G->a, "the count of the repeat at %s:%d",
+                                           where(G, n), n->loc.line), n);
+        break;
+    case N_MENU:
+        name_slot(G, (int)n->taken_slot, arena_printf(G->a, "the option taken at %s:%d",
+                                                      where(G, n), n->loc.line), n);
+        break;
+    case N_IF:
+    case N_WHILE:
+        if (n->cond->kind == N_ASK)
+            name_slot(G, G->fn->nlocals, "the answer to an 'ask' in a condition", n);
+        break;
+    default:
+        break;
+    }
+}
+
+/* The names of the frame slots of func or proc d (G->fn). */
+static void name_frame_slots(Gen *G, const Node *d)
+{
+    G->frame_size = d->nlocals + 1;
+    G->slot_name = arena_alloc(G->a, sizeof *G->slot_name * (size_t)G->frame_size);
+    int i = 0;
+    for (const Node *p = d->params; p; p = p->next, i++)
+        name_slot(G, i, arena_printf(G->a, "%s (parameter)", p->name), p);
+    ast_walk_const(d->expr_body, visit_slots, G);
+    ast_walk_const(d->body, visit_slots, G);
+}
+
+/* Marks in used[] the slots that the C in [p, end) reads or writes: each
+ * V[<number>] outside comments, but for the declaration of V itself. (p is
+ * inside a function, past its heading: p[-8] is still text.) */
+static void slots_used(const Gen *G, const char *p, const char *end, bool *used)
+{
+    for (; p < end; p++) {
+        if (p[0] == '/' && p + 1 < end && p[1] == '*') {
+            const char *close = strstr(p + 2, "*/");
+            if (!close || close >= end)
+                return;
+            p = close + 1;
+            continue;
+        }
+        if (p[0] != 'V' || p + 2 >= end || p[1] != '[' || p[2] < '0' || p[2] > '9')
+            continue;
+        if (p[-1] == '_' || isalnum((unsigned char)p[-1]))
+            continue; /* s->pv_V[...]: a variable of the rules */
+        if (!strncmp(p - 8, "int32_t ", 8))
+            continue; /* int32_t V[4] = {0}: the frame of a func */
+        int i = 0;
+        for (const char *q = p + 2; q < end && *q >= '0' && *q <= '9'; q++)
+            i = i * 10 + (*q - '0');
+        if (i < G->frame_size)
+            used[i] = true;
+    }
+}
+
+/* One "V[i] what" of a frame comment, wrapped at about 92 columns. */
+static void put_slot(Buf *c, int *col, const char *item)
+{
+    int n = (int)strlen(item);
+    if (*col + 1 + n > 92) {
+        buf_puts(c, "\n     *");
+        *col = 6;
+    }
+    buf_printf(c, " %s", item);
+    *col += 1 + n;
+}
+
+/* The comment that opens a C function whose body is [p, end): the frame
+ * slots it uses and what they hold; NULL if it uses none. */
+static const char *frame_comment(Gen *G, const char *p, const char *end)
+{
+    if (!G->slot_name)
+        return NULL;
+    bool *used = arena_alloc(G->a, sizeof *used * (size_t)G->frame_size);
+    slots_used(G, p, end, used);
+    int last = -1;
+    for (int i = 0; i < G->frame_size; i++)
+        if (used[i])
+            last = i;
+    if (last < 0)
+        return NULL;
+    Buf c = {0};
+    int col = 6;
+    buf_puts(&c, "    /*");
+    for (int i = 0; i <= last; i++)
+        if (used[i])
+            put_slot(&c, &col, arena_printf(G->a, "V[%d] %s%s", i,
+                                            G->slot_name[i] ? G->slot_name[i] : "(a slot of cgen)",
+                                            i < last ? "," : " */\n"));
+    const char *r = arena_strdup(G->a, c.data);
+    buf_free(&c);
+    return r;
+}
+
+/* Opens each C function written in b from offset `from` on (a function's
+ * "{" and "}" lines are the only ones at the margin) with the comment
+ * naming the frame slots it uses. */
+static void label_frames(Gen *G, Buf *b, size_t from)
+{
+    if (!b->data)
+        return;
+    Buf out = {0};
+    const char *p = b->data + from, *end = b->data + b->len;
+    for (;;) {
+        const char *open = strstr(p, "\n{\n");
+        if (!open)
+            break;
+        const char *body = open + 3;
+        const char *close = strstr(body, "\n}\n");
+        if (!close)
+            break;
+        buf_put(&out, p, (size_t)(body - p));
+        const char *c = frame_comment(G, body, close);
+        if (c)
+            buf_puts(&out, c);
+        buf_put(&out, body, (size_t)(close + 3 - body));
+        p = close + 3;
+    }
+    buf_put(&out, p, (size_t)(end - p));
+    b->len = from;
+    buf_put(b, out.data, out.len);
+    buf_free(&out);
+}
+
+/* Begins emitting func or proc d: which kind of function it is, and the
+ * names of its slots. Returns where its C begins in G->out. */
+static size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
+{
+    G->fn = d;
+    G->in_proc = in_proc;
+    G->direct = direct;
+    G->pc = 1;
+    name_frame_slots(G, d);
+    return G->out->len;
+}
+
+/* Ends emitting the rule begun at offset `at` of G->out: its C functions
+ * open with the names of their slots. */
+static void end_rule(Gen *G, size_t at)
+{
+    label_frames(G, G->out, at);
+    G->direct = false;
+    G->slot_name = NULL;
+    G->frame_size = 0;
 }
 
 /* ---- functions ---------------------------------------------------------- */
@@ -1267,6 +1739,14 @@ static void param_lists(const Node *params, Buf *decl, Buf *call)
         if (call)
             buf_printf(call, ", a%d", i);
     }
+}
+
+/* V[i] = ai: the parameters, into the first slots of the frame. */
+static void gen_param_copies(Gen *G, const Node *params)
+{
+    int i = 0;
+    for (const Node *p = params; p; p = p->next, i++)
+        line(G, "V[%d] = a%d;", i, i);
 }
 
 /* The wrapper of a body function that bounds the depth of calls: the
@@ -1290,7 +1770,7 @@ static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
     buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), fn->name);
-    param_lists(fn->decl->a, &b, NULL);
+    param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
     buf_free(&b);
@@ -1304,10 +1784,9 @@ static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 static void gen_func(Gen *G, const Sym *fn)
 {
     const Node *d = fn->decl;
-    cur_fn = d;
-    G->in_proc = false;
+    size_t at = begin_rule(G, d, false, false);
     Buf params = {0}, args = {0};
-    param_lists(d->a, &params, &args);
+    param_lists(d->params, &params, &args);
     bool leaf = !fn->calls_funcs;
     line(G, "/* func %s, %s:%d%s */", fn->name, where(G, d), d->loc.line,
          leaf ? " (it calls no func: its depth is checked, not counted)" : "");
@@ -1323,16 +1802,14 @@ static void gen_func(Gen *G, const Sym *fn)
         line(G, "    return 0;");
         line(G, "}");
     }
-    line(G, "int32_t V[%d] = {0};", d->id + 1);
-    int i = 0;
-    for (const Node *p = d->a; p; p = p->next, i++)
-        line(G, "V[%d] = a%d;", i, i);
+    line(G, "int32_t V[%d] = {0};", d->nlocals + 1);
+    gen_param_copies(G, d->params);
     line(G, "(void)V;");
     line(G, "(void)s;");
-    if (d->c) {
-        line(G, "return %s;", expr_str(G, d->c));
+    if (d->expr_body) {
+        line(G, "return %s;", expr_str(G, d->expr_body));
     } else {
-        gen_block(G, d->b);
+        gen_block(G, d->body);
         line(G, "return 0;");
     }
     G->indent--;
@@ -1343,6 +1820,7 @@ static void gen_func(Gen *G, const Sym *fn)
         gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
                         arena_printf(G->a, "body_%s(s%s)", fn->name, args.data ? args.data : ""));
     }
+    end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
 }
@@ -1350,9 +1828,7 @@ static void gen_func(Gen *G, const Sym *fn)
 static void gen_proc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
-    cur_fn = d;
-    G->in_proc = true;
-    G->pc = 1;
+    size_t at = begin_rule(G, d, true, false);
     line(G, "/* proc %s, %s:%d */", p->name, where(G, d), d->loc.line);
     line(G, "static int proc_%s(State *s, Frame *f)", p->name);
     line(G, "{");
@@ -1362,13 +1838,14 @@ static void gen_proc(Gen *G, const Sym *p)
     line(G, "(void)s;");
     line(G, "switch (f->pc) {");
     line(G, "case 0:");
-    gen_block(G, d->b);
+    gen_block(G, d->body);
     line(G, "break;");
     line(G, "}");
     line(G, "return R_RETURN;");
     G->indent--;
     line(G, "}");
     line(G, "%s", "");
+    end_rule(G, at);
 }
 
 /* The direct-call copy of a proc, for games where every decision is
@@ -1378,7 +1855,7 @@ static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 {
     Buf b = {0};
     buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->name);
-    param_lists(p->decl->a, &b, NULL);
+    param_lists(p->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
     buf_free(&b);
@@ -1387,23 +1864,19 @@ static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 static void gen_dproc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
-    cur_fn = d;
-    G->in_proc = true;
-    G->direct = true;
+    size_t at = begin_rule(G, d, true, true);
     Buf params = {0}, args = {0};
-    param_lists(d->a, &params, &args);
+    param_lists(d->params, &params, &args);
     line(G, "/* proc %s, %s:%d, called directly */", p->name, where(G, d), d->loc.line);
     line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", p->name,
          params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     line(G, "int32_t V[NLOCALS] = {0};");
-    int i = 0;
-    for (const Node *q = d->a; q; q = q->next, i++)
-        line(G, "V[%d] = a%d;", i, i);
+    gen_param_copies(G, d->params);
     line(G, "(void)V;");
     line(G, "(void)d;");
-    gen_block(G, d->b);
+    gen_block(G, d->body);
     line(G, "return 0;");
     G->indent--;
     line(G, "}");
@@ -1411,24 +1884,25 @@ static void gen_dproc(Gen *G, const Sym *p)
     gen_dproc_proto(G, p, true);
     gen_depth_guard(G, "depth", "MAXDEPTH",
                     arena_printf(G->a, "dbody_%s(s, d%s)", p->name, args.data ? args.data : ""));
-    G->direct = false;
+    end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
 }
 
 /* ---- the whole file ----------------------------------------------------- */
 
-static void gen_runtime_glue(Gen *G)
+/* The game's constants, which runtime/rt_game.h builds the State and its
+ * helpers on: sizes, the decision bound, whether there is a tie-break,
+ * the zones, the procs, and the State's members for the rules' variables. */
+static void gen_game_defs(Gen *G)
 {
     const Game *g = G->g;
     Buf *o = G->out;
-    buf_printf(o, "\n/* ---- the state ---- */\n\n"
+    buf_printf(o, "\n/* ---- the game's constants (runtime/rt_game.h builds the state on them) ---- */\n\n"
                   "enum { MAXP = %d, NSLOTS = %d, NLOCALS = %d, MAXDEPTH = %d };\n"
-                  "#define MAX_STEPS 10000000\n#define MAX_FUNC_DEPTH 1000\n"
-                  "/* Kinds of card as bits, when there are at most 64 kinds. */\n"
-                  "#define KMASKED (NCARDS <= 64)\n"
-                  "#define KBIT(k) (KMASKED ? (uint64_t)1 << ((k) & 63) : 0)\n\n",
-               g->max_players, g->nslots, g->max_locals + 2, g->max_depth);
+                  "#define GAME_MAX_DECISIONS %lld\n#define GAME_HAS_TIEBREAK %d\n\n",
+               g->max_players, g->nslots, g->max_locals + 2, g->max_depth, g->max_decisions,
+               g->tiebreak != NULL);
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
@@ -1441,46 +1915,21 @@ static void gen_runtime_glue(Gen *G)
         if (p->reached)
             buf_printf(o, "    P_%s = %d,\n", p->name, i);
     }
-    buf_puts(o, "};\n\nenum { R_RETURN, R_CALL, R_WAIT, R_STOP };\n\n");
-    buf_puts(o, "enum {\n");
-    for (int i = 0; i < F__COUNT; i++)
-        buf_printf(o, "    F_%s,\n",
-                   (const char *[]){"EMPTY_TOP", "NONE_MOVED", "NO_OPTION", "BAD_PLAYER",
-                                    "BAD_INDEX", "DIV_ZERO", "DEPTH", "LOOP",
-                                    "TOO_MANY", "OVERFLOW"}[i]);
-    buf_puts(o, "};\n\n");
-    buf_puts(o, "typedef struct Frame {\n    int32_t proc, pc;\n    int32_t v[NLOCALS];\n} Frame;\n\n");
-    buf_puts(o, "typedef struct State {\n"
-                "    RtCore core;\n"
-                "    uint16_t zsize[NSLOTS];\n"
-                "    uint16_t zcard[NSLOTS][NINSTANCES];   /* [0] is the bottom */\n"
-                "    uint16_t slot_of[NINSTANCES];         /* where each card is */\n"
-                "    uint16_t pos_of[NINSTANCES];          /* and at which position */\n");
+    buf_puts(o, "};\n\n/* The rules' variables, members of State: g_NAME for a global,\n"
+                " * pv_NAME[player] for a per-player one. */\n"
+                "#define GAME_STATE_VARS");
+    int nvars = g->globals.len + g->pvars.len;
+    if (nvars == 0)
+        buf_puts(o, " /* none */");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
-        buf_printf(o, "    int32_t g_%s;\n", v->name);
+        buf_printf(o, " \\\n    int32_t g_%s;", v->name);
     }
     for (int i = 0; i < g->pvars.len; i++) {
         const Node *v = g->pvars.items[i];
-        buf_printf(o, "    int32_t pv_%s[MAXP];\n", v->name);
+        buf_printf(o, " \\\n    int32_t pv_%s[MAXP];", v->name);
     }
-    buf_puts(o, "    uint16_t kcount[NSLOTS][NCARDS];      /* cards of each kind in each slot */\n"
-                "    uint64_t kmask[NSLOTS];               /* kinds present (kinds < 64) */\n"
-                "    /* the cards of each kind in each slot, a linked list (KNONE ends\n"
-                "     * it): a card of a kind in an unordered zone in O(1) */\n"
-                "    uint16_t khead[NSLOTS][NCARDS];       /* (unordered slots only) */\n"
-                "    uint16_t knext[NINSTANCES];\n"
-                "    uint64_t optkinds;                    /* kinds offered so far */\n");
-    buf_puts(o, "    int32_t ret;          /* the value of the last proc returned */\n"
-                "    int32_t depth;        /* frames in use */\n"
-                "    int64_t steps;        /* loop steps since the last decision */\n"
-                "    int32_t fdepth;       /* func calls in progress */\n"
-                "    int32_t ncand;        /* the candidate set of 'such that' */\n"
-                "    uint64_t candkinds;   /* its kinds (kinds < 64) */\n"
-                "    uint16_t cand[RT_MAX_PICK];\n"
-                "    Frame fr[MAXDEPTH];\n"
-                "} State;\n\n");
-    buf_puts(o, "_Static_assert((int)MAXP <= (int)RT_MAX_PLAYERS, \"too many players for the runtime\");\n\n");
+    buf_puts(o, "\n");
 }
 
 static void gen_tables(Gen *G)
@@ -1500,13 +1949,7 @@ static void gen_tables(Gen *G)
         c_string(o, g->labels.items[i]);
         buf_puts(o, ",\n");
     }
-    buf_puts(o, "    NULL\n};\n\nstatic const char *const faults[] = {\n");
-    for (int i = 0; i < F__COUNT; i++) {
-        buf_puts(o, "    ");
-        c_string(o, fault_text[i]);
-        buf_puts(o, ",\n");
-    }
-    buf_puts(o, "};\n\n/* zones[i]: name, per player, ordered, visibility, first slot */\n"
+    buf_puts(o, "    NULL\n};\n\n/* zones[i]: name, per player, ordered, visibility, first slot */\n"
                 "static const RtZone zones[] = {\n");
     static const char *const vis[] = {"RT_VIS_PUBLIC", "RT_VIS_OWNER", "RT_VIS_HIDDEN"};
     for (int i = 0; i < g->zones.len; i++) {
@@ -1571,416 +2014,37 @@ static void gen_tables(Gen *G)
     buf_puts(o, "};\n\n");
 }
 
-/* The fixed part: zone operations, decisions, the run loop. */
-static const char *const glue =
-    "/* ---- zone operations ---- */\n\n"
-    "static inline RT_UNUSED void fault(State *s, int k)\n{\n"
-    "    if (!s->core.over) {\n        s->core.over = RT_FAULT;\n        s->core.fault = k;\n    }\n}\n\n"
-    "static inline RT_UNUSED int card_kind(int c)\n{\n    return c < 0 ? -1 : instance_card[c];\n}\n\n"
-    "static inline RT_UNUSED int card_type(int c)\n{\n    return c < 0 ? -1 : inst_type[c];\n}\n\n"
-    "static inline RT_UNUSED int card_attr(int c, int a)\n{\n    return c < 0 ? -1 : inst_attr[a][c];\n}\n\n"
-    "static inline RT_UNUSED int card_num(int c, int a)\n{\n    return c < 0 ? 0 : cards[instance_card[c]].num[a];\n}\n\n"
-    "/* The bits set in x, four at a time: kinds are few, so masks are short\n"
-    " * (and the build targets no popcnt: __builtin_popcountll is a call). */\n"
-    "static inline RT_UNUSED int32_t kpop(uint64_t x)\n{\n"
-    "    static const uint8_t pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};\n"
-    "    int32_t r = 0;\n"
-    "    for (; x; x >>= 4)\n        r += pop4[x & 15];\n"
-    "    return r;\n}\n\n"
-    "/* The index of the (i+1)-th bit set in b (b has more than i). */\n"
-    "static inline RT_UNUSED int nth_bit(uint64_t b, int i)\n{\n"
-    "    for (; i > 0; i--)\n        b &= b - 1;\n"
-    "    return __builtin_ctzll(b);\n}\n\n"
-    "/* Cards in slot of the kinds in mask m. */\n"
-    "static inline RT_UNUSED int32_t kcount_in(const State *s, int slot, uint64_t m)\n{\n"
-    "    uint64_t b = s->kmask[slot] & m;\n    int32_t r = 0;\n"
-    "    while (b) {\n        r += s->kcount[slot][__builtin_ctzll(b)];\n        b &= b - 1;\n    }\n"
-    "    return r;\n}\n\n"
-    "static inline RT_UNUSED int32_t imin(int32_t a, int32_t b)\n{\n    return a < b ? a : b;\n}\n\n"
-    "static inline RT_UNUSED int32_t imax(int32_t a, int32_t b)\n{\n    return a > b ? a : b;\n}\n\n"
-    "static inline RT_UNUSED int32_t iabs(State *s, int32_t a)\n{\n"
-    "    if (a == INT32_MIN) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n"
-    "    return a < 0 ? -a : a;\n}\n\n"
-    "/* Arithmetic that faults on overflow instead of wrapping. */\n"
-    "static inline RT_UNUSED int32_t iadd(State *s, int32_t a, int32_t b)\n{\n"
-    "    int32_t r;\n    if (__builtin_add_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
-    "static inline RT_UNUSED int32_t isub(State *s, int32_t a, int32_t b)\n{\n"
-    "    int32_t r;\n    if (__builtin_sub_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
-    "static inline RT_UNUSED int32_t imul(State *s, int32_t a, int32_t b)\n{\n"
-    "    int32_t r;\n    if (__builtin_mul_overflow(a, b, &r)) {\n        fault(s, F_OVERFLOW);\n        return 0;\n    }\n    return r;\n}\n\n"
-    "static inline RT_UNUSED int32_t idiv(State *s, int32_t a, int32_t b)\n{\n"
-    "    if (b == 0 || (a == INT32_MIN && b == -1)) {\n        fault(s, b ? F_OVERFLOW : F_DIV_ZERO);\n        return 0;\n    }\n    return a / b;\n}\n\n"
-    "static inline RT_UNUSED int32_t imod(State *s, int32_t a, int32_t b)\n{\n"
-    "    if (b == 0) {\n        fault(s, F_DIV_ZERO);\n        return 0;\n    }\n    return b == -1 ? 0 : a % b;\n}\n\n"
-    "/* A player index checked against the table. */\n"
-    "static inline RT_UNUSED int pidx(State *s, int p)\n{\n"
-    "    if ((unsigned)p >= (unsigned)s->core.nplayers) { /* p < 0 too */\n        fault(s, F_BAD_PLAYER);\n        return 0;\n    }\n    return p;\n}\n\n"
-    "static inline RT_UNUSED int zslot(State *s, int zone, int p)\n{\n    return zone + pidx(s, p);\n}\n\n"
-    "static inline RT_UNUSED int lidx(State *s, int i, int n)\n{\n"
-    "    if (i < 0 || i >= n) {\n        fault(s, F_BAD_INDEX);\n        return 0;\n    }\n    return i;\n}\n\n"
-    "/* The seat after p, for p in range. */\n"
-    "static inline RT_UNUSED int pnext_in(State *s, int p)\n{\n    p += 1;\n    return p < s->core.nplayers ? p : 0;\n}\n\n"
-    "static inline RT_UNUSED int pnext(State *s, int p)\n{\n    return pnext_in(s, pidx(s, p));\n}\n\n"
-    "static inline RT_UNUSED int pseat(State *s, int i)\n{\n    return pidx(s, i);\n}\n\n"
-    "static inline RT_UNUSED int chance(State *s, int pct)\n{\n    return (int)rt_below(&s->core.rng, 100) < pct;\n}\n\n"
-    "static inline RT_UNUSED int roll(State *s, int n)\n{\n    return n < 1 ? 0 : 1 + (int)rt_below(&s->core.rng, (uint32_t)n);\n}\n\n"
-    "static inline RT_UNUSED int z_top(State *s, int slot)\n{\n"
-    "    int n = s->zsize[slot];\n    if (n == 0) {\n        fault(s, F_EMPTY_TOP);\n        return -1;\n    }\n"
-    "    return s->zcard[slot][n - 1];\n}\n\n"
-    "static inline RT_UNUSED int z_bottom(State *s, int slot)\n{\n"
-    "    if (s->zsize[slot] == 0) {\n        fault(s, F_EMPTY_TOP);\n        return -1;\n    }\n"
-    "    return s->zcard[slot][0];\n}\n\n"
-    "/* The lists of each kind in each slot (State.khead). */\n"
-    "#define KNONE 0xffff\n\n"
-    "/* Card c out of its list. It is mostly the first (a choice by kind takes\n"
-    " * the first card of a list); else the list, of the cards of one kind in\n"
-    " * one zone, is walked. */\n"
-    "static inline RT_UNUSED void kunlink(State *s, int c, int slot, int k)\n{\n"
-    "    int p = s->khead[slot][k];\n"
-    "    if (p == c) {\n        s->khead[slot][k] = s->knext[c];\n        return;\n    }\n"
-    "    while (s->knext[p] != c)\n        p = s->knext[p];\n"
-    "    s->knext[p] = s->knext[c];\n}\n\n"
-    "static inline RT_UNUSED void klink(State *s, int c, int slot, int k)\n{\n"
-    "    s->knext[c] = s->khead[slot][k];\n"
-    "    s->khead[slot][k] = (uint16_t)c;\n}\n\n"
-    "/* What the state derives from the zones: where each card is, the counts\n"
-    " * and masks of each kind in each slot, and the lists of each kind in each\n"
-    " * unordered slot (the last card of a zone first in its list; an ordered\n"
-    " * zone has none: its cards differ by position). */\n"
-    "static void derive(State *s)\n{\n"
-    "    memset(s->kcount, 0, sizeof s->kcount);\n"
-    "    memset(s->kmask, 0, sizeof s->kmask);\n"
-    "    memset(s->khead, 0xff, sizeof s->khead);\n"
-    "    for (int slot = 0; slot < NSLOTS; slot++)\n"
-    "        for (int i = 0; i < s->zsize[slot]; i++) {\n"
-    "            int c = s->zcard[slot][i], k = instance_card[c];\n"
-    "            s->slot_of[c] = (uint16_t)slot;\n"
-    "            s->pos_of[c] = (uint16_t)i;\n"
-    "            s->kcount[slot][k]++;\n"
-    "            s->kmask[slot] |= KBIT(k);\n"
-    "            if (!slot_ordered[slot])\n                klink(s, c, slot, k);\n"
-    "        }\n}\n\n"
-    "/* Moves card c to slot `to`: on top (pos < 0) or with pos cards below. */\n"
-    "static inline RT_UNUSED void mv(State *s, int c, int to, int pos)\n{\n"
-    "    if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */\n"
-    "        fault(s, F_NONE_MOVED);\n        return;\n    }\n"
-    "    int from = s->slot_of[c], k = instance_card[c];\n"
-    "    uint16_t *z = s->zcard[from];\n"
-    "    int n = s->zsize[from] - 1, j = s->pos_of[c];\n"
-    "    s->zsize[from] = (uint16_t)n;\n"
-    "    if (!slot_ordered[from]) {\n"
-    "        /* the last card takes its place */\n"
-    "        int last = z[n];\n"
-    "        z[j] = (uint16_t)last;\n        s->pos_of[last] = (uint16_t)j;\n"
-    "        kunlink(s, c, from, k);\n"
-    "    } else {\n"
-    "        for (; j < n; j++) {\n"
-    "            int above = z[j + 1];\n"
-    "            z[j] = (uint16_t)above;\n            s->pos_of[above] = (uint16_t)j;\n        }\n    }\n"
-    "    if (--s->kcount[from][k] == 0)\n        s->kmask[from] &= ~KBIT(k);\n"
-    "    s->kcount[to][k]++;\n    s->kmask[to] |= KBIT(k);\n"
-    "    z = s->zcard[to];\n"
-    "    n = s->zsize[to];\n"
-    "    s->zsize[to] = (uint16_t)(n + 1);\n"
-    "    if ((unsigned)pos < (unsigned)n) {\n"
-    "        for (j = n; j > pos; j--) {\n"
-    "            int below = z[j - 1];\n"
-    "            z[j] = (uint16_t)below;\n            s->pos_of[below] = (uint16_t)j;\n        }\n"
-    "    } else {\n        pos = n;\n    }\n"
-    "    z[pos] = (uint16_t)c;\n"
-    "    s->pos_of[c] = (uint16_t)pos;\n"
-    "    s->slot_of[c] = (uint16_t)to;\n"
-    "    if (!slot_ordered[to])\n        klink(s, c, to, k);\n"
-    "    rt_moved(s, c, from, to);\n}\n\n"
-    "/* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of\n"
-    " * any slots when from < 0) to the top or the bottom of `to`, in order. */\n"
-    "static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pick, int n, int to,\n"
-    "                               int bottom)\n{\n"
-    "    if (n == 0)\n        return;\n"
-    "    if (from < 0) {\n"
-    "        for (int i = 0; i < n; i++)\n            mv(s, pick[i], to, bottom ? i : -1);\n"
-    "        return;\n    }\n"
-    "    /* the cards below the first one picked stay where they are */\n"
-    "    uint16_t *z = s->zcard[from];\n"
-    "    int m = s->zsize[from], first = s->pos_of[pick[0]], keep = first, j = 0;\n"
-    "    for (int i = first; i < m; i++) {\n"
-    "        if (j < n && z[i] == pick[j])\n            j++;\n"
-    "        else\n            z[keep++] = z[i];\n    }\n"
-    "    s->zsize[from] = (uint16_t)keep;\n"
-    "    z = s->zcard[to];\n"
-    "    m = s->zsize[to];\n"
-    "    int at = bottom ? 0 : m;\n"
-    "    if (bottom && m)\n        memmove(z + n, z, sizeof *z * (size_t)m);\n"
-    "    for (int i = 0; i < n; i++) {\n"
-    "        int c = pick[i], k = instance_card[c];\n"
-    "        z[at + i] = (uint16_t)c;\n"
-    "        s->slot_of[c] = (uint16_t)to;\n"
-    "        if (--s->kcount[from][k] == 0)\n            s->kmask[from] &= ~KBIT(k);\n"
-    "        s->kcount[to][k]++;\n        s->kmask[to] |= KBIT(k);\n"
-    "        if (!slot_ordered[from])\n            kunlink(s, c, from, k);\n"
-    "        if (!slot_ordered[to])\n            klink(s, c, to, k);\n"
-    "    }\n"
-    "    s->zsize[to] = (uint16_t)(m + n);\n"
-    "    for (int i = first; i < keep; i++)\n"
-    "        s->pos_of[s->zcard[from][i]] = (uint16_t)i;\n"
-    "    for (int i = bottom ? 0 : m; i < m + n; i++)\n"
-    "        s->pos_of[z[i]] = (uint16_t)i;\n"
-    "    for (int i = 0; i < n; i++)\n        rt_moved(s, pick[i], from, to);\n}\n\n"
-    "/* Fisher-Yates (the generator in a local, so that it stays in registers),\n"
-    " * then the positions in one pass. */\n"
-    "static inline RT_UNUSED void shuffle(State *s, int slot)\n{\n"
-    "    uint16_t *z = s->zcard[slot];\n"
-    "    int n = s->zsize[slot];\n"
-    "    RtRng rng = s->core.rng;\n"
-    "    for (int i = n - 1; i > 0; i--) {\n"
-    "        int j = (int)rt_below(&rng, (uint32_t)i + 1);\n"
-    "        uint16_t t = z[i];\n        z[i] = z[j];\n        z[j] = t;\n    }\n"
-    "    s->core.rng = rng;\n"
-    "    for (int i = 0; i < n; i++)\n        s->pos_of[z[i]] = (uint16_t)i;\n}\n\n"
-    "/* ---- decisions ---- */\n\n"
-    "/* A decision of player p (in range), with no options yet. */\n"
-    "static inline RT_UNUSED void decision_in(State *s, int p, int prompt)\n{\n"
-    "    s->core.dec.player = (int16_t)p;\n"
-    "    s->core.dec.prompt = (int16_t)prompt;\n"
-    "    s->core.dec.noptions = 0;\n    s->core.dec.chosen = 0;\n    s->optkinds = 0;\n}\n\n"
-    "static inline RT_UNUSED void decision(State *s, int player, int prompt)\n{\n"
-    "    decision_in(s, pidx(s, player), prompt);\n}\n\n"
-    "static inline RT_UNUSED RtOption *add_option(State *s, int kind)\n{\n"
-    "    RtDecision *d = &s->core.dec;\n"
-    "    if (d->noptions >= RT_MAX_OPTIONS) {\n        fault(s, F_TOO_MANY);\n        return NULL;\n    }\n"
-    "    RtOption *o = &d->opt[d->noptions++];\n"
-    "    o->kind = (uint8_t)kind;\n    o->n = 0;\n    o->a = 0;\n    return o;\n}\n\n"
-    "static inline RT_UNUSED void add_text(State *s, int label, int branch)\n{\n"
-    "    RtOption *o = add_option(s, RT_OPT_TEXT);\n"
-    "    if (o) {\n        o->a = (int16_t)label;\n        o->ids[0] = (uint16_t)branch;\n    }\n}\n\n"
-    "static inline RT_UNUSED void add_yes_no(State *s)\n{\n    add_option(s, RT_OPT_YES);\n    add_option(s, RT_OPT_NO);\n}\n\n"
-    "/* One option per card name: identical cards make the same choice. */\n"
-    "/* An option for card c, whose kind no other option has. */\n"
-    "static inline RT_UNUSED void add_kind(State *s, int c)\n{\n"
-    "    RtOption *o = add_option(s, RT_OPT_CARD);\n"
-    "    if (o) {\n        o->n = 1;\n        o->ids[0] = (uint16_t)c;\n    }\n}\n\n"
-    "static inline RT_UNUSED void add_card(State *s, int c)\n{\n"
-    "    int k = instance_card[c];\n"
-    "    if (KMASKED) {\n"
-    "        if (s->optkinds & KBIT(k))\n            return;\n"
-    "        s->optkinds |= KBIT(k);\n"
-    "    } else {\n"
-    "        RtDecision *d = &s->core.dec;\n"
-    "        for (int i = 0; i < d->noptions; i++)\n"
-    "            if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == k)\n"
-    "                return;\n"
-    "    }\n"
-    "    add_kind(s, c);\n}\n\n"
-    "static inline RT_UNUSED void add_player(State *s, int p)\n{\n"
-    "    RtOption *o = add_option(s, RT_OPT_PLAYER);\n    if (o)\n        o->a = (int16_t)p;\n}\n\n"
-    "static inline RT_UNUSED int chosen_yes(State *s)\n{\n    return s->core.dec.opt[s->core.dec.chosen].kind == RT_OPT_YES;\n}\n\n"
-    "/* The card or player chosen, or -1 (none) for a named option. */\n"
-    "static inline RT_UNUSED int chosen_value(State *s)\n{\n"
-    "    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];\n"
-    "    return o->kind == RT_OPT_CARD ? o->ids[0] : o->kind == RT_OPT_PLAYER ? o->a : -1;\n}\n\n"
-    "/* Sets of lo..hi cards, one per multiset of card names, each kept when\n"
-    " * ok() holds for it: ok reads the candidate's kinds in s->candkinds, and\n"
-    " * the candidate itself in s->cand if need_cand. The cards come grouped by\n"
-    " * name, group g being pick[gs[g]..gs[g + 1]); a set takes 0..cap of each\n"
-    " * group (its first cards), and the sets come in lexicographic order of\n"
-    " * those numbers, the first group slowest. */\n"
-    "static inline RT_UNUSED void sets_enum(State *s, int32_t *V, const uint16_t *pick, const int *gs,\n"
-    "                      int ng, int lo, int hi, const uint8_t *caps,\n"
-    "                      int (*ok)(State *, int32_t *), int need_cand)\n{\n"
-    "    int cap[NINSTANCES + 1], rem[NINSTANCES + 1];\n"
-    "    /* how many of each group a set may take, and from each group on */\n"
-    "    rem[ng] = 0;\n"
-    "    for (int g = ng - 1; g >= 0; g--) {\n"
-    "        cap[g] = gs[g + 1] - gs[g];\n"
-    "        if (caps && cap[g] > caps[instance_card[pick[gs[g]]]])\n"
-    "            cap[g] = caps[instance_card[pick[gs[g]]]];\n"
-    "        rem[g] = rem[g + 1] + cap[g];\n    }\n"
-    "    if (hi > RT_MAX_PICK)\n        hi = RT_MAX_PICK;\n"
-    "    if (lo < 1)\n        lo = 1;\n"
-    "    if (ng == 0 || rem[0] < lo || lo > hi)\n        return;\n"
-    "    /* Depth first without recursion: k[g] cards of group g, at[g] cards\n"
-    "     * before it and their kinds before[g]; cand[] holds the cards taken.\n"
-    "     * A group takes at least what the later groups need to reach lo (so\n"
-    "     * every set reached has lo cards or more), at most what keeps the set\n"
-    "     * within hi; a set that is full or at the last group is complete.\n"
-    "     * (The copies of cand are of fixed size, so that they compile to a few\n"
-    "     * moves rather than calls of memcpy.) */\n"
-    "    int k[NINSTANCES + 1], at[NINSTANCES + 1];\n"
-    "    uint64_t before[NINSTANCES + 1];\n"
-    "    _Static_assert((RT_MAX_PICK & (RT_MAX_PICK - 1)) == 0, \"RT_MAX_PICK: a power of two\");\n"
-    "    uint16_t cand[RT_MAX_PICK] = {0};\n"
-    "    int g = 0;\n"
-    "    at[0] = 0;\n    before[0] = 0;\n"
-    "    k[0] = lo - rem[1] > 0 ? lo - rem[1] : 0;\n"
-    "    for (int i = 0; i < k[0]; i++)\n        cand[i & (RT_MAX_PICK - 1)] = pick[i];\n"
-    "    for (;;) {\n"
-    "        int nc = at[g] + k[g];\n"
-    "        uint64_t kinds = before[g] | (k[g] ? KBIT(instance_card[pick[gs[g]]]) : 0);\n"
-    "        if (g + 1 < ng && nc < hi) {\n"
-    "            /* the next group, with the fewest cards it may take */\n"
-    "            g++;\n"
-    "            at[g] = nc;\n            before[g] = kinds;\n"
-    "            k[g] = lo - nc - rem[g + 1] > 0 ? lo - nc - rem[g + 1] : 0;\n"
-    "            /* (the mask changes nothing, nc + k[g] <= hi <= RT_MAX_PICK; it\n"
-    "             * keeps the compiler from making the loop a call of memcpy) */\n"
-    "            for (int i = 0; i < k[g]; i++)\n                cand[(nc + i) & (RT_MAX_PICK - 1)] = pick[gs[g] + i];\n"
-    "            continue;\n        }\n"
-    "        if (ok) {\n"
-    "            if (need_cand) {\n"
-    "                memcpy(s->cand, cand, sizeof s->cand);\n"
-    "                s->ncand = nc;\n            }\n"
-    "            s->candkinds = kinds;\n        }\n"
-    "        if (!ok || ok(s, V)) {\n"
-    "            RtOption *o = add_option(s, RT_OPT_CARDS);\n"
-    "            if (!o)\n                break;\n"
-    "            o->n = (uint8_t)nc;\n"
-    "            memcpy(o->ids, cand, sizeof o->ids);\n        }\n"
-    "        /* one more card of the deepest group that can take one */\n"
-    "        for (;;) {\n"
-    "            if (++k[g] <= cap[g] && at[g] + k[g] <= hi) {\n"
-    "                cand[at[g] + k[g] - 1] = pick[gs[g] + k[g] - 1];\n"
-    "                break;\n            }\n"
-    "            if (g-- == 0)\n                goto done;\n        }\n"
-    "    }\n"
-    "done:\n"
-    "    s->ncand = 0;\n    s->candkinds = 0;\n}\n\n"
-    "/* The cards pick[0..n) grouped by name (a stable insertion sort by card\n"
-    " * kind), then their sets. */\n"
-    "static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,\n"
-    "                     const uint8_t *caps, int (*ok)(State *, int32_t *), int need_cand)\n{\n"
-    "    for (int i = 1; i < n; i++) {\n"
-    "        uint16_t c = pick[i];\n        int j = i - 1;\n"
-    "        while (j >= 0 && instance_card[pick[j]] > instance_card[c]) {\n"
-    "            pick[j + 1] = pick[j];\n            j--;\n        }\n        pick[j + 1] = c;\n    }\n"
-    "    int gs[NINSTANCES + 1], ng = 0;\n"
-    "    for (int i = 0; i < n; i++)\n"
-    "        if (i == 0 || instance_card[pick[i]] != instance_card[pick[i - 1]])\n            gs[ng++] = i;\n"
-    "    gs[ng] = n;\n"
-    "    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok, need_cand);\n}\n\n"
-    "/* The sets of the cards of slot of the kinds in mask m (an unordered\n"
-    " * zone: the cards of a kind are alike), grouped from the lists of each\n"
-    " * kind; a group needs no more cards than a set may take of it. */\n"
-    "static inline RT_UNUSED void add_sets_kinds(State *s, int32_t *V, int slot, uint64_t m, int lo,\n"
-    "                           int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),\n"
-    "                           int need_cand)\n{\n"
-    "    uint16_t pick[NINSTANCES];\n"
-    "    int gs[NINSTANCES + 1], n = 0, ng = 0;\n"
-    "    for (uint64_t b = s->kmask[slot] & m; b; b &= b - 1) {\n"
-    "        int k = __builtin_ctzll(b), take = caps && caps[k] < RT_MAX_PICK ? caps[k] : RT_MAX_PICK;\n"
-    "        gs[ng++] = n;\n"
-    "        for (int c = s->khead[slot][k]; c != KNONE && take > 0; c = s->knext[c], take--)\n"
-    "            pick[n++] = (uint16_t)c;\n    }\n"
-    "    gs[ng] = n;\n"
-    "    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok, need_cand);\n}\n\n"
-    "static inline RT_UNUSED void take_set(State *s, int to)\n{\n"
-    "    RtOption o = s->core.dec.opt[s->core.dec.chosen];\n"
-    "    for (int i = 0; i < o.n; i++)\n        mv(s, o.ids[i], to, -1);\n}\n\n"
-    "/* Direct play: every decision is answered inline by d->fn. The same\n"
-    " * steps as rt_apply: one option is taken, none is a fault, and the\n"
-    " * decision bound ends the game as a draw. */\n"
-    "typedef struct Direct {\n    RtChooser fn;\n    void *ctx;\n} Direct;\n\n"
-    "/* The rare ends of decide_direct, out of its way: no option or one, a\n"
-    " * game already over, an answer out of range, the decision bound. */\n"
-    "static RT_UNUSED __attribute__((noinline)) bool decide_rare(State *s, int i)\n{\n"
-    "    RtCore *c = &s->core;\n"
-    "    if (c->over)\n        return false;\n"
-    "    if (c->dec.noptions == 0) {\n        fault(s, F_NO_OPTION);\n        return false;\n    }\n"
-    "    if (c->dec.noptions == 1) {\n        c->dec.chosen = 0;\n        return true;\n    }\n"
-    "    if ((unsigned)i >= (unsigned)c->dec.noptions) { /* i < 0 too */\n"
-    "        c->over = RT_FAULT;\n        c->fault = RT_FAULT_BAD_DECISION;\n        return false;\n    }\n"
-    "    c->dec.chosen = (int16_t)i;\n"
-    "    c->over = RT_DRAW; /* the decision bound */\n"
-    "    memset(c->winner, 0, sizeof c->winner);\n"
-    "    return false;\n}\n\n"
-    "static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State *s,\n"
-    "                                                                 const Direct *d)\n{\n"
-    "    RtCore *c = &s->core;\n"
-    "    int n = c->dec.noptions;\n"
-    "    if (c->over || n < 2) {\n"
-    "        if (!c->over && n == 1) {\n            c->dec.chosen = 0;\n            return true;\n        }\n"
-    "        return decide_rare(s, 0);\n    }\n"
-    "    int i = d->fn ? d->fn(d->ctx, s) : rt_random_choice(d->ctx, s);\n"
-    "    if ((unsigned)i >= (unsigned)n || ++c->decisions >= c->max_decisions)\n"
-    "        return decide_rare(s, i);\n"
-    "    c->dec.chosen = (int16_t)i;\n"
-    "    s->steps = 0;\n    return true;\n}\n\n"
-    "static inline RT_UNUSED Frame *push(State *s, int proc)\n{\n"
-    "    if (s->depth >= MAXDEPTH) {\n        fault(s, F_DEPTH);\n        return NULL;\n    }\n"
-    "    Frame *f = &s->fr[s->depth++];\n"
-    "    memset(f, 0, sizeof *f);\n    f->proc = proc;\n    return f;\n}\n\n";
-
-static void gen_finish(Gen *G)
+/* The game's parts of the run loop of runtime/rt_game.h, after the rules:
+ * the scores and tie-breaks finish() reads, the step of a frame run()
+ * takes (a switch over the procs), the variables' initial values
+ * game_setup() sets. */
+static void gen_run_hooks(Gen *G)
 {
     const Game *g = G->g;
     Buf *o = G->out;
-    buf_puts(o, "/* The end: scores, then the winners (best score, then best tie-break;\n"
-                " * players still tied share the win). */\n"
-                "static void finish(State *s, int draw)\n{\n"
-                "    int n = s->core.nplayers;\n"
-                "    int32_t tb[RT_MAX_PLAYERS] = {0};\n"
-                "    for (int p = 0; p < n; p++) {\n");
-    if (g->score)
-        buf_puts(o, "        s->core.score[p] = fn_score(s, p);\n");
-    else
-        buf_puts(o, "        s->core.score[p] = 0;\n");
+    buf_puts(o, "/* ---- the game's parts of the run loop (runtime/rt_game.h) ---- */\n\n"
+                "/* Player p's score (and tie-break), which finish() compares. */\n"
+                "static inline int32_t game_score(State *s, int p)\n{\n");
+    buf_puts(o, g->score ? "    return fn_score(s, p);\n}\n\n"
+                         : "    (void)s;\n    (void)p;\n    return 0;\n}\n\n");
     if (g->tiebreak)
-        buf_puts(o, "        tb[p] = fn_tiebreak(s, p);\n");
-    buf_puts(o, "    }\n"
-                "    if (s->core.over)\n        return;\n"
-                "    if (draw) {\n        s->core.over = RT_DRAW;\n        return;\n    }\n"
-                "    int best = 0;\n"
-                "    for (int p = 1; p < n; p++)\n"
-                "        if (s->core.score[p] > s->core.score[best] ||\n"
-                "            (s->core.score[p] == s->core.score[best] && tb[p] > tb[best]))\n"
-                "            best = p;\n"
-                "    for (int p = 0; p < n; p++)\n"
-                "        s->core.winner[p] = s->core.score[p] == s->core.score[best] && tb[p] == tb[best];\n"
-                "    s->core.over = RT_ENDED;\n}\n\n");
-}
-
-static void gen_run(Gen *G)
-{
-    const Game *g = G->g;
-    Buf *o = G->out;
-    buf_puts(o, "/* Runs the top frame until the game waits for a decision or ends. */\n"
-                "static void run(State *s)\n{\n"
-                "    while (!s->core.over) {\n"
-                "        if (s->depth == 0) {\n            finish(s, 0);\n            return;\n        }\n"
-                "        Frame *f = &s->fr[s->depth - 1];\n"
-                "        int r = R_STOP;\n"
-                "        switch (f->proc) {\n");
+        buf_puts(o, "static inline int32_t game_tiebreak(State *s, int p)\n{\n"
+                    "    return fn_tiebreak(s, p);\n}\n\n");
+    buf_puts(o, "/* Runs the proc of frame f until it returns, calls, waits or stops. */\n"
+                "static inline int game_step(State *s, Frame *f)\n{\n"
+                "    int r = R_STOP;\n"
+                "    switch (f->proc) {\n");
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         if (p->reached)
-            buf_printf(o, "        case P_%s:\n            r = proc_%s(s, f);\n            break;\n",
+            buf_printf(o, "    case P_%s:\n        r = proc_%s(s, f);\n        break;\n",
                        p->name, p->name);
     }
-    buf_puts(o, "        }\n"
-                "        if (r == R_WAIT)\n            return;\n"
-                "        if (r == R_RETURN)\n            s->depth--;\n"
-                "    }\n}\n\n");
-    buf_printf(o, "/* Sets a zeroed state up (rt_new and rt_play_direct zero it). */\n"
-                  "static void game_setup(State *s, uint64_t seed, int nplayers)\n{\n"
-                  "    rt_seed(&s->core.rng, seed);\n"
-                  "    s->core.nplayers = nplayers;\n"
-                  "    s->core.max_decisions = %lld;\n"
-                  "    /* every card starts in the first zone declared, in cards.yaml order\n"
-                  "     * (what derive() would make of it, written directly) */\n"
-                  "    for (int i = 0; i < NINSTANCES; i++) {\n"
-                  "        s->zcard[0][i] = (uint16_t)i;\n"
-                  "        s->slot_of[i] = 0;\n"
-                  "        s->pos_of[i] = (uint16_t)i;\n    }\n"
-                  "    s->zsize[0] = NINSTANCES;\n"
-                  "    memset(s->kcount, 0, sizeof s->kcount);\n"
-                  "    memset(s->kmask, 0, sizeof s->kmask);\n"
-                  "    memset(s->khead, 0xff, sizeof s->khead);\n"
-                  "    for (int k = 0; k < NCARDS; k++) {\n"
-                  "        s->kcount[0][k] = (uint16_t)cards[k].count;\n"
-                  "        s->kmask[0] |= KBIT(k);\n"
-                  "        if (!slot_ordered[0])\n"
-                  "            for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)\n"
-                  "                klink(s, c, 0, k);\n    }\n",
-               g->max_decisions);
+    buf_puts(o, "    }\n    return r;\n}\n\n"
+                "/* The rules' variables at the start of a game. */\n"
+                "static inline void game_vars_init(State *s)\n{\n");
+    if (g->globals.len + g->pvars.len == 0)
+        buf_puts(o, "    (void)s;\n");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
         buf_printf(o, "    s->g_%s = %s;\n", v->name, expr_str(G, v->a));
@@ -1990,65 +2054,15 @@ static void gen_run(Gen *G)
         buf_printf(o, "    for (int p = 0; p < MAXP; p++)\n        s->pv_%s[p] = %s;\n", v->name,
                    expr_str(G, v->a));
     }
-    buf_puts(o, "}\n\n"
-                "static void game_init(void *st, uint64_t seed, int nplayers)\n{\n"
-                "    State *s = st;\n    game_setup(s, seed, nplayers);\n"
-                "    push(s, P_main);\n    run(s);\n}\n\n"
-                "static void game_play_direct(void *st, uint64_t seed, int nplayers, RtChooser fn,\n"
-                "                             void *ctx)\n{\n"
-                "    State *s = st;\n"
-                "    int64_t bound = s->core.max_decisions;\n"
-                "    game_setup(s, seed, nplayers);\n"
-                "    if (bound > 0)\n        s->core.max_decisions = bound;\n"
-                "    Direct d = {fn, ctx};\n"
-                "    dproc_main(s, &d);\n"
-                "    if (!s->core.over)\n        finish(s, 0);\n}\n\n"
-                "static void game_resume(void *st)\n{\n"
-                "    State *s = st;\n    s->steps = 0;\n    run(s);\n}\n\n");
-    buf_puts(o, "/* Rebuilds what the state derives from the zones, after cards were moved\n"
-                " * by hand. */\n"
-                "static void game_sync(void *st)\n{\n"
-                "    derive(st);\n}\n\n"
-                "/* The counts and lists of each kind agree with the zones. */\n"
-                "static bool game_check(const void *st, char *why, size_t n)\n{\n"
-                "    const State *s = st;\n"
-                "    for (int slot = 0; slot < NSLOTS; slot++) {\n"
-                "        uint16_t count[NCARDS] = {0};\n"
-                "        for (int i = 0; i < s->zsize[slot]; i++) {\n"
-                "            count[instance_card[s->zcard[slot][i]]]++;\n"
-                "            if (s->pos_of[s->zcard[slot][i]] != i) {\n"
-                "                snprintf(why, n, \"slot %d: card %d at position %d, pos_of says %d\",\n"
-                "                         slot, s->zcard[slot][i], i, s->pos_of[s->zcard[slot][i]]);\n"
-                "                return false;\n"
-                "            }\n"
-                "        }\n"
-                "        for (int k = 0; k < NCARDS; k++) {\n"
-                "            if (count[k] != s->kcount[slot][k] ||\n"
-                "                (KMASKED && (count[k] > 0) != ((s->kmask[slot] & KBIT(k)) != 0))) {\n"
-                "                snprintf(why, n, \"slot %d: %d cards of kind %d, counted %d\",\n"
-                "                         slot, count[k], k, s->kcount[slot][k]);\n"
-                "                return false;\n"
-                "            }\n"
-                "            /* the list of kind k (unordered slots): count[k] cards of kind\n"
-                "             * k in this slot */\n"
-                "            if (slot_ordered[slot])\n                continue;\n"
-                "            int len = 0;\n"
-                "            for (int c = s->khead[slot][k]; c != KNONE; c = s->knext[c]) {\n"
-                "                if (c >= NINSTANCES || len >= count[k] || s->slot_of[c] != slot ||\n"
-                "                    instance_card[c] != k) {\n"
-                "                    snprintf(why, n, \"slot %d: the list of kind %d is broken at card %d\",\n"
-                "                             slot, k, c);\n"
-                "                    return false;\n"
-                "                }\n"
-                "                len++;\n"
-                "            }\n"
-                "            if (len != count[k]) {\n"
-                "                snprintf(why, n, \"slot %d: the list of kind %d has %d cards of %d\",\n"
-                "                         slot, k, len, count[k]);\n"
-                "                return false;\n"
-                "            }\n"
-                "        }\n"
-                "    }\n    return true;\n}\n\n");
+    buf_puts(o, "}\n\n");
+}
+
+/* The table the runtime plays the game through, its variables for tests
+ * and scenario files, and main(). */
+static void gen_game_table(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
     buf_puts(o, "/* vars[i]: a variable of the rules: name, offset, per player */\n"
                 "static const RtVar vars[] = {\n");
     for (int i = 0; i < g->globals.len; i++) {
@@ -2070,18 +2084,20 @@ static void gen_run(Gen *G)
                   "    .state_size = sizeof(State),\n"
                   "    .off_zsize = offsetof(State, zsize),\n"
                   "    .off_zcard = offsetof(State, zcard),\n"
-                  "    .default_max_decisions = %lld,\n"
+                  "    .default_max_decisions = GAME_MAX_DECISIONS,\n"
                   "    .init = game_init,\n    .resume = game_resume,\n"
                   "    .off_slot_of = offsetof(State, slot_of),\n"
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
                   "    .play_direct = game_play_direct,\n};\n\n",
-               g->min_players, g->max_players, g->zones.len, g->max_decisions,
-               g->globals.len + g->pvars.len);
+               g->min_players, g->max_players, g->zones.len, g->globals.len + g->pvars.len);
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }
 
+/* The game's C: its constants and tables, then runtime/rt_game.h (what
+ * every game shares), then the rules, then the game's parts of the run
+ * loop and its RtGame table. */
 void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
 {
     Gen G = {.out = out, .a = a, .g = g, .cs = g->cs};
@@ -2090,15 +2106,15 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     buf_puts(out, "\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n\n"
                   "#include \"rt.h\"\n");
     emit_cards(out, a, g->cs, false);
-    gen_runtime_glue(&G);
+    gen_game_defs(&G);
     gen_tables(&G);
-    buf_puts(out, glue);
+    buf_puts(out, "/* ---- what every game shares: the state, zone operations, decisions,\n"
+                  " * the run loop ---- */\n\n#include \"rt_game.h\"\n\n");
     /* prototypes, so rules may call each other in any order */
     buf_puts(out, "/* ---- the rules ---- */\n\n");
     for (int i = 0; i < g->funcs.len; i++)
         if (((const Sym *)g->funcs.items[i])->reached)
             gen_func_proto(&G, g->funcs.items[i], false);
-    buf_puts(out, "static void finish(State *s, int draw);\n");
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         if (p->reached)
@@ -2128,8 +2144,8 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     buf_puts(out, "\n");
     buf_puts(out, G.helpers.data ? G.helpers.data : "");
     buf_puts(out, body.data ? body.data : "");
-    gen_finish(&G);
-    gen_run(&G);
+    gen_run_hooks(&G);
+    gen_game_table(&G);
     buf_free(&body);
     buf_free(&G.helpers);
     buf_free(&G.protos);

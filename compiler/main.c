@@ -9,6 +9,7 @@
  * may. Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage
  * or unreadable input. */
 #include "cardc.h"
+#include "dump.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,9 +19,13 @@ static void usage(FILE *out)
 {
     fputs("usage: cardc check [--format=text|json] [--max-errors=N] PATH...\n"
           "       cardc build PATH -o FILE.c\n"
+          "       cardc build PATH --dump=tree|checked|analysed\n"
           "       cardc --help | --version\n"
           "\n"
           "PATH is a game folder (cards.yaml and *.rules) or a card YAML file.\n"
+          "--dump prints what a phase made, on stdout, and stops there: the tree as\n"
+          "parsed, as checked (types, names resolved, the game's tables) or as\n"
+          "analysed (and what the analysis proved).\n"
           "Exit status: 0 clean, 1 errors found, 2 bad usage or unreadable input.\n",
           out);
 }
@@ -29,11 +34,42 @@ typedef struct Options {
     bool json;
     int max_errors;
     const char *out;
+    DumpStage dump;     /* build --dump: print that phase's result instead */
 } Options;
+
+/* build --dump: runs the phases up to the one asked for and prints its
+ * result on stdout, the diagnostics on stderr. Returns the exit status,
+ * as for check. */
+static int dump_one(const char *path, const Options *o)
+{
+    Compilation c;
+    comp_init(&c);
+    if (o->max_errors > 0)
+        c.diags.max_errors = o->max_errors;
+    bool ok = phase_open_path(&c, path) && phase_parse(&c);
+    if (ok && o->dump != DUMP_TREE)
+        ok = phase_check(&c);
+    /* DUMP_ANALYSED: no analysis runs before the code generator yet
+     * (dump_analysis says so in its section) */
+    Buf b = {0};
+    if (ok)
+        dump_program(&b, &c.prog, c.rule_files.len ? &c.game : NULL, o->dump);
+    diags_print_text(&c.diags, stderr);
+    int status = c.io_error ? 2 : c.diags.nerrors ? 1 : 0;
+    if (b.len && (fwrite(b.data, 1, b.len, stdout) != b.len || fflush(stdout) != 0)) {
+        fprintf(stderr, "cardc: cannot write the dump to stdout\n");
+        status = 2;
+    }
+    buf_free(&b);
+    comp_free(&c);
+    return status;
+}
 
 /* Returns 0, 1 or 2 as the exit status for this path. */
 static int run_one(const char *path, const Options *o, bool build, Buf *json_items)
 {
+    if (o->dump)
+        return dump_one(path, o);
     Compilation c;
     comp_init(&c);
     if (o->max_errors > 0)
@@ -104,6 +140,14 @@ int main(int argc, char **argv)
                 return 2;
             }
             o.max_errors = (int)n;
+        } else if (!strncmp(a, "--dump=", 7) && build) {
+            o.dump = dump_stage(a + 7);
+            if (!o.dump) {
+                fprintf(stderr, "cardc: --dump takes tree, checked or analysed, not '%s'\n",
+                        a + 7);
+                free(paths);
+                return 2;
+            }
         } else if (!strcmp(a, "-o") && build && i + 1 < argc) {
             o.out = argv[++i];
         } else if (a[0] == '-' && a[1]) {
@@ -117,7 +161,9 @@ int main(int argc, char **argv)
     }
     const char *why = npaths == 0 ? "no PATH given"
                       : build && npaths != 1 ? "build takes one PATH"
-                      : build && !o.out ? "build needs -o FILE.c" : NULL;
+                      : o.dump && o.out ? "build --dump prints on stdout: it takes no -o"
+                      : o.dump && o.json ? "build --dump prints text: it takes no --format=json"
+                      : build && !o.out && !o.dump ? "build needs -o FILE.c" : NULL;
     if (why) {
         fprintf(stderr, "cardc: %s\n", why);
         usage(stderr);

@@ -1,5 +1,5 @@
-/* cli.c: rt_main, the command line of every game binary (DESIGN.md,
- * pinned interfaces 4 and 5):
+/* cli.c: rt_main, the command line of every game binary (pinned in
+ * docs/INTERFACES.md §4 and §5; docs/RUNTIME.md has the details):
  *
  *   GAME play [--players N] [--seats human,random,json,...] [--seed S]
  *             [--protocol json] [--reveal-all] [--max-decisions N]
@@ -396,9 +396,11 @@ static void sim_count(RtStats *s, const RtGame *g, const void *st, uint64_t seed
     s->no_winner += c->over == RT_ENDED && !nwin;
     s->draws += c->over == RT_DRAW;
     s->bound_draws += rt_hit_bound(st);
-    if (c->over == RT_FAULT && s->faults++ < MAX_FAULT_REPORTS)
+    if (c->over == RT_FAULT && s->faults++ < MAX_FAULT_REPORTS) {
+        char why[RT_LABEL_MAX];
         fprintf(stderr, "%s: game with seed %llu faulted: %s\n", prog,
-                (unsigned long long)seed, rt_end_reason(g, st));
+                (unsigned long long)seed, rt_fault_text(g, st, why, sizeof why));
+    }
 }
 
 /* A figure with at most 4 decimals, trailing zeros dropped. */

@@ -37,10 +37,13 @@ void rt_seed(RtRng *r, uint64_t seed)
 
 /* ---- engine ---- */
 
+/* The runtime's own faults (below 0): no site, no detail. */
 static void fault(RtCore *c, int code)
 {
     c->over = RT_FAULT;
     c->fault = code;
+    c->fault_site = 0;
+    c->fault_arg = 0;
 }
 
 /* After the rule code ran: a game still playing must offer a decision
@@ -165,10 +168,77 @@ const char *rt_end_reason(const RtGame *g, const void *st)
             return "player count out of range";
         if (c->fault >= 0 && g->faults && g->faults[c->fault])
             return g->faults[c->fault];
+        if (c->fault >= 0 && c->fault < RT_FAULT_NKINDS && !g->faults)
+            return rt_fault_kinds[c->fault].text;
         return "unknown fault";
     default:
         return "";
     }
+}
+
+/* ---- where a fault happened ---- */
+
+#define RT_FAULT_KIND_INFO(name, detail, text) {#name, text, RT_FD_##detail},
+const RtFaultKindInfo rt_fault_kinds[RT_FAULT_NKINDS] = {RT_FAULT_KINDS(RT_FAULT_KIND_INFO)};
+#undef RT_FAULT_KIND_INFO
+
+const RtFaultSite *rt_fault_site(const RtGame *g, const void *st)
+{
+    const RtCore *c = st;
+    if (c->over != RT_FAULT || c->fault < 0 || c->fault >= RT_FAULT_NKINDS)
+        return NULL;
+    if (!g->fault_sites || c->fault_site < 1 || c->fault_site > g->nfault_sites)
+        return NULL;
+    const RtFaultSite *site = &g->fault_sites[c->fault_site - 1];
+    return site->file ? site : NULL;
+}
+
+/* The detail of a sited fault, as rt_fault_text ends with: " 'deck'",
+ * " 'hand' of player 2" (players counted from 1, as the terminal counts
+ * them), ": 7" (a value as the rules count), ": none"; "" for a kind
+ * without detail or a slot out of range. */
+static void fault_detail(const RtGame *g, const RtCore *c, char *buf, size_t n)
+{
+    int v = c->fault_arg;
+    buf[0] = '\0';
+    switch (rt_fault_kinds[c->fault].detail) {
+    case RT_FD_SLOT: {
+        if (v < 0 || v >= g->nslots)
+            break;
+        const RtZone *z = &g->zones[g->slot_zone[v]];
+        if (z->per_player)
+            snprintf(buf, n, " '%s' of player %d", z->name, g->slot_owner[v] + 1);
+        else
+            snprintf(buf, n, " '%s'", z->name);
+        break;
+    }
+    case RT_FD_PLAYER:
+        if (v == -1)
+            snprintf(buf, n, ": none");
+        else
+            snprintf(buf, n, ": %d", v);
+        break;
+    case RT_FD_INDEX:
+        snprintf(buf, n, ": %d", v);
+        break;
+    default:
+        break;
+    }
+}
+
+const char *rt_fault_text(const RtGame *g, const void *st, char *buf, size_t n)
+{
+    const RtFaultSite *site = rt_fault_site(g, st);
+    if (n == 0)
+        return "";
+    if (!site) {
+        snprintf(buf, n, "%s", rt_end_reason(g, st));
+        return buf;
+    }
+    char detail[160];
+    fault_detail(g, st, detail, sizeof detail);
+    snprintf(buf, n, "%s:%d: %s%s", site->file, (int)site->line, rt_end_reason(g, st), detail);
+    return buf;
 }
 
 /* ---- zones ---- */

@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "faults.h"
+
 /* For helpers of generated code that a game may not use (clang warns
  * about unused static inline functions in a .c file). */
 #define RT_UNUSED __attribute__((unused))
@@ -105,7 +107,9 @@ typedef struct RtCore {
     RtRng rng;
     int32_t nplayers;
     int32_t over;               /* RtEnd */
-    int32_t fault;              /* index into RtGame.faults when over == RT_FAULT */
+    int32_t fault;              /* RT_FAULT: RT_F_... (RtGame.faults[fault]); < 0 the runtime's */
+    int32_t fault_site;         /* where: RtGame.fault_sites[fault_site - 1]; 0 unknown */
+    int32_t fault_arg;          /* the fault's value: see RT_FAULT_KINDS (faults.h) */
     int32_t turns;              /* incremented by the rules' turn marker */
     int64_t decisions;          /* decisions applied so far */
     int64_t max_decisions;      /* bound: reaching it ends the game as a draw */
@@ -147,6 +151,13 @@ static inline int rt_random_choice(void *ctx, void *st)
     const RtDecision *d = &((const RtCore *)st)->dec;
     return (int)rt_below(&((RtRng *)ctx)[d->player], (uint32_t)d->noptions);
 }
+
+/* A statement of the rules that may fault: the rules file as messages
+ * name it ("game.rules") and the statement's line. */
+typedef struct RtFaultSite {
+    const char *file;
+    int32_t line;
+} RtFaultSite;
 
 /* A variable of the rules, for tests, debugging and scenario files. */
 typedef struct RtVar {
@@ -191,6 +202,10 @@ typedef struct RtGame {
      * answers. core.max_decisions, if set before the call, is the bound.
      * Use through rt_play_direct. */
     void (*play_direct)(void *st, uint64_t seed, int nplayers, RtChooser fn, void *ctx);
+    /* The statements that may fault, for core.fault_site (which counts
+     * them from 1: 0 is "unknown"); NULL and 0 if the game names none. */
+    const RtFaultSite *fault_sites;
+    int nfault_sites;
 } RtGame;
 
 /* ---- engine API ---- */
@@ -229,6 +244,20 @@ static inline void rt_moved(const void *st, int card, int from, int to)
     }
 }
 
+/* The rule code's faults: kind is one of RT_FAULT_KINDS (RT_F_...), site
+ * the statement raising it (1..nfault_sites, 0 if unknown) and arg the
+ * kind's detail (a slot, a player, an index; 0 when the kind has none).
+ * Ends the game; only the first fault of a game counts. */
+static inline void rt_fault(RtCore *c, int kind, int site, int32_t arg)
+{
+    if (!c->over) {
+        c->over = RT_FAULT;
+        c->fault = kind;
+        c->fault_site = site;
+        c->fault_arg = arg;
+    }
+}
+
 /* ---- additions to the contract (runtime) ---- */
 
 /* core.fault values below 0 are the runtime's own, not RtGame.faults:
@@ -246,6 +275,21 @@ void rt_clone(const RtGame *g, void *dst, const void *src);
  * bound reached" or "the rules ended the game in a draw" for RT_DRAW, ""
  * otherwise. Never NULL. */
 const char *rt_end_reason(const RtGame *g, const void *st);
+/* The kinds of RT_FAULT_KINDS: name ("EMPTY_TOP"), message, RtFaultDetail. */
+typedef struct RtFaultKindInfo {
+    const char *name;
+    const char *text;
+    int detail;
+} RtFaultKindInfo;
+extern const RtFaultKindInfo rt_fault_kinds[RT_FAULT_NKINDS];
+/* Where the game faulted: the site of a fault of one of RT_FAULT_KINDS
+ * raised with a site in the table; NULL otherwise (no fault, a runtime
+ * fault, a game that named no site). */
+const RtFaultSite *rt_fault_site(const RtGame *g, const void *st);
+/* rt_end_reason, and for a fault with a site its place and detail:
+ * "game.rules:86: top or bottom of an empty zone 'hand' of player 2".
+ * Writes into buf (truncated to n) and returns it. */
+const char *rt_fault_text(const RtGame *g, const void *st, char *buf, size_t n);
 /* true if the game ended because core.decisions reached max_decisions. */
 bool rt_hit_bound(const void *st);
 /* The slot of a zone for a player (the zone's only slot if it is shared);
@@ -261,7 +305,8 @@ int rt_card_slot(const RtGame *g, const void *st, int c);
  * On failure writes the first problem into why and returns false. */
 bool rt_check_state(const RtGame *g, const void *st, char *why, size_t n);
 
-/* The command line of every game binary: play, simulate (DESIGN.md). */
+/* The command line of every game binary: play, simulate (pinned in
+ * docs/INTERFACES.md §4 and §5; details in docs/RUNTIME.md). */
 int rt_main(const RtGame *g, int argc, char **argv);
 
 #endif

@@ -129,6 +129,7 @@ static void print_move(RtPlay *pl, const char *name, RtMove m)
 static void print_end(RtPlay *pl, const char *abandoned)
 {
     const RtCore *c = core(pl);
+    char why[RT_LABEL_MAX];
     if (abandoned && !strcmp(abandoned, "quit")) {
         fprintf(pl->out, "Game abandoned.\n");
         return;
@@ -147,7 +148,7 @@ static void print_end(RtPlay *pl, const char *abandoned)
     if (c->over == RT_DRAW)
         fprintf(pl->out, "Draw: %s.\n", rt_end_reason(pl->g, pl->st));
     else if (c->over == RT_FAULT)
-        fprintf(pl->out, "Fault: %s.\n", rt_end_reason(pl->g, pl->st));
+        fprintf(pl->out, "Fault: %s.\n", rt_fault_text(pl->g, pl->st, why, sizeof why));
     else {
         int nwin = 0;
         for (int p = 0; p < c->nplayers; p++)
@@ -255,6 +256,36 @@ static const char *result_name(int over)
     }
 }
 
+/* Where the game faulted, for programs: ,"fault":{"kind":"empty_top",
+ * "file":"game.rules","line":86,...} then "zone" (and "player" for a per
+ * player zone) if the detail is a slot, "value" if it is a player or an
+ * index. Nothing when the place is not known. */
+static void json_fault(FILE *f, const RtGame *g, const void *st)
+{
+    const RtFaultSite *site = rt_fault_site(g, st);
+    if (!site)
+        return;
+    const RtCore *c = st;
+    const RtFaultKindInfo *k = &rt_fault_kinds[c->fault];
+    fputs(",\"fault\":{\"kind\":\"", f);
+    for (const char *p = k->name; *p; p++)
+        putc(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p, f);
+    fputs("\",\"file\":", f);
+    rt_json_string(f, site->file);
+    fprintf(f, ",\"line\":%d", (int)site->line);
+    int v = c->fault_arg;
+    if (k->detail == RT_FD_SLOT && v >= 0 && v < g->nslots) {
+        const RtZone *z = &g->zones[g->slot_zone[v]];
+        fputs(",\"zone\":", f);
+        rt_json_string(f, z->name);
+        if (z->per_player)
+            fprintf(f, ",\"player\":%d", g->slot_owner[v]);
+    } else if (k->detail == RT_FD_PLAYER || k->detail == RT_FD_INDEX) {
+        fprintf(f, ",\"value\":%d", v);
+    }
+    putc('}', f);
+}
+
 static void json_end(RtPlay *pl, const char *abandoned)
 {
     const RtCore *c = core(pl);
@@ -272,8 +303,11 @@ static void json_end(RtPlay *pl, const char *abandoned)
         fputs(",\"reason\":", f);
         rt_json_string(f, reason);
     }
-    fprintf(f, ",\"turns\":%d,\"decisions\":%lld,\"seed\":%llu}\n", (int)c->turns,
+    fprintf(f, ",\"turns\":%d,\"decisions\":%lld,\"seed\":%llu", (int)c->turns,
             (long long)c->decisions, (unsigned long long)pl->seed);
+    if (!abandoned)
+        json_fault(f, pl->g, pl->st);
+    fputs("}\n", f);
 }
 
 /* ---- both ---- */

@@ -39,10 +39,18 @@ build() {
         cc $CFLAGS -I"$inc" "$T/$side-$name.c" "$bdir/lib/libcardrt.a" -o "$T/$side-$name" 2>>"$T/err"
 }
 
-# The place a newer fault message names, taken out unless --exact.
+# The place a newer fault message names, taken out unless --exact: the
+# "FILE:LINE: " before the message and the zone or value after it
+# (simulate's "faulted: ...", the terminal's "Fault: ..."), and the JSON
+# end line's "fault" object (docs/RUNTIME.md, "Where a game faulted").
 unplace() {
     if [ "$EXACT" = --exact ]; then cat; else
-        sed -E 's/faulted: [^ :]+:[0-9]+: /faulted: /; s/("fault":"?)[^",]*[.]rules:[0-9]+: /\1/'
+        sed -E '/(faulted|Fault): [^ :]+:[0-9]+: /{
+                    s/ '"'"'[A-Za-z0-9_]+'"'"'( of player [0-9]+)?([.]?)$/\2/
+                    s/: (-?[0-9]+|none)([.]?)$/\2/
+                    s/(faulted|Fault): [^ :]+:[0-9]+: /\1: /
+                }
+                s/,"fault":[{][^}]*[}]//'
     fi
 }
 untimed() { sed -E 's/"(seconds|games_per_sec|decisions_per_sec)":[0-9.e+-]+,?//g'; }

@@ -59,7 +59,7 @@ check "a 'such that' on the cards" takes_re x ', such[0-9]+, 1\);'
 check "distinct over kinds that share values: the values seen" takes x 'return kpop(seen);'
 check "count by the kinds left out" takes x 'return s->zsize[slot] - s->kcount[slot]['
 check "kind-level loops skip the kinds ruled out" takes x 'for (uint64_t b = s->kmask[slot] & 0x7ULL;'
-check "move all by kinds, bottom to top" takes x 'pick[n++] = (uint16_t)c;'
+check "move all by kinds, bottom to top" takes x 'int want = kcount_in(s, slot, '
 check "a seat proven in range: no check" takes x 'decision_in(s, V[0], '
 check "a func that calls a func keeps its depth guard" takes x 'static int32_t body_rich('
 

@@ -7,8 +7,8 @@
 # through rt_new and rt_apply with every option written. Given the same
 # seed they must play the same game: for each player count and seeds 1..N,
 # the scores and the number of decisions of `simulate --games 1 --seed S`
-# must equal those of `play --seed S` (DESIGN.md: the same seed gives the
-# same games).
+# must equal those of `play --seed S` (docs/INTERFACES.md §4: the same seed
+# gives the same games).
 #
 #   sh tests/games/same-games.sh GAME_BINARY [SEEDS]     (SEEDS: 25)
 # Prints "same-games: N passed, M failed"; exits 1 if any failed.

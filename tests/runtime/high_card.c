@@ -29,7 +29,13 @@ static const int8_t slot_owner[HC_NSLOTS] = {-1, -1, 0, 1, 2, 3, 0, 1, 2, 3};
 
 static const char *const prompts[] = {"Draw a card or pass?", "Bank which card?"};
 static const char *const labels[] = {"draw", "pass"};
-static const char *const faults[] = {"bad resume point"};
+/* faults[k]: the texts of RT_FAULT_KINDS, then the game's own */
+#define HC_FAULT_TEXT(name, detail, text) text,
+static const char *const faults[] = {RT_FAULT_KINDS(HC_FAULT_TEXT) "bad resume point"};
+#undef HC_FAULT_TEXT
+
+/* sites[i - 1]: where site i is in high-card.rules (the draw, the pass) */
+static const RtFaultSite sites[HC_NSITES] = {{"high-card.rules", 12}, {"high-card.rules", 17}};
 
 static int value(int c)
 {
@@ -129,10 +135,18 @@ static bool draw_or_pass(HcState *s)
         s->passes++;
         if (s->zsize[hand] > 0)
             move(s, hand, 0, HC_TABLE);
+        else if (s->strict) {
+            rt_fault(&s->core, RT_F_EMPTY_TOP, HC_SITE_PASS, hand);
+            return true;
+        }
         next_player(s);
         return false;
     }
     s->passes = 0;
+    if (s->zsize[HC_DECK] == 0) {       /* only if cards were moved by hand */
+        rt_fault(&s->core, RT_F_EMPTY_TOP, HC_SITE_DRAW, HC_DECK);
+        return true;
+    }
     move(s, HC_DECK, s->zsize[HC_DECK] - 1, hand);
     if (s->zsize[hand] < 2) {
         next_player(s);
@@ -169,18 +183,19 @@ static void run(HcState *s)
         case PC_BANK: stop = bank(s); break;
         default:
             s->core.over = RT_FAULT;
-            s->core.fault = 0;
+            s->core.fault = HC_FAULT_RESUME;
             stop = true;
         }
     }
 }
 
-static void hc_init(void *st, uint64_t seed, int nplayers)
+/* Deals and runs to the first decision; strict: the strict variant. */
+static void start(HcState *s, uint64_t seed, int nplayers, bool strict)
 {
-    HcState *s = st;
     memset(s, 0, sizeof *s);
     rt_seed(&s->core.rng, seed);
     s->core.nplayers = nplayers;
+    s->strict = strict;
     for (int c = 0; c < HC_CARDS; c++)
         s->zcard[HC_DECK][s->zsize[HC_DECK]++] = (uint16_t)c;  /* slot_of: 0 */
     shuffle(s, HC_DECK);
@@ -190,30 +205,47 @@ static void hc_init(void *st, uint64_t seed, int nplayers)
     run(s);
 }
 
+static void hc_init(void *st, uint64_t seed, int nplayers)
+{
+    start(st, seed, nplayers, false);
+}
+
+static void hc_strict_init(void *st, uint64_t seed, int nplayers)
+{
+    start(st, seed, nplayers, true);
+}
+
 static void hc_resume(void *st)
 {
     run(st);
 }
 
-const RtGame hc_game = {
-    .name = "high-card",
-    .min_players = 2,
-    .max_players = HC_MAX_PLAYERS,
-    .ninstances = HC_CARDS,
-    .card_name = card_name,
-    .nzones = 4,
-    .nslots = HC_NSLOTS,
-    .zones = zones,
-    .slot_zone = slot_zone,
-    .slot_owner = slot_owner,
-    .prompts = prompts,
-    .labels = labels,
-    .faults = faults,
-    .state_size = sizeof(HcState),
-    .off_zsize = offsetof(HcState, zsize),
-    .off_zcard = offsetof(HcState, zcard),
-    .off_slot_of = offsetof(HcState, slot_of),
-    .default_max_decisions = 500,
-    .init = hc_init,
-    .resume = hc_resume,
-};
+/* The table of both variants: NAME and INIT differ. */
+#define HC_GAME(NAME, INIT)                                     \
+    {                                                           \
+        .name = NAME,                                           \
+        .min_players = 2,                                       \
+        .max_players = HC_MAX_PLAYERS,                          \
+        .ninstances = HC_CARDS,                                 \
+        .card_name = card_name,                                 \
+        .nzones = 4,                                            \
+        .nslots = HC_NSLOTS,                                    \
+        .zones = zones,                                         \
+        .slot_zone = slot_zone,                                 \
+        .slot_owner = slot_owner,                               \
+        .prompts = prompts,                                     \
+        .labels = labels,                                       \
+        .faults = faults,                                       \
+        .state_size = sizeof(HcState),                          \
+        .off_zsize = offsetof(HcState, zsize),                  \
+        .off_zcard = offsetof(HcState, zcard),                  \
+        .off_slot_of = offsetof(HcState, slot_of),              \
+        .default_max_decisions = 500,                           \
+        .init = INIT,                                           \
+        .resume = hc_resume,                                    \
+        .fault_sites = sites,                                   \
+        .nfault_sites = HC_NSITES,                              \
+    }
+
+const RtGame hc_game = HC_GAME("high-card", hc_init);
+const RtGame hc_strict_game = HC_GAME("high-card-strict", hc_strict_init);

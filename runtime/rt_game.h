@@ -1,0 +1,974 @@
+/* rt_game.h: the C that every game cardc generates shares.
+ *
+ * The generated file defines what differs from game to game, then includes
+ * this header, then writes the rules. This header holds the rest: the
+ * fault kinds, the fixed layout of the State, the zone operations, checked
+ * arithmetic, decisions, direct play, the run loop and the functions an
+ * RtGame table points to.
+ *
+ * Why a header, and neither library functions nor a file cardc embeds as
+ * a string: nearly everything here works on the game's own State and
+ * tables, whose sizes depend on NSLOTS, NINSTANCES and NCARDS, and most of
+ * it sits on the hot paths of the rules' code. So it must be compiled in
+ * the game's translation unit, as static inline functions that the
+ * compiler specializes to the game's constants and inlines into the
+ * rules, as when cardc wrote it out as text. A header does that, and the
+ * compilers, the sanitizers and the runtime's tests
+ * (tests/runtime/test_game.c, on a small hand-written State) see it as
+ * code. Games already build with -Iruntime for rt.h and find this file
+ * the same way; a file embedded into cardc would need a build step to
+ * make it a string, and would make every generated file 800 lines longer
+ * for nothing a reader of the game's C needs.
+ *
+ * Before the include, the generated file defines:
+ *   NCARDS, NINSTANCES, cards[] (CardInfo: .count, .first, .num[]),
+ *     instance_card[NINSTANCES]          the card data (emit_cards)
+ *   MAXP, NSLOTS, NLOCALS, MAXDEPTH      players, zone slots, locals of a
+ *                                        frame, frames (an enum)
+ *   GAME_MAX_DECISIONS                   the rules' decision bound
+ *   GAME_HAS_TIEBREAK                    1 if the rules have a tiebreak func
+ *   P_main                               the number of proc main
+ *   GAME_STATE_VARS                      the State's members for the rules'
+ *                                        variables (may be empty)
+ *   slot_ordered[NSLOTS], inst_type[NINSTANCES],
+ *     inst_attr[][NINSTANCES]            tables for the helpers below
+ * and after it, with the rules, the functions declared under "what the
+ * game defines" below. */
+#ifndef CARDRT_GAME_H
+#define CARDRT_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rt.h"
+
+#ifndef GAME_STATE_VARS
+#error "define GAME_STATE_VARS (and the game's constants and tables) before rt_game.h"
+#endif
+
+/* ---- the state ---- */
+
+/* Loop steps between two decisions, and func calls in progress, before
+ * the game faults (F_LOOP, F_DEPTH). */
+#define MAX_STEPS 10000000
+#define MAX_FUNC_DEPTH 1000
+/* Kinds of card as bits, when there are at most 64 kinds. */
+#define KMASKED (NCARDS <= 64)
+#define KBIT(k) (KMASKED ? (uint64_t)1 << ((k) & 63) : 0)
+
+/* What a step of a proc returns to run(): the proc returned, called
+ * another (pushed on top), waits for a decision, or the game stopped. */
+enum { R_RETURN, R_CALL, R_WAIT, R_STOP };
+
+/* The rules' faults: core.fault when over == RT_FAULT, an index into
+ * faults[] (RtGame.faults). One list, in faults.h: F_X is RT_F_X. */
+enum {
+#define X(name, detail, text) F_##name = RT_F_##name,
+    RT_FAULT_KINDS(X)
+#undef X
+};
+
+/* faults[k]: the text of fault k. */
+static const char *const faults[] = {
+#define X(name, detail, text) text,
+    RT_FAULT_KINDS(X)
+#undef X
+};
+
+/* A proc in progress: which, where to resume (pc) and its locals. */
+typedef struct Frame {
+    int32_t proc, pc;
+    int32_t v[NLOCALS];
+} Frame;
+
+/* The whole game: it holds no pointer, so a copy is a memcpy. */
+typedef struct State {
+    RtCore core;
+    uint16_t zsize[NSLOTS];
+    uint16_t zcard[NSLOTS][NINSTANCES];   /* [0] is the bottom */
+    uint16_t slot_of[NINSTANCES];         /* where each card is */
+    uint16_t pos_of[NINSTANCES];          /* and at which position */
+    GAME_STATE_VARS                       /* the rules' variables: g_NAME, pv_NAME[MAXP] */
+    uint16_t kcount[NSLOTS][NCARDS];      /* cards of each kind in each slot */
+    uint64_t kmask[NSLOTS];               /* kinds present (kinds < 64) */
+    /* the cards of each kind in each slot, a linked list (KNONE ends
+     * it): a card of a kind in an unordered zone in O(1) */
+    uint16_t khead[NSLOTS][NCARDS];       /* (unordered slots only) */
+    uint16_t knext[NINSTANCES];
+    uint64_t optkinds;                    /* kinds offered so far */
+    int32_t ret;          /* the value of the last proc returned */
+    int32_t depth;        /* frames in use */
+    int64_t steps;        /* loop steps since the last decision */
+    int32_t fdepth;       /* func calls in progress */
+    int32_t ncand;        /* the candidate set of 'such that' */
+    uint64_t candkinds;   /* its kinds (kinds < 64) */
+    uint16_t cand[RT_MAX_PICK];
+    Frame fr[MAXDEPTH];
+} State;
+
+_Static_assert((int)MAXP <= (int)RT_MAX_PLAYERS, "too many players for the runtime");
+
+/* ---- zone operations ---- */
+
+/* Ends the game with fault k (F_*), unless it is over already: the first
+ * fault is the one reported. */
+static inline RT_UNUSED void fault(State *s, int k)
+{
+    if (!s->core.over) {
+        s->core.over = RT_FAULT;
+        s->core.fault = k;
+    }
+}
+
+/* The kind (CARD_*) of card c, the type (TYPE_*), the value index of
+ * attribute a, its number; -1 (0 for the number) for none (c < 0). */
+static inline RT_UNUSED int card_kind(int c)
+{
+    return c < 0 ? -1 : instance_card[c];
+}
+
+static inline RT_UNUSED int card_type(int c)
+{
+    return c < 0 ? -1 : inst_type[c];
+}
+
+static inline RT_UNUSED int card_attr(int c, int a)
+{
+    return c < 0 ? -1 : inst_attr[a][c];
+}
+
+static inline RT_UNUSED int card_num(int c, int a)
+{
+    return c < 0 ? 0 : cards[instance_card[c]].num[a];
+}
+
+/* The bits set in x, four at a time: kinds are few, so masks are short
+ * (and the build targets no popcnt: __builtin_popcountll is a call). */
+static inline RT_UNUSED int32_t kpop(uint64_t x)
+{
+    static const uint8_t pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    int32_t r = 0;
+    for (; x; x >>= 4)
+        r += pop4[x & 15];
+    return r;
+}
+
+/* The index of the (i+1)-th bit set in b (b has more than i). */
+static inline RT_UNUSED int nth_bit(uint64_t b, int i)
+{
+    for (; i > 0; i--)
+        b &= b - 1;
+    return __builtin_ctzll(b);
+}
+
+/* Cards in slot of the kinds in mask m. */
+static inline RT_UNUSED int32_t kcount_in(const State *s, int slot, uint64_t m)
+{
+    uint64_t b = s->kmask[slot] & m;
+    int32_t r = 0;
+    while (b) {
+        r += s->kcount[slot][__builtin_ctzll(b)];
+        b &= b - 1;
+    }
+    return r;
+}
+
+/* The smaller and the larger of a and b. */
+static inline RT_UNUSED int32_t imin(int32_t a, int32_t b)
+{
+    return a < b ? a : b;
+}
+
+static inline RT_UNUSED int32_t imax(int32_t a, int32_t b)
+{
+    return a > b ? a : b;
+}
+
+/* |a|; faults for INT32_MIN, whose opposite is no int32_t. */
+static inline RT_UNUSED int32_t iabs(State *s, int32_t a)
+{
+    if (a == INT32_MIN) {
+        fault(s, F_OVERFLOW);
+        return 0;
+    }
+    return a < 0 ? -a : a;
+}
+
+/* Arithmetic that faults on overflow instead of wrapping. */
+static inline RT_UNUSED int32_t iadd(State *s, int32_t a, int32_t b)
+{
+    int32_t r;
+    if (__builtin_add_overflow(a, b, &r)) {
+        fault(s, F_OVERFLOW);
+        return 0;
+    }
+    return r;
+}
+
+static inline RT_UNUSED int32_t isub(State *s, int32_t a, int32_t b)
+{
+    int32_t r;
+    if (__builtin_sub_overflow(a, b, &r)) {
+        fault(s, F_OVERFLOW);
+        return 0;
+    }
+    return r;
+}
+
+static inline RT_UNUSED int32_t imul(State *s, int32_t a, int32_t b)
+{
+    int32_t r;
+    if (__builtin_mul_overflow(a, b, &r)) {
+        fault(s, F_OVERFLOW);
+        return 0;
+    }
+    return r;
+}
+
+/* a / b, rounded toward zero; faults on b == 0 and on INT32_MIN / -1. */
+static inline RT_UNUSED int32_t idiv(State *s, int32_t a, int32_t b)
+{
+    if (b == 0 || (a == INT32_MIN && b == -1)) {
+        fault(s, b ? F_OVERFLOW : F_DIV_ZERO);
+        return 0;
+    }
+    return a / b;
+}
+
+/* a % b, of the sign of a; faults on b == 0 (INT32_MIN % -1 is 0). */
+static inline RT_UNUSED int32_t imod(State *s, int32_t a, int32_t b)
+{
+    if (b == 0) {
+        fault(s, F_DIV_ZERO);
+        return 0;
+    }
+    return b == -1 ? 0 : a % b;
+}
+
+/* A player index checked against the table. */
+static inline RT_UNUSED int pidx(State *s, int p)
+{
+    if ((unsigned)p >= (unsigned)s->core.nplayers) { /* p < 0 too */
+        fault(s, F_BAD_PLAYER);
+        return 0;
+    }
+    return p;
+}
+
+/* The slot of per-player zone `zone` for player p (checked). */
+static inline RT_UNUSED int zslot(State *s, int zone, int p)
+{
+    return zone + pidx(s, p);
+}
+
+/* A list index i checked against the list's length n. */
+static inline RT_UNUSED int lidx(State *s, int i, int n)
+{
+    if (i < 0 || i >= n) {
+        fault(s, F_BAD_INDEX);
+        return 0;
+    }
+    return i;
+}
+
+/* The seat after p, for p in range. */
+static inline RT_UNUSED int pnext_in(State *s, int p)
+{
+    p += 1;
+    return p < s->core.nplayers ? p : 0;
+}
+
+/* next(p): the seat after p, p checked. */
+static inline RT_UNUSED int pnext(State *s, int p)
+{
+    return pnext_in(s, pidx(s, p));
+}
+
+/* seat(i): player i, checked. */
+static inline RT_UNUSED int pseat(State *s, int i)
+{
+    return pidx(s, i);
+}
+
+/* chance(pct): true with probability pct in 100 (one draw). */
+static inline RT_UNUSED int chance(State *s, int pct)
+{
+    return (int)rt_below(&s->core.rng, 100) < pct;
+}
+
+/* roll(n): 1..n uniformly (one draw); 0 for n < 1, drawing nothing. */
+static inline RT_UNUSED int roll(State *s, int n)
+{
+    return n < 1 ? 0 : 1 + (int)rt_below(&s->core.rng, (uint32_t)n);
+}
+
+/* The top card of slot, or the bottom one: -1 (none) and a fault when
+ * the slot is empty. */
+static inline RT_UNUSED int z_top(State *s, int slot)
+{
+    int n = s->zsize[slot];
+    if (n == 0) {
+        fault(s, F_EMPTY_TOP);
+        return -1;
+    }
+    return s->zcard[slot][n - 1];
+}
+
+static inline RT_UNUSED int z_bottom(State *s, int slot)
+{
+    if (s->zsize[slot] == 0) {
+        fault(s, F_EMPTY_TOP);
+        return -1;
+    }
+    return s->zcard[slot][0];
+}
+
+/* The lists of each kind in each slot (State.khead). */
+#define KNONE 0xffff
+
+/* Card c out of its list. It is mostly the first (a choice by kind takes
+ * the first card of a list); else the list, of the cards of one kind in
+ * one zone, is walked. */
+static inline RT_UNUSED void kunlink(State *s, int c, int slot, int k)
+{
+    int p = s->khead[slot][k];
+    if (p == c) {
+        s->khead[slot][k] = s->knext[c];
+        return;
+    }
+    while (s->knext[p] != c)
+        p = s->knext[p];
+    s->knext[p] = s->knext[c];
+}
+
+/* Card c first in the list of kind k of slot. */
+static inline RT_UNUSED void klink(State *s, int c, int slot, int k)
+{
+    s->knext[c] = s->khead[slot][k];
+    s->khead[slot][k] = (uint16_t)c;
+}
+
+/* What the state derives from the zones: where each card is, the counts
+ * and masks of each kind in each slot, and the lists of each kind in each
+ * unordered slot (the last card of a zone first in its list; an ordered
+ * zone has none: its cards differ by position). */
+static RT_UNUSED void derive(State *s)
+{
+    memset(s->kcount, 0, sizeof s->kcount);
+    memset(s->kmask, 0, sizeof s->kmask);
+    memset(s->khead, 0xff, sizeof s->khead);
+    for (int slot = 0; slot < NSLOTS; slot++)
+        for (int i = 0; i < s->zsize[slot]; i++) {
+            int c = s->zcard[slot][i], k = instance_card[c];
+            s->slot_of[c] = (uint16_t)slot;
+            s->pos_of[c] = (uint16_t)i;
+            s->kcount[slot][k]++;
+            s->kmask[slot] |= KBIT(k);
+            if (!slot_ordered[slot])
+                klink(s, c, slot, k);
+        }
+}
+
+/* Moves card c to slot `to`: on top (pos < 0) or with pos cards below. */
+static inline RT_UNUSED void mv(State *s, int c, int to, int pos)
+{
+    if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */
+        fault(s, F_NONE_MOVED);
+        return;
+    }
+    int from = s->slot_of[c], k = instance_card[c];
+    uint16_t *z = s->zcard[from];
+    int n = s->zsize[from] - 1, j = s->pos_of[c];
+    s->zsize[from] = (uint16_t)n;
+    if (!slot_ordered[from]) {
+        /* the last card takes its place */
+        int last = z[n];
+        z[j] = (uint16_t)last;
+        s->pos_of[last] = (uint16_t)j;
+        kunlink(s, c, from, k);
+    } else {
+        for (; j < n; j++) {
+            int above = z[j + 1];
+            z[j] = (uint16_t)above;
+            s->pos_of[above] = (uint16_t)j;
+        }
+    }
+    if (--s->kcount[from][k] == 0)
+        s->kmask[from] &= ~KBIT(k);
+    s->kcount[to][k]++;
+    s->kmask[to] |= KBIT(k);
+    z = s->zcard[to];
+    n = s->zsize[to];
+    s->zsize[to] = (uint16_t)(n + 1);
+    if ((unsigned)pos < (unsigned)n) {
+        for (j = n; j > pos; j--) {
+            int below = z[j - 1];
+            z[j] = (uint16_t)below;
+            s->pos_of[below] = (uint16_t)j;
+        }
+    } else {
+        pos = n;
+    }
+    z[pos] = (uint16_t)c;
+    s->pos_of[c] = (uint16_t)pos;
+    s->slot_of[c] = (uint16_t)to;
+    if (!slot_ordered[to])
+        klink(s, c, to, k);
+    rt_moved(s, c, from, to);
+}
+
+/* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of
+ * any slots when from < 0) to the top or the bottom of `to`, in order. */
+static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pick, int n, int to,
+                               int bottom)
+{
+    if (n == 0)
+        return;
+    if (from < 0) {
+        for (int i = 0; i < n; i++)
+            mv(s, pick[i], to, bottom ? i : -1);
+        return;
+    }
+    /* the cards below the first one picked stay where they are */
+    uint16_t *z = s->zcard[from];
+    int m = s->zsize[from], first = s->pos_of[pick[0]], keep = first, j = 0;
+    for (int i = first; i < m; i++) {
+        if (j < n && z[i] == pick[j])
+            j++;
+        else
+            z[keep++] = z[i];
+    }
+    s->zsize[from] = (uint16_t)keep;
+    z = s->zcard[to];
+    m = s->zsize[to];
+    int at = bottom ? 0 : m;
+    if (bottom && m)
+        memmove(z + n, z, sizeof *z * (size_t)m);
+    for (int i = 0; i < n; i++) {
+        int c = pick[i], k = instance_card[c];
+        z[at + i] = (uint16_t)c;
+        s->slot_of[c] = (uint16_t)to;
+        if (--s->kcount[from][k] == 0)
+            s->kmask[from] &= ~KBIT(k);
+        s->kcount[to][k]++;
+        s->kmask[to] |= KBIT(k);
+        if (!slot_ordered[from])
+            kunlink(s, c, from, k);
+        if (!slot_ordered[to])
+            klink(s, c, to, k);
+    }
+    s->zsize[to] = (uint16_t)(m + n);
+    for (int i = first; i < keep; i++)
+        s->pos_of[s->zcard[from][i]] = (uint16_t)i;
+    for (int i = bottom ? 0 : m; i < m + n; i++)
+        s->pos_of[z[i]] = (uint16_t)i;
+    for (int i = 0; i < n; i++)
+        rt_moved(s, pick[i], from, to);
+}
+
+/* Fisher-Yates (the generator in a local, so that it stays in registers),
+ * then the positions in one pass. */
+static inline RT_UNUSED void shuffle(State *s, int slot)
+{
+    uint16_t *z = s->zcard[slot];
+    int n = s->zsize[slot];
+    RtRng rng = s->core.rng;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rt_below(&rng, (uint32_t)i + 1);
+        uint16_t t = z[i];
+        z[i] = z[j];
+        z[j] = t;
+    }
+    s->core.rng = rng;
+    for (int i = 0; i < n; i++)
+        s->pos_of[z[i]] = (uint16_t)i;
+}
+
+/* ---- decisions ---- */
+
+/* A decision of player p (in range), with no options yet. */
+static inline RT_UNUSED void decision_in(State *s, int p, int prompt)
+{
+    s->core.dec.player = (int16_t)p;
+    s->core.dec.prompt = (int16_t)prompt;
+    s->core.dec.noptions = 0;
+    s->core.dec.chosen = 0;
+    s->optkinds = 0;
+}
+
+/* A decision of `player`, checked. */
+static inline RT_UNUSED void decision(State *s, int player, int prompt)
+{
+    decision_in(s, pidx(s, player), prompt);
+}
+
+/* A new option of the decision (RT_OPT_*), or NULL and a fault when the
+ * decision is full. */
+static inline RT_UNUSED RtOption *add_option(State *s, int kind)
+{
+    RtDecision *d = &s->core.dec;
+    if (d->noptions >= RT_MAX_OPTIONS) {
+        fault(s, F_TOO_MANY);
+        return NULL;
+    }
+    RtOption *o = &d->opt[d->noptions++];
+    o->kind = (uint8_t)kind;
+    o->n = 0;
+    o->a = 0;
+    return o;
+}
+
+/* A named option: labels[label], leading to branch `branch`. */
+static inline RT_UNUSED void add_text(State *s, int label, int branch)
+{
+    RtOption *o = add_option(s, RT_OPT_TEXT);
+    if (o) {
+        o->a = (int16_t)label;
+        o->ids[0] = (uint16_t)branch;
+    }
+}
+
+/* The two options of a yes/no question, yes first. */
+static inline RT_UNUSED void add_yes_no(State *s)
+{
+    add_option(s, RT_OPT_YES);
+    add_option(s, RT_OPT_NO);
+}
+
+/* An option for card c, whose kind no other option has. */
+static inline RT_UNUSED void add_kind(State *s, int c)
+{
+    RtOption *o = add_option(s, RT_OPT_CARD);
+    if (o) {
+        o->n = 1;
+        o->ids[0] = (uint16_t)c;
+    }
+}
+
+/* An option for card c, unless one of its kind is offered already: one
+ * option per card name, since identical cards make the same choice. */
+static inline RT_UNUSED void add_card(State *s, int c)
+{
+    int k = instance_card[c];
+    if (KMASKED) {
+        if (s->optkinds & KBIT(k))
+            return;
+        s->optkinds |= KBIT(k);
+    } else {
+        RtDecision *d = &s->core.dec;
+        for (int i = 0; i < d->noptions; i++)
+            if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == k)
+                return;
+    }
+    add_kind(s, c);
+}
+
+/* An option for player p. */
+static inline RT_UNUSED void add_player(State *s, int p)
+{
+    RtOption *o = add_option(s, RT_OPT_PLAYER);
+    if (o)
+        o->a = (int16_t)p;
+}
+
+/* Was the answer to a yes/no question yes? */
+static inline RT_UNUSED int chosen_yes(State *s)
+{
+    return s->core.dec.opt[s->core.dec.chosen].kind == RT_OPT_YES;
+}
+
+/* The card or player chosen, or -1 (none) for a named option. */
+static inline RT_UNUSED int chosen_value(State *s)
+{
+    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];
+    return o->kind == RT_OPT_CARD ? o->ids[0] : o->kind == RT_OPT_PLAYER ? o->a : -1;
+}
+
+/* Sets of lo..hi cards, one per multiset of card names, each kept when
+ * ok() holds for it: ok reads the candidate's kinds in s->candkinds, and
+ * the candidate itself in s->cand if need_cand. The cards come grouped by
+ * name, group g being pick[gs[g]..gs[g + 1]); a set takes 0..cap of each
+ * group (its first cards), and the sets come in lexicographic order of
+ * those numbers, the first group slowest. */
+static inline RT_UNUSED void sets_enum(State *s, int32_t *V, const uint16_t *pick, const int *gs,
+                      int ng, int lo, int hi, const uint8_t *caps,
+                      int (*ok)(State *, int32_t *), int need_cand)
+{
+    int cap[NINSTANCES + 1], rem[NINSTANCES + 1];
+    /* how many of each group a set may take, and from each group on */
+    rem[ng] = 0;
+    for (int g = ng - 1; g >= 0; g--) {
+        cap[g] = gs[g + 1] - gs[g];
+        if (caps && cap[g] > caps[instance_card[pick[gs[g]]]])
+            cap[g] = caps[instance_card[pick[gs[g]]]];
+        rem[g] = rem[g + 1] + cap[g];
+    }
+    if (hi > RT_MAX_PICK)
+        hi = RT_MAX_PICK;
+    if (lo < 1)
+        lo = 1;
+    if (ng == 0 || rem[0] < lo || lo > hi)
+        return;
+    /* Depth first without recursion: k[g] cards of group g, at[g] cards
+     * before it and their kinds before[g]; cand[] holds the cards taken.
+     * A group takes at least what the later groups need to reach lo (so
+     * every set reached has lo cards or more), at most what keeps the set
+     * within hi; a set that is full or at the last group is complete.
+     * (The copies of cand are of fixed size, so that they compile to a few
+     * moves rather than calls of memcpy.) */
+    int k[NINSTANCES + 1], at[NINSTANCES + 1];
+    uint64_t before[NINSTANCES + 1];
+    _Static_assert((RT_MAX_PICK & (RT_MAX_PICK - 1)) == 0, "RT_MAX_PICK: a power of two");
+    uint16_t cand[RT_MAX_PICK] = {0};
+    int g = 0;
+    at[0] = 0;
+    before[0] = 0;
+    k[0] = lo - rem[1] > 0 ? lo - rem[1] : 0;
+    for (int i = 0; i < k[0]; i++)
+        cand[i & (RT_MAX_PICK - 1)] = pick[i];
+    for (;;) {
+        int nc = at[g] + k[g];
+        uint64_t kinds = before[g] | (k[g] ? KBIT(instance_card[pick[gs[g]]]) : 0);
+        if (g + 1 < ng && nc < hi) {
+            /* the next group, with the fewest cards it may take */
+            g++;
+            at[g] = nc;
+            before[g] = kinds;
+            k[g] = lo - nc - rem[g + 1] > 0 ? lo - nc - rem[g + 1] : 0;
+            /* (the mask changes nothing, nc + k[g] <= hi <= RT_MAX_PICK; it
+             * keeps the compiler from making the loop a call of memcpy) */
+            for (int i = 0; i < k[g]; i++)
+                cand[(nc + i) & (RT_MAX_PICK - 1)] = pick[gs[g] + i];
+            continue;
+        }
+        if (ok) {
+            if (need_cand) {
+                memcpy(s->cand, cand, sizeof s->cand);
+                s->ncand = nc;
+            }
+            s->candkinds = kinds;
+        }
+        if (!ok || ok(s, V)) {
+            RtOption *o = add_option(s, RT_OPT_CARDS);
+            if (!o)
+                break;
+            o->n = (uint8_t)nc;
+            memcpy(o->ids, cand, sizeof o->ids);
+        }
+        /* one more card of the deepest group that can take one */
+        for (;;) {
+            if (++k[g] <= cap[g] && at[g] + k[g] <= hi) {
+                cand[at[g] + k[g] - 1] = pick[gs[g] + k[g] - 1];
+                break;
+            }
+            if (g-- == 0)
+                goto done;
+        }
+    }
+done:
+    s->ncand = 0;
+    s->candkinds = 0;
+}
+
+/* The cards pick[0..n) grouped by name (a stable insertion sort by card
+ * kind), then their sets. */
+static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,
+                     const uint8_t *caps, int (*ok)(State *, int32_t *), int need_cand)
+{
+    for (int i = 1; i < n; i++) {
+        uint16_t c = pick[i];
+        int j = i - 1;
+        while (j >= 0 && instance_card[pick[j]] > instance_card[c]) {
+            pick[j + 1] = pick[j];
+            j--;
+        }
+        pick[j + 1] = c;
+    }
+    int gs[NINSTANCES + 1], ng = 0;
+    for (int i = 0; i < n; i++)
+        if (i == 0 || instance_card[pick[i]] != instance_card[pick[i - 1]])
+            gs[ng++] = i;
+    gs[ng] = n;
+    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
+}
+
+/* The sets of the cards of slot of the kinds in mask m (an unordered
+ * zone: the cards of a kind are alike), grouped from the lists of each
+ * kind; a group needs no more cards than a set may take of it. */
+static inline RT_UNUSED void add_sets_kinds(State *s, int32_t *V, int slot, uint64_t m, int lo,
+                           int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),
+                           int need_cand)
+{
+    uint16_t pick[NINSTANCES];
+    int gs[NINSTANCES + 1], n = 0, ng = 0;
+    for (uint64_t b = s->kmask[slot] & m; b; b &= b - 1) {
+        int k = __builtin_ctzll(b), take = caps && caps[k] < RT_MAX_PICK ? caps[k] : RT_MAX_PICK;
+        gs[ng++] = n;
+        for (int c = s->khead[slot][k]; c != KNONE && take > 0; c = s->knext[c], take--)
+            pick[n++] = (uint16_t)c;
+    }
+    gs[ng] = n;
+    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
+}
+
+/* Moves the cards of the set chosen to the top of slot `to`. */
+static inline RT_UNUSED void take_set(State *s, int to)
+{
+    RtOption o = s->core.dec.opt[s->core.dec.chosen];
+    for (int i = 0; i < o.n; i++)
+        mv(s, o.ids[i], to, -1);
+}
+
+/* Direct play: every decision is answered inline by d->fn. The same
+ * steps as rt_apply: one option is taken, none is a fault, and the
+ * decision bound ends the game as a draw. */
+typedef struct Direct {
+    RtChooser fn;
+    void *ctx;
+} Direct;
+
+/* The rare ends of decide_direct, out of its way: no option or one, a
+ * game already over, an answer out of range, the decision bound. */
+static RT_UNUSED __attribute__((noinline)) bool decide_rare(State *s, int i)
+{
+    RtCore *c = &s->core;
+    if (c->over)
+        return false;
+    if (c->dec.noptions == 0) {
+        fault(s, F_NO_OPTION);
+        return false;
+    }
+    if (c->dec.noptions == 1) {
+        c->dec.chosen = 0;
+        return true;
+    }
+    if ((unsigned)i >= (unsigned)c->dec.noptions) { /* i < 0 too */
+        c->over = RT_FAULT;
+        c->fault = RT_FAULT_BAD_DECISION;
+        return false;
+    }
+    c->dec.chosen = (int16_t)i;
+    c->over = RT_DRAW; /* the decision bound */
+    memset(c->winner, 0, sizeof c->winner);
+    return false;
+}
+
+/* Answers the decision inline (direct play): true with core.dec.chosen
+ * set, false when the game is over (already, or now: no option, an answer
+ * out of range, the decision bound). One option is taken without asking;
+ * d->fn is asked only when there are two or more. */
+static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State *s,
+                                                                 const Direct *d)
+{
+    RtCore *c = &s->core;
+    int n = c->dec.noptions;
+    if (c->over || n < 2) {
+        if (!c->over && n == 1) {
+            c->dec.chosen = 0;
+            return true;
+        }
+        return decide_rare(s, 0);
+    }
+    int i = d->fn ? d->fn(d->ctx, s) : rt_random_choice(d->ctx, s);
+    if ((unsigned)i >= (unsigned)n || ++c->decisions >= c->max_decisions)
+        return decide_rare(s, i);
+    c->dec.chosen = (int16_t)i;
+    s->steps = 0;
+    return true;
+}
+
+/* A new frame for proc `proc` on top of the stack, zeroed; NULL and a
+ * fault when the stack is full. */
+static inline RT_UNUSED Frame *push(State *s, int proc)
+{
+    if (s->depth >= MAXDEPTH) {
+        fault(s, F_DEPTH);
+        return NULL;
+    }
+    Frame *f = &s->fr[s->depth++];
+    memset(f, 0, sizeof *f);
+    f->proc = proc;
+    return f;
+}
+
+/* ---- what the game defines, after the rules ---- */
+
+/* Runs the proc of frame f from where it stopped until it returns, calls
+ * a proc, waits for a decision or stops (R_*): a switch over the procs. */
+static inline int game_step(State *s, Frame *f);
+/* Player p's score: the rules' score func, 0 for a game without one. */
+static inline int32_t game_score(State *s, int p);
+#if GAME_HAS_TIEBREAK
+/* Player p's tie-break: the rules' tiebreak func (a game without one
+ * sets GAME_HAS_TIEBREAK to 0, and every tie-break is 0). */
+static inline int32_t game_tiebreak(State *s, int p);
+#endif
+/* Gives the rules' variables their initial values. */
+static inline void game_vars_init(State *s);
+/* proc main, called directly (direct play). */
+static int32_t dproc_main(State *s, const Direct *d);
+
+/* ---- the run loop and the table's entry points ---- */
+
+/* The end: scores, then the winners (best score, then best tie-break;
+ * players still tied share the win). */
+static RT_UNUSED void finish(State *s, int draw)
+{
+    int n = s->core.nplayers;
+    int32_t tb[RT_MAX_PLAYERS] = {0};
+    for (int p = 0; p < n; p++) {
+        s->core.score[p] = game_score(s, p);
+#if GAME_HAS_TIEBREAK
+        tb[p] = game_tiebreak(s, p);
+#endif
+    }
+    if (s->core.over)
+        return;
+    if (draw) {
+        s->core.over = RT_DRAW;
+        return;
+    }
+    int best = 0;
+    for (int p = 1; p < n; p++)
+        if (s->core.score[p] > s->core.score[best] ||
+            (s->core.score[p] == s->core.score[best] && tb[p] > tb[best]))
+            best = p;
+    for (int p = 0; p < n; p++)
+        s->core.winner[p] = s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
+    s->core.over = RT_ENDED;
+}
+
+/* Runs the top frame until the game waits for a decision or ends. */
+static RT_UNUSED void run(State *s)
+{
+    while (!s->core.over) {
+        if (s->depth == 0) {
+            finish(s, 0);
+            return;
+        }
+        Frame *f = &s->fr[s->depth - 1];
+        int r = game_step(s, f);
+        if (r == R_WAIT)
+            return;
+        if (r == R_RETURN)
+            s->depth--;
+    }
+}
+
+/* Sets a zeroed state up (rt_new and rt_play_direct zero it). */
+static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
+{
+    rt_seed(&s->core.rng, seed);
+    s->core.nplayers = nplayers;
+    s->core.max_decisions = GAME_MAX_DECISIONS;
+    /* every card starts in the first zone declared, in cards.yaml order
+     * (what derive() would make of it, written directly) */
+    for (int i = 0; i < NINSTANCES; i++) {
+        s->zcard[0][i] = (uint16_t)i;
+        s->slot_of[i] = 0;
+        s->pos_of[i] = (uint16_t)i;
+    }
+    s->zsize[0] = NINSTANCES;
+    memset(s->kcount, 0, sizeof s->kcount);
+    memset(s->kmask, 0, sizeof s->kmask);
+    memset(s->khead, 0xff, sizeof s->khead);
+    for (int k = 0; k < NCARDS; k++) {
+        s->kcount[0][k] = (uint16_t)cards[k].count;
+        s->kmask[0] |= KBIT(k);
+        if (!slot_ordered[0])
+            for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)
+                klink(s, c, 0, k);
+    }
+    game_vars_init(s);
+}
+
+/* RtGame.init: sets the state up and runs proc main to the first
+ * decision or the end. */
+static RT_UNUSED void game_init(void *st, uint64_t seed, int nplayers)
+{
+    State *s = st;
+    game_setup(s, seed, nplayers);
+    push(s, P_main);
+    run(s);
+}
+
+/* RtGame.play_direct: a whole game through the direct-call procs, every
+ * decision answered by fn (decide_direct). */
+static RT_UNUSED void game_play_direct(void *st, uint64_t seed, int nplayers, RtChooser fn,
+                                       void *ctx)
+{
+    State *s = st;
+    int64_t bound = s->core.max_decisions;
+    game_setup(s, seed, nplayers);
+    if (bound > 0)
+        s->core.max_decisions = bound;
+    Direct d = {fn, ctx};
+    dproc_main(s, &d);
+    if (!s->core.over)
+        finish(s, 0);
+}
+
+/* RtGame.resume: runs on after core.dec.chosen was set. */
+static RT_UNUSED void game_resume(void *st)
+{
+    State *s = st;
+    s->steps = 0;
+    run(s);
+}
+
+/* Rebuilds what the state derives from the zones, after cards were moved
+ * by hand. */
+static RT_UNUSED void game_sync(void *st)
+{
+    derive(st);
+}
+
+/* The counts and lists of each kind agree with the zones. */
+static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
+{
+    const State *s = st;
+    for (int slot = 0; slot < NSLOTS; slot++) {
+        uint16_t count[NCARDS] = {0};
+        for (int i = 0; i < s->zsize[slot]; i++) {
+            count[instance_card[s->zcard[slot][i]]]++;
+            if (s->pos_of[s->zcard[slot][i]] != i) {
+                snprintf(why, n, "slot %d: card %d at position %d, pos_of says %d",
+                         slot, s->zcard[slot][i], i, s->pos_of[s->zcard[slot][i]]);
+                return false;
+            }
+        }
+        for (int k = 0; k < NCARDS; k++) {
+            if (count[k] != s->kcount[slot][k] ||
+                (KMASKED && (count[k] > 0) != ((s->kmask[slot] & KBIT(k)) != 0))) {
+                snprintf(why, n, "slot %d: %d cards of kind %d, counted %d",
+                         slot, count[k], k, s->kcount[slot][k]);
+                return false;
+            }
+            /* the list of kind k (unordered slots): count[k] cards of kind
+             * k in this slot */
+            if (slot_ordered[slot])
+                continue;
+            int len = 0;
+            for (int c = s->khead[slot][k]; c != KNONE; c = s->knext[c]) {
+                if (c >= NINSTANCES || len >= count[k] || s->slot_of[c] != slot ||
+                    instance_card[c] != k) {
+                    snprintf(why, n, "slot %d: the list of kind %d is broken at card %d",
+                             slot, k, c);
+                    return false;
+                }
+                len++;
+            }
+            if (len != count[k]) {
+                snprintf(why, n, "slot %d: the list of kind %d has %d cards of %d",
+                         slot, k, len, count[k]);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+#endif /* CARDRT_GAME_H */

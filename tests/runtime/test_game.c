@@ -1,0 +1,560 @@
+/* test_game.c: runtime/rt_game.h, the C every generated game shares, on a
+ * tiny game written here the way cardc writes one: its constants, tables
+ * and State members, the header, then its proc main and the hooks the
+ * header's run loop calls.
+ *
+ * The game: 5 cards of 3 kinds (Ace x2, Bee, Cat x2), all in the deck
+ * (ordered) at the start; a pile (ordered) and a hand per player
+ * (unordered). Proc main asks player 1 "yes or no?"; yes is a point. The
+ * scores are the points, the tie-breaks pv_tb[]. */
+#include <criterion/criterion.h>
+#include <limits.h>
+
+#include "rt.h"
+
+/* ---- the game's constants and tables (what cardc writes first) ---- */
+
+enum { K_ACE, K_BEE, K_CAT, NCARDS };
+#define NINSTANCES 5
+
+typedef struct CardInfo {
+    const char *name;
+    int count, first;
+    int num[1];
+} CardInfo;
+
+static const CardInfo cards[NCARDS] = {{"Ace", 2, 0, {1}}, {"Bee", 1, 2, {20}}, {"Cat", 2, 3, {300}}};
+static const uint16_t instance_card[NINSTANCES] = {K_ACE, K_ACE, K_BEE, K_CAT, K_CAT};
+
+enum { MAXP = 2, NSLOTS = 4, NLOCALS = 2, MAXDEPTH = 2 };
+#define GAME_MAX_DECISIONS 10
+#define GAME_HAS_TIEBREAK 1
+enum { Z_deck = 0, Z_pile = 1, Z_hand = 2 /* + player */ };
+enum { P_main = 0 };
+#define GAME_STATE_VARS \
+    int32_t g_start; \
+    int32_t pv_points[MAXP]; \
+    int32_t pv_tb[MAXP];
+
+static const uint8_t slot_ordered[NSLOTS] = {1, 1, 0, 0};
+static const int16_t inst_type[NINSTANCES] = {0, 0, 0, 1, 1};
+static const int16_t inst_attr[1][NINSTANCES] = {{4, 4, 5, -1, -1}};
+
+#include "rt_game.h"
+
+/* ---- the rules and the hooks (what cardc writes after the header) ---- */
+
+static inline int game_step(State *s, Frame *f)
+{
+    switch (f->proc) {
+    case P_main:
+        if (f->pc == 0) {
+            decision(s, 0, 0);
+            add_yes_no(s);
+            f->pc = 1;
+            return R_WAIT;
+        }
+        if (chosen_yes(s))
+            s->pv_points[0]++;
+        return R_RETURN;
+    }
+    return R_STOP;
+}
+
+static int32_t dproc_main(State *s, const Direct *d)
+{
+    decision(s, 0, 0);
+    add_yes_no(s);
+    if (!decide_direct(s, d))
+        return 0;
+    if (chosen_yes(s))
+        s->pv_points[0]++;
+    return 0;
+}
+
+static inline int32_t game_score(State *s, int p)
+{
+    return s->pv_points[p];
+}
+
+static inline int32_t game_tiebreak(State *s, int p)
+{
+    return s->pv_tb[p];
+}
+
+static inline void game_vars_init(State *s)
+{
+    s->g_start = 7;
+    for (int p = 0; p < MAXP; p++)
+        s->pv_tb[p] = -1;
+}
+
+static const char *const card_name[NINSTANCES] = {"Ace", "Ace", "Bee", "Cat", "Cat"};
+static const RtZone zones[] = {
+    {"deck", 0, 1, RT_VIS_HIDDEN, Z_deck},
+    {"pile", 0, 1, RT_VIS_PUBLIC, Z_pile},
+    {"hand", 1, 0, RT_VIS_OWNER, Z_hand},
+};
+static const int16_t slot_zone[NSLOTS] = {0, 1, 2, 2};
+static const int8_t slot_owner[NSLOTS] = {-1, -1, 0, 1};
+static const char *const prompts[] = {"Yes or no?", NULL};
+static const char *const labels[] = {NULL};
+
+static const RtGame tiny = {
+    .name = "tiny",
+    .min_players = 1,
+    .max_players = MAXP,
+    .ninstances = NINSTANCES,
+    .card_name = card_name,
+    .nzones = 3,
+    .nslots = NSLOTS,
+    .zones = zones,
+    .slot_zone = slot_zone,
+    .slot_owner = slot_owner,
+    .prompts = prompts,
+    .labels = labels,
+    .faults = faults,
+    .state_size = sizeof(State),
+    .off_zsize = offsetof(State, zsize),
+    .off_zcard = offsetof(State, zcard),
+    .default_max_decisions = GAME_MAX_DECISIONS,
+    .init = game_init,
+    .resume = game_resume,
+    .off_slot_of = offsetof(State, slot_of),
+    .sync = game_sync,
+    .check = game_check,
+    .play_direct = game_play_direct,
+};
+
+static State st;
+
+/* A fresh game of n players set up (every card in the deck), not run. */
+static State *fresh(int n)
+{
+    memset(&st, 0, sizeof st);
+    game_setup(&st, 1, n);
+    return &st;
+}
+
+/* The state agrees with itself: every card in one place, where slot_of
+ * says, and game_check (positions, counts, masks, lists). */
+static void assert_consistent(const State *s)
+{
+    int seen[NINSTANCES] = {0};
+    for (int slot = 0; slot < NSLOTS; slot++)
+        for (int i = 0; i < s->zsize[slot]; i++) {
+            int c = s->zcard[slot][i];
+            cr_assert(c < NINSTANCES && !seen[c]++, "card %d twice or out of range", c);
+            cr_assert_eq(s->slot_of[c], slot, "card %d", c);
+        }
+    for (int c = 0; c < NINSTANCES; c++)
+        cr_assert(seen[c], "card %d is nowhere", c);
+    char why[128] = "";
+    cr_assert(game_check(s, why, sizeof why), "%s", why);
+}
+
+/* The cards of slot in the list of kind k, first to last. */
+static int klist(const State *s, int slot, int k, int *out)
+{
+    int n = 0;
+    for (int c = s->khead[slot][k]; c != KNONE; c = s->knext[c])
+        out[n++] = c;
+    return n;
+}
+
+static void assert_fault(const State *s, int k)
+{
+    cr_assert_eq(s->core.over, RT_FAULT);
+    cr_assert_eq(s->core.fault, k, "fault %d, expected %d (%s)", s->core.fault, k, faults[k]);
+}
+
+/* ---- setup and derive ---- */
+
+Test(rt_game, setup_puts_every_card_in_the_first_zone)
+{
+    State *s = fresh(2);
+    cr_assert_eq(s->zsize[Z_deck], NINSTANCES);
+    for (int c = 0; c < NINSTANCES; c++) {
+        cr_assert_eq(s->zcard[Z_deck][c], c);
+        cr_assert_eq(s->slot_of[c], Z_deck);
+        cr_assert_eq(s->pos_of[c], c);
+    }
+    cr_assert_eq(s->kcount[Z_deck][K_ACE], 2);
+    cr_assert_eq(s->kcount[Z_deck][K_BEE], 1);
+    cr_assert_eq(s->kmask[Z_deck], 7);
+    cr_assert_eq(s->khead[Z_deck][K_ACE], KNONE, "an ordered slot keeps no lists");
+    cr_assert_eq(s->core.max_decisions, GAME_MAX_DECISIONS);
+    cr_assert_eq(s->g_start, 7, "game_vars_init ran");
+    cr_assert_eq(s->pv_tb[1], -1);
+    assert_consistent(s);
+}
+
+Test(rt_game, derive_rebuilds_what_the_zones_imply)
+{
+    State *s = fresh(2);
+    /* by hand: Cat, Ace into hand 0 (unordered), Bee onto the pile */
+    s->zsize[Z_deck] = 1;
+    s->zcard[Z_deck][0] = 1;
+    s->zsize[Z_hand] = 3;
+    s->zcard[Z_hand][0] = 3;
+    s->zcard[Z_hand][1] = 0;
+    s->zcard[Z_hand][2] = 4;
+    s->zsize[Z_pile] = 1;
+    s->zcard[Z_pile][0] = 2;
+    char why[128] = "";
+    cr_assert_not(game_check(s, why, sizeof why), "the counts are stale");
+    game_sync(s); /* derive */
+    assert_consistent(s);
+    cr_assert_eq(s->slot_of[4], Z_hand);
+    cr_assert_eq(s->pos_of[4], 2);
+    cr_assert_eq(s->kcount[Z_hand][K_CAT], 2);
+    cr_assert_eq(s->kmask[Z_hand], KBIT(K_ACE) | KBIT(K_CAT));
+    cr_assert_eq(s->kmask[Z_pile], KBIT(K_BEE));
+    int l[NINSTANCES];
+    cr_assert_eq(klist(s, Z_hand, K_CAT, l), 2);
+    cr_assert_eq(l[0], 4, "the last card of the zone first in its list");
+    cr_assert_eq(l[1], 3);
+    cr_assert_eq(kcount_in(s, Z_hand, KBIT(K_CAT) | KBIT(K_BEE)), 2);
+}
+
+Test(rt_game, check_finds_a_broken_list)
+{
+    State *s = fresh(2);
+    mv(s, 0, Z_hand, -1);
+    mv(s, 1, Z_hand, -1);
+    s->khead[Z_hand][K_ACE] = 0; /* drops card 1 from the list */
+    s->knext[0] = KNONE;
+    char why[128] = "";
+    cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert(strstr(why, "the list of kind 0 has 1 cards of 2"), "%s", why);
+}
+
+/* ---- klink, add_kind, add_card ---- */
+
+Test(rt_game, klink_puts_a_card_first_and_kunlink_takes_it_out)
+{
+    State *s = fresh(2);
+    memset(s->khead, 0xff, sizeof s->khead);
+    klink(s, 3, Z_hand, K_CAT);
+    klink(s, 4, Z_hand, K_CAT);
+    int l[NINSTANCES];
+    cr_assert_eq(klist(s, Z_hand, K_CAT, l), 2);
+    cr_assert(l[0] == 4 && l[1] == 3);
+    kunlink(s, 3, Z_hand, K_CAT); /* not the first: the list is walked */
+    cr_assert_eq(klist(s, Z_hand, K_CAT, l), 1);
+    cr_assert_eq(l[0], 4);
+    kunlink(s, 4, Z_hand, K_CAT);
+    cr_assert_eq(s->khead[Z_hand][K_CAT], KNONE);
+}
+
+Test(rt_game, add_kind_offers_the_card_and_add_card_one_per_kind)
+{
+    State *s = fresh(2);
+    decision(s, 1, 0);
+    add_kind(s, 3);
+    cr_assert_eq(s->core.dec.noptions, 1);
+    cr_assert_eq(s->core.dec.opt[0].kind, RT_OPT_CARD);
+    cr_assert_eq(s->core.dec.opt[0].ids[0], 3);
+    decision(s, 1, 0);
+    add_card(s, 0);
+    add_card(s, 1); /* another Ace: the same choice */
+    add_card(s, 2);
+    cr_assert_eq(s->core.dec.noptions, 2);
+    cr_assert_eq(s->core.dec.opt[1].ids[0], 2);
+    s->core.dec.chosen = 1;
+    cr_assert_eq(chosen_value(s), 2);
+    cr_assert_eq(s->core.over, RT_PLAYING);
+}
+
+Test(rt_game, a_full_decision_faults)
+{
+    State *s = fresh(2);
+    decision(s, 0, 0);
+    for (int i = 0; i < RT_MAX_OPTIONS; i++)
+        add_player(s, i % 2);
+    cr_assert_eq(s->core.over, RT_PLAYING);
+    cr_assert_null(add_option(s, RT_OPT_YES));
+    assert_fault(s, F_TOO_MANY);
+}
+
+/* ---- moves ---- */
+
+Test(rt_game, mv_keeps_positions_counts_and_lists)
+{
+    State *s = fresh(2);
+    mv(s, 1, Z_hand + 1, -1); /* out of the middle of an ordered zone */
+    cr_assert_eq(s->zsize[Z_deck], 4);
+    cr_assert_eq(s->zcard[Z_deck][1], 2, "the cards above move down");
+    cr_assert_eq(s->pos_of[2], 1);
+    cr_assert_eq(s->slot_of[1], Z_hand + 1);
+    cr_assert_eq(s->kcount[Z_deck][K_ACE], 1);
+    cr_assert_eq(s->khead[Z_hand + 1][K_ACE], 1);
+    mv(s, 0, Z_pile, -1);
+    cr_assert_eq(s->kmask[Z_deck] & KBIT(K_ACE), 0, "no Ace left in the deck");
+    mv(s, 3, Z_hand + 1, -1);
+    mv(s, 4, Z_hand + 1, -1);
+    mv(s, 1, Z_pile, -1); /* out of an unordered zone: the last takes its place */
+    cr_assert_eq(s->zcard[Z_hand + 1][0], 4);
+    cr_assert_eq(s->pos_of[4], 0);
+    mv(s, 4, Z_pile, 0); /* at the bottom of the pile */
+    cr_assert_eq(s->zcard[Z_pile][0], 4);
+    cr_assert_eq(s->zcard[Z_pile][1], 0);
+    cr_assert_eq(s->pos_of[1], 2);
+    assert_consistent(s);
+    cr_assert_eq(s->core.over, RT_PLAYING);
+}
+
+Test(rt_game, mv_of_no_card_faults)
+{
+    State *s = fresh(2);
+    mv(s, -1, Z_pile, -1);
+    assert_fault(s, F_NONE_MOVED);
+    cr_assert_eq(s->zsize[Z_pile], 0);
+}
+
+Test(rt_game, move_picked_moves_in_order_and_shuffle_keeps_positions)
+{
+    State *s = fresh(2);
+    const uint16_t pick[] = {1, 3};
+    move_picked(s, Z_deck, pick, 2, Z_pile, 0);
+    cr_assert_eq(s->zsize[Z_deck], 3);
+    cr_assert(s->zcard[Z_pile][0] == 1 && s->zcard[Z_pile][1] == 3);
+    const uint16_t under[] = {0};
+    move_picked(s, Z_deck, under, 1, Z_pile, 1);
+    cr_assert_eq(s->zcard[Z_pile][0], 0, "to the bottom");
+    assert_consistent(s);
+    RtRng before = s->core.rng;
+    shuffle(s, Z_pile);
+    cr_assert(memcmp(&before, &s->core.rng, sizeof before) != 0, "shuffle draws");
+    assert_consistent(s);
+}
+
+/* ---- top and bottom ---- */
+
+Test(rt_game, top_and_bottom)
+{
+    State *s = fresh(2);
+    cr_assert_eq(z_top(s, Z_deck), 4);
+    cr_assert_eq(z_bottom(s, Z_deck), 0);
+    cr_assert_eq(s->core.over, RT_PLAYING);
+}
+
+Test(rt_game, top_of_an_empty_zone_faults)
+{
+    State *s = fresh(2);
+    cr_assert_eq(z_top(s, Z_pile), -1);
+    assert_fault(s, F_EMPTY_TOP);
+    cr_assert_eq(z_bottom(s, Z_pile), -1);
+    cr_assert_eq(card_kind(-1), -1);
+    cr_assert_eq(card_num(-1, 0), 0);
+}
+
+Test(rt_game, bottom_of_an_empty_zone_faults)
+{
+    State *s = fresh(2);
+    cr_assert_eq(z_bottom(s, Z_hand), -1);
+    assert_fault(s, F_EMPTY_TOP);
+}
+
+Test(rt_game, the_first_fault_is_kept)
+{
+    State *s = fresh(2);
+    z_top(s, Z_pile);
+    iadd(s, INT32_MAX, 1);
+    assert_fault(s, F_EMPTY_TOP);
+}
+
+/* ---- cards, players, lists ---- */
+
+Test(rt_game, card_tables)
+{
+    cr_assert_eq(card_kind(2), K_BEE);
+    cr_assert_eq(card_type(3), 1);
+    cr_assert_eq(card_attr(2, 0), 5);
+    cr_assert_eq(card_num(4, 0), 300);
+    cr_assert_eq(kpop(0xf0f1), 9);
+    cr_assert_eq(nth_bit(0x58, 2), 6);
+}
+
+Test(rt_game, players_and_indexes_are_checked)
+{
+    State *s = fresh(2);
+    cr_assert_eq(pnext(s, 1), 0);
+    cr_assert_eq(pseat(s, 1), 1);
+    cr_assert_eq(zslot(s, Z_hand, 1), Z_hand + 1);
+    cr_assert_eq(lidx(s, 2, 3), 2);
+    cr_assert_eq(s->core.over, RT_PLAYING);
+    cr_assert_eq(pidx(s, 2), 0);
+    assert_fault(s, F_BAD_PLAYER);
+    s = fresh(2);
+    cr_assert_eq(lidx(s, 3, 3), 0);
+    assert_fault(s, F_BAD_INDEX);
+}
+
+/* ---- checked arithmetic ---- */
+
+Test(rt_game, arithmetic_in_range)
+{
+    State *s = fresh(2);
+    cr_assert_eq(iadd(s, INT32_MAX - 1, 1), INT32_MAX);
+    cr_assert_eq(isub(s, INT32_MIN + 1, 1), INT32_MIN);
+    cr_assert_eq(imul(s, -46341, 46340), -2147441940);
+    cr_assert_eq(idiv(s, -7, 2), -3);
+    cr_assert_eq(imod(s, -7, 2), -1);
+    cr_assert_eq(imod(s, INT32_MIN, -1), 0);
+    cr_assert_eq(iabs(s, -5), 5);
+    cr_assert_eq(imin(3, -2), -2);
+    cr_assert_eq(imax(3, -2), 3);
+    cr_assert_eq(s->core.over, RT_PLAYING);
+}
+
+/* Each call faults a fresh game with fault k and gives 0. */
+#define FAULTS(call, k)             \
+    do {                            \
+        State *s = fresh(2);        \
+        cr_assert_eq((call), 0);    \
+        assert_fault(s, (k));       \
+    } while (0)
+
+Test(rt_game, arithmetic_out_of_range_faults)
+{
+    FAULTS(iadd(s, INT32_MAX, 1), F_OVERFLOW);
+    FAULTS(isub(s, INT32_MIN, 1), F_OVERFLOW);
+    FAULTS(imul(s, 65536, 32768), F_OVERFLOW);
+    FAULTS(idiv(s, INT32_MIN, -1), F_OVERFLOW);
+    FAULTS(iabs(s, INT32_MIN), F_OVERFLOW);
+    FAULTS(idiv(s, 1, 0), F_DIV_ZERO);
+    FAULTS(imod(s, 1, 0), F_DIV_ZERO);
+}
+
+/* ---- decisions ---- */
+
+/* A chooser that answers *ctx and counts its calls in calls. */
+static int calls;
+static int answer(void *ctx, void *stp)
+{
+    (void)stp;
+    calls++;
+    return *(int *)ctx;
+}
+
+Test(rt_game, decide_direct_takes_one_option_without_asking)
+{
+    State *s = fresh(2);
+    int ans = 5;
+    Direct d = {answer, &ans};
+    calls = 0;
+    decision(s, 1, 0);
+    add_player(s, 0);
+    s->core.dec.chosen = 3;
+    cr_assert(decide_direct(s, &d));
+    cr_assert_eq(s->core.dec.chosen, 0);
+    cr_assert_eq(calls, 0);
+    cr_assert_eq(s->core.decisions, 0, "no decision counted");
+}
+
+Test(rt_game, decide_direct_with_no_option_faults)
+{
+    State *s = fresh(2);
+    int ans = 0;
+    Direct d = {answer, &ans};
+    calls = 0;
+    decision(s, 1, 0);
+    cr_assert_not(decide_direct(s, &d));
+    assert_fault(s, F_NO_OPTION);
+    cr_assert_eq(calls, 0);
+}
+
+Test(rt_game, decide_direct_asks_and_counts)
+{
+    State *s = fresh(2);
+    int ans = 1;
+    Direct d = {answer, &ans};
+    calls = 0;
+    s->steps = 99;
+    decision(s, 1, 0);
+    add_yes_no(s);
+    cr_assert(decide_direct(s, &d));
+    cr_assert_eq(calls, 1);
+    cr_assert_eq(s->core.dec.chosen, 1);
+    cr_assert_not(chosen_yes(s));
+    cr_assert_eq(s->core.decisions, 1);
+    cr_assert_eq(s->steps, 0);
+}
+
+Test(rt_game, decide_direct_refuses_an_answer_out_of_range)
+{
+    State *s = fresh(2);
+    int ans = 2;
+    Direct d = {answer, &ans};
+    decision(s, 1, 0);
+    add_yes_no(s);
+    cr_assert_not(decide_direct(s, &d));
+    cr_assert_eq(s->core.over, RT_FAULT);
+    cr_assert_eq(s->core.fault, RT_FAULT_BAD_DECISION);
+}
+
+Test(rt_game, decide_direct_stops_at_the_decision_bound)
+{
+    State *s = fresh(2);
+    int ans = 0;
+    Direct d = {answer, &ans};
+    s->core.max_decisions = 1;
+    decision(s, 1, 0);
+    add_yes_no(s);
+    cr_assert_not(decide_direct(s, &d));
+    cr_assert_eq(s->core.over, RT_DRAW);
+    cr_assert(rt_hit_bound(s));
+}
+
+/* ---- frames, the end, whole games ---- */
+
+Test(rt_game, push_faults_past_maxdepth)
+{
+    State *s = fresh(2);
+    for (int i = 0; i < MAXDEPTH; i++)
+        cr_assert_not_null(push(s, P_main));
+    cr_assert_null(push(s, P_main));
+    assert_fault(s, F_DEPTH);
+}
+
+Test(rt_game, finish_compares_scores_then_tiebreaks)
+{
+    State *s = fresh(2);
+    s->pv_points[0] = s->pv_points[1] = 3;
+    s->pv_tb[1] = 1;
+    finish(s, 0);
+    cr_assert_eq(s->core.over, RT_ENDED);
+    cr_assert(!s->core.winner[0] && s->core.winner[1]);
+    s = fresh(2);
+    s->pv_points[0] = s->pv_points[1] = 3;
+    finish(s, 0);
+    cr_assert(s->core.winner[0] && s->core.winner[1], "still tied: a shared win");
+    s = fresh(2);
+    s->pv_points[1] = 4;
+    finish(s, 1);
+    cr_assert_eq(s->core.over, RT_DRAW);
+    cr_assert_eq(s->core.score[1], 4, "a draw has scores too");
+}
+
+Test(rt_game, a_whole_game_through_the_engine)
+{
+    rt_new(&tiny, &st, 3, 2);
+    cr_assert_eq(st.core.over, RT_PLAYING);
+    cr_assert_eq(st.core.dec.noptions, 2);
+    cr_assert(rt_apply(&tiny, &st, 0)); /* yes */
+    cr_assert_eq(st.core.over, RT_ENDED);
+    cr_assert_eq(st.core.score[0], 1);
+    cr_assert(st.core.winner[0] && !st.core.winner[1]);
+    assert_consistent(&st);
+}
+
+Test(rt_game, a_whole_game_played_directly)
+{
+    int ans = 0;
+    rt_play_direct(&tiny, &st, 3, 2, 0, answer, &ans);
+    cr_assert_eq(st.core.over, RT_ENDED);
+    cr_assert_eq(st.core.score[0], 1);
+    cr_assert(st.core.winner[0] && !st.core.winner[1]);
+    cr_assert_eq(st.core.decisions, 1);
+}
