@@ -14,9 +14,11 @@
  * and its line:col (with the path when the file differs from the
  * declaration's). Once checked, the line adds the node's type and what the
  * checker filled in: what a name resolved to, frame slots, prompt, label,
- * set and aggregate numbers; the Game's tables follow. Nothing printed
- * depends on an address or a hash order. Nodes are read only through the
- * role names of ast.h. */
+ * set and aggregate numbers; the Game's tables follow. The analysed dump
+ * ends with what the analysis proved (dump_analysis): each func and proc,
+ * then each node of its body that has a fact, one a line, in the same
+ * style. Nothing printed depends on an address or a hash order. Nodes are
+ * read only through the role names of ast.h. */
 #include "dump.h"
 
 #include <stdlib.h>
@@ -584,10 +586,73 @@ static int first_of_each(Arena *a, PtrVec *v)
     return v->len = k;
 }
 
-static void dump_fn_facts(Buf *b, Arena *a, const Sym *fn)
+/* A card-kind mask: bit k for card kind k. */
+static void put_kinds(Buf *b, const char *what, unsigned long long m)
 {
-    buf_printf(b, "%s %d %s  reached %s  called %s\n", fn->kind == S_FUNC ? "func" : "proc",
+    buf_printf(b, "  %s 0x%llx", what, m);
+}
+
+/* What the analysis filled in on n, each fact only where it is set. */
+static void put_node_facts(Buf *b, const Node *n)
+{
+    static const char *const families[] = {
+#define X(k, s) s,
+        HELPER_FAMILIES(X)
+#undef X
+    };
+    if (n->helper_no >= 0) {
+        HelperFamily f = n->kind == N_INDEX || n->kind == N_LIST || n->kind == N_FOR ? HELPER_LIST
+                         : n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ? HELPER_OPTS
+                         : n->kind == N_CHOOSECARDS ? HELPER_SETS
+                         : n->kind == N_MOVEALL ? HELPER_MVALL : HELPER_AGG;
+        buf_printf(b, "  helper %s %d", families[f], n->helper_no);
+    }
+    if (n->seat_in_range)
+        buf_puts(b, "  seat_in_range");
+    if (n->kinds_known)
+        put_kinds(b, "kinds", n->kinds);
+    if (n->heap)
+        buf_puts(b, "  heap");
+    if (n->kind_level) {
+        buf_puts(b, "  kind_level");
+        put_kinds(b, "kinds_possible", n->kinds_possible);
+    }
+    if (n->by_kind)
+        buf_puts(b, "  by_kind");
+    if (n->one_per_kind)
+        put_kinds(b, "one_per_kind", n->one_per_kind);
+    if (n->distinct_per_kind)
+        buf_puts(b, "  distinct_per_kind");
+    if (n->implied_by_caps)
+        buf_puts(b, "  implied_by_caps");
+}
+
+/* Each node under n (n included) with a fact of the analysis: one line,
+ * its kind, label and place as in the tree above, then the facts. */
+static void print_node_facts(const char *role, const Node *n, void *ctx)
+{
+    const Dump *D = ctx;
+    Buf facts = {0};
+    put_node_facts(&facts, n);
+    if (facts.len) {
+        buf_printf(D->out, "  %s: %s", role, node_kind_names[n->kind]);
+        put_label(D->out, n);
+        buf_puts(D->out, "  ");
+        put_loc(D, n->loc);
+        buf_printf(D->out, "%s\n", facts.data);
+    }
+    buf_free(&facts);
+    visit_kids(n, print_node_facts, ctx);
+}
+
+static void dump_fn_facts(Dump *D, Arena *a, const Sym *fn)
+{
+    Buf *b = D->out;
+    buf_printf(b, "%s %d %s  reached %s  called %s", fn->kind == S_FUNC ? "func" : "proc",
                fn->index, fn->name, fn->reached ? "yes" : "no", fn->called ? "yes" : "no");
+    if (fn->kind == S_FUNC)
+        buf_printf(b, "  calls_funcs %s", fn->calls_funcs ? "yes" : "no");
+    buf_puts(b, "\n");
     PlayerVars pv = {a, {0}};
     collect_player_vars("decl", fn->decl, &pv);
     int n = first_of_each(a, &pv.syms);
@@ -597,28 +662,44 @@ static void dump_fn_facts(Buf *b, Arena *a, const Sym *fn)
         put_sym(b, s);
         buf_printf(b, "  bad_player %s\n", s->bad_player ? "yes" : "no");
     }
+    /* the analysis walks the bodies, not the parameters */
+    D->file = fn->decl->loc.file;
+    if (fn->decl->expr_body)
+        print_node_facts("expr_body", fn->decl->expr_body, D);
+    if (fn->decl->kind == N_EFFECT)
+        each(print_node_facts, D, "stmt", fn->decl->body);
+    else if (fn->decl->body)
+        print_node_facts("body", fn->decl->body, D);
 }
 
-/* EXTEND HERE when the analysis becomes a phase of its own: this is the
- * one place that prints what it proves. Today the analysis runs inside
- * the code generator (cgen_game), after any dump, so the facts below are
- * as checking left them; the section says which facts it shows. */
+/* The one place that prints what the analysis (analyse.c) proved: the
+ * helpers of each family, then each func and proc, its player variables
+ * and the nodes of its body that have a fact. */
 void dump_analysis(Buf *b, const Game *g)
 {
+    static const char *const families[] = {
+#define X(k, s) s,
+        HELPER_FAMILIES(X)
+#undef X
+    };
     buf_puts(b, "== analysis\n");
     if (!g) {
         buf_puts(b, "none: a card file alone has no rules\n");
         return;
     }
-    buf_puts(b, "shows: Sym.reached and Sym.called of each func and proc, Sym.bad_player of\n"
-                "each player parameter and local it names\n"
-                "not run: the analysis runs inside the code generator on this build, so\n"
-                "every fact is as checking left it\n");
+    buf_puts(b, "shows: Game.nhelpers; Sym.reached, Sym.called and (funcs) Sym.calls_funcs of\n"
+                "each func and proc, Sym.bad_player of each player parameter and local it\n"
+                "names; the facts set on the nodes of its body (kinds are masks of card kinds)\n"
+                "helpers");
+    for (int f = 0; f < HELPER__COUNT; f++)
+        buf_printf(b, "  %s %d", families[f], g->nhelpers[f]);
+    buf_puts(b, "\n");
     Arena a = {0};
+    Dump D = {.out = b, .g = g};
     for (int i = 0; i < g->funcs.len; i++)
-        dump_fn_facts(b, &a, g->funcs.items[i]);
+        dump_fn_facts(&D, &a, g->funcs.items[i]);
     for (int i = 0; i < g->procs.len; i++)
-        dump_fn_facts(b, &a, g->procs.items[i]);
+        dump_fn_facts(&D, &a, g->procs.items[i]);
     arena_free(&a);
 }
 

@@ -49,8 +49,8 @@ static int dump_one(const char *path, const Options *o)
     bool ok = phase_open_path(&c, path) && phase_parse(&c);
     if (ok && o->dump != DUMP_TREE)
         ok = phase_check(&c);
-    /* DUMP_ANALYSED: no analysis runs before the code generator yet
-     * (dump_analysis says so in its section) */
+    if (ok && o->dump == DUMP_ANALYSED)
+        ok = phase_analyse(&c);
     Buf b = {0};
     if (ok)
         dump_program(&b, &c.prog, c.rule_files.len ? &c.game : NULL, o->dump);
