@@ -24,6 +24,8 @@ typedef struct Sema {
     const CardSet *cs;
     Game *g;
     StrMap globals;             /* name -> Sym* */
+    bool have_game, have_players, have_limit; /* declarations seen */
+    StrMap prompt_ix, label_ix; /* prompt or label -> index + 1 */
     /* the body being checked */
     Sym *fn;
     bool in_proc;
@@ -34,8 +36,6 @@ typedef struct Sema {
     int loops;
     int implicit_slot;          /* slot of the implicit card, or -1 */
     bool in_such;               /* 'chosen' is in scope */
-    int in_effect;
-    StrMap prompt_ix, label_ix; /* prompt or label -> index + 1 */
 } Sema;
 
 static const char *const builtin_names[] = {
@@ -98,6 +98,15 @@ static const char **all_names(Sema *s, int *n)
         v[k++] = builtin_names[i];
     *n = k;
     return v;
+}
+
+/* The names of the attributes of the cards, for "did you mean". */
+static const char **attribute_names(Sema *s)
+{
+    const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(s->cs->nattrs + 1));
+    for (int i = 0; i < s->cs->nattrs; i++)
+        names[i] = s->cs->attrs[i]->name;
+    return names;
 }
 
 static bool compatible(Type want, Type got)
@@ -241,6 +250,53 @@ static bool known_name(Sema *s, const char *name)
     return false;
 }
 
+/* An identifier naming a global: a shared zone or a game variable. Per-
+ * player zones and variables need [p]; a func or a proc needs (...). */
+static Type check_global_ident(Sema *s, Node *n, Sym *sym)
+{
+    const char *name = n->name;
+    sym->used = true;
+    n->sym = sym;
+    if (sym->kind == S_ZONE) {
+        n->value = sym->index;
+        if (sym->decl->zflags & ZF_PER_PLAYER) {
+            diag_error(s->diags, n->loc, "zone '%s' belongs to each player: write %s[p]",
+                       name, name);
+            return n->type = T_UNKNOWN;
+        }
+        return n->type = T_ZONE;
+    }
+    if (sym->kind == S_GLOBAL)
+        return n->type = sym->type;
+    if (sym->kind == S_PVAR) {
+        diag_error(s->diags, n->loc, "'%s' is kept per player: write %s[p]", name, name);
+        return n->type = T_UNKNOWN;
+    }
+    diag_error(s->diags, n->loc, "'%s' is a %s: call it with (...)", name,
+               sym->kind == S_PROC ? "proc" : "func");
+    return n->type = T_UNKNOWN;
+}
+
+/* "unknown name 'x'", with the closest name that means something here. */
+static Type report_unknown_name(Sema *s, Node *n)
+{
+    const char *name = n->name;
+    int nn;
+    const char **names = all_names(s, &nn);
+    const char *sug = did_you_mean(name, names, nn);
+    if (sug) {
+        char hint[300];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(s->diags, SEV_ERROR, n->loc, hint, "unknown name '%s'; did you mean %s'%s'?",
+                 name, kind_of(s, sug), sug);
+    } else {
+        diag_error(s->diags, n->loc, "unknown name '%s'", name);
+    }
+    return n->type = T_UNKNOWN;
+}
+
+/* primary: IDENT — in this order: a local, 'chosen', a field of the
+ * implicit card of a filter, a global, a card type, an attribute value. */
 static Type check_ident(Sema *s, Node *n)
 {
     const char *name = n->name;
@@ -264,28 +320,8 @@ static Type check_ident(Sema *s, Node *n)
         return n->type;
     }
     sym = strmap_get(&s->globals, name);
-    if (sym) {
-        sym->used = true;
-        n->sym = sym;
-        if (sym->kind == S_ZONE) {
-            n->value = sym->index;
-            if (sym->decl->zflags & ZF_PER_PLAYER) {
-                diag_error(s->diags, n->loc, "zone '%s' belongs to each player: write %s[p]",
-                           name, name);
-                return n->type = T_UNKNOWN;
-            }
-            return n->type = T_ZONE;
-        }
-        if (sym->kind == S_GLOBAL)
-            return n->type = sym->type;
-        if (sym->kind == S_PVAR) {
-            diag_error(s->diags, n->loc, "'%s' is kept per player: write %s[p]", name, name);
-            return n->type = T_UNKNOWN;
-        }
-        diag_error(s->diags, n->loc, "'%s' is a %s: call it with (...)", name,
-                   sym->kind == S_PROC ? "proc" : "func");
-        return n->type = T_UNKNOWN;
-    }
+    if (sym)
+        return check_global_ident(s, n, sym);
     TypeDef *t = cards_find_type(s->cs, name);
     if (t) {
         n->value = t->index;
@@ -305,18 +341,7 @@ static Type check_ident(Sema *s, Node *n)
                    name, name, name);
         return n->type = T_UNKNOWN;
     }
-    int nn;
-    const char **names = all_names(s, &nn);
-    const char *sug = did_you_mean(name, names, nn);
-    if (sug) {
-        char hint[300];
-        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
-        diag_add(s->diags, SEV_ERROR, n->loc, hint, "unknown name '%s'; did you mean %s'%s'?", name,
-                 kind_of(s, sug), sug);
-    } else {
-        diag_error(s->diags, n->loc, "unknown name '%s'", name);
-    }
-    return n->type = T_UNKNOWN;
+    return report_unknown_name(s, n);
 }
 
 /* "no card is named 'X' in cards.yaml", with a suggestion if one is close:
@@ -352,59 +377,71 @@ static Type check_string(Sema *s, Node *n)
 
 /* ---- sources ------------------------------------------------------------ */
 
-/* Checks a SOURCE node (or wraps a plain expression into one). The element
- * gets a slot; the filter is checked with it in scope. Returns the element
- * type (T_CARD, T_PLAYER, T_VALUE) or T_UNKNOWN. */
+/* values(color), values(cheat.color): the attribute whose values a 'for'
+ * walks, kept in call->attr (a card type before the dot in its IDENT's
+ * value). */
+static void check_values_call(Sema *s, Node *call)
+{
+    Node *arg = call->args;
+    if (!arg || arg->next) {
+        diag_error(s->diags, call->loc, "values(...) takes one attribute: values(color) or "
+                                        "values(cheat.color)");
+        return;
+    }
+    const char *an = arg->name;
+    Attr *at = an ? cards_find_attr(s->cs, an) : NULL;
+    TypeDef *t = NULL;
+    if (arg->kind == N_FIELD) {
+        t = arg->base->kind == N_IDENT ? cards_find_type(s->cs, arg->base->name) : NULL;
+        if (!t) {
+            diag_error(s->diags, arg->loc, "values(T.attr) needs a card type before the dot");
+            at = NULL;
+        } else {
+            arg->base->value = t->index;
+        }
+    }
+    if (!at) {
+        if (an)
+            error_unknown(s, arg->loc, "attribute", an, attribute_names(s), s->cs->nattrs);
+        return;
+    }
+    call->attr = at->index;
+    if (t) {
+        bool has = false;
+        for (int i = 0; i < t->nattrs; i++)
+            has |= t->attrs[i].attr == at;
+        if (!has)
+            diag_error(s->diags, arg->loc, "type '%s' has no attribute '%s'", t->name, at->name);
+    }
+}
+
+/* What a source walks: T_PLAYERS, T_VALUE (values(...)), T_ZONE or
+ * T_CARDSET ('chosen'); T_UNKNOWN after an error. */
+static Type check_source_base(Sema *s, Node *base)
+{
+    if (base->kind == N_PLAYERSREF)
+        return T_PLAYERS;
+    if (base->kind == N_CALL && !strcmp(base->name, "values")) {
+        check_values_call(s, base);
+        return T_VALUE;
+    }
+    Type bt = check_expr(s, base);
+    if (bt != T_ZONE && bt != T_CARDSET && bt != T_UNKNOWN) {
+        diag_error(s->diags, base->loc, "expected a zone or 'players' here, found %s",
+                   type_name(bt));
+        return T_UNKNOWN;
+    }
+    return bt;
+}
+
+/* src: expr opt_where | IDENT IN expr opt_where (and arg: expr WHERE expr,
+ * IDENT IN expr opt_where). The element gets a slot; the filter is checked
+ * with it in scope. Returns the element type (T_CARD, T_PLAYER, T_VALUE,
+ * T_INT for the values of a numeric attribute) or T_UNKNOWN. */
 static Type check_source(Sema *s, Node *src)
 {
     Node *base = src->in;
-    Type bt;
-    if (base->kind == N_PLAYERSREF) {
-        bt = T_PLAYERS;
-    } else if (base->kind == N_CALL && !strcmp(base->name, "values")) {
-        bt = T_VALUE;
-        Node *arg = base->args;
-        if (!arg || arg->next) {
-            diag_error(s->diags, base->loc, "values(...) takes one attribute: values(color) or "
-                                            "values(cheat.color)");
-        } else {
-            const char *an = arg->kind == N_FIELD ? arg->name : arg->name;
-            Attr *at = an ? cards_find_attr(s->cs, an) : NULL;
-            if (arg->kind == N_FIELD) {
-                if (arg->base->kind != N_IDENT || !cards_find_type(s->cs, arg->base->name)) {
-                    diag_error(s->diags, arg->loc, "values(T.attr) needs a card type before the dot");
-                    at = NULL;
-                } else {
-                    arg->base->value = cards_find_type(s->cs, arg->base->name)->index;
-                }
-            }
-            if (!at) {
-                const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(s->cs->nattrs + 1));
-                for (int i = 0; i < s->cs->nattrs; i++)
-                    names[i] = s->cs->attrs[i]->name;
-                if (an)
-                    error_unknown(s, arg->loc, "attribute", an, names, s->cs->nattrs);
-            } else {
-                base->attr = at->index;
-                if (arg->kind == N_FIELD) {
-                    TypeDef *t = cards_find_type(s->cs, arg->base->name);
-                    bool has = false;
-                    for (int i = 0; i < t->nattrs; i++)
-                        has |= t->attrs[i].attr == at;
-                    if (!has)
-                        diag_error(s->diags, arg->loc, "type '%s' has no attribute '%s'", t->name,
-                                   at->name);
-                }
-            }
-        }
-    } else {
-        bt = check_expr(s, base);
-        if (bt != T_ZONE && bt != T_CARDSET && bt != T_UNKNOWN) {
-            diag_error(s->diags, base->loc, "expected a zone or 'players' here, found %s",
-                       type_name(bt));
-            bt = T_UNKNOWN;
-        }
-    }
+    Type bt = check_source_base(s, base);
     Type et = bt == T_PLAYERS ? T_PLAYER : bt == T_VALUE ? T_VALUE
               : bt == T_UNKNOWN ? T_UNKNOWN : T_CARD;
     /* the values of a numeric attribute are numbers */
@@ -413,9 +450,7 @@ static Type check_source(Sema *s, Node *src)
     int mark = s->nscope, saved = s->implicit_slot;
     if (src->name) {
         Sym *e = declare(s, src, src->name, et, S_LOCAL);
-        if (et == T_VALUE)
-            e->index = e->index; /* value loop variables hold a value index */
-        src->slot = e->index;
+        src->slot = e->index; /* a value's variable holds the value's index */
         src->sym = e;
         if (et == T_VALUE && base->attr >= 0)
             e->decl->attr = base->attr;
@@ -452,48 +487,61 @@ static Node *as_source(Sema *s, Node *arg)
 
 /* ---- static evaluation of card filters ---------------------------------- */
 
-/* 1 true, 0 false, -1 unknown: the filter of slot `slot` for card kind cd. */
-static int eval_static(Sema *s, const Node *n, int slot, const CardDef *cd)
+/* Is f a field of the element in frame slot `slot`: of the implicit card
+ * of a filter, or of the element it names? */
+static bool is_element_field(const Node *f, int slot)
+{
+    if (f->kind != N_FIELD)
+        return false;
+    if (!f->base)
+        return f->slot == slot;
+    const Node *e = f->base;
+    return e->kind == N_IDENT && e->sym && e->sym->index == slot && e->sym->kind == S_LOCAL;
+}
+
+/* `f == k` or `f != k`, of a field f of the element and a constant k, for
+ * card kind cd: 1 true, 0 false; -1 when it is not such a comparison. */
+static int eval_field_compare(const Node *n, int slot, const CardDef *cd)
+{
+    const Node *f = n->lhs, *k = n->rhs;
+    if (f->kind != N_FIELD)
+        f = n->rhs, k = n->lhs;
+    if (!is_element_field(f, slot) || k->value < 0 || k->kind == N_FIELD)
+        return -1;
+    int have;
+    if (f->attr == ATTR_TYPE && k->type == T_TYPE)
+        have = cd->type->index;
+    else if (f->attr == ATTR_NAME && k->type == T_NAME)
+        have = cd->index;
+    else if (f->attr >= 0 && k->type == T_VALUE && k->attr == f->attr)
+        have = cd->value[f->attr];
+    else
+        return -1;
+    int eq = have == k->value;
+    return n->binop == OP_EQ ? eq : !eq;
+}
+
+int sema_eval_filter(const Node *n, int slot, const CardDef *cd)
 {
     switch (n->kind) {
     case N_BOOLLIT:
         return (int)n->literal;
     case N_UNARY:
         if (n->unop == UOP_NOT) {
-            int v = eval_static(s, n->operand, slot, cd);
+            int v = sema_eval_filter(n->operand, slot, cd);
             return v < 0 ? -1 : !v;
         }
         return -1;
-    case N_BINARY: {
+    case N_BINARY:
         if (n->binop == OP_AND || n->binop == OP_OR) {
-            int l = eval_static(s, n->lhs, slot, cd), r = eval_static(s, n->rhs, slot, cd);
+            int l = sema_eval_filter(n->lhs, slot, cd), r = sema_eval_filter(n->rhs, slot, cd);
             if (n->binop == OP_AND)
                 return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
             return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
         }
-        if (n->binop != OP_EQ && n->binop != OP_NE)
-            return -1;
-        const Node *f = n->lhs, *k = n->rhs;
-        if (f->kind != N_FIELD)
-            f = n->rhs, k = n->lhs;
-        bool elem = f->kind == N_FIELD &&
-                    ((f->base == NULL && f->slot == slot) ||
-                     (f->base && f->base->kind == N_IDENT && f->base->sym && f->base->sym->index == slot &&
-                      f->base->sym->kind == S_LOCAL));
-        if (!elem || k->value < 0 || k->kind == N_FIELD)
-            return -1;
-        int have;
-        if (f->attr == ATTR_TYPE && k->type == T_TYPE)
-            have = cd->type->index;
-        else if (f->attr == ATTR_NAME && k->type == T_NAME)
-            have = cd->index;
-        else if (f->attr >= 0 && k->type == T_VALUE && k->attr == f->attr)
-            have = cd->value[f->attr];
-        else
-            return -1;
-        int eq = have == k->value;
-        return n->binop == OP_EQ ? eq : !eq;
-    }
+        if (n->binop == OP_EQ || n->binop == OP_NE)
+            return eval_field_compare(n, slot, cd);
+        return -1;
     default:
         return -1;
     }
@@ -516,245 +564,309 @@ static Loc expr_loc(const Node *n)
     return at;
 }
 
-int sema_eval_filter(const Node *filter, int slot, const CardDef *cd)
-{
-    return eval_static(NULL, filter, slot, cd);
-}
-
 /* A choice from a zone whose filter no card of the deck can pass. */
 static void check_satisfiable(Sema *s, Node *src, const char *what)
 {
     if (!src->filter || src->type != T_CARD || src->src_kind != SRC_ZONE)
         return;
     for (int i = 0; i < s->cs->ncards; i++)
-        if (eval_static(s, src->filter, src->slot, s->cs->cards[i]) != 0)
+        if (sema_eval_filter(src->filter, src->slot, s->cs->cards[i]) != 0)
             return;
     diag_error(s->diags, expr_loc(src->filter), "%s can never have an option: no card in %s passes "
                                                 "this condition", what, s->cs->file->path);
 }
 
-/* ---- expressions -------------------------------------------------------- */
+/* ---- calls -------------------------------------------------------------- */
 
-static Type check_call(Sema *s, Node *n, bool stmt)
+static int count_args(const Node *args)
 {
-    int nargs = 0;
-    for (Node *a = n->args; a; a = a->next)
-        nargs++;
-    Sym *sym = strmap_get(&s->globals, n->name);
-    if (sym && (sym->kind == S_FUNC || sym->kind == S_PROC)) {
-        sym->used = true;
-        n->sym = sym;
-        if (sym->kind == S_PROC && !stmt)
-            diag_error(s->diags, n->loc, "proc '%s' can only be called as a statement or as the "
-                                         "whole value of 'let'", n->name);
-        if (sym->kind == S_PROC && !s->in_proc)
-            diag_error(s->diags, n->loc, "a func cannot call proc '%s' (procs move cards and "
-                                         "ask players)", n->name);
-        if (nargs != sym->nparams)
-            diag_error(s->diags, n->loc, "'%s' takes %d argument%s, given %d", n->name,
-                       sym->nparams, sym->nparams == 1 ? "" : "s", nargs);
-        int i = 0;
-        for (Node *a = n->args; a; a = a->next, i++) {
-            if (a->kind == N_SOURCE) {
-                diag_error(s->diags, a->loc, "'%s' takes values, not a filtered zone", n->name);
-                continue;
-            }
-            Type t = check_expr(s, a);
-            if (i < sym->nparams && i < 8) {
-                char ctx[160];
-                snprintf(ctx, sizeof ctx, "argument %d of '%s'", i + 1, n->name);
-                expect_type(s, a, sym->params[i], t, ctx);
-            }
+    int k = 0;
+    for (const Node *a = args; a; a = a->next)
+        k++;
+    return k;
+}
+
+/* expr: IDENT '(' args ')' calling a func or a proc. */
+static Type check_call_routine(Sema *s, Node *n, Sym *sym, bool stmt)
+{
+    int nargs = count_args(n->args);
+    sym->used = true;
+    n->sym = sym;
+    if (sym->kind == S_PROC && !stmt)
+        diag_error(s->diags, n->loc, "proc '%s' can only be called as a statement or as the "
+                                     "whole value of 'let'", n->name);
+    if (sym->kind == S_PROC && !s->in_proc)
+        diag_error(s->diags, n->loc, "a func cannot call proc '%s' (procs move cards and "
+                                     "ask players)", n->name);
+    if (nargs != sym->nparams)
+        diag_error(s->diags, n->loc, "'%s' takes %d argument%s, given %d", n->name,
+                   sym->nparams, sym->nparams == 1 ? "" : "s", nargs);
+    int i = 0;
+    for (Node *a = n->args; a; a = a->next, i++) {
+        if (a->kind == N_SOURCE) {
+            diag_error(s->diags, a->loc, "'%s' takes values, not a filtered zone", n->name);
+            continue;
         }
-        return n->type = sym->type;
+        Type t = check_expr(s, a);
+        if (i < sym->nparams && i < 8) {
+            char ctx[160];
+            snprintf(ctx, sizeof ctx, "argument %d of '%s'", i + 1, n->name);
+            expect_type(s, a, sym->params[i], t, ctx);
+        }
     }
-    int b = -1;
+    return n->type = sym->type;
+}
+
+/* A call of a name that is neither a func, a proc nor a builtin: its
+ * arguments are still checked. */
+static Type check_call_unknown(Sema *s, Node *n)
+{
+    int nn;
+    const char **names = all_names(s, &nn);
+    error_unknown(s, n->loc, "func or proc", n->name, names, nn);
+    for (Node *a = n->args; a; a = a->next)
+        if (a->kind != N_SOURCE)
+            check_expr(s, a);
+    return n->type = T_UNKNOWN;
+}
+
+/* sum(src, value), and min(...) or max(...) over a source: the value is
+ * checked with the element in scope. */
+static Type check_call_over_source(Sema *s, Node *n)
+{
+    Node *src = as_source(s, n->args);
+    n->args = src;
+    Type et = check_source(s, src);
+    int mark = s->nscope, saved = s->implicit_slot;
+    if (src->name) {
+        Sym *e = new_local(s, src->name, et, src, S_LOCAL);
+        s->nlocals--; /* same slot as the source's element */
+        e->index = src->slot;
+    } else if (et == T_CARD || et == T_UNKNOWN) {
+        s->implicit_slot = src->slot;
+    }
+    Type vt = check_expr(s, src->next);
+    expect_type(s, src->next, T_INT, vt, "the value summed or compared");
+    scope_pop(s, mark);
+    s->implicit_slot = saved;
+    n->over_source = 1;
+    vec_push(s->arena, &s->g->aggs, n);
+    return n->type = T_INT;
+}
+
+/* min(a, b), max(a, b): of two numbers, or over a source when a is a zone,
+ * 'players' or a filtered source. */
+static Type check_call_min_max(Sema *s, Node *n)
+{
+    Node *a0 = n->args, *a1 = a0->next;
+    if (a0->kind != N_SOURCE) {
+        Type t0 = a0->kind == N_PLAYERSREF ? T_PLAYERS : check_expr(s, a0);
+        if (t0 != T_ZONE && t0 != T_PLAYERS && t0 != T_CARDSET) {
+            expect_type(s, a0, T_INT, t0, "an argument of min/max");
+            expect_type(s, a1, T_INT, check_expr(s, a1), "an argument of min/max");
+            n->over_source = 0;
+            return n->type = T_INT;
+        }
+    }
+    return check_call_over_source(s, n);
+}
+
+/* count(src), any(src), every(src), first(src) */
+static Type check_call_aggregate(Sema *s, Node *n, Builtin b)
+{
+    Node *src = as_source(s, n->args);
+    n->args = src;
+    Type et = check_source(s, src);
+    if (src->src_kind == SRC_VALUES)
+        diag_error(s->diags, src->loc, "values(...) can only be used in 'for'");
+    vec_push(s->arena, &s->g->aggs, n);
+    if (b == B_FIRST)
+        return n->type = et == T_UNKNOWN ? T_UNKNOWN : et;
+    return n->type = b == B_COUNT ? T_INT : T_BOOL;
+}
+
+/* distinct(zone, attribute): the attribute is a name, kept in n->attr. */
+static Type check_call_distinct(Sema *s, Node *n)
+{
+    Node *src = as_source(s, n->args);
+    n->args = src;
+    Type et = check_source(s, src);
+    if (et != T_CARD && et != T_UNKNOWN)
+        diag_error(s->diags, src->loc, "distinct counts values of cards: give it a zone");
+    Node *attr = src->next;
+    if (attr->kind != N_IDENT) {
+        diag_error(s->diags, attr->loc, "distinct(zone, attribute): the second argument must "
+                                        "be an attribute name");
+    } else if (!strcmp(attr->name, "type")) {
+        n->attr = ATTR_TYPE;
+    } else if (!strcmp(attr->name, "name")) {
+        n->attr = ATTR_NAME;
+    } else {
+        Attr *at = cards_find_attr(s->cs, attr->name);
+        if (!at)
+            error_unknown(s, attr->loc, "attribute", attr->name, attribute_names(s),
+                          s->cs->nattrs);
+        else
+            n->attr = at->index;
+    }
+    vec_push(s->arena, &s->g->aggs, n);
+    return n->type = T_INT;
+}
+
+/* A builtin of one argument of type want, giving a value of type result. */
+static Type check_call_of(Sema *s, Node *n, Type want, const char *what, Type result)
+{
+    expect_type(s, n->args, want, check_expr(s, n->args), what);
+    return n->type = result;
+}
+
+/* chance(percent) */
+static Type check_call_chance(Sema *s, Node *n)
+{
+    Node *a0 = n->args;
+    expect_type(s, a0, T_INT, check_expr(s, a0), "the percentage of chance");
+    if (a0->kind == N_NUM && (a0->literal < 0 || a0->literal > 100))
+        diag_error(s->diags, a0->loc, "a chance is a percentage from 0 to 100, found %lld",
+                   a0->literal);
+    return n->type = T_BOOL;
+}
+
+/* roll(sides) */
+static Type check_call_roll(Sema *s, Node *n)
+{
+    Node *a0 = n->args;
+    expect_type(s, a0, T_INT, check_expr(s, a0), "the sides of the die");
+    if (a0->kind == N_NUM && a0->literal < 1)
+        diag_error(s->diags, a0->loc, "a die needs at least 1 side, found %lld", a0->literal);
+    return n->type = T_INT;
+}
+
+/* start_turn(p): a statement of a proc */
+static Type check_call_start_turn(Sema *s, Node *n, bool stmt)
+{
+    if (!stmt || !s->in_proc)
+        diag_error(s->diags, n->loc, "start_turn(p) is a statement of a proc");
+    return check_call_of(s, n, T_PLAYER, "the argument of start_turn", T_VOID);
+}
+
+/* values(attr) outside 'for v in values(...)' */
+static Type check_call_values(Sema *s, Node *n)
+{
+    diag_error(s->diags, n->loc, "values(...) can only be used in 'for v in values(...)'");
+    return n->type = T_UNKNOWN;
+}
+
+static int find_builtin(const char *name)
+{
     for (int i = 0; i < B__COUNT; i++)
-        if (!strcmp(builtin_names[i], n->name))
-            b = i;
-    if (b < 0) {
-        int nn;
-        const char **names = all_names(s, &nn);
-        error_unknown(s, n->loc, "func or proc", n->name, names, nn);
-        for (Node *a = n->args; a; a = a->next)
-            if (a->kind != N_SOURCE)
-                check_expr(s, a);
-        return n->type = T_UNKNOWN;
-    }
+        if (!strcmp(builtin_names[i], name))
+            return i;
+    return -1;
+}
+
+/* expr: IDENT '(' args ')' | SIZE '(' expr ')' calling a builtin. */
+static Type check_call_builtin(Sema *s, Node *n, bool stmt)
+{
+    int b = find_builtin(n->name);
+    if (b < 0)
+        return check_call_unknown(s, n);
     n->builtin = b;
+    int nargs = count_args(n->args);
     if (nargs < builtin_min[b] || nargs > builtin_max[b]) {
-        diag_error(s->diags, n->loc, "'%s' takes %d argument%s, given %d", n->name, builtin_min[b],
-                   builtin_min[b] == 1 ? "" : "s", nargs);
+        diag_error(s->diags, n->loc, "'%s' takes %d argument%s, given %d", n->name,
+                   builtin_min[b], builtin_min[b] == 1 ? "" : "s", nargs);
         return n->type = T_UNKNOWN;
     }
-    Node *a0 = n->args, *a1 = a0 ? a0->next : NULL;
     switch ((Builtin)b) {
     case B_MIN:
-    case B_MAX:
-        if (a0->kind != N_SOURCE) {
-            /* min(a, b) on numbers, unless a is a zone or 'players' */
-            Type t0 = a0->kind == N_PLAYERSREF ? T_PLAYERS : check_expr(s, a0);
-            if (t0 != T_ZONE && t0 != T_PLAYERS && t0 != T_CARDSET) {
-                expect_type(s, a0, T_INT, t0, "an argument of min/max");
-                expect_type(s, a1, T_INT, check_expr(s, a1), "an argument of min/max");
-                n->over_source = 0;
-                return n->type = T_INT;
-            }
-        }
-        /* fall through */
-    case B_SUM: {
-        Node *src = as_source(s, a0);
-        n->args = src;
-        Type et = check_source(s, src);
-        int mark = s->nscope, saved = s->implicit_slot;
-        if (src->name) {
-            Sym *e = new_local(s, src->name, et, src, S_LOCAL);
-            s->nlocals--; /* same slot as the source's element */
-            e->index = src->slot;
-        } else if (et == T_CARD || et == T_UNKNOWN) {
-            s->implicit_slot = src->slot;
-        }
-        Type vt = check_expr(s, src->next);
-        expect_type(s, src->next, T_INT, vt, "the value summed or compared");
-        scope_pop(s, mark);
-        s->implicit_slot = saved;
-        n->over_source = 1;
-        vec_push(s->arena, &s->g->aggs, n);
-        return n->type = T_INT;
-    }
+    case B_MAX:        return check_call_min_max(s, n);
+    case B_SUM:        return check_call_over_source(s, n);
     case B_COUNT:
     case B_ANY:
     case B_ALL:
-    case B_FIRST: {
-        Node *src = as_source(s, a0);
-        n->args = src;
-        Type et = check_source(s, src);
-        if (src->src_kind == SRC_VALUES)
-            diag_error(s->diags, src->loc, "values(...) can only be used in 'for'");
-        vec_push(s->arena, &s->g->aggs, n);
-        if (b == B_FIRST)
-            return n->type = et == T_UNKNOWN ? T_UNKNOWN : et;
-        return n->type = b == B_COUNT ? T_INT : T_BOOL;
-    }
-    case B_DISTINCT: {
-        Node *src = as_source(s, a0);
-        n->args = src;
-        Type et = check_source(s, src);
-        if (et != T_CARD && et != T_UNKNOWN)
-            diag_error(s->diags, src->loc, "distinct counts values of cards: give it a zone");
-        Node *attr = src->next;
-        if (attr->kind != N_IDENT) {
-            diag_error(s->diags, attr->loc, "distinct(zone, attribute): the second argument must "
-                                            "be an attribute name");
-        } else if (!strcmp(attr->name, "type")) {
-            n->attr = ATTR_TYPE;
-        } else if (!strcmp(attr->name, "name")) {
-            n->attr = ATTR_NAME;
-        } else {
-            Attr *at = cards_find_attr(s->cs, attr->name);
-            if (!at) {
-                const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(s->cs->nattrs + 1));
-                for (int i = 0; i < s->cs->nattrs; i++)
-                    names[i] = s->cs->attrs[i]->name;
-                error_unknown(s, attr->loc, "attribute", attr->name, names, s->cs->nattrs);
-            } else {
-                n->attr = at->index;
-            }
-        }
-        vec_push(s->arena, &s->g->aggs, n);
-        return n->type = T_INT;
-    }
-    case B_SIZE: {
-        Type t = check_expr(s, a0);
-        expect_type(s, a0, T_ZONE, t, "the argument of size");
-        return n->type = T_INT;
-    }
-    case B_NEXT:
-        expect_type(s, a0, T_PLAYER, check_expr(s, a0), "the argument of next");
-        return n->type = T_PLAYER;
-    case B_SEAT:
-        expect_type(s, a0, T_INT, check_expr(s, a0), "the argument of seat");
-        return n->type = T_PLAYER;
-    case B_CHANCE:
-        expect_type(s, a0, T_INT, check_expr(s, a0), "the percentage of chance");
-        if (a0->kind == N_NUM && (a0->literal < 0 || a0->literal > 100))
-            diag_error(s->diags, a0->loc, "a chance is a percentage from 0 to 100, found %lld",
-                       a0->literal);
-        return n->type = T_BOOL;
-    case B_ROLL:
-        expect_type(s, a0, T_INT, check_expr(s, a0), "the sides of the die");
-        if (a0->kind == N_NUM && a0->literal < 1)
-            diag_error(s->diags, a0->loc, "a die needs at least 1 side, found %lld", a0->literal);
-        return n->type = T_INT;
-    case B_ABS:
-        expect_type(s, a0, T_INT, check_expr(s, a0), "the argument of abs");
-        return n->type = T_INT;
-    case B_START_TURN:
-        if (!stmt || !s->in_proc)
-            diag_error(s->diags, n->loc, "start_turn(p) is a statement of a proc");
-        expect_type(s, a0, T_PLAYER, check_expr(s, a0), "the argument of start_turn");
-        return n->type = T_VOID;
-    case B_NPLAYERS:
-        return n->type = T_INT;
-    case B_VALUES:
-        diag_error(s->diags, n->loc, "values(...) can only be used in 'for v in values(...)'");
-        return n->type = T_UNKNOWN;
-    case B__COUNT:
-        break;
+    case B_FIRST:      return check_call_aggregate(s, n, (Builtin)b);
+    case B_DISTINCT:   return check_call_distinct(s, n);
+    case B_SIZE:       return check_call_of(s, n, T_ZONE, "the argument of size", T_INT);
+    case B_NEXT:       return check_call_of(s, n, T_PLAYER, "the argument of next", T_PLAYER);
+    case B_SEAT:       return check_call_of(s, n, T_INT, "the argument of seat", T_PLAYER);
+    case B_CHANCE:     return check_call_chance(s, n);
+    case B_ROLL:       return check_call_roll(s, n);
+    case B_ABS:        return check_call_of(s, n, T_INT, "the argument of abs", T_INT);
+    case B_START_TURN: return check_call_start_turn(s, n, stmt);
+    case B_NPLAYERS:   return n->type = T_INT;
+    case B_VALUES:     return check_call_values(s, n);
+    case B__COUNT:     break;
     }
     return n->type = T_UNKNOWN;
 }
 
+/* expr: IDENT '(' args ')' — stmt: the call is a whole statement (or the
+ * whole value of a let), where a proc may be called. */
+static Type check_call(Sema *s, Node *n, bool stmt)
+{
+    Sym *sym = strmap_get(&s->globals, n->name);
+    if (sym && (sym->kind == S_FUNC || sym->kind == S_PROC))
+        return check_call_routine(s, n, sym, stmt);
+    return check_call_builtin(s, n, stmt);
+}
+
+/* ---- expressions -------------------------------------------------------- */
+
+/* The right side of `x == name`, where the name may be a constant of the
+ * left side's kind: `color == red`, `type == cheat`. l is the left type. */
+static Type check_compared_name(Sema *s, Node *n, Type l)
+{
+    if (l == T_VALUE && as_value_of(s, n->rhs, n->lhs->attr))
+        return T_VALUE;
+    if ((l == T_TYPE || (l == T_VALUE && n->lhs->attr >= 0)) && !known_name(s, n->rhs->name)) {
+        /* `type == chet`, `color == rde`: the names it may be */
+        const CardSet *cs = s->cs;
+        const Attr *at = l == T_VALUE ? cs->attrs[n->lhs->attr] : NULL;
+        int k = at ? at->nvalues : cs->ntypes;
+        const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(k + 1));
+        for (int i = 0; i < k; i++)
+            names[i] = at ? at->values[i] : cs->types[i]->name;
+        error_unknown(s, n->rhs->loc,
+                      at ? arena_printf(s->arena, "%s value", at->name) : "card type",
+                      n->rhs->name, names, k);
+        return n->rhs->type = T_UNKNOWN;
+    }
+    return check_expr(s, n->rhs);
+}
+
+/* expr: expr EQ expr | expr NE expr */
+static Type check_equality(Sema *s, Node *n)
+{
+    Type l = check_expr(s, n->lhs);
+    Type r = n->rhs->kind == N_IDENT ? check_compared_name(s, n, l) : check_expr(s, n->rhs);
+    bool ok = compatible(l, r) || compatible(r, l);
+    if (ok && l == T_VALUE && r == T_VALUE && n->lhs->attr >= 0 && n->rhs->attr >= 0 &&
+        n->lhs->attr != n->rhs->attr)
+        ok = false;
+    if (!ok)
+        diag_error(s->diags, n->loc, "cannot compare %s with %s", type_name(l), type_name(r));
+    else if (l == T_ZONE || l == T_CARDSET || l == T_LIST)
+        diag_error(s->diags, n->loc, "cannot compare %s with '%s'", type_name(l),
+                   n->binop == OP_EQ ? "==" : "!=");
+    return n->type = T_BOOL;
+}
+
+/* expr: expr OR expr | expr AND expr | expr '<' expr | ... | expr '%' expr
+ * (equality aside) */
 static Type check_binary(Sema *s, Node *n)
 {
     BinOp op = n->binop;
-    if (op == OP_EQ || op == OP_NE) {
-        /* `color == red`: resolve the constant against the field's attribute */
-        Type l, r;
-        if (n->rhs->kind == N_IDENT) {
-            l = check_expr(s, n->lhs);
-            if (l == T_VALUE && as_value_of(s, n->rhs, n->lhs->attr)) {
-                r = T_VALUE;
-            } else if ((l == T_TYPE || (l == T_VALUE && n->lhs->attr >= 0)) &&
-                       !known_name(s, n->rhs->name)) {
-                /* `type == chet`, `color == rde`: the names it may be */
-                const CardSet *cs = s->cs;
-                const Attr *at = l == T_VALUE ? cs->attrs[n->lhs->attr] : NULL;
-                int k = at ? at->nvalues : cs->ntypes;
-                const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(k + 1));
-                for (int i = 0; i < k; i++)
-                    names[i] = at ? at->values[i] : cs->types[i]->name;
-                error_unknown(s, n->rhs->loc,
-                              at ? arena_printf(s->arena, "%s value", at->name) : "card type",
-                              n->rhs->name, names, k);
-                r = n->rhs->type = T_UNKNOWN;
-            } else {
-                r = check_expr(s, n->rhs);
-            }
-        } else {
-            l = check_expr(s, n->lhs);
-            r = check_expr(s, n->rhs);
-        }
-        bool ok = compatible(l, r) || compatible(r, l);
-        if (ok && l == T_VALUE && r == T_VALUE && n->lhs->attr >= 0 && n->rhs->attr >= 0 &&
-            n->lhs->attr != n->rhs->attr)
-            ok = false;
-        if (!ok)
-            diag_error(s->diags, n->loc, "cannot compare %s with %s", type_name(l), type_name(r));
-        else if (l == T_ZONE || l == T_CARDSET || l == T_LIST)
-            diag_error(s->diags, n->loc, "cannot compare %s with '%s'", type_name(l),
-                       op == OP_EQ ? "==" : "!=");
-        return n->type = T_BOOL;
-    }
+    if (op == OP_EQ || op == OP_NE)
+        return check_equality(s, n);
     Type l = check_expr(s, n->lhs), r = check_expr(s, n->rhs);
     if (op == OP_AND || op == OP_OR) {
-        expect_type(s, n->lhs, T_BOOL, l, op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
-        expect_type(s, n->rhs, T_BOOL, r, op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
+        const char *ctx = op == OP_AND ? "an operand of 'and'" : "an operand of 'or'";
+        expect_type(s, n->lhs, T_BOOL, l, ctx);
+        expect_type(s, n->rhs, T_BOOL, r, ctx);
         return n->type = T_BOOL;
     }
-    const char *opname = binop_name(op);
     char ctx[64];
-    snprintf(ctx, sizeof ctx, "an operand of '%s'", opname);
+    snprintf(ctx, sizeof ctx, "an operand of '%s'", binop_name(op));
     expect_type(s, n->lhs, T_INT, l, ctx);
     expect_type(s, n->rhs, T_INT, r, ctx);
     if ((op == OP_DIV || op == OP_MOD) && n->rhs->kind == N_NUM && n->rhs->literal == 0)
@@ -762,115 +874,136 @@ static Type check_binary(Sema *s, Node *n)
     return n->type = (op == OP_LT || op == OP_LE || op == OP_GT || op == OP_GE) ? T_BOOL : T_INT;
 }
 
+/* postfix: postfix '.' IDENT — or a bare field of the implicit card of a
+ * filter, which check_ident made a FIELD without a base. */
+static Type check_field(Sema *s, Node *n)
+{
+    if (!n->base)
+        return n->type;
+    Type bt = check_expr(s, n->base);
+    if (bt == T_UNKNOWN)
+        return n->type = T_UNKNOWN;
+    if (bt != T_CARD) {
+        diag_error(s->diags, n->loc, "'.%s' needs a card, found %s", n->name, type_name(bt));
+        return n->type = T_UNKNOWN;
+    }
+    if (!field_of_card(s, n, n->name)) {
+        const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(s->cs->nattrs + 2));
+        int k = 0;
+        names[k++] = "type";
+        names[k++] = "name";
+        for (int i = 0; i < s->cs->nattrs; i++)
+            names[k++] = s->cs->attrs[i]->name;
+        error_unknown(s, n->loc, "card attribute", n->name, names, k);
+        return n->type = T_UNKNOWN;
+    }
+    return n->type;
+}
+
+/* postfix: postfix '[' expr ']' — a per-player zone or variable of a
+ * player, or an item of a list. */
+static Type check_index(Sema *s, Node *n)
+{
+    Node *base = n->base;
+    if (base->kind == N_IDENT) {
+        Sym *sym = find_local(s, base->name) ? NULL : strmap_get(&s->globals, base->name);
+        if (sym && sym->kind == S_ZONE) {
+            sym->used = true;
+            base->sym = sym;
+            base->value = sym->index;
+            base->type = T_ZONE;
+            if (!(sym->decl->zflags & ZF_PER_PLAYER))
+                diag_error(s->diags, n->loc, "zone '%s' is shared: write '%s' without [...]",
+                           base->name, base->name);
+            expect_type(s, n->index, T_PLAYER, check_expr(s, n->index), "the owner of a zone");
+            return n->type = T_ZONE;
+        }
+        if (sym && sym->kind == S_PVAR) {
+            sym->used = true;
+            base->sym = sym;
+            expect_type(s, n->index, T_PLAYER, check_expr(s, n->index),
+                        "the index of a per-player variable");
+            return n->type = sym->type;
+        }
+    }
+    Type bt = check_expr(s, base);
+    if (bt == T_LIST) {
+        expect_type(s, n->index, T_INT, check_expr(s, n->index), "a list index");
+        return n->type = T_INT;
+    }
+    if (bt != T_UNKNOWN)
+        diag_error(s->diags, n->loc, "%s cannot be indexed with [...]", type_name(bt));
+    check_expr(s, n->index);
+    return n->type = T_UNKNOWN;
+}
+
+/* unary: '-' unary | NOT unary */
+static Type check_unary(Sema *s, Node *n)
+{
+    Type t = check_expr(s, n->operand);
+    if (n->unop == UOP_NOT)
+        expect_type(s, n->operand, T_BOOL, t, "the operand of 'not'");
+    else
+        expect_type(s, n->operand, T_INT, t, "the operand of '-'");
+    return n->type = n->unop == UOP_NOT ? T_BOOL : T_INT;
+}
+
+/* primary: '[' exprs ']' */
+static Type check_list(Sema *s, Node *n)
+{
+    int k = 0;
+    for (Node *e = n->items; e; e = e->next, k++)
+        expect_type(s, e, T_INT, check_expr(s, e), "a list item");
+    n->nitems = k;
+    return n->type = T_LIST;
+}
+
+/* primary: TOP '(' expr ')' | BOTTOM '(' expr ')' */
+static Type check_top_card(Sema *s, Node *n)
+{
+    Type t = check_expr(s, n->zone);
+    expect_type(s, n->zone, T_ZONE, t,
+                n->pos_kind == POS_TOP ? "the argument of top" : "the argument of bottom");
+    return n->type = T_CARD;
+}
+
+/* A node that has no value where it stands: 'players' alone, a source
+ * outside a call or a loop, a decision inside an expression. */
+static Type check_misplaced(Sema *s, Node *n, const char *why)
+{
+    diag_error(s->diags, n->loc, "%s", why);
+    return n->type = T_UNKNOWN;
+}
+
+/* Types expression n (and records it in n->type). */
 static Type check_expr(Sema *s, Node *n)
 {
     switch (n->kind) {
-    case N_NUM:
-        return n->type = T_INT;
-    case N_BOOLLIT:
-        return n->type = T_BOOL;
-    case N_NONELIT:
-        return n->type = T_VOID;
-    case N_STR:
-        return check_string(s, n);
-    case N_IDENT:
-        return check_ident(s, n);
+    case N_NUM:        return n->type = T_INT;
+    case N_BOOLLIT:    return n->type = T_BOOL;
+    case N_NONELIT:    return n->type = T_VOID;
+    case N_STR:        return check_string(s, n);
+    case N_IDENT:      return check_ident(s, n);
+    case N_FIELD:      return check_field(s, n);
+    case N_INDEX:      return check_index(s, n);
+    case N_CALL:       return check_call(s, n, false);
+    case N_UNARY:      return check_unary(s, n);
+    case N_BINARY:     return check_binary(s, n);
+    case N_LIST:       return check_list(s, n);
+    case N_TOPCARD:    return check_top_card(s, n);
     case N_PLAYERSREF:
-        diag_error(s->diags, n->loc, "'players' is a list: use it in 'for', count(...) or a choice");
-        return n->type = T_UNKNOWN;
-    case N_FIELD: {
-        if (!n->base)
-            return n->type;
-        Type bt = check_expr(s, n->base);
-        if (bt == T_UNKNOWN)
-            return n->type = T_UNKNOWN;
-        if (bt != T_CARD) {
-            diag_error(s->diags, n->loc, "'.%s' needs a card, found %s", n->name, type_name(bt));
-            return n->type = T_UNKNOWN;
-        }
-        if (!field_of_card(s, n, n->name)) {
-            const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(s->cs->nattrs + 2));
-            int k = 0;
-            names[k++] = "type";
-            names[k++] = "name";
-            for (int i = 0; i < s->cs->nattrs; i++)
-                names[k++] = s->cs->attrs[i]->name;
-            error_unknown(s, n->loc, "card attribute", n->name, names, k);
-            return n->type = T_UNKNOWN;
-        }
-        return n->type;
-    }
-    case N_INDEX: {
-        Node *base = n->base;
-        if (base->kind == N_IDENT) {
-            Sym *sym = find_local(s, base->name) ? NULL : strmap_get(&s->globals, base->name);
-            if (sym && sym->kind == S_ZONE) {
-                sym->used = true;
-                base->sym = sym;
-                base->value = sym->index;
-                base->type = T_ZONE;
-                if (!(sym->decl->zflags & ZF_PER_PLAYER))
-                    diag_error(s->diags, n->loc, "zone '%s' is shared: write '%s' without [...]",
-                               base->name, base->name);
-                expect_type(s, n->index, T_PLAYER, check_expr(s, n->index), "the owner of a zone");
-                return n->type = T_ZONE;
-            }
-            if (sym && sym->kind == S_PVAR) {
-                sym->used = true;
-                base->sym = sym;
-                expect_type(s, n->index, T_PLAYER, check_expr(s, n->index),
-                            "the index of a per-player variable");
-                return n->type = sym->type;
-            }
-        }
-        Type bt = check_expr(s, base);
-        if (bt == T_LIST) {
-            expect_type(s, n->index, T_INT, check_expr(s, n->index), "a list index");
-            return n->type = T_INT;
-        }
-        if (bt != T_UNKNOWN)
-            diag_error(s->diags, n->loc, "%s cannot be indexed with [...]", type_name(bt));
-        check_expr(s, n->index);
-        return n->type = T_UNKNOWN;
-    }
-    case N_CALL:
-        return check_call(s, n, false);
-    case N_UNARY: {
-        Type t = check_expr(s, n->operand);
-        if (n->unop == UOP_NOT)
-            expect_type(s, n->operand, T_BOOL, t, "the operand of 'not'");
-        else
-            expect_type(s, n->operand, T_INT, t, "the operand of '-'");
-        return n->type = n->unop == UOP_NOT ? T_BOOL : T_INT;
-    }
-    case N_BINARY:
-        return check_binary(s, n);
-    case N_LIST: {
-        int k = 0;
-        for (Node *e = n->items; e; e = e->next, k++)
-            expect_type(s, e, T_INT, check_expr(s, e), "a list item");
-        n->nitems = k;
-        return n->type = T_LIST;
-    }
-    case N_TOPCARD: {
-        Type t = check_expr(s, n->zone);
-        expect_type(s, n->zone, T_ZONE, t, n->pos_kind == POS_TOP ? "the argument of top" : "the argument of bottom");
-        return n->type = T_CARD;
-    }
+        return check_misplaced(s, n, "'players' is a list: use it in 'for', count(...) or a "
+                                     "choice");
     case N_SOURCE:
-        diag_error(s->diags, n->loc, "a filtered zone can only be an argument of count, any, sum... "
-                                     "or a source of 'for', 'move all' and choices");
-        return n->type = T_UNKNOWN;
+        return check_misplaced(s, n, "a filtered zone can only be an argument of count, any, "
+                                     "sum... or a source of 'for', 'move all' and choices");
     case N_ASK:
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER:
     case N_CHOOSECARDS:
-        diag_error(s->diags, n->loc, "a decision can only be the whole value of 'let' or the "
+        return check_misplaced(s, n, "a decision can only be the whole value of 'let' or the "
                                      "whole condition of 'if' or 'while'");
-        return n->type = T_UNKNOWN;
-    default:
-        diag_error(s->diags, n->loc, "not an expression");
-        return n->type = T_UNKNOWN;
+    default:           return check_misplaced(s, n, "not an expression");
     }
 }
 
@@ -920,72 +1053,98 @@ static void check_visible(Sema *s, const Node *decider, const Node *src)
     }
 }
 
+/* decision: CHOOSE CARD expr STRING FROM src opt_else
+ *         | CHOOSE PLAYER expr STRING FROM src opt_else
+ * (after the head check_decision shares with ask) */
+static Type check_choose_one(Sema *s, Node *n)
+{
+    Type et = check_source(s, n->src);
+    Type want = n->kind == N_CHOOSECARD ? T_CARD : T_PLAYER;
+    if (et != want && et != T_UNKNOWN)
+        diag_error(s->diags, n->src->loc, "'choose %s' needs %s here, found %s",
+                   want == T_CARD ? "card" : "player",
+                   want == T_CARD ? "a zone" : "'players'", type_name(et));
+    if (n->els) {
+        n->els->label = intern_str(s, &s->g->labels, &s->label_ix, n->els->name);
+        if (n->els->guard)
+            expect_type(s, n->els->guard, T_BOOL, check_expr(s, n->els->guard),
+                        "a 'when' condition");
+    }
+    if (want == T_CARD) {
+        check_satisfiable(s, n->src, "this choice");
+        check_visible(s, n->who, n->src);
+    }
+    return n->type = want;
+}
+
+/* The sizes of 'choose cards': size lo..hi, two numbers. */
+static void check_pick_size(Sema *s, Node *size)
+{
+    Node *lo = size->items, *hi = lo->next;
+    expect_type(s, lo, T_INT, check_expr(s, lo), "the smallest size");
+    expect_type(s, hi, T_INT, check_expr(s, hi), "the largest size");
+    if (hi->kind == N_NUM && hi->literal > RT_MAX_PICK_SEMA)
+        diag_error(s->diags, hi->loc, "a set of cards holds at most %d cards (limit max_pick)",
+                   RT_MAX_PICK_SEMA);
+    if (lo->kind == N_NUM && hi->kind == N_NUM && lo->literal > hi->literal)
+        diag_error(s->diags, lo->loc, "empty size range %lld..%lld", lo->literal, hi->literal);
+    if (lo->kind == N_NUM && lo->literal < 1)
+        diag_error(s->diags, lo->loc, "a set of cards needs at least 1 card");
+}
+
+/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
+ * (after the head check_decision shares with ask) */
+static Type check_choose_cards(Sema *s, Node *n)
+{
+    Type et = check_source(s, n->src);
+    if (et != T_CARD && et != T_UNKNOWN)
+        diag_error(s->diags, n->src->loc, "'choose cards' needs a zone here, found %s",
+                   type_name(et));
+    expect_type(s, n->into, T_ZONE, check_expr(s, n->into), "the zone after 'into'");
+    check_pick_size(s, n->size);
+    if (n->such) {
+        bool saved = s->in_such;
+        s->in_such = true;
+        expect_type(s, n->such, T_BOOL, check_expr(s, n->such), "a 'such that' condition");
+        s->in_such = saved;
+    }
+    check_satisfiable(s, n->src, "this choice");
+    check_visible(s, n->who, n->src);
+    vec_push(s->arena, &s->g->sets, n);
+    n->set_no = s->g->sets.len - 1;
+    return n->type = T_VOID;
+}
+
+/* A decision: a player, a prompt, then what is decided. Returns what it
+ * gives: a truth value, a card, a player, or nothing (choose cards). */
 static Type check_decision(Sema *s, Node *n)
 {
     need_proc(s, n, "a decision");
     expect_type(s, n->who, T_PLAYER, check_expr(s, n->who), "the player who decides");
     n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
     switch (n->kind) {
-    case N_ASK:
+    case N_ASK: /* decision: ASK expr STRING */
         return n->type = T_BOOL;
     case N_CHOOSECARD:
-    case N_CHOOSEPLAYER: {
-        Type et = check_source(s, n->src);
-        Type want = n->kind == N_CHOOSECARD ? T_CARD : T_PLAYER;
-        if (et != want && et != T_UNKNOWN)
-            diag_error(s->diags, n->src->loc, "'choose %s' needs %s here, found %s",
-                       want == T_CARD ? "card" : "player",
-                       want == T_CARD ? "a zone" : "'players'", type_name(et));
-        if (n->els) {
-            n->els->label = intern_str(s, &s->g->labels, &s->label_ix, n->els->name);
-            if (n->els->guard)
-                expect_type(s, n->els->guard, T_BOOL, check_expr(s, n->els->guard), "a 'when' condition");
-        }
-        if (want == T_CARD) {
-            check_satisfiable(s, n->src, "this choice");
-            check_visible(s, n->who, n->src);
-        }
-        return n->type = want;
-    }
-    case N_CHOOSECARDS: {
-        Type et = check_source(s, n->src);
-        if (et != T_CARD && et != T_UNKNOWN)
-            diag_error(s->diags, n->src->loc, "'choose cards' needs a zone here, found %s",
-                       type_name(et));
-        expect_type(s, n->into, T_ZONE, check_expr(s, n->into), "the zone after 'into'");
-        Node *lo = n->size->items, *hi = lo->next;
-        expect_type(s, lo, T_INT, check_expr(s, lo), "the smallest size");
-        expect_type(s, hi, T_INT, check_expr(s, hi), "the largest size");
-        if (hi->kind == N_NUM && hi->literal > RT_MAX_PICK_SEMA)
-            diag_error(s->diags, hi->loc, "a set of cards holds at most %d cards (limit max_pick)",
-                       RT_MAX_PICK_SEMA);
-        if (lo->kind == N_NUM && hi->kind == N_NUM && lo->literal > hi->literal)
-            diag_error(s->diags, lo->loc, "empty size range %lld..%lld", lo->literal, hi->literal);
-        if (lo->kind == N_NUM && lo->literal < 1)
-            diag_error(s->diags, lo->loc, "a set of cards needs at least 1 card");
-        if (n->such) {
-            bool saved = s->in_such;
-            s->in_such = true;
-            expect_type(s, n->such, T_BOOL, check_expr(s, n->such), "a 'such that' condition");
-            s->in_such = saved;
-        }
-        check_satisfiable(s, n->src, "this choice");
-        check_visible(s, n->who, n->src);
-        n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
-        vec_push(s->arena, &s->g->sets, n);
-        n->set_no = s->g->sets.len - 1;
-        return n->type = T_VOID;
-    }
+    case N_CHOOSEPLAYER:
+        return check_choose_one(s, n);
+    case N_CHOOSECARDS:
+        return check_choose_cards(s, n);
     default:
         return T_UNKNOWN;
     }
 }
 
+static bool is_decision(const Node *n)
+{
+    return n->kind == N_ASK || n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
+           n->kind == N_CHOOSECARDS;
+}
+
 /* The value of let/assign: a decision, a proc call, or an expression. */
 static Type check_value(Sema *s, Node *v)
 {
-    if (v->kind == N_ASK || v->kind == N_CHOOSECARD || v->kind == N_CHOOSEPLAYER ||
-        v->kind == N_CHOOSECARDS)
+    if (is_decision(v))
         return check_decision(s, v);
     if (v->kind == N_CALL) {
         Sym *sym = strmap_get(&s->globals, v->name);
@@ -1001,6 +1160,7 @@ static Type check_value(Sema *s, Node *v)
 
 /* ---- statements --------------------------------------------------------- */
 
+/* cond: expr | ASK expr STRING */
 static void check_cond(Sema *s, Node *c)
 {
     if (c->kind == N_ASK)
@@ -1015,237 +1175,284 @@ static void check_zone_effect(Sema *s, Node *n, const char *what)
         diag_error(s->diags, n->loc, "%s needs a proc: a func cannot move cards", what);
 }
 
-static void check_stmt(Sema *s, Node *n)
+/* stmt: LET IDENT '=' expr | LET IDENT '=' decision */
+static void check_let(Sema *s, Node *n)
 {
-    switch (n->kind) {
-    case N_BLOCK:
-        check_block(s, n);
-        break;
-    case N_LET: {
-        Type t = check_value(s, n->init);
-        if (t == T_VOID && n->init->kind != N_NONELIT) {
-            if (n->init->kind == N_CHOOSECARDS)
-                diag_error(s->diags, n->loc, "'choose cards' moves the cards 'into' a zone and "
-                                             "gives no value: write it as a statement");
-            t = T_UNKNOWN;
-        }
-        if (t == T_VOID)
-            diag_error(s->diags, n->loc, "'let %s = none' does not say what '%s' holds", n->name,
-                       n->name);
-        if (t == T_ZONE || t == T_CARDSET || t == T_LIST || t == T_PLAYERS)
-            diag_error(s->diags, n->init->loc, "a variable cannot hold %s", type_name(t));
-        n->sym = declare(s, n, n->name, t, S_LOCAL);
-        break;
+    Type t = check_value(s, n->init);
+    if (t == T_VOID && n->init->kind != N_NONELIT) {
+        if (n->init->kind == N_CHOOSECARDS)
+            diag_error(s->diags, n->loc, "'choose cards' moves the cards 'into' a zone and "
+                                         "gives no value: write it as a statement");
+        t = T_UNKNOWN;
     }
-    case N_ASSIGN: {
-        Node *lv = n->target;
-        Type lt = T_UNKNOWN;
-        if (lv->kind == N_IDENT) {
-            Sym *sym = find_local(s, lv->name);
-            if (!sym)
-                sym = strmap_get(&s->globals, lv->name);
-            if (!sym) {
-                int nn;
-                const char **names = all_names(s, &nn);
-                error_unknown(s, lv->loc, "variable", lv->name, names, nn);
-            } else if (sym->kind == S_LOCAL || sym->kind == S_PARAM || sym->kind == S_GLOBAL) {
-                lv->sym = sym;
-                sym->used = true;
-                lt = sym->type;
-                if (sym->kind == S_GLOBAL && !s->in_proc)
-                    diag_error(s->diags, lv->loc, "a func cannot change the game variable '%s'",
-                               lv->name);
-            } else {
-                diag_error(s->diags, lv->loc, "cannot assign to '%s': it is not a variable",
-                           lv->name);
-            }
-        } else {
-            Sym *sym = strmap_get(&s->globals, lv->base->name);
-            if (!sym || sym->kind != S_PVAR || find_local(s, lv->base->name)) {
-                diag_error(s->diags, lv->loc, "only a per-player variable can be assigned with [...]");
-            } else {
-                lv->base->sym = sym;
-                sym->used = true;
-                lt = sym->type;
-                expect_type(s, lv->index, T_PLAYER, check_expr(s, lv->index),
-                            "the index of a per-player variable");
-                if (!s->in_proc)
-                    diag_error(s->diags, lv->loc, "a func cannot change the game variable '%s'",
-                               lv->base->name);
-            }
-        }
-        Type t = check_value(s, n->rhs);
-        if (n->assign_op != ASSIGN_SET) {
-            expect_type(s, lv, T_INT, lt, "the target of += or -=");
-            expect_type(s, n->rhs, T_INT, t, "the value added");
-        } else {
-            char ctx[160];
-            snprintf(ctx, sizeof ctx, "the value assigned to '%s'",
-                     lv->kind == N_IDENT ? lv->name : lv->base->name);
-            expect_type(s, n->rhs, lt, t, ctx);
-        }
-        break;
+    if (t == T_VOID)
+        diag_error(s->diags, n->loc, "'let %s = none' does not say what '%s' holds", n->name,
+                   n->name);
+    if (t == T_ZONE || t == T_CARDSET || t == T_LIST || t == T_PLAYERS)
+        diag_error(s->diags, n->init->loc, "a variable cannot hold %s", type_name(t));
+    n->sym = declare(s, n, n->name, t, S_LOCAL);
+}
+
+/* lvalue: IDENT, assigned: a local, a parameter or a game variable. Returns
+ * its type. */
+static Type check_target_name(Sema *s, Node *lv)
+{
+    Sym *sym = find_local(s, lv->name);
+    if (!sym)
+        sym = strmap_get(&s->globals, lv->name);
+    if (!sym) {
+        int nn;
+        const char **names = all_names(s, &nn);
+        error_unknown(s, lv->loc, "variable", lv->name, names, nn);
+        return T_UNKNOWN;
     }
-    case N_IF:
-        check_cond(s, n->cond);
-        check_block(s, n->then);
-        if (n->els)
-            check_stmt(s, n->els);
-        break;
-    case N_WHILE:
-        check_cond(s, n->cond);
-        s->loops++;
-        check_block(s, n->body);
-        s->loops--;
-        break;
-    case N_LOOP:
-        s->loops++;
-        check_block(s, n->block);
-        s->loops--;
-        break;
-    case N_REPEAT:
-        expect_type(s, n->count, T_INT, check_expr(s, n->count), "the count of 'repeat'");
-        n->slot = s->nlocals++; /* the counter */
-        s->loops++;
-        check_block(s, n->body);
-        s->loops--;
-        break;
-    case N_FOR: {
-        int mark = s->nscope;
-        Node *src = n->iter;
-        Type et;
-        if (n->from) { /* for q in players from p */
-            if (src->kind != N_PLAYERSREF)
-                diag_error(s->diags, src->loc, "'from' starts a loop over 'players'");
-            expect_type(s, n->from, T_PLAYER, check_expr(s, n->from), "the first player");
-            Node *w = node_new(s->arena, N_SOURCE, src->loc);
-            w->in = src;
-            w->name = n->name;
-            n->iter = src = w;
-        } else {
-            src->name = n->name;
-        }
-        et = check_source(s, src);
-        n->slot = s->nlocals; /* loop index, and the first player of 'from' */
-        s->nlocals += 2;
-        /* the element stays in scope for the body */
-        Sym *e = new_local(s, n->name, et, src, S_LOCAL);
-        s->nlocals--;
-        e->index = src->slot;
-        if (src->src_kind == SRC_ZONE || src->src_kind == SRC_CHOSEN) {
-            if (s->in_proc)
-                diag_error(s->diags, n->loc, "a proc cannot loop over the cards of a zone (cards may "
-                                             "move); use 'while any(...)' with first(...)");
-        }
-        if (src->src_kind == SRC_VALUES)
-            e->decl->attr = src->in->attr;
-        s->loops++;
-        check_block(s, n->body);
-        s->loops--;
-        scope_pop(s, mark);
-        break;
+    if (sym->kind != S_LOCAL && sym->kind != S_PARAM && sym->kind != S_GLOBAL) {
+        diag_error(s->diags, lv->loc, "cannot assign to '%s': it is not a variable", lv->name);
+        return T_UNKNOWN;
     }
-    case N_BREAK:
-        if (!s->loops)
-            diag_error(s->diags, n->loc, "'break' outside a loop");
-        break;
-    case N_RETURN: {
-        Type want = s->fn->type;
-        if (n->result) {
-            Type t = check_expr(s, n->result);
-            if (want == T_VOID)
-                diag_error(s->diags, n->loc, "'%s' gives no value: write 'return' alone", s->fn->name);
-            else
-                expect_type(s, n->result, want, t, "the value returned");
-        } else if (want != T_VOID && s->fn->kind == S_FUNC) {
-            diag_error(s->diags, n->loc, "'%s' must return %s", s->fn->name, type_name(want));
-        } else if (want != T_VOID) {
-            diag_error(s->diags, n->loc, "'%s' must return %s", s->fn->name, type_name(want));
-        }
-        break;
+    lv->sym = sym;
+    sym->used = true;
+    if (sym->kind == S_GLOBAL && !s->in_proc)
+        diag_error(s->diags, lv->loc, "a func cannot change the game variable '%s'", lv->name);
+    return sym->type;
+}
+
+/* lvalue: IDENT '[' expr ']', assigned: a per-player variable. Returns its
+ * type. */
+static Type check_target_index(Sema *s, Node *lv)
+{
+    Sym *sym = strmap_get(&s->globals, lv->base->name);
+    if (!sym || sym->kind != S_PVAR || find_local(s, lv->base->name)) {
+        diag_error(s->diags, lv->loc, "only a per-player variable can be assigned with [...]");
+        return T_UNKNOWN;
     }
-    case N_MOVE: {
-        check_zone_effect(s, n, "'move'");
-        expect_type(s, n->card, T_CARD, check_expr(s, n->card), "the card moved");
-        expect_type(s, n->to, T_ZONE, check_expr(s, n->to), "the place a card moves to");
-        if (n->pos && n->pos->pos_kind == POS_AT)
-            expect_type(s, n->pos->at, T_INT, check_expr(s, n->pos->at), "a position");
-        break;
-    }
-    case N_MOVEALL: {
-        check_zone_effect(s, n, "'move all'");
-        Type et = check_source(s, n->cards);
-        if (et != T_CARD && et != T_UNKNOWN)
-            diag_error(s->diags, n->cards->loc, "'move all' needs a zone, found %s", type_name(et));
-        expect_type(s, n->to, T_ZONE, check_expr(s, n->to), "the place cards move to");
-        if (n->pos && n->pos->pos_kind == POS_AT)
-            diag_error(s->diags, n->pos->loc, "'move all' goes to the top or the bottom, not 'at'");
-        vec_push(s->arena, &s->g->aggs, n);
-        break;
-    }
-    case N_SHUFFLE:
-        check_zone_effect(s, n, "'shuffle'");
-        expect_type(s, n->zone, T_ZONE, check_expr(s, n->zone), "what is shuffled");
-        break;
-    case N_MENU: {
-        need_proc(s, n, "a choice");
-        expect_type(s, n->who, T_PLAYER, check_expr(s, n->who), "the player who decides");
-        n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
-        n->taken_slot = s->nlocals++; /* the option taken */
-        bool open = false;
-        for (Node *o = n->options; o; o = o->next) {
-            o->label = intern_str(s, &s->g->labels, &s->label_ix, o->name);
-            if (o->guard) {
-                expect_type(s, o->guard, T_BOOL, check_expr(s, o->guard), "a 'when' condition");
-                if (o->guard->kind == N_BOOLLIT && o->guard->literal == 0)
-                    diag_error(s->diags, o->guard->loc, "option '%s' can never be taken", o->name);
-            } else {
-                open = true;
-            }
-            check_block(s, o->body);
-        }
-        (void)open;
-        break;
-    }
-    case N_EXPRSTMT: {
-        Node *c = n->call;
-        Type t = check_call(s, c, true);
-        Sym *sym = c->sym;
-        if (!sym && c->builtin != B_START_TURN && t != T_UNKNOWN)
-            diag_error(s->diags, n->loc, "the value of '%s' is not used", c->name);
-        else if (sym && sym->kind == S_FUNC)
-            diag_error(s->diags, n->loc, "the value of func '%s' is not used", c->name);
-        break;
-    }
-    case N_END:
-        need_proc(s, n, "'end'");
-        if (n->name && strcmp(n->name, "draw") != 0)
-            diag_error(s->diags, n->how->loc, "'end' takes nothing or 'draw', found '%s'", n->name);
-        break;
-    default:
-        if (n->kind == N_CHOOSECARDS) {
-            check_decision(s, n);
-            break;
-        }
-        diag_error(s->diags, n->loc, "not a statement");
+    lv->base->sym = sym;
+    sym->used = true;
+    expect_type(s, lv->index, T_PLAYER, check_expr(s, lv->index),
+                "the index of a per-player variable");
+    if (!s->in_proc)
+        diag_error(s->diags, lv->loc, "a func cannot change the game variable '%s'",
+                   lv->base->name);
+    return sym->type;
+}
+
+/* stmt: lvalue '=' expr | lvalue '=' decision | lvalue '+=' expr | lvalue '-=' expr */
+static void check_assign(Sema *s, Node *n)
+{
+    Node *lv = n->target;
+    Type lt = lv->kind == N_IDENT ? check_target_name(s, lv) : check_target_index(s, lv);
+    Type t = check_value(s, n->rhs);
+    if (n->assign_op != ASSIGN_SET) {
+        expect_type(s, lv, T_INT, lt, "the target of += or -=");
+        expect_type(s, n->rhs, T_INT, t, "the value added");
+    } else {
+        char ctx[160];
+        snprintf(ctx, sizeof ctx, "the value assigned to '%s'",
+                 lv->kind == N_IDENT ? lv->name : lv->base->name);
+        expect_type(s, n->rhs, lt, t, ctx);
     }
 }
 
+/* stmt: IF cond block else_part
+ * else_part: ELSE block | ELSE IF cond block else_part */
+static void check_if(Sema *s, Node *n)
+{
+    check_cond(s, n->cond);
+    check_block(s, n->then);
+    if (n->els)
+        check_stmt(s, n->els);
+}
+
+/* The body of a loop, where 'break' may be. */
+static void check_loop_body(Sema *s, Node *body)
+{
+    s->loops++;
+    check_block(s, body);
+    s->loops--;
+}
+
+/* stmt: WHILE cond block */
+static void check_while(Sema *s, Node *n)
+{
+    check_cond(s, n->cond);
+    check_loop_body(s, n->body);
+}
+
+/* stmt: LOOP block */
+static void check_loop(Sema *s, Node *n)
+{
+    check_loop_body(s, n->block);
+}
+
+/* stmt: REPEAT expr block */
+static void check_repeat(Sema *s, Node *n)
+{
+    expect_type(s, n->count, T_INT, check_expr(s, n->count), "the count of 'repeat'");
+    n->slot = s->nlocals++; /* the counter */
+    check_loop_body(s, n->body);
+}
+
+/* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block */
+static void check_for(Sema *s, Node *n)
+{
+    int mark = s->nscope;
+    Node *src = n->iter;
+    if (n->from) { /* for q in players from p */
+        if (src->kind != N_PLAYERSREF)
+            diag_error(s->diags, src->loc, "'from' starts a loop over 'players'");
+        expect_type(s, n->from, T_PLAYER, check_expr(s, n->from), "the first player");
+        Node *w = node_new(s->arena, N_SOURCE, src->loc);
+        w->in = src;
+        w->name = n->name;
+        n->iter = src = w;
+    } else {
+        src->name = n->name;
+    }
+    Type et = check_source(s, src);
+    n->slot = s->nlocals; /* loop index, and the first player of 'from' */
+    s->nlocals += 2;
+    /* the element stays in scope for the body */
+    Sym *e = new_local(s, n->name, et, src, S_LOCAL);
+    s->nlocals--;
+    e->index = src->slot;
+    if ((src->src_kind == SRC_ZONE || src->src_kind == SRC_CHOSEN) && s->in_proc)
+        diag_error(s->diags, n->loc, "a proc cannot loop over the cards of a zone (cards may "
+                                     "move); use 'while any(...)' with first(...)");
+    if (src->src_kind == SRC_VALUES)
+        e->decl->attr = src->in->attr;
+    check_loop_body(s, n->body);
+    scope_pop(s, mark);
+}
+
+/* tail: BREAK */
+static void check_break(Sema *s, Node *n)
+{
+    if (!s->loops)
+        diag_error(s->diags, n->loc, "'break' outside a loop");
+}
+
+/* tail: RETURN | RETURN expr */
+static void check_return(Sema *s, Node *n)
+{
+    Type want = s->fn->type;
+    if (n->result) {
+        Type t = check_expr(s, n->result);
+        if (want == T_VOID)
+            diag_error(s->diags, n->loc, "'%s' gives no value: write 'return' alone",
+                       s->fn->name);
+        else
+            expect_type(s, n->result, want, t, "the value returned");
+    } else if (want != T_VOID) {
+        diag_error(s->diags, n->loc, "'%s' must return %s", s->fn->name, type_name(want));
+    }
+}
+
+/* stmt: MOVE expr TO expr position */
+static void check_move(Sema *s, Node *n)
+{
+    check_zone_effect(s, n, "'move'");
+    expect_type(s, n->card, T_CARD, check_expr(s, n->card), "the card moved");
+    expect_type(s, n->to, T_ZONE, check_expr(s, n->to), "the place a card moves to");
+    if (n->pos && n->pos->pos_kind == POS_AT)
+        expect_type(s, n->pos->at, T_INT, check_expr(s, n->pos->at), "a position");
+}
+
+/* stmt: MOVE ALL src TO expr position */
+static void check_move_all(Sema *s, Node *n)
+{
+    check_zone_effect(s, n, "'move all'");
+    Type et = check_source(s, n->cards);
+    if (et != T_CARD && et != T_UNKNOWN)
+        diag_error(s->diags, n->cards->loc, "'move all' needs a zone, found %s", type_name(et));
+    expect_type(s, n->to, T_ZONE, check_expr(s, n->to), "the place cards move to");
+    if (n->pos && n->pos->pos_kind == POS_AT)
+        diag_error(s->diags, n->pos->loc, "'move all' goes to the top or the bottom, not 'at'");
+    vec_push(s->arena, &s->g->aggs, n);
+}
+
+/* stmt: SHUFFLE expr */
+static void check_shuffle(Sema *s, Node *n)
+{
+    check_zone_effect(s, n, "'shuffle'");
+    expect_type(s, n->zone, T_ZONE, check_expr(s, n->zone), "what is shuffled");
+}
+
+/* stmt: CHOOSE expr STRING '{' options '}'
+ * option: OPTION STRING opt_when block */
+static void check_menu(Sema *s, Node *n)
+{
+    need_proc(s, n, "a choice");
+    expect_type(s, n->who, T_PLAYER, check_expr(s, n->who), "the player who decides");
+    n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
+    n->taken_slot = s->nlocals++; /* the option taken */
+    for (Node *o = n->options; o; o = o->next) {
+        o->label = intern_str(s, &s->g->labels, &s->label_ix, o->name);
+        if (o->guard) {
+            expect_type(s, o->guard, T_BOOL, check_expr(s, o->guard), "a 'when' condition");
+            if (o->guard->kind == N_BOOLLIT && o->guard->literal == 0)
+                diag_error(s->diags, o->guard->loc, "option '%s' can never be taken", o->name);
+        }
+        check_block(s, o->body);
+    }
+}
+
+/* stmt: IDENT '(' args ')' */
+static void check_call_stmt(Sema *s, Node *n)
+{
+    Node *c = n->call;
+    Type t = check_call(s, c, true);
+    Sym *sym = c->sym;
+    if (!sym && c->builtin != B_START_TURN && t != T_UNKNOWN)
+        diag_error(s->diags, n->loc, "the value of '%s' is not used", c->name);
+    else if (sym && sym->kind == S_FUNC)
+        diag_error(s->diags, n->loc, "the value of func '%s' is not used", c->name);
+}
+
+/* tail: END | END IDENT */
+static void check_end(Sema *s, Node *n)
+{
+    need_proc(s, n, "'end'");
+    if (n->name && strcmp(n->name, "draw") != 0)
+        diag_error(s->diags, n->how->loc, "'end' takes nothing or 'draw', found '%s'", n->name);
+}
+
+static void check_stmt(Sema *s, Node *n)
+{
+    switch (n->kind) {
+    case N_BLOCK:       check_block(s, n); break;
+    case N_LET:         check_let(s, n); break;
+    case N_ASSIGN:      check_assign(s, n); break;
+    case N_IF:          check_if(s, n); break;
+    case N_WHILE:       check_while(s, n); break;
+    case N_LOOP:        check_loop(s, n); break;
+    case N_REPEAT:      check_repeat(s, n); break;
+    case N_FOR:         check_for(s, n); break;
+    case N_BREAK:       check_break(s, n); break;
+    case N_RETURN:      check_return(s, n); break;
+    case N_MOVE:        check_move(s, n); break;
+    case N_MOVEALL:     check_move_all(s, n); break;
+    case N_SHUFFLE:     check_shuffle(s, n); break;
+    case N_MENU:        check_menu(s, n); break;
+    case N_EXPRSTMT:    check_call_stmt(s, n); break;
+    case N_END:         check_end(s, n); break;
+    case N_CHOOSECARDS: check_decision(s, n); break;
+    default:            diag_error(s->diags, n->loc, "not a statement"); break;
+    }
+}
+
+/* block: '{' stmts tail '}': its locals end with it. */
 static void check_block(Sema *s, Node *n)
 {
     int mark = s->nscope;
-    for (Node *st = n->stmts; st; st = st->next) {
-        if (st->kind == N_LET && st->init->kind == N_CHOOSECARDS) {
-            check_stmt(s, st);
-            continue;
-        }
+    for (Node *st = n->stmts; st; st = st->next)
         check_stmt(s, st);
-    }
     scope_pop(s, mark);
 }
 
 /* ---- declarations ------------------------------------------------------- */
 
+/* Enters a zone, a variable, a func or a proc in the global table; NULL
+ * if the name is taken. */
 static Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
 {
     Sym *sym = arena_alloc(s->arena, sizeof *sym);
@@ -1259,16 +1466,14 @@ static Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
         diag_note(s->diags, prev->decl->loc, "first declared here");
         return NULL;
     }
-    bool builtin = false;
-    for (int i = 0; i < B__COUNT; i++)
-        builtin |= !strcmp(builtin_names[i], decl->name);
-    if (builtin || !strcmp(decl->name, "chosen"))
+    if (find_builtin(decl->name) >= 0 || !strcmp(decl->name, "chosen"))
         diag_error(s->diags, decl->loc, "'%s' is a builtin name", decl->name);
     else if (cards_find_type(s->cs, decl->name))
         diag_error(s->diags, decl->loc, "'%s' is already a card type", decl->name);
     return sym;
 }
 
+/* decl: ZONE IDENT ':' zone_flags */
 static void declare_zone(Sema *s, Node *z)
 {
     int flags = 0, vis = -1;
@@ -1312,6 +1517,8 @@ static void declare_zone(Sema *s, Node *z)
     vec_push(s->arena, &s->g->zones, z);
 }
 
+/* decl: FUNC IDENT '(' params ')' ':' var_type ('=' expr | block)
+ *     | PROC IDENT '(' params ')' (':' var_type)? block */
 static void declare_fn(Sema *s, Node *f, bool proc)
 {
     Sym *sym = enter_global(s, f, proc ? S_PROC : S_FUNC, f->type);
@@ -1333,6 +1540,8 @@ static void declare_fn(Sema *s, Node *f, bool proc)
     }
 }
 
+/* The body of a func or a proc (or of an effect, made a proc): its
+ * parameters are its first frame slots. */
 static void check_fn(Sema *s, Sym *sym)
 {
     Node *f = sym->decl;
@@ -1363,6 +1572,7 @@ static void check_fn(Sema *s, Sym *sym)
         s->g->max_locals = s->nlocals;
 }
 
+/* effect_body: opt_when stmts tail — a card's effect. */
 static void check_effect(Sema *s, Node *e)
 {
     /* An effect is a proc(me: player, this: card) named after its card. */
@@ -1463,134 +1673,160 @@ void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool na
     }
 }
 
-bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
+/* decl: GAME STRING */
+static void declare_game(Sema *s, Node *n)
 {
-    memset(g, 0, sizeof *g);
-    g->cs = cs;
-    g->min_players = 2;
-    g->max_players = 4;
-    g->max_depth = 32;
-    g->max_decisions = DEFAULT_MAX_DECISIONS;
-    Sema s = {.arena = a, .diags = d, .cs = cs, .g = g, .implicit_slot = -1};
-    int before = d->nerrors;
-    bool have_game = false, have_players = false, have_limit = false;
-    Loc first = {0};
+    if (s->have_game)
+        diag_error(s->diags, n->loc, "'game' is given twice");
+    s->have_game = true;
+    s->g->name = n->name;
+    s->g->name_loc = n->loc;
+}
 
-    for (int i = 0; i < prog->decls.len; i++) {
-        Node *n = prog->decls.items[i];
-        if (!first.file)
-            first = n->loc;
-        switch (n->kind) {
-        case N_GAMEDECL:
-            if (have_game)
-                diag_error(d, n->loc, "'game' is given twice");
-            have_game = true;
-            g->name = n->name;
-            g->name_loc = n->loc;
-            break;
-        case N_PLAYERSDECL:
-            if (have_players)
-                diag_error(d, n->loc, "'players' is given twice");
-            have_players = true;
-            if (n->min_players < 1 || n->max_players < n->min_players || n->max_players > RT_MAX_PLAYERS_SEMA)
-                diag_error(d, n->loc, "players %lld..%d: the range must be within 1..%d (limit max_players)", n->min_players,
-                                   n->max_players, RT_MAX_PLAYERS_SEMA);
-            else {
-                g->min_players = (int)n->min_players;
-                g->max_players = n->max_players;
-            }
-            break;
-        case N_ZONEDECL:
-            declare_zone(&s, n);
-            break;
-        case N_LIMITDECL:
-            if (have_limit && !strcmp(n->name, "decisions")) {
-                diag_error(d, n->loc, "'limit decisions' is given twice");
-                break;
-            }
-            have_limit |= !strcmp(n->name, "decisions");
-            if (strcmp(n->name, "decisions") != 0) {
-                static const char *const limits[] = {"decisions"};
-                error_unknown(&s, n->loc, "limit", n->name, limits, 1);
-            } else if (n->limit < 1 || n->limit > MAX_DECISIONS_LIMIT) {
-                diag_error(d, n->loc, "limit decisions %lld: give a number from 1 to %d",
-                           n->limit, MAX_DECISIONS_LIMIT);
-            } else {
-                g->max_decisions = n->limit;
-            }
-            break;
-        case N_VARDECL: {
-            Sym *sym = enter_global(&s, n, n->per_player ? S_PVAR : S_GLOBAL, n->type);
-            if (!sym)
-                break;
-            PtrVec *v = n->per_player ? &g->pvars : &g->globals;
-            n->var_no = sym->index = v->len;
-            vec_push(a, v, n);
-            break;
-        }
-        case N_FUNCDECL:
-            declare_fn(&s, n, false);
-            break;
-        case N_PROCDECL:
-            declare_fn(&s, n, true);
-            break;
-        default:
-            break;
-        }
+/* decl: PLAYERS NUMBER DOTDOT NUMBER | PLAYERS NUMBER */
+static void declare_players(Sema *s, Node *n)
+{
+    if (s->have_players)
+        diag_error(s->diags, n->loc, "'players' is given twice");
+    s->have_players = true;
+    if (n->min_players < 1 || n->max_players < n->min_players ||
+        n->max_players > RT_MAX_PLAYERS_SEMA) {
+        diag_error(s->diags, n->loc, "players %lld..%d: the range must be within 1..%d "
+                                     "(limit max_players)",
+                   n->min_players, n->max_players, RT_MAX_PLAYERS_SEMA);
+        return;
     }
-    if (!first.file)
-        first.file = prog->first;
-    Loc none = {first.file, first.file ? 1 : 0, 1, 1};
-    if (prog->decls.len == 0) {
-        diag_error(d, none, "no rules: a game needs at least 'game', 'players', a zone and "
-                            "'proc main()'");
-        return false;
-    }
-    if (!have_game)
-        diag_error(d, none, "the rules do not name the game: add 'game \"Name\"'");
-    if (!have_players)
-        diag_error(d, none, "the rules do not say how many play: add 'players 2..4'");
-    if (g->zones.len == 0)
-        diag_error(d, none, "the rules declare no zone: cards need a place to be");
+    s->g->min_players = (int)n->min_players;
+    s->g->max_players = n->max_players;
+}
 
-    /* Variables' initial values: constants only. */
-    for (int k = 0; k < 2; k++) {
-        PtrVec *v = k ? &g->pvars : &g->globals;
-        for (int i = 0; i < v->len; i++) {
-            Node *n = v->items[i];
-            s.in_proc = false;
-            s.implicit_slot = -1;
-            Type t = check_expr(&s, n->init);
-            char ctx[160];
-            snprintf(ctx, sizeof ctx, "the first value of '%s'", n->name);
-            expect_type(&s, n->init, n->type, t, ctx);
-            if (n->init->kind != N_NUM && n->init->kind != N_BOOLLIT && n->init->kind != N_NONELIT &&
-                !(n->init->kind == N_UNARY && n->init->operand->kind == N_NUM))
-                diag_error(d, n->init->loc, "the first value of '%s' must be a constant", n->name);
-        }
+/* decl: LIMIT IDENT NUMBER */
+static void declare_limit(Sema *s, Node *n)
+{
+    bool decisions = !strcmp(n->name, "decisions");
+    if (s->have_limit && decisions) {
+        diag_error(s->diags, n->loc, "'limit decisions' is given twice");
+        return;
     }
-    for (int i = 0; i < g->funcs.len; i++)
-        check_fn(&s, g->funcs.items[i]);
-    int nprocs = g->procs.len;
+    s->have_limit |= decisions;
+    if (!decisions) {
+        static const char *const limits[] = {"decisions"};
+        error_unknown(s, n->loc, "limit", n->name, limits, 1);
+    } else if (n->limit < 1 || n->limit > MAX_DECISIONS_LIMIT) {
+        diag_error(s->diags, n->loc, "limit decisions %lld: give a number from 1 to %d",
+                   n->limit, MAX_DECISIONS_LIMIT);
+    } else {
+        s->g->max_decisions = n->limit;
+    }
+}
+
+/* decl: VAR IDENT ':' var_type '=' expr
+ *     | VAR IDENT ':' PER PLAYER var_type '=' expr */
+static void declare_var(Sema *s, Node *n)
+{
+    Sym *sym = enter_global(s, n, n->per_player ? S_PVAR : S_GLOBAL, n->type);
+    if (!sym)
+        return;
+    PtrVec *v = n->per_player ? &s->g->pvars : &s->g->globals;
+    n->var_no = sym->index = v->len;
+    vec_push(s->arena, v, n);
+}
+
+/* The first pass: enters declaration n, so that the bodies checked after
+ * may use any name, whatever the order of the declarations. */
+static void declare_decl(Sema *s, Node *n)
+{
+    switch (n->kind) {
+    case N_GAMEDECL:    declare_game(s, n); break;
+    case N_PLAYERSDECL: declare_players(s, n); break;
+    case N_ZONEDECL:    declare_zone(s, n); break;
+    case N_LIMITDECL:   declare_limit(s, n); break;
+    case N_VARDECL:     declare_var(s, n); break;
+    case N_FUNCDECL:    declare_fn(s, n, false); break;
+    case N_PROCDECL:    declare_fn(s, n, true); break;
+    default:            break;
+    }
+}
+
+/* Where a message about the rules as a whole points: line 1 of the file of
+ * the first declaration, or of the first rules file. */
+static Loc rules_loc(const Program *prog)
+{
+    const SrcFile *f = NULL;
+    for (int i = 0; i < prog->decls.len && !f; i++)
+        f = ((const Node *)prog->decls.items[i])->loc.file;
+    if (!f)
+        f = prog->first;
+    return (Loc){f, f ? 1 : 0, 1, 1};
+}
+
+/* A game needs a name, a number of players and a zone. */
+static void check_header(Sema *s, Loc none)
+{
+    if (!s->have_game)
+        diag_error(s->diags, none, "the rules do not name the game: add 'game \"Name\"'");
+    if (!s->have_players)
+        diag_error(s->diags, none, "the rules do not say how many play: add 'players 2..4'");
+    if (s->g->zones.len == 0)
+        diag_error(s->diags, none, "the rules declare no zone: cards need a place to be");
+}
+
+/* A variable's initial value: a constant. */
+static void check_var_init(Sema *s, Node *n)
+{
+    s->in_proc = false;
+    s->implicit_slot = -1;
+    Type t = check_expr(s, n->init);
+    char ctx[160];
+    snprintf(ctx, sizeof ctx, "the first value of '%s'", n->name);
+    expect_type(s, n->init, n->type, t, ctx);
+    if (n->init->kind != N_NUM && n->init->kind != N_BOOLLIT && n->init->kind != N_NONELIT &&
+        !(n->init->kind == N_UNARY && n->init->operand->kind == N_NUM))
+        diag_error(s->diags, n->init->loc, "the first value of '%s' must be a constant",
+                   n->name);
+}
+
+/* The second pass: the initial values of the variables (game variables,
+ * then per-player ones), then the bodies of funcs, procs and effects. */
+static void check_bodies(Sema *s, const Program *prog)
+{
+    for (int i = 0; i < s->g->globals.len; i++)
+        check_var_init(s, s->g->globals.items[i]);
+    for (int i = 0; i < s->g->pvars.len; i++)
+        check_var_init(s, s->g->pvars.items[i]);
+    for (int i = 0; i < s->g->funcs.len; i++)
+        check_fn(s, s->g->funcs.items[i]);
+    int nprocs = s->g->procs.len; /* the procs of the rules, not of the effects */
     for (int i = 0; i < nprocs; i++)
-        check_fn(&s, g->procs.items[i]);
+        check_fn(s, s->g->procs.items[i]);
     for (int i = 0; i < prog->effects.len; i++)
-        check_effect(&s, prog->effects.items[i]);
-    sema_effect_names(d, cs, prog, false);
+        check_effect(s, prog->effects.items[i]);
+}
 
-    g->main = strmap_get(&s.globals, "main");
+/* 'func score(p: player): int' or 'func tiebreak(p: player): int' */
+static bool is_player_score(const Sym *f)
+{
+    return f->kind == S_FUNC && f->type == T_INT && f->nparams == 1 &&
+           f->params[0] == T_PLAYER;
+}
+
+/* main, where a game starts, and score and tiebreak, which rank the
+ * players when it ends: what no rule calls but the game itself. */
+static void check_entry_points(Sema *s, Loc none)
+{
+    Game *g = s->g;
+    g->main = strmap_get(&s->globals, "main");
     if (!g->main || g->main->kind != S_PROC)
-        diag_error(d, none, "the rules have no 'proc main()': the game starts there");
+        diag_error(s->diags, none, "the rules have no 'proc main()': the game starts there");
     else if (g->main->nparams != 0)
-        diag_error(d, g->main->decl->loc, "'main' takes no parameters");
-    g->score = strmap_get(&s.globals, "score");
-    if (g->score && (g->score->kind != S_FUNC || g->score->type != T_INT ||
-                     g->score->nparams != 1 || g->score->params[0] != T_PLAYER))
-        diag_error(d, g->score->decl->loc, "'score' must be 'func score(p: player): int'");
-    g->tiebreak = strmap_get(&s.globals, "tiebreak");
-    if (g->tiebreak && (g->tiebreak->kind != S_FUNC || g->tiebreak->type != T_INT ||
-                        g->tiebreak->nparams != 1 || g->tiebreak->params[0] != T_PLAYER))
-        diag_error(d, g->tiebreak->decl->loc,
+        diag_error(s->diags, g->main->decl->loc, "'main' takes no parameters");
+    g->score = strmap_get(&s->globals, "score");
+    if (g->score && !is_player_score(g->score))
+        diag_error(s->diags, g->score->decl->loc,
+                   "'score' must be 'func score(p: player): int'");
+    g->tiebreak = strmap_get(&s->globals, "tiebreak");
+    if (g->tiebreak && !is_player_score(g->tiebreak))
+        diag_error(s->diags, g->tiebreak->decl->loc,
                    "'tiebreak' must be 'func tiebreak(p: player): int'");
     if (g->main)
         g->main->used = true;
@@ -1598,19 +1834,25 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         g->score->used = true;
     if (g->tiebreak)
         g->tiebreak->used = true;
+}
 
-    /* A rule no path reaches: declared but never used. */
-    for (int i = 0; i < s.globals.cap; i++) {
-        Sym *sym = s.globals.vals[i];
-        if (!s.globals.keys[i] || sym->used)
+/* A rule no path reaches: declared but never used. */
+static void warn_unused(Sema *s)
+{
+    for (int i = 0; i < s->globals.cap; i++) {
+        Sym *sym = s->globals.vals[i];
+        if (!s->globals.keys[i] || sym->used)
             continue;
         const char *what = sym->kind == S_PROC ? "proc" : sym->kind == S_FUNC ? "func"
                            : sym->kind == S_ZONE ? "zone" : "variable";
-        diag_warning(d, sym->decl->loc, "%s '%s' is never used: no rule reaches it", what,
-                     sym->name);
+        diag_warning(s->diags, sym->decl->loc, "%s '%s' is never used: no rule reaches it",
+                     what, sym->name);
     }
+}
 
-    /* Slots: shared zones take one, per-player zones one per seat. */
+/* Zone slots: a shared zone takes one, a per-player zone one per seat. */
+static void number_zone_slots(Game *g)
+{
     int slot = 0;
     for (int i = 0; i < g->zones.len; i++) {
         Node *z = g->zones.items[i];
@@ -1618,8 +1860,47 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         slot += (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
     }
     g->nslots = slot;
+}
+
+/* A card of the game state is a uint16_t. */
+static void check_card_count(Sema *s)
+{
+    const CardSet *cs = s->cs;
     if (cs->instances > 65535)
-        diag_error(d, cs->game_loc, "a game holds at most 65535 cards (limit max_game_cards), %s has %lld",
+        diag_error(s->diags, cs->game_loc, "a game holds at most 65535 cards (limit "
+                                           "max_game_cards), %s has %lld",
                    cs->file->path, cs->instances);
+}
+
+static void game_defaults(Game *g, const CardSet *cs)
+{
+    memset(g, 0, sizeof *g);
+    g->cs = cs;
+    g->min_players = 2;
+    g->max_players = 4;
+    g->max_depth = 32;
+    g->max_decisions = DEFAULT_MAX_DECISIONS;
+}
+
+bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
+{
+    game_defaults(g, cs);
+    Sema s = {.arena = a, .diags = d, .cs = cs, .g = g, .implicit_slot = -1};
+    int before = d->nerrors;
+    for (int i = 0; i < prog->decls.len; i++)
+        declare_decl(&s, prog->decls.items[i]);
+    Loc none = rules_loc(prog);
+    if (prog->decls.len == 0) {
+        diag_error(d, none, "no rules: a game needs at least 'game', 'players', a zone and "
+                            "'proc main()'");
+        return false;
+    }
+    check_header(&s, none);
+    check_bodies(&s, prog);
+    sema_effect_names(d, cs, prog, false);
+    check_entry_points(&s, none);
+    warn_unused(&s);
+    number_zone_slots(g);
+    check_card_count(&s);
     return d->nerrors == before;
 }

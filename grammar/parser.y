@@ -294,11 +294,13 @@ zone_flag
 
 block
     : '{' { enter(lx, @1); } stmts tail '}'
-                                    { $$ = nest(lx, @$, NEW(BLOCK, @1)); $$->stmts = append($3, $4); }
+                                    { $$ = nest(lx, @$, NEW(BLOCK, @1));
+                                      $$->stmts = append($3, $4); }
     ;
 
 effect_body
-    : opt_when stmts tail           { $$ = NEW(EFFECT, @$); $$->guard = $1; $$->body = append($2, $3); }
+    : opt_when stmts tail           { $$ = NEW(EFFECT, @$); $$->guard = $1;
+                                      $$->body = append($2, $3); }
     ;
 
 stmts
@@ -313,7 +315,8 @@ tail
     | RETURN expr                   { $$ = NEW(RETURN, @1); $$->result = $2; }
     | BREAK                         { $$ = NEW(BREAK, @1); }
     | END                           { $$ = NEW(END, @1); }
-    | END IDENT                     { $$ = NEW(END, @1); $$->name = $2; $$->how = ident(lx, @2, $2); }
+    | END IDENT                     { $$ = NEW(END, @1); $$->name = $2;
+                                      $$->how = ident(lx, @2, $2); }
     ;
 
 stmt
@@ -330,7 +333,8 @@ stmt
     | FOR IDENT IN src block        { $$ = for_stmt(lx, @1, $2, $4, NULL, $5); }
     | FOR IDENT IN expr FROM expr block
                                     { $$ = for_stmt(lx, @1, $2, $4, $6, $7); }
-    | MOVE expr TO expr position    { $$ = NEW(MOVE, @1); $$->card = $2; $$->to = $4; $$->pos = $5; }
+    | MOVE expr TO expr position    { $$ = NEW(MOVE, @1); $$->card = $2; $$->to = $4;
+                                      $$->pos = $5; }
     | MOVE ALL src TO expr position { $$ = NEW(MOVEALL, @1); $$->cards = $3; $$->to = $5;
                                       $$->pos = $6; }
     | SHUFFLE expr                  { $$ = NEW(SHUFFLE, @1); $$->zone = $2; }
@@ -454,7 +458,8 @@ primary
     | PLAYERS                       { $$ = NEW(PLAYERSREF, @1); }
     | IDENT                         { $$ = ident(lx, @1, $1); }
     | IDENT '(' args ')'            { $$ = call(lx, @1, $1, $3); }
-    | TOP '(' expr ')'              { $$ = NEW(TOPCARD, @1); $$->zone = $3; $$->pos_kind = POS_TOP; }
+    | TOP '(' expr ')'              { $$ = NEW(TOPCARD, @1); $$->zone = $3;
+                                      $$->pos_kind = POS_TOP; }
     | BOTTOM '(' expr ')'           { $$ = NEW(TOPCARD, @1); $$->zone = $3;
                                       $$->pos_kind = POS_BOTTOM; }
     | SIZE '(' expr ')'             { $$ = call(lx, @1, "size", $3); }
