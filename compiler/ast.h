@@ -158,9 +158,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   ASK           who, name = prompt text; prompt
  *   CHOOSECARD,   who, name, src = SOURCE, els = OPTION ('else') or NULL;
  *   CHOOSEPLAYER  prompt
- *   CHOOSECARDS   who, name, src, into = the variable, size = LIST of the
- *                 smallest and largest size, such = 'such that' or NULL;
- *                 prompt, set_no = its index in Game.sets
+ *   CHOOSECARDS   who, name, src, into = the zone they go to, size = LIST
+ *                 of the smallest and largest size, such = 'such that' or
+ *                 NULL; prompt, set_no = its index in Game.sets
  * Expressions
  *   NUM           literal = the number
  *   POSITION      where 'move ... to z' puts the card: pos_kind (POS_TOP,
