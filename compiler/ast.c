@@ -47,14 +47,16 @@ const char *type_name(Type t)
     return "?";
 }
 
+/* A CHOOSECARDS' `such` is reached as the second child of its `size`
+ * LIST, where the grammar also hangs it for the code generator of old:
+ * when that link goes, `such` must be walked here (and in parse.c's
+ * check_expr_depth). */
 void ast_walk(Node *n, void (*fn)(Node *n, void *ctx), void *ctx)
 {
     for (; n; n = n->next) {
         fn(n, ctx);
-        ast_walk(n->a, fn, ctx);
-        ast_walk(n->b, fn, ctx);
-        ast_walk(n->c, fn, ctx);
-        ast_walk(n->d, fn, ctx);
+        for (int i = 0; i < 4; i++)
+            ast_walk(n->kid[i], fn, ctx);
     }
 }
 

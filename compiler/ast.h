@@ -138,13 +138,15 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 var_no = its index in Game.globals or Game.pvars
  *   FUNCDECL      name, params = PARAM list, type = result type, and
  *                 either expr_body (func f(): int = e) or body (a BLOCK);
- *                 nlocals = its frame slots (the next one is the answer
- *                 of an 'ask' in a condition)
+ *                 nlocals = its frame slots (params first; the next one
+ *                 is the answer of an 'ask' in a condition)
  *   PROCDECL      name, params, type (T_VOID without a result), body;
  *                 nlocals
- *   PARAM         name, type
- *   EFFECT        guard = its 'when' or NULL, body = statement list;
- *                 card_no = the card whose effect it is
+ *   PARAM         name, type; sym
+ *   EFFECT        guard = its 'when' or NULL, body = statement list,
+ *                 name = its card's name, card_no = that card's index;
+ *                 sym = the proc the checker makes of it, nlocals = the
+ *                 frame slots of its guard
  * Statements
  *   BLOCK         stmts = statement list
  *   LET           name, init = an expression or a decision; sym (its
@@ -156,7 +158,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   REPEAT        count, body; slot = the counter's frame slot
  *   FOR           name = the loop variable, iter = SOURCE or a list
  *                 expression, body, from = the first player or NULL;
- *                 slot = the loop index's frame slot
+ *                 slot = the loop index's frame slot (slot + 1 holds
+ *                 the first player of 'from')
  *   MOVE          card, to = a zone, pos = POSITION or NULL (on top)
  *   MOVEALL       cards = SOURCE, to, pos
  *   SHUFFLE       zone
@@ -171,11 +174,11 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   END           name = how it ends ('draw') or NULL, how = IDENT of it
  * Decisions (statements, or the value of a let)
  *   ASK           who, name = prompt text; prompt
- *   CHOOSECARD    who, name, src = SOURCE, els = OPTION ('else') or NULL;
+ *   CHOOSECARD,   who, name, src = SOURCE, els = OPTION ('else') or NULL;
  *   CHOOSEPLAYER  prompt
- *   CHOOSECARDS   who, name, src, into = the variable, size = LIST of the
- *                 smallest and largest size, such = 'such that' or NULL;
- *                 prompt, set_no = its index in Game.sets
+ *   CHOOSECARDS   who, name, src, into = the zone they go to, size = LIST
+ *                 of the smallest and largest size, such = 'such that' or
+ *                 NULL; prompt, set_no = its index in Game.sets
  * Expressions
  *   NUM           literal = the number
  *   POSITION      where 'move ... to z' puts the card: pos_kind (POS_TOP,
@@ -191,7 +194,7 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   INDEX         base, index
  *   CALL          name, args = argument list; sym (a func or proc) or
  *                 builtin, over_source (sum, min or max over a SOURCE),
- *                 attr (distinct: the attribute counted)
+ *                 attr (the attribute of distinct(...) and values(...))
  *   UNARY         unop, operand
  *   BINARY        binop, lhs, rhs
  *   LIST          items; nitems
@@ -199,32 +202,46 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   SOURCE        name = the element's variable or NULL, in = what it
  *                 walks (a zone, players, values(...) or chosen),
  *                 filter = 'where' or NULL; src_kind, slot = the
- *                 element's frame slot
+ *                 element's frame slot, sym = the element when named,
+ *                 attr = the attribute whose values SRC_VALUES walks
  */
 struct Node {
     NodeKind kind;
     Loc loc;
-    /* children, by position: read them through the role names */
-    union { Node *a, *init, *params, *guard, *flag_list, *stmts, *result, *target,
-            *cond, *block, *count, *iter, *card, *cards, *zone, *who, *call, *in,
-            *at, *base, *args, *operand, *lhs, *items; };
-    union { Node *b, *body, *rhs, *then, *to, *options, *src, *filter, *index, *how; };
-    union { Node *c, *expr_body, *els, *from, *pos, *into; };
-    union { Node *d, *size; };
+    /* The four children. Each role name aliases one position (a BINARY's
+     * `lhs` and an IF's `cond` are both the first child): read a child
+     * through the role names its kind lists above. A walker that visits
+     * every child whatever its role (ast_walk) reads them as kid[0..3].
+     * The one-letter names are the positions of old and are going: no new
+     * code may use them. */
+    union {
+        Node *kid[4];
+        struct {
+            union { Node *a /* legacy: going */, *init, *params, *guard, *flag_list,
+                    *stmts, *result, *target, *cond, *block, *count, *iter, *card,
+                    *cards, *zone, *who, *call, *in, *at, *base, *args, *operand,
+                    *lhs, *items; };
+            union { Node *b /* legacy: going */, *body, *rhs, *then, *to, *options,
+                    *src, *filter, *index, *how; };
+            union { Node *c /* legacy: going */, *expr_body, *els, *from, *pos, *into; };
+            union { Node *d /* legacy: going */, *size; };
+        };
+    };
     Node *such;             /* CHOOSECARDS: the 'such that' condition, or NULL */
     Node *next;             /* the next node of a list */
     Node *last;             /* on a list's first node while parsing: its end */
     const char *name;       /* identifier, string, label, prompt */
-    union { long long num, literal, min_players, limit, per_player, zflags, nitems,
-            over_source, taken_slot; };
-    union { int op, max_players, vis, pos_kind; BinOp binop; UnOp unop;
-            AssignOp assign_op; int builtin; SourceKind src_kind; };
+    union { long long num /* legacy: going */, literal, min_players, limit, per_player,
+            zflags, nitems, over_source, taken_slot; };
+    union { int op /* legacy: going */, max_players, vis, pos_kind; BinOp binop;
+            UnOp unop; AssignOp assign_op; int builtin; SourceKind src_kind; };
     /* filled by the checker */
     Type type;
     Sym *sym;               /* what an identifier, a call or a let names */
     int attr;               /* ATTR_TYPE, ATTR_NAME or an attribute index */
     union { int value, zone_no, card_no, set_no; };  /* a constant; an index */
-    union { int id, prompt, label, slot, first_slot, var_no, nlocals; };
+    union { int id /* legacy: going */, prompt, label, slot, first_slot, var_no,
+            nlocals; };
     /* filled by the analysis (analyse.c), for the nodes of funcs and procs */
     int helper_no;          /* the number of the node's helper in its family
                              * (HelperFamily), -1 for none or not reached:
@@ -267,6 +284,9 @@ struct Node {
                                         * 'such that' allows at most one card
                                         * (bit k for kind k) */
 };
+/* kid[] and the role names are the same storage. */
+_Static_assert(offsetof(Node, kid[1]) == offsetof(Node, body) &&
+               offsetof(Node, kid[3]) == offsetof(Node, size), "kid[] aliases the children");
 
 /* What a name stands for. */
 typedef enum SymKind {

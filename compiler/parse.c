@@ -118,10 +118,8 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
             st = bigger;
         }
         st[top++] = (Item){it.n->next, it.up};
-        st[top++] = (Item){it.n->d, depth};
-        st[top++] = (Item){it.n->c, depth};
-        st[top++] = (Item){it.n->b, depth};
-        st[top++] = (Item){it.n->a, depth};
+        for (int i = 3; i >= 0; i--) /* the first child on top: visited first */
+            st[top++] = (Item){it.n->kid[i], depth};
     }
     free(st);
     return ok;
@@ -178,7 +176,7 @@ bool parse_effect(Arena *a, Diags *d, const SrcFile *f, const char *text, int li
     bool ok = run(&lx, text, strlen(text));
     if (lx.result) {
         lx.result->name = card->name;
-        lx.result->value = card->index;
+        lx.result->card_no = card->index;
         vec_push(a, &prog->effects, lx.result);
     }
     return ok;

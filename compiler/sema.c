@@ -4,1274 +4,52 @@
  * func and proc in the global table (so order does not matter); the second
  * checks bodies. Locals live in numbered frame slots (params first); a
  * source's element (`c in zone`, or the implicit card of `zone where ...`)
- * gets a slot too, so nested filters can refer to outer elements. */
-#include "sema.h"
+ * gets a slot too, so nested filters can refer to outer elements.
+ *
+ * This file holds the passes and the checks of the game as a whole; the
+ * checks of what a body holds are in sema_names.c (names, scopes),
+ * sema_expr.c (expressions, sources, filters), sema_call.c (calls) and
+ * sema_stmt.c (statements, decisions), which share sema_int.h. */
+#include "sema_int.h"
 
 #include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-typedef struct Scope {
-    const char *name;
-    Sym *sym;
-    int prev;                   /* 1 + the entry this one hides, or 0 */
-} Scope;
-
-typedef struct Sema {
-    Arena *a;
-    Diags *d;
-    const CardSet *cs;
-    Game *g;
-    StrMap globals;             /* name -> Sym* */
-    /* the body being checked */
-    Sym *fn;
-    bool in_proc;
-    int nlocals;
-    Scope *scope;
-    int nscope, capscope;
-    StrMap scope_ix;            /* name -> 1 + its innermost scope entry, or 0 */
-    int loops;
-    int implicit_slot;          /* slot of the implicit card, or -1 */
-    bool in_such;               /* 'chosen' is in scope */
-    int in_effect;
-    StrMap prompt_ix, label_ix; /* prompt or label -> index + 1 */
-} Sema;
-
-static const char *const builtin_names[] = {
-#define X(k, s, lo, hi) s,
-    BUILTINS(X)
-#undef X
-};
-static const int builtin_min[] = {
-#define X(k, s, lo, hi) lo,
-    BUILTINS(X)
-#undef X
-};
-static const int builtin_max[] = {
-#define X(k, s, lo, hi) hi,
-    BUILTINS(X)
-#undef X
-};
-
-static Type check_expr(Sema *s, Node *n);
-static void check_block(Sema *s, Node *n);
-static void check_stmt(Sema *s, Node *n);
-
 int sema_locals(const Sym *fn)
 {
-    return fn->decl->id;
+    return fn->decl->nlocals;
 }
 
-/* ---- diagnostics helpers ----------------------------------------------- */
+/* ---- the first pass: declarations -------------------------------------- */
 
-static void error_unknown(Sema *s, Loc at, const char *what, const char *name,
-                          const char *const *cands, int n)
-{
-    char w[120];
-    snprintf(w, sizeof w, "unknown %s", what);
-    diag_unknown(s->d, at, w, name, cands, n, false);
-}
-
-/* Every name a rule may use here, for "did you mean". */
-static const char **all_names(Sema *s, int *n)
-{
-    const CardSet *cs = s->cs;
-    int cap = s->globals.len + s->nscope + cs->ntypes + cs->nattrs + 3 + B__COUNT;
-    for (int i = 0; i < cs->nattrs; i++)
-        cap += cs->attrs[i]->nvalues;
-    const char **v = arena_alloc(s->a, sizeof *v * (size_t)(cap + 1));
-    int k = 0;
-    for (int i = 0; i < s->globals.cap; i++)
-        if (s->globals.keys[i])
-            v[k++] = s->globals.keys[i];
-    for (int i = 0; i < s->nscope; i++)
-        v[k++] = s->scope[i].name;
-    for (int i = 0; i < cs->ntypes; i++)
-        v[k++] = cs->types[i]->name;
-    for (int i = 0; i < cs->nattrs; i++) {
-        v[k++] = cs->attrs[i]->name;
-        for (int j = 0; j < cs->attrs[i]->nvalues; j++)
-            v[k++] = cs->attrs[i]->values[j];
-    }
-    for (int i = 0; i < B__COUNT; i++)
-        v[k++] = builtin_names[i];
-    *n = k;
-    return v;
-}
-
-static bool compatible(Type want, Type got)
-{
-    return want == got || want == T_UNKNOWN || got == T_UNKNOWN ||
-           (got == T_VOID && (want == T_CARD || want == T_PLAYER));
-}
-
-static void expect_type(Sema *s, Node *n, Type want, Type got, const char *ctx)
-{
-    if (!compatible(want, got))
-        diag_error(s->d, n->loc, "%s must be %s, found %s", ctx, type_name(want),
-                   type_name(got));
-}
-
-/* ---- scopes ------------------------------------------------------------ */
-
-static Sym *new_local(Sema *s, const char *name, Type t, Node *decl, SymKind kind)
-{
-    Sym *sym = arena_alloc(s->a, sizeof *sym);
-    sym->kind = kind;
-    sym->name = name;
-    sym->type = t;
-    sym->decl = decl;
-    sym->index = s->nlocals++;
-    if (s->nscope == s->capscope) {
-        int cap = s->capscope ? s->capscope * 2 : 32;
-        Scope *sc = arena_alloc(s->a, sizeof *sc * (size_t)cap);
-        if (s->nscope)
-            memcpy(sc, s->scope, sizeof *sc * (size_t)s->nscope);
-        s->scope = sc;
-        s->capscope = cap;
-    }
-    int prev = (int)(intptr_t)strmap_get(&s->scope_ix, name);
-    s->scope[s->nscope] = (Scope){name, sym, prev};
-    strmap_set(s->a, &s->scope_ix, name, (void *)(intptr_t)++s->nscope);
-    return sym;
-}
-
-static Sym *find_local(Sema *s, const char *name)
-{
-    int i = (int)(intptr_t)strmap_get(&s->scope_ix, name);
-    return i ? s->scope[i - 1].sym : NULL;
-}
-
-/* Leaves the scopes opened since `mark`: their names show what they hid. */
-static void scope_pop(Sema *s, int mark)
-{
-    while (s->nscope > mark) {
-        const Scope *e = &s->scope[--s->nscope];
-        strmap_set(s->a, &s->scope_ix, e->name, (void *)(intptr_t)e->prev);
-    }
-}
-
-/* Declares a local, refusing to hide another local or a global. */
-static Sym *declare(Sema *s, Node *at, const char *name, Type t, SymKind kind)
-{
-    Sym *prev = find_local(s, name);
-    Sym *glob = strmap_get(&s->globals, name);
-    if (prev) {
-        diag_error(s->d, at->loc, "'%s' is already a local name here", name);
-        diag_note(s->d, prev->decl->loc, "'%s' declared here", name);
-    } else if (glob) {
-        diag_error(s->d, at->loc, "local '%s' would hide the %s of the same name", name,
-                   glob->kind == S_ZONE ? "zone" : glob->kind == S_PROC ? "proc"
-                   : glob->kind == S_FUNC ? "func" : "variable");
-    } else if (cards_find_type(s->cs, name)) {
-        diag_error(s->d, at->loc, "local '%s' would hide the card type of the same name", name);
-    }
-    return new_local(s, name, t, at, kind);
-}
-
-/* ---- constants and implicit fields ------------------------------------- */
-
-static bool field_of_card(Sema *s, Node *n, const char *field)
-{
-    if (!strcmp(field, "type")) {
-        n->type = T_TYPE;
-        n->attr = -1;
-        return true;
-    }
-    if (!strcmp(field, "name")) {
-        n->type = T_NAME;
-        n->attr = -2;
-        return true;
-    }
-    Attr *at = cards_find_attr(s->cs, field);
-    if (!at)
-        return false;
-    n->attr = at->index;
-    n->type = at->numeric ? T_INT : T_VALUE;
-    return true;
-}
-
-/* Resolves IDENT n as a value of attribute `attr` if it is one. */
-static bool as_value_of(Sema *s, Node *n, int attr)
-{
-    if (n->kind != N_IDENT || attr < 0 || find_local(s, n->name) ||
-        strmap_get(&s->globals, n->name))
-        return false;
-    const Attr *at = s->cs->attrs[attr];
-    int v = attr_value_index(at, n->name);
-    if (v < 0)
-        return false;
-    n->type = T_VALUE;
-    n->attr = attr;
-    n->value = v;
-    return true;
-}
-
-/* What a name is, for "did you mean the zone 'deck'?". */
-static const char *kind_of(Sema *s, const char *name)
-{
-    Sym *sym = find_local(s, name);
-    if (!sym)
-        sym = strmap_get(&s->globals, name);
-    if (sym)
-        return sym->kind == S_ZONE ? "the zone " : sym->kind == S_PROC ? "the proc "
-               : sym->kind == S_FUNC ? "the func " : sym->kind == S_PARAM ? "the parameter "
-               : "the variable ";
-    if (cards_find_type(s->cs, name))
-        return "the card type ";
-    if (cards_find_attr(s->cs, name))
-        return "the attribute ";
-    for (int i = 0; i < s->cs->nattrs; i++)
-        if (attr_value_index(s->cs->attrs[i], name) >= 0)
-            return arena_printf(s->a, "the %s ", s->cs->attrs[i]->name);
-    return "";
-}
-
-/* Does a bare name mean anything here? */
-static bool known_name(Sema *s, const char *name)
-{
-    if (find_local(s, name) || strmap_get(&s->globals, name) || cards_find_type(s->cs, name) ||
-        cards_find_attr(s->cs, name) || !strcmp(name, "type") || !strcmp(name, "name") ||
-        !strcmp(name, "chosen"))
-        return true;
-    for (int i = 0; i < s->cs->nattrs; i++)
-        if (attr_value_index(s->cs->attrs[i], name) >= 0)
-            return true;
-    return false;
-}
-
-static Type check_ident(Sema *s, Node *n)
-{
-    const char *name = n->name;
-    Sym *sym = find_local(s, name);
-    if (sym) {
-        sym->used = true;
-        n->sym = sym;
-        return n->type = sym->type;
-    }
-    if (!strcmp(name, "chosen")) {
-        if (!s->in_such)
-            diag_error(s->d, n->loc, "'chosen' only has a meaning in the 'such that' of "
-                                     "'choose cards'");
-        return n->type = T_CARDSET;
-    }
-    if (s->implicit_slot >= 0 && field_of_card(s, n, name)) {
-        /* `type`, `name` or an attribute of the implicit card */
-        n->kind = N_FIELD;
-        n->a = NULL;
-        n->id = s->implicit_slot;
-        return n->type;
-    }
-    sym = strmap_get(&s->globals, name);
-    if (sym) {
-        sym->used = true;
-        n->sym = sym;
-        if (sym->kind == S_ZONE) {
-            n->value = sym->index;
-            if (sym->decl->num & ZF_PER_PLAYER) {
-                diag_error(s->d, n->loc, "zone '%s' belongs to each player: write %s[p]",
-                           name, name);
-                return n->type = T_UNKNOWN;
-            }
-            return n->type = T_ZONE;
-        }
-        if (sym->kind == S_GLOBAL)
-            return n->type = sym->type;
-        if (sym->kind == S_PVAR) {
-            diag_error(s->d, n->loc, "'%s' is kept per player: write %s[p]", name, name);
-            return n->type = T_UNKNOWN;
-        }
-        diag_error(s->d, n->loc, "'%s' is a %s: call it with (...)", name,
-                   sym->kind == S_PROC ? "proc" : "func");
-        return n->type = T_UNKNOWN;
-    }
-    TypeDef *t = cards_find_type(s->cs, name);
-    if (t) {
-        n->value = t->index;
-        return n->type = T_TYPE;
-    }
-    for (int i = 0; i < s->cs->nattrs; i++) {
-        int v = attr_value_index(s->cs->attrs[i], name);
-        if (v >= 0) {
-            n->attr = i;
-            n->value = v;
-            return n->type = s->cs->attrs[i]->numeric ? T_INT : T_VALUE;
-        }
-    }
-    if (cards_find_attr(s->cs, name) || !strcmp(name, "type") || !strcmp(name, "name")) {
-        diag_error(s->d, n->loc, "'%s' is a card field: use it in a filter "
-                                 "('zone where %s == ...') or on a card ('c.%s')",
-                   name, name, name);
-        return n->type = T_UNKNOWN;
-    }
-    int nn;
-    const char **names = all_names(s, &nn);
-    const char *sug = did_you_mean(name, names, nn);
-    if (sug) {
-        char hint[300];
-        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
-        diag_add(s->d, SEV_ERROR, n->loc, hint, "unknown name '%s'; did you mean %s'%s'?", name,
-                 kind_of(s, sug), sug);
-    } else {
-        diag_error(s->d, n->loc, "unknown name '%s'", name);
-    }
-    return n->type = T_UNKNOWN;
-}
-
-/* "no card is named 'X' in cards.yaml", with a suggestion if one is close:
- * for card names in quotes, in rules and in card effects alike. */
-static void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name)
-{
-    const char **names = malloc(sizeof *names * (size_t)(cs->ncards + 1));
-    for (int i = 0; i < cs->ncards; i++)
-        names[i] = cs->cards[i]->name;
-    const char *sug = did_you_mean(name, names, cs->ncards);
-    free(names);
-    if (sug) {
-        char hint[300];
-        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
-        diag_add(d, SEV_ERROR, at, hint, "no card is named '%s' in %s; did you mean '%s'?", name,
-                 cs->file->path, sug);
-    } else {
-        diag_error(d, at, "no card is named '%s' in %s", name, cs->file->path);
-    }
-}
-
-/* A card name in quotes: it must name a card of cards.yaml. */
-static Type check_string(Sema *s, Node *n)
-{
-    CardDef *cd = cards_find_card(s->cs, n->name);
-    if (!cd) {
-        report_no_card(s->d, s->cs, n->loc, n->name);
-        return n->type = T_UNKNOWN;
-    }
-    n->value = cd->index;
-    return n->type = T_NAME;
-}
-
-/* ---- sources ------------------------------------------------------------ */
-
-/* Checks a SOURCE node (or wraps a plain expression into one). The element
- * gets a slot; the filter is checked with it in scope. Returns the element
- * type (T_CARD, T_PLAYER, T_VALUE) or T_UNKNOWN. */
-static Type check_source(Sema *s, Node *src)
-{
-    Node *base = src->a;
-    Type bt;
-    if (base->kind == N_PLAYERSREF) {
-        bt = T_PLAYERS;
-    } else if (base->kind == N_CALL && !strcmp(base->name, "values")) {
-        bt = T_VALUE;
-        Node *arg = base->a;
-        if (!arg || arg->next) {
-            diag_error(s->d, base->loc, "values(...) takes one attribute: values(color) or "
-                                        "values(cheat.color)");
-        } else {
-            const char *an = arg->kind == N_FIELD ? arg->name : arg->name;
-            Attr *at = an ? cards_find_attr(s->cs, an) : NULL;
-            if (arg->kind == N_FIELD) {
-                if (arg->a->kind != N_IDENT || !cards_find_type(s->cs, arg->a->name)) {
-                    diag_error(s->d, arg->loc, "values(T.attr) needs a card type before the dot");
-                    at = NULL;
-                } else {
-                    arg->a->value = cards_find_type(s->cs, arg->a->name)->index;
-                }
-            }
-            if (!at) {
-                const char **names = arena_alloc(s->a, sizeof *names * (size_t)(s->cs->nattrs + 1));
-                for (int i = 0; i < s->cs->nattrs; i++)
-                    names[i] = s->cs->attrs[i]->name;
-                if (an)
-                    error_unknown(s, arg->loc, "attribute", an, names, s->cs->nattrs);
-            } else {
-                base->attr = at->index;
-                if (arg->kind == N_FIELD) {
-                    TypeDef *t = cards_find_type(s->cs, arg->a->name);
-                    bool has = false;
-                    for (int i = 0; i < t->nattrs; i++)
-                        has |= t->attrs[i].attr == at;
-                    if (!has)
-                        diag_error(s->d, arg->loc, "type '%s' has no attribute '%s'", t->name,
-                                   at->name);
-                }
-            }
-        }
-    } else {
-        bt = check_expr(s, base);
-        if (bt != T_ZONE && bt != T_CARDSET && bt != T_UNKNOWN) {
-            diag_error(s->d, base->loc, "expected a zone or 'players' here, found %s",
-                       type_name(bt));
-            bt = T_UNKNOWN;
-        }
-    }
-    Type et = bt == T_PLAYERS ? T_PLAYER : bt == T_VALUE ? T_VALUE
-              : bt == T_UNKNOWN ? T_UNKNOWN : T_CARD;
-    /* the values of a numeric attribute are numbers */
-    if (bt == T_VALUE && base->attr >= 0 && s->cs->attrs[base->attr]->numeric)
-        et = T_INT;
-    int mark = s->nscope, saved = s->implicit_slot;
-    if (src->name) {
-        Sym *e = declare(s, src, src->name, et, S_LOCAL);
-        if (et == T_VALUE)
-            e->index = e->index; /* value loop variables hold a value index */
-        src->id = e->index;
-        src->sym = e;
-        if (et == T_VALUE && base->attr >= 0)
-            e->decl->attr = base->attr;
-    } else {
-        src->id = s->nlocals++;
-        if (et == T_CARD || et == T_UNKNOWN) /* unknown: do not blame its filter too */
-            s->implicit_slot = src->id;
-        else if (src->b && et != T_UNKNOWN)
-            diag_error(s->d, src->loc, "name the element to filter it: 'x in ... where ...'");
-    }
-    if (src->b) {
-        Type ft = check_expr(s, src->b);
-        expect_type(s, src->b, T_BOOL, ft, "a 'where' condition");
-    }
-    s->implicit_slot = saved;
-    scope_pop(s, mark);
-    src->kind = N_SOURCE;
-    src->type = et;
-    src->op = bt == T_PLAYERS ? 1 : bt == T_VALUE ? 2 : bt == T_CARDSET ? 3 : 0;
-    return et;
-}
-
-static Node *as_source(Sema *s, Node *arg)
-{
-    if (arg->kind == N_SOURCE)
-        return arg;
-    Node *src = node_new(s->a, N_SOURCE, arg->loc);
-    src->a = arg;
-    src->next = arg->next;
-    arg->next = NULL;
-    return src;
-}
-
-/* ---- static evaluation of card filters ---------------------------------- */
-
-/* 1 true, 0 false, -1 unknown: the filter of slot `slot` for card kind cd. */
-static int eval_static(Sema *s, const Node *n, int slot, const CardDef *cd)
-{
-    switch (n->kind) {
-    case N_BOOLLIT:
-        return (int)n->num;
-    case N_UNARY:
-        if (n->op == UOP_NOT) {
-            int v = eval_static(s, n->a, slot, cd);
-            return v < 0 ? -1 : !v;
-        }
-        return -1;
-    case N_BINARY: {
-        if (n->op == OP_AND || n->op == OP_OR) {
-            int l = eval_static(s, n->a, slot, cd), r = eval_static(s, n->b, slot, cd);
-            if (n->op == OP_AND)
-                return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
-            return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
-        }
-        if (n->op != OP_EQ && n->op != OP_NE)
-            return -1;
-        const Node *f = n->a, *k = n->b;
-        if (f->kind != N_FIELD)
-            f = n->b, k = n->a;
-        bool elem = f->kind == N_FIELD &&
-                    ((f->a == NULL && f->id == slot) ||
-                     (f->a && f->a->kind == N_IDENT && f->a->sym && f->a->sym->index == slot &&
-                      f->a->sym->kind == S_LOCAL));
-        if (!elem || k->value < 0 || k->kind == N_FIELD)
-            return -1;
-        int have;
-        if (f->attr == -1 && k->type == T_TYPE)
-            have = cd->type->index;
-        else if (f->attr == -2 && k->type == T_NAME)
-            have = cd->index;
-        else if (f->attr >= 0 && k->type == T_VALUE && k->attr == f->attr)
-            have = cd->value[f->attr];
-        else
-            return -1;
-        int eq = have == k->value;
-        return n->op == OP_EQ ? eq : !eq;
-    }
-    default:
-        return -1;
-    }
-}
-
-/* Where an expression starts (its leftmost token) and, when its last token
- * ends on the same line, its whole span. */
-static Loc expr_loc(const Node *n)
-{
-    const Node *l = n, *r = n;
-    while (l->kind == N_BINARY || l->kind == N_INDEX || (l->kind == N_FIELD && l->a))
-        l = l->a;
-    while (r->kind == N_BINARY || r->kind == N_UNARY)
-        r = r->kind == N_BINARY ? r->b : r->a;
-    Loc at = l->loc;
-    if (r->loc.line == at.line && r->loc.col >= at.col &&
-        (r->kind == N_IDENT || r->kind == N_NUM || r->kind == N_STR || r->kind == N_BOOLLIT ||
-         r->kind == N_NONELIT || r->kind == N_FIELD))
-        at.span = r->loc.col + r->loc.span - at.col;
-    return at;
-}
-
-int sema_eval_filter(const Node *filter, int slot, const CardDef *cd)
-{
-    return eval_static(NULL, filter, slot, cd);
-}
-
-/* A choice from a zone whose filter no card of the deck can pass. */
-static void check_satisfiable(Sema *s, Node *src, const char *what)
-{
-    if (!src->b || src->type != T_CARD || src->op != 0)
-        return;
-    for (int i = 0; i < s->cs->ncards; i++)
-        if (eval_static(s, src->b, src->id, s->cs->cards[i]) != 0)
-            return;
-    diag_error(s->d, expr_loc(src->b), "%s can never have an option: no card in %s passes "
-                                       "this condition", what, s->cs->file->path);
-}
-
-/* ---- expressions -------------------------------------------------------- */
-
-static Type check_call(Sema *s, Node *n, bool stmt)
-{
-    int nargs = 0;
-    for (Node *a = n->a; a; a = a->next)
-        nargs++;
-    Sym *sym = strmap_get(&s->globals, n->name);
-    if (sym && (sym->kind == S_FUNC || sym->kind == S_PROC)) {
-        sym->used = true;
-        n->sym = sym;
-        if (sym->kind == S_PROC && !stmt)
-            diag_error(s->d, n->loc, "proc '%s' can only be called as a statement or as the "
-                                     "whole value of 'let'", n->name);
-        if (sym->kind == S_PROC && !s->in_proc)
-            diag_error(s->d, n->loc, "a func cannot call proc '%s' (procs move cards and "
-                                     "ask players)", n->name);
-        if (nargs != sym->nparams)
-            diag_error(s->d, n->loc, "'%s' takes %d argument%s, given %d", n->name,
-                       sym->nparams, sym->nparams == 1 ? "" : "s", nargs);
-        int i = 0;
-        for (Node *a = n->a; a; a = a->next, i++) {
-            if (a->kind == N_SOURCE) {
-                diag_error(s->d, a->loc, "'%s' takes values, not a filtered zone", n->name);
-                continue;
-            }
-            Type t = check_expr(s, a);
-            if (i < sym->nparams && i < 8) {
-                char ctx[160];
-                snprintf(ctx, sizeof ctx, "argument %d of '%s'", i + 1, n->name);
-                expect_type(s, a, sym->params[i], t, ctx);
-            }
-        }
-        return n->type = sym->type;
-    }
-    int b = -1;
-    for (int i = 0; i < B__COUNT; i++)
-        if (!strcmp(builtin_names[i], n->name))
-            b = i;
-    if (b < 0) {
-        int nn;
-        const char **names = all_names(s, &nn);
-        error_unknown(s, n->loc, "func or proc", n->name, names, nn);
-        for (Node *a = n->a; a; a = a->next)
-            if (a->kind != N_SOURCE)
-                check_expr(s, a);
-        return n->type = T_UNKNOWN;
-    }
-    n->op = b;
-    if (nargs < builtin_min[b] || nargs > builtin_max[b]) {
-        diag_error(s->d, n->loc, "'%s' takes %d argument%s, given %d", n->name, builtin_min[b],
-                   builtin_min[b] == 1 ? "" : "s", nargs);
-        return n->type = T_UNKNOWN;
-    }
-    Node *a0 = n->a, *a1 = a0 ? a0->next : NULL;
-    switch ((Builtin)b) {
-    case B_MIN:
-    case B_MAX:
-        if (a0->kind != N_SOURCE) {
-            /* min(a, b) on numbers, unless a is a zone or 'players' */
-            Type t0 = a0->kind == N_PLAYERSREF ? T_PLAYERS : check_expr(s, a0);
-            if (t0 != T_ZONE && t0 != T_PLAYERS && t0 != T_CARDSET) {
-                expect_type(s, a0, T_INT, t0, "an argument of min/max");
-                expect_type(s, a1, T_INT, check_expr(s, a1), "an argument of min/max");
-                n->num = 0;
-                return n->type = T_INT;
-            }
-        }
-        /* fall through */
-    case B_SUM: {
-        Node *src = as_source(s, a0);
-        n->a = src;
-        Type et = check_source(s, src);
-        int mark = s->nscope, saved = s->implicit_slot;
-        if (src->name) {
-            Sym *e = new_local(s, src->name, et, src, S_LOCAL);
-            s->nlocals--; /* same slot as the source's element */
-            e->index = src->id;
-        } else if (et == T_CARD || et == T_UNKNOWN) {
-            s->implicit_slot = src->id;
-        }
-        Type vt = check_expr(s, src->next);
-        expect_type(s, src->next, T_INT, vt, "the value summed or compared");
-        scope_pop(s, mark);
-        s->implicit_slot = saved;
-        n->num = 1;
-        vec_push(s->a, &s->g->aggs, n);
-        return n->type = T_INT;
-    }
-    case B_COUNT:
-    case B_ANY:
-    case B_ALL:
-    case B_FIRST: {
-        Node *src = as_source(s, a0);
-        n->a = src;
-        Type et = check_source(s, src);
-        if (src->op == 2)
-            diag_error(s->d, src->loc, "values(...) can only be used in 'for'");
-        vec_push(s->a, &s->g->aggs, n);
-        if (b == B_FIRST)
-            return n->type = et == T_UNKNOWN ? T_UNKNOWN : et;
-        return n->type = b == B_COUNT ? T_INT : T_BOOL;
-    }
-    case B_DISTINCT: {
-        Node *src = as_source(s, a0);
-        n->a = src;
-        Type et = check_source(s, src);
-        if (et != T_CARD && et != T_UNKNOWN)
-            diag_error(s->d, src->loc, "distinct counts values of cards: give it a zone");
-        Node *attr = src->next;
-        if (attr->kind != N_IDENT) {
-            diag_error(s->d, attr->loc, "distinct(zone, attribute): the second argument must "
-                                        "be an attribute name");
-        } else if (!strcmp(attr->name, "type")) {
-            n->attr = -1;
-        } else if (!strcmp(attr->name, "name")) {
-            n->attr = -2;
-        } else {
-            Attr *at = cards_find_attr(s->cs, attr->name);
-            if (!at) {
-                const char **names = arena_alloc(s->a, sizeof *names * (size_t)(s->cs->nattrs + 1));
-                for (int i = 0; i < s->cs->nattrs; i++)
-                    names[i] = s->cs->attrs[i]->name;
-                error_unknown(s, attr->loc, "attribute", attr->name, names, s->cs->nattrs);
-            } else {
-                n->attr = at->index;
-            }
-        }
-        vec_push(s->a, &s->g->aggs, n);
-        return n->type = T_INT;
-    }
-    case B_SIZE: {
-        Type t = check_expr(s, a0);
-        expect_type(s, a0, T_ZONE, t, "the argument of size");
-        return n->type = T_INT;
-    }
-    case B_NEXT:
-        expect_type(s, a0, T_PLAYER, check_expr(s, a0), "the argument of next");
-        return n->type = T_PLAYER;
-    case B_SEAT:
-        expect_type(s, a0, T_INT, check_expr(s, a0), "the argument of seat");
-        return n->type = T_PLAYER;
-    case B_CHANCE:
-        expect_type(s, a0, T_INT, check_expr(s, a0), "the percentage of chance");
-        if (a0->kind == N_NUM && (a0->num < 0 || a0->num > 100))
-            diag_error(s->d, a0->loc, "a chance is a percentage from 0 to 100, found %lld",
-                       a0->num);
-        return n->type = T_BOOL;
-    case B_ROLL:
-        expect_type(s, a0, T_INT, check_expr(s, a0), "the sides of the die");
-        if (a0->kind == N_NUM && a0->num < 1)
-            diag_error(s->d, a0->loc, "a die needs at least 1 side, found %lld", a0->num);
-        return n->type = T_INT;
-    case B_ABS:
-        expect_type(s, a0, T_INT, check_expr(s, a0), "the argument of abs");
-        return n->type = T_INT;
-    case B_START_TURN:
-        if (!stmt || !s->in_proc)
-            diag_error(s->d, n->loc, "start_turn(p) is a statement of a proc");
-        expect_type(s, a0, T_PLAYER, check_expr(s, a0), "the argument of start_turn");
-        return n->type = T_VOID;
-    case B_NPLAYERS:
-        return n->type = T_INT;
-    case B_VALUES:
-        diag_error(s->d, n->loc, "values(...) can only be used in 'for v in values(...)'");
-        return n->type = T_UNKNOWN;
-    case B__COUNT:
-        break;
-    }
-    return n->type = T_UNKNOWN;
-}
-
-static Type check_binary(Sema *s, Node *n)
-{
-    BinOp op = (BinOp)n->op;
-    if (op == OP_EQ || op == OP_NE) {
-        /* `color == red`: resolve the constant against the field's attribute */
-        Type l, r;
-        if (n->b->kind == N_IDENT) {
-            l = check_expr(s, n->a);
-            if (l == T_VALUE && as_value_of(s, n->b, n->a->attr)) {
-                r = T_VALUE;
-            } else if ((l == T_TYPE || (l == T_VALUE && n->a->attr >= 0)) &&
-                       !known_name(s, n->b->name)) {
-                /* `type == chet`, `color == rde`: the names it may be */
-                const CardSet *cs = s->cs;
-                const Attr *at = l == T_VALUE ? cs->attrs[n->a->attr] : NULL;
-                int k = at ? at->nvalues : cs->ntypes;
-                const char **names = arena_alloc(s->a, sizeof *names * (size_t)(k + 1));
-                for (int i = 0; i < k; i++)
-                    names[i] = at ? at->values[i] : cs->types[i]->name;
-                error_unknown(s, n->b->loc,
-                              at ? arena_printf(s->a, "%s value", at->name) : "card type",
-                              n->b->name, names, k);
-                r = n->b->type = T_UNKNOWN;
-            } else {
-                r = check_expr(s, n->b);
-            }
-        } else {
-            l = check_expr(s, n->a);
-            r = check_expr(s, n->b);
-        }
-        bool ok = compatible(l, r) || compatible(r, l);
-        if (ok && l == T_VALUE && r == T_VALUE && n->a->attr >= 0 && n->b->attr >= 0 &&
-            n->a->attr != n->b->attr)
-            ok = false;
-        if (!ok)
-            diag_error(s->d, n->loc, "cannot compare %s with %s", type_name(l), type_name(r));
-        else if (l == T_ZONE || l == T_CARDSET || l == T_LIST)
-            diag_error(s->d, n->loc, "cannot compare %s with '%s'", type_name(l),
-                       op == OP_EQ ? "==" : "!=");
-        return n->type = T_BOOL;
-    }
-    Type l = check_expr(s, n->a), r = check_expr(s, n->b);
-    if (op == OP_AND || op == OP_OR) {
-        expect_type(s, n->a, T_BOOL, l, op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
-        expect_type(s, n->b, T_BOOL, r, op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
-        return n->type = T_BOOL;
-    }
-    const char *opname = binop_name(op);
-    char ctx[64];
-    snprintf(ctx, sizeof ctx, "an operand of '%s'", opname);
-    expect_type(s, n->a, T_INT, l, ctx);
-    expect_type(s, n->b, T_INT, r, ctx);
-    if ((op == OP_DIV || op == OP_MOD) && n->b->kind == N_NUM && n->b->num == 0)
-        diag_error(s->d, n->b->loc, "division by zero");
-    return n->type = (op == OP_LT || op == OP_LE || op == OP_GT || op == OP_GE) ? T_BOOL : T_INT;
-}
-
-static Type check_expr(Sema *s, Node *n)
-{
-    switch (n->kind) {
-    case N_NUM:
-        return n->type = T_INT;
-    case N_BOOLLIT:
-        return n->type = T_BOOL;
-    case N_NONELIT:
-        return n->type = T_VOID;
-    case N_STR:
-        return check_string(s, n);
-    case N_IDENT:
-        return check_ident(s, n);
-    case N_PLAYERSREF:
-        diag_error(s->d, n->loc, "'players' is a list: use it in 'for', count(...) or a choice");
-        return n->type = T_UNKNOWN;
-    case N_FIELD: {
-        if (!n->a)
-            return n->type;
-        Type bt = check_expr(s, n->a);
-        if (bt == T_UNKNOWN)
-            return n->type = T_UNKNOWN;
-        if (bt != T_CARD) {
-            diag_error(s->d, n->loc, "'.%s' needs a card, found %s", n->name, type_name(bt));
-            return n->type = T_UNKNOWN;
-        }
-        if (!field_of_card(s, n, n->name)) {
-            const char **names = arena_alloc(s->a, sizeof *names * (size_t)(s->cs->nattrs + 2));
-            int k = 0;
-            names[k++] = "type";
-            names[k++] = "name";
-            for (int i = 0; i < s->cs->nattrs; i++)
-                names[k++] = s->cs->attrs[i]->name;
-            error_unknown(s, n->loc, "card attribute", n->name, names, k);
-            return n->type = T_UNKNOWN;
-        }
-        return n->type;
-    }
-    case N_INDEX: {
-        Node *base = n->a;
-        if (base->kind == N_IDENT) {
-            Sym *sym = find_local(s, base->name) ? NULL : strmap_get(&s->globals, base->name);
-            if (sym && sym->kind == S_ZONE) {
-                sym->used = true;
-                base->sym = sym;
-                base->value = sym->index;
-                base->type = T_ZONE;
-                if (!(sym->decl->num & ZF_PER_PLAYER))
-                    diag_error(s->d, n->loc, "zone '%s' is shared: write '%s' without [...]",
-                               base->name, base->name);
-                expect_type(s, n->b, T_PLAYER, check_expr(s, n->b), "the owner of a zone");
-                return n->type = T_ZONE;
-            }
-            if (sym && sym->kind == S_PVAR) {
-                sym->used = true;
-                base->sym = sym;
-                expect_type(s, n->b, T_PLAYER, check_expr(s, n->b),
-                            "the index of a per-player variable");
-                return n->type = sym->type;
-            }
-        }
-        Type bt = check_expr(s, base);
-        if (bt == T_LIST) {
-            expect_type(s, n->b, T_INT, check_expr(s, n->b), "a list index");
-            return n->type = T_INT;
-        }
-        if (bt != T_UNKNOWN)
-            diag_error(s->d, n->loc, "%s cannot be indexed with [...]", type_name(bt));
-        check_expr(s, n->b);
-        return n->type = T_UNKNOWN;
-    }
-    case N_CALL:
-        return check_call(s, n, false);
-    case N_UNARY: {
-        Type t = check_expr(s, n->a);
-        if (n->op == UOP_NOT)
-            expect_type(s, n->a, T_BOOL, t, "the operand of 'not'");
-        else
-            expect_type(s, n->a, T_INT, t, "the operand of '-'");
-        return n->type = n->op == UOP_NOT ? T_BOOL : T_INT;
-    }
-    case N_BINARY:
-        return check_binary(s, n);
-    case N_LIST: {
-        int k = 0;
-        for (Node *e = n->a; e; e = e->next, k++)
-            expect_type(s, e, T_INT, check_expr(s, e), "a list item");
-        n->num = k;
-        return n->type = T_LIST;
-    }
-    case N_TOPCARD: {
-        Type t = check_expr(s, n->a);
-        expect_type(s, n->a, T_ZONE, t, n->op == POS_TOP ? "the argument of top" : "the argument of bottom");
-        return n->type = T_CARD;
-    }
-    case N_SOURCE:
-        diag_error(s->d, n->loc, "a filtered zone can only be an argument of count, any, sum... "
-                                 "or a source of 'for', 'move all' and choices");
-        return n->type = T_UNKNOWN;
-    case N_ASK:
-    case N_CHOOSECARD:
-    case N_CHOOSEPLAYER:
-    case N_CHOOSECARDS:
-        diag_error(s->d, n->loc, "a decision can only be the whole value of 'let' or the "
-                                 "whole condition of 'if' or 'while'");
-        return n->type = T_UNKNOWN;
-    default:
-        diag_error(s->d, n->loc, "not an expression");
-        return n->type = T_UNKNOWN;
-    }
-}
-
-/* ---- decisions ---------------------------------------------------------- */
-
-/* The index of str in table v (prompts or labels), added if new; ix maps
- * each string to its index + 1. */
-static int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str)
-{
-    int i = (int)(intptr_t)strmap_get(ix, str);
-    if (i)
-        return i - 1;
-    vec_push(s->a, v, (void *)str);
-    strmap_put(s->a, ix, str, (void *)(intptr_t)v->len);
-    return v->len - 1;
-}
-
-static void need_proc(Sema *s, Node *n, const char *what)
-{
-    if (!s->in_proc)
-        diag_error(s->d, n->loc, "%s needs a proc: a func cannot ask players or move cards",
-                   what);
-}
-
-/* Hidden information: the options of a card choice name the cards, so the
- * player who decides must be allowed to see the zone they come from. */
-static void check_visible(Sema *s, const Node *decider, const Node *src)
-{
-    if (src->op != 0 || src->type != T_CARD)
-        return;
-    const Node *z = src->a;
-    const Node *zid = z->kind == N_INDEX ? z->a : z;
-    if (zid->kind != N_IDENT || !zid->sym || zid->sym->kind != S_ZONE)
-        return;
-    const Node *decl = zid->sym->decl;
-    if (decl->op == VIS_HIDDEN) {
-        diag_error(s->d, zid->loc, "the options of this choice would show the cards of zone "
-                                 "'%s', which is hidden from every player", decl->name);
-    } else if (decl->op == VIS_OWNER && z->kind == N_INDEX) {
-        const Node *owner = z->b;
-        bool same = owner->kind == N_IDENT && decider->kind == N_IDENT && owner->sym &&
-                    owner->sym == decider->sym;
-        if (!same)
-            diag_error(s->d, zid->loc, "the options of this choice would show the cards of "
-                                     "'%s' to a player who may not be its owner (only the "
-                                     "owner sees it): let the owner decide", decl->name);
-    }
-}
-
-static Type check_decision(Sema *s, Node *n)
-{
-    need_proc(s, n, "a decision");
-    expect_type(s, n->a, T_PLAYER, check_expr(s, n->a), "the player who decides");
-    n->id = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
-    switch (n->kind) {
-    case N_ASK:
-        return n->type = T_BOOL;
-    case N_CHOOSECARD:
-    case N_CHOOSEPLAYER: {
-        Type et = check_source(s, n->b);
-        Type want = n->kind == N_CHOOSECARD ? T_CARD : T_PLAYER;
-        if (et != want && et != T_UNKNOWN)
-            diag_error(s->d, n->b->loc, "'choose %s' needs %s here, found %s",
-                       want == T_CARD ? "card" : "player",
-                       want == T_CARD ? "a zone" : "'players'", type_name(et));
-        if (n->c) {
-            n->c->id = intern_str(s, &s->g->labels, &s->label_ix, n->c->name);
-            if (n->c->a)
-                expect_type(s, n->c->a, T_BOOL, check_expr(s, n->c->a), "a 'when' condition");
-        }
-        if (want == T_CARD) {
-            check_satisfiable(s, n->b, "this choice");
-            check_visible(s, n->a, n->b);
-        }
-        return n->type = want;
-    }
-    case N_CHOOSECARDS: {
-        Type et = check_source(s, n->b);
-        if (et != T_CARD && et != T_UNKNOWN)
-            diag_error(s->d, n->b->loc, "'choose cards' needs a zone here, found %s",
-                       type_name(et));
-        expect_type(s, n->c, T_ZONE, check_expr(s, n->c), "the zone after 'into'");
-        Node *lo = n->d->a, *hi = lo->next;
-        expect_type(s, lo, T_INT, check_expr(s, lo), "the smallest size");
-        expect_type(s, hi, T_INT, check_expr(s, hi), "the largest size");
-        if (hi->kind == N_NUM && hi->num > RT_MAX_PICK_SEMA)
-            diag_error(s->d, hi->loc, "a set of cards holds at most %d cards (limit max_pick)",
-                       RT_MAX_PICK_SEMA);
-        if (lo->kind == N_NUM && hi->kind == N_NUM && lo->num > hi->num)
-            diag_error(s->d, lo->loc, "empty size range %lld..%lld", lo->num, hi->num);
-        if (lo->kind == N_NUM && lo->num < 1)
-            diag_error(s->d, lo->loc, "a set of cards needs at least 1 card");
-        if (n->d->b) {
-            bool saved = s->in_such;
-            s->in_such = true;
-            expect_type(s, n->d->b, T_BOOL, check_expr(s, n->d->b), "a 'such that' condition");
-            s->in_such = saved;
-        }
-        check_satisfiable(s, n->b, "this choice");
-        check_visible(s, n->a, n->b);
-        n->id = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
-        vec_push(s->a, &s->g->sets, n);
-        n->value = s->g->sets.len - 1;
-        return n->type = T_VOID;
-    }
-    default:
-        return T_UNKNOWN;
-    }
-}
-
-/* The value of let/assign: a decision, a proc call, or an expression. */
-static Type check_value(Sema *s, Node *v)
-{
-    if (v->kind == N_ASK || v->kind == N_CHOOSECARD || v->kind == N_CHOOSEPLAYER ||
-        v->kind == N_CHOOSECARDS)
-        return check_decision(s, v);
-    if (v->kind == N_CALL) {
-        Sym *sym = strmap_get(&s->globals, v->name);
-        if (sym && sym->kind == S_PROC) {
-            Type t = check_call(s, v, true);
-            if (t == T_VOID)
-                diag_error(s->d, v->loc, "proc '%s' gives no value", v->name);
-            return t;
-        }
-    }
-    return check_expr(s, v);
-}
-
-/* ---- statements --------------------------------------------------------- */
-
-static void check_cond(Sema *s, Node *c)
-{
-    if (c->kind == N_ASK)
-        check_decision(s, c);
-    else
-        expect_type(s, c, T_BOOL, check_expr(s, c), "a condition");
-}
-
-static void check_zone_effect(Sema *s, Node *n, const char *what)
-{
-    if (!s->in_proc)
-        diag_error(s->d, n->loc, "%s needs a proc: a func cannot move cards", what);
-}
-
-static void check_stmt(Sema *s, Node *n)
-{
-    switch (n->kind) {
-    case N_BLOCK:
-        check_block(s, n);
-        break;
-    case N_LET: {
-        Type t = check_value(s, n->a);
-        if (t == T_VOID && n->a->kind != N_NONELIT) {
-            if (n->a->kind == N_CHOOSECARDS)
-                diag_error(s->d, n->loc, "'choose cards' moves the cards 'into' a zone and "
-                                         "gives no value: write it as a statement");
-            t = T_UNKNOWN;
-        }
-        if (t == T_VOID)
-            diag_error(s->d, n->loc, "'let %s = none' does not say what '%s' holds", n->name,
-                       n->name);
-        if (t == T_ZONE || t == T_CARDSET || t == T_LIST || t == T_PLAYERS)
-            diag_error(s->d, n->a->loc, "a variable cannot hold %s", type_name(t));
-        n->sym = declare(s, n, n->name, t, S_LOCAL);
-        break;
-    }
-    case N_ASSIGN: {
-        Node *lv = n->a;
-        Type lt = T_UNKNOWN;
-        if (lv->kind == N_IDENT) {
-            Sym *sym = find_local(s, lv->name);
-            if (!sym)
-                sym = strmap_get(&s->globals, lv->name);
-            if (!sym) {
-                int nn;
-                const char **names = all_names(s, &nn);
-                error_unknown(s, lv->loc, "variable", lv->name, names, nn);
-            } else if (sym->kind == S_LOCAL || sym->kind == S_PARAM || sym->kind == S_GLOBAL) {
-                lv->sym = sym;
-                sym->used = true;
-                lt = sym->type;
-                if (sym->kind == S_GLOBAL && !s->in_proc)
-                    diag_error(s->d, lv->loc, "a func cannot change the game variable '%s'",
-                               lv->name);
-            } else {
-                diag_error(s->d, lv->loc, "cannot assign to '%s': it is not a variable",
-                           lv->name);
-            }
-        } else {
-            Sym *sym = strmap_get(&s->globals, lv->a->name);
-            if (!sym || sym->kind != S_PVAR || find_local(s, lv->a->name)) {
-                diag_error(s->d, lv->loc, "only a per-player variable can be assigned with [...]");
-            } else {
-                lv->a->sym = sym;
-                sym->used = true;
-                lt = sym->type;
-                expect_type(s, lv->b, T_PLAYER, check_expr(s, lv->b),
-                            "the index of a per-player variable");
-                if (!s->in_proc)
-                    diag_error(s->d, lv->loc, "a func cannot change the game variable '%s'",
-                               lv->a->name);
-            }
-        }
-        Type t = check_value(s, n->b);
-        if (n->op != ASSIGN_SET) {
-            expect_type(s, lv, T_INT, lt, "the target of += or -=");
-            expect_type(s, n->b, T_INT, t, "the value added");
-        } else {
-            char ctx[160];
-            snprintf(ctx, sizeof ctx, "the value assigned to '%s'",
-                     lv->kind == N_IDENT ? lv->name : lv->a->name);
-            expect_type(s, n->b, lt, t, ctx);
-        }
-        break;
-    }
-    case N_IF:
-        check_cond(s, n->a);
-        check_block(s, n->b);
-        if (n->c)
-            check_stmt(s, n->c);
-        break;
-    case N_WHILE:
-        check_cond(s, n->a);
-        s->loops++;
-        check_block(s, n->b);
-        s->loops--;
-        break;
-    case N_LOOP:
-        s->loops++;
-        check_block(s, n->a);
-        s->loops--;
-        break;
-    case N_REPEAT:
-        expect_type(s, n->a, T_INT, check_expr(s, n->a), "the count of 'repeat'");
-        n->id = s->nlocals++; /* the counter */
-        s->loops++;
-        check_block(s, n->b);
-        s->loops--;
-        break;
-    case N_FOR: {
-        int mark = s->nscope;
-        Node *src = n->a;
-        Type et;
-        if (n->c) { /* for q in players from p */
-            if (src->kind != N_PLAYERSREF)
-                diag_error(s->d, src->loc, "'from' starts a loop over 'players'");
-            expect_type(s, n->c, T_PLAYER, check_expr(s, n->c), "the first player");
-            Node *w = node_new(s->a, N_SOURCE, src->loc);
-            w->a = src;
-            w->name = n->name;
-            n->a = src = w;
-        } else {
-            src->name = n->name;
-        }
-        et = check_source(s, src);
-        n->id = s->nlocals; /* loop index, and the first player of 'from' */
-        s->nlocals += 2;
-        /* the element stays in scope for the body */
-        Sym *e = new_local(s, n->name, et, src, S_LOCAL);
-        s->nlocals--;
-        e->index = src->id;
-        if (src->op == 0 || src->op == 3) {
-            if (s->in_proc)
-                diag_error(s->d, n->loc, "a proc cannot loop over the cards of a zone (cards may "
-                                         "move); use 'while any(...)' with first(...)");
-        }
-        if (src->op == 2)
-            e->decl->attr = src->a->attr;
-        s->loops++;
-        check_block(s, n->b);
-        s->loops--;
-        scope_pop(s, mark);
-        break;
-    }
-    case N_BREAK:
-        if (!s->loops)
-            diag_error(s->d, n->loc, "'break' outside a loop");
-        break;
-    case N_RETURN: {
-        Type want = s->fn->type;
-        if (n->a) {
-            Type t = check_expr(s, n->a);
-            if (want == T_VOID)
-                diag_error(s->d, n->loc, "'%s' gives no value: write 'return' alone", s->fn->name);
-            else
-                expect_type(s, n->a, want, t, "the value returned");
-        } else if (want != T_VOID && s->fn->kind == S_FUNC) {
-            diag_error(s->d, n->loc, "'%s' must return %s", s->fn->name, type_name(want));
-        } else if (want != T_VOID) {
-            diag_error(s->d, n->loc, "'%s' must return %s", s->fn->name, type_name(want));
-        }
-        break;
-    }
-    case N_MOVE: {
-        check_zone_effect(s, n, "'move'");
-        expect_type(s, n->a, T_CARD, check_expr(s, n->a), "the card moved");
-        expect_type(s, n->b, T_ZONE, check_expr(s, n->b), "the place a card moves to");
-        if (n->c && n->c->op == POS_AT)
-            expect_type(s, n->c->a, T_INT, check_expr(s, n->c->a), "a position");
-        break;
-    }
-    case N_MOVEALL: {
-        check_zone_effect(s, n, "'move all'");
-        Type et = check_source(s, n->a);
-        if (et != T_CARD && et != T_UNKNOWN)
-            diag_error(s->d, n->a->loc, "'move all' needs a zone, found %s", type_name(et));
-        expect_type(s, n->b, T_ZONE, check_expr(s, n->b), "the place cards move to");
-        if (n->c && n->c->op == POS_AT)
-            diag_error(s->d, n->c->loc, "'move all' goes to the top or the bottom, not 'at'");
-        vec_push(s->a, &s->g->aggs, n);
-        break;
-    }
-    case N_SHUFFLE:
-        check_zone_effect(s, n, "'shuffle'");
-        expect_type(s, n->a, T_ZONE, check_expr(s, n->a), "what is shuffled");
-        break;
-    case N_MENU: {
-        need_proc(s, n, "a choice");
-        expect_type(s, n->a, T_PLAYER, check_expr(s, n->a), "the player who decides");
-        n->id = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
-        n->num = s->nlocals++; /* the option taken */
-        bool open = false;
-        for (Node *o = n->b; o; o = o->next) {
-            o->id = intern_str(s, &s->g->labels, &s->label_ix, o->name);
-            if (o->a) {
-                expect_type(s, o->a, T_BOOL, check_expr(s, o->a), "a 'when' condition");
-                if (o->a->kind == N_BOOLLIT && o->a->num == 0)
-                    diag_error(s->d, o->a->loc, "option '%s' can never be taken", o->name);
-            } else {
-                open = true;
-            }
-            check_block(s, o->b);
-        }
-        (void)open;
-        break;
-    }
-    case N_EXPRSTMT: {
-        Node *c = n->a;
-        Type t = check_call(s, c, true);
-        Sym *sym = c->sym;
-        if (!sym && c->op != B_START_TURN && t != T_UNKNOWN)
-            diag_error(s->d, n->loc, "the value of '%s' is not used", c->name);
-        else if (sym && sym->kind == S_FUNC)
-            diag_error(s->d, n->loc, "the value of func '%s' is not used", c->name);
-        break;
-    }
-    case N_END:
-        need_proc(s, n, "'end'");
-        if (n->name && strcmp(n->name, "draw") != 0)
-            diag_error(s->d, n->b->loc, "'end' takes nothing or 'draw', found '%s'", n->name);
-        break;
-    default:
-        if (n->kind == N_CHOOSECARDS) {
-            check_decision(s, n);
-            break;
-        }
-        diag_error(s->d, n->loc, "not a statement");
-    }
-}
-
-static void check_block(Sema *s, Node *n)
-{
-    int mark = s->nscope;
-    for (Node *st = n->a; st; st = st->next) {
-        if (st->kind == N_LET && st->a->kind == N_CHOOSECARDS) {
-            check_stmt(s, st);
-            continue;
-        }
-        check_stmt(s, st);
-    }
-    scope_pop(s, mark);
-}
-
-/* ---- declarations ------------------------------------------------------- */
-
+/* Enters a zone, a variable, a func or a proc in the global table; NULL
+ * if the name is taken. */
 static Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
 {
-    Sym *sym = arena_alloc(s->a, sizeof *sym);
+    Sym *sym = arena_alloc(s->arena, sizeof *sym);
     sym->kind = kind;
     sym->name = decl->name;
     sym->decl = decl;
     sym->type = t;
-    Sym *prev = strmap_put(s->a, &s->globals, decl->name, sym);
+    Sym *prev = strmap_put(s->arena, &s->globals, decl->name, sym);
     if (prev) {
-        diag_error(s->d, decl->loc, "'%s' is declared twice", decl->name);
-        diag_note(s->d, prev->decl->loc, "first declared here");
+        diag_error(s->diags, decl->loc, "'%s' is declared twice", decl->name);
+        diag_note(s->diags, prev->decl->loc, "first declared here");
         return NULL;
     }
-    bool builtin = false;
-    for (int i = 0; i < B__COUNT; i++)
-        builtin |= !strcmp(builtin_names[i], decl->name);
-    if (builtin || !strcmp(decl->name, "chosen"))
-        diag_error(s->d, decl->loc, "'%s' is a builtin name", decl->name);
+    if (find_builtin(decl->name) >= 0 || !strcmp(decl->name, "chosen"))
+        diag_error(s->diags, decl->loc, "'%s' is a builtin name", decl->name);
     else if (cards_find_type(s->cs, decl->name))
-        diag_error(s->d, decl->loc, "'%s' is already a card type", decl->name);
+        diag_error(s->diags, decl->loc, "'%s' is already a card type", decl->name);
     return sym;
 }
 
+/* decl: ZONE IDENT ':' zone_flags */
 static void declare_zone(Sema *s, Node *z)
 {
     int flags = 0, vis = -1;
-    for (Node *f = z->a; f; f = f->next) {
+    for (Node *f = z->flag_list; f; f = f->next) {
         const char *w = f->name;
         int v = -1;
         if (!strcmp(w, "per player"))
@@ -1293,45 +71,141 @@ static void declare_zone(Sema *s, Node *z)
         }
         if (v >= 0) {
             if (vis >= 0)
-                diag_error(s->d, f->loc, "zone '%s' has two visibilities", z->name);
+                diag_error(s->diags, f->loc, "zone '%s' has two visibilities", z->name);
             vis = v;
         }
     }
     if (vis < 0)
-        diag_error(s->d, z->loc, "zone '%s' needs a visibility: public, owner or hidden",
+        diag_error(s->diags, z->loc, "zone '%s' needs a visibility: public, owner or hidden",
                    z->name);
     if (vis == VIS_OWNER && !(flags & ZF_PER_PLAYER))
-        diag_error(s->d, z->loc, "zone '%s' is shared, so it has no owner to see it", z->name);
-    z->num = flags;
-    z->op = vis < 0 ? VIS_PUBLIC : vis;
+        diag_error(s->diags, z->loc, "zone '%s' is shared, so it has no owner to see it", z->name);
+    z->zflags = flags;
+    z->vis = vis < 0 ? VIS_PUBLIC : vis;
     Sym *sym = enter_global(s, z, S_ZONE, T_ZONE);
     if (!sym)
         return;
-    z->value = sym->index = s->g->zones.len;
-    vec_push(s->a, &s->g->zones, z);
+    z->zone_no = sym->index = s->g->zones.len;
+    vec_push(s->arena, &s->g->zones, z);
 }
 
+/* decl: FUNC IDENT '(' params ')' ':' var_type ('=' expr | block)
+ *     | PROC IDENT '(' params ')' (':' var_type)? block */
 static void declare_fn(Sema *s, Node *f, bool proc)
 {
     Sym *sym = enter_global(s, f, proc ? S_PROC : S_FUNC, f->type);
     if (!sym)
         return;
     int k = 0;
-    for (Node *p = f->a; p; p = p->next, k++)
+    for (Node *p = f->params; p; p = p->next, k++)
         if (k < 8)
             sym->params[k] = p->type;
     if (k > 8)
-        diag_error(s->d, f->loc, "'%s' has %d parameters (limit max_params = 8)", f->name, k);
+        diag_error(s->diags, f->loc, "'%s' has %d parameters (limit max_params = 8)", f->name, k);
     sym->nparams = k;
     if (proc) {
         sym->index = s->g->procs.len;
-        vec_push(s->a, &s->g->procs, sym);
+        vec_push(s->arena, &s->g->procs, sym);
     } else {
         sym->index = s->g->funcs.len;
-        vec_push(s->a, &s->g->funcs, sym);
+        vec_push(s->arena, &s->g->funcs, sym);
     }
 }
 
+/* decl: GAME STRING */
+static void declare_game(Sema *s, Node *n)
+{
+    if (s->have_game)
+        diag_error(s->diags, n->loc, "'game' is given twice");
+    s->have_game = true;
+    s->g->name = n->name;
+    s->g->name_loc = n->loc;
+}
+
+/* decl: PLAYERS NUMBER DOTDOT NUMBER | PLAYERS NUMBER */
+static void declare_players(Sema *s, Node *n)
+{
+    if (s->have_players)
+        diag_error(s->diags, n->loc, "'players' is given twice");
+    s->have_players = true;
+    if (n->min_players < 1 || n->max_players < n->min_players ||
+        n->max_players > RT_MAX_PLAYERS_SEMA) {
+        diag_error(s->diags, n->loc, "players %lld..%d: the range must be within 1..%d "
+                                     "(limit max_players)",
+                   n->min_players, n->max_players, RT_MAX_PLAYERS_SEMA);
+        return;
+    }
+    s->g->min_players = (int)n->min_players;
+    s->g->max_players = n->max_players;
+}
+
+/* decl: LIMIT IDENT NUMBER */
+static void declare_limit(Sema *s, Node *n)
+{
+    bool decisions = !strcmp(n->name, "decisions");
+    if (s->have_limit && decisions) {
+        diag_error(s->diags, n->loc, "'limit decisions' is given twice");
+        return;
+    }
+    s->have_limit |= decisions;
+    if (!decisions) {
+        static const char *const limits[] = {"decisions"};
+        error_unknown(s, n->loc, "limit", n->name, limits, 1);
+    } else if (n->limit < 1 || n->limit > MAX_DECISIONS_LIMIT) {
+        diag_error(s->diags, n->loc, "limit decisions %lld: give a number from 1 to %d",
+                   n->limit, MAX_DECISIONS_LIMIT);
+    } else {
+        s->g->max_decisions = n->limit;
+    }
+}
+
+/* decl: VAR IDENT ':' var_type '=' expr
+ *     | VAR IDENT ':' PER PLAYER var_type '=' expr */
+static void declare_var(Sema *s, Node *n)
+{
+    Sym *sym = enter_global(s, n, n->per_player ? S_PVAR : S_GLOBAL, n->type);
+    if (!sym)
+        return;
+    PtrVec *v = n->per_player ? &s->g->pvars : &s->g->globals;
+    n->var_no = sym->index = v->len;
+    vec_push(s->arena, v, n);
+}
+
+/* The first pass: enters declaration n, so that the bodies checked after
+ * may use any name, whatever the order of the declarations. */
+static void declare_decl(Sema *s, Node *n)
+{
+    switch (n->kind) {
+    case N_GAMEDECL:    declare_game(s, n); break;
+    case N_PLAYERSDECL: declare_players(s, n); break;
+    case N_ZONEDECL:    declare_zone(s, n); break;
+    case N_LIMITDECL:   declare_limit(s, n); break;
+    case N_VARDECL:     declare_var(s, n); break;
+    case N_FUNCDECL:    declare_fn(s, n, false); break;
+    case N_PROCDECL:    declare_fn(s, n, true); break;
+    default:            break;
+    }
+}
+
+/* ---- the second pass: bodies ------------------------------------------- */
+
+/* A variable's initial value: a constant. */
+static void check_var_init(Sema *s, Node *n)
+{
+    s->in_proc = false;
+    s->implicit_slot = -1;
+    Type t = check_expr(s, n->init);
+    char ctx[160];
+    snprintf(ctx, sizeof ctx, "the first value of '%s'", n->name);
+    expect_type(s, n->init, n->type, t, ctx);
+    if (n->init->kind != N_NUM && n->init->kind != N_BOOLLIT && n->init->kind != N_NONELIT &&
+        !(n->init->kind == N_UNARY && n->init->operand->kind == N_NUM))
+        diag_error(s->diags, n->init->loc, "the first value of '%s' must be a constant",
+                   n->name);
+}
+
+/* The body of a func or a proc (or of an effect, made a proc): its
+ * parameters are its first frame slots. */
 static void check_fn(Sema *s, Sym *sym)
 {
     Node *f = sym->decl;
@@ -1341,45 +215,46 @@ static void check_fn(Sema *s, Sym *sym)
     scope_pop(s, 0);
     s->loops = 0;
     s->implicit_slot = -1;
-    for (Node *p = f->a; p; p = p->next)
-        p->sym = declare(s, p, p->name, p->type, S_PARAM);
-    if (f->c) {
-        Type t = check_expr(s, f->c);
-        expect_type(s, f->c, f->type, t, "the value of the func");
-    } else if (f->b) {
-        check_block(s, f->b);
+    for (Node *p = f->params; p; p = p->next)
+        p->sym = declare_local(s, p, p->name, p->type, S_PARAM);
+    if (f->expr_body) {
+        Type t = check_expr(s, f->expr_body);
+        expect_type(s, f->expr_body, f->type, t, "the value of the func");
+    } else if (f->body) {
+        check_block(s, f->body);
         /* a func or a proc with a result must end in 'return' */
         if (f->type != T_VOID) {
-            Node *last = f->b->a;
+            Node *last = f->body->stmts;
             while (last && last->next)
                 last = last->next;
             if (!last || last->kind != N_RETURN)
-                diag_error(s->d, f->loc, "'%s' must end with 'return' and a value", f->name);
+                diag_error(s->diags, f->loc, "'%s' must end with 'return' and a value", f->name);
         }
     }
-    f->id = s->nlocals;
+    f->nlocals = s->nlocals;
     if (s->in_proc && s->nlocals > s->g->max_locals)
         s->g->max_locals = s->nlocals;
 }
 
+/* effect_body: opt_when stmts tail — a card's effect. */
 static void check_effect(Sema *s, Node *e)
 {
     /* An effect is a proc(me: player, this: card) named after its card. */
-    Node *decl = node_new(s->a, N_PROCDECL, e->loc);
-    decl->name = arena_printf(s->a, "effect of %s", e->name);
-    Node *pme = node_new(s->a, N_PARAM, e->loc);
+    Node *decl = node_new(s->arena, N_PROCDECL, e->loc);
+    decl->name = arena_printf(s->arena, "effect of %s", e->name);
+    Node *pme = node_new(s->arena, N_PARAM, e->loc);
     pme->name = "me";
     pme->type = T_PLAYER;
-    Node *pthis = node_new(s->a, N_PARAM, e->loc);
+    Node *pthis = node_new(s->arena, N_PARAM, e->loc);
     pthis->name = "this";
     pthis->type = T_CARD;
     pme->next = pthis;
-    decl->a = pme;
+    decl->params = pme;
     decl->type = T_VOID;
-    Node *blk = node_new(s->a, N_BLOCK, e->loc);
-    blk->a = e->b;
-    decl->b = blk;
-    Sym *sym = arena_alloc(s->a, sizeof *sym);
+    Node *blk = node_new(s->arena, N_BLOCK, e->loc);
+    blk->stmts = e->body;
+    decl->body = blk;
+    Sym *sym = arena_alloc(s->arena, sizeof *sym);
     sym->kind = S_PROC;
     sym->name = decl->name;
     sym->decl = decl;
@@ -1389,23 +264,136 @@ static void check_effect(Sema *s, Node *e)
     sym->params[1] = T_CARD;
     sym->index = s->g->procs.len;
     sym->used = true;
-    vec_push(s->a, &s->g->procs, sym);
+    vec_push(s->arena, &s->g->procs, sym);
     e->sym = sym;
     check_fn(s, sym);
-    if (e->a) {
+    if (e->guard) {
         /* the 'when' guard: checked with the same parameters */
         s->in_proc = false;
         scope_pop(s, 0);
         s->nlocals = 0;
-        declare(s, pme, "me", T_PLAYER, S_PARAM);
-        declare(s, pthis, "this", T_CARD, S_PARAM);
-        expect_type(s, e->a, T_BOOL, check_expr(s, e->a), "the 'when' of an effect");
-        e->id = s->nlocals;
+        declare_local(s, pme, "me", T_PLAYER, S_PARAM);
+        declare_local(s, pthis, "this", T_CARD, S_PARAM);
+        expect_type(s, e->guard, T_BOOL, check_expr(s, e->guard), "the 'when' of an effect");
+        e->nlocals = s->nlocals;
     }
 }
 
+/* The second pass: the initial values of the variables (game variables,
+ * then per-player ones), then the bodies of funcs, procs and effects. */
+static void check_bodies(Sema *s, const Program *prog)
+{
+    for (int i = 0; i < s->g->globals.len; i++)
+        check_var_init(s, s->g->globals.items[i]);
+    for (int i = 0; i < s->g->pvars.len; i++)
+        check_var_init(s, s->g->pvars.items[i]);
+    for (int i = 0; i < s->g->funcs.len; i++)
+        check_fn(s, s->g->funcs.items[i]);
+    int nprocs = s->g->procs.len; /* the procs of the rules, not of the effects */
+    for (int i = 0; i < nprocs; i++)
+        check_fn(s, s->g->procs.items[i]);
+    for (int i = 0; i < prog->effects.len; i++)
+        check_effect(s, prog->effects.items[i]);
+}
+
+/* ---- the game as a whole ----------------------------------------------- */
+
+/* Where a message about the rules as a whole points: line 1 of the file of
+ * the first declaration, or of the first rules file. */
+static Loc rules_loc(const Program *prog)
+{
+    const SrcFile *f = NULL;
+    for (int i = 0; i < prog->decls.len && !f; i++)
+        f = ((const Node *)prog->decls.items[i])->loc.file;
+    if (!f)
+        f = prog->first;
+    return (Loc){f, f ? 1 : 0, 1, 1};
+}
+
+/* A game needs a name, a number of players and a zone. */
+static void check_header(Sema *s, Loc none)
+{
+    if (!s->have_game)
+        diag_error(s->diags, none, "the rules do not name the game: add 'game \"Name\"'");
+    if (!s->have_players)
+        diag_error(s->diags, none, "the rules do not say how many play: add 'players 2..4'");
+    if (s->g->zones.len == 0)
+        diag_error(s->diags, none, "the rules declare no zone: cards need a place to be");
+}
+
+/* 'func score(p: player): int' or 'func tiebreak(p: player): int' */
+static bool is_player_score(const Sym *f)
+{
+    return f->kind == S_FUNC && f->type == T_INT && f->nparams == 1 &&
+           f->params[0] == T_PLAYER;
+}
+
+/* main, where a game starts, and score and tiebreak, which rank the
+ * players when it ends: what no rule calls but the game itself. */
+static void check_entry_points(Sema *s, Loc none)
+{
+    Game *g = s->g;
+    g->main = strmap_get(&s->globals, "main");
+    if (!g->main || g->main->kind != S_PROC)
+        diag_error(s->diags, none, "the rules have no 'proc main()': the game starts there");
+    else if (g->main->nparams != 0)
+        diag_error(s->diags, g->main->decl->loc, "'main' takes no parameters");
+    g->score = strmap_get(&s->globals, "score");
+    if (g->score && !is_player_score(g->score))
+        diag_error(s->diags, g->score->decl->loc,
+                   "'score' must be 'func score(p: player): int'");
+    g->tiebreak = strmap_get(&s->globals, "tiebreak");
+    if (g->tiebreak && !is_player_score(g->tiebreak))
+        diag_error(s->diags, g->tiebreak->decl->loc,
+                   "'tiebreak' must be 'func tiebreak(p: player): int'");
+    if (g->main)
+        g->main->used = true;
+    if (g->score)
+        g->score->used = true;
+    if (g->tiebreak)
+        g->tiebreak->used = true;
+}
+
+/* A rule no path reaches: declared but never used. */
+static void warn_unused(Sema *s)
+{
+    for (int i = 0; i < s->globals.cap; i++) {
+        Sym *sym = s->globals.vals[i];
+        if (!s->globals.keys[i] || sym->used)
+            continue;
+        const char *what = sym->kind == S_PROC ? "proc" : sym->kind == S_FUNC ? "func"
+                           : sym->kind == S_ZONE ? "zone" : "variable";
+        diag_warning(s->diags, sym->decl->loc, "%s '%s' is never used: no rule reaches it",
+                     what, sym->name);
+    }
+}
+
+/* Zone slots: a shared zone takes one, a per-player zone one per seat. */
+static void number_zone_slots(Game *g)
+{
+    int slot = 0;
+    for (int i = 0; i < g->zones.len; i++) {
+        Node *z = g->zones.items[i];
+        z->first_slot = slot;
+        slot += (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+    }
+    g->nslots = slot;
+}
+
+/* A card of the game state is a uint16_t. */
+static void check_card_count(Sema *s)
+{
+    const CardSet *cs = s->cs;
+    if (cs->instances > 65535)
+        diag_error(s->diags, cs->game_loc, "a game holds at most 65535 cards (limit "
+                                           "max_game_cards), %s has %lld",
+                   cs->file->path, cs->instances);
+}
+
+/* ---- names in card effects --------------------------------------------- */
+
 typedef struct NameCtx {
-    Diags *d;
+    Diags *diags;
     const CardSet *cs;
     bool report;                /* report unknown names */
     const char *want;           /* the name looked for, or NULL */
@@ -1420,7 +408,7 @@ static void visit_name(Node *n, void *ctx)
     if (x->want && !strcmp(n->name, x->want))
         x->found = true;
     if (x->report && !cards_find_card(x->cs, n->name))
-        report_no_card(x->d, x->cs, n->loc, n->name);
+        report_no_card(x->diags, x->cs, n->loc, n->name);
 }
 
 /* Does text contain name as whole words, ignoring case? */
@@ -1445,7 +433,7 @@ void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool na
         NameCtx x = {d, cs, names, NULL, false};
         if (names)
             ast_walk(e, visit_name, &x);
-        const CardDef *card = cs->cards[e->value];
+        const CardDef *card = cs->cards[e->card_no];
         if (!card->text)
             continue;
         for (int k = 0; k < cs->ncards; k++) {
@@ -1462,7 +450,9 @@ void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool na
     }
 }
 
-bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
+/* ---- the checker ------------------------------------------------------- */
+
+static void game_defaults(Game *g, const CardSet *cs)
 {
     memset(g, 0, sizeof *g);
     g->cs = cs;
@@ -1470,155 +460,27 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     g->max_players = 4;
     g->max_depth = 32;
     g->max_decisions = DEFAULT_MAX_DECISIONS;
-    Sema s = {.a = a, .d = d, .cs = cs, .g = g, .implicit_slot = -1};
-    int before = d->nerrors;
-    bool have_game = false, have_players = false, have_limit = false;
-    Loc first = {0};
+}
 
-    for (int i = 0; i < prog->decls.len; i++) {
-        Node *n = prog->decls.items[i];
-        if (!first.file)
-            first = n->loc;
-        switch (n->kind) {
-        case N_GAMEDECL:
-            if (have_game)
-                diag_error(d, n->loc, "'game' is given twice");
-            have_game = true;
-            g->name = n->name;
-            g->name_loc = n->loc;
-            break;
-        case N_PLAYERSDECL:
-            if (have_players)
-                diag_error(d, n->loc, "'players' is given twice");
-            have_players = true;
-            if (n->num < 1 || n->op < n->num || n->op > RT_MAX_PLAYERS_SEMA)
-                diag_error(d, n->loc, "players %lld..%d: the range must be within 1..%d (limit max_players)", n->num,
-                           n->op, RT_MAX_PLAYERS_SEMA);
-            else {
-                g->min_players = (int)n->num;
-                g->max_players = n->op;
-            }
-            break;
-        case N_ZONEDECL:
-            declare_zone(&s, n);
-            break;
-        case N_LIMITDECL:
-            if (have_limit && !strcmp(n->name, "decisions")) {
-                diag_error(d, n->loc, "'limit decisions' is given twice");
-                break;
-            }
-            have_limit |= !strcmp(n->name, "decisions");
-            if (strcmp(n->name, "decisions") != 0) {
-                static const char *const limits[] = {"decisions"};
-                error_unknown(&s, n->loc, "limit", n->name, limits, 1);
-            } else if (n->num < 1 || n->num > MAX_DECISIONS_LIMIT) {
-                diag_error(d, n->loc, "limit decisions %lld: give a number from 1 to %d",
-                           n->num, MAX_DECISIONS_LIMIT);
-            } else {
-                g->max_decisions = n->num;
-            }
-            break;
-        case N_VARDECL: {
-            Sym *sym = enter_global(&s, n, n->num ? S_PVAR : S_GLOBAL, n->type);
-            if (!sym)
-                break;
-            PtrVec *v = n->num ? &g->pvars : &g->globals;
-            n->id = sym->index = v->len;
-            vec_push(a, v, n);
-            break;
-        }
-        case N_FUNCDECL:
-            declare_fn(&s, n, false);
-            break;
-        case N_PROCDECL:
-            declare_fn(&s, n, true);
-            break;
-        default:
-            break;
-        }
-    }
-    if (!first.file)
-        first.file = prog->first;
-    Loc none = {first.file, first.file ? 1 : 0, 1, 1};
+bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
+{
+    game_defaults(g, cs);
+    Sema s = {.arena = a, .diags = d, .cs = cs, .g = g, .implicit_slot = -1};
+    int before = d->nerrors;
+    for (int i = 0; i < prog->decls.len; i++)
+        declare_decl(&s, prog->decls.items[i]);
+    Loc none = rules_loc(prog);
     if (prog->decls.len == 0) {
         diag_error(d, none, "no rules: a game needs at least 'game', 'players', a zone and "
                             "'proc main()'");
         return false;
     }
-    if (!have_game)
-        diag_error(d, none, "the rules do not name the game: add 'game \"Name\"'");
-    if (!have_players)
-        diag_error(d, none, "the rules do not say how many play: add 'players 2..4'");
-    if (g->zones.len == 0)
-        diag_error(d, none, "the rules declare no zone: cards need a place to be");
-
-    /* Variables' initial values: constants only. */
-    for (int k = 0; k < 2; k++) {
-        PtrVec *v = k ? &g->pvars : &g->globals;
-        for (int i = 0; i < v->len; i++) {
-            Node *n = v->items[i];
-            s.in_proc = false;
-            s.implicit_slot = -1;
-            Type t = check_expr(&s, n->a);
-            char ctx[160];
-            snprintf(ctx, sizeof ctx, "the first value of '%s'", n->name);
-            expect_type(&s, n->a, n->type, t, ctx);
-            if (n->a->kind != N_NUM && n->a->kind != N_BOOLLIT && n->a->kind != N_NONELIT &&
-                !(n->a->kind == N_UNARY && n->a->a->kind == N_NUM))
-                diag_error(d, n->a->loc, "the first value of '%s' must be a constant", n->name);
-        }
-    }
-    for (int i = 0; i < g->funcs.len; i++)
-        check_fn(&s, g->funcs.items[i]);
-    int nprocs = g->procs.len;
-    for (int i = 0; i < nprocs; i++)
-        check_fn(&s, g->procs.items[i]);
-    for (int i = 0; i < prog->effects.len; i++)
-        check_effect(&s, prog->effects.items[i]);
+    check_header(&s, none);
+    check_bodies(&s, prog);
     sema_effect_names(d, cs, prog, false);
-
-    g->main = strmap_get(&s.globals, "main");
-    if (!g->main || g->main->kind != S_PROC)
-        diag_error(d, none, "the rules have no 'proc main()': the game starts there");
-    else if (g->main->nparams != 0)
-        diag_error(d, g->main->decl->loc, "'main' takes no parameters");
-    g->score = strmap_get(&s.globals, "score");
-    if (g->score && (g->score->kind != S_FUNC || g->score->type != T_INT ||
-                     g->score->nparams != 1 || g->score->params[0] != T_PLAYER))
-        diag_error(d, g->score->decl->loc, "'score' must be 'func score(p: player): int'");
-    g->tiebreak = strmap_get(&s.globals, "tiebreak");
-    if (g->tiebreak && (g->tiebreak->kind != S_FUNC || g->tiebreak->type != T_INT ||
-                        g->tiebreak->nparams != 1 || g->tiebreak->params[0] != T_PLAYER))
-        diag_error(d, g->tiebreak->decl->loc,
-                   "'tiebreak' must be 'func tiebreak(p: player): int'");
-    if (g->main)
-        g->main->used = true;
-    if (g->score)
-        g->score->used = true;
-    if (g->tiebreak)
-        g->tiebreak->used = true;
-
-    /* A rule no path reaches: declared but never used. */
-    for (int i = 0; i < s.globals.cap; i++) {
-        Sym *sym = s.globals.vals[i];
-        if (!s.globals.keys[i] || sym->used)
-            continue;
-        const char *what = sym->kind == S_PROC ? "proc" : sym->kind == S_FUNC ? "func"
-                           : sym->kind == S_ZONE ? "zone" : "variable";
-        diag_warning(d, sym->decl->loc, "%s '%s' is never used: no rule reaches it", what,
-                     sym->name);
-    }
-
-    /* Slots: shared zones take one, per-player zones one per seat. */
-    int slot = 0;
-    for (int i = 0; i < g->zones.len; i++) {
-        Node *z = g->zones.items[i];
-        z->id = slot;
-        slot += (z->num & ZF_PER_PLAYER) ? g->max_players : 1;
-    }
-    g->nslots = slot;
-    if (cs->instances > 65535)
-        diag_error(d, cs->game_loc, "a game holds at most 65535 cards (limit max_game_cards), %s has %lld",
-                   cs->file->path, cs->instances);
+    check_entry_points(&s, none);
+    warn_unused(&s);
+    number_zone_slots(g);
+    check_card_count(&s);
     return d->nerrors == before;
 }

@@ -37,17 +37,20 @@ typedef struct Game {
     const char *name;
     Loc name_loc;
     int min_players, max_players;
-    PtrVec zones;       /* N_ZONEDECL: num = flags, op = visibility, value = index, id = slot */
-    int nslots;
-    PtrVec globals;     /* N_VARDECL (num == 0): id = index */
-    PtrVec pvars;       /* N_VARDECL (num == 1): id = index */
+    PtrVec zones;       /* N_ZONEDECL, in order: zflags (ZF_*), vis (VIS_*),
+                         * zone_no = its index here, first_slot = its first
+                         * zone slot (a per-player zone has one per seat) */
+    int nslots;         /* zone slots in all */
+    PtrVec globals;     /* N_VARDECL with per_player == 0: var_no = its index here */
+    PtrVec pvars;       /* N_VARDECL with per_player == 1: var_no = its index here */
     PtrVec funcs;       /* Sym* of funcs */
     PtrVec procs;       /* Sym* of procs; index = proc number */
-    PtrVec prompts;     /* const char* */
-    PtrVec labels;      /* const char* */
+    PtrVec prompts;     /* const char*: a decision's prompt is its index here */
+    PtrVec labels;      /* const char*: an option's label is its index here */
     PtrVec faults;      /* const char*: messages of run-time faults */
-    PtrVec sets;        /* N_CHOOSECARDS nodes (id = set number) */
-    PtrVec aggs;        /* aggregate nodes, each compiled to a helper */
+    PtrVec sets;        /* N_CHOOSECARDS nodes: set_no = the index here */
+    PtrVec aggs;        /* aggregate CALLs and MOVEALLs, each compiled to a
+                         * helper (numbered by the analysis: helper_no) */
     Sym *main, *score, *tiebreak;
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */

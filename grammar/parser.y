@@ -1,9 +1,11 @@
 /* parser.y: the grammar of the rules language (pure, with locations).
  *
- * Every action is one call or one node; the meaning lives in plain C
- * (compiler/sema.c), which Criterion tests without bison. Statements need
- * no separator: each starts with a keyword or a name, and `return`,
- * `break` and `end` may only close a block, so no statement follows them.
+ * Every action builds one node (or a node and its list), setting its
+ * fields by the role names compiler/ast.h lists for its kind; the meaning
+ * lives in plain C (compiler/sema*.c), which Criterion tests without
+ * bison. Statements need no separator: each starts with a keyword or a
+ * name, and `return`, `break` and `end` may only close a block, so no
+ * statement follows them.
  * docs/LANGUAGE.md is the reference of what this grammar accepts. */
 %define api.pure full
 %define api.prefix {rl}
@@ -32,23 +34,108 @@ void rlerror(RLLTYPE *loc, yyscan_t scanner, struct Lexer *lx, const char *msg);
 #define L(loc) lexer_loc(lx, &(loc))
 #define NEW(kind, loc) node_new(lx->arena, N_##kind, L(loc))
 
-static Node *mk(struct Lexer *lx, NodeKind k, RLLTYPE loc, Node *a, Node *b, Node *c)
+/* Constructors of the nodes that several rules build. */
+
+static Node *binary(struct Lexer *lx, RLLTYPE loc, BinOp op, Node *lhs, Node *rhs)
 {
-    Node *n = node_new(lx->arena, k, lexer_loc(lx, &loc));
-    n->a = a;
-    n->b = b;
-    n->c = c;
+    Node *n = NEW(BINARY, loc);
+    n->binop = op;
+    n->lhs = lhs;
+    n->rhs = rhs;
     return n;
 }
 
-static Node *binop(struct Lexer *lx, RLLTYPE loc, BinOp op, Node *l, Node *r)
+static Node *unary(struct Lexer *lx, RLLTYPE loc, UnOp op, Node *operand)
 {
-    Node *n = mk(lx, N_BINARY, loc, l, r, NULL);
-    n->op = op;
+    Node *n = NEW(UNARY, loc);
+    n->unop = op;
+    n->operand = operand;
     return n;
 }
 
-/* Appends node n to list head (kept in order through a tail walk). */
+static Node *call(struct Lexer *lx, RLLTYPE loc, const char *name, Node *args)
+{
+    Node *n = NEW(CALL, loc);
+    n->name = name;
+    n->args = args;
+    return n;
+}
+
+/* `x in zone where cond`: name is NULL when the element is not named. */
+static Node *source(struct Lexer *lx, RLLTYPE loc, const char *name, Node *in, Node *filter)
+{
+    Node *n = NEW(SOURCE, loc);
+    n->name = name;
+    n->in = in;
+    n->filter = filter;
+    return n;
+}
+
+static Node *ident(struct Lexer *lx, RLLTYPE loc, const char *name)
+{
+    Node *n = NEW(IDENT, loc);
+    n->name = name;
+    return n;
+}
+
+/* An assignment: x = e, x += e, x -= e. */
+static Node *assign(struct Lexer *lx, RLLTYPE loc, AssignOp op, Node *target, Node *rhs)
+{
+    Node *n = NEW(ASSIGN, loc);
+    n->assign_op = op;
+    n->target = target;
+    n->rhs = rhs;
+    return n;
+}
+
+static Node *let(struct Lexer *lx, RLLTYPE loc, const char *name, Node *init)
+{
+    Node *n = NEW(LET, loc);
+    n->name = name;
+    n->init = init;
+    return n;
+}
+
+/* 'choose card' and 'choose player' */
+static Node *choose_one(struct Lexer *lx, RLLTYPE loc, NodeKind k, Node *who,
+                        const char *prompt, Node *src, Node *els)
+{
+    Node *n = node_new(lx->arena, k, L(loc));
+    n->who = who;
+    n->name = prompt;
+    n->src = src;
+    n->els = els;
+    return n;
+}
+
+static Node *ask(struct Lexer *lx, RLLTYPE loc, Node *who, const char *prompt)
+{
+    Node *n = NEW(ASK, loc);
+    n->who = who;
+    n->name = prompt;
+    return n;
+}
+
+static Node *if_stmt(struct Lexer *lx, RLLTYPE loc, Node *cond, Node *then, Node *els)
+{
+    Node *n = NEW(IF, loc);
+    n->cond = cond;
+    n->then = then;
+    n->els = els;
+    return n;
+}
+
+static Node *for_stmt(struct Lexer *lx, RLLTYPE loc, const char *name, Node *iter,
+                      Node *from, Node *body)
+{
+    Node *n = NEW(FOR, loc);
+    n->name = name;
+    n->iter = iter;
+    n->from = from;
+    n->body = body;
+    return n;
+}
+
 /* Appends list n to list head. The head remembers its last node, so a
  * list of n statements is built in O(n), not O(n^2). */
 static Node *append(Node *head, Node *n)
@@ -148,22 +235,30 @@ decls
 
 decl
     : GAME STRING                   { $$ = NEW(GAMEDECL, @$); $$->name = $2; }
-    | PLAYERS NUMBER DOTDOT NUMBER  { $$ = NEW(PLAYERSDECL, @$); $$->num = $2; $$->op = (int)$4; }
-    | PLAYERS NUMBER                { $$ = NEW(PLAYERSDECL, @$); $$->num = $2; $$->op = (int)$2; }
-    | LIMIT IDENT NUMBER            { $$ = NEW(LIMITDECL, @2); $$->name = $2; $$->num = $3; }
-    | ZONE IDENT ':' zone_flags     { $$ = NEW(ZONEDECL, @2); $$->name = $2; $$->a = $4; }
+    | PLAYERS NUMBER DOTDOT NUMBER  { $$ = NEW(PLAYERSDECL, @$); $$->min_players = $2;
+                                      $$->max_players = (int)$4; }
+    | PLAYERS NUMBER                { $$ = NEW(PLAYERSDECL, @$); $$->min_players = $2;
+                                      $$->max_players = (int)$2; }
+    | LIMIT IDENT NUMBER            { $$ = NEW(LIMITDECL, @2); $$->name = $2; $$->limit = $3; }
+    | ZONE IDENT ':' zone_flags     { $$ = NEW(ZONEDECL, @2); $$->name = $2; $$->flag_list = $4; }
     | VAR IDENT ':' var_type '=' expr
-                                    { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$4; $$->a = $6; }
+                                    { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$4;
+                                      $$->init = $6; }
     | VAR IDENT ':' PER PLAYER var_type '=' expr
-                                    { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6; $$->a = $8; $$->num = 1; }
+                                    { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6;
+                                      $$->init = $8; $$->per_player = 1; }
     | FUNC IDENT '(' params ')' ':' var_type '=' expr
-                                    { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->a = $4; $$->type = (Type)$7; $$->c = $9; }
+                                    { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->params = $4;
+                                      $$->type = (Type)$7; $$->expr_body = $9; }
     | FUNC IDENT '(' params ')' ':' var_type block
-                                    { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->a = $4; $$->type = (Type)$7; $$->b = $8; }
+                                    { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->params = $4;
+                                      $$->type = (Type)$7; $$->body = $8; }
     | PROC IDENT '(' params ')' block
-                                    { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->a = $4; $$->type = T_VOID; $$->b = $6; }
+                                    { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
+                                      $$->type = T_VOID; $$->body = $6; }
     | PROC IDENT '(' params ')' ':' var_type block
-                                    { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->a = $4; $$->type = (Type)$7; $$->b = $8; }
+                                    { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
+                                      $$->type = (Type)$7; $$->body = $8; }
     ;
 
 var_type
@@ -193,17 +288,19 @@ zone_flags
     ;
 
 zone_flag
-    : IDENT                         { $$ = NEW(IDENT, @1); $$->name = $1; }
-    | PER PLAYER                    { $$ = NEW(IDENT, @$); $$->name = "per player"; }
+    : IDENT                         { $$ = ident(lx, @1, $1); }
+    | PER PLAYER                    { $$ = ident(lx, @$, "per player"); }
     ;
 
 block
     : '{' { enter(lx, @1); } stmts tail '}'
-                                    { $$ = nest(lx, @$, NEW(BLOCK, @1)); $$->a = append($3, $4); }
+                                    { $$ = nest(lx, @$, NEW(BLOCK, @1));
+                                      $$->stmts = append($3, $4); }
     ;
 
 effect_body
-    : opt_when stmts tail           { $$ = NEW(EFFECT, @$); $$->a = $1; $$->b = append($2, $3); }
+    : opt_when stmts tail           { $$ = NEW(EFFECT, @$); $$->guard = $1;
+                                      $$->body = append($2, $3); }
     ;
 
 stmts
@@ -215,65 +312,70 @@ stmts
 tail
     : %empty                        { $$ = NULL; }
     | RETURN                        { $$ = NEW(RETURN, @1); }
-    | RETURN expr                   { $$ = mk(lx, N_RETURN, @1, $2, NULL, NULL); }
+    | RETURN expr                   { $$ = NEW(RETURN, @1); $$->result = $2; }
     | BREAK                         { $$ = NEW(BREAK, @1); }
     | END                           { $$ = NEW(END, @1); }
-    | END IDENT                     { $$ = NEW(END, @1); $$->name = $2; $$->b = NEW(IDENT, @2); $$->b->name = $2; }
+    | END IDENT                     { $$ = NEW(END, @1); $$->name = $2;
+                                      $$->how = ident(lx, @2, $2); }
     ;
 
 stmt
-    : LET IDENT '=' expr            { $$ = mk(lx, N_LET, @2, $4, NULL, NULL); $$->name = $2; }
-    | LET IDENT '=' decision        { $$ = mk(lx, N_LET, @2, $4, NULL, NULL); $$->name = $2; }
-    | lvalue '=' expr               { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = ASSIGN_SET; }
-    | lvalue '=' decision           { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = ASSIGN_SET; }
-    | lvalue PLUSEQ expr            { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = ASSIGN_ADD; }
-    | lvalue MINUSEQ expr           { $$ = mk(lx, N_ASSIGN, @2, $1, $3, NULL); $$->op = ASSIGN_SUB; }
-    | IF cond block else_part       { $$ = mk(lx, N_IF, @1, $2, $3, $4); }
-    | WHILE cond block              { $$ = mk(lx, N_WHILE, @1, $2, $3, NULL); }
-    | LOOP block                    { $$ = mk(lx, N_LOOP, @1, $2, NULL, NULL); }
-    | REPEAT expr block             { $$ = mk(lx, N_REPEAT, @1, $2, $3, NULL); }
-    | FOR IDENT IN src block        { $$ = mk(lx, N_FOR, @1, $4, $5, NULL); $$->name = $2; }
+    : LET IDENT '=' expr            { $$ = let(lx, @2, $2, $4); }
+    | LET IDENT '=' decision        { $$ = let(lx, @2, $2, $4); }
+    | lvalue '=' expr               { $$ = assign(lx, @2, ASSIGN_SET, $1, $3); }
+    | lvalue '=' decision           { $$ = assign(lx, @2, ASSIGN_SET, $1, $3); }
+    | lvalue PLUSEQ expr            { $$ = assign(lx, @2, ASSIGN_ADD, $1, $3); }
+    | lvalue MINUSEQ expr           { $$ = assign(lx, @2, ASSIGN_SUB, $1, $3); }
+    | IF cond block else_part       { $$ = if_stmt(lx, @1, $2, $3, $4); }
+    | WHILE cond block              { $$ = NEW(WHILE, @1); $$->cond = $2; $$->body = $3; }
+    | LOOP block                    { $$ = NEW(LOOP, @1); $$->block = $2; }
+    | REPEAT expr block             { $$ = NEW(REPEAT, @1); $$->count = $2; $$->body = $3; }
+    | FOR IDENT IN src block        { $$ = for_stmt(lx, @1, $2, $4, NULL, $5); }
     | FOR IDENT IN expr FROM expr block
-                                    { $$ = mk(lx, N_FOR, @1, $4, $7, $6); $$->name = $2; }
-    | MOVE expr TO expr position    { $$ = mk(lx, N_MOVE, @1, $2, $4, $5); }
-    | MOVE ALL src TO expr position { $$ = mk(lx, N_MOVEALL, @1, $3, $5, $6); }
-    | SHUFFLE expr                  { $$ = mk(lx, N_SHUFFLE, @1, $2, NULL, NULL); }
+                                    { $$ = for_stmt(lx, @1, $2, $4, $6, $7); }
+    | MOVE expr TO expr position    { $$ = NEW(MOVE, @1); $$->card = $2; $$->to = $4;
+                                      $$->pos = $5; }
+    | MOVE ALL src TO expr position { $$ = NEW(MOVEALL, @1); $$->cards = $3; $$->to = $5;
+                                      $$->pos = $6; }
+    | SHUFFLE expr                  { $$ = NEW(SHUFFLE, @1); $$->zone = $2; }
     | CHOOSE expr STRING '{' options '}'
-                                    { $$ = mk(lx, N_MENU, @1, $2, $5, NULL); $$->name = $3; }
+                                    { $$ = NEW(MENU, @1); $$->who = $2; $$->name = $3;
+                                      $$->options = $5; }
     | CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
-                                    { $$ = mk(lx, N_CHOOSECARDS, @1, $3, $6, $8); $$->name = $4;
-                                      Node *r = mk(lx, N_LIST, @9, $10, NULL, NULL); $10->next = $12;
+                                    { $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->name = $4;
+                                      $$->src = $6; $$->into = $8;
+                                      Node *r = NEW(LIST, @9); r->items = $10; $10->next = $12;
                                       $$->d = r; r->b = $13; $$->such = $13; }
     | CHOOSE expr STRING '{' error '}'
                                     { (void)$2; (void)$3; $$ = NULL; }
-    | IDENT '(' args ')'            { Node *c = mk(lx, N_CALL, @1, $3, NULL, NULL); c->name = $1;
-                                      $$ = mk(lx, N_EXPRSTMT, @1, c, NULL, NULL); }
+    | IDENT '(' args ')'            { Node *c = call(lx, @1, $1, $3);
+                                      $$ = NEW(EXPRSTMT, @1); $$->call = c; }
     | block
     ;
 
 lvalue
-    : IDENT                         { $$ = NEW(IDENT, @1); $$->name = $1; }
-    | IDENT '[' expr ']'            { Node *v = NEW(IDENT, @1); v->name = $1;
-                                      $$ = mk(lx, N_INDEX, @1, v, $3, NULL); }
+    : IDENT                         { $$ = ident(lx, @1, $1); }
+    | IDENT '[' expr ']'            { Node *v = ident(lx, @1, $1);
+                                      $$ = NEW(INDEX, @1); $$->base = v; $$->index = $3; }
     ;
 
 else_part
     : %empty                        { $$ = NULL; }
     | ELSE block                    { $$ = $2; }
-    | ELSE IF cond block else_part  { $$ = mk(lx, N_IF, @2, $3, $4, $5); }
+    | ELSE IF cond block else_part  { $$ = if_stmt(lx, @2, $3, $4, $5); }
     ;
 
 cond
     : expr
-    | ASK expr STRING               { $$ = mk(lx, N_ASK, @1, $2, NULL, NULL); $$->name = $3; }
+    | ASK expr STRING               { $$ = ask(lx, @1, $2, $3); }
     ;
 
 decision
     : CHOOSE CARD expr STRING FROM src opt_else
-                                    { $$ = mk(lx, N_CHOOSECARD, @1, $3, $6, $7); $$->name = $4; }
+                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $6, $7); }
     | CHOOSE PLAYER expr STRING FROM src opt_else
-                                    { $$ = mk(lx, N_CHOOSEPLAYER, @1, $3, $6, $7); $$->name = $4; }
-    | ASK expr STRING               { $$ = mk(lx, N_ASK, @1, $2, NULL, NULL); $$->name = $3; }
+                                    { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, $6, $7); }
+    | ASK expr STRING               { $$ = ask(lx, @1, $2, $3); }
     ;
 
 opt_such
@@ -282,8 +384,8 @@ opt_such
     ;
 
 src
-    : expr opt_where                { $$ = mk(lx, N_SOURCE, @1, $1, $2, NULL); }
-    | IDENT IN expr opt_where       { $$ = mk(lx, N_SOURCE, @1, $3, $4, NULL); $$->name = $1; }
+    : expr opt_where                { $$ = source(lx, @1, NULL, $1, $2); }
+    | IDENT IN expr opt_where       { $$ = source(lx, @1, $1, $3, $4); }
     ;
 
 opt_where
@@ -293,7 +395,7 @@ opt_where
 
 opt_else
     : %empty                        { $$ = NULL; }
-    | ELSE STRING opt_when          { $$ = NEW(OPTION, @2); $$->name = $2; $$->a = $3; }
+    | ELSE STRING opt_when          { $$ = NEW(OPTION, @2); $$->name = $2; $$->guard = $3; }
     ;
 
 opt_when
@@ -303,9 +405,9 @@ opt_when
 
 position
     : %empty                        { $$ = NULL; }
-    | TOP                           { $$ = NEW(POSITION, @1); $$->op = POS_TOP; }
-    | BOTTOM                        { $$ = NEW(POSITION, @1); $$->op = POS_BOTTOM; }
-    | AT expr                       { $$ = mk(lx, N_POSITION, @1, $2, NULL, NULL); $$->op = POS_AT; }
+    | TOP                           { $$ = NEW(POSITION, @1); $$->pos_kind = POS_TOP; }
+    | BOTTOM                        { $$ = NEW(POSITION, @1); $$->pos_kind = POS_BOTTOM; }
+    | AT expr                       { $$ = NEW(POSITION, @1); $$->pos_kind = POS_AT; $$->at = $2; }
     ;
 
 options
@@ -314,53 +416,56 @@ options
     ;
 
 option
-    : OPTION STRING opt_when block  { $$ = mk(lx, N_OPTION, @2, $3, $4, NULL); $$->name = $2; }
+    : OPTION STRING opt_when block  { $$ = NEW(OPTION, @2); $$->name = $2; $$->guard = $3;
+                                      $$->body = $4; }
     ;
 
 expr
     : unary
-    | expr OR expr                  { $$ = binop(lx, @2, OP_OR, $1, $3); }
-    | expr AND expr                 { $$ = binop(lx, @2, OP_AND, $1, $3); }
-    | expr EQ expr                  { $$ = binop(lx, @2, OP_EQ, $1, $3); }
-    | expr NE expr                  { $$ = binop(lx, @2, OP_NE, $1, $3); }
-    | expr '<' expr                 { $$ = binop(lx, @2, OP_LT, $1, $3); }
-    | expr LE expr                  { $$ = binop(lx, @2, OP_LE, $1, $3); }
-    | expr '>' expr                 { $$ = binop(lx, @2, OP_GT, $1, $3); }
-    | expr GE expr                  { $$ = binop(lx, @2, OP_GE, $1, $3); }
-    | expr '+' expr                 { $$ = binop(lx, @2, OP_ADD, $1, $3); }
-    | expr '-' expr                 { $$ = binop(lx, @2, OP_SUB, $1, $3); }
-    | expr '*' expr                 { $$ = binop(lx, @2, OP_MUL, $1, $3); }
-    | expr '/' expr                 { $$ = binop(lx, @2, OP_DIV, $1, $3); }
-    | expr '%' expr                 { $$ = binop(lx, @2, OP_MOD, $1, $3); }
+    | expr OR expr                  { $$ = binary(lx, @2, OP_OR, $1, $3); }
+    | expr AND expr                 { $$ = binary(lx, @2, OP_AND, $1, $3); }
+    | expr EQ expr                  { $$ = binary(lx, @2, OP_EQ, $1, $3); }
+    | expr NE expr                  { $$ = binary(lx, @2, OP_NE, $1, $3); }
+    | expr '<' expr                 { $$ = binary(lx, @2, OP_LT, $1, $3); }
+    | expr LE expr                  { $$ = binary(lx, @2, OP_LE, $1, $3); }
+    | expr '>' expr                 { $$ = binary(lx, @2, OP_GT, $1, $3); }
+    | expr GE expr                  { $$ = binary(lx, @2, OP_GE, $1, $3); }
+    | expr '+' expr                 { $$ = binary(lx, @2, OP_ADD, $1, $3); }
+    | expr '-' expr                 { $$ = binary(lx, @2, OP_SUB, $1, $3); }
+    | expr '*' expr                 { $$ = binary(lx, @2, OP_MUL, $1, $3); }
+    | expr '/' expr                 { $$ = binary(lx, @2, OP_DIV, $1, $3); }
+    | expr '%' expr                 { $$ = binary(lx, @2, OP_MOD, $1, $3); }
     ;
 
 unary
     : postfix
-    | '-' unary        { $$ = mk(lx, N_UNARY, @1, $2, NULL, NULL); $$->op = UOP_NEG; }
-    | NOT unary                     { $$ = mk(lx, N_UNARY, @1, $2, NULL, NULL); $$->op = UOP_NOT; }
+    | '-' unary                     { $$ = unary(lx, @1, UOP_NEG, $2); }
+    | NOT unary                     { $$ = unary(lx, @1, UOP_NOT, $2); }
     ;
 
 postfix
     : primary
-    | postfix '[' expr ']'          { $$ = mk(lx, N_INDEX, @$, $1, $3, NULL); }
-    | postfix '.' IDENT             { $$ = mk(lx, N_FIELD, @3, $1, NULL, NULL); $$->name = $3; }
+    | postfix '[' expr ']'          { $$ = NEW(INDEX, @$); $$->base = $1; $$->index = $3; }
+    | postfix '.' IDENT             { $$ = NEW(FIELD, @3); $$->base = $1; $$->name = $3; }
     ;
 
 primary
-    : NUMBER                        { $$ = NEW(NUM, @1); $$->num = $1; }
+    : NUMBER                        { $$ = NEW(NUM, @1); $$->literal = $1; }
     | STRING                        { $$ = NEW(STR, @1); $$->name = $1; }
-    | TRUE                          { $$ = NEW(BOOLLIT, @1); $$->num = 1; }
-    | FALSE                         { $$ = NEW(BOOLLIT, @1); $$->num = 0; }
+    | TRUE                          { $$ = NEW(BOOLLIT, @1); $$->literal = 1; }
+    | FALSE                         { $$ = NEW(BOOLLIT, @1); $$->literal = 0; }
     | NONE                          { $$ = NEW(NONELIT, @1); }
     | PLAYERS                       { $$ = NEW(PLAYERSREF, @1); }
-    | IDENT                         { $$ = NEW(IDENT, @1); $$->name = $1; }
-    | IDENT '(' args ')'            { $$ = mk(lx, N_CALL, @1, $3, NULL, NULL); $$->name = $1; }
-    | TOP '(' expr ')'              { $$ = mk(lx, N_TOPCARD, @1, $3, NULL, NULL); $$->op = POS_TOP; }
-    | BOTTOM '(' expr ')'           { $$ = mk(lx, N_TOPCARD, @1, $3, NULL, NULL); $$->op = POS_BOTTOM; }
-    | SIZE '(' expr ')'             { $$ = mk(lx, N_CALL, @1, $3, NULL, NULL); $$->name = "size"; }
+    | IDENT                         { $$ = ident(lx, @1, $1); }
+    | IDENT '(' args ')'            { $$ = call(lx, @1, $1, $3); }
+    | TOP '(' expr ')'              { $$ = NEW(TOPCARD, @1); $$->zone = $3;
+                                      $$->pos_kind = POS_TOP; }
+    | BOTTOM '(' expr ')'           { $$ = NEW(TOPCARD, @1); $$->zone = $3;
+                                      $$->pos_kind = POS_BOTTOM; }
+    | SIZE '(' expr ')'             { $$ = call(lx, @1, "size", $3); }
     | '(' { enter(lx, @1); } expr ')'
                                     { $$ = nest(lx, @$, $3); }
-    | '[' exprs ']'                 { $$ = mk(lx, N_LIST, @1, $2, NULL, NULL); }
+    | '[' exprs ']'                 { $$ = NEW(LIST, @1); $$->items = $2; }
     ;
 
 exprs
@@ -376,8 +481,8 @@ args
 
 arg
     : expr
-    | expr WHERE expr               { $$ = mk(lx, N_SOURCE, @1, $1, $3, NULL); }
-    | IDENT IN expr opt_where       { $$ = mk(lx, N_SOURCE, @1, $3, $4, NULL); $$->name = $1; }
+    | expr WHERE expr               { $$ = source(lx, @1, NULL, $1, $3); }
+    | IDENT IN expr opt_where       { $$ = source(lx, @1, $1, $3, $4); }
     ;
 
 %%

@@ -1,0 +1,263 @@
+/* sema_call.c: checking calls of funcs, procs and builtins.
+ *
+ * check_call decides what a call names; each builtin has its check, named
+ * for it. An aggregate over a source (count, any, every, first, sum,
+ * distinct, min and max of a source) is kept in Game.aggs: the code
+ * generator compiles each to a helper. */
+#include "sema_int.h"
+
+#include <string.h>
+
+/* ---- builtins ---------------------------------------------------------- */
+
+const char *const builtin_names[B__COUNT] = {
+#define X(k, s, lo, hi) s,
+    BUILTINS(X)
+#undef X
+};
+
+static const int builtin_min[] = {
+#define X(k, s, lo, hi) lo,
+    BUILTINS(X)
+#undef X
+};
+
+static const int builtin_max[] = {
+#define X(k, s, lo, hi) hi,
+    BUILTINS(X)
+#undef X
+};
+
+int find_builtin(const char *name)
+{
+    for (int i = 0; i < B__COUNT; i++)
+        if (!strcmp(builtin_names[i], name))
+            return i;
+    return -1;
+}
+
+/* ---- calls ------------------------------------------------------------- */
+
+static int count_args(const Node *args)
+{
+    int k = 0;
+    for (const Node *a = args; a; a = a->next)
+        k++;
+    return k;
+}
+
+/* expr: IDENT '(' args ')' calling a func or a proc. */
+static Type check_call_routine(Sema *s, Node *n, Sym *sym, bool stmt)
+{
+    int nargs = count_args(n->args);
+    sym->used = true;
+    n->sym = sym;
+    if (sym->kind == S_PROC && !stmt)
+        diag_error(s->diags, n->loc, "proc '%s' can only be called as a statement or as the "
+                                     "whole value of 'let'", n->name);
+    if (sym->kind == S_PROC && !s->in_proc)
+        diag_error(s->diags, n->loc, "a func cannot call proc '%s' (procs move cards and "
+                                     "ask players)", n->name);
+    if (nargs != sym->nparams)
+        diag_error(s->diags, n->loc, "'%s' takes %d argument%s, given %d", n->name,
+                   sym->nparams, sym->nparams == 1 ? "" : "s", nargs);
+    int i = 0;
+    for (Node *a = n->args; a; a = a->next, i++) {
+        if (a->kind == N_SOURCE) {
+            diag_error(s->diags, a->loc, "'%s' takes values, not a filtered zone", n->name);
+            continue;
+        }
+        Type t = check_expr(s, a);
+        if (i < sym->nparams && i < 8) {
+            char ctx[160];
+            snprintf(ctx, sizeof ctx, "argument %d of '%s'", i + 1, n->name);
+            expect_type(s, a, sym->params[i], t, ctx);
+        }
+    }
+    return n->type = sym->type;
+}
+
+/* A call of a name that is neither a func, a proc nor a builtin: its
+ * arguments are still checked. */
+static Type check_call_unknown(Sema *s, Node *n)
+{
+    int nn;
+    const char **names = all_names(s, &nn);
+    error_unknown(s, n->loc, "func or proc", n->name, names, nn);
+    for (Node *a = n->args; a; a = a->next)
+        if (a->kind != N_SOURCE)
+            check_expr(s, a);
+    return n->type = T_UNKNOWN;
+}
+
+/* sum(src, value), and min(...) or max(...) over a source: the value is
+ * checked with the element in scope. */
+static Type check_call_over_source(Sema *s, Node *n)
+{
+    Node *src = as_source(s, n->args);
+    n->args = src;
+    Type et = check_source(s, src);
+    int mark = s->nscope, saved = s->implicit_slot;
+    if (src->name) {
+        Sym *e = new_local(s, src->name, et, src, S_LOCAL);
+        s->nlocals--; /* same slot as the source's element */
+        e->index = src->slot;
+    } else if (et == T_CARD || et == T_UNKNOWN) {
+        s->implicit_slot = src->slot;
+    }
+    Type vt = check_expr(s, src->next);
+    expect_type(s, src->next, T_INT, vt, "the value summed or compared");
+    scope_pop(s, mark);
+    s->implicit_slot = saved;
+    n->over_source = 1;
+    vec_push(s->arena, &s->g->aggs, n);
+    return n->type = T_INT;
+}
+
+/* min(a, b), max(a, b): of two numbers, or over a source when a is a zone,
+ * 'players' or a filtered source. */
+static Type check_call_min_max(Sema *s, Node *n)
+{
+    Node *a0 = n->args, *a1 = a0->next;
+    if (a0->kind != N_SOURCE) {
+        Type t0 = a0->kind == N_PLAYERSREF ? T_PLAYERS : check_expr(s, a0);
+        if (t0 != T_ZONE && t0 != T_PLAYERS && t0 != T_CARDSET) {
+            expect_type(s, a0, T_INT, t0, "an argument of min/max");
+            expect_type(s, a1, T_INT, check_expr(s, a1), "an argument of min/max");
+            n->over_source = 0;
+            return n->type = T_INT;
+        }
+    }
+    return check_call_over_source(s, n);
+}
+
+/* count(src), any(src), every(src), first(src) */
+static Type check_call_aggregate(Sema *s, Node *n, Builtin b)
+{
+    Node *src = as_source(s, n->args);
+    n->args = src;
+    Type et = check_source(s, src);
+    if (src->src_kind == SRC_VALUES)
+        diag_error(s->diags, src->loc, "values(...) can only be used in 'for'");
+    vec_push(s->arena, &s->g->aggs, n);
+    if (b == B_FIRST)
+        return n->type = et == T_UNKNOWN ? T_UNKNOWN : et;
+    return n->type = b == B_COUNT ? T_INT : T_BOOL;
+}
+
+/* distinct(zone, attribute): the attribute is a name, kept in n->attr. */
+static Type check_call_distinct(Sema *s, Node *n)
+{
+    Node *src = as_source(s, n->args);
+    n->args = src;
+    Type et = check_source(s, src);
+    if (et != T_CARD && et != T_UNKNOWN)
+        diag_error(s->diags, src->loc, "distinct counts values of cards: give it a zone");
+    Node *attr = src->next;
+    if (attr->kind != N_IDENT) {
+        diag_error(s->diags, attr->loc, "distinct(zone, attribute): the second argument must "
+                                        "be an attribute name");
+    } else if (!strcmp(attr->name, "type")) {
+        n->attr = ATTR_TYPE;
+    } else if (!strcmp(attr->name, "name")) {
+        n->attr = ATTR_NAME;
+    } else {
+        Attr *at = cards_find_attr(s->cs, attr->name);
+        if (!at)
+            error_unknown(s, attr->loc, "attribute", attr->name, attribute_names(s),
+                          s->cs->nattrs);
+        else
+            n->attr = at->index;
+    }
+    vec_push(s->arena, &s->g->aggs, n);
+    return n->type = T_INT;
+}
+
+/* A builtin of one argument of type want, giving a value of type result. */
+static Type check_call_of(Sema *s, Node *n, Type want, const char *what, Type result)
+{
+    expect_type(s, n->args, want, check_expr(s, n->args), what);
+    return n->type = result;
+}
+
+/* chance(percent) */
+static Type check_call_chance(Sema *s, Node *n)
+{
+    Node *a0 = n->args;
+    expect_type(s, a0, T_INT, check_expr(s, a0), "the percentage of chance");
+    if (a0->kind == N_NUM && (a0->literal < 0 || a0->literal > 100))
+        diag_error(s->diags, a0->loc, "a chance is a percentage from 0 to 100, found %lld",
+                   a0->literal);
+    return n->type = T_BOOL;
+}
+
+/* roll(sides) */
+static Type check_call_roll(Sema *s, Node *n)
+{
+    Node *a0 = n->args;
+    expect_type(s, a0, T_INT, check_expr(s, a0), "the sides of the die");
+    if (a0->kind == N_NUM && a0->literal < 1)
+        diag_error(s->diags, a0->loc, "a die needs at least 1 side, found %lld", a0->literal);
+    return n->type = T_INT;
+}
+
+/* start_turn(p): a statement of a proc */
+static Type check_call_start_turn(Sema *s, Node *n, bool stmt)
+{
+    if (!stmt || !s->in_proc)
+        diag_error(s->diags, n->loc, "start_turn(p) is a statement of a proc");
+    return check_call_of(s, n, T_PLAYER, "the argument of start_turn", T_VOID);
+}
+
+/* values(attr) outside 'for v in values(...)' */
+static Type check_call_values(Sema *s, Node *n)
+{
+    diag_error(s->diags, n->loc, "values(...) can only be used in 'for v in values(...)'");
+    return n->type = T_UNKNOWN;
+}
+
+/* expr: IDENT '(' args ')' | SIZE '(' expr ')' calling a builtin. */
+static Type check_call_builtin(Sema *s, Node *n, bool stmt)
+{
+    int b = find_builtin(n->name);
+    if (b < 0)
+        return check_call_unknown(s, n);
+    n->builtin = b;
+    int nargs = count_args(n->args);
+    if (nargs < builtin_min[b] || nargs > builtin_max[b]) {
+        diag_error(s->diags, n->loc, "'%s' takes %d argument%s, given %d", n->name,
+                   builtin_min[b], builtin_min[b] == 1 ? "" : "s", nargs);
+        return n->type = T_UNKNOWN;
+    }
+    switch ((Builtin)b) {
+    case B_MIN:
+    case B_MAX:        return check_call_min_max(s, n);
+    case B_SUM:        return check_call_over_source(s, n);
+    case B_COUNT:
+    case B_ANY:
+    case B_ALL:
+    case B_FIRST:      return check_call_aggregate(s, n, (Builtin)b);
+    case B_DISTINCT:   return check_call_distinct(s, n);
+    case B_SIZE:       return check_call_of(s, n, T_ZONE, "the argument of size", T_INT);
+    case B_NEXT:       return check_call_of(s, n, T_PLAYER, "the argument of next", T_PLAYER);
+    case B_SEAT:       return check_call_of(s, n, T_INT, "the argument of seat", T_PLAYER);
+    case B_CHANCE:     return check_call_chance(s, n);
+    case B_ROLL:       return check_call_roll(s, n);
+    case B_ABS:        return check_call_of(s, n, T_INT, "the argument of abs", T_INT);
+    case B_START_TURN: return check_call_start_turn(s, n, stmt);
+    case B_NPLAYERS:   return n->type = T_INT;
+    case B_VALUES:     return check_call_values(s, n);
+    case B__COUNT:     break;
+    }
+    return n->type = T_UNKNOWN;
+}
+
+/* expr: IDENT '(' args ')' — stmt: the call is a whole statement (or the
+ * whole value of a let), where a proc may be called. */
+Type check_call(Sema *s, Node *n, bool stmt)
+{
+    Sym *sym = strmap_get(&s->globals, n->name);
+    if (sym && (sym->kind == S_FUNC || sym->kind == S_PROC))
+        return check_call_routine(s, n, sym, stmt);
+    return check_call_builtin(s, n, stmt);
+}

@@ -1,0 +1,76 @@
+/* sema_int.h: what the files of the checker share (compiler/sema*.c only).
+ *
+ *   sema.c        the two passes, and the checks of the game as a whole
+ *   sema_names.c  diagnostics helpers, scopes, what a name means
+ *   sema_expr.c   expressions, sources, card filters
+ *   sema_call.c   calls of funcs, procs and builtins
+ *   sema_stmt.c   statements and decisions
+ */
+#ifndef CARDC_SEMA_INT_H
+#define CARDC_SEMA_INT_H
+
+#include "sema.h"
+
+/* A local name in scope. The scopes are one stack; scope_ix maps a name
+ * to its innermost entry, which remembers the entry it hides. */
+typedef struct Scope {
+    const char *name;
+    Sym *sym;
+    int prev;                   /* 1 + the entry this one hides, or 0 */
+} Scope;
+
+/* The checker: the tables of the game as they fill, and the state of the
+ * body being checked. */
+typedef struct Sema {
+    Arena *arena;
+    Diags *diags;
+    const CardSet *cs;
+    Game *g;
+    StrMap globals;             /* name -> Sym* */
+    bool have_game, have_players, have_limit; /* declarations seen */
+    StrMap prompt_ix, label_ix; /* prompt or label -> index + 1 */
+    /* the body being checked */
+    Sym *fn;
+    bool in_proc;
+    int nlocals;
+    Scope *scope;
+    int nscope, capscope;
+    StrMap scope_ix;            /* name -> 1 + its innermost scope entry, or 0 */
+    int loops;
+    int implicit_slot;          /* slot of the implicit card, or -1 */
+    bool in_such;               /* 'chosen' is in scope */
+} Sema;
+
+/* sema_names.c */
+void error_unknown(Sema *s, Loc at, const char *what, const char *name,
+                   const char *const *cands, int n);
+const char **all_names(Sema *s, int *n);
+const char **attribute_names(Sema *s);
+bool compatible(Type want, Type got);
+void expect_type(Sema *s, Node *n, Type want, Type got, const char *ctx);
+Sym *new_local(Sema *s, const char *name, Type t, Node *decl, SymKind kind);
+Sym *find_local(Sema *s, const char *name);
+void scope_pop(Sema *s, int mark);
+Sym *declare_local(Sema *s, Node *at, const char *name, Type t, SymKind kind);
+bool field_of_card(Sema *s, Node *n, const char *field);
+bool as_value_of(Sema *s, Node *n, int attr);
+bool known_name(Sema *s, const char *name);
+Type check_ident(Sema *s, Node *n);
+Type check_string(Sema *s, Node *n);
+void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name);
+
+/* sema_expr.c */
+Type check_expr(Sema *s, Node *n);
+Type check_source(Sema *s, Node *src);
+Node *as_source(Sema *s, Node *arg);
+void check_satisfiable(Sema *s, Node *src, const char *what);
+
+/* sema_call.c */
+extern const char *const builtin_names[B__COUNT];
+int find_builtin(const char *name);
+Type check_call(Sema *s, Node *n, bool stmt);
+
+/* sema_stmt.c */
+void check_block(Sema *s, Node *n);
+
+#endif

@@ -1,0 +1,324 @@
+/* sema_names.c: what a name means where it is used.
+ *
+ * The checker's small shared tools (did-you-mean messages, type
+ * expectations), the scopes of locals, and the resolution of a bare name:
+ * a local, a global, a card type, an attribute value, or a field of the
+ * implicit card of a filter. */
+#include "sema_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- diagnostics helpers ----------------------------------------------- */
+
+void error_unknown(Sema *s, Loc at, const char *what, const char *name,
+                   const char *const *cands, int n)
+{
+    char w[120];
+    snprintf(w, sizeof w, "unknown %s", what);
+    diag_unknown(s->diags, at, w, name, cands, n, false);
+}
+
+/* Every name a rule may use here, for "did you mean". */
+const char **all_names(Sema *s, int *n)
+{
+    const CardSet *cs = s->cs;
+    int cap = s->globals.len + s->nscope + cs->ntypes + cs->nattrs + 3 + B__COUNT;
+    for (int i = 0; i < cs->nattrs; i++)
+        cap += cs->attrs[i]->nvalues;
+    const char **v = arena_alloc(s->arena, sizeof *v * (size_t)(cap + 1));
+    int k = 0;
+    for (int i = 0; i < s->globals.cap; i++)
+        if (s->globals.keys[i])
+            v[k++] = s->globals.keys[i];
+    for (int i = 0; i < s->nscope; i++)
+        v[k++] = s->scope[i].name;
+    for (int i = 0; i < cs->ntypes; i++)
+        v[k++] = cs->types[i]->name;
+    for (int i = 0; i < cs->nattrs; i++) {
+        v[k++] = cs->attrs[i]->name;
+        for (int j = 0; j < cs->attrs[i]->nvalues; j++)
+            v[k++] = cs->attrs[i]->values[j];
+    }
+    for (int i = 0; i < B__COUNT; i++)
+        v[k++] = builtin_names[i];
+    *n = k;
+    return v;
+}
+
+/* The names of the attributes of the cards, for "did you mean". */
+const char **attribute_names(Sema *s)
+{
+    const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(s->cs->nattrs + 1));
+    for (int i = 0; i < s->cs->nattrs; i++)
+        names[i] = s->cs->attrs[i]->name;
+    return names;
+}
+
+bool compatible(Type want, Type got)
+{
+    return want == got || want == T_UNKNOWN || got == T_UNKNOWN ||
+           (got == T_VOID && (want == T_CARD || want == T_PLAYER));
+}
+
+void expect_type(Sema *s, Node *n, Type want, Type got, const char *ctx)
+{
+    if (!compatible(want, got))
+        diag_error(s->diags, n->loc, "%s must be %s, found %s", ctx, type_name(want),
+                   type_name(got));
+}
+
+/* ---- scopes ------------------------------------------------------------ */
+
+Sym *new_local(Sema *s, const char *name, Type t, Node *decl, SymKind kind)
+{
+    Sym *sym = arena_alloc(s->arena, sizeof *sym);
+    sym->kind = kind;
+    sym->name = name;
+    sym->type = t;
+    sym->decl = decl;
+    sym->index = s->nlocals++;
+    if (s->nscope == s->capscope) {
+        int cap = s->capscope ? s->capscope * 2 : 32;
+        Scope *sc = arena_alloc(s->arena, sizeof *sc * (size_t)cap);
+        if (s->nscope)
+            memcpy(sc, s->scope, sizeof *sc * (size_t)s->nscope);
+        s->scope = sc;
+        s->capscope = cap;
+    }
+    int prev = (int)(intptr_t)strmap_get(&s->scope_ix, name);
+    s->scope[s->nscope] = (Scope){name, sym, prev};
+    strmap_set(s->arena, &s->scope_ix, name, (void *)(intptr_t)++s->nscope);
+    return sym;
+}
+
+Sym *find_local(Sema *s, const char *name)
+{
+    int i = (int)(intptr_t)strmap_get(&s->scope_ix, name);
+    return i ? s->scope[i - 1].sym : NULL;
+}
+
+/* Leaves the scopes opened since `mark`: their names show what they hid. */
+void scope_pop(Sema *s, int mark)
+{
+    while (s->nscope > mark) {
+        const Scope *e = &s->scope[--s->nscope];
+        strmap_set(s->arena, &s->scope_ix, e->name, (void *)(intptr_t)e->prev);
+    }
+}
+
+/* Declares a local, refusing to hide another local or a global. */
+Sym *declare_local(Sema *s, Node *at, const char *name, Type t, SymKind kind)
+{
+    Sym *prev = find_local(s, name);
+    Sym *glob = strmap_get(&s->globals, name);
+    if (prev) {
+        diag_error(s->diags, at->loc, "'%s' is already a local name here", name);
+        diag_note(s->diags, prev->decl->loc, "'%s' declared here", name);
+    } else if (glob) {
+        diag_error(s->diags, at->loc, "local '%s' would hide the %s of the same name", name,
+                   glob->kind == S_ZONE ? "zone" : glob->kind == S_PROC ? "proc"
+                   : glob->kind == S_FUNC ? "func" : "variable");
+    } else if (cards_find_type(s->cs, name)) {
+        diag_error(s->diags, at->loc, "local '%s' would hide the card type of the same name", name);
+    }
+    return new_local(s, name, t, at, kind);
+}
+
+/* ---- constants and implicit fields ------------------------------------- */
+
+bool field_of_card(Sema *s, Node *n, const char *field)
+{
+    if (!strcmp(field, "type")) {
+        n->type = T_TYPE;
+        n->attr = ATTR_TYPE;
+        return true;
+    }
+    if (!strcmp(field, "name")) {
+        n->type = T_NAME;
+        n->attr = ATTR_NAME;
+        return true;
+    }
+    Attr *at = cards_find_attr(s->cs, field);
+    if (!at)
+        return false;
+    n->attr = at->index;
+    n->type = at->numeric ? T_INT : T_VALUE;
+    return true;
+}
+
+/* Resolves IDENT n as a value of attribute `attr` if it is one. */
+bool as_value_of(Sema *s, Node *n, int attr)
+{
+    if (n->kind != N_IDENT || attr < 0 || find_local(s, n->name) ||
+        strmap_get(&s->globals, n->name))
+        return false;
+    const Attr *at = s->cs->attrs[attr];
+    int v = attr_value_index(at, n->name);
+    if (v < 0)
+        return false;
+    n->type = T_VALUE;
+    n->attr = attr;
+    n->value = v;
+    return true;
+}
+
+/* What a name is, for "did you mean the zone 'deck'?". */
+static const char *kind_of(Sema *s, const char *name)
+{
+    Sym *sym = find_local(s, name);
+    if (!sym)
+        sym = strmap_get(&s->globals, name);
+    if (sym)
+        return sym->kind == S_ZONE ? "the zone " : sym->kind == S_PROC ? "the proc "
+               : sym->kind == S_FUNC ? "the func " : sym->kind == S_PARAM ? "the parameter "
+               : "the variable ";
+    if (cards_find_type(s->cs, name))
+        return "the card type ";
+    if (cards_find_attr(s->cs, name))
+        return "the attribute ";
+    for (int i = 0; i < s->cs->nattrs; i++)
+        if (attr_value_index(s->cs->attrs[i], name) >= 0)
+            return arena_printf(s->arena, "the %s ", s->cs->attrs[i]->name);
+    return "";
+}
+
+/* Does a bare name mean anything here? */
+bool known_name(Sema *s, const char *name)
+{
+    if (find_local(s, name) || strmap_get(&s->globals, name) || cards_find_type(s->cs, name) ||
+        cards_find_attr(s->cs, name) || !strcmp(name, "type") || !strcmp(name, "name") ||
+        !strcmp(name, "chosen"))
+        return true;
+    for (int i = 0; i < s->cs->nattrs; i++)
+        if (attr_value_index(s->cs->attrs[i], name) >= 0)
+            return true;
+    return false;
+}
+
+/* ---- names ------------------------------------------------------------- */
+
+/* An identifier naming a global: a shared zone or a game variable. Per-
+ * player zones and variables need [p]; a func or a proc needs (...). */
+static Type check_global_ident(Sema *s, Node *n, Sym *sym)
+{
+    const char *name = n->name;
+    sym->used = true;
+    n->sym = sym;
+    if (sym->kind == S_ZONE) {
+        n->value = sym->index;
+        if (sym->decl->zflags & ZF_PER_PLAYER) {
+            diag_error(s->diags, n->loc, "zone '%s' belongs to each player: write %s[p]",
+                       name, name);
+            return n->type = T_UNKNOWN;
+        }
+        return n->type = T_ZONE;
+    }
+    if (sym->kind == S_GLOBAL)
+        return n->type = sym->type;
+    if (sym->kind == S_PVAR) {
+        diag_error(s->diags, n->loc, "'%s' is kept per player: write %s[p]", name, name);
+        return n->type = T_UNKNOWN;
+    }
+    diag_error(s->diags, n->loc, "'%s' is a %s: call it with (...)", name,
+               sym->kind == S_PROC ? "proc" : "func");
+    return n->type = T_UNKNOWN;
+}
+
+/* "unknown name 'x'", with the closest name that means something here. */
+static Type report_unknown_name(Sema *s, Node *n)
+{
+    const char *name = n->name;
+    int nn;
+    const char **names = all_names(s, &nn);
+    const char *sug = did_you_mean(name, names, nn);
+    if (sug) {
+        char hint[300];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(s->diags, SEV_ERROR, n->loc, hint, "unknown name '%s'; did you mean %s'%s'?",
+                 name, kind_of(s, sug), sug);
+    } else {
+        diag_error(s->diags, n->loc, "unknown name '%s'", name);
+    }
+    return n->type = T_UNKNOWN;
+}
+
+/* primary: IDENT — in this order: a local, 'chosen', a field of the
+ * implicit card of a filter, a global, a card type, an attribute value. */
+Type check_ident(Sema *s, Node *n)
+{
+    const char *name = n->name;
+    Sym *sym = find_local(s, name);
+    if (sym) {
+        sym->used = true;
+        n->sym = sym;
+        return n->type = sym->type;
+    }
+    if (!strcmp(name, "chosen")) {
+        if (!s->in_such)
+            diag_error(s->diags, n->loc, "'chosen' only has a meaning in the 'such that' of "
+                                         "'choose cards'");
+        return n->type = T_CARDSET;
+    }
+    if (s->implicit_slot >= 0 && field_of_card(s, n, name)) {
+        /* `type`, `name` or an attribute of the implicit card */
+        n->kind = N_FIELD;
+        n->base = NULL;
+        n->slot = s->implicit_slot;
+        return n->type;
+    }
+    sym = strmap_get(&s->globals, name);
+    if (sym)
+        return check_global_ident(s, n, sym);
+    TypeDef *t = cards_find_type(s->cs, name);
+    if (t) {
+        n->value = t->index;
+        return n->type = T_TYPE;
+    }
+    for (int i = 0; i < s->cs->nattrs; i++) {
+        int v = attr_value_index(s->cs->attrs[i], name);
+        if (v >= 0) {
+            n->attr = i;
+            n->value = v;
+            return n->type = s->cs->attrs[i]->numeric ? T_INT : T_VALUE;
+        }
+    }
+    if (cards_find_attr(s->cs, name) || !strcmp(name, "type") || !strcmp(name, "name")) {
+        diag_error(s->diags, n->loc, "'%s' is a card field: use it in a filter "
+                                     "('zone where %s == ...') or on a card ('c.%s')",
+                   name, name, name);
+        return n->type = T_UNKNOWN;
+    }
+    return report_unknown_name(s, n);
+}
+
+/* "no card is named 'X' in cards.yaml", with a suggestion if one is close:
+ * for card names in quotes, in rules and in card effects alike. */
+void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name)
+{
+    const char **names = malloc(sizeof *names * (size_t)(cs->ncards + 1));
+    for (int i = 0; i < cs->ncards; i++)
+        names[i] = cs->cards[i]->name;
+    const char *sug = did_you_mean(name, names, cs->ncards);
+    free(names);
+    if (sug) {
+        char hint[300];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(d, SEV_ERROR, at, hint, "no card is named '%s' in %s; did you mean '%s'?", name,
+                 cs->file->path, sug);
+    } else {
+        diag_error(d, at, "no card is named '%s' in %s", name, cs->file->path);
+    }
+}
+
+/* A card name in quotes: it must name a card of cards.yaml. */
+Type check_string(Sema *s, Node *n)
+{
+    CardDef *cd = cards_find_card(s->cs, n->name);
+    if (!cd) {
+        report_no_card(s->diags, s->cs, n->loc, n->name);
+        return n->type = T_UNKNOWN;
+    }
+    n->value = cd->index;
+    return n->type = T_NAME;
+}

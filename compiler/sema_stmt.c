@@ -1,0 +1,454 @@
+/* sema_stmt.c: checking statements and decisions.
+ *
+ * check_stmt dispatches each statement to the check named for it, headed
+ * by the grammar rule it handles. Decisions (ask, choose card, choose
+ * player, choose cards) may only stand where a player can be asked: as a
+ * statement, the whole value of a let or an assignment, or the whole
+ * condition of if and while. */
+#include "sema_int.h"
+
+#include <string.h>
+
+static void check_stmt(Sema *s, Node *n);
+
+/* ---- decisions --------------------------------------------------------- */
+
+/* The index of str in table v (prompts or labels), added if new; ix maps
+ * each string to its index + 1. */
+static int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str)
+{
+    int i = (int)(intptr_t)strmap_get(ix, str);
+    if (i)
+        return i - 1;
+    vec_push(s->arena, v, (void *)str);
+    strmap_put(s->arena, ix, str, (void *)(intptr_t)v->len);
+    return v->len - 1;
+}
+
+static void need_proc(Sema *s, Node *n, const char *what)
+{
+    if (!s->in_proc)
+        diag_error(s->diags, n->loc, "%s needs a proc: a func cannot ask players or move cards",
+                   what);
+}
+
+/* Hidden information: the options of a card choice name the cards, so the
+ * player who decides must be allowed to see the zone they come from. */
+static void check_visible(Sema *s, const Node *decider, const Node *src)
+{
+    if (src->src_kind != SRC_ZONE || src->type != T_CARD)
+        return;
+    const Node *z = src->in;
+    const Node *zid = z->kind == N_INDEX ? z->base : z;
+    if (zid->kind != N_IDENT || !zid->sym || zid->sym->kind != S_ZONE)
+        return;
+    const Node *decl = zid->sym->decl;
+    if (decl->vis == VIS_HIDDEN) {
+        diag_error(s->diags, zid->loc, "the options of this choice would show the cards of zone "
+                                       "'%s', which is hidden from every player", decl->name);
+    } else if (decl->vis == VIS_OWNER && z->kind == N_INDEX) {
+        const Node *owner = z->index;
+        bool same = owner->kind == N_IDENT && decider->kind == N_IDENT && owner->sym &&
+                    owner->sym == decider->sym;
+        if (!same)
+            diag_error(s->diags, zid->loc, "the options of this choice would show the cards of "
+                                           "'%s' to a player who may not be its owner (only the "
+                                           "owner sees it): let the owner decide", decl->name);
+    }
+}
+
+/* decision: CHOOSE CARD expr STRING FROM src opt_else
+ *         | CHOOSE PLAYER expr STRING FROM src opt_else
+ * (after the head check_decision shares with ask) */
+static Type check_choose_one(Sema *s, Node *n)
+{
+    Type et = check_source(s, n->src);
+    Type want = n->kind == N_CHOOSECARD ? T_CARD : T_PLAYER;
+    if (et != want && et != T_UNKNOWN)
+        diag_error(s->diags, n->src->loc, "'choose %s' needs %s here, found %s",
+                   want == T_CARD ? "card" : "player",
+                   want == T_CARD ? "a zone" : "'players'", type_name(et));
+    if (n->els) {
+        n->els->label = intern_str(s, &s->g->labels, &s->label_ix, n->els->name);
+        if (n->els->guard)
+            expect_type(s, n->els->guard, T_BOOL, check_expr(s, n->els->guard),
+                        "a 'when' condition");
+    }
+    if (want == T_CARD) {
+        check_satisfiable(s, n->src, "this choice");
+        check_visible(s, n->who, n->src);
+    }
+    return n->type = want;
+}
+
+/* The sizes of 'choose cards': size lo..hi, two numbers. */
+static void check_pick_size(Sema *s, Node *size)
+{
+    Node *lo = size->items, *hi = lo->next;
+    expect_type(s, lo, T_INT, check_expr(s, lo), "the smallest size");
+    expect_type(s, hi, T_INT, check_expr(s, hi), "the largest size");
+    if (hi->kind == N_NUM && hi->literal > RT_MAX_PICK_SEMA)
+        diag_error(s->diags, hi->loc, "a set of cards holds at most %d cards (limit max_pick)",
+                   RT_MAX_PICK_SEMA);
+    if (lo->kind == N_NUM && hi->kind == N_NUM && lo->literal > hi->literal)
+        diag_error(s->diags, lo->loc, "empty size range %lld..%lld", lo->literal, hi->literal);
+    if (lo->kind == N_NUM && lo->literal < 1)
+        diag_error(s->diags, lo->loc, "a set of cards needs at least 1 card");
+}
+
+/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
+ * (after the head check_decision shares with ask) */
+static Type check_choose_cards(Sema *s, Node *n)
+{
+    Type et = check_source(s, n->src);
+    if (et != T_CARD && et != T_UNKNOWN)
+        diag_error(s->diags, n->src->loc, "'choose cards' needs a zone here, found %s",
+                   type_name(et));
+    expect_type(s, n->into, T_ZONE, check_expr(s, n->into), "the zone after 'into'");
+    check_pick_size(s, n->size);
+    if (n->such) {
+        bool saved = s->in_such;
+        s->in_such = true;
+        expect_type(s, n->such, T_BOOL, check_expr(s, n->such), "a 'such that' condition");
+        s->in_such = saved;
+    }
+    check_satisfiable(s, n->src, "this choice");
+    check_visible(s, n->who, n->src);
+    vec_push(s->arena, &s->g->sets, n);
+    n->set_no = s->g->sets.len - 1;
+    return n->type = T_VOID;
+}
+
+/* A decision: a player, a prompt, then what is decided. Returns what it
+ * gives: a truth value, a card, a player, or nothing (choose cards). */
+static Type check_decision(Sema *s, Node *n)
+{
+    need_proc(s, n, "a decision");
+    expect_type(s, n->who, T_PLAYER, check_expr(s, n->who), "the player who decides");
+    n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
+    switch (n->kind) {
+    case N_ASK: /* decision: ASK expr STRING */
+        return n->type = T_BOOL;
+    case N_CHOOSECARD:
+    case N_CHOOSEPLAYER:
+        return check_choose_one(s, n);
+    case N_CHOOSECARDS:
+        return check_choose_cards(s, n);
+    default:
+        return T_UNKNOWN;
+    }
+}
+
+static bool is_decision(const Node *n)
+{
+    return n->kind == N_ASK || n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
+           n->kind == N_CHOOSECARDS;
+}
+
+/* The value of let/assign: a decision, a proc call, or an expression. */
+static Type check_value(Sema *s, Node *v)
+{
+    if (is_decision(v))
+        return check_decision(s, v);
+    if (v->kind == N_CALL) {
+        Sym *sym = strmap_get(&s->globals, v->name);
+        if (sym && sym->kind == S_PROC) {
+            Type t = check_call(s, v, true);
+            if (t == T_VOID)
+                diag_error(s->diags, v->loc, "proc '%s' gives no value", v->name);
+            return t;
+        }
+    }
+    return check_expr(s, v);
+}
+
+/* ---- statements -------------------------------------------------------- */
+
+/* cond: expr | ASK expr STRING */
+static void check_cond(Sema *s, Node *c)
+{
+    if (c->kind == N_ASK)
+        check_decision(s, c);
+    else
+        expect_type(s, c, T_BOOL, check_expr(s, c), "a condition");
+}
+
+static void check_zone_effect(Sema *s, Node *n, const char *what)
+{
+    if (!s->in_proc)
+        diag_error(s->diags, n->loc, "%s needs a proc: a func cannot move cards", what);
+}
+
+/* stmt: LET IDENT '=' expr | LET IDENT '=' decision */
+static void check_let(Sema *s, Node *n)
+{
+    Type t = check_value(s, n->init);
+    if (t == T_VOID && n->init->kind != N_NONELIT) {
+        if (n->init->kind == N_CHOOSECARDS)
+            diag_error(s->diags, n->loc, "'choose cards' moves the cards 'into' a zone and "
+                                         "gives no value: write it as a statement");
+        t = T_UNKNOWN;
+    }
+    if (t == T_VOID)
+        diag_error(s->diags, n->loc, "'let %s = none' does not say what '%s' holds", n->name,
+                   n->name);
+    if (t == T_ZONE || t == T_CARDSET || t == T_LIST || t == T_PLAYERS)
+        diag_error(s->diags, n->init->loc, "a variable cannot hold %s", type_name(t));
+    n->sym = declare_local(s, n, n->name, t, S_LOCAL);
+}
+
+/* lvalue: IDENT, assigned: a local, a parameter or a game variable. Returns
+ * its type. */
+static Type check_target_name(Sema *s, Node *lv)
+{
+    Sym *sym = find_local(s, lv->name);
+    if (!sym)
+        sym = strmap_get(&s->globals, lv->name);
+    if (!sym) {
+        int nn;
+        const char **names = all_names(s, &nn);
+        error_unknown(s, lv->loc, "variable", lv->name, names, nn);
+        return T_UNKNOWN;
+    }
+    if (sym->kind != S_LOCAL && sym->kind != S_PARAM && sym->kind != S_GLOBAL) {
+        diag_error(s->diags, lv->loc, "cannot assign to '%s': it is not a variable", lv->name);
+        return T_UNKNOWN;
+    }
+    lv->sym = sym;
+    sym->used = true;
+    if (sym->kind == S_GLOBAL && !s->in_proc)
+        diag_error(s->diags, lv->loc, "a func cannot change the game variable '%s'", lv->name);
+    return sym->type;
+}
+
+/* lvalue: IDENT '[' expr ']', assigned: a per-player variable. Returns its
+ * type. */
+static Type check_target_index(Sema *s, Node *lv)
+{
+    Sym *sym = strmap_get(&s->globals, lv->base->name);
+    if (!sym || sym->kind != S_PVAR || find_local(s, lv->base->name)) {
+        diag_error(s->diags, lv->loc, "only a per-player variable can be assigned with [...]");
+        return T_UNKNOWN;
+    }
+    lv->base->sym = sym;
+    sym->used = true;
+    expect_type(s, lv->index, T_PLAYER, check_expr(s, lv->index),
+                "the index of a per-player variable");
+    if (!s->in_proc)
+        diag_error(s->diags, lv->loc, "a func cannot change the game variable '%s'",
+                   lv->base->name);
+    return sym->type;
+}
+
+/* stmt: lvalue '=' expr | lvalue '=' decision | lvalue '+=' expr | lvalue '-=' expr */
+static void check_assign(Sema *s, Node *n)
+{
+    Node *lv = n->target;
+    Type lt = lv->kind == N_IDENT ? check_target_name(s, lv) : check_target_index(s, lv);
+    Type t = check_value(s, n->rhs);
+    if (n->assign_op != ASSIGN_SET) {
+        expect_type(s, lv, T_INT, lt, "the target of += or -=");
+        expect_type(s, n->rhs, T_INT, t, "the value added");
+    } else {
+        char ctx[160];
+        snprintf(ctx, sizeof ctx, "the value assigned to '%s'",
+                 lv->kind == N_IDENT ? lv->name : lv->base->name);
+        expect_type(s, n->rhs, lt, t, ctx);
+    }
+}
+
+/* stmt: IF cond block else_part
+ * else_part: ELSE block | ELSE IF cond block else_part */
+static void check_if(Sema *s, Node *n)
+{
+    check_cond(s, n->cond);
+    check_block(s, n->then);
+    if (n->els)
+        check_stmt(s, n->els);
+}
+
+/* The body of a loop, where 'break' may be. */
+static void check_loop_body(Sema *s, Node *body)
+{
+    s->loops++;
+    check_block(s, body);
+    s->loops--;
+}
+
+/* stmt: WHILE cond block */
+static void check_while(Sema *s, Node *n)
+{
+    check_cond(s, n->cond);
+    check_loop_body(s, n->body);
+}
+
+/* stmt: LOOP block */
+static void check_loop(Sema *s, Node *n)
+{
+    check_loop_body(s, n->block);
+}
+
+/* stmt: REPEAT expr block */
+static void check_repeat(Sema *s, Node *n)
+{
+    expect_type(s, n->count, T_INT, check_expr(s, n->count), "the count of 'repeat'");
+    n->slot = s->nlocals++; /* the counter */
+    check_loop_body(s, n->body);
+}
+
+/* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block */
+static void check_for(Sema *s, Node *n)
+{
+    int mark = s->nscope;
+    Node *src = n->iter;
+    if (n->from) { /* for q in players from p */
+        if (src->kind != N_PLAYERSREF)
+            diag_error(s->diags, src->loc, "'from' starts a loop over 'players'");
+        expect_type(s, n->from, T_PLAYER, check_expr(s, n->from), "the first player");
+        Node *w = node_new(s->arena, N_SOURCE, src->loc);
+        w->in = src;
+        w->name = n->name;
+        n->iter = src = w;
+    } else {
+        src->name = n->name;
+    }
+    Type et = check_source(s, src);
+    n->slot = s->nlocals; /* loop index, and the first player of 'from' */
+    s->nlocals += 2;
+    /* the element stays in scope for the body */
+    Sym *e = new_local(s, n->name, et, src, S_LOCAL);
+    s->nlocals--;
+    e->index = src->slot;
+    if ((src->src_kind == SRC_ZONE || src->src_kind == SRC_CHOSEN) && s->in_proc)
+        diag_error(s->diags, n->loc, "a proc cannot loop over the cards of a zone (cards may "
+                                     "move); use 'while any(...)' with first(...)");
+    if (src->src_kind == SRC_VALUES)
+        e->decl->attr = src->in->attr;
+    check_loop_body(s, n->body);
+    scope_pop(s, mark);
+}
+
+/* tail: BREAK */
+static void check_break(Sema *s, Node *n)
+{
+    if (!s->loops)
+        diag_error(s->diags, n->loc, "'break' outside a loop");
+}
+
+/* tail: RETURN | RETURN expr */
+static void check_return(Sema *s, Node *n)
+{
+    Type want = s->fn->type;
+    if (n->result) {
+        Type t = check_expr(s, n->result);
+        if (want == T_VOID)
+            diag_error(s->diags, n->loc, "'%s' gives no value: write 'return' alone",
+                       s->fn->name);
+        else
+            expect_type(s, n->result, want, t, "the value returned");
+    } else if (want != T_VOID) {
+        diag_error(s->diags, n->loc, "'%s' must return %s", s->fn->name, type_name(want));
+    }
+}
+
+/* stmt: MOVE expr TO expr position */
+static void check_move(Sema *s, Node *n)
+{
+    check_zone_effect(s, n, "'move'");
+    expect_type(s, n->card, T_CARD, check_expr(s, n->card), "the card moved");
+    expect_type(s, n->to, T_ZONE, check_expr(s, n->to), "the place a card moves to");
+    if (n->pos && n->pos->pos_kind == POS_AT)
+        expect_type(s, n->pos->at, T_INT, check_expr(s, n->pos->at), "a position");
+}
+
+/* stmt: MOVE ALL src TO expr position */
+static void check_move_all(Sema *s, Node *n)
+{
+    check_zone_effect(s, n, "'move all'");
+    Type et = check_source(s, n->cards);
+    if (et != T_CARD && et != T_UNKNOWN)
+        diag_error(s->diags, n->cards->loc, "'move all' needs a zone, found %s", type_name(et));
+    expect_type(s, n->to, T_ZONE, check_expr(s, n->to), "the place cards move to");
+    if (n->pos && n->pos->pos_kind == POS_AT)
+        diag_error(s->diags, n->pos->loc, "'move all' goes to the top or the bottom, not 'at'");
+    vec_push(s->arena, &s->g->aggs, n);
+}
+
+/* stmt: SHUFFLE expr */
+static void check_shuffle(Sema *s, Node *n)
+{
+    check_zone_effect(s, n, "'shuffle'");
+    expect_type(s, n->zone, T_ZONE, check_expr(s, n->zone), "what is shuffled");
+}
+
+/* stmt: CHOOSE expr STRING '{' options '}'
+ * option: OPTION STRING opt_when block */
+static void check_menu(Sema *s, Node *n)
+{
+    need_proc(s, n, "a choice");
+    expect_type(s, n->who, T_PLAYER, check_expr(s, n->who), "the player who decides");
+    n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
+    n->taken_slot = s->nlocals++; /* the option taken */
+    for (Node *o = n->options; o; o = o->next) {
+        o->label = intern_str(s, &s->g->labels, &s->label_ix, o->name);
+        if (o->guard) {
+            expect_type(s, o->guard, T_BOOL, check_expr(s, o->guard), "a 'when' condition");
+            if (o->guard->kind == N_BOOLLIT && o->guard->literal == 0)
+                diag_error(s->diags, o->guard->loc, "option '%s' can never be taken", o->name);
+        }
+        check_block(s, o->body);
+    }
+}
+
+/* stmt: IDENT '(' args ')' */
+static void check_call_stmt(Sema *s, Node *n)
+{
+    Node *c = n->call;
+    Type t = check_call(s, c, true);
+    Sym *sym = c->sym;
+    if (!sym && c->builtin != B_START_TURN && t != T_UNKNOWN)
+        diag_error(s->diags, n->loc, "the value of '%s' is not used", c->name);
+    else if (sym && sym->kind == S_FUNC)
+        diag_error(s->diags, n->loc, "the value of func '%s' is not used", c->name);
+}
+
+/* tail: END | END IDENT */
+static void check_end(Sema *s, Node *n)
+{
+    need_proc(s, n, "'end'");
+    if (n->name && strcmp(n->name, "draw") != 0)
+        diag_error(s->diags, n->how->loc, "'end' takes nothing or 'draw', found '%s'", n->name);
+}
+
+static void check_stmt(Sema *s, Node *n)
+{
+    switch (n->kind) {
+    case N_BLOCK:       check_block(s, n); break;
+    case N_LET:         check_let(s, n); break;
+    case N_ASSIGN:      check_assign(s, n); break;
+    case N_IF:          check_if(s, n); break;
+    case N_WHILE:       check_while(s, n); break;
+    case N_LOOP:        check_loop(s, n); break;
+    case N_REPEAT:      check_repeat(s, n); break;
+    case N_FOR:         check_for(s, n); break;
+    case N_BREAK:       check_break(s, n); break;
+    case N_RETURN:      check_return(s, n); break;
+    case N_MOVE:        check_move(s, n); break;
+    case N_MOVEALL:     check_move_all(s, n); break;
+    case N_SHUFFLE:     check_shuffle(s, n); break;
+    case N_MENU:        check_menu(s, n); break;
+    case N_EXPRSTMT:    check_call_stmt(s, n); break;
+    case N_END:         check_end(s, n); break;
+    case N_CHOOSECARDS: check_decision(s, n); break;
+    default:            diag_error(s->diags, n->loc, "not a statement"); break;
+    }
+}
+
+/* block: '{' stmts tail '}': its locals end with it. */
+void check_block(Sema *s, Node *n)
+{
+    int mark = s->nscope;
+    for (Node *st = n->stmts; st; st = st->next)
+        check_stmt(s, st);
+    scope_pop(s, mark);
+}
