@@ -47,15 +47,11 @@ const char *type_name(Type t)
     return "?";
 }
 
-/* A CHOOSECARDS' `such` is reached as the second child of its `size`
- * LIST, where the grammar also hangs it for the code generator of old:
- * when that link goes, `such` must be walked here (and in parse.c's
- * check_expr_depth). */
 void ast_walk(Node *n, void (*fn)(Node *n, void *ctx), void *ctx)
 {
     for (; n; n = n->next) {
         fn(n, ctx);
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < NKIDS; i++)
             ast_walk(n->kid[i], fn, ctx);
     }
 }
@@ -64,9 +60,7 @@ void ast_walk_const(const Node *n, void (*fn)(const Node *n, void *ctx), void *c
 {
     for (; n; n = n->next) {
         fn(n, ctx);
-        ast_walk_const(n->a, fn, ctx);
-        ast_walk_const(n->b, fn, ctx);
-        ast_walk_const(n->c, fn, ctx);
-        ast_walk_const(n->d, fn, ctx);
+        for (int i = 0; i < NKIDS; i++)
+            ast_walk_const(n->kid[i], fn, ctx);
     }
 }

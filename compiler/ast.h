@@ -205,42 +205,42 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 element's frame slot, sym = the element when named,
  *                 attr = the attribute whose values SRC_VALUES walks
  */
+enum { NKIDS = 5 };  /* children a node may have (kid[] below) */
+
 struct Node {
     NodeKind kind;
     Loc loc;
-    /* The four children. Each role name aliases one position (a BINARY's
-     * `lhs` and an IF's `cond` are both the first child): read a child
-     * through the role names its kind lists above. A walker that visits
-     * every child whatever its role (ast_walk) reads them as kid[0..3].
-     * The one-letter names are the positions of old and are going: no new
-     * code may use them. */
+    /* The children. Each role name aliases one position (a BINARY's `lhs`
+     * and an IF's `cond` are both the first child): read a child through
+     * the role names its kind lists above. A walker that visits every
+     * child whatever its role (ast_walk) reads them as kid[0..NKIDS-1]. */
     union {
-        Node *kid[4];
+        Node *kid[NKIDS];
         struct {
-            union { Node *a /* legacy: going */, *init, *params, *guard, *flag_list,
+            union { Node *init, *params, *guard, *flag_list,
                     *stmts, *result, *target, *cond, *block, *count, *iter, *card,
                     *cards, *zone, *who, *call, *in, *at, *base, *args, *operand,
                     *lhs, *items; };
-            union { Node *b /* legacy: going */, *body, *rhs, *then, *to, *options,
+            union { Node *body, *rhs, *then, *to, *options,
                     *src, *filter, *index, *how; };
-            union { Node *c /* legacy: going */, *expr_body, *els, *from, *pos, *into; };
-            union { Node *d /* legacy: going */, *size; };
+            union { Node *expr_body, *els, *from, *pos, *into; };
+            union { Node *size; };
+            union { Node *such; };
         };
     };
-    Node *such;             /* CHOOSECARDS: the 'such that' condition, or NULL */
     Node *next;             /* the next node of a list */
     Node *last;             /* on a list's first node while parsing: its end */
     const char *name;       /* identifier, string, label, prompt */
-    union { long long num /* legacy: going */, literal, min_players, limit, per_player,
+    union { long long literal, min_players, limit, per_player,
             zflags, nitems, over_source, taken_slot; };
-    union { int op /* legacy: going */, max_players, vis, pos_kind; BinOp binop;
+    union { int max_players, vis, pos_kind; BinOp binop;
             UnOp unop; AssignOp assign_op; int builtin; SourceKind src_kind; };
     /* filled by the checker */
     Type type;
     Sym *sym;               /* what an identifier, a call or a let names */
     int attr;               /* ATTR_TYPE, ATTR_NAME or an attribute index */
     union { int value, zone_no, card_no, set_no; };  /* a constant; an index */
-    union { int id /* legacy: going */, prompt, label, slot, first_slot, var_no,
+    union { int prompt, label, slot, first_slot, var_no,
             nlocals; };
     /* filled by the analysis (analyse.c), for the nodes of funcs and procs */
     int helper_no;          /* the number of the node's helper in its family
@@ -286,7 +286,8 @@ struct Node {
 };
 /* kid[] and the role names are the same storage. */
 _Static_assert(offsetof(Node, kid[1]) == offsetof(Node, body) &&
-               offsetof(Node, kid[3]) == offsetof(Node, size), "kid[] aliases the children");
+               offsetof(Node, kid[3]) == offsetof(Node, size) &&
+               offsetof(Node, kid[4]) == offsetof(Node, such), "kid[] aliases the children");
 
 /* What a name stands for. */
 typedef enum SymKind {

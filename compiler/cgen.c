@@ -1906,8 +1906,8 @@ static void gen_game_defs(Gen *G)
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        buf_printf(o, "    Z_%s = %d,%s\n", zone_c(z), z->id,
-                   (z->num & ZF_PER_PLAYER) ? " /* + player */" : "");
+        buf_printf(o, "    Z_%s = %d,%s\n", zone_c(z), z->first_slot,
+                   (z->zflags & ZF_PER_PLAYER) ? " /* + player */" : "");
     }
     buf_puts(o, "};\n\n/* Procedures, numbered for the frames. */\nenum {\n");
     for (int i = 0; i < g->procs.len; i++) {
@@ -1954,33 +1954,33 @@ static void gen_tables(Gen *G)
     static const char *const vis[] = {"RT_VIS_PUBLIC", "RT_VIS_OWNER", "RT_VIS_HIDDEN"};
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        buf_printf(o, "    {\"%s\", %d, %d, %s, %d},\n", z->name, !!(z->num & ZF_PER_PLAYER),
-                   !!(z->num & ZF_ORDERED), vis[z->op], z->id);
+        buf_printf(o, "    {\"%s\", %d, %d, %s, %d},\n", z->name, !!(z->zflags & ZF_PER_PLAYER),
+                   !!(z->zflags & ZF_ORDERED), vis[z->vis], z->first_slot);
     }
     buf_puts(o, "};\n\n/* slot_zone[i], slot_owner[i]: the zone and owner (-1 shared) of slot i */\n");
     buf_puts(o, "static const int16_t slot_zone[NSLOTS] = {");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        int n = (z->num & ZF_PER_PLAYER) ? g->max_players : 1;
+        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
         for (int k = 0; k < n; k++)
-            buf_printf(o, "%s%d", z->id + k ? ", " : "", i);
+            buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", i);
     }
     buf_puts(o, "};\nstatic const int8_t slot_owner[NSLOTS] = {");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        bool pp = z->num & ZF_PER_PLAYER;
+        bool pp = z->zflags & ZF_PER_PLAYER;
         int n = pp ? g->max_players : 1;
         for (int k = 0; k < n; k++)
-            buf_printf(o, "%s%d", z->id + k ? ", " : "", pp ? k : -1);
+            buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", pp ? k : -1);
     }
     buf_puts(o, "};\n/* slot_ordered[i]: is slot i's zone ordered? (an unordered zone keeps\n"
                 " * its cards in no particular order: a card leaves it in O(1)) */\n"
                 "static const uint8_t slot_ordered[NSLOTS] = {");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        int n = (z->num & ZF_PER_PLAYER) ? g->max_players : 1;
+        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
         for (int k = 0; k < n; k++)
-            buf_printf(o, "%s%d", z->id + k ? ", " : "", !!(z->num & ZF_ORDERED));
+            buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", !!(z->zflags & ZF_ORDERED));
     }
     buf_puts(o, "};\n\n/* inst_type[i], inst_attr[a][i]: the type and attribute values of\n"
                 " * physical card i (flat, for the hot paths) */\n"
@@ -2047,12 +2047,12 @@ static void gen_run_hooks(Gen *G)
         buf_puts(o, "    (void)s;\n");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
-        buf_printf(o, "    s->g_%s = %s;\n", v->name, expr_str(G, v->a));
+        buf_printf(o, "    s->g_%s = %s;\n", v->name, expr_str(G, v->init));
     }
     for (int i = 0; i < g->pvars.len; i++) {
         const Node *v = g->pvars.items[i];
         buf_printf(o, "    for (int p = 0; p < MAXP; p++)\n        s->pv_%s[p] = %s;\n", v->name,
-                   expr_str(G, v->a));
+                   expr_str(G, v->init));
     }
     buf_puts(o, "}\n\n");
 }

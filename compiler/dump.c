@@ -217,8 +217,8 @@ static void put_label(Buf *b, const Node *n)
 {
     static const char *const assign_ops[] = {"=", "+=", "-="};
     switch (n->kind) {
-    case N_NUM: buf_printf(b, " %lld", n->num); break;
-    case N_BOOLLIT: buf_puts(b, n->num ? " true" : " false"); break;
+    case N_NUM: buf_printf(b, " %lld", n->literal); break;
+    case N_BOOLLIT: buf_puts(b, n->literal ? " true" : " false"); break;
     case N_BINARY: buf_printf(b, " %s", binop_name(n->binop)); break;
     case N_UNARY: buf_puts(b, n->unop == UOP_NEG ? " -" : " not"); break;
     case N_ASSIGN: buf_printf(b, " %s", assign_ops[n->assign_op]); break;

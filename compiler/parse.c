@@ -111,14 +111,14 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
             ok = false;
             break;
         }
-        if (top + 5 > cap) {
+        if (top + NKIDS + 1 > cap) {
             Item *bigger = realloc(st, sizeof *st * (size_t)(cap *= 2));
             if (!bigger)
                 break;
             st = bigger;
         }
         st[top++] = (Item){it.n->next, it.up};
-        for (int i = 3; i >= 0; i--) /* the first child on top: visited first */
+        for (int i = NKIDS - 1; i >= 0; i--) /* the first child on top: visited first */
             st[top++] = (Item){it.n->kid[i], depth};
     }
     free(st);

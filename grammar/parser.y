@@ -345,7 +345,7 @@ stmt
                                     { $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->name = $4;
                                       $$->src = $6; $$->into = $8;
                                       Node *r = NEW(LIST, @9); r->items = $10; $10->next = $12;
-                                      $$->d = r; r->b = $13; $$->such = $13; }
+                                      $$->size = r; $$->such = $13; }
     | CHOOSE expr STRING '{' error '}'
                                     { (void)$2; (void)$3; $$ = NULL; }
     | IDENT '(' args ')'            { Node *c = call(lx, @1, $1, $3);
