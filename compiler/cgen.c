@@ -1,13 +1,18 @@
-/* cgen.c: the code generator.
+/* cgen.c: the code generator: the C of one game, from a checked and
+ * analysed Game (it reads the tree and the analysis's facts, and changes
+ * neither).
  *
  * The state is one flat struct: RtCore, the zones (sizes, card arrays and
- * each card's slot), the rules' variables and a stack of frames. Every proc
- * compiles to a resumable C function in the protothread style: its locals
- * live in its frame (V[i]), and a decision or a call stores a resume point
- * in the frame and returns to run(), which calls the top frame again when
- * the game goes on. Funcs cannot wait or move cards, so they compile to
- * plain C functions. Aggregates and filters become small helpers that walk
- * a zone's array; nothing allocates. */
+ * each card's slot), the rules' variables and a stack of frames; its fixed
+ * part, and all the C that every game shares, is runtime/rt_game.h, which
+ * the generated file includes. This file writes only what differs from
+ * game to game. Every proc compiles to a resumable C function in the
+ * protothread style: its locals live in its frame (V[i]), and a decision
+ * or a call stores a resume point in the frame and returns to run(), which
+ * calls the top frame again when the game goes on; a second, direct-call
+ * copy of each proc is what simulate runs. Funcs cannot wait or move
+ * cards, so they compile to plain C functions. Aggregates and filters
+ * become small helpers that walk a zone's array; nothing allocates. */
 #include "cgen.h"
 #include "emit.h"
 

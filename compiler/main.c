@@ -2,6 +2,7 @@
  *
  *   cardc check [--format=text|json] [--max-errors=N] PATH...
  *   cardc build PATH -o FILE.c
+ *   cardc build PATH --dump=tree|checked|analysed
  *
  * The pipeline of one PATH: open (read cards.yaml and *.rules, load the
  * cards), parse, check; then, to build, analyse and emit (run_one lists

@@ -47,7 +47,6 @@ typedef struct Game {
     PtrVec procs;       /* Sym* of procs; index = proc number */
     PtrVec prompts;     /* const char*: a decision's prompt is its index here */
     PtrVec labels;      /* const char*: an option's label is its index here */
-    PtrVec faults;      /* const char*: messages of run-time faults */
     PtrVec sets;        /* N_CHOOSECARDS nodes: set_no = the index here */
     PtrVec aggs;        /* aggregate CALLs and MOVEALLs, each compiled to a
                          * helper (numbered by the analysis: helper_no) */
