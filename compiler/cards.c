@@ -447,6 +447,8 @@ static void load_types(Ctx *c, YNode *types)
 
 /* ---- cards ------------------------------------------------------------- */
 
+/* 'count': a positive whole number within max_instances; until it proves
+ * good the card set counts as incomplete. */
 static void load_count(Ctx *c, CardDef *card, YNode *v)
 {
     long long n;
@@ -474,6 +476,7 @@ static void load_count(Ctx *c, CardDef *card, YNode *v)
     c->incomplete = was;
 }
 
+/* An attribute of the card's type: one of the values the type allows. */
 static void load_card_attr(Ctx *c, CardDef *card, const TypeAttr *ta, YNode *v)
 {
     const Attr *a = ta->attr;
@@ -497,115 +500,159 @@ static void load_card_attr(Ctx *c, CardDef *card, const TypeAttr *ta, YNode *v)
     card->value[a->index] = idx;
 }
 
-static void load_card(Ctx *c, YNode *item)
+/* A card read from item: located at the item, one instance, no attribute
+ * value yet. */
+static CardDef *new_card(Ctx *c, YNode *item)
 {
-    if (!expect_map(c, item, "a card"))
-        return;
-    CardSet *cs = c->cs;
     CardDef *card = arena_alloc(c->a, sizeof *card);
     card->item_loc = item->loc;
     card->loc = item->loc;
     card->count = 1;
-    bool name_ok = false, type_given = false;
-    PtrVec meant = {0};
-
-    YNode *kn = NULL;
-    YNode *name = map_get(item, "name", &kn);
-    if (name && check_name(c, name, "a card name", false)) {
-        card->name = name->str;
-        card->loc = name->loc;
-        name_ok = true;
-    }
-    YNode *type = map_get(item, "type", NULL);
-    if (type) {
-        type_given = true;
-        if (check_name(c, type, "a type name", false)) {
-            card->type = cards_find_type(cs, type->str);
-            if (!card->type && !c->no_types)
-                unknown_with_hint(c, type->loc, type_names(c), cs->ntypes, type->str,
-                                  "undeclared type");
-        }
-    }
-    card->value = arena_alloc(c->a, sizeof(int) * (size_t)(cs->nattrs + 1));
-    for (int i = 0; i < cs->nattrs; i++)
+    card->value = arena_alloc(c->a, sizeof(int) * (size_t)(c->cs->nattrs + 1));
+    for (int i = 0; i < c->cs->nattrs; i++)
         card->value[i] = -1;
+    return card;
+}
 
-    for (int i = 0; i < item->n; i++) {
-        YNode *k = item->items[2 * i], *v = item->items[2 * i + 1];
-        if (k->kind != YN_SCALAR || !is_first_key(item, i))
-            continue;
-        const char *key = k->str;
-        if (strcmp(key, "name") == 0 || strcmp(key, "type") == 0)
-            continue;
-        if (strcmp(key, "count") == 0) {
-            load_count(c, card, v);
-        } else if (strcmp(key, "text") == 0) {
-            if (expect_string(c, v, "'text'")) {
-                card->text = v->str;
-                card->text_loc = v->loc;
-            }
-        } else if (strcmp(key, "effect") == 0) {
-            if (expect_string(c, v, "'effect'")) {
-                card->effect = v->str;
-                card->effect_loc = v->loc;
-                card->effect_style = v->style;
-            }
-        } else if (strcmp(key, "origin") == 0) {
-            if (!expect_string(c, v, "'origin'"))
-                continue;
-            if (strcmp(v->str, "added") == 0)
-                card->added = true;
-            else if (strcmp(v->str, "rulebook") != 0) {
-                static const char *const origins[] = {"rulebook", "added"};
-                unknown_with_hint(c, v->loc, origins, 2, v->str, "unknown origin");
-            }
-        } else {
-            const TypeAttr *ta = NULL;
-            for (int j = 0; card->type && j < card->type->nattrs; j++)
-                if (strcmp(card->type->attrs[j].attr->name, key) == 0)
-                    ta = &card->type->attrs[j];
-            if (ta) {
-                load_card_attr(c, card, ta, v);
-            } else if (card->type && cards_find_attr(cs, key)) {
-                diag_error(c->d, k->loc, "type '%s' does not declare attribute '%s'",
-                           card->type->name, key);
-            } else if (!card->type && cards_find_attr(cs, key)) {
-                /* the type is missing or wrong, and reported: do not pile on */
-            } else {
-                /* Suggest the card keys and the type's attributes (every
-                 * attribute when the type is unknown). */
-                int nk = COUNT(card_keys);
-                const char **known =
-                    arena_alloc(c->a, sizeof *known * (size_t)(nk + cs->nattrs));
-                for (int j = 0; j < nk; j++)
-                    known[j] = card_keys[j];
-                for (int j = 0; card->type && j < card->type->nattrs; j++)
-                    known[nk++] = card->type->attrs[j].attr->name;
-                for (int j = 0; !card->type && j < cs->nattrs; j++)
-                    known[nk++] = cs->attrs[j]->name;
-                report_unknown_key(c, k, "a card", known, nk, &meant);
-            }
-        }
-    }
+/* The card's name, if it is valid (card->name stays NULL if not). */
+static bool load_card_name(Ctx *c, CardDef *card, YNode *name)
+{
+    if (!check_name(c, name, "a card name", false))
+        return false;
+    card->name = name->str;
+    card->loc = name->loc;
+    return true;
+}
 
-    if (!name && !kn && !was_meant(&meant, "name"))
-        diag_error(c->d, item->loc, "card has no 'name'");
-    if (!type_given && !was_meant(&meant, "type"))
-        diag_error(c->d, item->loc, "card%s%s%s has no 'type'", name_ok ? " '" : "",
-                   name_ok ? card->name : "", name_ok ? "'" : "");
-    if (card->type) {
-        for (int j = 0; j < card->type->nattrs; j++) {
-            const TypeAttr *ta = &card->type->attrs[j];
-            if (!map_get(item, ta->attr->name, NULL) && !was_meant(&meant, ta->attr->name))
-                diag_error(c->d, item->loc, "card%s%s%s of type '%s' has no '%s'",
-                           name_ok ? " '" : "", name_ok ? card->name : "",
-                           name_ok ? "'" : "", card->type->name, ta->attr->name);
-        }
-    }
-    if (!name_ok || !card->type)
-        c->incomplete = true;
-    if (!name_ok)
+/* The card's type, looked up among the declared ones (card->type stays
+ * NULL if it is not one). No hint when 'types' itself is unusable. */
+static void load_card_type(Ctx *c, CardDef *card, YNode *type)
+{
+    if (!check_name(c, type, "a type name", false))
         return;
+    card->type = cards_find_type(c->cs, type->str);
+    if (!card->type && !c->no_types)
+        unknown_with_hint(c, type->loc, type_names(c), c->cs->ntypes, type->str,
+                          "undeclared type");
+}
+
+/* 'text': prose, as printed on the card. */
+static void load_card_text(Ctx *c, CardDef *card, YNode *v)
+{
+    if (expect_string(c, v, "'text'")) {
+        card->text = v->str;
+        card->text_loc = v->loc;
+    }
+}
+
+/* 'effect': rules-language source, parsed later with the rules. */
+static void load_card_effect(Ctx *c, CardDef *card, YNode *v)
+{
+    if (expect_string(c, v, "'effect'")) {
+        card->effect = v->str;
+        card->effect_loc = v->loc;
+        card->effect_style = v->style;
+    }
+}
+
+/* 'origin': rulebook (the default) or added. */
+static void load_card_origin(Ctx *c, CardDef *card, YNode *v)
+{
+    if (!expect_string(c, v, "'origin'"))
+        return;
+    if (strcmp(v->str, "added") == 0) {
+        card->added = true;
+    } else if (strcmp(v->str, "rulebook") != 0) {
+        static const char *const origins[] = {"rulebook", "added"};
+        unknown_with_hint(c, v->loc, origins, 2, v->str, "unknown origin");
+    }
+}
+
+/* Reports key k as unknown in a card, suggesting the card keys and the
+ * type's attributes (every attribute when the type is unknown). */
+static void report_unknown_card_key(Ctx *c, const CardDef *card, YNode *k, PtrVec *meant)
+{
+    const CardSet *cs = c->cs;
+    int nk = COUNT(card_keys);
+    const char **known = arena_alloc(c->a, sizeof *known * (size_t)(nk + cs->nattrs));
+    for (int j = 0; j < nk; j++)
+        known[j] = card_keys[j];
+    for (int j = 0; card->type && j < card->type->nattrs; j++)
+        known[nk++] = card->type->attrs[j].attr->name;
+    for (int j = 0; !card->type && j < cs->nattrs; j++)
+        known[nk++] = cs->attrs[j]->name;
+    report_unknown_key(c, k, "a card", known, nk, meant);
+}
+
+/* A key that is not a card key: an attribute of the card's type, an
+ * attribute its type lacks, or unknown. */
+static void load_card_other_key(Ctx *c, CardDef *card, YNode *k, YNode *v, PtrVec *meant)
+{
+    const char *key = k->str;
+    const TypeAttr *ta = NULL;
+    for (int j = 0; card->type && j < card->type->nattrs; j++)
+        if (strcmp(card->type->attrs[j].attr->name, key) == 0)
+            ta = &card->type->attrs[j];
+    if (ta) {
+        load_card_attr(c, card, ta, v);
+    } else if (card->type && cards_find_attr(c->cs, key)) {
+        diag_error(c->d, k->loc, "type '%s' does not declare attribute '%s'",
+                   card->type->name, key);
+    } else if (!card->type && cards_find_attr(c->cs, key)) {
+        /* the type is missing or wrong, and reported: do not pile on */
+    } else {
+        report_unknown_card_key(c, card, k, meant);
+    }
+}
+
+/* Reads the i-th key of a card, except 'name' and 'type' (read first). */
+static void load_card_key(Ctx *c, CardDef *card, YNode *item, int i, PtrVec *meant)
+{
+    YNode *k = item->items[2 * i], *v = item->items[2 * i + 1];
+    if (k->kind != YN_SCALAR || !is_first_key(item, i))
+        return;
+    const char *key = k->str;
+    if (strcmp(key, "name") == 0 || strcmp(key, "type") == 0)
+        return;
+    if (strcmp(key, "count") == 0)
+        load_count(c, card, v);
+    else if (strcmp(key, "text") == 0)
+        load_card_text(c, card, v);
+    else if (strcmp(key, "effect") == 0)
+        load_card_effect(c, card, v);
+    else if (strcmp(key, "origin") == 0)
+        load_card_origin(c, card, v);
+    else
+        load_card_other_key(c, card, k, v, meant);
+}
+
+/* Reports the keys a card lacks: its name, its type and its type's
+ * attributes, except those a misspelt key was taken for (in meant). The
+ * card is named in the messages when its name is valid. */
+static void report_missing_card_keys(Ctx *c, const CardDef *card, YNode *item,
+                                     bool name_given, bool type_given, const PtrVec *meant)
+{
+    bool named = card->name != NULL;
+    if (!name_given && !was_meant(meant, "name"))
+        diag_error(c->d, item->loc, "card has no 'name'");
+    if (!type_given && !was_meant(meant, "type"))
+        diag_error(c->d, item->loc, "card%s%s%s has no 'type'", named ? " '" : "",
+                   named ? card->name : "", named ? "'" : "");
+    for (int j = 0; card->type && j < card->type->nattrs; j++) {
+        const TypeAttr *ta = &card->type->attrs[j];
+        if (!map_get(item, ta->attr->name, NULL) && !was_meant(meant, ta->attr->name))
+            diag_error(c->d, item->loc, "card%s%s%s of type '%s' has no '%s'",
+                       named ? " '" : "", named ? card->name : "", named ? "'" : "",
+                       card->type->name, ta->attr->name);
+    }
+}
+
+/* Adds a card with a valid name to the set: by name (a second card of that
+ * name is reported), and to the cards and their instances once its type is
+ * known too. */
+static void register_card(Ctx *c, CardDef *card)
+{
+    CardSet *cs = c->cs;
     CardDef *prev = strmap_put(c->a, &cs->by_name, card->name, card);
     if (prev) {
         diag_error(c->d, card->loc, "duplicate card name '%s'", card->name);
@@ -620,6 +667,29 @@ static void load_card(Ctx *c, YNode *item)
     cs->cards[cs->ncards++] = card;
     cs->instances += card->count;
     card->type->instances += card->count;
+}
+
+/* Reads one card: its name and type first (its attributes depend on the
+ * type), then its other keys in order, then what it lacks; registers it if
+ * it has a valid name. */
+static void load_card(Ctx *c, YNode *item)
+{
+    if (!expect_map(c, item, "a card"))
+        return;
+    CardDef *card = new_card(c, item);
+    YNode *name = map_get(item, "name", NULL);
+    bool name_ok = name && load_card_name(c, card, name);
+    YNode *type = map_get(item, "type", NULL);
+    if (type)
+        load_card_type(c, card, type);
+    PtrVec meant = {0}; /* keys that misspelt keys were taken for */
+    for (int i = 0; i < item->n; i++)
+        load_card_key(c, card, item, i, &meant);
+    report_missing_card_keys(c, card, item, name != NULL, type != NULL, &meant);
+    if (!name_ok || !card->type)
+        c->incomplete = true;
+    if (name_ok)
+        register_card(c, card);
 }
 
 static void load_cards(Ctx *c, YNode *cards)
@@ -667,6 +737,98 @@ static bool expect_number(Ctx *c, YNode *v, long long *n)
     return true;
 }
 
+/* 'expect: total': the number of card instances. */
+static void check_expect_total(Ctx *c, YNode *v, bool compare)
+{
+    long long n;
+    if (expect_number(c, v, &n) && compare && n != c->cs->instances)
+        diag_error(c->d, v->loc, "expected %lld cards in total, but the cards add up "
+                                 "to %lld", n, c->cs->instances);
+}
+
+/* 'expect: types': the instances of each named type. */
+static void check_expect_types(Ctx *c, YNode *v, bool compare)
+{
+    if (!expect_map(c, v, "'expect: types'"))
+        return;
+    CardSet *cs = c->cs;
+    for (int j = 0; j < v->n; j++) {
+        YNode *tk = v->items[2 * j], *tv = v->items[2 * j + 1];
+        if (tk->kind != YN_SCALAR || !is_first_key(v, j))
+            continue;
+        TypeDef *t = cards_find_type(cs, tk->str);
+        if (!t) {
+            unknown_with_hint(c, tk->loc, type_names(c), cs->ntypes, tk->str,
+                              "undeclared type");
+            continue;
+        }
+        long long n;
+        if (expect_number(c, tv, &n) && compare && n != t->instances)
+            diag_error(c->d, tv->loc, "expected %lld cards of type '%s', but the "
+                                      "cards add up to %lld", n, t->name,
+                       t->instances);
+    }
+}
+
+/* The instances of the cards whose attribute a has its value idx. */
+static long long instances_with(const CardSet *cs, const Attr *a, int idx)
+{
+    long long have = 0;
+    for (int ci = 0; ci < cs->ncards; ci++)
+        if (cs->cards[ci]->value[a->index] == idx)
+            have += cs->cards[ci]->count;
+    return have;
+}
+
+/* One attribute's map under 'expect: attributes': the instances of each
+ * named value. */
+static void check_expect_values(Ctx *c, const Attr *a, YNode *av, bool compare)
+{
+    if (!expect_map(c, av, "an attribute's expected counts"))
+        return;
+    for (int q = 0; q < av->n; q++) {
+        YNode *vk = av->items[2 * q], *vv = av->items[2 * q + 1];
+        if (vk->kind != YN_SCALAR || !is_first_key(av, q))
+            continue;
+        int idx = attr_value_index(a, vk->str);
+        if (idx < 0) {
+            char what[200];
+            snprintf(what, sizeof what, "attribute '%s' has no value", a->name);
+            unknown_with_hint(c, vk->loc, a->values, a->nvalues, vk->str, what);
+            continue;
+        }
+        long long have = instances_with(c->cs, a, idx);
+        long long n;
+        if (expect_number(c, vv, &n) && compare && n != have)
+            diag_error(c->d, vv->loc, "expected %lld cards with %s '%s', but the "
+                                      "cards add up to %lld", n, a->name,
+                       vk->str, have);
+    }
+}
+
+/* 'expect: attributes': per named attribute, its values' instances. */
+static void check_expect_attributes(Ctx *c, YNode *v, bool compare)
+{
+    if (!expect_map(c, v, "'expect: attributes'"))
+        return;
+    CardSet *cs = c->cs;
+    for (int j = 0; j < v->n; j++) {
+        YNode *ak = v->items[2 * j], *av = v->items[2 * j + 1];
+        if (ak->kind != YN_SCALAR || !is_first_key(v, j))
+            continue;
+        Attr *a = cards_find_attr(cs, ak->str);
+        if (!a) {
+            const char **names = arena_alloc(c->a, sizeof *names * (size_t)(cs->nattrs + 1));
+            for (int q = 0; q < cs->nattrs; q++)
+                names[q] = cs->attrs[q]->name;
+            unknown_with_hint(c, ak->loc, names, cs->nattrs, ak->str, "undeclared attribute");
+            continue;
+        }
+        check_expect_values(c, a, av, compare);
+    }
+}
+
+/* 'expect': the counts the author expects, compared with the cards'. */
 static void check_expect(Ctx *c, YNode *ex)
 {
     if (!expect_map(c, ex, "'expect'"))
@@ -674,77 +836,18 @@ static void check_expect(Ctx *c, YNode *ex)
     /* Totals are compared only when every card was counted; otherwise a
      * miscount would be reported twice, once where it is and once here. */
     bool compare = !c->incomplete;
-    CardSet *cs = c->cs;
     for (int i = 0; i < ex->n; i++) {
         YNode *k = ex->items[2 * i], *v = ex->items[2 * i + 1];
         if (k->kind != YN_SCALAR || !is_first_key(ex, i))
             continue;
-        long long n;
-        if (strcmp(k->str, "total") == 0) {
-            if (expect_number(c, v, &n) && compare && n != cs->instances)
-                diag_error(c->d, v->loc, "expected %lld cards in total, but the cards add up "
-                                         "to %lld", n, cs->instances);
-        } else if (strcmp(k->str, "types") == 0) {
-            if (!expect_map(c, v, "'expect: types'"))
-                continue;
-            for (int j = 0; j < v->n; j++) {
-                YNode *tk = v->items[2 * j], *tv = v->items[2 * j + 1];
-                if (tk->kind != YN_SCALAR || !is_first_key(v, j))
-                    continue;
-                TypeDef *t = cards_find_type(cs, tk->str);
-                if (!t) {
-                    unknown_with_hint(c, tk->loc, type_names(c), cs->ntypes, tk->str,
-                                      "undeclared type");
-                    continue;
-                }
-                if (expect_number(c, tv, &n) && compare && n != t->instances)
-                    diag_error(c->d, tv->loc, "expected %lld cards of type '%s', but the "
-                                              "cards add up to %lld", n, t->name,
-                               t->instances);
-            }
-        } else if (strcmp(k->str, "attributes") == 0) {
-            if (!expect_map(c, v, "'expect: attributes'"))
-                continue;
-            for (int j = 0; j < v->n; j++) {
-                YNode *ak = v->items[2 * j], *av = v->items[2 * j + 1];
-                if (ak->kind != YN_SCALAR || !is_first_key(v, j))
-                    continue;
-                Attr *a = cards_find_attr(cs, ak->str);
-                if (!a) {
-                    const char **names = arena_alloc(c->a, sizeof *names *
-                                                               (size_t)(cs->nattrs + 1));
-                    for (int q = 0; q < cs->nattrs; q++)
-                        names[q] = cs->attrs[q]->name;
-                    unknown_with_hint(c, ak->loc, names, cs->nattrs, ak->str,
-                                      "undeclared attribute");
-                    continue;
-                }
-                if (!expect_map(c, av, "an attribute's expected counts"))
-                    continue;
-                for (int q = 0; q < av->n; q++) {
-                    YNode *vk = av->items[2 * q], *vv = av->items[2 * q + 1];
-                    if (vk->kind != YN_SCALAR || !is_first_key(av, q))
-                        continue;
-                    int idx = attr_value_index(a, vk->str);
-                    if (idx < 0) {
-                        char what[200];
-                        snprintf(what, sizeof what, "attribute '%s' has no value", a->name);
-                        unknown_with_hint(c, vk->loc, a->values, a->nvalues, vk->str, what);
-                        continue;
-                    }
-                    long long have = 0;
-                    for (int ci = 0; ci < cs->ncards; ci++)
-                        if (cs->cards[ci]->value[a->index] == idx)
-                            have += cs->cards[ci]->count;
-                    if (expect_number(c, vv, &n) && compare && n != have)
-                        diag_error(c->d, vv->loc, "expected %lld cards with %s '%s', but the "
-                                                  "cards add up to %lld", n, a->name,
-                                   vk->str, have);
-                }
-            }
-        } else {
+        if (strcmp(k->str, "total") == 0)
+            check_expect_total(c, v, compare);
+        else if (strcmp(k->str, "types") == 0)
+            check_expect_types(c, v, compare);
+        else if (strcmp(k->str, "attributes") == 0)
+            check_expect_attributes(c, v, compare);
+        else
             report_unknown_key(c, k, "'expect'", expect_keys, COUNT(expect_keys), NULL);
-        }
     }
 }
 

@@ -72,17 +72,18 @@ void emit_banner(Buf *b, const char *input)
     buf_puts(b, ".\n * Do not edit: change the input and run cardc again. */\n");
 }
 
-void emit_cards(Buf *b, Arena *a, const CardSet *cs, bool standalone)
+/* enum TYPE_*: the card types, in the order of 'types'. */
+static void emit_type_enum(Buf *b, Arena *a, const CardSet *cs)
 {
-    const char **ids = c_card_idents(a, cs);
-    const char *itype = cs->instances <= 65535 ? "uint16_t" : "uint32_t";
-
-    buf_puts(b, "\n/* ---- card data ---- */\n\n#include <stdint.h>\n\n");
     buf_puts(b, "/* Card types, in the order of 'types'. */\nenum {\n");
     for (int i = 0; i < cs->ntypes; i++)
         buf_printf(b, "    TYPE_%s = %d,\n", c_ident(a, cs->types[i]->name, true), i);
     buf_printf(b, "    NTYPES = %d\n};\n\n", cs->ntypes);
+}
 
+/* enum ATTR_*, then one enum per attribute for its values. */
+static void emit_attr_enums(Buf *b, Arena *a, const CardSet *cs)
+{
     buf_puts(b, "/* Attributes, and each attribute's values (the union over types). */\n");
     buf_puts(b, "enum {\n");
     for (int i = 0; i < cs->nattrs; i++)
@@ -96,14 +97,22 @@ void emit_cards(Buf *b, Arena *a, const CardSet *cs, bool standalone)
             buf_printf(b, "    %s_%s = %d,\n", an, c_ident(a, at->values[v], true), v);
         buf_printf(b, "    N_%s = %d\n};\n", an, at->nvalues);
     }
+}
 
+/* enum CARD_*: the card kinds, named by ids; and NINSTANCES. */
+static void emit_card_enum(Buf *b, const CardSet *cs, const char **ids)
+{
     buf_puts(b, "\n/* Cards (kinds), in the order of 'cards'. */\nenum {\n");
     for (int i = 0; i < cs->ncards; i++)
         buf_printf(b, "    CARD_%s = %d,\n", ids[i], i);
     buf_printf(b, "    NCARDS = %d\n};\n\n", cs->ncards);
     buf_printf(b, "/* Physical cards: the instances of every kind. */\n"
                   "#define NINSTANCES %lld\n\n", cs->instances);
+}
 
+/* typedef CardInfo: the row type of cards[]. */
+static void emit_cardinfo_type(Buf *b, const CardSet *cs)
+{
     buf_printf(b, "typedef struct CardInfo {\n"
                   "    const char *name;\n"
                   "    int type;           /* TYPE_* */\n"
@@ -113,37 +122,53 @@ void emit_cards(Buf *b, Arena *a, const CardSet *cs, bool standalone)
                   "    int num[%d];         /* per ATTR_*: numeric value, or 0 */\n"
                   "} CardInfo;\n\n",
                cs->nattrs ? cs->nattrs : 1, cs->nattrs ? cs->nattrs : 1);
+}
 
-    if (standalone) {
-        buf_puts(b, "static const char *const type_names[NTYPES] = {");
-        for (int i = 0; i < cs->ntypes; i++) {
-            buf_puts(b, i ? ", " : "");
-            c_string(b, cs->types[i]->name);
-        }
-        buf_puts(b, "};\n\n");
+/* type_names[]: each type's name as written in the card file. */
+static void emit_type_names(Buf *b, const CardSet *cs)
+{
+    buf_puts(b, "static const char *const type_names[NTYPES] = {");
+    for (int i = 0; i < cs->ntypes; i++) {
+        buf_puts(b, i ? ", " : "");
+        c_string(b, cs->types[i]->name);
     }
+    buf_puts(b, "};\n\n");
+}
 
+/* One row of cards[]: name, type, count, first instance, then the value
+ * indices and the numeric values (one -1 and one 0 when there is no
+ * attribute, as C wants no empty array). */
+static void emit_card_row(Buf *b, Arena *a, const CardSet *cs, const CardDef *cd)
+{
+    buf_puts(b, "    {");
+    c_string(b, cd->name);
+    buf_printf(b, ", TYPE_%s, %lld, %lld, {", c_ident(a, cd->type->name, true), cd->count,
+               cd->first_instance);
+    for (int k = 0; k < (cs->nattrs ? cs->nattrs : 1); k++)
+        buf_printf(b, "%s%d", k ? ", " : "", k < cs->nattrs ? cd->value[k] : -1);
+    buf_puts(b, "}, {");
+    for (int k = 0; k < (cs->nattrs ? cs->nattrs : 1); k++) {
+        int v = k < cs->nattrs ? cd->value[k] : -1;
+        const char *txt = v >= 0 && cs->attrs[k]->numeric ? cs->attrs[k]->values[v] : "0";
+        buf_printf(b, "%s%s", k ? ", " : "", txt);
+    }
+    buf_puts(b, "}},\n");
+}
+
+/* cards[]: one CardInfo per card kind. */
+static void emit_card_table(Buf *b, Arena *a, const CardSet *cs)
+{
     buf_puts(b, "/* cards[i]: card kind i (CARD_*): name, type, count, first instance,\n"
                 " * attribute values. */\n");
     buf_puts(b, "static const CardInfo cards[NCARDS] = {\n");
-    for (int i = 0; i < cs->ncards; i++) {
-        const CardDef *cd = cs->cards[i];
-        buf_puts(b, "    {");
-        c_string(b, cd->name);
-        buf_printf(b, ", TYPE_%s, %lld, %lld, {", c_ident(a, cd->type->name, true), cd->count,
-                   cd->first_instance);
-        for (int k = 0; k < (cs->nattrs ? cs->nattrs : 1); k++)
-            buf_printf(b, "%s%d", k ? ", " : "", k < cs->nattrs ? cd->value[k] : -1);
-        buf_puts(b, "}, {");
-        for (int k = 0; k < (cs->nattrs ? cs->nattrs : 1); k++) {
-            int v = k < cs->nattrs ? cd->value[k] : -1;
-            const char *txt = v >= 0 && cs->attrs[k]->numeric ? cs->attrs[k]->values[v] : "0";
-            buf_printf(b, "%s%s", k ? ", " : "", txt);
-        }
-        buf_puts(b, "}},\n");
-    }
+    for (int i = 0; i < cs->ncards; i++)
+        emit_card_row(b, a, cs, cs->cards[i]);
     buf_puts(b, "};\n\n");
+}
 
+/* instance_card[]: the kind of every physical card, 16 to a line. */
+static void emit_instance_card(Buf *b, const CardSet *cs, const char *itype)
+{
     buf_printf(b, "/* instance_card[i]: the card kind (CARD_*) of physical card i. */\n"
                   "static const %s instance_card[NINSTANCES] = {", itype);
     long long col = 0;
@@ -155,18 +180,40 @@ void emit_cards(Buf *b, Arena *a, const CardSet *cs, bool standalone)
         }
     }
     buf_puts(b, "\n};\n");
+}
 
-    if (standalone) {
-        buf_puts(b, "\n/* Everything above, for programs that link this file. */\n"
-                    "typedef struct CardsInfo {\n"
-                    "    const char *game;\n"
-                    "    int ntypes, nattrs, ncards;\n"
-                    "    long ninstances;\n"
-                    "    const char *const *type_names;\n"
-                    "    const CardInfo *cards;\n");
-        buf_printf(b, "    const %s *instance_card;\n} CardsInfo;\n\n", itype);
-        buf_puts(b, "const CardsInfo cards_info = {\n    ");
-        c_string(b, cs->game ? cs->game : "");
-        buf_puts(b, ", NTYPES, NATTRS, NCARDS, NINSTANCES, type_names, cards, instance_card\n};\n");
-    }
+/* cards_info: the public struct that refers to every table above. */
+static void emit_cards_info(Buf *b, const CardSet *cs, const char *itype)
+{
+    buf_puts(b, "\n/* Everything above, for programs that link this file. */\n"
+                "typedef struct CardsInfo {\n"
+                "    const char *game;\n"
+                "    int ntypes, nattrs, ncards;\n"
+                "    long ninstances;\n"
+                "    const char *const *type_names;\n"
+                "    const CardInfo *cards;\n");
+    buf_printf(b, "    const %s *instance_card;\n} CardsInfo;\n\n", itype);
+    buf_puts(b, "const CardsInfo cards_info = {\n    ");
+    c_string(b, cs->game ? cs->game : "");
+    buf_puts(b, ", NTYPES, NATTRS, NCARDS, NINSTANCES, type_names, cards, instance_card\n};\n");
+}
+
+void emit_cards(Buf *b, Arena *a, const CardSet *cs, bool standalone)
+{
+    const char **ids = c_card_idents(a, cs);
+    /* instance_card's element: 16 bits suffice while there are at most
+     * 65535 instances, hence at most as many kinds. */
+    const char *itype = cs->instances <= 65535 ? "uint16_t" : "uint32_t";
+
+    buf_puts(b, "\n/* ---- card data ---- */\n\n#include <stdint.h>\n\n");
+    emit_type_enum(b, a, cs);
+    emit_attr_enums(b, a, cs);
+    emit_card_enum(b, cs, ids);
+    emit_cardinfo_type(b, cs);
+    if (standalone)
+        emit_type_names(b, cs);
+    emit_card_table(b, a, cs);
+    emit_instance_card(b, cs, itype);
+    if (standalone)
+        emit_cards_info(b, cs, itype);
 }

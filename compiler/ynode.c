@@ -58,6 +58,8 @@ typedef struct Loader {
     int nkids, capkids;
     StrMap anchors;             /* name -> Anchor*, the latest definition */
     long long total;
+    int docs;                   /* documents begun so far */
+    YNode *root;
     bool failed;
 } Loader;
 
@@ -90,8 +92,7 @@ static Anchor *find_anchor(Loader *L, const char *name)
  * collection, or makes it the root; fresh of them are new to the total
  * (1 for a scalar or a closed collection, whose items came before; all of
  * them for an alias). */
-static bool attach(Loader *L, YNode *node, long long w, long long fresh, YNode **root,
-                   Loc at)
+static bool attach(Loader *L, YNode *node, long long w, long long fresh, Loc at)
 {
     L->total += fresh;
     if (L->total > L->lim->max_nodes) {
@@ -101,7 +102,7 @@ static bool attach(Loader *L, YNode *node, long long w, long long fresh, YNode *
         return false;
     }
     if (L->depth == 0) {
-        *root = node;
+        L->root = node;
         return true;
     }
     Open *o = &L->stack[L->depth - 1];
@@ -126,166 +127,215 @@ static bool attach(Loader *L, YNode *node, long long w, long long fresh, YNode *
     return true;
 }
 
+/* ---- one handler per event kind; each returns false after an error ---- */
+
+/* A document begins: only one is allowed per file. */
+static bool on_document_start(Loader *L, Loc at)
+{
+    if (++L->docs > 1) {
+        diag_error(L->d, at, "expected one YAML document, found a second one");
+        return false;
+    }
+    return true;
+}
+
+/* The scalar style as YNode.style spells it. */
+static char scalar_style(yaml_scalar_style_t style)
+{
+    switch (style) {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE: return '\'';
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return '"';
+    case YAML_LITERAL_SCALAR_STYLE: return '|';
+    case YAML_FOLDED_SCALAR_STYLE: return '>';
+    default: return 'p';
+    }
+}
+
+/* A scalar: checked against max_scalar, copied into the arena, attached. */
+static bool on_scalar(Loader *L, const yaml_event_t *ev, Loc at)
+{
+    if (ev->data.scalar.length > L->lim->max_scalar) {
+        diag_error(L->d, at, "value too long: %zu bytes (limit max_scalar = %zu)",
+                   ev->data.scalar.length, L->lim->max_scalar);
+        return false;
+    }
+    YNode *n = arena_alloc(L->a, sizeof *n);
+    n->kind = YN_SCALAR;
+    n->loc = at;
+    n->str = arena_strndup(L->a, (const char *)ev->data.scalar.value, ev->data.scalar.length);
+    n->len = ev->data.scalar.length;
+    n->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+    n->style = scalar_style(ev->data.scalar.style);
+    int span = (int)(ev->end_mark.index - ev->start_mark.index);
+    n->loc.span = ev->end_mark.line == ev->start_mark.line && span > 0 ? span : 1;
+    add_anchor(L, (const char *)ev->data.scalar.anchor, n, 1);
+    return attach(L, n, 1, 1, at);
+}
+
+/* A list or map begins: it is opened on the stack (within max_depth) and
+ * collects its items until its end event. */
+static bool on_collection_start(Loader *L, const yaml_event_t *ev, Loc at)
+{
+    if (L->depth >= L->lim->max_depth) {
+        diag_error(L->d, at, "nesting too deep: more than %d levels (limit max_depth)",
+                   L->lim->max_depth);
+        return false;
+    }
+    if (L->depth == L->cap) {
+        int cap = L->cap ? L->cap * 2 : 16;
+        Open *s = arena_alloc(L->a, sizeof *s * (size_t)cap);
+        if (L->depth)
+            memcpy(s, L->stack, sizeof *s * (size_t)L->depth);
+        L->stack = s;
+        L->cap = cap;
+    }
+    bool seq = ev->type == YAML_SEQUENCE_START_EVENT;
+    YNode *n = arena_alloc(L->a, sizeof *n);
+    n->kind = seq ? YN_SEQ : YN_MAP;
+    n->loc = at;
+    const yaml_char_t *anchor =
+        seq ? ev->data.sequence_start.anchor : ev->data.mapping_start.anchor;
+    Open *o = &L->stack[L->depth++];
+    memset(o, 0, sizeof *o);
+    o->node = n;
+    o->base = L->nkids;
+    o->weight = 1;
+    o->anchor = anchor ? arena_strdup(L->a, (const char *)anchor) : NULL;
+    return true;
+}
+
+/* A list or map ends: its items move from the shared stack into the arena,
+ * sized exactly, and the finished node is attached to its parent. */
+static bool on_collection_end(Loader *L)
+{
+    Open o = L->stack[--L->depth];
+    int len = L->nkids - o.base;
+    if (len) {
+        o.node->items = arena_alloc(L->a, sizeof(YNode *) * (size_t)len);
+        memcpy(o.node->items, L->kids + o.base, sizeof(YNode *) * (size_t)len);
+    }
+    L->nkids = o.base;
+    o.node->n = o.node->kind == YN_MAP ? len / 2 : len;
+    add_anchor(L, o.anchor, o.node, o.weight);
+    return attach(L, o.node, o.weight, 1, o.node->loc);
+}
+
+/* An alias: a shallow copy of the anchored node that shares its items, so
+ * that diagnostics about it point at the alias while expansion stays O(1);
+ * its whole expanded weight counts against max_nodes. */
+static bool on_alias(Loader *L, const yaml_event_t *ev, Loc at)
+{
+    Anchor *an = find_anchor(L, (const char *)ev->data.alias.anchor);
+    if (!an) {
+        diag_error(L->d, at, "unknown alias '*%s'", ev->data.alias.anchor);
+        return false;
+    }
+    YNode *n = arena_alloc(L->a, sizeof *n);
+    *n = *an->node;
+    n->loc = at;
+    n->loc.span = (int)(ev->end_mark.index - ev->start_mark.index);
+    n->repeated = false;
+    return attach(L, n, an->weight, an->weight, at);
+}
+
+/* Hands one event to its handler; the stream's start and end and a
+ * document's end need nothing. */
+static bool on_event(Loader *L, const yaml_event_t *ev)
+{
+    Loc at = mark_loc(L->f, ev->start_mark);
+    switch (ev->type) {
+    case YAML_DOCUMENT_START_EVENT:
+        return on_document_start(L, at);
+    case YAML_SCALAR_EVENT:
+        return on_scalar(L, ev, at);
+    case YAML_SEQUENCE_START_EVENT:
+    case YAML_MAPPING_START_EVENT:
+        return on_collection_start(L, ev, at);
+    case YAML_SEQUENCE_END_EVENT:
+    case YAML_MAPPING_END_EVENT:
+        return on_collection_end(L);
+    case YAML_ALIAS_EVENT:
+        return on_alias(L, ev, at);
+    default:
+        return true;
+    }
+}
+
+/* ---- the loader ---------------------------------------------------------- */
+
+/* Reports a NUL byte in f, which libyaml would take for the end of the
+ * input; false if f has none. */
+static bool reject_nul_byte(const SrcFile *f, Diags *d)
+{
+    const char *nul = memchr(f->text, '\0', f->len);
+    if (!nul)
+        return false;
+    size_t off = (size_t)(nul - f->text);
+    int line = 1, col = 1;
+    for (size_t i = 0; i < off; i++) {
+        if (f->text[i] == '\n') {
+            line++;
+            col = 1;
+        } else if (((unsigned char)f->text[i] & 0xC0) != 0x80) {
+            col++;
+        }
+    }
+    Loc at = {f, line, col, 1};
+    diag_error(d, at, "not a text file: NUL byte at offset %zu", off);
+    return true;
+}
+
+/* Reports the error that stopped the parser, with its context as a note. */
+static void report_syntax_error(Loader *L, const yaml_parser_t *parser)
+{
+    Loc at = mark_loc(L->f, parser->problem_mark);
+    diag_error(L->d, at, "YAML syntax error: %s",
+               parser->problem ? parser->problem : "unreadable input");
+    if (parser->context)
+        diag_note(L->d, mark_loc(L->f, parser->context_mark), "%s", parser->context);
+}
+
+/* Feeds the parser's events to the handlers until the stream ends or an
+ * error stops it (then L->failed is set). */
+static void read_events(Loader *L, yaml_parser_t *parser)
+{
+    for (;;) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(parser, &ev)) {
+            report_syntax_error(L, parser);
+            L->failed = true;
+            return;
+        }
+        bool end = ev.type == YAML_STREAM_END_EVENT;
+        if (!end && !on_event(L, &ev))
+            L->failed = true;
+        yaml_event_delete(&ev);
+        if (end || L->failed)
+            return;
+    }
+}
+
 YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d)
 {
     Loc whole = {f, 1, 1, 1};
-    if (memchr(f->text, '\0', f->len)) {
-        size_t off = (size_t)((const char *)memchr(f->text, '\0', f->len) - f->text);
-        int line = 1, col = 1;
-        for (size_t i = 0; i < off; i++) {
-            if (f->text[i] == '\n') {
-                line++;
-                col = 1;
-            } else if (((unsigned char)f->text[i] & 0xC0) != 0x80) {
-                col++;
-            }
-        }
-        Loc at = {f, line, col, 1};
-        diag_error(d, at, "not a text file: NUL byte at offset %zu", off);
+    if (reject_nul_byte(f, d))
         return NULL;
-    }
-
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {
         diag_error(d, whole, "cannot initialise the YAML parser");
         return NULL;
     }
     yaml_parser_set_input_string(&parser, (const unsigned char *)f->text, f->len);
-
     Loader L = {.f = f, .d = d, .a = d->arena, .lim = lim};
-    YNode *root = NULL;
-    int docs = 0;
-    bool done = false;
-
-    while (!done) {
-        yaml_event_t ev;
-        if (!yaml_parser_parse(&parser, &ev)) {
-            Loc at = mark_loc(f, parser.problem_mark);
-            diag_error(d, at, "YAML syntax error: %s",
-                       parser.problem ? parser.problem : "unreadable input");
-            if (parser.context)
-                diag_note(d, mark_loc(f, parser.context_mark), "%s", parser.context);
-            L.failed = true;
-            break;
-        }
-        Loc at = mark_loc(f, ev.start_mark);
-        switch (ev.type) {
-        case YAML_STREAM_END_EVENT:
-            done = true;
-            break;
-        case YAML_DOCUMENT_START_EVENT:
-            if (++docs > 1) {
-                diag_error(d, at, "expected one YAML document, found a second one");
-                L.failed = true;
-                done = true;
-            }
-            break;
-        case YAML_SCALAR_EVENT: {
-            if (ev.data.scalar.length > lim->max_scalar) {
-                diag_error(d, at, "value too long: %zu bytes (limit max_scalar = %zu)",
-                           ev.data.scalar.length, lim->max_scalar);
-                L.failed = done = true;
-                break;
-            }
-            YNode *n = arena_alloc(L.a, sizeof *n);
-            n->kind = YN_SCALAR;
-            n->loc = at;
-            n->str = arena_strndup(L.a, (const char *)ev.data.scalar.value,
-                                   ev.data.scalar.length);
-            n->len = ev.data.scalar.length;
-            n->quoted = ev.data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-            switch (ev.data.scalar.style) {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: n->style = '\''; break;
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: n->style = '"'; break;
-            case YAML_LITERAL_SCALAR_STYLE: n->style = '|'; break;
-            case YAML_FOLDED_SCALAR_STYLE: n->style = '>'; break;
-            default: n->style = 'p'; break;
-            }
-            int span = (int)(ev.end_mark.index - ev.start_mark.index);
-            n->loc.span = ev.end_mark.line == ev.start_mark.line && span > 0 ? span : 1;
-            add_anchor(&L, (const char *)ev.data.scalar.anchor, n, 1);
-            if (!attach(&L, n, 1, 1, &root, at))
-                L.failed = done = true;
-            break;
-        }
-        case YAML_SEQUENCE_START_EVENT:
-        case YAML_MAPPING_START_EVENT: {
-            if (L.depth >= lim->max_depth) {
-                diag_error(d, at, "nesting too deep: more than %d levels (limit max_depth)",
-                           lim->max_depth);
-                L.failed = done = true;
-                break;
-            }
-            if (L.depth == L.cap) {
-                int cap = L.cap ? L.cap * 2 : 16;
-                Open *s = arena_alloc(L.a, sizeof *s * (size_t)cap);
-                if (L.depth)
-                    memcpy(s, L.stack, sizeof *s * (size_t)L.depth);
-                L.stack = s;
-                L.cap = cap;
-            }
-            YNode *n = arena_alloc(L.a, sizeof *n);
-            n->kind = ev.type == YAML_SEQUENCE_START_EVENT ? YN_SEQ : YN_MAP;
-            n->loc = at;
-            const yaml_char_t *anchor = ev.type == YAML_SEQUENCE_START_EVENT
-                                            ? ev.data.sequence_start.anchor
-                                            : ev.data.mapping_start.anchor;
-            Open *o = &L.stack[L.depth++];
-            memset(o, 0, sizeof *o);
-            o->node = n;
-            o->base = L.nkids;
-            o->weight = 1;
-            o->anchor = anchor ? arena_strdup(L.a, (const char *)anchor) : NULL;
-            break;
-        }
-        case YAML_SEQUENCE_END_EVENT:
-        case YAML_MAPPING_END_EVENT: {
-            /* The items move from the shared stack into the arena, sized
-             * exactly. */
-            Open o = L.stack[--L.depth];
-            int len = L.nkids - o.base;
-            if (len) {
-                o.node->items = arena_alloc(L.a, sizeof(YNode *) * (size_t)len);
-                memcpy(o.node->items, L.kids + o.base, sizeof(YNode *) * (size_t)len);
-            }
-            L.nkids = o.base;
-            o.node->n = o.node->kind == YN_MAP ? len / 2 : len;
-            add_anchor(&L, o.anchor, o.node, o.weight);
-            if (!attach(&L, o.node, o.weight, 1, &root, o.node->loc))
-                L.failed = done = true;
-            break;
-        }
-        case YAML_ALIAS_EVENT: {
-            Anchor *an = find_anchor(&L, (const char *)ev.data.alias.anchor);
-            if (!an) {
-                diag_error(d, at, "unknown alias '*%s'", ev.data.alias.anchor);
-                L.failed = done = true;
-                break;
-            }
-            /* A shallow copy that shares the items: diagnostics about the
-             * node point at the alias, while expansion stays O(1). */
-            YNode *n = arena_alloc(L.a, sizeof *n);
-            *n = *an->node;
-            n->loc = at;
-            n->loc.span = (int)(ev.end_mark.index - ev.start_mark.index);
-            n->repeated = false;
-            if (!attach(&L, n, an->weight, an->weight, &root, at))
-                L.failed = done = true;
-            break;
-        }
-        default:
-            break;
-        }
-        yaml_event_delete(&ev);
-    }
+    read_events(&L, &parser);
     yaml_parser_delete(&parser);
     free(L.kids);
     if (L.failed)
         return NULL;
-    if (!root) {
+    if (!L.root) {
         diag_error(d, whole, "empty file: expected a map with the keys 'game', "
                              "'types' and 'cards'");
         return NULL;
     }
-    return root;
+    return L.root;
 }
