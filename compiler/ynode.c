@@ -11,11 +11,6 @@ const YamlLimits yaml_default_limits = {
     .max_scalar = 1 << 20,
 };
 
-const char *ykind_name(YKind k)
-{
-    return k == YN_SCALAR ? "scalar" : k == YN_SEQ ? "list" : "map";
-}
-
 const char *ynode_describe(const YNode *n)
 {
     if (n->kind == YN_SEQ)

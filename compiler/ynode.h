@@ -37,7 +37,6 @@ extern const YamlLimits yaml_default_limits;
  * empty document returns NULL with an error too). */
 YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d);
 
-const char *ykind_name(YKind k);
 /* A node's kind in words for messages: "a map", "a list", "a number"... */
 const char *ynode_describe(const YNode *n);
 
