@@ -1669,7 +1669,10 @@ static void gen_move_all(Gen *G, const Node *n)
 static void gen_menu_options(Gen *G, const Node *n)
 {
     int k = 0;
+    const Node *save = G->at;
     for (const Node *o = n->options; o; o = o->next, k++) {
+        if (o->loc.line > 0)
+            G->at = o; /* what its 'when' may fault names the option's line */
         if (o->guard) {
             line(G, "if (%s)", unparen(G, expr_str(G, o->guard)));
             line(G, "    add_text(s, %d, %d, %d);", site(G), o->label, k);
@@ -1677,6 +1680,7 @@ static void gen_menu_options(Gen *G, const Node *n)
             line(G, "add_text(s, %d, %d, %d);", site(G), o->label, k);
         }
     }
+    G->at = save;
 }
 
 /* stmt: CHOOSE expr STRING '{' options '}': the option taken goes to its
