@@ -44,6 +44,10 @@ typedef struct Gen {
     bool *done[HELPER__COUNT]; /* per family, per helper number: written */
     const char **card_ids;
     bool reads_cand;        /* code emitted reads s->cand, not only s->candkinds */
+    const Node *at;         /* the statement or declaration being emitted:
+                             * what it may fault names its line (site) */
+    PtrVec sites;           /* the fault sites numbered so far: a node each */
+    StrMap site_no;         /* "file:line" -> its number in sites, from 1 */
 } Gen;
 
 static void gen_expr(Gen *G, Buf *b, const Node *n);
@@ -113,6 +117,36 @@ static const char *where(const Gen *G, const Node *n)
     return slash ? slash + 1 : p;
 }
 
+/* ---- fault sites ----------------------------------------------------------- */
+
+/* Every helper of rt_game.h that may fault takes a site, the number of the
+ * statement of the rules that calls it in the game's fault_sites[] table
+ * (gen_fault_sites): a constant, so that it costs nothing until the
+ * helper faults, which makes the runtime print "game.rules:86: top or
+ * bottom of an empty zone 'deck'". */
+
+/* The site of node n: {its file's base name, its line}, numbered from 1 the
+ * first time code that may fault is emitted for that line (two statements
+ * on one line share it); 0 (unknown) for a node with no line. */
+static int site_of(Gen *G, const Node *n)
+{
+    if (!n || n->loc.line < 1)
+        return 0;
+    const char *key = arena_printf(G->a, "%s:%d", where(G, n), n->loc.line);
+    void *k = strmap_get(&G->site_no, key);
+    if (k)
+        return (int)(intptr_t)k;
+    vec_push(G->a, &G->sites, (void *)n);
+    strmap_put(G->a, &G->site_no, key, (void *)(intptr_t)G->sites.len);
+    return G->sites.len;
+}
+
+/* The site of the statement or declaration being emitted (G->at). */
+static int site(Gen *G)
+{
+    return site_of(G, G->at);
+}
+
 /* ---- expressions --------------------------------------------------------- */
 
 static void gen_var(Gen *G, Buf *b, const Sym *sym)
@@ -136,7 +170,10 @@ static void gen_var(Gen *G, Buf *b, const Sym *sym)
 static void gen_zone(Gen *G, Buf *b, const Node *n)
 {
     if (n->kind == N_INDEX) {
-        buf_printf(b, n->index->seat_in_range ? "(Z_%s + " : "zslot(s, Z_%s, ", n->base->name);
+        if (n->index->seat_in_range)
+            buf_printf(b, "(Z_%s + ", n->base->name);
+        else
+            buf_printf(b, "zslot(s, %d, Z_%s, ", site(G), n->base->name);
         gen_expr(G, b, n->index);
         buf_puts(b, ")");
     } else if (n->kind == N_IDENT) {
@@ -205,7 +242,7 @@ static void gen_list_index(Gen *G, Buf *b, const Node *n)
     if (first_use(G, HELPER_LIST, k))
         buf_puts(&G->helpers, lb.data);
     buf_free(&lb);
-    buf_printf(b, "list%d[lidx(s, ", k);
+    buf_printf(b, "list%d[lidx(s, %d, ", k, site(G));
     gen_expr(G, b, n->index);
     buf_printf(b, ", %lld)]", list->nitems);
 }
@@ -219,7 +256,9 @@ static void gen_index(Gen *G, Buf *b, const Node *n)
         gen_zone(G, b, n);
     } else if (base->kind == N_IDENT && base->sym && base->sym->kind == S_PVAR) {
         bool ok = n->index->seat_in_range;
-        buf_printf(b, "s->pv_%s[%s", base->name, ok ? "" : "pidx(s, ");
+        buf_printf(b, "s->pv_%s[", base->name);
+        if (!ok)
+            buf_printf(b, "pidx(s, %d, ", site(G));
         gen_expr(G, b, n->index);
         buf_puts(b, ok ? "]" : ")]");
     } else if (base->kind == N_LIST) {
@@ -244,6 +283,14 @@ static void gen_func_call(Gen *G, Buf *b, const Node *n)
 static void gen_helper_call(Gen *G, Buf *b, const char *name, const Node *arg)
 {
     buf_printf(b, "%s(s, ", name);
+    gen_expr(G, b, arg);
+    buf_puts(b, ")");
+}
+
+/* name(s, site, arg): a glue helper of one argument that may fault. */
+static void gen_checked_call(Gen *G, Buf *b, const char *name, const Node *arg)
+{
+    buf_printf(b, "%s(s, %d, ", name, site(G));
     gen_expr(G, b, arg);
     buf_puts(b, ")");
 }
@@ -281,10 +328,13 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         buf_puts(b, "]");
         break;
     case B_NEXT:
-        gen_helper_call(G, b, n->args->seat_in_range ? "pnext_in" : "pnext", n->args);
+        if (n->args->seat_in_range)
+            gen_helper_call(G, b, "pnext_in", n->args);
+        else
+            gen_checked_call(G, b, "pnext", n->args);
         break;
     case B_SEAT:
-        gen_helper_call(G, b, "pseat", n->args);
+        gen_checked_call(G, b, "pseat", n->args);
         break;
     case B_CHANCE:
         gen_helper_call(G, b, "chance", n->args);
@@ -293,7 +343,7 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         gen_helper_call(G, b, "roll", n->args);
         break;
     case B_ABS:
-        gen_helper_call(G, b, "iabs", n->args);
+        gen_checked_call(G, b, "iabs", n->args);
         break;
     case B_NPLAYERS:
         buf_puts(b, "s->core.nplayers");
@@ -306,7 +356,10 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
 /* unary: '-' unary | NOT unary */
 static void gen_unary(Gen *G, Buf *b, const Node *n)
 {
-    buf_puts(b, n->unop == UOP_NOT ? "!(" : "isub(s, 0, ");
+    if (n->unop == UOP_NOT)
+        buf_puts(b, "!(");
+    else
+        buf_printf(b, "isub(s, %d, 0, ", site(G));
     gen_expr(G, b, n->operand);
     buf_puts(b, ")");
 }
@@ -339,7 +392,7 @@ static const char *arith_helper(BinOp op)
 static void gen_binary(Gen *G, Buf *b, const Node *n)
 {
     if (binop_arith(n->binop)) {
-        buf_printf(b, "%s(s, ", arith_helper(n->binop));
+        buf_printf(b, "%s(s, %d, ", arith_helper(n->binop), site(G));
         gen_expr(G, b, n->lhs);
         buf_puts(b, ", ");
         gen_expr(G, b, n->rhs);
@@ -368,7 +421,7 @@ static void gen_expr(Gen *G, Buf *b, const Node *n)
     case N_UNARY:   gen_unary(G, b, n); return;
     case N_BINARY:  gen_binary(G, b, n); return;
     /* primary: TOP '(' expr ')' | BOTTOM '(' expr ')' */
-    case N_TOPCARD: gen_helper_call(G, b, n->pos_kind == POS_TOP ? "z_top" : "z_bottom", n->zone);
+    case N_TOPCARD: gen_checked_call(G, b, n->pos_kind == POS_TOP ? "z_top" : "z_bottom", n->zone);
                     return;
     default:        buf_puts(b, "0"); return;
     }
@@ -594,7 +647,7 @@ static void gen_sum_min_max_walk(Gen *G, Buf *h, const Node *n)
     buf_puts(h, b == B_SUM ? "    int32_t r = 0;\n" : "    int32_t r = 0, any = 0;\n");
     source_loop(G, h, src, "    ");
     if (b == B_SUM)
-        buf_printf(h, "        r = iadd(s, r, %s);\n", val);
+        buf_printf(h, "        r = iadd(s, %d, r, %s);\n", site(G), val);
     else
         buf_printf(h, "        int32_t v = %s;\n        if (!any || v %s r)\n"
                       "            r = v;\n        any = 1;\n",
@@ -725,7 +778,7 @@ static void gen_resume_point(Gen *G, int pc)
 static void gen_wait(Gen *G)
 {
     if (G->direct) {
-        line(G, "if (!decide_direct(s, d))");
+        line(G, "if (!decide_direct(s, %d, d))", site(G));
         line(G, "    return 0;");
         return;
     }
@@ -733,7 +786,7 @@ static void gen_wait(Gen *G)
     line(G, "if (s->core.over)");
     line(G, "    return R_STOP;");
     line(G, "if (s->core.dec.noptions == 0) {");
-    line(G, "    fault(s, F_NO_OPTION);");
+    line(G, "    fault(s, F_NO_OPTION, %d, 0);", site(G));
     line(G, "    return R_STOP;");
     line(G, "}");
     line(G, "if (s->core.dec.noptions > 1) {");
@@ -751,11 +804,11 @@ static void gen_offer_yes_no(Gen *G)
 {
     if (G->direct) {
         line(G, "if (d->fn)");
-        line(G, "    add_yes_no(s);");
+        line(G, "    add_yes_no(s, %d);", site(G));
         line(G, "else");
         line(G, "    s->core.dec.noptions = 2;");
     } else {
-        line(G, "add_yes_no(s);");
+        line(G, "add_yes_no(s, %d);", site(G));
     }
 }
 
@@ -807,7 +860,10 @@ static void gen_call_resumable(Gen *G, const Node *c, const char *target)
     int i = 0;
     for (const Node *a = c->args; a; a = a->next, i++)
         line(G, "int32_t a%d = %s;", i, expr_str(G, a));
-    line(G, "Frame *nf = push(s, P_%s);", c->sym->name);
+    /* too deep a call faults at the proc called, as the direct copy's
+     * guard does (gen_dproc) */
+    int callee = site_of(G, c->sym->decl);
+    line(G, "Frame *nf = push(s, %d, P_%s);", callee, c->sym->name);
     line(G, "if (!nf)");
     line(G, "    return R_STOP;");
     for (int j = 0; j < i; j++)
@@ -854,7 +910,7 @@ static void gen_begin_decision(Gen *G, const Node *player, int prompt)
     if (player->seat_in_range)
         line(G, "decision_in(s, %s, %d);", expr_str(G, player), prompt);
     else
-        line(G, "decision(s, %s, %d);", expr_str(G, player), prompt);
+        line(G, "decision(s, %d, %s, %d);", site(G), expr_str(G, player), prompt);
 }
 
 /* Options of 'choose card' / 'choose player': one per card name (the
@@ -876,12 +932,12 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
         const char *slot = expr_str(G, src->in);
         buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
                         "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1)\n"
-                        "        add_kind(s, s->khead[slot][__builtin_ctzll(b)]);\n}\n\n"
+                        "        add_kind(s, %d, s->khead[slot][__builtin_ctzll(b)]);\n}\n\n"
                         "static inline RT_UNUSED int32_t opts%d_count(State *s, int slot)\n{\n"
                         "    return kpop(s->kmask[slot] & 0x%llxULL);\n}\n\n"
                         "static inline RT_UNUSED int32_t opts%d_nth(State *s, int slot, int i)\n{\n"
                         "    return s->khead[slot][nth_bit(s->kmask[slot] & 0x%llxULL, i)];\n}\n\n",
-                   slot, m, k, m, k, m);
+                   slot, m, site(G), k, m, k, m);
     } else if (unordered && src->filter && src->kind_level) {
         /* An unordered zone and a filter that reads the card only through
          * its kind: tested once per kind present, in kind order. */
@@ -889,8 +945,8 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
         buf_printf(&hb, "    int slot = %s;\n"
                         "    for (uint64_t b = s->kmask[slot] & 0x%llxULL; b; b &= b - 1) {\n"
                         "        V[%d] = s->khead[slot][__builtin_ctzll(b)];\n"
-                        "        if (%s)\n            add_kind(s, V[%d]);\n    }\n}\n\n",
-                   slot, src->kinds_possible, src->slot, f, src->slot);
+                        "        if (%s)\n            add_kind(s, %d, V[%d]);\n    }\n}\n\n",
+                   slot, src->kinds_possible, src->slot, f, site(G), src->slot);
     } else if (cards && src->src_kind == SRC_ZONE && src->kinds_known) {
         /* A filter on the card alone: the kinds wanted are known from the
          * zone's mask; the same top-down walk, stopped once all are found. */
@@ -900,8 +956,8 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        int c = s->zcard[slot][i];\n"
                         "        uint64_t b = KBIT(instance_card[c]);\n"
                         "        if (want & b) {\n            want &= ~b;\n"
-                        "            add_card(s, c);\n        }\n    }\n}\n\n",
-                   expr_str(G, src->in), m);
+                        "            add_card(s, %d, c);\n        }\n    }\n}\n\n",
+                   expr_str(G, src->in), m, site(G));
     } else if (cards && src->src_kind == SRC_ZONE && src->filter && KMASK_OK(G) &&
                src->kind_level) {
         /* A filter that reads the state but the card only through its kind:
@@ -913,12 +969,12 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        uint64_t b = KBIT(instance_card[V[%d]]);\n"
                         "        if (seen & b)\n            continue;\n"
                         "        seen |= b;\n"
-                        "        if (%s)\n            add_card(s, V[%d]);\n    }\n}\n\n",
-                   slot, src->slot, src->slot, f, src->slot);
+                        "        if (%s)\n            add_card(s, %d, V[%d]);\n    }\n}\n\n",
+                   slot, src->slot, src->slot, f, site(G), src->slot);
     } else {
         source_loop_dir(G, &hb, src, "    ", true);
-        buf_printf(&hb, "        %s(s, V[%d]);\n    }\n}\n\n", cards ? "add_card" : "add_player",
-                   src->slot);
+        buf_printf(&hb, "        %s(s, %d, V[%d]);\n    }\n}\n\n",
+                   cards ? "add_card" : "add_player", site(G), src->slot);
     }
     label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
@@ -938,7 +994,7 @@ static void gen_option_source(Gen *G, const Node *n)
     if (n->els) {
         if (n->els->guard)
             line(G, "if (%s)", unparen(G, expr_str(G, n->els->guard)));
-        line(G, "%sadd_text(s, %d, 0);", n->els->guard ? "    " : "", n->els->label);
+        line(G, "%sadd_text(s, %d, %d, 0);", n->els->guard ? "    " : "", site(G), n->els->label);
     }
 }
 
@@ -999,10 +1055,11 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     }
     const char *ok = n->such ? arena_printf(G->a, "such%d", k) : "NULL";
     if (by_kinds)
-        buf_printf(&hb, "    add_sets_kinds(s, V, %s, 0x%llxULL, lo, hi, %s, %s, %d);\n}\n\n",
-                   expr_str(G, src->in), km, caps, ok, cand);
+        buf_printf(&hb, "    add_sets_kinds(s, %d, V, %s, 0x%llxULL, lo, hi, %s, %s, %d);\n}\n\n",
+                   site(G), expr_str(G, src->in), km, caps, ok, cand);
     else
-        buf_printf(&hb, "    add_sets(s, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n", caps, ok, cand);
+        buf_printf(&hb, "    add_sets(s, %d, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n", site(G),
+                   caps, ok, cand);
     label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
@@ -1125,7 +1182,8 @@ static const char *lvalue_str(Gen *G, const Node *lv)
     }
     if (lv->index->seat_in_range)
         return arena_printf(G->a, "s->pv_%s[%s]", lv->base->name, expr_str(G, lv->index));
-    return arena_printf(G->a, "s->pv_%s[pidx(s, %s)]", lv->base->name, expr_str(G, lv->index));
+    return arena_printf(G->a, "s->pv_%s[pidx(s, %d, %s)]", lv->base->name, site(G),
+                        expr_str(G, lv->index));
 }
 
 /* The value of an expression, a decision or a proc call, into `target`. */
@@ -1144,7 +1202,7 @@ static void gen_value_into(Gen *G, const Node *v, const char *target)
 static void gen_step(Gen *G)
 {
     line(G, "if (++s->steps > MAX_STEPS || s->core.over) {");
-    line(G, "    fault(s, F_LOOP);");
+    line(G, "    fault(s, F_LOOP, %d, 0);", site(G));
     line(G, "    return %s;", stop_value(G));
     line(G, "}");
 }
@@ -1199,8 +1257,8 @@ static void gen_assign(Gen *G, const Node *n)
     if (n->assign_op == ASSIGN_SET)
         gen_value_into(G, n->rhs, lv);
     else
-        line(G, "%s = %s(s, %s, %s);", lv, n->assign_op == ASSIGN_ADD ? "iadd" : "isub", lv,
-             expr_str(G, n->rhs));
+        line(G, "%s = %s(s, %d, %s, %s);", lv, n->assign_op == ASSIGN_ADD ? "iadd" : "isub",
+             site(G), lv, expr_str(G, n->rhs));
 }
 
 /* stmt: IF cond block else_part
@@ -1268,7 +1326,7 @@ static void gen_for_players_head(Gen *G, const Node *n)
     if (n->from && n->from->seat_in_range)
         from = expr_str(G, n->from);
     else if (n->from)
-        from = arena_printf(G->a, "pidx(s, %s)", expr_str(G, n->from));
+        from = arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, n->from));
     line(G, "V[%d] = %s;", first, from);
     line(G, "V[%d] = 0;", i);
     line(G, "for (;;) {");
@@ -1372,7 +1430,7 @@ static void gen_move(Gen *G, const Node *n)
     else if (n->pos && n->pos->pos_kind == POS_AT)
         pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->pos->at));
     const char *card = expr_str(G, n->card), *to = expr_str(G, n->to);
-    line(G, "mv(s, %s, %s, %s);", card, to, pos);
+    line(G, "mv(s, %d, %s, %s, %s);", site(G), card, to, pos);
 }
 
 /* stmt: MOVE ALL src TO expr position (see gen_move_all_helper) */
@@ -1388,14 +1446,18 @@ static void gen_move_all(Gen *G, const Node *n)
 static void gen_menu_options(Gen *G, const Node *n)
 {
     int k = 0;
+    const Node *save = G->at;
     for (const Node *o = n->options; o; o = o->next, k++) {
+        if (o->loc.line > 0)
+            G->at = o; /* what its 'when' may fault names the option's line */
         if (o->guard) {
             line(G, "if (%s)", unparen(G, expr_str(G, o->guard)));
-            line(G, "    add_text(s, %d, %d);", o->label, k);
+            line(G, "    add_text(s, %d, %d, %d);", site(G), o->label, k);
         } else {
-            line(G, "add_text(s, %d, %d);", o->label, k);
+            line(G, "add_text(s, %d, %d, %d);", site(G), o->label, k);
         }
     }
+    G->at = save;
 }
 
 /* stmt: CHOOSE expr STRING '{' options '}': the option taken goes to its
@@ -1431,7 +1493,7 @@ static void gen_end(Gen *G, const Node *n)
     line(G, "return %s;", stop_value(G));
 }
 
-static void gen_stmt(Gen *G, const Node *n)
+static void gen_stmt_kind(Gen *G, const Node *n)
 {
     switch (n->kind) {
     case N_BLOCK:       gen_block(G, n); return;
@@ -1453,6 +1515,17 @@ static void gen_stmt(Gen *G, const Node *n)
     case N_CHOOSECARDS: gen_choose_cards(G, n); return;
     default:            line(G, "/* %s */", node_kind_names[n->kind]); return;
     }
+}
+
+/* Statement n: what it may fault names its line (a block's statements
+ * name their own). */
+static void gen_stmt(Gen *G, const Node *n)
+{
+    const Node *save = G->at;
+    if (n->kind != N_BLOCK && n->loc.line > 0)
+        G->at = n;
+    gen_stmt_kind(G, n);
+    G->at = save;
 }
 
 /* The source line of n, trimmed and made safe inside a C comment. */
@@ -1709,6 +1782,7 @@ static void label_frames(Gen *G, Buf *b, size_t from)
 static size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
 {
     G->fn = d;
+    G->at = d;
     G->in_proc = in_proc;
     G->direct = direct;
     G->pc = 1;
@@ -1722,6 +1796,7 @@ static void end_rule(Gen *G, size_t at)
 {
     label_frames(G, G->out, at);
     G->direct = false;
+    G->at = NULL;
     G->slot_name = NULL;
     G->frame_size = 0;
 }
@@ -1755,12 +1830,13 @@ static void gen_param_copies(Gen *G, const Node *params)
 }
 
 /* The wrapper of a body function that bounds the depth of calls: the
- * counter in the state, its limit, and the call of the body. */
+ * counter in the state, its limit, and the call of the body. Too deep a
+ * call faults at the declaration of the func or proc called (G->at). */
 static void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char *call)
 {
     line(G, "{");
     line(G, "    if (s->%s >= %s) {", counter, limit);
-    line(G, "        fault(s, F_DEPTH);");
+    line(G, "        fault(s, F_DEPTH, %d, 0);", site(G));
     line(G, "        return 0;");
     line(G, "    }");
     line(G, "    s->%s++;", counter);
@@ -1803,7 +1879,7 @@ static void gen_func(Gen *G, const Sym *fn)
     G->indent++;
     if (leaf) {
         line(G, "if (s->fdepth >= MAX_FUNC_DEPTH) {");
-        line(G, "    fault(s, F_DEPTH);");
+        line(G, "    fault(s, F_DEPTH, %d, 0);", site(G));
         line(G, "    return 0;");
         line(G, "}");
     }
@@ -2052,14 +2128,35 @@ static void gen_run_hooks(Gen *G)
         buf_puts(o, "    (void)s;\n");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
+        G->at = v; /* what its initial value may fault names its line */
         buf_printf(o, "    s->g_%s = %s;\n", v->name, expr_str(G, v->init));
     }
     for (int i = 0; i < g->pvars.len; i++) {
         const Node *v = g->pvars.items[i];
+        G->at = v;
         buf_printf(o, "    for (int p = 0; p < MAXP; p++)\n        s->pv_%s[p] = %s;\n", v->name,
                    expr_str(G, v->init));
     }
+    G->at = NULL;
     buf_puts(o, "}\n\n");
+}
+
+/* fault_sites[]: the sites numbered while the rules were emitted (site_of),
+ * with a last entry {NULL, 0} that is not one, so that the table is never
+ * empty. */
+static void gen_fault_sites(Gen *G)
+{
+    Buf *o = G->out;
+    buf_puts(o, "/* fault_sites[i - 1]: site i, a statement of the rules that may fault:\n"
+                " * the number the helpers of rt_game.h are given */\n"
+                "static const RtFaultSite fault_sites[] = {\n");
+    for (int i = 0; i < G->sites.len; i++) {
+        const Node *n = G->sites.items[i];
+        buf_puts(o, "    {");
+        c_string(o, where(G, n));
+        buf_printf(o, ", %d}, /* %d */\n", n->loc.line, i + 1);
+    }
+    buf_puts(o, "    {NULL, 0}\n};\n\n");
 }
 
 /* The table the runtime plays the game through, its variables for tests
@@ -2068,6 +2165,7 @@ static void gen_game_table(Gen *G)
 {
     const Game *g = G->g;
     Buf *o = G->out;
+    gen_fault_sites(G);
     buf_puts(o, "/* vars[i]: a variable of the rules: name, offset, per player */\n"
                 "static const RtVar vars[] = {\n");
     for (int i = 0; i < g->globals.len; i++) {
@@ -2094,8 +2192,10 @@ static void gen_game_table(Gen *G)
                   "    .off_slot_of = offsetof(State, slot_of),\n"
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
-                  "    .play_direct = game_play_direct,\n};\n\n",
-               g->min_players, g->max_players, g->zones.len, g->globals.len + g->pvars.len);
+                  "    .play_direct = game_play_direct,\n"
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n};\n\n",
+               g->min_players, g->max_players, g->zones.len, g->globals.len + g->pvars.len,
+               G->sites.len);
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

@@ -114,13 +114,16 @@ _Static_assert((int)MAXP <= (int)RT_MAX_PLAYERS, "too many players for the runti
 /* ---- zone operations ---- */
 
 /* Ends the game with fault k (F_*), unless it is over already: the first
- * fault is the one reported. */
-static inline RT_UNUSED void fault(State *s, int k)
+ * fault is the one reported. site is the statement of the rules that
+ * raised it (fault_sites[site - 1] of the game's table, 0 unknown), arg its
+ * detail (RT_FAULT_KINDS: a slot, a player value, an index, or 0).
+ *
+ * Every helper below that may fault takes the site from its caller, and the
+ * generated C passes a number: a constant, which costs nothing until the
+ * helper faults. */
+static inline RT_UNUSED void fault(State *s, int k, int site, int32_t arg)
 {
-    if (!s->core.over) {
-        s->core.over = RT_FAULT;
-        s->core.fault = k;
-    }
+    rt_fault(&s->core, k, site, arg);
 }
 
 /* The kind (CARD_*) of card c, the type (TYPE_*), the value index of
@@ -188,87 +191,87 @@ static inline RT_UNUSED int32_t imax(int32_t a, int32_t b)
 }
 
 /* |a|; faults for INT32_MIN, whose opposite is no int32_t. */
-static inline RT_UNUSED int32_t iabs(State *s, int32_t a)
+static inline RT_UNUSED int32_t iabs(State *s, int site, int32_t a)
 {
     if (a == INT32_MIN) {
-        fault(s, F_OVERFLOW);
+        fault(s, F_OVERFLOW, site, 0);
         return 0;
     }
     return a < 0 ? -a : a;
 }
 
 /* Arithmetic that faults on overflow instead of wrapping. */
-static inline RT_UNUSED int32_t iadd(State *s, int32_t a, int32_t b)
+static inline RT_UNUSED int32_t iadd(State *s, int site, int32_t a, int32_t b)
 {
     int32_t r;
     if (__builtin_add_overflow(a, b, &r)) {
-        fault(s, F_OVERFLOW);
+        fault(s, F_OVERFLOW, site, 0);
         return 0;
     }
     return r;
 }
 
-static inline RT_UNUSED int32_t isub(State *s, int32_t a, int32_t b)
+static inline RT_UNUSED int32_t isub(State *s, int site, int32_t a, int32_t b)
 {
     int32_t r;
     if (__builtin_sub_overflow(a, b, &r)) {
-        fault(s, F_OVERFLOW);
+        fault(s, F_OVERFLOW, site, 0);
         return 0;
     }
     return r;
 }
 
-static inline RT_UNUSED int32_t imul(State *s, int32_t a, int32_t b)
+static inline RT_UNUSED int32_t imul(State *s, int site, int32_t a, int32_t b)
 {
     int32_t r;
     if (__builtin_mul_overflow(a, b, &r)) {
-        fault(s, F_OVERFLOW);
+        fault(s, F_OVERFLOW, site, 0);
         return 0;
     }
     return r;
 }
 
 /* a / b, rounded toward zero; faults on b == 0 and on INT32_MIN / -1. */
-static inline RT_UNUSED int32_t idiv(State *s, int32_t a, int32_t b)
+static inline RT_UNUSED int32_t idiv(State *s, int site, int32_t a, int32_t b)
 {
     if (b == 0 || (a == INT32_MIN && b == -1)) {
-        fault(s, b ? F_OVERFLOW : F_DIV_ZERO);
+        fault(s, b ? F_OVERFLOW : F_DIV_ZERO, site, 0);
         return 0;
     }
     return a / b;
 }
 
 /* a % b, of the sign of a; faults on b == 0 (INT32_MIN % -1 is 0). */
-static inline RT_UNUSED int32_t imod(State *s, int32_t a, int32_t b)
+static inline RT_UNUSED int32_t imod(State *s, int site, int32_t a, int32_t b)
 {
     if (b == 0) {
-        fault(s, F_DIV_ZERO);
+        fault(s, F_DIV_ZERO, site, 0);
         return 0;
     }
     return b == -1 ? 0 : a % b;
 }
 
 /* A player index checked against the table. */
-static inline RT_UNUSED int pidx(State *s, int p)
+static inline RT_UNUSED int pidx(State *s, int site, int p)
 {
     if ((unsigned)p >= (unsigned)s->core.nplayers) { /* p < 0 too */
-        fault(s, F_BAD_PLAYER);
+        fault(s, F_BAD_PLAYER, site, p);
         return 0;
     }
     return p;
 }
 
 /* The slot of per-player zone `zone` for player p (checked). */
-static inline RT_UNUSED int zslot(State *s, int zone, int p)
+static inline RT_UNUSED int zslot(State *s, int site, int zone, int p)
 {
-    return zone + pidx(s, p);
+    return zone + pidx(s, site, p);
 }
 
 /* A list index i checked against the list's length n. */
-static inline RT_UNUSED int lidx(State *s, int i, int n)
+static inline RT_UNUSED int lidx(State *s, int site, int i, int n)
 {
     if (i < 0 || i >= n) {
-        fault(s, F_BAD_INDEX);
+        fault(s, F_BAD_INDEX, site, i);
         return 0;
     }
     return i;
@@ -282,15 +285,15 @@ static inline RT_UNUSED int pnext_in(State *s, int p)
 }
 
 /* next(p): the seat after p, p checked. */
-static inline RT_UNUSED int pnext(State *s, int p)
+static inline RT_UNUSED int pnext(State *s, int site, int p)
 {
-    return pnext_in(s, pidx(s, p));
+    return pnext_in(s, pidx(s, site, p));
 }
 
 /* seat(i): player i, checked. */
-static inline RT_UNUSED int pseat(State *s, int i)
+static inline RT_UNUSED int pseat(State *s, int site, int i)
 {
-    return pidx(s, i);
+    return pidx(s, site, i);
 }
 
 /* chance(pct): true with probability pct in 100 (one draw). */
@@ -307,20 +310,20 @@ static inline RT_UNUSED int roll(State *s, int n)
 
 /* The top card of slot, or the bottom one: -1 (none) and a fault when
  * the slot is empty. */
-static inline RT_UNUSED int z_top(State *s, int slot)
+static inline RT_UNUSED int z_top(State *s, int site, int slot)
 {
     int n = s->zsize[slot];
     if (n == 0) {
-        fault(s, F_EMPTY_TOP);
+        fault(s, F_EMPTY_TOP, site, slot);
         return -1;
     }
     return s->zcard[slot][n - 1];
 }
 
-static inline RT_UNUSED int z_bottom(State *s, int slot)
+static inline RT_UNUSED int z_bottom(State *s, int site, int slot)
 {
     if (s->zsize[slot] == 0) {
-        fault(s, F_EMPTY_TOP);
+        fault(s, F_EMPTY_TOP, site, slot);
         return -1;
     }
     return s->zcard[slot][0];
@@ -372,13 +375,10 @@ static RT_UNUSED void derive(State *s)
         }
 }
 
-/* Moves card c to slot `to`: on top (pos < 0) or with pos cards below. */
-static inline RT_UNUSED void mv(State *s, int c, int to, int pos)
+/* Moves card c (a card, not none) to slot `to`: on top (pos < 0) or with
+ * pos cards below. */
+static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
 {
-    if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */
-        fault(s, F_NONE_MOVED);
-        return;
-    }
     int from = s->slot_of[c], k = instance_card[c];
     uint16_t *z = s->zcard[from];
     int n = s->zsize[from] - 1, j = s->pos_of[c];
@@ -420,6 +420,16 @@ static inline RT_UNUSED void mv(State *s, int c, int to, int pos)
     rt_moved(s, c, from, to);
 }
 
+/* mv_card of a card that may be none (c < 0): a fault at site instead. */
+static inline RT_UNUSED void mv(State *s, int site, int c, int to, int pos)
+{
+    if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */
+        fault(s, F_NONE_MOVED, site, 0);
+        return;
+    }
+    mv_card(s, c, to, pos);
+}
+
 /* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of
  * any slots when from < 0) to the top or the bottom of `to`, in order. */
 static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pick, int n, int to,
@@ -429,7 +439,7 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
         return;
     if (from < 0) {
         for (int i = 0; i < n; i++)
-            mv(s, pick[i], to, bottom ? i : -1);
+            mv_card(s, pick[i], to, bottom ? i : -1);
         return;
     }
     /* the cards below the first one picked stay where they are */
@@ -500,48 +510,49 @@ static inline RT_UNUSED void decision_in(State *s, int p, int prompt)
 }
 
 /* A decision of `player`, checked. */
-static inline RT_UNUSED void decision(State *s, int player, int prompt)
+static inline RT_UNUSED void decision(State *s, int site, int player, int prompt)
 {
-    decision_in(s, pidx(s, player), prompt);
+    decision_in(s, pidx(s, site, player), prompt);
 }
 
-/* A new option of the decision (RT_OPT_*), or NULL and a fault when the
- * decision is full. */
-static inline RT_UNUSED RtOption *add_option(State *s, int kind)
+/* A new option of the decision, of kind `kind` (RT_OPT_*) and value a (a
+ * label, a player; 0 for the other kinds); NULL and a fault at site when
+ * the decision is full. (The value comes in with the kind so that adding
+ * an option stays small enough for gcc to inline the loops that add them,
+ * with the site's stores on the fault's path.) */
+static inline RT_UNUSED RtOption *add_option(State *s, int site, int kind, int a)
 {
     RtDecision *d = &s->core.dec;
     if (d->noptions >= RT_MAX_OPTIONS) {
-        fault(s, F_TOO_MANY);
+        fault(s, F_TOO_MANY, site, 0);
         return NULL;
     }
     RtOption *o = &d->opt[d->noptions++];
     o->kind = (uint8_t)kind;
     o->n = 0;
-    o->a = 0;
+    o->a = (int16_t)a;
     return o;
 }
 
 /* A named option: labels[label], leading to branch `branch`. */
-static inline RT_UNUSED void add_text(State *s, int label, int branch)
+static inline RT_UNUSED void add_text(State *s, int site, int label, int branch)
 {
-    RtOption *o = add_option(s, RT_OPT_TEXT);
-    if (o) {
-        o->a = (int16_t)label;
+    RtOption *o = add_option(s, site, RT_OPT_TEXT, label);
+    if (o)
         o->ids[0] = (uint16_t)branch;
-    }
 }
 
 /* The two options of a yes/no question, yes first. */
-static inline RT_UNUSED void add_yes_no(State *s)
+static inline RT_UNUSED void add_yes_no(State *s, int site)
 {
-    add_option(s, RT_OPT_YES);
-    add_option(s, RT_OPT_NO);
+    add_option(s, site, RT_OPT_YES, 0);
+    add_option(s, site, RT_OPT_NO, 0);
 }
 
 /* An option for card c, whose kind no other option has. */
-static inline RT_UNUSED void add_kind(State *s, int c)
+static inline RT_UNUSED void add_kind(State *s, int site, int c)
 {
-    RtOption *o = add_option(s, RT_OPT_CARD);
+    RtOption *o = add_option(s, site, RT_OPT_CARD, 0);
     if (o) {
         o->n = 1;
         o->ids[0] = (uint16_t)c;
@@ -550,7 +561,7 @@ static inline RT_UNUSED void add_kind(State *s, int c)
 
 /* An option for card c, unless one of its kind is offered already: one
  * option per card name, since identical cards make the same choice. */
-static inline RT_UNUSED void add_card(State *s, int c)
+static inline RT_UNUSED void add_card(State *s, int site, int c)
 {
     int k = instance_card[c];
     if (KMASKED) {
@@ -563,15 +574,13 @@ static inline RT_UNUSED void add_card(State *s, int c)
             if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == k)
                 return;
     }
-    add_kind(s, c);
+    add_kind(s, site, c);
 }
 
 /* An option for player p. */
-static inline RT_UNUSED void add_player(State *s, int p)
+static inline RT_UNUSED void add_player(State *s, int site, int p)
 {
-    RtOption *o = add_option(s, RT_OPT_PLAYER);
-    if (o)
-        o->a = (int16_t)p;
+    add_option(s, site, RT_OPT_PLAYER, p);
 }
 
 /* Was the answer to a yes/no question yes? */
@@ -593,8 +602,8 @@ static inline RT_UNUSED int chosen_value(State *s)
  * name, group g being pick[gs[g]..gs[g + 1]); a set takes 0..cap of each
  * group (its first cards), and the sets come in lexicographic order of
  * those numbers, the first group slowest. */
-static inline RT_UNUSED void sets_enum(State *s, int32_t *V, const uint16_t *pick, const int *gs,
-                      int ng, int lo, int hi, const uint8_t *caps,
+static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uint16_t *pick,
+                      const int *gs, int ng, int lo, int hi, const uint8_t *caps,
                       int (*ok)(State *, int32_t *), int need_cand)
 {
     int cap[NINSTANCES + 1], rem[NINSTANCES + 1];
@@ -652,7 +661,7 @@ static inline RT_UNUSED void sets_enum(State *s, int32_t *V, const uint16_t *pic
             s->candkinds = kinds;
         }
         if (!ok || ok(s, V)) {
-            RtOption *o = add_option(s, RT_OPT_CARDS);
+            RtOption *o = add_option(s, site, RT_OPT_CARDS, 0);
             if (!o)
                 break;
             o->n = (uint8_t)nc;
@@ -675,8 +684,9 @@ done:
 
 /* The cards pick[0..n) grouped by name (a stable insertion sort by card
  * kind), then their sets. */
-static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int n, int lo, int hi,
-                     const uint8_t *caps, int (*ok)(State *, int32_t *), int need_cand)
+static inline RT_UNUSED void add_sets(State *s, int site, int32_t *V, uint16_t *pick, int n,
+                     int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),
+                     int need_cand)
 {
     for (int i = 1; i < n; i++) {
         uint16_t c = pick[i];
@@ -692,14 +702,14 @@ static inline RT_UNUSED void add_sets(State *s, int32_t *V, uint16_t *pick, int 
         if (i == 0 || instance_card[pick[i]] != instance_card[pick[i - 1]])
             gs[ng++] = i;
     gs[ng] = n;
-    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
+    sets_enum(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
 }
 
 /* The sets of the cards of slot of the kinds in mask m (an unordered
  * zone: the cards of a kind are alike), grouped from the lists of each
  * kind; a group needs no more cards than a set may take of it. */
-static inline RT_UNUSED void add_sets_kinds(State *s, int32_t *V, int slot, uint64_t m, int lo,
-                           int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),
+static inline RT_UNUSED void add_sets_kinds(State *s, int site, int32_t *V, int slot, uint64_t m,
+                           int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),
                            int need_cand)
 {
     uint16_t pick[NINSTANCES];
@@ -711,7 +721,7 @@ static inline RT_UNUSED void add_sets_kinds(State *s, int32_t *V, int slot, uint
             pick[n++] = (uint16_t)c;
     }
     gs[ng] = n;
-    sets_enum(s, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
+    sets_enum(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
 }
 
 /* Moves the cards of the set chosen to the top of slot `to`. */
@@ -719,7 +729,7 @@ static inline RT_UNUSED void take_set(State *s, int to)
 {
     RtOption o = s->core.dec.opt[s->core.dec.chosen];
     for (int i = 0; i < o.n; i++)
-        mv(s, o.ids[i], to, -1);
+        mv_card(s, o.ids[i], to, -1);
 }
 
 /* Direct play: every decision is answered inline by d->fn. The same
@@ -732,13 +742,13 @@ typedef struct Direct {
 
 /* The rare ends of decide_direct, out of its way: no option or one, a
  * game already over, an answer out of range, the decision bound. */
-static RT_UNUSED __attribute__((noinline)) bool decide_rare(State *s, int i)
+static RT_UNUSED __attribute__((noinline)) bool decide_rare(State *s, int site, int i)
 {
     RtCore *c = &s->core;
     if (c->over)
         return false;
     if (c->dec.noptions == 0) {
-        fault(s, F_NO_OPTION);
+        fault(s, F_NO_OPTION, site, 0);
         return false;
     }
     if (c->dec.noptions == 1) {
@@ -757,10 +767,10 @@ static RT_UNUSED __attribute__((noinline)) bool decide_rare(State *s, int i)
 }
 
 /* Answers the decision inline (direct play): true with core.dec.chosen
- * set, false when the game is over (already, or now: no option, an answer
- * out of range, the decision bound). One option is taken without asking;
- * d->fn is asked only when there are two or more. */
-static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State *s,
+ * set, false when the game is over (already, or now: no option, a fault at
+ * site; an answer out of range, the decision bound). One option is taken
+ * without asking; d->fn is asked only when there are two or more. */
+static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State *s, int site,
                                                                  const Direct *d)
 {
     RtCore *c = &s->core;
@@ -770,11 +780,11 @@ static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State 
             c->dec.chosen = 0;
             return true;
         }
-        return decide_rare(s, 0);
+        return decide_rare(s, site, 0);
     }
     int i = d->fn ? d->fn(d->ctx, s) : rt_random_choice(d->ctx, s);
     if ((unsigned)i >= (unsigned)n || ++c->decisions >= c->max_decisions)
-        return decide_rare(s, i);
+        return decide_rare(s, site, i);
     c->dec.chosen = (int16_t)i;
     s->steps = 0;
     return true;
@@ -782,10 +792,10 @@ static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State 
 
 /* A new frame for proc `proc` on top of the stack, zeroed; NULL and a
  * fault when the stack is full. */
-static inline RT_UNUSED Frame *push(State *s, int proc)
+static inline RT_UNUSED Frame *push(State *s, int site, int proc)
 {
     if (s->depth >= MAXDEPTH) {
-        fault(s, F_DEPTH);
+        fault(s, F_DEPTH, site, 0);
         return NULL;
     }
     Frame *f = &s->fr[s->depth++];
@@ -891,7 +901,7 @@ static RT_UNUSED void game_init(void *st, uint64_t seed, int nplayers)
 {
     State *s = st;
     game_setup(s, seed, nplayers);
-    push(s, P_main);
+    push(s, 0, P_main); /* the first frame: no fault */
     run(s);
 }
 

@@ -50,10 +50,11 @@ C=$T/game.c
 takes() { grep -qF -- "$2" "$C"; }
 takes_re() { grep -qE -- "$2" "$C"; }
 check "choice by kind from a heap: counted for the random policy" takes x '_count(s, kslot)'
-check "choice by kind from a heap: the first card of a kind's list" takes x 'add_kind(s, s->khead[slot]['
+check "choice by kind from a heap: the first card of a kind's list" \
+    takes_re x 'add_kind\(s, [0-9]+, s->khead\[slot\]\['
 check "kind-level choice from an ordered zone: once per kind, top down" takes x 'seen |= b;'
-check "sets from a heap: grouped from the lists" takes x 'add_sets_kinds(s, V, '
-check "sets from an ordered zone: walked and sorted" takes x 'add_sets(s, V, pick, n, '
+check "sets from a heap: grouped from the lists" takes_re x 'add_sets_kinds\(s, [0-9]+, V, '
+check "sets from an ordered zone: walked and sorted" takes_re x 'add_sets\(s, [0-9]+, V, pick, n, '
 check "a 'such that' on the kinds only" takes_re x ', such[0-9]+, 0\);'
 check "a 'such that' on the cards" takes_re x ', such[0-9]+, 1\);'
 check "distinct over kinds that share values: the values seen" takes x 'return kpop(seen);'

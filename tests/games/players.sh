@@ -57,7 +57,9 @@ done
 
 # The proof is used: the parameter that only receives seats indexes its
 # zone without a check, the one that may receive none with one.
-check "give: no check" grep -q 'mv(s, z_top(s, Z_deck), (Z_hand + V\[0\]), -1);' "$T/game.c"
-check "give_maybe: checked" grep -q 'mv(s, z_top(s, Z_deck), zslot(s, Z_hand, V\[0\]), -1);' "$T/game.c"
+# (The number after s is the statement's fault site, whose line fault_sites[] gives.)
+check "give: no check" grep -q 'mv(s, [0-9]*, z_top(s, [0-9]*, Z_deck), (Z_hand + V\[0\]), -1);' "$T/game.c"
+check "give_maybe: checked" \
+    grep -q 'mv(s, [0-9]*, z_top(s, [0-9]*, Z_deck), zslot(s, [0-9]*, Z_hand, V\[0\]), -1);' "$T/game.c"
 
 summary players

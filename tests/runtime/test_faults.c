@@ -1,9 +1,9 @@
 /* test_faults.c: where a fault happened, on "high card" (high_card.c):
  * the list of kinds, rt_fault, the text with its place and detail, and
  * what play and simulate print of it (the terminal, the JSON end line,
- * simulate's report on stderr). A fault raised without a place (the way
- * generated games raise theirs until the code generator names sites)
- * reads exactly as before. */
+ * simulate's report on stderr). A fault raised without a place (a game
+ * built without sites) reads exactly as before. Generated games name
+ * theirs: tests/games/faults.sh. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>

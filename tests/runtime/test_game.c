@@ -6,7 +6,10 @@
  * The game: 5 cards of 3 kinds (Ace x2, Bee, Cat x2), all in the deck
  * (ordered) at the start; a pile (ordered) and a hand per player
  * (unordered). Proc main asks player 1 "yes or no?"; yes is a point. The
- * scores are the points, the tie-breaks pv_tb[]. */
+ * scores are the points, the tie-breaks pv_tb[]. Its rules file, as the
+ * sites of its faults name it, is tiny.rules: the question on line 3
+ * (SITE_ASK), and line 7 (SITE_MOVE) for the tests that call the helpers
+ * as a statement would. */
 #include <criterion/criterion.h>
 #include <limits.h>
 
@@ -40,6 +43,10 @@ static const uint8_t slot_ordered[NSLOTS] = {1, 1, 0, 0};
 static const int16_t inst_type[NINSTANCES] = {0, 0, 0, 1, 1};
 static const int16_t inst_attr[1][NINSTANCES] = {{4, 4, 5, -1, -1}};
 
+/* fault_sites[i - 1]: site i */
+enum { SITE_ASK = 1, SITE_MOVE = 2 };
+static const RtFaultSite fault_sites[] = {{"tiny.rules", 3}, {"tiny.rules", 7}};
+
 #include "rt_game.h"
 
 /* ---- the rules and the hooks (what cardc writes after the header) ---- */
@@ -49,8 +56,8 @@ static inline int game_step(State *s, Frame *f)
     switch (f->proc) {
     case P_main:
         if (f->pc == 0) {
-            decision(s, 0, 0);
-            add_yes_no(s);
+            decision(s, SITE_ASK, 0, 0);
+            add_yes_no(s, SITE_ASK);
             f->pc = 1;
             return R_WAIT;
         }
@@ -63,9 +70,9 @@ static inline int game_step(State *s, Frame *f)
 
 static int32_t dproc_main(State *s, const Direct *d)
 {
-    decision(s, 0, 0);
-    add_yes_no(s);
-    if (!decide_direct(s, d))
+    decision(s, SITE_ASK, 0, 0);
+    add_yes_no(s, SITE_ASK);
+    if (!decide_direct(s, SITE_ASK, d))
         return 0;
     if (chosen_yes(s))
         s->pv_points[0]++;
@@ -124,6 +131,8 @@ static const RtGame tiny = {
     .sync = game_sync,
     .check = game_check,
     .play_direct = game_play_direct,
+    .fault_sites = fault_sites,
+    .nfault_sites = 2,
 };
 
 static State st;
@@ -166,6 +175,14 @@ static void assert_fault(const State *s, int k)
 {
     cr_assert_eq(s->core.over, RT_FAULT);
     cr_assert_eq(s->core.fault, k, "fault %d, expected %d (%s)", s->core.fault, k, faults[k]);
+}
+
+/* Fault k, raised at site with detail arg. */
+static void assert_fault_at(const State *s, int k, int site, int32_t arg)
+{
+    assert_fault(s, k);
+    cr_assert_eq(s->core.fault_site, site, "site %d, expected %d", s->core.fault_site, site);
+    cr_assert_eq(s->core.fault_arg, arg, "detail %d, expected %d", s->core.fault_arg, arg);
 }
 
 /* ---- setup and derive ---- */
@@ -220,8 +237,8 @@ Test(rt_game, derive_rebuilds_what_the_zones_imply)
 Test(rt_game, check_finds_a_broken_list)
 {
     State *s = fresh(2);
-    mv(s, 0, Z_hand, -1);
-    mv(s, 1, Z_hand, -1);
+    mv(s, SITE_MOVE, 0, Z_hand, -1);
+    mv(s, SITE_MOVE, 1, Z_hand, -1);
     s->khead[Z_hand][K_ACE] = 0; /* drops card 1 from the list */
     s->knext[0] = KNONE;
     char why[128] = "";
@@ -250,15 +267,15 @@ Test(rt_game, klink_puts_a_card_first_and_kunlink_takes_it_out)
 Test(rt_game, add_kind_offers_the_card_and_add_card_one_per_kind)
 {
     State *s = fresh(2);
-    decision(s, 1, 0);
-    add_kind(s, 3);
+    decision(s, SITE_MOVE, 1, 0);
+    add_kind(s, SITE_MOVE, 3);
     cr_assert_eq(s->core.dec.noptions, 1);
     cr_assert_eq(s->core.dec.opt[0].kind, RT_OPT_CARD);
     cr_assert_eq(s->core.dec.opt[0].ids[0], 3);
-    decision(s, 1, 0);
-    add_card(s, 0);
-    add_card(s, 1); /* another Ace: the same choice */
-    add_card(s, 2);
+    decision(s, SITE_MOVE, 1, 0);
+    add_card(s, SITE_MOVE, 0);
+    add_card(s, SITE_MOVE, 1); /* another Ace: the same choice */
+    add_card(s, SITE_MOVE, 2);
     cr_assert_eq(s->core.dec.noptions, 2);
     cr_assert_eq(s->core.dec.opt[1].ids[0], 2);
     s->core.dec.chosen = 1;
@@ -269,12 +286,12 @@ Test(rt_game, add_kind_offers_the_card_and_add_card_one_per_kind)
 Test(rt_game, a_full_decision_faults)
 {
     State *s = fresh(2);
-    decision(s, 0, 0);
+    decision(s, SITE_MOVE, 0, 0);
     for (int i = 0; i < RT_MAX_OPTIONS; i++)
-        add_player(s, i % 2);
+        add_player(s, SITE_MOVE, i % 2);
     cr_assert_eq(s->core.over, RT_PLAYING);
-    cr_assert_null(add_option(s, RT_OPT_YES));
-    assert_fault(s, F_TOO_MANY);
+    cr_assert_null(add_option(s, SITE_MOVE, RT_OPT_YES, 0));
+    assert_fault_at(s, F_TOO_MANY, SITE_MOVE, 0);
 }
 
 /* ---- moves ---- */
@@ -282,21 +299,21 @@ Test(rt_game, a_full_decision_faults)
 Test(rt_game, mv_keeps_positions_counts_and_lists)
 {
     State *s = fresh(2);
-    mv(s, 1, Z_hand + 1, -1); /* out of the middle of an ordered zone */
+    mv(s, SITE_MOVE, 1, Z_hand + 1, -1); /* out of the middle of an ordered zone */
     cr_assert_eq(s->zsize[Z_deck], 4);
     cr_assert_eq(s->zcard[Z_deck][1], 2, "the cards above move down");
     cr_assert_eq(s->pos_of[2], 1);
     cr_assert_eq(s->slot_of[1], Z_hand + 1);
     cr_assert_eq(s->kcount[Z_deck][K_ACE], 1);
     cr_assert_eq(s->khead[Z_hand + 1][K_ACE], 1);
-    mv(s, 0, Z_pile, -1);
+    mv(s, SITE_MOVE, 0, Z_pile, -1);
     cr_assert_eq(s->kmask[Z_deck] & KBIT(K_ACE), 0, "no Ace left in the deck");
-    mv(s, 3, Z_hand + 1, -1);
-    mv(s, 4, Z_hand + 1, -1);
-    mv(s, 1, Z_pile, -1); /* out of an unordered zone: the last takes its place */
+    mv(s, SITE_MOVE, 3, Z_hand + 1, -1);
+    mv(s, SITE_MOVE, 4, Z_hand + 1, -1);
+    mv(s, SITE_MOVE, 1, Z_pile, -1); /* out of an unordered zone: the last takes its place */
     cr_assert_eq(s->zcard[Z_hand + 1][0], 4);
     cr_assert_eq(s->pos_of[4], 0);
-    mv(s, 4, Z_pile, 0); /* at the bottom of the pile */
+    mv(s, SITE_MOVE, 4, Z_pile, 0); /* at the bottom of the pile */
     cr_assert_eq(s->zcard[Z_pile][0], 4);
     cr_assert_eq(s->zcard[Z_pile][1], 0);
     cr_assert_eq(s->pos_of[1], 2);
@@ -307,8 +324,8 @@ Test(rt_game, mv_keeps_positions_counts_and_lists)
 Test(rt_game, mv_of_no_card_faults)
 {
     State *s = fresh(2);
-    mv(s, -1, Z_pile, -1);
-    assert_fault(s, F_NONE_MOVED);
+    mv(s, SITE_MOVE, -1, Z_pile, -1);
+    assert_fault_at(s, F_NONE_MOVED, SITE_MOVE, 0);
     cr_assert_eq(s->zsize[Z_pile], 0);
 }
 
@@ -334,17 +351,20 @@ Test(rt_game, move_picked_moves_in_order_and_shuffle_keeps_positions)
 Test(rt_game, top_and_bottom)
 {
     State *s = fresh(2);
-    cr_assert_eq(z_top(s, Z_deck), 4);
-    cr_assert_eq(z_bottom(s, Z_deck), 0);
+    cr_assert_eq(z_top(s, SITE_MOVE, Z_deck), 4);
+    cr_assert_eq(z_bottom(s, SITE_MOVE, Z_deck), 0);
     cr_assert_eq(s->core.over, RT_PLAYING);
 }
 
 Test(rt_game, top_of_an_empty_zone_faults)
 {
     State *s = fresh(2);
-    cr_assert_eq(z_top(s, Z_pile), -1);
-    assert_fault(s, F_EMPTY_TOP);
-    cr_assert_eq(z_bottom(s, Z_pile), -1);
+    cr_assert_eq(z_top(s, SITE_MOVE, Z_pile), -1);
+    assert_fault_at(s, F_EMPTY_TOP, SITE_MOVE, Z_pile); /* the detail: the slot */
+    char why[128];
+    cr_assert_str_eq(rt_fault_text(&tiny, s, why, sizeof why),
+                     "tiny.rules:7: top or bottom of an empty zone 'pile'");
+    cr_assert_eq(z_bottom(s, SITE_MOVE, Z_pile), -1);
     cr_assert_eq(card_kind(-1), -1);
     cr_assert_eq(card_num(-1, 0), 0);
 }
@@ -352,16 +372,19 @@ Test(rt_game, top_of_an_empty_zone_faults)
 Test(rt_game, bottom_of_an_empty_zone_faults)
 {
     State *s = fresh(2);
-    cr_assert_eq(z_bottom(s, Z_hand), -1);
-    assert_fault(s, F_EMPTY_TOP);
+    cr_assert_eq(z_bottom(s, SITE_ASK, Z_hand + 1), -1);
+    assert_fault_at(s, F_EMPTY_TOP, SITE_ASK, Z_hand + 1);
+    char why[128];
+    cr_assert_str_eq(rt_fault_text(&tiny, s, why, sizeof why),
+                     "tiny.rules:3: top or bottom of an empty zone 'hand' of player 2");
 }
 
 Test(rt_game, the_first_fault_is_kept)
 {
     State *s = fresh(2);
-    z_top(s, Z_pile);
-    iadd(s, INT32_MAX, 1);
-    assert_fault(s, F_EMPTY_TOP);
+    z_top(s, SITE_MOVE, Z_pile);
+    iadd(s, SITE_ASK, INT32_MAX, 1);
+    assert_fault_at(s, F_EMPTY_TOP, SITE_MOVE, Z_pile); /* its site and detail too */
 }
 
 /* ---- cards, players, lists ---- */
@@ -379,16 +402,39 @@ Test(rt_game, card_tables)
 Test(rt_game, players_and_indexes_are_checked)
 {
     State *s = fresh(2);
-    cr_assert_eq(pnext(s, 1), 0);
-    cr_assert_eq(pseat(s, 1), 1);
-    cr_assert_eq(zslot(s, Z_hand, 1), Z_hand + 1);
-    cr_assert_eq(lidx(s, 2, 3), 2);
+    cr_assert_eq(pnext(s, SITE_MOVE, 1), 0);
+    cr_assert_eq(pseat(s, SITE_MOVE, 1), 1);
+    cr_assert_eq(zslot(s, SITE_MOVE, Z_hand, 1), Z_hand + 1);
+    cr_assert_eq(lidx(s, SITE_MOVE, 2, 3), 2);
     cr_assert_eq(s->core.over, RT_PLAYING);
-    cr_assert_eq(pidx(s, 2), 0);
-    assert_fault(s, F_BAD_PLAYER);
+    cr_assert_eq(pidx(s, SITE_MOVE, 2), 0);
+    assert_fault_at(s, F_BAD_PLAYER, SITE_MOVE, 2); /* the detail: the value */
     s = fresh(2);
-    cr_assert_eq(lidx(s, 3, 3), 0);
-    assert_fault(s, F_BAD_INDEX);
+    cr_assert_eq(lidx(s, SITE_MOVE, 3, 3), 0);
+    assert_fault_at(s, F_BAD_INDEX, SITE_MOVE, 3);  /* the index */
+    char why[128];
+    cr_assert_str_eq(rt_fault_text(&tiny, s, why, sizeof why),
+                     "tiny.rules:7: a list index out of range: 3");
+}
+
+/* Every helper that checks a player passes its site and the value on. */
+Test(rt_game, a_player_out_of_range_names_its_site_and_value)
+{
+    State *s = fresh(2);
+    pnext(s, SITE_ASK, -1);
+    assert_fault_at(s, F_BAD_PLAYER, SITE_ASK, -1);
+    char why[128];
+    cr_assert_str_eq(rt_fault_text(&tiny, s, why, sizeof why),
+                     "tiny.rules:3: no such player: none");
+    s = fresh(2);
+    pseat(s, SITE_MOVE, 5);
+    assert_fault_at(s, F_BAD_PLAYER, SITE_MOVE, 5);
+    s = fresh(2);
+    zslot(s, SITE_ASK, Z_hand, 2);
+    assert_fault_at(s, F_BAD_PLAYER, SITE_ASK, 2);
+    s = fresh(2);
+    decision(s, SITE_MOVE, -3, 0);
+    assert_fault_at(s, F_BAD_PLAYER, SITE_MOVE, -3);
 }
 
 /* ---- checked arithmetic ---- */
@@ -396,35 +442,35 @@ Test(rt_game, players_and_indexes_are_checked)
 Test(rt_game, arithmetic_in_range)
 {
     State *s = fresh(2);
-    cr_assert_eq(iadd(s, INT32_MAX - 1, 1), INT32_MAX);
-    cr_assert_eq(isub(s, INT32_MIN + 1, 1), INT32_MIN);
-    cr_assert_eq(imul(s, -46341, 46340), -2147441940);
-    cr_assert_eq(idiv(s, -7, 2), -3);
-    cr_assert_eq(imod(s, -7, 2), -1);
-    cr_assert_eq(imod(s, INT32_MIN, -1), 0);
-    cr_assert_eq(iabs(s, -5), 5);
+    cr_assert_eq(iadd(s, SITE_MOVE, INT32_MAX - 1, 1), INT32_MAX);
+    cr_assert_eq(isub(s, SITE_MOVE, INT32_MIN + 1, 1), INT32_MIN);
+    cr_assert_eq(imul(s, SITE_MOVE, -46341, 46340), -2147441940);
+    cr_assert_eq(idiv(s, SITE_MOVE, -7, 2), -3);
+    cr_assert_eq(imod(s, SITE_MOVE, -7, 2), -1);
+    cr_assert_eq(imod(s, SITE_MOVE, INT32_MIN, -1), 0);
+    cr_assert_eq(iabs(s, SITE_MOVE, -5), 5);
     cr_assert_eq(imin(3, -2), -2);
     cr_assert_eq(imax(3, -2), 3);
     cr_assert_eq(s->core.over, RT_PLAYING);
 }
 
 /* Each call faults a fresh game with fault k and gives 0. */
-#define FAULTS(call, k)             \
-    do {                            \
-        State *s = fresh(2);        \
-        cr_assert_eq((call), 0);    \
-        assert_fault(s, (k));       \
+#define FAULTS(call, k)                         \
+    do {                                        \
+        State *s = fresh(2);                    \
+        cr_assert_eq((call), 0);                \
+        assert_fault_at(s, (k), SITE_MOVE, 0);  \
     } while (0)
 
 Test(rt_game, arithmetic_out_of_range_faults)
 {
-    FAULTS(iadd(s, INT32_MAX, 1), F_OVERFLOW);
-    FAULTS(isub(s, INT32_MIN, 1), F_OVERFLOW);
-    FAULTS(imul(s, 65536, 32768), F_OVERFLOW);
-    FAULTS(idiv(s, INT32_MIN, -1), F_OVERFLOW);
-    FAULTS(iabs(s, INT32_MIN), F_OVERFLOW);
-    FAULTS(idiv(s, 1, 0), F_DIV_ZERO);
-    FAULTS(imod(s, 1, 0), F_DIV_ZERO);
+    FAULTS(iadd(s, SITE_MOVE, INT32_MAX, 1), F_OVERFLOW);
+    FAULTS(isub(s, SITE_MOVE, INT32_MIN, 1), F_OVERFLOW);
+    FAULTS(imul(s, SITE_MOVE, 65536, 32768), F_OVERFLOW);
+    FAULTS(idiv(s, SITE_MOVE, INT32_MIN, -1), F_OVERFLOW);
+    FAULTS(iabs(s, SITE_MOVE, INT32_MIN), F_OVERFLOW);
+    FAULTS(idiv(s, SITE_MOVE, 1, 0), F_DIV_ZERO);
+    FAULTS(imod(s, SITE_MOVE, 1, 0), F_DIV_ZERO);
 }
 
 /* ---- decisions ---- */
@@ -444,10 +490,10 @@ Test(rt_game, decide_direct_takes_one_option_without_asking)
     int ans = 5;
     Direct d = {answer, &ans};
     calls = 0;
-    decision(s, 1, 0);
-    add_player(s, 0);
+    decision(s, SITE_MOVE, 1, 0);
+    add_player(s, SITE_MOVE, 0);
     s->core.dec.chosen = 3;
-    cr_assert(decide_direct(s, &d));
+    cr_assert(decide_direct(s, SITE_MOVE, &d));
     cr_assert_eq(s->core.dec.chosen, 0);
     cr_assert_eq(calls, 0);
     cr_assert_eq(s->core.decisions, 0, "no decision counted");
@@ -459,9 +505,9 @@ Test(rt_game, decide_direct_with_no_option_faults)
     int ans = 0;
     Direct d = {answer, &ans};
     calls = 0;
-    decision(s, 1, 0);
-    cr_assert_not(decide_direct(s, &d));
-    assert_fault(s, F_NO_OPTION);
+    decision(s, SITE_ASK, 1, 0);
+    cr_assert_not(decide_direct(s, SITE_ASK, &d));
+    assert_fault_at(s, F_NO_OPTION, SITE_ASK, 0);
     cr_assert_eq(calls, 0);
 }
 
@@ -472,9 +518,9 @@ Test(rt_game, decide_direct_asks_and_counts)
     Direct d = {answer, &ans};
     calls = 0;
     s->steps = 99;
-    decision(s, 1, 0);
-    add_yes_no(s);
-    cr_assert(decide_direct(s, &d));
+    decision(s, SITE_MOVE, 1, 0);
+    add_yes_no(s, SITE_MOVE);
+    cr_assert(decide_direct(s, SITE_MOVE, &d));
     cr_assert_eq(calls, 1);
     cr_assert_eq(s->core.dec.chosen, 1);
     cr_assert_not(chosen_yes(s));
@@ -487,9 +533,9 @@ Test(rt_game, decide_direct_refuses_an_answer_out_of_range)
     State *s = fresh(2);
     int ans = 2;
     Direct d = {answer, &ans};
-    decision(s, 1, 0);
-    add_yes_no(s);
-    cr_assert_not(decide_direct(s, &d));
+    decision(s, SITE_MOVE, 1, 0);
+    add_yes_no(s, SITE_MOVE);
+    cr_assert_not(decide_direct(s, SITE_MOVE, &d));
     cr_assert_eq(s->core.over, RT_FAULT);
     cr_assert_eq(s->core.fault, RT_FAULT_BAD_DECISION);
 }
@@ -500,9 +546,9 @@ Test(rt_game, decide_direct_stops_at_the_decision_bound)
     int ans = 0;
     Direct d = {answer, &ans};
     s->core.max_decisions = 1;
-    decision(s, 1, 0);
-    add_yes_no(s);
-    cr_assert_not(decide_direct(s, &d));
+    decision(s, SITE_MOVE, 1, 0);
+    add_yes_no(s, SITE_MOVE);
+    cr_assert_not(decide_direct(s, SITE_MOVE, &d));
     cr_assert_eq(s->core.over, RT_DRAW);
     cr_assert(rt_hit_bound(s));
 }
@@ -513,9 +559,9 @@ Test(rt_game, push_faults_past_maxdepth)
 {
     State *s = fresh(2);
     for (int i = 0; i < MAXDEPTH; i++)
-        cr_assert_not_null(push(s, P_main));
-    cr_assert_null(push(s, P_main));
-    assert_fault(s, F_DEPTH);
+        cr_assert_not_null(push(s, SITE_MOVE, P_main));
+    cr_assert_null(push(s, SITE_ASK, P_main));
+    assert_fault_at(s, F_DEPTH, SITE_ASK, 0);
 }
 
 Test(rt_game, finish_compares_scores_then_tiebreaks)

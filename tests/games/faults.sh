@@ -1,0 +1,152 @@
+#!/bin/sh
+# faults.sh: a fault names the statement of the rules that raised it.
+#
+# Every helper of runtime/rt_game.h that may fault is given, by the C that
+# cardc generates, the site of the statement calling it (its rules file and
+# line, in the game's fault_sites[] table), and records the zone or the
+# value involved. The labs fault on purpose: tests/games/site-lab has one
+# case of each kind of fault (the top of an empty zone, shared and per
+# player, a move of none, no option, no such player, a list index, a
+# division by zero, an overflow, func and proc calls too deep, a loop too
+# long, too many options, a division in an option's 'when', which names
+# the option's line); tests/games/fault-lab divides by zero in a
+# filter and calls a func too deep; tests/games/player-lab uses none as a
+# player in seven ways. For each case this script checks, built with
+# ASan+UBSan when LIBCARDRT is the ASan build,
+#   - simulate (the direct-call copy of the procs): "GAME: game with seed S
+#     faulted: game.rules:LINE: MESSAGE" for some seed,
+#   - play at the terminal (the resumable copy): "Fault: game.rules:LINE:
+#     MESSAGE.",
+#   - play --protocol json: the end line keeps "result":"fault" and
+#     "reason" and ends with "fault":{"kind":...,"file":"game.rules",
+#     "line":LINE,...}, the zone or value included,
+# where LINE is the line of the lab's rules that holds the statement (the
+# script checks that the line says what the table below expects, so that an
+# edit of a lab that moves its lines fails here first, and clearly). Then,
+# for each lab, that simulate and play between random seats fault at the
+# same line seed by seed. (A fault of a depth names the declaration of the
+# func or proc called once too often.)
+#
+#   sh tests/games/faults.sh CARDC LIBCARDRT
+# Prints "faults: N passed, M failed"; exits 1 if any failed.
+cardc=${1:?usage: faults.sh CARDC LIBCARDRT}
+lib=${2:?usage: faults.sh CARDC LIBCARDRT}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+CC=${CC:-cc}
+T=$(mktemp -d "${TMPDIR:-/tmp}/faults.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+export ASAN_OPTIONS=detect_leaks=1
+CHECK_PREFIX="faults: "
+. "$ROOT/tests/check.sh"
+
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+case $lib in *asan*) ;; *) san= ;; esac
+
+# The cases: LAB|CASE|WHOM|LINE|STATEMENT|MESSAGE|KIND|DETAIL
+#   CASE   the option taken at the lab's first decision (from 0)
+#   WHOM   the answer to a second decision, if the case has one
+#   LINE   the line of the lab's rules that faults, which holds STATEMENT
+#   MESSAGE what simulate and the terminal print after "game.rules:LINE: "
+#   KIND, DETAIL  the JSON end line's "fault" object: its kind, and what
+#          follows "line":LINE in it
+CASES='site-lab|0||25|move top(pile) to out|top or bottom of an empty zone '"'"'pile'"'"'|empty_top|,"zone":"pile"
+site-lab|1||28|move bottom(hand[seat(1)]) to out|top or bottom of an empty zone '"'"'hand'"'"' of player 2|empty_top|,"zone":"hand","player":1
+site-lab|2||31|move first(pile) to out|a move of no card (none)|none_moved|
+site-lab|3||34|let c = choose card seat(0) "Pick" from pile|a decision with no option|no_option|
+site-lab|4||37|r = size(hand[seat(size(deck) - 7)])|no such player: 5|bad_player|,"value":5
+site-lab|5||40|r = [1, 2, 3][size(deck)]|a list index out of range: 12|bad_index|,"value":12
+site-lab|6||43|r = 10 / size(pile)|division by zero|div_zero|
+site-lab|7||46|r = 1000000000 * (size(deck) - 9)|a number outside the range of 32 bits|overflow|
+site-lab|8||17|func deep(n: int): int = deep(n + 1)|procedure or func calls nested too deep|depth|
+site-lab|9||18|proc down(n: int) {|procedure or func calls nested too deep|depth|
+site-lab|10||55|loop {|a rule loop ran too long without a decision|loop|
+site-lab|11||60|choose cards seat(0) "Pick" from deck into out size 1..3|a choice with more options than a decision holds|too_many|
+site-lab|12||64|option "divides" when 10 / size(pile) > 1 {|division by zero|div_zero|
+fault-lab|0||33|r = count(c in heap where (10 / c.rank > 1 and c.type == foo) or false)|division by zero|div_zero|
+fault-lab|2||16|func leaf(x: int): int = x + 1|procedure or func calls nested too deep|depth|
+player-lab|2|2|39|move top(deck) to hand[q]|no such player: none|bad_player|,"value":-1
+player-lab|3|2|20|move top(deck) to hand[p]|no such player: none|bad_player|,"value":-1
+player-lab|4|2|49|move top(deck) to hand[r]|no such player: none|bad_player|,"value":-1
+player-lab|5|2|53|hit[q] = 1|no such player: none|bad_player|,"value":-1
+player-lab|6|2|57|let r = next(q)|no such player: none|bad_player|,"value":-1
+player-lab|7|2|23|func cards_of(p: player): int = size(hand[p])|no such player: none|bad_player|,"value":-1
+player-lab|8|2|66|let yes = ask q "Well?"|no such player: none|bad_player|,"value":-1'
+
+# The labs, built; and the faults simulate reports for the games of seeds
+# 1..100 (each its own run: simulate names only the first five it meets;
+# the last case the player lab meets is at seed 67).
+for lab in site-lab fault-lab player-lab; do
+    # shellcheck disable=SC2086 # san is a list of flags, or none
+    if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
+        ! "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
+            -o "$T/$lab" 2>>"$T/err"; then
+        echo "FAIL faults: $lab does not build"
+        sed 's/^/    /' "$T/err" | head -20
+        echo "faults: 0 passed, 1 failed"
+        exit 1
+    fi
+    s=1
+    while [ $s -le 100 ]; do
+        "$T/$lab" simulate --games 1 --players 2 --seed $s 2>&1 >/dev/null | grep 'faulted: '
+        s=$((s + 1))
+    done >"$T/$lab.sim"
+done
+
+clean() { ! grep -q 'ERROR: AddressSanitizer\|runtime error:' "$1"; }
+# holds LAB LINE STATEMENT: line LINE of LAB's rules holds STATEMENT
+holds() { sed -n "$2p" "$ROOT/tests/games/$1/game.rules" | grep -qF -- "$3"; }
+# simulated LAB LINE MESSAGE: simulate reported the fault of some seed so
+simulated() { grep -qF -- "faulted: game.rules:$2: $3" "$T/$1.sim"; }
+# terminal LAB CASE WHOM LINE MESSAGE: play at the terminal, the case taken
+# (options count from 1 there), then WHOM; it prints the fault so
+terminal() {
+    { echo $(($2 + 1)); [ -n "$3" ] && echo $(($3 + 1)); } >"$T/in"
+    "$T/$1" play --players 2 --seed 1 --seats human,random <"$T/in" >"$T/out" 2>"$T/stderr"
+    grep -qxF -- "Fault: game.rules:$4: $5." "$T/out" && clean "$T/stderr"
+}
+# json LAB CASE WHOM MESSAGE OBJECT: the JSON end line, the case taken, then
+# WHOM (0 if empty) to whatever comes next: the pinned fields, and the fault
+# object last
+json() {
+    { printf '{"choose":%s}\n' "$2"; yes "{\"choose\":${3:-0}}" | head -n 3; } >"$T/in"
+    "$T/$1" play --protocol json --players 2 --seed 1 <"$T/in" 2>"$T/stderr" | tail -n 1 >"$T/end"
+    m=$(echo "$4" | sed 's/:.*//; s/ '"'"'.*//')  # the reason: the message without its detail
+    grep -qF -- "\"result\":\"fault\",\"reason\":\"$m\"," "$T/end" &&
+        grep -qF -- ",\"fault\":$5}" "$T/end" && clean "$T/stderr"
+}
+
+printf '%s\n' "$CASES" >"$T/cases"
+while IFS='|' read -r lab case whom line stmt msg kind detail; do
+    name="$lab case $case ($kind)" # (check sets `what`)
+    check "$name: line $line holds '$stmt'" holds "$lab" "$line" "$stmt"
+    check "$name: simulate names line $line" simulated "$lab" "$line" "$msg"
+    check "$name: the terminal names line $line" terminal "$lab" "$case" "$whom" "$line" "$msg"
+    check "$name: the JSON end line names line $line" json "$lab" "$case" "$whom" "$msg" \
+        "{\"kind\":\"$kind\",\"file\":\"game.rules\",\"line\":$line$detail}"
+done <"$T/cases"
+
+# agree LAB: the two copies of the procs fault at the same line: for seeds
+# 1..30, simulate (direct) and play between random seats (resumable) name
+# the same line, or neither faults.
+agree() {
+    s=1
+    while [ $s -le 30 ]; do
+        a=$("$T/$1" simulate --games 1 --players 2 --seed $s 2>&1 >/dev/null |
+            sed -n 's/.*faulted: game.rules:\([0-9]*\): .*/\1/p')
+        b=$("$T/$1" play --players 2 --seats random,random --seed $s --protocol json </dev/null |
+            tail -n 1 | sed -n 's/.*,"fault":{[^}]*"line":\([0-9]*\)[,}].*/\1/p')
+        [ "$a" = "$b" ] || { echo "    seed $s: simulate line ${a:-none}, play line ${b:-none}"; return 1; }
+        s=$((s + 1))
+    done
+}
+for lab in site-lab fault-lab player-lab; do
+    check "$lab: simulate and play fault at the same lines" agree "$lab"
+done
+
+# A game that ends without a fault says nothing of one.
+check "no fault, no fault object" sh -c \
+    '{ echo "{\"choose\":1}"; yes "{\"choose\":0}" | head -n 3; } |
+     "$1" play --protocol json --seed 1 | tail -n 1 | grep "\"result\":\"win\"" | grep -qv "\"fault\""' \
+    sh "$T/fault-lab"
+
+summary faults
