@@ -12,8 +12,17 @@
 
 enum {
     RT_LINE_MAX = 4096,     /* longest input line kept; the rest is dropped */
-    RT_LABEL_MAX = 512,     /* longest option label shown */
+    RT_LABEL_MAX = 8192,    /* an option's label and its NUL (below) */
 };
+
+/* A label is never cut: the buffer holds the longest label of any game
+ * cardc builds. A card choice's label is a card name, a set's up to
+ * RT_MAX_PICK names joined by ", ", each name at most max_name = 200
+ * characters (compiler/cards.c); an option's label in the rules is at
+ * most max_label = 1000 characters (compiler/sema.h); UTF-8 takes at most
+ * 4 bytes a character. */
+_Static_assert(RT_LABEL_MAX > RT_MAX_PICK * 200 * 4 + (RT_MAX_PICK - 1) * 2
+               && RT_LABEL_MAX > 1000 * 4, "RT_LABEL_MAX holds every label");
 
 typedef enum RtSeat {
     RT_SEAT_HUMAN,

@@ -306,6 +306,26 @@ over "max_ident: a name of 101 characters" 1 \
     '^ident-over/game\.rules:25:5: error: name too long: 101 characters \(limit max_ident = 100\)$' \
     "$cardc" check ident-over
 
+# max_label: 1000 characters (not bytes) in an option's label, so that the
+# game's label buffer holds it whole.
+menu() { # menu N: a choice whose first label is N two-byte characters
+    printf '    choose seat(0) "Long?" {\n        option "%s" { }\n        option "No" { }\n    }\n' \
+        "$(rep 'é' "$1")"
+}
+menu 1000 >stmt
+mkgame label-under
+under "max_label: a label of 1000 characters" 0 'limit max_label' "$cardc" check label-under
+menu 1001 >stmt
+mkgame label-over
+over "max_label: a label of 1001 characters" 1 \
+    '^label-over/game\.rules:14:16: error: an option label too long: 1001 characters \(limit max_label = 1000\)$' \
+    "$cardc" check label-over
+{ printf '    let c = choose card seat(0) "Which?" from pool else "%s"\n' "$(rep 'é' 1001)"; } >stmt
+mkgame label-else
+over "max_label: an 'else' label of 1001 characters" 1 \
+    '^label-else/game\.rules:13:57: error: an option label too long: 1001 characters \(limit max_label = 1000\)$' \
+    "$cardc" check label-else
+
 # max_number: 1,000,000,000 the largest literal.
 echo "    rounds = 1000000000" >stmt
 mkgame number-under

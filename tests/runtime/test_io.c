@@ -132,3 +132,19 @@ Test(json, string_escapes)
     cr_assert_str_eq(out, "\"a\\\"b\\\\c\\n\\t\\u0001\\u007f é\"");
     free(out);
 }
+
+Test(json, strings_are_utf8)
+{
+    /* Valid characters pass; a byte that does not start one (Latin-1, a
+     * stray continuation, overlong, a surrogate, past U+10FFFF, cut
+     * short) is written as U+FFFD, so the line stays JSON. */
+    char *out = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&out, &n);
+    rt_json_string(f, "\xf0\x9f\x83\x8f|caf\xe9|\x80|\xc0\x80|\xed\xa0\x80|\xf4\x90\x80\x80|\xe2\x80");
+    fclose(f);
+    cr_assert_str_eq(out, "\"\xf0\x9f\x83\x8f|caf\\ufffd|\\ufffd|\\ufffd\\ufffd|"
+                          "\\ufffd\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd\\ufffd|"
+                          "\\ufffd\\ufffd\"");
+    free(out);
+}
