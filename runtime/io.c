@@ -45,60 +45,101 @@ static bool is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
-/* An integer, saturated above 10^9 so that huge ids stay out of range. */
-static size_t read_int(const char *s, size_t i, size_t n, long *v)
+/* The id as written, for a message: the token is a sign and digits only
+ * (plain ASCII, so the message stays JSON), and a long one is cut with
+ * "..." so that it is never mistaken for another number. */
+static void id_text(char *out, size_t cap, const char *s, size_t len)
 {
-    bool neg = i < n && s[i] == '-';
-    long x = 0;
-    if (neg)
+    enum { SHOWN = 20 };
+    snprintf(out, cap, "%.*s%s", (int)(len > SHOWN ? SHOWN : len), s, len > SHOWN ? "..." : "");
+}
+
+/* The option id at s[i..n): JSON's integer, -?(0|[1-9][0-9]*), with no
+ * fraction nor exponent. Returns the index after it, or 0 with the
+ * message in err. */
+static size_t read_id(const char *s, size_t i, size_t n, char *err, size_t errn)
+{
+    size_t start = i;
+    if (i < n && (s[i] == '-' || s[i] == '+'))
         i++;
-    if (i >= n || !is_digit(s[i]))
+    size_t digits = i;
+    while (i < n && is_digit(s[i]))
+        i++;
+    if (i == digits || (i < n && (s[i] == '.' || s[i] == 'e' || s[i] == 'E'))) {
+        snprintf(err, errn, "\"choose\" must be an integer option id");
         return 0;
-    for (; i < n && is_digit(s[i]); i++)
-        if (x <= 1000000000L)
-            x = x * 10 + (s[i] - '0');
-    if (i < n && (s[i] == '.' || s[i] == 'e' || s[i] == 'E'))
+    }
+    if (s[start] == '+' || (s[digits] == '0' && i - digits > 1)) {
+        char text[32];
+        id_text(text, sizeof text, s + start, i - start);
+        snprintf(err, errn, "\"choose\": %s is not a JSON number (%s)", text,
+                 s[start] == '+' ? "no '+' sign" : "no leading zeros");
         return 0;
-    *v = neg ? -x : x;
+    }
     return i;
 }
 
-/*   line := ws '{' ws "\"choose\"" ws ':' ws integer ws '}' ws
- * Nothing else is accepted: no other keys, no strings, no fractions. The
- * range of the id is the caller's to check. */
-bool rt_parse_choose(const char *s, size_t n, long *id, const char **err)
+/* The option that id s[0..len) (read_id's) names, or -1 with the message
+ * in err: a negative id, -0 included, or one past the options is refused
+ * with the id as written, never wrapped into another number. */
+static int option_of(const char *s, size_t len, int nopt, char *err, size_t errn)
+{
+    bool neg = s[0] == '-';
+    long v = 0;
+    for (size_t k = neg; k < len && v < nopt; k++)  /* stops past nopt: no overflow */
+        v = v * 10 + (s[k] - '0');
+    if (neg && v == 0) {
+        snprintf(err, errn, "option id -0 is not an id: choose 0 to %d", nopt - 1);
+        return -1;
+    }
+    if (neg || v >= nopt) {
+        char text[32];
+        id_text(text, sizeof text, s, len);
+        snprintf(err, errn, "option id %s out of range: choose 0 to %d", text, nopt - 1);
+        return -1;
+    }
+    return (int)v;
+}
+
+/*   line := ws '{' ws "\"choose\"" ws ':' ws id ws '}' ws
+ * Nothing else is accepted: no other keys, no strings, no fractions, and
+ * the id names one of the nopt options (option_of). On success *id is
+ * that option; otherwise err (errn bytes) holds the message of the error
+ * line. */
+bool rt_parse_choose(const char *s, size_t n, int nopt, int *id, char *err, size_t errn)
 {
     static const char key[] = "\"choose\"";
     size_t klen = sizeof key - 1;
     size_t i = skip_ws(s, 0, n);
-    *err = "expected a line {\"choose\":ID}";
+    snprintf(err, errn, "expected a line {\"choose\":ID}");
     if (i == n || s[i] != '{')
         return false;
     i = skip_ws(s, i + 1, n);
     if (n - i < klen || memcmp(s + i, key, klen) != 0) {
-        *err = "expected the key \"choose\"";
+        snprintf(err, errn, "expected the key \"choose\"");
         return false;
     }
     i = skip_ws(s, i + klen, n);
     if (i == n || s[i] != ':') {
-        *err = "expected ':' after \"choose\"";
+        snprintf(err, errn, "expected ':' after \"choose\"");
         return false;
     }
-    i = read_int(s, skip_ws(s, i + 1, n), n, id);
-    if (i == 0) {
-        *err = "\"choose\" must be an integer option id";
+    size_t at = skip_ws(s, i + 1, n);
+    i = read_id(s, at, n, err, errn);
+    if (i == 0)
         return false;
-    }
+    size_t len = i - at;
     i = skip_ws(s, i, n);
     if (i == n || s[i] != '}') {
-        *err = "expected '}' after the option id";
+        snprintf(err, errn, "expected '}' after the option id");
         return false;
     }
     if (skip_ws(s, i + 1, n) != n) {
-        *err = "unexpected text after the object";
+        snprintf(err, errn, "unexpected text after the object");
         return false;
     }
-    return true;
+    *id = option_of(s + at, len, nopt, err, errn);
+    return *id >= 0;
 }
 
 /* A decimal number without sign, at most max; the whole string. */

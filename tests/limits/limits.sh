@@ -768,6 +768,22 @@ IN=in over "human: a line of 4096 characters" 0 \
     '^That line is too long \(over 4095 characters\)\.$' \
     "$game" play --seats human,random --seed 1 --max-decisions 2
 
+# Bad answers in a row: 99 and the game goes on; the 100th abandons it.
+{ yes '{"choose":x}' | head -n 99; yes '{"choose":0}' | head -n 5; } >in
+IN=in over "JSON: 99 bad answers in a row, then an answer" 0 \
+    "$(end_line draw "decision bound reached").*\"decisions\":2," \
+    "$game" play --protocol json --seed 1 --max-decisions 2
+{ yes '{"choose":x}' | head -n 100; yes '{"choose":0}' | head -n 5; } >in
+IN=in over "JSON: 100 bad answers in a row" 0 \
+    "$(end_line abandoned "100 bad answers in a row").*\"decisions\":0," \
+    "$game" play --protocol json --seed 1 --max-decisions 2
+{ yes x | head -n 99; yes 1 | head -n 5; } >in
+IN=in under "human: 99 bad answers in a row, then an answer" 0 'bad answers' \
+    "$game" play --seats human,random --seed 1 --max-decisions 2
+{ yes x | head -n 100; yes 1 | head -n 5; } >in
+IN=in over "human: 100 bad answers in a row" 0 '^100 bad answers in a row, game abandoned$' \
+    "$game" play --seats human,random --seed 1 --max-decisions 2
+
 [ "$xfail" = 0 ] || echo "limits: $xfail known bugs (XFAIL above)"
 echo "limits: $pass passed, $fail failed"
 [ "$fail" = 0 ]
