@@ -12,9 +12,10 @@
 #     UTF-8 JSON, the options of a decision told apart by their labels),
 #     and each label whole: the names of its cards, or the rules' text;
 #   - play at the terminal: each option's line whole;
-# then a game whose rules file is named in Latin-1 faults, and the JSON end
-# line that names the file is still UTF-8 (the byte becomes U+FFFD); last,
-# tests/games/robust.sh on the lab.
+# then a game whose rules file is named in Latin-1 builds (with clang too,
+# which refuses a string literal that is not UTF-8) and faults, and the
+# JSON end line that names the file is still UTF-8 (the byte becomes
+# U+FFFD); last, tests/games/robust.sh on the lab.
 #
 #   sh tests/games/utf8.sh CARDC LIBCARDRT
 # Prints "utf8: N passed, M failed"; exits 1 if any failed.
@@ -113,6 +114,11 @@ if build "$T/latin" latin-game; then
     check "a Latin-1 file name: the end line is JSON" python3 "$HERE/jsonl_check.py" "$T/out"
     check "a Latin-1 file name: U+FFFD for the byte" \
         grep -q '"fault":{"kind":"empty_top","file":"caf\\ufffd.rules","line":6,' "$T/out"
+    # clang refuses a string literal that is not UTF-8 (-Winvalid-source-encoding)
+    if command -v clang >/dev/null 2>&1; then
+        check "a Latin-1 file name: the C builds with clang -Werror" \
+            clang -std=c11 -Wall -Wextra -Werror -I"$ROOT/runtime" -c "$T/latin-game.c" -o "$T/latin.o"
+    fi
 else
     check "a game with a Latin-1 file name builds" false
 fi
