@@ -39,14 +39,21 @@ void c_string(Buf *b, const char *s)
 {
     buf_puts(b, "\"");
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            buf_printf(b, "\\%c", *p);
-        else if (*p == '\n')
-            buf_puts(b, "\\n");
-        else if (*p < 0x20 || *p == '?') /* '?' avoids trigraphs */
+        int k = *p >= 0x80 ? utf8_seq((const char *)p, SIZE_MAX) : 1;
+        if (k == 0) { /* not UTF-8 (a file's name): clang refuses it raw */
             buf_printf(b, "\\%03o", *p);
-        else
+        } else if (k > 1) { /* a UTF-8 character, as it is */
+            buf_put(b, (const char *)p, (size_t)k);
+            p += k - 1;
+        } else if (*p == '"' || *p == '\\') {
+            buf_printf(b, "\\%c", *p);
+        } else if (*p == '\n') {
+            buf_puts(b, "\\n");
+        } else if (*p < 0x20 || *p == '?') { /* '?' avoids trigraphs */
+            buf_printf(b, "\\%03o", *p);
+        } else {
             buf_put(b, (const char *)p, 1);
+        }
     }
     buf_puts(b, "\"");
 }

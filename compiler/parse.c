@@ -55,8 +55,34 @@ const char *lexer_intern(struct Lexer *lx, const char *s, int len)
     return copy;
 }
 
+/* A string's text becomes prompts and labels, which the game writes as
+ * JSON: it must be UTF-8. Reports the first byte of s (len bytes, the
+ * text between the quotes of the token at loc) that does not start a
+ * valid character, at the column an editor shows it: one past the valid
+ * characters before it (an editor shows each bad byte as one character). */
+static bool check_utf8(struct Lexer *lx, const RLLTYPE *loc, const char *s, int len)
+{
+    int col = loc->first_column; /* the opening quote's, one character */
+    for (int i = 0; i < len;) {
+        int k = utf8_seq(s + i, (size_t)(len - i));
+        if (k == 0) {
+            RLLTYPE at = *loc;
+            at.first_column = col + 1;
+            at.last_line = at.first_line;
+            at.last_column = at.first_column + 1;
+            lexer_error(lx, &at, "invalid UTF-8 in a string: byte 0x%02x (save the file as "
+                        "UTF-8)", (unsigned char)s[i]);
+            return false;
+        }
+        i += k;
+        col++;
+    }
+    return true;
+}
+
 const char *lexer_string(struct Lexer *lx, const RLLTYPE *loc, const char *s, int len)
 {
+    check_utf8(lx, loc, s, len);
     char *out = arena_alloc(lx->arena, (size_t)len + 1);
     int j = 0;
     for (int i = 0; i < len; i++) {

@@ -22,6 +22,11 @@
 /* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
 enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
 
+/* Characters of an option's label in the rules (limit max_label). The
+ * runtime holds a label in a fixed buffer (RT_LABEL_MAX, runtime/rtcli.h)
+ * sized for this and for a set of max_pick card names: never cut. */
+enum { MAX_LABEL = 1000 };
+
 /* Decisions a game may take before it ends as a draw ('limit decisions N'). */
 enum { DEFAULT_MAX_DECISIONS = 100000, MAX_DECISIONS_LIMIT = 1000000000 };
 

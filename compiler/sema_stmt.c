@@ -25,6 +25,19 @@ static int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str)
     return v->len - 1;
 }
 
+/* The label of option o, interned; longer than MAX_LABEL characters it
+ * is an error (the game holds a label in a fixed buffer, never cut). */
+static int intern_label(Sema *s, Node *o)
+{
+    int chars = 0;
+    for (const unsigned char *p = (const unsigned char *)o->name; *p; p++)
+        chars += (*p & 0xC0) != 0x80;
+    if (chars > MAX_LABEL)
+        diag_error(s->diags, o->loc, "an option label too long: %d characters (limit "
+                   "max_label = %d)", chars, MAX_LABEL);
+    return intern_str(s, &s->g->labels, &s->label_ix, o->name);
+}
+
 static void need_proc(Sema *s, Node *n, const char *what)
 {
     if (!s->in_proc)
@@ -69,7 +82,7 @@ static Type check_choose_one(Sema *s, Node *n)
                    want == T_CARD ? "card" : "player",
                    want == T_CARD ? "a zone" : "'players'", type_name(et));
     if (n->els) {
-        n->els->label = intern_str(s, &s->g->labels, &s->label_ix, n->els->name);
+        n->els->label = intern_label(s, n->els);
         if (n->els->guard)
             expect_type(s, n->els->guard, T_BOOL, check_expr(s, n->els->guard),
                         "a 'when' condition");
@@ -390,7 +403,7 @@ static void check_menu(Sema *s, Node *n)
     n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
     n->taken_slot = s->nlocals++; /* the option taken */
     for (Node *o = n->options; o; o = o->next) {
-        o->label = intern_str(s, &s->g->labels, &s->label_ix, o->name);
+        o->label = intern_label(s, o);
         if (o->guard) {
             expect_type(s, o->guard, T_BOOL, check_expr(s, o->guard), "a 'when' condition");
             if (o->guard->kind == N_BOOLLIT && o->guard->literal == 0)

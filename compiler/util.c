@@ -171,10 +171,51 @@ void buf_printf(Buf *b, const char *fmt, ...)
     free(big);
 }
 
+/* The length of the UTF-8 character at s, n bytes available: 1 to 4, or
+ * 0 if the bytes there are not one (RFC 3629: no overlong form, no
+ * surrogate, nothing above U+10FFFF). Each byte is read only if the ones
+ * before it fit, so a NUL-terminated string may pass SIZE_MAX. */
+int utf8_seq(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    unsigned lo = 0x80, hi = 0xBF;
+    int len;
+    if (n == 0)
+        return 0;
+    if (p[0] < 0x80)
+        return 1;
+    if (p[0] >= 0xC2 && p[0] <= 0xDF)
+        len = 2;
+    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+        len = 3, lo = p[0] == 0xE0 ? 0xA0 : lo, hi = p[0] == 0xED ? 0x9F : hi;
+    else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+        len = 4, lo = p[0] == 0xF0 ? 0x90 : lo, hi = p[0] == 0xF4 ? 0x8F : hi;
+    else
+        return 0;
+    if (n < (size_t)len || p[1] < lo || p[1] > hi)
+        return 0;
+    for (int i = 2; i < len; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
+/* JSON text is UTF-8: a byte that does not start a valid character (a
+ * file name in another encoding, say) is written as U+FFFD. */
 void buf_json_string(Buf *b, const char *s)
 {
     buf_put(b, "\"", 1);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p >= 0x80) {
+            int k = utf8_seq((const char *)p, SIZE_MAX);
+            if (k == 0) {
+                buf_puts(b, "\\ufffd");
+                continue;
+            }
+            buf_put(b, (const char *)p, (size_t)k);
+            p += k - 1;
+            continue;
+        }
         switch (*p) {
         case '"': buf_puts(b, "\\\""); break;
         case '\\': buf_puts(b, "\\\\"); break;

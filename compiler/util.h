@@ -32,7 +32,9 @@ void buf_put(Buf *b, const char *s, size_t n);
 void buf_puts(Buf *b, const char *s);
 void buf_printf(Buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-void buf_json_string(Buf *b, const char *s);    /* writes "..." escaped */
+void buf_json_string(Buf *b, const char *s);    /* writes "..." escaped, as UTF-8 */
+/* The length of the UTF-8 character at s (1 to 4), 0 if not a valid one. */
+int utf8_seq(const char *s, size_t n);
 void buf_free(Buf *b);
 
 /* A growable array of pointers, arena-backed. */

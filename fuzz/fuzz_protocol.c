@@ -21,15 +21,18 @@
  * {"choose":N} reader, its error line and the decision sent again, or the
  * human agent's numbers, help, show, quit; or a random seat) picks; the
  * pick is applied; moves, decisions with their views, labels and the end
- * are rendered to /dev/null. Checked at every step, beyond the sanitizers:
+ * are rendered (JSON into memory, the terminal to /dev/null). Checked at every step, beyond the sanitizers:
  *   - an agent never changes the game state, whatever it reads;
  *   - rt_check_state holds after setup and after every applied decision
  *     (so after every line: a refused line changes nothing);
  *   - a reference reader, written here from docs/RUNTIME.md, splits the
  *     input into lines on its own and says which line the agent must
- *     accept and which option it names: the agent must pick that option,
- *     having read exactly up to the end of that line (ftell);
- *   - the game never faults: every sequence of legal choices is a game.
+ *     accept and which option it names, or that the hundredth bad line
+ *     in a row gives up (RT_PICK_BAD): the agent must do the same, having
+ *     read exactly up to the end of that line (ftell);
+ *   - the game never faults: every sequence of legal choices is a game;
+ *   - in JSON mode, every line written is one JSON object in strict UTF-8
+ *     (json_line below, from RFC 8259 and RFC 3629).
  * A failed check prints why and aborts, which libFuzzer reports. With
  * FUZZ_PROTOCOL_VERBOSE set, each input ends with a line on stderr: how
  * the game ended, after how many decisions and bytes. */
@@ -70,14 +73,15 @@ static bool digit(char c)
     return c >= '0' && c <= '9';
 }
 
-/* JSON: ws '{' ws "choose" ws ':' ws integer ws '}' ws, nothing else;
- * the integer must name an option. Returns the option or -100. */
+/* JSON: ws '{' ws "choose" ws ':' ws id ws '}' ws, nothing else; the id
+ * is 0 or a digit 1-9 and more digits (no sign, no leading zero, as JSON
+ * writes a number that is not negative) and must name an option. Returns
+ * the option or -100. */
 static int ref_json(const char *s, size_t n, int nopt)
 {
     static const char key[] = "\"choose\"";
-    size_t i = 0, k = sizeof key - 1;
+    size_t i = 0, k = sizeof key - 1, first;
     long v = 0;
-    bool neg;
     while (i < n && ws(s[i]))
         i++;
     if (i == n || s[i++] != '{')
@@ -92,19 +96,19 @@ static int ref_json(const char *s, size_t n, int nopt)
         return -100;
     while (i < n && ws(s[i]))
         i++;
-    neg = i < n && s[i] == '-';
-    i += neg;
     if (i == n || !digit(s[i]))
         return -100;
-    for (; i < n && digit(s[i]); i++)
+    for (first = i; i < n && digit(s[i]); i++)
         v = v > 100000 ? v : v * 10 + (s[i] - '0');
+    if (s[first] == '0' && i - first > 1)
+        return -100;
     while (i < n && ws(s[i]))
         i++;
     if (i == n || s[i++] != '}')
         return -100;
     while (i < n && ws(s[i]))
         i++;
-    if (i != n || (neg && v != 0) || v >= nopt)
+    if (i != n || v >= nopt)
         return -100;
     return (int)v;
 }
@@ -132,17 +136,20 @@ static int ref_human(const char *s, size_t n, int nopt)
 }
 
 /* From *pos, the lines the agent must read for one decision: returns the
- * pick (or RT_PICK_EOF, RT_PICK_QUIT) and leaves *pos after the line that
- * gave it. A line ends at "\n" or at the end of the input; one "\r"
- * before the "\n" is dropped; a line over RT_LINE_MAX - 1 bytes is
- * refused whatever it holds. */
+ * pick (or RT_PICK_EOF, RT_PICK_QUIT, or RT_PICK_BAD after 100 lines in a
+ * row that pick nothing) and leaves *pos after the line that gave it. A
+ * line ends at "\n" or at the end of the input; one "\r" before the "\n"
+ * is dropped; a line over RT_LINE_MAX - 1 bytes is refused whatever it
+ * holds. */
 static int ref_decide(const uint8_t *in, size_t n, size_t *pos, bool human, int nopt)
 {
-    while (*pos < n) {
+    int bad = 0;
+    while (*pos < n && bad < 100) {
         const char *s = (const char *)in + *pos;
         const char *nl = memchr(s, '\n', n - *pos);
         size_t len = nl ? (size_t)(nl - s) : n - *pos;
         *pos += len + (nl != NULL);
+        bad++;
         if (len > RT_LINE_MAX - 1)
             continue;
         if (len > 0 && s[len - 1] == '\r')
@@ -151,7 +158,196 @@ static int ref_decide(const uint8_t *in, size_t n, size_t *pos, bool human, int 
         if (r >= 0 || r == RT_PICK_QUIT)
             return r;
     }
-    return RT_PICK_EOF;
+    return bad == 100 ? RT_PICK_BAD : RT_PICK_EOF;
+}
+
+/* ---- JSON lines (RFC 8259, strings in strict UTF-8: RFC 3629) ---- */
+
+typedef struct Json {
+    const unsigned char *s, *end;
+    int depth;
+} Json;
+
+static bool json_value(Json *j);
+
+static void json_ws(Json *j)
+{
+    while (j->s < j->end && (*j->s == ' ' || *j->s == '\t' || *j->s == '\n' || *j->s == '\r'))
+        j->s++;
+}
+
+static bool json_lit(Json *j, const char *w)
+{
+    size_t k = strlen(w);
+    if ((size_t)(j->end - j->s) < k || memcmp(j->s, w, k))
+        return false;
+    j->s += k;
+    return true;
+}
+
+static bool json_digits(Json *j)
+{
+    const unsigned char *at = j->s;
+    while (j->s < j->end && digit((char)*j->s))
+        j->s++;
+    return j->s > at;
+}
+
+static bool json_number(Json *j)
+{
+    if (j->s < j->end && *j->s == '-')
+        j->s++;
+    if (j->s < j->end && *j->s == '0')
+        j->s++;
+    else if (!json_digits(j))
+        return false;
+    if (j->s < j->end && *j->s == '.' && (j->s++, !json_digits(j)))
+        return false;
+    if (j->s < j->end && (*j->s == 'e' || *j->s == 'E')) {
+        j->s++;
+        if (j->s < j->end && (*j->s == '+' || *j->s == '-'))
+            j->s++;
+        return json_digits(j);
+    }
+    return true;
+}
+
+/* Four hex digits after \u; the code unit, or -1. */
+static long json_hex4(Json *j)
+{
+    long v = 0;
+    if (j->end - j->s < 4)
+        return -1;
+    for (int i = 0; i < 4; i++) {
+        int c = *j->s++, d = digit((char)c) ? c - '0' : (c | 32) >= 'a' && (c | 32) <= 'f'
+                                                      ? (c | 32) - 'a' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+/* One UTF-8 character of at least 2 bytes, as RFC 3629 allows it. */
+static bool json_utf8(Json *j)
+{
+    unsigned c = *j->s, lo = 0x80, hi = 0xBF;
+    int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+            : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (len == 0 || j->end - j->s < len)
+        return false;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+    if (j->s[1] < lo || j->s[1] > hi)
+        return false;
+    for (int i = 2; i < len; i++)
+        if ((j->s[i] & 0xC0) != 0x80)
+            return false;
+    j->s += len;
+    return true;
+}
+
+/* A string: no raw control character, known escapes only, a \u escape
+ * of a surrogate only as a high one followed by a low one. */
+static bool json_string(Json *j)
+{
+    if (j->s == j->end || *j->s++ != '"')
+        return false;
+    while (j->s < j->end && *j->s != '"') {
+        unsigned c = *j->s;
+        if (c < 0x20)
+            return false;
+        if (c >= 0x80) {
+            if (!json_utf8(j))
+                return false;
+            continue;
+        }
+        j->s++;
+        if (c != '\\')
+            continue;
+        if (j->s == j->end)
+            return false;
+        c = *j->s++;
+        if (c == 'u') {
+            long u = json_hex4(j);
+            if (u < 0 || (u >= 0xDC00 && u <= 0xDFFF))
+                return false;
+            if (u >= 0xD800 && u <= 0xDBFF) {
+                if (!json_lit(j, "\\u"))
+                    return false;
+                u = json_hex4(j);
+                if (u < 0xDC00 || u > 0xDFFF)
+                    return false;
+            }
+        } else if (!strchr("\"\\/bfnrt", (int)c)) {
+            return false;
+        }
+    }
+    return j->s++ < j->end;
+}
+
+static bool json_members(Json *j, char close, bool keys)
+{
+    j->s++;
+    json_ws(j);
+    if (j->s < j->end && *j->s == close)
+        return j->s++, true;
+    for (;;) {
+        if (keys) {
+            if (!json_string(j))
+                return false;
+            json_ws(j);
+            if (j->s == j->end || *j->s++ != ':')
+                return false;
+        }
+        if (!json_value(j))
+            return false;
+        if (j->s == j->end)
+            return false;
+        if (*j->s == close)
+            return j->s++, true;
+        if (*j->s++ != ',')
+            return false;
+        json_ws(j);
+    }
+}
+
+static bool json_value(Json *j)
+{
+    bool ok;
+    json_ws(j);
+    if (j->s == j->end || ++j->depth > 64)
+        return false;
+    switch (*j->s) {
+    case '{': ok = json_members(j, '}', true); break;
+    case '[': ok = json_members(j, ']', false); break;
+    case '"': ok = json_string(j); break;
+    case 't': ok = json_lit(j, "true"); break;
+    case 'f': ok = json_lit(j, "false"); break;
+    case 'n': ok = json_lit(j, "null"); break;
+    default: ok = json_number(j);
+    }
+    j->depth--;
+    json_ws(j);
+    return ok;
+}
+
+/* Each line of out[0..n) is one JSON object; the output ends with "\n". */
+static void check_json_lines(const char *out, size_t n)
+{
+    const char *p = out, *end = out + n;
+    if (n && end[-1] != '\n')
+        fail("the JSON output does not end with a newline");
+    for (long line = 1; p < end; line++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        Json j = {(const unsigned char *)p, (const unsigned char *)nl, 0};
+        if (*p != '{' || !json_value(&j) || j.s != j.end)
+            fail("output line %ld is not a JSON object in UTF-8 (bad at byte %ld): %.80s",
+                 line, (long)((const char *)j.s - p), p);
+        p = nl + 1;
+    }
 }
 
 /* ---- the game ---- */
@@ -168,19 +364,19 @@ static void check_state(const void *st, const char *when, long step)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static FILE *sink;
+    static FILE *devnull;   /* the terminal's output: not checked */
     static void *st, *snap;
     static RtPlay *pl;
     static bool verbose;    /* FUZZ_PROTOCOL_VERBOSE=1: one line per input */
-    if (!sink) {
+    if (!devnull) {
         verbose = getenv("FUZZ_PROTOCOL_VERBOSE") != NULL;
-        sink = fopen("/dev/null", "w");
+        devnull = fopen("/dev/null", "w");
         st = malloc(game.state_size);
         snap = malloc(game.state_size);
         pl = malloc(sizeof *pl);
-        if (!sink || !st || !snap || !pl)
+        if (!devnull || !st || !snap || !pl)
             fail("out of memory");
-        setvbuf(sink, NULL, _IOFBF, 1 << 16);
+        setvbuf(devnull, NULL, _IOFBF, 1 << 16);
     }
 
     uint8_t h[HEADER] = {0};
@@ -195,8 +391,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint64_t seed = (uint64_t)h[2] | (uint64_t)h[3] << 8 | (uint64_t)h[4] << 16
                   | (uint64_t)h[5] << 24;
     FILE *f = fmemopen((void *)(uintptr_t)in, n, "r");
-    if (!f)
-        return 0;
+    char *out = NULL;       /* the JSON output, checked line by line */
+    size_t outlen = 0;
+    FILE *sink = human ? devnull : open_memstream(&out, &outlen);
+    if (!f || !sink)
+        fail("cannot open the input or the output in memory");
 
     *pl = (RtPlay){.g = &game, .prog = "fuzz", .st = st, .seed = seed, .nplayers = np,
                    .json = !human, .reveal_all = (h[1] & 2) != 0, .in = f, .out = sink,
@@ -232,7 +431,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (memcmp(snap, st, game.state_size))
             fail("the agent of seat %d changed the state at decision %ld", p, step);
         if (pl->io_status >= 0)
-            fail("output to /dev/null failed at decision %ld", step);
+            fail("output failed at decision %ld", step);
         if (mine && pick != want)
             fail("decision %ld: the agent picked %d, the reference %d", step, pick, want);
         if (mine && ftell(f) != (long)pos)
@@ -246,6 +445,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abandoned = "quit";
             break;
         }
+        if (pick == RT_PICK_BAD) {
+            abandoned = RT_BAD_ANSWERS_REASON;
+            break;
+        }
         if (pick < 0 || pick >= nopt)
             fail("decision %ld: pick %d of %d options", step, pick, nopt);
         if (!pl->json)
@@ -255,16 +458,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_state(st, "after decision", step);
     }
     rt_set_observer(&game, NULL, NULL);
-    /* At the terminal, a closed stdin is told on stderr: not for each input. */
-    if (!(human && abandoned && !strcmp(abandoned, "stdin closed")))
+    /* At the terminal, a closed stdin or too many bad answers is told on
+     * stderr: not for each input. */
+    if (!(human && abandoned && strcmp(abandoned, "quit")))
         rt_print_end(pl, abandoned);
     if (!rt_flush(pl))
-        fail("output to /dev/null failed at the end");
+        fail("output failed at the end");
     if (verbose)
         fprintf(stderr, "fuzz_protocol: %d players, seed %llu, %s: %s after %lld "
                 "decisions, %zu of %zu bytes read\n", np, (unsigned long long)seed,
                 human ? "terminal" : "json", abandoned ? abandoned : c->over == RT_ENDED
                 ? "win" : "draw", (long long)c->decisions, pos, n);
     fclose(f);
+    if (!human) {
+        fclose(sink);
+        check_json_lines(out, outlen);
+        free(out);
+    }
     return 0;
 }

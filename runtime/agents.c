@@ -7,7 +7,9 @@
  *   human   the terminal: the seat's view, numbered options (from 1),
  *           help, show, quit; anything else is answered and asked again
  *   json    the protocol: a decision line out, one {"choose":ID} line in;
- *           a bad line gets an error line and the same decision again */
+ *           a bad line gets an error line and the same decision again
+ * Either gives up after RT_MAX_BAD_ANSWERS lines in a row that choose
+ * nothing: RT_PICK_BAD, and the game is abandoned. */
 #include "rtcli.h"
 
 #include <string.h>
@@ -47,7 +49,8 @@ static int small_number(const char *s, size_t n, int max)
     return v >= 1 && v <= max ? (int)v : 0;
 }
 
-/* One answer: an option index, RT_PICK_QUIT, or -100 to ask again. */
+/* One answer: an option index, RT_PICK_QUIT, or -100 to ask again (the
+ * line was answered: help, the table, or why it is not an option). */
 static int human_answer(RtPlay *pl, const char *s, size_t n)
 {
     enum { AGAIN = -100 };
@@ -69,7 +72,6 @@ static int human_answer(RtPlay *pl, const char *s, size_t n)
         fprintf(pl->out, "%s: type a number from 1 to %d (or help, quit).\n",
                 n == 0 ? "No answer" : "Not an option", nopt);
     }
-    rt_print_question(pl);
     return AGAIN;
 }
 
@@ -96,11 +98,18 @@ static int read_answer(RtPlay *pl, size_t *len)
     return ls == RT_LINE_EOF ? RT_PICK_EOF : (int)ls;
 }
 
+/* The table and the question, then answers until one picks an option or
+ * quits. Every other line is answered and the question asked again; after
+ * RT_MAX_BAD_ANSWERS such lines in a row (help and show count: a person
+ * never types a hundred, a script gone wrong may forever) the game is
+ * abandoned. */
 static int human_choose(RtPlay *pl)
 {
     rt_print_table(pl, ((const RtCore *)pl->st)->dec.player);
     rt_print_question(pl);
-    for (;;) {
+    for (int bad = 0; bad < RT_MAX_BAD_ANSWERS; bad++) {
+        if (bad)
+            rt_print_question(pl);
         fputs("> ", pl->out);
         size_t len;
         int ls = read_answer(pl, &len);
@@ -110,13 +119,13 @@ static int human_choose(RtPlay *pl)
         if (ls == RT_LINE_LONG) {
             fprintf(pl->out, "That line is too long (over %d characters).\n",
                     RT_LINE_MAX - 1);
-            rt_print_question(pl);
             continue;
         }
         int r = human_answer(pl, pl->line, len);
         if (r >= 0 || r == RT_PICK_QUIT)
             return r;
     }
+    return RT_PICK_BAD;
 }
 
 /* ---- json ---- */
@@ -128,30 +137,23 @@ static void json_error(RtPlay *pl, const char *msg)
     fputs("}\n", pl->out);
 }
 
-/* Checks one line; on success stores the option index. */
+/* Checks one line; on success stores the option index, else writes the
+ * error line. */
 static bool json_answer(RtPlay *pl, size_t len, int *pick)
 {
     int nopt = ((const RtCore *)pl->st)->dec.noptions;
-    const char *err;
-    long id;
-    if (!rt_parse_choose(pl->line, len, &id, &err)) {
-        json_error(pl, err);
-        return false;
-    }
-    if (id < 0 || id >= nopt) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "option id %ld out of range: choose 0 to %d",
-                 id, nopt - 1);
-        json_error(pl, msg);
-        return false;
-    }
-    *pick = (int)id;
-    return true;
+    char msg[128];
+    if (rt_parse_choose(pl->line, len, nopt, pick, msg, sizeof msg))
+        return true;
+    json_error(pl, msg);
+    return false;
 }
 
+/* The decision, then answers until one is good; after RT_MAX_BAD_ANSWERS
+ * bad lines in a row (each with its error line) the game is abandoned. */
 static int json_choose(RtPlay *pl)
 {
-    for (;;) {
+    for (int bad = 0; bad < RT_MAX_BAD_ANSWERS; bad++) {
         rt_json_decision(pl);
         size_t len;
         int ls = read_answer(pl, &len);
@@ -166,6 +168,7 @@ static int json_choose(RtPlay *pl)
             return pick;
         }
     }
+    return RT_PICK_BAD;
 }
 
 /* ---- dispatch ---- */

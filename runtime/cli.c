@@ -305,6 +305,8 @@ static const char *play_loop(RtPlay *pl)
             return "stdin closed";
         if (pick == RT_PICK_QUIT)
             return "quit";
+        if (pick == RT_PICK_BAD)
+            return RT_BAD_ANSWERS_REASON;
         if (pick < 0 || pl->io_status >= 0)
             return "stdout closed";
         if (!pl->json)

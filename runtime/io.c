@@ -45,60 +45,101 @@ static bool is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
-/* An integer, saturated above 10^9 so that huge ids stay out of range. */
-static size_t read_int(const char *s, size_t i, size_t n, long *v)
+/* The id as written, for a message: the token is a sign and digits only
+ * (plain ASCII, so the message stays JSON), and a long one is cut with
+ * "..." so that it is never mistaken for another number. */
+static void id_text(char *out, size_t cap, const char *s, size_t len)
 {
-    bool neg = i < n && s[i] == '-';
-    long x = 0;
-    if (neg)
+    enum { SHOWN = 20 };
+    snprintf(out, cap, "%.*s%s", (int)(len > SHOWN ? SHOWN : len), s, len > SHOWN ? "..." : "");
+}
+
+/* The option id at s[i..n): JSON's integer, -?(0|[1-9][0-9]*), with no
+ * fraction nor exponent. Returns the index after it, or 0 with the
+ * message in err. */
+static size_t read_id(const char *s, size_t i, size_t n, char *err, size_t errn)
+{
+    size_t start = i;
+    if (i < n && (s[i] == '-' || s[i] == '+'))
         i++;
-    if (i >= n || !is_digit(s[i]))
+    size_t digits = i;
+    while (i < n && is_digit(s[i]))
+        i++;
+    if (i == digits || (i < n && (s[i] == '.' || s[i] == 'e' || s[i] == 'E'))) {
+        snprintf(err, errn, "\"choose\" must be an integer option id");
         return 0;
-    for (; i < n && is_digit(s[i]); i++)
-        if (x <= 1000000000L)
-            x = x * 10 + (s[i] - '0');
-    if (i < n && (s[i] == '.' || s[i] == 'e' || s[i] == 'E'))
+    }
+    if (s[start] == '+' || (s[digits] == '0' && i - digits > 1)) {
+        char text[32];
+        id_text(text, sizeof text, s + start, i - start);
+        snprintf(err, errn, "\"choose\": %s is not a JSON number (%s)", text,
+                 s[start] == '+' ? "no '+' sign" : "no leading zeros");
         return 0;
-    *v = neg ? -x : x;
+    }
     return i;
 }
 
-/*   line := ws '{' ws "\"choose\"" ws ':' ws integer ws '}' ws
- * Nothing else is accepted: no other keys, no strings, no fractions. The
- * range of the id is the caller's to check. */
-bool rt_parse_choose(const char *s, size_t n, long *id, const char **err)
+/* The option that id s[0..len) (read_id's) names, or -1 with the message
+ * in err: a negative id, -0 included, or one past the options is refused
+ * with the id as written, never wrapped into another number. */
+static int option_of(const char *s, size_t len, int nopt, char *err, size_t errn)
+{
+    bool neg = s[0] == '-';
+    long v = 0;
+    for (size_t k = neg; k < len && v < nopt; k++)  /* stops past nopt: no overflow */
+        v = v * 10 + (s[k] - '0');
+    if (neg && v == 0) {
+        snprintf(err, errn, "option id -0 is not an id: choose 0 to %d", nopt - 1);
+        return -1;
+    }
+    if (neg || v >= nopt) {
+        char text[32];
+        id_text(text, sizeof text, s, len);
+        snprintf(err, errn, "option id %s out of range: choose 0 to %d", text, nopt - 1);
+        return -1;
+    }
+    return (int)v;
+}
+
+/*   line := ws '{' ws "\"choose\"" ws ':' ws id ws '}' ws
+ * Nothing else is accepted: no other keys, no strings, no fractions, and
+ * the id names one of the nopt options (option_of). On success *id is
+ * that option; otherwise err (errn bytes) holds the message of the error
+ * line. */
+bool rt_parse_choose(const char *s, size_t n, int nopt, int *id, char *err, size_t errn)
 {
     static const char key[] = "\"choose\"";
     size_t klen = sizeof key - 1;
     size_t i = skip_ws(s, 0, n);
-    *err = "expected a line {\"choose\":ID}";
+    snprintf(err, errn, "expected a line {\"choose\":ID}");
     if (i == n || s[i] != '{')
         return false;
     i = skip_ws(s, i + 1, n);
     if (n - i < klen || memcmp(s + i, key, klen) != 0) {
-        *err = "expected the key \"choose\"";
+        snprintf(err, errn, "expected the key \"choose\"");
         return false;
     }
     i = skip_ws(s, i + klen, n);
     if (i == n || s[i] != ':') {
-        *err = "expected ':' after \"choose\"";
+        snprintf(err, errn, "expected ':' after \"choose\"");
         return false;
     }
-    i = read_int(s, skip_ws(s, i + 1, n), n, id);
-    if (i == 0) {
-        *err = "\"choose\" must be an integer option id";
+    size_t at = skip_ws(s, i + 1, n);
+    i = read_id(s, at, n, err, errn);
+    if (i == 0)
         return false;
-    }
+    size_t len = i - at;
     i = skip_ws(s, i, n);
     if (i == n || s[i] != '}') {
-        *err = "expected '}' after the option id";
+        snprintf(err, errn, "expected '}' after the option id");
         return false;
     }
     if (skip_ws(s, i + 1, n) != n) {
-        *err = "unexpected text after the object";
+        snprintf(err, errn, "unexpected text after the object");
         return false;
     }
-    return true;
+    *id = option_of(s + at, len, nopt, err, errn);
+    return *id >= 0;
 }
 
 /* A decimal number without sign, at most max; the whole string. */
@@ -119,10 +160,49 @@ bool rt_parse_u64(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
+/* The length of the UTF-8 character at p (1 to 4), 0 if the bytes there
+ * are not one (RFC 3629: no overlong form, no surrogate, nothing past
+ * U+10FFFF). Stops at the first byte that does not fit, so never reads
+ * past a NUL. */
+static int utf8_len(const unsigned char *p)
+{
+    unsigned lo = 0x80, hi = 0xBF;
+    int len;
+    if (p[0] < 0x80)
+        return 1;
+    if (p[0] >= 0xC2 && p[0] <= 0xDF)
+        len = 2;
+    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+        len = 3, lo = p[0] == 0xE0 ? 0xA0 : lo, hi = p[0] == 0xED ? 0x9F : hi;
+    else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+        len = 4, lo = p[0] == 0xF0 ? 0x90 : lo, hi = p[0] == 0xF4 ? 0x8F : hi;
+    else
+        return 0;
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (int i = 2; i < len; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
+/* s as a JSON string. JSON text is UTF-8: cardc lets only UTF-8 into a
+ * game's names and texts, and a byte that does not start a valid
+ * character all the same (a rules file named in another encoding) is
+ * written as U+FFFD, so every line stays JSON. */
 void rt_json_string(FILE *f, const char *s)
 {
     putc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p >= 0x80) {
+            int k = utf8_len(p);
+            if (k == 0)
+                fputs("\\ufffd", f);
+            else
+                fwrite(p, 1, (size_t)k, f);
+            p += k ? k - 1 : 0;
+            continue;
+        }
         switch (*p) {
         case '"': fputs("\\\"", f); break;
         case '\\': fputs("\\\\", f); break;

@@ -422,14 +422,19 @@ static const char *card_name(const RtGame *g, int c)
     return c >= 0 && c < g->ninstances ? g->card_name[c] : "?";
 }
 
-/* Appends s to buf (size n, used *len), truncating safely. */
+/* Appends s to buf (size n, used *len), truncating safely: never inside
+ * a UTF-8 character. (A game that cardc built never needs to truncate:
+ * its labels fit the buffer the command line gives, RT_LABEL_MAX.) */
 static void append(char *buf, size_t n, size_t *len, const char *s)
 {
     size_t k = strlen(s);
     if (*len + 1 >= n)
         return;
-    if (k > n - 1 - *len)
+    if (k > n - 1 - *len) {
         k = n - 1 - *len;
+        while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+            k--;
+    }
     memcpy(buf + *len, s, k);
     *len += k;
     buf[*len] = '\0';

@@ -12,8 +12,17 @@
 
 enum {
     RT_LINE_MAX = 4096,     /* longest input line kept; the rest is dropped */
-    RT_LABEL_MAX = 512,     /* longest option label shown */
+    RT_LABEL_MAX = 8192,    /* an option's label and its NUL (below) */
 };
+
+/* A label is never cut: the buffer holds the longest label of any game
+ * cardc builds. A card choice's label is a card name, a set's up to
+ * RT_MAX_PICK names joined by ", ", each name at most max_name = 200
+ * characters (compiler/cards.c); an option's label in the rules is at
+ * most max_label = 1000 characters (compiler/sema.h); UTF-8 takes at most
+ * 4 bytes a character. */
+_Static_assert(RT_LABEL_MAX > RT_MAX_PICK * 200 * 4 + (RT_MAX_PICK - 1) * 2
+               && RT_LABEL_MAX > 1000 * 4, "RT_LABEL_MAX holds every label");
 
 typedef enum RtSeat {
     RT_SEAT_HUMAN,
@@ -26,7 +35,17 @@ enum {
     RT_PICK_QUIT = -1,      /* a human typed quit */
     RT_PICK_EOF = -2,       /* stdin closed */
     RT_PICK_IO = -3,        /* stdout failed (closed pipe, full disk) */
+    RT_PICK_BAD = -4,       /* RT_MAX_BAD_ANSWERS lines in a row chose nothing */
 };
+
+/* Lines in a row that choose nothing (a JSON error line, or at the
+ * terminal anything but an option's number or quit) before a seat's
+ * stream is given up and the game abandoned, with RT_BAD_ANSWERS_REASON:
+ * a program that answers wrong forever, or garbage piped in, ends. */
+#define RT_MAX_BAD_ANSWERS 100
+#define RT_STR_(x) #x
+#define RT_STR(x) RT_STR_(x)
+#define RT_BAD_ANSWERS_REASON RT_STR(RT_MAX_BAD_ANSWERS) " bad answers in a row"
 
 /* One game being played through the CLI; the observer's context. */
 typedef struct RtPlay {
@@ -54,7 +73,7 @@ typedef enum RtLineStatus {
 } RtLineStatus;
 
 RtLineStatus rt_read_line(FILE *in, char *buf, size_t cap, size_t *len);
-bool rt_parse_choose(const char *s, size_t n, long *id, const char **err);
+bool rt_parse_choose(const char *s, size_t n, int nopt, int *id, char *err, size_t errn);
 bool rt_parse_u64(const char *s, uint64_t max, uint64_t *out);
 void rt_json_string(FILE *f, const char *s);
 bool rt_flush(RtPlay *pl);

@@ -135,7 +135,8 @@ static void print_end(RtPlay *pl, const char *abandoned)
         return;
     }
     if (abandoned) {
-        putc('\n', pl->out);     /* after the "> " that waited */
+        if (strcmp(abandoned, RT_BAD_ANSWERS_REASON))
+            putc('\n', pl->out); /* after the "> " that waited */
         fflush(pl->out);
         fprintf(stderr, "%s, game abandoned\n", abandoned);
         return;

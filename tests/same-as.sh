@@ -93,6 +93,10 @@ compare_game() {
 }
 
 for rules in "$ROOT"/decks/*/game.rules "$ROOT"/tests/games/*/game.rules; do
+    # utf8-lab's labels are longer than the 511 bytes that builds before
+    # issue 9 kept: their transcripts cut those labels, the bug the lab
+    # exists to show (tests/games/utf8.sh), so they cannot be the same.
+    case $rules in */utf8-lab/*) continue ;; esac
     [ -f "$rules" ] && compare_game "$(dirname "$rules")"
 done
 summary same-as

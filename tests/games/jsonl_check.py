@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """jsonl_check.py OUT [--ended]: checks what a game wrote with --protocol json.
 
-  - every line is one JSON object of type decision, move, error or end;
-  - a decision's options have ids 0..K-1 and K >= 1; every zone of its view
-    has a size, and a "cards" list, when present, of that size;
-  - after an error comes the same decision line again;
+  - every line is strict UTF-8 (no invalid byte, overlong form or encoded
+    surrogate) and one JSON object (no NaN or Infinity, no escaped lone
+    surrogate) of type decision, move, error or end;
+  - a decision's options have ids 0..K-1 and K >= 1, and labels that tell
+    them apart (a label cut short could make two alike); every zone of its
+    view has a size, and a "cards" list, when present, of that size;
+  - after an error comes the same decision line again, or the end line of
+    a game abandoned after too many bad answers in a row;
   - the cards stay where the moves put them: from the first view on, the
     size of each zone (and, where the view names the cards, which cards)
     follows the moves exactly, and the number of cards in view never
@@ -23,6 +27,41 @@ def fail(n, msg):
     sys.exit(1)
 
 
+def no_constant(name):
+    raise ValueError(f"{name} is not JSON")
+
+
+def strings(x):
+    """Every string in a JSON value, keys included."""
+    if isinstance(x, str):
+        yield x
+    elif isinstance(x, list):
+        for v in x:
+            yield from strings(v)
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            yield k
+            yield from strings(v)
+
+
+def parse(n, raw):
+    """The JSON object of one line: strict UTF-8, strict JSON."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        fail(n, f"not UTF-8 ({e}): {raw[max(0, e.start - 20):e.end + 20]!r}")
+    try:
+        m = json.loads(text, parse_constant=no_constant)
+    except ValueError as e:
+        fail(n, f"not JSON ({e}): {raw[:80]!r}")
+    for s in strings(m):
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError:
+            fail(n, f"a lone surrogate escaped in a string: {s[:40]!r}")
+    return m
+
+
 def main():
     path = sys.argv[1]
     ended = "--ended" in sys.argv[2:]
@@ -37,16 +76,14 @@ def main():
     if lines and lines[-1] == b"":
         lines.pop()
     for n, raw in enumerate(lines, 1):
-        try:
-            m = json.loads(raw)
-        except ValueError as e:
-            fail(n, f"not JSON ({e}): {raw[:80]!r}")
+        m = parse(n, raw)
         if not isinstance(m, dict) or "type" not in m:
             fail(n, "not an object with a type")
         if end is not None:
             fail(n, "a line after the end line")
         t = m["type"]
-        if after_error and (t != "decision" or raw != last_decision):
+        if after_error and (t != "decision" or raw != last_decision) and \
+                not (t == "end" and m.get("result") == "abandoned"):
             fail(n, "an error not followed by the same decision")
         after_error = False
         if t == "error":
@@ -61,6 +98,10 @@ def main():
                 fail(n, "options are not ids 0..K-1")
             if not all(isinstance(o.get("label"), str) for o in opts):
                 fail(n, "an option without a label")
+            labels = Counter(o["label"] for o in opts)
+            if len(labels) != len(opts):
+                same = next(k for k, v in labels.items() if v > 1)
+                fail(n, f"{labels[same]} options labelled {same[:60]!r}")
             view = {}
             for z in m["view"]["zones"]:
                 key = (z["zone"], z.get("player"))

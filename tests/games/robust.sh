@@ -2,11 +2,13 @@
 # robust.sh: a game binary survives its users (issue 4, point 5). For
 # `play --protocol json` and for `play` at the terminal with a human seat:
 # closed stdin, binary garbage, a line of a megabyte, option ids out of
-# range, negative, not a number, a float, huge; whole games driven by a
-# script; a closed stdout (SIGPIPE); and `simulate` with bad arguments.
-# Each gets its message or a clean exit, never a crash; the JSON stream
-# is checked line by line (tests/games/jsonl_check.py: every card where
-# the moves put it), and every run's stderr for sanitizer reports.
+# range, negative, not a number, a float, huge, not JSON (00, 01, +1) or
+# -0; a hundred bad answers in a row (the game is abandoned) and 99 (it
+# is not); whole games driven by a script; a closed stdout (SIGPIPE); and
+# `simulate` with bad arguments. Each gets its message or a clean exit,
+# never a crash; the JSON stream is checked line by line
+# (tests/games/jsonl_check.py: strict UTF-8 JSON, every card where the
+# moves put it), and every run's stderr for sanitizer reports.
 #
 #   sh tests/games/robust.sh GAME_BINARY     (best: build/bin/GAME-asan)
 # Prints "robust: N passed, M failed"; exits 1 if any failed. An input
@@ -91,7 +93,10 @@ run "json: binary garbage" $J <"$T/garbage" || keep "$T/garbage"
 if rc_is 0; then ok; else bad "json: garbage: exit $(cat "$T/rc")"; keep "$T/garbage"; fi
 check "json: garbage: errors" [ "$(grep -c '^{"type":"error","message":"' "$T/out")" -ge 1 ]
 check "json: garbage: still the first decision" [ "$(grep '"type":"decision"' "$T/out" | sort -u | wc -l)" = 1 ]
-check "json: garbage: abandoned at the end of input" grep -q '"result":"abandoned","reason":"stdin closed"' "$T/out"
+# (Some 400 lines, none an answer: the hundredth in a row ends the game.)
+check "json: garbage: abandoned after 100 bad answers" \
+    grep -q '"result":"abandoned","reason":"100 bad answers in a row"' "$T/out"
+check "json: garbage: 100 error lines" [ "$(grep -c '^{"type":"error",' "$T/out")" = 100 ]
 stream "json: garbage" || keep "$T/garbage"
 
 { megabyte; echo '{"choose":0}'; } >"$T/in"
@@ -118,7 +123,9 @@ check "json: id out of range" has "$E" "{\"type\":\"error\",\"message\":\"option
 check "json: negative id" has "$E" "{\"type\":\"error\",\"message\":\"option id -1 out of range: choose 0 to $((K - 1))\"}"
 check "json: not a number, a string, a float" \
     [ "$(count "$E" '{"type":"error","message":"\"choose\" must be an integer option id"}')" = 3 ]
-check "json: huge ids" [ "$(grep -c '^{"type":"error","message":"option id -\{0,1\}[0-9]* out of range: choose 0 to ' "$E")" = 4 ]
+check "json: huge ids" [ "$(grep -c '^{"type":"error","message":"option id -\{0,1\}[0-9]*\(\.\.\.\)\{0,1\} out of range: choose 0 to ' "$E")" = 4 ]
+check "json: a huge id is cut, not echoed as another number" has "$E" \
+    "{\"type\":\"error\",\"message\":\"option id 99999999999999999999... out of range: choose 0 to $((K - 1))\"}"
 check "json: 7 errors, 8 decisions" [ "$(grep -c '"type":"error"' "$E")/$(grep -c '"type":"decision"' "$E")" = 7/8 ]
 check "json: the same decision each time" [ "$(grep '"type":"decision"' "$E" | sort -u | wc -l)" = 1 ]
 check "json: each error followed by the decision" awk '
@@ -127,6 +134,51 @@ check "json: each error followed by the decision" awk '
     /"type":"decision"/ { last = $0 }' "$E"
 check "json: nothing applied" grep -q '"decisions":0,' "$E"
 stream "json: bad ids"
+
+# Ids past 32 and 64 bits, an exponent, and numbers JSON does not write:
+# each refused with its message, the id as it was written.
+{
+    echo '{"choose":4294967296}'
+    echo '{"choose":18446744073709551616}'
+    echo '{"choose":99999999999999999999}'
+    echo '{"choose":1e3}'
+    echo '{"choose":00}'
+    echo '{"choose":01}'
+    echo '{"choose":+1}'
+    echo '{"choose":-0}'
+} >"$T/in"
+run "json: ids that wrap, not JSON" $J <"$T/in"
+E=$T/out
+error_is() { has "$E" "{\"type\":\"error\",\"message\":\"$1\"}"; }
+check "json: 2^32" error_is "option id 4294967296 out of range: choose 0 to $((K - 1))"
+check "json: 2^64" error_is "option id 18446744073709551616 out of range: choose 0 to $((K - 1))"
+check "json: 20 nines" error_is "option id 99999999999999999999 out of range: choose 0 to $((K - 1))"
+check "json: 1e3" error_is '\"choose\" must be an integer option id'
+check "json: 00" error_is '\"choose\": 00 is not a JSON number (no leading zeros)'
+check "json: 01" error_is '\"choose\": 01 is not a JSON number (no leading zeros)'
+check "json: +1" error_is "\\\"choose\\\": +1 is not a JSON number (no '+' sign)"
+check "json: -0" error_is "option id -0 is not an id: choose 0 to $((K - 1))"
+check "json: ids that wrap: 8 errors" [ "$(grep -c '"type":"error"' "$E")" = 8 ]
+check "json: ids that wrap: nothing applied" grep -q '"decisions":0,' "$E"
+stream "json: ids that wrap, not JSON"
+
+# Bad answers in a row: the hundredth ends the game as abandoned (its
+# error line, then the end line); a good answer starts the count again.
+repeat '{"choose":x}' 100 >"$T/in"
+run "json: 100 bad answers" $J <"$T/in"
+check "json: 100 bad answers: exit 0" rc_is 0
+check "json: 100 bad answers: quiet" empty "$T/err"
+check "json: 100 bad answers: 100 errors, 100 decisions" \
+    [ "$(grep -c '"type":"error"' "$T/out")/$(grep -c '"type":"decision"' "$T/out")" = 100/100 ]
+check "json: 100 bad answers: the end line says why" sh -c "tail -n 1 '$T/out' | grep -q \
+    '^{\"type\":\"end\",.*\"winners\":\[\],\"result\":\"abandoned\",\"reason\":\"100 bad answers in a row\",.*\"decisions\":0,'"
+stream "json: 100 bad answers"
+{ repeat '{"choose":x}' 99; echo '{"choose":0}'; repeat '{"choose":x}' 99; } >"$T/in"
+run "json: 99 bad answers, twice" $J <"$T/in"
+check "json: 99 bad answers, twice: 198 errors" [ "$(grep -c '"type":"error"' "$T/out")" = 198 ]
+check "json: 99 bad answers, twice: played on to the end of input" \
+    grep -q '"result":"abandoned","reason":"stdin closed",.*"decisions":1,' "$T/out"
+stream "json: 99 bad answers, twice"
 
 # Whole games: every seat json, always 0 or ids cycling 0..4 (some out
 # of range: errors, then the next line), for each player count.
@@ -172,6 +224,8 @@ NOT="Not an option: type a number from 1 to $TK (or help, quit)."
 run "terminal: binary garbage" $H <"$T/garbage" || keep "$T/garbage"
 if rc_is 0; then ok; else bad "terminal: garbage: exit $(cat "$T/rc")"; keep "$T/garbage"; fi
 check "terminal: garbage: answered" grep -q '^\(Not an option\|No answer\): type a number' "$T/out"
+check "terminal: garbage: abandoned" \
+    grep -qx '\(100 bad answers in a row\|stdin closed\), game abandoned' "$T/err"
 
 { megabyte; echo 1; } >"$T/in"
 run "terminal: megabyte line" $H <"$T/in"
@@ -186,6 +240,20 @@ check "terminal: bad numbers: answered" [ "$(count "$T/out" "$NOT")" = 6 ]
 check "terminal: bad numbers: the same question" [ "$(count "$T/out" "$QLINE")" = 7 ]
 check "terminal: bad numbers: the same options" [ "$(grep -c '^  1) ' "$T/out")" = 7 ]
 check "terminal: bad numbers: nothing chosen" sh -c "! grep -q '^Player 1 chooses' '$T/out'"
+
+# A hundred bad answers in a row (help and show count too) end the game;
+# 99, then an option, then 99 more do not.
+{ repeat help 10; repeat show 10; repeat abc 79; echo; } >"$T/in"
+run "terminal: 100 bad answers" $H <"$T/in"
+check "terminal: 100 bad answers: exit 0" rc_is 0
+check "terminal: 100 bad answers: the message" has "$T/err" "100 bad answers in a row, game abandoned"
+check "terminal: 100 bad answers: only that" [ "$(wc -l <"$T/err")" = 1 ]
+check "terminal: 100 bad answers: 100 prompts" [ "$(grep -o '^> ' "$T/out" | wc -l)" = 100 ]
+check "terminal: 100 bad answers: the last answered" sh -c "tail -n 1 '$T/out' | grep -q '^No answer: '"
+{ repeat abc 99; echo 1; repeat abc 99; } >"$T/in"
+run "terminal: 99 bad answers, twice" $H <"$T/in"
+check "terminal: 99 bad answers, twice: played on" grep -q '^Player 1 chooses: ' "$T/out"
+check "terminal: 99 bad answers, twice: not abandoned for them" sh -c "! grep -q 'bad answers' '$T/err'"
 
 echo quit | run "terminal: quit" $H
 check "terminal: quit: exit 0" rc_is 0

@@ -306,6 +306,26 @@ over "max_ident: a name of 101 characters" 1 \
     '^ident-over/game\.rules:25:5: error: name too long: 101 characters \(limit max_ident = 100\)$' \
     "$cardc" check ident-over
 
+# max_label: 1000 characters (not bytes) in an option's label, so that the
+# game's label buffer holds it whole.
+menu() { # menu N: a choice whose first label is N two-byte characters
+    printf '    choose seat(0) "Long?" {\n        option "%s" { }\n        option "No" { }\n    }\n' \
+        "$(rep 'é' "$1")"
+}
+menu 1000 >stmt
+mkgame label-under
+under "max_label: a label of 1000 characters" 0 'limit max_label' "$cardc" check label-under
+menu 1001 >stmt
+mkgame label-over
+over "max_label: a label of 1001 characters" 1 \
+    '^label-over/game\.rules:14:16: error: an option label too long: 1001 characters \(limit max_label = 1000\)$' \
+    "$cardc" check label-over
+{ printf '    let c = choose card seat(0) "Which?" from pool else "%s"\n' "$(rep 'é' 1001)"; } >stmt
+mkgame label-else
+over "max_label: an 'else' label of 1001 characters" 1 \
+    '^label-else/game\.rules:13:57: error: an option label too long: 1001 characters \(limit max_label = 1000\)$' \
+    "$cardc" check label-else
+
 # max_number: 1,000,000,000 the largest literal.
 echo "    rounds = 1000000000" >stmt
 mkgame number-under
@@ -746,6 +766,22 @@ IN=in under "human: a line of 4095 characters" 0 'too long' \
 { printf '1'; bytes ' ' 4095; echo; yes 1 | head -n 5; } >in
 IN=in over "human: a line of 4096 characters" 0 \
     '^That line is too long \(over 4095 characters\)\.$' \
+    "$game" play --seats human,random --seed 1 --max-decisions 2
+
+# Bad answers in a row: 99 and the game goes on; the 100th abandons it.
+{ yes '{"choose":x}' | head -n 99; yes '{"choose":0}' | head -n 5; } >in
+IN=in over "JSON: 99 bad answers in a row, then an answer" 0 \
+    "$(end_line draw "decision bound reached").*\"decisions\":2," \
+    "$game" play --protocol json --seed 1 --max-decisions 2
+{ yes '{"choose":x}' | head -n 100; yes '{"choose":0}' | head -n 5; } >in
+IN=in over "JSON: 100 bad answers in a row" 0 \
+    "$(end_line abandoned "100 bad answers in a row").*\"decisions\":0," \
+    "$game" play --protocol json --seed 1 --max-decisions 2
+{ yes x | head -n 99; yes 1 | head -n 5; } >in
+IN=in under "human: 99 bad answers in a row, then an answer" 0 'bad answers' \
+    "$game" play --seats human,random --seed 1 --max-decisions 2
+{ yes x | head -n 100; yes 1 | head -n 5; } >in
+IN=in over "human: 100 bad answers in a row" 0 '^100 bad answers in a row, game abandoned$' \
     "$game" play --seats human,random --seed 1 --max-decisions 2
 
 [ "$xfail" = 0 ] || echo "limits: $xfail known bugs (XFAIL above)"

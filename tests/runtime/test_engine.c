@@ -377,6 +377,29 @@ Test(labels, truncated_to_the_buffer)
     cr_assert_str_eq(rt_option_label(&hc_game, &st, 0, buf, 0), "");
 }
 
+/* A cut never splits a UTF-8 character (cardc's games are never cut: the
+ * command line's buffer holds their longest label). */
+Test(labels, never_cut_inside_a_character)
+{
+    static const char *names[HC_CARDS];
+    for (int i = 0; i < HC_CARDS; i++)
+        names[i] = "\xc3\xa9\xc3\xa9\xe2\x9c\x93\xf0\x9f\x82\xa1"; /* é é ✓ 🂡 */
+    RtGame g = hc_game;
+    g.card_name = names;
+    char buf[16];
+    rt_new(&g, &st, 5, 2);
+    st.core.dec.noptions = 1;
+    put_option(0, RT_OPT_CARD, 0)->ids[0] = 3;
+    cr_assert_str_eq(rt_option_label(&g, &st, 0, buf, 4), "\xc3\xa9");
+    cr_assert_str_eq(rt_option_label(&g, &st, 0, buf, 5), "\xc3\xa9\xc3\xa9");
+    cr_assert_str_eq(rt_option_label(&g, &st, 0, buf, 7), "\xc3\xa9\xc3\xa9");
+    cr_assert_str_eq(rt_option_label(&g, &st, 0, buf, 8), "\xc3\xa9\xc3\xa9\xe2\x9c\x93");
+    cr_assert_str_eq(rt_option_label(&g, &st, 0, buf, 11), "\xc3\xa9\xc3\xa9\xe2\x9c\x93");
+    cr_assert_str_eq(rt_option_label(&g, &st, 0, buf, 12),
+                     "\xc3\xa9\xc3\xa9\xe2\x9c\x93\xf0\x9f\x82\xa1");
+    cr_assert_str_eq(rt_option_label(&g, &st, 0, buf, 2), "");
+}
+
 /* ---- observer ---- */
 
 typedef struct Seen {

@@ -6,25 +6,32 @@
 
 #include "rtcli.h"
 
-static bool choose(const char *s, long *id, const char **err)
+/* The line s against a decision of nopt options: true and *id, or false
+ * and the error line's message in err. */
+static bool choose_of(const char *s, int nopt, int *id, char *err)
 {
-    return rt_parse_choose(s, strlen(s), id, err);
+    return rt_parse_choose(s, strlen(s), nopt, id, err, 128);
+}
+
+static bool choose(const char *s, int *id, char *err)
+{
+    return choose_of(s, 20, id, err);
 }
 
 Test(choose, accepts_the_form)
 {
-    long id = -7;
-    const char *err;
-    cr_assert(choose("{\"choose\":3}", &id, &err));
+    int id = -7;
+    char err[128];
+    cr_assert(choose("{\"choose\":3}", &id, err));
     cr_assert_eq(id, 3);
-    cr_assert(choose("  {  \"choose\" :\t12 }  ", &id, &err));
+    cr_assert(choose("  {  \"choose\" :\t12 }  ", &id, err));
     cr_assert_eq(id, 12);
-    cr_assert(choose("{\"choose\":0}\r", &id, &err));
+    cr_assert(choose("{\"choose\":0}\r", &id, err));
     cr_assert_eq(id, 0);
-    cr_assert(choose("{\"choose\":-4}", &id, &err), "negative ids parse; the range check rejects them");
-    cr_assert_eq(id, -4);
-    cr_assert(choose("{\"choose\":99999999999999999999}", &id, &err));
-    cr_assert_gt(id, 1000000000L, "huge ids saturate out of range");
+    cr_assert(choose("{\"choose\":19}", &id, err));
+    cr_assert_eq(id, 19);
+    cr_assert(choose_of("{\"choose\":255}", 256, &id, err));
+    cr_assert_eq(id, 255);
 }
 
 Test(choose, rejects_everything_else)
@@ -35,21 +42,67 @@ Test(choose, rejects_everything_else)
         "{\"choose\":true}", "{\"choose\":1", "{\"choose\":1}}",
         "{\"choose\":1} x", "{\"choose\":1,\"x\":2}", "{\"Choose\":1}",
         "[{\"choose\":1}]", "{\"choose\":-}", "{'choose':1}", "{choose:1}",
+        "{\"choose\":00}", "{\"choose\":01}", "{\"choose\":-0}", "{\"choose\":+1}",
+        "{\"choose\":-01}", "{\"choose\":1E0}", "{\"choose\":0x1}", "{\"choose\":20}",
+        "{\"choose\":-1}", "{\"choose\":4294967296}", "{\"choose\":4294967297}",
+        "{\"choose\":18446744073709551616}", "{\"choose\":99999999999999999999}",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        long id;
-        const char *err = NULL;
-        cr_assert_not(choose(bad[i], &id, &err), "accepted: %s", bad[i]);
-        cr_assert_not_null(err);
+        int id = -7;
+        char err[128] = "";
+        cr_assert_not(choose(bad[i], &id, err), "accepted: %s", bad[i]);
+        cr_assert_neq(err[0], '\0', "no message: %s", bad[i]);
     }
+}
+
+/* Each error's message, exactly: an id is never echoed as another number. */
+Test(choose, messages)
+{
+    static const char *const cases[][2] = {
+        {"{\"choose\":x}", "\"choose\" must be an integer option id"},
+        {"{\"choose\":1.5}", "\"choose\" must be an integer option id"},
+        {"{\"choose\":1e3}", "\"choose\" must be an integer option id"},
+        {"{\"choose\":00}", "\"choose\": 00 is not a JSON number (no leading zeros)"},
+        {"{\"choose\":01}", "\"choose\": 01 is not a JSON number (no leading zeros)"},
+        {"{\"choose\":-01}", "\"choose\": -01 is not a JSON number (no leading zeros)"},
+        {"{\"choose\":+1}", "\"choose\": +1 is not a JSON number (no '+' sign)"},
+        {"{\"choose\":-0}", "option id -0 is not an id: choose 0 to 19"},
+        {"{\"choose\":20}", "option id 20 out of range: choose 0 to 19"},
+        {"{\"choose\":-1}", "option id -1 out of range: choose 0 to 19"},
+        {"{\"choose\":4294967296}", "option id 4294967296 out of range: choose 0 to 19"},
+        {"{\"choose\":4294967300}", "option id 4294967300 out of range: choose 0 to 19"},
+        {"{\"choose\":99999999999999999999}",
+         "option id 99999999999999999999 out of range: choose 0 to 19"},
+        {"{\"choose\":-999999999999999999999999}",
+         "option id -9999999999999999999... out of range: choose 0 to 19"},
+        {"{\"choose\":20 x}", "expected '}' after the option id"},
+        {"{\"choose\":20} x", "unexpected text after the object"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int id;
+        char err[128];
+        cr_assert_not(choose(cases[i][0], &id, err), "accepted: %s", cases[i][0]);
+        cr_assert_str_eq(err, cases[i][1], "for %s", cases[i][0]);
+    }
+}
+
+Test(choose, a_long_id_is_cut_and_marked)
+{
+    char line[4200], err[128];
+    int id;
+    int n = snprintf(line, sizeof line, "{\"choose\":");
+    memset(line + n, '7', 4000);
+    strcpy(line + n + 4000, "}");
+    cr_assert_not(choose(line, &id, err));
+    cr_assert_str_eq(err, "option id 77777777777777777777... out of range: choose 0 to 19");
 }
 
 Test(choose, nul_byte_is_rejected)
 {
-    long id;
-    const char *err;
-    cr_assert_not(rt_parse_choose("{\"choose\":1}\0", 13, &id, &err));
-    cr_assert_not(rt_parse_choose("{\"cho\0se\":1}", 12, &id, &err));
+    int id;
+    char err[128];
+    cr_assert_not(rt_parse_choose("{\"choose\":1}\0", 13, 20, &id, err, sizeof err));
+    cr_assert_not(rt_parse_choose("{\"cho\0se\":1}", 12, 20, &id, err, sizeof err));
 }
 
 static FILE *input(const char *s, size_t n)
@@ -130,5 +183,21 @@ Test(json, string_escapes)
     rt_json_string(f, "a\"b\\c\n\t\x01\x7f é");
     fclose(f);
     cr_assert_str_eq(out, "\"a\\\"b\\\\c\\n\\t\\u0001\\u007f é\"");
+    free(out);
+}
+
+Test(json, strings_are_utf8)
+{
+    /* Valid characters pass; a byte that does not start one (Latin-1, a
+     * stray continuation, overlong, a surrogate, past U+10FFFF, cut
+     * short) is written as U+FFFD, so the line stays JSON. */
+    char *out = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&out, &n);
+    rt_json_string(f, "\xf0\x9f\x83\x8f|caf\xe9|\x80|\xc0\x80|\xed\xa0\x80|\xf4\x90\x80\x80|\xe2\x80");
+    fclose(f);
+    cr_assert_str_eq(out, "\"\xf0\x9f\x83\x8f|caf\\ufffd|\\ufffd|\\ufffd\\ufffd|"
+                          "\\ufffd\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd\\ufffd|"
+                          "\\ufffd\\ufffd\"");
     free(out);
 }

@@ -51,6 +51,16 @@ Test(emit, c_identifiers)
     arena_free(&a);
 }
 
+Test(emit, c_strings)
+{
+    /* UTF-8 as it is; a byte that is not (a file named in Latin-1) as an
+     * octal escape, which every compiler takes. */
+    Buf b = {0};
+    c_string(&b, "a\"\\\n?\x01 caf\xc3\xa9 \xf0\x9f\x82\xa1 caf\xe9 \xc3");
+    cr_assert_str_eq(b.data, "\"a\\\"\\\\\\n\\077\\001 caf\xc3\xa9 \xf0\x9f\x82\xa1 caf\\351 \\303\"");
+    buf_free(&b);
+}
+
 Test(emit, card_identifiers_are_unique)
 {
     Compilation c;

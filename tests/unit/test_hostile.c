@@ -272,6 +272,35 @@ Test(hostile, quoted_value_of_100000_characters)
     free(s);
 }
 
+Test(hostile, names_that_are_not_utf8)
+{
+    /* A game's names reach its JSON: YAML refuses text that is not UTF-8
+     * (Latin-1, an overlong form, an encoded surrogate, past U+10FFFF),
+     * and refuses its escapes of a surrogate, in every name alike. */
+    static const char *const bad[] = {"caf\xe9", "a\xc0\x80", "a\xed\xa0\x80",
+                                      "a\xf4\x90\x80\x80", "a\x80"};
+    static const char *const where[] = {
+        "game: %s\ntypes: {t: }\ncards:\n  - {name: A, type: t}\n",
+        "game: G\ntypes: {t: }\ncards:\n  - {name: %s, type: t}\n",
+        "game: G\ntypes: {%s: }\ncards:\n  - {name: A, type: t}\n",
+        "game: G\ntypes: {t: {attributes: {c: [%s]}}}\ncards:\n  - {name: A, type: t}\n",
+    };
+    for (size_t w = 0; w < sizeof where / sizeof where[0]; w++)
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            char text[200];
+            snprintf(text, sizeof text, where[w], bad[i]);
+            Compilation c;
+            cr_assert_not(load_cards_text(&c, text, strlen(text)), "accepted: %s", text);
+            cr_assert_not_null(find_msg(&c, "YAML syntax error"), "%s", text);
+            comp_free(&c);
+        }
+    Compilation c;
+    const char *esc = "game: G\ntypes: {t: }\ncards:\n  - {name: \"a\\ud800\", type: t}\n";
+    cr_assert_not(load_cards_text(&c, esc, strlen(esc)));
+    cr_assert_not_null(find_msg(&c, "invalid Unicode character escape"));
+    comp_free(&c);
+}
+
 Test(hostile, implicit_key_of_100000_characters)
 {
     /* YAML limits implicit keys to 1024 characters: a syntax error. */

@@ -128,6 +128,39 @@ Test(buf, json_strings_are_escaped)
     buf_free(&b);
 }
 
+Test(buf, json_strings_are_utf8)
+{
+    /* Valid characters pass as they are; every byte that does not start
+     * one (Latin-1, a stray continuation, an overlong form, a surrogate,
+     * past U+10FFFF, a character cut short) becomes U+FFFD. */
+    Buf b = {0};
+    buf_json_string(&b, "caf\xc3\xa9 \xf0\x9f\x83\x8f|caf\xe9|\x80|\xc0\x80|\xed\xa0\x80|"
+                        "\xf4\x90\x80\x80|\xe2\x80");
+    cr_assert_str_eq(b.data, "\"caf\xc3\xa9 \xf0\x9f\x83\x8f|caf\\ufffd|\\ufffd|"
+                             "\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd|"
+                             "\\ufffd\\ufffd\\ufffd\\ufffd|\\ufffd\\ufffd\"");
+    buf_free(&b);
+}
+
+Test(utf8_seq, lengths)
+{
+    cr_assert_eq(utf8_seq("a", 1), 1);
+    cr_assert_eq(utf8_seq("\xc3\xa9", 2), 2);
+    cr_assert_eq(utf8_seq("\xc3\xa9", 1), 0, "cut short by n");
+    cr_assert_eq(utf8_seq("\xe2\x80\x9c", 3), 3);
+    cr_assert_eq(utf8_seq("\xef\xbf\xbf", 3), 3);
+    cr_assert_eq(utf8_seq("\xf0\x90\x80\x80", 4), 4);
+    cr_assert_eq(utf8_seq("\xf4\x8f\xbf\xbf", 4), 4);
+    cr_assert_eq(utf8_seq("\xc1\xbf", 2), 0, "overlong");
+    cr_assert_eq(utf8_seq("\xe0\x9f\xbf", 3), 0, "overlong");
+    cr_assert_eq(utf8_seq("\xf0\x8f\xbf\xbf", 4), 0, "overlong");
+    cr_assert_eq(utf8_seq("\xed\xbf\xbf", 3), 0, "a surrogate");
+    cr_assert_eq(utf8_seq("\xf4\x90\x80\x80", 4), 0, "past U+10FFFF");
+    cr_assert_eq(utf8_seq("\xf5\x80\x80\x80", 4), 0);
+    cr_assert_eq(utf8_seq("\xff", 1), 0);
+    cr_assert_eq(utf8_seq("\xe2\x80", SIZE_MAX), 0, "stops at the NUL");
+}
+
 static bool int_of(const char *text, bool quoted, long long *v, const char **why)
 {
     YNode n = {.kind = YN_SCALAR, .str = text, .len = strlen(text), .quoted = quoted};
