@@ -164,7 +164,10 @@ bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog)
         diag_error(d, l, "file too large (limit max_file_size = %d bytes)", MAX_INPUT_BYTES);
         return false;
     }
-    return run(&lx, f->text, f->len);
+    /* A byte order mark (some editors write one) is skipped as YAML skips
+     * it, and is no column: the first character after it is at 1:1. */
+    size_t bom = f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    return run(&lx, f->text + bom, f->len - bom);
 }
 
 bool parse_effect(Arena *a, Diags *d, const SrcFile *f, const char *text, int line,
