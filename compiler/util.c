@@ -211,6 +211,19 @@ void vec_push(Arena *a, PtrVec *v, void *item)
     v->items[v->len++] = item;
 }
 
+int msg_cut(const char *s, int max, const char **more)
+{
+    size_t n = strlen(s);
+    *more = "";
+    if (n <= (size_t)max)
+        return (int)n;
+    *more = "...";
+    int k = max;
+    while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--; /* s[k], the first byte not shown, starts a character */
+    return k;
+}
+
 enum { MAX_EDIT_LEN = 64 };
 
 static int lower(int c)

@@ -43,6 +43,12 @@ typedef struct PtrVec {
 
 void vec_push(Arena *a, PtrVec *v, void *item);
 
+/* For a message that shows at most max bytes of s: how many bytes to show
+ * (all of s, or fewer ending at a whole UTF-8 character), and in *more
+ * "..." if s was cut, "" if not, so that a reader sees the cut:
+ *   printf("name '%.*s%s'", msg_cut(s, 40, &more), s, more)  */
+int msg_cut(const char *s, int max, const char **more);
+
 /* Damerau-Levenshtein (optimal string alignment) distance, capped. */
 int edit_distance(const char *a, const char *b);
 /* The closest of names[0..n) to word, or NULL if none is close enough. */
