@@ -150,6 +150,12 @@ int main(int argc, char **argv)
                 return 2;
             }
         } else if (!strcmp(a, "-o") && build && i + 1 < argc) {
+            if (o.out) {
+                fprintf(stderr, "cardc: -o given twice: build writes one file\n");
+                usage(stderr);
+                free(paths);
+                return 2;
+            }
             o.out = argv[++i];
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "cardc: unknown option '%s'\n", a);
