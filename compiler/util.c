@@ -1,13 +1,28 @@
-/* util.c: arena, buffers, edit distance, file reading. */
+/* util.c: arena, buffers, edit distance, file reading and
+ * writing. */
 #define _DEFAULT_SOURCE /* madvise */
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n);
+    if (!p) {
+        fputs("cardc: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
 
 struct ArenaBlock {
     ArenaBlock *next;
@@ -19,16 +34,6 @@ struct ArenaBlock {
  * takes few blocks; those of 2 MB and more sit on huge-page boundaries and
  * ask for huge pages, which spares a large file most of its page faults. */
 enum { ARENA_BLOCK = 64 << 10, ARENA_MAX_BLOCK = 16 << 20, HUGE_PAGE = 2 << 20 };
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n);
-    if (!p) {
-        fputs("cardc: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 static ArenaBlock *new_block(size_t total)
 {
@@ -386,4 +391,99 @@ size_t arena_bytes(const Arena *a)
     for (const ArenaBlock *b = a->head; b; b = b->next)
         n += sizeof *b + b->size;
     return n;
+}
+
+/* Writes all of data to fd; 0, or -1 with errno. */
+static int write_all(int fd, const char *data, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        data += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Writes to path itself: for a device or a pipe, which cannot be
+ * replaced by a rename. */
+static int write_in_place(const char *path, const char *data, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0)
+        return -1;
+    int rc = write_all(fd, data, len), e = errno;
+    if (close(fd) != 0 && rc == 0)
+        rc = -1, e = errno;
+    errno = e;
+    return rc;
+}
+
+/* Creates a new file beside target, named .BASE.PID.N.tmp (BASE cut to
+ * 100 bytes, so that a long name stays a legal one), with mode 0666 less
+ * the umask; its name into tmp. Returns its descriptor, or -1 with errno. */
+static int create_beside(const char *target, char *tmp, size_t size)
+{
+    const char *slash = strrchr(target, '/');
+    int dirlen = slash ? (int)(slash - target + 1) : 0;
+    const char *base = slash ? slash + 1 : target;
+    for (int k = 0; k < 100; k++) {
+        int n = snprintf(tmp, size, "%.*s.%.100s.%ld.%d.tmp", dirlen, target, base,
+                         (long)getpid(), k);
+        if (n < 0 || (size_t)n >= size) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    return -1; /* EEXIST: a hundred stale temporaries of this process id */
+}
+
+/* Writes data into a temporary beside target and renames it over target;
+ * mode >= 0 is target's present mode, which the new file keeps. */
+static int replace_file(const char *target, int mode, const char *data, size_t len)
+{
+    char tmp[PATH_MAX + 160];
+    int fd = create_beside(target, tmp, sizeof tmp);
+    if (fd < 0)
+        return -1;
+    int rc = write_all(fd, data, len);
+    if (rc == 0 && mode >= 0)
+        rc = fchmod(fd, (mode_t)mode);
+    int e = errno;
+    if (close(fd) != 0 && rc == 0)
+        rc = -1, e = errno; /* a delayed write error (NFS, a quota) */
+    if (rc == 0 && rename(tmp, target) != 0)
+        rc = -1, e = errno;
+    if (rc != 0)
+        unlink(tmp);
+    errno = e;
+    return rc;
+}
+
+int write_file(const char *path, const char *data, size_t len)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno != ENOENT)
+            return -1;
+        if (lstat(path, &st) == 0) /* a dangling link: through it, as fopen goes */
+            return write_in_place(path, data, len);
+        return replace_file(path, -1, data, len);
+    }
+    if (!S_ISREG(st.st_mode))
+        return write_in_place(path, data, len);
+    char *target = realpath(path, NULL); /* a link: replace what it points to */
+    if (!target)
+        return -1;
+    int rc = replace_file(target, (int)(st.st_mode & 07777), data, len);
+    int e = errno;
+    free(target);
+    errno = e;
+    return rc;
 }

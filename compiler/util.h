@@ -58,6 +58,15 @@ const char *did_you_mean(const char *word, const char *const *names, int n);
  * Files larger than max_bytes fail with errno = EFBIG. */
 int read_file(const char *path, size_t max_bytes, char **out, size_t *len);
 
+/* Writes len bytes to path so that path is never half-written: into a
+ * temporary file beside it, renamed over it once all of it is written.
+ * Returns 0, or -1 with errno set, the temporary removed and path as it
+ * was. An existing path keeps its permissions, a new one gets 0666 less
+ * the umask (as fopen gives); a symbolic link is followed (its target is
+ * replaced); a path that is not a regular file (/dev/stdout, a pipe) is
+ * written in place, since nothing can be renamed over it. */
+int write_file(const char *path, const char *data, size_t len);
+
 
 /* A string -> pointer hash map in an arena (open addressing). */
 typedef struct StrMap {
