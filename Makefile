@@ -254,6 +254,7 @@ test: deps
 	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a
 	@$(MAKE) --no-print-directory golden
 	@sh tests/output.sh $(B)/bin/cardc $(B)/bin/cardc-asan
+	@sh tests/oom.sh $(B)/bin/cardc $(B)/bin/cardc-asan
 	@sh tests/dump.sh $(B)/bin/cardc-asan
 	@sh tests/regress.sh $(B)/bin/cardc-asan
 	@$(MAKE) --no-print-directory limits

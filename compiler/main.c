@@ -48,6 +48,7 @@ typedef struct Run {
     const Options *o;
     bool build;
     Buf *json_items;    /* check --format=json: every path's diagnostics */
+    size_t json_mark;   /* json_items' length before this path */
     Compilation c;
     Buf out;
 } Run;
@@ -63,6 +64,7 @@ static int dump_one(Run *r)
         ok = phase_check(c);
     if (ok && r->o->dump == DUMP_ANALYSED)
         ok = phase_analyse(c);
+    c->doing = "printing the dump of";
     if (ok)
         dump_program(&r->out, &c->prog, c->rule_files.len ? &c->game : NULL, r->o->dump);
     diags_print_text(&c->diags, stderr);
@@ -88,11 +90,14 @@ static int check_one(Run *r)
         ok = phase_analyse(c);            /* what is reached, seats in range, kind facts, helpers */
     if (ok && r->build) {
         phase_emit(c, &r->out);           /* the C of the game (or of the cards alone) */
+        c->doing = "writing the C of";
         if (write_file(r->o->out, r->out.data ? r->out.data : "", r->out.len) != 0) {
             fprintf(stderr, "cardc: cannot write '%s': %s\n", r->o->out, strerror(errno));
             c->io_error = true;
         }
     }
+    c->doing = "reporting on";
+    c->doing_path = r->path;
     if (r->o->json)
         diags_json_items(&c->diags, r->json_items);
     else
@@ -100,14 +105,40 @@ static int check_one(Run *r)
     return c->io_error ? 2 : c->diags.nerrors ? 1 : 0;
 }
 
+/* Runs one path with allocation failure caught: a failed allocation
+ * jumps back here (util.h, out_of_memory), and the path ends with status
+ * 2 and a message that names what was being read; its JSON items, maybe
+ * cut short, are dropped. r is the caller's: nothing of this frame changes
+ * between setjmp and longjmp. */
+static int run_caught(Run *r)
+{
+    jmp_buf env;
+    jmp_buf *outer = oom_catch(&env);
+    if (setjmp(env)) {
+        oom_catch(outer);
+        fprintf(stderr, "cardc: out of memory while %s %s\n", r->c.doing, r->c.doing_path);
+        if (r->json_items && r->json_items->data) {
+            r->json_items->len = r->json_mark;
+            r->json_items->data[r->json_mark] = '\0';
+        }
+        return 2;
+    }
+    int status = r->o->dump ? dump_one(r) : check_one(r);
+    oom_catch(outer);
+    return status;
+}
+
 /* Returns 0, 1 or 2 as the exit status for this path. */
 static int run_one(const char *path, const Options *o, bool build, Buf *json_items)
 {
-    Run r = {.path = path, .o = o, .build = build, .json_items = json_items};
+    Run r = {.path = path, .o = o, .build = build, .json_items = json_items,
+             .json_mark = json_items->len};
     comp_init(&r.c);
+    r.c.doing = "reading";
+    r.c.doing_path = path;
     if (o->max_errors > 0)
         r.c.diags.max_errors = o->max_errors;
-    int status = o->dump ? dump_one(&r) : check_one(&r);
+    int status = run_caught(&r);
     buf_free(&r.out);
     comp_free(&r.c);
     return status;

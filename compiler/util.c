@@ -1,4 +1,4 @@
-/* util.c: arena, buffers, edit distance, file reading and
+/* util.c: out of memory, arena, buffers, edit distance, file reading and
  * writing. */
 #define _DEFAULT_SOURCE /* madvise */
 #include "util.h"
@@ -14,14 +14,37 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void *xmalloc(size_t n)
+static jmp_buf *oom_jump;
+
+jmp_buf *oom_catch(jmp_buf *env)
 {
-    void *p = malloc(n);
-    if (!p) {
-        fputs("cardc: out of memory\n", stderr);
-        abort();
-    }
+    jmp_buf *old = oom_jump;
+    oom_jump = env;
+    return old;
+}
+
+_Noreturn void out_of_memory(void)
+{
+    if (oom_jump)
+        longjmp(*oom_jump, 1);
+    fputs("cardc: out of memory\n", stderr);
+    abort();
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory();
     return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        out_of_memory(); /* p is still the caller's to free */
+    return q;
 }
 
 struct ArenaBlock {
@@ -40,10 +63,8 @@ static ArenaBlock *new_block(size_t total)
     ArenaBlock *b;
     if (total >= HUGE_PAGE) {
         void *p;
-        if (posix_memalign(&p, HUGE_PAGE, total) != 0) {
-            fputs("cardc: out of memory\n", stderr);
-            abort();
-        }
+        if (posix_memalign(&p, HUGE_PAGE, total) != 0)
+            out_of_memory();
 #ifdef MADV_HUGEPAGE
         madvise(p, total, MADV_HUGEPAGE); /* advice only: failure is fine */
 #endif
@@ -139,12 +160,7 @@ void buf_put(Buf *b, const char *s, size_t n)
         size_t cap = b->cap ? b->cap * 2 : 256;
         while (cap < b->len + n + 1)
             cap *= 2;
-        char *d = realloc(b->data, cap);
-        if (!d) {
-            fputs("cardc: out of memory\n", stderr);
-            abort();
-        }
-        b->data = d;
+        b->data = xrealloc(b->data, cap);
         b->cap = cap;
     }
     memcpy(b->data + b->len, s, n);
@@ -479,6 +495,8 @@ int write_file(const char *path, const char *data, size_t len)
     if (!S_ISREG(st.st_mode))
         return write_in_place(path, data, len);
     char *target = realpath(path, NULL); /* a link: replace what it points to */
+    if (!target && errno == ENOMEM)
+        out_of_memory();
     if (!target)
         return -1;
     int rc = replace_file(target, (int)(st.st_mode & 07777), data, len);

@@ -6,9 +6,23 @@
 #ifndef CARDC_UTIL_H
 #define CARDC_UTIL_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+
+/* Out of memory. Every allocation of the compiler goes through the arena,
+ * a Buf or xmalloc, and one that fails calls out_of_memory(), which jumps
+ * to the jmp_buf that oom_catch set last (main.c's run_one: that path
+ * ends with a message and exit status 2), or with none set prints
+ * "cardc: out of memory" and aborts. oom_catch returns the jmp_buf it
+ * replaces: code that holds memory outside the arena (ynode.c's libyaml
+ * parser, parse.c's scanner) catches, frees it, puts the outer one back
+ * and calls out_of_memory() again. */
+jmp_buf *oom_catch(jmp_buf *env);
+_Noreturn void out_of_memory(void);
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
 
 typedef struct ArenaBlock ArenaBlock;
 typedef struct Arena {

@@ -31,6 +31,9 @@ void rlerror(RLLTYPE *loc, yyscan_t scanner, struct Lexer *lx, const char *msg);
 #include <string.h>
 
 #define YYMAXDEPTH 4000
+/* The parser's stack grows with xmalloc: a failed allocation is
+ * out_of_memory() (util.h); "memory exhausted" means only a full stack. */
+#define YYMALLOC xmalloc
 #define L(loc) lexer_loc(lx, &(loc))
 #define NEW(kind, loc) node_new(lx->arena, N_##kind, L(loc))
 
