@@ -65,6 +65,7 @@ static int dump_one(Run *r)
     if (ok && r->o->dump == DUMP_ANALYSED)
         ok = phase_analyse(c);
     c->doing = "printing the dump of";
+    c->doing_path = r->path;
     if (ok)
         dump_program(&r->out, &c->prog, c->rule_files.len ? &c->game : NULL, r->o->dump);
     diags_print_text(&c->diags, stderr);
