@@ -34,6 +34,12 @@ DECKS        = $(patsubst %/,%,$(sort $(dir $(wildcard decks/*/cards.yaml))))
 
 .PHONY: all demo test deps bench clean check-decks golden valgrind unit bless games
 
+# A recipe that fails leaves no target behind (a half-written object or
+# library would look up to date). The C of a game, build/gen/GAME.c, is
+# .PRECIOUS below, which this does not cover: cardc itself writes it whole
+# or not at all (a temporary beside it, renamed; tests/output.sh).
+.DELETE_ON_ERROR:
+
 # Every deck folder with a *.rules file is a game: build/bin/GAME.
 GAMES    = $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard decks/*/*.rules)))))
 GAME_BIN = $(GAMES:%=$(B)/bin/%)
@@ -247,6 +253,8 @@ limits: $(B)/bin/cardc-asan $(B)/bin/easy-school-asan $(B)/lib/libcardrt-asan.a
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a
 	@$(MAKE) --no-print-directory golden
+	@sh tests/output.sh $(B)/bin/cardc $(B)/bin/cardc-asan
+	@sh tests/oom.sh $(B)/bin/cardc $(B)/bin/cardc-asan
 	@sh tests/dump.sh $(B)/bin/cardc-asan
 	@sh tests/regress.sh $(B)/bin/cardc-asan
 	@$(MAKE) --no-print-directory limits

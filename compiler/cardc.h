@@ -14,6 +14,8 @@ typedef struct Compilation {
     Arena arena;
     Diags diags;
     bool io_error;          /* an input could not be read: exit status 2 */
+    const char *doing;      /* what it is doing to doing_path ("reading"), */
+    const char *doing_path; /* for the message if an allocation fails */
     const char *dir;        /* game folder, or NULL for a lone card file */
     const SrcFile *cards_file;
     CardSet *cards;

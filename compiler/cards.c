@@ -491,9 +491,8 @@ static void load_card_attr(Ctx *c, CardDef *card, const TypeAttr *ta, YNode *v)
         ok |= ta->allowed[i] == idx;
     if (!ok) {
         const char **names = allowed_names(c, ta);
-        char what[300];
-        snprintf(what, sizeof what, "type '%s' does not allow %s", card->type->name,
-                 a->name);
+        const char *what = arena_printf(c->a, "type '%s' does not allow %s", card->type->name,
+                                        a->name); /* whole names, never cut */
         unknown_with_hint(c, v->loc, names, ta->nallowed, v->str, what);
         return;
     }
@@ -792,8 +791,7 @@ static void check_expect_values(Ctx *c, const Attr *a, YNode *av, bool compare)
             continue;
         int idx = attr_value_index(a, vk->str);
         if (idx < 0) {
-            char what[200];
-            snprintf(what, sizeof what, "attribute '%s' has no value", a->name);
+            const char *what = arena_printf(c->a, "attribute '%s' has no value", a->name);
             unknown_with_hint(c, vk->loc, a->values, a->nvalues, vk->str, what);
             continue;
         }

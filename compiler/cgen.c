@@ -1549,8 +1549,8 @@ static const char *source_text(Gen *G, const Node *n)
         p++;
     Buf b = {0};
     for (int k = 0; p < end && *p != '\n' && *p != '#' && k < 72; p++, k++) {
-        if (*p == '*' && p + 1 < end && p[1] == '/')
-            buf_puts(&b, "* ");
+        if ((*p == '*' || *p == '/') && p + 1 < end && p[1] == (*p == '*' ? '/' : '*'))
+            buf_put(&b, *p == '*' ? "* " : "/ ", 2); /* neither ends nor opens a comment */
         else if ((unsigned char)*p >= 0x20)
             buf_put(&b, p, 1);
     }

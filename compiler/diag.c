@@ -171,7 +171,7 @@ static int group_cmp(const void *pa, const void *pb)
 static const Diag **ordered(const Diags *d)
 {
     int n = d->list.len, ng = 0;
-    Group *g = malloc(sizeof *g * (size_t)(n ? n : 1));
+    Group *g = xmalloc(sizeof *g * (size_t)(n ? n : 1));
     for (int i = 0; i < n; i++) {
         const Diag *x = d->list.items[i];
         if (x->sev != SEV_NOTE || ng == 0)
@@ -181,7 +181,7 @@ static const Diag **ordered(const Diags *d)
     }
     sort_diags = d;
     qsort(g, (size_t)ng, sizeof *g, group_cmp);
-    const Diag **out = malloc(sizeof *out * (size_t)(n ? n : 1));
+    const Diag **out = xmalloc(sizeof *out * (size_t)(n ? n : 1));
     int k = 0;
     for (int i = 0; i < ng; i++)
         for (int j = 0; j < g[i].count; j++)

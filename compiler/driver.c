@@ -22,6 +22,20 @@ void comp_free(Compilation *c)
     arena_free(&c->arena);
 }
 
+/* What the compilation does now, for the message if an allocation fails
+ * ("out of memory while checking decks/x"). */
+static void now_doing(Compilation *c, const char *doing, const char *path)
+{
+    c->doing = doing;
+    c->doing_path = path;
+}
+
+/* The folder of a game, or its card file when it has none. */
+static const char *game_path(const Compilation *c)
+{
+    return c->dir ? c->dir : c->cards_file->path;
+}
+
 const SrcFile *comp_add_text(Compilation *c, const char *path, const char *text,
                              size_t len)
 {
@@ -32,11 +46,31 @@ const SrcFile *comp_add_text(Compilation *c, const char *path, const char *text,
     return f;
 }
 
+/* Reports that path cannot be read, for the reason in errno (exit
+ * status 2); a failed allocation is no such reason (out_of_memory). */
+static void cannot_read(Compilation *c, const char *path)
+{
+    int e = errno;
+    if (e == ENOMEM)
+        out_of_memory();
+    SrcFile *f = arena_alloc(&c->arena, sizeof *f);
+    f->path = arena_strdup(&c->arena, path);
+    f->text = "";
+    Loc l = {f, 0, 0, 1};
+    if (e == EFBIG)
+        diag_error(&c->diags, l, "file too large (limit max_file_size = %d bytes)",
+                   MAX_INPUT_BYTES);
+    else
+        diag_error(&c->diags, l, "cannot read: %s", strerror(e));
+    c->io_error = true;
+}
+
 const SrcFile *comp_read(Compilation *c, const char *path)
 {
     char *data;
     size_t len;
     struct stat st;
+    now_doing(c, "reading", path);
     bool known = stat(path, &st) == 0;
     if (known && S_ISDIR(st.st_mode)) {
         errno = EISDIR;
@@ -47,22 +81,14 @@ const SrcFile *comp_read(Compilation *c, const char *path)
         free(data);
         return f;
     }
-    SrcFile *f = arena_alloc(&c->arena, sizeof *f);
-    f->path = arena_strdup(&c->arena, path);
-    f->text = "";
-    Loc l = {f, 0, 0, 1};
-    if (errno == EFBIG)
-        diag_error(&c->diags, l, "file too large (limit max_file_size = %d bytes)",
-                   MAX_INPUT_BYTES);
-    else
-        diag_error(&c->diags, l, "cannot read: %s", strerror(errno));
-    c->io_error = true;
+    cannot_read(c, path);
     return NULL;
 }
 
 bool phase_load_cards(Compilation *c, const SrcFile *f)
 {
     c->cards_file = f;
+    now_doing(c, "reading", f->path);
     YNode *root = yaml_load(f, &yaml_default_limits, &c->diags);
     if (!root)
         return false;
@@ -70,15 +96,46 @@ bool phase_load_cards(Compilation *c, const SrcFile *f)
     return c->cards != NULL && c->diags.nerrors == 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static bool has_suffix(const char *s, const char *suf)
 {
     size_t n = strlen(s), m = strlen(suf);
     return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+static int is_rules_file(const struct dirent *e)
+{
+    return has_suffix(e->d_name, ".rules") && e->d_name[0] != '.';
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* Reads every *.rules of the folder, in name order (names starting with
+ * '.' are skipped). A folder that cannot be listed is reported: without
+ * its rules, the cards alone would be checked as if that were all. */
+static void read_rules(Compilation *c, const char *path)
+{
+    struct dirent **list;
+    int n = scandir(path, &list, is_rules_file, by_name);
+    if (n < 0) {
+        cannot_read(c, path);
+        return;
+    }
+    /* The names go into the arena first: if that runs out of memory, only
+     * the list is lost, not an open directory. */
+    const char **names = arena_alloc(&c->arena, sizeof *names * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++)
+        names[i] = arena_printf(&c->arena, "%s/%s", path, list[i]->d_name);
+    for (int i = 0; i < n; i++)
+        free(list[i]);
+    free(list);
+    for (int i = 0; i < n; i++) {
+        const SrcFile *rf = comp_read(c, names[i]);
+        if (rf)
+            vec_push(&c->arena, &c->rule_files, (void *)rf);
+    }
 }
 
 /* A game folder: cards.yaml plus every *.rules file, in name order. */
@@ -94,22 +151,7 @@ bool phase_open_path(Compilation *c, const char *path)
     const SrcFile *f = comp_read(c, cards);
     if (!f)
         return false;
-    DIR *dir = opendir(path);
-    if (dir) {
-        PtrVec names = {0};
-        struct dirent *e;
-        while ((e = readdir(dir)) != NULL)
-            if (has_suffix(e->d_name, ".rules") && e->d_name[0] != '.')
-                vec_push(&c->arena, &names, arena_printf(&c->arena, "%s/%s", path, e->d_name));
-        closedir(dir);
-        if (names.len)
-            qsort(names.items, (size_t)names.len, sizeof(void *), cmp_str);
-        for (int i = 0; i < names.len; i++) {
-            const SrcFile *rf = comp_read(c, names.items[i]);
-            if (rf)
-                vec_push(&c->arena, &c->rule_files, (void *)rf);
-        }
-    }
+    read_rules(c, path);
     return phase_load_cards(c, f);
 }
 
@@ -170,8 +212,13 @@ static void effect_origin(const CardDef *cd, LineCursor *cur, int *line, int *co
 bool phase_parse(Compilation *c)
 {
     int before = c->diags.nerrors;
-    for (int i = 0; i < c->rule_files.len; i++)
-        parse_rules(&c->arena, &c->diags, c->rule_files.items[i], &c->prog);
+    for (int i = 0; i < c->rule_files.len; i++) {
+        const SrcFile *f = c->rule_files.items[i];
+        now_doing(c, "parsing", f->path);
+        parse_rules(&c->arena, &c->diags, f, &c->prog);
+    }
+    if (c->cards_file)
+        now_doing(c, "parsing the effects in", c->cards_file->path);
     LineCursor cur = {0};
     for (int i = 0; c->cards && i < c->cards->ncards; i++) {
         const CardDef *cd = c->cards->cards[i];
@@ -187,6 +234,7 @@ bool phase_parse(Compilation *c)
 
 bool phase_check(Compilation *c)
 {
+    now_doing(c, "checking", game_path(c));
     if (c->rule_files.len == 0) {
         /* card data alone: effects are parsed, and the cards they name
          * checked, but nothing else is resolved without rules */
@@ -200,6 +248,7 @@ bool phase_check(Compilation *c)
 
 bool phase_analyse(Compilation *c)
 {
+    now_doing(c, "analysing", game_path(c));
     if (c->rule_files.len)
         analyse_game(&c->arena, &c->game);
     return true;
@@ -207,6 +256,7 @@ bool phase_analyse(Compilation *c)
 
 void phase_emit(Compilation *c, Buf *out)
 {
+    now_doing(c, "generating the C of", game_path(c));
     if (c->rule_files.len) {
         cgen_game(out, &c->arena, &c->game, c->dir ? c->dir : c->cards_file->path);
     } else {

@@ -9,6 +9,10 @@
 char *c_ident(Arena *a, const char *name, bool upper);
 /* A C string literal for s, with quotes. */
 void c_string(Buf *b, const char *s);
+/* s as text inside a C comment: "*\/" and "/\*" for the pairs that would end
+ * the comment or open one (-Wcomment), control characters as \xNN (no line
+ * is spliced by a backslash before a newline). */
+void c_comment_text(Buf *b, const char *s);
 
 /* Unique upper-case identifiers for every card of cs (index = card index). */
 const char **c_card_idents(Arena *a, const CardSet *cs);

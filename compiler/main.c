@@ -12,6 +12,8 @@
 #include "cardc.h"
 #include "dump.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,71 +40,200 @@ typedef struct Options {
     DumpStage dump;     /* build --dump: print that phase's result instead */
 } Options;
 
+/* One PATH's run: its compilation and the output it builds in memory (the
+ * C of the game, the dump, or the JSON of its diagnostics), which run_one
+ * frees whatever happened. */
+typedef struct Run {
+    const char *path;
+    const Options *o;
+    bool build;
+    Buf *json_items;    /* check --format=json: every path's diagnostics */
+    size_t json_mark;   /* json_items' length before this path */
+    Compilation c;
+    Buf out;
+} Run;
+
 /* build --dump: runs the phases up to the one asked for and prints its
  * result on stdout, the diagnostics on stderr. Returns the exit status,
  * as for check. */
-static int dump_one(const char *path, const Options *o)
+static int dump_one(Run *r)
 {
-    Compilation c;
-    comp_init(&c);
-    if (o->max_errors > 0)
-        c.diags.max_errors = o->max_errors;
-    bool ok = phase_open_path(&c, path) && phase_parse(&c);
-    if (ok && o->dump != DUMP_TREE)
-        ok = phase_check(&c);
-    if (ok && o->dump == DUMP_ANALYSED)
-        ok = phase_analyse(&c);
-    Buf b = {0};
+    Compilation *c = &r->c;
+    bool ok = phase_open_path(c, r->path) && phase_parse(c);
+    if (ok && r->o->dump != DUMP_TREE)
+        ok = phase_check(c);
+    if (ok && r->o->dump == DUMP_ANALYSED)
+        ok = phase_analyse(c);
+    c->doing = "printing the dump of";
+    c->doing_path = r->path;
     if (ok)
-        dump_program(&b, &c.prog, c.rule_files.len ? &c.game : NULL, o->dump);
-    diags_print_text(&c.diags, stderr);
-    int status = c.io_error ? 2 : c.diags.nerrors ? 1 : 0;
-    if (b.len && (fwrite(b.data, 1, b.len, stdout) != b.len || fflush(stdout) != 0)) {
-        fprintf(stderr, "cardc: cannot write the dump to stdout\n");
+        dump_program(&r->out, &c->prog, c->rule_files.len ? &c->game : NULL, r->o->dump);
+    diags_print_text(&c->diags, stderr);
+    int status = c->io_error ? 2 : c->diags.nerrors ? 1 : 0;
+    if (r->out.len && (fwrite(r->out.data, 1, r->out.len, stdout) != r->out.len ||
+                       fflush(stdout) != 0)) {
+        fprintf(stderr, "cardc: cannot write the dump to stdout: %s\n", strerror(errno));
+        clearerr(stdout); /* said once */
         status = 2;
     }
-    buf_free(&b);
-    comp_free(&c);
+    return status;
+}
+
+/* check, or build -o FILE: the phases, FILE written whole or not at all,
+ * then the diagnostics. Returns the exit status for this path. */
+static int check_one(Run *r)
+{
+    Compilation *c = &r->c;
+    bool ok = phase_open_path(c, r->path) /* read cards.yaml and the *.rules; load the cards */
+              && phase_parse(c)           /* the rules and every card's effect into trees */
+              && phase_check(c);          /* resolve names, check types, prove and collect */
+    if (ok && r->build)
+        ok = phase_analyse(c);            /* what is reached, seats in range, kind facts, helpers */
+    if (ok && r->build) {
+        phase_emit(c, &r->out);           /* the C of the game (or of the cards alone) */
+        c->doing = "writing the C of";
+        if (write_file(r->o->out, r->out.data ? r->out.data : "", r->out.len) != 0) {
+            fprintf(stderr, "cardc: cannot write '%s': %s\n", r->o->out, strerror(errno));
+            c->io_error = true;
+        }
+    }
+    c->doing = "reporting on";
+    c->doing_path = r->path;
+    if (r->o->json)
+        diags_json_items(&c->diags, r->json_items);
+    else
+        diags_print_text(&c->diags, stderr);
+    return c->io_error ? 2 : c->diags.nerrors ? 1 : 0;
+}
+
+/* Runs one path with allocation failure caught: a failed allocation
+ * jumps back here (util.h, out_of_memory), and the path ends with status
+ * 2 and a message that names what was being read; its JSON items, maybe
+ * cut short, are dropped. r is the caller's: nothing of this frame changes
+ * between setjmp and longjmp. */
+static int run_caught(Run *r)
+{
+    jmp_buf env;
+    jmp_buf *outer = oom_catch(&env);
+    if (setjmp(env)) {
+        oom_catch(outer);
+        fprintf(stderr, "cardc: out of memory while %s %s\n", r->c.doing, r->c.doing_path);
+        if (r->json_items && r->json_items->data) {
+            r->json_items->len = r->json_mark;
+            r->json_items->data[r->json_mark] = '\0';
+        }
+        return 2;
+    }
+    int status = r->o->dump ? dump_one(r) : check_one(r);
+    oom_catch(outer);
     return status;
 }
 
 /* Returns 0, 1 or 2 as the exit status for this path. */
 static int run_one(const char *path, const Options *o, bool build, Buf *json_items)
 {
-    if (o->dump)
-        return dump_one(path, o);
-    Compilation c;
-    comp_init(&c);
+    Run r = {.path = path, .o = o, .build = build, .json_items = json_items,
+             .json_mark = json_items->len};
+    comp_init(&r.c);
+    r.c.doing = "reading";
+    r.c.doing_path = path;
     if (o->max_errors > 0)
-        c.diags.max_errors = o->max_errors;
-    bool ok = phase_open_path(&c, path) /* read cards.yaml and the *.rules; load the cards */
-              && phase_parse(&c)        /* the rules and every card's effect into trees */
-              && phase_check(&c);       /* resolve names, check types, prove and collect */
-    if (ok && build)
-        ok = phase_analyse(&c);         /* what is reached, seats in range, kind facts, helpers */
-    if (ok && build) {
-        Buf b = {0};
-        phase_emit(&c, &b);             /* the C of the game (or of the cards alone) */
-        FILE *f = fopen(o->out, "w");
-        if (!f || fwrite(b.data, 1, b.len, f) != b.len || fclose(f) != 0) {
-            fprintf(stderr, "cardc: cannot write '%s'\n", o->out);
-            c.io_error = true;
-        }
-        buf_free(&b);
-    }
+        r.c.diags.max_errors = o->max_errors;
+    int status = run_caught(&r);
+    buf_free(&r.out);
+    comp_free(&r.c);
+    return status;
+}
 
-    if (o->json) {
-        diags_json_items(&c.diags, json_items);
-    } else {
-        diags_print_text(&c.diags, stderr);
+/* The options after the command into o, and the PATHs moved to argv[2],
+ * argv[3]... (*npaths of them: no allocation, which could fail before a
+ * path is named); 0, or 2 after a usage error (reported). */
+static int parse_options(int argc, char **argv, bool build, Options *o, int *npaths)
+{
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--format=json")) {
+            o->json = true;
+        } else if (!strcmp(a, "--format=text")) {
+            o->json = false;
+        } else if (!strncmp(a, "--max-errors=", 13)) {
+            char *end;
+            long n = strtol(a + 13, &end, 10);
+            if (*end || n < 1 || n > 100000) {
+                fprintf(stderr, "cardc: --max-errors takes a number from 1 to 100000\n");
+                return 2;
+            }
+            o->max_errors = (int)n;
+        } else if (!strncmp(a, "--dump=", 7) && build) {
+            o->dump = dump_stage(a + 7);
+            if (!o->dump) {
+                fprintf(stderr, "cardc: --dump takes tree, checked or analysed, not '%s'\n",
+                        a + 7);
+                return 2;
+            }
+        } else if (!strcmp(a, "-o") && build && i + 1 < argc) {
+            if (o->out) {
+                fprintf(stderr, "cardc: -o given twice: build writes one file\n");
+                usage(stderr);
+                return 2;
+            }
+            o->out = argv[++i];
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "cardc: unknown option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        } else {
+            argv[2 + (*npaths)++] = argv[i]; /* i >= 2 + *npaths: nothing unread is lost */
+        }
     }
-    int status = c.io_error ? 2 : c.diags.nerrors ? 1 : 0;
-    comp_free(&c);
+    const char *why = *npaths == 0 ? "no PATH given"
+                      : build && *npaths != 1 ? "build takes one PATH"
+                      : o->dump && o->out ? "build --dump prints on stdout: it takes no -o"
+                      : o->dump && o->json ? "build --dump prints text: it takes no --format=json"
+                      : build && !o->out && !o->dump ? "build needs -o FILE.c" : NULL;
+    if (why) {
+        fprintf(stderr, "cardc: %s\n", why);
+        usage(stderr);
+        return 2;
+    }
+    return 0;
+}
+
+/* status, or 2 with a message if what was written to stdout did not all
+ * get there (a full disk, a file size limit, a closed stdout). */
+static int stdout_written(int status)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    fprintf(stderr, "cardc: cannot write to stdout: %s\n", strerror(errno));
+    return 2;
+}
+
+/* check or build, over every PATH: the highest status of them. */
+static int run_all(const Options *o, bool build, const char *const *paths, int npaths)
+{
+    int status = 0;
+    Buf items = {0};
+    for (int i = 0; i < npaths; i++) {
+        int s = run_one(paths[i], o, build, &items);
+        if (s > status)
+            status = s;
+    }
+    if (o->json)
+        printf("[%s]\n", items.data ? items.data : "");
+    buf_free(&items);
+    status = stdout_written(status);
+    /* The diagnostics are check's result: if they were lost, so is it. */
+    if (fflush(stderr) != 0 || ferror(stderr))
+        status = 2;
     return status;
 }
 
 int main(int argc, char **argv)
 {
+    /* Past a file size limit (ulimit -f), a write fails with EFBIG and is
+     * reported, instead of a signal killing cardc half-way through. */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -110,11 +241,11 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         usage(stdout);
-        return 0;
+        return stdout_written(0);
     }
     if (!strcmp(cmd, "--version")) {
         printf("cardc %s\n", CARDC_VERSION);
-        return 0;
+        return stdout_written(0);
     }
     bool build = !strcmp(cmd, "build");
     if (!build && strcmp(cmd, "check") != 0) {
@@ -122,66 +253,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-
     Options o = {0};
-    const char **paths = calloc((size_t)argc, sizeof *paths);
     int npaths = 0;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--format=json")) {
-            o.json = true;
-        } else if (!strcmp(a, "--format=text")) {
-            o.json = false;
-        } else if (!strncmp(a, "--max-errors=", 13)) {
-            char *end;
-            long n = strtol(a + 13, &end, 10);
-            if (*end || n < 1 || n > 100000) {
-                fprintf(stderr, "cardc: --max-errors takes a number from 1 to 100000\n");
-                free(paths);
-                return 2;
-            }
-            o.max_errors = (int)n;
-        } else if (!strncmp(a, "--dump=", 7) && build) {
-            o.dump = dump_stage(a + 7);
-            if (!o.dump) {
-                fprintf(stderr, "cardc: --dump takes tree, checked or analysed, not '%s'\n",
-                        a + 7);
-                free(paths);
-                return 2;
-            }
-        } else if (!strcmp(a, "-o") && build && i + 1 < argc) {
-            o.out = argv[++i];
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "cardc: unknown option '%s'\n", a);
-            usage(stderr);
-            free(paths);
-            return 2;
-        } else {
-            paths[npaths++] = a;
-        }
-    }
-    const char *why = npaths == 0 ? "no PATH given"
-                      : build && npaths != 1 ? "build takes one PATH"
-                      : o.dump && o.out ? "build --dump prints on stdout: it takes no -o"
-                      : o.dump && o.json ? "build --dump prints text: it takes no --format=json"
-                      : build && !o.out && !o.dump ? "build needs -o FILE.c" : NULL;
-    if (why) {
-        fprintf(stderr, "cardc: %s\n", why);
-        usage(stderr);
-        free(paths);
-        return 2;
-    }
-
-    int status = 0;
-    Buf items = {0};
-    for (int i = 0; i < npaths; i++) {
-        int s = run_one(paths[i], &o, build, &items);
-        if (s > status)
-            status = s;
-    }
-    if (o.json)
-        printf("[%s]\n", items.data ? items.data : "");
-    buf_free(&items);
-    free(paths);
-    return status;
+    int status = parse_options(argc, argv, build, &o, &npaths);
+    return status ? status : run_all(&o, build, (const char *const *)argv + 2, npaths);
 }

@@ -21,6 +21,29 @@ int rllex_init_extra(struct Lexer *extra, yyscan_t *scanner);
 int rllex_destroy(yyscan_t scanner);
 struct yy_buffer_state *rl_scan_bytes(const char *bytes, int len, yyscan_t scanner);
 int rlparse(yyscan_t scanner, struct Lexer *lx);
+void *rlalloc(size_t n, yyscan_t scanner);
+void *rlrealloc(void *p, size_t n, yyscan_t scanner);
+void rlfree(void *p, yyscan_t scanner);
+
+/* The scanner's memory (lexer.l: noyyalloc): a failed allocation is
+ * out_of_memory() (util.h), not flex's message and exit(2). */
+void *rlalloc(size_t n, yyscan_t scanner)
+{
+    (void)scanner;
+    return xmalloc(n);
+}
+
+void *rlrealloc(void *p, size_t n, yyscan_t scanner)
+{
+    (void)scanner;
+    return xrealloc(p, n);
+}
+
+void rlfree(void *p, yyscan_t scanner)
+{
+    (void)scanner;
+    free(p);
+}
 
 Loc lexer_loc(struct Lexer *lx, const RLLTYPE *loc)
 {
@@ -120,10 +143,8 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
 {
     typedef struct { Node *n; int up; } Item; /* up: the parent's expression depth */
     int cap = 64, top = 0;
-    Item *st = malloc(sizeof *st * (size_t)cap);
+    Item *st = xmalloc(sizeof *st * (size_t)cap);
     bool ok = true;
-    if (!st)
-        return true;
     st[top++] = (Item){root, 0};
     while (top > 0 && ok) {
         Item it = st[--top];
@@ -137,12 +158,8 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
             ok = false;
             break;
         }
-        if (top + NKIDS + 1 > cap) {
-            Item *bigger = realloc(st, sizeof *st * (size_t)(cap *= 2));
-            if (!bigger)
-                break;
-            st = bigger;
-        }
+        if (top + NKIDS + 1 > cap)
+            st = xrealloc(st, sizeof *st * (size_t)(cap *= 2));
         st[top++] = (Item){it.n->next, it.up};
         for (int i = NKIDS - 1; i >= 0; i--) /* the first child on top: visited first */
             st[top++] = (Item){it.n->kid[i], depth};
@@ -151,19 +168,32 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
     return ok;
 }
 
+/* Scans and parses text, with allocation failure caught: the scanner is
+ * destroyed before the failure goes on to the outer catcher (util.h).
+ * (The parser's own stack, past its first 200 levels, is lost then.) */
+static void scan_caught(yyscan_t scanner, struct Lexer *lx, const char *text, size_t len)
+{
+    jmp_buf env;
+    jmp_buf *outer = oom_catch(&env);
+    if (setjmp(env)) {
+        oom_catch(outer);
+        rllex_destroy(scanner);
+        out_of_memory();
+    }
+    rl_scan_bytes(text, (int)len, scanner);
+    rlparse(scanner, lx);
+    oom_catch(outer);
+    rllex_destroy(scanner);
+}
+
 static bool run(struct Lexer *lx, const char *text, size_t len)
 {
     int before = lx->d->nerrors;
     yyscan_t scanner;
-    if (rllex_init_extra(lx, &scanner) != 0) {
-        Loc l = {lx->file, 0, 0, 1};
-        diag_error(lx->d, l, "cannot start the scanner");
-        return false;
-    }
+    if (rllex_init_extra(lx, &scanner) != 0)
+        out_of_memory(); /* its only failure */
     int first = lx->prog->decls.len;
-    rl_scan_bytes(text, (int)len, scanner);
-    rlparse(scanner, lx);
-    rllex_destroy(scanner);
+    scan_caught(scanner, lx, text, len);
     /* Only a tree that parsed cleanly is measured: one error is enough. */
     for (int i = first; lx->d->nerrors == before && i < lx->prog->decls.len; i++)
         check_expr_depth(lx, lx->prog->decls.items[i]);
@@ -190,7 +220,10 @@ bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog)
         diag_error(d, l, "file too large (limit max_file_size = %d bytes)", MAX_INPUT_BYTES);
         return false;
     }
-    return run(&lx, f->text, f->len);
+    /* A byte order mark (some editors write one) is skipped as YAML skips
+     * it, and is no column: the first character after it is at 1:1. */
+    size_t bom = f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    return run(&lx, f->text + bom, f->len - bom);
 }
 
 bool parse_effect(Arena *a, Diags *d, const SrcFile *f, const char *text, int line,

@@ -296,7 +296,7 @@ Type check_ident(Sema *s, Node *n)
  * for card names in quotes, in rules and in card effects alike. */
 void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name)
 {
-    const char **names = malloc(sizeof *names * (size_t)(cs->ncards + 1));
+    const char **names = xmalloc(sizeof *names * (size_t)(cs->ncards + 1));
     for (int i = 0; i < cs->ncards; i++)
         names[i] = cs->cards[i]->name;
     const char *sug = did_you_mean(name, names, cs->ncards);

@@ -1,13 +1,51 @@
-/* util.c: arena, buffers, edit distance, file reading. */
+/* util.c: out of memory, arena, buffers, edit distance, file reading and
+ * writing. */
 #define _DEFAULT_SOURCE /* madvise */
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static jmp_buf *oom_jump;
+
+jmp_buf *oom_catch(jmp_buf *env)
+{
+    jmp_buf *old = oom_jump;
+    oom_jump = env;
+    return old;
+}
+
+_Noreturn void out_of_memory(void)
+{
+    if (oom_jump)
+        longjmp(*oom_jump, 1);
+    fputs("cardc: out of memory\n", stderr);
+    abort();
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        out_of_memory(); /* p is still the caller's to free */
+    return q;
+}
 
 struct ArenaBlock {
     ArenaBlock *next;
@@ -20,25 +58,13 @@ struct ArenaBlock {
  * ask for huge pages, which spares a large file most of its page faults. */
 enum { ARENA_BLOCK = 64 << 10, ARENA_MAX_BLOCK = 16 << 20, HUGE_PAGE = 2 << 20 };
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n);
-    if (!p) {
-        fputs("cardc: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
-
 static ArenaBlock *new_block(size_t total)
 {
     ArenaBlock *b;
     if (total >= HUGE_PAGE) {
         void *p;
-        if (posix_memalign(&p, HUGE_PAGE, total) != 0) {
-            fputs("cardc: out of memory\n", stderr);
-            abort();
-        }
+        if (posix_memalign(&p, HUGE_PAGE, total) != 0)
+            out_of_memory();
 #ifdef MADV_HUGEPAGE
         madvise(p, total, MADV_HUGEPAGE); /* advice only: failure is fine */
 #endif
@@ -134,12 +160,7 @@ void buf_put(Buf *b, const char *s, size_t n)
         size_t cap = b->cap ? b->cap * 2 : 256;
         while (cap < b->len + n + 1)
             cap *= 2;
-        char *d = realloc(b->data, cap);
-        if (!d) {
-            fputs("cardc: out of memory\n", stderr);
-            abort();
-        }
-        b->data = d;
+        b->data = xrealloc(b->data, cap);
         b->cap = cap;
     }
     memcpy(b->data + b->len, s, n);
@@ -250,6 +271,19 @@ void vec_push(Arena *a, PtrVec *v, void *item)
         v->cap = cap;
     }
     v->items[v->len++] = item;
+}
+
+int msg_cut(const char *s, int max, const char **more)
+{
+    size_t n = strlen(s);
+    *more = "";
+    if (n <= (size_t)max)
+        return (int)n;
+    *more = "...";
+    int k = max;
+    while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--; /* s[k], the first byte not shown, starts a character */
+    return k;
 }
 
 enum { MAX_EDIT_LEN = 64 };
@@ -414,4 +448,101 @@ size_t arena_bytes(const Arena *a)
     for (const ArenaBlock *b = a->head; b; b = b->next)
         n += sizeof *b + b->size;
     return n;
+}
+
+/* Writes all of data to fd; 0, or -1 with errno. */
+static int write_all(int fd, const char *data, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        data += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Writes to path itself: for a device or a pipe, which cannot be
+ * replaced by a rename. */
+static int write_in_place(const char *path, const char *data, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0)
+        return -1;
+    int rc = write_all(fd, data, len), e = errno;
+    if (close(fd) != 0 && rc == 0)
+        rc = -1, e = errno;
+    errno = e;
+    return rc;
+}
+
+/* Creates a new file beside target, named .BASE.PID.N.tmp (BASE cut to
+ * 100 bytes, so that a long name stays a legal one), with mode 0666 less
+ * the umask; its name into tmp. Returns its descriptor, or -1 with errno. */
+static int create_beside(const char *target, char *tmp, size_t size)
+{
+    const char *slash = strrchr(target, '/');
+    int dirlen = slash ? (int)(slash - target + 1) : 0;
+    const char *base = slash ? slash + 1 : target;
+    for (int k = 0; k < 100; k++) {
+        int n = snprintf(tmp, size, "%.*s.%.100s.%ld.%d.tmp", dirlen, target, base,
+                         (long)getpid(), k);
+        if (n < 0 || (size_t)n >= size) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    return -1; /* EEXIST: a hundred stale temporaries of this process id */
+}
+
+/* Writes data into a temporary beside target and renames it over target;
+ * mode >= 0 is target's present mode, which the new file keeps. */
+static int replace_file(const char *target, int mode, const char *data, size_t len)
+{
+    char tmp[PATH_MAX + 160];
+    int fd = create_beside(target, tmp, sizeof tmp);
+    if (fd < 0)
+        return -1;
+    int rc = write_all(fd, data, len);
+    if (rc == 0 && mode >= 0)
+        rc = fchmod(fd, (mode_t)mode);
+    int e = errno;
+    if (close(fd) != 0 && rc == 0)
+        rc = -1, e = errno; /* a delayed write error (NFS, a quota) */
+    if (rc == 0 && rename(tmp, target) != 0)
+        rc = -1, e = errno;
+    if (rc != 0)
+        unlink(tmp);
+    errno = e;
+    return rc;
+}
+
+int write_file(const char *path, const char *data, size_t len)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno != ENOENT)
+            return -1;
+        if (lstat(path, &st) == 0) /* a dangling link: through it, as fopen goes */
+            return write_in_place(path, data, len);
+        return replace_file(path, -1, data, len);
+    }
+    if (!S_ISREG(st.st_mode))
+        return write_in_place(path, data, len);
+    char *target = realpath(path, NULL); /* a link: replace what it points to */
+    if (!target && errno == ENOMEM)
+        out_of_memory();
+    if (!target)
+        return -1;
+    int rc = replace_file(target, (int)(st.st_mode & 07777), data, len);
+    int e = errno;
+    free(target);
+    errno = e;
+    return rc;
 }

@@ -6,9 +6,23 @@
 #ifndef CARDC_UTIL_H
 #define CARDC_UTIL_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+
+/* Out of memory. Every allocation of the compiler goes through the arena,
+ * a Buf or xmalloc, and one that fails calls out_of_memory(), which jumps
+ * to the jmp_buf that oom_catch set last (main.c's run_one: that path
+ * ends with a message and exit status 2), or with none set prints
+ * "cardc: out of memory" and aborts. oom_catch returns the jmp_buf it
+ * replaces: code that holds memory outside the arena (ynode.c's libyaml
+ * parser, parse.c's scanner) catches, frees it, puts the outer one back
+ * and calls out_of_memory() again. */
+jmp_buf *oom_catch(jmp_buf *env);
+_Noreturn void out_of_memory(void);
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
 
 typedef struct ArenaBlock ArenaBlock;
 typedef struct Arena {
@@ -45,6 +59,12 @@ typedef struct PtrVec {
 
 void vec_push(Arena *a, PtrVec *v, void *item);
 
+/* For a message that shows at most max bytes of s: how many bytes to show
+ * (all of s, or fewer ending at a whole UTF-8 character), and in *more
+ * "..." if s was cut, "" if not, so that a reader sees the cut:
+ *   printf("name '%.*s%s'", msg_cut(s, 40, &more), s, more)  */
+int msg_cut(const char *s, int max, const char **more);
+
 /* Damerau-Levenshtein (optimal string alignment) distance, capped. */
 int edit_distance(const char *a, const char *b);
 /* The closest of names[0..n) to word, or NULL if none is close enough. */
@@ -53,6 +73,15 @@ const char *did_you_mean(const char *word, const char *const *names, int n);
 /* Reads a whole file; returns 0 and sets *out and *len, or -1 with errno.
  * Files larger than max_bytes fail with errno = EFBIG. */
 int read_file(const char *path, size_t max_bytes, char **out, size_t *len);
+
+/* Writes len bytes to path so that path is never half-written: into a
+ * temporary file beside it, renamed over it once all of it is written.
+ * Returns 0, or -1 with errno set, the temporary removed and path as it
+ * was. An existing path keeps its permissions, a new one gets 0666 less
+ * the umask (as fopen gives); a symbolic link is followed (its target is
+ * replaced); a path that is not a regular file (/dev/stdout, a pipe) is
+ * written in place, since nothing can be renamed over it. */
+int write_file(const char *path, const char *data, size_t len);
 
 
 /* A string -> pointer hash map in an arena (open addressing). */

@@ -56,6 +56,8 @@ typedef struct Loader {
     int docs;                   /* documents begun so far */
     YNode *root;
     bool failed;
+    yaml_event_t ev;            /* the event being handled, */
+    bool has_ev;                /* to be deleted if an allocation fails */
 } Loader;
 
 static Loc mark_loc(const SrcFile *f, yaml_mark_t m)
@@ -103,12 +105,7 @@ static bool attach(Loader *L, YNode *node, long long w, long long fresh, Loc at)
     Open *o = &L->stack[L->depth - 1];
     if (L->nkids == L->capkids) {
         int cap = L->capkids ? L->capkids * 2 : 256;
-        YNode **k = realloc(L->kids, sizeof *k * (size_t)cap);
-        if (!k) {
-            diag_error(L->d, at, "out of memory");
-            return false;
-        }
-        L->kids = k;
+        L->kids = xrealloc(L->kids, sizeof *L->kids * (size_t)cap);
         L->capkids = cap;
     }
     L->kids[L->nkids++] = node;
@@ -295,19 +292,41 @@ static void report_syntax_error(Loader *L, const yaml_parser_t *parser)
 static void read_events(Loader *L, yaml_parser_t *parser)
 {
     for (;;) {
-        yaml_event_t ev;
-        if (!yaml_parser_parse(parser, &ev)) {
+        if (!yaml_parser_parse(parser, &L->ev)) {
+            if (parser->error == YAML_MEMORY_ERROR)
+                out_of_memory();
             report_syntax_error(L, parser);
             L->failed = true;
             return;
         }
-        bool end = ev.type == YAML_STREAM_END_EVENT;
-        if (!end && !on_event(L, &ev))
+        L->has_ev = true;
+        bool end = L->ev.type == YAML_STREAM_END_EVENT;
+        if (!end && !on_event(L, &L->ev))
             L->failed = true;
-        yaml_event_delete(&ev);
+        yaml_event_delete(&L->ev);
+        L->has_ev = false;
         if (end || L->failed)
             return;
     }
+}
+
+/* read_events, with allocation failure caught: what libyaml and the
+ * loader hold on the heap is freed before the failure goes on to the
+ * outer catcher (util.h). */
+static void read_events_caught(Loader *L, yaml_parser_t *parser)
+{
+    jmp_buf env;
+    jmp_buf *outer = oom_catch(&env);
+    if (setjmp(env)) {
+        oom_catch(outer);
+        if (L->has_ev)
+            yaml_event_delete(&L->ev);
+        yaml_parser_delete(parser);
+        free(L->kids);
+        out_of_memory();
+    }
+    read_events(L, parser);
+    oom_catch(outer);
 }
 
 YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d)
@@ -316,13 +335,11 @@ YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d)
     if (reject_nul_byte(f, d))
         return NULL;
     yaml_parser_t parser;
-    if (!yaml_parser_initialize(&parser)) {
-        diag_error(d, whole, "cannot initialise the YAML parser");
-        return NULL;
-    }
+    if (!yaml_parser_initialize(&parser))
+        out_of_memory(); /* its only failure */
     yaml_parser_set_input_string(&parser, (const unsigned char *)f->text, f->len);
     Loader L = {.f = f, .d = d, .a = d->arena, .lim = lim};
-    read_events(&L, &parser);
+    read_events_caught(&L, &parser);
     yaml_parser_delete(&parser);
     free(L.kids);
     if (L.failed)

@@ -31,6 +31,9 @@ void rlerror(RLLTYPE *loc, yyscan_t scanner, struct Lexer *lx, const char *msg);
 #include <string.h>
 
 #define YYMAXDEPTH 4000
+/* The parser's stack grows with xmalloc: a failed allocation is
+ * out_of_memory() (util.h); "memory exhausted" means only a full stack. */
+#define YYMALLOC xmalloc
 #define L(loc) lexer_loc(lx, &(loc))
 #define NEW(kind, loc) node_new(lx->arena, N_##kind, L(loc))
 
@@ -518,15 +521,16 @@ static const char *found_name(yysymbol_kind_t k, yyscan_t scanner, struct Lexer 
     if (k == YYSYMBOL_YYEOF)
         return lx->effect ? "end of effect" : "end of file";
     const char *what = tok_name(k, buf, n);
-    const char *text = rlget_text(scanner);
+    const char *text = rlget_text(scanner), *more;
+    int len = msg_cut(text, 40, &more); /* 40 bytes at most, "..." if cut */
     if (k == YYSYMBOL_IDENT)
-        snprintf(buf, n, "name '%.40s'", text);
+        snprintf(buf, n, "name '%.*s%s'", len, text, more);
     else if (k == YYSYMBOL_NUMBER)
-        snprintf(buf, n, "number %.40s", text);
+        snprintf(buf, n, "number %.*s%s", len, text, more);
     else if (k == YYSYMBOL_YYUNDEF)
-        snprintf(buf, n, "'%.40s'", text);
+        snprintf(buf, n, "'%.*s%s'", len, text, more);
     else if (k == YYSYMBOL_STRING)
-        snprintf(buf, n, "string %.40s%s", text, strlen(text) > 40 ? "...\"" : "");
+        snprintf(buf, n, "string %.*s%s", len, text, *more ? "...\"" : "");
     else
         return what;
     return buf;

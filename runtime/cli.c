@@ -58,6 +58,20 @@ static int usage_error(const RtGame *g, const char *fmt, ...)
     return 2;
 }
 
+/* How much of the n bytes at s a message shows: at most 40, cut at a whole
+ * UTF-8 character; *more is "..." when s was cut, so the reader sees it. */
+static int shown(const char *s, size_t n, const char **more)
+{
+    *more = "";
+    if (n <= 40)
+        return (int)n;
+    *more = "...";
+    int k = 40;
+    while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    return k;
+}
+
 static int default_players(const RtGame *g)
 {
     int n = DEFAULT_PLAYERS;
@@ -109,11 +123,13 @@ static int parse_seats(const RtGame *g, RtArgs *a, const char *list)
     a->nseats = 0;
     for (;;) {
         size_t n = strcspn(s, ",");
+        const char *more;
+        int k = shown(s, n, &more);
         if (a->nseats == RT_MAX_PLAYERS)
             return usage_error(g, "--seats: more than %d seats", RT_MAX_PLAYERS);
         if (!parse_seat(s, n, &a->seat[a->nseats]))
-            return usage_error(g, "--seats: '%.*s' is not human, random or json",
-                               (int)(n > 40 ? 40 : n), s);
+            return usage_error(g, "--seats: '%.*s%s' is not human, random or json", k, s,
+                               more);
         a->nseats++;
         if (!s[n])
             return 0;
@@ -124,9 +140,11 @@ static int parse_seats(const RtGame *g, RtArgs *a, const char *list)
 static int parse_number(const RtGame *g, const char *opt, const char *val,
                         uint64_t min, uint64_t max, uint64_t *out)
 {
+    const char *more;
+    int k = shown(val, strlen(val), &more);
     if (!rt_parse_u64(val, max, out) || *out < min)
-        return usage_error(g, "%s: '%.40s' is not a number from %llu to %llu", opt,
-                           val, (unsigned long long)min, (unsigned long long)max);
+        return usage_error(g, "%s: '%.*s%s' is not a number from %llu to %llu", opt, k, val,
+                           more, (unsigned long long)min, (unsigned long long)max);
     return 0;
 }
 
@@ -166,8 +184,11 @@ static int set_option(const RtGame *g, RtArgs *a, const char *opt, const char *v
         rc = parse_number(g, opt, val, 1, INT64_MAX, &v);
         a->max_decisions = rc ? 0 : (int64_t)v;
     } else if (!strcmp(opt, "--protocol")) {
+        const char *more;
+        int k = shown(val, strlen(val), &more);
         if (strcmp(val, "json"))
-            return usage_error(g, "--protocol: '%.40s' is not a protocol (json)", val);
+            return usage_error(g, "--protocol: '%.*s%s' is not a protocol (json)", k, val,
+                               more);
         a->protocol_json = true;
     }
     return rc;
@@ -187,7 +208,9 @@ static int parse_one(const RtGame *g, RtArgs *a, int argc, char **argv, int *rc)
     const char *arg = argv[0], *eq = strchr(arg, '=');
     size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
     if (n >= sizeof opt || strncmp(arg, "--", 2) != 0) {
-        *rc = usage_error(g, "unexpected argument '%.40s'", arg);
+        const char *more;
+        int k = shown(arg, strlen(arg), &more);
+        *rc = usage_error(g, "unexpected argument '%.*s%s'", k, arg, more);
         return 1;
     }
     memcpy(opt, arg, n);
@@ -509,6 +532,9 @@ int rt_main(const RtGame *g, int argc, char **argv)
 {
     RtArgs a = {0};
     signal(SIGPIPE, SIG_IGN);
+    /* Past a file size limit (ulimit -f), a write fails with EFBIG and the
+     * game says so (rt_check_output), instead of a signal killing it. */
+    signal(SIGXFSZ, SIG_IGN);
     prog = program_name(argc > 0 ? argv[0] : NULL, g);
     if (argc < 2)
         return usage_error(g, "missing command: play or simulate");
@@ -516,8 +542,10 @@ int rt_main(const RtGame *g, int argc, char **argv)
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))
         return print_help(g);
     a.simulate = !strcmp(cmd, "simulate");
+    const char *more;
+    int k = shown(cmd, strlen(cmd), &more);
     if (!a.simulate && strcmp(cmd, "play"))
-        return usage_error(g, "unknown command '%.40s' (play or simulate)", cmd);
+        return usage_error(g, "unknown command '%.*s%s' (play or simulate)", k, cmd, more);
     int rc = parse_args(g, &a, argc - 2, argv + 2);
     if (rc || a.help)
         return rc ? rc : print_help(g);

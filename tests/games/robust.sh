@@ -4,11 +4,13 @@
 # closed stdin, binary garbage, a line of a megabyte, option ids out of
 # range, negative, not a number, a float, huge, not JSON (00, 01, +1) or
 # -0; a hundred bad answers in a row (the game is abandoned) and 99 (it
-# is not); whole games driven by a script; a closed stdout (SIGPIPE); and
-# `simulate` with bad arguments. Each gets its message or a clean exit,
-# never a crash; the JSON stream is checked line by line
-# (tests/games/jsonl_check.py: strict UTF-8 JSON, every card where the
-# moves put it), and every run's stderr for sanitizer reports.
+# is not); whole games driven by a script; a closed stdout (SIGPIPE); every
+# output (play, JSON, simulate, --help) past a file size limit and to a
+# full disk: exit 1 with the reason, never a signal; and `simulate` with
+# bad arguments, a long value cut in its message with "...". Each gets its
+# message or a clean exit, never a crash; the JSON stream is checked line
+# by line (tests/games/jsonl_check.py: strict UTF-8 JSON, every card where
+# the moves put it), and every run's stderr for sanitizer reports.
 #
 #   sh tests/games/robust.sh GAME_BINARY     (best: build/bin/GAME-asan)
 # Prints "robust: N passed, M failed"; exits 1 if any failed. An input
@@ -296,6 +298,36 @@ for mode in json terminal; do
     fi
 done
 
+# ======== every output, past a file size limit or to a full disk ========
+# SIGXFSZ is left as the shell has it: the game must not die of it. Its
+# stderr goes through a pipe, which no size limit touches.
+limited() { # limited BLOCKS ARGS...: the game under ulimit -f BLOCKS, stdout to $T/big
+    blocks=$1; shift
+    { sh -c 'ulimit -f "$0" && exec "$@"' "$blocks" "$BIN" "$@" 2>&1 >"$T/big" </dev/null
+      echo $? >"$T/rc"; } | cat >"$T/err"
+}
+for args in "play --seed 1 --seats random,random --reveal-all" \
+            "play --protocol json --seed 1 --seats random,random" \
+            "simulate --games 3 --seed 1" "simulate --games 3 --seed 1 --json" "--help"; do
+    limited 0 $args
+    sanitized "$args, size limit" "$T/err"
+    check "$args, size limit: exit 1" rc_is 1
+    check "$args, size limit: the message" grep -qx "$NAME: write error: File too large" "$T/err"
+    if [ -w /dev/full ]; then
+        "$BIN" $args </dev/null >/dev/full 2>"$T/err"; echo $? >"$T/rc"
+        sanitized "$args >/dev/full" "$T/err"
+        check "$args >/dev/full: exit 1" rc_is 1
+        check "$args >/dev/full: the message" grep -qx "$NAME: write error: No space left on device" "$T/err"
+    fi
+done
+# A transcript cut by the limit is a prefix of the whole one.
+limited 8 play --seed 1 --seats random,random --reveal-all
+"$BIN" play --seed 1 --seats random,random --reveal-all </dev/null >"$T/whole" 2>/dev/null
+check "play, size limit: exit 1" rc_is 1
+check "play, size limit: some of the transcript" [ -s "$T/big" ]
+check "play, size limit: a prefix of the transcript" sh -c \
+    'head -c "$(wc -c <"$1")" "$2" | cmp -s - "$1"' _ "$T/big" "$T/whole"
+
 # ======== simulate ========
 ( "$BIN" simulate --games 100000 --seed 1 2>"$T/err"; echo $? >"$T/rc" ) | head -n 1 >"$T/out"
 sanitized "simulate | head -1" "$T/err"
@@ -333,6 +365,16 @@ usage_fails --seats random,random
 usage_fails --protocol json
 usage_fails --bogus
 usage_fails extra
+# A long value in a message is cut to 40 bytes, and the cut is shown.
+run "simulate --games <60 digits>" simulate --games "$(repeat 1234567890 6 | tr -d '\n')" </dev/null
+check "a long value: cut with '...'" has "$T/err" \
+    "$NAME: --games: '1234567890123456789012345678901234567890...' is not a number from 1 to 1000000000000"
+run "a long command" "$(repeat abcdefghij 5 | tr -d '\n')" </dev/null
+check "a long command: cut with '...'" has "$T/err" \
+    "$NAME: unknown command 'abcdefghijabcdefghijabcdefghijabcdefghij...' (play or simulate)"
+run "a short value" simulate --games 12x </dev/null
+check "a short value: whole" has "$T/err" \
+    "$NAME: --games: '12x' is not a number from 1 to 1000000000000"
 
 echo "robust: $pass passed, $fail failed"
 [ "$fail" = 0 ]
