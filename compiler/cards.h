@@ -40,7 +40,8 @@ typedef struct TypeDef {
 
 typedef struct CardDef {
     const char *name;
-    Loc loc;                    /* the name's value */
+    Loc loc;                    /* the name's value (the alias, for a card
+                                 * written as one) */
     Loc item_loc;               /* the list item */
     TypeDef *type;
     long long count;
