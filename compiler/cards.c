@@ -551,7 +551,7 @@ static void load_card_effect(Ctx *c, CardDef *card, YNode *v)
     if (expect_string(c, v, "'effect'")) {
         card->effect = v->str;
         card->effect_loc = v->loc;
-        card->effect_style = v->style;
+        card->effect_node = v;
     }
 }
 
