@@ -51,7 +51,7 @@ static int break_at(const Walk *w)
 {
     const unsigned char *p = (const unsigned char *)w->t + w->off;
     size_t left = w->len - w->off;
-    if (at_end(w))
+    if (at_end(w) || (p[0] != '\r' && p[0] != '\n' && p[0] != 0xC2 && p[0] != 0xE2))
         return 0;
     if (p[0] == '\r')
         return left >= 2 && p[1] == '\n' ? 2 : 1;
@@ -89,6 +89,13 @@ static void step(Walk *w)
 {
     if (at_end(w))
         return;
+    unsigned char c = (unsigned char)w->t[w->off];
+    if (c >= 0x20 && c < 0x80) { /* most characters: one byte, no break */
+        w->off++;
+        w->col++;
+        w->ycol++;
+        return;
+    }
     int b = break_at(w);
     int n = b ? b : width_at(w);
     for (int i = 0; i < n; i++) {
@@ -132,8 +139,8 @@ static bool complete(const Sink *s)
  * there). */
 static void put(Sink *s, const char *b, int nb, YPos p, YPos end)
 {
-    if (s->bad || s->n >= s->cap || s->len - s->k < (size_t)nb ||
-        memcmp(s->want + s->k, b, (size_t)nb) != 0) {
+    if (s->bad || s->n >= s->cap || s->len - s->k < (size_t)nb || s->want[s->k] != b[0] ||
+        (nb > 1 && memcmp(s->want + s->k, b, (size_t)nb) != 0)) {
         s->bad = true;
         return;
     }
