@@ -550,7 +550,7 @@ static void load_card_effect(Ctx *c, CardDef *card, YNode *v)
     if (expect_string(c, v, "'effect'")) {
         card->effect = v->str;
         card->effect_loc = v->loc;
-        card->effect_style = v->style;
+        card->effect_node = v;
     }
 }
 
@@ -678,6 +678,8 @@ static void load_card(Ctx *c, YNode *item)
     CardDef *card = new_card(c, item);
     YNode *name = map_get(item, "name", NULL);
     bool name_ok = name && load_card_name(c, card, name);
+    if (item->alias)
+        card->loc = item->loc; /* the card is where the alias uses it */
     YNode *type = map_get(item, "type", NULL);
     if (type)
         load_card_type(c, card, type);
@@ -689,6 +691,30 @@ static void load_card(Ctx *c, YNode *item)
         c->incomplete = true;
     if (name_ok)
         register_card(c, card);
+}
+
+/* A card written as an alias (`- *imp`) shares the anchored card's nodes,
+ * and their positions: what is wrong with it is reported at the alias,
+ * where the card is used, each with a note at its place in the anchored
+ * card. */
+static void load_card_through_alias(Ctx *c, YNode *item)
+{
+    Diags *outer = c->d, inner;
+    diags_init(&inner, c->a);
+    inner.max_errors = INT_MAX;
+    c->d = &inner;
+    load_card(c, item);
+    c->d = outer;
+    for (int i = 0; i < inner.list.len; i++) {
+        const Diag *g = inner.list.items[i];
+        if (g->sev == SEV_NOTE) {
+            diag_add(outer, SEV_NOTE, g->loc, g->hint, "%s", g->msg);
+            continue;
+        }
+        diag_add(outer, g->sev, item->loc, g->hint, "%s", g->msg);
+        if (g->loc.line != item->loc.line || g->loc.col != item->loc.col)
+            diag_note(outer, g->loc, "here, in the card that the alias repeats");
+    }
 }
 
 static void load_cards(Ctx *c, YNode *cards)
@@ -710,7 +736,10 @@ static void load_cards(Ctx *c, YNode *cards)
     }
     c->cs->cards = arena_alloc(c->a, sizeof *c->cs->cards * (size_t)(cards->n + 1));
     for (int i = 0; i < cards->n; i++) {
-        load_card(c, cards->items[i]);
+        if (cards->items[i]->alias)
+            load_card_through_alias(c, cards->items[i]);
+        else
+            load_card(c, cards->items[i]);
         if (c->cs->instances > c->lim->max_instances) {
             diag_error(c->d, cards->items[i]->loc,
                        "too many card instances: more than %lld (limit max_instances)",

@@ -40,7 +40,8 @@ typedef struct TypeDef {
 
 typedef struct CardDef {
     const char *name;
-    Loc loc;                    /* the name's value */
+    Loc loc;                    /* the name's value (the alias, for a card
+                                 * written as one) */
     Loc item_loc;               /* the list item */
     TypeDef *type;
     long long count;
@@ -48,8 +49,9 @@ typedef struct CardDef {
     const char *text;
     Loc text_loc;
     const char *effect;         /* rules-language source, or NULL */
-    Loc effect_loc;             /* where the effect text starts */
-    char effect_style;          /* the YAML scalar style of the effect */
+    Loc effect_loc;             /* where the effect's value is (its alias, if
+                                 * written as one) */
+    const YNode *effect_node;   /* that value: how and where it is written */
     bool added;                 /* origin: added */
     int index;
     long long first_instance;

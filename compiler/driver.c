@@ -155,60 +155,6 @@ bool phase_open_path(Compilation *c, const char *path)
     return phase_load_cards(c, f);
 }
 
-/* Where the text of a YAML scalar starts, and the column of its later
- * lines: exact for plain, quoted and literal (|) scalars; a folded (>)
- * scalar joins lines, so only its first line maps exactly. */
-/* A place in a file: the start of line `line`. Cards come in file order,
- * so the walk to each effect goes on from the last one: linear in all. */
-typedef struct LineCursor {
-    const char *p;
-    int line;
-} LineCursor;
-
-static const char *line_start(LineCursor *cur, const SrcFile *f, int line)
-{
-    if (!cur->p || cur->line > line) {
-        cur->p = f->text;
-        cur->line = 1;
-    }
-    for (; cur->line < line && *cur->p; cur->p++)
-        if (*cur->p == '\n')
-            cur->line++;
-    return cur->p;
-}
-
-static void effect_origin(const CardDef *cd, LineCursor *cur, int *line, int *col,
-                          int *block_col)
-{
-    const SrcFile *f = cd->effect_loc.file;
-    *line = cd->effect_loc.line;
-    *col = cd->effect_loc.col;
-    *block_col = 1;
-    if (cd->effect_style == '\'' || cd->effect_style == '"') {
-        (*col)++;
-        return;
-    }
-    if (cd->effect_style != '|' && cd->effect_style != '>')
-        return;
-    /* The content starts on the next non-empty line, at its indentation. */
-    const char *p = line_start(cur, f, *line + 1);
-    int l = *line + 1;
-    for (;;) {
-        const char *q = p;
-        int ind = 0;
-        while (*q == ' ')
-            q++, ind++;
-        if (*q == '\n') {
-            p = q + 1;
-            l++;
-            continue;
-        }
-        *line = l;
-        *col = *block_col = ind + 1;
-        return;
-    }
-}
-
 bool phase_parse(Compilation *c)
 {
     int before = c->diags.nerrors;
@@ -219,16 +165,9 @@ bool phase_parse(Compilation *c)
     }
     if (c->cards_file)
         now_doing(c, "parsing the effects in", c->cards_file->path);
-    LineCursor cur = {0};
-    for (int i = 0; c->cards && i < c->cards->ncards; i++) {
-        const CardDef *cd = c->cards->cards[i];
-        if (!cd->effect)
-            continue;
-        int line, col, block_col;
-        effect_origin(cd, &cur, &line, &col, &block_col);
-        parse_effect(&c->arena, &c->diags, c->cards_file, cd->effect, line, col, block_col, cd,
-                     &c->prog);
-    }
+    for (int i = 0; c->cards && i < c->cards->ncards; i++)
+        if (c->cards->cards[i]->effect)
+            parse_effect(&c->arena, &c->diags, c->cards->cards[i], &c->prog);
     return c->diags.nerrors == before;
 }
 

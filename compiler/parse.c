@@ -3,6 +3,7 @@
 #include "parse.h"
 #include "cardc.h"
 #include "parser.tab.h"
+#include "yscalar.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -45,8 +46,79 @@ void rlfree(void *p, yyscan_t scanner)
     free(p);
 }
 
+/* ---- where an effect's text is ----------------------------------------
+ *
+ * The scanner counts lines and columns in the text it scans, from 1:1. For
+ * a rules file they are the file's. An effect's text is a YAML scalar's, and
+ * its characters were written in cards.yaml with quotes, escapes,
+ * indentation and folded lines between them: yscalar_map finds where each
+ * one was written, and lexer_loc places positions there. */
+
+typedef struct EffectMap {
+    YPos *at;                   /* per character of the text, then its end;
+                                 * NULL: not found, every position is `use` */
+    int nchars;
+    int *line_first;            /* per line of the text: its first character */
+    int nlines;
+    Loc use;                    /* the value where the card has it */
+    bool via_alias;             /* written as an alias: positions are `use`
+                                 * (where the card uses the text), and the
+                                 * scanner's and parser's errors get a note
+                                 * where the anchored text has the mistake */
+} EffectMap;
+
+/* The index in the text of the character at line:col of the text. */
+static int text_index(const EffectMap *m, int line, int col)
+{
+    if (line < 1)
+        return 0;
+    if (line > m->nlines)
+        return m->nchars;
+    long long i = (long long)m->line_first[line - 1] + col - 1;
+    return i < 0 ? 0 : i > m->nchars ? m->nchars : (int)i;
+}
+
+/* Where the text from loc's start to its end was written; the span covers
+ * it, from its first character to its last, when they were written on one
+ * line. */
+static Loc effect_loc(const EffectMap *m, const RLLTYPE *loc)
+{
+    int a = text_index(m, loc->first_line, loc->first_column);
+    int b = text_index(m, loc->last_line, loc->last_column);
+    YPos p = m->at[a], q = m->at[b > a ? b - 1 : a];
+    Loc l = {m->use.file, p.line, p.col, 1};
+    if (b > a && q.line == p.line && q.col + q.cols > p.col)
+        l.span = q.col + q.cols - p.col;
+    return l;
+}
+
+/* Finds where each character of text (the effect's, len bytes) is in the
+ * YAML file, for lexer_loc; false if it cannot (then m->at is NULL). */
+static bool map_effect(EffectMap *m, const YNode *v, const char *text, size_t len)
+{
+    const YNode *written = v->alias ? v->anchored : v;
+    if (!written || !yscalar_map(m->use.file, written, &m->at))
+        return false;
+    m->nlines = 1;
+    for (size_t i = 0; i < len; i++)
+        m->nlines += text[i] == '\n';
+    m->line_first = xmalloc(sizeof *m->line_first * (size_t)m->nlines);
+    int line = 0, chars = 0;
+    m->line_first[0] = 0;
+    for (size_t i = 0; i < len; i++) {
+        chars += ((unsigned char)text[i] & 0xC0) != 0x80;
+        if (text[i] == '\n')
+            m->line_first[++line] = chars;
+    }
+    m->nchars = chars;
+    return true;
+}
+
 Loc lexer_loc(struct Lexer *lx, const RLLTYPE *loc)
 {
+    const EffectMap *m = lx->map;
+    if (m)
+        return m->at && !m->via_alias ? effect_loc(m, loc) : m->use;
     Loc l = {lx->file, loc->first_line, loc->first_column, 1};
     if (loc->last_line == loc->first_line && loc->last_column > loc->first_column)
         l.span = loc->last_column - loc->first_column;
@@ -61,6 +133,8 @@ void lexer_error(struct Lexer *lx, const RLLTYPE *loc, const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     diag_error(lx->d, lexer_loc(lx, loc), "%s", buf);
+    if (lx->map && lx->map->via_alias && lx->map->at)
+        diag_note(lx->d, effect_loc(lx->map, loc), "here, in the text that the alias repeats");
 }
 
 const char *lexer_intern(struct Lexer *lx, const char *s, int len)
@@ -125,10 +199,13 @@ const char *lexer_string(struct Lexer *lx, const RLLTYPE *loc, const char *s, in
     return out;
 }
 
+/* Every text is scanned from 1:1 in its own lines (an effect's are placed
+ * in the YAML file by lexer_loc). */
 int lexer_line_start_col(struct Lexer *lx, int line)
 {
+    (void)lx;
     (void)line;
-    return lx->block_col;
+    return 1;
 }
 
 static bool is_expr(const Node *n)
@@ -206,8 +283,7 @@ bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog)
 {
     if (!prog->first)
         prog->first = f;
-    struct Lexer lx = {.arena = a, .d = d, .file = f, .line = 1, .col = 1,
-                       .first_line = 1, .first_col = 1, .block_col = 1, .prog = prog};
+    struct Lexer lx = {.arena = a, .d = d, .file = f, .line = 1, .col = 1, .prog = prog};
     if (memchr(f->text, '\0', f->len)) {
         Loc l = {f, 1, 1, 1};
         diag_error(d, l, "not a text file: it contains a NUL byte");
@@ -226,13 +302,19 @@ bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog)
     return run(&lx, f->text + bom, f->len - bom);
 }
 
-bool parse_effect(Arena *a, Diags *d, const SrcFile *f, const char *text, int line,
-                  int col, int block_col, const CardDef *card, Program *prog)
+bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog)
 {
-    struct Lexer lx = {.arena = a, .d = d, .file = f, .line = line, .col = col,
-                       .first_line = line, .first_col = col, .block_col = block_col,
-                       .effect = true, .prog = prog, .card = card};
-    bool ok = run(&lx, text, strlen(text));
+    const char *text = card->effect;
+    size_t len = strlen(text);
+    EffectMap m = {.use = card->effect_loc, .via_alias = card->effect_node->alias};
+    if (!map_effect(&m, card->effect_node, text, len) && !m.via_alias)
+        diag_warning(d, m.use, "cannot tell where the characters of this effect were "
+                               "written: its diagnostics point at the start of its value");
+    struct Lexer lx = {.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
+                       .effect = true, .prog = prog, .card = card, .map = &m};
+    bool ok = run(&lx, text, len);
+    free(m.at);
+    free(m.line_first);
     if (lx.result) {
         lx.result->name = card->name;
         lx.result->card_no = card->index;

@@ -1,8 +1,8 @@
 /* parse.h: the rules-language front end (grammar/lexer.l, grammar/parser.y).
  *
  * parse_rules reads a whole .rules file; parse_effect reads the text of a
- * card's `effect:` whose first character sits at (line, col) of a YAML
- * file, so its diagnostics point into the YAML. */
+ * card's `effect:`, a YAML scalar, and places its diagnostics in the YAML
+ * file where each character of the text was written. */
 #ifndef CARDC_PARSE_H
 #define CARDC_PARSE_H
 
@@ -19,10 +19,7 @@ struct Lexer {
     Arena *arena;
     Diags *d;
     const SrcFile *file;
-    int line, col;              /* where the scanner is */
-    int first_line;             /* the text's first line in file */
-    int first_col;              /* column of its first character */
-    int block_col;              /* column where later lines start (YAML block) */
+    int line, col;              /* where the scanner is, in the text scanned */
     bool started;               /* the start token was sent */
     bool effect;                /* parse an effect, not a rules file */
     int depth;                  /* current nesting, for RL_MAX_DEPTH */
@@ -36,15 +33,15 @@ struct Lexer {
     StrMap names;               /* interned identifiers */
     Program *prog;
     const CardDef *card;        /* the card whose effect this is */
+    struct EffectMap *map;      /* an effect: where its text is in the YAML */
     Node *result;               /* the effect node */
 };
 
 /* Parses; returns false if it reported errors. */
 bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog);
-/* line/col: where text starts in f; block_col: the column where each
- * further line of text starts (a YAML block scalar's indentation + 1). */
-bool parse_effect(Arena *a, Diags *d, const SrcFile *f, const char *text, int line,
-                  int col, int block_col, const CardDef *card, Program *prog);
+/* Parses card->effect, placing what it reports in card->effect_loc's file
+ * (a warning says so if the places inside the text cannot be found). */
+bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog);
 
 /* For the scanner and the grammar actions. */
 struct RLLTYPE;

@@ -29,6 +29,13 @@ const char *ynode_describe(const YNode *n)
     return "a string";
 }
 
+/* A place in the text, as libyaml counts it and as an editor shows it. */
+typedef struct Cursor {
+    size_t index;               /* libyaml's character index */
+    size_t off;                 /* its byte offset */
+    int line, col;
+} Cursor;
+
 typedef struct Anchor {
     const char *name;
     YNode *node;
@@ -58,11 +65,87 @@ typedef struct Loader {
     bool failed;
     yaml_event_t ev;            /* the event being handled, */
     bool has_ev;                /* to be deleted if an allocation fails */
+    Cursor at;                  /* where the last mark placed is */
 } Loader;
 
-static Loc mark_loc(const SrcFile *f, yaml_mark_t m)
+/* ---- positions -----------------------------------------------------------
+ *
+ * libyaml's marks count characters (mark.index, not bytes), and start a new
+ * line at \r, NEL (U+0085), LS (U+2028) and PS (U+2029) as well as at \n;
+ * an editor starts one only at \n (a \r before it ends the line). So
+ * positions are worked out again from the text, as an editor shows them:
+ * the line counts \n, the column counts characters (a byte that is not a
+ * UTF-8 continuation byte starts one), and a byte order mark at the start
+ * of the file takes no column. */
+
+/* The bytes of a byte order mark at the start of f (libyaml skips them). */
+static size_t bom_length(const SrcFile *f)
 {
-    Loc l = {f, (int)m.line + 1, (int)m.column + 1, 1};
+    return f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+static Cursor cursor_start(const SrcFile *f)
+{
+    Cursor c = {0, bom_length(f), 1, 1};
+    return c;
+}
+
+/* Moves c forward to libyaml's character index (or to the end of f). */
+static void cursor_to_index(const SrcFile *f, Cursor *c, size_t index)
+{
+    while (c->index < index && c->off < f->len) {
+        char ch = f->text[c->off++];
+        while (c->off < f->len && ((unsigned char)f->text[c->off] & 0xC0) == 0x80)
+            c->off++;
+        c->index++;
+        if (ch == '\n') {
+            c->line++;
+            c->col = 1;
+        } else {
+            c->col++;
+        }
+    }
+}
+
+/* Where libyaml's mark m is. The loader's cursor goes on from the last
+ * mark it placed: marks come in the document's order, so placing all of
+ * them costs one pass over the file (a mark behind the cursor, as an
+ * error's context may be, starts it again from the top). */
+static Loc mark_loc(Loader *L, yaml_mark_t m)
+{
+    if (m.index < L->at.index)
+        L->at = cursor_start(L->f);
+    cursor_to_index(L->f, &L->at, m.index);
+    Loc l = {L->f, L->at.line, L->at.col, 1};
+    return l;
+}
+
+/* The characters from the loader's cursor (just placed at a node's start)
+ * to libyaml's mark end, if they stay on one line; 1 if not. The cursor
+ * moves to end: the next node starts after it. */
+static int span_to(Loader *L, yaml_mark_t end)
+{
+    Cursor start = L->at;
+    cursor_to_index(L->f, &L->at, end.index);
+    if (L->at.line != start.line || L->at.col <= start.col)
+        return 1;
+    return L->at.col - start.col;
+}
+
+/* Where byte offset off of f is (libyaml's reader errors give an offset
+ * that counts a byte order mark). Walks from the top: used once, for the
+ * error that ends the load. */
+static Loc offset_loc(const SrcFile *f, size_t off)
+{
+    Loc l = {f, 1, 1, 1};
+    for (size_t i = bom_length(f); i < off && i < f->len; i++) {
+        if (f->text[i] == '\n') {
+            l.line++;
+            l.col = 1;
+        } else if (((unsigned char)f->text[i] & 0xC0) != 0x80) {
+            l.col++;
+        }
+    }
     return l;
 }
 
@@ -158,8 +241,8 @@ static bool on_scalar(Loader *L, const yaml_event_t *ev, Loc at)
     n->len = ev->data.scalar.length;
     n->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
     n->style = scalar_style(ev->data.scalar.style);
-    int span = (int)(ev->end_mark.index - ev->start_mark.index);
-    n->loc.span = ev->end_mark.line == ev->start_mark.line && span > 0 ? span : 1;
+    n->src = (unsigned)L->at.off; /* mark_loc placed the cursor at its start */
+    n->loc.span = span_to(L, ev->end_mark);
     add_anchor(L, (const char *)ev->data.scalar.anchor, n, 1);
     return attach(L, n, 1, 1, at);
 }
@@ -214,7 +297,8 @@ static bool on_collection_end(Loader *L)
 
 /* An alias: a shallow copy of the anchored node that shares its items, so
  * that diagnostics about it point at the alias while expansion stays O(1);
- * its whole expanded weight counts against max_nodes. */
+ * its whole expanded weight counts against max_nodes. A scalar's copy
+ * keeps the anchored scalar, whose position its text comes from. */
 static bool on_alias(Loader *L, const yaml_event_t *ev, Loc at)
 {
     Anchor *an = find_anchor(L, (const char *)ev->data.alias.anchor);
@@ -225,8 +309,11 @@ static bool on_alias(Loader *L, const yaml_event_t *ev, Loc at)
     YNode *n = arena_alloc(L->a, sizeof *n);
     *n = *an->node;
     n->loc = at;
-    n->loc.span = (int)(ev->end_mark.index - ev->start_mark.index);
+    n->loc.span = span_to(L, ev->end_mark);
     n->repeated = false;
+    n->alias = true;
+    if (n->kind == YN_SCALAR)
+        n->anchored = an->node;
     return attach(L, n, an->weight, an->weight, at);
 }
 
@@ -234,20 +321,19 @@ static bool on_alias(Loader *L, const yaml_event_t *ev, Loc at)
  * document's end need nothing. */
 static bool on_event(Loader *L, const yaml_event_t *ev)
 {
-    Loc at = mark_loc(L->f, ev->start_mark);
     switch (ev->type) {
     case YAML_DOCUMENT_START_EVENT:
-        return on_document_start(L, at);
+        return on_document_start(L, mark_loc(L, ev->start_mark));
     case YAML_SCALAR_EVENT:
-        return on_scalar(L, ev, at);
+        return on_scalar(L, ev, mark_loc(L, ev->start_mark));
     case YAML_SEQUENCE_START_EVENT:
     case YAML_MAPPING_START_EVENT:
-        return on_collection_start(L, ev, at);
+        return on_collection_start(L, ev, mark_loc(L, ev->start_mark));
     case YAML_SEQUENCE_END_EVENT:
     case YAML_MAPPING_END_EVENT:
         return on_collection_end(L);
     case YAML_ALIAS_EVENT:
-        return on_alias(L, ev, at);
+        return on_alias(L, ev, mark_loc(L, ev->start_mark));
     default:
         return true;
     }
@@ -263,28 +349,48 @@ static bool reject_nul_byte(const SrcFile *f, Diags *d)
     if (!nul)
         return false;
     size_t off = (size_t)(nul - f->text);
-    int line = 1, col = 1;
-    for (size_t i = 0; i < off; i++) {
-        if (f->text[i] == '\n') {
-            line++;
-            col = 1;
-        } else if (((unsigned char)f->text[i] & 0xC0) != 0x80) {
-            col++;
-        }
-    }
-    Loc at = {f, line, col, 1};
-    diag_error(d, at, "not a text file: NUL byte at offset %zu", off);
+    diag_error(d, offset_loc(f, off), "not a text file: NUL byte at offset %zu", off);
     return true;
+}
+
+/* Reports an error of libyaml's reader: bytes that are not UTF-8, or a
+ * character YAML does not allow (a control character, such as the ESC of
+ * a pasted terminal colour). The reader gives a byte offset: for a UTF-8
+ * sequence cut short it is the byte after the sequence's start, and the
+ * caret goes to the start, where an editor shows the broken character. */
+static void report_reader_error(Loader *L, const yaml_parser_t *parser)
+{
+    const SrcFile *f = L->f;
+    const char *problem = parser->problem ? parser->problem : "unreadable input";
+    size_t off = parser->problem_offset;
+    if (strstr(problem, "trailing") && off > 0 && off <= f->len) {
+        off--; /* back over the sequence's continuation bytes to its start */
+        for (int k = 0; k < 2 && off > 0 && ((unsigned char)f->text[off] & 0xC0) == 0x80; k++)
+            off--;
+    }
+    Loc at = offset_loc(f, off);
+    if (strstr(problem, "UTF-8") && off < f->len)
+        diag_error(L->d, at, "YAML syntax error: invalid UTF-8 (byte 0x%02X)",
+                   (unsigned char)f->text[off]);
+    else if (parser->problem_value >= 0)
+        diag_error(L->d, at, "YAML syntax error: %s (U+%04X)", problem,
+                   (unsigned)parser->problem_value);
+    else
+        diag_error(L->d, at, "YAML syntax error: %s", problem);
 }
 
 /* Reports the error that stopped the parser, with its context as a note. */
 static void report_syntax_error(Loader *L, const yaml_parser_t *parser)
 {
-    Loc at = mark_loc(L->f, parser->problem_mark);
+    if (parser->error == YAML_READER_ERROR) {
+        report_reader_error(L, parser);
+        return;
+    }
+    Loc at = mark_loc(L, parser->problem_mark);
     diag_error(L->d, at, "YAML syntax error: %s",
                parser->problem ? parser->problem : "unreadable input");
     if (parser->context)
-        diag_note(L->d, mark_loc(L->f, parser->context_mark), "%s", parser->context);
+        diag_note(L->d, mark_loc(L, parser->context_mark), "%s", parser->context);
 }
 
 /* Feeds the parser's events to the handlers until the stream ends or an
@@ -338,7 +444,7 @@ YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d)
     if (!yaml_parser_initialize(&parser))
         out_of_memory(); /* its only failure */
     yaml_parser_set_input_string(&parser, (const unsigned char *)f->text, f->len);
-    Loader L = {.f = f, .d = d, .a = d->arena, .lim = lim};
+    Loader L = {.f = f, .d = d, .a = d->arena, .lim = lim, .at = cursor_start(f)};
     read_events_caught(&L, &parser);
     yaml_parser_delete(&parser);
     free(L.kids);

@@ -17,11 +17,18 @@ struct YNode {           /* (fields ordered to fit in 64 bytes) */
     bool quoted;        /* scalar written with quotes or as a block */
     char style;         /* scalar: 'p'lain, '\'', '"', '|' literal, '>' folded */
     bool repeated;      /* a map key that an earlier key of its map equals */
+    bool alias;         /* written as an alias: loc is the alias's, the rest
+                         * is the anchored node's (its items are shared) */
     int n;
-    Loc loc;
+    unsigned src;       /* scalar: the byte offset in the file where its node
+                         * starts (at its anchor or tag, if any) */
+    Loc loc;            /* where the node starts (for a scalar, with src) */
     const char *str;    /* scalar text (NUL-terminated) */
     size_t len;
-    YNode **items;      /* seq: n items; map: n pairs as key, value, key... */
+    union {
+        YNode **items;          /* seq: n items; map: n pairs as key, value, key... */
+        const YNode *anchored;  /* an alias of a scalar: the scalar it repeats */
+    };
 };
 
 /* Limits of the loader; each has a diagnostic that names it. */

@@ -98,7 +98,7 @@ Test(cardset, valid_file_loads_everything)
     cr_assert(blue->added);
     cr_assert_str_eq(dl->text, "Lose a turn.");
     cr_assert_str_eq(dl->effect, "n += 1\n");
-    cr_assert_eq(dl->effect_style, '|');
+    cr_assert_eq(dl->effect_node->style, '|');
     cr_assert_eq(dl->effect_loc.line, 20);
     cr_assert_eq(red->loc.line, 9);
     cr_assert_eq(red->loc.col, 12);
