@@ -482,5 +482,6 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     warn_unused(&s);
     number_zone_slots(g);
     check_card_count(&s);
+    check_game_limits(&s, prog);
     return d->nerrors == before;
 }

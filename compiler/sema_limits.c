@@ -1,0 +1,188 @@
+/* sema_limits.c: the game against the fixed sizes of the runtime.
+ *
+ * A generated game keeps all of its state in one flat struct (State,
+ * runtime/rt_game.h) so that a copy is a memcpy; simulate zeroes it for
+ * every game. Its size grows as zone slots times cards: cardc counts it
+ * before it emits anything, as rt_game.h lays it out, and refuses a game
+ * past max_state_bytes at the declaration that takes it there. The
+ * generated C defines the count (GAME_STATE_BYTES) and rt_game.h asserts
+ * that it is the State's size, so the two cannot drift apart.
+ *
+ * Beside it: zone slots are numbered in 16 bits (max_zone_slots), and a
+ * menu that offers more options than a decision holds every time it is
+ * reached is refused (max_options). A decision whose options depend on
+ * the game (guarded options, cards in a zone, sets of cards) may still
+ * have too many at run time, and faults then (docs/LIMITS.md). */
+#include "sema_int.h"
+
+#include <string.h>
+
+/* ---- the State's size ---------------------------------------------------- */
+
+/* What sizeof(State) depends on: the game's constants in the generated C. */
+typedef struct Shape {
+    long long slots;    /* NSLOTS */
+    long long cards;    /* NINSTANCES */
+    long long kinds;    /* NCARDS */
+    long long words;    /* int32_t members of GAME_STATE_VARS */
+    long long locals;   /* NLOCALS: the slots of a Frame */
+    long long depth;    /* MAXDEPTH: the Frames */
+} Shape;
+
+static long long align_up(long long n, long long a)
+{
+    return (n + a - 1) / a * a;
+}
+
+/* sizeof(State) for shape h: State's members (runtime/rt_game.h) in their
+ * order, each at its natural alignment, as a 64-bit target lays them out
+ * (a target that aligns 64-bit numbers less makes it a few bytes smaller).
+ * A change to State changes this function too: the generated C asserts
+ * that they agree (GAME_STATE_BYTES). */
+static long long state_bytes(const Shape *h)
+{
+    long long n = RT_CORE_BYTES_SEMA;                  /* core */
+    n += 2 * h->slots;                                 /* zsize */
+    n += 2 * h->slots * h->cards;                      /* zcard */
+    n += 2 * h->cards + 2 * h->cards;                  /* slot_of, pos_of */
+    if (h->words)
+        n = align_up(n, 4) + 4 * h->words;             /* GAME_STATE_VARS */
+    n += 2 * h->slots * h->kinds;                      /* kcount */
+    n = align_up(n, 8) + 8 * h->slots;                 /* kmask */
+    n += 2 * h->slots * h->kinds + 2 * h->cards;       /* khead, knext */
+    n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
+    n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
+    n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
+    return align_up(n, 8);
+}
+
+/* "proc 'p'" for the proc named name, or "the effect of 'Card'" for a
+ * card's effect (a proc named "effect of Card", sema.c check_effect). */
+static const char *proc_name(Sema *s, const char *name)
+{
+    const char *effect = "effect of ";
+    if (!strncmp(name, effect, strlen(effect)))
+        return arena_printf(s->arena, "the effect of '%s'", name + strlen(effect));
+    return arena_printf(s->arena, "proc '%s'", name);
+}
+
+/* Is decl the declaration entered in v at index i (and not a second one
+ * of the same name, which the game does not hold)? */
+static bool entered(const PtrVec *v, int i, const Node *decl)
+{
+    return i >= 0 && i < v->len && v->items[i] == decl;
+}
+
+/* What declaration n adds to the state's shape h: "" if nothing, else
+ * how to name it in the message. A proc's frame counts once, the largest. */
+static const char *grow_shape(Sema *s, Shape *h, const Node *n)
+{
+    const Game *g = s->g;
+    if (n->kind == N_ZONEDECL && entered(&g->zones, n->zone_no, n)) {
+        h->slots += (n->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        return arena_printf(s->arena, "zone '%s' passes the limit, with %d zone slots in all "
+                                      "(a per-player zone has one per seat), each with room "
+                                      "for all %lld cards", n->name, g->nslots, h->cards);
+    }
+    if (n->kind == N_VARDECL && entered(n->per_player ? &g->pvars : &g->globals, n->var_no, n)) {
+        h->words += n->per_player ? g->max_players : 1;
+        return arena_printf(s->arena, "variable '%s' passes the limit", n->name);
+    }
+    if (n->kind == N_PROCDECL && n->nlocals + 2 > h->locals) {
+        h->locals = n->nlocals + 2;
+        return arena_printf(s->arena, "the locals of %s pass the limit: each of the %lld frames "
+                                      "of procs in progress has room for its %d",
+                            proc_name(s, n->name), h->depth, n->nlocals);
+    }
+    return "";
+}
+
+/* Where the state passes max_state_bytes: its count grown by the
+ * declarations in order (the rules' files in order, then the effects of
+ * cards.yaml); the first that takes it past the limit is where the error
+ * points, with the size of the whole state. */
+static void locate_state_error(Sema *s, const Program *prog, Shape h)
+{
+    int n = prog->decls.len + prog->effects.len;
+    for (int i = 0; i < n; i++) {
+        const Node *d;
+        if (i < prog->decls.len) {
+            d = prog->decls.items[i];
+        } else {
+            const Node *e = prog->effects.items[i - prog->decls.len];
+            if (!e->sym)
+                continue;
+            d = e->sym->decl;   /* the proc an effect is made (sema.c) */
+        }
+        const char *why = grow_shape(s, &h, d);
+        if (*why && state_bytes(&h) > MAX_STATE_BYTES_SEMA) {
+            diag_error(s->diags, d->loc, "the game state would take %lld bytes (limit "
+                                         "max_state_bytes = %d): %s",
+                       s->g->state_bytes, MAX_STATE_BYTES_SEMA, why);
+            return;
+        }
+    }
+}
+
+/* The State's size: counted into Game.state_bytes, and an error past
+ * max_state_bytes. A game of more cards than a State holds is an error
+ * already (max_game_cards), and so is a game without zones. */
+static void check_state_size(Sema *s, const Program *prog)
+{
+    Game *g = s->g;
+    const CardSet *cs = s->cs;
+    if (cs->instances > 65535 || g->zones.len == 0)
+        return;
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth};
+    Shape all = h;
+    all.slots = g->nslots;
+    all.words = g->globals.len + (long long)g->pvars.len * g->max_players;
+    all.locals = g->max_locals + 2;
+    g->state_bytes = state_bytes(&all);
+    if (g->state_bytes > MAX_STATE_BYTES_SEMA)
+        locate_state_error(s, prog, h);
+}
+
+/* ---- zone slots ---------------------------------------------------------- */
+
+/* Zone slots are numbered in 16 bits: an error at the zone that takes the
+ * game past max_zone_slots. */
+static void check_zone_slots(Sema *s)
+{
+    const Game *g = s->g;
+    if (g->nslots <= MAX_ZONE_SLOTS)
+        return;
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        if (z->first_slot + n > MAX_ZONE_SLOTS) {
+            diag_error(s->diags, z->loc, "the game would have %d zone slots (limit "
+                                         "max_zone_slots = %d): zone '%s' passes the limit "
+                                         "(a shared zone has one slot, a per-player zone one "
+                                         "per seat)", g->nslots, MAX_ZONE_SLOTS, z->name);
+            return;
+        }
+    }
+}
+
+void check_game_limits(Sema *s, const Program *prog)
+{
+    check_zone_slots(s);
+    check_state_size(s, prog);
+}
+
+/* ---- decisions ----------------------------------------------------------- */
+
+/* A menu whose options without a 'when' (or with 'when true') are more
+ * than a decision holds: it would fault every time it is reached. */
+void check_menu_size(Sema *s, const Node *menu)
+{
+    int always = 0;
+    for (const Node *o = menu->options; o; o = o->next)
+        always += !o->guard || (o->guard->kind == N_BOOLLIT && o->guard->literal != 0);
+    if (always > RT_MAX_OPTIONS_SEMA)
+        diag_error(s->diags, menu->loc, "this menu offers %d options every time (those without "
+                                        "'when', or with 'when true'), more than a decision "
+                                        "holds (limit max_options = %d)",
+                   always, RT_MAX_OPTIONS_SEMA);
+}
