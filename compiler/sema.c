@@ -232,6 +232,7 @@ static void check_fn(Sema *s, Sym *sym)
         }
     }
     f->nlocals = s->nlocals;
+    check_locals(s, sym);
     if (s->in_proc && s->nlocals > s->g->max_locals)
         s->g->max_locals = s->nlocals;
 }

@@ -42,12 +42,25 @@ typedef enum Builtin {
  *   MAX_ZONE_SLOTS        max_zone_slots: a zone slot is an int16_t in the
  *                         runtime's tables (RtZone.slot, slot_zone);
  *   RT_MAX_OPTIONS_SEMA   max_options: options of one decision (rt.h
- *                         RT_MAX_OPTIONS). */
+ *                         RT_MAX_OPTIONS);
+ *   MAX_MENU_OPTIONS      max_menu_options: options written in one menu
+ *                         (the one taken is a uint16_t, RtOption.ids[0]);
+ *   MAX_DISTINCT_PROMPTS, MAX_DISTINCT_LABELS   max_distinct_prompts,
+ *                         max_distinct_labels: the different prompts and
+ *                         option labels of a game (their indexes are
+ *                         int16_t: RtDecision.prompt, RtOption.a);
+ *   MAX_LOCALS            max_locals: frame slots of a func, proc or
+ *                         effect; a func keeps them on the C stack, and
+ *                         1,000 func calls may be in progress. */
 enum {
     MAX_STATE_BYTES_SEMA = 64 * 1024 * 1024,
     RT_CORE_BYTES_SEMA = 5224,
     MAX_ZONE_SLOTS = 32767,
     RT_MAX_OPTIONS_SEMA = 256,
+    MAX_MENU_OPTIONS = 65535,
+    MAX_DISTINCT_PROMPTS = 32767,
+    MAX_DISTINCT_LABELS = 32767,
+    MAX_LOCALS = 1000,
 };
 
 typedef struct Game {

@@ -75,7 +75,8 @@ Type check_call(Sema *s, Node *n, bool stmt);
 void check_block(Sema *s, Node *n);
 
 /* sema_limits.c */
-void check_game_limits(Sema *s, const Program *prog); /* zone slots, the State */
+void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */
+void check_locals(Sema *s, const Sym *fn);
 void check_menu_size(Sema *s, const Node *menu);
 
 #endif

@@ -8,11 +8,14 @@
  * generated C defines the count (GAME_STATE_BYTES) and rt_game.h asserts
  * that it is the State's size, so the two cannot drift apart.
  *
- * Beside it: zone slots are numbered in 16 bits (max_zone_slots), and a
- * menu that offers more options than a decision holds every time it is
- * reached is refused (max_options). A decision whose options depend on
- * the game (guarded options, cards in a zone, sets of cards) may still
- * have too many at run time, and faults then (docs/LIMITS.md). */
+ * Beside it, what the runtime numbers in 16 bits: zone slots
+ * (max_zone_slots), the different prompts and labels (max_distinct_*),
+ * the options written in a menu (max_menu_options); the locals of a func
+ * or proc, which a func keeps on the C stack (max_locals); and a menu
+ * that offers more options than a decision holds every time it is
+ * reached (max_options). A decision whose options depend on the game
+ * (guarded options, cards in a zone, sets of cards) may still have too
+ * many at run time, and faults then (docs/LIMITS.md). */
 #include "sema_int.h"
 
 #include <string.h>
@@ -165,22 +168,97 @@ static void check_zone_slots(Sema *s)
     }
 }
 
+/* ---- prompts and labels -------------------------------------------------- */
+
+/* What find_text looks for: the decision whose prompt, or the option
+ * whose label, has index `index` in Game.prompts or Game.labels. */
+typedef struct FindText {
+    bool label;
+    int index;
+    const Node *at;
+} FindText;
+
+static void find_text(const Node *n, void *ctx)
+{
+    FindText *f = ctx;
+    if (f->at)
+        return;
+    bool decision = n->kind == N_MENU || n->kind == N_ASK || n->kind == N_CHOOSECARD ||
+                    n->kind == N_CHOOSEPLAYER || n->kind == N_CHOOSECARDS;
+    if (f->label ? n->kind == N_OPTION && n->label == f->index
+                 : decision && n->prompt == f->index)
+        f->at = n;
+}
+
+/* Where the text of index f->index is used first in the bodies of the
+ * funcs, then of the procs and effects; the game's name if nowhere. */
+static Loc text_loc(const Game *g, FindText *f)
+{
+    for (int i = 0; i < g->funcs.len + g->procs.len && !f->at; i++) {
+        const Sym *fn = i < g->funcs.len ? g->funcs.items[i] : g->procs.items[i - g->funcs.len];
+        ast_walk_const(fn->decl->body, find_text, f);
+    }
+    return f->at ? f->at->loc : g->name_loc;
+}
+
+/* A prompt is numbered in an int16_t, and so is a label: an error at the
+ * first use of the first text past the limit. */
+static void check_distinct_texts(Sema *s)
+{
+    const Game *g = s->g;
+    if (g->prompts.len > MAX_DISTINCT_PROMPTS) {
+        FindText f = {false, MAX_DISTINCT_PROMPTS, NULL};
+        diag_error(s->diags, text_loc(g, &f), "the game has %d different prompts (limit "
+                                              "max_distinct_prompts = %d): this one passes "
+                                              "the limit", g->prompts.len, MAX_DISTINCT_PROMPTS);
+    }
+    if (g->labels.len > MAX_DISTINCT_LABELS) {
+        FindText f = {true, MAX_DISTINCT_LABELS, NULL};
+        diag_error(s->diags, text_loc(g, &f), "the game has %d different option labels (limit "
+                                              "max_distinct_labels = %d): this one passes the "
+                                              "limit", g->labels.len, MAX_DISTINCT_LABELS);
+    }
+}
+
 void check_game_limits(Sema *s, const Program *prog)
 {
     check_zone_slots(s);
     check_state_size(s, prog);
+    check_distinct_texts(s);
+}
+
+/* ---- locals -------------------------------------------------------------- */
+
+/* A func keeps its locals on the C stack (int32_t V[...]), with up to
+ * MAX_FUNC_DEPTH (1,000) calls in progress; a proc in its frames, one
+ * per call in progress. Either is bounded by max_locals. */
+void check_locals(Sema *s, const Sym *fn)
+{
+    const Node *d = fn->decl;
+    if (d->nlocals <= MAX_LOCALS)
+        return;
+    const char *what = fn->kind == S_FUNC ? arena_printf(s->arena, "func '%s'", fn->name)
+                                          : proc_name(s, fn->name);
+    diag_error(s->diags, d->loc, "%s has %d locals (limit max_locals = %d), counting its "
+                                 "parameters, loop counters and the cards its filters look at",
+               what, d->nlocals, MAX_LOCALS);
 }
 
 /* ---- decisions ----------------------------------------------------------- */
 
 /* A menu whose options without a 'when' (or with 'when true') are more
- * than a decision holds: it would fault every time it is reached. */
+ * than a decision holds: it would fault every time it is reached. And
+ * the option taken is numbered in 16 bits: a menu of more options than
+ * that is refused too, guarded or not. */
 void check_menu_size(Sema *s, const Node *menu)
 {
-    int always = 0;
-    for (const Node *o = menu->options; o; o = o->next)
+    int always = 0, all = 0;
+    for (const Node *o = menu->options; o; o = o->next, all++)
         always += !o->guard || (o->guard->kind == N_BOOLLIT && o->guard->literal != 0);
-    if (always > RT_MAX_OPTIONS_SEMA)
+    if (all > MAX_MENU_OPTIONS)
+        diag_error(s->diags, menu->loc, "this menu has %d options (limit max_menu_options = "
+                                        "%d)", all, MAX_MENU_OPTIONS);
+    else if (always > RT_MAX_OPTIONS_SEMA)
         diag_error(s->diags, menu->loc, "this menu offers %d options every time (those without "
                                         "'when', or with 'when true'), more than a decision "
                                         "holds (limit max_options = %d)",
