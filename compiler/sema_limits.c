@@ -76,28 +76,38 @@ static bool entered(const PtrVec *v, int i, const Node *decl)
     return i >= 0 && i < v->len && v->items[i] == decl;
 }
 
-/* What declaration n adds to the state's shape h: "" if nothing, else
- * how to name it in the message. A proc's frame counts once, the largest. */
-static const char *grow_shape(Sema *s, Shape *h, const Node *n)
+/* Grows the state's shape h by what declaration n adds to it; false if
+ * it adds nothing. A proc's frame counts once, the largest. */
+static bool grow_shape(const Game *g, Shape *h, const Node *n)
 {
-    const Game *g = s->g;
     if (n->kind == N_ZONEDECL && entered(&g->zones, n->zone_no, n)) {
         h->slots += (n->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
-        return arena_printf(s->arena, "zone '%s' passes the limit, with %d zone slots in all "
-                                      "(a per-player zone has one per seat), each with room "
-                                      "for all %lld cards", n->name, g->nslots, h->cards);
+        return true;
     }
     if (n->kind == N_VARDECL && entered(n->per_player ? &g->pvars : &g->globals, n->var_no, n)) {
         h->words += n->per_player ? g->max_players : 1;
-        return arena_printf(s->arena, "variable '%s' passes the limit", n->name);
+        return true;
     }
     if (n->kind == N_PROCDECL && n->nlocals + 2 > h->locals) {
         h->locals = n->nlocals + 2;
-        return arena_printf(s->arena, "the locals of %s pass the limit: each of the %lld frames "
-                                      "of procs in progress has room for its %d",
-                            proc_name(s, n->name), h->depth, n->nlocals);
+        return true;
     }
-    return "";
+    return false;
+}
+
+/* How the message names declaration n, which grew the state past the
+ * limit. */
+static const char *passes(Sema *s, const Node *n, const Shape *h)
+{
+    if (n->kind == N_ZONEDECL)
+        return arena_printf(s->arena, "zone '%s' passes the limit, with %d zone slots in all "
+                                      "(a per-player zone has one per seat), each with room "
+                                      "for all %lld cards", n->name, s->g->nslots, h->cards);
+    if (n->kind == N_VARDECL)
+        return arena_printf(s->arena, "variable '%s' passes the limit", n->name);
+    return arena_printf(s->arena, "%s passes the limit with its locals: each of the %lld "
+                                  "frames of procs in progress has room for as many (%d)",
+                        proc_name(s, n->name), h->depth, n->nlocals);
 }
 
 /* Where the state passes max_state_bytes: its count grown by the
@@ -117,11 +127,10 @@ static void locate_state_error(Sema *s, const Program *prog, Shape h)
                 continue;
             d = e->sym->decl;   /* the proc an effect is made (sema.c) */
         }
-        const char *why = grow_shape(s, &h, d);
-        if (*why && state_bytes(&h) > MAX_STATE_BYTES_SEMA) {
+        if (grow_shape(s->g, &h, d) && state_bytes(&h) > MAX_STATE_BYTES_SEMA) {
             diag_error(s->diags, d->loc, "the game state would take %lld bytes (limit "
                                          "max_state_bytes = %d): %s",
-                       s->g->state_bytes, MAX_STATE_BYTES_SEMA, why);
+                       s->g->state_bytes, MAX_STATE_BYTES_SEMA, passes(s, d, &h));
             return;
         }
     }

@@ -479,11 +479,16 @@ holds state-over 64268 2 518 0 3
 over "max_state_bytes: a state of 64 MiB + 8 bytes" 1 \
     "^state-over/game\\.rules:525:5: error: the game state would take 67108872 bytes \\(limit max_state_bytes = 67108864\\): variable 'v3' passes the limit\$" \
     "$cardc" check state-over
+holds state-proc 64268 2 518 0 1
+printf 'proc more() {\n    let a = 1\n    v1 = a\n}\n' >>state-proc/game.rules
+over "max_state_bytes: a proc's local takes the state of 64 MiB past it" 1 \
+    "^state-proc/game\\.rules:1046:6: error: the game state would take 67108992 bytes \\(limit max_state_bytes = 67108864\\): proc 'more' passes the limit with its locals: each of the 32 frames of procs in progress has room for as many \\(1\\)\$" \
+    "$cardc" check state-proc
 holds state-1g 65535 8 0 1000 1
 over "max_state_bytes: 1,000 per-player zones of 65,535 cards (1 GB)" 1 \
     "^state-1g/game\\.rules:68:6: error: the game state would take 1049202096 bytes \\(limit max_state_bytes = 67108864\\): zone 'p64' passes the limit, with 8001 zone slots in all \\(a per-player zone has one per seat\\), each with room for all 65535 cards\$" \
     "$cardc" check state-1g
-rm -rf state-over state-1g
+rm -rf state-over state-proc state-1g
 
 # max_zone_slots: 32,767 zone slots. The deck, 4,095 per-player zones of
 # 8 seats, and 6 shared zones make 32,767; a 7th shared zone, 32,768.
