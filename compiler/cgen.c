@@ -1981,9 +1981,10 @@ static void gen_game_defs(Gen *G)
     Buf *o = G->out;
     buf_printf(o, "\n/* ---- the game's constants (runtime/rt_game.h builds the state on them) ---- */\n\n"
                   "enum { MAXP = %d, NSLOTS = %d, NLOCALS = %d, MAXDEPTH = %d };\n"
-                  "#define GAME_MAX_DECISIONS %lld\n#define GAME_HAS_TIEBREAK %d\n\n",
+                  "#define GAME_MAX_DECISIONS %lld\n#define GAME_HAS_TIEBREAK %d\n"
+                  "#define GAME_STATE_BYTES %lld /* sizeof(State), as cardc counted it */\n\n",
                g->max_players, g->nslots, g->max_locals + 2, g->max_depth, g->max_decisions,
-               g->tiebreak != NULL);
+               g->tiebreak != NULL, g->state_bytes);
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];

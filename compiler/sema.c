@@ -232,6 +232,7 @@ static void check_fn(Sema *s, Sym *sym)
         }
     }
     f->nlocals = s->nlocals;
+    check_locals(s, sym);
     if (s->in_proc && s->nlocals > s->g->max_locals)
         s->g->max_locals = s->nlocals;
 }
@@ -482,5 +483,6 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     warn_unused(&s);
     number_zone_slots(g);
     check_card_count(&s);
+    check_game_limits(&s, prog);
     return d->nerrors == before;
 }

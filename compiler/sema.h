@@ -37,6 +37,37 @@ typedef enum Builtin {
     B__COUNT
 } Builtin;
 
+/* The fixed sizes of the runtime a game must fit (docs/LIMITS.md), each
+ * checked by sema_limits.c and named in its message:
+ *   MAX_STATE_BYTES_SEMA  max_state_bytes: the State's bytes (rt_game.h
+ *                         MAX_STATE_BYTES, which asserts it again);
+ *   RT_CORE_BYTES_SEMA    sizeof(RtCore) (rt.h), the State's first member:
+ *                         the generated C asserts the count of the State's
+ *                         bytes that includes it (GAME_STATE_BYTES);
+ *   MAX_ZONE_SLOTS        max_zone_slots: a zone slot is an int16_t in the
+ *                         runtime's tables (RtZone.slot, slot_zone);
+ *   RT_MAX_OPTIONS_SEMA   max_options: options of one decision (rt.h
+ *                         RT_MAX_OPTIONS);
+ *   MAX_MENU_OPTIONS      max_menu_options: options written in one menu
+ *                         (the one taken is a uint16_t, RtOption.ids[0]);
+ *   MAX_DISTINCT_PROMPTS, MAX_DISTINCT_LABELS   max_distinct_prompts,
+ *                         max_distinct_labels: the different prompts and
+ *                         option labels of a game (their indexes are
+ *                         int16_t: RtDecision.prompt, RtOption.a);
+ *   MAX_LOCALS            max_locals: frame slots of a func, proc or
+ *                         effect; a func keeps them on the C stack, and
+ *                         1,000 func calls may be in progress. */
+enum {
+    MAX_STATE_BYTES_SEMA = 64 * 1024 * 1024,
+    RT_CORE_BYTES_SEMA = 5224,
+    MAX_ZONE_SLOTS = 32767,
+    RT_MAX_OPTIONS_SEMA = 256,
+    MAX_MENU_OPTIONS = 65535,
+    MAX_DISTINCT_PROMPTS = 32767,
+    MAX_DISTINCT_LABELS = 32767,
+    MAX_LOCALS = 1000,
+};
+
 typedef struct Game {
     const CardSet *cs;
     const char *name;
@@ -59,6 +90,8 @@ typedef struct Game {
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */
     long long max_decisions; /* decisions a game may take before it is a draw */
+    long long state_bytes;   /* sizeof(State) as rt_game.h lays it out, on a
+                              * 64-bit target (sema_limits.c) */
     /* filled by the analysis (analyse.c) */
     int nhelpers[HELPER__COUNT]; /* helpers of each family that are emitted:
                                   * numbered 0 .. nhelpers[f] - 1 */

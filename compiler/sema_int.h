@@ -5,6 +5,7 @@
  *   sema_expr.c   expressions, sources, card filters
  *   sema_call.c   calls of funcs, procs and builtins
  *   sema_stmt.c   statements and decisions
+ *   sema_limits.c the game against the runtime's fixed sizes
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -72,5 +73,10 @@ Type check_call(Sema *s, Node *n, bool stmt);
 
 /* sema_stmt.c */
 void check_block(Sema *s, Node *n);
+
+/* sema_limits.c */
+void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */
+void check_locals(Sema *s, const Sym *fn);
+void check_menu_size(Sema *s, const Node *menu);
 
 #endif

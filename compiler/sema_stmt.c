@@ -411,6 +411,7 @@ static void check_menu(Sema *s, Node *n)
         }
         check_block(s, o->body);
     }
+    check_menu_size(s, n);
 }
 
 /* stmt: IDENT '(' args ')' */

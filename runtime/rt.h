@@ -102,7 +102,9 @@ typedef enum RtEnd {
     RT_FAULT,           /* the rule code hit an impossible state: see fault */
 } RtEnd;
 
-/* The first member of every game state. */
+/* The first member of every game state. cardc counts its bytes too
+ * (RT_CORE_BYTES_SEMA, compiler/sema.h), in its count of the state's
+ * (max_state_bytes): rt_game.h asserts that the counts agree. */
 typedef struct RtCore {
     RtRng rng;
     int32_t nplayers;

@@ -27,6 +27,9 @@
  *                                        frame, frames (an enum)
  *   GAME_MAX_DECISIONS                   the rules' decision bound
  *   GAME_HAS_TIEBREAK                    1 if the rules have a tiebreak func
+ *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
+ *                                        (optional: a game by hand may
+ *                                        leave it out)
  *   P_main                               the number of proc main
  *   GAME_STATE_VARS                      the State's members for the rules'
  *                                        variables (may be empty)
@@ -55,6 +58,10 @@
  * the game faults (F_LOOP, F_DEPTH). */
 #define MAX_STEPS 10000000
 #define MAX_FUNC_DEPTH 1000
+/* The State's bytes at most (max_state_bytes, docs/LIMITS.md): a copy is
+ * a memcpy, and every game starts from a zeroed State. cardc refuses a
+ * larger game (compiler/sema_limits.c, MAX_STATE_BYTES_SEMA). */
+#define MAX_STATE_BYTES (64 * 1024 * 1024)
 /* Kinds of card as bits, when there are at most 64 kinds. */
 #define KMASKED (NCARDS <= 64)
 #define KBIT(k) (KMASKED ? (uint64_t)1 << ((k) & 63) : 0)
@@ -110,6 +117,15 @@ typedef struct State {
 } State;
 
 _Static_assert((int)MAXP <= (int)RT_MAX_PLAYERS, "too many players for the runtime");
+_Static_assert(sizeof(State) <= MAX_STATE_BYTES, "the state is larger than max_state_bytes");
+_Static_assert((int)NSLOTS <= INT16_MAX, "zone slots are int16_t (max_zone_slots)");
+#ifdef GAME_STATE_BYTES
+/* cardc counts the State's bytes before it emits the game (state_bytes in
+ * compiler/sema_limits.c), exactly on a 64-bit target: a change to State
+ * must change that count too. */
+_Static_assert(sizeof(State) <= GAME_STATE_BYTES && sizeof(State) + 64 > GAME_STATE_BYTES,
+               "cardc's count of the state's bytes no longer follows State");
+#endif
 
 /* ---- zone operations ---- */
 

@@ -9,8 +9,8 @@
 #   sh tests/limits/limits.sh CARDC GAME_BIN
 #
 # CARDC is best build/bin/cardc-asan, GAME_BIN a shipped game (best its
-# -asan build). Two small games are compiled here from generated rules, with
-# build/lib/libcardrt-asan.a when it exists. Inputs are generated into a
+# -asan build). Three small games are compiled here from generated rules,
+# with build/lib/libcardrt-asan.a when it exists. Inputs are generated into a
 # temporary folder (64 MiB files included; the one over the size limit is
 # sparse). A case marked KNOWN is a known bug: it is expected to fail
 # (XFAIL) and, once fixed, fails as XPASS until its mark is removed.
@@ -466,6 +466,138 @@ over "limit decisions 0" 1 \
     '^decisions-zero/game\.rules:25:7: error: limit decisions 0: give a number from 1 to 1000000000$' \
     "$cardc" check decisions-zero
 
+# ==== cardc: what a game holds ============================================
+
+# holds DIR CARDS PLAYERS SHARED PER VARS: a game of CARDS copies of one
+# card, 'players 2..PLAYERS', the deck, PER per-player zones p1.., SHARED
+# shared zones s1.. (in that order), VARS variables v1..; main reads the
+# size of every zone (so that none is unused) and takes no local.
+holds() {
+    rm -rf "$1"
+    mkdir "$1"
+    onecard "$2" >"$1/cards.yaml"
+    {
+        printf 'game "Tiny School"\nplayers 2..%s\n\nzone deck: shared, ordered, hidden\n' "$3"
+        seq -f 'zone p%.0f: per player, public' 1 "$5"
+        seq -f 'zone s%.0f: shared, public' 1 "$4"
+        seq -f 'var v%.0f: int = 0' 1 "$6"
+        printf 'proc main() {\n    v1 = size(deck)\n'
+        seq -f '    v1 = size(p%.0f[seat(0)])' 1 "$5"
+        seq -f '    v1 = size(s%.0f)' 1 "$4"
+        printf '    end\n}\n'
+    } >"$1/game.rules"
+}
+
+# max_state_bytes: 64 MiB of game state. A zone slot has room for every
+# card: the deck and 518 shared zones (519 slots) of 64,268 cards, and one
+# variable, make a state of exactly 67,108,864 bytes; two more variables
+# make it 8 bytes more (the state is a multiple of 8 bytes). The game of
+# exactly 64 MiB is built and played below, with the games.
+holds state-under 64268 2 518 0 1
+under "max_state_bytes: a state of exactly 64 MiB" 0 'max_state_bytes' "$cardc" check state-under
+holds state-over 64268 2 518 0 3
+over "max_state_bytes: a state of 64 MiB + 8 bytes" 1 \
+    "^state-over/game\\.rules:525:5: error: the game state would take 67108872 bytes \\(limit max_state_bytes = 67108864\\): variable 'v3' passes the limit\$" \
+    "$cardc" check state-over
+holds state-proc 64268 2 518 0 1
+printf 'proc more() {\n    let a = 1\n    v1 = a\n}\n' >>state-proc/game.rules
+over "max_state_bytes: a proc's local takes the state of 64 MiB past it" 1 \
+    "^state-proc/game\\.rules:1046:6: error: the game state would take 67108992 bytes \\(limit max_state_bytes = 67108864\\): proc 'more' passes the limit with its locals: each of the 32 frames of procs in progress has room for as many \\(1\\)\$" \
+    "$cardc" check state-proc
+holds state-1g 65535 8 0 1000 1
+over "max_state_bytes: 1,000 per-player zones of 65,535 cards (1 GB)" 1 \
+    "^state-1g/game\\.rules:68:6: error: the game state would take 1049202096 bytes \\(limit max_state_bytes = 67108864\\): zone 'p64' passes the limit, with 8001 zone slots in all \\(a per-player zone has one per seat\\), each with room for all 65535 cards\$" \
+    "$cardc" check state-1g
+rm -rf state-over state-proc state-1g
+
+# max_zone_slots: 32,767 zone slots. The deck, 4,095 per-player zones of
+# 8 seats, and 6 shared zones make 32,767; a 7th shared zone, 32,768.
+holds slots-under 1 8 6 4095 1
+under "max_zone_slots: 32,767 zone slots" 0 'max_zone_slots' "$cardc" check slots-under
+holds slots-over 1 8 7 4095 1
+over "max_zone_slots: 32,768 zone slots" 1 \
+    "^slots-over/game\\.rules:4106:6: error: the game would have 32768 zone slots \\(limit max_zone_slots = 32767\\): zone 's7' passes the limit" \
+    "$cardc" check slots-over
+rm -rf slots-under slots-over
+
+# max_options: a menu that offers more options than a decision holds every
+# time it is reached. Options with a 'when' may be fewer at run time: they
+# do not count here (the lab below faults with them at run time).
+menu() { # menu N: a menu of N options without 'when' and one with
+    echo '    choose seat(0) "Which day?" {'
+    seq -f '        option "Day %.0f" { rounds += 1 }' 1 "$1"
+    echo '        option "Rest" when rounds > 0 { rounds -= 1 }'
+    echo '    }'
+}
+menu 256 >stmt
+mkgame menu-under
+under "max_options: a menu of 256 options without 'when'" 0 'max_options' "$cardc" check menu-under
+menu 257 >stmt
+mkgame menu-over
+over "max_options: a menu of 257 options without 'when'" 1 \
+    "^menu-over/game\\.rules:13:5: error: this menu offers 257 options every time \\(those without 'when', or with 'when true'\\), more than a decision holds \\(limit max_options = 256\\)\$" \
+    "$cardc" check menu-over
+
+# max_menu_options: the option taken is numbered in 16 bits.
+guarded() { # guarded N: a menu of N options, each with a 'when'
+    echo '    choose seat(0) "Which day?" {'
+    yes '        option "Day" when rounds > 0 { rounds -= 1 }' | head -n "$1"
+    echo '    }'
+}
+guarded 65535 >stmt
+mkgame options-under
+under "max_menu_options: a menu of 65,535 options" 0 'max_menu_options|max_options' \
+    "$cardc" check options-under
+guarded 65536 >stmt
+mkgame options-over
+over "max_menu_options: a menu of 65,536 options" 1 \
+    '^options-over/game\.rules:13:5: error: this menu has 65536 options \(limit max_menu_options = 65535\)$' \
+    "$cardc" check options-over
+rm -rf options-under options-over
+
+# max_distinct_prompts, max_distinct_labels: 32,767 of each (the base game
+# has the prompt "Go on?" and the labels "Yes" and "No"), in a proc that
+# main calls.
+{ echo "proc asks() {"; seq -f '    if ask seat(0) "Stop at %.0f?" { end }' 1 32766; echo "}"; } >decl
+echo "    asks()" >stmt
+mkgame prompts-under
+under "max_distinct_prompts: 32,767 prompts" 0 'max_distinct_prompts' "$cardc" check prompts-under
+{ echo "proc asks() {"; seq -f '    if ask seat(0) "Stop at %.0f?" { end }' 1 32767; echo "}"; } >decl
+echo "    asks()" >stmt
+mkgame prompts-over
+over "max_distinct_prompts: 32,768 prompts" 1 \
+    '^prompts-over/game\.rules:32792:8: error: the game has 32768 different prompts \(limit max_distinct_prompts = 32767\): this one passes the limit$' \
+    "$cardc" check prompts-over
+labels() { # labels N: a proc with a menu of N labels
+    echo 'proc days() {'
+    echo '    choose seat(0) "Which day?" {'
+    seq -f '        option "Day %.0f" when rounds > 0 { rounds -= 1 }' 1 "$1"
+    echo '    }'
+    echo '}'
+}
+labels 32765 >decl
+echo "    days()" >stmt
+mkgame labels-under
+under "max_distinct_labels: 32,767 labels" 0 'max_distinct_labels' "$cardc" check labels-under
+labels 32766 >decl
+echo "    days()" >stmt
+mkgame labels-over
+over "max_distinct_labels: 32,768 labels" 1 \
+    '^labels-over/game\.rules:32792:16: error: the game has 32768 different option labels \(limit max_distinct_labels = 32767\): this one passes the limit$' \
+    "$cardc" check labels-over
+rm -rf prompts-under prompts-over labels-under labels-over
+
+# max_locals: 1,000 locals in a func, proc or effect (its parameters
+# count; the lab below recurses 1,000 deep in such a func).
+{ echo "func f(k: int): int {"; seq -f '    let a%.0f = k' 1 999; echo "    return k"; echo "}"; } >decl
+mkgame locals-under
+under "max_locals: a func of 1,000 locals" 0 'max_locals' "$cardc" check locals-under
+{ echo "func f(k: int): int {"; seq -f '    let a%.0f = k' 1 1000; echo "    return k"; echo "}"; } >decl
+mkgame locals-over
+over "max_locals: a func of 1,001 locals" 1 \
+    "^locals-over/game\\.rules:25:6: error: func 'f' has 1001 locals \\(limit max_locals = 1000\\), counting its parameters, loop counters and the cards its filters look at\$" \
+    "$cardc" check locals-over
+
 # ==== cardc: diagnostics ===================================================
 
 # max_errors: 100 errors printed (--max-errors=N, 1 to 100000), the rest
@@ -499,16 +631,19 @@ result "echo: a line of 1,000 characters is shown as 200 around the caret" $((1 
 
 # ==== games =================================================================
 
-# Two small games, compiled here: a lab whose first decision picks the
-# limit to try, and a game with 'limit decisions 5'.
+# Three small games, compiled here: a lab whose first decision picks the
+# limit to try, a game with 'limit decisions 5', and 'wide', whose menus
+# and funcs are as large as cardc lets them be. Wide is compiled at -O0:
+# every local stays on the stack (the worst case for max_locals), and gcc
+# at -O1 with the sanitizers takes minutes over menus of 257 options.
 if [ -f "$LIB/libcardrt-asan.a" ]; then
-    RTLIB="$LIB/libcardrt-asan.a" RTFLAGS="-O1 -g $SAN"
+    RTLIB="$LIB/libcardrt-asan.a" RTFLAGS="-O1 -g $SAN" WIDEFLAGS="-O0 -g $SAN"
 else
-    RTLIB="$LIB/libcardrt.a" RTFLAGS="-O1 -g"
+    RTLIB="$LIB/libcardrt.a" RTFLAGS="-O1 -g" WIDEFLAGS="-O0 -g"
 fi
-compile() { # compile DIR: DIR/game from DIR by cardc and cc
+compile() { # compile DIR [CFLAGS]: DIR/game from DIR by cardc and cc
     "$cardc" build "$1" -o "$1/game.c" 2>err &&
-        "$CC" -std=c11 $RTFLAGS -I"$ROOT/runtime" "$1/game.c" "$RTLIB" -o "$1/game" 2>>err
+        "$CC" -std=c11 ${2:-$RTFLAGS} -I"$ROOT/runtime" "$1/game.c" "$RTLIB" -o "$1/game" 2>>err
 }
 
 mkdir lab
@@ -605,8 +740,50 @@ proc main() {
     end
 }
 EOF
-for d in lab bound; do
-    if compile $d; then
+mkdir wide
+cp base.yaml wide/cards.yaml
+# Menus whose options all have a 'when' (that holds): cardc cannot prove
+# them too many (max_options); past 256 the run time faults. And a func of
+# max_locals locals (its parameter, 998 lets and the card of its filter),
+# 1,000 calls deep: the C stack holds them.
+{
+    cat <<'EOF'
+game "Limits Wide"
+players 2
+
+zone deck: shared, ordered, hidden
+
+var n: int = 0
+
+proc main() {
+    choose seat(0) "Which limit?" {
+        option "menu 256" { menu256() }
+        option "menu 257" { menu257() }
+        option "big funcs 1000" { n = fbig(999) }
+    }
+    end
+}
+
+func fbig(k: int): int {
+    if k <= 0 {
+        return 0
+    }
+EOF
+    seq -f '    let a%.0f = k' 1 998
+    echo '    return fbig(k - 1) + count(deck where a998 < 0)'
+    echo '}'
+    for k in 256 257; do
+        echo "proc menu$k() {"
+        echo '    choose seat(1) "Which?" {'
+        yes '        option "this" when n >= 0 { n += 1 }' | head -n $k
+        echo '    }'
+        echo '}'
+    done
+} >wide/game.rules
+for d in lab bound wide; do
+    flags=$RTFLAGS
+    [ $d = wide ] && flags=$WIDEFLAGS
+    if compile $d "$flags"; then
         pass=$((pass + 1))
     else
         echo "FAIL $d: does not build"
@@ -636,12 +813,13 @@ lab() {
     fi
 }
 # simulate plays the games of play's random seats: the first pick of seeds
-# 1..80, each game stopped at its first decision.
-seeds() {
+# 1..100 (until each of the N options was seen), each game stopped at its
+# first decision.
+seeds() { # seeds GAME N
     s=1
     : >seeds
-    while [ $s -le 100 ] && [ "$(cut -d' ' -f2- seeds | sort -u | wc -l)" -lt 12 ]; do
-        lab/game play --seats random,random --seed $s --max-decisions 1 2>/dev/null |
+    while [ $s -le 100 ] && [ "$(cut -d' ' -f2- seeds | sort -u | wc -l)" -lt "$2" ]; do
+        "$1" play --seats random,random --seed $s --max-decisions 1 2>/dev/null |
             sed -n "s/^Player 1 chooses: /$s /p" >>seeds
         s=$((s + 1))
     done
@@ -649,17 +827,17 @@ seeds() {
 seed_for() { # seed_for LABEL: a seed whose first random pick is LABEL
     awk -v l="$1" '{ s = $1; sub(/^[0-9]+ /, "") } $0 == l { print s; exit }' seeds
 }
-lab_sim() { # lab_sim LABEL FAULTS: simulate one game that picks LABEL
+lab_sim() { # lab_sim LABEL FAULTS [DIR]: simulate one game of DIR (lab) that picks LABEL
     s=$(seed_for "$1")
-    over "lab (simulate): $1" "$([ "$2" = 1 ] && echo 1 || echo 0)" "\"faults\":$2," \
-        lab/game simulate --games 1 --seed "$s" --json
+    over "${3:-lab} (simulate): $1" "$([ "$2" = 1 ] && echo 1 || echo 0)" "\"faults\":$2," \
+        "${3:-lab}/game" simulate --games 1 --seed "$s" --json
 }
 fault_depth="procedure or func calls nested too deep"
 fault_loop="a rule loop ran too long without a decision"
 fault_options="a choice with more options than a decision holds"
 fault_int="a number outside the range of 32 bits"
 if [ -x lab/game ]; then
-    seeds
+    seeds lab/game 12
     label="proc calls 32 deep" lab 0 win
     label="proc calls 33 deep" lab 1 fault "$fault_depth" 1
     label="func calls 1000 deep" lab 2 win
@@ -690,6 +868,34 @@ if [ -x lab/game ]; then
     [ "$(grep -c 'faulted: ' err)" = 5 ]
     result "simulate: exactly five faults on stderr" $((1 - $?)) "$(grep -c 'faulted: ' err) lines"
 fi
+
+if [ -x wide/game ]; then
+    answers 0 3 >in
+    IN=in over "wide: a menu of 256 options, each with a 'when'" 0 "$(end_line win)" \
+        wide/game play --protocol json --seed 1
+    answers 1 3 >in
+    IN=in over "wide: a menu of 257 options, each with a 'when'" 1 \
+        "$(end_line fault "$fault_options")" wide/game play --protocol json --seed 1
+    answers 2 3 >in
+    IN=in over "wide: func calls 1000 deep, each of 1000 locals (max_locals)" 0 "$(end_line win)" \
+        wide/game play --protocol json --seed 1
+    seeds wide/game 3
+    for case in "menu 256:0" "menu 257:1" "big funcs 1000:0"; do
+        lab_sim "${case%:*}" "${case#*:}" wide
+    done
+fi
+
+# max_state_bytes: the game of exactly 64 MiB (above) builds, its C agrees
+# on the size (rt_game.h asserts sizeof(State) == GAME_STATE_BYTES, within
+# padding, and <= MAX_STATE_BYTES), and it plays.
+if compile state-under && grep -q '^#define GAME_STATE_BYTES 67108864 ' state-under/game.c; then
+    result "max_state_bytes: the game of 64 MiB builds" 1
+    under "max_state_bytes: the game of 64 MiB plays" 0 'Fault' \
+        state-under/game play --seats random,random --seed 1
+else
+    result "max_state_bytes: the game of 64 MiB builds" 0 "build failed or size differs"
+fi
+rm -rf state-under
 
 if [ -x bound/game ]; then
     # 'limit decisions 5': the fifth decision is not applied; the game ends

@@ -1,0 +1,275 @@
+/* sema_limits.c: the game against the fixed sizes of the runtime.
+ *
+ * A generated game keeps all of its state in one flat struct (State,
+ * runtime/rt_game.h) so that a copy is a memcpy; simulate zeroes it for
+ * every game. Its size grows as zone slots times cards: cardc counts it
+ * before it emits anything, as rt_game.h lays it out, and refuses a game
+ * past max_state_bytes at the declaration that takes it there. The
+ * generated C defines the count (GAME_STATE_BYTES) and rt_game.h asserts
+ * that it is the State's size, so the two cannot drift apart.
+ *
+ * Beside it, what the runtime numbers in 16 bits: zone slots
+ * (max_zone_slots), the different prompts and labels (max_distinct_*),
+ * the options written in a menu (max_menu_options); the locals of a func
+ * or proc, which a func keeps on the C stack (max_locals); and a menu
+ * that offers more options than a decision holds every time it is
+ * reached (max_options). A decision whose options depend on the game
+ * (guarded options, cards in a zone, sets of cards) may still have too
+ * many at run time, and faults then (docs/LIMITS.md). */
+#include "sema_int.h"
+
+#include <string.h>
+
+/* ---- the State's size ---------------------------------------------------- */
+
+/* What sizeof(State) depends on: the game's constants in the generated C. */
+typedef struct Shape {
+    long long slots;    /* NSLOTS */
+    long long cards;    /* NINSTANCES */
+    long long kinds;    /* NCARDS */
+    long long words;    /* int32_t members of GAME_STATE_VARS */
+    long long locals;   /* NLOCALS: the slots of a Frame */
+    long long depth;    /* MAXDEPTH: the Frames */
+} Shape;
+
+static long long align_up(long long n, long long a)
+{
+    return (n + a - 1) / a * a;
+}
+
+/* sizeof(State) for shape h: State's members (runtime/rt_game.h) in their
+ * order, each at its natural alignment, as a 64-bit target lays them out
+ * (a target that aligns 64-bit numbers less makes it a few bytes smaller).
+ * A change to State changes this function too: the generated C asserts
+ * that they agree (GAME_STATE_BYTES). */
+static long long state_bytes(const Shape *h)
+{
+    long long n = RT_CORE_BYTES_SEMA;                  /* core */
+    n += 2 * h->slots;                                 /* zsize */
+    n += 2 * h->slots * h->cards;                      /* zcard */
+    n += 2 * h->cards + 2 * h->cards;                  /* slot_of, pos_of */
+    if (h->words)
+        n = align_up(n, 4) + 4 * h->words;             /* GAME_STATE_VARS */
+    n += 2 * h->slots * h->kinds;                      /* kcount */
+    n = align_up(n, 8) + 8 * h->slots;                 /* kmask */
+    n += 2 * h->slots * h->kinds + 2 * h->cards;       /* khead, knext */
+    n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
+    n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
+    n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
+    return align_up(n, 8);
+}
+
+/* "proc 'p'" for the proc named name, or "the effect of 'Card'" for a
+ * card's effect (a proc named "effect of Card", sema.c check_effect). */
+static const char *proc_name(Sema *s, const char *name)
+{
+    const char *effect = "effect of ";
+    if (!strncmp(name, effect, strlen(effect)))
+        return arena_printf(s->arena, "the effect of '%s'", name + strlen(effect));
+    return arena_printf(s->arena, "proc '%s'", name);
+}
+
+/* Is decl the declaration entered in v at index i (and not a second one
+ * of the same name, which the game does not hold)? */
+static bool entered(const PtrVec *v, int i, const Node *decl)
+{
+    return i >= 0 && i < v->len && v->items[i] == decl;
+}
+
+/* Grows the state's shape h by what declaration n adds to it; false if
+ * it adds nothing. A proc's frame counts once, the largest. */
+static bool grow_shape(const Game *g, Shape *h, const Node *n)
+{
+    if (n->kind == N_ZONEDECL && entered(&g->zones, n->zone_no, n)) {
+        h->slots += (n->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        return true;
+    }
+    if (n->kind == N_VARDECL && entered(n->per_player ? &g->pvars : &g->globals, n->var_no, n)) {
+        h->words += n->per_player ? g->max_players : 1;
+        return true;
+    }
+    if (n->kind == N_PROCDECL && n->nlocals + 2 > h->locals) {
+        h->locals = n->nlocals + 2;
+        return true;
+    }
+    return false;
+}
+
+/* How the message names declaration n, which grew the state past the
+ * limit. */
+static const char *passes(Sema *s, const Node *n, const Shape *h)
+{
+    if (n->kind == N_ZONEDECL)
+        return arena_printf(s->arena, "zone '%s' passes the limit, with %d zone slots in all "
+                                      "(a per-player zone has one per seat), each with room "
+                                      "for all %lld cards", n->name, s->g->nslots, h->cards);
+    if (n->kind == N_VARDECL)
+        return arena_printf(s->arena, "variable '%s' passes the limit", n->name);
+    return arena_printf(s->arena, "%s passes the limit with its locals: each of the %lld "
+                                  "frames of procs in progress has room for as many (%d)",
+                        proc_name(s, n->name), h->depth, n->nlocals);
+}
+
+/* Where the state passes max_state_bytes: its count grown by the
+ * declarations in order (the rules' files in order, then the effects of
+ * cards.yaml); the first that takes it past the limit is where the error
+ * points, with the size of the whole state. */
+static void locate_state_error(Sema *s, const Program *prog, Shape h)
+{
+    int n = prog->decls.len + prog->effects.len;
+    for (int i = 0; i < n; i++) {
+        const Node *d;
+        if (i < prog->decls.len) {
+            d = prog->decls.items[i];
+        } else {
+            const Node *e = prog->effects.items[i - prog->decls.len];
+            if (!e->sym)
+                continue;
+            d = e->sym->decl;   /* the proc an effect is made (sema.c) */
+        }
+        if (grow_shape(s->g, &h, d) && state_bytes(&h) > MAX_STATE_BYTES_SEMA) {
+            diag_error(s->diags, d->loc, "the game state would take %lld bytes (limit "
+                                         "max_state_bytes = %d): %s",
+                       s->g->state_bytes, MAX_STATE_BYTES_SEMA, passes(s, d, &h));
+            return;
+        }
+    }
+}
+
+/* The State's size: counted into Game.state_bytes, and an error past
+ * max_state_bytes. A game of more cards than a State holds is an error
+ * already (max_game_cards), and so is a game without zones. */
+static void check_state_size(Sema *s, const Program *prog)
+{
+    Game *g = s->g;
+    const CardSet *cs = s->cs;
+    if (cs->instances > 65535 || g->zones.len == 0)
+        return;
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth};
+    Shape all = h;
+    all.slots = g->nslots;
+    all.words = g->globals.len + (long long)g->pvars.len * g->max_players;
+    all.locals = g->max_locals + 2;
+    g->state_bytes = state_bytes(&all);
+    if (g->state_bytes > MAX_STATE_BYTES_SEMA)
+        locate_state_error(s, prog, h);
+}
+
+/* ---- zone slots ---------------------------------------------------------- */
+
+/* Zone slots are numbered in 16 bits: an error at the zone that takes the
+ * game past max_zone_slots. */
+static void check_zone_slots(Sema *s)
+{
+    const Game *g = s->g;
+    if (g->nslots <= MAX_ZONE_SLOTS)
+        return;
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        if (z->first_slot + n > MAX_ZONE_SLOTS) {
+            diag_error(s->diags, z->loc, "the game would have %d zone slots (limit "
+                                         "max_zone_slots = %d): zone '%s' passes the limit "
+                                         "(a shared zone has one slot, a per-player zone one "
+                                         "per seat)", g->nslots, MAX_ZONE_SLOTS, z->name);
+            return;
+        }
+    }
+}
+
+/* ---- prompts and labels -------------------------------------------------- */
+
+/* What find_text looks for: the decision whose prompt, or the option
+ * whose label, has index `index` in Game.prompts or Game.labels. */
+typedef struct FindText {
+    bool label;
+    int index;
+    const Node *at;
+} FindText;
+
+static void find_text(const Node *n, void *ctx)
+{
+    FindText *f = ctx;
+    if (f->at)
+        return;
+    bool decision = n->kind == N_MENU || n->kind == N_ASK || n->kind == N_CHOOSECARD ||
+                    n->kind == N_CHOOSEPLAYER || n->kind == N_CHOOSECARDS;
+    if (f->label ? n->kind == N_OPTION && n->label == f->index
+                 : decision && n->prompt == f->index)
+        f->at = n;
+}
+
+/* Where the text of index f->index is used first in the bodies of the
+ * funcs, then of the procs and effects; the game's name if nowhere. */
+static Loc text_loc(const Game *g, FindText *f)
+{
+    for (int i = 0; i < g->funcs.len + g->procs.len && !f->at; i++) {
+        const Sym *fn = i < g->funcs.len ? g->funcs.items[i] : g->procs.items[i - g->funcs.len];
+        ast_walk_const(fn->decl->body, find_text, f);
+    }
+    return f->at ? f->at->loc : g->name_loc;
+}
+
+/* A prompt is numbered in an int16_t, and so is a label: an error at the
+ * first use of the first text past the limit. */
+static void check_distinct_texts(Sema *s)
+{
+    const Game *g = s->g;
+    if (g->prompts.len > MAX_DISTINCT_PROMPTS) {
+        FindText f = {false, MAX_DISTINCT_PROMPTS, NULL};
+        diag_error(s->diags, text_loc(g, &f), "the game has %d different prompts (limit "
+                                              "max_distinct_prompts = %d): this one passes "
+                                              "the limit", g->prompts.len, MAX_DISTINCT_PROMPTS);
+    }
+    if (g->labels.len > MAX_DISTINCT_LABELS) {
+        FindText f = {true, MAX_DISTINCT_LABELS, NULL};
+        diag_error(s->diags, text_loc(g, &f), "the game has %d different option labels (limit "
+                                              "max_distinct_labels = %d): this one passes the "
+                                              "limit", g->labels.len, MAX_DISTINCT_LABELS);
+    }
+}
+
+void check_game_limits(Sema *s, const Program *prog)
+{
+    check_zone_slots(s);
+    check_state_size(s, prog);
+    check_distinct_texts(s);
+}
+
+/* ---- locals -------------------------------------------------------------- */
+
+/* A func keeps its locals on the C stack (int32_t V[...]), with up to
+ * MAX_FUNC_DEPTH (1,000) calls in progress; a proc in its frames, one
+ * per call in progress. Either is bounded by max_locals. */
+void check_locals(Sema *s, const Sym *fn)
+{
+    const Node *d = fn->decl;
+    if (d->nlocals <= MAX_LOCALS)
+        return;
+    const char *what = fn->kind == S_FUNC ? arena_printf(s->arena, "func '%s'", fn->name)
+                                          : proc_name(s, fn->name);
+    diag_error(s->diags, d->loc, "%s has %d locals (limit max_locals = %d), counting its "
+                                 "parameters, loop counters and the cards its filters look at",
+               what, d->nlocals, MAX_LOCALS);
+}
+
+/* ---- decisions ----------------------------------------------------------- */
+
+/* A menu whose options without a 'when' (or with 'when true') are more
+ * than a decision holds: it would fault every time it is reached. And
+ * the option taken is numbered in 16 bits: a menu of more options than
+ * that is refused too, guarded or not. */
+void check_menu_size(Sema *s, const Node *menu)
+{
+    int always = 0, all = 0;
+    for (const Node *o = menu->options; o; o = o->next, all++)
+        always += !o->guard || (o->guard->kind == N_BOOLLIT && o->guard->literal != 0);
+    if (all > MAX_MENU_OPTIONS)
+        diag_error(s->diags, menu->loc, "this menu has %d options (limit max_menu_options = "
+                                        "%d)", all, MAX_MENU_OPTIONS);
+    else if (always > RT_MAX_OPTIONS_SEMA)
+        diag_error(s->diags, menu->loc, "this menu offers %d options every time (those without "
+                                        "'when', or with 'when true'), more than a decision "
+                                        "holds (limit max_options = %d)",
+                   always, RT_MAX_OPTIONS_SEMA);
+}
