@@ -17,6 +17,19 @@ const char *severity_name(Severity s)
     return s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning" : "note";
 }
 
+/* Past the cap, drop the error and the notes that would follow it (given
+ * the error count with this diagnostic's). */
+static bool past_cap(const Diags *d, Severity sev, int nerrors)
+{
+    return nerrors > d->max_errors ||
+           (sev != SEV_ERROR && nerrors >= d->max_errors && d->dropped);
+}
+
+bool diag_shown(const Diags *d, Severity sev)
+{
+    return !past_cap(d, sev, d->nerrors + (sev == SEV_ERROR));
+}
+
 Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
                const char *fmt, ...)
 {
@@ -24,9 +37,7 @@ Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
         d->nerrors++;
     else if (sev == SEV_WARNING)
         d->nwarnings++;
-    /* Past the cap, drop the error and the notes that would follow it. */
-    if (d->nerrors > d->max_errors ||
-        (sev != SEV_ERROR && d->nerrors >= d->max_errors && d->dropped)) {
+    if (past_cap(d, sev, d->nerrors)) {
         d->dropped++;
         return NULL;
     }
@@ -54,7 +65,8 @@ Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
 void diag_unknown(Diags *d, Loc at, const char *what, const char *word,
                   const char *const *names, int n, bool list_few)
 {
-    const char *sug = did_you_mean(word, names, n);
+    /* Past the cap the error is only counted: no suggestion is sought. */
+    const char *sug = diag_shown(d, SEV_ERROR) ? did_you_mean(word, names, n) : NULL;
     if (sug) {
         char hint[300];
         snprintf(hint, sizeof hint, "did you mean '%s'?", sug);

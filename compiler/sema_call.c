@@ -163,9 +163,10 @@ static Type check_call_distinct(Sema *s, Node *n)
         n->attr = ATTR_NAME;
     } else {
         Attr *at = cards_find_attr(s->cs, attr->name);
+        int nn;
         if (!at)
-            error_unknown(s, attr->loc, "attribute", attr->name, attribute_names(s),
-                          s->cs->nattrs);
+            error_unknown(s, attr->loc, "attribute", attr->name, attribute_names(s, &nn),
+                          nn);
         else
             n->attr = at->index;
     }

@@ -35,8 +35,9 @@ static void check_values_call(Sema *s, Node *call)
         }
     }
     if (!at) {
+        int nn;
         if (an)
-            error_unknown(s, arg->loc, "attribute", an, attribute_names(s), s->cs->nattrs);
+            error_unknown(s, arg->loc, "attribute", an, attribute_names(s, &nn), nn);
         return;
     }
     call->attr = at->index;
@@ -222,8 +223,8 @@ static Type check_compared_name(Sema *s, Node *n, Type l)
         /* `type == chet`, `color == rde`: the names it may be */
         const CardSet *cs = s->cs;
         const Attr *at = l == T_VALUE ? cs->attrs[n->lhs->attr] : NULL;
-        int k = at ? at->nvalues : cs->ntypes;
-        const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(k + 1));
+        int k = !diag_shown(s->diags, SEV_ERROR) ? 0 : at ? at->nvalues : cs->ntypes;
+        const char **names = name_list(s, k);
         for (int i = 0; i < k; i++)
             names[i] = at ? at->values[i] : cs->types[i]->name;
         error_unknown(s, n->rhs->loc,
@@ -288,11 +289,14 @@ static Type check_field(Sema *s, Node *n)
         return n->type = T_UNKNOWN;
     }
     if (!field_of_card(s, n, n->name)) {
-        const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(s->cs->nattrs + 2));
+        bool shown = diag_shown(s->diags, SEV_ERROR); /* else no suggestion is sought */
+        const char **names = name_list(s, shown ? s->cs->nattrs + 2 : 0);
         int k = 0;
-        names[k++] = "type";
-        names[k++] = "name";
-        for (int i = 0; i < s->cs->nattrs; i++)
+        if (shown) {
+            names[k++] = "type";
+            names[k++] = "name";
+        }
+        for (int i = 0; shown && i < s->cs->nattrs; i++)
             names[k++] = s->cs->attrs[i]->name;
         error_unknown(s, n->loc, "card attribute", n->name, names, k);
         return n->type = T_UNKNOWN;
