@@ -246,6 +246,56 @@ int attr_value_index(const Attr *a, const char *value)
     return (int)(intptr_t)strmap_get(&a->value_index, value) - 1;
 }
 
+int type_attr_pos(const TypeDef *t, int attr)
+{
+    int lo = 0, hi = t->nattrs - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2, p = t->attr_order[mid];
+        int at = t->attrs[p].attr->index;
+        if (at == attr)
+            return p;
+        if (at < attr)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+int card_value(const CardDef *cd, int attr)
+{
+    int p = cd->type ? type_attr_pos(cd->type, attr) : -1;
+    return p < 0 ? -1 : cd->value[p];
+}
+
+/* Does the type attribute allow value index idx? */
+static bool allows(const TypeAttr *ta, int idx)
+{
+    int lo = 0, hi = ta->nallowed - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (ta->allowed_sorted[mid] == idx)
+            return true;
+        if (ta->allowed_sorted[mid] < idx)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return false;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
 /* The name registered before that differs from `name` only in case, or
  * NULL; registers `name` (a hash of lower-cased names, not a scan). */
 static const char *case_twin(Ctx *c, StrMap *lower, const char *name)
@@ -339,6 +389,19 @@ static bool is_int_text(const char *s)
     return true;
 }
 
+/* t->attr_order: its attributes' positions, by ascending Attr index. */
+static void order_type_attrs(Ctx *c, TypeDef *t)
+{
+    /* Attr index in the high bits, position in the low: one sort. */
+    long long *key = arena_alloc(c->a, sizeof *key * (size_t)(t->nattrs + 1));
+    for (int p = 0; p < t->nattrs; p++)
+        key[p] = (long long)t->attrs[p].attr->index << 32 | p;
+    qsort(key, (size_t)t->nattrs, sizeof *key, cmp_ll);
+    t->attr_order = arena_alloc(c->a, sizeof(int) * (size_t)(t->nattrs + 1));
+    for (int i = 0; i < t->nattrs; i++)
+        t->attr_order[i] = (int)(key[i] & 0xffffffff);
+}
+
 static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
 {
     if (!expect_map(c, attrs, "'attributes'"))
@@ -401,7 +464,11 @@ static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
             }
             ta->allowed[ta->nallowed++] = idx;
         }
+        ta->allowed_sorted = arena_alloc(c->a, sizeof(int) * (size_t)(ta->nallowed + 1));
+        memcpy(ta->allowed_sorted, ta->allowed, sizeof(int) * (size_t)ta->nallowed);
+        qsort(ta->allowed_sorted, (size_t)ta->nallowed, sizeof(int), cmp_int);
     }
+    order_type_attrs(c, t);
 }
 
 static void load_types(Ctx *c, YNode *types)
@@ -486,10 +553,7 @@ static void load_card_attr(Ctx *c, CardDef *card, const TypeAttr *ta, YNode *v)
         return;
     }
     int idx = attr_value_index(a, v->str);
-    bool ok = false;
-    for (int i = 0; i < ta->nallowed && idx >= 0; i++)
-        ok |= ta->allowed[i] == idx;
-    if (!ok) {
+    if (idx < 0 || !allows(ta, idx)) {
         const char **names = allowed_names(c, ta);
         char what[300];
         snprintf(what, sizeof what, "type '%s' does not allow %s", card->type->name,
@@ -497,20 +561,17 @@ static void load_card_attr(Ctx *c, CardDef *card, const TypeAttr *ta, YNode *v)
         unknown_with_hint(c, v->loc, names, ta->nallowed, v->str, what);
         return;
     }
-    card->value[a->index] = idx;
+    card->value[ta - card->type->attrs] = idx;
 }
 
-/* A card read from item: located at the item, one instance, no attribute
- * value yet. */
+/* A card read from item: located at the item, one instance; its
+ * attribute values come with its type (load_card_type). */
 static CardDef *new_card(Ctx *c, YNode *item)
 {
     CardDef *card = arena_alloc(c->a, sizeof *card);
     card->item_loc = item->loc;
     card->loc = item->loc;
     card->count = 1;
-    card->value = arena_alloc(c->a, sizeof(int) * (size_t)(c->cs->nattrs + 1));
-    for (int i = 0; i < c->cs->nattrs; i++)
-        card->value[i] = -1;
     return card;
 }
 
@@ -534,6 +595,12 @@ static void load_card_type(Ctx *c, CardDef *card, YNode *type)
     if (!card->type && !c->no_types)
         unknown_with_hint(c, type->loc, type_names(c), c->cs->ntypes, type->str,
                           "undeclared type");
+    if (!card->type)
+        return;
+    /* one value per attribute of its type, none yet */
+    card->value = arena_alloc(c->a, sizeof(int) * (size_t)(card->type->nattrs + 1));
+    for (int i = 0; i < card->type->nattrs; i++)
+        card->value[i] = -1;
 }
 
 /* 'text': prose, as printed on the card. */
@@ -589,16 +656,14 @@ static void report_unknown_card_key(Ctx *c, const CardDef *card, YNode *k, PtrVe
 static void load_card_other_key(Ctx *c, CardDef *card, YNode *k, YNode *v, PtrVec *meant)
 {
     const char *key = k->str;
-    const TypeAttr *ta = NULL;
-    for (int j = 0; card->type && j < card->type->nattrs; j++)
-        if (strcmp(card->type->attrs[j].attr->name, key) == 0)
-            ta = &card->type->attrs[j];
-    if (ta) {
-        load_card_attr(c, card, ta, v);
-    } else if (card->type && cards_find_attr(c->cs, key)) {
+    const Attr *a = cards_find_attr(c->cs, key);
+    int pos = a && card->type ? type_attr_pos(card->type, a->index) : -1;
+    if (pos >= 0) {
+        load_card_attr(c, card, &card->type->attrs[pos], v);
+    } else if (card->type && a) {
         diag_error(c->d, k->loc, "type '%s' does not declare attribute '%s'",
                    card->type->name, key);
-    } else if (!card->type && cards_find_attr(c->cs, key)) {
+    } else if (!card->type && a) {
         /* the type is missing or wrong, and reported: do not pile on */
     } else {
         report_unknown_card_key(c, card, k, meant);
@@ -775,7 +840,7 @@ static long long instances_with(const CardSet *cs, const Attr *a, int idx)
 {
     long long have = 0;
     for (int ci = 0; ci < cs->ncards; ci++)
-        if (cs->cards[ci]->value[a->index] == idx)
+        if (card_value(cs->cards[ci], a->index) == idx)
             have += cs->cards[ci]->count;
     return have;
 }

@@ -1348,15 +1348,14 @@ static int attr_values(Gen *G, Buf *vals, const Node *src)
     int nv = 0;
     if (arg->kind == N_FIELD) {
         const TypeDef *t = G->cs->types[arg->base->value];
-        for (int j = 0; j < t->nattrs; j++)
-            if (t->attrs[j].attr == at)
-                for (int q = 0; q < t->attrs[j].nallowed; q++, nv++) {
-                    int v = t->attrs[j].allowed[q];
-                    if (at->numeric)
-                        buf_printf(vals, "%s%s", nv ? ", " : "", at->values[v]);
-                    else
-                        buf_printf(vals, "%s%d", nv ? ", " : "", v);
-                }
+        int j = type_attr_pos(t, at->index);
+        for (int q = 0; j >= 0 && q < t->attrs[j].nallowed; q++, nv++) {
+            int v = t->attrs[j].allowed[q];
+            if (at->numeric)
+                buf_printf(vals, "%s%s", nv ? ", " : "", at->values[v]);
+            else
+                buf_printf(vals, "%s%d", nv ? ", " : "", v);
+        }
     } else {
         for (int q = 0; q < at->nvalues; q++, nv++) {
             if (at->numeric)
@@ -2077,10 +2076,11 @@ static void gen_tables(Gen *G)
     for (int a = 0; a < (G->cs->nattrs ? G->cs->nattrs : 1); a++) {
         buf_puts(o, "    {");
         col = 0;
-        for (int i = 0; i < G->cs->ncards; i++)
+        for (int i = 0; i < G->cs->ncards; i++) {
+            int v = a < G->cs->nattrs ? card_value(G->cs->cards[i], a) : -1;
             for (long long k = 0; k < G->cs->cards[i]->count; k++, col++)
-                buf_printf(o, "%s%d", col % 20 ? ", " : (col ? ",\n     " : ""),
-                           a < G->cs->nattrs ? G->cs->cards[i]->value[a] : -1);
+                buf_printf(o, "%s%d", col % 20 ? ", " : (col ? ",\n     " : ""), v);
+        }
         buf_puts(o, "},\n");
     }
     buf_puts(o, "};\n");

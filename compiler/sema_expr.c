@@ -42,10 +42,7 @@ static void check_values_call(Sema *s, Node *call)
     }
     call->attr = at->index;
     if (t) {
-        bool has = false;
-        for (int i = 0; i < t->nattrs; i++)
-            has |= t->attrs[i].attr == at;
-        if (!has)
+        if (type_attr_pos(t, at->index) < 0)
             diag_error(s->diags, arg->loc, "type '%s' has no attribute '%s'", t->name, at->name);
     }
 }
@@ -149,7 +146,7 @@ static int eval_field_compare(const Node *n, int slot, const CardDef *cd)
     else if (f->attr == ATTR_NAME && k->type == T_NAME)
         have = cd->index;
     else if (f->attr >= 0 && k->type == T_VALUE && k->attr == f->attr)
-        have = cd->value[f->attr];
+        have = card_value(cd, f->attr);
     else
         return -1;
     int eq = have == k->value;
