@@ -35,9 +35,11 @@ static void check_values_call(Sema *s, Node *call)
         }
     }
     if (!at) {
-        int nn;
-        if (an)
-            error_unknown(s, arg->loc, "attribute", an, attribute_names(s, &nn), nn);
+        if (an) {
+            int nn;
+            const char **names = attribute_names(s, &nn);
+            error_unknown(s, arg->loc, "attribute", an, names, nn);
+        }
         return;
     }
     call->attr = at->index;
