@@ -270,6 +270,11 @@ int attr_value_index(const Attr *a, const char *value)
     return (int)(intptr_t)strmap_get(&a->value_index, value) - 1;
 }
 
+int cards_value_attr(const CardSet *cs, const char *value)
+{
+    return (int)(intptr_t)strmap_get(&cs->value_attr, value) - 1;
+}
+
 int type_attr_pos(const TypeDef *t, int attr)
 {
     int lo = 0, hi = t->nattrs - 1;
@@ -548,6 +553,11 @@ static void load_types(Ctx *c, YNode *types)
     }
     if (cs->ntypes == 0 && types->kind == YN_MAP)
         diag_error(c->d, types->loc, "'types' declares no type");
+    /* each value to its first attribute, for names in the rules */
+    for (int i = cs->nattrs - 1; i >= 0; i--)
+        for (int v = 0; v < cs->attrs[i]->nvalues; v++)
+            strmap_set(c->a, &cs->value_attr, cs->attrs[i]->values[v],
+                       (void *)(intptr_t)(i + 1));
 }
 
 /* ---- cards ------------------------------------------------------------- */

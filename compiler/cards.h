@@ -72,6 +72,8 @@ typedef struct CardSet {
     StrMap by_name;             /* card name -> CardDef* */
     StrMap type_by_name;        /* type name -> TypeDef* */
     StrMap attr_by_name;        /* attribute name -> Attr* */
+    StrMap value_attr;          /* attribute value -> 1 + the index of the
+                                 * first attribute that has it */
     int capattrs;
 } CardSet;
 
@@ -92,6 +94,8 @@ TypeDef *cards_find_type(const CardSet *cs, const char *name);
 CardDef *cards_find_card(const CardSet *cs, const char *name);
 Attr *cards_find_attr(const CardSet *cs, const char *name);
 int attr_value_index(const Attr *a, const char *value);
+/* The index of the first attribute (in cs->attrs) that has value, or -1. */
+int cards_value_attr(const CardSet *cs, const char *value);
 /* The position of attribute attr (an Attr index) in t->attrs, or -1 if t
  * does not declare it. A binary search: a card stores values for its own
  * type's attributes only, not a slot for every attribute of the file. */

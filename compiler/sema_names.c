@@ -195,9 +195,9 @@ static const char *kind_of(Sema *s, const char *name)
         return "the card type ";
     if (cards_find_attr(s->cs, name))
         return "the attribute ";
-    for (int i = 0; i < s->cs->nattrs; i++)
-        if (attr_value_index(s->cs->attrs[i], name) >= 0)
-            return arena_printf(s->arena, "the %s ", s->cs->attrs[i]->name);
+    int a = cards_value_attr(s->cs, name);
+    if (a >= 0)
+        return arena_printf(s->arena, "the %s ", s->cs->attrs[a]->name);
     return "";
 }
 
@@ -208,10 +208,7 @@ bool known_name(Sema *s, const char *name)
         cards_find_attr(s->cs, name) || !strcmp(name, "type") || !strcmp(name, "name") ||
         !strcmp(name, "chosen"))
         return true;
-    for (int i = 0; i < s->cs->nattrs; i++)
-        if (attr_value_index(s->cs->attrs[i], name) >= 0)
-            return true;
-    return false;
+    return cards_value_attr(s->cs, name) >= 0;
 }
 
 /* ---- names ------------------------------------------------------------- */
@@ -293,13 +290,11 @@ Type check_ident(Sema *s, Node *n)
         n->value = t->index;
         return n->type = T_TYPE;
     }
-    for (int i = 0; i < s->cs->nattrs; i++) {
-        int v = attr_value_index(s->cs->attrs[i], name);
-        if (v >= 0) {
-            n->attr = i;
-            n->value = v;
-            return n->type = s->cs->attrs[i]->numeric ? T_INT : T_VALUE;
-        }
+    int a = cards_value_attr(s->cs, name); /* the first attribute with this value */
+    if (a >= 0) {
+        n->attr = a;
+        n->value = attr_value_index(s->cs->attrs[a], name);
+        return n->type = s->cs->attrs[a]->numeric ? T_INT : T_VALUE;
     }
     if (cards_find_attr(s->cs, name) || !strcmp(name, "type") || !strcmp(name, "name")) {
         diag_error(s->diags, n->loc, "'%s' is a card field: use it in a filter "
