@@ -221,7 +221,8 @@ static int lower(int c)
 /* The distance of a[0..n) and b[0..m) (at most MAX_EDIT_LEN each) when it
  * is at most band, else a number above band: only the cells within band of
  * the diagonal are computed, as a path that costs at most band never leaves
- * them. A cell just outside is set above band, for its neighbours to read. */
+ * them. A cell just outside is set above band, for its neighbours to read;
+ * once a whole row is above band, so is the distance. */
 static int distance_within(const char *a, size_t n, const char *b, size_t m, size_t band)
 {
     int d[MAX_EDIT_LEN + 1][MAX_EDIT_LEN + 2];
@@ -236,6 +237,7 @@ static int distance_within(const char *a, size_t n, const char *b, size_t m, siz
             d[i][lo - 1] = above;
         if (hi < m)
             d[i][hi + 1] = above;
+        int row_min = lo == 1 ? d[i][0] : above;
         for (size_t j = lo; j <= hi; j++) {
             int cost = lower(a[i - 1]) != lower(b[j - 1]);
             int best = d[i - 1][j] + 1;
@@ -247,7 +249,11 @@ static int distance_within(const char *a, size_t n, const char *b, size_t m, siz
                 lower(a[i - 2]) == lower(b[j - 1]) && d[i - 2][j - 2] + 1 < best)
                 best = d[i - 2][j - 2] + 1;
             d[i][j] = best;
+            if (best < row_min)
+                row_min = best;
         }
+        if (row_min > (int)band)
+            return above;
     }
     return n - m <= band || m - n <= band ? d[n][m] : above;
 }
