@@ -41,6 +41,7 @@ typedef struct Sema {
     bool in_such;               /* 'chosen' is in scope */
     const char **names_buf;     /* name_list's buffer, names_cap long */
     int names_cap;
+    struct CardLists *card_lists; /* the cards by type and value (sema_expr.c) */
 } Sema;
 
 /* sema_names.c */
