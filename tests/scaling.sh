@@ -88,6 +88,7 @@ check "card file" expect-values 150
 check "card file" unknown-keys 100 --max-errors=10
 check "rules" unknown-names 150 --max-errors=10
 check "rules" value-names 100
+check "rules" choice-names 200
 check "rules" open-quotes 3000
 check "effects" effect-quotes 2500
 check "effects" effect-names 100 --max-errors=10

@@ -154,6 +154,26 @@ static const char *value_names(const char *dir, long n)
     return ".";
 }
 
+/* rules: N cards, and N choices of a card by name, the last card first:
+ * each choice proven to have an option by a search of the deck. Clean. */
+static const char *choice_names(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\ncards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - {name: C%ld, type: t}\n", i);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    game_head(f);
+    fputs("proc main() {\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "    let c%ld = choose card seat(0) \"Pick\" from pile where name == \"C%ld\" "
+                   "else \"None\"\n", i, n - 1 - i);
+    fputs("    end\n}\n", f);
+    close_file(f);
+    return ".";
+}
+
 /* rules: a line of N opening typographic quotes that none closes. */
 static const char *open_quotes(const char *dir, long n)
 {
@@ -228,7 +248,8 @@ static const struct {
     {"text-effect", text_effect},       {"sparse-attrs", sparse_attrs},
     {"wide-card", wide_card},           {"expect-values", expect_values},
     {"unknown-keys", unknown_keys},     {"unknown-names", unknown_names},
-    {"value-names", value_names},       {"open-quotes", open_quotes},
+    {"value-names", value_names},       {"choice-names", choice_names},
+    {"open-quotes", open_quotes},
     {"effect-quotes", effect_quotes},   {"effect-names", effect_names},
     {"warnings", warnings},             {"warnings-one-line", warnings_one_line},
 };
