@@ -259,6 +259,7 @@ test: deps
 	@sh tests/regress.sh $(B)/bin/cardc-asan
 	@$(MAKE) --no-print-directory limits
 	@sh tests/gen-c.sh $(B)/bin/cardc
+	@sh tests/scaling.sh $(B)/bin/cardc
 	@$(MAKE) --no-print-directory valgrind
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory runtime-test

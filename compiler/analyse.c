@@ -228,7 +228,7 @@ static bool distinct_per_kind(const CardSet *cs, int attr, unsigned long long m)
         if (!((m >> k) & 1))
             continue;
         const CardDef *cd = cs->cards[k];
-        int v = attr == ATTR_TYPE ? cd->type->index : attr == ATTR_NAME ? k : cd->value[attr];
+        int v = attr == ATTR_TYPE ? cd->type->index : attr == ATTR_NAME ? k : card_value(cd, attr);
         if (v < 0 || v >= 64 || ((seen >> v) & 1))
             return false;
         seen |= 1ULL << v;

@@ -29,7 +29,23 @@ typedef struct Ctx {
     bool no_types;              /* 'types' is missing or not a map: reported */
     StrMap type_lower;          /* lower-cased type name -> the name */
     StrMap attr_lower;          /* lower-cased attribute name -> the name */
+    const char **names_buf;     /* name_list's buffer, names_cap long */
+    int names_cap;
+    int card_no;                /* 1 + the cards read so far */
+    int *given;                 /* per attribute of the type of the card being
+                                 * read: card_no if the card gives it */
+    int given_cap;
+    long long **by_value;       /* per Attr index and value: the instances of
+                                 * the cards with it (value_instances) */
 } Ctx;
+
+/* What a card's keys told so far, for the keys it lacks. */
+typedef struct CardRead {
+    YNode *item;
+    StrMap meant;               /* keys that misspelt keys were taken for */
+    int lacks;                  /* lacks a key a misspelt one may stand for:
+                                 * 1 or 0, or -1 until card_lacks asks */
+} CardRead;
 
 static const char *const top_keys[] = {"game", "types", "cards", "expect"};
 static const char *const type_keys[] = {"attributes"};
@@ -106,7 +122,7 @@ bool parse_yaml_int(const YNode *n, long long *out, const char **why)
 /* Reports key as unknown; adds the key it suggests instead to meant, so
  * that a misspelt key is not reported a second time as a missing one. */
 static void report_unknown_key(Ctx *c, YNode *key, const char *where,
-                               const char *const *known, int nknown, PtrVec *meant)
+                               const char *const *known, int nknown, StrMap *meant)
 {
     const char *sug = did_you_mean(key->str, known, nknown);
     if (sug) {
@@ -115,18 +131,26 @@ static void report_unknown_key(Ctx *c, YNode *key, const char *where,
         diag_add(c->d, SEV_ERROR, key->loc, hint, "unknown key '%s' in %s; did you mean '%s'?",
                  key->str, where, sug);
         if (meant)
-            vec_push(c->a, meant, (void *)sug);
+            strmap_put(c->a, meant, sug, (void *)sug);
     } else {
         diag_error(c->d, key->loc, "unknown key '%s' in %s", key->str, where);
     }
 }
 
-static bool was_meant(const PtrVec *meant, const char *key)
+static bool was_meant(const StrMap *meant, const char *key)
 {
-    for (int i = 0; i < meant->len; i++)
-        if (strcmp(meant->items[i], key) == 0)
-            return true;
-    return false;
+    return strmap_get(meant, key) != NULL;
+}
+
+/* Room for n names for "did you mean": one buffer reused from message to
+ * message, so that a list costs no memory once its message is made. */
+static const char **name_list(Ctx *c, int n)
+{
+    if (n >= c->names_cap) {
+        c->names_cap = 2 * n + 16;
+        c->names_buf = arena_alloc(c->a, sizeof *c->names_buf * (size_t)c->names_cap);
+    }
+    return c->names_buf;
 }
 
 /* Checks that n is a map whose keys are scalars and unique. */
@@ -246,6 +270,61 @@ int attr_value_index(const Attr *a, const char *value)
     return (int)(intptr_t)strmap_get(&a->value_index, value) - 1;
 }
 
+int cards_value_attr(const CardSet *cs, const char *value)
+{
+    return (int)(intptr_t)strmap_get(&cs->value_attr, value) - 1;
+}
+
+int type_attr_pos(const TypeDef *t, int attr)
+{
+    int lo = 0, hi = t->nattrs - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2, p = t->attr_order[mid];
+        int at = t->attrs[p].attr->index;
+        if (at == attr)
+            return p;
+        if (at < attr)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+int card_value(const CardDef *cd, int attr)
+{
+    int p = cd->type ? type_attr_pos(cd->type, attr) : -1;
+    return p < 0 ? -1 : cd->value[p];
+}
+
+/* Does the type attribute allow value index idx? */
+static bool allows(const TypeAttr *ta, int idx)
+{
+    int lo = 0, hi = ta->nallowed - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (ta->allowed_sorted[mid] == idx)
+            return true;
+        if (ta->allowed_sorted[mid] < idx)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return false;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
 /* The name registered before that differs from `name` only in case, or
  * NULL; registers `name` (a hash of lower-cased names, not a scan). */
 static const char *case_twin(Ctx *c, StrMap *lower, const char *name)
@@ -258,19 +337,33 @@ static const char *case_twin(Ctx *c, StrMap *lower, const char *name)
     return prev && strcmp(prev, name) ? prev : NULL;
 }
 
-static const char **type_names(Ctx *c)
+/* The lists below are for "did you mean": past --max-errors an error is
+ * only counted and no suggestion is sought, so they are empty (*n = 0). */
+
+static const char **type_names(Ctx *c, int *n)
 {
-    const char **v = arena_alloc(c->a, sizeof *v * (size_t)(c->cs->ntypes + 1));
-    for (int i = 0; i < c->cs->ntypes; i++)
+    *n = diag_shown(c->d, SEV_ERROR) ? c->cs->ntypes : 0;
+    const char **v = name_list(c, *n);
+    for (int i = 0; i < *n; i++)
         v[i] = c->cs->types[i]->name;
     return v;
 }
 
-static const char **allowed_names(Ctx *c, const TypeAttr *ta)
+static const char **allowed_names(Ctx *c, const TypeAttr *ta, int *n)
 {
-    const char **v = arena_alloc(c->a, sizeof *v * (size_t)(ta->nallowed + 1));
-    for (int i = 0; i < ta->nallowed; i++)
+    *n = diag_shown(c->d, SEV_ERROR) ? ta->nallowed : 0;
+    const char **v = name_list(c, *n);
+    for (int i = 0; i < *n; i++)
         v[i] = ta->attr->values[ta->allowed[i]];
+    return v;
+}
+
+static const char **attr_names(Ctx *c, int *n)
+{
+    *n = diag_shown(c->d, SEV_ERROR) ? c->cs->nattrs : 0;
+    const char **v = name_list(c, *n);
+    for (int i = 0; i < *n; i++)
+        v[i] = c->cs->attrs[i]->name;
     return v;
 }
 
@@ -339,6 +432,19 @@ static bool is_int_text(const char *s)
     return true;
 }
 
+/* t->attr_order: its attributes' positions, by ascending Attr index. */
+static void order_type_attrs(Ctx *c, TypeDef *t)
+{
+    /* Attr index in the high bits, position in the low: one sort. */
+    long long *key = arena_alloc(c->a, sizeof *key * (size_t)(t->nattrs + 1));
+    for (int p = 0; p < t->nattrs; p++)
+        key[p] = (long long)t->attrs[p].attr->index << 32 | p;
+    qsort(key, (size_t)t->nattrs, sizeof *key, cmp_ll);
+    t->attr_order = arena_alloc(c->a, sizeof(int) * (size_t)(t->nattrs + 1));
+    for (int i = 0; i < t->nattrs; i++)
+        t->attr_order[i] = (int)(key[i] & 0xffffffff);
+}
+
 static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
 {
     if (!expect_map(c, attrs, "'attributes'"))
@@ -401,7 +507,11 @@ static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
             }
             ta->allowed[ta->nallowed++] = idx;
         }
+        ta->allowed_sorted = arena_alloc(c->a, sizeof(int) * (size_t)(ta->nallowed + 1));
+        memcpy(ta->allowed_sorted, ta->allowed, sizeof(int) * (size_t)ta->nallowed);
+        qsort(ta->allowed_sorted, (size_t)ta->nallowed, sizeof(int), cmp_int);
     }
+    order_type_attrs(c, t);
 }
 
 static void load_types(Ctx *c, YNode *types)
@@ -443,6 +553,11 @@ static void load_types(Ctx *c, YNode *types)
     }
     if (cs->ntypes == 0 && types->kind == YN_MAP)
         diag_error(c->d, types->loc, "'types' declares no type");
+    /* each value to its first attribute, for names in the rules */
+    for (int i = cs->nattrs - 1; i >= 0; i--)
+        for (int v = 0; v < cs->attrs[i]->nvalues; v++)
+            strmap_set(c->a, &cs->value_attr, cs->attrs[i]->values[v],
+                       (void *)(intptr_t)(i + 1));
 }
 
 /* ---- cards ------------------------------------------------------------- */
@@ -486,30 +601,25 @@ static void load_card_attr(Ctx *c, CardDef *card, const TypeAttr *ta, YNode *v)
         return;
     }
     int idx = attr_value_index(a, v->str);
-    bool ok = false;
-    for (int i = 0; i < ta->nallowed && idx >= 0; i++)
-        ok |= ta->allowed[i] == idx;
-    if (!ok) {
-        const char **names = allowed_names(c, ta);
+    if (idx < 0 || !allows(ta, idx)) {
+        int n;
+        const char **names = allowed_names(c, ta, &n);
         const char *what = arena_printf(c->a, "type '%s' does not allow %s", card->type->name,
                                         a->name); /* whole names, never cut */
-        unknown_with_hint(c, v->loc, names, ta->nallowed, v->str, what);
+        unknown_with_hint(c, v->loc, names, n, v->str, what);
         return;
     }
-    card->value[a->index] = idx;
+    card->value[ta - card->type->attrs] = idx;
 }
 
-/* A card read from item: located at the item, one instance, no attribute
- * value yet. */
+/* A card read from item: located at the item, one instance; its
+ * attribute values come with its type (load_card_type). */
 static CardDef *new_card(Ctx *c, YNode *item)
 {
     CardDef *card = arena_alloc(c->a, sizeof *card);
     card->item_loc = item->loc;
     card->loc = item->loc;
     card->count = 1;
-    card->value = arena_alloc(c->a, sizeof(int) * (size_t)(c->cs->nattrs + 1));
-    for (int i = 0; i < c->cs->nattrs; i++)
-        card->value[i] = -1;
     return card;
 }
 
@@ -530,9 +640,22 @@ static void load_card_type(Ctx *c, CardDef *card, YNode *type)
     if (!check_name(c, type, "a type name", false))
         return;
     card->type = cards_find_type(c->cs, type->str);
-    if (!card->type && !c->no_types)
-        unknown_with_hint(c, type->loc, type_names(c), c->cs->ntypes, type->str,
-                          "undeclared type");
+    if (!card->type && !c->no_types) {
+        int n;
+        const char **names = type_names(c, &n);
+        unknown_with_hint(c, type->loc, names, n, type->str, "undeclared type");
+    }
+    if (!card->type)
+        return;
+    /* one value per attribute of its type, none yet */
+    int na = card->type->nattrs;
+    card->value = arena_alloc(c->a, sizeof(int) * (size_t)(na + 1));
+    for (int i = 0; i < na; i++)
+        card->value[i] = -1;
+    if (na > c->given_cap) {
+        c->given_cap = 2 * na;
+        c->given = arena_alloc(c->a, sizeof *c->given * (size_t)c->given_cap);
+    }
 }
 
 /* 'text': prose, as printed on the card. */
@@ -567,46 +690,71 @@ static void load_card_origin(Ctx *c, CardDef *card, YNode *v)
     }
 }
 
+/* Does the card lack its name, its type or an attribute of its type: a
+ * key that a misspelt key may stand for? Counted once per card. */
+static bool card_lacks(Ctx *c, const CardDef *card, CardRead *r)
+{
+    if (r->lacks >= 0)
+        return r->lacks;
+    YNode *item = r->item;
+    int given = 0;
+    for (int i = 0; card->type && i < item->n; i++) {
+        YNode *k = item->items[2 * i];
+        const Attr *a = k->kind == YN_SCALAR && is_first_key(item, i)
+                            ? cards_find_attr(c->cs, k->str) : NULL;
+        given += a && type_attr_pos(card->type, a->index) >= 0;
+    }
+    r->lacks = !map_get(item, "name", NULL) || !map_get(item, "type", NULL) ||
+               (card->type && given < card->type->nattrs);
+    return r->lacks;
+}
+
 /* Reports key k as unknown in a card, suggesting the card keys and the
- * type's attributes (every attribute when the type is unknown). */
-static void report_unknown_card_key(Ctx *c, const CardDef *card, YNode *k, PtrVec *meant)
+ * type's attributes (every attribute when the type is unknown). Past
+ * --max-errors the error is only counted, and a suggestion is sought only
+ * if it may be a key the card lacks: then it is not counted as missing. */
+static void report_unknown_card_key(Ctx *c, const CardDef *card, YNode *k, CardRead *r)
 {
     const CardSet *cs = c->cs;
+    if (!diag_shown(c->d, SEV_ERROR) && !card_lacks(c, card, r)) {
+        report_unknown_key(c, k, "a card", NULL, 0, NULL);
+        return;
+    }
     int nk = COUNT(card_keys);
-    const char **known = arena_alloc(c->a, sizeof *known * (size_t)(nk + cs->nattrs));
+    const char **known = name_list(c, nk + (card->type ? card->type->nattrs : cs->nattrs));
     for (int j = 0; j < nk; j++)
         known[j] = card_keys[j];
     for (int j = 0; card->type && j < card->type->nattrs; j++)
         known[nk++] = card->type->attrs[j].attr->name;
     for (int j = 0; !card->type && j < cs->nattrs; j++)
         known[nk++] = cs->attrs[j]->name;
-    report_unknown_key(c, k, "a card", known, nk, meant);
+    report_unknown_key(c, k, "a card", known, nk, &r->meant);
 }
 
 /* A key that is not a card key: an attribute of the card's type, an
  * attribute its type lacks, or unknown. */
-static void load_card_other_key(Ctx *c, CardDef *card, YNode *k, YNode *v, PtrVec *meant)
+static void load_card_other_key(Ctx *c, CardDef *card, YNode *k, YNode *v, CardRead *r)
 {
     const char *key = k->str;
-    const TypeAttr *ta = NULL;
-    for (int j = 0; card->type && j < card->type->nattrs; j++)
-        if (strcmp(card->type->attrs[j].attr->name, key) == 0)
-            ta = &card->type->attrs[j];
-    if (ta) {
-        load_card_attr(c, card, ta, v);
-    } else if (card->type && cards_find_attr(c->cs, key)) {
+    const Attr *a = cards_find_attr(c->cs, key);
+    int pos = a && card->type ? type_attr_pos(card->type, a->index) : -1;
+    if (pos >= 0) {
+        c->given[pos] = c->card_no;
+        load_card_attr(c, card, &card->type->attrs[pos], v);
+    } else if (card->type && a) {
         diag_error(c->d, k->loc, "type '%s' does not declare attribute '%s'",
                    card->type->name, key);
-    } else if (!card->type && cards_find_attr(c->cs, key)) {
+    } else if (!card->type && a) {
         /* the type is missing or wrong, and reported: do not pile on */
     } else {
-        report_unknown_card_key(c, card, k, meant);
+        report_unknown_card_key(c, card, k, r);
     }
 }
 
 /* Reads the i-th key of a card, except 'name' and 'type' (read first). */
-static void load_card_key(Ctx *c, CardDef *card, YNode *item, int i, PtrVec *meant)
+static void load_card_key(Ctx *c, CardDef *card, CardRead *r, int i)
 {
+    YNode *item = r->item;
     YNode *k = item->items[2 * i], *v = item->items[2 * i + 1];
     if (k->kind != YN_SCALAR || !is_first_key(item, i))
         return;
@@ -622,14 +770,15 @@ static void load_card_key(Ctx *c, CardDef *card, YNode *item, int i, PtrVec *mea
     else if (strcmp(key, "origin") == 0)
         load_card_origin(c, card, v);
     else
-        load_card_other_key(c, card, k, v, meant);
+        load_card_other_key(c, card, k, v, r);
 }
 
 /* Reports the keys a card lacks: its name, its type and its type's
- * attributes, except those a misspelt key was taken for (in meant). The
- * card is named in the messages when its name is valid. */
+ * attributes (those no key gave: c->given), except those a misspelt key was
+ * taken for (in meant). The card is named in the messages when its name is
+ * valid. */
 static void report_missing_card_keys(Ctx *c, const CardDef *card, YNode *item,
-                                     bool name_given, bool type_given, const PtrVec *meant)
+                                     bool name_given, bool type_given, const StrMap *meant)
 {
     bool named = card->name != NULL;
     if (!name_given && !was_meant(meant, "name"))
@@ -639,7 +788,7 @@ static void report_missing_card_keys(Ctx *c, const CardDef *card, YNode *item,
                    named ? card->name : "", named ? "'" : "");
     for (int j = 0; card->type && j < card->type->nattrs; j++) {
         const TypeAttr *ta = &card->type->attrs[j];
-        if (!map_get(item, ta->attr->name, NULL) && !was_meant(meant, ta->attr->name))
+        if (c->given[j] != c->card_no && !was_meant(meant, ta->attr->name))
             diag_error(c->d, item->loc, "card%s%s%s of type '%s' has no '%s'",
                        named ? " '" : "", named ? card->name : "", named ? "'" : "",
                        card->type->name, ta->attr->name);
@@ -676,6 +825,7 @@ static void load_card(Ctx *c, YNode *item)
     if (!expect_map(c, item, "a card"))
         return;
     CardDef *card = new_card(c, item);
+    c->card_no++;
     YNode *name = map_get(item, "name", NULL);
     bool name_ok = name && load_card_name(c, card, name);
     if (item->alias)
@@ -683,10 +833,10 @@ static void load_card(Ctx *c, YNode *item)
     YNode *type = map_get(item, "type", NULL);
     if (type)
         load_card_type(c, card, type);
-    PtrVec meant = {0}; /* keys that misspelt keys were taken for */
+    CardRead r = {.item = item, .lacks = -1};
     for (int i = 0; i < item->n; i++)
-        load_card_key(c, card, item, i, &meant);
-    report_missing_card_keys(c, card, item, name != NULL, type != NULL, &meant);
+        load_card_key(c, card, &r, i);
+    report_missing_card_keys(c, card, item, name != NULL, type != NULL, &r.meant);
     if (!name_ok || !card->type)
         c->incomplete = true;
     if (name_ok)
@@ -786,8 +936,9 @@ static void check_expect_types(Ctx *c, YNode *v, bool compare)
             continue;
         TypeDef *t = cards_find_type(cs, tk->str);
         if (!t) {
-            unknown_with_hint(c, tk->loc, type_names(c), cs->ntypes, tk->str,
-                              "undeclared type");
+            int n;
+            const char **names = type_names(c, &n);
+            unknown_with_hint(c, tk->loc, names, n, tk->str, "undeclared type");
             continue;
         }
         long long n;
@@ -798,14 +949,24 @@ static void check_expect_types(Ctx *c, YNode *v, bool compare)
     }
 }
 
-/* The instances of the cards whose attribute a has its value idx. */
-static long long instances_with(const CardSet *cs, const Attr *a, int idx)
+/* The instances of the cards whose attribute a has its value idx: all
+ * counted in one pass over the cards, the first time 'expect' asks. */
+static long long instances_with(Ctx *c, const Attr *a, int idx)
 {
-    long long have = 0;
-    for (int ci = 0; ci < cs->ncards; ci++)
-        if (cs->cards[ci]->value[a->index] == idx)
-            have += cs->cards[ci]->count;
-    return have;
+    const CardSet *cs = c->cs;
+    if (!c->by_value) {
+        c->by_value = arena_alloc(c->a, sizeof *c->by_value * (size_t)(cs->nattrs + 1));
+        for (int i = 0; i < cs->nattrs; i++)
+            c->by_value[i] = arena_alloc(c->a, sizeof **c->by_value *
+                                                   (size_t)(cs->attrs[i]->nvalues + 1));
+        for (int ci = 0; ci < cs->ncards; ci++) {
+            const CardDef *cd = cs->cards[ci];
+            for (int p = 0; p < cd->type->nattrs; p++)
+                if (cd->value[p] >= 0)
+                    c->by_value[cd->type->attrs[p].attr->index][cd->value[p]] += cd->count;
+        }
+    }
+    return c->by_value[a->index][idx];
 }
 
 /* One attribute's map under 'expect: attributes': the instances of each
@@ -824,7 +985,7 @@ static void check_expect_values(Ctx *c, const Attr *a, YNode *av, bool compare)
             unknown_with_hint(c, vk->loc, a->values, a->nvalues, vk->str, what);
             continue;
         }
-        long long have = instances_with(c->cs, a, idx);
+        long long have = instances_with(c, a, idx);
         long long n;
         if (expect_number(c, vv, &n) && compare && n != have)
             diag_error(c->d, vv->loc, "expected %lld cards with %s '%s', but the "
@@ -845,10 +1006,9 @@ static void check_expect_attributes(Ctx *c, YNode *v, bool compare)
             continue;
         Attr *a = cards_find_attr(cs, ak->str);
         if (!a) {
-            const char **names = arena_alloc(c->a, sizeof *names * (size_t)(cs->nattrs + 1));
-            for (int q = 0; q < cs->nattrs; q++)
-                names[q] = cs->attrs[q]->name;
-            unknown_with_hint(c, ak->loc, names, cs->nattrs, ak->str, "undeclared attribute");
+            int n;
+            const char **names = attr_names(c, &n);
+            unknown_with_hint(c, ak->loc, names, n, ak->str, "undeclared attribute");
             continue;
         }
         check_expect_values(c, a, av, compare);
@@ -898,7 +1058,7 @@ CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
     YNode *types = map_get(root, "types", NULL);
     YNode *cards = map_get(root, "cards", NULL);
     YNode *expect = map_get(root, "expect", NULL);
-    PtrVec meant = {0};
+    StrMap meant = {0};
     for (int i = 0; i < root->n; i++) {
         YNode *k = root->items[2 * i];
         if (k->kind != YN_SCALAR || !is_first_key(root, i))

@@ -25,15 +25,17 @@ typedef struct Attr {
 typedef struct TypeAttr {
     Attr *attr;
     Loc loc;
-    int *allowed;               /* indices into attr->values */
+    int *allowed;               /* indices into attr->values, as listed */
+    int *allowed_sorted;        /* the same, ascending (for a binary search) */
     int nallowed;
 } TypeAttr;
 
 typedef struct TypeDef {
     const char *name;
     Loc loc;
-    TypeAttr *attrs;
+    TypeAttr *attrs;            /* as declared */
     int nattrs;
+    int *attr_order;            /* positions in attrs, by ascending Attr index */
     int index;
     long long instances;        /* card instances of this type */
 } TypeDef;
@@ -45,7 +47,8 @@ typedef struct CardDef {
     Loc item_loc;               /* the list item */
     TypeDef *type;
     long long count;
-    int *value;                 /* per Attr index: value index, or -1 */
+    int *value;                 /* per attribute of its type (type->attrs):
+                                 * value index, or -1; card_value reads it */
     const char *text;
     Loc text_loc;
     const char *effect;         /* rules-language source, or NULL */
@@ -71,6 +74,8 @@ typedef struct CardSet {
     StrMap by_name;             /* card name -> CardDef* */
     StrMap type_by_name;        /* type name -> TypeDef* */
     StrMap attr_by_name;        /* attribute name -> Attr* */
+    StrMap value_attr;          /* attribute value -> 1 + the index of the
+                                 * first attribute that has it */
     int capattrs;
 } CardSet;
 
@@ -91,6 +96,15 @@ TypeDef *cards_find_type(const CardSet *cs, const char *name);
 CardDef *cards_find_card(const CardSet *cs, const char *name);
 Attr *cards_find_attr(const CardSet *cs, const char *name);
 int attr_value_index(const Attr *a, const char *value);
+/* The index of the first attribute (in cs->attrs) that has value, or -1. */
+int cards_value_attr(const CardSet *cs, const char *value);
+/* The position of attribute attr (an Attr index) in t->attrs, or -1 if t
+ * does not declare it. A binary search: a card stores values for its own
+ * type's attributes only, not a slot for every attribute of the file. */
+int type_attr_pos(const TypeDef *t, int attr);
+/* The value index of attribute attr of card cd, or -1 when its type has
+ * no such attribute. */
+int card_value(const CardDef *cd, int attr);
 
 /* Parses a YAML integer scalar; returns false and a reason if it is not a
  * whole number that fits in 64 bits. */

@@ -20,6 +20,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Gen {
@@ -29,6 +30,9 @@ typedef struct Gen {
     const CardSet *cs;
     const Node *fn;         /* the FUNCDECL or PROCDECL being emitted */
     const char **slot_name; /* what each of its frame slots holds */
+    StrMap slot_names;      /* the names given so far (name_slot) */
+    int *slot_seen;         /* per slot: the last frame_comment that saw it */
+    int frame_no;           /* frame_comments written for it */
     int frame_size;         /* its frame slots */
     bool returns_next;      /* the rule returns, with no result, right after
                              * the statement being emitted */
@@ -1348,15 +1352,14 @@ static int attr_values(Gen *G, Buf *vals, const Node *src)
     int nv = 0;
     if (arg->kind == N_FIELD) {
         const TypeDef *t = G->cs->types[arg->base->value];
-        for (int j = 0; j < t->nattrs; j++)
-            if (t->attrs[j].attr == at)
-                for (int q = 0; q < t->attrs[j].nallowed; q++, nv++) {
-                    int v = t->attrs[j].allowed[q];
-                    if (at->numeric)
-                        buf_printf(vals, "%s%s", nv ? ", " : "", at->values[v]);
-                    else
-                        buf_printf(vals, "%s%d", nv ? ", " : "", v);
-                }
+        int j = type_attr_pos(t, at->index);
+        for (int q = 0; j >= 0 && q < t->attrs[j].nallowed; q++, nv++) {
+            int v = t->attrs[j].allowed[q];
+            if (at->numeric)
+                buf_printf(vals, "%s%s", nv ? ", " : "", at->values[v]);
+            else
+                buf_printf(vals, "%s%d", nv ? ", " : "", v);
+        }
     } else {
         for (int q = 0; q < at->nvalues; q++, nv++) {
             if (at->numeric)
@@ -1600,12 +1603,10 @@ static void name_slot(Gen *G, int i, const char *name, const Node *at)
 {
     if (i < 0 || i >= G->frame_size || G->slot_name[i])
         return;
-    for (int j = 0; j < G->frame_size; j++)
-        if (G->slot_name[j] && !strcmp(G->slot_name[j], name)) {
-            name = arena_printf(G->a, "%s (%s:%d)", name, where(G, at), at->loc.line);
-            break;
-        }
+    if (strmap_get(&G->slot_names, name)) /* a name another slot has */
+        name = arena_printf(G->a, "%s (%s:%d)", name, where(G, at), at->loc.line);
     G->slot_name[i] = name;
+    strmap_put(G->a, &G->slot_names, name, (void *)name);
 }
 
 /* Names the slot of the elements of src: its variable, or what walks it
@@ -1674,6 +1675,9 @@ static void name_frame_slots(Gen *G, const Node *d)
 {
     G->frame_size = d->nlocals + 1;
     G->slot_name = arena_alloc(G->a, sizeof *G->slot_name * (size_t)G->frame_size);
+    G->slot_names = (StrMap){0};
+    G->slot_seen = arena_alloc(G->a, sizeof *G->slot_seen * (size_t)G->frame_size);
+    G->frame_no = 0;
     int i = 0;
     for (const Node *p = d->params; p; p = p->next, i++)
         name_slot(G, i, arena_printf(G->a, "%s (parameter)", p->name), p);
@@ -1681,10 +1685,12 @@ static void name_frame_slots(Gen *G, const Node *d)
     ast_walk_const(d->body, visit_slots, G);
 }
 
-/* Marks in used[] the slots that the C in [p, end) reads or writes: each
- * V[<number>] outside comments, but for the declaration of V itself. (p is
- * inside a function, past its heading: p[-8] is still text.) */
-static void slots_used(const Gen *G, const char *p, const char *end, bool *used)
+/* Adds to used, once each, the slots that the C in [p, end) reads or
+ * writes: each V[<number>] outside comments, but for the declaration of V
+ * itself. (p is inside a function, past its heading: p[-8] is still text.)
+ * A slot seen is marked with the number of this frame comment, so the cost
+ * is the C's length, not the frame's size. */
+static void slots_used(Gen *G, const char *p, const char *end, PtrVec *used)
 {
     for (; p < end; p++) {
         if (p[0] == '/' && p + 1 < end && p[1] == '*') {
@@ -1703,9 +1709,17 @@ static void slots_used(const Gen *G, const char *p, const char *end, bool *used)
         int i = 0;
         for (const char *q = p + 2; q < end && *q >= '0' && *q <= '9'; q++)
             i = i * 10 + (*q - '0');
-        if (i < G->frame_size)
-            used[i] = true;
+        if (i < G->frame_size && G->slot_seen[i] != G->frame_no) {
+            G->slot_seen[i] = G->frame_no;
+            vec_push(G->a, used, (void *)(intptr_t)i);
+        }
     }
+}
+
+static int cmp_slot(const void *a, const void *b)
+{
+    intptr_t x = (intptr_t) * (void *const *)a, y = (intptr_t) * (void *const *)b;
+    return (x > y) - (x < y);
 }
 
 /* One "V[i] what" of a frame comment, wrapped at about 92 columns. */
@@ -1726,22 +1740,21 @@ static const char *frame_comment(Gen *G, const char *p, const char *end)
 {
     if (!G->slot_name)
         return NULL;
-    bool *used = arena_alloc(G->a, sizeof *used * (size_t)G->frame_size);
-    slots_used(G, p, end, used);
-    int last = -1;
-    for (int i = 0; i < G->frame_size; i++)
-        if (used[i])
-            last = i;
-    if (last < 0)
+    PtrVec used = {0};
+    G->frame_no++;
+    slots_used(G, p, end, &used);
+    if (used.len == 0)
         return NULL;
+    qsort(used.items, (size_t)used.len, sizeof *used.items, cmp_slot);
     Buf c = {0};
     int col = 6;
     buf_puts(&c, "    /*");
-    for (int i = 0; i <= last; i++)
-        if (used[i])
-            put_slot(&c, &col, arena_printf(G->a, "V[%d] %s%s", i,
-                                            G->slot_name[i] ? G->slot_name[i] : "(a slot of cgen)",
-                                            i < last ? "," : " */\n"));
+    for (int k = 0; k < used.len; k++) {
+        int i = (int)(intptr_t)used.items[k];
+        put_slot(&c, &col, arena_printf(G->a, "V[%d] %s%s", i,
+                                        G->slot_name[i] ? G->slot_name[i] : "(a slot of cgen)",
+                                        k + 1 < used.len ? "," : " */\n"));
+    }
     const char *r = arena_strdup(G->a, c.data);
     buf_free(&c);
     return r;
@@ -2078,10 +2091,11 @@ static void gen_tables(Gen *G)
     for (int a = 0; a < (G->cs->nattrs ? G->cs->nattrs : 1); a++) {
         buf_puts(o, "    {");
         col = 0;
-        for (int i = 0; i < G->cs->ncards; i++)
+        for (int i = 0; i < G->cs->ncards; i++) {
+            int v = a < G->cs->nattrs ? card_value(G->cs->cards[i], a) : -1;
             for (long long k = 0; k < G->cs->cards[i]->count; k++, col++)
-                buf_printf(o, "%s%d", col % 20 ? ", " : (col ? ",\n     " : ""),
-                           a < G->cs->nattrs ? G->cs->cards[i]->value[a] : -1);
+                buf_printf(o, "%s%d", col % 20 ? ", " : (col ? ",\n     " : ""), v);
+        }
         buf_puts(o, "},\n");
     }
     buf_puts(o, "};\n");

@@ -17,6 +17,19 @@ const char *severity_name(Severity s)
     return s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning" : "note";
 }
 
+/* Past the cap, drop the error and the notes that would follow it (given
+ * the error count with this diagnostic's). */
+static bool past_cap(const Diags *d, Severity sev, int nerrors)
+{
+    return nerrors > d->max_errors ||
+           (sev != SEV_ERROR && nerrors >= d->max_errors && d->dropped);
+}
+
+bool diag_shown(const Diags *d, Severity sev)
+{
+    return !past_cap(d, sev, d->nerrors + (sev == SEV_ERROR));
+}
+
 Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
                const char *fmt, ...)
 {
@@ -24,9 +37,7 @@ Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
         d->nerrors++;
     else if (sev == SEV_WARNING)
         d->nwarnings++;
-    /* Past the cap, drop the error and the notes that would follow it. */
-    if (d->nerrors > d->max_errors ||
-        (sev != SEV_ERROR && d->nerrors >= d->max_errors && d->dropped)) {
+    if (past_cap(d, sev, d->nerrors)) {
         d->dropped++;
         return NULL;
     }
@@ -54,7 +65,8 @@ Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
 void diag_unknown(Diags *d, Loc at, const char *what, const char *word,
                   const char *const *names, int n, bool list_few)
 {
-    const char *sug = did_you_mean(word, names, n);
+    /* Past the cap the error is only counted: no suggestion is sought. */
+    const char *sug = diag_shown(d, SEV_ERROR) ? did_you_mean(word, names, n) : NULL;
     if (sug) {
         char hint[300];
         snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
@@ -70,47 +82,114 @@ void diag_unknown(Diags *d, Loc at, const char *what, const char *word,
     }
 }
 
-/* The start of line `line` (1-based) in f, and its length in bytes. */
-static const char *find_line(const SrcFile *f, int line, size_t *len)
-{
-    const char *p = f->text, *end = f->text + f->len;
-    for (int l = 1; l < line && p < end; l++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl)
-            return NULL;
-        p = nl + 1;
-    }
-    if (p > end)
-        return NULL;
-    const char *e = p;
-    while (e < end && *e != '\n' && *e != '\r' && *e != '\0')
-        e++;
-    *len = (size_t)(e - p);
-    return p;
-}
-
 enum { MAX_ECHO = 200 };
 
-/* Echoes the source line and a caret under column col (characters). */
-static void print_caret(FILE *out, const Loc *loc)
-{
+/* What a caret shows: the line of its diagnostic (up to a line break, a
+ * carriage return or a NUL), and where the window of a long line starts. */
+typedef struct Echo {
+    const char *s;      /* NULL: no such line */
     size_t len;
-    if (!loc->file || loc->line < 1 || !loc->file->text)
+    size_t start;       /* the byte of the first character shown */
+    int skip;           /* characters before it */
+} Echo;
+
+/* A diagnostic's place, for the walk of locate_echoes. */
+typedef struct EchoAt {
+    const SrcFile *f;
+    int line, skip;
+    int at;             /* its index in print order */
+} EchoAt;
+
+static int echo_at_cmp(const void *pa, const void *pb)
+{
+    const EchoAt *a = pa, *b = pb;
+    uintptr_t fa = (uintptr_t)a->f, fb = (uintptr_t)b->f;
+    if (fa != fb)
+        return fa < fb ? -1 : 1;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    return (a->skip > b->skip) - (a->skip < b->skip);
+}
+
+/* Walks a file's lines forward, and one line's characters forward. */
+typedef struct LineWalk {
+    const SrcFile *f;
+    const char *p;      /* the start of line `line`, or NULL past the end */
+    int line;
+    size_t len;         /* of that line */
+    size_t i;           /* a byte of it, the start of character ch */
+    int ch;
+} LineWalk;
+
+static void walk_to_line(LineWalk *w, const SrcFile *f, int line)
+{
+    const char *end = f->text + f->len;
+    if (w->f != f) {
+        *w = (LineWalk){f, f->text, 1, 0, 0, 0};
+    } else if (w->line == line) {
         return;
-    const char *s = find_line(loc->file, loc->line, &len);
+    }
+    for (; w->p && w->line < line; w->line++) {
+        const char *nl = w->p < end ? memchr(w->p, '\n', (size_t)(end - w->p)) : NULL;
+        w->p = nl ? nl + 1 : NULL; /* past the end: no line to show */
+    }
+    const char *e = w->p;
+    while (e && e < end && *e != '\n' && *e != '\r' && *e != '\0')
+        e++;
+    w->len = w->p ? (size_t)(e - w->p) : 0;
+    w->i = 0;
+    w->ch = 0;
+}
+
+/* Long lines are cut to a window around the column: the walk goes on to
+ * the window's first character (skip characters in). */
+static void walk_to_char(LineWalk *w, int skip)
+{
+    const char *s = w->p;
+    while (w->i < w->len && w->ch < skip) {
+        w->i++;
+        while (w->i < w->len && ((unsigned char)s[w->i] & 0xC0) == 0x80)
+            w->i++;
+        w->ch++;
+    }
+}
+
+/* The line and window of every caret (all[0..n), in print order), in a
+ * heap array the caller frees. The places are sorted by file, line and
+ * column and each file walked once, so that the cost is the files' length
+ * however many diagnostics they have, and however many on one line. */
+static Echo *locate_echoes(const Diag **all, int n)
+{
+    Echo *echo = xmalloc(sizeof *echo * (size_t)(n ? n : 1));
+    memset(echo, 0, sizeof *echo * (size_t)(n ? n : 1));
+    EchoAt *at = xmalloc(sizeof *at * (size_t)(n ? n : 1));
+    int na = 0;
+    for (int i = 0; i < n; i++) {
+        const Loc *l = &all[i]->loc;
+        if (l->file && l->line >= 1 && l->file->text)
+            at[na++] = (EchoAt){l->file, l->line,
+                                l->col > MAX_ECHO / 2 ? l->col - MAX_ECHO / 2 : 0, i};
+    }
+    qsort(at, (size_t)na, sizeof *at, echo_at_cmp);
+    LineWalk w = {0};
+    for (int k = 0; k < na; k++) {
+        walk_to_line(&w, at[k].f, at[k].line);
+        walk_to_char(&w, at[k].skip);
+        echo[at[k].at] = (Echo){w.p, w.len, w.i, at[k].skip};
+    }
+    free(at);
+    return echo;
+}
+
+/* Echoes the source line and a caret under column col (characters). */
+static void print_caret(Buf *out, const Loc *loc, const Echo *e)
+{
+    const char *s = e->s;
+    size_t len = e->len;
     if (!s || len == 0)
         return; /* an empty line (or one that starts with NUL) shows nothing */
-    /* Long lines are cut to a window around the column. */
-    int ch = 0;
-    size_t i = 0, start = 0;
-    int skip = loc->col > MAX_ECHO / 2 ? loc->col - MAX_ECHO / 2 : 0;
-    while (i < len && ch < skip) {
-        i++;
-        while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
-            i++;
-        ch++;
-    }
-    start = i;
+    int skip = e->skip;
+    size_t start = e->start;
     size_t stop = start;
     int shown = 0;
     while (stop < len && shown < MAX_ECHO) {
@@ -119,22 +198,23 @@ static void print_caret(FILE *out, const Loc *loc)
             stop++;
         shown++;
     }
-    fprintf(out, "%s%.*s%s\n", skip ? "..." : "", (int)(stop - start), s + start,
-            stop < len ? "..." : "");
+    buf_puts(out, skip ? "..." : "");
+    buf_put(out, s + start, stop - start);
+    buf_puts(out, stop < len ? "...\n" : "\n");
     if (skip)
-        fputs("   ", out);
+        buf_puts(out, "   ");
     /* Keep tabs so the caret lines up under the terminal's tab stops. */
     size_t j = start;
     for (int c = skip + 1; c < loc->col && j < len; c++) {
-        fputc(s[j] == '\t' ? '\t' : ' ', out);
+        buf_put(out, s[j] == '\t' ? "\t" : " ", 1);
         j++;
         while (j < len && ((unsigned char)s[j] & 0xC0) == 0x80)
             j++;
     }
-    fputc('^', out);
+    buf_put(out, "^", 1);
     for (int k = 1; k < loc->span && k < MAX_ECHO; k++)
-        fputc('~', out);
-    fputc('\n', out);
+        buf_put(out, "~", 1);
+    buf_put(out, "\n", 1);
 }
 
 /* An error or warning and the notes after it stay together; groups are
@@ -193,16 +273,28 @@ static const Diag **ordered(const Diags *d)
 void diags_print_text(const Diags *d, FILE *out)
 {
     const Diag **all = ordered(d);
+    Echo *echo = locate_echoes(all, d->list.len);
+    /* Written in blocks: a caret line is many small pieces, and stderr
+     * has no buffer of its own. */
+    Buf b = {0};
     for (int i = 0; i < d->list.len; i++) {
         const Diag *g = all[i];
         const char *path = g->loc.file ? g->loc.file->path : "cardc";
         if (g->loc.line > 0)
-            fprintf(out, "%s:%d:%d: %s: %s\n", path, g->loc.line, g->loc.col,
-                    severity_name(g->sev), g->msg);
+            buf_printf(&b, "%s:%d:%d: %s: ", path, g->loc.line, g->loc.col,
+                       severity_name(g->sev));
         else
-            fprintf(out, "%s: %s: %s\n", path, severity_name(g->sev), g->msg);
-        print_caret(out, &g->loc);
+            buf_printf(&b, "%s: %s: ", path, severity_name(g->sev));
+        buf_puts(&b, g->msg);
+        buf_put(&b, "\n", 1);
+        print_caret(&b, &g->loc, &echo[i]);
+        if (b.len >= 1 << 16 || i + 1 == d->list.len) {
+            fwrite(b.data, 1, b.len, out);
+            b.len = 0;
+        }
     }
+    buf_free(&b);
+    free(echo);
     free(all);
     if (d->dropped)
         fprintf(out, "cardc: note: %d more diagnostics not shown (limit: %d errors; see --max-errors)\n",

@@ -43,6 +43,10 @@ enum { DIAG_DEFAULT_MAX_ERRORS = 100 };
 void diags_init(Diags *d, Arena *a);
 Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Would a diagnostic of this severity, added now, be kept (and printed)?
+ * Past --max-errors it is only counted: a caller may skip the work of its
+ * message (a "did you mean" over every name) but must still add it. */
+bool diag_shown(const Diags *d, Severity sev);
 #define diag_error(d, loc, ...) diag_add((d), SEV_ERROR, (loc), NULL, __VA_ARGS__)
 #define diag_warning(d, loc, ...) diag_add((d), SEV_WARNING, (loc), NULL, __VA_ARGS__)
 #define diag_note(d, loc, ...) diag_add((d), SEV_NOTE, (loc), NULL, __VA_ARGS__)

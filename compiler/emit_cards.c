@@ -166,10 +166,10 @@ static void emit_card_row(Buf *b, Arena *a, const CardSet *cs, const CardDef *cd
     buf_printf(b, ", TYPE_%s, %lld, %lld, {", c_ident(a, cd->type->name, true), cd->count,
                cd->first_instance);
     for (int k = 0; k < (cs->nattrs ? cs->nattrs : 1); k++)
-        buf_printf(b, "%s%d", k ? ", " : "", k < cs->nattrs ? cd->value[k] : -1);
+        buf_printf(b, "%s%d", k ? ", " : "", k < cs->nattrs ? card_value(cd, k) : -1);
     buf_puts(b, "}, {");
     for (int k = 0; k < (cs->nattrs ? cs->nattrs : 1); k++) {
-        int v = k < cs->nattrs ? cd->value[k] : -1;
+        int v = k < cs->nattrs ? card_value(cd, k) : -1;
         const char *txt = v >= 0 && cs->attrs[k]->numeric ? cs->attrs[k]->values[v] : "0";
         buf_printf(b, "%s%s", k ? ", " : "", txt);
     }

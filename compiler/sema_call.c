@@ -163,11 +163,13 @@ static Type check_call_distinct(Sema *s, Node *n)
         n->attr = ATTR_NAME;
     } else {
         Attr *at = cards_find_attr(s->cs, attr->name);
-        if (!at)
-            error_unknown(s, attr->loc, "attribute", attr->name, attribute_names(s),
-                          s->cs->nattrs);
-        else
+        if (!at) {
+            int nn;
+            const char **names = attribute_names(s, &nn);
+            error_unknown(s, attr->loc, "attribute", attr->name, names, nn);
+        } else {
             n->attr = at->index;
+        }
     }
     vec_push(s->arena, &s->g->aggs, n);
     return n->type = T_INT;

@@ -35,16 +35,16 @@ static void check_values_call(Sema *s, Node *call)
         }
     }
     if (!at) {
-        if (an)
-            error_unknown(s, arg->loc, "attribute", an, attribute_names(s), s->cs->nattrs);
+        if (an) {
+            int nn;
+            const char **names = attribute_names(s, &nn);
+            error_unknown(s, arg->loc, "attribute", an, names, nn);
+        }
         return;
     }
     call->attr = at->index;
     if (t) {
-        bool has = false;
-        for (int i = 0; i < t->nattrs; i++)
-            has |= t->attrs[i].attr == at;
-        if (!has)
+        if (type_attr_pos(t, at->index) < 0)
             diag_error(s->diags, arg->loc, "type '%s' has no attribute '%s'", t->name, at->name);
     }
 }
@@ -133,25 +133,38 @@ static bool is_element_field(const Node *f, int slot)
     return e->kind == N_IDENT && e->sym && e->sym->index == slot && e->sym->kind == S_LOCAL;
 }
 
-/* `f == k` or `f != k`, of a field f of the element and a constant k, for
- * card kind cd: 1 true, 0 false; -1 when it is not such a comparison. */
-static int eval_field_compare(const Node *n, int slot, const CardDef *cd)
+/* Is n (an == or !=) a comparison of a field f of the element with a
+ * constant k? Then *field is what f reads (ATTR_TYPE, ATTR_NAME or an
+ * attribute) and *value the constant (a type, card or value index). */
+static bool field_compare(const Node *n, int slot, int *field, int *value)
 {
     const Node *f = n->lhs, *k = n->rhs;
     if (f->kind != N_FIELD)
         f = n->rhs, k = n->lhs;
     if (!is_element_field(f, slot) || k->value < 0 || k->kind == N_FIELD)
-        return -1;
-    int have;
+        return false;
     if (f->attr == ATTR_TYPE && k->type == T_TYPE)
-        have = cd->type->index;
+        *field = ATTR_TYPE;
     else if (f->attr == ATTR_NAME && k->type == T_NAME)
-        have = cd->index;
+        *field = ATTR_NAME;
     else if (f->attr >= 0 && k->type == T_VALUE && k->attr == f->attr)
-        have = cd->value[f->attr];
+        *field = f->attr;
     else
+        return false;
+    *value = (int)k->value;
+    return true;
+}
+
+/* `f == k` or `f != k`, of a field f of the element and a constant k, for
+ * card kind cd: 1 true, 0 false; -1 when it is not such a comparison. */
+static int eval_field_compare(const Node *n, int slot, const CardDef *cd)
+{
+    int field, value;
+    if (!field_compare(n, slot, &field, &value))
         return -1;
-    int eq = have == k->value;
+    int have = field == ATTR_TYPE ? cd->type->index
+               : field == ATTR_NAME ? cd->index : card_value(cd, field);
+    int eq = have == value;
     return n->binop == OP_EQ ? eq : !eq;
 }
 
@@ -198,14 +211,154 @@ static Loc expr_loc(const Node *n)
     return at;
 }
 
-/* A choice from a zone whose filter no card of the deck can pass. */
+/* ---- the cards a filter may keep ----------------------------------------- */
+
+/* The cards of each type, of each value of each attribute, and each card
+ * alone, as lists of card indices: made once, for filter_candidates. */
+typedef struct CardLists {
+    int *by_type, *type_at;     /* type t: by_type[type_at[t] .. type_at[t + 1]) */
+    int *by_value, *value_at;   /* value v of attribute a: from value_at[at_base[a] + v] */
+    int *at_base;
+    int *self;                  /* self[i] = i */
+    struct Seg { const int *cards; int n; } *seg;
+    int nseg, capseg;
+} CardLists;
+
+/* The lists, by counting sort: counts at [k + 2], which become the starts
+ * at [k + 1], which the fill moves on to the ends: the starts at [k]. */
+static CardLists *card_lists(Sema *s)
+{
+    if (s->card_lists)
+        return s->card_lists;
+    const CardSet *cs = s->cs;
+    CardLists *L = arena_alloc(s->arena, sizeof *L);
+    int nc = cs->ncards, nt = cs->ntypes, nv = 0, nav = 0;
+    L->at_base = arena_alloc(s->arena, sizeof(int) * (size_t)(cs->nattrs + 1));
+    for (int a = 0; a < cs->nattrs; a++) {
+        L->at_base[a] = nv;
+        nv += cs->attrs[a]->nvalues;
+    }
+    L->self = arena_alloc(s->arena, sizeof(int) * (size_t)(nc + 1));
+    L->type_at = arena_alloc(s->arena, sizeof(int) * (size_t)(nt + 2));
+    L->value_at = arena_alloc(s->arena, sizeof(int) * (size_t)(nv + 2));
+    for (int i = 0; i < nc; i++) {
+        const CardDef *cd = cs->cards[i];
+        L->self[i] = i;
+        L->type_at[cd->type->index + 2]++;
+        for (int p = 0; p < cd->type->nattrs; p++, nav++)
+            if (cd->value[p] >= 0)
+                L->value_at[L->at_base[cd->type->attrs[p].attr->index] + cd->value[p] + 2]++;
+    }
+    for (int t = 0; t < nt; t++)
+        L->type_at[t + 2] += L->type_at[t + 1];
+    for (int v = 0; v < nv; v++)
+        L->value_at[v + 2] += L->value_at[v + 1];
+    L->by_type = arena_alloc(s->arena, sizeof(int) * (size_t)(nc + 1));
+    L->by_value = arena_alloc(s->arena, sizeof(int) * (size_t)(nav + 1));
+    for (int i = 0; i < nc; i++) {
+        const CardDef *cd = cs->cards[i];
+        L->by_type[L->type_at[cd->type->index + 1]++] = i;
+        for (int p = 0; p < cd->type->nattrs; p++)
+            if (cd->value[p] >= 0)
+                L->by_value[L->value_at[L->at_base[cd->type->attrs[p].attr->index] +
+                                        cd->value[p] + 1]++] = i;
+    }
+    return s->card_lists = L;
+}
+
+/* Appends the list of the cards whose field (ATTR_TYPE, ATTR_NAME or an
+ * attribute) is value; returns its length. */
+static int push_list(Sema *s, CardLists *L, int field, int value)
+{
+    const CardSet *cs = s->cs;
+    const int *cards = NULL;
+    int n = 0;
+    if (field == ATTR_TYPE && value < cs->ntypes) {
+        cards = L->by_type + L->type_at[value];
+        n = L->type_at[value + 1] - L->type_at[value];
+    } else if (field == ATTR_NAME && value < cs->ncards) {
+        cards = L->self + value;
+        n = 1;
+    } else if (field >= 0 && value < cs->attrs[field]->nvalues) {
+        int k = L->at_base[field] + value;
+        cards = L->by_value + L->value_at[k];
+        n = L->value_at[k + 1] - L->value_at[k];
+    }
+    if (L->nseg == L->capseg) {
+        L->capseg = L->capseg ? 2 * L->capseg : 16;
+        struct Seg *v = arena_alloc(s->arena, sizeof *v * (size_t)L->capseg);
+        if (L->nseg)
+            memcpy(v, L->seg, sizeof *v * (size_t)L->nseg);
+        L->seg = v;
+    }
+    L->seg[L->nseg++] = (struct Seg){cards, n};
+    return n;
+}
+
+/* Appends to L->seg lists that hold every card for which filter n (as
+ * sema_eval_filter reads it) is not 0, when nonzero, else not 1; returns
+ * how many cards they hold (a card may be in two), or -1 for "any card".
+ * `a and b` is not 0 only where neither is, so the shorter of their lists
+ * will do; `a or b` needs both; `not` swaps what is looked for; `f == k`
+ * not 0 is the list of k, `f != k` not 1 too. */
+static long filter_candidates(Sema *s, CardLists *L, const Node *n, int slot, bool nonzero)
+{
+    int field, value;
+    switch (n->kind) {
+    case N_BOOLLIT:
+        return (n->literal != 0) == nonzero ? -1 : 0;
+    case N_UNARY:
+        return n->unop == UOP_NOT ? filter_candidates(s, L, n->operand, slot, !nonzero) : -1;
+    case N_BINARY:
+        if (n->binop == OP_AND || n->binop == OP_OR) {
+            int mark = L->nseg;
+            long a = filter_candidates(s, L, n->lhs, slot, nonzero);
+            int mid = L->nseg;
+            long b = filter_candidates(s, L, n->rhs, slot, nonzero);
+            if ((n->binop == OP_AND) == nonzero) { /* either side's lists */
+                if (b < 0 || (a >= 0 && a <= b)) {
+                    L->nseg = a < 0 ? mark : mid;
+                    return a;
+                }
+                memmove(L->seg + mark, L->seg + mid, sizeof *L->seg * (size_t)(L->nseg - mid));
+                L->nseg = mark + (L->nseg - mid);
+                return b;
+            }
+            if (a < 0 || b < 0 || a + b >= s->cs->ncards) { /* both sides' lists */
+                L->nseg = mark;
+                return -1;
+            }
+            return a + b;
+        }
+        if ((n->binop == OP_EQ || n->binop == OP_NE) && field_compare(n, slot, &field, &value) &&
+            (n->binop == OP_EQ) == nonzero)
+            return push_list(s, L, field, value);
+        return -1;
+    default:
+        return -1;
+    }
+}
+
+/* A choice from a zone whose filter no card of the deck can pass. Only the
+ * cards the filter may keep are tried (filter_candidates): a choice of a
+ * card by name tries one card, not the deck. */
 void check_satisfiable(Sema *s, Node *src, const char *what)
 {
     if (!src->filter || src->type != T_CARD || src->src_kind != SRC_ZONE)
         return;
-    for (int i = 0; i < s->cs->ncards; i++)
-        if (sema_eval_filter(src->filter, src->slot, s->cs->cards[i]) != 0)
-            return;
+    CardLists *L = card_lists(s);
+    L->nseg = 0;
+    if (filter_candidates(s, L, src->filter, src->slot, true) < 0) {
+        for (int i = 0; i < s->cs->ncards; i++)
+            if (sema_eval_filter(src->filter, src->slot, s->cs->cards[i]) != 0)
+                return;
+    } else {
+        for (int k = 0; k < L->nseg; k++)
+            for (int i = 0; i < L->seg[k].n; i++)
+                if (sema_eval_filter(src->filter, src->slot,
+                                     s->cs->cards[L->seg[k].cards[i]]) != 0)
+                    return;
+    }
     diag_error(s->diags, expr_loc(src->filter), "%s can never have an option: no card in %s passes "
                                                 "this condition", what, s->cs->file->path);
 }
@@ -222,8 +375,8 @@ static Type check_compared_name(Sema *s, Node *n, Type l)
         /* `type == chet`, `color == rde`: the names it may be */
         const CardSet *cs = s->cs;
         const Attr *at = l == T_VALUE ? cs->attrs[n->lhs->attr] : NULL;
-        int k = at ? at->nvalues : cs->ntypes;
-        const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(k + 1));
+        int k = !diag_shown(s->diags, SEV_ERROR) ? 0 : at ? at->nvalues : cs->ntypes;
+        const char **names = name_list(s, k);
         for (int i = 0; i < k; i++)
             names[i] = at ? at->values[i] : cs->types[i]->name;
         error_unknown(s, n->rhs->loc,
@@ -288,11 +441,14 @@ static Type check_field(Sema *s, Node *n)
         return n->type = T_UNKNOWN;
     }
     if (!field_of_card(s, n, n->name)) {
-        const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(s->cs->nattrs + 2));
+        bool shown = diag_shown(s->diags, SEV_ERROR); /* else no suggestion is sought */
+        const char **names = name_list(s, shown ? s->cs->nattrs + 2 : 0);
         int k = 0;
-        names[k++] = "type";
-        names[k++] = "name";
-        for (int i = 0; i < s->cs->nattrs; i++)
+        if (shown) {
+            names[k++] = "type";
+            names[k++] = "name";
+        }
+        for (int i = 0; shown && i < s->cs->nattrs; i++)
             names[k++] = s->cs->attrs[i]->name;
         error_unknown(s, n->loc, "card attribute", n->name, names, k);
         return n->type = T_UNKNOWN;

@@ -40,13 +40,17 @@ typedef struct Sema {
     int loops;
     int implicit_slot;          /* slot of the implicit card, or -1 */
     bool in_such;               /* 'chosen' is in scope */
+    const char **names_buf;     /* name_list's buffer, names_cap long */
+    int names_cap;
+    struct CardLists *card_lists; /* the cards by type and value (sema_expr.c) */
 } Sema;
 
 /* sema_names.c */
 void error_unknown(Sema *s, Loc at, const char *what, const char *name,
                    const char *const *cands, int n);
+const char **name_list(Sema *s, int n);
 const char **all_names(Sema *s, int *n);
-const char **attribute_names(Sema *s);
+const char **attribute_names(Sema *s, int *n);
 bool compatible(Type want, Type got);
 void expect_type(Sema *s, Node *n, Type want, Type got, const char *ctx);
 Sym *new_local(Sema *s, const char *name, Type t, Node *decl, SymKind kind);

@@ -19,14 +19,30 @@ void error_unknown(Sema *s, Loc at, const char *what, const char *name,
     diag_unknown(s->diags, at, w, name, cands, n, false);
 }
 
-/* Every name a rule may use here, for "did you mean". */
+/* Room for n names for "did you mean": one buffer the checker reuses, so
+ * that a list costs no memory once its message is made. Valid until the
+ * next call. */
+const char **name_list(Sema *s, int n)
+{
+    if (n >= s->names_cap) {
+        s->names_cap = 2 * n + 16;
+        s->names_buf = arena_alloc(s->arena, sizeof *s->names_buf * (size_t)s->names_cap);
+    }
+    return s->names_buf;
+}
+
+/* Every name a rule may use here, for "did you mean"; none when the error
+ * it is for will not be printed (past --max-errors), as none is sought. */
 const char **all_names(Sema *s, int *n)
 {
     const CardSet *cs = s->cs;
+    *n = 0;
+    if (!diag_shown(s->diags, SEV_ERROR))
+        return name_list(s, 0);
     int cap = s->globals.len + s->nscope + cs->ntypes + cs->nattrs + 3 + B__COUNT;
     for (int i = 0; i < cs->nattrs; i++)
         cap += cs->attrs[i]->nvalues;
-    const char **v = arena_alloc(s->arena, sizeof *v * (size_t)(cap + 1));
+    const char **v = name_list(s, cap);
     int k = 0;
     for (int i = 0; i < s->globals.cap; i++)
         if (s->globals.keys[i])
@@ -46,11 +62,13 @@ const char **all_names(Sema *s, int *n)
     return v;
 }
 
-/* The names of the attributes of the cards, for "did you mean". */
-const char **attribute_names(Sema *s)
+/* The names of the attributes of the cards, for "did you mean" (none past
+ * --max-errors, as all_names). */
+const char **attribute_names(Sema *s, int *n)
 {
-    const char **names = arena_alloc(s->arena, sizeof *names * (size_t)(s->cs->nattrs + 1));
-    for (int i = 0; i < s->cs->nattrs; i++)
+    *n = diag_shown(s->diags, SEV_ERROR) ? s->cs->nattrs : 0;
+    const char **names = name_list(s, *n);
+    for (int i = 0; i < *n; i++)
         names[i] = s->cs->attrs[i]->name;
     return names;
 }
@@ -177,9 +195,9 @@ static const char *kind_of(Sema *s, const char *name)
         return "the card type ";
     if (cards_find_attr(s->cs, name))
         return "the attribute ";
-    for (int i = 0; i < s->cs->nattrs; i++)
-        if (attr_value_index(s->cs->attrs[i], name) >= 0)
-            return arena_printf(s->arena, "the %s ", s->cs->attrs[i]->name);
+    int a = cards_value_attr(s->cs, name);
+    if (a >= 0)
+        return arena_printf(s->arena, "the %s ", s->cs->attrs[a]->name);
     return "";
 }
 
@@ -190,10 +208,7 @@ bool known_name(Sema *s, const char *name)
         cards_find_attr(s->cs, name) || !strcmp(name, "type") || !strcmp(name, "name") ||
         !strcmp(name, "chosen"))
         return true;
-    for (int i = 0; i < s->cs->nattrs; i++)
-        if (attr_value_index(s->cs->attrs[i], name) >= 0)
-            return true;
-    return false;
+    return cards_value_attr(s->cs, name) >= 0;
 }
 
 /* ---- names ------------------------------------------------------------- */
@@ -231,7 +246,7 @@ static Type report_unknown_name(Sema *s, Node *n)
     const char *name = n->name;
     int nn;
     const char **names = all_names(s, &nn);
-    const char *sug = did_you_mean(name, names, nn);
+    const char *sug = nn ? did_you_mean(name, names, nn) : NULL;
     if (sug) {
         char hint[300];
         snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
@@ -275,13 +290,11 @@ Type check_ident(Sema *s, Node *n)
         n->value = t->index;
         return n->type = T_TYPE;
     }
-    for (int i = 0; i < s->cs->nattrs; i++) {
-        int v = attr_value_index(s->cs->attrs[i], name);
-        if (v >= 0) {
-            n->attr = i;
-            n->value = v;
-            return n->type = s->cs->attrs[i]->numeric ? T_INT : T_VALUE;
-        }
+    int a = cards_value_attr(s->cs, name); /* the first attribute with this value */
+    if (a >= 0) {
+        n->attr = a;
+        n->value = attr_value_index(s->cs->attrs[a], name);
+        return n->type = s->cs->attrs[a]->numeric ? T_INT : T_VALUE;
     }
     if (cards_find_attr(s->cs, name) || !strcmp(name, "type") || !strcmp(name, "name")) {
         diag_error(s->diags, n->loc, "'%s' is a card field: use it in a filter "
@@ -296,11 +309,14 @@ Type check_ident(Sema *s, Node *n)
  * for card names in quotes, in rules and in card effects alike. */
 void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name)
 {
-    const char **names = xmalloc(sizeof *names * (size_t)(cs->ncards + 1));
-    for (int i = 0; i < cs->ncards; i++)
-        names[i] = cs->cards[i]->name;
-    const char *sug = did_you_mean(name, names, cs->ncards);
-    free(names);
+    const char *sug = NULL;
+    if (diag_shown(d, SEV_ERROR)) { /* past --max-errors it is only counted */
+        const char **names = xmalloc(sizeof *names * (size_t)(cs->ncards + 1));
+        for (int i = 0; i < cs->ncards; i++)
+            names[i] = cs->cards[i]->name;
+        sug = did_you_mean(name, names, cs->ncards);
+        free(names);
+    }
     if (sug) {
         char hint[300];
         snprintf(hint, sizeof hint, "did you mean '%s'?", sug);

@@ -293,18 +293,27 @@ static int lower(int c)
     return c >= 'A' && c <= 'Z' ? c + 32 : c;
 }
 
-int edit_distance(const char *a, const char *b)
+/* The distance of a[0..n) and b[0..m) (at most MAX_EDIT_LEN each) when it
+ * is at most band, else a number above band: only the cells within band of
+ * the diagonal are computed, as a path that costs at most band never leaves
+ * them. A cell just outside is set above band, for its neighbours to read;
+ * once a whole row is above band, so is the distance. */
+static int distance_within(const char *a, size_t n, const char *b, size_t m, size_t band)
 {
-    size_t n = strlen(a), m = strlen(b);
-    if (n > MAX_EDIT_LEN || m > MAX_EDIT_LEN)
-        return 1000;
-    int d[MAX_EDIT_LEN + 1][MAX_EDIT_LEN + 1];
+    int d[MAX_EDIT_LEN + 1][MAX_EDIT_LEN + 2];
+    int above = (int)band + 1;
     for (size_t i = 0; i <= n; i++)
         d[i][0] = (int)i;
     for (size_t j = 0; j <= m; j++)
         d[0][j] = (int)j;
     for (size_t i = 1; i <= n; i++) {
-        for (size_t j = 1; j <= m; j++) {
+        size_t lo = i > band ? i - band : 1, hi = i + band < m ? i + band : m;
+        if (lo > 1)
+            d[i][lo - 1] = above;
+        if (hi < m)
+            d[i][hi + 1] = above;
+        int row_min = lo == 1 ? d[i][0] : above;
+        for (size_t j = lo; j <= hi; j++) {
             int cost = lower(a[i - 1]) != lower(b[j - 1]);
             int best = d[i - 1][j] + 1;
             if (d[i][j - 1] + 1 < best)
@@ -315,19 +324,39 @@ int edit_distance(const char *a, const char *b)
                 lower(a[i - 2]) == lower(b[j - 1]) && d[i - 2][j - 2] + 1 < best)
                 best = d[i - 2][j - 2] + 1;
             d[i][j] = best;
+            if (best < row_min)
+                row_min = best;
         }
+        if (row_min > (int)band)
+            return above;
     }
-    return d[n][m];
+    return n - m <= band || m - n <= band ? d[n][m] : above;
 }
 
+int edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > MAX_EDIT_LEN || m > MAX_EDIT_LEN)
+        return 1000;
+    return distance_within(a, n, b, m, MAX_EDIT_LEN);
+}
+
+/* Only a name whose distance is within limit can be suggested: the others
+ * are skipped by their length, or cut short by the band, so a word costs
+ * a few cells per name, however long the names. */
 const char *did_you_mean(const char *word, const char *const *names, int n)
 {
     const char *best = NULL;
     int best_d = 1000;
     size_t wl = strlen(word);
     int limit = wl <= 3 ? 1 : wl <= 8 ? 2 : 3;
+    if (wl > MAX_EDIT_LEN)
+        return NULL;
     for (int i = 0; i < n; i++) {
-        int d = edit_distance(word, names[i]);
+        size_t nl = strlen(names[i]);
+        if (nl > MAX_EDIT_LEN || (nl > wl ? nl - wl : wl - nl) > (size_t)limit)
+            continue; /* farther than limit: never the suggestion */
+        int d = distance_within(word, wl, names[i], nl, (size_t)limit);
         if (d < best_d) {
             best_d = d;
             best = names[i];

@@ -90,10 +90,10 @@ Test(cardset, valid_file_loads_everything)
     cr_assert_eq(red->type, cards_find_type(cs, "cheat"));
     cr_assert_eq(dl->type, cards_find_type(cs, "stress"));
     cr_assert_null(cards_find_type(cs, "special"));
-    cr_assert_eq(red->value[color->index], 0);
-    cr_assert_eq(blue->value[color->index], 1);
-    cr_assert_eq(dl->value[color->index], -1);
-    cr_assert_str_eq(points->values[blue->value[points->index]], "2");
+    cr_assert_eq(card_value(red, color->index), 0);
+    cr_assert_eq(card_value(blue, color->index), 1);
+    cr_assert_eq(card_value(dl, color->index), -1);
+    cr_assert_str_eq(points->values[card_value(blue, points->index)], "2");
     cr_assert_not(red->added);
     cr_assert(blue->added);
     cr_assert_str_eq(dl->text, "Lose a turn.");

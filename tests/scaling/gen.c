@@ -1,0 +1,270 @@
+/* gen.c: writes the input of one scaling case at size N (tests/scaling.sh).
+ *
+ *   gen CASE N DIR     writes DIR/cards.yaml (and DIR/game.rules for the
+ *                      cases with rules); prints the PATH to check
+ *
+ * Each case grows one thing that once cost the square of N, or a product
+ * of two of its parts; the script checks cardc at N and 10 N. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static FILE *open_in(const char *dir, const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        exit(2);
+    }
+    return f;
+}
+
+static void close_file(FILE *f)
+{
+    if (fclose(f) != 0) {
+        perror("gen");
+        exit(2);
+    }
+}
+
+/* The smallest game the rules cases add their lines to. */
+static void game_head(FILE *f)
+{
+    fputs("game \"Scale\"\nplayers 2..4\nzone pile: shared, public\n", f);
+}
+
+/* cards: N cards whose text names the next card, which their effect
+ * quotes: every effect's text against every card name. Clean. */
+static const char *text_effect(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  spell:\ncards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - name: Card %ld\n    type: spell\n"
+                   "    text: \"Swap this card with Card %ld of another player.\"\n"
+                   "    effect: 'let c = \"Card %ld\"'\n",
+                i, (i + 1) % n, (i + 1) % n);
+    close_file(f);
+    return "cards.yaml";
+}
+
+/* cards: N types of one attribute each, one card of each: N attributes
+ * that no card but one has. Clean. */
+static const char *sparse_attrs(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  t%ld: {attributes: {a%ld: [v]}}\n", i, i);
+    fputs("cards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - {name: C%ld, type: t%ld, a%ld: v}\n", i, i, i);
+    close_file(f);
+    return "cards.yaml";
+}
+
+/* cards: one type of N attributes, one card that gives them all. Clean. */
+static const char *wide_card(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\n    attributes:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "      a%ld: [v]\n", i);
+    fputs("cards:\n  - name: Wide\n    type: t\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "    a%ld: v\n", i);
+    close_file(f);
+    return "cards.yaml";
+}
+
+/* cards: an attribute of N values, a card of each, and an 'expect' that
+ * counts each value. Clean. */
+static const char *expect_values(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\n    attributes:\n      col: [", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "%sv%ld", i ? ", " : "", i);
+    fputs("]\ncards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - {name: C%ld, type: t, col: v%ld}\n", i, i);
+    fputs("expect:\n  attributes:\n    col:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "      v%ld: 1\n", i);
+    close_file(f);
+    return "cards.yaml";
+}
+
+/* cards: N types and attributes, and N cards of an undeclared type with an
+ * unknown key: "did you mean" over every type and every attribute, for
+ * errors past --max-errors too. */
+static const char *unknown_keys(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  t%ld: {attributes: {a%ld: [v]}}\n", i, i);
+    fputs("cards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - {name: C%ld, type: x%ld, k%ld: v}\n", i, i, i);
+    close_file(f);
+    return "cards.yaml";
+}
+
+/* rules: N variables, each added an unknown name: "did you mean" over
+ * every name in scope, for errors past --max-errors too. */
+static const char *unknown_names(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\ncards:\n  - {name: C, type: t}\n", f);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    game_head(f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "var g%ld: int = 0\n", i);
+    fputs("proc main() {\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "    g%ld += u%ld\n", i, i);
+    fputs("    end\n}\n", f);
+    close_file(f);
+    return ".";
+}
+
+/* rules: N attribute values used by name: each name looked up among the
+ * values of every attribute. Clean. */
+static const char *value_names(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  t%ld: {attributes: {a%ld: [w%ld]}}\n", i, i, i);
+    fputs("cards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - {name: C%ld, type: t%ld, a%ld: w%ld}\n", i, i, i, i);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    game_head(f);
+    fputs("proc main() {\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "    let x%ld = w%ld\n", i, i);
+    fputs("    end\n}\n", f);
+    close_file(f);
+    return ".";
+}
+
+/* rules: N cards, and N choices of a card by name, the last card first:
+ * each choice proven to have an option by a search of the deck. Clean. */
+static const char *choice_names(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\ncards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - {name: C%ld, type: t}\n", i);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    game_head(f);
+    fputs("proc main() {\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "    let c%ld = choose card seat(0) \"Pick\" from pile where name == \"C%ld\" "
+                   "else \"None\"\n", i, n - 1 - i);
+    fputs("    end\n}\n", f);
+    close_file(f);
+    return ".";
+}
+
+/* rules: a line of N opening typographic quotes that none closes. */
+static const char *open_quotes(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\ncards:\n  - {name: C, type: t}\n", f);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    game_head(f);
+    fputs("proc main() {\n    end\n}\n", f);
+    for (long i = 0; i < n; i++)
+        fputs("\xe2\x80\x9c" "a ", f);
+    fputs("\n", f);
+    close_file(f);
+    return ".";
+}
+
+/* effects: one card whose effect opens N typographic quotes that none
+ * closes. */
+static const char *effect_quotes(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\ncards:\n  - name: C\n    type: t\n"
+          "    effect: |\n      let x = 1 ", f);
+    for (long i = 0; i < n; i++)
+        fputs("\xe2\x80\x9c" "a ", f);
+    fputs("\n", f);
+    close_file(f);
+    return "cards.yaml";
+}
+
+/* effects: N cards whose effects quote a card that does not exist: "did
+ * you mean" over every card, for errors past --max-errors too. */
+static const char *effect_names(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\ncards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - {name: Card %ld, type: t, effect: 'let c = \"Nope %ld\"'}\n", i, i);
+    close_file(f);
+    return "cards.yaml";
+}
+
+/* diagnostics: N types that no card has, one a line: N warnings, each
+ * with its line echoed. */
+static const char *warnings(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  t%ld:\n", i);
+    fputs("cards:\n  - {name: C, type: t0}\n", f);
+    close_file(f);
+    return "cards.yaml";
+}
+
+/* diagnostics: the same N warnings, all on one line. */
+static const char *warnings_one_line(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes: {", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "%st%ld: ", i ? ", " : "", i);
+    fputs("}\ncards:\n  - {name: C, type: t0}\n", f);
+    close_file(f);
+    return "cards.yaml";
+}
+
+static const struct {
+    const char *name;
+    const char *(*write)(const char *dir, long n);
+} cases[] = {
+    {"text-effect", text_effect},       {"sparse-attrs", sparse_attrs},
+    {"wide-card", wide_card},           {"expect-values", expect_values},
+    {"unknown-keys", unknown_keys},     {"unknown-names", unknown_names},
+    {"value-names", value_names},       {"choice-names", choice_names},
+    {"open-quotes", open_quotes},
+    {"effect-quotes", effect_quotes},   {"effect-names", effect_names},
+    {"warnings", warnings},             {"warnings-one-line", warnings_one_line},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc != 4 || atol(argv[2]) < 1) {
+        fprintf(stderr, "usage: gen CASE N DIR\n");
+        return 2;
+    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (!strcmp(argv[1], cases[i].name)) {
+            printf("%s/%s\n", argv[3], cases[i].write(argv[3], atol(argv[2])));
+            return 0;
+        }
+    fprintf(stderr, "gen: no case '%s'\n", argv[1]);
+    return 2;
+}
