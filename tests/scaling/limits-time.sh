@@ -159,6 +159,74 @@ timed "check: a game of 65,535 cards and 65,535 choices of a card by name" "$car
 timed "build: the same game" "$cardc" build "$p" -o kinds.c
 rm -rf kinds kinds.c
 
+# The limits of a game's tables (max_state_bytes, max_zone_slots,
+# max_menu_options, max_distinct_prompts, max_distinct_labels, max_label,
+# max_locals), each at its bound, checked and built.
+holds() { # holds DIR CARDS PLAYERS SHARED PER_PLAYER: as tests/limits
+    mkdir "$1"
+    printf 'game: G\ntypes:\n  cheat: {}\ncards:\n  - {name: Nerd, type: cheat, count: %s}\n' \
+        "$2" >"$1/cards.yaml"
+    awk -v pl="$3" -v sh="$4" -v pp="$5" 'BEGIN {
+        printf "game \"G\"\nplayers 2..%s\nzone deck: shared, ordered, hidden\n", pl
+        for (i = 1; i <= pp; i++) printf "zone p%d: per player, public\n", i
+        for (i = 1; i <= sh; i++) printf "zone s%d: shared, public\n", i
+        print "var v1: int = 0\nproc main() {\n    v1 = size(deck)"
+        for (i = 1; i <= pp; i++) printf "    v1 = size(p%d[seat(0)])\n", i
+        for (i = 1; i <= sh; i++) printf "    v1 = size(s%d)\n", i
+        print "    end\n}"
+    }' >"$1/game.rules"
+}
+both() { # both WHAT DIR: check and build DIR
+    timed "check: $1" "$cardc" check "$2"
+    timed "build: $1" "$cardc" build "$2" -o "$2.c"
+    rm -rf "$2" "$2.c"
+}
+holds state 64268 2 518 0
+both "a game state of 64 MiB (max_state_bytes: 519 zone slots of 64,268 cards)" state
+holds slots 1 8 6 4095
+both "32,767 zone slots (max_zone_slots: 4,095 per-player zones of 8 seats)" slots
+game_with() { # game_with DIR: the rules on stdin after a small game's head
+    mkdir "$1"
+    cp cards.yaml "$1/"
+    { printf 'game "Limits"\nplayers 2..4\nzone deck: shared, ordered, hidden\nvar n: int = 0\n'; cat; } \
+        >"$1/game.rules"
+}
+awk 'BEGIN {
+    print "proc main() {\n    choose seat(0) \"Which day?\" {"
+    for (i = 0; i < 65535; i++) print "        option \"Day\" when n > 0 { n -= 1 }"
+    print "    }\n    end\n}"
+}' | game_with menu
+both "a menu of 65,535 options (max_menu_options)" menu
+awk 'BEGIN {
+    print "proc main() {\n    asks()\n    end\n}\nproc asks() {"
+    for (i = 0; i < 32767; i++) printf "    if ask seat(0) \"Stop at %d?\" { end }\n", i
+    print "}"
+}' | game_with prompts
+both "32,767 prompts (max_distinct_prompts)" prompts
+awk 'BEGIN {
+    pad = sprintf("%990s", ""); gsub(/ /, "x", pad)
+    print "proc main() {"
+    for (m = 0; m < 128; m++) printf "    m%d()\n", m
+    print "    end\n}"
+    for (m = 0; m < 128; m++) {
+        printf "proc m%d() {\n    choose seat(0) \"Which?\" {\n", m
+        for (i = 0; i < 255 && m * 255 + i < 32767; i++)
+            printf "        option \"%s%010d\" when n > 0 { n -= 1 }\n", pad, m * 255 + i
+        print "    }\n}"
+    }
+}' | game_with labels
+both "32,767 labels of 1,000 characters (max_distinct_labels, max_label; 33 MB of rules)" labels
+awk 'BEGIN {
+    print "proc main() {\n    l0(1)\n    end\n}"
+    for (p = 0; p < 1000; p++) {
+        printf "proc l%d(k: int) {\n", p
+        for (i = 1; i < 1000; i++) printf "    let a%d = k\n", i
+        if (p + 1 < 1000) printf "    l%d(a999)\n", p + 1
+        print "}"
+    }
+}' | game_with locals
+both "1,000 procs of 1,000 locals each (max_locals)" locals
+
 # max_expr_depth: a sum of 1,000,001 terms on one line (2 MB), refused.
 mkdir sum
 cp cards.yaml sum/
