@@ -11,29 +11,38 @@
 
 /* ---- reachability: only what main, score and tiebreak can reach is emitted */
 
-static void reach(Sym *fn);
+/* The funcs and procs reached whose bodies are still to be walked: a work
+ * list, not recursion, as a chain of calls may be as long as the rules. */
+typedef struct Reach {
+    Arena *a;
+    PtrVec todo;
+} Reach;
 
-static void visit_call(Node *n, void *ctx)
-{
-    (void)ctx;
-    if (n->kind == N_CALL && n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC))
-        reach(n->sym);
-}
-
-static void reach(Sym *fn)
+static void reach(Reach *r, Sym *fn)
 {
     if (!fn || fn->reached)
         return;
     fn->reached = true;
-    ast_walk(fn->decl->body, visit_call, NULL);
-    ast_walk(fn->decl->expr_body, visit_call, NULL);
+    vec_push(r->a, &r->todo, fn);
 }
 
-static void mark_reachable(Game *g)
+static void visit_call(Node *n, void *ctx)
 {
-    reach(g->main);
-    reach(g->score);
-    reach(g->tiebreak);
+    if (n->kind == N_CALL && n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC))
+        reach(ctx, n->sym);
+}
+
+static void mark_reachable(Arena *a, Game *g)
+{
+    Reach r = {a, {0}};
+    reach(&r, g->main);
+    reach(&r, g->score);
+    reach(&r, g->tiebreak);
+    while (r.todo.len > 0) {
+        const Sym *fn = r.todo.items[--r.todo.len];
+        ast_walk(fn->decl->body, visit_call, &r);
+        ast_walk(fn->decl->expr_body, visit_call, &r);
+    }
 }
 
 /* ---- funcs that call funcs (Sym.calls_funcs) ---------------------------- */
@@ -518,7 +527,7 @@ static void number_helpers(Game *g)
 void analyse_game(Arena *a, Game *g)
 {
     const PtrVec *lists[2] = {&g->funcs, &g->procs};
-    mark_reachable(g);
+    mark_reachable(a, g);
     for (int i = 0; i < g->funcs.len; i++) {
         Sym *fn = g->funcs.items[i];
         fn->calls_funcs = calls_funcs(fn->decl);

@@ -35,6 +35,22 @@ static void game_head(FILE *f)
     fputs("game \"Scale\"\nplayers 2..4\nzone pile: shared, public\n", f);
 }
 
+enum { PER_PROC = 100 }; /* statements of a proc: well within max_locals */
+
+/* Opens statement i of a game's N statements: main calls procs s0, s1, ...
+ * of PER_PROC statements each. */
+static void open_stmt(FILE *f, long i, long n)
+{
+    if (i == 0) {
+        fputs("proc main() {\n", f);
+        for (long k = 0; k < (n + PER_PROC - 1) / PER_PROC; k++)
+            fprintf(f, "    s%ld()\n", k);
+        fputs("    end\n}\n", f);
+    }
+    if (i % PER_PROC == 0)
+        fprintf(f, "%sproc s%ld() {\n", i ? "}\n" : "", i / PER_PROC);
+}
+
 /* cards: N cards whose text names the next card, which their effect
  * quotes: every effect's text against every card name. Clean. */
 static const char *text_effect(const char *dir, long n)
@@ -146,10 +162,11 @@ static const char *value_names(const char *dir, long n)
     close_file(f);
     f = open_in(dir, "game.rules");
     game_head(f);
-    fputs("proc main() {\n", f);
-    for (long i = 0; i < n; i++)
+    for (long i = 0; i < n; i++) {
+        open_stmt(f, i, n);
         fprintf(f, "    let x%ld = w%ld\n", i, i);
-    fputs("    end\n}\n", f);
+    }
+    fputs("}\n", f);
     close_file(f);
     return ".";
 }
@@ -165,11 +182,12 @@ static const char *choice_names(const char *dir, long n)
     close_file(f);
     f = open_in(dir, "game.rules");
     game_head(f);
-    fputs("proc main() {\n", f);
-    for (long i = 0; i < n; i++)
+    for (long i = 0; i < n; i++) {
+        open_stmt(f, i, n);
         fprintf(f, "    let c%ld = choose card seat(0) \"Pick\" from pile where name == \"C%ld\" "
                    "else \"None\"\n", i, n - 1 - i);
-    fputs("    end\n}\n", f);
+    }
+    fputs("}\n", f);
     close_file(f);
     return ".";
 }
