@@ -84,7 +84,7 @@ check_memory() {
 check "card file" text-effect 100
 check "card file" sparse-attrs 100
 check "card file" wide-card 300
-check "card file" expect-values 150
+check "card file" expect-values 300
 check "card file" unknown-keys 100 --max-errors=10
 check "rules" unknown-names 150 --max-errors=10
 check "rules" value-names 100
