@@ -81,11 +81,11 @@ $(B)/asan/gen/%.o: $(B)/gen/%.c $(GEN_H) $(wildcard compiler/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(SAN) $(INC) -c $< -o $@
 
-$(B)/obj/%.o: %.c $(wildcard compiler/*.h) $(GEN_H)
+$(B)/obj/%.o: %.c $(wildcard compiler/*.h) runtime/utf8.h $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(INC) -c $< -o $@
 
-$(B)/asan/%.o: %.c $(wildcard compiler/*.h) $(GEN_H)
+$(B)/asan/%.o: %.c $(wildcard compiler/*.h) runtime/utf8.h $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(SAN) $(INC) -c $< -o $@
 

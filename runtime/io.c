@@ -2,6 +2,7 @@
  * buffer, the tiny reader of {"choose":N}, JSON string escapes, and
  * stdout failures (a closed pipe ends the game quietly). */
 #include "rtcli.h"
+#include "utf8.h"
 
 #include <errno.h>
 #include <string.h>
@@ -160,32 +161,6 @@ bool rt_parse_u64(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
-/* The length of the UTF-8 character at p (1 to 4), 0 if the bytes there
- * are not one (RFC 3629: no overlong form, no surrogate, nothing past
- * U+10FFFF). Stops at the first byte that does not fit, so never reads
- * past a NUL. */
-static int utf8_len(const unsigned char *p)
-{
-    unsigned lo = 0x80, hi = 0xBF;
-    int len;
-    if (p[0] < 0x80)
-        return 1;
-    if (p[0] >= 0xC2 && p[0] <= 0xDF)
-        len = 2;
-    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
-        len = 3, lo = p[0] == 0xE0 ? 0xA0 : lo, hi = p[0] == 0xED ? 0x9F : hi;
-    else if (p[0] >= 0xF0 && p[0] <= 0xF4)
-        len = 4, lo = p[0] == 0xF0 ? 0x90 : lo, hi = p[0] == 0xF4 ? 0x8F : hi;
-    else
-        return 0;
-    if (p[1] < lo || p[1] > hi)
-        return 0;
-    for (int i = 2; i < len; i++)
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-    return len;
-}
-
 /* s as a JSON string. JSON text is UTF-8: cardc lets only UTF-8 into a
  * game's names and texts, and a byte that does not start a valid
  * character all the same (a rules file named in another encoding) is
@@ -195,7 +170,7 @@ void rt_json_string(FILE *f, const char *s)
     putc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p >= 0x80) {
-            int k = utf8_len(p);
+            int k = rt_utf8_seq((const char *)p, SIZE_MAX);
             if (k == 0)
                 fputs("\\ufffd", f);
             else
