@@ -3,6 +3,11 @@
 #   field NAME            the number after "NAME": in the JSON line on stdin
 #   faster LINE BEST      of two `simulate --json` lines, the one with fewer
 #                         seconds (BEST may be empty)
+#   interleave RUNS A B   runs the commands A and B (functions the caller
+#                         defines, each printing one `--json` line) RUNS
+#                         times each, alternately, A first, so that both
+#                         meet the same load; best_a and best_b are then
+#                         the line of each one's fastest run
 #   build_ref OUT [CFLAGS...]   builds bench/easy-school-ref.c into OUT
 #   count_per_game OUT N CMD... instructions per game under callgrind
 # The caller sets CC (cc by default) and keeps its files under OUT.
@@ -27,6 +32,18 @@ faster() {
     else
         echo "$2"
     fi
+}
+
+interleave() {
+    best_a="" best_b=""
+    i=0
+    while [ $i -lt "$1" ]; do
+        l=$($2) || { echo "bench: $2 failed"; exit 1; }
+        best_a=$(faster "$l" "$best_a")
+        l=$($3) || { echo "bench: $3 failed"; exit 1; }
+        best_b=$(faster "$l" "$best_b")
+        i=$((i + 1))
+    done
 }
 
 build_ref() {

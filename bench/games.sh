@@ -25,17 +25,10 @@ mkdir -p "$out"
 [ -x "$gen" ] || { echo "bench: $gen not built (make $gen)"; exit 1; }
 build_ref "$ref" "$@" || exit 1
 
-line_ref="" line_gen=""
-i=0
-while [ $i -lt "$runs" ]; do
-    l=$("$ref" --games "$N" --players 4 --seed $SEED --json) || {
-        echo "bench: easy-school-ref failed"; exit 1; }
-    line_ref=$(faster "$l" "$line_ref")
-    l=$("$gen" simulate --games "$N" --players 4 --seed $SEED --json) || {
-        echo "bench: easy-school simulate failed"; exit 1; }
-    line_gen=$(faster "$l" "$line_gen")
-    i=$((i + 1))
-done
+easy_school_ref() { "$ref" --games "$N" --players 4 --seed $SEED --json; }
+easy_school_simulate() { "$gen" simulate --games "$N" --players 4 --seed $SEED --json; }
+interleave "$runs" easy_school_ref easy_school_simulate
+line_ref=$best_a line_gen=$best_b
 
 g_gps=$(echo "$line_gen" | field games_per_sec)
 g_dps=$(echo "$line_gen" | field decisions_per_sec)

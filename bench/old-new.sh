@@ -23,17 +23,10 @@ for bin in "$old" "$new"; do
     [ -x "$bin" ] || { echo "bench: $bin not found"; exit 1; }
 done
 
-line_old="" line_new=""
-i=0
-while [ $i -lt "$runs" ]; do
-    l=$("$old" simulate --games "$N" --players 4 --seed $SEED --json) || {
-        echo "bench: $old simulate failed"; exit 1; }
-    line_old=$(faster "$l" "$line_old")
-    l=$("$new" simulate --games "$N" --players 4 --seed $SEED --json) || {
-        echo "bench: $new simulate failed"; exit 1; }
-    line_new=$(faster "$l" "$line_new")
-    i=$((i + 1))
-done
+old_simulate() { "$old" simulate --games "$N" --players 4 --seed $SEED --json; }
+new_simulate() { "$new" simulate --games "$N" --players 4 --seed $SEED --json; }
+interleave "$runs" old_simulate new_simulate
+line_old=$best_a line_new=$best_b
 io=$(count_per_game "$out" "$NI" "$old" simulate) || exit 1
 in=$(count_per_game "$out" "$NI" "$new" simulate) || exit 1
 
