@@ -150,6 +150,12 @@ $(B)/gen/%.c: $(B)/bin/cardc $$(wildcard decks/$$*/*.rules) decks/$$*/cards.yaml
 	@mkdir -p $(dir $@)
 	$(B)/bin/cardc build decks/$* -o $@
 
+# A test game (tests/games/NAME/, e.g. a *-lab) builds the same way, for
+# the scenario and invariants drivers: build/gen/NAME.c.
+$(B)/gen/%.c: $(B)/bin/cardc $$(wildcard tests/games/$$*/*.rules) tests/games/$$*/cards.yaml
+	@mkdir -p $(dir $@)
+	$(B)/bin/cardc build tests/games/$* -o $@
+
 $(B)/bin/%: $(B)/gen/%.c $(B)/lib/libcardrt.a $(RT_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) -Iruntime $< $(B)/lib/libcardrt.a -o $@
@@ -185,10 +191,17 @@ scenario: $(SCN_GAMES:%=$(B)/bin/scenario-%)
 	    $(B)/bin/scenario-$$g tests/scenario/$$g/*.scn || exit 1; \
 	done
 
-# 100,000 games at -O2 (timed), then 2,000 under ASan+UBSan.
-invariants: $(B)/bin/invariants-easy-school $(B)/bin/invariants-easy-school-asan
-	@$(B)/bin/invariants-easy-school --games 100000 --players 2..5 --jobs 2
-	@$(B)/bin/invariants-easy-school-asan --games 2000 --players 2..5 --jobs 2
+# tests/invariants/games lists the games checked, one a line: NAME and
+# its player range (A..B). Each: 100,000 games at -O2 (timed), then 2,000
+# under ASan+UBSan.
+INV_GAMES = $(shell sed -n 's/^\([a-z0-9-]*\) .*/\1/p' tests/invariants/games)
+invariants: $(INV_GAMES:%=$(B)/bin/invariants-%) $(INV_GAMES:%=$(B)/bin/invariants-%-asan)
+	@while read -r g range; do \
+	    case $$g in ''|'#'*) continue ;; esac; \
+	    echo "invariants: $$g, $$range players"; \
+	    $(B)/bin/invariants-$$g --games 100000 --players $$range --jobs 2 || exit 1; \
+	    $(B)/bin/invariants-$$g-asan --games 2000 --players $$range --jobs 2 || exit 1; \
+	done < tests/invariants/games
 
 # Installs what is missing, through apt-get, only when something is.
 deps:
