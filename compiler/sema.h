@@ -29,6 +29,9 @@ enum { MAX_LABEL = 1000 };
 
 /* Decisions a game may take before it ends as a draw ('limit decisions N'). */
 enum { DEFAULT_MAX_DECISIONS = 100000, MAX_DECISIONS_LIMIT = 1000000000 };
+/* Reaction windows open at once, one inside another (`limit reactions`):
+ * the State holds this many (runtime/rt_game.h, GAME_MAX_WINDOWS). */
+enum { DEFAULT_MAX_REACTIONS = 8, MAX_REACTIONS_LIMIT = 64 };
 
 typedef enum Builtin {
 #define X(k, s, lo, hi) B_##k,
@@ -93,6 +96,7 @@ typedef struct Game {
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */
     long long max_decisions; /* decisions a game may take before it is a draw */
+    long long max_reactions; /* reaction windows open at once, at most */
     long long state_bytes;   /* sizeof(State) as rt_game.h lays it out, on a
                               * 64-bit target (sema_limits.c) */
     /* filled by the analysis (analyse.c) */

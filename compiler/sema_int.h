@@ -30,7 +30,8 @@ typedef struct Sema {
     const CardSet *cs;
     Game *g;
     StrMap globals;             /* name -> Sym* */
-    bool have_game, have_players, have_limit; /* declarations seen */
+    bool have_game, have_players; /* declarations seen */
+    unsigned limits_seen;       /* bit k: limit_kinds[k] (sema.c) was set */
     StrMap prompt_ix, label_ix; /* prompt or label -> index + 1 */
     /* the body being checked */
     Sym *fn;
@@ -90,6 +91,7 @@ void check_play(Sema *s, Node *n);
 
 /* sema_reactions.c */
 void check_cancel(Sema *s, Node *n);
+void check_react_guard_visible(Sema *s, const Node *guard, int me_param);
 
 /* sema_limits.c */
 void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */
