@@ -129,8 +129,9 @@ static void check_one_play(Sema *s, const Node *e)
             first = c;
             continue;
         }
-        diag_error(s->diags, c->loc, "the effect of '%s' has two 'play' clauses: a card is "
-                                     "played one way", e->name);
+        diag_error(s->diags, c->loc, "the effect of %s'%s' has two 'play' clauses: a card is "
+                                     "played one way",
+                   e->effect_from == EFFECT_TYPE ? "type " : "", e->name);
         diag_note(s->diags, first->loc, "the first 'play' clause");
     }
 }
