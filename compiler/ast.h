@@ -14,7 +14,7 @@
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
     X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL)                           \
     /* statements */                                                               \
-    X(PLAY) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK)     \
+    X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
@@ -205,6 +205,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   BLOCK         stmts = statement list
  *   PLAY          card, by = the player who plays it or NULL (me), to =
  *                 the zone it moves to first or NULL
+ *   CANCEL        (in an 'instead of' or 'react to' clause: the event the
+ *                 clause is before does not happen)
  *   LET           name, init = an expression or a decision; sym (its
  *                 frame slot is sym->index)
  *   ASSIGN        target = IDENT or INDEX, rhs, assign_op

@@ -209,6 +209,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_TOPCARD: ONE(zone); break;
     case N_SOURCE: ONE(in); ONE(filter); break;
     case N_GAMEDECL: case N_PLAYERSDECL: case N_LIMITDECL: case N_PARAM: case N_BREAK:
+    case N_CANCEL:
     case N_NUM: case N_BOOLLIT: case N_NONELIT: case N_STR: case N_IDENT:
     case N_PLAYERSREF: case N__COUNT:
         break;

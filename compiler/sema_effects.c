@@ -101,9 +101,10 @@ static void check_play_clause(Sema *s, const Node *e, Node *c)
         check_guard(s, e, c);
 }
 
-/* One clause of effect e. */
+/* One clause of effect e (s->clause while it is checked). */
 static void check_clause(Sema *s, const Node *e, Node *c)
 {
+    s->clause = c;
     switch (c->clause_kind) {
     case CLAUSE_PLAY:
         check_play_clause(s, e, c);
@@ -116,6 +117,7 @@ static void check_clause(Sema *s, const Node *e, Node *c)
                    clause_kind_name(c->clause_kind));
         break;
     }
+    s->clause = NULL;
 }
 
 /* A second play clause in one effect is an error. */

@@ -311,6 +311,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
 %token PER "per" WHEN "when" INT "int" BOOL "bool" LIMIT "limit"
 %token EFFECT "effect" ON "on" INSTEAD "instead" REACT "react" OF "of" BY "by"
+%token CANCEL "cancel"
 %token DOTDOT ".." EQ "==" NE "!=" LE "<=" GE ">=" PLUSEQ "+=" MINUSEQ "-="
 %token <str> IDENT "name" STRING "string"
 %type <str> name
@@ -520,6 +521,7 @@ stmt
     | IF cond block else_part       { $$ = if_stmt(lx, @1, $2, $3, $4); }
     | WHILE cond block              { $$ = NEW(WHILE, @1); $$->cond = $2; $$->body = $3; }
     | LOOP block                    { $$ = NEW(LOOP, @1); $$->block = $2; }
+    | CANCEL                        { $$ = NEW(CANCEL, @1); }
     | REPEAT expr block             { $$ = NEW(REPEAT, @1); $$->count = $2; $$->body = $3; }
     | FOR name IN src block         { $$ = for_stmt(lx, @1, $2, $4, NULL, $5); }
     | FOR name IN expr FROM expr block
@@ -759,7 +761,7 @@ static int tok_group(yysymbol_kind_t k)
                                        "players", "top", "bottom", "size", "not"};
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
                                        "move", "shuffle", "choose", "return", "break",
-                                       "end", "'{'"};
+                                       "end", "cancel", "'{'"};
     static const char *const decl[] = {"game", "zone", "var", "func", "proc", "effect"};
     static const char *const clause[] = {"on", "instead", "react"};
     const char *s = yysymbol_name(k);
