@@ -357,6 +357,13 @@ struct Sym {
     SymKind kind;
     const char *name;
     Node *decl;
+    const char *cname;      /* FUNC, PROC: the name its C functions are made
+                             * of (proc_CNAME, fn_CNAME, P_CNAME): the
+                             * rules' name; for what an effect's clause is
+                             * made into, a number first, which no name of
+                             * the rules has */
+    Node *clause;           /* FUNC, PROC: the CLAUSE it is made of (its
+                             * body, or a play clause's guard), or NULL */
     Type type;              /* variable type, or result type */
     int index;              /* zone index, variable slot, proc index... */
     int nparams;

@@ -88,6 +88,8 @@ void sema_check_fn(Sema *s, Sym *sym); /* a func's, proc's or play clause's body
 /* sema_effects.c */
 void check_effects(Sema *s, const Program *prog);
 void check_play(Sema *s, Node *n);
+Type check_playable(Sema *s, Node *n);
+void warn_effects_never_run(Sema *s); /* sema_effect_kinds.c */
 
 /* sema_reactions.c */
 void check_cancel(Sema *s, Node *n);

@@ -221,7 +221,8 @@ static Node *move_pattern(struct Lexer *lx, RLLTYPE loc, const char *name, RLLTY
 /* A card's effect in cards.yaml: either the short form `[when COND]
  * STATEMENTS`, one play clause, or a list of clauses (items are
  * statements and clauses as parsed; a mix is an error). */
-static Node *yaml_effect(struct Lexer *lx, RLLTYPE loc, Node *guard, Node *items, Node *tail)
+static Node *yaml_effect(struct Lexer *lx, RLLTYPE loc, RLLTYPE when, Node *guard, Node *items,
+                         Node *tail)
 {
     Node *e = NEW(EFFECT, loc);
     e->effect_from = EFFECT_YAML;
@@ -233,9 +234,12 @@ static Node *yaml_effect(struct Lexer *lx, RLLTYPE loc, Node *guard, Node *items
             first_stmt = i;
     }
     if (!first_clause) {
+        /* the clause is where its first word is: 'when', or a statement */
         Node *body = NEW(BLOCK, loc);
         body->stmts = append(items, tail);
-        e->clauses = clause(lx, loc, CLAUSE_PLAY, NULL, guard, body);
+        e->clauses = clause(lx, guard ? when : loc, CLAUSE_PLAY, NULL, guard, body);
+        if (!guard && body->stmts)
+            e->clauses->loc = body->stmts->loc;
         return e;
     }
     Node *odd = guard ? guard : first_stmt ? first_stmt : tail;
@@ -434,7 +438,7 @@ block
     ;
 
 effect_body
-    : opt_when effect_items tail    { $$ = yaml_effect(lx, @$, $1, $2, $3); }
+    : opt_when effect_items tail    { $$ = yaml_effect(lx, @$, @1, $1, $2, $3); }
     ;
 
 effect_items
