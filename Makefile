@@ -284,6 +284,12 @@ test: deps
 	@sh tests/games/codegen.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/utf8.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@for g in $(GAMES); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done
+	@$(MAKE) --no-print-directory $(LAB_SAME:%=$(B)/bin/%)
+	@for g in $(LAB_SAME); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done
+
+# Test games whose simulate must play the games play plays, seed by seed
+# (tests/games/same-games.sh), as the games of decks/ above.
+LAB_SAME = lasting-lab
 
 # Every game binary fed what users send (tests/games/robust.sh), under
 # ASan+UBSan: closed stdin, garbage, huge lines, bad ids, closed stdout.

@@ -13,8 +13,7 @@
  * copy of each proc is what simulate runs. Funcs cannot wait or move
  * cards, so they compile to plain C functions. Aggregates and filters
  * become small helpers that walk a zone's array; nothing allocates. */
-#include "cgen.h"
-#include "emit.h"
+#include "cgen_int.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -23,46 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Gen {
-    Buf *out;
-    Arena *a;
-    const Game *g;
-    const CardSet *cs;
-    const Node *fn;         /* the FUNCDECL or PROCDECL being emitted */
-    const char **slot_name; /* what each of its frame slots holds */
-    StrMap slot_names;      /* the names given so far (name_slot) */
-    int *slot_seen;         /* per slot: the last frame_comment that saw it */
-    int frame_no;           /* frame_comments written for it */
-    int frame_size;         /* its frame slots */
-    bool returns_next;      /* the rule returns, with no result, right after
-                             * the statement being emitted */
-    bool in_proc;
-    bool direct;            /* emitting the direct-call copy of a proc */
-    int pc;                 /* next resume point of the proc being emitted */
-    int indent;
-    Buf helpers;            /* aggregate and option helpers, emitted first */
-    Buf protos;             /* their prototypes, emitted before them */
-    const SrcFile *src_file;    /* source_text's place: the start of src_line */
-    int src_line;
-    const char *src_p;
-    bool *done[HELPER__COUNT]; /* per family, per helper number: written */
-    const char **card_ids;
-    bool reads_cand;        /* code emitted reads s->cand, not only s->candkinds */
-    const Node *at;         /* the statement or declaration being emitted:
-                             * what it may fault names its line (site) */
-    PtrVec sites;           /* the fault sites numbered so far: a node each */
-    StrMap site_no;         /* "file:line" -> its number in sites, from 1 */
-} Gen;
 
-static void gen_expr(Gen *G, Buf *b, const Node *n);
 static void label_frames(Gen *G, Buf *b, size_t from);
 static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long long m);
 static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
                                   unsigned long long m);
 static void need_agg(Gen *G, const Node *n);
-static const char *unparen(Gen *G, const char *e);
-static void gen_block(Gen *G, const Node *blk);
-static void gen_stmt(Gen *G, const Node *n);
 
 /* ---- small output helpers ------------------------------------------------ */
 
@@ -78,8 +43,7 @@ static bool first_use(Gen *G, HelperFamily f, int k)
     return true;
 }
 
-static void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void line(Gen *G, const char *fmt, ...)
+void line(Gen *G, const char *fmt, ...)
 {
     char small[512];
     va_list ap;
@@ -99,7 +63,7 @@ static void line(Gen *G, const char *fmt, ...)
     buf_puts(G->out, "\n");
 }
 
-static const char *expr_str(Gen *G, const Node *n)
+const char *expr_str(Gen *G, const Node *n)
 {
     Buf b = {0};
     gen_expr(G, &b, n);
@@ -113,7 +77,7 @@ static const char *zone_c(const Node *z)
     return z->name;
 }
 
-static const char *where(const Gen *G, const Node *n)
+const char *where(const Gen *G, const Node *n)
 {
     (void)G;
     const char *p = n->loc.file ? n->loc.file->path : "?";
@@ -132,7 +96,7 @@ static const char *where(const Gen *G, const Node *n)
 /* The site of node n: {its file's base name, its line}, numbered from 1 the
  * first time code that may fault is emitted for that line (two statements
  * on one line share it); 0 (unknown) for a node with no line. */
-static int site_of(Gen *G, const Node *n)
+int site_of(Gen *G, const Node *n)
 {
     if (!n || n->loc.line < 1)
         return 0;
@@ -146,7 +110,7 @@ static int site_of(Gen *G, const Node *n)
 }
 
 /* The site of the statement or declaration being emitted (G->at). */
-static int site(Gen *G)
+int site(Gen *G)
 {
     return site_of(G, G->at);
 }
@@ -352,6 +316,9 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
     case B_NPLAYERS:
         buf_puts(b, "s->core.nplayers");
         break;
+    case B_ACTIVE:
+        buf_puts(b, "s->active");
+        break;
     default:
         buf_puts(b, "0");
     }
@@ -411,7 +378,7 @@ static void gen_binary(Gen *G, Buf *b, const Node *n)
 }
 
 /* The C of expression n, appended to b. */
-static void gen_expr(Gen *G, Buf *b, const Node *n)
+void gen_expr(Gen *G, Buf *b, const Node *n)
 {
     switch (n->kind) {
     case N_NUM:     buf_printf(b, "%lld", n->literal); return;
@@ -751,14 +718,14 @@ static void need_agg(Gen *G, const Node *n)
  * call a proc, and it returns 0 once the game has stopped. */
 
 /* What the function being emitted returns once the game has stopped. */
-static const char *stop_value(const Gen *G)
+const char *stop_value(const Gen *G)
 {
     return G->in_proc && !G->direct ? "R_STOP" : "0";
 }
 
 /* Stops a proc if the game is over (a fault, or its end); a func goes on,
  * its caller checks. */
-static void gen_stop_if_over(Gen *G)
+void gen_stop_if_over(Gen *G)
 {
     if (G->in_proc) {
         line(G, "if (s->core.over)");
@@ -768,7 +735,7 @@ static void gen_stop_if_over(Gen *G)
 
 /* A point where run() resumes the resumable copy: a case of its switch on
  * f->pc, written at the switch's indent. */
-static void gen_resume_point(Gen *G, int pc)
+void gen_resume_point(Gen *G, int pc)
 {
     int save = G->indent;
     G->indent = 1;
@@ -896,6 +863,8 @@ static void gen_call_proc(Gen *G, const Node *c, const char *target)
  * s->ret for the caller and returns R_RETURN: run() pops its frame. */
 static void gen_return(Gen *G, const Node *n)
 {
+    if (gen_time_return(G, n))
+        return;
     if (G->in_proc && !G->direct) {
         if (n->result)
             line(G, "s->ret = %s;", expr_str(G, n->result));
@@ -1213,7 +1182,7 @@ static void gen_step(Gen *G)
 
 /* e without one outer pair of parentheses, if they enclose all of it:
  * "if ((a == b))" is a warning in clang. */
-static const char *unparen(Gen *G, const char *e)
+const char *unparen(Gen *G, const char *e)
 {
     size_t n = strlen(e);
     if (n < 2 || e[0] != '(' || e[n - 1] != ')')
@@ -1288,7 +1257,9 @@ static void gen_while(Gen *G, const Node *n)
     gen_step(G);
     line(G, "if (!(%s))", gen_cond(G, n->cond));
     line(G, "    break;");
+    G->loops++;
     gen_block(G, n->body);
+    G->loops--;
     G->indent--;
     line(G, "}");
 }
@@ -1299,7 +1270,9 @@ static void gen_loop(Gen *G, const Node *n)
     line(G, "for (;;) {");
     G->indent++;
     gen_step(G);
+    G->loops++;
     gen_block(G, n->block);
+    G->loops--;
     G->indent--;
     line(G, "}");
 }
@@ -1313,7 +1286,9 @@ static void gen_repeat(Gen *G, const Node *n)
     gen_step(G);
     line(G, "if (V[%d]-- <= 0)", n->slot);
     line(G, "    break;");
+    G->loops++;
     gen_block(G, n->body);
+    G->loops--;
     G->indent--;
     line(G, "}");
 }
@@ -1418,7 +1393,9 @@ static void gen_for(Gen *G, const Node *n)
         line(G, "if (!(%s))", unparen(G, expr_str(G, src->filter)));
         line(G, "    continue;");
     }
+    G->loops++;
     gen_block(G, n->body);
+    G->loops--;
     G->indent--;
     line(G, "}");
 }
@@ -1486,7 +1463,7 @@ static void gen_call_stmt(Gen *G, const Node *n)
     if (c->sym && c->sym->kind == S_PROC)
         gen_call_proc(G, c, NULL);
     else if (!c->sym && c->builtin == B_START_TURN)
-        line(G, "s->core.turns++;");
+        gen_start_turn(G, c);
 }
 
 /* tail: END | END IDENT: the scores, the winners, and the game stops */
@@ -1507,7 +1484,7 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_LOOP:        gen_loop(G, n); return;
     case N_REPEAT:      gen_repeat(G, n); return;
     case N_FOR:         gen_for(G, n); return;
-    case N_BREAK:       line(G, "break;"); return;
+    case N_BREAK:       gen_time_leave(G, false); line(G, "break;"); return;
     case N_RETURN:      gen_return(G, n); return;
     case N_MOVE:        gen_move(G, n); return;
     case N_MOVEALL:     gen_move_all(G, n); return;
@@ -1516,13 +1493,18 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_EXPRSTMT:    gen_call_stmt(G, n); return;
     case N_END:         gen_end(G, n); return;
     case N_CHOOSECARDS: gen_choose_cards(G, n); return;
+    case N_TURN:
+    case N_ROUND:
+    case N_PHASE:
+    case N_UNTIL:
+    case N_AT:          gen_time_stmt(G, n); return;
     default:            line(G, "/* %s */", node_kind_names[n->kind]); return;
     }
 }
 
 /* Statement n: what it may fault names its line (a block's statements
  * name their own). */
-static void gen_stmt(Gen *G, const Node *n)
+void gen_stmt(Gen *G, const Node *n)
 {
     const Node *save = G->at;
     if (n->kind != N_BLOCK && n->loc.line > 0)
@@ -1575,7 +1557,7 @@ static bool returns_after(const Gen *G, const Node *blk, const Node *st)
 }
 
 /* block: '{' stmts tail '}': each statement after its line of the rules */
-static void gen_block(Gen *G, const Node *blk)
+void gen_block(Gen *G, const Node *blk)
 {
     bool save = G->returns_next;
     for (const Node *st = blk->stmts; st; st = st->next) {
@@ -1792,20 +1774,23 @@ static void label_frames(Gen *G, Buf *b, size_t from)
 
 /* Begins emitting func or proc d: which kind of function it is, and the
  * names of its slots. Returns where its C begins in G->out. */
-static size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
+size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
 {
     G->fn = d;
     G->at = d;
     G->in_proc = in_proc;
     G->direct = direct;
     G->pc = 1;
-    name_frame_slots(G, d);
+    G->nopen_time = 0;
+    G->loops = 0;
+    /* an 'at' block's proc has its rule's frame */
+    name_frame_slots(G, d->kind == N_PROCDECL && d->sym ? d->sym->decl : d);
     return G->out->len;
 }
 
 /* Ends emitting the rule begun at offset `at` of G->out: its C functions
  * open with the names of their slots. */
-static void end_rule(Gen *G, size_t at)
+void end_rule(Gen *G, size_t at)
 {
     label_frames(G, G->out, at);
     G->direct = false;
@@ -1860,10 +1845,13 @@ static void gen_depth_guard(Gen *G, const char *counter, const char *limit, cons
     line(G, "%s", "");
 }
 
+/* fn_NAME, or fn0_NAME for the body of a func with modifiers (its fn_NAME
+ * applies them: cgen_time.c). */
 static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), fn->name);
+    buf_printf(&b, "static %s %s_%s(State *s", ctype_of(fn->type),
+               has_modifiers(fn) ? "fn0" : "fn", fn->name);
     param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -1949,6 +1937,8 @@ static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 {
     Buf b = {0};
     buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->name);
+    if (is_delayed(p)) /* an 'at' block: its frame, from its row */
+        buf_puts(&b, ", const int32_t *v");
     param_lists(p->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -1962,11 +1952,14 @@ static void gen_dproc(Gen *G, const Sym *p)
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
     line(G, "/* proc %s, %s:%d, called directly */", p->name, where(G, d), d->loc.line);
-    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", p->name,
-         params.data ? params.data : "");
+    bool delayed = is_delayed(p);
+    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s%s)", p->name,
+         delayed ? ", const int32_t *v" : "", params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     line(G, "int32_t V[NLOCALS] = {0};");
+    if (delayed)
+        line(G, "memcpy(V, v, sizeof V);");
     gen_param_copies(G, d->params);
     line(G, "(void)V;");
     line(G, "(void)d;");
@@ -1977,7 +1970,8 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "%s", "");
     gen_dproc_proto(G, p, true);
     gen_depth_guard(G, "depth", "MAXDEPTH",
-                    arena_printf(G->a, "dbody_%s(s, d%s)", p->name, args.data ? args.data : ""));
+                    arena_printf(G->a, "dbody_%s(s, d%s%s)", p->name, delayed ? ", v" : "",
+                                 args.data ? args.data : ""));
     end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
@@ -2025,6 +2019,7 @@ static void gen_game_defs(Gen *G)
         buf_printf(o, " \\\n    int32_t pv_%s[MAXP];", v->name);
     }
     buf_puts(o, "\n");
+    gen_time_defs(G);
 }
 
 static void gen_tables(Gen *G)
@@ -2240,12 +2235,14 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
         if (p->reached)
             gen_dproc_proto(&G, p, false);
     }
+    gen_time_protos(&G);
     buf_puts(out, "\n");
     /* The bodies go to a second buffer: helpers are found while emitting. */
     Buf body = {0};
     G.out = &body;
     for (int f = 0; f < HELPER__COUNT; f++)
         G.done[f] = arena_alloc(a, sizeof(bool) * (size_t)(g->nhelpers[f] + 1));
+    gen_modifiers(&G);
     for (int i = 0; i < g->funcs.len; i++)
         if (((const Sym *)g->funcs.items[i])->reached)
             gen_func(&G, g->funcs.items[i]);
@@ -2259,6 +2256,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
         if (p->reached)
             gen_dproc(&G, p);
     }
+    gen_delayed_dispatch(&G);
     G.out = out;
     buf_puts(out, G.protos.data ? G.protos.data : "");
     buf_puts(out, "\n");

@@ -139,6 +139,85 @@ static Node *for_stmt(struct Lexer *lx, RLLTYPE loc, const char *name, Node *ite
     return n;
 }
 
+/* A word the grammar reads as a keyword where it stands, though it may
+ * be a name elsewhere ('turn', 'round', 'phase', 'phases'): a syntax error
+ * when the name is another (none while the parser recovers from one). */
+static bool contextual(struct Lexer *lx, RLLTYPE loc, const char *got, const char *want,
+                       const char *what)
+{
+    if (!strcmp(got, want))
+        return true;
+    if (!lx->quiet)
+        lexer_error(lx, &loc, "syntax error: unexpected name '%s'%s", got, what);
+    return false;
+}
+
+/* turn of P { }, round { }, phase NAME { } */
+static Node *time_block(struct Lexer *lx, RLLTYPE loc, const char *word, NodeKind k, Node *who,
+                        const char *phase, Node *body)
+{
+    static const char *const blocks = " (a block of time is 'turn of PLAYER { ... }', "
+                                      "'round { ... }' or 'phase NAME { ... }')";
+    const char *want = k == N_TURN ? "turn" : k == N_ROUND ? "round" : "phase";
+    if (!contextual(lx, loc, word, want, blocks))
+        return NULL;
+    Node *n = node_new(lx->arena, k, L(loc));
+    n->who = who;
+    n->name = phase;
+    n->body = body;
+    return n;
+}
+
+/* phases NAME, NAME, ... */
+static Node *phases_decl(struct Lexer *lx, RLLTYPE loc, const char *word, Node *names)
+{
+    if (!contextual(lx, loc, word, "phases", ", expected a declaration"))
+        return NULL;
+    Node *n = NEW(PHASESDECL, loc);
+    n->items = names;
+    return n;
+}
+
+/* 'start' or 'end' before 'of' */
+static int edge(struct Lexer *lx, RLLTYPE loc, const char *word)
+{
+    if (!strcmp(word, "start"))
+        return EDGE_START;
+    lexer_error(lx, &loc, "a boundary of time is 'start of ...' or 'end of ...', found '%s'",
+                word);
+    return EDGE_END;
+}
+
+/* [start|end of] [this|next] UNIT: edge -1 is the default, the end. */
+static Node *boundary(struct Lexer *lx, RLLTYPE loc, int edge_, const char *which,
+                      const char *unit, RLLTYPE unit_loc)
+{
+    Node *n = NEW(BOUNDARY, unit_loc);
+    (void)loc;
+    n->edge = edge_ < 0 ? EDGE_END : edge_;
+    n->which = WHICH_THIS;
+    n->name = unit;
+    if (which && !strcmp(which, "next"))
+        n->which = WHICH_NEXT;
+    else if (which && strcmp(which, "this") != 0)
+        lexer_error(lx, &unit_loc, "a boundary of time is '[start of | end of] [this | next] "
+                                   "turn, round or a phase', found '%s %s'", which, unit);
+    return n;
+}
+
+/* f(x, ...) += e [when c], -=, = */
+static Node *modifier(struct Lexer *lx, RLLTYPE loc, AssignOp op, Node *target, Node *rhs,
+                      Node *when)
+{
+    Node *n = NEW(MODIFIER, loc);
+    n->call = target;
+    n->assign_op = op;
+    n->rhs = rhs;
+    n->when = when;
+    n->loc = target->loc;
+    return n;
+}
+
 /* Appends list n to list head. The head remembers its last node, so a
  * list of n statements is built in O(n), not O(n^2). */
 static Node *append(Node *head, Node *n)
@@ -200,6 +279,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token SUCH "such" THAT "that" INTO "into" SIZE "size" TRUE "true"
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
 %token PER "per" WHEN "when" INT "int" BOOL "bool" LIMIT "limit"
+%token UNTIL "until" OF "of" AT_TIME "at (a time)"
 %token DOTDOT ".." EQ "==" NE "!=" LE "<=" GE ">=" PLUSEQ "+=" MINUSEQ "-="
 %token <str> IDENT "name" STRING "string"
 %token <num> NUMBER "number"
@@ -207,7 +287,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> decl params param_list param zone_flags zone_flag block stmts stmt
 %type <node> tail else_part expr cond decision src opt_where opt_else position
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
-%type <node> effect_body opt_such
+%type <node> effect_body opt_such names boundary mods mod
 %type <num> var_type
 
 %left OR
@@ -262,6 +342,12 @@ decl
     | PROC IDENT '(' params ')' ':' var_type block
                                     { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->body = $8; }
+    | IDENT names                   { $$ = phases_decl(lx, @1, $1, $2); }
+    ;
+
+names
+    : IDENT                         { $$ = ident(lx, @1, $1); }
+    | names ',' IDENT               { $$ = append($1, ident(lx, @3, $3)); }
     ;
 
 var_type
@@ -353,7 +439,38 @@ stmt
                                     { (void)$2; (void)$3; $$ = NULL; }
     | IDENT '(' args ')'            { Node *c = call(lx, @1, $1, $3);
                                       $$ = NEW(EXPRSTMT, @1); $$->call = c; }
+    | IDENT OF expr block           { $$ = time_block(lx, @1, $1, N_TURN, $3, NULL, $4); }
+    | IDENT block                   { $$ = time_block(lx, @1, $1, N_ROUND, NULL, NULL, $2); }
+    | IDENT IDENT block             { $$ = time_block(lx, @1, $1, N_PHASE, NULL, $2, $3);
+                                      if ($$)
+                                          $$->loc = L(@2); /* where an unknown phase is */ }
+    | UNTIL boundary '{' mods '}'   { $$ = NEW(UNTIL, @1); $$->boundary = $2; $$->mods = $4; }
+    | AT_TIME boundary block        { $$ = NEW(AT, @1); $$->boundary = $2; $$->body = $3; }
     | block
+    ;
+
+boundary
+    : IDENT                         { $$ = boundary(lx, @$, -1, NULL, $1, @1); }
+    | IDENT IDENT                   { $$ = boundary(lx, @$, -1, $1, $2, @2); }
+    | IDENT OF IDENT                { $$ = boundary(lx, @$, edge(lx, @1, $1), NULL, $3, @3); }
+    | IDENT OF IDENT IDENT          { $$ = boundary(lx, @$, edge(lx, @1, $1), $3, $4, @4); }
+    | END OF IDENT                  { $$ = boundary(lx, @$, EDGE_END, NULL, $3, @3); }
+    | END OF IDENT IDENT            { $$ = boundary(lx, @$, EDGE_END, $3, $4, @4); }
+    ;
+
+mods
+    : %empty                        { $$ = NULL; }
+    | mods mod                      { $$ = append($1, $2); settled(lx); }
+    | mods error                    { $$ = $1; }
+    ;
+
+mod
+    : IDENT '(' args ')' PLUSEQ expr opt_when
+                                    { $$ = modifier(lx, @5, ASSIGN_ADD, call(lx, @1, $1, $3), $6, $7); }
+    | IDENT '(' args ')' MINUSEQ expr opt_when
+                                    { $$ = modifier(lx, @5, ASSIGN_SUB, call(lx, @1, $1, $3), $6, $7); }
+    | IDENT '(' args ')' '=' expr opt_when
+                                    { $$ = modifier(lx, @5, ASSIGN_SET, call(lx, @1, $1, $3), $6, $7); }
     ;
 
 lvalue
@@ -547,7 +664,7 @@ static int tok_group(yysymbol_kind_t k)
                                        "players", "top", "bottom", "size", "not"};
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
                                        "move", "shuffle", "choose", "return", "break",
-                                       "end", "'{'"};
+                                       "end", "'{'", "until", "at (a time)"};
     static const char *const decl[] = {"game", "zone", "var", "func", "proc"};
     const char *s = yysymbol_name(k);
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
@@ -644,6 +761,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
                             "can only be the whole value of 'let' or '=', or %s",
                     found, got == YYSYMBOL_ASK ? "the whole condition of 'if' or 'while'"
                                                : "a statement ('choose cards', a menu)");
+    else if (got == YYSYMBOL_AT && strstr(exp, "a statement"))
+        lexer_error(lx, at, "syntax error: unexpected 'at': a block that runs later starts "
+                            "'at end of', 'at start of', 'at next' or 'at this' (as in 'at "
+                            "end of next turn { ... }')");
     else if (tok_group(got) == G_DECL && strstr(exp, "a statement")) {
         /* A block left open: every later declaration would be reported. */
         lexer_error(lx, at, "syntax error: unexpected %s inside a block: is a '}' missing "

@@ -1,0 +1,96 @@
+/* cgen_int.h: what the files of the code generator share (compiler/cgen*.c).
+ *
+ *   cgen.c       the game's C: state, tables, expressions, statements,
+ *                decisions, the two copies of each proc, funcs
+ *   cgen_time.c  turns, rounds and phases; lasting and delayed effects
+ */
+#ifndef CARDC_CGEN_INT_H
+#define CARDC_CGEN_INT_H
+
+#include "cgen.h"
+#include "emit.h"
+#include "parse.h"
+
+/* Time blocks nested in one rule at most: blocks nest no deeper than the
+ * parser allows (RL_MAX_DEPTH). */
+enum { TIME_NEST_MAX = RL_MAX_DEPTH + 1 };
+
+/* The generator: the game, the output, and the state of the rule being
+ * emitted. */
+typedef struct Gen {
+    Buf *out;
+    Arena *a;
+    const Game *g;
+    const CardSet *cs;
+    const Node *fn;         /* the FUNCDECL or PROCDECL being emitted */
+    const char **slot_name; /* what each of its frame slots holds */
+    StrMap slot_names;      /* the names given so far (name_slot) */
+    int *slot_seen;         /* per slot: the last frame_comment that saw it */
+    int frame_no;           /* frame_comments written for it */
+    int frame_size;         /* its frame slots */
+    bool returns_next;      /* the rule returns, with no result, right after
+                             * the statement being emitted */
+    bool in_proc;
+    bool direct;            /* emitting the direct-call copy of a proc */
+    int pc;                 /* next resume point of the proc being emitted */
+    int indent;
+    Buf helpers;            /* aggregate and option helpers, emitted first */
+    Buf protos;             /* their prototypes, emitted before them */
+    const SrcFile *src_file;    /* source_text's place: the start of src_line */
+    int src_line;
+    const char *src_p;
+    bool *done[HELPER__COUNT]; /* per family, per helper number: written */
+    const char **card_ids;
+    bool reads_cand;        /* code emitted reads s->cand, not only s->candkinds */
+    const Node *at;         /* the statement or declaration being emitted:
+                             * what it may fault names its line (site) */
+    PtrVec sites;           /* the fault sites numbered so far: a node each */
+    StrMap site_no;         /* "file:line" -> its number in sites, from 1 */
+    /* time (cgen_time.c) */
+    const Node *open_time[TIME_NEST_MAX]; /* the turn, round and phase blocks
+                             * open where code is emitted, outermost first */
+    int open_loops[TIME_NEST_MAX]; /* the loops open around each */
+    int nopen_time;
+    int loops;              /* loops open where code is emitted */
+} Gen;
+
+/* cgen.c */
+void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void gen_expr(Gen *G, Buf *b, const Node *n);
+const char *expr_str(Gen *G, const Node *n);
+const char *unparen(Gen *G, const char *e);
+const char *where(const Gen *G, const Node *n);
+int site_of(Gen *G, const Node *n);
+int site(Gen *G);
+const char *stop_value(const Gen *G);
+void gen_stop_if_over(Gen *G);
+void gen_resume_point(Gen *G, int pc);
+void gen_block(Gen *G, const Node *blk);
+void gen_stmt(Gen *G, const Node *n);
+size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct);
+void end_rule(Gen *G, size_t at);
+
+/* cgen_time.c */
+/* The constants and tables of time, before rt_game.h (nothing for a game
+ * without time). */
+void gen_time_defs(Gen *G);
+/* Is p the proc of an 'at' block? (Its direct copy takes a frame.) */
+bool is_delayed(const Sym *p);
+/* Does func fn have modifiers? (Its body is emitted as fn0_NAME, and
+ * fn_NAME applies them.) */
+bool has_modifiers(const Sym *fn);
+/* The statements of time: turn, round, phase, until, at. */
+void gen_time_stmt(Gen *G, const Node *n);
+/* Before a 'break' or 'return': the ends of the time blocks it leaves. */
+void gen_time_leave(Gen *G, bool all);
+/* 'return' inside a time block; false if none is open (nothing written). */
+bool gen_time_return(Gen *G, const Node *n);
+/* start_turn(p) */
+void gen_start_turn(Gen *G, const Node *call);
+/* The prototypes and functions of the modifiers and of the funcs they
+ * change, and the dispatch of delayed blocks for direct play. */
+void gen_time_protos(Gen *G);
+void gen_modifiers(Gen *G);
+void gen_delayed_dispatch(Gen *G);
+
+#endif
