@@ -14,6 +14,7 @@
  * cards, so they compile to plain C functions. Aggregates and filters
  * become small helpers that walk a zone's array; nothing allocates. */
 #include "cgen_int.h"
+#include "emit.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -239,7 +240,7 @@ static void gen_index(Gen *G, Buf *b, const Node *n)
 /* primary: IDENT '(' args ')' naming a func */
 static void gen_func_call(Gen *G, Buf *b, const Node *n)
 {
-    buf_printf(b, "fn_%s(s", n->name);
+    buf_printf(b, "fn_%s(s", n->sym->cname);
     for (const Node *a = n->args; a; a = a->next) {
         buf_puts(b, ", ");
         gen_expr(G, b, a);
@@ -318,6 +319,12 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         break;
     case B_ACTIVE:
         buf_puts(b, "s->active");
+        break;
+    case B_PLAYABLE:
+        gen_playable(G, b, n);
+        break;
+    case B_CONTROLLER:
+        gen_controller(G, b, n);
         break;
     default:
         buf_puts(b, "0");
@@ -802,7 +809,7 @@ static bool counts_options(const Gen *G)
 static void gen_call_direct(Gen *G, const Node *c, const char *target)
 {
     Buf b = {0};
-    buf_printf(&b, "dproc_%s(s, d", c->sym->name);
+    buf_printf(&b, "dproc_%s(s, d", c->sym->cname);
     for (const Node *a = c->args; a; a = a->next)
         buf_printf(&b, ", %s", expr_str(G, a));
     buf_puts(&b, ")");
@@ -834,7 +841,7 @@ static void gen_call_resumable(Gen *G, const Node *c, const char *target)
     /* too deep a call faults at the proc called, as the direct copy's
      * guard does (gen_dproc) */
     int callee = site_of(G, c->sym->decl);
-    line(G, "Frame *nf = push(s, %d, P_%s);", callee, c->sym->name);
+    line(G, "Frame *nf = push(s, %d, P_%s);", callee, c->sym->cname);
     line(G, "if (!nf)");
     line(G, "    return R_STOP;");
     for (int j = 0; j < i; j++)
@@ -1493,6 +1500,7 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_EXPRSTMT:    gen_call_stmt(G, n); return;
     case N_END:         gen_end(G, n); return;
     case N_CHOOSECARDS: gen_choose_cards(G, n); return;
+    case N_PLAY:        gen_play(G, n); return;
     case N_TURN:
     case N_ROUND:
     case N_PHASE:
@@ -1581,7 +1589,7 @@ void gen_block(Gen *G, const Node *blk)
 /* Names slot i, unless it has a name already (a loop's element is named
  * by the loop and by its source alike). A name another slot has (two loops
  * over q) gets the place of node `at`. */
-static void name_slot(Gen *G, int i, const char *name, const Node *at)
+void name_slot(Gen *G, int i, const char *name, const Node *at)
 {
     if (i < 0 || i >= G->frame_size || G->slot_name[i])
         return;
@@ -1622,6 +1630,12 @@ static void visit_slots(const Node *n, void *ctx)
         break;
     case N_MOVEALL:
         name_element(G, n->cards, "'move all'", n);
+        break;
+    case N_PLAY:
+        name_slot(G, n->slot, arena_printf(G->a, "the card played at %s:%d", where(G, n),
+                                           n->loc.line), n);
+        name_slot(G, n->slot + 1, arena_printf(G->a, "who plays it at %s:%d", where(G, n),
+                                               n->loc.line), n);
         break;
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER:
@@ -1845,13 +1859,26 @@ static void gen_depth_guard(Gen *G, const char *counter, const char *limit, cons
     line(G, "%s", "");
 }
 
+/* How the comment above a func's or proc's C names it: its name, or
+ * for a clause's, "effect of CARD" made safe inside a comment. */
+static const char *rule_title(Gen *G, const Sym *fn)
+{
+    if (!fn->clause)
+        return fn->name;
+    Buf b = {0};
+    c_comment_text(&b, fn->name);
+    const char *t = arena_strdup(G->a, b.data);
+    buf_free(&b);
+    return t;
+}
+
 /* fn_NAME, or fn0_NAME for the body of a func with modifiers (its fn_NAME
  * applies them: cgen_time.c). */
 static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
     buf_printf(&b, "static %s %s_%s(State *s", ctype_of(fn->type),
-               has_modifiers(fn) ? "fn0" : "fn", fn->name);
+               has_modifiers(fn) ? "fn0" : "fn", fn->cname);
     param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -1870,12 +1897,12 @@ static void gen_func(Gen *G, const Sym *fn)
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
     bool leaf = !fn->calls_funcs;
-    line(G, "/* func %s, %s:%d%s */", fn->name, where(G, d), d->loc.line,
+    line(G, "/* func %s, %s:%d%s */", rule_title(G, fn), where(G, d), d->loc.line,
          leaf ? " (it calls no func: its depth is checked, not counted)" : "");
     if (leaf)
         gen_func_proto(G, fn, true);
     else
-        line(G, "static int32_t body_%s(State *s%s)", fn->name, params.data ? params.data : "");
+        line(G, "static int32_t body_%s(State *s%s)", fn->cname, params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     if (leaf) {
@@ -1900,7 +1927,7 @@ static void gen_func(Gen *G, const Sym *fn)
     if (!leaf) {
         gen_func_proto(G, fn, true);
         gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
-                        arena_printf(G->a, "body_%s(s%s)", fn->name, args.data ? args.data : ""));
+                        arena_printf(G->a, "body_%s(s%s)", fn->cname, args.data ? args.data : ""));
     }
     end_rule(G, at);
     buf_free(&params);
@@ -1911,8 +1938,8 @@ static void gen_proc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
     size_t at = begin_rule(G, d, true, false);
-    line(G, "/* proc %s, %s:%d */", p->name, where(G, d), d->loc.line);
-    line(G, "static int proc_%s(State *s, Frame *f)", p->name);
+    line(G, "/* proc %s, %s:%d */", rule_title(G, p), where(G, d), d->loc.line);
+    line(G, "static int proc_%s(State *s, Frame *f)", p->cname);
     line(G, "{");
     G->indent++;
     line(G, "int32_t *V = f->v;");
@@ -1936,7 +1963,7 @@ static void gen_proc(Gen *G, const Sym *p)
 static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->name);
+    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->cname);
     if (is_delayed(p)) /* an 'at' block: its frame, from its row */
         buf_puts(&b, ", const int32_t *v");
     param_lists(p->decl->params, &b, NULL);
@@ -1951,9 +1978,10 @@ static void gen_dproc(Gen *G, const Sym *p)
     size_t at = begin_rule(G, d, true, true);
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
-    line(G, "/* proc %s, %s:%d, called directly */", p->name, where(G, d), d->loc.line);
+    line(G, "/* proc %s, %s:%d, called directly */", rule_title(G, p), where(G, d),
+         d->loc.line);
     bool delayed = is_delayed(p);
-    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s%s)", p->name,
+    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s%s)", p->cname,
          delayed ? ", const int32_t *v" : "", params.data ? params.data : "");
     line(G, "{");
     G->indent++;
@@ -1970,7 +1998,7 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "%s", "");
     gen_dproc_proto(G, p, true);
     gen_depth_guard(G, "depth", "MAXDEPTH",
-                    arena_printf(G->a, "dbody_%s(s, d%s%s)", p->name, delayed ? ", v" : "",
+                    arena_printf(G->a, "dbody_%s(s, d%s%s)", p->cname, delayed ? ", v" : "",
                                  args.data ? args.data : ""));
     end_rule(G, at);
     buf_free(&params);
@@ -2002,9 +2030,11 @@ static void gen_game_defs(Gen *G)
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         if (p->reached)
-            buf_printf(o, "    P_%s = %d,\n", p->name, i);
+            buf_printf(o, "    P_%s = %d,\n", p->cname, i);
     }
-    buf_puts(o, "};\n\n/* The rules' variables, members of State: g_NAME for a global,\n"
+    buf_puts(o, "};\n\n");
+    gen_effects_defs(G);
+    buf_puts(o, "/* The rules' variables, members of State: g_NAME for a global,\n"
                 " * pv_NAME[player] for a per-player one. */\n"
                 "#define GAME_STATE_VARS");
     int nvars = g->globals.len + g->pvars.len;
@@ -2129,7 +2159,7 @@ static void gen_run_hooks(Gen *G)
         const Sym *p = g->procs.items[i];
         if (p->reached)
             buf_printf(o, "    case P_%s:\n        r = proc_%s(s, f);\n        break;\n",
-                       p->name, p->name);
+                       p->cname, p->cname);
     }
     buf_puts(o, "    }\n    return r;\n}\n\n"
                 "/* The rules' variables at the start of a game. */\n"
@@ -2237,6 +2267,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     }
     gen_time_protos(&G);
     buf_puts(out, "\n");
+    gen_play_dispatch(&G);
     /* The bodies go to a second buffer: helpers are found while emitting. */
     Buf body = {0};
     G.out = &body;

@@ -1,22 +1,22 @@
-/* cgen_int.h: what the files of the code generator share (compiler/cgen*.c).
+/* cgen_int.h: what the files of the code generator share (compiler/cgen*.c
+ * only).
  *
- *   cgen.c       the game's C: state, tables, expressions, statements,
- *                decisions, the two copies of each proc, funcs
- *   cgen_time.c  turns, rounds and phases; lasting and delayed effects
+ *   cgen.c          the game's C: expressions, statements, procs, funcs,
+ *                   the tables and the run loop's hooks
+ *   cgen_effects.c  the play of cards: 'play', playable(), controller()
+ *                   and the dispatch from a card to its effect
+ *   cgen_time.c     turns, rounds and phases; lasting and delayed effects
  */
 #ifndef CARDC_CGEN_INT_H
 #define CARDC_CGEN_INT_H
 
 #include "cgen.h"
-#include "emit.h"
 #include "parse.h"
 
 /* Time blocks nested in one rule at most: blocks nest no deeper than the
  * parser allows (RL_MAX_DEPTH). */
 enum { TIME_NEST_MAX = RL_MAX_DEPTH + 1 };
 
-/* The generator: the game, the output, and the state of the rule being
- * emitted. */
 typedef struct Gen {
     Buf *out;
     Arena *a;
@@ -54,21 +54,40 @@ typedef struct Gen {
     int loops;              /* loops open where code is emitted */
 } Gen;
 
-/* cgen.c */
+/* Writes one line of C at the current indent. */
 void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void gen_expr(Gen *G, Buf *b, const Node *n);
+/* The C of expression n, as a string of the arena. */
 const char *expr_str(Gen *G, const Node *n);
-const char *unparen(Gen *G, const char *e);
+/* The C of expression n, appended to b. */
+void gen_expr(Gen *G, Buf *b, const Node *n);
+/* The base name of the file node n is in. */
 const char *where(const Gen *G, const Node *n);
+/* The fault site of node n, and of the statement being emitted. */
 int site_of(Gen *G, const Node *n);
 int site(Gen *G);
+/* What the function being emitted returns once the game has stopped. */
 const char *stop_value(const Gen *G);
+/* Stops a proc if the game is over. */
 void gen_stop_if_over(Gen *G);
+/* A case of the resumable copy's switch on f->pc. */
 void gen_resume_point(Gen *G, int pc);
+/* e without one pair of parentheses around all of it. */
+const char *unparen(Gen *G, const char *e);
 void gen_block(Gen *G, const Node *blk);
 void gen_stmt(Gen *G, const Node *n);
+/* Names frame slot i in the comments of the rule being emitted. */
+void name_slot(Gen *G, int i, const char *name, const Node *at);
+/* Begins emitting func or proc d (returns where its C begins in G->out),
+ * and ends it: its C functions open with the names of their slots. */
 size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct);
 void end_rule(Gen *G, size_t at);
+
+/* cgen_effects.c */
+void gen_play(Gen *G, const Node *n);
+void gen_playable(Gen *G, Buf *b, const Node *n);
+void gen_controller(Gen *G, Buf *b, const Node *n);
+void gen_effects_defs(Gen *G);
+void gen_play_dispatch(Gen *G);
 
 /* cgen_time.c */
 /* The constants and tables of time, before rt_game.h (nothing for a game

@@ -359,7 +359,7 @@ static void gen_modified_func(Gen *G, const Sym *fn)
 {
     line(G, "/* func %s with its modifiers: its value, changed by the rows of the", fn->name);
     line(G, " * 'until' statements that change it, oldest first */");
-    line(G, "static int32_t fn_%s(State *s%s)", fn->name, arg_list(G, fn, true));
+    line(G, "static int32_t fn_%s(State *s%s)", fn->cname, arg_list(G, fn, true));
     line(G, "{");
     G->indent++;
     line(G, "if (s->fdepth >= MAX_FUNC_DEPTH) {");
@@ -367,7 +367,7 @@ static void gen_modified_func(Gen *G, const Sym *fn)
     line(G, "    return 0;");
     line(G, "}");
     line(G, "s->fdepth++;");
-    line(G, "int32_t v = fn0_%s(s%s);", fn->name, arg_list(G, fn, false));
+    line(G, "int32_t v = fn0_%s(s%s);", fn->cname, arg_list(G, fn, false));
     line(G, "for (int i = 0; i < s->nlasting; i++) {");
     line(G, "    const int32_t *cap = s->lasting[i].cap;");
     line(G, "    switch (s->lasting[i].kind) {");
@@ -392,7 +392,7 @@ void gen_time_protos(Gen *G)
     for (int i = 0; i < g->funcs.len; i++) {
         const Sym *fn = g->funcs.items[i];
         if (fn->reached && has_modifiers(fn))
-            line(G, "static int32_t fn_%s(State *s%s);", fn->name, arg_list(G, fn, true));
+            line(G, "static int32_t fn_%s(State *s%s);", fn->cname, arg_list(G, fn, true));
     }
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
@@ -436,8 +436,8 @@ void gen_delayed_dispatch(Gen *G)
             line(G, "    switch (p) {");
         }
         any = true;
-        line(G, "    case P_%s:", p->name);
-        line(G, "        dproc_%s(s, d, v);", p->name);
+        line(G, "    case P_%s:", p->cname);
+        line(G, "        dproc_%s(s, d, v);", p->cname);
         line(G, "        break;");
     }
     if (any) {

@@ -166,7 +166,19 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_VARDECL: ONE(init); break;
     case N_FUNCDECL: LIST(params, "param"); ONE(expr_body); ONE(body); break;
     case N_PROCDECL: LIST(params, "param"); ONE(body); break;
-    case N_EFFECT: ONE(guard); LIST(body, "stmt"); break;
+    case N_EFFECT: LIST(clauses, "clause"); break;
+    case N_CLAUSE: ONE(pattern); ONE(cond); ONE(body); break;
+    case N_PATTERN:
+        if (n->pat_kind == PAT_EVENT) {
+            LIST(args, "arg");
+        } else if (n->pat_kind == PAT_START || n->pat_kind == PAT_END) {
+            ONE(how);
+        } else {
+            ONE(zone);
+            ONE(from);
+        }
+        break;
+    case N_PLAY: ONE(card); ONE(by); ONE(to); break;
     case N_BLOCK: LIST(stmts, "stmt"); break;
     case N_LET: ONE(init); break;
     case N_ASSIGN: ONE(target); ONE(rhs); break;
@@ -204,6 +216,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_MODIFIER: ONE(call); ONE(rhs); ONE(when); break;
     case N_BOUNDARY:
     case N_GAMEDECL: case N_PLAYERSDECL: case N_LIMITDECL: case N_PARAM: case N_BREAK:
+    case N_CANCEL:
     case N_NUM: case N_BOOLLIT: case N_NONELIT: case N_STR: case N_IDENT:
     case N_PLAYERSREF: case N__COUNT:
         break;
@@ -240,6 +253,13 @@ static void put_label(Buf *b, const Node *n)
     case N_CHOOSEPLAYER: case N_CHOOSECARDS:
         buf_puts(b, " ");
         put_quoted(b, n->name);
+        break;
+    case N_CLAUSE: buf_printf(b, " %s", clause_kind_name(n->clause_kind)); break;
+    case N_PATTERN:
+        if (n->pat_kind == PAT_START || n->pat_kind == PAT_END || n->pat_kind == PAT_EVENT)
+            buf_printf(b, " %s %s", pattern_kind_name(n->pat_kind), n->name);
+        else
+            buf_printf(b, " %s %s", n->name, pattern_kind_name(n->pat_kind));
         break;
     default:
         if (n->name)
@@ -316,6 +336,12 @@ static void put_time_facts(Buf *b, const Node *n)
 }
 
 /* What the checker filled in: the type, then what the kind holds. */
+static void put_fn_facts(Buf *b, const Sym *fn)
+{
+    buf_printf(b, "  %s %d  frame %d", fn->kind == S_FUNC ? "func" : "proc", fn->index,
+               sema_locals(fn));
+}
+
 static void put_facts(const Dump *D, const Node *n)
 {
     static const char *const walks[] = {
@@ -344,13 +370,23 @@ static void put_facts(const Dump *D, const Node *n)
         break;
     case N_LET: if (n->sym) buf_printf(b, "  slot %d", n->sym->index); break;
     case N_REPEAT:
-    case N_FOR: buf_printf(b, "  slot %d", n->slot); break;
+    case N_FOR:
+    case N_PLAY: buf_printf(b, "  slot %d", n->slot); break;
     case N_MENU: buf_printf(b, "  prompt %d  taken slot %lld", n->prompt, n->taken_slot); break;
     case N_OPTION: buf_printf(b, "  label %d", n->label); break;
     case N_ASK:
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER: buf_printf(b, "  prompt %d", n->prompt); break;
     case N_CHOOSECARDS: buf_printf(b, "  prompt %d  set %d", n->prompt, n->set_no); break;
+    case N_CLAUSE:
+        if (n->sym)
+            put_fn_facts(b, n->sym);
+        for (int i = 0; D->g && i < D->g->guards.len; i++) {
+            const Sym *guard = D->g->guards.items[i];
+            if (guard->clause == n)
+                buf_printf(b, "  guard func %d  frame %d", guard->index, sema_locals(guard));
+        }
+        break;
     case N_TURN: case N_ROUND: case N_PHASE: case N_BOUNDARY: case N_UNTIL: case N_AT:
     case N_MODIFIER:
         put_time_facts(b, n);
@@ -402,12 +438,6 @@ static const Sym *fn_sym(const Dump *D, const Node *decl)
     return i < 0 ? NULL : (func ? D->g->funcs : D->g->procs).items[i];
 }
 
-static void put_fn_facts(Buf *b, const Sym *fn)
-{
-    buf_printf(b, "  %s %d  frame %d", fn->kind == S_FUNC ? "func" : "proc", fn->index,
-               sema_locals(fn));
-}
-
 /* A declaration's first line: what it declares, in the syntax of the rules. */
 static void put_decl_head(Buf *b, const Node *n)
 {
@@ -438,7 +468,11 @@ static void put_decl_head(Buf *b, const Node *n)
         put_signature(b, n);
         break;
     case N_EFFECT:
-        buf_puts(b, "effect of ");
+        if (n->effect_from == EFFECT_TYPE) {
+            buf_printf(b, "effect %s", n->name);
+            break;
+        }
+        buf_puts(b, n->effect_from == EFFECT_YAML ? "effect of " : "effect ");
         put_quoted(b, n->name);
         break;
     default: /* not a declaration: the parser puts none in Program.decls */
@@ -460,9 +494,10 @@ static void put_decl_facts(const Dump *D, const Node *n)
             put_fn_facts(b, fn);
         break;
     case N_EFFECT:
-        buf_printf(b, "  card %d", n->card_no);
-        if (n->sym)
-            put_fn_facts(b, n->sym);
+        if (n->effect_from == EFFECT_TYPE)
+            buf_printf(b, "  type %d", n->type_no);
+        else
+            buf_printf(b, "  card %d", n->card_no);
         break;
     default: break;
     }
@@ -738,9 +773,7 @@ static void dump_fn_facts(Dump *D, Arena *a, const Sym *fn)
     D->file = fn->decl->loc.file;
     if (fn->decl->expr_body)
         print_node_facts("expr_body", fn->decl->expr_body, D);
-    if (fn->decl->kind == N_EFFECT)
-        each(print_node_facts, D, "stmt", fn->decl->body);
-    else if (fn->decl->body)
+    if (fn->decl->body)
         print_node_facts("body", fn->decl->body, D);
 }
 

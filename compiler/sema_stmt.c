@@ -464,11 +464,17 @@ static void check_stmt(Sema *s, Node *n)
     case N_EXPRSTMT:    check_call_stmt(s, n); break;
     case N_END:         check_end(s, n); break;
     case N_CHOOSECARDS: check_decision(s, n); break;
+    case N_PLAY:        check_play(s, n); break;
+    case N_CANCEL:      check_cancel(s, n); break;
     case N_TURN:
     case N_ROUND:
     case N_PHASE:       check_time_block(s, n); break;
     case N_UNTIL:       check_until(s, n); break;
     case N_AT:          check_at(s, n); break;
+    case N_CLAUSE:      /* 'play { ... }' where a statement goes (parser.y) */
+        diag_error(s->diags, n->loc, "'play { ... }' is a clause of a card's effect: to play a "
+                                     "card here, write 'play CARD by PLAYER'");
+        break;
     default:            diag_error(s->diags, n->loc, "not a statement"); break;
     }
 }

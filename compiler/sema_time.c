@@ -275,9 +275,7 @@ void check_until(Sema *s, Node *n)
  * gets the rule's frame size when the rule is checked (finish_delayed). */
 static Sym *delayed_proc(Sema *s, Node *n)
 {
-    const char *name = arena_printf(s->arena, "at_%d_%d", n->loc.line, s->g->lasting.len);
-    while (strmap_get(&s->globals, name))
-        name = arena_printf(s->arena, "%s_", name);
+    const char *name = arena_printf(s->arena, "at line %d", n->loc.line);
     Node *decl = node_new(s->arena, N_PROCDECL, n->loc);
     decl->name = name;
     decl->type = T_VOID;
@@ -291,6 +289,8 @@ static Sym *delayed_proc(Sema *s, Node *n)
     sym->used = true;
     sym->blocking = true;
     sym->index = s->g->procs.len;
+    /* a number first: no name of the rules starts with one */
+    sym->cname = arena_printf(s->arena, "%d_at_line_%d", sym->index, n->loc.line);
     vec_push(s->arena, &s->g->procs, sym);
     vec_push(s->arena, &s->delayed, decl);
     return sym;
