@@ -156,14 +156,19 @@ enum { NLIMIT_KINDS = sizeof limit_kinds / sizeof *limit_kinds };
 /* decl: LIMIT IDENT NUMBER */
 static void declare_limit(Sema *s, Node *n)
 {
+    if (!strcmp(n->name, "lasting")) {
+        declare_lasting_limit(s, n);
+        return;
+    }
     int k = 0;
     while (k < NLIMIT_KINDS && strcmp(n->name, limit_kinds[k].name))
         k++;
     if (k == NLIMIT_KINDS) {
-        const char *names[NLIMIT_KINDS];
+        const char *names[NLIMIT_KINDS + 1];
         for (int i = 0; i < NLIMIT_KINDS; i++)
             names[i] = limit_kinds[i].name;
-        error_unknown(s, n->loc, "limit", n->name, names, NLIMIT_KINDS);
+        names[NLIMIT_KINDS] = "lasting";
+        error_unknown(s, n->loc, "limit", n->name, names, NLIMIT_KINDS + 1);
         return;
     }
     if (s->limits_seen & (1u << k)) {
@@ -199,6 +204,7 @@ static void declare_decl(Sema *s, Node *n)
     case N_PLAYERSDECL: declare_players(s, n); break;
     case N_ZONEDECL:    declare_zone(s, n); break;
     case N_LIMITDECL:   declare_limit(s, n); break;
+    case N_PHASESDECL:  declare_phases(s, n); break;
     case N_VARDECL:     declare_var(s, n); break;
     case N_FUNCDECL:    declare_fn(s, n, false); break;
     case N_PROCDECL:    declare_fn(s, n, true); break;
@@ -251,6 +257,7 @@ void sema_check_fn(Sema *s, Sym *sym)
         }
     }
     f->nlocals = s->nlocals;
+    finish_delayed(s, f);
     check_locals(s, sym);
     if (s->in_proc && s->nlocals > s->g->max_locals)
         s->g->max_locals = s->nlocals;
@@ -554,6 +561,7 @@ static void game_defaults(Game *g, const CardSet *cs)
     g->max_depth = 32;
     g->max_decisions = DEFAULT_MAX_DECISIONS;
     g->max_reactions = DEFAULT_MAX_REACTIONS;
+    g->max_lasting = DEFAULT_MAX_LASTING;
 }
 
 bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
