@@ -81,11 +81,14 @@ static bool entered(const PtrVec *v, int i, const Node *decl)
 static bool grow_shape(const Game *g, Shape *h, const Node *n)
 {
     if (n->kind == N_ZONEDECL && entered(&g->zones, n->zone_no, n)) {
-        h->slots += (n->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        h->slots += zone_nslots(g, n);
         return true;
     }
-    if (n->kind == N_VARDECL && entered(n->per_player ? &g->pvars : &g->globals, n->var_no, n)) {
-        h->words += n->per_player ? g->max_players : 1;
+    const PtrVec *vars = n->per_player == VAR_PER_CARD ? &g->cvars
+                         : n->per_player ? &g->pvars : &g->globals;
+    if (n->kind == N_VARDECL && entered(vars, n->var_no, n)) {
+        h->words += n->per_player == VAR_PER_CARD ? h->cards
+                    : n->per_player ? g->max_players : 1;
         return true;
     }
     if (n->kind == N_PROCDECL && n->nlocals + 2 > h->locals) {
@@ -148,7 +151,8 @@ static void check_state_size(Sema *s, const Program *prog)
     Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth};
     Shape all = h;
     all.slots = g->nslots;
-    all.words = g->globals.len + (long long)g->pvars.len * g->max_players;
+    all.words = g->globals.len + (long long)g->pvars.len * g->max_players +
+                (long long)g->cvars.len * cs->instances;
     all.locals = g->max_locals + 2;
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
@@ -166,12 +170,13 @@ static void check_zone_slots(Sema *s)
         return;
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        int n = zone_nslots(g, z);
         if (z->first_slot + n > MAX_ZONE_SLOTS) {
             diag_error(s->diags, z->loc, "the game would have %d zone slots (limit "
                                          "max_zone_slots = %d): zone '%s' passes the limit "
                                          "(a shared zone has one slot, a per-player zone one "
-                                         "per seat)", g->nslots, MAX_ZONE_SLOTS, z->name);
+                                         "per seat%s)", g->nslots, MAX_ZONE_SLOTS, z->name,
+                       (z->zflags & ZF_HELD) ? ", a held zone one per holder" : "");
             return;
         }
     }

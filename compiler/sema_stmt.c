@@ -234,19 +234,24 @@ static Type check_target_name(Sema *s, Node *lv)
     return sym->type;
 }
 
-/* lvalue: IDENT '[' expr ']', assigned: a per-player variable. Returns its
- * type. */
+/* lvalue: IDENT '[' expr ']', assigned: a per-player or per-card variable.
+ * Returns its type. */
 static Type check_target_index(Sema *s, Node *lv)
 {
     Sym *sym = strmap_get(&s->globals, lv->base->name);
-    if (!sym || sym->kind != S_PVAR || find_local(s, lv->base->name)) {
-        diag_error(s->diags, lv->loc, "only a per-player variable can be assigned with [...]");
+    if (!sym || (sym->kind != S_PVAR && sym->kind != S_CVAR) ||
+        find_local(s, lv->base->name)) {
+        diag_error(s->diags, lv->loc, "only a per-player or per-card variable can be "
+                                      "assigned with [...]");
         return T_UNKNOWN;
     }
     lv->base->sym = sym;
     sym->used = true;
-    expect_type(s, lv->index, T_PLAYER, check_expr(s, lv->index),
-                "the index of a per-player variable");
+    if (sym->kind == S_CVAR)
+        check_cvar_index(s, lv, sym);
+    else
+        expect_type(s, lv->index, T_PLAYER, check_expr(s, lv->index),
+                    "the index of a per-player variable");
     if (!s->in_proc)
         diag_error(s->diags, lv->loc, "a func cannot change the game variable '%s'",
                    lv->base->name);

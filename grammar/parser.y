@@ -210,10 +210,14 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> effect_body opt_such
 %type <num> var_type
 
+/* A name alone, before 'in', is the element of a source ('c in hand' as an
+ * argument of count(...), after 'from' or 'move all'), not the left side of
+ * a membership test: the rule 'primary: IDENT' ranks below 'in'. */
+%precedence NAME_ALONE
 %left OR
 %left AND
 
-%nonassoc EQ NE '<' LE '>' GE
+%nonassoc EQ NE '<' LE '>' GE IN
 %left '+' '-'
 %left '*' '/' '%'
 
@@ -249,7 +253,10 @@ decl
                                       $$->init = $6; }
     | VAR IDENT ':' PER PLAYER var_type '=' expr
                                     { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6;
-                                      $$->init = $8; $$->per_player = 1; }
+                                      $$->init = $8; $$->per_player = VAR_PER_PLAYER; }
+    | VAR IDENT ':' PER CARD var_type '=' expr
+                                    { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6;
+                                      $$->init = $8; $$->per_player = VAR_PER_CARD; }
     | FUNC IDENT '(' params ')' ':' var_type '=' expr
                                     { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->expr_body = $9; }
@@ -292,6 +299,9 @@ zone_flags
 
 zone_flag
     : IDENT                         { $$ = ident(lx, @1, $1); }
+    | IDENT IDENT                   { $$ = ident(lx, @1, $1); $$->word = ident(lx, @2, $2); }
+    | IDENT TO IDENT                { $$ = ident(lx, @1, arena_printf(lx->arena, "%s to", $1));
+                                      $$->word = ident(lx, @3, $3); }
     | PER PLAYER                    { $$ = ident(lx, @$, "per player"); }
     ;
 
@@ -433,6 +443,7 @@ expr
     | expr LE expr                  { $$ = binary(lx, @2, OP_LE, $1, $3); }
     | expr '>' expr                 { $$ = binary(lx, @2, OP_GT, $1, $3); }
     | expr GE expr                  { $$ = binary(lx, @2, OP_GE, $1, $3); }
+    | expr IN expr                  { $$ = binary(lx, @2, OP_IN, $1, $3); }
     | expr '+' expr                 { $$ = binary(lx, @2, OP_ADD, $1, $3); }
     | expr '-' expr                 { $$ = binary(lx, @2, OP_SUB, $1, $3); }
     | expr '*' expr                 { $$ = binary(lx, @2, OP_MUL, $1, $3); }
@@ -459,7 +470,7 @@ primary
     | FALSE                         { $$ = NEW(BOOLLIT, @1); $$->literal = 0; }
     | NONE                          { $$ = NEW(NONELIT, @1); }
     | PLAYERS                       { $$ = NEW(PLAYERSREF, @1); }
-    | IDENT                         { $$ = ident(lx, @1, $1); }
+    | IDENT %prec NAME_ALONE        { $$ = ident(lx, @1, $1); }
     | IDENT '(' args ')'            { $$ = call(lx, @1, $1, $3); }
     | TOP '(' expr ')'              { $$ = NEW(TOPCARD, @1); $$->zone = $3;
                                       $$->pos_kind = POS_TOP; }

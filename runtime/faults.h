@@ -14,6 +14,7 @@
  *           PLAYER a player value as the rules count seats (0 is the
  *                  first), -1 for none;
  *           INDEX  a list index (counted from 0, as the rules do);
+ *           CARD   a card instance, -1 for none;
  *   TEXT    the message, as LANGUAGE.md §9 lists it.
  * Append new kinds at the end: the order is part of every generated game. */
 #ifndef CARDRT_FAULTS_H
@@ -29,7 +30,9 @@
     X(DEPTH, NONE, "procedure or func calls nested too deep")                   \
     X(LOOP, NONE, "a rule loop ran too long without a decision")                \
     X(TOO_MANY, NONE, "a choice with more options than a decision holds")       \
-    X(OVERFLOW, NONE, "a number outside the range of 32 bits")
+    X(OVERFLOW, NONE, "a number outside the range of 32 bits")                 \
+    X(NOT_HOLDER, CARD, "a held zone's slot under a card not of its holder type") \
+    X(NO_CARD, NONE, "a per-card variable of no card (none)")
 
 /* What the value of a fault means (the DETAIL column). */
 typedef enum RtFaultDetail {
@@ -37,6 +40,7 @@ typedef enum RtFaultDetail {
     RT_FD_SLOT,
     RT_FD_PLAYER,
     RT_FD_INDEX,
+    RT_FD_CARD,
 } RtFaultDetail;
 
 /* The kinds: RT_F_EMPTY_TOP = 0, ..., and how many there are. */

@@ -206,12 +206,19 @@ static void fault_detail(const RtGame *g, const RtCore *c, char *buf, size_t n)
         if (v < 0 || v >= g->nslots)
             break;
         const RtZone *z = &g->zones[g->slot_zone[v]];
+        char holder[512];
         if (z->per_player)
             snprintf(buf, n, " '%s' of player %d", z->name, g->slot_owner[v] + 1);
+        else if (rt_slot_holder(g, v) >= 0)
+            snprintf(buf, n, " '%s' under %s", z->name,
+                     rt_holder_name(g, v, holder, sizeof holder));
         else
             snprintf(buf, n, " '%s'", z->name);
         break;
     }
+    case RT_FD_CARD:
+        snprintf(buf, n, ": %s", v >= 0 && v < g->ninstances ? g->card_name[v] : "none");
+        break;
     case RT_FD_PLAYER:
         if (v == -1)
             snprintf(buf, n, ": none");
@@ -310,6 +317,42 @@ int rt_card_slot(const RtGame *g, const void *st, int c)
                 return s;
     }
     return -1;
+}
+
+int rt_slot_holder(const RtGame *g, int slot)
+{
+    if (!g->slot_holder || slot < 0 || slot >= g->nslots)
+        return -1;
+    return g->slot_holder[slot];
+}
+
+/* The copies of a card are consecutive instances of one name. */
+int rt_card_copy(const RtGame *g, int c, int *copies)
+{
+    int first = c, last = c;
+    if (c < 0 || c >= g->ninstances) {
+        *copies = 0;
+        return 0;
+    }
+    while (first > 0 && !strcmp(g->card_name[first - 1], g->card_name[c]))
+        first--;
+    while (last + 1 < g->ninstances && !strcmp(g->card_name[last + 1], g->card_name[c]))
+        last++;
+    *copies = last - first + 1;
+    return c - first + 1;
+}
+
+const char *rt_holder_name(const RtGame *g, int slot, char *buf, size_t n)
+{
+    int h = rt_slot_holder(g, slot), copies;
+    int copy = rt_card_copy(g, h, &copies);
+    if (h < 0)
+        snprintf(buf, n, "?");
+    else if (copies > 1)
+        snprintf(buf, n, "%s #%d", g->card_name[h], copy);
+    else
+        snprintf(buf, n, "%s", g->card_name[h]);
+    return buf;
 }
 
 bool rt_can_see(const RtGame *g, int slot, int p)
@@ -454,9 +497,18 @@ const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, s
     case RT_OPT_TEXT:
         append(buf, n, &len, o->a >= 0 && g->labels ? g->labels[o->a] : "?");
         break;
-    case RT_OPT_CARD:
+    case RT_OPT_CARD: {
+        /* a card under a card says which: "Nerd (under French Classroom)" */
+        int slot = rt_card_slot(g, st, o->ids[0]);
+        char holder[1024];
         append(buf, n, &len, card_name(g, o->ids[0]));
+        if (rt_slot_holder(g, slot) >= 0) {
+            append(buf, n, &len, " (under ");
+            append(buf, n, &len, rt_holder_name(g, slot, holder, sizeof holder));
+            append(buf, n, &len, ")");
+        }
         break;
+    }
     case RT_OPT_CARDS:
         for (int k = 0; k < o->n && k < RT_MAX_PICK; k++) {
             if (k)

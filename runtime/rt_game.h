@@ -283,6 +283,85 @@ static inline RT_UNUSED int zslot(State *s, int site, int zone, int p)
     return zone + pidx(s, site, p);
 }
 
+/* ---- cards under cards: held zones, per-card variables ---- */
+
+/* A game with held zones defines GAME_HAS_HOLDERS 1, and the tables
+ * slot_holder[NSLOTS] (the card each slot lies under, -1) and
+ * inst_rank[NINSTANCES] (each card's rank among the cards of its type). */
+#ifndef GAME_HAS_HOLDERS
+#define GAME_HAS_HOLDERS 0
+#endif
+
+/* The index of a per-card variable: card c, checked (none faults). */
+static inline RT_UNUSED int cidx(State *s, int site, int c)
+{
+    if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */
+        fault(s, F_NO_CARD, site, 0);
+        return 0;
+    }
+    return c;
+}
+
+/* c in slot: is card c (none: no) in slot? */
+static inline RT_UNUSED int in_slot(const State *s, int c, int slot)
+{
+    return (unsigned)c < NINSTANCES && s->slot_of[c] == slot;
+}
+
+/* c in Z, Z a held zone without its holder: is card c in one of the n
+ * slots from `first`? */
+static inline RT_UNUSED int in_slots(const State *s, int c, int first, int n)
+{
+    return (unsigned)c < NINSTANCES && (unsigned)(s->slot_of[c] - first) < (unsigned)n;
+}
+
+#if GAME_HAS_HOLDERS
+/* The slot of held zone `zone` (its first slot) under card c, which must
+ * be a card of the holder type `type`; another card (or none) faults, and
+ * the zone's first slot stands in. */
+static inline RT_UNUSED int hslot(State *s, int site, int zone, int type, int c)
+{
+    if ((unsigned)c >= NINSTANCES || inst_type[c] != type) {
+        fault(s, F_NOT_HOLDER, site, (unsigned)c < NINSTANCES ? c : -1);
+        return zone;
+    }
+    return zone + inst_rank[c];
+}
+
+/* holder(c): the card whose slot holds card c, or -1 (none). */
+static inline RT_UNUSED int card_holder(const State *s, int c)
+{
+    return (unsigned)c < NINSTANCES ? slot_holder[s->slot_of[c]] : -1;
+}
+
+/* The walk over every holder's slot of a held zone, bottom to top in each
+ * slot, the slots in order: from *slot = first, *i = -1, each call moves
+ * to the next card (0 past the last, before slot `end`). */
+static inline RT_UNUSED int held_next(const State *s, int *slot, int *i, int end)
+{
+    if (++*i < s->zsize[*slot])
+        return 1;
+    for (*i = 0; ++*slot < end;)
+        if (s->zsize[*slot])
+            return 1;
+    return 0;
+}
+
+/* The same walk backwards, top to bottom and the last slot first: from
+ * *slot = end, *i = 0, down to slot `first`. */
+static inline RT_UNUSED int held_prev(const State *s, int *slot, int *i, int first)
+{
+    if (--*i >= 0)
+        return 1;
+    while (--*slot >= first)
+        if (s->zsize[*slot]) {
+            *i = s->zsize[*slot] - 1;
+            return 1;
+        }
+    return 0;
+}
+#endif
+
 /* A list index i checked against the list's length n. */
 static inline RT_UNUSED int lidx(State *s, int site, int i, int n)
 {
@@ -592,6 +671,22 @@ static inline RT_UNUSED void add_card(State *s, int site, int c)
     }
     add_kind(s, site, c);
 }
+
+#if GAME_HAS_HOLDERS
+/* An option for card c of a source over every holder's slot: cards of a
+ * kind are alike under one holder, not under two, so one option per kind
+ * and slot. */
+static inline RT_UNUSED void add_held_card(State *s, int site, int c)
+{
+    const RtDecision *d = &s->core.dec;
+    int k = instance_card[c], slot = s->slot_of[c];
+    for (int i = 0; i < d->noptions; i++)
+        if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == k &&
+            s->slot_of[d->opt[i].ids[0]] == slot)
+            return;
+    add_kind(s, site, c);
+}
+#endif
 
 /* An option for player p. */
 static inline RT_UNUSED void add_player(State *s, int site, int p)

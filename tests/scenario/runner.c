@@ -246,8 +246,11 @@ static void insert_at(Run *r, int c, int slot, int pos)
 static const char *slot_text(Run *r, int slot, char *buf, size_t n)
 {
     const RtZone *z = &r->g->zones[r->g->slot_zone[slot]];
+    char holder[256];
     if (z->per_player)
         snprintf(buf, n, "%s[%d]", z->name, r->g->slot_owner[slot]);
+    else if (rt_slot_holder(r->g, slot) >= 0)
+        snprintf(buf, n, "%s[%s]", z->name, rt_holder_name(r->g, slot, holder, sizeof holder));
     else
         snprintf(buf, n, "%s", z->name);
     return buf;
@@ -356,7 +359,53 @@ static int need_game(Run *r)
     return 1;
 }
 
-/* NAME or NAME[P] → slot. */
+/* A card instance in brackets, after the '[': "French Classroom]", or
+ * "Library #2]" for the second copy of a card that has several. */
+static int parse_card_ref(Run *r, char **s, int *card)
+{
+    char *close = strchr(*s, ']');
+    if (!close)
+        return bad(r, "expected ']' after a card name");
+    char name[512];
+    snprintf(name, sizeof name, "%.*s", (int)(close - *s), *s);
+    *s = close + 1;
+    long copy = 0;
+    char *hash = strrchr(name, '#');
+    if (hash) {
+        char *end;
+        copy = strtol(hash + 1, &end, 10);
+        if (end == hash + 1 || *end || copy < 1)
+            return bad(r, "bad copy number in '[%s]'", name);
+        *hash = '\0';
+    }
+    char *want = trim(name);
+    int first = -1, copies = 0;
+    for (int c = 0; c < r->g->ninstances; c++)
+        if (strcmp(r->g->card_name[c], want) == 0) {
+            if (first < 0)
+                first = c;
+            copies++;
+        }
+    if (first < 0)
+        return bad(r, "unknown card '%s'", want);
+    if (!copy && copies > 1)
+        return bad(r, "'%s' has %d copies: write [%s #K], K from 1", want, copies, want);
+    if (copy > copies)
+        return bad(r, "'%s' has %d copies, not %ld", want, copies, copy);
+    *card = first + (int)(copy ? copy - 1 : 0);
+    return 1;
+}
+
+/* The slot of held zone zi under card c. */
+static int held_slot(Run *r, int zi, int c)
+{
+    for (int s = r->g->zones[zi].slot; s < r->g->nslots && r->g->slot_zone[s] == zi; s++)
+        if (rt_slot_holder(r->g, s) == c)
+            return s;
+    return -1;
+}
+
+/* NAME, NAME[P], or NAME[CARD] for a held zone → slot. */
 static int parse_zone(Run *r, char **s, int *slot)
 {
     skip_space(s);
@@ -384,6 +433,19 @@ static int parse_zone(Run *r, char **s, int *slot)
     }
     const RtZone *z = &r->g->zones[zi];
     long p = 0;
+    if (rt_slot_holder(r->g, z->slot) >= 0) {
+        int c;
+        if (**s != '[')
+            return bad(r, "zone '%s' is held: write %s[CARD], the card it lies under", name,
+                       name);
+        (*s)++;
+        if (!parse_card_ref(r, s, &c))
+            return 0;
+        if ((*slot = held_slot(r, zi, c)) < 0)
+            return bad(r, "no slot of zone '%s' lies under %s", name, r->g->card_name[c]);
+        skip_space(s);
+        return 1;
+    }
     if (**s == '[') {
         (*s)++;
         if (!parse_int(r, s, &p, "a player number"))
@@ -465,7 +527,16 @@ static int parse_var(Run *r, char **s, int32_t **where, char *label, size_t n)
     if (!v)
         return bad(r, "unknown variable '%s'", name);
     long p = 0;
-    if (**s == '[') {
+    if (v->per_player == RT_VAR_PER_CARD) {
+        int c;
+        if (**s != '[')
+            return bad(r, "variable '%s' is per card: write %s[CARD]", name, name);
+        (*s)++;
+        if (!parse_card_ref(r, s, &c))
+            return 0;
+        snprintf(label, n, "%s[%s]", name, r->g->card_name[c]);
+        p = c;
+    } else if (**s == '[') {
         (*s)++;
         if (!parse_int(r, s, &p, "a player number"))
             return 0;
@@ -547,8 +618,12 @@ static void show_state(Run *r, FILE *f)
         const RtVar *v = &r->g->vars[i];
         const int32_t *p = (const int32_t *)((char *)r->st + v->offset);
         fprintf(f, "    var %s =", v->name);
-        for (int k = 0; k < (v->per_player ? core(r)->nplayers : 1); k++)
-            fprintf(f, " %d", p[k]);
+        if (v->per_player == RT_VAR_PER_CARD) /* card by card, as 'Nerd: 1' */
+            for (int c = 0; c < r->g->ninstances; c++)
+                fprintf(f, "%s %s: %d", c ? "," : "", r->g->card_name[c], p[c]);
+        else
+            for (int k = 0; k < (v->per_player ? core(r)->nplayers : 1); k++)
+                fprintf(f, " %d", p[k]);
         fprintf(f, "\n");
     }
     show_decision(r, f);

@@ -1,0 +1,13 @@
+/* cgen_holders.h: the C of held zones (cards under cards), for cgen.c. */
+#ifndef CARDC_CGEN_HOLDERS_H
+#define CARDC_CGEN_HOLDERS_H
+
+#include "sema.h"
+
+/* The tables of a game with held zones: slot_holder[] (the card each slot
+ * lies under, -1 for the slots of the other zones; RtGame.slot_holder) and
+ * inst_rank[] (each card's rank among the cards of its type, which picks
+ * its slot in a held zone under that type). */
+void emit_holder_tables(Buf *o, Arena *a, const Game *g);
+
+#endif
