@@ -7,6 +7,7 @@
  *   sema_stmt.c   statements and decisions
  *   sema_holders.c held zones, per-card variables, membership, holder()
  *   sema_limits.c the game against the runtime's fixed sizes
+ *   sema_effects.c card effects: which card has which, their clauses
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -78,6 +79,13 @@ Type check_call(Sema *s, Node *n, bool stmt);
 
 /* sema_stmt.c */
 void check_block(Sema *s, Node *n);
+
+/* sema.c */
+void sema_check_fn(Sema *s, Sym *sym); /* a func's, proc's or play clause's body */
+
+/* sema_effects.c */
+void check_effects(Sema *s, const Program *prog);
+void check_play(Sema *s, Node *n);
 
 /* sema_holders.c */
 bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags);
