@@ -2219,8 +2219,10 @@ static void gen_run_hooks(Gen *G)
             buf_printf(o, "    case P_%s:\n        r = proc_%s(s, f);\n        break;\n",
                        p->name, p->name);
     }
-    buf_puts(o, "    }\n    return r;\n}\n\n"
-                "/* The rules' variables at the start of a game. */\n"
+    buf_puts(o, "    }\n    return r;\n}\n\n");
+    if (g->nheld)
+        emit_holder_left(o, G->a, g);
+    buf_puts(o, "/* The rules' variables at the start of a game. */\n"
                 "static inline void game_vars_init(State *s)\n{\n");
     if (g->globals.len + g->pvars.len + g->cvars.len == 0)
         buf_puts(o, "    (void)s;\n");

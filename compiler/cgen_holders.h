@@ -10,4 +10,9 @@
  * its slot in a held zone under that type). */
 void emit_holder_tables(Buf *o, Arena *a, const Game *g);
 
+/* game_holder_left(s, c), after rt_game.h: what becomes of the cards under
+ * card c when it leaves play (drop_held for a zone that drops them, nothing
+ * for one that keeps them). */
+void emit_holder_left(Buf *o, Arena *a, const Game *g);
+
 #endif

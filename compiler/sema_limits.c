@@ -30,6 +30,7 @@ typedef struct Shape {
     long long words;    /* int32_t members of GAME_STATE_VARS */
     long long locals;   /* NLOCALS: the slots of a Frame */
     long long depth;    /* MAXDEPTH: the Frames */
+    bool holders;       /* GAME_HAS_HOLDERS: the queue of holders leaving play */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -56,6 +57,8 @@ static long long state_bytes(const Shape *h)
     n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
     n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
+    if (h->holders)
+        n += 4 + 4 + 2 * h->cards;                     /* ndrop, dropping, dropq */
     return align_up(n, 8);
 }
 
@@ -153,7 +156,7 @@ static void check_state_size(Sema *s, const Program *prog)
     const CardSet *cs = s->cs;
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
-    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth};
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, g->nheld > 0};
     Shape all = h;
     all.slots = g->nslots;
     all.words = g->globals.len + (long long)g->pvars.len * g->max_players +

@@ -92,6 +92,15 @@ static const char *const faults[] = {
 #undef X
 };
 
+/* A game with held zones (cards under cards) defines GAME_HAS_HOLDERS 1,
+ * and the tables slot_holder[NSLOTS] (the card each slot lies under, -1),
+ * inst_rank[NINSTANCES] (each card's rank among the cards of its type),
+ * type_holds[NTYPES] (a held zone lies under the type) and
+ * slot_in_play[NSLOTS] (the slot's zone is `in play`). */
+#ifndef GAME_HAS_HOLDERS
+#define GAME_HAS_HOLDERS 0
+#endif
+
 /* A proc in progress: which, where to resume (pc) and its locals. */
 typedef struct Frame {
     int32_t proc, pc;
@@ -121,6 +130,12 @@ typedef struct State {
     uint64_t candkinds;   /* its kinds (kinds < 64) */
     uint16_t cand[RT_MAX_PICK];
     Frame fr[MAXDEPTH];
+#if GAME_HAS_HOLDERS
+    /* holders that left play, whose cards are still to drop (FIFO) */
+    int32_t ndrop;
+    int32_t dropping;     /* a drop is running: cards leaving meanwhile queue */
+    uint16_t dropq[NINSTANCES];
+#endif
 #if GAME_HAS_WINDOWS
     int32_t nwin;                 /* windows on the stack */
     uint32_t nwindows;            /* windows opened so far: the last one's id */
@@ -296,13 +311,6 @@ static inline RT_UNUSED int zslot(State *s, int site, int zone, int p)
 }
 
 /* ---- cards under cards: held zones, per-card variables ---- */
-
-/* A game with held zones defines GAME_HAS_HOLDERS 1, and the tables
- * slot_holder[NSLOTS] (the card each slot lies under, -1) and
- * inst_rank[NINSTANCES] (each card's rank among the cards of its type). */
-#ifndef GAME_HAS_HOLDERS
-#define GAME_HAS_HOLDERS 0
-#endif
 
 /* The index of a per-card variable: card c, checked (none faults). */
 static inline RT_UNUSED int cidx(State *s, int site, int c)
@@ -482,6 +490,32 @@ static RT_UNUSED void derive(State *s)
         }
 }
 
+#if GAME_HAS_HOLDERS
+/* What becomes of the cards under card c, which has just left play: the
+ * game's (cgen_holders.c), after the rules. */
+static void game_holder_left(State *s, int c);
+
+/* Card c went from slot `from` to slot `to`. A holder that left play (from
+ * an `in play` zone to one that is not) lets the cards under it drop or
+ * keeps them (game_holder_left). The cards that drop may hold cards in
+ * turn: they queue, and the outermost call drops them all, in the order
+ * they left play, so that nesting costs no stack. */
+static inline RT_UNUSED void holder_moved(State *s, int c, int from, int to)
+{
+    if (!type_holds[inst_type[c]] || !slot_in_play[from] || slot_in_play[to])
+        return;
+    if (s->ndrop < NINSTANCES) /* each card leaves play once in a cascade */
+        s->dropq[s->ndrop++] = (uint16_t)c;
+    if (s->dropping)
+        return;
+    s->dropping = 1;
+    for (int i = 0; i < s->ndrop; i++)
+        game_holder_left(s, s->dropq[i]);
+    s->ndrop = 0;
+    s->dropping = 0;
+}
+#endif
+
 /* Moves card c (a card, not none) to slot `to`: on top (pos < 0) or with
  * pos cards below. */
 static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
@@ -525,6 +559,9 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
     if (!slot_ordered[to])
         klink(s, c, to, k);
     rt_moved(s, c, from, to);
+#if GAME_HAS_HOLDERS
+    holder_moved(s, c, from, to);
+#endif
 }
 
 /* mv_card of a card that may be none (c < 0): a fault at site instead. */
@@ -536,6 +573,16 @@ static inline RT_UNUSED void mv(State *s, int site, int c, int to, int pos)
     }
     mv_card(s, c, to, pos);
 }
+
+#if GAME_HAS_HOLDERS
+/* The cards of held slot `slot` drop onto slot `to`, the bottom one
+ * first, so that an ordered slot keeps its order on top of `to`. */
+static inline RT_UNUSED void drop_held(State *s, int slot, int to)
+{
+    while (s->zsize[slot])
+        mv_card(s, s->zcard[slot][0], to, -1);
+}
+#endif
 
 /* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of
  * any slots when from < 0) to the top or the bottom of `to`, in order. */
@@ -584,6 +631,10 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
         s->pos_of[z[i]] = (uint16_t)i;
     for (int i = 0; i < n; i++)
         rt_moved(s, pick[i], from, to);
+#if GAME_HAS_HOLDERS
+    for (int i = 0; i < n; i++)
+        holder_moved(s, pick[i], from, to);
+#endif
 }
 
 /* Fisher-Yates (the generator in a local, so that it stays in registers),
