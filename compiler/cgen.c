@@ -1724,6 +1724,8 @@ static void visit_slots(const Node *n, void *ctx)
         name_slot(G, n->slot, arena_printf(G->a, "%s's loop index", n->name), n);
         if (n->iter->src_kind == SRC_PLAYERS)
             name_slot(G, n->slot + 1, arena_printf(G->a, "%s's first seat", n->name), n);
+        if (n->iter->src_kind == SRC_HELD)
+            name_slot(G, n->slot + 1, arena_printf(G->a, "%s's holder's slot", n->name), n);
         break;
     case N_REPEAT:
         name_slot(G, n->slot, arena_printf(G->a, "the count of the repeat at %s:%d",

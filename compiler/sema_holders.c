@@ -63,18 +63,19 @@ bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags)
     return false;
 }
 
-/* The `drop to` flags of zone z: the first, and an error for each other. */
-static const Node *drop_flag(Sema *s, const Node *z)
+/* The first `drop to` flag of zone z (with report, an error for each
+ * other). */
+static const Node *drop_flag(Sema *s, const Node *z, bool report)
 {
     const Node *drop = NULL;
     for (const Node *f = z->flag_list; f; f = f->next) {
         if (!f->word || strcmp(f->name, "drop to") != 0)
             continue;
-        if (drop)
+        if (!drop)
+            drop = f;
+        else if (report)
             diag_error(s->diags, f->loc, "zone '%s' says twice where its cards drop",
                        z->name);
-        else
-            drop = f;
     }
     return drop;
 }
@@ -84,7 +85,7 @@ static const Node *drop_flag(Sema *s, const Node *z)
  * play (drop or keep, not both); only a held zone says so. */
 void check_held_zone_flags(Sema *s, Node *z, int flags)
 {
-    const Node *drop = drop_flag(s, z);
+    const Node *drop = drop_flag(s, z, true);
     bool keep = flags & ZF_KEEP;
     if (!(flags & ZF_HELD)) {
         if (drop || keep)
@@ -112,7 +113,7 @@ void resolve_held_zones(Sema *s)
 {
     for (int i = 0; i < s->g->zones.len; i++) {
         Node *z = s->g->zones.items[i];
-        const Node *drop = (z->zflags & ZF_HELD) ? drop_flag(s, z) : NULL;
+        const Node *drop = (z->zflags & ZF_HELD) ? drop_flag(s, z, false) : NULL;
         if (!drop || (z->zflags & ZF_KEEP))
             continue;
         const Node *w = drop->word;
