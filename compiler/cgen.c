@@ -201,7 +201,7 @@ static void gen_ident(Gen *G, Buf *b, const Node *n)
 {
     if (n->sym && n->sym->kind != S_ZONE) {
         gen_var(G, b, n->sym);
-    } else if (n->type == T_ZONE) {
+    } else if (n->type == T_ZONE || n->type == T_ZONES) {
         gen_zone(G, b, n);
     } else if (n->type == T_TYPE) {
         buf_printf(b, "TYPE_%s", c_ident(G->a, G->cs->types[n->value]->name, true));
@@ -962,18 +962,54 @@ static void gen_begin_decision(Gen *G, const Node *player, int prompt)
         line(G, "decision(s, %d, %s, %d);", site(G), expr_str(G, player), prompt);
 }
 
+/* In a game with held zones: may source src give a card of a type that
+ * holds cards (held zones lie under it), or one under a holder? Such cards
+ * are not alike: a choice offers each copy (add_holder_card), or each
+ * card under each holder (add_held_card). */
+static bool holders_possible(Gen *G, const Node *src)
+{
+    if (!G->g->nheld || src->type != T_CARD)
+        return false;
+    if (src->src_kind == SRC_HELD)
+        return true;
+    unsigned long long held = 0;
+    const CardSet *cs = G->cs;
+    for (int k = 0; k < cs->ncards && k < 64; k++)
+        for (int i = 0; i < G->g->zones.len; i++) {
+            const Node *z = G->g->zones.items[i];
+            if ((z->zflags & ZF_HELD) && z->holder_type == cs->cards[k]->type->index)
+                held |= 1ULL << k;
+        }
+    if (cs->ncards > 64)
+        return true;
+    if (src->kinds_known)
+        return (src->kinds & held) != 0;
+    if (src->kind_level)
+        return (src->kinds_possible & held) != 0;
+    return held != 0;
+}
+
 /* Options of 'choose card' / 'choose player': one per card name (the
  * first card of each), or per player. */
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->src;
     bool cards = n->kind == N_CHOOSECARD;
-    bool unordered = cards && src->heap;
+    bool holders = cards && holders_possible(G, src);
+    bool unordered = cards && src->heap && !holders;
     Buf hb = {0};
     unsigned long long m = src->kinds;
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
     buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
-    if (n->by_kind) {
+    if (holders) {
+        /* Cards that may hold cards: two copies are not alike (each its
+         * own option), and the cards under holders are not alike under two
+         * of them. */
+        source_loop_dir(G, &hb, src, "    ", true);
+        buf_printf(&hb, "        %s(s, %d, V[%d]);\n    }\n}\n\n",
+                   src->src_kind == SRC_HELD ? "add_held_card" : "add_holder_card", site(G),
+                   src->slot);
+    } else if (n->by_kind) {
         /* An unordered zone and a filter on the card alone: the kinds wanted
          * present, in kind order, each by the first card of its list; and,
          * for the random policy, which reads only how many options there
@@ -996,7 +1032,7 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        V[%d] = s->khead[slot][__builtin_ctzll(b)];\n"
                         "        if (%s)\n            add_kind(s, %d, V[%d]);\n    }\n}\n\n",
                    slot, src->kinds_possible, src->slot, f, site(G), src->slot);
-    } else if (cards && src->src_kind == SRC_ZONE && src->kinds_known) {
+    } else if (cards && src->src_kind == SRC_ZONE && src->kinds_known && !holders) {
         /* A filter on the card alone: the kinds wanted are known from the
          * zone's mask; the same top-down walk, stopped once all are found. */
         buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
@@ -1182,7 +1218,7 @@ static void gen_choose_by_count(Gen *G, const Node *n, const char *target)
  *         | CHOOSE PLAYER expr STRING FROM src opt_else */
 static void gen_choose_one(Gen *G, const Node *n, const char *target)
 {
-    if (counts_options(G) && n->by_kind) {
+    if (counts_options(G) && n->by_kind && !holders_possible(G, n->src)) {
         gen_choose_by_count(G, n, target);
         return;
     }

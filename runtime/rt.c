@@ -487,6 +487,30 @@ static void append(char *buf, size_t n, size_t *len, const char *s)
     buf[*len] = '\0';
 }
 
+/* In a game with held zones, a card option says which card it is where
+ * copies differ: a copy of a card that holds cards by its number
+ * ("Library #2"), a card under a holder by its holder ("Nerd (under
+ * French Classroom)"). */
+static void holder_label(const RtGame *g, const void *st, int c, char *buf, size_t n)
+{
+    char holder[1024];
+    size_t len = strlen(buf);
+    int slot = rt_card_slot(g, st, c), copies;
+    int copy = rt_card_copy(g, c, &copies);
+    bool holds = false;
+    for (int i = 0; i < g->nslots && !holds && copies > 1; i++)
+        holds = g->slot_holder[i] == c;
+    if (holds) {
+        snprintf(holder, sizeof holder, " #%d", copy);
+        append(buf, n, &len, holder);
+    }
+    if (rt_slot_holder(g, slot) >= 0) {
+        append(buf, n, &len, " (under ");
+        append(buf, n, &len, rt_holder_name(g, slot, holder, sizeof holder));
+        append(buf, n, &len, ")");
+    }
+}
+
 const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, size_t n)
 {
     const RtCore *c = st;
@@ -497,15 +521,8 @@ const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, s
         return buf;
     const RtOption *o = &c->dec.opt[i];
     rt_option_text(g, o, buf, n);
-    /* a card under a card says which: "Nerd (under French Classroom)" */
-    int slot = o->kind == RT_OPT_CARD ? rt_card_slot(g, st, o->ids[0]) : -1;
-    if (rt_slot_holder(g, slot) >= 0) {
-        char holder[1024];
-        size_t len = strlen(buf);
-        append(buf, n, &len, " (under ");
-        append(buf, n, &len, rt_holder_name(g, slot, holder, sizeof holder));
-        append(buf, n, &len, ")");
-    }
+    if (o->kind == RT_OPT_CARD && g->slot_holder)
+        holder_label(g, st, o->ids[0], buf, n);
     return buf;
 }
 

@@ -736,13 +736,28 @@ static inline RT_UNUSED void add_card(State *s, int site, int c)
 }
 
 #if GAME_HAS_HOLDERS
+/* An option for card c of a zone that may hold cards that hold cards:
+ * such a card is its own option (a copy of it may hold other cards);
+ * another is offered unless one of its kind is (add_card). */
+static inline RT_UNUSED void add_holder_card(State *s, int site, int c)
+{
+    if (type_holds[inst_type[c]])
+        add_kind(s, site, c);
+    else
+        add_card(s, site, c);
+}
+
 /* An option for card c of a source over every holder's slot: cards of a
  * kind are alike under one holder, not under two, so one option per kind
- * and slot. */
+ * and slot (and one per card that holds cards). */
 static inline RT_UNUSED void add_held_card(State *s, int site, int c)
 {
     const RtDecision *d = &s->core.dec;
     int k = instance_card[c], slot = s->slot_of[c];
+    if (type_holds[inst_type[c]]) {
+        add_kind(s, site, c);
+        return;
+    }
     for (int i = 0; i < d->noptions; i++)
         if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == k &&
             s->slot_of[d->opt[i].ids[0]] == slot)
