@@ -14,7 +14,7 @@
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
     X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL)                           \
     /* statements */                                                               \
-    X(PLAY) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK)     \
+    X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
@@ -219,6 +219,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   BLOCK         stmts = statement list
  *   PLAY          card, by = the player who plays it or NULL (me), to =
  *                 the zone it moves to first or NULL
+ *   CANCEL        (in an 'instead of' or 'react to' clause: the event the
+ *                 clause is before does not happen)
  *   LET           name, init = an expression or a decision; sym (its
  *                 frame slot is sym->index)
  *   ASSIGN        target = IDENT or INDEX, rhs, assign_op
@@ -373,6 +375,13 @@ struct Sym {
     SymKind kind;
     const char *name;
     Node *decl;
+    const char *cname;      /* FUNC, PROC: the name its C functions are made
+                             * of (proc_CNAME, fn_CNAME, P_CNAME): the
+                             * rules' name; for what an effect's clause is
+                             * made into, a number first, which no name of
+                             * the rules has */
+    Node *clause;           /* FUNC, PROC: the CLAUSE it is made of (its
+                             * body, or a play clause's guard), or NULL */
     Type type;              /* variable type, or result type */
     int index;              /* zone index, variable slot, proc index... */
     int nparams;

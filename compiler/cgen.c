@@ -13,7 +13,7 @@
  * copy of each proc is what simulate runs. Funcs cannot wait or move
  * cards, so they compile to plain C functions. Aggregates and filters
  * become small helpers that walk a zone's array; nothing allocates. */
-#include "cgen.h"
+#include "cgen_int.h"
 #include "cgen_holders.h"
 #include "emit.h"
 
@@ -24,46 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Gen {
-    Buf *out;
-    Arena *a;
-    const Game *g;
-    const CardSet *cs;
-    const Node *fn;         /* the FUNCDECL or PROCDECL being emitted */
-    const char **slot_name; /* what each of its frame slots holds */
-    StrMap slot_names;      /* the names given so far (name_slot) */
-    int *slot_seen;         /* per slot: the last frame_comment that saw it */
-    int frame_no;           /* frame_comments written for it */
-    int frame_size;         /* its frame slots */
-    bool returns_next;      /* the rule returns, with no result, right after
-                             * the statement being emitted */
-    bool in_proc;
-    bool direct;            /* emitting the direct-call copy of a proc */
-    int pc;                 /* next resume point of the proc being emitted */
-    int indent;
-    Buf helpers;            /* aggregate and option helpers, emitted first */
-    Buf protos;             /* their prototypes, emitted before them */
-    const SrcFile *src_file;    /* source_text's place: the start of src_line */
-    int src_line;
-    const char *src_p;
-    bool *done[HELPER__COUNT]; /* per family, per helper number: written */
-    const char **card_ids;
-    bool reads_cand;        /* code emitted reads s->cand, not only s->candkinds */
-    const Node *at;         /* the statement or declaration being emitted:
-                             * what it may fault names its line (site) */
-    PtrVec sites;           /* the fault sites numbered so far: a node each */
-    StrMap site_no;         /* "file:line" -> its number in sites, from 1 */
-} Gen;
 
-static void gen_expr(Gen *G, Buf *b, const Node *n);
 static void label_frames(Gen *G, Buf *b, size_t from);
 static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long long m);
 static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
                                   unsigned long long m);
 static void need_agg(Gen *G, const Node *n);
-static const char *unparen(Gen *G, const char *e);
-static void gen_block(Gen *G, const Node *blk);
-static void gen_stmt(Gen *G, const Node *n);
 
 /* ---- small output helpers ------------------------------------------------ */
 
@@ -79,8 +45,7 @@ static bool first_use(Gen *G, HelperFamily f, int k)
     return true;
 }
 
-static void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void line(Gen *G, const char *fmt, ...)
+void line(Gen *G, const char *fmt, ...)
 {
     char small[512];
     va_list ap;
@@ -100,7 +65,7 @@ static void line(Gen *G, const char *fmt, ...)
     buf_puts(G->out, "\n");
 }
 
-static const char *expr_str(Gen *G, const Node *n)
+const char *expr_str(Gen *G, const Node *n)
 {
     Buf b = {0};
     gen_expr(G, &b, n);
@@ -114,7 +79,7 @@ static const char *zone_c(const Node *z)
     return z->name;
 }
 
-static const char *where(const Gen *G, const Node *n)
+const char *where(const Gen *G, const Node *n)
 {
     (void)G;
     const char *p = n->loc.file ? n->loc.file->path : "?";
@@ -133,7 +98,7 @@ static const char *where(const Gen *G, const Node *n)
 /* The site of node n: {its file's base name, its line}, numbered from 1 the
  * first time code that may fault is emitted for that line (two statements
  * on one line share it); 0 (unknown) for a node with no line. */
-static int site_of(Gen *G, const Node *n)
+int site_of(Gen *G, const Node *n)
 {
     if (!n || n->loc.line < 1)
         return 0;
@@ -147,7 +112,7 @@ static int site_of(Gen *G, const Node *n)
 }
 
 /* The site of the statement or declaration being emitted (G->at). */
-static int site(Gen *G)
+int site(Gen *G)
 {
     return site_of(G, G->at);
 }
@@ -288,7 +253,7 @@ static void gen_index(Gen *G, Buf *b, const Node *n)
 /* primary: IDENT '(' args ')' naming a func */
 static void gen_func_call(Gen *G, Buf *b, const Node *n)
 {
-    buf_printf(b, "fn_%s(s", n->name);
+    buf_printf(b, "fn_%s(s", n->sym->cname);
     for (const Node *a = n->args; a; a = a->next) {
         buf_puts(b, ", ");
         gen_expr(G, b, a);
@@ -364,6 +329,12 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         break;
     case B_NPLAYERS:
         buf_puts(b, "s->core.nplayers");
+        break;
+    case B_PLAYABLE:
+        gen_playable(G, b, n);
+        break;
+    case B_CONTROLLER:
+        gen_controller(G, b, n);
         break;
     case B_HOLDER:
         gen_helper_call(G, b, "card_holder", n->args);
@@ -445,7 +416,7 @@ static void gen_binary(Gen *G, Buf *b, const Node *n)
 }
 
 /* The C of expression n, appended to b. */
-static void gen_expr(Gen *G, Buf *b, const Node *n)
+void gen_expr(Gen *G, Buf *b, const Node *n)
 {
     switch (n->kind) {
     case N_NUM:     buf_printf(b, "%lld", n->literal); return;
@@ -796,14 +767,14 @@ static void need_agg(Gen *G, const Node *n)
  * call a proc, and it returns 0 once the game has stopped. */
 
 /* What the function being emitted returns once the game has stopped. */
-static const char *stop_value(const Gen *G)
+const char *stop_value(const Gen *G)
 {
     return G->in_proc && !G->direct ? "R_STOP" : "0";
 }
 
 /* Stops a proc if the game is over (a fault, or its end); a func goes on,
  * its caller checks. */
-static void gen_stop_if_over(Gen *G)
+void gen_stop_if_over(Gen *G)
 {
     if (G->in_proc) {
         line(G, "if (s->core.over)");
@@ -813,7 +784,7 @@ static void gen_stop_if_over(Gen *G)
 
 /* A point where run() resumes the resumable copy: a case of its switch on
  * f->pc, written at the switch's indent. */
-static void gen_resume_point(Gen *G, int pc)
+void gen_resume_point(Gen *G, int pc)
 {
     int save = G->indent;
     G->indent = 1;
@@ -880,7 +851,7 @@ static bool counts_options(const Gen *G)
 static void gen_call_direct(Gen *G, const Node *c, const char *target)
 {
     Buf b = {0};
-    buf_printf(&b, "dproc_%s(s, d", c->sym->name);
+    buf_printf(&b, "dproc_%s(s, d", c->sym->cname);
     for (const Node *a = c->args; a; a = a->next)
         buf_printf(&b, ", %s", expr_str(G, a));
     buf_puts(&b, ")");
@@ -912,7 +883,7 @@ static void gen_call_resumable(Gen *G, const Node *c, const char *target)
     /* too deep a call faults at the proc called, as the direct copy's
      * guard does (gen_dproc) */
     int callee = site_of(G, c->sym->decl);
-    line(G, "Frame *nf = push(s, %d, P_%s);", callee, c->sym->name);
+    line(G, "Frame *nf = push(s, %d, P_%s);", callee, c->sym->cname);
     line(G, "if (!nf)");
     line(G, "    return R_STOP;");
     for (int j = 0; j < i; j++)
@@ -1299,7 +1270,7 @@ static void gen_step(Gen *G)
 
 /* e without one outer pair of parentheses, if they enclose all of it:
  * "if ((a == b))" is a warning in clang. */
-static const char *unparen(Gen *G, const char *e)
+const char *unparen(Gen *G, const char *e)
 {
     size_t n = strlen(e);
     if (n < 2 || e[0] != '(' || e[n - 1] != ')')
@@ -1625,13 +1596,14 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_EXPRSTMT:    gen_call_stmt(G, n); return;
     case N_END:         gen_end(G, n); return;
     case N_CHOOSECARDS: gen_choose_cards(G, n); return;
+    case N_PLAY:        gen_play(G, n); return;
     default:            line(G, "/* %s */", node_kind_names[n->kind]); return;
     }
 }
 
 /* Statement n: what it may fault names its line (a block's statements
  * name their own). */
-static void gen_stmt(Gen *G, const Node *n)
+void gen_stmt(Gen *G, const Node *n)
 {
     const Node *save = G->at;
     if (n->kind != N_BLOCK && n->loc.line > 0)
@@ -1684,7 +1656,7 @@ static bool returns_after(const Gen *G, const Node *blk, const Node *st)
 }
 
 /* block: '{' stmts tail '}': each statement after its line of the rules */
-static void gen_block(Gen *G, const Node *blk)
+void gen_block(Gen *G, const Node *blk)
 {
     bool save = G->returns_next;
     for (const Node *st = blk->stmts; st; st = st->next) {
@@ -1708,7 +1680,7 @@ static void gen_block(Gen *G, const Node *blk)
 /* Names slot i, unless it has a name already (a loop's element is named
  * by the loop and by its source alike). A name another slot has (two loops
  * over q) gets the place of node `at`. */
-static void name_slot(Gen *G, int i, const char *name, const Node *at)
+void name_slot(Gen *G, int i, const char *name, const Node *at)
 {
     if (i < 0 || i >= G->frame_size || G->slot_name[i])
         return;
@@ -1749,6 +1721,12 @@ static void visit_slots(const Node *n, void *ctx)
         break;
     case N_MOVEALL:
         name_element(G, n->cards, "'move all'", n);
+        break;
+    case N_PLAY:
+        name_slot(G, n->slot, arena_printf(G->a, "the card played at %s:%d", where(G, n),
+                                           n->loc.line), n);
+        name_slot(G, n->slot + 1, arena_printf(G->a, "who plays it at %s:%d", where(G, n),
+                                               n->loc.line), n);
         break;
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER:
@@ -1971,10 +1949,23 @@ static void gen_depth_guard(Gen *G, const char *counter, const char *limit, cons
     line(G, "%s", "");
 }
 
+/* How the comment above a func's or proc's C names it: its name, or
+ * for a clause's, "effect of CARD" made safe inside a comment. */
+static const char *rule_title(Gen *G, const Sym *fn)
+{
+    if (!fn->clause)
+        return fn->name;
+    Buf b = {0};
+    c_comment_text(&b, fn->name);
+    const char *t = arena_strdup(G->a, b.data);
+    buf_free(&b);
+    return t;
+}
+
 static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), fn->name);
+    buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), fn->cname);
     param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -1993,12 +1984,12 @@ static void gen_func(Gen *G, const Sym *fn)
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
     bool leaf = !fn->calls_funcs;
-    line(G, "/* func %s, %s:%d%s */", fn->name, where(G, d), d->loc.line,
+    line(G, "/* func %s, %s:%d%s */", rule_title(G, fn), where(G, d), d->loc.line,
          leaf ? " (it calls no func: its depth is checked, not counted)" : "");
     if (leaf)
         gen_func_proto(G, fn, true);
     else
-        line(G, "static int32_t body_%s(State *s%s)", fn->name, params.data ? params.data : "");
+        line(G, "static int32_t body_%s(State *s%s)", fn->cname, params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     if (leaf) {
@@ -2023,7 +2014,7 @@ static void gen_func(Gen *G, const Sym *fn)
     if (!leaf) {
         gen_func_proto(G, fn, true);
         gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
-                        arena_printf(G->a, "body_%s(s%s)", fn->name, args.data ? args.data : ""));
+                        arena_printf(G->a, "body_%s(s%s)", fn->cname, args.data ? args.data : ""));
     }
     end_rule(G, at);
     buf_free(&params);
@@ -2034,8 +2025,8 @@ static void gen_proc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
     size_t at = begin_rule(G, d, true, false);
-    line(G, "/* proc %s, %s:%d */", p->name, where(G, d), d->loc.line);
-    line(G, "static int proc_%s(State *s, Frame *f)", p->name);
+    line(G, "/* proc %s, %s:%d */", rule_title(G, p), where(G, d), d->loc.line);
+    line(G, "static int proc_%s(State *s, Frame *f)", p->cname);
     line(G, "{");
     G->indent++;
     line(G, "int32_t *V = f->v;");
@@ -2059,7 +2050,7 @@ static void gen_proc(Gen *G, const Sym *p)
 static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->name);
+    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->cname);
     param_lists(p->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -2072,8 +2063,9 @@ static void gen_dproc(Gen *G, const Sym *p)
     size_t at = begin_rule(G, d, true, true);
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
-    line(G, "/* proc %s, %s:%d, called directly */", p->name, where(G, d), d->loc.line);
-    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", p->name,
+    line(G, "/* proc %s, %s:%d, called directly */", rule_title(G, p), where(G, d),
+         d->loc.line);
+    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", p->cname,
          params.data ? params.data : "");
     line(G, "{");
     G->indent++;
@@ -2088,7 +2080,7 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "%s", "");
     gen_dproc_proto(G, p, true);
     gen_depth_guard(G, "depth", "MAXDEPTH",
-                    arena_printf(G->a, "dbody_%s(s, d%s)", p->name, args.data ? args.data : ""));
+                    arena_printf(G->a, "dbody_%s(s, d%s)", p->cname, args.data ? args.data : ""));
     end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
@@ -2123,9 +2115,11 @@ static void gen_game_defs(Gen *G)
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         if (p->reached)
-            buf_printf(o, "    P_%s = %d,\n", p->name, i);
+            buf_printf(o, "    P_%s = %d,\n", p->cname, i);
     }
-    buf_puts(o, "};\n\n/* The rules' variables, members of State: g_NAME for a global,\n"
+    buf_puts(o, "};\n\n");
+    gen_effects_defs(G);
+    buf_puts(o, "/* The rules' variables, members of State: g_NAME for a global,\n"
                 " * pv_NAME[player] for a per-player one. */\n"
                 "#define GAME_STATE_VARS");
     int nvars = g->globals.len + g->pvars.len + g->cvars.len;
@@ -2255,7 +2249,7 @@ static void gen_run_hooks(Gen *G)
         const Sym *p = g->procs.items[i];
         if (p->reached)
             buf_printf(o, "    case P_%s:\n        r = proc_%s(s, f);\n        break;\n",
-                       p->name, p->name);
+                       p->cname, p->cname);
     }
     buf_puts(o, "    }\n    return r;\n}\n\n");
     if (g->nheld)
@@ -2375,6 +2369,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
             gen_dproc_proto(&G, p, false);
     }
     buf_puts(out, "\n");
+    gen_play_dispatch(&G);
     /* The bodies go to a second buffer: helpers are found while emitting. */
     Buf body = {0};
     G.out = &body;

@@ -28,7 +28,7 @@ static Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
 {
     Sym *sym = arena_alloc(s->arena, sizeof *sym);
     sym->kind = kind;
-    sym->name = decl->name;
+    sym->name = sym->cname = decl->name;
     sym->decl = decl;
     sym->type = t;
     Sym *prev = strmap_put(s->arena, &s->globals, decl->name, sym);
@@ -567,6 +567,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_header(&s, none);
     resolve_held_zones(&s);
     check_bodies(&s, prog);
+    warn_effects_never_run(&s);
     if (g->nheld)
         check_holder_kinds(&s, prog);
     sema_effect_names(d, cs, prog, false);

@@ -8,6 +8,7 @@
  *   sema_holders.c held zones, per-card variables, membership, holder()
  *   sema_limits.c the game against the runtime's fixed sizes
  *   sema_effects.c card effects: which card has which, their clauses
+ *   sema_reactions.c what runs before an event: instead, react, cancel
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -42,6 +43,7 @@ typedef struct Sema {
     int loops;
     int implicit_slot;          /* slot of the implicit card, or -1 */
     bool in_such;               /* 'chosen' is in scope */
+    const Node *clause;         /* the effect's CLAUSE being checked, or NULL */
     const char **names_buf;     /* name_list's buffer, names_cap long */
     int names_cap;
     struct CardLists *card_lists; /* the cards by type and value (sema_expr.c) */
@@ -86,6 +88,11 @@ void sema_check_fn(Sema *s, Sym *sym); /* a func's, proc's or play clause's body
 /* sema_effects.c */
 void check_effects(Sema *s, const Program *prog);
 void check_play(Sema *s, Node *n);
+Type check_playable(Sema *s, Node *n);
+void warn_effects_never_run(Sema *s); /* sema_effect_kinds.c */
+
+/* sema_reactions.c */
+void check_cancel(Sema *s, Node *n);
 
 /* sema_holders.c */
 bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags);

@@ -30,7 +30,9 @@
     X(DEPTH, NONE, "procedure or func calls nested too deep")                   \
     X(LOOP, NONE, "a rule loop ran too long without a decision")                \
     X(TOO_MANY, NONE, "a choice with more options than a decision holds")       \
-    X(OVERFLOW, NONE, "a number outside the range of 32 bits")                 \
+    X(OVERFLOW, NONE, "a number outside the range of 32 bits")                  \
+    X(UNPLAYABLE, NONE, "a card played whose effect's condition does not hold") \
+    X(NONE_PLAYED, NONE, "a play of no card (none)")                            \
     X(NOT_HOLDER, CARD, "a held zone's slot under a card not of its holder type") \
     X(NO_CARD, NONE, "a per-card variable of no card (none)")
 

@@ -27,6 +27,8 @@
  *                                        frame, frames (an enum)
  *   GAME_MAX_DECISIONS                   the rules' decision bound
  *   GAME_HAS_TIEBREAK                    1 if the rules have a tiebreak func
+ *   GAME_HAS_EFFECTS                     1 if the rules play cards (optional:
+ *                                        0 when left out)
  *   GAME_HAS_WINDOWS                     1 if the rules open reaction windows
  *                                        (optional, default 0); then also
  *   GAME_MAX_WINDOWS                     windows nested at most (limit
@@ -39,6 +41,7 @@
  *                                        variables (may be empty)
  *   slot_ordered[NSLOTS], inst_type[NINSTANCES],
  *     inst_attr[][NINSTANCES]            tables for the helpers below
+ *     (and slot_owner[NSLOTS] with GAME_HAS_EFFECTS)
  * and after it, with the rules, the functions declared under "what the
  * game defines" below. */
 #ifndef CARDRT_GAME_H
@@ -54,6 +57,9 @@
 
 #ifndef GAME_STATE_VARS
 #error "define GAME_STATE_VARS (and the game's constants and tables) before rt_game.h"
+#endif
+#ifndef GAME_HAS_EFFECTS
+#define GAME_HAS_EFFECTS 0
 #endif
 #ifndef GAME_HAS_WINDOWS
 #define GAME_HAS_WINDOWS 0
@@ -190,6 +196,21 @@ static inline RT_UNUSED int card_num(int c, int a)
 {
     return c < 0 ? 0 : cards[instance_card[c]].num[a];
 }
+
+#if GAME_HAS_EFFECTS
+/* The seat of the per-player zone that holds card c, or -1 (none) when a
+ * shared zone holds it or c is none: controller(c). A card under a card
+ * (a held zone) has its holder's controller, up the chain of holders (a
+ * chain that comes back on itself, cards under each other, ends as none). */
+static inline RT_UNUSED int32_t controller(const State *s, int c)
+{
+#if GAME_HAS_HOLDERS
+    for (int n = 0; c >= 0 && slot_holder[s->slot_of[c]] >= 0; n++)
+        c = n < NINSTANCES ? slot_holder[s->slot_of[c]] : -1;
+#endif
+    return c < 0 ? -1 : slot_owner[s->slot_of[c]];
+}
+#endif
 
 /* The bits set in x, four at a time: kinds are few, so masks are short
  * (and the build targets no popcnt: __builtin_popcountll is a call). */

@@ -1,0 +1,76 @@
+/* cgen_int.h: what the files of the code generator share (compiler/cgen*.c
+ * only).
+ *
+ *   cgen.c          the game's C: expressions, statements, procs, funcs,
+ *                   the tables and the run loop's hooks
+ *   cgen_effects.c  the play of cards: 'play', playable(), controller()
+ *                   and the dispatch from a card to its effect
+ */
+#ifndef CARDC_CGEN_INT_H
+#define CARDC_CGEN_INT_H
+
+#include "cgen.h"
+
+typedef struct Gen {
+    Buf *out;
+    Arena *a;
+    const Game *g;
+    const CardSet *cs;
+    const Node *fn;         /* the FUNCDECL or PROCDECL being emitted */
+    const char **slot_name; /* what each of its frame slots holds */
+    StrMap slot_names;      /* the names given so far (name_slot) */
+    int *slot_seen;         /* per slot: the last frame_comment that saw it */
+    int frame_no;           /* frame_comments written for it */
+    int frame_size;         /* its frame slots */
+    bool returns_next;      /* the rule returns, with no result, right after
+                             * the statement being emitted */
+    bool in_proc;
+    bool direct;            /* emitting the direct-call copy of a proc */
+    int pc;                 /* next resume point of the proc being emitted */
+    int indent;
+    Buf helpers;            /* aggregate and option helpers, emitted first */
+    Buf protos;             /* their prototypes, emitted before them */
+    const SrcFile *src_file;    /* source_text's place: the start of src_line */
+    int src_line;
+    const char *src_p;
+    bool *done[HELPER__COUNT]; /* per family, per helper number: written */
+    const char **card_ids;
+    bool reads_cand;        /* code emitted reads s->cand, not only s->candkinds */
+    const Node *at;         /* the statement or declaration being emitted:
+                             * what it may fault names its line (site) */
+    PtrVec sites;           /* the fault sites numbered so far: a node each */
+    StrMap site_no;         /* "file:line" -> its number in sites, from 1 */
+} Gen;
+
+/* Writes one line of C at the current indent. */
+void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The C of expression n, as a string of the arena. */
+const char *expr_str(Gen *G, const Node *n);
+/* The C of expression n, appended to b. */
+void gen_expr(Gen *G, Buf *b, const Node *n);
+/* The base name of the file node n is in. */
+const char *where(const Gen *G, const Node *n);
+/* The fault site of node n, and of the statement being emitted. */
+int site_of(Gen *G, const Node *n);
+int site(Gen *G);
+/* What the function being emitted returns once the game has stopped. */
+const char *stop_value(const Gen *G);
+/* Stops a proc if the game is over. */
+void gen_stop_if_over(Gen *G);
+/* A case of the resumable copy's switch on f->pc. */
+void gen_resume_point(Gen *G, int pc);
+/* e without one pair of parentheses around all of it. */
+const char *unparen(Gen *G, const char *e);
+void gen_block(Gen *G, const Node *blk);
+void gen_stmt(Gen *G, const Node *n);
+/* Names frame slot i in the comments of the rule being emitted. */
+void name_slot(Gen *G, int i, const char *name, const Node *at);
+
+/* cgen_effects.c */
+void gen_play(Gen *G, const Node *n);
+void gen_playable(Gen *G, Buf *b, const Node *n);
+void gen_controller(Gen *G, Buf *b, const Node *n);
+void gen_effects_defs(Gen *G);
+void gen_play_dispatch(Gen *G);
+
+#endif
