@@ -30,6 +30,9 @@ typedef struct Shape {
     long long words;    /* int32_t members of GAME_STATE_VARS */
     long long locals;   /* NLOCALS: the slots of a Frame */
     long long depth;    /* MAXDEPTH: the Frames */
+    long long units;    /* NUNITS of a game with time (GAME_HAS_TIME), or 0 */
+    long long rows;     /* NLASTING of a game with lasting rows, or 0 */
+    long long caps;     /* NCAPTURE: the values a row keeps */
     bool holders;       /* GAME_HAS_HOLDERS: the queue of holders leaving play */
 } Shape;
 
@@ -57,8 +60,12 @@ static long long state_bytes(const Shape *h)
     n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
     n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
-    if (h->holders)
-        n += 4 + 4 + 2 * h->cards;                     /* ndrop, dropping, dropq */
+    if (h->holders)                                    /* ndrop, dropping, dropq */
+        n = align_up(n + 4 + 4 + 2 * h->cards, 4);     /* (what follows is int32_t) */
+    if (h->units)
+        n += 4 + 2 * 4 * h->units;                     /* active, tstarts, tends */
+    if (h->rows)
+        n += 4 + h->rows * (8 + 4 * h->caps);          /* nlasting, lasting */
     return align_up(n, 8);
 }
 
@@ -156,7 +163,13 @@ static void check_state_size(Sema *s, const Program *prog)
     const CardSet *cs = s->cs;
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
-    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, g->nheld > 0};
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, g->nheld > 0};
+    if (g->uses_time)
+        h.units = UNIT_PHASE0 + g->phases.len;
+    if (g->lasting.len > 0) {
+        h.rows = g->max_lasting;
+        h.caps = g->max_captures > 0 ? g->max_captures : 1;
+    }
     Shape all = h;
     all.slots = g->nslots;
     all.words = g->globals.len + (long long)g->pvars.len * g->max_players +

@@ -33,6 +33,7 @@
     X(OVERFLOW, NONE, "a number outside the range of 32 bits")                  \
     X(UNPLAYABLE, NONE, "a card played whose effect's condition does not hold") \
     X(NONE_PLAYED, NONE, "a play of no card (none)")                            \
+    X(LASTING_FULL, NONE, "too many lasting or delayed effects at once") \
     X(NOT_HOLDER, CARD, "a held zone's slot under a card not of its holder type") \
     X(NO_CARD, NONE, "a per-card variable of no card (none)")
 
