@@ -16,10 +16,16 @@ static bool runs_before(ClauseKind k)
 }
 
 /* stmt: CANCEL. Only in the body of an `instead of` or `react to` clause
- * itself: not in a proc it calls, which may be called from anywhere. */
+ * itself: not in a proc it calls, which may be called from anywhere, nor
+ * in an `at` block, which runs later, once the event is over. */
 void check_cancel(Sema *s, Node *n)
 {
     const Node *c = s->clause;
+    if (c && runs_before(c->clause_kind) && s->in_delayed) {
+        diag_error(s->diags, n->loc, "'cancel' in an 'at' block: the block runs later, once "
+                                     "the event is over; cancel it before the block");
+        return;
+    }
     if (c && runs_before(c->clause_kind))
         return;
     if (c)
