@@ -30,6 +30,10 @@ static void visit_call(Node *n, void *ctx)
 {
     if (n->kind == N_CALL && n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC))
         reach(ctx, n->sym);
+    if (n->kind == N_CALL && n->sym && n->sym->kind == S_EVENT) {
+        n->sym->reached = true; /* its raise is emitted */
+        reach(ctx, n->sym->body);
+    }
 }
 
 static void mark_reachable(Arena *a, Game *g)
@@ -128,8 +132,11 @@ static void visit_player_flow(Node *n, void *ctx)
             flow_player(n->target->sym, n->assign_op == ASSIGN_SET ? n->rhs : NULL, pf);
         break;
     case N_CALL:
-        if (n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC)) {
+        if (n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC ||
+                       n->sym->kind == S_EVENT)) {
             n->sym->called = true;
+            if (n->sym->kind == S_EVENT)
+                n->sym->body->called = true;
             const Node *arg = n->args, *par = n->sym->decl->params;
             for (; arg && par; arg = arg->next, par = par->next)
                 flow_player(par->sym, arg, pf);

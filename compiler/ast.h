@@ -12,7 +12,7 @@
 #define NODE_KINDS(X)                                                              \
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
-    X(PARAM) X(EFFECT) X(LIMITDECL)                                                             \
+    X(PARAM) X(EFFECT) X(LIMITDECL) X(EVENTDECL)                                   \
     /* statements */                                                               \
     X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK)     \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
@@ -142,7 +142,11 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 is the answer of an 'ask' in a condition)
  *   PROCDECL      name, params, type (T_VOID without a result), body;
  *                 nlocals
- *   PARAM         name, type; sym
+ *   PARAM         name, type, how = IDENT of its card type (an event's
+ *                 parameter 'loc: location', type T_CARD) or NULL; sym,
+ *                 value = that card type's index (-1 for none)
+ *   EVENTDECL     name, params, body (a BLOCK); sym = the event (S_EVENT),
+ *                 nlocals
  *   EFFECT        guard = its 'when' or NULL, body = statement list,
  *                 name = its card's name, card_no = that card's index;
  *                 sym = the proc the checker makes of it, nlocals = the
@@ -291,7 +295,11 @@ _Static_assert(offsetof(Node, kid[1]) == offsetof(Node, body) &&
 
 /* What a name stands for. */
 typedef enum SymKind {
-    S_ZONE, S_GLOBAL, S_PVAR, S_FUNC, S_PROC, S_LOCAL, S_PARAM, S_BUILTIN
+    S_ZONE, S_GLOBAL, S_PVAR, S_FUNC, S_PROC, S_LOCAL, S_PARAM, S_BUILTIN,
+    S_EVENT,    /* a user event: index = its number in Game.events, body =
+                 * the proc of its body (named as the event) */
+    S_EVVAL     /* `by` (index 0) or `cause` (index 1) of the event in
+                 * progress, in an event's body or a handler: no frame slot */
 } SymKind;
 
 struct Sym {
@@ -304,6 +312,12 @@ struct Sym {
     Type params[8];
     bool used;
     bool blocking;          /* a proc whose body may wait for a decision */
+    const char *cname;      /* PROC: the name its C takes (P_x, proc_x), when
+                             * it differs from name: a handler's proc is
+                             * named for messages ("on ... at game.rules:12"),
+                             * its C after its number ("0_on": no rule's name
+                             * starts with a digit); NULL: name */
+    Sym *body;              /* EVENT: the proc of its body */
     /* filled by the analysis (analyse.c) */
     bool reached;           /* FUNC, PROC: a path from main, score or tiebreak
                              * calls it; only these are emitted */

@@ -13,8 +13,7 @@
  * copy of each proc is what simulate runs. Funcs cannot wait or move
  * cards, so they compile to plain C functions. Aggregates and filters
  * become small helpers that walk a zone's array; nothing allocates. */
-#include "cgen.h"
-#include "emit.h"
+#include "cgen_int.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -23,46 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Gen {
-    Buf *out;
-    Arena *a;
-    const Game *g;
-    const CardSet *cs;
-    const Node *fn;         /* the FUNCDECL or PROCDECL being emitted */
-    const char **slot_name; /* what each of its frame slots holds */
-    StrMap slot_names;      /* the names given so far (name_slot) */
-    int *slot_seen;         /* per slot: the last frame_comment that saw it */
-    int frame_no;           /* frame_comments written for it */
-    int frame_size;         /* its frame slots */
-    bool returns_next;      /* the rule returns, with no result, right after
-                             * the statement being emitted */
-    bool in_proc;
-    bool direct;            /* emitting the direct-call copy of a proc */
-    int pc;                 /* next resume point of the proc being emitted */
-    int indent;
-    Buf helpers;            /* aggregate and option helpers, emitted first */
-    Buf protos;             /* their prototypes, emitted before them */
-    const SrcFile *src_file;    /* source_text's place: the start of src_line */
-    int src_line;
-    const char *src_p;
-    bool *done[HELPER__COUNT]; /* per family, per helper number: written */
-    const char **card_ids;
-    bool reads_cand;        /* code emitted reads s->cand, not only s->candkinds */
-    const Node *at;         /* the statement or declaration being emitted:
-                             * what it may fault names its line (site) */
-    PtrVec sites;           /* the fault sites numbered so far: a node each */
-    StrMap site_no;         /* "file:line" -> its number in sites, from 1 */
-} Gen;
-
-static void gen_expr(Gen *G, Buf *b, const Node *n);
-static void label_frames(Gen *G, Buf *b, size_t from);
 static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long long m);
 static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
                                   unsigned long long m);
 static void need_agg(Gen *G, const Node *n);
-static const char *unparen(Gen *G, const char *e);
-static void gen_block(Gen *G, const Node *blk);
-static void gen_stmt(Gen *G, const Node *n);
 
 /* ---- small output helpers ------------------------------------------------ */
 
@@ -78,8 +41,7 @@ static bool first_use(Gen *G, HelperFamily f, int k)
     return true;
 }
 
-static void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void line(Gen *G, const char *fmt, ...)
+void line(Gen *G, const char *fmt, ...)
 {
     char small[512];
     va_list ap;
@@ -99,7 +61,7 @@ static void line(Gen *G, const char *fmt, ...)
     buf_puts(G->out, "\n");
 }
 
-static const char *expr_str(Gen *G, const Node *n)
+const char *expr_str(Gen *G, const Node *n)
 {
     Buf b = {0};
     gen_expr(G, &b, n);
@@ -113,7 +75,7 @@ static const char *zone_c(const Node *z)
     return z->name;
 }
 
-static const char *where(const Gen *G, const Node *n)
+const char *where(const Gen *G, const Node *n)
 {
     (void)G;
     const char *p = n->loc.file ? n->loc.file->path : "?";
@@ -132,7 +94,7 @@ static const char *where(const Gen *G, const Node *n)
 /* The site of node n: {its file's base name, its line}, numbered from 1 the
  * first time code that may fault is emitted for that line (two statements
  * on one line share it); 0 (unknown) for a node with no line. */
-static int site_of(Gen *G, const Node *n)
+int site_of(Gen *G, const Node *n)
 {
     if (!n || n->loc.line < 1)
         return 0;
@@ -146,7 +108,7 @@ static int site_of(Gen *G, const Node *n)
 }
 
 /* The site of the statement or declaration being emitted (G->at). */
-static int site(Gen *G)
+int site(Gen *G)
 {
     return site_of(G, G->at);
 }
@@ -163,6 +125,9 @@ static void gen_var(Gen *G, Buf *b, const Sym *sym)
         break;
     case S_GLOBAL:
         buf_printf(b, "s->g_%s", sym->name);
+        break;
+    case S_EVVAL:
+        gen_event_value(G, b, sym->index);
         break;
     default:
         buf_puts(b, "0");
@@ -411,7 +376,7 @@ static void gen_binary(Gen *G, Buf *b, const Node *n)
 }
 
 /* The C of expression n, appended to b. */
-static void gen_expr(Gen *G, Buf *b, const Node *n)
+void gen_expr(Gen *G, Buf *b, const Node *n)
 {
     switch (n->kind) {
     case N_NUM:     buf_printf(b, "%lld", n->literal); return;
@@ -751,14 +716,14 @@ static void need_agg(Gen *G, const Node *n)
  * call a proc, and it returns 0 once the game has stopped. */
 
 /* What the function being emitted returns once the game has stopped. */
-static const char *stop_value(const Gen *G)
+const char *stop_value(const Gen *G)
 {
     return G->in_proc && !G->direct ? "R_STOP" : "0";
 }
 
 /* Stops a proc if the game is over (a fault, or its end); a func goes on,
  * its caller checks. */
-static void gen_stop_if_over(Gen *G)
+void gen_stop_if_over(Gen *G)
 {
     if (G->in_proc) {
         line(G, "if (s->core.over)");
@@ -768,7 +733,7 @@ static void gen_stop_if_over(Gen *G)
 
 /* A point where run() resumes the resumable copy: a case of its switch on
  * f->pc, written at the switch's indent. */
-static void gen_resume_point(Gen *G, int pc)
+void gen_resume_point(Gen *G, int pc)
 {
     int save = G->indent;
     G->indent = 1;
@@ -835,7 +800,7 @@ static bool counts_options(const Gen *G)
 static void gen_call_direct(Gen *G, const Node *c, const char *target)
 {
     Buf b = {0};
-    buf_printf(&b, "dproc_%s(s, d", c->sym->name);
+    buf_printf(&b, "dproc_%s(s, d", sym_c(c->sym));
     for (const Node *a = c->args; a; a = a->next)
         buf_printf(&b, ", %s", expr_str(G, a));
     buf_puts(&b, ")");
@@ -867,7 +832,7 @@ static void gen_call_resumable(Gen *G, const Node *c, const char *target)
     /* too deep a call faults at the proc called, as the direct copy's
      * guard does (gen_dproc) */
     int callee = site_of(G, c->sym->decl);
-    line(G, "Frame *nf = push(s, %d, P_%s);", callee, c->sym->name);
+    line(G, "Frame *nf = push(s, %d, P_%s);", callee, sym_c(c->sym));
     line(G, "if (!nf)");
     line(G, "    return R_STOP;");
     for (int j = 0; j < i; j++)
@@ -1213,7 +1178,7 @@ static void gen_step(Gen *G)
 
 /* e without one outer pair of parentheses, if they enclose all of it:
  * "if ((a == b))" is a warning in clang. */
-static const char *unparen(Gen *G, const char *e)
+const char *unparen(Gen *G, const char *e)
 {
     size_t n = strlen(e);
     if (n < 2 || e[0] != '(' || e[n - 1] != ')')
@@ -1485,6 +1450,8 @@ static void gen_call_stmt(Gen *G, const Node *n)
     const Node *c = n->call;
     if (c->sym && c->sym->kind == S_PROC)
         gen_call_proc(G, c, NULL);
+    else if (c->sym && c->sym->kind == S_EVENT)
+        gen_event_call(G, c);
     else if (!c->sym && c->builtin == B_START_TURN)
         line(G, "s->core.turns++;");
 }
@@ -1522,7 +1489,7 @@ static void gen_stmt_kind(Gen *G, const Node *n)
 
 /* Statement n: what it may fault names its line (a block's statements
  * name their own). */
-static void gen_stmt(Gen *G, const Node *n)
+void gen_stmt(Gen *G, const Node *n)
 {
     const Node *save = G->at;
     if (n->kind != N_BLOCK && n->loc.line > 0)
@@ -1575,7 +1542,7 @@ static bool returns_after(const Gen *G, const Node *blk, const Node *st)
 }
 
 /* block: '{' stmts tail '}': each statement after its line of the rules */
-static void gen_block(Gen *G, const Node *blk)
+void gen_block(Gen *G, const Node *blk)
 {
     bool save = G->returns_next;
     for (const Node *st = blk->stmts; st; st = st->next) {
@@ -1763,7 +1730,7 @@ static const char *frame_comment(Gen *G, const char *p, const char *end)
 /* Opens each C function written in b from offset `from` on (a function's
  * "{" and "}" lines are the only ones at the margin) with the comment
  * naming the frame slots it uses. */
-static void label_frames(Gen *G, Buf *b, size_t from)
+void label_frames(Gen *G, Buf *b, size_t from)
 {
     if (!b->data)
         return;
@@ -1792,7 +1759,7 @@ static void label_frames(Gen *G, Buf *b, size_t from)
 
 /* Begins emitting func or proc d: which kind of function it is, and the
  * names of its slots. Returns where its C begins in G->out. */
-static size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
+size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
 {
     G->fn = d;
     G->at = d;
@@ -1805,7 +1772,7 @@ static size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
 
 /* Ends emitting the rule begun at offset `at` of G->out: its C functions
  * open with the names of their slots. */
-static void end_rule(Gen *G, size_t at)
+void end_rule(Gen *G, size_t at)
 {
     label_frames(G, G->out, at);
     G->direct = false;
@@ -1823,7 +1790,7 @@ static const char *ctype_of(Type t)
 
 /* ", int32_t a0, int32_t a1" and ", a0, a1" for a func's or proc's
  * parameters (either buffer may be NULL). */
-static void param_lists(const Node *params, Buf *decl, Buf *call)
+void param_lists(const Node *params, Buf *decl, Buf *call)
 {
     int i = 0;
     for (const Node *p = params; p; p = p->next, i++) {
@@ -1835,7 +1802,7 @@ static void param_lists(const Node *params, Buf *decl, Buf *call)
 }
 
 /* V[i] = ai: the parameters, into the first slots of the frame. */
-static void gen_param_copies(Gen *G, const Node *params)
+void gen_param_copies(Gen *G, const Node *params)
 {
     int i = 0;
     for (const Node *p = params; p; p = p->next, i++)
@@ -1845,7 +1812,7 @@ static void gen_param_copies(Gen *G, const Node *params)
 /* The wrapper of a body function that bounds the depth of calls: the
  * counter in the state, its limit, and the call of the body. Too deep a
  * call faults at the declaration of the func or proc called (G->at). */
-static void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char *call)
+void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char *call)
 {
     line(G, "{");
     line(G, "    if (s->%s >= %s) {", counter, limit);
@@ -1919,12 +1886,12 @@ static void gen_func(Gen *G, const Sym *fn)
     buf_free(&args);
 }
 
-static void gen_proc(Gen *G, const Sym *p)
+void gen_proc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
     size_t at = begin_rule(G, d, true, false);
     line(G, "/* proc %s, %s:%d */", p->name, where(G, d), d->loc.line);
-    line(G, "static int proc_%s(State *s, Frame *f)", p->name);
+    line(G, "static int proc_%s(State *s, Frame *f)", sym_c(p));
     line(G, "{");
     G->indent++;
     line(G, "int32_t *V = f->v;");
@@ -1945,24 +1912,24 @@ static void gen_proc(Gen *G, const Sym *p)
 /* The direct-call copy of a proc, for games where every decision is
  * answered inline (simulate): plain C calls, no frames to resume, the
  * same statements and so the same games. */
-static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
+void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->name);
+    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", sym_c(p));
     param_lists(p->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
     buf_free(&b);
 }
 
-static void gen_dproc(Gen *G, const Sym *p)
+void gen_dproc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
     size_t at = begin_rule(G, d, true, true);
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
     line(G, "/* proc %s, %s:%d, called directly */", p->name, where(G, d), d->loc.line);
-    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", p->name,
+    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", sym_c(p),
          params.data ? params.data : "");
     line(G, "{");
     G->indent++;
@@ -1977,7 +1944,7 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "%s", "");
     gen_dproc_proto(G, p, true);
     gen_depth_guard(G, "depth", "MAXDEPTH",
-                    arena_printf(G->a, "dbody_%s(s, d%s)", p->name, args.data ? args.data : ""));
+                    arena_printf(G->a, "dbody_%s(s, d%s)", sym_c(p), args.data ? args.data : ""));
     end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
@@ -1998,6 +1965,7 @@ static void gen_game_defs(Gen *G)
                   "#define GAME_STATE_BYTES %lld /* sizeof(State), as cardc counted it */\n\n",
                g->max_players, g->nslots, g->max_locals + 2, g->max_depth, g->max_decisions,
                g->tiebreak != NULL, g->state_bytes);
+    gen_event_defs(G);
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
@@ -2008,8 +1976,9 @@ static void gen_game_defs(Gen *G)
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         if (p->reached)
-            buf_printf(o, "    P_%s = %d,\n", p->name, i);
+            buf_printf(o, "    P_%s = %d,\n", sym_c(p), i);
     }
+    gen_event_proc_numbers(G);
     buf_puts(o, "};\n\n/* The rules' variables, members of State: g_NAME for a global,\n"
                 " * pv_NAME[player] for a per-player one. */\n"
                 "#define GAME_STATE_VARS");
@@ -2134,8 +2103,9 @@ static void gen_run_hooks(Gen *G)
         const Sym *p = g->procs.items[i];
         if (p->reached)
             buf_printf(o, "    case P_%s:\n        r = proc_%s(s, f);\n        break;\n",
-                       p->name, p->name);
+                       sym_c(p), sym_c(p));
     }
+    gen_event_steps(G);
     buf_puts(o, "    }\n    return r;\n}\n\n"
                 "/* The rules' variables at the start of a game. */\n"
                 "static inline void game_vars_init(State *s)\n{\n");
@@ -2208,9 +2178,9 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s};\n\n",
                g->min_players, g->max_players, g->zones.len, g->globals.len + g->pvars.len,
-               G->sites.len);
+               G->sites.len, game_has_events(g) ? "    .during = game_during,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }
@@ -2259,11 +2229,13 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
         if (p->reached)
             gen_dproc(&G, p);
     }
+    gen_event_raises(&G);
     G.out = out;
     buf_puts(out, G.protos.data ? G.protos.data : "");
     buf_puts(out, "\n");
     buf_puts(out, G.helpers.data ? G.helpers.data : "");
     buf_puts(out, body.data ? body.data : "");
+    gen_event_hooks(&G);
     gen_run_hooks(&G);
     gen_game_table(&G);
     buf_free(&body);

@@ -166,6 +166,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_VARDECL: ONE(init); break;
     case N_FUNCDECL: LIST(params, "param"); ONE(expr_body); ONE(body); break;
     case N_PROCDECL: LIST(params, "param"); ONE(body); break;
+    case N_EVENTDECL: LIST(params, "param"); ONE(body); break;
     case N_EFFECT: ONE(guard); LIST(body, "stmt"); break;
     case N_BLOCK: LIST(stmts, "stmt"); break;
     case N_LET: ONE(init); break;
@@ -240,7 +241,7 @@ static void put_sym(Buf *b, const Sym *sym)
     static const char *const kinds[] = {
         [S_ZONE] = "zone", [S_GLOBAL] = "global", [S_PVAR] = "pvar", [S_FUNC] = "func",
         [S_PROC] = "proc", [S_LOCAL] = "local slot", [S_PARAM] = "param slot",
-        [S_BUILTIN] = "builtin",
+        [S_BUILTIN] = "builtin", [S_EVENT] = "event", [S_EVVAL] = "event value",
     };
     buf_printf(b, "  %s %d", kinds[sym->kind], sym->index);
 }
@@ -356,7 +357,8 @@ static void put_signature(Buf *b, const Node *fn)
 {
     buf_printf(b, "%s(", fn->name);
     for (const Node *p = fn->params; p; p = p->next)
-        buf_printf(b, "%s%s: %s", p == fn->params ? "" : ", ", p->name, type_word(p->type));
+        buf_printf(b, "%s%s: %s", p == fn->params ? "" : ", ", p->name,
+                   p->how ? p->how->name : type_word(p->type));
     buf_puts(b, ")");
     if (fn->type != T_VOID)
         buf_printf(b, ": %s", type_word(fn->type));
@@ -403,6 +405,10 @@ static void put_decl_head(Buf *b, const Node *n)
         buf_puts(b, "effect of ");
         put_quoted(b, n->name);
         break;
+    case N_EVENTDECL:
+        buf_puts(b, "event ");
+        put_signature(b, n);
+        break;
     default: /* not a declaration: the parser puts none in Program.decls */
         buf_puts(b, node_kind_names[n->kind]);
         put_label(b, n);
@@ -425,6 +431,12 @@ static void put_decl_facts(const Dump *D, const Node *n)
         buf_printf(b, "  card %d", n->card_no);
         if (n->sym)
             put_fn_facts(b, n->sym);
+        break;
+    case N_EVENTDECL:
+        if (n->sym) {
+            buf_printf(b, "  event %d", n->sym->index);
+            put_fn_facts(b, n->sym->body);
+        }
         break;
     default: break;
     }

@@ -40,10 +40,26 @@ typedef struct Sema {
     int loops;
     int implicit_slot;          /* slot of the implicit card, or -1 */
     bool in_such;               /* 'chosen' is in scope */
+    bool event_scope;           /* checking an event's body or a handler: `by`
+                                 * and `cause` are in scope */
+    bool rules_handler;         /* checking a handler of the rules: 'this' and
+                                 * 'me' name no card there */
     const char **names_buf;     /* name_list's buffer, names_cap long */
     int names_cap;
     struct CardLists *card_lists; /* the cards by type and value (sema_expr.c) */
 } Sema;
+
+/* sema.c */
+Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t);
+void check_fn(Sema *s, Sym *sym);
+
+/* sema_events.c */
+void declare_event(Sema *s, Node *n);
+void declare_limit_triggers(Sema *s, Node *n);
+void check_event(Sema *s, Sym *ev);
+Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt);
+long long events_state_words(const Game *g);
+void scope_event_values(Sema *s);
 
 /* sema_names.c */
 void error_unknown(Sema *s, Loc at, const char *what, const char *name,

@@ -30,6 +30,7 @@ typedef struct Shape {
     long long words;    /* int32_t members of GAME_STATE_VARS */
     long long locals;   /* NLOCALS: the slots of a Frame */
     long long depth;    /* MAXDEPTH: the Frames */
+    long long ev_words; /* int32_t members of the events' part (events_state_words) */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -55,6 +56,7 @@ static long long state_bytes(const Shape *h)
     n += 2 * h->slots * h->kinds + 2 * h->cards;       /* khead, knext */
     n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
     n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
+    n += 4 * h->ev_words;                              /* tq_head .. tq (events) */
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
     return align_up(n, 8);
 }
@@ -145,11 +147,12 @@ static void check_state_size(Sema *s, const Program *prog)
     const CardSet *cs = s->cs;
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
-    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth};
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0};
     Shape all = h;
     all.slots = g->nslots;
     all.words = g->globals.len + (long long)g->pvars.len * g->max_players;
     all.locals = g->max_locals + 2;
+    all.ev_words = h.ev_words = events_state_words(g);
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
         locate_state_error(s, prog, h);

@@ -136,7 +136,8 @@ Sym *declare_local(Sema *s, Node *at, const char *name, Type t, SymKind kind)
     } else if (glob) {
         diag_error(s->diags, at->loc, "local '%s' would hide the %s of the same name", name,
                    glob->kind == S_ZONE ? "zone" : glob->kind == S_PROC ? "proc"
-                   : glob->kind == S_FUNC ? "func" : "variable");
+                   : glob->kind == S_FUNC ? "func" : glob->kind == S_EVENT ? "event"
+                   : "variable");
     } else if (cards_find_type(s->cs, name)) {
         diag_error(s->diags, at->loc, "local '%s' would hide the card type of the same name", name);
     }
@@ -235,8 +236,8 @@ static Type check_global_ident(Sema *s, Node *n, Sym *sym)
         diag_error(s->diags, n->loc, "'%s' is kept per player: write %s[p]", name, name);
         return n->type = T_UNKNOWN;
     }
-    diag_error(s->diags, n->loc, "'%s' is a %s: call it with (...)", name,
-               sym->kind == S_PROC ? "proc" : "func");
+    diag_error(s->diags, n->loc, "'%s' is %s: call it with (...)", name,
+               sym->kind == S_PROC ? "a proc" : sym->kind == S_EVENT ? "an event" : "a func");
     return n->type = T_UNKNOWN;
 }
 

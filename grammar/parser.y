@@ -157,6 +157,22 @@ static Node *append(Node *head, Node *n)
     return head;
 }
 
+/* event NAME(PARAMS) { BODY }: `event` is a contextual word (a card type
+ * may be called event), so the declaration starts with a name. */
+static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYPE loc,
+                        const char *name, Node *params, Node *body)
+{
+    if (strcmp(word, "event"))
+        lexer_error(lx, &wloc, "syntax error: unexpected name '%s', expected a declaration",
+                    word);
+    Node *n = NEW(EVENTDECL, loc);
+    n->name = name;
+    n->type = T_VOID;
+    n->params = params;
+    n->body = body;
+    return n;
+}
+
 static Node *nest(struct Lexer *lx, RLLTYPE loc, Node *n)
 {
     (void)loc;
@@ -262,6 +278,8 @@ decl
     | PROC IDENT '(' params ')' ':' var_type block
                                     { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->body = $8; }
+    | IDENT IDENT '(' params ')' block
+                                    { $$ = event_decl(lx, @1, $1, @2, $2, $4, $6); }
     ;
 
 var_type
@@ -283,6 +301,8 @@ param_list
 
 param
     : IDENT ':' var_type            { $$ = NEW(PARAM, @1); $$->name = $1; $$->type = (Type)$3; }
+    | IDENT ':' IDENT               { $$ = NEW(PARAM, @1); $$->name = $1; $$->type = T_CARD;
+                                      $$->how = ident(lx, @3, $3); }
     ;
 
 zone_flags
@@ -594,7 +614,8 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
         if (g == G_OP)
             continue; /* continues an expression, or starts one: named below */
         if ((expr && (g == G_EXPR || is_name)) ||
-            (stmt && (g == G_STMT || is_name)) || (decl && (g == G_DECL || !strcmp(s, "players"))))
+            (stmt && (g == G_STMT || is_name)) ||
+            (decl && (g == G_DECL || is_name || !strcmp(s, "players"))))
             continue; /* named as a group below */
         items[k] = tok_name(all[i], bufs[k], sizeof bufs[k]);
         k++;

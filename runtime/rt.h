@@ -168,6 +168,19 @@ typedef struct RtVar {
     uint8_t per_player;
 } RtVar;
 
+/* What a decision is taken during: the innermost event or handler in
+ * progress (RtGame.during; the JSON "during" field, RUNTIME.md). */
+typedef struct RtDuring {
+    const char *event;      /* the event's name: "destroy", "enters" */
+    int by;                 /* the event's player, -1 none */
+    int cause;              /* the card whose effect raised it, -1 none */
+    const char *handler;    /* "on" for a trigger's handler; NULL in the
+                             * event's own body */
+    const char *file;       /* where: the handler, or the event's declaration */
+    int line;
+    int depth;              /* events and handlers in progress, this one too */
+} RtDuring;
+
 typedef struct RtGame {
     const char *name;
     int min_players, max_players;
@@ -208,6 +221,9 @@ typedef struct RtGame {
      * them from 1: 0 is "unknown"); NULL and 0 if the game names none. */
     const RtFaultSite *fault_sites;
     int nfault_sites;
+    /* The event or handler in progress in st (see RtDuring): true and *d
+     * filled, false when none is; NULL for a game without events. */
+    bool (*during)(const void *st, RtDuring *d);
 } RtGame;
 
 /* ---- engine API ---- */

@@ -91,6 +91,36 @@ typedef struct Frame {
     int32_t v[NLOCALS];
 } Frame;
 
+/* Events and triggers (a game whose rules declare an event or a handler;
+ * the rest of this header's event code is under "---- events"). The
+ * game then defines, before the include:
+ *   GAME_HAS_EVENTS 1
+ *   NEVARGS            the most values an event carries (at least 1)
+ *   GAME_MAX_TRIGGERS  'limit triggers N': triggers fired between two
+ *                      decisions before F_TRIGGER_LOOP, and the length
+ *                      of the trigger queue */
+#ifndef GAME_HAS_EVENTS
+#define GAME_HAS_EVENTS 0
+#endif
+#if GAME_HAS_EVENTS
+/* A trigger waiting in the queue: the handler to run, the event's player
+ * (`by`, -1 none) and card (`cause`, -1 none), the card whose clause it
+ * is (`card`, -1 for a handler of the rules) and that card's controller
+ * when it fired (`me`), and the event's values (a card, zone slots, the
+ * arguments of a user event). */
+typedef struct Trigger {
+    int32_t handler, by, cause, card, me;
+    int32_t a[NEVARGS];
+} Trigger;
+
+/* An event or a handler in progress, innermost last: what a decision
+ * taken meanwhile is "during" (RtGame.during), and the `by` and `cause`
+ * an event raised meanwhile carries. handler < 0: the event's own body. */
+typedef struct EvCtx {
+    int32_t event, handler, by, cause;
+} EvCtx;
+#endif
+
 /* The whole game: it holds no pointer, so a copy is a memcpy. */
 typedef struct State {
     RtCore core;
@@ -113,6 +143,15 @@ typedef struct State {
     int32_t ncand;        /* the candidate set of 'such that' */
     uint64_t candkinds;   /* its kinds (kinds < 64) */
     uint16_t cand[RT_MAX_PICK];
+#if GAME_HAS_EVENTS
+    /* the trigger queue, first in first out: tq[(tq_head + i) % GAME_MAX_TRIGGERS] */
+    int32_t tq_head, tq_len;
+    int32_t tfired;       /* triggers fired since the last decision */
+    int32_t draining;     /* the queue is being drained (ev_drain) */
+    int32_t nctx;         /* events and handlers in progress */
+    EvCtx ctx[MAXDEPTH];
+    Trigger tq[GAME_MAX_TRIGGERS];
+#endif
     Frame fr[MAXDEPTH];
 } State;
 
@@ -803,6 +842,9 @@ static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State 
         return decide_rare(s, site, i);
     c->dec.chosen = (int16_t)i;
     s->steps = 0;
+#if GAME_HAS_EVENTS
+    s->tfired = 0;
+#endif
     return true;
 }
 
@@ -819,6 +861,164 @@ static inline RT_UNUSED Frame *push(State *s, int site, int proc)
     f->proc = proc;
     return f;
 }
+
+/* ---- events ---- */
+
+#if GAME_HAS_EVENTS
+/* An event or a handler begins (EvCtx): false and a fault at site when
+ * MAXDEPTH of them are in progress (each runs in a frame of its own, so
+ * the frames run out first). */
+static inline RT_UNUSED bool ev_enter(State *s, int site, int event, int handler, int by,
+                                      int cause)
+{
+    if (s->nctx >= MAXDEPTH) {
+        fault(s, F_DEPTH, site, 0);
+        return false;
+    }
+    EvCtx *x = &s->ctx[s->nctx++];
+    x->event = event;
+    x->handler = handler;
+    x->by = by;
+    x->cause = cause;
+    return true;
+}
+
+/* The innermost event or handler is over. */
+static inline RT_UNUSED void ev_leave(State *s)
+{
+    if (s->nctx > 0)
+        s->nctx--;
+}
+
+/* The `by` and `cause` of an event raised now: those of the event or
+ * handler in progress (a handler's are its event's), -1 (none) outside. */
+static inline RT_UNUSED int ev_by(const State *s)
+{
+    return s->nctx ? s->ctx[s->nctx - 1].by : -1;
+}
+
+static inline RT_UNUSED int ev_cause(const State *s)
+{
+    return s->nctx ? s->ctx[s->nctx - 1].cause : -1;
+}
+
+/* Trigger t fired (its pattern matched, its 'where' held): it joins the
+ * back of the queue. The (GAME_MAX_TRIGGERS + 1)-th trigger fired since
+ * the last decision faults (F_TRIGGER_LOOP), and so does a full queue
+ * (F_TRIGGER_QUEUE); site is the handler's. */
+static inline RT_UNUSED void ev_fire(State *s, int site, const Trigger *t)
+{
+    if (s->core.over)
+        return;
+    if (++s->tfired > GAME_MAX_TRIGGERS) {
+        fault(s, F_TRIGGER_LOOP, site, 0);
+        return;
+    }
+    if (s->tq_len >= GAME_MAX_TRIGGERS) {
+        fault(s, F_TRIGGER_QUEUE, site, 0);
+        return;
+    }
+    int at = s->tq_head + s->tq_len;
+    s->tq[at >= GAME_MAX_TRIGGERS ? at - GAME_MAX_TRIGGERS : at] = *t;
+    s->tq_len++;
+}
+
+/* The first trigger of the queue, taken out; false when it is empty. */
+static inline RT_UNUSED bool ev_pop(State *s, Trigger *t)
+{
+    if (s->tq_len == 0)
+        return false;
+    *t = s->tq[s->tq_head];
+    s->tq_head = s->tq_head + 1 == GAME_MAX_TRIGGERS ? 0 : s->tq_head + 1;
+    s->tq_len--;
+    return true;
+}
+
+/* Must the statement that raised an event drain the queue now? Only
+ * where no drain is in progress already: a trigger fired while others
+ * resolve waits at the back of the queue (breadth first). */
+static inline RT_UNUSED bool ev_must_drain(State *s)
+{
+    if (s->draining || s->tq_len == 0 || s->core.over)
+        return false;
+    s->draining = 1;
+    return true;
+}
+
+/* Defined by the game after the rules: pushes the context (ev_enter) and
+ * the frame of trigger t's handler, its values in the frame's first
+ * slots; false if that faulted. The direct copy runs the handler. */
+static bool game_handler_call(State *s, const Trigger *t);
+static void game_dhandler(State *s, const Direct *d, const Trigger *t);
+
+/* What the tables of a game with events say of an event or a handler:
+ * its name ("destroy"; a handler's kind, "on"), and where it is written. */
+typedef struct EvInfo {
+    const char *name, *file;
+    int32_t line;
+} EvInfo;
+
+/* Defined by the game after the rules: the EvInfo of event e, of
+ * handler h. */
+static const EvInfo *game_event_info(int e);
+static const EvInfo *game_handler_info(int h);
+
+/* RtGame.during: the innermost event or handler in progress. */
+static RT_UNUSED bool game_during(const void *st, RtDuring *d)
+{
+    const State *s = st;
+    if (s->nctx == 0)
+        return false;
+    const EvCtx *x = &s->ctx[s->nctx - 1];
+    const EvInfo *e = game_event_info(x->event);
+    const EvInfo *h = x->handler >= 0 ? game_handler_info(x->handler) : e;
+    d->event = e->name;
+    d->by = x->by;
+    d->cause = x->cause;
+    d->handler = x->handler >= 0 ? h->name : NULL;
+    d->file = h->file;
+    d->line = h->line;
+    d->depth = s->nctx;
+    return true;
+}
+
+/* The drain, a proc of the runtime's (frame proc P_EV_DRAIN, pushed by a
+ * statement that raised an event when ev_must_drain): runs the queue's
+ * triggers in order, each handler in a frame above it, until the queue
+ * is empty. */
+static RT_UNUSED int ev_drain(State *s, Frame *f)
+{
+    if (f->pc == 1)
+        ev_leave(s); /* the handler run last returned */
+    Trigger t;
+    if (s->core.over)
+        return R_STOP;
+    if (!ev_pop(s, &t)) {
+        s->draining = 0;
+        return R_RETURN;
+    }
+    if (!game_handler_call(s, &t))
+        return R_STOP;
+    f->pc = 1;
+    return R_CALL;
+}
+
+/* The same for the direct copy (simulate): the drain counts as a frame,
+ * as in the resumable copy, so that both fault alike. */
+static RT_UNUSED void ev_ddrain(State *s, int site, const Direct *d)
+{
+    if (s->depth >= MAXDEPTH) {
+        fault(s, F_DEPTH, site, 0);
+        return;
+    }
+    s->depth++;
+    Trigger t;
+    while (!s->core.over && ev_pop(s, &t))
+        game_dhandler(s, d, &t);
+    s->depth--;
+    s->draining = 0;
+}
+#endif
 
 /* ---- what the game defines, after the rules ---- */
 
@@ -942,6 +1142,9 @@ static RT_UNUSED void game_resume(void *st)
 {
     State *s = st;
     s->steps = 0;
+#if GAME_HAS_EVENTS
+    s->tfired = 0;
+#endif
     run(s);
 }
 
