@@ -17,6 +17,26 @@ const char *binop_name(BinOp op)
     return names[op];
 }
 
+const char *clause_kind_name(ClauseKind k)
+{
+    static const char *const names[] = {
+#define X(k, s) s,
+        CLAUSE_KINDS(X)
+#undef X
+    };
+    return names[k];
+}
+
+const char *pattern_kind_name(PatternKind k)
+{
+    static const char *const names[] = {
+#define X(k, s) s,
+        PATTERN_KINDS(X)
+#undef X
+    };
+    return names[k];
+}
+
 Node *node_new(Arena *a, NodeKind k, Loc loc)
 {
     Node *n = arena_alloc(a, sizeof *n);

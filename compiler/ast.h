@@ -12,9 +12,9 @@
 #define NODE_KINDS(X)                                                              \
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
-    X(PARAM) X(EFFECT) X(LIMITDECL) X(EVENTDECL)                                   \
+    X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(EVENTDECL)              \
     /* statements */                                                               \
-    X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK)     \
+    X(PLAY) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK)     \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
@@ -49,8 +49,46 @@ typedef enum Type {
 
 const char *type_name(Type t);
 
-/* Zone flags. */
-enum { ZF_PER_PLAYER = 1, ZF_ORDERED = 2 };
+/* Zone flags. ZF_IN_PLAY: the cards in the zone are in play (the
+ * property `in play`): their effects' clauses other than `play` are live. */
+enum { ZF_PER_PLAYER = 1, ZF_ORDERED = 2, ZF_IN_PLAY = 4 };
+
+/* Where an effect was written (EFFECT.effect_from). */
+typedef enum EffectFrom {
+    EFFECT_YAML,        /* a card's `effect:` in cards.yaml */
+    EFFECT_CARD,        /* effect "Card Name" { ... } in the rules */
+    EFFECT_TYPE,        /* effect TYPE { ... } in the rules: every card of the type */
+} EffectFrom;
+
+/* The clauses of an effect (CLAUSE.clause_kind). */
+#define CLAUSE_KINDS(X)                                                             \
+    X(PLAY, "play")                   /* play [when COND] { ... } */               \
+    X(ON, "on")                       /* on PATTERN [where COND] { ... } */        \
+    X(INSTEAD, "instead of")          /* instead of PATTERN [where COND] { ... } */ \
+    X(REACT, "react to")              /* react to PATTERN [where COND] { ... } */  \
+    X(WHILE_IN_PLAY, "while in play") /* while in play { ... } */
+typedef enum ClauseKind {
+#define X(k, s) CLAUSE_##k,
+    CLAUSE_KINDS(X)
+#undef X
+} ClauseKind;
+/* The clause's opening words as written: "play", "instead of". */
+const char *clause_kind_name(ClauseKind k);
+
+/* What a PATTERN listens to (PATTERN.pat_kind). */
+#define PATTERN_KINDS(X)                                                            \
+    X(ENTERS, "enters")   /* c enters Z [from Z2] */                               \
+    X(LEAVES, "leaves")   /* c leaves Z */                                         \
+    X(PLAYED, "played")   /* c played */                                           \
+    X(EVENT, "event")     /* NAME(x, y): a user event */                           \
+    X(START, "start of")  /* start of turn | round | PHASE */                      \
+    X(END, "end of")      /* end of turn | round | PHASE */
+typedef enum PatternKind {
+#define X(k, s) PAT_##k,
+    PATTERN_KINDS(X)
+#undef X
+} PatternKind;
+const char *pattern_kind_name(PatternKind k);
 enum { VIS_PUBLIC, VIS_OWNER, VIS_HIDDEN };
 
 /* Positions for move. */
@@ -147,12 +185,30 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 value = that card type's index (-1 for none)
  *   EVENTDECL     name, params, body (a BLOCK); sym = the event (S_EVENT),
  *                 nlocals
- *   EFFECT        guard = its 'when' or NULL, body = statement list,
- *                 name = its card's name, card_no = that card's index;
- *                 sym = the proc the checker makes of it, nlocals = the
- *                 frame slots of its guard
+ *   EFFECT        the effect of one card or of one type: clauses = CLAUSE
+ *                 list, effect_from (EffectFrom), name = the card's name
+ *                 (EFFECT_YAML, EFFECT_CARD) or the type's (EFFECT_TYPE);
+ *                 card_no = the card's index (set by the parser for
+ *                 EFFECT_YAML, by the checker for EFFECT_CARD), or
+ *                 type_no = the type's index (EFFECT_TYPE, checker).
+ *                 The short form of cards.yaml, `[when COND] STATEMENTS`,
+ *                 is parsed as one CLAUSE_PLAY whose loc is the effect's
+ *   CLAUSE        clause_kind (ClauseKind), pattern = PATTERN (NULL for
+ *                 play and while in play), cond = its 'when' / 'where' or
+ *                 NULL, body = BLOCK; sym = the proc the checker makes of
+ *                 a play clause (params me, this), nlocals = the frame
+ *                 slots of its cond (checked as a func of me, this)
+ *   PATTERN       pat_kind (PatternKind); PAT_ENTERS, PAT_LEAVES,
+ *                 PAT_PLAYED: name = the card's bound name, zone = the
+ *                 zone (ENTERS, LEAVES), from = the zone it leaves
+ *                 (ENTERS with 'from') or NULL; PAT_EVENT: name = the
+ *                 event, args = IDENT list of the names its arguments
+ *                 bind; PAT_START, PAT_END: name = what starts or ends
+ *                 ('turn', 'round' or a phase's name), how = IDENT of it
  * Statements
  *   BLOCK         stmts = statement list
+ *   PLAY          card, by = the player who plays it or NULL (me), to =
+ *                 the zone it moves to first or NULL
  *   LET           name, init = an expression or a decision; sym (its
  *                 frame slot is sym->index)
  *   ASSIGN        target = IDENT or INDEX, rhs, assign_op
@@ -221,14 +277,14 @@ struct Node {
     union {
         Node *kid[NKIDS];
         struct {
-            union { Node *init, *params, *guard, *flag_list,
+            union { Node *init, *params, *guard, *flag_list, *clauses,
                     *stmts, *result, *target, *cond, *block, *count, *iter, *card,
                     *cards, *zone, *who, *call, *in, *at, *base, *args, *operand,
                     *lhs, *items; };
             union { Node *body, *rhs, *then, *to, *options,
                     *src, *filter, *index, *how; };
-            union { Node *expr_body, *els, *from, *pos, *into; };
-            union { Node *size; };
+            union { Node *expr_body, *els, *from, *pos, *into, *by; };
+            union { Node *size, *pattern; };
             union { Node *such; };
         };
     };
@@ -238,12 +294,13 @@ struct Node {
     union { long long literal, min_players, limit, per_player,
             zflags, nitems, over_source, taken_slot; };
     union { int max_players, vis, pos_kind; BinOp binop;
-            UnOp unop; AssignOp assign_op; int builtin; SourceKind src_kind; };
+            UnOp unop; AssignOp assign_op; int builtin; SourceKind src_kind;
+            EffectFrom effect_from; ClauseKind clause_kind; PatternKind pat_kind; };
     /* filled by the checker */
     Type type;
     Sym *sym;               /* what an identifier, a call or a let names */
     int attr;               /* ATTR_TYPE, ATTR_NAME or an attribute index */
-    union { int value, zone_no, card_no, set_no; };  /* a constant; an index */
+    union { int value, zone_no, card_no, type_no, set_no; };  /* a constant; an index */
     union { int prompt, label, slot, first_slot, var_no,
             nlocals; };
     /* filled by the analysis (analyse.c), for the nodes of funcs and procs */
@@ -334,7 +391,8 @@ struct Sym {
  * every card effect. */
 typedef struct Program {
     PtrVec decls;
-    PtrVec effects;         /* N_EFFECT: a card's effect, parsed */
+    PtrVec effects;         /* N_EFFECT of cards.yaml (EFFECT_YAML), parsed; the
+                             * effects of the rules are in decls */
     const SrcFile *first;   /* the first rules file, for file-wide messages */
 } Program;
 

@@ -167,7 +167,19 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_FUNCDECL: LIST(params, "param"); ONE(expr_body); ONE(body); break;
     case N_PROCDECL: LIST(params, "param"); ONE(body); break;
     case N_EVENTDECL: LIST(params, "param"); ONE(body); break;
-    case N_EFFECT: ONE(guard); LIST(body, "stmt"); break;
+    case N_EFFECT: LIST(clauses, "clause"); break;
+    case N_CLAUSE: ONE(pattern); ONE(cond); ONE(body); break;
+    case N_PATTERN:
+        if (n->pat_kind == PAT_EVENT) {
+            LIST(args, "arg");
+        } else if (n->pat_kind == PAT_START || n->pat_kind == PAT_END) {
+            ONE(how);
+        } else {
+            ONE(zone);
+            ONE(from);
+        }
+        break;
+    case N_PLAY: ONE(card); ONE(by); ONE(to); break;
     case N_BLOCK: LIST(stmts, "stmt"); break;
     case N_LET: ONE(init); break;
     case N_ASSIGN: ONE(target); ONE(rhs); break;
@@ -230,6 +242,13 @@ static void put_label(Buf *b, const Node *n)
         buf_puts(b, " ");
         put_quoted(b, n->name);
         break;
+    case N_CLAUSE: buf_printf(b, " %s", clause_kind_name(n->clause_kind)); break;
+    case N_PATTERN:
+        if (n->pat_kind == PAT_START || n->pat_kind == PAT_END || n->pat_kind == PAT_EVENT)
+            buf_printf(b, " %s %s", pattern_kind_name(n->pat_kind), n->name);
+        else
+            buf_printf(b, " %s %s", n->name, pattern_kind_name(n->pat_kind));
+        break;
     default:
         if (n->name)
             buf_printf(b, " %s", n->name);
@@ -288,6 +307,12 @@ static void put_call_facts(Buf *b, const Node *n)
 }
 
 /* What the checker filled in: the type, then what the kind holds. */
+static void put_fn_facts(Buf *b, const Sym *fn)
+{
+    buf_printf(b, "  %s %d  frame %d", fn->kind == S_FUNC ? "func" : "proc", fn->index,
+               sema_locals(fn));
+}
+
 static void put_facts(const Dump *D, const Node *n)
 {
     static const char *const walks[] = {
@@ -323,6 +348,12 @@ static void put_facts(const Dump *D, const Node *n)
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER: buf_printf(b, "  prompt %d", n->prompt); break;
     case N_CHOOSECARDS: buf_printf(b, "  prompt %d  set %d", n->prompt, n->set_no); break;
+    case N_CLAUSE:
+        if (n->sym)
+            put_fn_facts(b, n->sym);
+        if (n->cond)
+            buf_printf(b, "  guard frame %d", n->nlocals);
+        break;
     default: break;
     }
     int agg = index_find(&D->aggs, n);
@@ -371,12 +402,6 @@ static const Sym *fn_sym(const Dump *D, const Node *decl)
     return i < 0 ? NULL : (func ? D->g->funcs : D->g->procs).items[i];
 }
 
-static void put_fn_facts(Buf *b, const Sym *fn)
-{
-    buf_printf(b, "  %s %d  frame %d", fn->kind == S_FUNC ? "func" : "proc", fn->index,
-               sema_locals(fn));
-}
-
 /* A declaration's first line: what it declares, in the syntax of the rules. */
 static void put_decl_head(Buf *b, const Node *n)
 {
@@ -402,7 +427,11 @@ static void put_decl_head(Buf *b, const Node *n)
         put_signature(b, n);
         break;
     case N_EFFECT:
-        buf_puts(b, "effect of ");
+        if (n->effect_from == EFFECT_TYPE) {
+            buf_printf(b, "effect %s", n->name);
+            break;
+        }
+        buf_puts(b, n->effect_from == EFFECT_YAML ? "effect of " : "effect ");
         put_quoted(b, n->name);
         break;
     case N_EVENTDECL:
@@ -428,9 +457,10 @@ static void put_decl_facts(const Dump *D, const Node *n)
             put_fn_facts(b, fn);
         break;
     case N_EFFECT:
-        buf_printf(b, "  card %d", n->card_no);
-        if (n->sym)
-            put_fn_facts(b, n->sym);
+        if (n->effect_from == EFFECT_TYPE)
+            buf_printf(b, "  type %d", n->type_no);
+        else
+            buf_printf(b, "  card %d", n->card_no);
         break;
     case N_EVENTDECL:
         if (n->sym) {
@@ -678,9 +708,7 @@ static void dump_fn_facts(Dump *D, Arena *a, const Sym *fn)
     D->file = fn->decl->loc.file;
     if (fn->decl->expr_body)
         print_node_facts("expr_body", fn->decl->expr_body, D);
-    if (fn->decl->kind == N_EFFECT)
-        each(print_node_facts, D, "stmt", fn->decl->body);
-    else if (fn->decl->body)
+    if (fn->decl->body)
         print_node_facts("body", fn->decl->body, D);
 }
 

@@ -57,6 +57,8 @@ static void declare_zone(Sema *s, Node *z)
             ;
         else if (!strcmp(w, "ordered"))
             flags |= ZF_ORDERED;
+        else if (!strcmp(w, "in play"))
+            flags |= ZF_IN_PLAY;
         else if (!strcmp(w, "public"))
             v = VIS_PUBLIC;
         else if (!strcmp(w, "owner"))
@@ -65,8 +67,8 @@ static void declare_zone(Sema *s, Node *z)
             v = VIS_HIDDEN;
         else {
             static const char *const words[] = {"shared", "per player", "ordered", "public",
-                                                "owner", "hidden", "secret"};
-            error_unknown(s, f->loc, "zone property", w, words, 7);
+                                                "owner", "hidden", "secret", "in play"};
+            error_unknown(s, f->loc, "zone property", w, words, 8);
         }
         if (v >= 0) {
             if (vis >= 0)
@@ -214,7 +216,7 @@ static void check_var_init(Sema *s, Node *n)
 
 /* The body of a func or a proc (or of an effect, made a proc): its
  * parameters are its first frame slots. */
-void check_fn(Sema *s, Sym *sym)
+void sema_check_fn(Sema *s, Sym *sym)
 {
     Node *f = sym->decl;
     s->fn = sym;
@@ -247,49 +249,6 @@ void check_fn(Sema *s, Sym *sym)
         s->g->max_locals = s->nlocals;
 }
 
-/* effect_body: opt_when stmts tail — a card's effect. */
-static void check_effect(Sema *s, Node *e)
-{
-    /* An effect is a proc(me: player, this: card) named after its card. */
-    Node *decl = node_new(s->arena, N_PROCDECL, e->loc);
-    decl->name = arena_printf(s->arena, "effect of %s", e->name);
-    Node *pme = node_new(s->arena, N_PARAM, e->loc);
-    pme->name = "me";
-    pme->type = T_PLAYER;
-    Node *pthis = node_new(s->arena, N_PARAM, e->loc);
-    pthis->name = "this";
-    pthis->type = T_CARD;
-    pme->next = pthis;
-    decl->params = pme;
-    decl->type = T_VOID;
-    Node *blk = node_new(s->arena, N_BLOCK, e->loc);
-    blk->stmts = e->body;
-    decl->body = blk;
-    Sym *sym = arena_alloc(s->arena, sizeof *sym);
-    sym->kind = S_PROC;
-    sym->name = decl->name;
-    sym->decl = decl;
-    sym->type = T_VOID;
-    sym->nparams = 2;
-    sym->params[0] = T_PLAYER;
-    sym->params[1] = T_CARD;
-    sym->index = s->g->procs.len;
-    sym->used = true;
-    vec_push(s->arena, &s->g->procs, sym);
-    e->sym = sym;
-    check_fn(s, sym);
-    if (e->guard) {
-        /* the 'when' guard: checked with the same parameters */
-        s->in_proc = false;
-        scope_pop(s, 0);
-        s->nlocals = 0;
-        declare_local(s, pme, "me", T_PLAYER, S_PARAM);
-        declare_local(s, pthis, "this", T_CARD, S_PARAM);
-        expect_type(s, e->guard, T_BOOL, check_expr(s, e->guard), "the 'when' of an effect");
-        e->nlocals = s->nlocals;
-    }
-}
-
 /* The second pass: the initial values of the variables (game variables,
  * then per-player ones), then the bodies of funcs, procs and effects. */
 static void check_bodies(Sema *s, const Program *prog)
@@ -299,14 +258,13 @@ static void check_bodies(Sema *s, const Program *prog)
     for (int i = 0; i < s->g->pvars.len; i++)
         check_var_init(s, s->g->pvars.items[i]);
     for (int i = 0; i < s->g->funcs.len; i++)
-        check_fn(s, s->g->funcs.items[i]);
+        sema_check_fn(s, s->g->funcs.items[i]);
     int nprocs = s->g->procs.len; /* the procs of the rules, not of the effects */
     for (int i = 0; i < nprocs; i++)
-        check_fn(s, s->g->procs.items[i]);
+        sema_check_fn(s, s->g->procs.items[i]);
     for (int i = 0; i < s->g->events.len; i++)
         check_event(s, s->g->events.items[i]);
-    for (int i = 0; i < prog->effects.len; i++)
-        check_effect(s, prog->effects.items[i]);
+    check_effects(s, prog);
 }
 
 /* ---- the game as a whole ----------------------------------------------- */

@@ -112,6 +112,9 @@ typedef struct Game {
     PtrVec sets;        /* N_CHOOSECARDS nodes: set_no = the index here */
     PtrVec aggs;        /* aggregate CALLs and MOVEALLs, each compiled to a
                          * helper (numbered by the analysis: helper_no) */
+    PtrVec effects;     /* N_EFFECT: those of cards.yaml, then of the rules */
+    Node **effect_of;   /* per card (CardSet index): its EFFECT, or NULL */
+    Node **play_of;     /* per card: the CLAUSE_PLAY of its effect, or NULL */
     Sym *main, *score, *tiebreak;
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */

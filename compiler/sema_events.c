@@ -103,7 +103,7 @@ void check_event(Sema *s, Sym *ev)
 {
     check_param_types(s, ev->decl->params);
     s->event_scope = true;
-    check_fn(s, ev->body);
+    sema_check_fn(s, ev->body);
     s->event_scope = false;
     ev->decl->nlocals = ev->body->decl->nlocals;
 }

@@ -6,6 +6,7 @@
  *   sema_call.c   calls of funcs, procs and builtins
  *   sema_stmt.c   statements and decisions
  *   sema_limits.c the game against the runtime's fixed sizes
+ *   sema_effects.c card effects: which card has which, their clauses
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -51,7 +52,6 @@ typedef struct Sema {
 
 /* sema.c */
 Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t);
-void check_fn(Sema *s, Sym *sym);
 
 /* sema_events.c */
 void declare_event(Sema *s, Node *n);
@@ -93,6 +93,13 @@ Type check_call(Sema *s, Node *n, bool stmt);
 
 /* sema_stmt.c */
 void check_block(Sema *s, Node *n);
+
+/* sema.c */
+void sema_check_fn(Sema *s, Sym *sym); /* a func's, proc's or play clause's body */
+
+/* sema_effects.c */
+void check_effects(Sema *s, const Program *prog);
+void check_play(Sema *s, Node *n);
 
 /* sema_limits.c */
 void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */

@@ -62,7 +62,7 @@ static long long state_bytes(const Shape *h)
 }
 
 /* "proc 'p'" for the proc named name, or "the effect of 'Card'" for a
- * card's effect (a proc named "effect of Card", sema.c check_effect). */
+ * card's effect (a proc named "effect of Card", sema_effects.c play_proc). */
 static const char *proc_name(Sema *s, const char *name)
 {
     const char *effect = "effect of ";
@@ -112,27 +112,32 @@ static const char *passes(Sema *s, const Node *n, const Shape *h)
                         proc_name(s, n->name), h->depth, n->nlocals);
 }
 
+/* Grows h by declaration d; true (and the error) if the State passes
+ * max_state_bytes with it. */
+static bool grows_past(Sema *s, Shape *h, const Node *d)
+{
+    if (!grow_shape(s->g, h, d) || state_bytes(h) <= MAX_STATE_BYTES_SEMA)
+        return false;
+    diag_error(s->diags, d->loc, "the game state would take %lld bytes (limit "
+                                 "max_state_bytes = %d): %s",
+               s->g->state_bytes, MAX_STATE_BYTES_SEMA, passes(s, d, h));
+    return true;
+}
+
 /* Where the state passes max_state_bytes: its count grown by the
  * declarations in order (the rules' files in order, then the effects of
  * cards.yaml); the first that takes it past the limit is where the error
  * points, with the size of the whole state. */
 static void locate_state_error(Sema *s, const Program *prog, Shape h)
 {
-    int n = prog->decls.len + prog->effects.len;
-    for (int i = 0; i < n; i++) {
-        const Node *d;
-        if (i < prog->decls.len) {
-            d = prog->decls.items[i];
-        } else {
-            const Node *e = prog->effects.items[i - prog->decls.len];
-            if (!e->sym)
-                continue;
-            d = e->sym->decl;   /* the proc an effect is made (sema.c) */
-        }
-        if (grow_shape(s->g, &h, d) && state_bytes(&h) > MAX_STATE_BYTES_SEMA) {
-            diag_error(s->diags, d->loc, "the game state would take %lld bytes (limit "
-                                         "max_state_bytes = %d): %s",
-                       s->g->state_bytes, MAX_STATE_BYTES_SEMA, passes(s, d, &h));
+    for (int i = 0; i < prog->decls.len + prog->effects.len; i++) {
+        const Node *d = i < prog->decls.len ? prog->decls.items[i]
+                                             : prog->effects.items[i - prog->decls.len];
+        if (d->kind == N_EFFECT) {
+            for (const Node *c = d->clauses; c; c = c->next)
+                if (c->sym && grows_past(s, &h, c->sym->decl)) /* a play clause's proc */
+                    return;
+        } else if (grows_past(s, &h, d)) {
             return;
         }
     }

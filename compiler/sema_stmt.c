@@ -456,6 +456,7 @@ static void check_stmt(Sema *s, Node *n)
     case N_EXPRSTMT:    check_call_stmt(s, n); break;
     case N_END:         check_end(s, n); break;
     case N_CHOOSECARDS: check_decision(s, n); break;
+    case N_PLAY:        check_play(s, n); break;
     default:            diag_error(s->diags, n->loc, "not a statement"); break;
     }
 }

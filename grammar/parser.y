@@ -173,6 +173,112 @@ static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYP
     return n;
 }
 
+/* The word at loc must be `want` (a contextual word, scanned as a name):
+ * reports it otherwise, with what the construct is; not while the parser
+ * gets back in step after a syntax error, as syntax errors are not. */
+static void expect_word(struct Lexer *lx, RLLTYPE loc, const char *got, const char *want,
+                        const char *what)
+{
+    if (strcmp(got, want) && !lx->quiet)
+        lexer_error(lx, &loc, "syntax error: unexpected name '%s', expected '%s' (%s)", got,
+                    want, what);
+}
+
+/* play CARD [by PLAYER] [to ZONE] */
+static Node *play_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *card,
+                       Node *by, Node *to)
+{
+    if (strcmp(word, "play") && !lx->quiet)
+        lexer_error(lx, &loc, "syntax error: unknown statement '%s': a statement that starts "
+                              "with a name assigns to it ('%s = ...') or calls it ('%s(...)')",
+                    word, word, word);
+    Node *n = NEW(PLAY, loc);
+    n->card = card;
+    n->by = by;
+    n->to = to;
+    return n;
+}
+
+static Node *clause(struct Lexer *lx, RLLTYPE loc, ClauseKind k, Node *pattern, Node *cond,
+                    Node *body)
+{
+    Node *n = NEW(CLAUSE, loc);
+    n->clause_kind = k;
+    n->pattern = pattern;
+    n->cond = cond;
+    n->body = body;
+    return n;
+}
+
+static Node *pattern(struct Lexer *lx, RLLTYPE loc, PatternKind k, const char *name)
+{
+    Node *n = NEW(PATTERN, loc);
+    n->pat_kind = k;
+    n->name = name;
+    return n;
+}
+
+/* c enters Z [from Z2], c leaves Z: `word` is enters or leaves. */
+static Node *move_pattern(struct Lexer *lx, RLLTYPE loc, const char *name, RLLTYPE wloc,
+                          const char *word, Node *zone, Node *from)
+{
+    bool leaves = !strcmp(word, "leaves");
+    if (!leaves)
+        expect_word(lx, wloc, word, "enters", "a pattern is 'c enters ZONE', 'c leaves ZONE' "
+                                              "or 'c played'");
+    else if (from)
+        lexer_error(lx, &wloc, "'from' goes with 'enters': 'c enters ZONE from ZONE2'");
+    Node *n = pattern(lx, loc, leaves ? PAT_LEAVES : PAT_ENTERS, name);
+    n->zone = zone;
+    n->from = from;
+    return n;
+}
+
+/* A card's effect in cards.yaml: either the short form `[when COND]
+ * STATEMENTS`, one play clause, or a list of clauses (items are
+ * statements and clauses as parsed; a mix is an error). */
+static Node *yaml_effect(struct Lexer *lx, RLLTYPE loc, Node *guard, Node *items, Node *tail)
+{
+    Node *e = NEW(EFFECT, loc);
+    e->effect_from = EFFECT_YAML;
+    Node *first_clause = NULL, *first_stmt = NULL;
+    for (Node *i = items; i; i = i->next) {
+        if (i->kind == N_CLAUSE && !first_clause)
+            first_clause = i;
+        if (i->kind != N_CLAUSE && !first_stmt)
+            first_stmt = i;
+    }
+    if (!first_clause) {
+        Node *body = NEW(BLOCK, loc);
+        body->stmts = append(items, tail);
+        e->clauses = clause(lx, loc, CLAUSE_PLAY, NULL, guard, body);
+        return e;
+    }
+    Node *odd = guard ? guard : first_stmt ? first_stmt : tail;
+    if (odd)
+        diag_error(lx->d, odd->loc, "an effect is either statements (after an optional "
+                                    "'when') or a list of clauses, not both: put the "
+                                    "statements in a clause, 'play { ... }'");
+    for (Node *i = items, *next; i; i = next) {
+        next = i->next;
+        i->next = i->last = NULL;
+        if (i->kind == N_CLAUSE)
+            e->clauses = append(e->clauses, i);
+    }
+    return e;
+}
+
+/* effect "Card Name" { CLAUSES } or effect TYPE { CLAUSES } in the rules */
+static Node *rules_effect(struct Lexer *lx, RLLTYPE loc, EffectFrom from, const char *name,
+                          Node *clauses)
+{
+    Node *e = NEW(EFFECT, loc);
+    e->effect_from = from;
+    e->name = name;
+    e->clauses = clauses;
+    return e;
+}
+
 static Node *nest(struct Lexer *lx, RLLTYPE loc, Node *n)
 {
     (void)loc;
@@ -216,15 +322,24 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token SUCH "such" THAT "that" INTO "into" SIZE "size" TRUE "true"
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
 %token PER "per" WHEN "when" INT "int" BOOL "bool" LIMIT "limit"
+%token EFFECT "effect" ON "on" INSTEAD "instead" REACT "react" OF "of" BY "by"
 %token DOTDOT ".." EQ "==" NE "!=" LE "<=" GE ">=" PLUSEQ "+=" MINUSEQ "-="
 %token <str> IDENT "name" STRING "string"
+%type <str> name
 %token <num> NUMBER "number"
 
 %type <node> decl params param_list param zone_flags zone_flag block stmts stmt
 %type <node> tail else_part expr cond decision src opt_where opt_else position
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
-%type <node> effect_body opt_such
+%type <node> effect_body opt_such effect_items clauses clause pattern pattern_names
+%type <node> name_list play_card opt_by opt_to
 %type <num> var_type
+
+/* After `play CARD`, a `by` is the player who plays it, not the start of
+ * a statement that assigns to a name `by` (the one shift-reduce choice
+ * of the grammar, made here rather than by default). */
+%precedence PLAY_WITHOUT_BY
+%precedence BY
 
 %left OR
 %left AND
@@ -259,27 +374,40 @@ decl
     | PLAYERS NUMBER                { $$ = NEW(PLAYERSDECL, @$); $$->min_players = $2;
                                       $$->max_players = (int)$2; }
     | LIMIT IDENT NUMBER            { $$ = NEW(LIMITDECL, @2); $$->name = $2; $$->limit = $3; }
-    | ZONE IDENT ':' zone_flags     { $$ = NEW(ZONEDECL, @2); $$->name = $2; $$->flag_list = $4; }
-    | VAR IDENT ':' var_type '=' expr
+    | ZONE name ':' zone_flags      { $$ = NEW(ZONEDECL, @2); $$->name = $2; $$->flag_list = $4; }
+    | VAR name ':' var_type '=' expr
                                     { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$4;
                                       $$->init = $6; }
-    | VAR IDENT ':' PER PLAYER var_type '=' expr
+    | VAR name ':' PER PLAYER var_type '=' expr
                                     { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6;
                                       $$->init = $8; $$->per_player = 1; }
-    | FUNC IDENT '(' params ')' ':' var_type '=' expr
+    | FUNC name '(' params ')' ':' var_type '=' expr
                                     { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->expr_body = $9; }
-    | FUNC IDENT '(' params ')' ':' var_type block
+    | FUNC name '(' params ')' ':' var_type block
                                     { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->body = $8; }
-    | PROC IDENT '(' params ')' block
+    | PROC name '(' params ')' block
                                     { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = T_VOID; $$->body = $6; }
-    | PROC IDENT '(' params ')' ':' var_type block
+    | PROC name '(' params ')' ':' var_type block
                                     { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->body = $8; }
-    | IDENT IDENT '(' params ')' block
+    | EFFECT STRING '{' { enter(lx, @3); } clauses '}'
+                                    { $$ = nest(lx, @$, rules_effect(lx, @2, EFFECT_CARD, $2,
+                                                                     $5)); }
+    | EFFECT IDENT '{' { enter(lx, @3); } clauses '}'
+                                    { $$ = nest(lx, @$, rules_effect(lx, @2, EFFECT_TYPE, $2,
+                                                                     $5)); }
+    | IDENT name '(' params ')' block
                                     { $$ = event_decl(lx, @1, $1, @2, $2, $4, $6); }
+    ;
+
+/* A name: the contextual words that the scanner returns as tokens of
+ * their own are names wherever a name is declared or used. */
+name
+    : IDENT
+    | BY                            { $$ = lexer_intern(lx, "by", 2); }
     ;
 
 var_type
@@ -300,8 +428,8 @@ param_list
     ;
 
 param
-    : IDENT ':' var_type            { $$ = NEW(PARAM, @1); $$->name = $1; $$->type = (Type)$3; }
-    | IDENT ':' IDENT               { $$ = NEW(PARAM, @1); $$->name = $1; $$->type = T_CARD;
+    : name ':' var_type             { $$ = NEW(PARAM, @1); $$->name = $1; $$->type = (Type)$3; }
+    | name ':' IDENT                { $$ = NEW(PARAM, @1); $$->name = $1; $$->type = T_CARD;
                                       $$->how = ident(lx, @3, $3); }
     ;
 
@@ -313,6 +441,9 @@ zone_flags
 zone_flag
     : IDENT                         { $$ = ident(lx, @1, $1); }
     | PER PLAYER                    { $$ = ident(lx, @$, "per player"); }
+    | IN IDENT                      { expect_word(lx, @2, $2, "play", "the zone property "
+                                                                  "'in play'");
+                                      $$ = ident(lx, @$, "in play"); }
     ;
 
 block
@@ -322,8 +453,61 @@ block
     ;
 
 effect_body
-    : opt_when stmts tail           { $$ = NEW(EFFECT, @$); $$->guard = $1;
-                                      $$->body = append($2, $3); }
+    : opt_when effect_items tail    { $$ = yaml_effect(lx, @$, $1, $2, $3); }
+    ;
+
+effect_items
+    : %empty                        { $$ = NULL; }
+    | effect_items stmt             { $$ = append($1, $2); settled(lx); }
+    | effect_items clause           { $$ = append($1, $2); settled(lx); }
+    | effect_items error            { $$ = $1; }
+    ;
+
+clauses
+    : %empty                        { $$ = NULL; }
+    | clauses clause                { $$ = append($1, $2); settled(lx); }
+    | clauses error                 { $$ = $1; }
+    ;
+
+clause
+    : IDENT opt_when block          { expect_word(lx, @1, $1, "play", "a clause starts with "
+                                                  "'play', 'on', 'instead of', 'react to' or "
+                                                  "'while in play'");
+                                      $$ = clause(lx, @1, CLAUSE_PLAY, NULL, $2, $3); }
+    | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
+    | INSTEAD OF pattern opt_where block
+                                    { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
+    | REACT TO pattern opt_where block
+                                    { $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $5); }
+    | WHILE IN IDENT block          { expect_word(lx, @3, $3, "play", "'while in play'");
+                                      $$ = clause(lx, @1, CLAUSE_WHILE_IN_PLAY, NULL, NULL,
+                                                  $4); }
+    ;
+
+pattern
+    : IDENT IDENT                   { expect_word(lx, @2, $2, "played", "a pattern is 'c "
+                                                  "played', 'c enters ZONE' or 'c leaves "
+                                                  "ZONE'");
+                                      $$ = pattern(lx, @$, PAT_PLAYED, $1); }
+    | IDENT IDENT expr              { $$ = move_pattern(lx, @$, $1, @2, $2, $3, NULL); }
+    | IDENT IDENT expr FROM expr    { $$ = move_pattern(lx, @$, $1, @2, $2, $3, $5); }
+    | IDENT '(' pattern_names ')'   { $$ = pattern(lx, @$, PAT_EVENT, $1); $$->args = $3; }
+    | IDENT OF IDENT                { expect_word(lx, @1, $1, "start", "'start of' or 'end "
+                                                  "of'");
+                                      $$ = pattern(lx, @$, PAT_START, $3);
+                                      $$->how = ident(lx, @3, $3); }
+    | END OF IDENT                  { $$ = pattern(lx, @$, PAT_END, $3);
+                                      $$->how = ident(lx, @3, $3); }
+    ;
+
+pattern_names
+    : %empty                        { $$ = NULL; }
+    | name_list
+    ;
+
+name_list
+    : IDENT                         { $$ = ident(lx, @1, $1); }
+    | name_list ',' IDENT           { $$ = append($1, ident(lx, @3, $3)); }
     ;
 
 stmts
@@ -343,8 +527,8 @@ tail
     ;
 
 stmt
-    : LET IDENT '=' expr            { $$ = let(lx, @2, $2, $4); }
-    | LET IDENT '=' decision        { $$ = let(lx, @2, $2, $4); }
+    : LET name '=' expr             { $$ = let(lx, @2, $2, $4); }
+    | LET name '=' decision         { $$ = let(lx, @2, $2, $4); }
     | lvalue '=' expr               { $$ = assign(lx, @2, ASSIGN_SET, $1, $3); }
     | lvalue '=' decision           { $$ = assign(lx, @2, ASSIGN_SET, $1, $3); }
     | lvalue PLUSEQ expr            { $$ = assign(lx, @2, ASSIGN_ADD, $1, $3); }
@@ -353,8 +537,8 @@ stmt
     | WHILE cond block              { $$ = NEW(WHILE, @1); $$->cond = $2; $$->body = $3; }
     | LOOP block                    { $$ = NEW(LOOP, @1); $$->block = $2; }
     | REPEAT expr block             { $$ = NEW(REPEAT, @1); $$->count = $2; $$->body = $3; }
-    | FOR IDENT IN src block        { $$ = for_stmt(lx, @1, $2, $4, NULL, $5); }
-    | FOR IDENT IN expr FROM expr block
+    | FOR name IN src block         { $$ = for_stmt(lx, @1, $2, $4, NULL, $5); }
+    | FOR name IN expr FROM expr block
                                     { $$ = for_stmt(lx, @1, $2, $4, $6, $7); }
     | MOVE expr TO expr position    { $$ = NEW(MOVE, @1); $$->card = $2; $$->to = $4;
                                       $$->pos = $5; }
@@ -371,14 +555,38 @@ stmt
                                       $$->size = r; $$->such = $13; }
     | CHOOSE expr STRING '{' error '}'
                                     { (void)$2; (void)$3; $$ = NULL; }
-    | IDENT '(' args ')'            { Node *c = call(lx, @1, $1, $3);
+    | name '(' args ')'             { Node *c = call(lx, @1, $1, $3);
                                       $$ = NEW(EXPRSTMT, @1); $$->call = c; }
+    | IDENT play_card opt_by opt_to { $$ = play_stmt(lx, @1, $1, $2, $3, $4); }
     | block
     ;
 
-lvalue
+/* The card of 'play': a name, a call, top(...), bottom(...), indexed;
+ * not '(' or '[' first, which after the word 'play' would read as a
+ * call of a proc named play or an index of a variable named play. */
+play_card
     : IDENT                         { $$ = ident(lx, @1, $1); }
-    | IDENT '[' expr ']'            { Node *v = ident(lx, @1, $1);
+    | IDENT '(' args ')'            { $$ = call(lx, @1, $1, $3); }
+    | TOP '(' expr ')'              { $$ = NEW(TOPCARD, @1); $$->zone = $3;
+                                      $$->pos_kind = POS_TOP; }
+    | BOTTOM '(' expr ')'           { $$ = NEW(TOPCARD, @1); $$->zone = $3;
+                                      $$->pos_kind = POS_BOTTOM; }
+    | play_card '[' expr ']'        { $$ = NEW(INDEX, @$); $$->base = $1; $$->index = $3; }
+    ;
+
+opt_by
+    : %empty %prec PLAY_WITHOUT_BY  { $$ = NULL; }
+    | BY expr                       { $$ = $2; }
+    ;
+
+opt_to
+    : %empty                        { $$ = NULL; }
+    | TO expr                       { $$ = $2; }
+    ;
+
+lvalue
+    : name                          { $$ = ident(lx, @1, $1); }
+    | name '[' expr ']'            { Node *v = ident(lx, @1, $1);
                                       $$ = NEW(INDEX, @1); $$->base = v; $$->index = $3; }
     ;
 
@@ -408,7 +616,7 @@ opt_such
 
 src
     : expr opt_where                { $$ = source(lx, @1, NULL, $1, $2); }
-    | IDENT IN expr opt_where       { $$ = source(lx, @1, $1, $3, $4); }
+    | name IN expr opt_where        { $$ = source(lx, @1, $1, $3, $4); }
     ;
 
 opt_where
@@ -469,7 +677,7 @@ unary
 postfix
     : primary
     | postfix '[' expr ']'          { $$ = NEW(INDEX, @$); $$->base = $1; $$->index = $3; }
-    | postfix '.' IDENT             { $$ = NEW(FIELD, @3); $$->base = $1; $$->name = $3; }
+    | postfix '.' name              { $$ = NEW(FIELD, @3); $$->base = $1; $$->name = $3; }
     ;
 
 primary
@@ -479,8 +687,8 @@ primary
     | FALSE                         { $$ = NEW(BOOLLIT, @1); $$->literal = 0; }
     | NONE                          { $$ = NEW(NONELIT, @1); }
     | PLAYERS                       { $$ = NEW(PLAYERSREF, @1); }
-    | IDENT                         { $$ = ident(lx, @1, $1); }
-    | IDENT '(' args ')'            { $$ = call(lx, @1, $1, $3); }
+    | name                          { $$ = ident(lx, @1, $1); }
+    | name '(' args ')'             { $$ = call(lx, @1, $1, $3); }
     | TOP '(' expr ')'              { $$ = NEW(TOPCARD, @1); $$->zone = $3;
                                       $$->pos_kind = POS_TOP; }
     | BOTTOM '(' expr ')'           { $$ = NEW(TOPCARD, @1); $$->zone = $3;
@@ -505,7 +713,7 @@ args
 arg
     : expr
     | expr WHERE expr               { $$ = source(lx, @1, NULL, $1, $3); }
-    | IDENT IN expr opt_where       { $$ = source(lx, @1, $1, $3, $4); }
+    | name IN expr opt_where        { $$ = source(lx, @1, $1, $3, $4); }
     ;
 
 %%
@@ -557,7 +765,7 @@ static const char *found_name(yysymbol_kind_t k, yyscan_t scanner, struct Lexer 
 }
 
 /* Kinds of tokens that a list of expected tokens names as one group. */
-enum { G_NONE, G_OP, G_EXPR, G_STMT, G_DECL };
+enum { G_NONE, G_OP, G_EXPR, G_STMT, G_DECL, G_CLAUSE };
 
 static int tok_group(yysymbol_kind_t k)
 {
@@ -568,7 +776,8 @@ static int tok_group(yysymbol_kind_t k)
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
                                        "move", "shuffle", "choose", "return", "break",
                                        "end", "'{'"};
-    static const char *const decl[] = {"game", "zone", "var", "func", "proc"};
+    static const char *const decl[] = {"game", "zone", "var", "func", "proc", "effect"};
+    static const char *const clause[] = {"on", "instead", "react"};
     const char *s = yysymbol_name(k);
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
         if (!strcmp(s, ops[i]))
@@ -582,25 +791,32 @@ static int tok_group(yysymbol_kind_t k)
     for (size_t i = 0; i < sizeof decl / sizeof *decl; i++)
         if (!strcmp(s, decl[i]))
             return G_DECL;
+    for (size_t i = 0; i < sizeof clause / sizeof *clause; i++)
+        if (!strcmp(s, clause[i]))
+            return G_CLAUSE;
     return G_NONE;
 }
 
 /* "expected 'to'", "expected '}' or a statement": the tokens that may come
  * next, with operators left out and the starts of an expression, of a
- * statement and of a declaration each named as one; empty when that is
- * still more than five things. */
+ * statement, of a clause and of a declaration each named as one (where a
+ * statement may come, as in a card's effect, a clause may too: both are
+ * "a statement"); empty when that is still more than five things. */
 static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, size_t size)
 {
     yysymbol_kind_t all[YYNTOKENS];
     int n = yypcontext_expected_tokens(ctx, all, YYNTOKENS);
-    bool expr = false, stmt = false, decl = false, eof = false;
+    bool expr = false, stmt = false, decl = false, eof = false, clause = false, name = false;
     for (int i = 0; i < n; i++) {
         const char *s = yysymbol_name(all[i]);
         expr |= !strcmp(s, "not");
         stmt |= !strcmp(s, "let");
         decl |= !strcmp(s, "proc");
+        clause |= !strcmp(s, "instead");
+        name |= all[i] == YYSYMBOL_IDENT;
     }
-    const char *items[12]; /* at most 6 tokens, then 4 groups */
+    clause &= !stmt;
+    const char *items[12]; /* at most 6 tokens, then 5 groups */
     char bufs[6][48];
     int k = 0;
     for (int i = 0; i < n && k < 6; i++) {
@@ -613,8 +829,11 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
         }
         if (g == G_OP)
             continue; /* continues an expression, or starts one: named below */
+        if (all[i] == YYSYMBOL_BY && name)
+            continue; /* a name, as every name */
         if ((expr && (g == G_EXPR || is_name)) ||
-            (stmt && (g == G_STMT || is_name)) ||
+            (stmt && (g == G_STMT || g == G_CLAUSE || is_name)) ||
+            (clause && (g == G_CLAUSE || is_name || !strcmp(s, "while"))) ||
             (decl && (g == G_DECL || is_name || !strcmp(s, "players"))))
             continue; /* named as a group below */
         items[k] = tok_name(all[i], bufs[k], sizeof bufs[k]);
@@ -624,6 +843,8 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
         items[k++] = "an expression";
     if (stmt)
         items[k++] = "a statement";
+    if (clause)
+        items[k++] = "a clause";
     if (decl)
         items[k++] = "a declaration";
     if (eof)

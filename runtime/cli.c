@@ -332,7 +332,9 @@ static const char *play_loop(RtPlay *pl)
             return RT_BAD_ANSWERS_REASON;
         if (pick < 0 || pl->io_status >= 0)
             return "stdout closed";
-        if (!pl->json)
+        /* a window's answers are sealed: the window shows them all once
+         * every seat has answered (rt_observe_window) */
+        if (!pl->json && !rt_window_of(pl->g, pl->st))
             fprintf(pl->out, "Player %d chooses: %s\n", p + 1, rt_shown_label(pl, pick));
         rt_apply(pl->g, pl->st, pick);
         if (ferror(pl->out) && !rt_flush(pl))
@@ -346,11 +348,13 @@ static int play_game(RtPlay *pl, const RtArgs *a)
     const RtCore *c = pl->st;
     announce(pl, a->seed_set);
     rt_set_observer(pl->g, rt_observe, pl);
+    rt_set_window_observer(pl->g, rt_observe_window, pl);
     rt_new(pl->g, pl->st, pl->seed, pl->nplayers);
     if (a->max_decisions)
         rt_core(pl->st)->max_decisions = a->max_decisions;
     const char *abandoned = play_loop(pl);
     rt_set_observer(pl->g, NULL, NULL);
+    rt_set_window_observer(pl->g, NULL, NULL);
     if (pl->io_status >= 0)
         return pl->io_status;
     rt_print_end(pl, abandoned);

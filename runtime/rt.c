@@ -1,5 +1,6 @@
 /* rt.c: the engine API of libcardrt: random numbers, new game, apply a
- * decision, zones and who may see them, option labels, the move observer.
+ * decision, zones and who may see them, option labels, the observers of
+ * moves and windows, the window asking.
  *
  * Nothing here allocates or prints; agents and the CLI (agents.c, cli.c)
  * sit on top of these functions. */
@@ -10,6 +11,9 @@
 RtObserver rt_observer_fn;
 void *rt_observer_ctx;
 const RtGame *rt_observed_game;
+RtWindowObserver rt_window_fn;
+void *rt_window_ctx;
+const RtGame *rt_window_game;
 
 enum { RT_FALLBACK_MAX_DECISIONS = 1000000 };
 
@@ -443,13 +447,20 @@ static void append(char *buf, size_t n, size_t *len, const char *s)
 const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, size_t n)
 {
     const RtCore *c = st;
-    size_t len = 0;
     if (n == 0)
         return "";
     buf[0] = '\0';
     if (i < 0 || i >= c->dec.noptions || i >= RT_MAX_OPTIONS)
         return buf;
-    const RtOption *o = &c->dec.opt[i];
+    return rt_option_text(g, &c->dec.opt[i], buf, n);
+}
+
+const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t n)
+{
+    size_t len = 0;
+    if (n == 0)
+        return "";
+    buf[0] = '\0';
     switch (o->kind) {
     case RT_OPT_TEXT:
         append(buf, n, &len, o->a >= 0 && g->labels ? g->labels[o->a] : "?");
@@ -479,11 +490,28 @@ const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, s
     return buf;
 }
 
-/* ---- observer ---- */
+/* ---- observers ---- */
 
 void rt_set_observer(const RtGame *g, RtObserver fn, void *ctx)
 {
     rt_observer_fn = fn;
     rt_observer_ctx = ctx;
     rt_observed_game = g;
+}
+
+void rt_set_window_observer(const RtGame *g, RtWindowObserver fn, void *ctx)
+{
+    rt_window_fn = fn;
+    rt_window_ctx = ctx;
+    rt_window_game = g;
+}
+
+/* ---- windows ---- */
+
+const RtWindow *rt_window_of(const RtGame *g, const void *st)
+{
+    const RtCore *c = st;
+    if (!g->window || c->over != RT_PLAYING)
+        return NULL;
+    return g->window(st);
 }

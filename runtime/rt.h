@@ -181,6 +181,52 @@ typedef struct RtDuring {
     int depth;              /* events and handlers in progress, this one too */
 } RtDuring;
 
+/* ---- sealed windows ----
+ *
+ * A window asks every seat one decision, one after the other in a fixed
+ * order, and SEALS the answers: none is shown to another seat's stream
+ * until every seat has answered; then the window closes and all of them
+ * are shown at once (the JSON protocol's `responses` line). Every seat is
+ * asked, even one whose only option is to pass, so that being asked
+ * reveals nothing about a hand. Reactions use it today (RT_WINDOW_REACT:
+ * before an event resolves, each seat may answer with a reaction card or
+ * "Do not respond"); a secret or simultaneous choice can be another kind.
+ * The game keeps its windows in its State (RtGame.window finds the one
+ * asking); docs/RUNTIME.md, "Reaction windows", has the protocol. */
+enum {
+    RT_WINDOW_ARGS = 8,     /* the event's arguments a window shows */
+};
+
+typedef enum RtWindowKind {
+    RT_WINDOW_REACT,        /* a reaction window before an event */
+} RtWindowKind;
+
+/* What an event's argument is, for showing it: a number, a truth value,
+ * a card instance (-1 none) or a player (-1 none). */
+typedef enum RtArgKind {
+    RT_ARG_INT,
+    RT_ARG_BOOL,
+    RT_ARG_CARD,
+    RT_ARG_PLAYER,
+} RtArgKind;
+
+typedef struct RtWindow {
+    uint32_t id;                        /* 1 for the game's first window, then 2, ... */
+    uint8_t kind;                       /* RtWindowKind */
+    uint8_t open;                       /* 1 while seats are being asked */
+    int16_t event;                      /* RtGame.events[event]: what it is before */
+    int16_t by;                         /* the player acting, -1 for none */
+    int16_t depth;                      /* 1, plus the windows still resolving below it */
+    int16_t nseats;                     /* seats to ask */
+    int16_t nasked;                     /* seats that have answered */
+    int16_t order[RT_MAX_PLAYERS];      /* the seats, in the order they are asked */
+    uint8_t nargs;
+    uint8_t argkind[RT_WINDOW_ARGS];    /* RtArgKind */
+    int32_t arg[RT_WINDOW_ARGS];        /* the event's arguments */
+    RtOption answer[RT_MAX_PLAYERS];    /* the option the seat order[i] took: sealed
+                                         * while open (no view shows it) */
+} RtWindow;
+
 typedef struct RtGame {
     const char *name;
     int min_players, max_players;
@@ -224,6 +270,12 @@ typedef struct RtGame {
     /* The event or handler in progress in st (see RtDuring): true and *d
      * filled, false when none is; NULL for a game without events. */
     bool (*during)(const void *st, RtDuring *d);
+    /* The window whose seats are being asked, if any (the pending
+     * decision is then one of them); NULL for a game without windows. */
+    const RtWindow *(*window)(const void *st);
+    /* The names of the events windows open before (RtWindow.event). */
+    const char *const *events;
+    int nevents;
 } RtGame;
 
 /* ---- engine API ---- */
@@ -261,6 +313,26 @@ static inline void rt_moved(const void *st, int card, int from, int to)
         rt_observer_fn(rt_observer_ctx, rt_observed_game, st, m);
     }
 }
+
+/* Observer of windows: told when a window closes (every seat has
+ * answered), before any reaction resolves. Set by the JSON protocol and
+ * the terminal, which then show the answers; NULL in simulation.
+ * Generated code calls rt_window_closed(). */
+typedef void (*RtWindowObserver)(void *ctx, const RtGame *g, const void *st,
+                                 const RtWindow *w);
+void rt_set_window_observer(const RtGame *g, RtWindowObserver fn, void *ctx);
+extern RtWindowObserver rt_window_fn;
+extern void *rt_window_ctx;
+extern const RtGame *rt_window_game;
+static inline void rt_window_closed(const void *st, const RtWindow *w)
+{
+    if (rt_window_fn)
+        rt_window_fn(rt_window_ctx, rt_window_game, st, w);
+}
+/* The window asking the pending decision of st, or NULL (RtGame.window). */
+const RtWindow *rt_window_of(const RtGame *g, const void *st);
+/* The label of the option a window holds, as rt_option_label. */
+const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t n);
 
 /* The rule code's faults: kind is one of RT_FAULT_KINDS (RT_F_...), site
  * the statement raising it (1..nfault_sites, 0 if unknown) and arg the

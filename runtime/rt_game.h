@@ -27,6 +27,10 @@
  *                                        frame, frames (an enum)
  *   GAME_MAX_DECISIONS                   the rules' decision bound
  *   GAME_HAS_TIEBREAK                    1 if the rules have a tiebreak func
+ *   GAME_HAS_WINDOWS                     1 if the rules open reaction windows
+ *                                        (optional, default 0); then also
+ *   GAME_MAX_WINDOWS                     windows nested at most (limit
+ *                                        reactions)
  *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
  *                                        (optional: a game by hand may
  *                                        leave it out)
@@ -50,6 +54,9 @@
 
 #ifndef GAME_STATE_VARS
 #error "define GAME_STATE_VARS (and the game's constants and tables) before rt_game.h"
+#endif
+#ifndef GAME_HAS_WINDOWS
+#define GAME_HAS_WINDOWS 0
 #endif
 
 /* ---- the state ---- */
@@ -153,6 +160,11 @@ typedef struct State {
     Trigger tq[GAME_MAX_TRIGGERS];
 #endif
     Frame fr[MAXDEPTH];
+#if GAME_HAS_WINDOWS
+    int32_t nwin;                 /* windows on the stack */
+    uint32_t nwindows;            /* windows opened so far: the last one's id */
+    RtWindow win[GAME_MAX_WINDOWS]; /* [nwin - 1] the innermost */
+#endif
 } State;
 
 _Static_assert((int)MAXP <= (int)RT_MAX_PLAYERS, "too many players for the runtime");
@@ -848,6 +860,188 @@ static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State 
     return true;
 }
 
+/* ---- sealed windows (GAME_HAS_WINDOWS) ---- */
+
+#if GAME_HAS_WINDOWS
+/* A window (rt.h, "sealed windows") as the rules' code drives it:
+ *
+ *     if (win_open(s, RT_WINDOW_REACT, event, by, first)) {
+ *         win_arg(s, i, RT_ARG_CARD, c) for each argument of the event;
+ *         while (win_asking(s)) {
+ *             decision_in(s, win_seat(s), prompt);
+ *             the seat's options (its reaction cards), then "Do not respond";
+ *             wait, even for one option (resumable: R_WAIT; direct:
+ *             decide_always);
+ *             win_answer(s);            (sealed; the last answer closes it)
+ *         }
+ *         the answers, in the order asked: win_card(s, i) for i < win_seats(s);
+ *         win_pop(s);
+ *     }
+ *
+ * The windows are a stack in the State: a reaction resolving after its
+ * window closed may raise an event whose own window opens on top (a
+ * reaction to a reaction), up to GAME_MAX_WINDOWS deep. The code reaches
+ * the innermost through s, never through a pointer kept across a wait. */
+
+_Static_assert(GAME_MAX_WINDOWS >= 1, "GAME_MAX_WINDOWS: at least one window");
+
+/* The innermost window (there is one). */
+static inline RT_UNUSED RtWindow *win_top(State *s)
+{
+    return &s->win[s->nwin - 1];
+}
+
+/* Opens a window of kind `kind` before event `event` (an index into the
+ * game's event names) acted by player `by` (-1 for none): every seat is
+ * to be asked once, from seat `first` (the active player; seat 0 when it
+ * is not a seat) round the table. Returns false, opening nothing, when
+ * GAME_MAX_WINDOWS windows are open already: deeper windows are not
+ * opened (LANGUAGE.md, limit reactions). */
+static inline RT_UNUSED bool win_open(State *s, int kind, int event, int by, int first)
+{
+    if (s->nwin >= GAME_MAX_WINDOWS)
+        return false;
+    RtWindow *w = &s->win[s->nwin++];
+    int n = s->core.nplayers;
+    memset(w, 0, sizeof *w);
+    w->id = ++s->nwindows;
+    w->kind = (uint8_t)kind;
+    w->open = 1;
+    w->event = (int16_t)event;
+    w->by = (int16_t)(by >= 0 && by < n ? by : -1);
+    w->depth = (int16_t)s->nwin;
+    w->nseats = (int16_t)n;
+    if (first < 0 || first >= n)
+        first = 0;
+    for (int i = 0; i < n; i++)
+        w->order[i] = (int16_t)((first + i) % n);
+    return true;
+}
+
+/* Argument i of the event the innermost window is before: v, of kind
+ * `kind` (RtArgKind); arguments past RT_WINDOW_ARGS are not shown. */
+static inline RT_UNUSED void win_arg(State *s, int i, int kind, int32_t v)
+{
+    RtWindow *w = win_top(s);
+    if (i < 0 || i >= RT_WINDOW_ARGS)
+        return;
+    w->argkind[i] = (uint8_t)kind;
+    w->arg[i] = v;
+    if (w->nargs < i + 1)
+        w->nargs = (uint8_t)(i + 1);
+}
+
+/* Is the innermost window still asking? */
+static inline RT_UNUSED bool win_asking(State *s)
+{
+    return s->nwin > 0 && win_top(s)->open;
+}
+
+/* The seat the innermost window asks now. */
+static inline RT_UNUSED int win_seat(State *s)
+{
+    RtWindow *w = win_top(s);
+    return w->order[w->nasked];
+}
+
+/* Keeps the answer to the decision just taken, sealed in the window: no
+ * view shows it while the window is open. The last seat's answer closes
+ * the window, and its observer (the protocol's `responses` line) hears of
+ * all the answers at once. */
+static inline RT_UNUSED void win_answer(State *s)
+{
+    RtWindow *w = win_top(s);
+    w->answer[w->nasked++] = s->core.dec.opt[s->core.dec.chosen];
+    if (w->nasked < w->nseats)
+        return;
+    w->open = 0;
+    rt_window_closed(s, w);
+}
+
+/* Seats the innermost window asked. */
+static inline RT_UNUSED int win_seats(State *s)
+{
+    return win_top(s)->nseats;
+}
+
+/* The seat asked i-th by the innermost window, and the card it answered
+ * with (-1: none, it did not respond). */
+static inline RT_UNUSED int win_player(State *s, int i)
+{
+    return win_top(s)->order[i];
+}
+
+static inline RT_UNUSED int win_card(State *s, int i)
+{
+    const RtOption *o = &win_top(s)->answer[i];
+    return o->kind == RT_OPT_CARD ? o->ids[0] : -1;
+}
+
+/* Closes the innermost window, its answers resolved. */
+static inline RT_UNUSED void win_pop(State *s)
+{
+    s->nwin--;
+}
+
+/* RtGame.window: the window asking, if any. */
+static RT_UNUSED const RtWindow *game_window(const void *st)
+{
+    const State *s = st;
+    return s->nwin > 0 && s->win[s->nwin - 1].open ? &s->win[s->nwin - 1] : NULL;
+}
+
+/* The windows agree with themselves and with the pending decision: only
+ * the innermost may be asking, and then the pending decision is the
+ * question it asks. */
+static RT_UNUSED bool windows_check(const State *s, char *why, size_t n)
+{
+    if (s->nwin < 0 || s->nwin > GAME_MAX_WINDOWS) {
+        snprintf(why, n, "%d windows open (at most %d)", (int)s->nwin, (int)GAME_MAX_WINDOWS);
+        return false;
+    }
+    for (int i = 0; i < s->nwin; i++) {
+        const RtWindow *w = &s->win[i];
+        bool asking = w->open && w->nasked < w->nseats;
+        if ((w->open && !asking) || (w->open && i + 1 < s->nwin) || w->nseats != s->core.nplayers) {
+            snprintf(why, n, "window %u is broken (%d of %d seats asked, open %d, %d of %d)",
+                     (unsigned)w->id, w->nasked, w->nseats, w->open, i + 1, (int)s->nwin);
+            return false;
+        }
+        if (w->open && s->core.over == RT_PLAYING && s->core.dec.player != w->order[w->nasked]) {
+            snprintf(why, n, "window %u asks player %d, the decision is player %d's",
+                     (unsigned)w->id, w->order[w->nasked], s->core.dec.player);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Direct play of a decision that is always asked (a window's): d->fn, or
+ * the random policy, answers even a single option, and the answer counts
+ * as a decision, as rt_apply counts it. The rest as decide_direct. */
+static RT_UNUSED __attribute__((noinline)) bool decide_always(State *s, int site, const Direct *d)
+{
+    RtCore *c = &s->core;
+    int n = c->dec.noptions;
+    if (c->over || n == 0)
+        return decide_rare(s, site, 0);
+    int i = d->fn ? d->fn(d->ctx, s) : rt_random_choice(d->ctx, s);
+    if ((unsigned)i >= (unsigned)n) { /* i < 0 too */
+        c->over = RT_FAULT;
+        c->fault = RT_FAULT_BAD_DECISION;
+        return false;
+    }
+    c->dec.chosen = (int16_t)i;
+    if (++c->decisions >= c->max_decisions) {
+        c->over = RT_DRAW; /* the decision bound */
+        memset(c->winner, 0, sizeof c->winner);
+        return false;
+    }
+    s->steps = 0;
+    return true;
+}
+#endif
+
 /* A new frame for proc `proc` on top of the stack, zeroed; NULL and a
  * fault when the stack is full. */
 static inline RT_UNUSED Frame *push(State *s, int site, int proc)
@@ -1159,6 +1353,10 @@ static RT_UNUSED void game_sync(void *st)
 static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
 {
     const State *s = st;
+#if GAME_HAS_WINDOWS
+    if (!windows_check(s, why, n))
+        return false;
+#endif
     for (int slot = 0; slot < NSLOTS; slot++) {
         uint16_t count[NCARDS] = {0};
         for (int i = 0; i < s->zsize[slot]; i++) {

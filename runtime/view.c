@@ -1,6 +1,7 @@
 /* view.c: what a seat may see, shown to people (the terminal) and to
- * programs (the JSON protocol): the zones, the question, the moves as they
- * happen, and the end of the game.
+ * programs (the JSON protocol): the zones, the question (and the window
+ * it belongs to), the moves as they happen, a window's answers once it
+ * closes, and the end of the game.
  *
  * "The viewers" are the seats this stream plays (human seats at the
  * terminal, json seats in the protocol). A moving card is named if a
@@ -89,7 +90,65 @@ static bool during(const RtPlay *pl, int p, RtDuring *d, const char **cause)
     return true;
 }
 
+/* ---- windows: what both views say of one ---- */
+
+static const char *event_name(const RtGame *g, int e)
+{
+    return e >= 0 && e < g->nevents && g->events ? g->events[e] : "?";
+}
+
+/* May seat p (-1: the viewers of the stream) see card c where it is? */
+static bool card_seen(const RtPlay *pl, int c, int p)
+{
+    int slot = rt_card_slot(pl->g, pl->st, c);
+    return p < 0 ? viewers_see(pl, slot) : seat_sees(pl, slot, p);
+}
+
 /* ---- terminal ---- */
+
+/* "before destroy (French Classroom), by Player 1": what window w is
+ * before, its cards named if seat p may see them. */
+static void print_window(RtPlay *pl, const RtWindow *w, int p)
+{
+    fprintf(pl->out, "before %s", event_name(pl->g, w->event));
+    for (int i = 0; i < w->nargs && i < RT_WINDOW_ARGS; i++) {
+        int32_t v = w->arg[i];
+        fputs(i ? ", " : " (", pl->out);
+        switch (w->argkind[i]) {
+        case RT_ARG_CARD:
+            fputs(v < 0 ? "none" : card_seen(pl, v, p) ? card_name(pl->g, v) : "a card",
+                  pl->out);
+            break;
+        case RT_ARG_PLAYER:
+            if (v < 0)
+                fputs("none", pl->out);
+            else
+                fprintf(pl->out, "Player %d", (int)v + 1);
+            break;
+        case RT_ARG_BOOL:
+            fputs(v ? "true" : "false", pl->out);
+            break;
+        default:
+            fprintf(pl->out, "%d", (int)v);
+        }
+    }
+    if (w->nargs)
+        putc(')', pl->out);
+    if (w->by >= 0)
+        fprintf(pl->out, ", by Player %d", w->by + 1);
+}
+
+/* The answers of a window that closed, in the order asked. */
+static void print_responses(RtPlay *pl, const RtWindow *w)
+{
+    fputs("Responses ", pl->out);
+    print_window(pl, w, -1);
+    fputs(":", pl->out);
+    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++)
+        fprintf(pl->out, "%s Player %d: %s", i ? ";" : "", w->order[i] + 1,
+                rt_option_text(pl->g, &w->answer[i], pl->label, sizeof pl->label));
+    putc('\n', pl->out);
+}
 
 static void print_slot(RtPlay *pl, int slot, int p)
 {
@@ -124,6 +183,7 @@ void rt_print_table(RtPlay *pl, int p)
 void rt_print_question(RtPlay *pl)
 {
     const RtDecision *d = &core(pl)->dec;
+    const RtWindow *w = rt_window_of(pl->g, pl->st);
     RtDuring du;
     const char *cause;
     fprintf(pl->out, "Player %d: %s", d->player + 1, prompt_text(pl->g, d->prompt));
@@ -136,6 +196,12 @@ void rt_print_question(RtPlay *pl)
         putc(')', pl->out);
     }
     putc('\n', pl->out);
+    if (w) {
+        fputs("  (", pl->out);
+        print_window(pl, w, d->player);
+        fputs("; every player is asked, and no answer is shown until all have answered)\n",
+              pl->out);
+    }
     for (int i = 0; i < d->noptions; i++)
         fprintf(pl->out, "  %d) %s\n", i + 1,
                 rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label));
@@ -269,6 +335,64 @@ static void json_during(RtPlay *pl, int p)
     fprintf(f, ",\"line\":%d,\"depth\":%d}", d.line, d.depth);
 }
 
+static const char *window_kind(int kind)
+{
+    return kind == RT_WINDOW_REACT ? "react" : "?";
+}
+
+/* One argument of a window's event: a card by name (null when seat p, or
+ * the viewers for p < 0, may not see it, or for none), a player's number
+ * (null for none), a number, a truth value. */
+static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
+{
+    FILE *f = pl->out;
+    switch (kind) {
+    case RT_ARG_CARD:
+        if (v >= 0 && card_seen(pl, v, p))
+            rt_json_string(f, card_name(pl->g, v));
+        else
+            fputs("null", f);
+        break;
+    case RT_ARG_PLAYER:
+        if (v >= 0)
+            fprintf(f, "%d", (int)v);
+        else
+            fputs("null", f);
+        break;
+    case RT_ARG_BOOL:
+        fputs(v ? "true" : "false", f);
+        break;
+    default:
+        fprintf(f, "%d", (int)v);
+    }
+}
+
+/* {"id":3,"kind":"react","event":"destroy","args":[...],"by":0,"depth":1,
+ * "order":[1,2,0]}: what window w is before, and the seats in the order
+ * asked; never an answer. */
+static void json_window(RtPlay *pl, const RtWindow *w, int p)
+{
+    FILE *f = pl->out;
+    fprintf(f, "{\"id\":%u,\"kind\":\"%s\",\"event\":", (unsigned)w->id,
+            window_kind(w->kind));
+    rt_json_string(f, event_name(pl->g, w->event));
+    fputs(",\"args\":[", f);
+    for (int i = 0; i < w->nargs && i < RT_WINDOW_ARGS; i++) {
+        if (i)
+            putc(',', f);
+        json_arg(pl, w->argkind[i], w->arg[i], p);
+    }
+    fputs("],\"by\":", f);
+    if (w->by >= 0)
+        fprintf(f, "%d", w->by);
+    else
+        fputs("null", f);
+    fprintf(f, ",\"depth\":%d,\"order\":[", w->depth);
+    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++)
+        fprintf(f, "%s%d", i ? "," : "", w->order[i]);
+    fputs("]}", f);
+}
+
 void rt_json_decision(RtPlay *pl)
 {
     const RtDecision *d = &core(pl)->dec;
@@ -284,7 +408,34 @@ void rt_json_decision(RtPlay *pl)
     fputs("],\"view\":", f);
     json_view(pl, d->player);
     json_during(pl, d->player);
+    const RtWindow *w = rt_window_of(pl->g, pl->st);
+    if (w) {
+        fputs(",\"window\":", f);
+        json_window(pl, w, d->player);
+    }
     fputs("}\n", f);
+}
+
+/* A window that closed: every answer, in the order the seats were asked.
+ * A response with a card names it (answering with a reaction shows it). */
+static void json_responses(RtPlay *pl, const RtWindow *w)
+{
+    FILE *f = pl->out;
+    fputs("{\"type\":\"responses\",\"window\":", f);
+    json_window(pl, w, -1);
+    fputs(",\"responses\":[", f);
+    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++) {
+        const RtOption *o = &w->answer[i];
+        fprintf(f, "%s{\"player\":%d,\"label\":", i ? "," : "", w->order[i]);
+        rt_json_string(f, rt_option_text(pl->g, o, pl->label, sizeof pl->label));
+        fputs(",\"card\":", f);
+        if (o->kind == RT_OPT_CARD)
+            rt_json_string(f, card_name(pl->g, o->ids[0]));
+        else
+            fputs("null", f);
+        putc('}', f);
+    }
+    fputs("]}\n", f);
 }
 
 static void json_move(RtPlay *pl, const char *name, RtMove m)
@@ -378,6 +529,17 @@ void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m)
         json_move(pl, name, m);
     else
         print_move(pl, name, m);
+}
+
+void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindow *w)
+{
+    RtPlay *pl = ctx;
+    (void)g;
+    (void)st;
+    if (pl->json)
+        json_responses(pl, w);
+    else
+        print_responses(pl, w);
 }
 
 void rt_print_end(RtPlay *pl, const char *abandoned)
