@@ -42,6 +42,13 @@ static void mark_reachable(Arena *a, Game *g)
     reach(&r, g->main);
     reach(&r, g->score);
     reach(&r, g->tiebreak);
+    for (int i = 0; i < g->handlers.len; i++) {
+        /* a handler listens always: its body and tests are emitted */
+        const Handler *h = g->handlers.items[i];
+        reach(&r, h->proc);
+        if (h->match)
+            reach(&r, h->match->sym);
+    }
     while (r.todo.len > 0) {
         const Sym *fn = r.todo.items[--r.todo.len];
         ast_walk(fn->decl->body, visit_call, &r);

@@ -197,14 +197,18 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 play and while in play), cond = its 'when' / 'where' or
  *                 NULL, body = BLOCK; sym = the proc the checker makes of
  *                 a play clause (params me, this), nlocals = the frame
- *                 slots of its cond (checked as a func of me, this)
+ *                 slots of its cond (checked as a func of me, this);
+ *                 handler_no = an `on` clause's number in Game.handlers.
+ *                 A top-level `on` of the rules is a CLAUSE_ON too
  *   PATTERN       pat_kind (PatternKind); PAT_ENTERS, PAT_LEAVES,
  *                 PAT_PLAYED: name = the card's bound name, zone = the
  *                 zone (ENTERS, LEAVES), from = the zone it leaves
  *                 (ENTERS with 'from') or NULL; PAT_EVENT: name = the
  *                 event, args = IDENT list of the names its arguments
  *                 bind; PAT_START, PAT_END: name = what starts or ends
- *                 ('turn', 'round' or a phase's name), how = IDENT of it
+ *                 ('turn', 'round' or a phase's name), how = IDENT of it;
+ *                 zone_no = the zone's index (ENTERS, LEAVES), from_zone =
+ *                 that of 'from' (-1 without); sym = the event (PAT_EVENT)
  * Statements
  *   BLOCK         stmts = statement list
  *   PLAY          card, by = the player who plays it or NULL (me), to =
@@ -300,9 +304,9 @@ struct Node {
     Type type;
     Sym *sym;               /* what an identifier, a call or a let names */
     int attr;               /* ATTR_TYPE, ATTR_NAME or an attribute index */
-    union { int value, zone_no, card_no, type_no, set_no; };  /* a constant; an index */
+    union { int value, zone_no, card_no, type_no, set_no, handler_no; };  /* a constant; an index */
     union { int prompt, label, slot, first_slot, var_no,
-            nlocals; };
+            nlocals, from_zone; };
     /* filled by the analysis (analyse.c), for the nodes of funcs and procs */
     int helper_no;          /* the number of the node's helper in its family
                              * (HelperFamily), -1 for none or not reached:

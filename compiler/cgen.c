@@ -582,8 +582,8 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
                       "    }\n"
                       "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
                       "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
-                      "    move_picked(s, slot, pick, n, to, bottom);\n}\n\n",
-                   expr_str(G, src->in), m, m);
+                      "    move_picked(s, slot, pick, n, to, bottom);\n%s}\n\n",
+                   expr_str(G, src->in), m, m, moved_events(G, n, "slot"));
         return;
     }
     /* the zone is found once (its expression may draw a number):
@@ -591,8 +591,9 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
     buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n");
     source_loop(G, h, src, "    ");
     buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
-    buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n}\n\n",
-               src->src_kind == SRC_ZONE ? "slot" : "-1");
+    const char *from = src->src_kind == SRC_ZONE ? "slot" : "-1";
+    buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n%s}\n\n", from,
+               moved_events(G, n, from));
 }
 
 /* all(x in z where c): every element of z satisfies c (the filter is the
@@ -1045,7 +1046,10 @@ static void gen_choose_cards(Gen *G, const Node *n)
     const char *lo = expr_str(G, n->size->items), *hi = expr_str(G, n->size->items->next);
     line(G, "sets%d(s, V, %s, %s);", k, lo, hi);
     gen_wait(G);
-    line(G, "take_set(s, %s);", expr_str(G, n->into));
+    if (move_heard(G, n->into))
+        gen_take_set_heard(G, expr_str(G, n->into));
+    else
+        line(G, "take_set(s, %s);", expr_str(G, n->into));
     gen_stop_if_over(G);
 }
 
@@ -1398,7 +1402,10 @@ static void gen_move(Gen *G, const Node *n)
     else if (n->pos && n->pos->pos_kind == POS_AT)
         pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->pos->at));
     const char *card = expr_str(G, n->card), *to = expr_str(G, n->to);
-    line(G, "mv(s, %d, %s, %s, %s);", site(G), card, to, pos);
+    if (move_heard(G, n->to))
+        gen_move_heard(G, card, to, pos);
+    else
+        line(G, "mv(s, %d, %s, %s, %s);", site(G), card, to, pos);
 }
 
 /* stmt: MOVE ALL src TO expr position (see gen_move_all_helper) */
@@ -1407,6 +1414,8 @@ static void gen_move_all(Gen *G, const Node *n)
     need_agg(G, n);
     line(G, "mvall%d(s, V, %s, %d);", n->helper_no, expr_str(G, n->to),
          n->pos && n->pos->pos_kind == POS_BOTTOM);
+    if (move_heard(G, n->to))
+        gen_event_drain(G); /* the triggers the helper fired */
 }
 
 /* options: option | options option
@@ -1830,7 +1839,7 @@ void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char 
 static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), fn->name);
+    buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), sym_c(fn));
     param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -1854,7 +1863,7 @@ static void gen_func(Gen *G, const Sym *fn)
     if (leaf)
         gen_func_proto(G, fn, true);
     else
-        line(G, "static int32_t body_%s(State *s%s)", fn->name, params.data ? params.data : "");
+        line(G, "static int32_t body_%s(State *s%s)", sym_c(fn), params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     if (leaf) {
@@ -1879,7 +1888,7 @@ static void gen_func(Gen *G, const Sym *fn)
     if (!leaf) {
         gen_func_proto(G, fn, true);
         gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
-                        arena_printf(G->a, "body_%s(s%s)", fn->name, args.data ? args.data : ""));
+                        arena_printf(G->a, "body_%s(s%s)", sym_c(fn), args.data ? args.data : ""));
     }
     end_rule(G, at);
     buf_free(&params);
@@ -2180,7 +2189,7 @@ static void gen_game_table(Gen *G)
                   "    .play_direct = game_play_direct,\n"
                   "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s};\n\n",
                g->min_players, g->max_players, g->zones.len, g->globals.len + g->pvars.len,
-               G->sites.len, game_has_events(g) ? "    .during = game_during,\n" : "");
+               G->sites.len, game_has_events(g) ? event_table_entries(G) : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

@@ -30,6 +30,8 @@ typedef struct Gen {
     bool direct;            /* emitting the direct-call copy of a proc */
     bool in_match;          /* emitting a handler's tests: `by` and `cause`
                              * are the trigger's (t->by, t->cause) */
+    int nfire;              /* the tables of kinds that hear an event (evkN) */
+    int nplay_slots;        /* the slots of the zones `in play` (ev_play_slots) */
     int pc;                 /* next resume point of the proc being emitted */
     int indent;
     Buf helpers;            /* aggregate and option helpers, emitted first */
@@ -93,6 +95,12 @@ void gen_event_value(Gen *G, Buf *b, int which);
 void gen_event_call(Gen *G, const Node *c);
 void gen_event_raises(Gen *G);
 void gen_event_hooks(Gen *G);
+const char *event_table_entries(Gen *G);
+bool move_heard(const Gen *G, const Node *to);
+const char *moved_events(Gen *G, const Node *n, const char *from);
+void gen_move_heard(Gen *G, const char *card, const char *to, const char *pos);
+void gen_event_drain(Gen *G);
+void gen_take_set_heard(Gen *G, const char *to);
 
 /* The name the C of proc p takes (P_x, proc_x, dproc_x): Sym.cname. */
 static inline const char *sym_c(const Sym *p)

@@ -231,7 +231,8 @@ void sema_check_fn(Sema *s, Sym *sym)
         scope_event_values(s);
     if (f->expr_body) {
         Type t = check_expr(s, f->expr_body);
-        expect_type(s, f->expr_body, f->type, t, "the value of the func");
+        expect_type(s, f->expr_body, f->type, t,
+                    sym->cname ? "the 'where' of a handler" : "the value of the func");
     } else if (f->body) {
         check_block(s, f->body);
         /* a func or a proc with a result must end in 'return' */
@@ -264,6 +265,7 @@ static void check_bodies(Sema *s, const Program *prog)
         sema_check_fn(s, s->g->procs.items[i]);
     for (int i = 0; i < s->g->events.len; i++)
         check_event(s, s->g->events.items[i]);
+    check_rules_handlers(s, prog);
     check_effects(s, prog);
 }
 

@@ -145,6 +145,7 @@ int sema_eval_filter(const Node *filter, int slot, const CardDef *cd);
 /* Does the game raise events or listen to them? The most values one of
  * its events carries (NEVARGS of the generated C). */
 bool game_has_events(const Game *g);
+bool card_handlers(const Game *g);
 int events_nargs(const Game *g);
 
 /* Frame slots of a procedure/function (params first). */

@@ -167,12 +167,25 @@ int events_nargs(const Game *g)
     return n;
 }
 
-/* The int32_t members of the State's events' part (runtime/rt_game.h):
+/* Do cards have `on` clauses (GAME_HAS_CARD_TRIGGERS)? */
+bool card_handlers(const Game *g)
+{
+    for (int i = 0; i < g->handlers.len; i++)
+        if (((const Handler *)g->handlers.items[i])->effect)
+            return true;
+    return false;
+}
+
+/* The 32-bit members of the State's events' part (runtime/rt_game.h):
  * tq_head, tq_len, tfired, draining, nctx; ctx[MAXDEPTH] of 4 each;
- * tq[GAME_MAX_TRIGGERS] of 5 and NEVARGS each. 0 without events. */
+ * tq[GAME_MAX_TRIGGERS] of 5 and NEVARGS each; with cards' `on` clauses,
+ * clock and entered[NINSTANCES]. 0 without events. */
 long long events_state_words(const Game *g)
 {
     if (!game_has_events(g))
         return 0;
-    return 5 + 4LL * g->max_depth + g->max_triggers * (5 + events_nargs(g));
+    long long n = 5 + 4LL * g->max_depth + g->max_triggers * (5 + events_nargs(g));
+    if (card_handlers(g))
+        n += 1 + g->cs->instances;
+    return n;
 }

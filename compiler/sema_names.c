@@ -245,6 +245,13 @@ static Type check_global_ident(Sema *s, Node *n, Sym *sym)
 static Type report_unknown_name(Sema *s, Node *n)
 {
     const char *name = n->name;
+    if (s->rules_handler && (!strcmp(name, "this") || !strcmp(name, "me"))) {
+        diag_error(s->diags, n->loc, "'%s' is the %s of a card's effect: a handler of the "
+                                     "rules belongs to no card (use the names its pattern "
+                                     "binds, 'by' and 'cause')",
+                   name, !strcmp(name, "me") ? "player" : "card");
+        return n->type = T_UNKNOWN;
+    }
     int nn;
     const char **names = all_names(s, &nn);
     const char *sug = nn ? did_you_mean(name, names, nn) : NULL;

@@ -401,6 +401,7 @@ decl
                                                                      $5)); }
     | IDENT name '(' params ')' block
                                     { $$ = event_decl(lx, @1, $1, @2, $2, $4, $6); }
+    | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
     ;
 
 /* A name: the contextual words that the scanner returns as tokens of
@@ -834,7 +835,7 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
         if ((expr && (g == G_EXPR || is_name)) ||
             (stmt && (g == G_STMT || g == G_CLAUSE || is_name)) ||
             (clause && (g == G_CLAUSE || is_name || !strcmp(s, "while"))) ||
-            (decl && (g == G_DECL || is_name || !strcmp(s, "players"))))
+            (decl && (g == G_DECL || g == G_CLAUSE || is_name || !strcmp(s, "players"))))
             continue; /* named as a group below */
         items[k] = tok_name(all[i], bufs[k], sizeof bufs[k]);
         k++;

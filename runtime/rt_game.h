@@ -105,9 +105,21 @@ typedef struct Frame {
  *   NEVARGS            the most values an event carries (at least 1)
  *   GAME_MAX_TRIGGERS  'limit triggers N': triggers fired between two
  *                      decisions before F_TRIGGER_LOOP, and the length
- *                      of the trigger queue */
+ *                      of the trigger queue
+ * and, when cards have `on` clauses (which listen while the card is in
+ * play, in an order that needs the time each card entered play):
+ *   GAME_HAS_CARD_TRIGGERS 1
+ *   ev_slot_in_play[NSLOTS]  is slot i's zone `in play`?
+ * EV_FIRST_SEAT(s), the seat whose cards' triggers come first, is seat 0
+ * unless the game defines it (the active player). */
 #ifndef GAME_HAS_EVENTS
 #define GAME_HAS_EVENTS 0
+#endif
+#ifndef GAME_HAS_CARD_TRIGGERS
+#define GAME_HAS_CARD_TRIGGERS 0
+#endif
+#ifndef EV_FIRST_SEAT
+#define EV_FIRST_SEAT(s) 0
 #endif
 #if GAME_HAS_EVENTS
 /* A trigger waiting in the queue: the handler to run, the event's player
@@ -158,6 +170,10 @@ typedef struct State {
     int32_t nctx;         /* events and handlers in progress */
     EvCtx ctx[MAXDEPTH];
     Trigger tq[GAME_MAX_TRIGGERS];
+#endif
+#if GAME_HAS_CARD_TRIGGERS
+    uint32_t clock;                   /* moves into play so far */
+    uint32_t entered[NINSTANCES];     /* each card: the clock when it last entered play */
 #endif
     Frame fr[MAXDEPTH];
 #if GAME_HAS_WINDOWS
@@ -484,6 +500,10 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
     s->slot_of[c] = (uint16_t)to;
     if (!slot_ordered[to])
         klink(s, c, to, k);
+#if GAME_HAS_CARD_TRIGGERS
+    if (ev_slot_in_play[to])
+        s->entered[c] = ++s->clock;
+#endif
     rt_moved(s, c, from, to);
 }
 
@@ -542,6 +562,11 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
         s->pos_of[s->zcard[from][i]] = (uint16_t)i;
     for (int i = bottom ? 0 : m; i < m + n; i++)
         s->pos_of[z[i]] = (uint16_t)i;
+#if GAME_HAS_CARD_TRIGGERS
+    if (ev_slot_in_play[to])
+        for (int i = 0; i < n; i++)
+            s->entered[pick[i]] = ++s->clock;
+#endif
     for (int i = 0; i < n; i++)
         rt_moved(s, pick[i], from, to);
 }
@@ -1144,6 +1169,46 @@ static inline RT_UNUSED bool ev_must_drain(State *s)
  * slots; false if that faulted. The direct copy runs the handler. */
 static bool game_handler_call(State *s, const Trigger *t);
 static void game_dhandler(State *s, const Direct *d, const Trigger *t);
+
+#if GAME_HAS_CARD_TRIGGERS
+/* The place of card c in the order of the triggers of cards in play: the
+ * seat of its controller counted from EV_FIRST_SEAT (cards with none
+ * last), then the time it entered play, then its number. */
+static inline RT_UNUSED bool ev_before(const State *s, int c, int d, int first)
+{
+    int n = s->core.nplayers;
+    int pc = slot_owner[s->slot_of[c]], pd = slot_owner[s->slot_of[d]];
+    int rc = pc < 0 ? n : (pc - first + n) % n, rd = pd < 0 ? n : (pd - first + n) % n;
+    if (rc != rd)
+        return rc < rd;
+    if (s->entered[c] != s->entered[d])
+        return s->entered[c] < s->entered[d];
+    return c < d;
+}
+
+/* The cards in play (in the slots play[0..nplay)) of the kinds `has`
+ * marks, into out[], in the order of their triggers; returns how many. */
+static RT_UNUSED int ev_cards_in_play(const State *s, const int16_t *play, int nplay,
+                                      const uint8_t *has, uint16_t *out)
+{
+    int n = 0, first = EV_FIRST_SEAT(s);
+    for (int i = 0; i < nplay; i++) {
+        int slot = play[i];
+        for (int j = 0; j < s->zsize[slot]; j++) {
+            int c = s->zcard[slot][j];
+            if (!has[instance_card[c]])
+                continue;
+            int k = n++;
+            while (k > 0 && ev_before(s, c, out[k - 1], first)) {
+                out[k] = out[k - 1];
+                k--;
+            }
+            out[k] = (uint16_t)c;
+        }
+    }
+    return n;
+}
+#endif
 
 /* What the tables of a game with events say of an event or a handler:
  * its name ("destroy"; a handler's kind, "on"), and where it is written. */
