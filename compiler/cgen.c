@@ -568,13 +568,16 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
     buf_printf(&G->protos, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
     buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
     unsigned long long m = src->kinds;
+    /* (the triggers read pick[] after the move: gcc then sees it used
+     * where it cannot tell it written, so it starts zeroed) */
+    const char *pick = move_heard(G, n->to) ? "pick[NINSTANCES] = {0}" : "pick[NINSTANCES]";
     if (src->src_kind == SRC_ZONE && src->kinds_known) {
         /* A filter on the card alone: the counts say how many cards
          * move; the walk goes down from the top and stops there. */
         buf_printf(h, "    (void)V;\n    int slot = %s;\n"
                       "    int want = kcount_in(s, slot, 0x%llxULL), n = 0;\n"
                       "    if (want == 0)\n        return;\n"
-                      "    uint16_t pick[NINSTANCES];\n"
+                      "    uint16_t %s;\n"
                       "    for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
                       "        int c = s->zcard[slot][i];\n"
                       "        if (KBIT(instance_card[c]) & 0x%llxULL)\n"
@@ -583,12 +586,12 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
                       "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
                       "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
                       "    move_picked(s, slot, pick, n, to, bottom);\n%s}\n\n",
-                   expr_str(G, src->in), m, m, moved_events(G, n, "slot"));
+                   expr_str(G, src->in), m, pick, m, moved_events(G, n, "slot"));
         return;
     }
     /* the zone is found once (its expression may draw a number):
      * the loop's `slot` is the one the cards leave */
-    buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n");
+    buf_printf(h, "    uint16_t %s;\n    int n = 0;\n", pick);
     source_loop(G, h, src, "    ");
     buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
     const char *from = src->src_kind == SRC_ZONE ? "slot" : "-1";

@@ -185,6 +185,21 @@ void gen_take_set_heard(Gen *G, const char *to)
     gen_event_drain(G);
 }
 
+/* A card played (C expressions: the card, the player who plays it),
+ * after its play clause ran (the `play` statement): its triggers, then
+ * the drain. Nothing where no handler hears a card played. */
+void gen_event_played(Gen *G, const char *card, const char *by)
+{
+    if (!played_handlers(G->g))
+        return;
+    line(G, "{");
+    line(G, "    int32_t pl_v[2] = {%s, %s};", card, by);
+    line(G, "    if (!s->core.over)");
+    line(G, "        evfire_0_played(s, pl_v);");
+    line(G, "}");
+    gen_event_drain(G);
+}
+
 /* The statement that raised an event drains the queue before it ends,
  * unless a drain is in progress (breadth first): the runtime's proc
  * P_0_drain in a frame above, or ev_ddrain in the direct copy. */
@@ -255,8 +270,8 @@ void gen_event_call(Gen *G, const Node *c)
     G->indent++;
     int i = 0;
     for (const Node *a = c->args; a; a = a->next, i++) {
-        line(G, "int32_t a%d = %s;", i, expr_str(G, a));
-        args[i] = arena_printf(G->a, "a%d", i);
+        line(G, "int32_t ea%d = %s;", i, expr_str(G, a));
+        args[i] = arena_printf(G->a, "ea%d", i);
     }
     gen_kind_checks(G, c, args);
     int callee = site_of(G, ev->decl);
@@ -264,7 +279,7 @@ void gen_event_call(Gen *G, const Node *c)
         Buf b = {0};
         buf_printf(&b, "devraise_%s(s, d", ev->name);
         for (int j = 0; j < n; j++)
-            buf_printf(&b, ", a%d", j);
+            buf_printf(&b, ", ea%d", j);
         line(G, "%s);", b.data);
         buf_free(&b);
         G->indent--;
@@ -276,7 +291,7 @@ void gen_event_call(Gen *G, const Node *c)
     line(G, "if (!nf)");
     line(G, "    return R_STOP;");
     for (int j = 0; j < n; j++)
-        line(G, "nf->v[%d] = a%d;", j, j);
+        line(G, "nf->v[%d] = ea%d;", j, j);
     G->indent--;
     line(G, "}");
     int pc = G->pc++;
@@ -363,8 +378,9 @@ static void gen_fire_fn(Gen *G, int e, const char *fname, int nvals)
     const Game *g = G->g;
     buf_printf(G->out, "/* event %s: its triggers, queued in order */\n"
                        "static void %s(State *s, const int32_t *V)\n{\n", event_name(g, e), fname);
-    buf_printf(G->out, "    Trigger t = {.handler = -1, .by = ev_by(s), .cause = ev_cause(s), "
-                       ".card = -1, .me = -1};\n");
+    /* a card played carries the player who plays it, V[1] */
+    buf_printf(G->out, "    Trigger t = {.handler = -1, .by = %s, .cause = ev_cause(s), "
+                       ".card = -1, .me = -1};\n", e == EV_PLAYED ? "V[1]" : "ev_by(s)");
     buf_printf(G->out, "    for (int i = 0; i < %d; i++)\n        t.a[i] = V[i];\n", nvals);
     for (int i = 0; i < g->handlers.len; i++) {
         const Handler *h = g->handlers.items[i];
@@ -373,7 +389,7 @@ static void gen_fire_fn(Gen *G, int e, const char *fname, int nvals)
     }
     if (cards_hear(g, e))
         gen_fire_cards(G, e, G->nfire++);
-    buf_puts(G->out, "}\n\n");
+    buf_puts(G->out, "    (void)t;\n}\n\n");
 }
 
 /* The resumable raise of event ev: the body in a frame above, then the
