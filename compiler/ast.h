@@ -208,7 +208,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 bind; PAT_START, PAT_END: name = what starts or ends
  *                 ('turn', 'round' or a phase's name), how = IDENT of it;
  *                 zone_no = the zone's index (ENTERS, LEAVES), from_zone =
- *                 that of 'from' (-1 without); sym = the event (PAT_EVENT)
+ *                 that of 'from' (-1 without); sym = the event (PAT_EVENT);
+ *                 value = the boundary's number (START, END: the event's
+ *                 first value, which the handler's tests compare)
  * Statements
  *   BLOCK         stmts = statement list
  *   PLAY          card, by = the player who plays it or NULL (me), to =
@@ -379,6 +381,8 @@ struct Sym {
                              * its C after its number ("0_on": no rule's name
                              * starts with a digit); NULL: name */
     Sym *body;              /* EVENT: the proc of its body */
+    unsigned long long kinds_may; /* LOCAL, PARAM of type card: the card kinds
+                             * it may hold (bit k: kind k), sema_kinds.c */
     /* filled by the analysis (analyse.c) */
     bool reached;           /* FUNC, PROC: a path from main, score or tiebreak
                              * calls it; only these are emitted */

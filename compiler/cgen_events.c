@@ -373,7 +373,7 @@ static void gen_fire_cards(Gen *G, int e, int k)
 /* NAME(s, V): the handlers that event e with values V (and the by and
  * cause in progress) fires, queued in order: those of the rules in their
  * order, then those of the cards in play. */
-static void gen_fire_fn(Gen *G, int e, const char *fname, int nvals)
+void gen_fire_fn(Gen *G, int e, const char *fname, int nvals)
 {
     const Game *g = G->g;
     buf_printf(G->out, "/* event %s: its triggers, queued in order */\n"
@@ -672,6 +672,8 @@ static void gen_handler_match(Gen *G, const Handler *h)
             from = seat_in(G, FROM_SLOT, pat->from_zone);
         }
     }
+    if (h->event == EV_START || h->event == EV_END) /* which boundary: PATTERN.value */
+        buf_printf(o, "    if (t->a[0] != %d)\n        return 0;\n", pat->value);
     if (!h->match) {
         buf_puts(o, "    (void)t;\n    return 1;\n}\n\n");
         return;

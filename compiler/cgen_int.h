@@ -101,6 +101,7 @@ const char *moved_events(Gen *G, const Node *n, const char *from);
 void gen_move_heard(Gen *G, const char *card, const char *to, const char *pos);
 void gen_event_drain(Gen *G);
 void gen_event_played(Gen *G, const char *card, const char *by);
+void gen_fire_fn(Gen *G, int e, const char *fname, int nvals);
 void gen_take_set_heard(Gen *G, const char *to);
 
 /* The name the C of proc p takes (P_x, proc_x, dproc_x): Sym.cname. */

@@ -575,5 +575,9 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     number_zone_slots(g);
     check_card_count(&s);
     check_game_limits(&s, prog);
+    if (d->nerrors == before) {
+        check_event_kinds(&s);
+        check_handlers_heard(&s, prog);
+    }
     return d->nerrors == before;
 }

@@ -139,7 +139,7 @@ Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt)
             expect_type(s, a, ev->params[i], t, ctx);
         }
     }
-    return n->type = T_VOID;
+    return n->type = stmt ? T_VOID : T_UNKNOWN; /* a misuse reported once */
 }
 
 /* ---- what the State holds for events ---------------------------------------- */

@@ -181,6 +181,7 @@ static void event_pattern(Sema *s, Making *m, Node *pat)
         return;
     }
     pat->sym = ev;
+    ev->used = true; /* a handler that never runs is the warning, not the event */
     m->h->event = EV_USER + ev->index;
     int k = 0;
     const Node *p = ev->decl->params;
@@ -334,4 +335,187 @@ void check_rules_handlers(Sema *s, const Program *prog)
         if (d->kind == N_CLAUSE && d->clause_kind == CLAUSE_ON)
             check_handler(s, d, NULL);
     }
+}
+
+/* ---- what handlers hear and what they fire -------------------------------- */
+
+/* What a rule may raise, through the procs it calls and the events it
+ * raises (their bodies): the first statement that raises each user event,
+ * that moves a card into each zone, that plays a card. */
+typedef struct Raised {
+    Sema *s;
+    const Node **event;     /* per user event */
+    const Node **zone;      /* per zone */
+    const Node *played;
+    bool *seen;             /* per proc: walked already */
+} Raised;
+
+static void collect_raised(Raised *r, const Sym *fn);
+
+static void note_zone(Raised *r, const Node *z, const Node *at)
+{
+    const Node *id = z && z->kind == N_INDEX ? z->base : z;
+    if (id && id->kind == N_IDENT && id->sym && id->sym->kind == S_ZONE &&
+        !r->zone[id->sym->index])
+        r->zone[id->sym->index] = at;
+}
+
+static void visit_raised(Node *n, void *ctx)
+{
+    Raised *r = ctx;
+    switch (n->kind) {
+    case N_CALL:
+        if (n->sym && n->sym->kind == S_PROC)
+            collect_raised(r, n->sym);
+        if (n->sym && n->sym->kind == S_EVENT) {
+            if (!r->event[n->sym->index])
+                r->event[n->sym->index] = n;
+            collect_raised(r, n->sym->body);
+        }
+        break;
+    case N_MOVE:
+        note_zone(r, n->to, n);
+        break;
+    case N_MOVEALL:
+        note_zone(r, n->to, n);
+        break;
+    case N_CHOOSECARDS:
+        note_zone(r, n->into, n);
+        break;
+    case N_PLAY:
+        note_zone(r, n->to, n);
+        if (!r->played)
+            r->played = n;
+        break;
+    default:
+        break;
+    }
+}
+
+static void collect_raised(Raised *r, const Sym *fn)
+{
+    if (!fn || fn->kind != S_PROC || fn->index < 0 || fn->index >= r->s->g->procs.len ||
+        r->seen[fn->index])
+        return;
+    r->seen[fn->index] = true;
+    ast_walk(fn->decl->body, visit_raised, r);
+}
+
+/* What rules fn raises, from scratch. */
+static Raised raised_by(Sema *s, const Sym *fn)
+{
+    const Game *g = s->g;
+    Raised r = {.s = s};
+    r.event = arena_alloc(s->arena, sizeof *r.event * (size_t)(g->events.len + 1));
+    r.zone = arena_alloc(s->arena, sizeof *r.zone * (size_t)(g->zones.len + 1));
+    r.seen = arena_alloc(s->arena, sizeof *r.seen * (size_t)(g->procs.len + 1));
+    collect_raised(&r, fn);
+    return r;
+}
+
+/* The statement of r that fires handler h, or NULL. (A card leaving a
+ * zone is not followed: where a card comes from is not known here.) */
+static const Node *fires(const Raised *r, const Handler *h)
+{
+    const Node *pat = h->clause->pattern;
+    if (h->event >= EV_USER)
+        return r->event[h->event - EV_USER];
+    if (h->event == EV_ENTERS && pat->zone_no >= 0)
+        return r->zone[pat->zone_no];
+    if (h->event == EV_PLAYED)
+        return r->played;
+    return NULL;
+}
+
+/* How statement at fires handler h, for a note. */
+static const char *how_fired(Sema *s, const Node *at, const Handler *h)
+{
+    const Node *pat = h->clause->pattern;
+    const char *where = arena_printf(s->arena, "%s:%d", h->clause->loc.file
+                                     ? h->clause->loc.file->path : "?", h->clause->loc.line);
+    if (h->event >= EV_USER)
+        return arena_printf(s->arena, "this raises '%s', which the handler at %s hears",
+                            pat->name, where);
+    if (h->event == EV_PLAYED)
+        return arena_printf(s->arena, "this plays a card, which the handler at %s hears", where);
+    (void)at;
+    return arena_printf(s->arena, "this moves a card into '%s', which the handler at %s "
+                                  "hears", ((const Node *)s->g->zones.items[pat->zone_no])->name,
+                        where);
+}
+
+/* A cycle of triggers through handler h0 (edges: what each handler's body
+ * fires), found breadth first; reported once, with a note at each
+ * statement that fires the next handler. */
+static void report_cycle(Sema *s, const Raised *rs, int h0, bool *reported)
+{
+    const Game *g = s->g;
+    int n = g->handlers.len;
+    int *from = arena_alloc(s->arena, sizeof *from * (size_t)n), *queue = arena_alloc(
+        s->arena, sizeof *queue * (size_t)n);
+    for (int i = 0; i < n; i++)
+        from[i] = -2;
+    int head = 0, tail = 0, found = -1;
+    queue[tail++] = h0;
+    from[h0] = -1;
+    while (head < tail && found < 0) {
+        int a = queue[head++];
+        for (int b = 0; b < n && found < 0; b++) {
+            if (!fires(&rs[a], g->handlers.items[b]))
+                continue;
+            if (b == h0)
+                found = a;
+            else if (from[b] == -2) {
+                from[b] = a;
+                queue[tail++] = b;
+            }
+        }
+    }
+    if (found < 0)
+        return;
+    const Handler *h = g->handlers.items[h0];
+    diag_warning(s->diags, h->clause->loc, "a cycle of triggers: this handler may fire itself "
+                                           "again, and again unless a decision comes between "
+                                           "(the game faults after %lld triggers without one, "
+                                           "'limit triggers')", g->max_triggers);
+    /* the path h0 -> ... -> found -> h0, noted from its end */
+    int to = h0;
+    for (int a = found; a != -1; to = a, a = from[a]) {
+        const Handler *next = g->handlers.items[to];
+        const Node *at = fires(&rs[a], next);
+        diag_note(s->diags, at->loc, "%s", how_fired(s, at, next));
+        reported[a] = true;
+    }
+}
+
+/* After every rule is checked: the handlers that never run because no
+ * rule raises their event (a warning), and the cycles of triggers. */
+void check_handlers_heard(Sema *s, const Program *prog)
+{
+    const Game *g = s->g;
+    int n = g->handlers.len;
+    if (n == 0)
+        return;
+    (void)prog;
+    Raised *rs = arena_alloc(s->arena, sizeof *rs * (size_t)n);
+    bool *reported = arena_alloc(s->arena, sizeof *reported * (size_t)n);
+    Raised any = {.s = s};
+    any.event = arena_alloc(s->arena, sizeof *any.event * (size_t)(g->events.len + 1));
+    any.zone = arena_alloc(s->arena, sizeof *any.zone * (size_t)(g->zones.len + 1));
+    any.seen = arena_alloc(s->arena, sizeof *any.seen * (size_t)(g->procs.len + 1));
+    for (int i = 0; i < g->procs.len; i++)
+        collect_raised(&any, g->procs.items[i]);
+    for (int i = 0; i < n; i++) {
+        const Handler *h = g->handlers.items[i];
+        rs[i] = raised_by(s, h->proc);
+        const Node *pat = h->clause->pattern;
+        if (h->event >= EV_USER && !any.event[h->event - EV_USER])
+            diag_warning(s->diags, pat->loc, "this handler never runs: no rule raises event "
+                                             "'%s'", pat->name);
+        else if (h->event == EV_PLAYED && !any.played)
+            diag_warning(s->diags, pat->loc, "this handler never runs: no rule plays a card");
+    }
+    for (int i = 0; i < n; i++)
+        if (!reported[i] && ((const Handler *)g->handlers.items[i])->event >= 0)
+            report_cycle(s, rs, i, reported);
 }

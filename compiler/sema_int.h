@@ -61,9 +61,13 @@ Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt);
 long long events_state_words(const Game *g);
 void scope_event_values(Sema *s);
 
+/* sema_kinds.c */
+void check_event_kinds(Sema *s);
+
 /* sema_handlers.c */
 void check_handler(Sema *s, Node *c, const Node *e);
 void check_rules_handlers(Sema *s, const Program *prog);
+void check_handlers_heard(Sema *s, const Program *prog);
 
 /* sema_names.c */
 void error_unknown(Sema *s, Loc at, const char *what, const char *name,

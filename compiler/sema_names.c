@@ -252,6 +252,11 @@ static Type report_unknown_name(Sema *s, Node *n)
                    name, !strcmp(name, "me") ? "player" : "card");
         return n->type = T_UNKNOWN;
     }
+    if (!strcmp(name, "by") || !strcmp(name, "cause")) {
+        diag_error(s->diags, n->loc, "'%s' is a value of the event in progress: only the body "
+                                     "of an event and a handler have it", name);
+        return n->type = T_UNKNOWN;
+    }
     int nn;
     const char **names = all_names(s, &nn);
     const char *sug = nn ? did_you_mean(name, names, nn) : NULL;
