@@ -348,7 +348,19 @@ static void put_facts(const Dump *D, const Node *n)
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER: buf_printf(b, "  prompt %d", n->prompt); break;
     case N_CHOOSECARDS: buf_printf(b, "  prompt %d  set %d", n->prompt, n->set_no); break;
+    case N_PATTERN:
+        if (n->pat_kind == PAT_ENTERS || n->pat_kind == PAT_LEAVES)
+            buf_printf(b, "  zone %d", n->zone_no);
+        if (n->pat_kind == PAT_ENTERS && n->from)
+            buf_printf(b, "  from zone %d", n->from_zone);
+        if (n->pat_kind == PAT_EVENT && n->sym)
+            buf_printf(b, "  event %d", n->sym->index);
+        break;
     case N_CLAUSE:
+        if (n->clause_kind == CLAUSE_ON) { /* its proc and func: the game's tables */
+            buf_printf(b, "  handler %d", n->handler_no);
+            break;
+        }
         if (n->sym)
             put_fn_facts(b, n->sym);
         if (n->cond)
@@ -438,6 +450,13 @@ static void put_decl_head(Buf *b, const Node *n)
         buf_puts(b, "event ");
         put_signature(b, n);
         break;
+    case N_CLAUSE: /* a handler of the rules: on PATTERN */
+        buf_puts(b, "on");
+        if (n->pattern->pat_kind == PAT_EVENT)
+            buf_printf(b, " %s(...)", n->pattern->name);
+        else if (n->pattern->name)
+            buf_printf(b, " %s %s", n->pattern->name, pattern_kind_name(n->pattern->pat_kind));
+        break;
     default: /* not a declaration: the parser puts none in Program.decls */
         buf_puts(b, node_kind_names[n->kind]);
         put_label(b, n);
@@ -467,6 +486,10 @@ static void put_decl_facts(const Dump *D, const Node *n)
             buf_printf(b, "  event %d", n->sym->index);
             put_fn_facts(b, n->sym->body);
         }
+        break;
+    case N_CLAUSE:
+        if (n->clause_kind == CLAUSE_ON)
+            buf_printf(b, "  handler %d", n->handler_no);
         break;
     default: break;
     }
