@@ -263,6 +263,10 @@ valgrind: $(B)/bin/cardc $(B)/bin/easy-school
 limits: $(B)/bin/cardc-asan $(B)/bin/easy-school-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/limits/limits.sh $(B)/bin/cardc-asan $(B)/bin/easy-school-asan
 
+# Test games whose direct copy (simulate) must play the games of their
+# resumable copy (play), seed by seed, as every deck's does.
+SAME_LABS = effect-lab
+
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a
 	@$(MAKE) --no-print-directory golden
@@ -284,6 +288,8 @@ test: deps
 	@sh tests/games/codegen.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/utf8.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@for g in $(GAMES); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done
+	@$(MAKE) --no-print-directory $(SAME_LABS:%=$(B)/bin/%)
+	@for g in $(SAME_LABS); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done
 
 # Every game binary fed what users send (tests/games/robust.sh), under
 # ASan+UBSan: closed stdin, garbage, huge lines, bad ids, closed stdout.

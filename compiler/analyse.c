@@ -15,6 +15,7 @@
  * list, not recursion, as a chain of calls may be as long as the rules. */
 typedef struct Reach {
     Arena *a;
+    Game *g;
     PtrVec todo;
 } Reach;
 
@@ -26,6 +27,20 @@ static void reach(Reach *r, Sym *fn)
     vec_push(r->a, &r->todo, fn);
 }
 
+/* A 'play' reached reaches every play clause and its guard (which card
+ * it plays is known at run time only); playable() reaches the guards. */
+static void reach_plays(Reach *r, bool procs)
+{
+    Game *g = r->g;
+    g->emits_effects = g->reaches_guards = true;
+    g->reaches_play |= procs;
+    for (int k = 0; k < g->cs->ncards; k++) {
+        reach(r, g->guard_of[k]);
+        if (procs && g->play_of[k])
+            reach(r, g->play_of[k]->sym);
+    }
+}
+
 static void visit_call(Node *n, void *ctx)
 {
     if (n->kind == N_CALL && n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC))
@@ -34,11 +49,15 @@ static void visit_call(Node *n, void *ctx)
         n->sym->reached = true; /* its raise is emitted */
         reach(ctx, n->sym->body);
     }
+    else if (n->kind == N_PLAY || (n->kind == N_CALL && !n->sym && n->builtin == B_PLAYABLE))
+        reach_plays(ctx, n->kind == N_PLAY);
+    else if (n->kind == N_CALL && !n->sym && n->builtin == B_CONTROLLER)
+        ((Reach *)ctx)->g->emits_effects = true;
 }
 
 static void mark_reachable(Arena *a, Game *g)
 {
-    Reach r = {a, {0}};
+    Reach r = {a, g, {0}};
     reach(&r, g->main);
     reach(&r, g->score);
     reach(&r, g->tiebreak);

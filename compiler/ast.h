@@ -14,7 +14,7 @@
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
     X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(EVENTDECL)              \
     /* statements */                                                               \
-    X(PLAY) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK)     \
+    X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
@@ -215,6 +215,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   BLOCK         stmts = statement list
  *   PLAY          card, by = the player who plays it or NULL (me), to =
  *                 the zone it moves to first or NULL
+ *   CANCEL        (in an 'instead of' or 'react to' clause: the event the
+ *                 clause is before does not happen)
  *   LET           name, init = an expression or a decision; sym (its
  *                 frame slot is sym->index)
  *   ASSIGN        target = IDENT or INDEX, rhs, assign_op
@@ -369,17 +371,19 @@ struct Sym {
     SymKind kind;
     const char *name;
     Node *decl;
+    const char *cname;      /* FUNC, PROC: the name its C functions are made
+                             * of (proc_CNAME, fn_CNAME, P_CNAME): the
+                             * rules' name; for what an effect's clause is
+                             * made into, a number first, which no name of
+                             * the rules has */
+    Node *clause;           /* FUNC, PROC: the CLAUSE it is made of (its
+                             * body, or a play clause's guard), or NULL */
     Type type;              /* variable type, or result type */
     int index;              /* zone index, variable slot, proc index... */
     int nparams;
     Type params[8];
     bool used;
     bool blocking;          /* a proc whose body may wait for a decision */
-    const char *cname;      /* PROC: the name its C takes (P_x, proc_x), when
-                             * it differs from name: a handler's proc is
-                             * named for messages ("on ... at game.rules:12"),
-                             * its C after its number ("0_on": no rule's name
-                             * starts with a digit); NULL: name */
     Sym *body;              /* EVENT: the proc of its body */
     unsigned long long kinds_may; /* LOCAL, PARAM of type card: the card kinds
                              * it may hold (bit k: kind k), sema_kinds.c */

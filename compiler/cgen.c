@@ -14,6 +14,7 @@
  * cards, so they compile to plain C functions. Aggregates and filters
  * become small helpers that walk a zone's array; nothing allocates. */
 #include "cgen_int.h"
+#include "emit.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -22,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+
+static void label_frames(Gen *G, Buf *b, size_t from);
 static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long long m);
 static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
                                   unsigned long long m);
@@ -240,7 +243,7 @@ static void gen_index(Gen *G, Buf *b, const Node *n)
 /* primary: IDENT '(' args ')' naming a func */
 static void gen_func_call(Gen *G, Buf *b, const Node *n)
 {
-    buf_printf(b, "fn_%s(s", n->name);
+    buf_printf(b, "fn_%s(s", n->sym->cname);
     for (const Node *a = n->args; a; a = a->next) {
         buf_puts(b, ", ");
         gen_expr(G, b, a);
@@ -316,6 +319,12 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         break;
     case B_NPLAYERS:
         buf_puts(b, "s->core.nplayers");
+        break;
+    case B_PLAYABLE:
+        gen_playable(G, b, n);
+        break;
+    case B_CONTROLLER:
+        gen_controller(G, b, n);
         break;
     default:
         buf_puts(b, "0");
@@ -804,7 +813,7 @@ static bool counts_options(const Gen *G)
 static void gen_call_direct(Gen *G, const Node *c, const char *target)
 {
     Buf b = {0};
-    buf_printf(&b, "dproc_%s(s, d", sym_c(c->sym));
+    buf_printf(&b, "dproc_%s(s, d", c->sym->cname);
     for (const Node *a = c->args; a; a = a->next)
         buf_printf(&b, ", %s", expr_str(G, a));
     buf_puts(&b, ")");
@@ -836,7 +845,7 @@ static void gen_call_resumable(Gen *G, const Node *c, const char *target)
     /* too deep a call faults at the proc called, as the direct copy's
      * guard does (gen_dproc) */
     int callee = site_of(G, c->sym->decl);
-    line(G, "Frame *nf = push(s, %d, P_%s);", callee, sym_c(c->sym));
+    line(G, "Frame *nf = push(s, %d, P_%s);", callee, c->sym->cname);
     line(G, "if (!nf)");
     line(G, "    return R_STOP;");
     for (int j = 0; j < i; j++)
@@ -1495,6 +1504,7 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_EXPRSTMT:    gen_call_stmt(G, n); return;
     case N_END:         gen_end(G, n); return;
     case N_CHOOSECARDS: gen_choose_cards(G, n); return;
+    case N_PLAY:        gen_play(G, n); return;
     default:            line(G, "/* %s */", node_kind_names[n->kind]); return;
     }
 }
@@ -1578,7 +1588,7 @@ void gen_block(Gen *G, const Node *blk)
 /* Names slot i, unless it has a name already (a loop's element is named
  * by the loop and by its source alike). A name another slot has (two loops
  * over q) gets the place of node `at`. */
-static void name_slot(Gen *G, int i, const char *name, const Node *at)
+void name_slot(Gen *G, int i, const char *name, const Node *at)
 {
     if (i < 0 || i >= G->frame_size || G->slot_name[i])
         return;
@@ -1619,6 +1629,12 @@ static void visit_slots(const Node *n, void *ctx)
         break;
     case N_MOVEALL:
         name_element(G, n->cards, "'move all'", n);
+        break;
+    case N_PLAY:
+        name_slot(G, n->slot, arena_printf(G->a, "the card played at %s:%d", where(G, n),
+                                           n->loc.line), n);
+        name_slot(G, n->slot + 1, arena_printf(G->a, "who plays it at %s:%d", where(G, n),
+                                               n->loc.line), n);
         break;
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER:
@@ -1771,7 +1787,7 @@ void label_frames(Gen *G, Buf *b, size_t from)
 
 /* Begins emitting func or proc d: which kind of function it is, and the
  * names of its slots. Returns where its C begins in G->out. */
-size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
+static size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
 {
     G->fn = d;
     G->at = d;
@@ -1784,7 +1800,7 @@ size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
 
 /* Ends emitting the rule begun at offset `at` of G->out: its C functions
  * open with the names of their slots. */
-void end_rule(Gen *G, size_t at)
+static void end_rule(Gen *G, size_t at)
 {
     label_frames(G, G->out, at);
     G->direct = false;
@@ -1814,7 +1830,7 @@ void param_lists(const Node *params, Buf *decl, Buf *call)
 }
 
 /* V[i] = ai: the parameters, into the first slots of the frame. */
-void gen_param_copies(Gen *G, const Node *params)
+static void gen_param_copies(Gen *G, const Node *params)
 {
     int i = 0;
     for (const Node *p = params; p; p = p->next, i++)
@@ -1824,7 +1840,7 @@ void gen_param_copies(Gen *G, const Node *params)
 /* The wrapper of a body function that bounds the depth of calls: the
  * counter in the state, its limit, and the call of the body. Too deep a
  * call faults at the declaration of the func or proc called (G->at). */
-void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char *call)
+static void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char *call)
 {
     line(G, "{");
     line(G, "    if (s->%s >= %s) {", counter, limit);
@@ -1839,10 +1855,23 @@ void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char 
     line(G, "%s", "");
 }
 
+/* How the comment above a func's or proc's C names it: its name, or
+ * for a clause's, "effect of CARD" made safe inside a comment. */
+static const char *rule_title(Gen *G, const Sym *fn)
+{
+    if (!fn->clause)
+        return fn->name;
+    Buf b = {0};
+    c_comment_text(&b, fn->name);
+    const char *t = arena_strdup(G->a, b.data);
+    buf_free(&b);
+    return t;
+}
+
 static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), sym_c(fn));
+    buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), fn->cname);
     param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -1861,12 +1890,12 @@ static void gen_func(Gen *G, const Sym *fn)
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
     bool leaf = !fn->calls_funcs;
-    line(G, "/* func %s, %s:%d%s */", fn->name, where(G, d), d->loc.line,
+    line(G, "/* func %s, %s:%d%s */", rule_title(G, fn), where(G, d), d->loc.line,
          leaf ? " (it calls no func: its depth is checked, not counted)" : "");
     if (leaf)
         gen_func_proto(G, fn, true);
     else
-        line(G, "static int32_t body_%s(State *s%s)", sym_c(fn), params.data ? params.data : "");
+        line(G, "static int32_t body_%s(State *s%s)", fn->cname, params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     if (leaf) {
@@ -1891,19 +1920,19 @@ static void gen_func(Gen *G, const Sym *fn)
     if (!leaf) {
         gen_func_proto(G, fn, true);
         gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
-                        arena_printf(G->a, "body_%s(s%s)", sym_c(fn), args.data ? args.data : ""));
+                        arena_printf(G->a, "body_%s(s%s)", fn->cname, args.data ? args.data : ""));
     }
     end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
 }
 
-void gen_proc(Gen *G, const Sym *p)
+static void gen_proc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
     size_t at = begin_rule(G, d, true, false);
-    line(G, "/* proc %s, %s:%d */", p->name, where(G, d), d->loc.line);
-    line(G, "static int proc_%s(State *s, Frame *f)", sym_c(p));
+    line(G, "/* proc %s, %s:%d */", rule_title(G, p), where(G, d), d->loc.line);
+    line(G, "static int proc_%s(State *s, Frame *f)", p->cname);
     line(G, "{");
     G->indent++;
     line(G, "int32_t *V = f->v;");
@@ -1924,24 +1953,25 @@ void gen_proc(Gen *G, const Sym *p)
 /* The direct-call copy of a proc, for games where every decision is
  * answered inline (simulate): plain C calls, no frames to resume, the
  * same statements and so the same games. */
-void gen_dproc_proto(Gen *G, const Sym *p, bool def)
+static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", sym_c(p));
+    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->cname);
     param_lists(p->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
     buf_free(&b);
 }
 
-void gen_dproc(Gen *G, const Sym *p)
+static void gen_dproc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
     size_t at = begin_rule(G, d, true, true);
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
-    line(G, "/* proc %s, %s:%d, called directly */", p->name, where(G, d), d->loc.line);
-    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", sym_c(p),
+    line(G, "/* proc %s, %s:%d, called directly */", rule_title(G, p), where(G, d),
+         d->loc.line);
+    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", p->cname,
          params.data ? params.data : "");
     line(G, "{");
     G->indent++;
@@ -1956,7 +1986,7 @@ void gen_dproc(Gen *G, const Sym *p)
     line(G, "%s", "");
     gen_dproc_proto(G, p, true);
     gen_depth_guard(G, "depth", "MAXDEPTH",
-                    arena_printf(G->a, "dbody_%s(s, d%s)", sym_c(p), args.data ? args.data : ""));
+                    arena_printf(G->a, "dbody_%s(s, d%s)", p->cname, args.data ? args.data : ""));
     end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
@@ -1988,10 +2018,12 @@ static void gen_game_defs(Gen *G)
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         if (p->reached)
-            buf_printf(o, "    P_%s = %d,\n", sym_c(p), i);
+            buf_printf(o, "    P_%s = %d,\n", p->cname, i);
     }
     gen_event_proc_numbers(G);
-    buf_puts(o, "};\n\n/* The rules' variables, members of State: g_NAME for a global,\n"
+    buf_puts(o, "};\n\n");
+    gen_effects_defs(G);
+    buf_puts(o, "/* The rules' variables, members of State: g_NAME for a global,\n"
                 " * pv_NAME[player] for a per-player one. */\n"
                 "#define GAME_STATE_VARS");
     int nvars = g->globals.len + g->pvars.len;
@@ -2115,7 +2147,7 @@ static void gen_run_hooks(Gen *G)
         const Sym *p = g->procs.items[i];
         if (p->reached)
             buf_printf(o, "    case P_%s:\n        r = proc_%s(s, f);\n        break;\n",
-                       sym_c(p), sym_c(p));
+                       p->cname, p->cname);
     }
     gen_event_steps(G);
     buf_puts(o, "    }\n    return r;\n}\n\n"
@@ -2223,6 +2255,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
             gen_dproc_proto(&G, p, false);
     }
     buf_puts(out, "\n");
+    gen_play_dispatch(&G);
     /* The bodies go to a second buffer: helpers are found while emitting. */
     Buf body = {0};
     G.out = &body;

@@ -107,14 +107,12 @@ void gen_event_steps(Gen *G)
 
 /* ---- names of the event in progress ---------------------------------------- */
 
-/* `by` (which 0) or `cause` (1): of the trigger being tested in a
- * handler's tests (G->in_match), else of the event or handler in progress. */
+/* `by` (which 0) or `cause` (1) in an event's body: those of the event
+ * in progress. (A handler has them as parameters.) */
 void gen_event_value(Gen *G, Buf *b, int which)
 {
-    if (G->in_match)
-        buf_puts(b, which ? "t->cause" : "t->by");
-    else
-        buf_puts(b, which ? "ev_cause(s)" : "ev_by(s)");
+    (void)G;
+    buf_puts(b, which ? "ev_cause(s)" : "ev_by(s)");
 }
 
 static void gen_handler_tests(Gen *G);
@@ -404,7 +402,7 @@ static void gen_raise_resumable(Gen *G, const Sym *ev, int at)
     buf_printf(o, "        if (!ev_enter(s, %d, %d, -1, ev_by(s), ev_cause(s)))\n"
                   "            return R_STOP;\n", at, EV_USER + ev->index);
     buf_printf(o, "        {\n            Frame *nf = push(s, %d, P_%s);\n"
-                  "            if (!nf)\n                return R_STOP;\n", at, sym_c(ev->body));
+                  "            if (!nf)\n                return R_STOP;\n", at, ev->body->cname);
     for (int i = 0; i < ev->nparams; i++)
         buf_printf(o, "            nf->v[%d] = V[%d];\n", i, i);
     buf_printf(o, "        }\n        f->pc = 1;\n        return R_CALL;\n    case 1:\n"
@@ -434,7 +432,7 @@ static void gen_raise_direct(Gen *G, const Sym *ev, int at)
                   "    if (!s->core.over) {\n        evfire_%s(s, V);\n"
                   "        if (ev_must_drain(s))\n            ev_ddrain(s, %d, d);\n    }\n"
                   "    s->depth--;\n}\n\n",
-               at, EV_USER + ev->index, sym_c(ev->body), args.data ? args.data : "", ev->name,
+               at, EV_USER + ev->index, ev->body->cname, args.data ? args.data : "", ev->name,
                at);
     buf_free(&params);
     buf_free(&args);
@@ -474,6 +472,14 @@ void gen_event_raises(Gen *G)
 
 /* ---- the handlers' side of the run loop ------------------------------------ */
 
+/* What a handler raises carries: a card's clause, its card's controller
+ * and the card (the me and this of the effect); a handler of the rules,
+ * the by and cause of the event it hears. */
+static const char *handler_acts(const Handler *h)
+{
+    return h->effect ? "t->me, t->card" : "t->by, t->cause";
+}
+
 /* game_handler_call and game_dhandler (rt_game.h): the handler of a
  * trigger, in a frame pushed (resumable) or called (direct). */
 static void gen_handler_dispatch(Gen *G)
@@ -487,12 +493,12 @@ static void gen_handler_dispatch(Gen *G)
     for (int i = 0; i < g->handlers.len; i++) {
         const Handler *h = g->handlers.items[i];
         int at = site_of(G, h->clause);
-        buf_printf(o, "    case %d: {\n        if (!ev_enter(s, %d, %d, %d, t->by, t->cause))\n"
+        buf_printf(o, "    case %d: {\n        if (!ev_enter(s, %d, %d, %d, %s))\n"
                       "            return false;\n"
                       "        Frame *nf = push(s, %d, P_%s);\n        if (!nf)\n"
                       "            return false;\n        hparams_%d(nf->v, t);\n"
                       "        return true;\n    }\n",
-                   i, at, h->event, i, at, sym_c(h->proc), i);
+                   i, at, h->event, i, handler_acts(h), at, h->proc->cname, i);
     }
     buf_puts(o, "    default:\n        (void)s;\n        return false;\n    }\n}\n\n"
                 "static void game_dhandler(State *s, const Direct *d, const Trigger *t)\n{\n"
@@ -504,11 +510,11 @@ static void gen_handler_dispatch(Gen *G)
         for (const Node *p = h->proc->decl->params; p; p = p->next)
             buf_printf(&args, ", V[%d]", np++);
         buf_printf(o, "    case %d: {\n        int32_t V[%d];\n        hparams_%d(V, t);\n"
-                      "        if (ev_enter(s, %d, %d, %d, t->by, t->cause)) {\n"
+                      "        if (ev_enter(s, %d, %d, %d, %s)) {\n"
                       "            dproc_%s(s, d%s);\n            ev_leave(s);\n        }\n"
                       "        return;\n    }\n",
-                   i, np ? np : 1, i, site_of(G, h->clause), h->event, i, sym_c(h->proc),
-                   args.data ? args.data : "");
+                   i, np ? np : 1, i, site_of(G, h->clause), h->event, i, handler_acts(h),
+                   h->proc->cname, args.data ? args.data : "");
         buf_free(&args);
     }
     buf_puts(o, "    default:\n        (void)s;\n        (void)d;\n        return;\n    }\n}\n\n");
@@ -626,13 +632,15 @@ static void handler_values(Gen *G, const Handler *h, PtrVec *vals)
         vec_push(G->a, vals, (void *)"t->a[0]");
         break;
     default:
-        for (int i = 0; i < h->proc->nparams - (h->effect ? 2 : 0); i++)
+        for (int i = 0; i < h->proc->nparams - (h->effect ? 4 : 2); i++)
             vec_push(G->a, vals, arena_printf(G->a, "t->a[%d]", i));
     }
     if (h->effect) {
         vec_push(G->a, vals, (void *)"t->card");
         vec_push(G->a, vals, (void *)"t->me");
     }
+    vec_push(G->a, vals, (void *)"t->by");
+    vec_push(G->a, vals, (void *)"t->cause");
 }
 
 /* hparams_K(V, t): handler K's parameters from its trigger. */
@@ -680,10 +688,10 @@ static void gen_handler_match(Gen *G, const Handler *h)
     }
     PtrVec vals = {0};
     handler_values(G, h, &vals);
-    buf_printf(o, "    return fn_%s(s", sym_c(h->match->sym));
+    buf_printf(o, "    return fn_%s(s", h->match->sym->cname);
     for (int i = 0; i < vals.len; i++)
         buf_printf(o, ", %s", (const char *)vals.items[i]);
-    buf_printf(o, ", t->by, t->cause, %s, %s);\n}\n\n", seat, from);
+    buf_printf(o, ", %s, %s);\n}\n\n", seat, from);
 }
 
 /* Every handler's hparams and hmatch (before the raises that call them). */

@@ -1,11 +1,12 @@
 /* cgen_int.h: what the files of the code generator share (compiler/cgen*.c
- * only): the state of one emission, Gen, and the helpers every part of
- * it writes C with.
+ * only).
  *
- *   cgen.c         the game: tables, expressions, statements, the two
- *                  copies of each proc, the run loop's hooks
- *   cgen_events.c  events and triggers: raising an event, the handlers,
- *                  the trigger queue's entries and their order
+ *   cgen.c          the game's C: expressions, statements, procs, funcs,
+ *                   the tables and the run loop's hooks
+ *   cgen_effects.c  the play of cards: 'play', playable(), controller()
+ *                   and the dispatch from a card to its effect
+ *   cgen_events.c   events and triggers: raising an event, the handlers,
+ *                   the trigger queue
  */
 #ifndef CARDC_CGEN_INT_H
 #define CARDC_CGEN_INT_H
@@ -28,8 +29,6 @@ typedef struct Gen {
                              * the statement being emitted */
     bool in_proc;
     bool direct;            /* emitting the direct-call copy of a proc */
-    bool in_match;          /* emitting a handler's tests: `by` and `cause`
-                             * are the trigger's (t->by, t->cause) */
     int nfire;              /* the tables of kinds that hear an event (evkN) */
     int nplay_slots;        /* the slots of the zones `in play` (ev_play_slots) */
     int pc;                 /* next resume point of the proc being emitted */
@@ -48,46 +47,41 @@ typedef struct Gen {
     StrMap site_no;         /* "file:line" -> its number in sites, from 1 */
 } Gen;
 
-/* ---- cgen.c ---- */
-
-/* One line of C at the current indent (printf-like). */
+/* Writes one line of C at the current indent. */
 void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The C of expression n, appended to b; as a string of the arena. */
-void gen_expr(Gen *G, Buf *b, const Node *n);
+/* The C of expression n, as a string of the arena. */
 const char *expr_str(Gen *G, const Node *n);
-/* e without one outer pair of parentheses enclosing all of it. */
-const char *unparen(Gen *G, const char *e);
-/* The base name of the rules file of n ("game.rules"). */
+/* The C of expression n, appended to b. */
+void gen_expr(Gen *G, Buf *b, const Node *n);
+/* The base name of the file node n is in. */
 const char *where(const Gen *G, const Node *n);
-/* The fault site of node n, and of the statement being emitted (G->at). */
+/* The fault site of node n, and of the statement being emitted. */
 int site_of(Gen *G, const Node *n);
 int site(Gen *G);
-/* A statement; a block, each statement after its line of the rules. */
-void gen_stmt(Gen *G, const Node *n);
-void gen_block(Gen *G, const Node *blk);
-/* What the function being emitted returns once the game has stopped,
- * and the check that returns it. */
+/* What the function being emitted returns once the game has stopped. */
 const char *stop_value(const Gen *G);
+/* Stops a proc if the game is over. */
 void gen_stop_if_over(Gen *G);
-/* A resume point of the resumable copy: a case of its switch on f->pc. */
+/* A case of the resumable copy's switch on f->pc. */
 void gen_resume_point(Gen *G, int pc);
-/* Emitting func or proc d (begin_rule returns where its C begins in
- * G->out; end_rule names the frame slots of what was written since). */
-size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct);
-void end_rule(Gen *G, size_t at);
-void label_frames(Gen *G, Buf *b, size_t from);
-/* ", int32_t a0, ..." and ", a0, ..." for parameters; V[i] = ai. */
+/* e without one pair of parentheses around all of it. */
+const char *unparen(Gen *G, const char *e);
+void gen_block(Gen *G, const Node *blk);
+void gen_stmt(Gen *G, const Node *n);
+/* Names frame slot i in the comments of the rule being emitted. */
+void name_slot(Gen *G, int i, const char *name, const Node *at);
+
+/* cgen_effects.c */
+void gen_play(Gen *G, const Node *n);
+void gen_playable(Gen *G, Buf *b, const Node *n);
+void gen_controller(Gen *G, Buf *b, const Node *n);
+void gen_effects_defs(Gen *G);
+void gen_play_dispatch(Gen *G);
+
+/* ", int32_t a0, ..." and ", a0, ..." for a rule's parameters. */
 void param_lists(const Node *params, Buf *decl, Buf *call);
-void gen_param_copies(Gen *G, const Node *params);
-/* The wrapper that bounds the depth of calls of a body function. */
-void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char *call);
-/* The two copies of a proc, and the prototype of its direct copy. */
-void gen_proc(Gen *G, const Sym *p);
-void gen_dproc(Gen *G, const Sym *p);
-void gen_dproc_proto(Gen *G, const Sym *p, bool def);
 
-/* ---- cgen_events.c ---- */
-
+/* cgen_events.c */
 void gen_event_defs(Gen *G);
 void gen_event_proc_numbers(Gen *G);
 void gen_event_steps(Gen *G);
@@ -103,11 +97,5 @@ void gen_event_drain(Gen *G);
 void gen_event_played(Gen *G, const char *card, const char *by);
 void gen_fire_fn(Gen *G, int e, const char *fname, int nvals);
 void gen_take_set_heard(Gen *G, const char *to);
-
-/* The name the C of proc p takes (P_x, proc_x, dproc_x): Sym.cname. */
-static inline const char *sym_c(const Sym *p)
-{
-    return p->cname ? p->cname : p->name;
-}
 
 #endif

@@ -210,6 +210,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_TOPCARD: ONE(zone); break;
     case N_SOURCE: ONE(in); ONE(filter); break;
     case N_GAMEDECL: case N_PLAYERSDECL: case N_LIMITDECL: case N_PARAM: case N_BREAK:
+    case N_CANCEL:
     case N_NUM: case N_BOOLLIT: case N_NONELIT: case N_STR: case N_IDENT:
     case N_PLAYERSREF: case N__COUNT:
         break;
@@ -341,7 +342,8 @@ static void put_facts(const Dump *D, const Node *n)
         break;
     case N_LET: if (n->sym) buf_printf(b, "  slot %d", n->sym->index); break;
     case N_REPEAT:
-    case N_FOR: buf_printf(b, "  slot %d", n->slot); break;
+    case N_FOR:
+    case N_PLAY: buf_printf(b, "  slot %d", n->slot); break;
     case N_MENU: buf_printf(b, "  prompt %d  taken slot %lld", n->prompt, n->taken_slot); break;
     case N_OPTION: buf_printf(b, "  label %d", n->label); break;
     case N_ASK:
@@ -363,8 +365,11 @@ static void put_facts(const Dump *D, const Node *n)
         }
         if (n->sym)
             put_fn_facts(b, n->sym);
-        if (n->cond)
-            buf_printf(b, "  guard frame %d", n->nlocals);
+        for (int i = 0; D->g && i < D->g->guards.len; i++) {
+            const Sym *guard = D->g->guards.items[i];
+            if (guard->clause == n)
+                buf_printf(b, "  guard func %d  frame %d", guard->index, sema_locals(guard));
+        }
         break;
     default: break;
     }

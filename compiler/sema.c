@@ -28,7 +28,7 @@ Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
 {
     Sym *sym = arena_alloc(s->arena, sizeof *sym);
     sym->kind = kind;
-    sym->name = decl->name;
+    sym->name = sym->cname = decl->name;
     sym->decl = decl;
     sym->type = t;
     Sym *prev = strmap_put(s->arena, &s->globals, decl->name, sym);
@@ -232,7 +232,8 @@ void sema_check_fn(Sema *s, Sym *sym)
     if (f->expr_body) {
         Type t = check_expr(s, f->expr_body);
         expect_type(s, f->expr_body, f->type, t,
-                    sym->cname ? "the 'where' of a handler" : "the value of the func");
+                    sym->clause && sym->clause->clause_kind == CLAUSE_ON
+                        ? "the 'where' of a handler" : "the value of the func");
     } else if (f->body) {
         check_block(s, f->body);
         /* a func or a proc with a result must end in 'return' */
@@ -569,6 +570,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     }
     check_header(&s, none);
     check_bodies(&s, prog);
+    warn_effects_never_run(&s);
     sema_effect_names(d, cs, prog, false);
     check_entry_points(&s, none);
     warn_unused(&s);

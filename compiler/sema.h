@@ -17,7 +17,8 @@
     X(DISTINCT, "distinct", 2, 2) X(FIRST, "first", 1, 1) X(SIZE, "size", 1, 1) \
     X(NEXT, "next", 1, 1) X(SEAT, "seat", 1, 1) X(VALUES, "values", 1, 1)       \
     X(CHANCE, "chance", 1, 1) X(ROLL, "roll", 1, 1) X(ABS, "abs", 1, 1)         \
-    X(START_TURN, "start_turn", 1, 1) X(NPLAYERS, "player_count", 0, 0)
+    X(START_TURN, "start_turn", 1, 1) X(NPLAYERS, "player_count", 0, 0)          \
+    X(PLAYABLE, "playable", 2, 2) X(CONTROLLER, "controller", 1, 1)
 
 /* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
 enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
@@ -115,6 +116,15 @@ typedef struct Game {
     PtrVec effects;     /* N_EFFECT: those of cards.yaml, then of the rules */
     Node **effect_of;   /* per card (CardSet index): its EFFECT, or NULL */
     Node **play_of;     /* per card: the CLAUSE_PLAY of its effect, or NULL */
+    Sym **guard_of;     /* per card: the func of its play clause's 'when', or NULL */
+    PtrVec guards;      /* Sym* of those funcs (Sym.clause: the play clause) */
+    PtrVec plays;       /* N_PLAY statements, in the order checked */
+    bool uses_playable; /* a rule calls playable(c, p) */
+    /* filled by the analysis: what of the play of cards the game's C
+     * holds: a reached 'play' (the procs of play clauses), one of 'play'
+     * or playable() (the guards), and any of those or controller()
+     * (GAME_HAS_EFFECTS) */
+    bool reaches_play, reaches_guards, emits_effects;
     Sym *main, *score, *tiebreak;
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */

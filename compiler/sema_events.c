@@ -9,9 +9,9 @@
  * card of another type is refused where the kinds analysis proves it
  * (sema_kinds.c), a fault at run time otherwise.
  *
- * Inside an event's body and a handler, `by` (the player acting) and
- * `cause` (the card whose effect raised the event) are names of the event
- * in progress (S_EVVAL). */
+ * Inside an event's body, `by` (the player acting) and `cause` (the card
+ * whose effect raised the event) are names of the event in progress
+ * (S_EVVAL); a handler has them as parameters (sema_handlers.c). */
 #include "sema_int.h"
 
 #include <string.h>

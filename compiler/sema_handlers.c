@@ -4,12 +4,12 @@
  * A handler becomes two rules of the game (Handler in sema.h):
  *   - a proc, its body, whose parameters are the names its pattern binds
  *     (the card of `c enters Z`, the seat of `Z[q]`, the arguments of
- *     `destroy(x)`), then `this` and `me` for a card's clause; `by` and
- *     `cause` are the event's (S_EVVAL);
+ *     `destroy(x)`), then `this` and `me` for a card's clause, then the
+ *     event's `by` and `cause`;
  *   - a func, its tests (the match), run when the event happens: the
- *     same parameters, then `by` and `cause` as values, then the seats of
- *     the slots the card enters and leaves ("0seat", "0from": names no
- *     rule can write); its body is the 'where' and-ed with the tests of a
+ *     same parameters, then the seats of the slots the card enters and
+ *     leaves ("0seat", "0from": names no rule can write); its body is the
+ *     'where' and-ed with the tests of a
  *     zone index that is an expression (`hand[me]`). A handler whose
  *     pattern tests nothing more than the zones has no match func.
  * Both are named for messages after the handler's place, and their C
@@ -198,7 +198,7 @@ static void event_pattern(Sema *s, Making *m, Node *pat)
 }
 
 /* The proc of the handler's body: its parameters, then this and me for a
- * card's clause. */
+ * card's clause, then the event's by and cause. */
 static Sym *handler_proc(Sema *s, Making *m, Node *c, const char *name)
 {
     Handler *h = m->h;
@@ -206,6 +206,8 @@ static Sym *handler_proc(Sema *s, Making *m, Node *c, const char *name)
         add_param(&m->params, &m->last, param(s, c->loc, "this", T_CARD));
         add_param(&m->params, &m->last, param(s, c->loc, "me", T_PLAYER));
     }
+    add_param(&m->params, &m->last, param(s, c->loc, "by", T_PLAYER));
+    add_param(&m->params, &m->last, param(s, c->loc, "cause", T_CARD));
     Node *decl = node_new(s->arena, N_PROCDECL, c->loc);
     decl->name = name;
     decl->params = m->params;
@@ -215,6 +217,7 @@ static Sym *handler_proc(Sema *s, Making *m, Node *c, const char *name)
     sym->kind = S_PROC;
     sym->name = name;
     sym->cname = arena_printf(s->arena, "%d_on", h->index);
+    sym->clause = c;
     sym->decl = decl;
     sym->type = T_VOID;
     sym->used = true;
@@ -228,9 +231,9 @@ static Sym *handler_proc(Sema *s, Making *m, Node *c, const char *name)
     return sym;
 }
 
-/* The match func: the proc's parameters, by, cause, the seats of the
- * slots entered and left; its value the zone index tests and the 'where'.
- * None when there is nothing to test. */
+/* The match func: the proc's parameters, then the seats of the slots
+ * entered and left; its value the zone index tests and the 'where'. None
+ * when there is nothing to test. */
 static Node *handler_match(Sema *s, Making *m, Node *c, const char *name)
 {
     Handler *h = m->h;
@@ -248,8 +251,6 @@ static Node *handler_match(Sema *s, Making *m, Node *c, const char *name)
         return NULL;
     Node *last;
     Node *params = copy_params(s, m->params, &last);
-    add_param(&params, &last, param(s, c->loc, "by", T_PLAYER));
-    add_param(&params, &last, param(s, c->loc, "cause", T_CARD));
     add_param(&params, &last, param(s, c->loc, "0seat", T_PLAYER));
     add_param(&params, &last, param(s, c->loc, "0from", T_PLAYER));
     Node *decl = node_new(s->arena, N_FUNCDECL, c->loc);
@@ -261,6 +262,7 @@ static Node *handler_match(Sema *s, Making *m, Node *c, const char *name)
     sym->kind = S_FUNC;
     sym->name = decl->name;
     sym->cname = arena_printf(s->arena, "%d_match", h->index);
+    sym->clause = c;
     sym->decl = decl;
     sym->type = T_BOOL;
     sym->used = true;
@@ -275,15 +277,13 @@ static Node *handler_match(Sema *s, Making *m, Node *c, const char *name)
     return decl;
 }
 
-/* Checks the handler's body and tests. The body is a proc's, with `by`
- * and `cause` in scope; in the rules, `this` and `me` are refused with a
- * message of their own (report_unknown_name). */
+/* Checks the handler's body and tests (`by` and `cause` are parameters of
+ * both); in the rules, `this` and `me` are refused with a message of their
+ * own (report_unknown_name). */
 static void check_handler_rules(Sema *s, Handler *h, bool card)
 {
-    s->event_scope = true;
     s->rules_handler = !card;
     sema_check_fn(s, h->proc);
-    s->event_scope = false;
     if (h->match)
         sema_check_fn(s, h->match->sym);
     s->rules_handler = false;

@@ -7,6 +7,7 @@
  *   sema_stmt.c   statements and decisions
  *   sema_limits.c the game against the runtime's fixed sizes
  *   sema_effects.c card effects: which card has which, their clauses
+ *   sema_reactions.c what runs before an event: instead, react, cancel
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -41,8 +42,10 @@ typedef struct Sema {
     int loops;
     int implicit_slot;          /* slot of the implicit card, or -1 */
     bool in_such;               /* 'chosen' is in scope */
-    bool event_scope;           /* checking an event's body or a handler: `by`
-                                 * and `cause` are in scope */
+    const Node *clause;         /* the effect's CLAUSE being checked, or NULL */
+    bool event_scope;           /* checking an event's body: `by` and `cause`
+                                 * are in scope (a handler has them as
+                                 * parameters) */
     bool rules_handler;         /* checking a handler of the rules: 'this' and
                                  * 'me' name no card there */
     const char **names_buf;     /* name_list's buffer, names_cap long */
@@ -108,6 +111,11 @@ void sema_check_fn(Sema *s, Sym *sym); /* a func's, proc's or play clause's body
 /* sema_effects.c */
 void check_effects(Sema *s, const Program *prog);
 void check_play(Sema *s, Node *n);
+Type check_playable(Sema *s, Node *n);
+void warn_effects_never_run(Sema *s); /* sema_effect_kinds.c */
+
+/* sema_reactions.c */
+void check_cancel(Sema *s, Node *n);
 
 /* sema_limits.c */
 void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */

@@ -284,7 +284,7 @@ static bool solve(KindsRun *r)
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
             const Sym *fn = lists[l]->items[i];
-            bool handler = fn->cname != NULL;
+            bool handler = fn->clause && fn->clause->clause_kind == CLAUSE_ON;
             if (!fn->called && !handler && fn != g->main)
                 flow_uncalled(r, fn);
         }

@@ -457,6 +457,7 @@ static void check_stmt(Sema *s, Node *n)
     case N_END:         check_end(s, n); break;
     case N_CHOOSECARDS: check_decision(s, n); break;
     case N_PLAY:        check_play(s, n); break;
+    case N_CANCEL:      check_cancel(s, n); break;
     default:            diag_error(s->diags, n->loc, "not a statement"); break;
     }
 }

@@ -237,7 +237,8 @@ static Node *move_pattern(struct Lexer *lx, RLLTYPE loc, const char *name, RLLTY
 /* A card's effect in cards.yaml: either the short form `[when COND]
  * STATEMENTS`, one play clause, or a list of clauses (items are
  * statements and clauses as parsed; a mix is an error). */
-static Node *yaml_effect(struct Lexer *lx, RLLTYPE loc, Node *guard, Node *items, Node *tail)
+static Node *yaml_effect(struct Lexer *lx, RLLTYPE loc, RLLTYPE when, Node *guard, Node *items,
+                         Node *tail)
 {
     Node *e = NEW(EFFECT, loc);
     e->effect_from = EFFECT_YAML;
@@ -249,9 +250,12 @@ static Node *yaml_effect(struct Lexer *lx, RLLTYPE loc, Node *guard, Node *items
             first_stmt = i;
     }
     if (!first_clause) {
+        /* the clause is where its first word is: 'when', or a statement */
         Node *body = NEW(BLOCK, loc);
         body->stmts = append(items, tail);
-        e->clauses = clause(lx, loc, CLAUSE_PLAY, NULL, guard, body);
+        e->clauses = clause(lx, guard ? when : loc, CLAUSE_PLAY, NULL, guard, body);
+        if (!guard && body->stmts)
+            e->clauses->loc = body->stmts->loc;
         return e;
     }
     Node *odd = guard ? guard : first_stmt ? first_stmt : tail;
@@ -323,6 +327,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
 %token PER "per" WHEN "when" INT "int" BOOL "bool" LIMIT "limit"
 %token EFFECT "effect" ON "on" INSTEAD "instead" REACT "react" OF "of" BY "by"
+%token CANCEL "cancel"
 %token DOTDOT ".." EQ "==" NE "!=" LE "<=" GE ">=" PLUSEQ "+=" MINUSEQ "-="
 %token <str> IDENT "name" STRING "string"
 %type <str> name
@@ -454,7 +459,7 @@ block
     ;
 
 effect_body
-    : opt_when effect_items tail    { $$ = yaml_effect(lx, @$, $1, $2, $3); }
+    : opt_when effect_items tail    { $$ = yaml_effect(lx, @$, @1, $1, $2, $3); }
     ;
 
 effect_items
@@ -537,6 +542,7 @@ stmt
     | IF cond block else_part       { $$ = if_stmt(lx, @1, $2, $3, $4); }
     | WHILE cond block              { $$ = NEW(WHILE, @1); $$->cond = $2; $$->body = $3; }
     | LOOP block                    { $$ = NEW(LOOP, @1); $$->block = $2; }
+    | CANCEL                        { $$ = NEW(CANCEL, @1); }
     | REPEAT expr block             { $$ = NEW(REPEAT, @1); $$->count = $2; $$->body = $3; }
     | FOR name IN src block         { $$ = for_stmt(lx, @1, $2, $4, NULL, $5); }
     | FOR name IN expr FROM expr block
@@ -776,7 +782,7 @@ static int tok_group(yysymbol_kind_t k)
                                        "players", "top", "bottom", "size", "not"};
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
                                        "move", "shuffle", "choose", "return", "break",
-                                       "end", "'{'"};
+                                       "end", "cancel", "'{'"};
     static const char *const decl[] = {"game", "zone", "var", "func", "proc", "effect"};
     static const char *const clause[] = {"on", "instead", "react"};
     const char *s = yysymbol_name(k);

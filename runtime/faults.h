@@ -29,7 +29,9 @@
     X(DEPTH, NONE, "procedure or func calls nested too deep")                   \
     X(LOOP, NONE, "a rule loop ran too long without a decision")                \
     X(TOO_MANY, NONE, "a choice with more options than a decision holds")       \
-    X(OVERFLOW, NONE, "a number outside the range of 32 bits")                 \
+    X(OVERFLOW, NONE, "a number outside the range of 32 bits")                  \
+    X(UNPLAYABLE, NONE, "a card played whose effect's condition does not hold") \
+    X(NONE_PLAYED, NONE, "a play of no card (none)")                            \
     X(TRIGGER_LOOP, NONE, "a trigger fired too often without a decision")      \
     X(TRIGGER_QUEUE, NONE, "more triggers waiting than the queue holds")        \
     X(EVENT_KIND, NONE, "an event given a card of a type it does not take")

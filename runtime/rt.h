@@ -174,9 +174,10 @@ typedef struct RtDuring {
     const char *event;      /* the event's name: "destroy", "enters" */
     int by;                 /* the event's player, -1 none */
     int cause;              /* the card whose effect raised it, -1 none */
-    const char *handler;    /* "on" for a trigger's handler; NULL in the
-                             * event's own body */
-    const char *file;       /* where: the handler, or the event's declaration */
+    const char *handler;    /* "on" for a trigger's handler, "play" for a
+                             * card's play clause; NULL in the event's own body */
+    const char *file;       /* where: the handler, or the event's declaration;
+                             * NULL (line 0) for the runtime's events */
     int line;
     int depth;              /* events and handlers in progress, this one too */
 } RtDuring;

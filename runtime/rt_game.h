@@ -27,6 +27,8 @@
  *                                        frame, frames (an enum)
  *   GAME_MAX_DECISIONS                   the rules' decision bound
  *   GAME_HAS_TIEBREAK                    1 if the rules have a tiebreak func
+ *   GAME_HAS_EFFECTS                     1 if the rules play cards (optional:
+ *                                        0 when left out)
  *   GAME_HAS_WINDOWS                     1 if the rules open reaction windows
  *                                        (optional, default 0); then also
  *   GAME_MAX_WINDOWS                     windows nested at most (limit
@@ -39,6 +41,7 @@
  *                                        variables (may be empty)
  *   slot_ordered[NSLOTS], inst_type[NINSTANCES],
  *     inst_attr[][NINSTANCES]            tables for the helpers below
+ *     (and slot_owner[NSLOTS] with GAME_HAS_EFFECTS)
  * and after it, with the rules, the functions declared under "what the
  * game defines" below. */
 #ifndef CARDRT_GAME_H
@@ -54,6 +57,9 @@
 
 #ifndef GAME_STATE_VARS
 #error "define GAME_STATE_VARS (and the game's constants and tables) before rt_game.h"
+#endif
+#ifndef GAME_HAS_EFFECTS
+#define GAME_HAS_EFFECTS 0
 #endif
 #ifndef GAME_HAS_WINDOWS
 #define GAME_HAS_WINDOWS 0
@@ -134,10 +140,13 @@ typedef struct Trigger {
 
 /* An event or a handler in progress, innermost last: what a decision
  * taken meanwhile is "during" (RtGame.during), and the `by` and `cause`
- * an event raised meanwhile carries. handler < 0: the event's own body. */
+ * an event raised meanwhile carries. handler: the handler's number, or
+ * -1 in the event's own body, or EV_PLAY_CLAUSE in a card's play clause
+ * (event EV_PLAYED: by the player who plays it, caused by the card). */
 typedef struct EvCtx {
     int32_t event, handler, by, cause;
 } EvCtx;
+enum { EV_PLAY_CLAUSE = -2 };
 #endif
 
 /* The whole game: it holds no pointer, so a copy is a memcpy. */
@@ -230,6 +239,15 @@ static inline RT_UNUSED int card_num(int c, int a)
 {
     return c < 0 ? 0 : cards[instance_card[c]].num[a];
 }
+
+#if GAME_HAS_EFFECTS
+/* The seat of the per-player zone that holds card c, or -1 (none) when a
+ * shared zone holds it or c is none: controller(c). */
+static inline RT_UNUSED int32_t controller(const State *s, int c)
+{
+    return c < 0 ? -1 : slot_owner[s->slot_of[c]];
+}
+#endif
 
 /* The bits set in x, four at a time: kinds are few, so masks are short
  * (and the build targets no popcnt: __builtin_popcountll is a call). */
@@ -1234,7 +1252,7 @@ static RT_UNUSED bool game_during(const void *st, RtDuring *d)
     d->event = e->name;
     d->by = x->by;
     d->cause = x->cause;
-    d->handler = x->handler >= 0 ? h->name : NULL;
+    d->handler = x->handler >= 0 ? h->name : x->handler == EV_PLAY_CLAUSE ? "play" : NULL;
     d->file = h->file;
     d->line = h->line;
     d->depth = s->nctx;

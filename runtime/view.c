@@ -330,9 +330,14 @@ static void json_during(RtPlay *pl, int p)
         rt_json_string(f, d.handler);
     else
         fputs("null", f);
-    fputs(",\"file\":", f);
-    rt_json_string(f, d.file ? d.file : "");
-    fprintf(f, ",\"line\":%d,\"depth\":%d}", d.line, d.depth);
+    if (d.file) {
+        fputs(",\"file\":", f);
+        rt_json_string(f, d.file);
+        fprintf(f, ",\"line\":%d", d.line);
+    } else {
+        fputs(",\"file\":null,\"line\":null", f);
+    }
+    fprintf(f, ",\"depth\":%d}", d.depth);
 }
 
 static const char *window_kind(int kind)

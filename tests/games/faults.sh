@@ -11,10 +11,11 @@
 # long, too many options, a division in an option's 'when', which names
 # the option's line); tests/games/fault-lab divides by zero in a
 # filter and calls a func too deep; tests/games/player-lab uses none as a
-# player in seven ways; tests/games/trigger-fault-lab has a handler that
-# raises the event it listens to (the fault names the handler), a trigger
-# queue that overflows after a decision, and an event given a card of a
-# type it does not take. For each case this script checks, built with
+# player in seven ways; tests/games/effect-fault-lab plays a card whose
+# guard does not hold, and none; tests/games/trigger-fault-lab has a
+# handler that raises the event it listens to (the fault names the
+# handler), a trigger queue that overflows after a decision, and an event
+# given a card of a type it does not take. For each case this script checks, built with
 # ASan+UBSan when LIBCARDRT is the ASan build,
 #   - simulate (the direct-call copy of the procs): "GAME: game with seed S
 #     faulted: game.rules:LINE: MESSAGE" for some seed,
@@ -74,6 +75,8 @@ player-lab|5|2|53|hit[q] = 1|no such player: none|bad_player|,"value":-1
 player-lab|6|2|57|let r = next(q)|no such player: none|bad_player|,"value":-1
 player-lab|7|2|23|func cards_of(p: player): int = size(hand[p])|no such player: none|bad_player|,"value":-1
 player-lab|8|2|66|let yes = ask q "Well?"|no such player: none|bad_player|,"value":-1
+effect-fault-lab|0||18|play first(deck where name == "Gate") by seat(0) to out|a card played whose effect'"'"'s condition does not hold|unplayable|
+effect-fault-lab|1||21|play first(pile) by seat(1)|a play of no card (none)|none_played|
 trigger-fault-lab|0||16|on ping(n) {|a trigger fired too often without a decision|trigger_loop|
 trigger-fault-lab|1|0|27|on c enters out where c.type == stone {|more triggers waiting than the queue holds|trigger_queue|
 trigger-fault-lab|2||42|destroy(top(deck))|an event given a card of a type it does not take|event_kind|'
@@ -81,7 +84,7 @@ trigger-fault-lab|2||42|destroy(top(deck))|an event given a card of a type it do
 # The labs, built; and the faults simulate reports for the games of seeds
 # 1..100 (each its own run: simulate names only the first five it meets;
 # the last case the player lab meets is at seed 67).
-for lab in site-lab fault-lab player-lab trigger-fault-lab; do
+for lab in site-lab fault-lab player-lab effect-fault-lab trigger-fault-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
         ! "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
@@ -145,7 +148,7 @@ agree() {
         s=$((s + 1))
     done
 }
-for lab in site-lab fault-lab player-lab trigger-fault-lab; do
+for lab in site-lab fault-lab player-lab effect-fault-lab trigger-fault-lab; do
     check "$lab: simulate and play fault at the same lines" agree "$lab"
 done
 

@@ -1,0 +1,248 @@
+/* sema_effect_kinds.c: the warning "this effect can never run".
+ *
+ * A play clause runs when a 'play' statement plays a card of its effect.
+ * Which kinds of card (card entries of cards.yaml) may a 'play' hold? This
+ * file finds a superset, over the procs as checked (a rule nobody calls
+ * counts too): every card starts in the first zone; a move, a 'move all',
+ * a 'choose cards' or a 'play ... to' adds the kinds it may carry to the
+ * zone it goes to (a card that leaves a zone is not taken out of its set:
+ * the sets only grow); a card expression may hold the kinds of the source
+ * it is taken from (top, bottom, first, choose card), filtered by what
+ * its filter decides from the kind alone, or those its local was given;
+ * 'this' in a clause holds the kinds of the effect's cards; anything else
+ * (a parameter, a variable, a proc's result) may hold any. The sets grow
+ * until nothing changes. An effect none of whose cards a 'play' may hold
+ * gets the warning.
+ *
+ * Kinds are bits of a 64-bit mask: a game of more than 64 kinds gets the
+ * warning only when it has no 'play' at all. Nothing runs for a game
+ * without a play clause. */
+#include "sema_int.h"
+
+typedef unsigned long long Kinds;
+#define ALL_KINDS (~0ULL)
+
+typedef struct KindFlow {
+    const Game *g;
+    Kinds *zone;            /* per zone: the kinds that may be in it */
+    Kinds **local;          /* per proc, per frame slot: what a local may hold */
+    Kinds played;           /* what a 'play' may hold */
+    const Sym *fn;          /* the proc being walked */
+    bool changed;
+} KindFlow;
+
+static Kinds kinds_of(KindFlow *f, const Node *e);
+
+/* The zone a zone expression names (deck, hand[p]), or -1. */
+static int zone_of(const Node *z)
+{
+    if (z && z->kind == N_INDEX)
+        z = z->base;
+    return z && z->kind == N_IDENT && z->type == T_ZONE ? z->value : -1;
+}
+
+/* The kinds of the cards whose effect is e. */
+static Kinds kinds_with_effect(const Game *g, const Node *e)
+{
+    Kinds m = 0;
+    for (int k = 0; k < g->cs->ncards && k < 64; k++)
+        if (g->effect_of[k] == e)
+            m |= 1ULL << k;
+    return m;
+}
+
+/* The kinds a filter may keep, judged from the kind alone. */
+static Kinds filter_kinds(const Game *g, const Node *src)
+{
+    if (!src->filter)
+        return ALL_KINDS;
+    Kinds m = 0;
+    for (int k = 0; k < g->cs->ncards && k < 64; k++)
+        if (sema_eval_filter(src->filter, src->slot, g->cs->cards[k]) != 0)
+            m |= 1ULL << k;
+    return m;
+}
+
+/* The kinds of the cards a source walks. */
+static Kinds source_kinds(KindFlow *f, const Node *src)
+{
+    int z = src->kind == N_SOURCE ? zone_of(src->in) : -1;
+    if (z < 0)
+        return ALL_KINDS;
+    return f->zone[z] & filter_kinds(f->g, src);
+}
+
+/* The effect whose clauses include c. */
+static const Node *effect_of_clause(const Game *g, const Node *c)
+{
+    for (int i = 0; i < g->effects.len; i++) {
+        const Node *e = g->effects.items[i];
+        for (const Node *x = e->clauses; x; x = x->next)
+            if (x == c)
+                return e;
+    }
+    return NULL;
+}
+
+/* A local or a parameter of the proc being walked: 'this' of a clause
+ * holds a card of its effect. */
+static Kinds var_kinds(KindFlow *f, const Sym *sym)
+{
+    if (sym->kind == S_LOCAL)
+        return f->local[f->fn->index][sym->index];
+    const Node *c = f->fn->clause, *pthis = f->fn->decl->params->next;
+    if (c && pthis && sym == pthis->sym)
+        return kinds_with_effect(f->g, effect_of_clause(f->g, c));
+    return ALL_KINDS;
+}
+
+static Kinds kinds_of(KindFlow *f, const Node *e)
+{
+    switch (e->kind) {
+    case N_NONELIT:
+        return 0;
+    case N_IDENT:
+        return e->sym && (e->sym->kind == S_LOCAL || e->sym->kind == S_PARAM)
+               ? var_kinds(f, e->sym) : ALL_KINDS;
+    case N_TOPCARD: {
+        int z = zone_of(e->zone);
+        return z < 0 ? ALL_KINDS : f->zone[z];
+    }
+    case N_CALL:
+        return !e->sym && e->builtin == B_FIRST ? source_kinds(f, e->args) : ALL_KINDS;
+    case N_CHOOSECARD:
+        return source_kinds(f, e->src);
+    default:
+        return ALL_KINDS;
+    }
+}
+
+static void grow(KindFlow *f, Kinds *set, Kinds more)
+{
+    if ((*set | more) != *set) {
+        *set |= more;
+        f->changed = true;
+    }
+}
+
+static void grow_zone(KindFlow *f, const Node *z, Kinds more)
+{
+    int i = zone_of(z);
+    if (i >= 0)
+        grow(f, &f->zone[i], more);
+}
+
+static void grow_local(KindFlow *f, const Sym *sym, Kinds more)
+{
+    if (sym && sym->kind == S_LOCAL && sym->type == T_CARD)
+        grow(f, &f->local[f->fn->index][sym->index], more);
+}
+
+/* ast_walk: what one statement adds to the sets. */
+static void visit_flow(Node *n, void *ctx)
+{
+    KindFlow *f = ctx;
+    switch (n->kind) {
+    case N_LET:     grow_local(f, n->sym, kinds_of(f, n->init)); break;
+    case N_ASSIGN:  if (n->target->kind == N_IDENT)
+                        grow_local(f, n->target->sym, kinds_of(f, n->rhs));
+                    break;
+    case N_MOVE:    grow_zone(f, n->to, kinds_of(f, n->card)); break;
+    case N_MOVEALL: grow_zone(f, n->to, source_kinds(f, n->cards)); break;
+    case N_CHOOSECARDS: grow_zone(f, n->into, source_kinds(f, n->src)); break;
+    case N_PLAY: {
+        Kinds k = kinds_of(f, n->card);
+        if (n->to)
+            grow_zone(f, n->to, k);
+        grow(f, &f->played, k);
+        break;
+    }
+    default: break;
+    }
+}
+
+/* Does any effect have a play clause? */
+static bool has_play_clause(const Game *g)
+{
+    for (int k = 0; k < g->cs->ncards; k++)
+        if (g->play_of[k])
+            return true;
+    return false;
+}
+
+/* The kinds a 'play' may hold: grows the sets until they hold. */
+static Kinds played_kinds(Sema *s)
+{
+    const Game *g = s->g;
+    if (g->cs->ncards > 64 || g->zones.len == 0)
+        return ALL_KINDS;
+    KindFlow f = {.g = g};
+    f.zone = arena_alloc(s->arena, sizeof *f.zone * (size_t)g->zones.len);
+    f.zone[0] = ALL_KINDS;
+    f.local = arena_alloc(s->arena, sizeof *f.local * (size_t)(g->procs.len + 1));
+    for (int i = 0; i < g->procs.len; i++) {
+        const Sym *p = g->procs.items[i];
+        f.local[i] = arena_alloc(s->arena, sizeof **f.local * (size_t)(p->decl->nlocals + 1));
+    }
+    do {
+        f.changed = false;
+        for (int i = 0; i < g->procs.len; i++) {
+            f.fn = g->procs.items[i];
+            ast_walk(f.fn->decl->body, visit_flow, &f);
+        }
+    } while (f.changed);
+    return f.played;
+}
+
+/* The play clause of effect e, or NULL. */
+static const Node *play_clause(const Node *e)
+{
+    const Node *c = e->clauses;
+    while (c && c->clause_kind != CLAUSE_PLAY)
+        c = c->next;
+    return c;
+}
+
+/* Without any 'play' in the rules, one warning for all the effects, at the
+ * first. */
+static void warn_no_play(Sema *s)
+{
+    const Game *g = s->g;
+    const Node *first = NULL;
+    int n = 0;
+    for (int i = 0; i < g->effects.len; i++) {
+        const Node *c = play_clause(g->effects.items[i]);
+        if (c && c->sym && kinds_with_effect(g, g->effects.items[i])) {
+            first = first ? first : c;
+            n++;
+        }
+    }
+    if (n == 1)
+        diag_warning(s->diags, first->loc, "this effect can never run: no rule plays a card "
+                                           "('play CARD by PLAYER')");
+    else if (n > 1)
+        diag_warning(s->diags, first->loc, "this effect and %d more can never run: no rule "
+                                           "plays a card ('play CARD by PLAYER')", n - 1);
+}
+
+void warn_effects_never_run(Sema *s)
+{
+    const Game *g = s->g;
+    if (!has_play_clause(g))
+        return;
+    if (g->plays.len == 0) {
+        warn_no_play(s);
+        return;
+    }
+    Kinds played = played_kinds(s);
+    if (played == ALL_KINDS)
+        return;
+    for (int i = 0; i < g->effects.len; i++) {
+        const Node *e = g->effects.items[i], *c = play_clause(e);
+        Kinds mine = kinds_with_effect(g, e);
+        if (!c || !c->sym || !mine || (mine & played)) /* !mine: no card has it (an error) */
+            continue;
+        diag_warning(s->diags, c->loc, "this effect can never run: no 'play' of the rules can "
+                                       "play a card of it");
+    }
+}
