@@ -5,6 +5,7 @@
  *                   the tables and the run loop's hooks
  *   cgen_effects.c  the play of cards: 'play', playable(), controller()
  *                   and the dispatch from a card to its effect
+ *   cgen_time.c     turns, rounds and phases; lasting and delayed effects
  *   cgen_events.c   events and triggers: raising an event, the handlers,
  *                   the trigger queue
  */
@@ -13,6 +14,11 @@
 
 #include "cgen.h"
 #include "emit.h"
+#include "parse.h"
+
+/* Time blocks nested in one rule at most: blocks nest no deeper than the
+ * parser allows (RL_MAX_DEPTH). */
+enum { TIME_NEST_MAX = RL_MAX_DEPTH + 1 };
 
 typedef struct Gen {
     Buf *out;
@@ -45,6 +51,12 @@ typedef struct Gen {
                              * what it may fault names its line (site) */
     PtrVec sites;           /* the fault sites numbered so far: a node each */
     StrMap site_no;         /* "file:line" -> its number in sites, from 1 */
+    /* time (cgen_time.c) */
+    const Node *open_time[TIME_NEST_MAX]; /* the turn, round and phase blocks
+                             * open where code is emitted, outermost first */
+    int open_loops[TIME_NEST_MAX]; /* the loops open around each */
+    int nopen_time;
+    int loops;              /* loops open where code is emitted */
 } Gen;
 
 /* Writes one line of C at the current indent. */
@@ -70,6 +82,10 @@ void gen_block(Gen *G, const Node *blk);
 void gen_stmt(Gen *G, const Node *n);
 /* Names frame slot i in the comments of the rule being emitted. */
 void name_slot(Gen *G, int i, const char *name, const Node *at);
+/* Begins emitting func or proc d (returns where its C begins in G->out),
+ * and ends it: its C functions open with the names of their slots. */
+size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct);
+void end_rule(Gen *G, size_t at);
 
 /* cgen_effects.c */
 void gen_play(Gen *G, const Node *n);
@@ -97,5 +113,27 @@ void gen_event_drain(Gen *G);
 void gen_event_played(Gen *G, const char *card, const char *by);
 void gen_fire_fn(Gen *G, int e, const char *fname, int nvals);
 void gen_take_set_heard(Gen *G, const char *to);
+/* cgen_time.c */
+/* The constants and tables of time, before rt_game.h (nothing for a game
+ * without time). */
+void gen_time_defs(Gen *G);
+/* Is p the proc of an 'at' block? (Its direct copy takes a frame.) */
+bool is_delayed(const Sym *p);
+/* Does func fn have modifiers? (Its body is emitted as fn0_NAME, and
+ * fn_NAME applies them.) */
+bool has_modifiers(const Sym *fn);
+/* The statements of time: turn, round, phase, until, at. */
+void gen_time_stmt(Gen *G, const Node *n);
+/* Before a 'break' or 'return': the ends of the time blocks it leaves. */
+void gen_time_leave(Gen *G, bool all);
+/* 'return' inside a time block; false if none is open (nothing written). */
+bool gen_time_return(Gen *G, const Node *n);
+/* start_turn(p) */
+void gen_start_turn(Gen *G, const Node *call);
+/* The prototypes and functions of the modifiers and of the funcs they
+ * change, and the dispatch of delayed blocks for direct play. */
+void gen_time_protos(Gen *G);
+void gen_modifiers(Gen *G);
+void gen_delayed_dispatch(Gen *G);
 
 #endif

@@ -147,6 +147,10 @@ static void declare_players(Sema *s, Node *n)
 /* decl: LIMIT IDENT NUMBER */
 static void declare_limit(Sema *s, Node *n)
 {
+    if (!strcmp(n->name, "lasting")) {
+        declare_lasting_limit(s, n);
+        return;
+    }
     if (!strcmp(n->name, "triggers")) {
         declare_limit_triggers(s, n);
         return;
@@ -158,8 +162,8 @@ static void declare_limit(Sema *s, Node *n)
     }
     s->have_limit |= decisions;
     if (!decisions) {
-        static const char *const limits[] = {"decisions", "triggers"};
-        error_unknown(s, n->loc, "limit", n->name, limits, 2);
+        static const char *const limits[] = {"decisions", "lasting", "triggers"};
+        error_unknown(s, n->loc, "limit", n->name, limits, 3);
     } else if (n->limit < 1 || n->limit > MAX_DECISIONS_LIMIT) {
         diag_error(s->diags, n->loc, "limit decisions %lld: give a number from 1 to %d",
                    n->limit, MAX_DECISIONS_LIMIT);
@@ -189,6 +193,7 @@ static void declare_decl(Sema *s, Node *n)
     case N_PLAYERSDECL: declare_players(s, n); break;
     case N_ZONEDECL:    declare_zone(s, n); break;
     case N_LIMITDECL:   declare_limit(s, n); break;
+    case N_PHASESDECL:  declare_phases(s, n); break;
     case N_VARDECL:     declare_var(s, n); break;
     case N_FUNCDECL:    declare_fn(s, n, false); break;
     case N_PROCDECL:    declare_fn(s, n, true); break;
@@ -246,6 +251,7 @@ void sema_check_fn(Sema *s, Sym *sym)
         }
     }
     f->nlocals = s->nlocals;
+    finish_delayed(s, f);
     check_locals(s, sym);
     if (s->in_proc && s->nlocals > s->g->max_locals)
         s->g->max_locals = s->nlocals;
@@ -553,6 +559,7 @@ static void game_defaults(Game *g, const CardSet *cs)
     g->max_depth = 32;
     g->max_decisions = DEFAULT_MAX_DECISIONS;
     g->max_triggers = DEFAULT_MAX_TRIGGERS;
+    g->max_lasting = DEFAULT_MAX_LASTING;
 }
 
 bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)

@@ -31,6 +31,9 @@ typedef struct Shape {
     long long locals;   /* NLOCALS: the slots of a Frame */
     long long depth;    /* MAXDEPTH: the Frames */
     long long ev_words; /* int32_t members of the events' part (events_state_words) */
+    long long units;    /* NUNITS of a game with time (GAME_HAS_TIME), or 0 */
+    long long rows;     /* NLASTING of a game with lasting rows, or 0 */
+    long long caps;     /* NCAPTURE: the values a row keeps */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -58,6 +61,10 @@ static long long state_bytes(const Shape *h)
     n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
     n += 4 * h->ev_words;                              /* tq_head .. tq (events) */
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
+    if (h->units)
+        n += 4 + 2 * 4 * h->units;                     /* active, tstarts, tends */
+    if (h->rows)
+        n += 4 + h->rows * (8 + 4 * h->caps);          /* nlasting, lasting */
     return align_up(n, 8);
 }
 
@@ -152,7 +159,13 @@ static void check_state_size(Sema *s, const Program *prog)
     const CardSet *cs = s->cs;
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
-    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0};
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0};
+    if (g->uses_time)
+        h.units = UNIT_PHASE0 + g->phases.len;
+    if (g->lasting.len > 0) {
+        h.rows = g->max_lasting;
+        h.caps = g->max_captures > 0 ? g->max_captures : 1;
+    }
     Shape all = h;
     all.slots = g->nslots;
     all.words = g->globals.len + (long long)g->pvars.len * g->max_players;

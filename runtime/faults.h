@@ -32,6 +32,7 @@
     X(OVERFLOW, NONE, "a number outside the range of 32 bits")                  \
     X(UNPLAYABLE, NONE, "a card played whose effect's condition does not hold") \
     X(NONE_PLAYED, NONE, "a play of no card (none)")                            \
+    X(LASTING_FULL, NONE, "too many lasting or delayed effects at once")                \
     X(TRIGGER_LOOP, NONE, "a trigger fired too often without a decision")      \
     X(TRIGGER_QUEUE, NONE, "more triggers waiting than the queue holds")        \
     X(EVENT_KIND, NONE, "an event given a card of a type it does not take")
