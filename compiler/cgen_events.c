@@ -46,7 +46,7 @@ static void gen_play_slots(Gen *G)
     int k = 0;
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        int n = zone_nslots(g, z);
         bool in = z->zflags & ZF_IN_PLAY;
         for (int j = 0; j < n; j++, k++) {
             buf_printf(o, "%s%d", k ? ", " : "", in);
@@ -348,7 +348,7 @@ static void gen_fire_cards(Gen *G, int e, int k)
                   "        int n = ev_cards_in_play(s, ev_play_slots, %d, evk%d, in_play);\n"
                   "        for (int i = 0; i < n && !s->core.over; i++) {\n"
                   "            t.card = in_play[i];\n"
-                  "            t.me = slot_owner[s->slot_of[t.card]];\n"
+                  "            t.me = controller(s, t.card);\n"
                   "            switch (instance_card[t.card]) {\n", G->nplay_slots, k);
     for (int c = 0; c < G->cs->ncards; c++) {
         const Node *eff = g->effect_of[c];
@@ -585,25 +585,31 @@ static const char *zone_enum(Gen *G, int zone_no)
     return arena_printf(G->a, "Z_%s", ((const Node *)G->g->zones.items[zone_no])->name);
 }
 
-static bool per_player(const Gen *G, int zone_no)
+static int zone_flags(const Gen *G, int zone_no)
 {
-    return ((const Node *)G->g->zones.items[zone_no])->zflags & ZF_PER_PLAYER;
+    return ((const Node *)G->g->zones.items[zone_no])->zflags;
 }
 
 /* The C of "slot (a C expression) is one of zone zone_no's". */
 static const char *in_zone(Gen *G, const char *slot, int zone_no)
 {
     const char *z = zone_enum(G, zone_no);
-    if (per_player(G, zone_no))
-        return arena_printf(G->a, "(%s >= %s && %s < %s + MAXP)", slot, z, slot, z);
+    int n = zone_nslots(G->g, G->g->zones.items[zone_no]);
+    if (n > 1)
+        return arena_printf(G->a, "(%s >= %s && %s < %s + %d)", slot, z, slot, z, n);
     return arena_printf(G->a, "%s == %s", slot, z);
 }
 
-/* The seat of slot (a C expression) in zone zone_no: -1 for a shared
+/* What the index of slot (a C expression) in zone zone_no is: the seat of
+ * a per-player zone's slot, the holder of a held zone's; -1 for a shared
  * zone's. */
 static const char *seat_in(Gen *G, const char *slot, int zone_no)
 {
-    if (zone_no < 0 || !per_player(G, zone_no))
+    if (zone_no < 0)
+        return "-1";
+    if (zone_flags(G, zone_no) & ZF_HELD)
+        return arena_printf(G->a, "slot_holder[%s]", slot);
+    if (!(zone_flags(G, zone_no) & ZF_PER_PLAYER))
         return "-1";
     return arena_printf(G->a, "%s - %s", slot, zone_enum(G, zone_no));
 }

@@ -69,9 +69,9 @@ static const Node *pattern_zone(Sema *s, const Node *z)
     }
     sym->used = true;
     const Node *decl = sym->decl;
-    bool per = decl->zflags & ZF_PER_PLAYER;
+    bool per = decl->zflags & (ZF_PER_PLAYER | ZF_HELD);
     if (per && z->kind != N_INDEX)
-        return decl; /* every seat's */
+        return decl; /* every seat's, every holder's */
     if (!per && z->kind == N_INDEX) {
         diag_error(s->diags, z->loc, "zone '%s' is shared: it has no player to write in [...]",
                    decl->name);
@@ -100,7 +100,16 @@ typedef struct Making {
     Node *params, *last;        /* the proc's parameters */
     Node *tests;                /* the match's tests of zone indexes, and-ed */
     bool card;                  /* a card's clause */
+    Type seat, from;            /* what indexes the zones entered and left: a
+                                 * player, or a card (a held zone's holder) */
 } Making;
+
+/* What indexes zone decl: its holder (a card) for a held zone, else a
+ * player. */
+static Type index_type(const Node *decl)
+{
+    return decl && (decl->zflags & ZF_HELD) ? T_CARD : T_PLAYER;
+}
 
 /* The test `0seat == index` (or 0from) of a zone index that is an
  * expression, and-ed into m->tests. */
@@ -129,6 +138,10 @@ static const Node *move_zone(Sema *s, Making *m, const Node *z, int *bind, const
 {
     const Node *decl = pattern_zone(s, z);
     *bind = -1;
+    if (!strcmp(seat, "0seat"))
+        m->seat = index_type(decl);
+    else
+        m->from = index_type(decl);
     if (!decl || z->kind != N_INDEX)
         return decl;
     if (binds_index(s, z, m->card)) {
@@ -136,7 +149,8 @@ static const Node *move_zone(Sema *s, Making *m, const Node *z, int *bind, const
         for (const Node *p = m->params; p; p = p->next)
             k++;
         *bind = k;
-        add_param(&m->params, &m->last, param(s, z->index->loc, z->index->name, T_PLAYER));
+        add_param(&m->params, &m->last, param(s, z->index->loc, z->index->name,
+                                              index_type(decl)));
     } else {
         add_index_test(s, m, z, seat);
     }
@@ -251,8 +265,8 @@ static Node *handler_match(Sema *s, Making *m, Node *c, const char *name)
         return NULL;
     Node *last;
     Node *params = copy_params(s, m->params, &last);
-    add_param(&params, &last, param(s, c->loc, "0seat", T_PLAYER));
-    add_param(&params, &last, param(s, c->loc, "0from", T_PLAYER));
+    add_param(&params, &last, param(s, c->loc, "0seat", m->seat));
+    add_param(&params, &last, param(s, c->loc, "0from", m->from));
     Node *decl = node_new(s->arena, N_FUNCDECL, c->loc);
     decl->name = arena_printf(s->arena, "the tests of %s", name);
     decl->params = params;
@@ -301,7 +315,7 @@ void check_handler(Sema *s, Node *c, const Node *e)
     h->event = -1;
     vec_push(s->arena, &s->g->handlers, h);
     c->handler_no = h->index;
-    Making m = {.h = h, .card = e != NULL};
+    Making m = {.h = h, .card = e != NULL, .seat = T_PLAYER, .from = T_PLAYER};
     Node *pat = c->pattern;
     pat->zone_no = pat->from_zone = -1;
     switch (pat->pat_kind) {
