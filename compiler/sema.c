@@ -25,7 +25,7 @@ int sema_locals(const Sym *fn)
 
 /* Enters a zone, a variable, a func or a proc in the global table; NULL
  * if the name is taken. */
-static Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
+Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
 {
     Sym *sym = arena_alloc(s->arena, sizeof *sym);
     sym->kind = kind;
@@ -107,9 +107,13 @@ static void declare_fn(Sema *s, Node *f, bool proc)
     if (!sym)
         return;
     int k = 0;
-    for (Node *p = f->params; p; p = p->next, k++)
+    for (Node *p = f->params; p; p = p->next, k++) {
         if (k < 8)
             sym->params[k] = p->type;
+        if (p->how)
+            diag_error(s->diags, p->how->loc, "a parameter typed by a card type is for events "
+                                              "only: write '%s: card'", p->name);
+    }
     if (k > 8)
         diag_error(s->diags, f->loc, "'%s' has %d parameters (limit max_params = 8)", f->name, k);
     sym->nparams = k;
@@ -168,15 +172,20 @@ static void declare_limit(Sema *s, Node *n)
         declare_lasting_limit(s, n);
         return;
     }
+    if (!strcmp(n->name, "triggers")) {
+        declare_limit_triggers(s, n);
+        return;
+    }
     int k = 0;
     while (k < NLIMIT_KINDS && strcmp(n->name, limit_kinds[k].name))
         k++;
     if (k == NLIMIT_KINDS) {
-        const char *names[NLIMIT_KINDS + 1];
+        const char *names[NLIMIT_KINDS + 2];
         for (int i = 0; i < NLIMIT_KINDS; i++)
             names[i] = limit_kinds[i].name;
         names[NLIMIT_KINDS] = "lasting";
-        error_unknown(s, n->loc, "limit", n->name, names, NLIMIT_KINDS + 1);
+        names[NLIMIT_KINDS + 1] = "triggers";
+        error_unknown(s, n->loc, "limit", n->name, names, NLIMIT_KINDS + 2);
         return;
     }
     if (s->limits_seen & (1u << k)) {
@@ -220,6 +229,7 @@ static void declare_decl(Sema *s, Node *n)
     case N_VARDECL:     declare_var(s, n); break;
     case N_FUNCDECL:    declare_fn(s, n, false); break;
     case N_PROCDECL:    declare_fn(s, n, true); break;
+    case N_EVENTDECL:   declare_event(s, n); break;
     default:            break;
     }
 }
@@ -254,9 +264,13 @@ void sema_check_fn(Sema *s, Sym *sym)
     s->implicit_slot = -1;
     for (Node *p = f->params; p; p = p->next)
         p->sym = declare_local(s, p, p->name, p->type, S_PARAM);
+    if (s->event_scope)
+        scope_event_values(s);
     if (f->expr_body) {
         Type t = check_expr(s, f->expr_body);
-        expect_type(s, f->expr_body, f->type, t, "the value of the func");
+        expect_type(s, f->expr_body, f->type, t,
+                    sym->clause && sym->clause->clause_kind == CLAUSE_ON
+                        ? "the 'where' of a handler" : "the value of the func");
     } else if (f->body) {
         check_block(s, f->body);
         /* a func or a proc with a result must end in 'return' */
@@ -290,6 +304,9 @@ static void check_bodies(Sema *s, const Program *prog)
     int nprocs = s->g->procs.len; /* the procs of the rules, not of the effects */
     for (int i = 0; i < nprocs; i++)
         sema_check_fn(s, s->g->procs.items[i]);
+    for (int i = 0; i < s->g->events.len; i++)
+        check_event(s, s->g->events.items[i]);
+    check_rules_handlers(s, prog);
     check_effects(s, prog);
 }
 
@@ -359,7 +376,8 @@ static void warn_unused(Sema *s)
         if (!s->globals.keys[i] || sym->used)
             continue;
         const char *what = sym->kind == S_PROC ? "proc" : sym->kind == S_FUNC ? "func"
-                           : sym->kind == S_ZONE ? "zone" : "variable";
+                           : sym->kind == S_ZONE ? "zone" : sym->kind == S_EVENT ? "event"
+                           : "variable";
         diag_warning(s->diags, sym->decl->loc, "%s '%s' is never used: no rule reaches it",
                      what, sym->name);
     }
@@ -575,6 +593,7 @@ static void game_defaults(Game *g, const CardSet *cs)
     g->max_depth = 32;
     g->max_decisions = DEFAULT_MAX_DECISIONS;
     g->max_reactions = DEFAULT_MAX_REACTIONS;
+    g->max_triggers = DEFAULT_MAX_TRIGGERS;
     g->max_lasting = DEFAULT_MAX_LASTING;
 }
 
@@ -603,5 +622,9 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     number_zone_slots(g);
     check_card_count(&s);
     check_game_limits(&s, prog);
+    if (d->nerrors == before) {
+        check_event_kinds(&s);
+        check_handlers_heard(&s, prog);
+    }
     return d->nerrors == before;
 }

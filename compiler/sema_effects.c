@@ -110,6 +110,8 @@ static void check_clause(Sema *s, const Node *e, Node *c)
         check_play_clause(s, e, c);
         break;
     case CLAUSE_ON:
+        check_handler(s, c, e);
+        break;
     case CLAUSE_INSTEAD:
     case CLAUSE_REACT:
     case CLAUSE_WHILE_IN_PLAY:
