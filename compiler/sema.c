@@ -308,6 +308,7 @@ static void check_bodies(Sema *s, const Program *prog)
         check_event(s, s->g->events.items[i]);
     check_rules_handlers(s, prog);
     check_effects(s, prog);
+    finish_befores(s);
 }
 
 /* ---- the game as a whole ----------------------------------------------- */
@@ -593,6 +594,7 @@ static void game_defaults(Game *g, const CardSet *cs)
     g->max_depth = 32;
     g->max_decisions = DEFAULT_MAX_DECISIONS;
     g->max_reactions = DEFAULT_MAX_REACTIONS;
+    g->respond_label = -1;
     g->max_triggers = DEFAULT_MAX_TRIGGERS;
     g->max_lasting = DEFAULT_MAX_LASTING;
 }
@@ -625,6 +627,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     if (d->nerrors == before) {
         check_event_kinds(&s);
         check_handlers_heard(&s, prog);
+        check_befores_heard(&s);
     }
     return d->nerrors == before;
 }

@@ -110,10 +110,10 @@ static void check_clause(Sema *s, const Node *e, Node *c)
         check_play_clause(s, e, c);
         break;
     case CLAUSE_ON:
-        check_handler(s, c, e);
-        break;
     case CLAUSE_INSTEAD:
     case CLAUSE_REACT:
+        check_handler(s, c, e);
+        break;
     case CLAUSE_WHILE_IN_PLAY:
         diag_error(s->diags, c->loc, "'%s' clauses are not built yet",
                    clause_kind_name(c->clause_kind));

@@ -9,10 +9,90 @@
  * cancel it. */
 #include "sema_int.h"
 
+#include <string.h>
+
 /* Does a clause of kind k run before its event, so that it may cancel it? */
 static bool runs_before(ClauseKind k)
 {
     return k == CLAUSE_INSTEAD || k == CLAUSE_REACT;
+}
+
+/* ---- the handlers of clauses that run before their event ----
+ *
+ * An `instead of` or `react to` clause is a handler (sema_handlers.c) of
+ * Game.befores: a proc of the names its pattern binds (the event's values),
+ * `this` and `me` on a card, `by` and `cause`, and a last parameter
+ * "0cancel" (a name no rule can write) that `cancel` sets. When the proc
+ * returns, the values of the bound names and of "0cancel" go back to the
+ * event (cgen_reactions.c): assigning a bound name changes the event. A
+ * `react to` clause's proc first plays its card (`play this by me`), and
+ * returns at once if that play is cancelled (a reaction to the reaction
+ * stopped it). */
+
+/* Appends the parameter "0cancel" to the handler's parameters; returns its
+ * slot. */
+int before_params(Sema *s, Handler *h, Node **params, Node **last)
+{
+    (void)h;
+    int k = 0;
+    for (const Node *p = *params; p; p = p->next)
+        k++;
+    Node *p = node_new(s->arena, N_PARAM, (*last ? *last : s->clause)->loc);
+    p->name = "0cancel";
+    p->type = T_BOOL;
+    if (*last)
+        (*last)->next = p;
+    else
+        *params = p;
+    *last = p;
+    return k;
+}
+
+/* An IDENT named name at loc. */
+static Node *ident_at(Sema *s, Loc loc, const char *name)
+{
+    Node *n = node_new(s->arena, N_IDENT, loc);
+    n->name = name;
+    return n;
+}
+
+/* The body of the proc of clause c: for `react to`, `play this by me`
+ * (PLAY.value 1: the proc returns if the play is cancelled), then the
+ * clause's block. */
+Node *before_body(Sema *s, Node *c)
+{
+    if (c->clause_kind != CLAUSE_REACT)
+        return c->body;
+    Node *play = node_new(s->arena, N_PLAY, c->loc);
+    play->card = ident_at(s, c->loc, "this");
+    play->by = ident_at(s, c->loc, "me");
+    play->value = 1;
+    play->next = c->body;
+    Node *blk = node_new(s->arena, N_BLOCK, c->body->loc);
+    blk->stmts = play;
+    return blk;
+}
+
+/* What an `instead of` or `react to` clause may be before: an event of the
+ * rules, or a card played. */
+void check_before_pattern(Sema *s, Handler *h)
+{
+    const Node *c = h->clause, *pat = c->pattern;
+    if (h->event >= EV_USER || h->event == EV_PLAYED || h->event < 0)
+        return;
+    diag_error(s->diags, pat->loc, "'%s' is before an event of the rules ('%s NAME(x)') or a "
+                                   "card played ('%s c played'); before a card moving or a "
+                                   "boundary of time is not built yet",
+               clause_kind_name(c->clause_kind), clause_kind_name(c->clause_kind),
+               clause_kind_name(c->clause_kind));
+}
+
+/* After the handler is checked: a reaction's 'where' may read only what
+ * its player sees (`me`, after the bound names and `this`). */
+void check_before_handler_done(Sema *s, Handler *h)
+{
+    if (h->clause->clause_kind == CLAUSE_REACT && h->clause->cond)
+        check_react_guard_visible(s, h->clause->cond, h->nbound + 1);
 }
 
 /* stmt: CANCEL. Only in the body of an `instead of` or `react to` clause
@@ -26,8 +106,12 @@ void check_cancel(Sema *s, Node *n)
                                      "the event is over; cancel it before the block");
         return;
     }
-    if (c && runs_before(c->clause_kind))
+    if (c && runs_before(c->clause_kind)) {
+        const Handler *h = c->handler_no >= 0 && c->handler_no < s->g->befores.len
+                               ? s->g->befores.items[c->handler_no] : NULL;
+        n->slot = h ? h->cancel_slot : 0;
         return;
+    }
     if (c)
         diag_error(s->diags, n->loc, "'cancel' in this '%s' clause: only an 'instead of' or a "
                                      "'react to' clause, which runs before its event, can "
@@ -143,9 +227,13 @@ static void see_walk(SeeWalk *w, const Node *n)
         see_func(w, n);
         return;
     }
-    if (zone_of(n) && (n->kind == N_INDEX || n->kind == N_IDENT) && !me_sees(w, n)) {
-        w->found = n;
-        w->found_at = w->guard_call ? w->guard_call : n;
+    if (zone_of(n) && (n->kind == N_INDEX || n->kind == N_IDENT)) {
+        if (!me_sees(w, n)) {
+            w->found = n;
+            w->found_at = w->guard_call ? w->guard_call : n;
+        } else if (n->kind == N_INDEX) {
+            see_walk(w, n->index); /* the zone seen, its index read */
+        }
         return;
     }
     for (int i = 0; i < NKIDS; i++)
@@ -171,4 +259,73 @@ void check_react_guard_visible(Sema *s, const Node *guard, int me_param)
                z->name, whose);
     if (w.found_at != w.found)
         diag_note(s->diags, w.found->loc, "'%s' is read here", z->name);
+}
+
+/* ---- what the game needs for them ---- */
+
+/* Does some clause of Game.befores run before event e? Does some
+ * `react to` clause? */
+static bool before_event(const Game *g, int e, bool react_only)
+{
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        if (h->event == e && (!react_only || h->clause->clause_kind == CLAUSE_REACT))
+            return true;
+    }
+    return false;
+}
+
+bool game_has_befores(const Game *g)
+{
+    return g->befores.len > 0;
+}
+
+bool event_has_befores(const Game *g, int e)
+{
+    return before_event(g, e, false);
+}
+
+bool event_has_window(const Game *g, int e)
+{
+    return before_event(g, e, true);
+}
+
+bool game_has_windows(const Game *g)
+{
+    for (int i = 0; i < g->befores.len; i++)
+        if (((const Handler *)g->befores.items[i])->clause->clause_kind == CLAUSE_REACT)
+            return true;
+    return false;
+}
+
+/* The frame slots the before-phase of an event uses (cgen_reactions.c):
+ * the event's values, then its own counters (BEFORE_SLOTS). */
+int before_frame_slots(const Game *g)
+{
+    return events_nargs(g) + BEFORE_SLOTS;
+}
+
+/* Once every rule is checked: the prompt of each window ("Respond to
+ * destroy?"), the label "Do not respond", and frames large enough for
+ * the before-phase. */
+void finish_befores(Sema *s)
+{
+    Game *g = s->g;
+    if (!game_has_befores(g))
+        return;
+    int nev = EV_USER + g->events.len;
+    g->respond_prompt = arena_alloc(s->arena, sizeof *g->respond_prompt * (size_t)nev);
+    for (int e = 0; e < nev; e++) {
+        g->respond_prompt[e] = -1;
+        if (!event_has_window(g, e))
+            continue;
+        const char *text = e == EV_PLAYED ? "Respond to a card played?"
+                           : arena_printf(s->arena, "Respond to %s?",
+                                          ((const Sym *)g->events.items[e - EV_USER])->name);
+        g->respond_prompt[e] = intern_str(s, &g->prompts, &s->prompt_ix, text);
+    }
+    if (game_has_windows(g))
+        g->respond_label = intern_str(s, &g->labels, &s->label_ix, "Do not respond");
+    if (g->max_locals < before_frame_slots(g))
+        g->max_locals = before_frame_slots(g);
 }

@@ -1158,6 +1158,7 @@ static int expect_window(Run *r, char *s, int no)
         n++;
     snprintf(ev, sizeof ev, "%.*s", n, s);
     s += n;
+    skip_space(&s);
     if (!n)
         return bad(r, "expected 'expect window EVENT [depth N]'");
     if (word(&s, "depth") && !parse_int(r, &s, &depth, "a depth"))
