@@ -108,6 +108,7 @@ void check_until(Sema *s, Node *n);
 void check_at(Sema *s, Node *n);
 void check_modifier(Sema *s, Node *m, int lasting_no);
 void finish_delayed(Sema *s, const Node *rule);
+void check_while_in_play(Sema *s, const Node *e, Node *c);
 
 /* sema_limits.c */
 void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */
