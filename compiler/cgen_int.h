@@ -42,6 +42,10 @@ typedef struct Gen {
     StrMap site_no;         /* "file:line" -> its number in sites, from 1 */
 } Gen;
 
+/* The name the C functions of func or proc sym are made of (Sym.cname;
+ * its name if it has none). */
+#define CNAME(sym) ((sym)->cname ? (sym)->cname : (sym)->name)
+
 /* Writes one line of C at the current indent. */
 void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The C of expression n, as a string of the arena. */
