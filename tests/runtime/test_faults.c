@@ -34,7 +34,7 @@ static void play_seed(const RtGame *g, uint64_t seed, int n)
 
 Test(kinds, one_list_in_the_generated_order)
 {
-    cr_assert_eq(RT_FAULT_NKINDS, 10);
+    cr_assert_eq(RT_FAULT_NKINDS, 12);
     cr_assert_eq(RT_F_EMPTY_TOP, 0);
     cr_assert_eq(RT_F_OVERFLOW, 9);
     cr_assert_str_eq(rt_fault_kinds[RT_F_EMPTY_TOP].name, "EMPTY_TOP");
@@ -55,6 +55,12 @@ Test(kinds, one_list_in_the_generated_order)
     cr_assert_str_eq(rt_fault_kinds[RT_F_OVERFLOW].name, "OVERFLOW");
     cr_assert_str_eq(rt_fault_kinds[RT_F_OVERFLOW].text,
                      "a number outside the range of 32 bits");
+    cr_assert_eq(RT_F_UNPLAYABLE, 10);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_UNPLAYABLE].name, "UNPLAYABLE");
+    cr_assert_str_eq(rt_fault_kinds[RT_F_UNPLAYABLE].text,
+                     "a card played whose effect's condition does not hold");
+    cr_assert_str_eq(rt_fault_kinds[RT_F_NONE_PLAYED].text, "a play of no card (none)");
+    cr_assert_eq(rt_fault_kinds[RT_F_NONE_PLAYED].detail, RT_FD_NONE);
 }
 
 Test(kinds, only_the_first_fault_counts)
