@@ -49,6 +49,8 @@ static void visit_call(Node *n, void *ctx)
         reach_plays(ctx, n->kind == N_PLAY);
     else if (n->kind == N_CALL && !n->sym && n->builtin == B_CONTROLLER)
         ((Reach *)ctx)->g->emits_effects = true;
+    else if (n->kind == N_AT && n->sym) /* the proc of its block runs later */
+        reach(ctx, n->sym);
 }
 
 static void mark_reachable(Arena *a, Game *g)
@@ -145,6 +147,13 @@ static void visit_player_flow(Node *n, void *ctx)
     case N_ASSIGN:
         if (n->target->kind == N_IDENT)
             flow_player(n->target->sym, n->assign_op == ASSIGN_SET ? n->rhs : NULL, pf);
+        break;
+    case N_MODIFIER:
+        /* the names a modifier binds hold the arguments of any call of its
+         * func: any player, none included */
+        for (const Node *a = n->call->args; a; a = a->next)
+            if (a->kind == N_IDENT && is_player_var(a->sym))
+                mark_bad_player(a->sym, pf);
         break;
     case N_CALL:
         if (n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC)) {

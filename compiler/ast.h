@@ -12,10 +12,11 @@
 #define NODE_KINDS(X)                                                              \
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
-    X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL)                           \
+    X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(PHASESDECL)             \
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
+    X(TURN) X(ROUND) X(PHASE) X(UNTIL) X(AT) X(MODIFIER) X(BOUNDARY)               \
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
     X(UNARY) X(BINARY) X(LIST) X(POSITION) X(SOURCE) X(TOPCARD) X(CHOOSECARD)          \
@@ -94,6 +95,12 @@ enum { VIS_PUBLIC, VIS_OWNER, VIS_HIDDEN };
 /* Positions for move. */
 enum { POS_TOP, POS_BOTTOM, POS_AT };
 
+/* Boundaries of time: the edge of a unit, and which one (BOUNDARY). The
+ * units are turns, rounds and the phases declared, in that order. */
+enum { EDGE_START, EDGE_END };
+enum { WHICH_THIS, WHICH_NEXT };
+enum { UNIT_TURN, UNIT_ROUND, UNIT_PHASE0 };
+
 /* Aggregates. */
 #define AGG_KINDS(X) X(COUNT, "count") X(ANY, "any") X(ALL, "all") X(SUM, "sum") \
     X(MIN, "min") X(MAX, "max") X(DISTINCT, "distinct")
@@ -168,7 +175,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  * Declarations
  *   GAMEDECL      name = the game's name
  *   PLAYERSDECL   min_players, max_players
- *   LIMITDECL     name = what is limited ('decisions'), limit
+ *   LIMITDECL     name = what is limited ('decisions', 'lasting'), limit
+ *   PHASESDECL    items = IDENT list of the phases, in order
  *   ZONEDECL      name, flag_list = IDENT list of the flags as written;
  *                 zflags (ZF_*), vis (VIS_*), zone_no = its index in
  *                 Game.zones, first_slot
@@ -179,7 +187,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 nlocals = its frame slots (params first; the next one
  *                 is the answer of an 'ask' in a condition)
  *   PROCDECL      name, params, type (T_VOID without a result), body;
- *                 nlocals
+ *                 nlocals; for the proc the checker makes of an 'at'
+ *                 block, sym = the rule it is written in (the block's
+ *                 frame slots are that rule's)
  *   PARAM         name, type; sym
  *   EFFECT        the effect of one card or of one type: clauses = CLAUSE
  *                 list, effect_from (EffectFrom), name = the card's name
@@ -230,6 +240,25 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   RETURN        result = the value returned, or NULL
  *   BREAK
  *   END           name = how it ends ('draw') or NULL, how = IDENT of it
+ * Time (sema_time.c, cgen_time.c)
+ *   TURN          who = the player whose turn it is, body = BLOCK; slot =
+ *                 the frame slot that keeps active() of before the turn
+ *                 (slot + 1 keeps a result returned from inside it)
+ *   ROUND         body; slot (as TURN)
+ *   PHASE         name = the phase, body; value = its time unit, slot
+ *   BOUNDARY      name = the unit as written (turn, round or a phase),
+ *                 edge (EDGE_START, EDGE_END), which (WHICH_THIS,
+ *                 WHICH_NEXT); value = the time unit (UNIT_TURN,
+ *                 UNIT_ROUND, UNIT_PHASE0 + the phase's index)
+ *   UNTIL         boundary, mods = MODIFIER list; lasting_no = its index
+ *                 in Game.lasting
+ *   AT            boundary, body = BLOCK; lasting_no, sym = the proc the
+ *                 checker makes of the block
+ *   MODIFIER      call = CALL of the func changed, its arguments the names
+ *                 bound to its parameters; assign_op, rhs, when = 'when'
+ *                 or NULL; sym = the func, mod_no = its index in
+ *                 Game.mods, lasting_no = its UNTIL's (-1 for a card's
+ *                 'while in play')
  * Decisions (statements, or the value of a let)
  *   ASK           who, name = prompt text; prompt
  *   CHOOSECARD,   who, name, src = SOURCE, els = OPTION ('else') or NULL;
@@ -275,13 +304,13 @@ struct Node {
     union {
         Node *kid[NKIDS];
         struct {
-            union { Node *init, *params, *guard, *flag_list, *clauses,
+            union { Node *init, *params, *guard, *flag_list, *clauses, *boundary,
                     *stmts, *result, *target, *cond, *block, *count, *iter, *card,
                     *cards, *zone, *who, *call, *in, *at, *base, *args, *operand,
                     *lhs, *items; };
             union { Node *body, *rhs, *then, *to, *options,
-                    *src, *filter, *index, *how; };
-            union { Node *expr_body, *els, *from, *pos, *into, *by; };
+                    *src, *filter, *index, *how, *mods; };
+            union { Node *expr_body, *els, *from, *pos, *into, *by, *when; };
             union { Node *size, *pattern; };
             union { Node *such; };
         };
@@ -290,17 +319,17 @@ struct Node {
     Node *last;             /* on a list's first node while parsing: its end */
     const char *name;       /* identifier, string, label, prompt */
     union { long long literal, min_players, limit, per_player,
-            zflags, nitems, over_source, taken_slot; };
-    union { int max_players, vis, pos_kind; BinOp binop;
+            zflags, nitems, over_source, taken_slot, which; };
+    union { int max_players, vis, pos_kind, edge; BinOp binop;
             UnOp unop; AssignOp assign_op; int builtin; SourceKind src_kind;
             EffectFrom effect_from; ClauseKind clause_kind; PatternKind pat_kind; };
     /* filled by the checker */
     Type type;
     Sym *sym;               /* what an identifier, a call or a let names */
     int attr;               /* ATTR_TYPE, ATTR_NAME or an attribute index */
-    union { int value, zone_no, card_no, type_no, set_no; };  /* a constant; an index */
+    union { int value, zone_no, card_no, type_no, set_no, lasting_no; };  /* a constant; an index */
     union { int prompt, label, slot, first_slot, var_no,
-            nlocals; };
+            nlocals, mod_no; };
     /* filled by the analysis (analyse.c), for the nodes of funcs and procs */
     int helper_no;          /* the number of the node's helper in its family
                              * (HelperFamily), -1 for none or not reached:
@@ -380,6 +409,7 @@ struct Sym {
                              * or a seat out of range */
     PtrVec flows_to;        /* LOCAL, PARAM of type player: the player
                              * variables its value is given to (bad if it is) */
+    PtrVec modifiers;       /* FUNC: the MODIFIER nodes that change its value */
 };
 
 /* The whole program: declarations in order, from every rules file and

@@ -317,6 +317,9 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
     case B_NPLAYERS:
         buf_puts(b, "s->core.nplayers");
         break;
+    case B_ACTIVE:
+        buf_puts(b, "s->active");
+        break;
     case B_PLAYABLE:
         gen_playable(G, b, n);
         break;
@@ -867,6 +870,8 @@ static void gen_call_proc(Gen *G, const Node *c, const char *target)
  * s->ret for the caller and returns R_RETURN: run() pops its frame. */
 static void gen_return(Gen *G, const Node *n)
 {
+    if (gen_time_return(G, n))
+        return;
     if (G->in_proc && !G->direct) {
         if (n->result)
             line(G, "s->ret = %s;", expr_str(G, n->result));
@@ -1259,7 +1264,9 @@ static void gen_while(Gen *G, const Node *n)
     gen_step(G);
     line(G, "if (!(%s))", gen_cond(G, n->cond));
     line(G, "    break;");
+    G->loops++;
     gen_block(G, n->body);
+    G->loops--;
     G->indent--;
     line(G, "}");
 }
@@ -1270,7 +1277,9 @@ static void gen_loop(Gen *G, const Node *n)
     line(G, "for (;;) {");
     G->indent++;
     gen_step(G);
+    G->loops++;
     gen_block(G, n->block);
+    G->loops--;
     G->indent--;
     line(G, "}");
 }
@@ -1284,7 +1293,9 @@ static void gen_repeat(Gen *G, const Node *n)
     gen_step(G);
     line(G, "if (V[%d]-- <= 0)", n->slot);
     line(G, "    break;");
+    G->loops++;
     gen_block(G, n->body);
+    G->loops--;
     G->indent--;
     line(G, "}");
 }
@@ -1389,7 +1400,9 @@ static void gen_for(Gen *G, const Node *n)
         line(G, "if (!(%s))", unparen(G, expr_str(G, src->filter)));
         line(G, "    continue;");
     }
+    G->loops++;
     gen_block(G, n->body);
+    G->loops--;
     G->indent--;
     line(G, "}");
 }
@@ -1457,7 +1470,7 @@ static void gen_call_stmt(Gen *G, const Node *n)
     if (c->sym && c->sym->kind == S_PROC)
         gen_call_proc(G, c, NULL);
     else if (!c->sym && c->builtin == B_START_TURN)
-        line(G, "s->core.turns++;");
+        gen_start_turn(G, c);
 }
 
 /* tail: END | END IDENT: the scores, the winners, and the game stops */
@@ -1478,7 +1491,7 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_LOOP:        gen_loop(G, n); return;
     case N_REPEAT:      gen_repeat(G, n); return;
     case N_FOR:         gen_for(G, n); return;
-    case N_BREAK:       line(G, "break;"); return;
+    case N_BREAK:       gen_time_leave(G, false); line(G, "break;"); return;
     case N_RETURN:      gen_return(G, n); return;
     case N_MOVE:        gen_move(G, n); return;
     case N_MOVEALL:     gen_move_all(G, n); return;
@@ -1488,6 +1501,11 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_END:         gen_end(G, n); return;
     case N_CHOOSECARDS: gen_choose_cards(G, n); return;
     case N_PLAY:        gen_play(G, n); return;
+    case N_TURN:
+    case N_ROUND:
+    case N_PHASE:
+    case N_UNTIL:
+    case N_AT:          gen_time_stmt(G, n); return;
     default:            line(G, "/* %s */", node_kind_names[n->kind]); return;
     }
 }
@@ -1770,20 +1788,23 @@ static void label_frames(Gen *G, Buf *b, size_t from)
 
 /* Begins emitting func or proc d: which kind of function it is, and the
  * names of its slots. Returns where its C begins in G->out. */
-static size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
+size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct)
 {
     G->fn = d;
     G->at = d;
     G->in_proc = in_proc;
     G->direct = direct;
     G->pc = 1;
-    name_frame_slots(G, d);
+    G->nopen_time = 0;
+    G->loops = 0;
+    /* an 'at' block's proc has its rule's frame */
+    name_frame_slots(G, d->kind == N_PROCDECL && d->sym ? d->sym->decl : d);
     return G->out->len;
 }
 
 /* Ends emitting the rule begun at offset `at` of G->out: its C functions
  * open with the names of their slots. */
-static void end_rule(Gen *G, size_t at)
+void end_rule(Gen *G, size_t at)
 {
     label_frames(G, G->out, at);
     G->direct = false;
@@ -1851,10 +1872,13 @@ static const char *rule_title(Gen *G, const Sym *fn)
     return t;
 }
 
+/* fn_NAME, or fn0_NAME for the body of a func with modifiers (its fn_NAME
+ * applies them: cgen_time.c). */
 static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static %s fn_%s(State *s", ctype_of(fn->type), CNAME(fn));
+    buf_printf(&b, "static %s %s_%s(State *s", ctype_of(fn->type),
+               has_modifiers(fn) ? "fn0" : "fn", CNAME(fn));
     param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -1940,6 +1964,8 @@ static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 {
     Buf b = {0};
     buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", CNAME(p));
+    if (is_delayed(p)) /* an 'at' block: its frame, from its row */
+        buf_puts(&b, ", const int32_t *v");
     param_lists(p->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -1954,11 +1980,14 @@ static void gen_dproc(Gen *G, const Sym *p)
     param_lists(d->params, &params, &args);
     line(G, "/* proc %s, %s:%d, called directly */", rule_title(G, p), where(G, d),
          d->loc.line);
-    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s)", CNAME(p),
-         params.data ? params.data : "");
+    bool delayed = is_delayed(p);
+    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s%s)", CNAME(p),
+         delayed ? ", const int32_t *v" : "", params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     line(G, "int32_t V[NLOCALS] = {0};");
+    if (delayed)
+        line(G, "memcpy(V, v, sizeof V);");
     gen_param_copies(G, d->params);
     line(G, "(void)V;");
     line(G, "(void)d;");
@@ -1969,7 +1998,8 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "%s", "");
     gen_dproc_proto(G, p, true);
     gen_depth_guard(G, "depth", "MAXDEPTH",
-                    arena_printf(G->a, "dbody_%s(s, d%s)", CNAME(p), args.data ? args.data : ""));
+                    arena_printf(G->a, "dbody_%s(s, d%s%s)", CNAME(p), delayed ? ", v" : "",
+                                 args.data ? args.data : ""));
     end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
@@ -2019,6 +2049,7 @@ static void gen_game_defs(Gen *G)
         buf_printf(o, " \\\n    int32_t pv_%s[MAXP];", v->name);
     }
     buf_puts(o, "\n");
+    gen_time_defs(G);
 }
 
 static void gen_tables(Gen *G)
@@ -2234,6 +2265,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
         if (p->reached)
             gen_dproc_proto(&G, p, false);
     }
+    gen_time_protos(&G);
     buf_puts(out, "\n");
     gen_play_dispatch(&G);
     /* The bodies go to a second buffer: helpers are found while emitting. */
@@ -2241,6 +2273,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     G.out = &body;
     for (int f = 0; f < HELPER__COUNT; f++)
         G.done[f] = arena_alloc(a, sizeof(bool) * (size_t)(g->nhelpers[f] + 1));
+    gen_modifiers(&G);
     for (int i = 0; i < g->funcs.len; i++)
         if (((const Sym *)g->funcs.items[i])->reached)
             gen_func(&G, g->funcs.items[i]);
@@ -2254,6 +2287,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
         if (p->reached)
             gen_dproc(&G, p);
     }
+    gen_delayed_dispatch(&G);
     G.out = out;
     buf_puts(out, G.protos.data ? G.protos.data : "");
     buf_puts(out, "\n");

@@ -5,11 +5,17 @@
  *                   the tables and the run loop's hooks
  *   cgen_effects.c  the play of cards: 'play', playable(), controller()
  *                   and the dispatch from a card to its effect
+ *   cgen_time.c     turns, rounds and phases; lasting and delayed effects
  */
 #ifndef CARDC_CGEN_INT_H
 #define CARDC_CGEN_INT_H
 
 #include "cgen.h"
+#include "parse.h"
+
+/* Time blocks nested in one rule at most: blocks nest no deeper than the
+ * parser allows (RL_MAX_DEPTH). */
+enum { TIME_NEST_MAX = RL_MAX_DEPTH + 1 };
 
 typedef struct Gen {
     Buf *out;
@@ -40,6 +46,12 @@ typedef struct Gen {
                              * what it may fault names its line (site) */
     PtrVec sites;           /* the fault sites numbered so far: a node each */
     StrMap site_no;         /* "file:line" -> its number in sites, from 1 */
+    /* time (cgen_time.c) */
+    const Node *open_time[TIME_NEST_MAX]; /* the turn, round and phase blocks
+                             * open where code is emitted, outermost first */
+    int open_loops[TIME_NEST_MAX]; /* the loops open around each */
+    int nopen_time;
+    int loops;              /* loops open where code is emitted */
 } Gen;
 
 /* The name the C functions of func or proc sym are made of (Sym.cname;
@@ -69,6 +81,10 @@ void gen_block(Gen *G, const Node *blk);
 void gen_stmt(Gen *G, const Node *n);
 /* Names frame slot i in the comments of the rule being emitted. */
 void name_slot(Gen *G, int i, const char *name, const Node *at);
+/* Begins emitting func or proc d (returns where its C begins in G->out),
+ * and ends it: its C functions open with the names of their slots. */
+size_t begin_rule(Gen *G, const Node *d, bool in_proc, bool direct);
+void end_rule(Gen *G, size_t at);
 
 /* cgen_effects.c */
 void gen_play(Gen *G, const Node *n);
@@ -76,5 +92,28 @@ void gen_playable(Gen *G, Buf *b, const Node *n);
 void gen_controller(Gen *G, Buf *b, const Node *n);
 void gen_effects_defs(Gen *G);
 void gen_play_dispatch(Gen *G);
+
+/* cgen_time.c */
+/* The constants and tables of time, before rt_game.h (nothing for a game
+ * without time). */
+void gen_time_defs(Gen *G);
+/* Is p the proc of an 'at' block? (Its direct copy takes a frame.) */
+bool is_delayed(const Sym *p);
+/* Does func fn have modifiers? (Its body is emitted as fn0_NAME, and
+ * fn_NAME applies them.) */
+bool has_modifiers(const Sym *fn);
+/* The statements of time: turn, round, phase, until, at. */
+void gen_time_stmt(Gen *G, const Node *n);
+/* Before a 'break' or 'return': the ends of the time blocks it leaves. */
+void gen_time_leave(Gen *G, bool all);
+/* 'return' inside a time block; false if none is open (nothing written). */
+bool gen_time_return(Gen *G, const Node *n);
+/* start_turn(p) */
+void gen_start_turn(Gen *G, const Node *call);
+/* The prototypes and functions of the modifiers and of the funcs they
+ * change, and the dispatch of delayed blocks for direct play. */
+void gen_time_protos(Gen *G);
+void gen_modifiers(Gen *G);
+void gen_delayed_dispatch(Gen *G);
 
 #endif

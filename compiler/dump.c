@@ -208,6 +208,13 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_POSITION: ONE(at); break;
     case N_TOPCARD: ONE(zone); break;
     case N_SOURCE: ONE(in); ONE(filter); break;
+    case N_PHASESDECL: LIST(items, "phase"); break;
+    case N_TURN: ONE(who); ONE(body); break;
+    case N_ROUND: case N_PHASE: ONE(body); break;
+    case N_UNTIL: ONE(boundary); LIST(mods, "mod"); break;
+    case N_AT: ONE(boundary); ONE(body); break;
+    case N_MODIFIER: ONE(call); ONE(rhs); ONE(when); break;
+    case N_BOUNDARY:
     case N_GAMEDECL: case N_PLAYERSDECL: case N_LIMITDECL: case N_PARAM: case N_BREAK:
     case N_CANCEL:
     case N_NUM: case N_BOOLLIT: case N_NONELIT: case N_STR: case N_IDENT:
@@ -234,7 +241,12 @@ static void put_label(Buf *b, const Node *n)
     case N_BOOLLIT: buf_puts(b, n->literal ? " true" : " false"); break;
     case N_BINARY: buf_printf(b, " %s", binop_name(n->binop)); break;
     case N_UNARY: buf_puts(b, n->unop == UOP_NEG ? " -" : " not"); break;
-    case N_ASSIGN: buf_printf(b, " %s", assign_ops[n->assign_op]); break;
+    case N_ASSIGN:
+    case N_MODIFIER: buf_printf(b, " %s", assign_ops[n->assign_op]); break;
+    case N_BOUNDARY:
+        buf_printf(b, " %s of %s %s", n->edge == EDGE_START ? "start" : "end",
+                   n->which == WHICH_NEXT ? "next" : "this", n->name);
+        break;
     case N_POSITION:
     case N_TOPCARD: buf_printf(b, " %s", pos_word(n->pos_kind)); break;
     case N_STR: case N_MENU: case N_OPTION: case N_ASK: case N_CHOOSECARD:
@@ -306,6 +318,23 @@ static void put_call_facts(Buf *b, const Node *n)
         buf_puts(b, "  over source");
 }
 
+/* Time: the unit of a phase or a boundary, the slots of a turn, round or
+ * phase, the row kind of 'until' and 'at' (and the proc of 'at'), the
+ * func a modifier changes. */
+static void put_time_facts(Buf *b, const Node *n)
+{
+    if (n->kind == N_PHASE || n->kind == N_BOUNDARY)
+        buf_printf(b, "  unit %d", n->value);
+    if (n->kind == N_TURN || n->kind == N_ROUND || n->kind == N_PHASE)
+        buf_printf(b, "  slot %d", n->slot);
+    if (n->kind == N_UNTIL || n->kind == N_AT || n->kind == N_MODIFIER)
+        buf_printf(b, "  lasting %d", n->lasting_no);
+    if (n->kind == N_AT && n->sym)
+        buf_printf(b, "  proc %d", n->sym->index);
+    if (n->kind == N_MODIFIER && n->sym)
+        buf_printf(b, "  func %d  mod %d", n->sym->index, n->mod_no);
+}
+
 /* What the checker filled in: the type, then what the kind holds. */
 static void put_fn_facts(Buf *b, const Sym *fn)
 {
@@ -357,6 +386,10 @@ static void put_facts(const Dump *D, const Node *n)
             if (guard->clause == n)
                 buf_printf(b, "  guard func %d  frame %d", guard->index, sema_locals(guard));
         }
+        break;
+    case N_TURN: case N_ROUND: case N_PHASE: case N_BOUNDARY: case N_UNTIL: case N_AT:
+    case N_MODIFIER:
+        put_time_facts(b, n);
         break;
     default: break;
     }
@@ -415,6 +448,11 @@ static void put_decl_head(Buf *b, const Node *n)
         break;
     case N_PLAYERSDECL: buf_printf(b, "players %lld..%d", n->min_players, n->max_players); break;
     case N_LIMITDECL: buf_printf(b, "limit %s %lld", n->name, n->limit); break;
+    case N_PHASESDECL:
+        buf_puts(b, "phases");
+        for (const Node *f = n->items; f; f = f->next)
+            buf_printf(b, "%s%s", f == n->items ? " " : ", ", f->name);
+        break;
     case N_ZONEDECL:
         buf_printf(b, "zone %s", n->name);
         for (const Node *f = n->flag_list; f; f = f->next)
@@ -483,7 +521,7 @@ static void print_decl(Dump *D, const Node *n)
         put_decl_facts(D, n);
     buf_puts(D->out, "\n");
     Printer p = {D, 1};
-    if (n->kind != N_ZONEDECL)
+    if (n->kind != N_ZONEDECL && n->kind != N_PHASESDECL)
         visit_kids(n, print_decl_kid, &p);
 }
 
@@ -562,6 +600,39 @@ static void dump_nodes(const Dump *D, const char *what, const PtrVec *nodes)
     }
 }
 
+/* The units of time, the rows of 'until' and 'at' and the slots whose
+ * values they keep, the modifiers (a game with time only). */
+static void dump_time(const Dump *D)
+{
+    const Game *g = D->g;
+    Buf *b = D->out;
+    if (!g->uses_time)
+        return;
+    buf_printf(b, "time units %d: turn, round", UNIT_PHASE0 + g->phases.len);
+    for (int i = 0; i < g->phases.len; i++)
+        buf_printf(b, ", %s", ((const Node *)g->phases.items[i])->name);
+    buf_printf(b, "\nlasting %d  rows at once %d  values kept at most %d\n", g->lasting.len,
+               g->max_lasting, g->max_captures);
+    for (int i = 0; i < g->lasting.len; i++) {
+        const Lasting *l = g->lasting.items[i];
+        buf_printf(b, "  %d %s  ", i, node_kind_names[l->stmt->kind]);
+        put_loc(D, l->stmt->loc);
+        if (l->stmt->kind == N_AT)
+            buf_printf(b, "  proc %d", l->stmt->sym->index);
+        buf_puts(b, "  keeps");
+        for (int k = 0; k < l->ncap; k++)
+            buf_printf(b, " slot %d", l->cap[k]);
+        buf_puts(b, l->ncap ? "\n" : " nothing\n");
+    }
+    buf_printf(b, "modifiers %d\n", g->mods.len);
+    for (int i = 0; i < g->mods.len; i++) {
+        const Node *m = g->mods.items[i];
+        buf_printf(b, "  %d %s  ", i, m->sym->name);
+        put_loc(D, m->loc);
+        buf_printf(b, "  lasting %d\n", m->lasting_no);
+    }
+}
+
 static void dump_tables(Dump *D)
 {
     const Game *g = D->g;
@@ -584,6 +655,7 @@ static void dump_tables(Dump *D)
     dump_texts(b, "labels", &g->labels);
     dump_nodes(D, "sets", &g->sets);
     dump_nodes(D, "aggregates", &g->aggs);
+    dump_time(D);
 }
 
 /* ---- the analysis --------------------------------------------------------- */

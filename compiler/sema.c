@@ -143,6 +143,10 @@ static void declare_players(Sema *s, Node *n)
 /* decl: LIMIT IDENT NUMBER */
 static void declare_limit(Sema *s, Node *n)
 {
+    if (!strcmp(n->name, "lasting")) {
+        declare_lasting_limit(s, n);
+        return;
+    }
     bool decisions = !strcmp(n->name, "decisions");
     if (s->have_limit && decisions) {
         diag_error(s->diags, n->loc, "'limit decisions' is given twice");
@@ -150,8 +154,8 @@ static void declare_limit(Sema *s, Node *n)
     }
     s->have_limit |= decisions;
     if (!decisions) {
-        static const char *const limits[] = {"decisions"};
-        error_unknown(s, n->loc, "limit", n->name, limits, 1);
+        static const char *const limits[] = {"decisions", "lasting"};
+        error_unknown(s, n->loc, "limit", n->name, limits, 2);
     } else if (n->limit < 1 || n->limit > MAX_DECISIONS_LIMIT) {
         diag_error(s->diags, n->loc, "limit decisions %lld: give a number from 1 to %d",
                    n->limit, MAX_DECISIONS_LIMIT);
@@ -181,6 +185,7 @@ static void declare_decl(Sema *s, Node *n)
     case N_PLAYERSDECL: declare_players(s, n); break;
     case N_ZONEDECL:    declare_zone(s, n); break;
     case N_LIMITDECL:   declare_limit(s, n); break;
+    case N_PHASESDECL:  declare_phases(s, n); break;
     case N_VARDECL:     declare_var(s, n); break;
     case N_FUNCDECL:    declare_fn(s, n, false); break;
     case N_PROCDECL:    declare_fn(s, n, true); break;
@@ -233,6 +238,7 @@ void sema_check_fn(Sema *s, Sym *sym)
         }
     }
     f->nlocals = s->nlocals;
+    finish_delayed(s, f);
     check_locals(s, sym);
     if (s->in_proc && s->nlocals > s->g->max_locals)
         s->g->max_locals = s->nlocals;
@@ -535,6 +541,7 @@ static void game_defaults(Game *g, const CardSet *cs)
     g->max_players = 4;
     g->max_depth = 32;
     g->max_decisions = DEFAULT_MAX_DECISIONS;
+    g->max_lasting = DEFAULT_MAX_LASTING;
 }
 
 bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)

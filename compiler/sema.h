@@ -18,7 +18,8 @@
     X(NEXT, "next", 1, 1) X(SEAT, "seat", 1, 1) X(VALUES, "values", 1, 1)       \
     X(CHANCE, "chance", 1, 1) X(ROLL, "roll", 1, 1) X(ABS, "abs", 1, 1)         \
     X(START_TURN, "start_turn", 1, 1) X(NPLAYERS, "player_count", 0, 0)          \
-    X(PLAYABLE, "playable", 2, 2) X(CONTROLLER, "controller", 1, 1)
+    X(PLAYABLE, "playable", 2, 2) X(CONTROLLER, "controller", 1, 1)              \
+    X(ACTIVE, "active", 0, 0)
 
 /* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
 enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
@@ -30,6 +31,20 @@ enum { MAX_LABEL = 1000 };
 
 /* Decisions a game may take before it ends as a draw ('limit decisions N'). */
 enum { DEFAULT_MAX_DECISIONS = 100000, MAX_DECISIONS_LIMIT = 1000000000 };
+
+/* Rows of lasting and delayed effects a game holds at once ('limit
+ * lasting N'): an 'until' or an 'at' writes one. */
+enum { DEFAULT_MAX_LASTING = 64, MAX_LASTING_LIMIT = 10000 };
+
+/* An 'until' or an 'at' statement: the rows it writes keep the values of
+ * the locals of its rule that it reads (captured when it runs). */
+typedef struct Lasting {
+    Node *stmt;         /* the N_UNTIL or N_AT (stmt->lasting_no is its index) */
+    const Sym *rule;    /* the func or proc it is written in: its slots are
+                         * that rule's (an 'at' block inside it included) */
+    int ncap;           /* how many values a row keeps */
+    int *cap;           /* the frame slots of the rule they come from */
+} Lasting;
 
 typedef enum Builtin {
 #define X(k, s, lo, hi) B_##k,
@@ -103,6 +118,16 @@ typedef struct Game {
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */
     long long max_decisions; /* decisions a game may take before it is a draw */
+    /* time (sema_time.c) */
+    PtrVec phases;      /* IDENT nodes of 'phases': phase i is the time unit
+                         * UNIT_PHASE0 + i */
+    bool uses_time;     /* turn, round or phase blocks, active(), 'until' or
+                         * 'at': the state keeps the active player and counts
+                         * the starts and ends of each unit (GAME_HAS_TIME) */
+    PtrVec lasting;     /* Lasting*: the 'until' and 'at' statements */
+    PtrVec mods;        /* N_MODIFIER: mod_no is the index here */
+    int max_lasting;    /* rows at once ('limit lasting N') */
+    int max_captures;   /* the most values one row keeps */
     long long state_bytes;   /* sizeof(State) as rt_game.h lays it out, on a
                               * 64-bit target (sema_limits.c) */
     /* filled by the analysis (analyse.c) */

@@ -248,6 +248,7 @@ static Type check_call_builtin(Sema *s, Node *n, bool stmt)
     case B_ABS:        return check_call_of(s, n, T_INT, "the argument of abs", T_INT);
     case B_START_TURN: return check_call_start_turn(s, n, stmt);
     case B_NPLAYERS:   return n->type = T_INT;
+    case B_ACTIVE:     s->g->uses_time = true; return n->type = T_PLAYER;
     case B_VALUES:     return check_call_values(s, n);
     case B_PLAYABLE:   return check_playable(s, n);
     case B_CONTROLLER: return check_call_of(s, n, T_CARD, "the argument of controller",

@@ -8,6 +8,7 @@
  *   sema_limits.c the game against the runtime's fixed sizes
  *   sema_effects.c card effects: which card has which, their clauses
  *   sema_reactions.c what runs before an event: instead, react, cancel
+ *   sema_time.c   turns, rounds, phases; lasting and delayed effects
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -46,6 +47,13 @@ typedef struct Sema {
     const char **names_buf;     /* name_list's buffer, names_cap long */
     int names_cap;
     struct CardLists *card_lists; /* the cards by type and value (sema_expr.c) */
+    /* time (sema_time.c) */
+    bool have_lasting_limit;    /* 'limit lasting' seen */
+    StrMap phase_ix;            /* phase name -> its index + 1 */
+    bool in_delayed;            /* checking the block of an 'at' */
+    int delayed_base;           /* its rule's slots, read-only there, are below */
+    PtrVec delayed;             /* the procs made of the 'at' blocks of the
+                                 * rule being checked (their frame is its) */
 } Sema;
 
 /* sema_names.c */
@@ -92,6 +100,14 @@ void warn_effects_never_run(Sema *s); /* sema_effect_kinds.c */
 
 /* sema_reactions.c */
 void check_cancel(Sema *s, Node *n);
+/* sema_time.c */
+void declare_phases(Sema *s, Node *n);
+void declare_lasting_limit(Sema *s, Node *n);
+void check_time_block(Sema *s, Node *n);
+void check_until(Sema *s, Node *n);
+void check_at(Sema *s, Node *n);
+void check_modifier(Sema *s, Node *m, int lasting_no);
+void finish_delayed(Sema *s, const Node *rule);
 
 /* sema_limits.c */
 void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */

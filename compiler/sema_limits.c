@@ -30,6 +30,9 @@ typedef struct Shape {
     long long words;    /* int32_t members of GAME_STATE_VARS */
     long long locals;   /* NLOCALS: the slots of a Frame */
     long long depth;    /* MAXDEPTH: the Frames */
+    long long units;    /* NUNITS of a game with time (GAME_HAS_TIME), or 0 */
+    long long rows;     /* NLASTING of a game with lasting rows, or 0 */
+    long long caps;     /* NCAPTURE: the values a row keeps */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -56,6 +59,10 @@ static long long state_bytes(const Shape *h)
     n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
     n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
+    if (h->units)
+        n += 4 + 2 * 4 * h->units;                     /* active, tstarts, tends */
+    if (h->rows)
+        n += 4 + h->rows * (8 + 4 * h->caps);          /* nlasting, lasting */
     return align_up(n, 8);
 }
 
@@ -150,7 +157,13 @@ static void check_state_size(Sema *s, const Program *prog)
     const CardSet *cs = s->cs;
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
-    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth};
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0};
+    if (g->uses_time)
+        h.units = UNIT_PHASE0 + g->phases.len;
+    if (g->lasting.len > 0) {
+        h.rows = g->max_lasting;
+        h.caps = g->max_captures > 0 ? g->max_captures : 1;
+    }
     Shape all = h;
     all.slots = g->nslots;
     all.words = g->globals.len + (long long)g->pvars.len * g->max_players;

@@ -229,6 +229,10 @@ static Type check_target_name(Sema *s, Node *lv)
     }
     lv->sym = sym;
     sym->used = true;
+    if (s->in_delayed && sym->kind != S_GLOBAL && sym->index < s->delayed_base)
+        diag_error(s->diags, lv->loc, "the block of 'at' cannot change '%s': it runs later, "
+                                      "with the value '%s' had when it was written", lv->name,
+                   lv->name);
     if (sym->kind == S_GLOBAL && !s->in_proc)
         diag_error(s->diags, lv->loc, "a func cannot change the game variable '%s'", lv->name);
     return sym->type;
@@ -344,17 +348,23 @@ static void check_for(Sema *s, Node *n)
 /* tail: BREAK */
 static void check_break(Sema *s, Node *n)
 {
-    if (!s->loops)
+    if (!s->loops && s->in_delayed)
+        diag_error(s->diags, n->loc, "'break' outside a loop: the block of 'at' runs later, "
+                                     "on its own, outside the loops around it");
+    else if (!s->loops)
         diag_error(s->diags, n->loc, "'break' outside a loop");
 }
 
-/* tail: RETURN | RETURN expr */
+/* tail: RETURN | RETURN expr (in the block of an 'at': leaves the block) */
 static void check_return(Sema *s, Node *n)
 {
-    Type want = s->fn->type;
+    Type want = s->in_delayed ? T_VOID : s->fn->type;
     if (n->result) {
         Type t = check_expr(s, n->result);
-        if (want == T_VOID)
+        if (want == T_VOID && s->in_delayed)
+            diag_error(s->diags, n->loc, "the block of 'at' gives no value: write 'return' "
+                                         "alone");
+        else if (want == T_VOID)
             diag_error(s->diags, n->loc, "'%s' gives no value: write 'return' alone",
                        s->fn->name);
         else
@@ -456,6 +466,15 @@ static void check_stmt(Sema *s, Node *n)
     case N_CHOOSECARDS: check_decision(s, n); break;
     case N_PLAY:        check_play(s, n); break;
     case N_CANCEL:      check_cancel(s, n); break;
+    case N_TURN:
+    case N_ROUND:
+    case N_PHASE:       check_time_block(s, n); break;
+    case N_UNTIL:       check_until(s, n); break;
+    case N_AT:          check_at(s, n); break;
+    case N_CLAUSE:      /* 'play { ... }' where a statement goes (parser.y) */
+        diag_error(s->diags, n->loc, "'play { ... }' is a clause of a card's effect: to play a "
+                                     "card here, write 'play CARD by PLAYER'");
+        break;
     default:            diag_error(s->diags, n->loc, "not a statement"); break;
     }
 }

@@ -139,6 +139,85 @@ static Node *for_stmt(struct Lexer *lx, RLLTYPE loc, const char *name, Node *ite
     return n;
 }
 
+/* A word the grammar reads as a keyword where it stands, though it may
+ * be a name elsewhere ('turn', 'round', 'phase', 'phases'): a syntax error
+ * when the name is another (none while the parser recovers from one). */
+static bool contextual(struct Lexer *lx, RLLTYPE loc, const char *got, const char *want,
+                       const char *what)
+{
+    if (!strcmp(got, want))
+        return true;
+    if (!lx->quiet)
+        lexer_error(lx, &loc, "syntax error: unexpected name '%s'%s", got, what);
+    return false;
+}
+
+/* turn of P { }, round { }, phase NAME { } */
+static Node *time_block(struct Lexer *lx, RLLTYPE loc, const char *word, NodeKind k, Node *who,
+                        const char *phase, Node *body)
+{
+    static const char *const blocks = " (a block of time is 'turn of PLAYER { ... }', "
+                                      "'round { ... }' or 'phase NAME { ... }')";
+    const char *want = k == N_TURN ? "turn" : k == N_ROUND ? "round" : "phase";
+    if (!contextual(lx, loc, word, want, blocks))
+        return NULL;
+    Node *n = node_new(lx->arena, k, L(loc));
+    n->who = who;
+    n->name = phase;
+    n->body = body;
+    return n;
+}
+
+/* phases NAME, NAME, ... */
+static Node *phases_decl(struct Lexer *lx, RLLTYPE loc, const char *word, Node *names)
+{
+    if (!contextual(lx, loc, word, "phases", ", expected a declaration"))
+        return NULL;
+    Node *n = NEW(PHASESDECL, loc);
+    n->items = names;
+    return n;
+}
+
+/* 'start' or 'end' before 'of' */
+static int edge(struct Lexer *lx, RLLTYPE loc, const char *word)
+{
+    if (!strcmp(word, "start"))
+        return EDGE_START;
+    lexer_error(lx, &loc, "a boundary of time is 'start of ...' or 'end of ...', found '%s'",
+                word);
+    return EDGE_END;
+}
+
+/* [start|end of] [this|next] UNIT: edge -1 is the default, the end. */
+static Node *boundary(struct Lexer *lx, RLLTYPE loc, int edge_, const char *which,
+                      const char *unit, RLLTYPE unit_loc)
+{
+    Node *n = NEW(BOUNDARY, unit_loc);
+    (void)loc;
+    n->edge = edge_ < 0 ? EDGE_END : edge_;
+    n->which = WHICH_THIS;
+    n->name = unit;
+    if (which && !strcmp(which, "next"))
+        n->which = WHICH_NEXT;
+    else if (which && strcmp(which, "this") != 0)
+        lexer_error(lx, &unit_loc, "a boundary of time is '[start of | end of] [this | next] "
+                                   "turn, round or a phase', found '%s %s'", which, unit);
+    return n;
+}
+
+/* f(x, ...) += e [when c], -=, = */
+static Node *modifier(struct Lexer *lx, RLLTYPE loc, AssignOp op, Node *target, Node *rhs,
+                      Node *when)
+{
+    Node *n = NEW(MODIFIER, loc);
+    n->call = target;
+    n->assign_op = op;
+    n->rhs = rhs;
+    n->when = when;
+    n->loc = target->loc;
+    return n;
+}
+
 /* Appends list n to list head. The head remembers its last node, so a
  * list of n statements is built in O(n), not O(n^2). */
 static Node *append(Node *head, Node *n)
@@ -172,7 +251,9 @@ static void expect_word(struct Lexer *lx, RLLTYPE loc, const char *got, const ch
 static Node *play_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *card,
                        Node *by, Node *to)
 {
-    if (strcmp(word, "play") && !lx->quiet)
+    if (!strcmp(word, "turn") && !lx->quiet)
+        lexer_error(lx, &loc, "syntax error: a turn is 'turn of PLAYER { ... }'");
+    else if (strcmp(word, "play") && !lx->quiet)
         lexer_error(lx, &loc, "syntax error: unknown statement '%s': a statement that starts "
                               "with a name assigns to it ('%s = ...') or calls it ('%s(...)')",
                     word, word, word);
@@ -180,6 +261,23 @@ static Node *play_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *ca
     n->card = card;
     n->by = by;
     n->to = to;
+    return n;
+}
+
+/* IDENT IDENT block: 'phase NAME { ... }', or 'play c' followed by a
+ * block, which the grammar cannot tell apart before the '{' (the block
+ * follows the play in the list of statements). */
+static Node *phase_or_play(struct Lexer *lx, RLLTYPE loc, const char *word, RLLTYPE name_loc,
+                           const char *name, Node *body)
+{
+    if (!strcmp(word, "play")) {
+        Node *n = play_stmt(lx, loc, word, ident(lx, name_loc, name), NULL, NULL);
+        n->next = body;
+        return n;
+    }
+    Node *n = time_block(lx, loc, word, N_PHASE, NULL, name, body);
+    if (n)
+        n->loc = L(name_loc); /* where an unknown phase is */
     return n;
 }
 
@@ -192,6 +290,16 @@ static Node *clause(struct Lexer *lx, RLLTYPE loc, ClauseKind k, Node *pattern, 
     n->cond = cond;
     n->body = body;
     return n;
+}
+
+/* IDENT block: 'round { ... }', or in an effect the clause 'play { ... }'
+ * (which the grammar cannot tell apart from a statement there). Among
+ * the statements of a rule, the clause is refused by the checker. */
+static Node *round_or_play(struct Lexer *lx, RLLTYPE loc, const char *word, Node *body)
+{
+    if (!strcmp(word, "play"))
+        return clause(lx, loc, CLAUSE_PLAY, NULL, NULL, body);
+    return time_block(lx, loc, word, N_ROUND, NULL, NULL, body);
 }
 
 static Node *pattern(struct Lexer *lx, RLLTYPE loc, PatternKind k, const char *name)
@@ -312,6 +420,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token PER "per" WHEN "when" INT "int" BOOL "bool" LIMIT "limit"
 %token EFFECT "effect" ON "on" INSTEAD "instead" REACT "react" OF "of" BY "by"
 %token CANCEL "cancel"
+%token UNTIL "until" AT_TIME "at (a time)"
 %token DOTDOT ".." EQ "==" NE "!=" LE "<=" GE ">=" PLUSEQ "+=" MINUSEQ "-="
 %token <str> IDENT "name" STRING "string"
 %type <str> name
@@ -320,8 +429,9 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> decl params param_list param zone_flags zone_flag block stmts stmt
 %type <node> tail else_part expr cond decision src opt_where opt_else position
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
-%type <node> effect_body opt_such effect_items clauses clause pattern pattern_names
+%type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
 %type <node> name_list play_card opt_by opt_to
+%type <node> names boundary mods mod
 %type <num> var_type
 
 /* After `play CARD`, a `by` is the player who plays it, not the start of
@@ -329,6 +439,11 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
  * of the grammar, made here rather than by default). */
 %precedence PLAY_WITHOUT_BY
 %precedence BY
+/* 'play c' then a block '{ ... }' reads as IDENT IDENT block, the rule of
+ * 'phase NAME { ... }', which makes of it the play and the block
+ * (phase_or_play): the card's name is not reduced before a '{'. */
+%precedence PLAY_CARD_NAME
+%precedence '{'
 
 %left OR
 %left AND
@@ -382,6 +497,7 @@ decl
     | PROC name '(' params ')' ':' var_type block
                                     { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->body = $8; }
+    | IDENT names                   { $$ = phases_decl(lx, @1, $1, $2); }
     | EFFECT STRING '{' { enter(lx, @3); } clauses '}'
                                     { $$ = nest(lx, @$, rules_effect(lx, @2, EFFECT_CARD, $2,
                                                                      $5)); }
@@ -395,6 +511,11 @@ decl
 name
     : IDENT
     | BY                            { $$ = lexer_intern(lx, "by", 2); }
+    ;
+
+names
+    : IDENT                         { $$ = ident(lx, @1, $1); }
+    | names ',' IDENT               { $$ = append($1, ident(lx, @3, $3)); }
     ;
 
 var_type
@@ -441,10 +562,13 @@ effect_body
     : opt_when effect_items tail    { $$ = yaml_effect(lx, @$, @1, $1, $2, $3); }
     ;
 
+/* A clause 'play { ... }' without 'when' reads, among statements, as the
+ * statement 'NAME { ... }' ('round { ... }'), which makes a clause of it
+ * (time_block): item_clause leaves it out. */
 effect_items
     : %empty                        { $$ = NULL; }
     | effect_items stmt             { $$ = append($1, $2); settled(lx); }
-    | effect_items clause           { $$ = append($1, $2); settled(lx); }
+    | effect_items item_clause      { $$ = append($1, $2); settled(lx); }
     | effect_items error            { $$ = $1; }
     ;
 
@@ -455,10 +579,18 @@ clauses
     ;
 
 clause
-    : IDENT opt_when block          { expect_word(lx, @1, $1, "play", "a clause starts with "
+    : IDENT block                   { expect_word(lx, @1, $1, "play", "a clause starts with "
                                                   "'play', 'on', 'instead of', 'react to' or "
                                                   "'while in play'");
-                                      $$ = clause(lx, @1, CLAUSE_PLAY, NULL, $2, $3); }
+                                      $$ = clause(lx, @1, CLAUSE_PLAY, NULL, NULL, $2); }
+    | item_clause
+    ;
+
+item_clause
+    : IDENT WHEN expr block         { expect_word(lx, @1, $1, "play", "a clause starts with "
+                                                  "'play', 'on', 'instead of', 'react to' or "
+                                                  "'while in play'");
+                                      $$ = clause(lx, @1, CLAUSE_PLAY, NULL, $3, $4); }
     | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
     | INSTEAD OF pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
@@ -543,15 +675,45 @@ stmt
                                     { (void)$2; (void)$3; $$ = NULL; }
     | name '(' args ')'             { Node *c = call(lx, @1, $1, $3);
                                       $$ = NEW(EXPRSTMT, @1); $$->call = c; }
+    | IDENT OF expr block           { $$ = time_block(lx, @1, $1, N_TURN, $3, NULL, $4); }
+    | IDENT block                   { $$ = round_or_play(lx, @1, $1, $2); }
+    | IDENT IDENT block             { $$ = phase_or_play(lx, @1, $1, @2, $2, $3); }
+    | UNTIL boundary '{' mods '}'   { $$ = NEW(UNTIL, @1); $$->boundary = $2; $$->mods = $4; }
+    | AT_TIME boundary block        { $$ = NEW(AT, @1); $$->boundary = $2; $$->body = $3; }
     | IDENT play_card opt_by opt_to { $$ = play_stmt(lx, @1, $1, $2, $3, $4); }
     | block
     ;
+
+boundary
+    : IDENT                         { $$ = boundary(lx, @$, -1, NULL, $1, @1); }
+    | IDENT IDENT                   { $$ = boundary(lx, @$, -1, $1, $2, @2); }
+    | IDENT OF IDENT                { $$ = boundary(lx, @$, edge(lx, @1, $1), NULL, $3, @3); }
+    | IDENT OF IDENT IDENT          { $$ = boundary(lx, @$, edge(lx, @1, $1), $3, $4, @4); }
+    | END OF IDENT                  { $$ = boundary(lx, @$, EDGE_END, NULL, $3, @3); }
+    | END OF IDENT IDENT            { $$ = boundary(lx, @$, EDGE_END, $3, $4, @4); }
+    ;
+
+mods
+    : %empty                        { $$ = NULL; }
+    | mods mod                      { $$ = append($1, $2); settled(lx); }
+    | mods error                    { $$ = $1; }
+    ;
+
+mod
+    : IDENT '(' args ')' PLUSEQ expr opt_when
+                                    { $$ = modifier(lx, @5, ASSIGN_ADD, call(lx, @1, $1, $3), $6, $7); }
+    | IDENT '(' args ')' MINUSEQ expr opt_when
+                                    { $$ = modifier(lx, @5, ASSIGN_SUB, call(lx, @1, $1, $3), $6, $7); }
+    | IDENT '(' args ')' '=' expr opt_when
+                                    { $$ = modifier(lx, @5, ASSIGN_SET, call(lx, @1, $1, $3), $6, $7); }
+    ;
+
 
 /* The card of 'play': a name, a call, top(...), bottom(...), indexed;
  * not '(' or '[' first, which after the word 'play' would read as a
  * call of a proc named play or an index of a variable named play. */
 play_card
-    : IDENT                         { $$ = ident(lx, @1, $1); }
+    : IDENT %prec PLAY_CARD_NAME    { $$ = ident(lx, @1, $1); }
     | IDENT '(' args ')'            { $$ = call(lx, @1, $1, $3); }
     | TOP '(' expr ')'              { $$ = NEW(TOPCARD, @1); $$->zone = $3;
                                       $$->pos_kind = POS_TOP; }
@@ -761,7 +923,7 @@ static int tok_group(yysymbol_kind_t k)
                                        "players", "top", "bottom", "size", "not"};
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
                                        "move", "shuffle", "choose", "return", "break",
-                                       "end", "cancel", "'{'"};
+                                       "end", "cancel", "'{'", "until", "at (a time)"};
     static const char *const decl[] = {"game", "zone", "var", "func", "proc", "effect"};
     static const char *const clause[] = {"on", "instead", "react"};
     const char *s = yysymbol_name(k);
@@ -872,6 +1034,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
                             "can only be the whole value of 'let' or '=', or %s",
                     found, got == YYSYMBOL_ASK ? "the whole condition of 'if' or 'while'"
                                                : "a statement ('choose cards', a menu)");
+    else if (got == YYSYMBOL_AT && strstr(exp, "a statement"))
+        lexer_error(lx, at, "syntax error: unexpected 'at': a block that runs later starts "
+                            "'at end of', 'at start of', 'at next' or 'at this' (as in 'at "
+                            "end of next turn { ... }')");
     else if (tok_group(got) == G_DECL && strstr(exp, "a statement")) {
         /* A block left open: every later declaration would be reported. */
         lexer_error(lx, at, "syntax error: unexpected %s inside a block: is a '}' missing "

@@ -31,7 +31,8 @@
     X(TOO_MANY, NONE, "a choice with more options than a decision holds")       \
     X(OVERFLOW, NONE, "a number outside the range of 32 bits")                  \
     X(UNPLAYABLE, NONE, "a card played whose effect's condition does not hold") \
-    X(NONE_PLAYED, NONE, "a play of no card (none)")
+    X(NONE_PLAYED, NONE, "a play of no card (none)")                            \
+    X(LASTING_FULL, NONE, "too many lasting or delayed effects at once")
 
 /* What the value of a fault means (the DETAIL column). */
 typedef enum RtFaultDetail {

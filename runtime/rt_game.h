@@ -42,6 +42,17 @@
  *   slot_ordered[NSLOTS], inst_type[NINSTANCES],
  *     inst_attr[][NINSTANCES]            tables for the helpers below
  *     (and slot_owner[NSLOTS] with GAME_HAS_EFFECTS)
+ *   GAME_HAS_TIME (optional, 0 if not)   1 if the rules use turn, round
+ *                                        or phase blocks, active(),
+ *                                        'until' or 'at'; then NUNITS, the
+ *                                        units of time (turns, rounds,
+ *                                        each phase)
+ *   GAME_HAS_LASTING (optional)          1 if they use 'until' or 'at';
+ *                                        then NLASTING (rows at once),
+ *                                        NCAPTURE (values a row keeps),
+ *                                        NLKINDS and the tables
+ *                                        lasting_proc[], lasting_ncap[],
+ *                                        lasting_slot[][NCAPTURE] (below)
  * and after it, with the rules, the functions declared under "what the
  * game defines" below. */
 #ifndef CARDRT_GAME_H
@@ -63,6 +74,12 @@
 #endif
 #ifndef GAME_HAS_WINDOWS
 #define GAME_HAS_WINDOWS 0
+#endif
+#ifndef GAME_HAS_TIME
+#define GAME_HAS_TIME 0
+#endif
+#ifndef GAME_HAS_LASTING
+#define GAME_HAS_LASTING 0
 #endif
 
 /* ---- the state ---- */
@@ -104,6 +121,20 @@ typedef struct Frame {
     int32_t v[NLOCALS];
 } Frame;
 
+#if GAME_HAS_LASTING
+/* A row of a lasting or delayed effect: written by the 'until' or 'at'
+ * numbered `kind` (lasting_proc[kind] is the proc of an 'at' block, -1
+ * for an 'until'), it ends ('until') or runs ('at') at the boundary
+ * `edge` (0 start, 1 end) of time unit `unit` once that unit has started
+ * or ended `when` times; cap[] keeps the values of the locals it reads. */
+typedef struct Lasting {
+    int16_t kind;
+    int8_t unit, edge;
+    int32_t when;
+    int32_t cap[NCAPTURE];
+} Lasting;
+#endif
+
 /* The whole game: it holds no pointer, so a copy is a memcpy. */
 typedef struct State {
     RtCore core;
@@ -131,6 +162,15 @@ typedef struct State {
     int32_t nwin;                 /* windows on the stack */
     uint32_t nwindows;            /* windows opened so far: the last one's id */
     RtWindow win[GAME_MAX_WINDOWS]; /* [nwin - 1] the innermost */
+#endif
+#if GAME_HAS_TIME
+    int32_t active;           /* active(): whose turn it is, -1 none */
+    int32_t tstarts[NUNITS];  /* per unit of time: how often it started */
+    int32_t tends[NUNITS];    /* and ended */
+#endif
+#if GAME_HAS_LASTING
+    int32_t nlasting;         /* rows in use, the oldest first */
+    Lasting lasting[NLASTING];
 #endif
 } State;
 
@@ -1029,6 +1069,97 @@ static inline RT_UNUSED Frame *push(State *s, int site, int proc)
     return f;
 }
 
+/* ---- time: turns, rounds, phases; lasting and delayed effects ---- */
+
+#if GAME_HAS_TIME
+/* Unit `unit` of time starts: counted. (Its 'until' rows that end at its
+ * start end first, before anything of the new unit happens: lasting_expire.) */
+static inline RT_UNUSED void time_start(State *s, int unit)
+{
+    s->tstarts[unit]++;
+}
+
+/* Unit `unit` of time ends: counted. */
+static inline RT_UNUSED void time_end(State *s, int unit)
+{
+    s->tends[unit]++;
+}
+#endif
+
+#if GAME_HAS_LASTING
+/* The count of starts (edge 0) or ends (edge 1) of unit at which a row
+ * written now ends or runs: for the end of this unit, the end of the one
+ * in progress (or of the next to come, between two); for the end of the
+ * next unit, one more. The start of this unit is the next start (the
+ * start of the one in progress has passed); the start of the next unit,
+ * between two, the start after the coming one. */
+static inline RT_UNUSED int32_t time_target(const State *s, int unit, int edge, int next)
+{
+    int32_t started = s->tstarts[unit], ended = s->tends[unit];
+    if (edge)
+        return ended + 1 + next;
+    return started + 1 + (next && started == ended);
+}
+
+/* A new row of kind `kind` that ends or runs at the boundary given by
+ * unit, edge and next (time_target), its values to be filled; NULL and a
+ * fault at site when the table is full. */
+static inline RT_UNUSED Lasting *lasting_add(State *s, int site, int kind, int unit, int edge,
+                                             int next)
+{
+    if (s->nlasting >= NLASTING) {
+        fault(s, F_LASTING_FULL, site, 0);
+        return NULL;
+    }
+    Lasting *r = &s->lasting[s->nlasting++];
+    memset(r, 0, sizeof *r);
+    r->kind = (int16_t)kind;
+    r->unit = (int8_t)unit;
+    r->edge = (int8_t)edge;
+    r->when = time_target(s, unit, edge, next);
+    return r;
+}
+
+/* Is row r at the boundary just counted (edge of unit)? */
+static inline RT_UNUSED bool lasting_now(const State *s, const Lasting *r, int unit, int edge)
+{
+    return r->unit == unit && r->edge == edge &&
+           r->when <= (edge ? s->tends[unit] : s->tstarts[unit]);
+}
+
+/* The oldest row of an 'at' that runs at this boundary, or -1. */
+static inline RT_UNUSED int lasting_due(const State *s, int unit, int edge)
+{
+    for (int i = 0; i < s->nlasting; i++)
+        if (lasting_proc[s->lasting[i].kind] >= 0 && lasting_now(s, &s->lasting[i], unit, edge))
+            return i;
+    return -1;
+}
+
+/* Takes row i out of the table (the rows after it keep their order) and
+ * puts the values it keeps into the frame slots of its 'at' block, v[];
+ * returns the proc of that block. */
+static inline RT_UNUSED int lasting_take(State *s, int i, int32_t *v)
+{
+    Lasting r = s->lasting[i];
+    memmove(&s->lasting[i], &s->lasting[i + 1], sizeof r * (size_t)(s->nlasting - i - 1));
+    s->nlasting--;
+    for (int k = 0; k < lasting_ncap[r.kind]; k++)
+        v[lasting_slot[r.kind][k]] = r.cap[k];
+    return lasting_proc[r.kind];
+}
+
+/* The rows of 'until' that end at this boundary, out of the table. */
+static inline RT_UNUSED void lasting_expire(State *s, int unit, int edge)
+{
+    int n = 0;
+    for (int i = 0; i < s->nlasting; i++)
+        if (lasting_proc[s->lasting[i].kind] >= 0 || !lasting_now(s, &s->lasting[i], unit, edge))
+            s->lasting[n++] = s->lasting[i];
+    s->nlasting = n;
+}
+#endif
+
 /* ---- what the game defines, after the rules ---- */
 
 /* Runs the proc of frame f from where it stopped until it returns, calls
@@ -1099,6 +1230,9 @@ static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
     rt_seed(&s->core.rng, seed);
     s->core.nplayers = nplayers;
     s->core.max_decisions = GAME_MAX_DECISIONS;
+#if GAME_HAS_TIME
+    s->active = -1; /* nobody's turn yet */
+#endif
     /* every card starts in the first zone declared, in cards.yaml order
      * (what derive() would make of it, written directly) */
     for (int i = 0; i < NINSTANCES; i++) {

@@ -34,7 +34,7 @@ static void play_seed(const RtGame *g, uint64_t seed, int n)
 
 Test(kinds, one_list_in_the_generated_order)
 {
-    cr_assert_eq(RT_FAULT_NKINDS, 12);
+    cr_assert_eq(RT_FAULT_NKINDS, 13);
     cr_assert_eq(RT_F_EMPTY_TOP, 0);
     cr_assert_eq(RT_F_OVERFLOW, 9);
     cr_assert_str_eq(rt_fault_kinds[RT_F_EMPTY_TOP].name, "EMPTY_TOP");
@@ -61,6 +61,11 @@ Test(kinds, one_list_in_the_generated_order)
                      "a card played whose effect's condition does not hold");
     cr_assert_str_eq(rt_fault_kinds[RT_F_NONE_PLAYED].text, "a play of no card (none)");
     cr_assert_eq(rt_fault_kinds[RT_F_NONE_PLAYED].detail, RT_FD_NONE);
+    cr_assert_eq(RT_F_NONE_PLAYED, 11);
+    cr_assert_eq(RT_F_LASTING_FULL, 12);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_LASTING_FULL].name, "LASTING_FULL");
+    cr_assert_str_eq(rt_fault_kinds[RT_F_LASTING_FULL].text,
+                     "too many lasting or delayed effects at once");
 }
 
 Test(kinds, only_the_first_fault_counts)

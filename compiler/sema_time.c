@@ -1,0 +1,328 @@
+/* sema_time.c: checking time: turns, rounds and phases, and the effects
+ * that last ('until') or wait ('at').
+ *
+ * Time is counted in units: turns, rounds, and each phase declared by
+ * 'phases' (UNIT_TURN, UNIT_ROUND, UNIT_PHASE0 + i). A 'turn of', 'round'
+ * or 'phase' block raises its unit's start and end; a BOUNDARY names one
+ * of those moments ('end of next turn').
+ *
+ * 'until B { MODIFIERS }' and 'at B { STATEMENTS }' write a row that the
+ * state keeps until the boundary: a modifier changes the value of a func
+ * while its row lasts; an 'at' block runs once when the boundary comes,
+ * as a proc of its own (made here) whose frame is laid out as its rule's.
+ * Both read the locals of their rule as they were when the row was
+ * written: the row keeps ("captures") the values of those it reads. */
+#include "sema_int.h"
+
+#include <string.h>
+
+/* ---- declarations ------------------------------------------------------- */
+
+/* decl: IDENT names ('phases morning, play, dismissal') */
+void declare_phases(Sema *s, Node *n)
+{
+    if (s->g->phases.len > 0) {
+        diag_error(s->diags, n->loc, "'phases' is given twice: name every phase in one list");
+        return;
+    }
+    for (Node *p = n->items; p; p = p->next) {
+        if (!strcmp(p->name, "turn") || !strcmp(p->name, "round")) {
+            diag_error(s->diags, p->loc, "a phase cannot be called '%s': 'end of %s' would "
+                                         "not say which is meant", p->name, p->name);
+            continue;
+        }
+        if (strmap_get(&s->phase_ix, p->name)) {
+            diag_error(s->diags, p->loc, "phase '%s' is declared twice", p->name);
+            continue;
+        }
+        vec_push(s->arena, &s->g->phases, p);
+        p->value = UNIT_PHASE0 + s->g->phases.len - 1;
+        strmap_put(s->arena, &s->phase_ix, p->name, (void *)(intptr_t)s->g->phases.len);
+    }
+}
+
+/* decl: LIMIT IDENT NUMBER with 'lasting' */
+void declare_lasting_limit(Sema *s, Node *n)
+{
+    if (s->have_lasting_limit) {
+        diag_error(s->diags, n->loc, "'limit lasting' is given twice");
+        return;
+    }
+    s->have_lasting_limit = true;
+    if (n->limit < 1 || n->limit > MAX_LASTING_LIMIT)
+        diag_error(s->diags, n->loc, "limit lasting %lld: give a number from 1 to %d",
+                   n->limit, MAX_LASTING_LIMIT);
+    else
+        s->g->max_lasting = (int)n->limit;
+}
+
+/* ---- units and boundaries ----------------------------------------------- */
+
+/* The time unit of a phase's name, or -1 (reported) if no phase has it. */
+static int phase_unit(Sema *s, Loc at, const char *name, bool boundary)
+{
+    int i = (int)(intptr_t)strmap_get(&s->phase_ix, name);
+    if (i)
+        return UNIT_PHASE0 + i - 1;
+    int n = s->g->phases.len;
+    const char **names = name_list(s, n + 2);
+    for (int k = 0; k < n; k++)
+        names[k] = ((const Node *)s->g->phases.items[k])->name;
+    if (boundary) {
+        names[n++] = "turn";
+        names[n++] = "round";
+    }
+    if (s->g->phases.len == 0 && !boundary)
+        diag_error(s->diags, at, "unknown phase '%s': the rules declare no phases (add "
+                                 "'phases %s, ...')", name, name);
+    else
+        error_unknown(s, at, boundary ? "turn, round or phase" : "phase", name, names, n);
+    return -1;
+}
+
+/* boundary: [start of | end of] [this | next] (turn | round | PHASE) */
+static void check_boundary(Sema *s, Node *b)
+{
+    if (!strcmp(b->name, "turn"))
+        b->value = UNIT_TURN;
+    else if (!strcmp(b->name, "round"))
+        b->value = UNIT_ROUND;
+    else
+        b->value = phase_unit(s, b->loc, b->name, true);
+}
+
+/* Statements of time need a proc: they raise boundaries, run blocks later,
+ * and write rows into the state. */
+static bool need_proc_for(Sema *s, const Node *n, const char *what)
+{
+    if (s->in_proc)
+        return true;
+    diag_error(s->diags, n->loc, "%s needs a proc: a func cannot change the course of time",
+               what);
+    return false;
+}
+
+/* stmt: IDENT OF expr block | IDENT block | IDENT IDENT block
+ * ('turn of P { }', 'round { }', 'phase NAME { }') */
+void check_time_block(Sema *s, Node *n)
+{
+    static const char *const what[] = {"'turn of'", "'round'", "'phase'"};
+    int k = n->kind == N_TURN ? 0 : n->kind == N_ROUND ? 1 : 2;
+    need_proc_for(s, n, what[k]);
+    if (n->kind == N_TURN) {
+        expect_type(s, n->who, T_PLAYER, check_expr(s, n->who), "the player whose turn it is");
+        n->value = UNIT_TURN;
+    } else if (n->kind == N_ROUND) {
+        n->value = UNIT_ROUND;
+    } else {
+        n->value = phase_unit(s, n->loc, n->name, false);
+    }
+    n->slot = s->nlocals; /* active() before the block, and a result */
+    s->nlocals += 2;
+    s->g->uses_time = true;
+    check_block(s, n->body);
+}
+
+/* ---- captures ------------------------------------------------------------ */
+
+typedef struct Captures {
+    int base;           /* the rule's slots before the statement are below */
+    bool *seen;         /* per slot below base: already kept */
+    PtrVec slots;
+    Arena *a;
+} Captures;
+
+static void visit_capture(Node *n, void *ctx)
+{
+    Captures *c = ctx;
+    if (n->kind != N_IDENT || !n->sym || (n->sym->kind != S_LOCAL && n->sym->kind != S_PARAM))
+        return;
+    int i = n->sym->index;
+    if (i < 0 || i >= c->base || c->seen[i])
+        return;
+    c->seen[i] = true;
+    vec_push(c->a, &c->slots, (void *)(intptr_t)i);
+}
+
+/* The Lasting of statement n (an UNTIL or an AT): the slots below base
+ * (the locals of its rule in scope where it is written) that it reads,
+ * in the order it first reads them. */
+static void add_lasting(Sema *s, Node *n, int base)
+{
+    Captures c = {base, arena_alloc(s->arena, (size_t)base + 1), {0}, s->arena};
+    ast_walk(n->kind == N_AT ? n->body : n->mods, visit_capture, &c);
+    Lasting *l = arena_alloc(s->arena, sizeof *l);
+    l->stmt = n;
+    l->rule = s->fn;
+    l->ncap = c.slots.len;
+    l->cap = arena_alloc(s->arena, sizeof *l->cap * (size_t)(l->ncap + 1));
+    for (int i = 0; i < l->ncap; i++)
+        l->cap[i] = (int)(intptr_t)c.slots.items[i];
+    n->lasting_no = s->g->lasting.len;
+    vec_push(s->arena, &s->g->lasting, l);
+    if (l->ncap > s->g->max_captures)
+        s->g->max_captures = l->ncap;
+}
+
+/* ---- modifiers ------------------------------------------------------------ */
+
+/* The func a modifier changes, or NULL (reported). */
+static Sym *modified_func(Sema *s, const Node *c)
+{
+    Sym *f = strmap_get(&s->globals, c->name);
+    if (!f) {
+        int nn;
+        const char **names = all_names(s, &nn);
+        error_unknown(s, c->loc, "func", c->name, names, nn);
+        return NULL;
+    }
+    if (f->kind != S_FUNC) {
+        diag_error(s->diags, c->loc, "'%s' is not a func: a modifier changes the value a func "
+                                     "gives", c->name);
+        return NULL;
+    }
+    return f;
+}
+
+/* The names of a modifier's arguments: one for each parameter of f, each
+ * a new local holding that argument when the func is called. */
+static void bind_arguments(Sema *s, Node *c, const Sym *f)
+{
+    int k = 0;
+    for (Node *a = c->args; a; a = a->next)
+        k++;
+    if (k != f->nparams)
+        diag_error(s->diags, c->loc, "'%s' takes %d argument%s: a modifier names each, "
+                                     "given %d", c->name, f->nparams,
+                   f->nparams == 1 ? "" : "s", k);
+    int i = 0;
+    for (Node *a = c->args; a; a = a->next, i++) {
+        Type t = i < f->nparams && i < 8 ? f->params[i] : T_UNKNOWN;
+        if (a->kind != N_IDENT) {
+            diag_error(s->diags, a->loc, "a modifier names the arguments of '%s': write a name "
+                                         "here, bound to argument %d", c->name, i + 1);
+            continue;
+        }
+        a->sym = declare_local(s, a, a->name, t, S_LOCAL);
+        a->type = t;
+    }
+}
+
+/* The value of a modifier: a number added or taken away, or the value the
+ * func gives instead, of its type. */
+static void check_modifier_value(Sema *s, Node *m, const Sym *f)
+{
+    Type t = check_expr(s, m->rhs);
+    if (m->assign_op == ASSIGN_SET) {
+        char ctx[160];
+        snprintf(ctx, sizeof ctx, "the value '%s' gives instead", f->name);
+        expect_type(s, m->rhs, f->type, t, ctx);
+        return;
+    }
+    if (f->type != T_INT && f->type != T_UNKNOWN)
+        diag_error(s->diags, m->loc, "'%s' gives %s: only a number can be added to or taken "
+                                     "away from (write '%s(...) = ...')", f->name,
+                   type_name(f->type), f->name);
+    expect_type(s, m->rhs, T_INT, t, "the value added or taken away");
+}
+
+/* mod: IDENT '(' args ')' (PLUSEQ | MINUSEQ | '=') expr opt_when
+ * The expressions are a func's: they read the state, and change nothing. */
+void check_modifier(Sema *s, Node *m, int lasting_no)
+{
+    int mark = s->nscope;
+    bool in_proc = s->in_proc;
+    Node *c = m->call;
+    c->builtin = -1;
+    m->lasting_no = lasting_no;
+    Sym *f = modified_func(s, c);
+    if (!f) {
+        check_expr(s, m->rhs);
+        if (m->when)
+            check_expr(s, m->when);
+        return;
+    }
+    s->in_proc = false;
+    bind_arguments(s, c, f);
+    check_modifier_value(s, m, f);
+    if (m->when)
+        expect_type(s, m->when, T_BOOL, check_expr(s, m->when), "the 'when' of a modifier");
+    s->in_proc = in_proc;
+    scope_pop(s, mark);
+    m->sym = f;
+    m->mod_no = s->g->mods.len;
+    vec_push(s->arena, &s->g->mods, m);
+    vec_push(s->arena, &f->modifiers, m);
+}
+
+/* ---- until and at ---------------------------------------------------------- */
+
+/* stmt: UNTIL boundary '{' mods '}' */
+void check_until(Sema *s, Node *n)
+{
+    need_proc_for(s, n, "'until'");
+    check_boundary(s, n->boundary);
+    int base = s->nlocals;
+    n->lasting_no = s->g->lasting.len; /* set again by add_lasting */
+    for (Node *m = n->mods; m; m = m->next)
+        check_modifier(s, m, n->lasting_no);
+    add_lasting(s, n, base);
+    s->g->uses_time = true;
+}
+
+/* The proc that runs the block of an 'at' later: no parameters; its frame
+ * is that of its rule (s->fn), whose slots the block's code uses, and it
+ * gets the rule's frame size when the rule is checked (finish_delayed). */
+static Sym *delayed_proc(Sema *s, Node *n)
+{
+    const char *name = arena_printf(s->arena, "at line %d", n->loc.line);
+    Node *decl = node_new(s->arena, N_PROCDECL, n->loc);
+    decl->name = name;
+    decl->type = T_VOID;
+    decl->body = n->body;
+    decl->sym = s->fn;
+    Sym *sym = arena_alloc(s->arena, sizeof *sym);
+    sym->kind = S_PROC;
+    sym->name = name;
+    sym->decl = decl;
+    sym->type = T_VOID;
+    sym->used = true;
+    sym->blocking = true;
+    sym->index = s->g->procs.len;
+    /* a number first: no name of the rules starts with one */
+    sym->cname = arena_printf(s->arena, "%d_at_line_%d", sym->index, n->loc.line);
+    vec_push(s->arena, &s->g->procs, sym);
+    vec_push(s->arena, &s->delayed, decl);
+    return sym;
+}
+
+/* stmt: AT_TIME boundary block */
+void check_at(Sema *s, Node *n)
+{
+    if (!need_proc_for(s, n, "'at'"))
+        return;
+    check_boundary(s, n->boundary);
+    int base = s->nlocals;
+    bool in_delayed = s->in_delayed;
+    int delayed_base = s->delayed_base, loops = s->loops;
+    s->in_delayed = true;
+    s->delayed_base = base;
+    s->loops = 0; /* 'break' cannot leave the block for a loop of its rule */
+    check_block(s, n->body);
+    s->in_delayed = in_delayed;
+    s->delayed_base = delayed_base;
+    s->loops = loops;
+    n->sym = delayed_proc(s, n);
+    add_lasting(s, n, base);
+    s->g->uses_time = true;
+}
+
+/* At the end of a rule: the procs of its 'at' blocks share its frame. */
+void finish_delayed(Sema *s, const Node *rule)
+{
+    for (int i = 0; i < s->delayed.len; i++) {
+        Node *decl = s->delayed.items[i];
+        decl->nlocals = rule->nlocals;
+    }
+    s->delayed.len = 0;
+}
