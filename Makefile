@@ -285,6 +285,7 @@ test: deps
 	@$(MAKE) --no-print-directory games-robust
 	@sh tests/games/players.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/faults.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
+	@sh tests/games/holders.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/codegen.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/utf8.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@for g in $(GAMES); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done

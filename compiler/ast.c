@@ -63,6 +63,7 @@ const char *type_name(Type t)
     case T_PLAYERS: return "the players";
     case T_LIST: return "a list";
     case T_CARDSET: return "a set of cards";
+    case T_ZONES: return "a held zone without its holder";
     }
     return "?";
 }

@@ -46,13 +46,19 @@ typedef enum Type {
     T_PLAYERS,  /* the list of players (for sources) */
     T_LIST,     /* a list literal of ints */
     T_CARDSET,  /* 'chosen' inside such-that */
+    T_ZONES,    /* a held zone without its holder: the slots of every holder */
 } Type;
 
 const char *type_name(Type t);
 
 /* Zone flags. ZF_IN_PLAY: the cards in the zone are in play (the
- * property `in play`): their effects' clauses other than `play` are live. */
-enum { ZF_PER_PLAYER = 1, ZF_ORDERED = 2, ZF_IN_PLAY = 4 };
+ * property `in play`): their effects' clauses other than `play` are live.
+ * A held zone (ZF_HELD, `under T`) has one slot per card of type T;
+ * ZF_KEEP: its cards stay under a holder that leaves play (else they drop
+ * to the zone its declaration names). */
+enum { ZF_PER_PLAYER = 1, ZF_ORDERED = 2, ZF_IN_PLAY = 4, ZF_HELD = 16, ZF_KEEP = 32 };
+/* What a VARDECL's per_player says: one value, one per seat, one per card. */
+enum { VAR_GAME = 0, VAR_PER_PLAYER = 1, VAR_PER_CARD = 2 };
 
 /* Where an effect was written (EFFECT.effect_from). */
 typedef enum EffectFrom {
@@ -114,7 +120,7 @@ typedef enum AggKind {
  * grammar, so no later phase sees a token number. */
 #define BIN_OPS(X)                                                               \
     X(OR, "or") X(AND, "and") X(EQ, "==") X(NE, "!=") X(LT, "<") X(LE, "<=")     \
-    X(GT, ">") X(GE, ">=") X(ADD, "+") X(SUB, "-") X(MUL, "*") X(DIV, "/")       \
+    X(GT, ">") X(GE, ">=") X(IN, "in") X(ADD, "+") X(SUB, "-") X(MUL, "*") X(DIV, "/")       \
     X(MOD, "%")
 typedef enum BinOp {
 #define X(k, s) OP_##k,
@@ -157,6 +163,9 @@ typedef enum SourceKind {
     SRC_PLAYERS,    /* the players, in seat order */
     SRC_VALUES,     /* the values of an attribute: values(color) */
     SRC_CHOSEN,     /* the candidate set of a 'such that': chosen */
+    SRC_HELD,       /* the cards of every holder's slot of a held zone,
+                     * slot by slot (holders in cards.yaml order), each
+                     * bottom to top */
 } SourceKind;
 
 /* Which property of a card a FIELD reads, and which attribute a T_VALUE
@@ -177,11 +186,16 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   PLAYERSDECL   min_players, max_players
  *   LIMITDECL     name = what is limited ('decisions', 'lasting'), limit
  *   PHASESDECL    items = IDENT list of the phases, in order
- *   ZONEDECL      name, flag_list = IDENT list of the flags as written;
+ *   ZONEDECL      name, flag_list = IDENT list of the flags as written
+ *                 (`under T` is an IDENT "under" whose word is the IDENT
+ *                 T, `drop to Z` one "drop to" whose word is Z);
  *                 zflags (ZF_*), vis (VIS_*), zone_no = its index in
- *                 Game.zones, first_slot
- *   VARDECL       name, type, init = initial value, per_player (0 or 1);
- *                 var_no = its index in Game.globals or Game.pvars
+ *                 Game.zones, first_slot; for a held zone (ZF_HELD)
+ *                 holder_type = the type of its holders, and sym = the
+ *                 zone its cards drop to (NULL with ZF_KEEP)
+ *   VARDECL       name, type, init = initial value, per_player (VAR_GAME,
+ *                 VAR_PER_PLAYER or VAR_PER_CARD); var_no = its index in
+ *                 Game.globals, Game.pvars or Game.cvars
  *   FUNCDECL      name, params = PARAM list, type = result type, and
  *                 either expr_body (func f(): int = e) or body (a BLOCK);
  *                 nlocals = its frame slots (params first; the next one
@@ -273,7 +287,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   BOOLLIT       literal (0 or 1)
  *   NONELIT, PLAYERSREF
  *   STR           name = the string; value = the card it names, if any
- *   IDENT         name; sym, or a constant: T_TYPE value = type index,
+ *   IDENT         name (a zone flag: word = the name after it); sym, or a
+ *                 constant: T_TYPE value = type index,
  *                 T_VALUE attr and value = value index, T_ZONE value =
  *                 zone index
  *   FIELD         base = a card expression (NULL: the card of a filter,
@@ -283,7 +298,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 builtin, over_source (sum, min or max over a SOURCE),
  *                 attr (the attribute of distinct(...) and values(...))
  *   UNARY         unop, operand
- *   BINARY        binop, lhs, rhs
+ *   BINARY        binop, lhs, rhs (OP_IN: lhs a card, rhs a zone, or a
+ *                 held zone without its holder)
  *   LIST          items; nitems
  *   TOPCARD       zone, pos_kind (POS_TOP or POS_BOTTOM)
  *   SOURCE        name = the element's variable or NULL, in = what it
@@ -304,7 +320,7 @@ struct Node {
     union {
         Node *kid[NKIDS];
         struct {
-            union { Node *init, *params, *guard, *flag_list, *clauses, *boundary,
+            union { Node *init, *params, *guard, *flag_list, *clauses, *boundary, *word,
                     *stmts, *result, *target, *cond, *block, *count, *iter, *card,
                     *cards, *zone, *who, *call, *in, *at, *base, *args, *operand,
                     *lhs, *items; };
@@ -326,7 +342,8 @@ struct Node {
     /* filled by the checker */
     Type type;
     Sym *sym;               /* what an identifier, a call or a let names */
-    int attr;               /* ATTR_TYPE, ATTR_NAME or an attribute index */
+    union { int attr;       /* ATTR_TYPE, ATTR_NAME or an attribute index */
+            int holder_type; }; /* ZONEDECL with ZF_HELD: its holders' type */
     union { int value, zone_no, card_no, type_no, set_no, lasting_no; };  /* a constant; an index */
     union { int prompt, label, slot, first_slot, var_no,
             nlocals, mod_no; };
@@ -379,7 +396,8 @@ _Static_assert(offsetof(Node, kid[1]) == offsetof(Node, body) &&
 
 /* What a name stands for. */
 typedef enum SymKind {
-    S_ZONE, S_GLOBAL, S_PVAR, S_FUNC, S_PROC, S_LOCAL, S_PARAM, S_BUILTIN
+    S_ZONE, S_GLOBAL, S_PVAR, S_FUNC, S_PROC, S_LOCAL, S_PARAM, S_BUILTIN,
+    S_CVAR,                 /* a per-card variable */
 } SymKind;
 
 struct Sym {
@@ -410,6 +428,11 @@ struct Sym {
     PtrVec flows_to;        /* LOCAL, PARAM of type player: the player
                              * variables its value is given to (bad if it is) */
     PtrVec modifiers;       /* FUNC: the MODIFIER nodes that change its value */
+    /* filled by sema_holders.c, in a game with held zones */
+    PtrVec values;          /* LOCAL of type card: the values 'let' and '='
+                             * give it */
+    bool may_hold;          /* LOCAL of type card: it may hold a card of the
+                             * holder type being checked */
 };
 
 /* The whole program: declarations in order, from every rules file and

@@ -14,6 +14,7 @@
  * cards, so they compile to plain C functions. Aggregates and filters
  * become small helpers that walk a zone's array; nothing allocates. */
 #include "cgen_int.h"
+#include "cgen_holders.h"
 #include "emit.h"
 
 #include <assert.h>
@@ -135,10 +136,18 @@ static void gen_var(Gen *G, Buf *b, const Sym *sym)
 }
 
 /* The slot of a zone expression: Z_x, zslot(s, Z_x, player), or (Z_x + p)
- * for a player p surely in range. */
+ * for a player p surely in range; hslot(s, site, Z_x, TYPE_t, c) for the
+ * slot of a held zone under card c (of the holder type t, checked). A held
+ * zone without its holder is Z_x, its first slot. */
 static void gen_zone(Gen *G, Buf *b, const Node *n)
 {
-    if (n->kind == N_INDEX) {
+    if (n->kind == N_INDEX && (n->base->sym->decl->zflags & ZF_HELD)) {
+        const Node *z = n->base->sym->decl;
+        buf_printf(b, "hslot(s, %d, Z_%s, TYPE_%s, ", site(G), z->name,
+                   c_ident(G->a, G->cs->types[z->holder_type]->name, true));
+        gen_expr(G, b, n->index);
+        buf_puts(b, ")");
+    } else if (n->kind == N_INDEX) {
         if (n->index->seat_in_range)
             buf_printf(b, "(Z_%s + ", n->base->name);
         else
@@ -157,7 +166,7 @@ static void gen_ident(Gen *G, Buf *b, const Node *n)
 {
     if (n->sym && n->sym->kind != S_ZONE) {
         gen_var(G, b, n->sym);
-    } else if (n->type == T_ZONE) {
+    } else if (n->type == T_ZONE || n->type == T_ZONES) {
         gen_zone(G, b, n);
     } else if (n->type == T_TYPE) {
         buf_printf(b, "TYPE_%s", c_ident(G->a, G->cs->types[n->value]->name, true));
@@ -223,6 +232,10 @@ static void gen_index(Gen *G, Buf *b, const Node *n)
     const Node *base = n->base;
     if (n->type == T_ZONE) {
         gen_zone(G, b, n);
+    } else if (base->kind == N_IDENT && base->sym && base->sym->kind == S_CVAR) {
+        buf_printf(b, "s->pc_%s[cidx(s, %d, ", base->name, site(G));
+        gen_expr(G, b, n->index);
+        buf_puts(b, ")]");
     } else if (base->kind == N_IDENT && base->sym && base->sym->kind == S_PVAR) {
         bool ok = n->index->seat_in_range;
         buf_printf(b, "s->pv_%s[", base->name);
@@ -326,6 +339,9 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
     case B_CONTROLLER:
         gen_controller(G, b, n);
         break;
+    case B_HOLDER:
+        gen_helper_call(G, b, "card_holder", n->args);
+        break;
     default:
         buf_puts(b, "0");
     }
@@ -366,9 +382,27 @@ static const char *arith_helper(BinOp op)
     }
 }
 
+/* expr: expr IN expr: in_slot(s, c, slot), or in_slots(s, c, Z_x, n) for
+ * the slots of every holder of a held zone. */
+static void gen_membership(Gen *G, Buf *b, const Node *n)
+{
+    bool all = n->rhs->type == T_ZONES;
+    buf_puts(b, all ? "in_slots(s, " : "in_slot(s, ");
+    gen_expr(G, b, n->lhs);
+    buf_puts(b, ", ");
+    gen_expr(G, b, n->rhs);
+    if (all)
+        buf_printf(b, ", %d", zone_nslots(G->g, n->rhs->sym->decl));
+    buf_puts(b, ")");
+}
+
 /* expr: expr OR expr | expr AND expr | expr EQ expr | ... | expr '%' expr */
 static void gen_binary(Gen *G, Buf *b, const Node *n)
 {
+    if (n->binop == OP_IN) {
+        gen_membership(G, b, n);
+        return;
+    }
     if (binop_arith(n->binop)) {
         buf_printf(b, "%s(s, %d, ", arith_helper(n->binop), site(G));
         gen_expr(G, b, n->lhs);
@@ -419,6 +453,17 @@ static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, b
         G->reads_cand = true;
         buf_printf(hb, "%sfor (int i = 0; i < s->ncand; i++) {\n", ind);
         buf_printf(hb, "%s    V[%d] = s->cand[i];\n", ind, src->slot);
+    } else if (src->src_kind == SRC_HELD) {
+        /* every holder's slot in turn (held_next, held_prev) */
+        int n = zone_nslots(G->g, src->in->sym->decl);
+        const char *z = expr_str(G, src->in);
+        if (down)
+            buf_printf(hb, "%sint slot = %s + %d, i = 0;\n%swhile (held_prev(s, &slot, &i, %s)) {\n",
+                       ind, z, n, ind, z);
+        else
+            buf_printf(hb, "%sint slot = %s, i = -1;\n%swhile (held_next(s, &slot, &i, %s + %d)) {\n",
+                       ind, z, ind, z, n);
+        buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->slot);
     } else {
         buf_printf(hb, "%sint slot = %s;\n", ind, expr_str(G, src->in));
         if (down)
@@ -893,18 +938,54 @@ static void gen_begin_decision(Gen *G, const Node *player, int prompt)
         line(G, "decision(s, %d, %s, %d);", site(G), expr_str(G, player), prompt);
 }
 
+/* In a game with held zones: may source src give a card of a type that
+ * holds cards (held zones lie under it), or one under a holder? Such cards
+ * are not alike: a choice offers each copy (add_holder_card), or each
+ * card under each holder (add_held_card). */
+static bool holders_possible(Gen *G, const Node *src)
+{
+    if (!G->g->nheld || src->type != T_CARD)
+        return false;
+    if (src->src_kind == SRC_HELD)
+        return true;
+    unsigned long long held = 0;
+    const CardSet *cs = G->cs;
+    for (int k = 0; k < cs->ncards && k < 64; k++)
+        for (int i = 0; i < G->g->zones.len; i++) {
+            const Node *z = G->g->zones.items[i];
+            if ((z->zflags & ZF_HELD) && z->holder_type == cs->cards[k]->type->index)
+                held |= 1ULL << k;
+        }
+    if (cs->ncards > 64)
+        return true;
+    if (src->kinds_known)
+        return (src->kinds & held) != 0;
+    if (src->kind_level)
+        return (src->kinds_possible & held) != 0;
+    return held != 0;
+}
+
 /* Options of 'choose card' / 'choose player': one per card name (the
  * first card of each), or per player. */
 static void gen_option_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->src;
     bool cards = n->kind == N_CHOOSECARD;
-    bool unordered = cards && src->heap;
+    bool holders = cards && holders_possible(G, src);
+    bool unordered = cards && src->heap && !holders;
     Buf hb = {0};
     unsigned long long m = src->kinds;
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
     buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
-    if (n->by_kind) {
+    if (holders) {
+        /* Cards that may hold cards: two copies are not alike (each its
+         * own option), and the cards under holders are not alike under two
+         * of them. */
+        source_loop_dir(G, &hb, src, "    ", true);
+        buf_printf(&hb, "        %s(s, %d, V[%d]);\n    }\n}\n\n",
+                   src->src_kind == SRC_HELD ? "add_held_card" : "add_holder_card", site(G),
+                   src->slot);
+    } else if (n->by_kind) {
         /* An unordered zone and a filter on the card alone: the kinds wanted
          * present, in kind order, each by the first card of its list; and,
          * for the random policy, which reads only how many options there
@@ -927,7 +1008,7 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        V[%d] = s->khead[slot][__builtin_ctzll(b)];\n"
                         "        if (%s)\n            add_kind(s, %d, V[%d]);\n    }\n}\n\n",
                    slot, src->kinds_possible, src->slot, f, site(G), src->slot);
-    } else if (cards && src->src_kind == SRC_ZONE && src->kinds_known) {
+    } else if (cards && src->src_kind == SRC_ZONE && src->kinds_known && !holders) {
         /* A filter on the card alone: the kinds wanted are known from the
          * zone's mask; the same top-down walk, stopped once all are found. */
         buf_printf(&hb, "    (void)V;\n    int slot = %s;\n"
@@ -952,9 +1033,11 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
                         "        if (%s)\n            add_card(s, %d, V[%d]);\n    }\n}\n\n",
                    slot, src->slot, src->slot, f, site(G), src->slot);
     } else {
+        /* (under every holder: a card of a kind per holder's slot) */
         source_loop_dir(G, &hb, src, "    ", true);
         buf_printf(&hb, "        %s(s, %d, V[%d]);\n    }\n}\n\n",
-                   cards ? "add_card" : "add_player", site(G), src->slot);
+                   !cards ? "add_player" : src->src_kind == SRC_HELD ? "add_held_card"
+                   : "add_card", site(G), src->slot);
     }
     label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
@@ -1111,7 +1194,7 @@ static void gen_choose_by_count(Gen *G, const Node *n, const char *target)
  *         | CHOOSE PLAYER expr STRING FROM src opt_else */
 static void gen_choose_one(Gen *G, const Node *n, const char *target)
 {
-    if (counts_options(G) && n->by_kind) {
+    if (counts_options(G) && n->by_kind && !holders_possible(G, n->src)) {
         gen_choose_by_count(G, n, target);
         return;
     }
@@ -1160,6 +1243,9 @@ static const char *lvalue_str(Gen *G, const Node *lv)
         buf_free(&b);
         return r;
     }
+    if (lv->base->sym && lv->base->sym->kind == S_CVAR)
+        return arena_printf(G->a, "s->pc_%s[cidx(s, %d, %s)]", lv->base->name, site(G),
+                            expr_str(G, lv->index));
     if (lv->index->seat_in_range)
         return arena_printf(G->a, "s->pv_%s[%s]", lv->base->name, expr_str(G, lv->index));
     return arena_printf(G->a, "s->pv_%s[pidx(s, %d, %s)]", lv->base->name, site(G),
@@ -1387,6 +1473,28 @@ static void gen_for_cards_head(Gen *G, const Node *n)
     line(G, "V[%d] = s->zcard[%s][V[%d]++];", src->slot, expr_str(G, src->in), i);
 }
 
+/* The head of 'for c in Z' for a held zone Z without its holder: every
+ * holder's slot in turn (funcs only), V[slot] the index in the slot,
+ * V[slot + 1] the slot. */
+static void gen_for_held_head(Gen *G, const Node *n)
+{
+    const Node *src = n->iter;
+    int i = n->slot, at = n->slot + 1;
+    const char *z = expr_str(G, src->in);
+    line(G, "V[%d] = 0;", i);
+    line(G, "V[%d] = %s;", at, z);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "while (V[%d] < %s + %d && V[%d] >= s->zsize[V[%d]]) {", at, z,
+         zone_nslots(G->g, src->in->sym->decl), i, at);
+    line(G, "    V[%d]++;", at);
+    line(G, "    V[%d] = 0;", i);
+    line(G, "}");
+    line(G, "if (V[%d] >= %s + %d)", at, z, zone_nslots(G->g, src->in->sym->decl));
+    line(G, "    break;");
+    line(G, "V[%d] = s->zcard[V[%d]][V[%d]++];", src->slot, at, i);
+}
+
 /* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block */
 static void gen_for(Gen *G, const Node *n)
 {
@@ -1394,6 +1502,7 @@ static void gen_for(Gen *G, const Node *n)
     switch (src->src_kind) {
     case SRC_PLAYERS: gen_for_players_head(G, n); break;
     case SRC_VALUES:  gen_for_values_head(G, n); break;
+    case SRC_HELD:    gen_for_held_head(G, n); break;
     default:          gen_for_cards_head(G, n); break;
     }
     if (src->filter) {
@@ -1647,6 +1756,8 @@ static void visit_slots(const Node *n, void *ctx)
         name_slot(G, n->slot, arena_printf(G->a, "%s's loop index", n->name), n);
         if (n->iter->src_kind == SRC_PLAYERS)
             name_slot(G, n->slot + 1, arena_printf(G->a, "%s's first seat", n->name), n);
+        if (n->iter->src_kind == SRC_HELD)
+            name_slot(G, n->slot + 1, arena_printf(G->a, "%s's holder's slot", n->name), n);
         break;
     case N_REPEAT:
         name_slot(G, n->slot, arena_printf(G->a, "the count of the repeat at %s:%d",
@@ -2020,11 +2131,15 @@ static void gen_game_defs(Gen *G)
                   "#define GAME_STATE_BYTES %lld /* sizeof(State), as cardc counted it */\n\n",
                g->max_players, g->nslots, g->max_locals + 2, g->max_depth, g->max_decisions,
                g->tiebreak != NULL, g->state_bytes);
+    if (g->nheld)
+        buf_puts(o, "/* cards under cards: held zones (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_HOLDERS 1\n\n");
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
         buf_printf(o, "    Z_%s = %d,%s\n", zone_c(z), z->first_slot,
-                   (z->zflags & ZF_PER_PLAYER) ? " /* + player */" : "");
+                   (z->zflags & ZF_PER_PLAYER) ? " /* + player */"
+                   : (z->zflags & ZF_HELD) ? " /* + the holder's rank in its type */" : "");
     }
     buf_puts(o, "};\n\n/* Procedures, numbered for the frames. */\nenum {\n");
     for (int i = 0; i < g->procs.len; i++) {
@@ -2037,7 +2152,7 @@ static void gen_game_defs(Gen *G)
     buf_puts(o, "/* The rules' variables, members of State: g_NAME for a global,\n"
                 " * pv_NAME[player] for a per-player one. */\n"
                 "#define GAME_STATE_VARS");
-    int nvars = g->globals.len + g->pvars.len;
+    int nvars = g->globals.len + g->pvars.len + g->cvars.len;
     if (nvars == 0)
         buf_puts(o, " /* none */");
     for (int i = 0; i < g->globals.len; i++) {
@@ -2047,6 +2162,10 @@ static void gen_game_defs(Gen *G)
     for (int i = 0; i < g->pvars.len; i++) {
         const Node *v = g->pvars.items[i];
         buf_printf(o, " \\\n    int32_t pv_%s[MAXP];", v->name);
+    }
+    for (int i = 0; i < g->cvars.len; i++) {
+        const Node *v = g->cvars.items[i];
+        buf_printf(o, " \\\n    int32_t pc_%s[NINSTANCES];", v->name);
     }
     buf_puts(o, "\n");
     gen_time_defs(G);
@@ -2081,7 +2200,7 @@ static void gen_tables(Gen *G)
     buf_puts(o, "static const int16_t slot_zone[NSLOTS] = {");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        int n = zone_nslots(g, z);
         for (int k = 0; k < n; k++)
             buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", i);
     }
@@ -2089,7 +2208,7 @@ static void gen_tables(Gen *G)
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
         bool pp = z->zflags & ZF_PER_PLAYER;
-        int n = pp ? g->max_players : 1;
+        int n = zone_nslots(g, z);
         for (int k = 0; k < n; k++)
             buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", pp ? k : -1);
     }
@@ -2098,7 +2217,7 @@ static void gen_tables(Gen *G)
                 "static const uint8_t slot_ordered[NSLOTS] = {");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        int n = zone_nslots(g, z);
         for (int k = 0; k < n; k++)
             buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", !!(z->zflags & ZF_ORDERED));
     }
@@ -2133,6 +2252,8 @@ static void gen_tables(Gen *G)
             buf_puts(o, ",\n");
         }
     buf_puts(o, "};\n\n");
+    if (g->nheld)
+        emit_holder_tables(o, G->a, g);
 }
 
 /* The game's parts of the run loop of runtime/rt_game.h, after the rules:
@@ -2161,10 +2282,12 @@ static void gen_run_hooks(Gen *G)
             buf_printf(o, "    case P_%s:\n        r = proc_%s(s, f);\n        break;\n",
                        CNAME(p), CNAME(p));
     }
-    buf_puts(o, "    }\n    return r;\n}\n\n"
-                "/* The rules' variables at the start of a game. */\n"
+    buf_puts(o, "    }\n    return r;\n}\n\n");
+    if (g->nheld)
+        emit_holder_left(o, G->a, g);
+    buf_puts(o, "/* The rules' variables at the start of a game. */\n"
                 "static inline void game_vars_init(State *s)\n{\n");
-    if (g->globals.len + g->pvars.len == 0)
+    if (g->globals.len + g->pvars.len + g->cvars.len == 0)
         buf_puts(o, "    (void)s;\n");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
@@ -2176,6 +2299,12 @@ static void gen_run_hooks(Gen *G)
         G->at = v;
         buf_printf(o, "    for (int p = 0; p < MAXP; p++)\n        s->pv_%s[p] = %s;\n", v->name,
                    expr_str(G, v->init));
+    }
+    for (int i = 0; i < g->cvars.len; i++) {
+        const Node *v = g->cvars.items[i];
+        G->at = v;
+        buf_printf(o, "    for (int c = 0; c < NINSTANCES; c++)\n        s->pc_%s[c] = %s;\n",
+                   v->name, expr_str(G, v->init));
     }
     G->at = NULL;
     buf_puts(o, "}\n\n");
@@ -2216,6 +2345,10 @@ static void gen_game_table(Gen *G)
         const Node *v = g->pvars.items[i];
         buf_printf(o, "    {\"%s\", offsetof(State, pv_%s), 1},\n", v->name, v->name);
     }
+    for (int i = 0; i < g->cvars.len; i++) {
+        const Node *v = g->cvars.items[i];
+        buf_printf(o, "    {\"%s\", offsetof(State, pc_%s), RT_VAR_PER_CARD},\n", v->name, v->name);
+    }
     buf_puts(o, "    {NULL, 0, 0}\n};\n\n");
     buf_puts(o, "const RtGame game = {\n    .name = ");
     c_string(o, g->name ? g->name : "game");
@@ -2233,9 +2366,10 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n};\n\n",
-               g->min_players, g->max_players, g->zones.len, g->globals.len + g->pvars.len,
-               G->sites.len);
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s};\n\n",
+               g->min_players, g->max_players, g->zones.len,
+               g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
+               g->nheld ? "    .slot_holder = slot_holder,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

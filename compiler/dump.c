@@ -68,6 +68,7 @@ static const char *type_word(Type t)
     case T_PLAYERS: return "players";
     case T_LIST: return "list";
     case T_CARDSET: return "cardset";
+    case T_ZONES: return "zones";
     }
     return "?";
 }
@@ -272,7 +273,7 @@ static void put_sym(Buf *b, const Sym *sym)
     static const char *const kinds[] = {
         [S_ZONE] = "zone", [S_GLOBAL] = "global", [S_PVAR] = "pvar", [S_FUNC] = "func",
         [S_PROC] = "proc", [S_LOCAL] = "local slot", [S_PARAM] = "param slot",
-        [S_BUILTIN] = "builtin",
+        [S_BUILTIN] = "builtin", [S_CVAR] = "cvar",
     };
     buf_printf(b, "  %s %d", kinds[sym->kind], sym->index);
 }
@@ -346,7 +347,7 @@ static void put_facts(const Dump *D, const Node *n)
 {
     static const char *const walks[] = {
         [SRC_ZONE] = "zone", [SRC_PLAYERS] = "players", [SRC_VALUES] = "values",
-        [SRC_CHOSEN] = "chosen",
+        [SRC_CHOSEN] = "chosen", [SRC_HELD] = "held",
     };
     Buf *b = D->out;
     Type t = n->kind == N_LET && n->sym ? n->sym->type : n->type;
@@ -456,11 +457,13 @@ static void put_decl_head(Buf *b, const Node *n)
     case N_ZONEDECL:
         buf_printf(b, "zone %s", n->name);
         for (const Node *f = n->flag_list; f; f = f->next)
-            buf_printf(b, "%s%s", f == n->flag_list ? ": " : ", ", f->name);
+            buf_printf(b, "%s%s%s%s", f == n->flag_list ? ": " : ", ", f->name,
+                       f->word ? " " : "", f->word ? f->word->name : "");
         break;
     case N_VARDECL:
-        buf_printf(b, "var %s: %s%s", n->name, n->per_player ? "per player " : "",
-                   type_word(n->type));
+        buf_printf(b, "var %s: %s%s", n->name,
+                   n->per_player == VAR_PER_CARD ? "per card "
+                   : n->per_player ? "per player " : "", type_word(n->type));
         break;
     case N_FUNCDECL:
     case N_PROCDECL:
@@ -487,7 +490,10 @@ static void put_decl_facts(const Dump *D, const Node *n)
     const Sym *fn;
     switch (n->kind) {
     case N_ZONEDECL: buf_printf(b, "  zone %d", n->zone_no); break;
-    case N_VARDECL: buf_printf(b, "  %s %d", n->per_player ? "pvar" : "global", n->var_no); break;
+    case N_VARDECL:
+        buf_printf(b, "  %s %d", n->per_player == VAR_PER_CARD ? "cvar"
+                                 : n->per_player ? "pvar" : "global", n->var_no);
+        break;
     case N_FUNCDECL:
     case N_PROCDECL:
         if ((fn = fn_sym(D, n)) != NULL)
@@ -545,10 +551,21 @@ static void dump_zones(const Dump *D)
     buf_printf(b, "zones %d  slots %d\n", g->zones.len, g->nslots);
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        bool each = z->zflags & ZF_PER_PLAYER;
-        buf_printf(b, "  %d %s  %s%s %s  ", i, z->name, each ? "per player" : "shared",
+        bool each = z->zflags & ZF_PER_PLAYER, held = z->zflags & ZF_HELD;
+        buf_printf(b, "  %d %s  %s%s %s  ", i, z->name,
+                   held ? "held" : each ? "per player" : "shared",
                    (z->zflags & ZF_ORDERED) ? " ordered" : "", vis[z->vis]);
-        if (each)
+        if (held)
+        {
+            buf_printf(b, "under type %d  ", z->holder_type);
+            if (z->sym)
+                buf_printf(b, "drop to zone %d", z->sym->index);
+            else
+                buf_puts(b, "keep");
+            buf_printf(b, "  slots %d..%d\n", z->first_slot,
+                       z->first_slot + zone_nslots(g, z) - 1);
+        }
+        else if (each)
             buf_printf(b, "slots %d..%d\n", z->first_slot, z->first_slot + g->max_players - 1);
         else
             buf_printf(b, "slot %d\n", z->first_slot);
@@ -649,6 +666,8 @@ static void dump_tables(Dump *D)
     dump_zones(D);
     dump_vars(b, "globals", &g->globals);
     dump_vars(b, "per-player vars", &g->pvars);
+    if (g->cvars.len)
+        dump_vars(b, "per-card vars", &g->cvars);
     dump_fns(b, "funcs", &g->funcs);
     dump_fns(b, "procs", &g->procs);
     dump_texts(b, "prompts", &g->prompts);

@@ -51,6 +51,8 @@ static void declare_zone(Sema *s, Node *z)
     for (Node *f = z->flag_list; f; f = f->next) {
         const char *w = f->name;
         int v = -1;
+        if (holder_zone_flag(s, z, f, &flags))
+            continue;
         if (!strcmp(w, "per player"))
             flags |= ZF_PER_PLAYER;
         else if (!strcmp(w, "shared"))
@@ -67,8 +69,9 @@ static void declare_zone(Sema *s, Node *z)
             v = VIS_HIDDEN;
         else {
             static const char *const words[] = {"shared", "per player", "ordered", "public",
-                                                "owner", "hidden", "secret", "in play"};
-            error_unknown(s, f->loc, "zone property", w, words, 8);
+                                                "owner", "hidden", "secret", "in play",
+                                                "keep"};
+            error_unknown(s, f->loc, "zone property", w, words, 9);
         }
         if (v >= 0) {
             if (vis >= 0)
@@ -79,7 +82,11 @@ static void declare_zone(Sema *s, Node *z)
     if (vis < 0)
         diag_error(s->diags, z->loc, "zone '%s' needs a visibility: public, owner or hidden",
                    z->name);
-    if (vis == VIS_OWNER && !(flags & ZF_PER_PLAYER))
+    check_held_zone_flags(s, z, flags);
+    if (vis == VIS_OWNER && (flags & ZF_HELD))
+        diag_error(s->diags, z->loc, "zone '%s' is held: its cards are public or hidden "
+                                     "('owner' of a held zone is not built yet)", z->name);
+    else if (vis == VIS_OWNER && !(flags & ZF_PER_PLAYER))
         diag_error(s->diags, z->loc, "zone '%s' is shared, so it has no owner to see it", z->name);
     z->zflags = flags;
     z->vis = vis < 0 ? VIS_PUBLIC : vis;
@@ -88,6 +95,7 @@ static void declare_zone(Sema *s, Node *z)
         return;
     z->zone_no = sym->index = s->g->zones.len;
     vec_push(s->arena, &s->g->zones, z);
+    s->g->nheld += (flags & ZF_HELD) != 0;
 }
 
 /* decl: FUNC IDENT '(' params ')' ':' var_type ('=' expr | block)
@@ -165,13 +173,17 @@ static void declare_limit(Sema *s, Node *n)
 }
 
 /* decl: VAR IDENT ':' var_type '=' expr
- *     | VAR IDENT ':' PER PLAYER var_type '=' expr */
+ *     | VAR IDENT ':' PER PLAYER var_type '=' expr
+ *     | VAR IDENT ':' PER CARD var_type '=' expr */
 static void declare_var(Sema *s, Node *n)
 {
-    Sym *sym = enter_global(s, n, n->per_player ? S_PVAR : S_GLOBAL, n->type);
+    static const SymKind kinds[] = {[VAR_GAME] = S_GLOBAL, [VAR_PER_PLAYER] = S_PVAR,
+                                    [VAR_PER_CARD] = S_CVAR};
+    Sym *sym = enter_global(s, n, kinds[n->per_player], n->type);
     if (!sym)
         return;
-    PtrVec *v = n->per_player ? &s->g->pvars : &s->g->globals;
+    PtrVec *v = n->per_player == VAR_PER_CARD ? &s->g->cvars
+                : n->per_player ? &s->g->pvars : &s->g->globals;
     n->var_no = sym->index = v->len;
     vec_push(s->arena, v, n);
 }
@@ -252,6 +264,8 @@ static void check_bodies(Sema *s, const Program *prog)
         check_var_init(s, s->g->globals.items[i]);
     for (int i = 0; i < s->g->pvars.len; i++)
         check_var_init(s, s->g->pvars.items[i]);
+    for (int i = 0; i < s->g->cvars.len; i++)
+        check_var_init(s, s->g->cvars.items[i]);
     for (int i = 0; i < s->g->funcs.len; i++)
         sema_check_fn(s, s->g->funcs.items[i]);
     int nprocs = s->g->procs.len; /* the procs of the rules, not of the effects */
@@ -339,7 +353,7 @@ static void number_zone_slots(Game *g)
     for (int i = 0; i < g->zones.len; i++) {
         Node *z = g->zones.items[i];
         z->first_slot = slot;
-        slot += (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        slot += zone_nslots(g, z);
     }
     g->nslots = slot;
 }
@@ -558,8 +572,11 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         return false;
     }
     check_header(&s, none);
+    resolve_held_zones(&s);
     check_bodies(&s, prog);
     warn_effects_never_run(&s);
+    if (g->nheld)
+        check_holder_kinds(&s, prog);
     sema_effect_names(d, cs, prog, false);
     check_entry_points(&s, none);
     warn_unused(&s);

@@ -19,7 +19,8 @@
     X(CHANCE, "chance", 1, 1) X(ROLL, "roll", 1, 1) X(ABS, "abs", 1, 1)         \
     X(START_TURN, "start_turn", 1, 1) X(NPLAYERS, "player_count", 0, 0)          \
     X(PLAYABLE, "playable", 2, 2) X(CONTROLLER, "controller", 1, 1)              \
-    X(ACTIVE, "active", 0, 0)
+    X(ACTIVE, "active", 0, 0) \
+    X(HOLDER, "holder", 1, 1)
 
 /* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
 enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
@@ -95,6 +96,8 @@ typedef struct Game {
     int nslots;         /* zone slots in all */
     PtrVec globals;     /* N_VARDECL with per_player == 0: var_no = its index here */
     PtrVec pvars;       /* N_VARDECL with per_player == 1: var_no = its index here */
+    PtrVec cvars;       /* N_VARDECL per card (VAR_PER_CARD): var_no = its index here */
+    int nheld;          /* held zones (ZF_HELD) among zones */
     PtrVec funcs;       /* Sym* of funcs */
     PtrVec procs;       /* Sym* of procs; index = proc number */
     PtrVec prompts;     /* const char*: a decision's prompt is its index here */
@@ -146,6 +149,10 @@ void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool na
 /* A card filter evaluated for card kind cd, the element being local slot
  * `slot`: 1 true, 0 false, -1 it depends on more than the card. */
 int sema_eval_filter(const Node *filter, int slot, const CardDef *cd);
+
+/* The zone slots of zone z: 1 (shared), one per seat (per player), or one
+ * per card of its holder type (held). */
+int zone_nslots(const Game *g, const Node *z);
 
 /* Frame slots of a procedure/function (params first). */
 int sema_locals(const Sym *fn);

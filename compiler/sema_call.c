@@ -63,6 +63,12 @@ static Type check_call_routine(Sema *s, Node *n, Sym *sym, bool stmt)
                    sym->nparams, sym->nparams == 1 ? "" : "s", nargs);
     int i = 0;
     for (Node *a = n->args; a; a = a->next, i++) {
+        if (a->kind == N_SOURCE && a->name && !a->filter && find_local(s, a->name)) {
+            diag_error(s->diags, a->loc, "'%s' takes values, not a filtered zone: to pass "
+                                         "whether %s is in the zone, write (%s in ...)",
+                       n->name, a->name, a->name);
+            continue;
+        }
         if (a->kind == N_SOURCE) {
             diag_error(s->diags, a->loc, "'%s' takes values, not a filtered zone", n->name);
             continue;
@@ -253,6 +259,7 @@ static Type check_call_builtin(Sema *s, Node *n, bool stmt)
     case B_PLAYABLE:   return check_playable(s, n);
     case B_CONTROLLER: return check_call_of(s, n, T_CARD, "the argument of controller",
                                             T_PLAYER);
+    case B_HOLDER:     return check_call_holder(s, n);
     case B__COUNT:     break;
     }
     return n->type = T_UNKNOWN;

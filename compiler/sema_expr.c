@@ -49,8 +49,9 @@ static void check_values_call(Sema *s, Node *call)
     }
 }
 
-/* What a source walks: T_PLAYERS, T_VALUE (values(...)), T_ZONE or
- * T_CARDSET ('chosen'); T_UNKNOWN after an error. */
+/* What a source walks: T_PLAYERS, T_VALUE (values(...)), T_ZONE, T_ZONES
+ * (a held zone without its holder) or T_CARDSET ('chosen'); T_UNKNOWN
+ * after an error. */
 static Type check_source_base(Sema *s, Node *base)
 {
     if (base->kind == N_PLAYERSREF)
@@ -60,7 +61,7 @@ static Type check_source_base(Sema *s, Node *base)
         return T_VALUE;
     }
     Type bt = check_expr(s, base);
-    if (bt != T_ZONE && bt != T_CARDSET && bt != T_UNKNOWN) {
+    if (bt != T_ZONE && bt != T_ZONES && bt != T_CARDSET && bt != T_UNKNOWN) {
         diag_error(s->diags, base->loc, "expected a zone or 'players' here, found %s",
                    type_name(bt));
         return T_UNKNOWN;
@@ -104,7 +105,7 @@ Type check_source(Sema *s, Node *src)
     src->kind = N_SOURCE;
     src->type = et;
     src->src_kind = bt == T_PLAYERS ? SRC_PLAYERS : bt == T_VALUE ? SRC_VALUES
-                    : bt == T_CARDSET ? SRC_CHOSEN : SRC_ZONE;
+                    : bt == T_CARDSET ? SRC_CHOSEN : bt == T_ZONES ? SRC_HELD : SRC_ZONE;
     return et;
 }
 
@@ -344,7 +345,8 @@ static long filter_candidates(Sema *s, CardLists *L, const Node *n, int slot, bo
  * card by name tries one card, not the deck. */
 void check_satisfiable(Sema *s, Node *src, const char *what)
 {
-    if (!src->filter || src->type != T_CARD || src->src_kind != SRC_ZONE)
+    if (!src->filter || src->type != T_CARD ||
+        (src->src_kind != SRC_ZONE && src->src_kind != SRC_HELD))
         return;
     CardLists *L = card_lists(s);
     L->nseg = 0;
@@ -411,6 +413,8 @@ static Type check_binary(Sema *s, Node *n)
     BinOp op = n->binop;
     if (op == OP_EQ || op == OP_NE)
         return check_equality(s, n);
+    if (op == OP_IN)
+        return check_membership(s, n);
     Type l = check_expr(s, n->lhs), r = check_expr(s, n->rhs);
     if (op == OP_AND || op == OP_OR) {
         const char *ctx = op == OP_AND ? "an operand of 'and'" : "an operand of 'or'";
@@ -457,7 +461,8 @@ static Type check_field(Sema *s, Node *n)
 }
 
 /* postfix: postfix '[' expr ']' — a per-player zone or variable of a
- * player, or an item of a list. */
+ * player, the slot of a held zone under a card, a per-card variable of a
+ * card, or an item of a list. */
 static Type check_index(Sema *s, Node *n)
 {
     Node *base = n->base;
@@ -468,11 +473,18 @@ static Type check_index(Sema *s, Node *n)
             base->sym = sym;
             base->value = sym->index;
             base->type = T_ZONE;
+            if (sym->decl->zflags & ZF_HELD)
+                return check_held_index(s, n);
             if (!(sym->decl->zflags & ZF_PER_PLAYER))
                 diag_error(s->diags, n->loc, "zone '%s' is shared: write '%s' without [...]",
                            base->name, base->name);
             expect_type(s, n->index, T_PLAYER, check_expr(s, n->index), "the owner of a zone");
             return n->type = T_ZONE;
+        }
+        if (sym && sym->kind == S_CVAR) {
+            sym->used = true;
+            base->sym = sym;
+            return n->type = check_cvar_index(s, n, sym);
         }
         if (sym && sym->kind == S_PVAR) {
             sym->used = true;

@@ -5,6 +5,7 @@
  *   sema_expr.c   expressions, sources, card filters
  *   sema_call.c   calls of funcs, procs and builtins
  *   sema_stmt.c   statements and decisions
+ *   sema_holders.c held zones, per-card variables, membership, holder()
  *   sema_limits.c the game against the runtime's fixed sizes
  *   sema_effects.c card effects: which card has which, their clauses
  *   sema_reactions.c what runs before an event: instead, react, cancel
@@ -108,6 +109,16 @@ void check_until(Sema *s, Node *n);
 void check_at(Sema *s, Node *n);
 void check_modifier(Sema *s, Node *m, int lasting_no);
 void finish_delayed(Sema *s, const Node *rule);
+
+/* sema_holders.c */
+bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags);
+void check_held_zone_flags(Sema *s, Node *z, int flags);
+void resolve_held_zones(Sema *s);
+Type check_held_index(Sema *s, Node *n);
+Type check_cvar_index(Sema *s, Node *n, Sym *var);
+Type check_membership(Sema *s, Node *n);
+Type check_call_holder(Sema *s, Node *n);
+void check_holder_kinds(Sema *s, const Program *prog);
 
 /* sema_limits.c */
 void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */

@@ -33,6 +33,7 @@ typedef struct Shape {
     long long units;    /* NUNITS of a game with time (GAME_HAS_TIME), or 0 */
     long long rows;     /* NLASTING of a game with lasting rows, or 0 */
     long long caps;     /* NCAPTURE: the values a row keeps */
+    bool holders;       /* GAME_HAS_HOLDERS: the queue of holders leaving play */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -59,6 +60,8 @@ static long long state_bytes(const Shape *h)
     n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
     n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
+    if (h->holders)                                    /* ndrop, dropping, dropq */
+        n = align_up(n + 4 + 4 + 2 * h->cards, 4);     /* (what follows is int32_t) */
     if (h->units)
         n += 4 + 2 * 4 * h->units;                     /* active, tstarts, tends */
     if (h->rows)
@@ -88,11 +91,14 @@ static bool entered(const PtrVec *v, int i, const Node *decl)
 static bool grow_shape(const Game *g, Shape *h, const Node *n)
 {
     if (n->kind == N_ZONEDECL && entered(&g->zones, n->zone_no, n)) {
-        h->slots += (n->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        h->slots += zone_nslots(g, n);
         return true;
     }
-    if (n->kind == N_VARDECL && entered(n->per_player ? &g->pvars : &g->globals, n->var_no, n)) {
-        h->words += n->per_player ? g->max_players : 1;
+    const PtrVec *vars = n->per_player == VAR_PER_CARD ? &g->cvars
+                         : n->per_player ? &g->pvars : &g->globals;
+    if (n->kind == N_VARDECL && entered(vars, n->var_no, n)) {
+        h->words += n->per_player == VAR_PER_CARD ? h->cards
+                    : n->per_player ? g->max_players : 1;
         return true;
     }
     if (n->kind == N_PROCDECL && n->nlocals + 2 > h->locals) {
@@ -157,7 +163,7 @@ static void check_state_size(Sema *s, const Program *prog)
     const CardSet *cs = s->cs;
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
-    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0};
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, g->nheld > 0};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {
@@ -166,7 +172,8 @@ static void check_state_size(Sema *s, const Program *prog)
     }
     Shape all = h;
     all.slots = g->nslots;
-    all.words = g->globals.len + (long long)g->pvars.len * g->max_players;
+    all.words = g->globals.len + (long long)g->pvars.len * g->max_players +
+                (long long)g->cvars.len * cs->instances;
     all.locals = g->max_locals + 2;
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
@@ -184,12 +191,13 @@ static void check_zone_slots(Sema *s)
         return;
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        int n = zone_nslots(g, z);
         if (z->first_slot + n > MAX_ZONE_SLOTS) {
             diag_error(s->diags, z->loc, "the game would have %d zone slots (limit "
                                          "max_zone_slots = %d): zone '%s' passes the limit "
                                          "(a shared zone has one slot, a per-player zone one "
-                                         "per seat)", g->nslots, MAX_ZONE_SLOTS, z->name);
+                                         "per seat%s)", g->nslots, MAX_ZONE_SLOTS, z->name,
+                       (z->zflags & ZF_HELD) ? ", a held zone one per holder" : "");
             return;
         }
     }

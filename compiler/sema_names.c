@@ -213,8 +213,9 @@ bool known_name(Sema *s, const char *name)
 
 /* ---- names ------------------------------------------------------------- */
 
-/* An identifier naming a global: a shared zone or a game variable. Per-
- * player zones and variables need [p]; a func or a proc needs (...). */
+/* An identifier naming a global: a shared zone, a held zone without its
+ * holder (every holder's slot) or a game variable. Per-player zones and
+ * variables need [p], per-card variables [c]; a func or a proc needs (...). */
 static Type check_global_ident(Sema *s, Node *n, Sym *sym)
 {
     const char *name = n->name;
@@ -227,12 +228,14 @@ static Type check_global_ident(Sema *s, Node *n, Sym *sym)
                        name, name);
             return n->type = T_UNKNOWN;
         }
-        return n->type = T_ZONE;
+        return n->type = (sym->decl->zflags & ZF_HELD) ? T_ZONES : T_ZONE;
     }
     if (sym->kind == S_GLOBAL)
         return n->type = sym->type;
-    if (sym->kind == S_PVAR) {
-        diag_error(s->diags, n->loc, "'%s' is kept per player: write %s[p]", name, name);
+    if (sym->kind == S_PVAR || sym->kind == S_CVAR) {
+        diag_error(s->diags, n->loc, "'%s' is kept per %s: write %s[%s]", name,
+                   sym->kind == S_PVAR ? "player" : "card", name,
+                   sym->kind == S_PVAR ? "p" : "c");
         return n->type = T_UNKNOWN;
     }
     diag_error(s->diags, n->loc, "'%s' is a %s: call it with (...)", name,

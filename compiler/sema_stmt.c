@@ -49,7 +49,7 @@ static void need_proc(Sema *s, Node *n, const char *what)
  * player who decides must be allowed to see the zone they come from. */
 static void check_visible(Sema *s, const Node *decider, const Node *src)
 {
-    if (src->src_kind != SRC_ZONE || src->type != T_CARD)
+    if ((src->src_kind != SRC_ZONE && src->src_kind != SRC_HELD) || src->type != T_CARD)
         return;
     const Node *z = src->in;
     const Node *zid = z->kind == N_INDEX ? z->base : z;
@@ -125,6 +125,9 @@ static Type check_choose_cards(Sema *s, Node *n)
         expect_type(s, n->such, T_BOOL, check_expr(s, n->such), "a 'such that' condition");
         s->in_such = saved;
     }
+    if (n->src->src_kind == SRC_HELD)
+        diag_error(s->diags, n->src->loc, "'choose cards' takes its cards from one slot: write "
+                                          "%s[HOLDER]", n->src->in->name);
     check_satisfiable(s, n->src, "this choice");
     check_visible(s, n->who, n->src);
     vec_push(s->arena, &s->g->sets, n);
@@ -223,6 +226,13 @@ static Type check_target_name(Sema *s, Node *lv)
         error_unknown(s, lv->loc, "variable", lv->name, names, nn);
         return T_UNKNOWN;
     }
+    if (sym->kind == S_PVAR || sym->kind == S_CVAR) {
+        sym->used = true;
+        diag_error(s->diags, lv->loc, "'%s' is kept per %s: write %s[%s]", lv->name,
+                   sym->kind == S_PVAR ? "player" : "card", lv->name,
+                   sym->kind == S_PVAR ? "p" : "c");
+        return T_UNKNOWN;
+    }
     if (sym->kind != S_LOCAL && sym->kind != S_PARAM && sym->kind != S_GLOBAL) {
         diag_error(s->diags, lv->loc, "cannot assign to '%s': it is not a variable", lv->name);
         return T_UNKNOWN;
@@ -238,19 +248,24 @@ static Type check_target_name(Sema *s, Node *lv)
     return sym->type;
 }
 
-/* lvalue: IDENT '[' expr ']', assigned: a per-player variable. Returns its
- * type. */
+/* lvalue: IDENT '[' expr ']', assigned: a per-player or per-card variable.
+ * Returns its type. */
 static Type check_target_index(Sema *s, Node *lv)
 {
     Sym *sym = strmap_get(&s->globals, lv->base->name);
-    if (!sym || sym->kind != S_PVAR || find_local(s, lv->base->name)) {
-        diag_error(s->diags, lv->loc, "only a per-player variable can be assigned with [...]");
+    if (!sym || (sym->kind != S_PVAR && sym->kind != S_CVAR) ||
+        find_local(s, lv->base->name)) {
+        diag_error(s->diags, lv->loc, "only a per-player or per-card variable can be "
+                                      "assigned with [...]");
         return T_UNKNOWN;
     }
     lv->base->sym = sym;
     sym->used = true;
-    expect_type(s, lv->index, T_PLAYER, check_expr(s, lv->index),
-                "the index of a per-player variable");
+    if (sym->kind == S_CVAR)
+        check_cvar_index(s, lv, sym);
+    else
+        expect_type(s, lv->index, T_PLAYER, check_expr(s, lv->index),
+                    "the index of a per-player variable");
     if (!s->in_proc)
         diag_error(s->diags, lv->loc, "a func cannot change the game variable '%s'",
                    lv->base->name);

@@ -419,6 +419,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
 %token PER "per" WHEN "when" INT "int" BOOL "bool" LIMIT "limit"
 %token EFFECT "effect" ON "on" INSTEAD "instead" REACT "react" OF "of" BY "by"
+%token UNDER "under"
 %token CANCEL "cancel"
 %token UNTIL "until" AT_TIME "at (a time)"
 %token DOTDOT ".." EQ "==" NE "!=" LE "<=" GE ">=" PLUSEQ "+=" MINUSEQ "-="
@@ -434,6 +435,11 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> names boundary mods mod
 %type <num> var_type
 
+/* A name alone, before 'in', is the element of a source ('c in hand' as an
+ * argument of count(...), after 'from' or 'move all'), not the left side of
+ * a membership test: the rule 'primary: IDENT' ranks below 'in'. */
+%precedence NAME_ALONE
+
 /* After `play CARD`, a `by` is the player who plays it, not the start of
  * a statement that assigns to a name `by` (the one shift-reduce choice
  * of the grammar, made here rather than by default). */
@@ -448,7 +454,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %left OR
 %left AND
 
-%nonassoc EQ NE '<' LE '>' GE
+%nonassoc EQ NE '<' LE '>' GE IN
 %left '+' '-'
 %left '*' '/' '%'
 
@@ -484,7 +490,10 @@ decl
                                       $$->init = $6; }
     | VAR name ':' PER PLAYER var_type '=' expr
                                     { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6;
-                                      $$->init = $8; $$->per_player = 1; }
+                                      $$->init = $8; $$->per_player = VAR_PER_PLAYER; }
+    | VAR name ':' PER CARD var_type '=' expr
+                                    { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6;
+                                      $$->init = $8; $$->per_player = VAR_PER_CARD; }
     | FUNC name '(' params ')' ':' var_type '=' expr
                                     { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->expr_body = $9; }
@@ -511,6 +520,7 @@ decl
 name
     : IDENT
     | BY                            { $$ = lexer_intern(lx, "by", 2); }
+    | UNDER                         { $$ = lexer_intern(lx, "under", 5); }
     ;
 
 names
@@ -546,6 +556,9 @@ zone_flags
 
 zone_flag
     : IDENT                         { $$ = ident(lx, @1, $1); }
+    | UNDER name                    { $$ = ident(lx, @1, "under"); $$->word = ident(lx, @2, $2); }
+    | IDENT TO IDENT                { $$ = ident(lx, @1, arena_printf(lx->arena, "%s to", $1));
+                                      $$->word = ident(lx, @3, $3); }
     | PER PLAYER                    { $$ = ident(lx, @$, "per player"); }
     | IN IDENT                      { expect_word(lx, @2, $2, "play", "the zone property "
                                                                   "'in play'");
@@ -809,6 +822,7 @@ expr
     | expr LE expr                  { $$ = binary(lx, @2, OP_LE, $1, $3); }
     | expr '>' expr                 { $$ = binary(lx, @2, OP_GT, $1, $3); }
     | expr GE expr                  { $$ = binary(lx, @2, OP_GE, $1, $3); }
+    | expr IN expr                  { $$ = binary(lx, @2, OP_IN, $1, $3); }
     | expr '+' expr                 { $$ = binary(lx, @2, OP_ADD, $1, $3); }
     | expr '-' expr                 { $$ = binary(lx, @2, OP_SUB, $1, $3); }
     | expr '*' expr                 { $$ = binary(lx, @2, OP_MUL, $1, $3); }
@@ -835,7 +849,7 @@ primary
     | FALSE                         { $$ = NEW(BOOLLIT, @1); $$->literal = 0; }
     | NONE                          { $$ = NEW(NONELIT, @1); }
     | PLAYERS                       { $$ = NEW(PLAYERSREF, @1); }
-    | name                          { $$ = ident(lx, @1, $1); }
+    | name %prec NAME_ALONE         { $$ = ident(lx, @1, $1); }
     | name '(' args ')'             { $$ = call(lx, @1, $1, $3); }
     | TOP '(' expr ')'              { $$ = NEW(TOPCARD, @1); $$->zone = $3;
                                       $$->pos_kind = POS_TOP; }
@@ -955,8 +969,10 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
     yysymbol_kind_t all[YYNTOKENS];
     int n = yypcontext_expected_tokens(ctx, all, YYNTOKENS);
     bool expr = false, stmt = false, decl = false, eof = false, clause = false, name = false;
+    bool after_expr = false; /* an operator may come: 'in' is one then */
     for (int i = 0; i < n; i++) {
         const char *s = yysymbol_name(all[i]);
+        after_expr |= !strcmp(s, "or");
         expr |= !strcmp(s, "not");
         stmt |= !strcmp(s, "let");
         decl |= !strcmp(s, "proc");
@@ -975,9 +991,9 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
             eof = true;
             continue;
         }
-        if (g == G_OP)
+        if (g == G_OP || (after_expr && all[i] == YYSYMBOL_IN))
             continue; /* continues an expression, or starts one: named below */
-        if (all[i] == YYSYMBOL_BY && name)
+        if ((all[i] == YYSYMBOL_BY || all[i] == YYSYMBOL_UNDER) && name)
             continue; /* a name, as every name */
         if ((expr && (g == G_EXPR || is_name)) ||
             (stmt && (g == G_STMT || g == G_CLAUSE || is_name)) ||

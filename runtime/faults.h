@@ -14,6 +14,7 @@
  *           PLAYER a player value as the rules count seats (0 is the
  *                  first), -1 for none;
  *           INDEX  a list index (counted from 0, as the rules do);
+ *           CARD   a card instance, -1 for none;
  *   TEXT    the message, as LANGUAGE.md §9 lists it.
  * Append new kinds at the end: the order is part of every generated game. */
 #ifndef CARDRT_FAULTS_H
@@ -32,7 +33,9 @@
     X(OVERFLOW, NONE, "a number outside the range of 32 bits")                  \
     X(UNPLAYABLE, NONE, "a card played whose effect's condition does not hold") \
     X(NONE_PLAYED, NONE, "a play of no card (none)")                            \
-    X(LASTING_FULL, NONE, "too many lasting or delayed effects at once")
+    X(LASTING_FULL, NONE, "too many lasting or delayed effects at once") \
+    X(NOT_HOLDER, CARD, "a held zone's slot under a card not of its holder type") \
+    X(NO_CARD, NONE, "a per-card variable of no card (none)")
 
 /* What the value of a fault means (the DETAIL column). */
 typedef enum RtFaultDetail {
@@ -40,6 +43,7 @@ typedef enum RtFaultDetail {
     RT_FD_SLOT,
     RT_FD_PLAYER,
     RT_FD_INDEX,
+    RT_FD_CARD,
 } RtFaultDetail;
 
 /* The kinds: RT_F_EMPTY_TOP = 0, ..., and how many there are. */

@@ -210,12 +210,19 @@ static void fault_detail(const RtGame *g, const RtCore *c, char *buf, size_t n)
         if (v < 0 || v >= g->nslots)
             break;
         const RtZone *z = &g->zones[g->slot_zone[v]];
+        char holder[512];
         if (z->per_player)
             snprintf(buf, n, " '%s' of player %d", z->name, g->slot_owner[v] + 1);
+        else if (rt_slot_holder(g, v) >= 0)
+            snprintf(buf, n, " '%s' under %s", z->name,
+                     rt_holder_name(g, v, holder, sizeof holder));
         else
             snprintf(buf, n, " '%s'", z->name);
         break;
     }
+    case RT_FD_CARD:
+        snprintf(buf, n, ": %s", v >= 0 && v < g->ninstances ? g->card_name[v] : "none");
+        break;
     case RT_FD_PLAYER:
         if (v == -1)
             snprintf(buf, n, ": none");
@@ -314,6 +321,42 @@ int rt_card_slot(const RtGame *g, const void *st, int c)
                 return s;
     }
     return -1;
+}
+
+int rt_slot_holder(const RtGame *g, int slot)
+{
+    if (!g->slot_holder || slot < 0 || slot >= g->nslots)
+        return -1;
+    return g->slot_holder[slot];
+}
+
+/* The copies of a card are consecutive instances of one name. */
+int rt_card_copy(const RtGame *g, int c, int *copies)
+{
+    int first = c, last = c;
+    if (c < 0 || c >= g->ninstances) {
+        *copies = 0;
+        return 0;
+    }
+    while (first > 0 && !strcmp(g->card_name[first - 1], g->card_name[c]))
+        first--;
+    while (last + 1 < g->ninstances && !strcmp(g->card_name[last + 1], g->card_name[c]))
+        last++;
+    *copies = last - first + 1;
+    return c - first + 1;
+}
+
+const char *rt_holder_name(const RtGame *g, int slot, char *buf, size_t n)
+{
+    int h = rt_slot_holder(g, slot), copies;
+    int copy = rt_card_copy(g, h, &copies);
+    if (h < 0)
+        snprintf(buf, n, "?");
+    else if (copies > 1)
+        snprintf(buf, n, "%s #%d", g->card_name[h], copy);
+    else
+        snprintf(buf, n, "%s", g->card_name[h]);
+    return buf;
 }
 
 bool rt_can_see(const RtGame *g, int slot, int p)
@@ -444,6 +487,30 @@ static void append(char *buf, size_t n, size_t *len, const char *s)
     buf[*len] = '\0';
 }
 
+/* In a game with held zones, a card option says which card it is where
+ * copies differ: a copy of a card that holds cards by its number
+ * ("Library #2"), a card under a holder by its holder ("Nerd (under
+ * French Classroom)"). */
+static void holder_label(const RtGame *g, const void *st, int c, char *buf, size_t n)
+{
+    char holder[1024];
+    size_t len = strlen(buf);
+    int slot = rt_card_slot(g, st, c), copies;
+    int copy = rt_card_copy(g, c, &copies);
+    bool holds = false;
+    for (int i = 0; i < g->nslots && !holds && copies > 1; i++)
+        holds = g->slot_holder[i] == c;
+    if (holds) {
+        snprintf(holder, sizeof holder, " #%d", copy);
+        append(buf, n, &len, holder);
+    }
+    if (rt_slot_holder(g, slot) >= 0) {
+        append(buf, n, &len, " (under ");
+        append(buf, n, &len, rt_holder_name(g, slot, holder, sizeof holder));
+        append(buf, n, &len, ")");
+    }
+}
+
 const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, size_t n)
 {
     const RtCore *c = st;
@@ -452,7 +519,11 @@ const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, s
     buf[0] = '\0';
     if (i < 0 || i >= c->dec.noptions || i >= RT_MAX_OPTIONS)
         return buf;
-    return rt_option_text(g, &c->dec.opt[i], buf, n);
+    const RtOption *o = &c->dec.opt[i];
+    rt_option_text(g, o, buf, n);
+    if (o->kind == RT_OPT_CARD && g->slot_holder)
+        holder_label(g, st, o->ids[0], buf, n);
+    return buf;
 }
 
 const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t n)

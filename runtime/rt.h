@@ -164,9 +164,13 @@ typedef struct RtFaultSite {
 /* A variable of the rules, for tests, debugging and scenario files. */
 typedef struct RtVar {
     const char *name;
-    size_t offset;                      /* of an int32_t, or int32_t[max_players] */
-    uint8_t per_player;
+    size_t offset;                      /* of an int32_t, int32_t[max_players]
+                                         * or int32_t[ninstances] */
+    uint8_t per_player;                 /* 1 per player, RT_VAR_PER_CARD per
+                                         * card instance, 0 one value */
 } RtVar;
+
+enum { RT_VAR_PER_CARD = 2 };
 
 /* ---- sealed windows ----
  *
@@ -254,6 +258,10 @@ typedef struct RtGame {
      * them from 1: 0 is "unknown"); NULL and 0 if the game names none. */
     const RtFaultSite *fault_sites;
     int nfault_sites;
+    /* Per slot: the card instance the slot lies under (a slot of a held
+     * zone, one slot per card of the zone's holder type), else -1; NULL in
+     * a game without held zones. */
+    const int32_t *slot_holder;
     /* The window whose seats are being asked, if any (the pending
      * decision is then one of them); NULL for a game without windows. */
     const RtWindow *(*window)(const void *st);
@@ -374,6 +382,14 @@ int rt_zone_slot(const RtGame *g, int zone, int player);
 bool rt_slot_used(const RtGame *g, const void *st, int slot);
 /* The slot that holds card instance c, or -1 if it is in none. */
 int rt_card_slot(const RtGame *g, const void *st, int c);
+/* The card slot lies under (a slot of a held zone), or -1. */
+int rt_slot_holder(const RtGame *g, int slot);
+/* Which copy card instance c is of its card, from 1, and how many copies
+ * the card has: "Nerd #2" of 3 Nerds. */
+int rt_card_copy(const RtGame *g, int c, int *copies);
+/* A held slot's holder as the views name it: "French Classroom", or
+ * "Nerd #2" when the card has several copies. Writes into buf. */
+const char *rt_holder_name(const RtGame *g, int slot, char *buf, size_t n);
 /* Invariants, for tests and debugging: zone sizes within bounds, every
  * card instance in exactly one slot, the pending decision well formed.
  * On failure writes the first problem into why and returns false. */

@@ -115,6 +115,15 @@ static const char *const faults[] = {
 #undef X
 };
 
+/* A game with held zones (cards under cards) defines GAME_HAS_HOLDERS 1,
+ * and the tables slot_holder[NSLOTS] (the card each slot lies under, -1),
+ * inst_rank[NINSTANCES] (each card's rank among the cards of its type),
+ * type_holds[NTYPES] (a held zone lies under the type) and
+ * slot_in_play[NSLOTS] (the slot's zone is `in play`). */
+#ifndef GAME_HAS_HOLDERS
+#define GAME_HAS_HOLDERS 0
+#endif
+
 /* A proc in progress: which, where to resume (pc) and its locals. */
 typedef struct Frame {
     int32_t proc, pc;
@@ -158,6 +167,12 @@ typedef struct State {
     uint64_t candkinds;   /* its kinds (kinds < 64) */
     uint16_t cand[RT_MAX_PICK];
     Frame fr[MAXDEPTH];
+#if GAME_HAS_HOLDERS
+    /* holders that left play, whose cards are still to drop (FIFO) */
+    int32_t ndrop;
+    int32_t dropping;     /* a drop is running: cards leaving meanwhile queue */
+    uint16_t dropq[NINSTANCES];
+#endif
 #if GAME_HAS_WINDOWS
     int32_t nwin;                 /* windows on the stack */
     uint32_t nwindows;            /* windows opened so far: the last one's id */
@@ -224,9 +239,15 @@ static inline RT_UNUSED int card_num(int c, int a)
 
 #if GAME_HAS_EFFECTS
 /* The seat of the per-player zone that holds card c, or -1 (none) when a
- * shared zone holds it or c is none: controller(c). */
+ * shared zone holds it or c is none: controller(c). A card under a card
+ * (a held zone) has its holder's controller, up the chain of holders (a
+ * chain that comes back on itself, cards under each other, ends as none). */
 static inline RT_UNUSED int32_t controller(const State *s, int c)
 {
+#if GAME_HAS_HOLDERS
+    for (int n = 0; c >= 0 && slot_holder[s->slot_of[c]] >= 0; n++)
+        c = n < NINSTANCES ? slot_holder[s->slot_of[c]] : -1;
+#endif
     return c < 0 ? -1 : slot_owner[s->slot_of[c]];
 }
 #endif
@@ -350,6 +371,78 @@ static inline RT_UNUSED int zslot(State *s, int site, int zone, int p)
     return zone + pidx(s, site, p);
 }
 
+/* ---- cards under cards: held zones, per-card variables ---- */
+
+/* The index of a per-card variable: card c, checked (none faults). */
+static inline RT_UNUSED int cidx(State *s, int site, int c)
+{
+    if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */
+        fault(s, F_NO_CARD, site, 0);
+        return 0;
+    }
+    return c;
+}
+
+/* c in slot: is card c (none: no) in slot? */
+static inline RT_UNUSED int in_slot(const State *s, int c, int slot)
+{
+    return (unsigned)c < NINSTANCES && s->slot_of[c] == slot;
+}
+
+/* c in Z, Z a held zone without its holder: is card c in one of the n
+ * slots from `first`? */
+static inline RT_UNUSED int in_slots(const State *s, int c, int first, int n)
+{
+    return (unsigned)c < NINSTANCES && (unsigned)(s->slot_of[c] - first) < (unsigned)n;
+}
+
+#if GAME_HAS_HOLDERS
+/* The slot of held zone `zone` (its first slot) under card c, which must
+ * be a card of the holder type `type`; another card (or none) faults, and
+ * the zone's first slot stands in. */
+static inline RT_UNUSED int hslot(State *s, int site, int zone, int type, int c)
+{
+    if ((unsigned)c >= NINSTANCES || inst_type[c] != type) {
+        fault(s, F_NOT_HOLDER, site, (unsigned)c < NINSTANCES ? c : -1);
+        return zone;
+    }
+    return zone + inst_rank[c];
+}
+
+/* holder(c): the card whose slot holds card c, or -1 (none). */
+static inline RT_UNUSED int card_holder(const State *s, int c)
+{
+    return (unsigned)c < NINSTANCES ? slot_holder[s->slot_of[c]] : -1;
+}
+
+/* The walk over every holder's slot of a held zone, bottom to top in each
+ * slot, the slots in order: from *slot = first, *i = -1, each call moves
+ * to the next card (0 past the last, before slot `end`). */
+static inline RT_UNUSED int held_next(const State *s, int *slot, int *i, int end)
+{
+    if (++*i < s->zsize[*slot])
+        return 1;
+    for (*i = 0; ++*slot < end;)
+        if (s->zsize[*slot])
+            return 1;
+    return 0;
+}
+
+/* The same walk backwards, top to bottom and the last slot first: from
+ * *slot = end, *i = 0, down to slot `first`. */
+static inline RT_UNUSED int held_prev(const State *s, int *slot, int *i, int first)
+{
+    if (--*i >= 0)
+        return 1;
+    while (--*slot >= first)
+        if (s->zsize[*slot]) {
+            *i = s->zsize[*slot] - 1;
+            return 1;
+        }
+    return 0;
+}
+#endif
+
 /* A list index i checked against the list's length n. */
 static inline RT_UNUSED int lidx(State *s, int site, int i, int n)
 {
@@ -458,6 +551,32 @@ static RT_UNUSED void derive(State *s)
         }
 }
 
+#if GAME_HAS_HOLDERS
+/* What becomes of the cards under card c, which has just left play: the
+ * game's (cgen_holders.c), after the rules. */
+static void game_holder_left(State *s, int c);
+
+/* Card c went from slot `from` to slot `to`. A holder that left play (from
+ * an `in play` zone to one that is not) lets the cards under it drop or
+ * keeps them (game_holder_left). The cards that drop may hold cards in
+ * turn: they queue, and the outermost call drops them all, in the order
+ * they left play, so that nesting costs no stack. */
+static inline RT_UNUSED void holder_moved(State *s, int c, int from, int to)
+{
+    if (!type_holds[inst_type[c]] || !slot_in_play[from] || slot_in_play[to])
+        return;
+    if (s->ndrop < NINSTANCES) /* each card leaves play once in a cascade */
+        s->dropq[s->ndrop++] = (uint16_t)c;
+    if (s->dropping)
+        return;
+    s->dropping = 1;
+    for (int i = 0; i < s->ndrop; i++)
+        game_holder_left(s, s->dropq[i]);
+    s->ndrop = 0;
+    s->dropping = 0;
+}
+#endif
+
 /* Moves card c (a card, not none) to slot `to`: on top (pos < 0) or with
  * pos cards below. */
 static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
@@ -501,6 +620,9 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
     if (!slot_ordered[to])
         klink(s, c, to, k);
     rt_moved(s, c, from, to);
+#if GAME_HAS_HOLDERS
+    holder_moved(s, c, from, to);
+#endif
 }
 
 /* mv_card of a card that may be none (c < 0): a fault at site instead. */
@@ -512,6 +634,16 @@ static inline RT_UNUSED void mv(State *s, int site, int c, int to, int pos)
     }
     mv_card(s, c, to, pos);
 }
+
+#if GAME_HAS_HOLDERS
+/* The cards of held slot `slot` drop onto slot `to`, the bottom one
+ * first, so that an ordered slot keeps its order on top of `to`. */
+static inline RT_UNUSED void drop_held(State *s, int slot, int to)
+{
+    while (s->zsize[slot])
+        mv_card(s, s->zcard[slot][0], to, -1);
+}
+#endif
 
 /* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of
  * any slots when from < 0) to the top or the bottom of `to`, in order. */
@@ -560,6 +692,10 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
         s->pos_of[z[i]] = (uint16_t)i;
     for (int i = 0; i < n; i++)
         rt_moved(s, pick[i], from, to);
+#if GAME_HAS_HOLDERS
+    for (int i = 0; i < n; i++)
+        holder_moved(s, pick[i], from, to);
+#endif
 }
 
 /* Fisher-Yates (the generator in a local, so that it stays in registers),
@@ -659,6 +795,37 @@ static inline RT_UNUSED void add_card(State *s, int site, int c)
     }
     add_kind(s, site, c);
 }
+
+#if GAME_HAS_HOLDERS
+/* An option for card c of a zone that may hold cards that hold cards:
+ * such a card is its own option (a copy of it may hold other cards);
+ * another is offered unless one of its kind is (add_card). */
+static inline RT_UNUSED void add_holder_card(State *s, int site, int c)
+{
+    if (type_holds[inst_type[c]])
+        add_kind(s, site, c);
+    else
+        add_card(s, site, c);
+}
+
+/* An option for card c of a source over every holder's slot: cards of a
+ * kind are alike under one holder, not under two, so one option per kind
+ * and slot (and one per card that holds cards). */
+static inline RT_UNUSED void add_held_card(State *s, int site, int c)
+{
+    const RtDecision *d = &s->core.dec;
+    int k = instance_card[c], slot = s->slot_of[c];
+    if (type_holds[inst_type[c]]) {
+        add_kind(s, site, c);
+        return;
+    }
+    for (int i = 0; i < d->noptions; i++)
+        if (d->opt[i].kind == RT_OPT_CARD && instance_card[d->opt[i].ids[0]] == k &&
+            s->slot_of[d->opt[i].ids[0]] == slot)
+            return;
+    add_kind(s, site, c);
+}
+#endif
 
 /* An option for player p. */
 static inline RT_UNUSED void add_player(State *s, int site, int p)

@@ -53,8 +53,11 @@ void rt_slot_name(const RtGame *g, int slot, char *buf, size_t n)
         return;
     }
     const RtZone *z = &g->zones[g->slot_zone[slot]];
+    char holder[1024];
     if (z->per_player)
         snprintf(buf, n, "%s of Player %d", z->name, g->slot_owner[slot] + 1);
+    else if (rt_slot_holder(g, slot) >= 0)
+        snprintf(buf, n, "%s[%s]", z->name, rt_holder_name(g, slot, holder, sizeof holder));
     else
         snprintf(buf, n, "%s", z->name);
 }
@@ -230,6 +233,20 @@ static void print_end(RtPlay *pl, const char *abandoned)
 
 /* ---- JSON ---- */
 
+/* A slot of a held zone says which card it lies under: ,"holder":"NAME",
+ * and ,"copy":K (from 1) when that card has several copies. */
+static void json_holder(FILE *f, const RtGame *g, int slot)
+{
+    int h = rt_slot_holder(g, slot), copies;
+    if (h < 0)
+        return;
+    int copy = rt_card_copy(g, h, &copies);
+    fputs(",\"holder\":", f);
+    rt_json_string(f, card_name(g, h));
+    if (copies > 1)
+        fprintf(f, ",\"copy\":%d", copy);
+}
+
 static void json_place(FILE *f, const RtGame *g, int slot)
 {
     if (slot < 0 || slot >= g->nslots) {
@@ -241,6 +258,7 @@ static void json_place(FILE *f, const RtGame *g, int slot)
     rt_json_string(f, z->name);
     if (z->per_player)
         fprintf(f, ",\"player\":%d", g->slot_owner[slot]);
+    json_holder(f, g, slot);
     putc('}', f);
 }
 
@@ -253,6 +271,7 @@ static void json_zone(RtPlay *pl, int slot, int p)
     rt_json_string(pl->out, z->name);
     if (z->per_player)
         fprintf(pl->out, ",\"player\":%d", g->slot_owner[slot]);
+    json_holder(pl->out, g, slot);
     fprintf(pl->out, ",\"size\":%d", n);
     if (seat_sees(pl, slot, p)) {
         fputs(",\"cards\":[", pl->out);
@@ -432,8 +451,15 @@ static void json_fault(FILE *f, const RtGame *g, const void *st)
         rt_json_string(f, z->name);
         if (z->per_player)
             fprintf(f, ",\"player\":%d", g->slot_owner[v]);
+        json_holder(f, g, v);
     } else if (k->detail == RT_FD_PLAYER || k->detail == RT_FD_INDEX) {
         fprintf(f, ",\"value\":%d", v);
+    } else if (k->detail == RT_FD_CARD) {
+        fputs(",\"card\":", f);
+        if (v >= 0 && v < g->ninstances)
+            rt_json_string(f, card_name(g, v));
+        else
+            fputs("null", f);
     }
     putc('}', f);
 }

@@ -13,8 +13,10 @@
 # tests/games/fault-lab divides by zero in a filter and calls a func too
 # deep; tests/games/player-lab uses none as a player in seven ways;
 # tests/games/effect-fault-lab plays a card whose guard does not hold, and
-# none. For each case this script checks, built with ASan+UBSan when
-# LIBCARDRT is the ASan build,
+# none; tests/games/holder-fault-lab indexes a held zone with a card of
+# another type and with none, and a per-card variable with none. For each
+# case this script checks, built with ASan+UBSan when LIBCARDRT is the ASan
+# build,
 #   - simulate (the direct-call copy of the procs): "GAME: game with seed S
 #     faulted: game.rules:LINE: MESSAGE" for some seed,
 #   - play at the terminal (the resumable copy): "Fault: game.rules:LINE:
@@ -76,12 +78,15 @@ player-lab|6|2|57|let r = next(q)|no such player: none|bad_player|,"value":-1
 player-lab|7|2|23|func cards_of(p: player): int = size(hand[p])|no such player: none|bad_player|,"value":-1
 player-lab|8|2|66|let yes = ask q "Well?"|no such player: none|bad_player|,"value":-1
 effect-fault-lab|0||18|play first(deck where name == "Gate") by seat(0) to out|a card played whose effect'"'"'s condition does not hold|unplayable|
-effect-fault-lab|1||21|play first(pile) by seat(1)|a play of no card (none)|none_played|'
+effect-fault-lab|1||21|play first(pile) by seat(1)|a play of no card (none)|none_played|
+holder-fault-lab|0||17|move bottom(deck) to marks[top(deck)]|a held zone'"'"'s slot under a card not of its holder type: Nerd|not_holder|,"card":"Nerd"
+holder-fault-lab|1||21|move bottom(deck) to marks[h]|a held zone'"'"'s slot under a card not of its holder type: none|not_holder|,"card":null
+holder-fault-lab|2||24|led[first(pile)] = 1|a per-card variable of no card (none)|no_card|'
 
 # The labs, built; and the faults simulate reports for the games of seeds
 # 1..100 (each its own run: simulate names only the first five it meets;
 # the last case the player lab meets is at seed 67).
-for lab in site-lab fault-lab player-lab effect-fault-lab; do
+for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
         ! "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
@@ -145,7 +150,7 @@ agree() {
         s=$((s + 1))
     done
 }
-for lab in site-lab fault-lab player-lab effect-fault-lab; do
+for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab; do
     check "$lab: simulate and play fault at the same lines" agree "$lab"
 done
 

@@ -65,8 +65,8 @@ def parse(n, raw):
 def main():
     path = sys.argv[1]
     ended = "--ended" in sys.argv[2:]
-    sizes = None      # (zone, player) -> size, from the first view on
-    names = {}        # (zone, player) -> Counter of names, where the view names them
+    sizes = None      # (zone, player, holder, copy) -> size, from the first view on
+    names = {}        # (zone, player, holder, copy) -> Counter of names, where the view names them
     total = None
     last_decision = None
     after_error = False
@@ -104,7 +104,7 @@ def main():
                 fail(n, f"{labels[same]} options labelled {same[:60]!r}")
             view = {}
             for z in m["view"]["zones"]:
-                key = (z["zone"], z.get("player"))
+                key = (z["zone"], z.get("player"), z.get("holder"), z.get("copy"))
                 if "cards" in z and len(z["cards"]) != z["size"]:
                     fail(n, f"zone {key}: size {z['size']}, {len(z['cards'])} cards")
                 view[key] = z
@@ -136,7 +136,7 @@ def main():
                 p = m.get(place)
                 if p is None:
                     continue
-                k = (p["zone"], p.get("player"))
+                k = (p["zone"], p.get("player"), p.get("holder"), p.get("copy"))
                 if k not in sizes:
                     fail(n, f"a move {place} an unknown zone {k}")
                 sizes[k] += step

@@ -34,7 +34,7 @@ static void play_seed(const RtGame *g, uint64_t seed, int n)
 
 Test(kinds, one_list_in_the_generated_order)
 {
-    cr_assert_eq(RT_FAULT_NKINDS, 13);
+    cr_assert_eq(RT_FAULT_NKINDS, 15);
     cr_assert_eq(RT_F_EMPTY_TOP, 0);
     cr_assert_eq(RT_F_OVERFLOW, 9);
     cr_assert_str_eq(rt_fault_kinds[RT_F_EMPTY_TOP].name, "EMPTY_TOP");
@@ -66,6 +66,12 @@ Test(kinds, one_list_in_the_generated_order)
     cr_assert_str_eq(rt_fault_kinds[RT_F_LASTING_FULL].name, "LASTING_FULL");
     cr_assert_str_eq(rt_fault_kinds[RT_F_LASTING_FULL].text,
                      "too many lasting or delayed effects at once");
+    cr_assert_eq(RT_F_NOT_HOLDER, 13);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_NOT_HOLDER].text,
+                     "a held zone's slot under a card not of its holder type");
+    cr_assert_eq(rt_fault_kinds[RT_F_NOT_HOLDER].detail, RT_FD_CARD);
+    cr_assert_eq(RT_F_NO_CARD, 14);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_NO_CARD].text, "a per-card variable of no card (none)");
 }
 
 Test(kinds, only_the_first_fault_counts)

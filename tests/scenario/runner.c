@@ -27,8 +27,11 @@
  *                                which seed deals what)
  *
  * Zones are written NAME for a shared zone and NAME[P] for player P's
- * (players count from 0). Card lists are comma-separated card names, each
- * optionally followed by xN: `Hacker x4, Copycat x3, Semester End`.
+ * (players count from 0), NAME[CARD] for a held zone's slot under CARD
+ * (`students[Library #2]` for the second copy of a card of several; a `#`
+ * before a digit starts no comment). Card lists are comma-separated card
+ * names, each optionally followed by xN: `Hacker x4, Copycat x3, Semester
+ * End`; in put and stack, `Nerd #2` is that copy.
  *
  * Changing the state by hand (every card stays in exactly one place; the
  * runner writes zcard/zsize and slot_of together):
@@ -44,6 +47,7 @@
  *   clear Z to Z2                first zone declared (or onto Z2)
  *   set VAR = N                  writes a variable of the rules (RtGame.vars)
  *   set VAR[P] = N               ... a per-player one
+ *   set VAR[CARD] = N            ... a per-card one (`led_by[Nerd #2]`)
  *
  * Without `from`, a named card is taken from the first zone declared (where
  * every card starts: the deck), searched from the bottom up so that cards
@@ -83,7 +87,7 @@
  *                                    step (setup or choose)
  *   expect hidden Z to P             rt_can_see(slot of Z, P) is false
  *   expect visible Z to P            ... true
- *   expect var VAR = N               (or VAR[P]) a variable of the rules
+ *   expect var VAR = N               (or VAR[P], VAR[CARD]) a variable of the rules
  *   expect playing                   the game is not over
  *   expect over                      the game ended (RT_ENDED)
  *   expect score P = N               core.score[P] after the end
@@ -246,8 +250,11 @@ static void insert_at(Run *r, int c, int slot, int pos)
 static const char *slot_text(Run *r, int slot, char *buf, size_t n)
 {
     const RtZone *z = &r->g->zones[r->g->slot_zone[slot]];
+    char holder[256];
     if (z->per_player)
         snprintf(buf, n, "%s[%d]", z->name, r->g->slot_owner[slot]);
+    else if (rt_slot_holder(r->g, slot) >= 0)
+        snprintf(buf, n, "%s[%s]", z->name, rt_holder_name(r->g, slot, holder, sizeof holder));
     else
         snprintf(buf, n, "%s", z->name);
     return buf;
@@ -265,7 +272,8 @@ static char *trim(char *s)
     return s;
 }
 
-/* Cuts a comment (a # outside double quotes). */
+/* Cuts a comment (a # outside double quotes, but for a copy's number:
+ * "Library #2"). */
 static void cut_comment(char *s)
 {
     int q = 0;
@@ -276,7 +284,7 @@ static void cut_comment(char *s)
         }
         if (*s == '"')
             q = !q;
-        else if (*s == '#' && !q) {
+        else if (*s == '#' && !q && !isdigit((unsigned char)s[1])) {
             *s = '\0';
             return;
         }
@@ -356,7 +364,53 @@ static int need_game(Run *r)
     return 1;
 }
 
-/* NAME or NAME[P] → slot. */
+/* A card instance in brackets, after the '[': "French Classroom]", or
+ * "Library #2]" for the second copy of a card that has several. */
+static int parse_card_ref(Run *r, char **s, int *card)
+{
+    char *close = strchr(*s, ']');
+    if (!close)
+        return bad(r, "expected ']' after a card name");
+    char name[512];
+    snprintf(name, sizeof name, "%.*s", (int)(close - *s), *s);
+    *s = close + 1;
+    long copy = 0;
+    char *hash = strrchr(name, '#');
+    if (hash) {
+        char *end;
+        copy = strtol(hash + 1, &end, 10);
+        if (end == hash + 1 || *end || copy < 1)
+            return bad(r, "bad copy number in '[%s]'", name);
+        *hash = '\0';
+    }
+    char *want = trim(name);
+    int first = -1, copies = 0;
+    for (int c = 0; c < r->g->ninstances; c++)
+        if (strcmp(r->g->card_name[c], want) == 0) {
+            if (first < 0)
+                first = c;
+            copies++;
+        }
+    if (first < 0)
+        return bad(r, "unknown card '%s'", want);
+    if (!copy && copies > 1)
+        return bad(r, "'%s' has %d copies: write [%s #K], K from 1", want, copies, want);
+    if (copy > copies)
+        return bad(r, "'%s' has %d copies, not %ld", want, copies, copy);
+    *card = first + (int)(copy ? copy - 1 : 0);
+    return 1;
+}
+
+/* The slot of held zone zi under card c. */
+static int held_slot(Run *r, int zi, int c)
+{
+    for (int s = r->g->zones[zi].slot; s < r->g->nslots && r->g->slot_zone[s] == zi; s++)
+        if (rt_slot_holder(r->g, s) == c)
+            return s;
+    return -1;
+}
+
+/* NAME, NAME[P], or NAME[CARD] for a held zone → slot. */
 static int parse_zone(Run *r, char **s, int *slot)
 {
     skip_space(s);
@@ -384,6 +438,19 @@ static int parse_zone(Run *r, char **s, int *slot)
     }
     const RtZone *z = &r->g->zones[zi];
     long p = 0;
+    if (rt_slot_holder(r->g, z->slot) >= 0) {
+        int c;
+        if (**s != '[')
+            return bad(r, "zone '%s' is held: write %s[CARD], the card it lies under", name,
+                       name);
+        (*s)++;
+        if (!parse_card_ref(r, s, &c))
+            return 0;
+        if ((*slot = held_slot(r, zi, c)) < 0)
+            return bad(r, "no slot of zone '%s' lies under %s", name, r->g->card_name[c]);
+        skip_space(s);
+        return 1;
+    }
     if (**s == '[') {
         (*s)++;
         if (!parse_int(r, s, &p, "a player number"))
@@ -404,8 +471,13 @@ static int parse_zone(Run *r, char **s, int *slot)
     return 1;
 }
 
-/* "Name xN, Name, ..." → kinds[], one entry per card. */
-static int parse_list(Run *r, char *s, int *kinds, int *n)
+/* A card of the list that names one copy ("Nerd #2", for put and stack):
+ * its entry in kinds[] is COPY_OF(c), c the instance, below every kind. */
+#define COPY_OF(c) (-2 - (c))
+
+/* "Name xN, Name, ..." → kinds[], one entry per card; with copies, an item
+ * may also be "Name #K", the K-th copy of the card (COPY_OF). */
+static int parse_list_of(Run *r, char *s, int *kinds, int *n, int copies)
 {
     *n = 0;
     s = trim(s);
@@ -425,6 +497,21 @@ static int parse_list(Run *r, char *s, int *kinds, int *n)
                 return bad(r, "bad count in '%s'", item);
             *x = '\0';
             item = trim(item);
+        }
+        if (copies && strchr(item, '#')) {
+            char ref[512];
+            int c;
+            snprintf(ref, sizeof ref, "%s]", item);
+            char *p = ref;
+            if (!parse_card_ref(r, &p, &c))
+                return 0;
+            if (*n >= MAX_LIST)
+                return bad(r, "card list too long");
+            kinds[(*n)++] = COPY_OF(c);
+            if (!comma)
+                break;
+            s = comma + 1;
+            continue;
         }
         int k = find_kind(item);
         if (k < 0) {
@@ -447,6 +534,11 @@ static int parse_list(Run *r, char *s, int *kinds, int *n)
     return 1;
 }
 
+static int parse_list(Run *r, char *s, int *kinds, int *n)
+{
+    return parse_list_of(r, s, kinds, n, 0);
+}
+
 static int parse_var(Run *r, char **s, int32_t **where, char *label, size_t n)
 {
     skip_space(s);
@@ -465,7 +557,16 @@ static int parse_var(Run *r, char **s, int32_t **where, char *label, size_t n)
     if (!v)
         return bad(r, "unknown variable '%s'", name);
     long p = 0;
-    if (**s == '[') {
+    if (v->per_player == RT_VAR_PER_CARD) {
+        int c;
+        if (**s != '[')
+            return bad(r, "variable '%s' is per card: write %s[CARD]", name, name);
+        (*s)++;
+        if (!parse_card_ref(r, s, &c))
+            return 0;
+        snprintf(label, n, "%s[%s]", name, r->g->card_name[c]);
+        p = c;
+    } else if (**s == '[') {
         (*s)++;
         if (!parse_int(r, s, &p, "a player number"))
             return 0;
@@ -547,8 +648,12 @@ static void show_state(Run *r, FILE *f)
         const RtVar *v = &r->g->vars[i];
         const int32_t *p = (const int32_t *)((char *)r->st + v->offset);
         fprintf(f, "    var %s =", v->name);
-        for (int k = 0; k < (v->per_player ? core(r)->nplayers : 1); k++)
-            fprintf(f, " %d", p[k]);
+        if (v->per_player == RT_VAR_PER_CARD) /* card by card, as 'Nerd: 1' */
+            for (int c = 0; c < r->g->ninstances; c++)
+                fprintf(f, "%s %s: %d", c ? "," : "", r->g->card_name[c], p[c]);
+        else
+            for (int k = 0; k < (v->per_player ? core(r)->nplayers : 1); k++)
+                fprintf(f, " %d", p[k]);
         fprintf(f, "\n");
     }
     show_decision(r, f);
@@ -662,9 +767,21 @@ static int start(Run *r)
     return check_state(r, "setup");
 }
 
-/* Finds a card of kind k to move into dest; -1 if none. */
+/* Finds a card of kind k (or the copy COPY_OF(c)) to move into dest; 0 if
+ * none. */
 static int find_card(Run *r, int k, int dest, int from, int *slot, int *pos)
 {
+    if (k < -1) { /* one copy: wherever it is, but in dest */
+        int c = -2 - k;
+        for (int s = 0; s < r->g->nslots; s++)
+            for (int i = 0; s != dest && i < zsizes(r)[s]; i++)
+                if (zcards(r, s)[i] == c && (from < 0 || s == from)) {
+                    *slot = s;
+                    *pos = i;
+                    return 1;
+                }
+        return 0;
+    }
     if (from >= 0) {
         for (int i = zsizes(r)[from] - 1; i >= 0; i--)
             if (kind_of[zcards(r, from)[i]] == k) {
@@ -717,7 +834,7 @@ static int cmd_place(Run *r, char *s, int first_on_top)
     if (*s != ':')
         return bad(r, "expected ':' and a list of cards");
     int kinds[MAX_LIST], n;
-    if (!parse_list(r, s + 1, kinds, &n))
+    if (!parse_list_of(r, s + 1, kinds, &n, 1))
         return 0;
     if (n == 0)
         return bad(r, "no cards named");
@@ -729,11 +846,11 @@ static int cmd_place(Run *r, char *s, int first_on_top)
             char a[64];
             for (int j = i - 1; j >= 0; j--)    /* undo: the state stays whole */
                 insert_at(r, cards[j], home_slot(r), -1);
+            const char *what = kinds[i] < -1 ? r->g->card_name[-2 - kinds[i]]
+                                             : kind_name[kinds[i]];
             if (from >= 0)
-                return fail(r, "no %s left in %s", kind_name[kinds[i]],
-                            slot_text(r, from, a, sizeof a));
-            return fail(r, "no %s left outside %s", kind_name[kinds[i]],
-                        slot_text(r, dest, a, sizeof a));
+                return fail(r, "no %s left in %s", what, slot_text(r, from, a, sizeof a));
+            return fail(r, "no %s left outside %s", what, slot_text(r, dest, a, sizeof a));
         }
         cards[i] = take_at(r, slot, pos);
     }
