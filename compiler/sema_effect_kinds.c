@@ -109,7 +109,8 @@ static Kinds kinds_of(KindFlow *f, const Node *e)
         return z < 0 ? ALL_KINDS : f->zone[z];
     }
     case N_CALL:
-        return !e->sym && e->builtin == B_FIRST ? source_kinds(f, e->args) : ALL_KINDS;
+        return !e->sym && e->builtin == B_FIRST && e->args ? source_kinds(f, e->args)
+                                                           : ALL_KINDS;
     case N_CHOOSECARD:
         return source_kinds(f, e->src);
     default:
