@@ -109,6 +109,7 @@ void check_until(Sema *s, Node *n);
 void check_at(Sema *s, Node *n);
 void check_modifier(Sema *s, Node *m, int lasting_no);
 void finish_delayed(Sema *s, const Node *rule);
+void check_while_in_play(Sema *s, const Node *e, Node *c);
 
 /* sema_holders.c */
 bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags);
