@@ -120,6 +120,7 @@ Type check_cvar_index(Sema *s, Node *n, Sym *var);
 Type check_membership(Sema *s, Node *n);
 Type check_call_holder(Sema *s, Node *n);
 void check_holder_kinds(Sema *s, const Program *prog);
+void check_held_visible(Sema *s, const Node *decider, const Node *src);
 
 /* sema_limits.c */
 void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */
