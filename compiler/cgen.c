@@ -256,7 +256,7 @@ static void gen_index(Gen *G, Buf *b, const Node *n)
 /* primary: IDENT '(' args ')' naming a func */
 static void gen_func_call(Gen *G, Buf *b, const Node *n)
 {
-    buf_printf(b, "fn_%s(s", n->sym->cname);
+    buf_printf(b, "fn_%s(s", CNAME(n->sym));
     for (const Node *a = n->args; a; a = a->next) {
         buf_puts(b, ", ");
         gen_expr(G, b, a);
@@ -861,7 +861,7 @@ static bool counts_options(const Gen *G)
 static void gen_call_direct(Gen *G, const Node *c, const char *target)
 {
     Buf b = {0};
-    buf_printf(&b, "dproc_%s(s, d", c->sym->cname);
+    buf_printf(&b, "dproc_%s(s, d", CNAME(c->sym));
     for (const Node *a = c->args; a; a = a->next)
         buf_printf(&b, ", %s", expr_str(G, a));
     buf_puts(&b, ")");
@@ -893,7 +893,7 @@ static void gen_call_resumable(Gen *G, const Node *c, const char *target)
     /* too deep a call faults at the proc called, as the direct copy's
      * guard does (gen_dproc) */
     int callee = site_of(G, c->sym->decl);
-    line(G, "Frame *nf = push(s, %d, P_%s);", callee, c->sym->cname);
+    line(G, "Frame *nf = push(s, %d, P_%s);", callee, CNAME(c->sym));
     line(G, "if (!nf)");
     line(G, "    return R_STOP;");
     for (int j = 0; j < i; j++)
@@ -2014,7 +2014,7 @@ static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
     buf_printf(&b, "static %s %s_%s(State *s", ctype_of(fn->type),
-               has_modifiers(fn) ? "fn0" : "fn", fn->cname);
+               has_modifiers(fn) ? "fn0" : "fn", CNAME(fn));
     param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -2038,7 +2038,7 @@ static void gen_func(Gen *G, const Sym *fn)
     if (leaf)
         gen_func_proto(G, fn, true);
     else
-        line(G, "static int32_t body_%s(State *s%s)", fn->cname, params.data ? params.data : "");
+        line(G, "static int32_t body_%s(State *s%s)", CNAME(fn), params.data ? params.data : "");
     line(G, "{");
     G->indent++;
     if (leaf) {
@@ -2063,7 +2063,7 @@ static void gen_func(Gen *G, const Sym *fn)
     if (!leaf) {
         gen_func_proto(G, fn, true);
         gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
-                        arena_printf(G->a, "body_%s(s%s)", fn->cname, args.data ? args.data : ""));
+                        arena_printf(G->a, "body_%s(s%s)", CNAME(fn), args.data ? args.data : ""));
     }
     end_rule(G, at);
     buf_free(&params);
@@ -2076,7 +2076,7 @@ static void gen_proc(Gen *G, const Sym *p)
     size_t at = begin_rule(G, d, true, false);
     G->bf = before_handler_of(G->g, p);
     line(G, "/* proc %s, %s:%d */", rule_title(G, p), where(G, d), d->loc.line);
-    line(G, "static int proc_%s(State *s, Frame *f)", p->cname);
+    line(G, "static int proc_%s(State *s, Frame *f)", CNAME(p));
     line(G, "{");
     G->indent++;
     line(G, "int32_t *V = f->v;");
@@ -2103,7 +2103,7 @@ static void gen_proc(Gen *G, const Sym *p)
 static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", p->cname);
+    buf_printf(&b, "static int32_t dproc_%s(State *s, const Direct *d", CNAME(p));
     if (is_delayed(p)) /* an 'at' block: its frame, from its row */
         buf_puts(&b, ", const int32_t *v");
     param_lists(p->decl->params, &b, NULL);
@@ -2121,7 +2121,7 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "/* proc %s, %s:%d, called directly */", rule_title(G, p), where(G, d),
          d->loc.line);
     bool delayed = is_delayed(p);
-    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s%s)", p->cname,
+    line(G, "static int32_t dbody_%s(State *s, const Direct *d%s%s)", CNAME(p),
          delayed ? ", const int32_t *v" : "", params.data ? params.data : "");
     line(G, "{");
     G->indent++;
@@ -2142,7 +2142,7 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "%s", "");
     gen_dproc_proto(G, p, true);
     gen_depth_guard(G, "depth", "MAXDEPTH",
-                    arena_printf(G->a, "dbody_%s(s, d%s%s)", p->cname, delayed ? ", v" : "",
+                    arena_printf(G->a, "dbody_%s(s, d%s%s)", CNAME(p), delayed ? ", v" : "",
                                  args.data ? args.data : ""));
     end_rule(G, at);
     buf_free(&params);
@@ -2180,7 +2180,7 @@ static void gen_game_defs(Gen *G)
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         if (p->reached)
-            buf_printf(o, "    P_%s = %d,\n", p->cname, i);
+            buf_printf(o, "    P_%s = %d,\n", CNAME(p), i);
     }
     gen_event_proc_numbers(G);
     gen_before_proc_numbers(G);
@@ -2317,7 +2317,7 @@ static void gen_run_hooks(Gen *G)
         const Sym *p = g->procs.items[i];
         if (p->reached)
             buf_printf(o, "    case P_%s:\n        r = proc_%s(s, f);\n        break;\n",
-                       p->cname, p->cname);
+                       CNAME(p), CNAME(p));
     }
     gen_event_steps(G);
     gen_before_steps(G);

@@ -51,7 +51,7 @@ static void gen_play_ok(Gen *G)
                 kind_comment(G, o, k);
                 buf_puts(o, "\n");
             }
-        buf_printf(o, "        return fn_%s(s, p, c) != 0;\n", guard->cname);
+        buf_printf(o, "        return fn_%s(s, p, c) != 0;\n", CNAME(guard));
     }
     buf_puts(o, "    default:\n        return c >= 0;\n    }\n}\n\n");
 }
@@ -67,7 +67,7 @@ static void gen_play_procs(Gen *G)
         const Node *c = g->play_of[k];
         buf_puts(o, k % 8 ? " " : "\n    ");
         if (c && c->sym->reached)
-            buf_printf(o, "P_%s,", c->sym->cname);
+            buf_printf(o, "P_%s,", CNAME(c->sym));
         else
             buf_puts(o, "-1,");
     }
@@ -85,7 +85,7 @@ static void gen_play_procs(Gen *G)
                 kind_comment(G, o, k);
                 buf_puts(o, "\n");
             }
-        buf_printf(o, "        return dproc_%s(s, d, p, c);\n", proc->cname);
+        buf_printf(o, "        return dproc_%s(s, d, p, c);\n", CNAME(proc));
     }
     buf_puts(o, "    default:\n        (void)s;\n        (void)d;\n        (void)p;\n"
                 "        return 0;\n    }\n}\n\n");

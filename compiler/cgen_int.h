@@ -62,6 +62,10 @@ typedef struct Gen {
     int loops;              /* loops open where code is emitted */
 } Gen;
 
+/* The name the C functions of func or proc sym are made of (Sym.cname;
+ * its name if it has none). */
+#define CNAME(sym) ((sym)->cname ? (sym)->cname : (sym)->name)
+
 /* Writes one line of C at the current indent. */
 void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The C of expression n, as a string of the arena. */

@@ -109,7 +109,8 @@ static Kinds kinds_of(KindFlow *f, const Node *e)
         return z < 0 ? ALL_KINDS : f->zone[z];
     }
     case N_CALL:
-        return !e->sym && e->builtin == B_FIRST ? source_kinds(f, e->args) : ALL_KINDS;
+        return !e->sym && e->builtin == B_FIRST && e->args ? source_kinds(f, e->args)
+                                                           : ALL_KINDS;
     case N_CHOOSECARD:
         return source_kinds(f, e->src);
     default:
@@ -188,6 +189,8 @@ static Kinds played_kinds(Sema *s)
         f.changed = false;
         for (int i = 0; i < g->procs.len; i++) {
             f.fn = g->procs.items[i];
+            if (f.fn->decl->sym)
+                continue; /* an 'at' block: walked with its rule, whose slots it uses */
             ast_walk(f.fn->decl->body, visit_flow, &f);
         }
     } while (f.changed);

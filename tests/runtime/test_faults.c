@@ -56,6 +56,11 @@ Test(kinds, one_list_in_the_generated_order)
     cr_assert_str_eq(rt_fault_kinds[RT_F_OVERFLOW].text,
                      "a number outside the range of 32 bits");
     cr_assert_eq(RT_F_UNPLAYABLE, 10);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_UNPLAYABLE].name, "UNPLAYABLE");
+    cr_assert_str_eq(rt_fault_kinds[RT_F_UNPLAYABLE].text,
+                     "a card played whose effect's condition does not hold");
+    cr_assert_str_eq(rt_fault_kinds[RT_F_NONE_PLAYED].text, "a play of no card (none)");
+    cr_assert_eq(rt_fault_kinds[RT_F_NONE_PLAYED].detail, RT_FD_NONE);
     cr_assert_eq(RT_F_NONE_PLAYED, 11);
     cr_assert_eq(RT_F_LASTING_FULL, 12);
     cr_assert_str_eq(rt_fault_kinds[RT_F_LASTING_FULL].name, "LASTING_FULL");
