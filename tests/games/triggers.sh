@@ -4,9 +4,9 @@
 #   - tests/games/trigger-lab: a Coach's clause asks "Draw a card?" when a
 #     student joins its field; the JSON decision ends with
 #     "during":{"event":"enters","by":P,"cause":"Coach","handler":"on",
-#     "file":"cards.yaml","line":36,"depth":2} (P the deciding seat, the
-#     Coach's controller; depth 2: the play of the student, then the
-#     handler), every stream passes jsonl_check.py, no "Your action"
+#     "file":"cards.yaml","line":L,"depth":2} (L the clause's line, P the
+#     deciding seat, the Coach's controller; depth 2: the play of the
+#     student, then the handler), every stream passes jsonl_check.py, no "Your action"
 #     decision has a "during", and the terminal's question says
 #     "(during enters by Player P+1, caused by Coach)";
 #   - tests/games/trigger-fault-lab: a handler of the rules asks "Go on?":
@@ -49,11 +49,13 @@ done
 
 found() { [ -s "$T/seed" ]; }
 # coach_during: each "Draw a card?" decision is taken during the Coach's
-# handler, by the seat deciding
+# handler (its line in cards.yaml), by the seat deciding
 coach_during() {
+    line=$(grep -n 'on c enters field\[me\] where c.type == student' \
+        "$ROOT/tests/games/trigger-lab/cards.yaml" | cut -d: -f1)
     grep '"prompt":"Draw a card?"' "$T/coach.json" | while read -r l; do
         p=$(echo "$l" | sed -n 's/^{"type":"decision","player":\([0-9]\).*/\1/p')
-        echo "$l" | grep -qF ",\"during\":{\"event\":\"enters\",\"by\":$p,\"cause\":\"Coach\",\"handler\":\"on\",\"file\":\"cards.yaml\",\"line\":36,\"depth\":2}}" ||
+        echo "$l" | grep -qF ",\"during\":{\"event\":\"enters\",\"by\":$p,\"cause\":\"Coach\",\"handler\":\"on\",\"file\":\"cards.yaml\",\"line\":$line,\"depth\":2}}" ||
             { echo "    $l" | cut -c1-300; return 1; }
     done
 }
