@@ -348,8 +348,8 @@ static void check_entered(KindsRun *r, const Handler *h)
     const Node *z = r->s->g->zones.items[pat->zone_no];
     Kinds in = r->entered[pat->zone_no];
     if (!in) {
-        diag_warning(r->s->diags, pat->loc, "this handler never runs: no rule moves a card "
-                                            "into zone '%s'", z->name);
+        diag_warning(r->s->diags, pat->loc, "this handler never runs: no card can ever enter "
+                                            "zone '%s'", z->name);
         return;
     }
     if (!h->clause->cond || !h->match)
