@@ -193,6 +193,27 @@ bool gen_before_played(Gen *G, const Node *n, int c)
     return true;
 }
 
+/* After the before-phase: a value typed by a card type that a clause
+ * changed to a card of another type faults, as the raise does
+ * (F_EVENT_KIND); `ret` is what the function returns then. */
+static const char *kind_rechecks(Gen *G, const Sym *ev, int at, const char *ret)
+{
+    Buf b = {0};
+    int i = 0;
+    for (const Node *p = ev->decl->params; p; p = p->next, i++) {
+        if (p->value < 0)
+            continue;
+        buf_printf(&b, "        if (card_type(V[%d]) != TYPE_%s) {\n"
+                       "            fault(s, F_EVENT_KIND, %d, 0);\n"
+                       "            return%s%s;\n        }\n",
+                   i, c_ident(G->a, G->cs->types[p->value]->name, true), at, *ret ? " " : "",
+                   ret);
+    }
+    const char *r = arena_strdup(G->a, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
+}
+
 /* The raise of event ev (cgen_events.c), resumable: after its context is
  * entered, its before-phase (resume point 3); cancelled, the raise ends
  * there, its body not run and its handlers not fired. "" for an event
@@ -214,6 +235,7 @@ const char *before_raise_resumable(Gen *G, const Sym *ev, int at)
                    "            break;\n        }\n", evi);
     for (int i = 0; i < ev->nparams; i++)
         buf_printf(&b, "        V[%d] = s->bret[%d];\n", i, i);
+    buf_puts(&b, kind_rechecks(G, ev, at, "R_STOP"));
     const char *r = arena_strdup(G->a, b.data);
     buf_free(&b);
     return r;
@@ -226,9 +248,15 @@ const char *before_raise_direct(Gen *G, const Sym *ev)
     int evi = bf_index(G->g, EV_USER + ev->index);
     if (evi < 0)
         return "";
-    return arena_printf(G->a, "        if (bf_drun(s, d, %d, V) || s->core.over) {\n"
-                              "            ev_leave(s);\n            s->depth--;\n"
-                              "            return;\n        }\n", evi);
+    Buf b = {0};
+    buf_printf(&b, "        if (bf_drun(s, d, %d, V) || s->core.over) {\n"
+                   "            ev_leave(s);\n            s->depth--;\n"
+                   "            return;\n        }\n", evi);
+    /* (a fault there ends the game: the depth counted is no longer read) */
+    buf_puts(&b, kind_rechecks(G, ev, site_of(G, ev->decl), ""));
+    const char *r = arena_strdup(G->a, b.data);
+    buf_free(&b);
+    return r;
 }
 
 /* ---- the tables and functions the before-phase calls ---------------------- */
