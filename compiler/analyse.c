@@ -53,17 +53,53 @@ static void visit_call(Node *n, void *ctx)
         reach(ctx, n->sym);
 }
 
+/* Walks the bodies of the funcs and procs reached, until none is left. */
+static void drain(Reach *r)
+{
+    while (r->todo.len > 0) {
+        const Sym *fn = r->todo.items[--r->todo.len];
+        ast_walk(fn->decl->body, visit_call, r);
+        ast_walk(fn->decl->expr_body, visit_call, r);
+    }
+}
+
+/* Is modifier m of a 'while in play' clause emitted: does its func run? */
+static bool continuous_live(const Node *m)
+{
+    return m->kind == N_MODIFIER && m->sym && m->sym->reached;
+}
+
+/* A 'while in play' clause that changes a func reached reaches what its
+ * modifiers call; which may reach more funcs they change. */
+static void reach_continuous(Reach *r)
+{
+    Game *g = r->g;
+    bool *walked = arena_alloc(r->a, (size_t)g->mods.len + 1);
+    for (bool more = true; more;) {
+        more = false;
+        for (int i = 0; i < g->continuous.len; i++) {
+            const Continuous *k = g->continuous.items[i];
+            for (Node *m = k->clause->body->stmts; m; m = m->next) {
+                if (!continuous_live(m) || walked[m->mod_no])
+                    continue;
+                walked[m->mod_no] = more = true;
+                g->emits_effects = true; /* controller(): 'me' of the card */
+                ast_walk(m->rhs, visit_call, r);
+                ast_walk(m->when, visit_call, r);
+                drain(r);
+            }
+        }
+    }
+}
+
 static void mark_reachable(Arena *a, Game *g)
 {
     Reach r = {a, g, {0}};
     reach(&r, g->main);
     reach(&r, g->score);
     reach(&r, g->tiebreak);
-    while (r.todo.len > 0) {
-        const Sym *fn = r.todo.items[--r.todo.len];
-        ast_walk(fn->decl->body, visit_call, &r);
-        ast_walk(fn->decl->expr_body, visit_call, &r);
-    }
+    drain(&r);
+    reach_continuous(&r);
 }
 
 /* ---- funcs that call funcs (Sym.calls_funcs) ---------------------------- */
@@ -194,6 +230,14 @@ static void find_bad_players(Arena *a, const Game *g)
                 if (is_player_var(par->sym))
                     mark_bad_player(par->sym, &pf);
         }
+    /* 'while in play': me is the controller of a card in play, or none */
+    for (int i = 0; i < g->continuous.len; i++) {
+        const Continuous *k = g->continuous.items[i];
+        ast_walk(k->clause->body, visit_player_flow, &pf);
+        for (const Node *par = k->decl->params; par; par = par->next)
+            if (is_player_var(par->sym))
+                mark_bad_player(par->sym, &pf);
+    }
     for (int i = 0; i < pf.bad.len; i++) {
         const Sym *sym = pf.bad.items[i];
         for (int j = 0; j < sym->flows_to.len; j++)
@@ -550,6 +594,14 @@ static void number_helpers(Game *g)
             ast_walk(fn->decl->body, visit_helper, &nb);
             ast_walk(fn->decl->expr_body, visit_helper, &nb);
         }
+    for (int i = 0; i < g->continuous.len; i++) {
+        const Continuous *k = g->continuous.items[i];
+        for (Node *m = k->clause->body->stmts; m; m = m->next)
+            if (continuous_live(m)) {
+                ast_walk(m->rhs, visit_helper, &nb);
+                ast_walk(m->when, visit_helper, &nb);
+            }
+    }
 }
 
 void analyse_game(Arena *a, Game *g)
@@ -567,5 +619,7 @@ void analyse_game(Arena *a, Game *g)
             ast_walk(fn->decl->body, visit_facts, g);
             ast_walk(fn->decl->expr_body, visit_facts, g);
         }
+    for (int i = 0; i < g->continuous.len; i++)
+        ast_walk(((const Continuous *)g->continuous.items[i])->clause->body, visit_facts, g);
     number_helpers(g);
 }

@@ -215,7 +215,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 is parsed as one CLAUSE_PLAY whose loc is the effect's
  *   CLAUSE        clause_kind (ClauseKind), pattern = PATTERN (NULL for
  *                 play and while in play), cond = its 'when' / 'where' or
- *                 NULL, body = BLOCK; sym = the proc the checker makes of
+ *                 NULL, body = BLOCK (of MODIFIER nodes for while in
+ *                 play); sym = the proc the checker makes of
  *                 a play clause (params me, this), nlocals = the frame
  *                 slots of its cond (checked as a func of me, this)
  *   PATTERN       pat_kind (PatternKind); PAT_ENTERS, PAT_LEAVES,
@@ -272,7 +273,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 bound to its parameters; assign_op, rhs, when = 'when'
  *                 or NULL; sym = the func, mod_no = its index in
  *                 Game.mods, lasting_no = its UNTIL's (-1 for a card's
- *                 'while in play')
+ *                 'while in play'), cont_no = the index of that clause
+ *                 in Game.continuous (-1 for an UNTIL's)
  * Decisions (statements, or the value of a let)
  *   ASK           who, name = prompt text; prompt
  *   CHOOSECARD,   who, name, src = SOURCE, els = OPTION ('else') or NULL;
@@ -335,7 +337,7 @@ struct Node {
     Node *last;             /* on a list's first node while parsing: its end */
     const char *name;       /* identifier, string, label, prompt */
     union { long long literal, min_players, limit, per_player,
-            zflags, nitems, over_source, taken_slot, which; };
+            zflags, nitems, over_source, taken_slot, which, cont_no; };
     union { int max_players, vis, pos_kind, edge; BinOp binop;
             UnOp unop; AssignOp assign_op; int builtin; SourceKind src_kind;
             EffectFrom effect_from; ClauseKind clause_kind; PatternKind pat_kind; };

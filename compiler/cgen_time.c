@@ -44,10 +44,24 @@ bool is_delayed(const Sym *p)
     return p->kind == S_PROC && p->decl->sym != NULL;
 }
 
-/* Is modifier m emitted: its row's rule is? */
+/* Is modifier m emitted: its func is, and for an 'until', its rule is
+ * (a 'while in play' holds whenever its card is in play)? */
 static bool modifier_live(const Game *g, const Node *m)
 {
-    return m->lasting_no >= 0 && lasting_live(g->lasting.items[m->lasting_no]);
+    if (!m->sym || !m->sym->reached)
+        return false;
+    return m->lasting_no < 0 || lasting_live(g->lasting.items[m->lasting_no]);
+}
+
+/* Has the game a modifier of 'while in play' that is emitted? */
+static bool any_continuous(const Game *g)
+{
+    for (int i = 0; i < g->mods.len; i++) {
+        const Node *m = g->mods.items[i];
+        if (m->lasting_no < 0 && modifier_live(g, m))
+            return true;
+    }
+    return false;
 }
 
 bool has_modifiers(const Sym *fn)
@@ -90,9 +104,28 @@ static void gen_lasting_tables(Gen *G)
     buf_puts(o, "};\n");
 }
 
+/* slot_in_play[]: is the zone of each slot 'in play'? Read by the funcs
+ * that cards in play change ('while in play'). */
+static void gen_in_play_table(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_puts(o, "\n/* slot_in_play[i]: are the cards of slot i in play? */\n"
+                "static const uint8_t slot_in_play[NSLOTS] = {");
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        for (int k = 0; k < n; k++)
+            buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", !!(z->zflags & ZF_IN_PLAY));
+    }
+    buf_puts(o, "};\n");
+}
+
 void gen_time_defs(Gen *G)
 {
     const Game *g = G->g;
+    if (any_continuous(g))
+        gen_in_play_table(G);
     if (!g->uses_time)
         return;
     Buf *o = G->out;
@@ -292,13 +325,36 @@ static const char *arg_list(Gen *G, const Sym *fn, bool decl)
     return r;
 }
 
+/* The frame of modifier m: the declaration whose slots it uses, and the
+ * slots the values of cap[] go to: an 'until''s rule and the locals its
+ * row keeps; a 'while in play''s func of (me, this), cap[] = {me, this}. */
+static const Node *modifier_frame(Gen *G, const Node *m, int *ncap, const int **cap)
+{
+    static const int me_this[2] = {0, 1};
+    if (m->lasting_no >= 0) {
+        const Lasting *l = G->g->lasting.items[m->lasting_no];
+        *ncap = l->ncap;
+        *cap = l->cap;
+        return l->rule->decl;
+    }
+    const Continuous *k = G->g->continuous.items[m->cont_no];
+    *ncap = 2;
+    *cap = me_this;
+    return k->decl;
+}
+
 /* mod<k>(s, v, cap, args): the value v of the func, changed by modifier m
  * (unless its 'when' fails), in a frame laid out as its rule's. */
 static void gen_modifier(Gen *G, const Node *m)
 {
-    const Lasting *l = G->g->lasting.items[m->lasting_no];
-    size_t at = begin_rule(G, l->rule->decl, false, false);
+    int ncap;
+    const int *cap;
+    const Node *decl = modifier_frame(G, m, &ncap, &cap);
+    size_t at = begin_rule(G, decl, false, false);
     G->at = m;
+    for (const Node *a = m->call->args; a; a = a->next)
+        if (a->sym)
+            name_slot(G, a->sym->index, a->name, a);
     static const char *const ops[] = {"=", "+=", "-="};
     line(G, "/* the modifier at %s:%d: %s(...) %s */", where(G, m), m->loc.line, m->sym->name,
          ops[m->assign_op]);
@@ -306,13 +362,13 @@ static void gen_modifier(Gen *G, const Node *m)
          arg_list(G, m->sym, true));
     line(G, "{");
     G->indent++;
-    line(G, "int32_t V[%d] = {0};", l->rule->decl->nlocals + 1);
+    line(G, "int32_t V[%d] = {0};", decl->nlocals + 1);
     int i = 0;
     for (const Node *a = m->call->args; a; a = a->next, i++)
         if (a->sym)
             line(G, "V[%d] = a%d;", a->sym->index, i);
-    for (int k = 0; k < l->ncap; k++)
-        line(G, "V[%d] = cap[%d];", l->cap[k], k);
+    for (int k = 0; k < ncap; k++)
+        line(G, "V[%d] = cap[%d];", cap[k], k);
     line(G, "(void)V;");
     line(G, "(void)cap;");
     line(G, "(void)s;"); /* '= false' reads neither the state nor the value */
@@ -354,11 +410,57 @@ static void gen_row_cases(Gen *G, const Sym *fn)
     }
 }
 
-/* fn_NAME of a func with modifiers: its body's value (fn0_NAME), then each
- * row's modifiers of it. It counts itself among the func calls in
- * progress: a modifier may call the func it changes. */
+/* The modifiers of fn in the 'while in play' clause k, for each card in
+ * play of the kinds whose effect k is a clause of (in the order of
+ * cards.yaml, each card in the order of its copies). */
+static void gen_continuous_cases(Gen *G, const Sym *fn, const Continuous *k)
+{
+    const Game *g = G->g;
+    const char *args = arg_list(G, fn, false);
+    bool any = false;
+    for (int i = 0; i < fn->modifiers.len; i++) {
+        const Node *m = fn->modifiers.items[i];
+        any |= m->lasting_no < 0 && g->continuous.items[m->cont_no] == k;
+    }
+    if (!any)
+        return;
+    for (int j = 0; j < g->cs->ncards; j++) {
+        if (g->effect_of[j] != k->effect)
+            continue;
+        line(G, "for (int c = cards[%d].first; c < cards[%d].first + cards[%d].count; c++) {",
+             j, j, j);
+        line(G, "    if (!slot_in_play[s->slot_of[c]])");
+        line(G, "        continue;");
+        line(G, "    const int32_t cap[2] = {controller(s, c), c}; /* me, this */");
+        for (int i = 0; i < fn->modifiers.len; i++) {
+            const Node *m = fn->modifiers.items[i];
+            if (m->lasting_no < 0 && g->continuous.items[m->cont_no] == k)
+                line(G, "    v = mod%d(s, v, cap%s);", m->mod_no, args);
+        }
+        line(G, "}");
+    }
+}
+
+static void gen_row_loop(Gen *G, const Sym *fn);
+
+/* Does fn have an emitted modifier of an 'until'? */
+static bool has_row_modifiers(const Game *g, const Sym *fn)
+{
+    for (int i = 0; i < fn->modifiers.len; i++) {
+        const Node *m = fn->modifiers.items[i];
+        if (m->lasting_no >= 0 && modifier_live(g, m))
+            return true;
+    }
+    return false;
+}
+
+/* fn_NAME of a func with modifiers: its body's value (fn0_NAME), then the
+ * modifiers of the cards in play ('while in play'), then each row's
+ * ('until'). It counts itself among the func calls in progress: a
+ * modifier may call the func it changes. */
 static void gen_modified_func(Gen *G, const Sym *fn)
 {
+    const Game *g = G->g;
     line(G, "/* func %s with its modifiers: its value, changed by the rows of the", fn->name);
     line(G, " * 'until' statements that change it, oldest first */");
     line(G, "static int32_t fn_%s(State *s%s)", fn->cname, arg_list(G, fn, true));
@@ -370,6 +472,20 @@ static void gen_modified_func(Gen *G, const Sym *fn)
     line(G, "}");
     line(G, "s->fdepth++;");
     line(G, "int32_t v = fn0_%s(s%s);", fn->cname, arg_list(G, fn, false));
+    for (int i = 0; i < g->continuous.len; i++)
+        gen_continuous_cases(G, fn, g->continuous.items[i]);
+    if (has_row_modifiers(g, fn))
+        gen_row_loop(G, fn);
+    line(G, "s->fdepth--;");
+    line(G, "return v;");
+    G->indent--;
+    line(G, "}");
+    line(G, "%s", "");
+}
+
+/* The rows of the table, oldest first: the modifiers of fn of each. */
+static void gen_row_loop(Gen *G, const Sym *fn)
+{
     line(G, "for (int i = 0; i < s->nlasting; i++) {");
     line(G, "    const int32_t *cap = s->lasting[i].cap;");
     line(G, "    switch (s->lasting[i].kind) {");
@@ -381,11 +497,6 @@ static void gen_modified_func(Gen *G, const Sym *fn)
     G->indent--;
     line(G, "    }");
     line(G, "}");
-    line(G, "s->fdepth--;");
-    line(G, "return v;");
-    G->indent--;
-    line(G, "}");
-    line(G, "%s", "");
 }
 
 void gen_time_protos(Gen *G)

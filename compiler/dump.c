@@ -328,8 +328,10 @@ static void put_time_facts(Buf *b, const Node *n)
         buf_printf(b, "  unit %d", n->value);
     if (n->kind == N_TURN || n->kind == N_ROUND || n->kind == N_PHASE)
         buf_printf(b, "  slot %d", n->slot);
-    if (n->kind == N_UNTIL || n->kind == N_AT || n->kind == N_MODIFIER)
+    if (n->kind == N_UNTIL || n->kind == N_AT || (n->kind == N_MODIFIER && n->lasting_no >= 0))
         buf_printf(b, "  lasting %d", n->lasting_no);
+    if (n->kind == N_MODIFIER && n->lasting_no < 0)
+        buf_printf(b, "  while in play %lld", n->cont_no);
     if (n->kind == N_AT && n->sym)
         buf_printf(b, "  proc %d", n->sym->index);
     if (n->kind == N_MODIFIER && n->sym)
@@ -623,7 +625,7 @@ static void dump_time(const Dump *D)
 {
     const Game *g = D->g;
     Buf *b = D->out;
-    if (!g->uses_time)
+    if (!g->uses_time && g->mods.len == 0)
         return;
     buf_printf(b, "time units %d: turn, round", UNIT_PHASE0 + g->phases.len);
     for (int i = 0; i < g->phases.len; i++)
@@ -641,12 +643,24 @@ static void dump_time(const Dump *D)
             buf_printf(b, " slot %d", l->cap[k]);
         buf_puts(b, l->ncap ? "\n" : " nothing\n");
     }
+    buf_printf(b, "while in play %d\n", g->continuous.len);
+    for (int i = 0; i < g->continuous.len; i++) {
+        const Continuous *k = g->continuous.items[i];
+        buf_printf(b, "  %d effect of ", i);
+        put_quoted(b, k->effect->name);
+        buf_puts(b, "  ");
+        put_loc(D, k->clause->loc);
+        buf_printf(b, "  frame %d\n", k->decl->nlocals);
+    }
     buf_printf(b, "modifiers %d\n", g->mods.len);
     for (int i = 0; i < g->mods.len; i++) {
         const Node *m = g->mods.items[i];
-        buf_printf(b, "  %d %s  ", i, m->sym->name);
+        buf_printf(b, "  %d %s  ", i, m->sym ? m->sym->name : "?");
         put_loc(D, m->loc);
-        buf_printf(b, "  lasting %d\n", m->lasting_no);
+        if (m->lasting_no >= 0)
+            buf_printf(b, "  lasting %d\n", m->lasting_no);
+        else
+            buf_printf(b, "  while in play %lld\n", m->cont_no);
     }
 }
 

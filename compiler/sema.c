@@ -83,10 +83,7 @@ static void declare_zone(Sema *s, Node *z)
         diag_error(s->diags, z->loc, "zone '%s' needs a visibility: public, owner or hidden",
                    z->name);
     check_held_zone_flags(s, z, flags);
-    if (vis == VIS_OWNER && (flags & ZF_HELD))
-        diag_error(s->diags, z->loc, "zone '%s' is held: its cards are public or hidden "
-                                     "('owner' of a held zone is not built yet)", z->name);
-    else if (vis == VIS_OWNER && !(flags & ZF_PER_PLAYER))
+    if (vis == VIS_OWNER && !(flags & (ZF_PER_PLAYER | ZF_HELD)))
         diag_error(s->diags, z->loc, "zone '%s' is shared, so it has no owner to see it", z->name);
     z->zflags = flags;
     z->vis = vis < 0 ? VIS_PUBLIC : vis;

@@ -39,6 +39,16 @@ enum { DEFAULT_MAX_LASTING = 64, MAX_LASTING_LIMIT = 10000 };
 
 /* An 'until' or an 'at' statement: the rows it writes keep the values of
  * the locals of its rule that it reads (captured when it runs). */
+/* A 'while in play' clause of a card's effect: its modifiers hold while
+ * a card of the effect is in play, computed from the cards in play each
+ * time a func they change is called. Their frame is that of a func of
+ * (me, this): this the card, me its controller. */
+typedef struct Continuous {
+    Node *clause;       /* the CLAUSE_WHILE_IN_PLAY, body = MODIFIER list */
+    const Node *effect; /* the EFFECT it is a clause of */
+    Node *decl;         /* the FUNCDECL of its frame: params me, this; nlocals */
+} Continuous;
+
 typedef struct Lasting {
     Node *stmt;         /* the N_UNTIL or N_AT (stmt->lasting_no is its index) */
     const Sym *rule;    /* the func or proc it is written in: its slots are
@@ -129,6 +139,7 @@ typedef struct Game {
                          * the starts and ends of each unit (GAME_HAS_TIME) */
     PtrVec lasting;     /* Lasting*: the 'until' and 'at' statements */
     PtrVec mods;        /* N_MODIFIER: mod_no is the index here */
+    PtrVec continuous;  /* Continuous*: the 'while in play' clauses */
     int max_lasting;    /* rows at once ('limit lasting N') */
     int max_captures;   /* the most values one row keeps */
     long long state_bytes;   /* sizeof(State) as rt_game.h lays it out, on a

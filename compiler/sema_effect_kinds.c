@@ -191,6 +191,8 @@ static Kinds played_kinds(Sema *s)
         f.changed = false;
         for (int i = 0; i < g->procs.len; i++) {
             f.fn = g->procs.items[i];
+            if (f.fn->decl->sym)
+                continue; /* an 'at' block: walked with its rule, whose slots it uses */
             ast_walk(f.fn->decl->body, visit_flow, &f);
         }
     } while (f.changed);

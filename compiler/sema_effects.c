@@ -109,10 +109,12 @@ static void check_clause(Sema *s, const Node *e, Node *c)
     case CLAUSE_PLAY:
         check_play_clause(s, e, c);
         break;
+    case CLAUSE_WHILE_IN_PLAY:
+        check_while_in_play(s, e, c);
+        break;
     case CLAUSE_ON:
     case CLAUSE_INSTEAD:
     case CLAUSE_REACT:
-    case CLAUSE_WHILE_IN_PLAY:
         diag_error(s->diags, c->loc, "'%s' clauses are not built yet",
                    clause_kind_name(c->clause_kind));
         break;

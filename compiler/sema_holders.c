@@ -349,3 +349,31 @@ void check_holder_kinds(Sema *s, const Program *prog)
         walk_bodies(s, check_index_kinds, &kt);
     }
 }
+
+/* ---- who may see a held zone's cards ------------------------------------- */
+
+/* A card choice from a held zone that is `owner` (its cards seen by the
+ * controller of their holder): the options name the cards, so the player
+ * who decides must be written controller(h), h the very variable or
+ * parameter that indexes the zone. Every holder's slot at once is refused:
+ * its holders have different controllers. */
+void check_held_visible(Sema *s, const Node *decider, const Node *src)
+{
+    const Node *z = src->in, *zid = z->kind == N_INDEX ? z->base : z;
+    const char *name = zid->sym->decl->name;
+    if (z->kind != N_INDEX) {
+        diag_error(s->diags, zid->loc, "the options of this choice would show the cards "
+                                       "under every holder of '%s', which only each holder's "
+                                       "controller sees: choose from %s[HOLDER]", name, name);
+        return;
+    }
+    const Node *h = z->index, *arg = decider->kind == N_CALL ? decider->args : NULL;
+    bool same = decider->kind == N_CALL && !decider->sym && decider->builtin == B_CONTROLLER &&
+                arg && arg->kind == N_IDENT && h->kind == N_IDENT && arg->sym && arg->sym == h->sym;
+    if (!same)
+        diag_error(s->diags, zid->loc, "the options of this choice would show the cards of "
+                                       "'%s' to a player who may not control their holder "
+                                       "(only its controller sees them): let controller(%s) "
+                                       "decide", name,
+                   h->kind == N_IDENT ? h->name : "HOLDER");
+}

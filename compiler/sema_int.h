@@ -109,6 +109,7 @@ void check_until(Sema *s, Node *n);
 void check_at(Sema *s, Node *n);
 void check_modifier(Sema *s, Node *m, int lasting_no);
 void finish_delayed(Sema *s, const Node *rule);
+void check_while_in_play(Sema *s, const Node *e, Node *c);
 
 /* sema_holders.c */
 bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags);
@@ -119,6 +120,7 @@ Type check_cvar_index(Sema *s, Node *n, Sym *var);
 Type check_membership(Sema *s, Node *n);
 Type check_call_holder(Sema *s, Node *n);
 void check_holder_kinds(Sema *s, const Program *prog);
+void check_held_visible(Sema *s, const Node *decider, const Node *src);
 
 /* sema_limits.c */
 void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */

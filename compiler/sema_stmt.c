@@ -56,6 +56,10 @@ static void check_visible(Sema *s, const Node *decider, const Node *src)
     if (zid->kind != N_IDENT || !zid->sym || zid->sym->kind != S_ZONE)
         return;
     const Node *decl = zid->sym->decl;
+    if (decl->vis == VIS_OWNER && (decl->zflags & ZF_HELD)) {
+        check_held_visible(s, decider, src);
+        return;
+    }
     if (decl->vis == VIS_HIDDEN) {
         diag_error(s->diags, zid->loc, "the options of this choice would show the cards of zone "
                                        "'%s', which is hidden from every player", decl->name);

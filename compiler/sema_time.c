@@ -235,6 +235,7 @@ void check_modifier(Sema *s, Node *m, int lasting_no)
     Node *c = m->call;
     c->builtin = -1;
     m->lasting_no = lasting_no;
+    m->cont_no = -1;
     Sym *f = modified_func(s, c);
     if (!f) {
         check_expr(s, m->rhs);
@@ -315,6 +316,51 @@ void check_at(Sema *s, Node *n)
     n->sym = delayed_proc(s, n);
     add_lasting(s, n, base);
     s->g->uses_time = true;
+}
+
+/* clause: WHILE IN IDENT '{' mods '}' ('while in play'): modifiers checked
+ * as the body of a func of me (the card's controller) and this (the card);
+ * they last while the card is in play, and nothing is stored for them. */
+void check_while_in_play(Sema *s, const Node *e, Node *c)
+{
+    Continuous *k = arena_alloc(s->arena, sizeof *k);
+    k->clause = c;
+    k->effect = e;
+    k->decl = node_new(s->arena, N_FUNCDECL, c->loc);
+    k->decl->name = arena_printf(s->arena, "while in play of %s", e->name);
+    Node *pme = node_new(s->arena, N_PARAM, c->loc), *pthis = node_new(s->arena, N_PARAM, c->loc);
+    pme->name = "me";
+    pme->type = T_PLAYER;
+    pthis->name = "this";
+    pthis->type = T_CARD;
+    pme->next = pthis;
+    k->decl->params = pme;
+    Sym *frame = arena_alloc(s->arena, sizeof *frame);
+    frame->kind = S_FUNC;
+    frame->name = frame->cname = k->decl->name;
+    frame->decl = k->decl;
+    frame->clause = c;
+    s->fn = frame;
+    s->in_proc = false;
+    s->nlocals = 0;
+    scope_pop(s, 0);
+    s->loops = 0;
+    s->implicit_slot = -1;
+    for (Node *p = pme; p; p = p->next)
+        p->sym = declare_local(s, p, p->name, p->type, S_PARAM);
+    for (Node *m = c->body->stmts; m; m = m->next) {
+        check_modifier(s, m, -1);
+        m->cont_no = s->g->continuous.len;
+    }
+    k->decl->nlocals = s->nlocals;
+    check_locals(s, frame);
+    vec_push(s->arena, &s->g->continuous, k);
+    bool in_play = false;
+    for (int i = 0; i < s->g->zones.len; i++)
+        in_play |= (((const Node *)s->g->zones.items[i])->zflags & ZF_IN_PLAY) != 0;
+    if (!in_play)
+        diag_warning(s->diags, c->loc, "this 'while in play' never holds: no zone of the rules "
+                                       "is 'in play'");
 }
 
 /* At the end of a rule: the procs of its 'at' blocks share its frame. */

@@ -609,9 +609,11 @@ item_clause
                                     { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
     | REACT TO pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $5); }
-    | WHILE IN IDENT block          { expect_word(lx, @3, $3, "play", "'while in play'");
-                                      $$ = clause(lx, @1, CLAUSE_WHILE_IN_PLAY, NULL, NULL,
-                                                  $4); }
+    | WHILE IN IDENT '{' { enter(lx, @4); } mods '}'
+                                    { expect_word(lx, @3, $3, "play", "'while in play'");
+                                      Node *b = nest(lx, @$, NEW(BLOCK, @4));
+                                      b->stmts = $6; /* the modifiers */
+                                      $$ = clause(lx, @1, CLAUSE_WHILE_IN_PLAY, NULL, NULL, b); }
     ;
 
 pattern

@@ -375,6 +375,22 @@ bool rt_can_see(const RtGame *g, int slot, int p)
     }
 }
 
+int rt_slot_seat(const RtGame *g, const void *st, int slot)
+{
+    /* up the chain of holders (bounded: cards under each other end as none) */
+    for (int n = 0; rt_slot_holder(g, slot) >= 0; n++)
+        slot = n < g->ninstances ? rt_card_slot(g, st, g->slot_holder[slot]) : -1;
+    return slot >= 0 && slot < g->nslots ? g->slot_owner[slot] : -1;
+}
+
+bool rt_sees(const RtGame *g, const void *st, int slot, int p)
+{
+    if (p >= 0 && rt_slot_holder(g, slot) >= 0 &&
+        g->zones[g->slot_zone[slot]].vis == RT_VIS_OWNER)
+        return rt_slot_seat(g, st, slot) == p;
+    return rt_can_see(g, slot, p);
+}
+
 /* ---- invariants ---- */
 
 static bool check_zones(const RtGame *g, const void *st, char *why, size_t n)

@@ -285,8 +285,16 @@ static inline RtCore *rt_core(void *st) { return (RtCore *)st; }
 /* Zone access through the table (agents, views, invariant checks). */
 int rt_zone_size(const RtGame *g, const void *st, int slot);
 int rt_zone_card(const RtGame *g, const void *st, int slot, int pos); /* 0 = bottom */
-/* May player p see the cards in slot? (-1: a referee who sees all) */
+/* May player p see the cards in slot? (-1: a referee who sees all) A slot
+ * of a held zone that is `owner` has no owner in the tables: see rt_sees. */
 bool rt_can_see(const RtGame *g, int slot, int p);
+/* The same, now: a slot of a held zone that is `owner` is seen by its
+ * holder's controller (rt_slot_seat). What the views use. */
+bool rt_sees(const RtGame *g, const void *st, int slot, int p);
+/* The seat that owns slot now: a per-player zone's seat; for a slot of a
+ * held zone, its holder's (the seat of the per-player zone at the end of
+ * the chain of holders); -1 for none. */
+int rt_slot_seat(const RtGame *g, const void *st, int slot);
 
 /* The label of option i, written into buf. */
 const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, size_t n);

@@ -1327,6 +1327,41 @@ static inline RT_UNUSED void lasting_expire(State *s, int unit, int edge)
 }
 #endif
 
+#if GAME_HAS_TIME
+/* The time of the state holds together: the active player is a seat or
+ * none, no unit has ended more often than it started, and every row is of
+ * a known kind, unit and edge. */
+static RT_UNUSED bool time_check(const State *s, char *why, size_t n)
+{
+    if (s->active < -1 || s->active >= s->core.nplayers) {
+        snprintf(why, n, "active player %d out of range", s->active);
+        return false;
+    }
+    for (int u = 0; u < NUNITS; u++)
+        if (s->tends[u] < 0 || s->tends[u] > s->tstarts[u]) {
+            snprintf(why, n, "unit %d of time ended %d times, started %d", u, s->tends[u],
+                     s->tstarts[u]);
+            return false;
+        }
+#if GAME_HAS_LASTING
+    if (s->nlasting < 0 || s->nlasting > NLASTING) {
+        snprintf(why, n, "%d rows of lasting effects, at most %d", s->nlasting, NLASTING);
+        return false;
+    }
+    for (int i = 0; i < s->nlasting; i++) {
+        const Lasting *r = &s->lasting[i];
+        if (r->kind < 0 || r->kind >= NLKINDS || r->unit < 0 || r->unit >= NUNITS ||
+            (r->edge != 0 && r->edge != 1)) {
+            snprintf(why, n, "row %d of lasting effects: kind %d, unit %d, edge %d", i, r->kind,
+                     r->unit, r->edge);
+            return false;
+        }
+    }
+#endif
+    return true;
+}
+#endif
+
 /* ---- what the game defines, after the rules ---- */
 
 /* Runs the proc of frame f from where it stopped until it returns, calls
@@ -1468,6 +1503,10 @@ static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
     const State *s = st;
 #if GAME_HAS_WINDOWS
     if (!windows_check(s, why, n))
+        return false;
+#endif
+#if GAME_HAS_TIME
+    if (!time_check(s, why, n))
         return false;
 #endif
     for (int slot = 0; slot < NSLOTS; slot++) {

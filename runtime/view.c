@@ -18,7 +18,7 @@ static const RtCore *core(const RtPlay *pl)
 
 static bool seat_sees(const RtPlay *pl, int slot, int p)
 {
-    return pl->reveal_all || rt_can_see(pl->g, slot, p);
+    return pl->reveal_all || rt_sees(pl->g, pl->st, slot, p);
 }
 
 static bool viewers_see(const RtPlay *pl, int slot)
@@ -26,7 +26,7 @@ static bool viewers_see(const RtPlay *pl, int slot)
     if (pl->reveal_all)
         return slot >= 0;
     for (int p = 0; p < pl->nplayers; p++)
-        if (((pl->viewers >> p) & 1u) && rt_can_see(pl->g, slot, p))
+        if (((pl->viewers >> p) & 1u) && rt_sees(pl->g, pl->st, slot, p))
             return true;
     return false;
 }

@@ -12,6 +12,8 @@
 #   - every line passes tests/games/jsonl_check.py (sizes follow the moves,
 #     slot by slot, held slots included);
 #   - the terminal names a held slot students[Library #2];
+#   - a held zone that is `owner` shows its cards to the controller of
+#     their holder only (tests/games/holder_notes.py);
 #   - simulate and play agree seed by seed (same-games.sh).
 #
 #   sh tests/games/holders.sh CARDC LIBCARDRT
@@ -49,7 +51,7 @@ slots() {
     first_view | tr '{' '\n' | sed -n 's/^"zone":"\([a-z]*\)"\(,"player":\([0-9]\)\)\{0,1\}\(,"holder":"\([^"]*\)"\)\{0,1\}\(,"copy":\([0-9]*\)\)\{0,1\}.*/\1[\3\5 \7]/p' |
         sed 's/ \]/]/; s/\[\]//' | tr '\n' ' '
 }
-want='deck discard hand[0] hand[1] hand[2] field ruins students[French Classroom] students[Gym] students[Library 1] students[Library 2] badges[Nerd 1] badges[Nerd 2] badges[Nerd 3] badges[Nerd 4] badges[Nerd 5] badges[Nerd 6] badges[Jock 1] badges[Jock 2] badges[Jock 3] badges[Jock 4] badges[Jock 5] badges[Jock 6] badges[Prefect 1] badges[Prefect 2] marks[French Classroom] marks[Gym] marks[Library 1] marks[Library 2] '
+want='deck discard hand[0] hand[1] hand[2] field ruins students[French Classroom] students[Gym] students[Library 1] students[Library 2] badges[Nerd 1] badges[Nerd 2] badges[Nerd 3] badges[Nerd 4] badges[Nerd 5] badges[Nerd 6] badges[Jock 1] badges[Jock 2] badges[Jock 3] badges[Jock 4] badges[Jock 5] badges[Jock 6] badges[Prefect 1] badges[Prefect 2] marks[French Classroom] marks[Gym] marks[Library 1] marks[Library 2] notes[Nerd 1] notes[Nerd 2] notes[Nerd 3] notes[Nerd 4] notes[Nerd 5] notes[Nerd 6] notes[Jock 1] notes[Jock 2] notes[Jock 3] notes[Jock 4] notes[Jock 5] notes[Jock 6] notes[Prefect 1] notes[Prefect 2] '
 check "the view lists every slot, held ones by their holder and copy" \
     sh -c '[ "$1" = "$2" ] || { echo "    got:  $1"; echo "    want: $2"; exit 1; }' sh "$(slots)" "$want"
 check "a held slot of a card with one copy has no copy field" \
@@ -69,6 +71,11 @@ check "no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime e
 "$T/lab" play --seats random,random,random --seed 7 --reveal-all >"$T/term" 2>&1
 check "the terminal names a move to a held slot" grep -q '^  [A-Za-z]*: hand of Player [123] -> students\[[A-Za-z ]*\( #[12]\)\{0,1\}\]$' "$T/term"
 check "the terminal names a choice under a holder" grep -q 'chooses: [A-Za-z]* #[0-9] (under [A-Za-z ]*\( #[12]\)\{0,1\})$' "$T/term"
+
+# A held zone that is `owner` (notes under Students): seat 0 sees a note
+# while the Student is in its hand, not once the Student is at a Location.
+check "an owner held zone shows its cards to the holder's controller only" \
+    python3 "$ROOT/tests/games/holder_notes.py" "$T/lab"
 
 check "simulate and play agree" sh "$ROOT/tests/games/same-games.sh" "$T/lab" 20
 

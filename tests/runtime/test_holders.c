@@ -6,7 +6,8 @@
  * deck (ordered, not in play) at the start; the yard (unordered, in play),
  * the trash (ordered) and a hand per player; `under` is a held zone under
  * huts (ordered, in play, drop to trash): slot 5 under the first Hut,
- * slot 6 under the second. SITE_HOLD is the site the tests give the
+ * slot 6 under the second; the hands and `under` are `owner`. SITE_HOLD
+ * is the site the tests give the
  * helpers that may fault, as a statement of the rules would. */
 #include <criterion/criterion.h>
 
@@ -46,6 +47,17 @@ static const uint8_t slot_in_play[NSLOTS] = {0, 1, 0, 0, 0, 1, 1};
 static const uint16_t inst_rank[NINSTANCES] = {0, 1, 0, 1, 2};
 
 enum { SITE_HOLD = 1 }; /* yard.rules:4, as a game's fault_sites[] would say */
+
+/* the zones: deck hidden, yard and trash public, hands and `under` owner */
+static const char *const card_name[NINSTANCES] = {"Hut", "Hut", "Peg", "Peg", "Peg"};
+static const RtZone zones[] = {
+    {"deck", 0, 1, RT_VIS_HIDDEN, Z_deck},  {"yard", 0, 0, RT_VIS_PUBLIC, Z_yard},
+    {"trash", 0, 1, RT_VIS_PUBLIC, Z_trash}, {"hand", 1, 0, RT_VIS_OWNER, Z_hand},
+    {"under", 0, 1, RT_VIS_OWNER, Z_under},
+};
+static const int16_t slot_zone[NSLOTS] = {0, 1, 2, 3, 3, 4, 4};
+static const int8_t slot_owner[NSLOTS] = {-1, -1, -1, 0, 1, -1, -1};
+#define GAME_HAS_EFFECTS 1 /* controller() */
 
 #include "rt_game.h"
 
@@ -283,4 +295,61 @@ Test(holders, a_card_under_each_holder_is_an_option)
     add_held_card(s, SITE_HOLD, PEG3);
     cr_assert_eq(s->core.dec.noptions, 2, "a Peg under each Hut");
     cr_assert_eq(s->core.dec.opt[1].ids[0], PEG3);
+}
+
+/* ---- who sees a held zone that is `owner` (rt.c) ---- */
+
+
+static const RtGame yard = {
+    .name = "yard",
+    .min_players = 2,
+    .max_players = MAXP,
+    .ninstances = NINSTANCES,
+    .card_name = card_name,
+    .nzones = 5,
+    .nslots = NSLOTS,
+    .zones = zones,
+    .slot_zone = slot_zone,
+    .slot_owner = slot_owner,
+    .state_size = sizeof(State),
+    .off_zsize = offsetof(State, zsize),
+    .off_zcard = offsetof(State, zcard),
+    .off_slot_of = offsetof(State, slot_of),
+    .slot_holder = slot_holder,
+};
+
+/* The cards under a Hut are its controller's to see: the seat of the hand
+ * that holds the Hut, up the chain of holders; nobody's when the Hut is in
+ * a shared zone. */
+Test(holders, an_owner_held_zone_is_seen_by_the_holders_controller)
+{
+    State *s = fresh();
+    mv_card(s, HUT1, Z_hand + 1, -1);
+    cr_assert_eq(rt_slot_seat(&yard, s, Z_under), 1);
+    cr_assert(rt_sees(&yard, s, Z_under, 1));
+    cr_assert_not(rt_sees(&yard, s, Z_under, 0));
+    cr_assert(rt_sees(&yard, s, Z_under, -1), "the referee sees all");
+    cr_assert_not(rt_can_see(&yard, Z_under, 1), "the tables alone do not know");
+    mv_card(s, PEG1, Z_under, -1);
+    cr_assert_eq(controller(s, PEG1), 1, "a card under a card: its holder's controller");
+    mv_card(s, HUT2, Z_under, -1); /* a Hut under the first: its controller too */
+    cr_assert_eq(rt_slot_seat(&yard, s, Z_under + 1), 1);
+    cr_assert(rt_sees(&yard, s, Z_under + 1, 1));
+    mv_card(s, HUT1, Z_yard, -1);
+    cr_assert_eq(rt_slot_seat(&yard, s, Z_under), -1);
+    cr_assert_not(rt_sees(&yard, s, Z_under, 0));
+    cr_assert_not(rt_sees(&yard, s, Z_under, 1));
+    cr_assert(rt_sees(&yard, s, Z_hand, 0), "other zones as rt_can_see");
+    cr_assert_not(rt_sees(&yard, s, Z_hand, 1));
+}
+
+/* Cards under each other (a chain that comes back on itself) have no
+ * controller, and the walk ends. */
+Test(holders, a_chain_of_holders_that_loops_has_no_seat)
+{
+    State *s = fresh();
+    mv_card(s, HUT1, Z_under + 1, -1);
+    mv_card(s, HUT2, Z_under, -1);
+    cr_assert_eq(rt_slot_seat(&yard, s, Z_under), -1);
+    cr_assert_eq(controller(s, PEG1), -1, "in the deck");
 }

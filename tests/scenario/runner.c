@@ -85,7 +85,7 @@
  *                                    positions (cards below each), ascending
  *   expect moved NAME from Z to Z2   such a move happened during the last
  *                                    step (setup or choose)
- *   expect hidden Z to P             rt_can_see(slot of Z, P) is false
+ *   expect hidden Z to P             rt_sees(slot of Z, P) is false
  *   expect visible Z to P            ... true
  *   expect var VAR = N               (or VAR[P], VAR[CARD]) a variable of the rules
  *   expect playing                   the game is not over
@@ -1195,7 +1195,7 @@ static int cmd_expect(Run *r, char *s)
         if (!parse_int(r, &s, &p, "a player") || !at_end(r, s))
             return 0;
         char name[64];
-        if (rt_can_see(r->g, slot, (int)p) != want_visible)
+        if (rt_sees(r->g, r->st, slot, (int)p) != want_visible)
             return fail(r, "player %ld %s see %s", p, want_visible ? "cannot" : "can",
                         slot_text(r, slot, name, sizeof name));
         return 1;
