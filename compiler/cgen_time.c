@@ -105,7 +105,8 @@ static void gen_lasting_tables(Gen *G)
 }
 
 /* slot_in_play[]: is the zone of each slot 'in play'? Read by the funcs
- * that cards in play change ('while in play'). */
+ * that cards in play change ('while in play'). A game with held zones
+ * has the table already, among those of its holders (cgen_holders.c). */
 static void gen_in_play_table(Gen *G)
 {
     const Game *g = G->g;
@@ -124,7 +125,7 @@ static void gen_in_play_table(Gen *G)
 void gen_time_defs(Gen *G)
 {
     const Game *g = G->g;
-    if (any_continuous(g))
+    if (any_continuous(g) && !g->nheld)
         gen_in_play_table(G);
     if (!g->uses_time)
         return;
