@@ -105,7 +105,8 @@ static void gen_lasting_tables(Gen *G)
 }
 
 /* slot_in_play[]: is the zone of each slot 'in play'? Read by the funcs
- * that cards in play change ('while in play'). */
+ * that cards in play change ('while in play'). A game with held zones
+ * has the table already, among those of its holders (cgen_holders.c). */
 static void gen_in_play_table(Gen *G)
 {
     const Game *g = G->g;
@@ -125,7 +126,7 @@ static void gen_in_play_table(Gen *G)
 void gen_time_defs(Gen *G)
 {
     const Game *g = G->g;
-    if (any_continuous(g))
+    if (any_continuous(g) && !g->nheld)
         gen_in_play_table(G);
     if (!g->uses_time)
         return;
@@ -401,6 +402,8 @@ static void gen_modifier(Gen *G, const Node *m)
         line(G, "V[%d] = cap[%d];", cap[k], k);
     line(G, "(void)V;");
     line(G, "(void)cap;");
+    line(G, "(void)s;"); /* '= false' reads neither the state nor the value */
+    line(G, "(void)v;");
     if (m->when) {
         line(G, "if (!(%s))", unparen(G, expr_str(G, m->when)));
         line(G, "    return v;");
