@@ -242,10 +242,25 @@ static void flow_uncalled(KindsRun *r, const Sym *fn)
             grow_var(r, p->sym, r->all);
 }
 
+/* The cards under a holder that leaves play drop to the zone their held
+ * zone says ('drop to Z'). */
+static void flow_drops(KindsRun *r)
+{
+    const Game *g = r->s->g;
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        if ((z->zflags & ZF_HELD) && z->sym && z->sym->kind == S_ZONE) {
+            grow(r, &r->zone[z->sym->index], r->zone[i]);
+            grow(r, &r->entered[z->sym->index], r->zone[i]);
+        }
+    }
+}
+
 /* Every rule of the game, once. */
 static void walk_all(KindsRun *r)
 {
     const Game *g = r->s->g;
+    flow_drops(r);
     const PtrVec *lists[2] = {&g->funcs, &g->procs};
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
