@@ -370,6 +370,8 @@ static void gen_modifier(Gen *G, const Node *m)
         line(G, "V[%d] = cap[%d];", cap[k], k);
     line(G, "(void)V;");
     line(G, "(void)cap;");
+    line(G, "(void)s;"); /* '= false' reads neither the state nor the value */
+    line(G, "(void)v;");
     if (m->when) {
         line(G, "if (!(%s))", unparen(G, expr_str(G, m->when)));
         line(G, "    return v;");
