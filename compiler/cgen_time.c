@@ -111,12 +111,13 @@ static void gen_in_play_table(Gen *G)
 {
     const Game *g = G->g;
     Buf *o = G->out;
+    if (g->nheld)
+        return; /* a game with held zones has the table (cgen_holders.c) */
     buf_puts(o, "\n/* slot_in_play[i]: are the cards of slot i in play? */\n"
                 "static const uint8_t slot_in_play[NSLOTS] = {");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
-        for (int k = 0; k < n; k++)
+        for (int k = 0; k < zone_nslots(g, z); k++)
             buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", !!(z->zflags & ZF_IN_PLAY));
     }
     buf_puts(o, "};\n");
