@@ -1643,7 +1643,7 @@ static RT_UNUSED int bf_next_card(const State *s, const BfEvent *ev, int32_t *V)
     int best = -1, first = EV_FIRST_SEAT(s);
     int32_t bestkey[3] = {0}, key[3], *last = &BFV(V, BF_RANK);
     for (int slot = 0; slot < NSLOTS; slot++) {
-        if (!ev_slot_in_play[slot])
+        if (!slot_in_play[slot])
             continue;
         for (int i = 0; i < s->zsize[slot]; i++) {
             int c = s->zcard[slot][i], k = instance_card[c];
@@ -1697,7 +1697,7 @@ static RT_UNUSED int bf_next_instead(State *s, const BfEvent *ev, int32_t *V, in
     while (GAME_HAS_CARD_TRIGGERS && BFV(V, BF_PHASE) == BFP_CARDS && !s->core.over) {
 #if GAME_HAS_CARD_TRIGGERS
         int c = BFV(V, BF_CARD);
-        if (c < 0 || !ev_slot_in_play[s->slot_of[c]] ||
+        if (c < 0 || !slot_in_play[s->slot_of[c]] ||
             BFV(V, BF_J) >= ev->instead[instance_card[c] + 1] - ev->instead[instance_card[c]]) {
             /* that card is done (or left play): the next */
             BFV(V, BF_CARD) = bf_next_card(s, ev, V);
@@ -1725,7 +1725,7 @@ static inline RT_UNUSED bool bf_reacts_from(const State *s, int c, int p)
     int slot = s->slot_of[c];
     if (bf_hand_slot[slot])
         return slot_owner[slot] == p;
-    return ev_slot_in_play[slot] && controller(s, c) == p;
+    return slot_in_play[slot] && controller(s, c) == p;
 }
 
 /* The first `react to` clause of card c's kind for ev whose tests hold
