@@ -485,6 +485,15 @@ void gen_event_raises(Gen *G)
         buf_puts(&G->protos, "static void evfire_0_played(State *s, const int32_t *V);\n");
         gen_fire_fn(G, EV_PLAYED, "evfire_0_played", 1);
     }
+    /* the start and the end of a unit of time: V[0] the unit (cgen_time.c) */
+    if (time_heard(g, EV_START, -1)) {
+        buf_puts(&G->protos, "static void evfire_0_start(State *s, const int32_t *V);\n");
+        gen_fire_fn(G, EV_START, "evfire_0_start", 1);
+    }
+    if (time_heard(g, EV_END, -1)) {
+        buf_puts(&G->protos, "static void evfire_0_end(State *s, const int32_t *V);\n");
+        gen_fire_fn(G, EV_END, "evfire_0_end", 1);
+    }
     for (int i = 0; i < g->events.len; i++) {
         const Sym *ev = g->events.items[i];
         if (!ev->reached)
