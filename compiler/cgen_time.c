@@ -114,7 +114,7 @@ static void gen_in_play_table(Gen *G)
                 "static const uint8_t slot_in_play[NSLOTS] = {");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        int n = zone_nslots(g, z);
         for (int k = 0; k < n; k++)
             buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", !!(z->zflags & ZF_IN_PLAY));
     }
@@ -124,7 +124,7 @@ static void gen_in_play_table(Gen *G)
 void gen_time_defs(Gen *G)
 {
     const Game *g = G->g;
-    if (any_continuous(g))
+    if (any_continuous(g) && !g->nheld) /* with held zones, cgen_holders.c writes it */
         gen_in_play_table(G);
     if (!g->uses_time)
         return;
