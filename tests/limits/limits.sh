@@ -496,6 +496,21 @@ over "limit lasting 0" 1 \
     '^lasting-zero/game\.rules:25:7: error: limit lasting 0: give a number from 1 to 10000$' \
     "$cardc" check lasting-zero
 
+# limit reactions N: 1 to 64 reaction windows open at once.
+echo "limit reactions 64" >decl
+mkgame reactions-under
+under "limit reactions 64" 0 'limit reactions' "$cardc" check reactions-under
+echo "limit reactions 65" >decl
+mkgame reactions-over
+over "limit reactions 65" 1 \
+    '^reactions-over/game\.rules:25:7: error: limit reactions 65: give a number from 1 to 64$' \
+    "$cardc" check reactions-over
+echo "limit reactions 0" >decl
+mkgame reactions-zero
+over "limit reactions 0" 1 \
+    '^reactions-zero/game\.rules:25:7: error: limit reactions 0: give a number from 1 to 64$' \
+    "$cardc" check reactions-zero
+
 # ==== cardc: what a game holds ============================================
 
 # holds DIR CARDS PLAYERS SHARED PER VARS: a game of CARDS copies of one
