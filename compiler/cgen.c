@@ -2274,10 +2274,8 @@ static void gen_tables(Gen *G)
                 " * its cards in no particular order: a card leaves it in O(1)) */\n");
     gen_slot_flags(o, g, "static const uint8_t slot_ordered", ZF_ORDERED);
     /* One table for all that asks whether a card is in play: holders
-     * leaving play, cards' triggers and reactions, the funcs that cards in
-     * play change; a game with held zones or cards' clauses has it even
-     * with no zone in play (it reads it all the same). */
-    if (any_zone_in_play(g) || card_handlers(g) || g->nheld) {
+     * leaving play, cards' triggers, the funcs that cards in play change. */
+    if (any_zone_in_play(g) || g->nheld || card_handlers(g)) { /* rt_game.h reads it then */
         buf_puts(o, "/* slot_in_play[i]: are the cards of slot i in play (its zone `in play`)? */\n");
         gen_slot_flags(o, g, "static RT_UNUSED const uint8_t slot_in_play", ZF_IN_PLAY);
     }
