@@ -93,6 +93,26 @@ void gen_controller(Gen *G, Buf *b, const Node *n);
 void gen_effects_defs(Gen *G);
 void gen_play_dispatch(Gen *G);
 
+/* cgen_holders.c */
+/* Before rt_game.h, in a game with held zones: slot_holder[] (the card
+ * each slot lies under, -1; RtGame.slot_holder), type_holds[],
+ * slot_in_play[] and inst_rank[] (each card's rank in its type: its slot
+ * in a held zone under that type). */
+void gen_holder_tables(Gen *G);
+/* After the rules: game_holder_left(s, c), what becomes of the cards under
+ * card c when it leaves play. */
+void gen_holder_left(Gen *G);
+/* The slot of a held zone under a card: hslot(...). */
+void gen_held_slot(Gen *G, Buf *b, const Node *n);
+/* c in Z */
+void gen_membership(Gen *G, Buf *b, const Node *n);
+/* The head of a source's loop over a held zone without its holder. */
+void gen_held_loop_head(Gen *G, Buf *hb, const Node *src, const char *ind, bool down);
+/* May a card choice from src offer cards that copies do not stand for? */
+bool holders_possible(Gen *G, const Node *src);
+/* The head of 'for c in Z', Z a held zone without its holder. */
+void gen_for_held_head(Gen *G, const Node *n);
+
 /* cgen_time.c */
 /* The constants and tables of time, before rt_game.h (nothing for a game
  * without time). */
