@@ -41,9 +41,9 @@ static void emit_held_slots(Buf *o, const CardSet *cs, int t, bool *first)
     }
 }
 
-/* type_holds[t]: a held zone lies under type t; slot_in_play[i]: slot
- * i's zone is `in play` (a holder leaving play is one going from such a
- * slot to another). */
+/* type_holds[t]: a held zone lies under type t. (slot_in_play[], which
+ * tells a holder leaving play, comes with the tables of time:
+ * cgen_time.c.) */
 static void emit_holder_flags(Buf *o, const Game *g)
 {
     buf_puts(o, "/* type_holds[t]: a held zone lies under the cards of type t */\n"
@@ -55,16 +55,6 @@ static void emit_holder_flags(Buf *o, const Game *g)
             holds |= (z->zflags & ZF_HELD) && z->holder_type == t;
         }
         buf_printf(o, "%s%d", t ? ", " : "", holds);
-    }
-    buf_puts(o, "};\n/* slot_in_play[i]: the cards of slot i are in play */\n"
-                "static const uint8_t slot_in_play[NSLOTS] = {");
-    bool first = true;
-    for (int i = 0; i < g->zones.len; i++) {
-        const Node *z = g->zones.items[i];
-        for (int k = 0; k < zone_nslots(g, z); k++) {
-            buf_printf(o, "%s%d", first ? "" : ", ", !!(z->zflags & ZF_IN_PLAY));
-            first = false;
-        }
     }
     buf_puts(o, "};\n");
 }

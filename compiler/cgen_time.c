@@ -105,7 +105,8 @@ static void gen_lasting_tables(Gen *G)
 }
 
 /* slot_in_play[]: is the zone of each slot 'in play'? Read by the funcs
- * that cards in play change ('while in play'). */
+ * that cards in play change ('while in play'), and by rt_game.h when a
+ * holder leaves play (held zones). */
 static void gen_in_play_table(Gen *G)
 {
     const Game *g = G->g;
@@ -114,7 +115,7 @@ static void gen_in_play_table(Gen *G)
                 "static const uint8_t slot_in_play[NSLOTS] = {");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        int n = (z->zflags & ZF_PER_PLAYER) ? g->max_players : 1;
+        int n = zone_nslots(g, z);
         for (int k = 0; k < n; k++)
             buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", !!(z->zflags & ZF_IN_PLAY));
     }
@@ -124,7 +125,7 @@ static void gen_in_play_table(Gen *G)
 void gen_time_defs(Gen *G)
 {
     const Game *g = G->g;
-    if (any_continuous(g))
+    if (any_continuous(g) || g->nheld)
         gen_in_play_table(G);
     if (!g->uses_time)
         return;
