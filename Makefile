@@ -285,6 +285,7 @@ test: deps
 	@$(MAKE) --no-print-directory games-robust
 	@sh tests/games/players.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/faults.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
+	@sh tests/games/triggers.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/holders.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/codegen.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/utf8.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
@@ -301,7 +302,7 @@ games-robust: $(GAMES:%=$(B)/bin/%-asan)
 # make bench OLD=DIR also sets this build's easy-school beside DIR's
 # (DIR/bin/easy-school, the build of an older commit): games/s in one
 # interleaved run, and instructions per game (bench/old-new.sh).
-bench: $(B)/bin/cardc $(B)/bin/easy-school
+bench: $(B)/bin/cardc $(B)/bin/easy-school $(B)/bin/bench-lab
 	@sh bench/cards.sh $(B)
 	@sh bench/games.sh $(B) $(RT_CFLAGS)
 	@sh bench/instructions.sh $(B) $(RT_CFLAGS)

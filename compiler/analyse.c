@@ -45,6 +45,10 @@ static void visit_call(Node *n, void *ctx)
 {
     if (n->kind == N_CALL && n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC))
         reach(ctx, n->sym);
+    if (n->kind == N_CALL && n->sym && n->sym->kind == S_EVENT) {
+        n->sym->reached = true; /* its raise is emitted */
+        reach(ctx, n->sym->body);
+    }
     else if (n->kind == N_PLAY || (n->kind == N_CALL && !n->sym && n->builtin == B_PLAYABLE))
         reach_plays(ctx, n->kind == N_PLAY);
     else if (n->kind == N_CALL && !n->sym && n->builtin == B_CONTROLLER)
@@ -98,6 +102,13 @@ static void mark_reachable(Arena *a, Game *g)
     reach(&r, g->main);
     reach(&r, g->score);
     reach(&r, g->tiebreak);
+    for (int i = 0; i < g->handlers.len; i++) {
+        /* a handler listens always: its body and tests are emitted */
+        const Handler *h = g->handlers.items[i];
+        reach(&r, h->proc);
+        if (h->match)
+            reach(&r, h->match->sym);
+    }
     drain(&r);
     reach_continuous(&r);
 }
@@ -192,8 +203,11 @@ static void visit_player_flow(Node *n, void *ctx)
                 mark_bad_player(a->sym, pf);
         break;
     case N_CALL:
-        if (n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC)) {
+        if (n->sym && (n->sym->kind == S_FUNC || n->sym->kind == S_PROC ||
+                       n->sym->kind == S_EVENT)) {
             n->sym->called = true;
+            if (n->sym->kind == S_EVENT)
+                n->sym->body->called = true;
             const Node *arg = n->args, *par = n->sym->decl->params;
             for (; arg && par; arg = arg->next, par = par->next)
                 flow_player(par->sym, arg, pf);

@@ -12,7 +12,7 @@
 #define NODE_KINDS(X)                                                              \
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
-    X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(PHASESDECL)             \
+    X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(PHASESDECL) X(EVENTDECL) \
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
@@ -204,7 +204,11 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 nlocals; for the proc the checker makes of an 'at'
  *                 block, sym = the rule it is written in (the block's
  *                 frame slots are that rule's)
- *   PARAM         name, type; sym
+ *   PARAM         name, type, how = IDENT of its card type (an event's
+ *                 parameter 'loc: location', type T_CARD) or NULL; sym,
+ *                 value = that card type's index (-1 for none)
+ *   EVENTDECL     name, params, body (a BLOCK); sym = the event (S_EVENT),
+ *                 nlocals
  *   EFFECT        the effect of one card or of one type: clauses = CLAUSE
  *                 list, effect_from (EffectFrom), name = the card's name
  *                 (EFFECT_YAML, EFFECT_CARD) or the type's (EFFECT_TYPE);
@@ -218,14 +222,20 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 NULL, body = BLOCK (of MODIFIER nodes for while in
  *                 play); sym = the proc the checker makes of
  *                 a play clause (params me, this), nlocals = the frame
- *                 slots of its cond (checked as a func of me, this)
+ *                 slots of its cond (checked as a func of me, this);
+ *                 handler_no = an `on` clause's number in Game.handlers.
+ *                 A top-level `on` of the rules is a CLAUSE_ON too
  *   PATTERN       pat_kind (PatternKind); PAT_ENTERS, PAT_LEAVES,
  *                 PAT_PLAYED: name = the card's bound name, zone = the
  *                 zone (ENTERS, LEAVES), from = the zone it leaves
  *                 (ENTERS with 'from') or NULL; PAT_EVENT: name = the
  *                 event, args = IDENT list of the names its arguments
  *                 bind; PAT_START, PAT_END: name = what starts or ends
- *                 ('turn', 'round' or a phase's name), how = IDENT of it
+ *                 ('turn', 'round' or a phase's name), how = IDENT of it;
+ *                 zone_no = the zone's index (ENTERS, LEAVES), from_zone =
+ *                 that of 'from' (-1 without); sym = the event (PAT_EVENT);
+ *                 value = the boundary's number (START, END: the event's
+ *                 first value, which the handler's tests compare)
  * Statements
  *   BLOCK         stmts = statement list
  *   PLAY          card, by = the player who plays it or NULL (me), to =
@@ -346,9 +356,9 @@ struct Node {
     Sym *sym;               /* what an identifier, a call or a let names */
     union { int attr;       /* ATTR_TYPE, ATTR_NAME or an attribute index */
             int holder_type; }; /* ZONEDECL with ZF_HELD: its holders' type */
-    union { int value, zone_no, card_no, type_no, set_no, lasting_no; };  /* a constant; an index */
+    union { int value, zone_no, card_no, type_no, set_no, handler_no, lasting_no; };  /* a constant; an index */
     union { int prompt, label, slot, first_slot, var_no,
-            nlocals, mod_no; };
+            nlocals, from_zone, mod_no; };
     /* filled by the analysis (analyse.c), for the nodes of funcs and procs */
     int helper_no;          /* the number of the node's helper in its family
                              * (HelperFamily), -1 for none or not reached:
@@ -400,6 +410,10 @@ _Static_assert(offsetof(Node, kid[1]) == offsetof(Node, body) &&
 typedef enum SymKind {
     S_ZONE, S_GLOBAL, S_PVAR, S_FUNC, S_PROC, S_LOCAL, S_PARAM, S_BUILTIN,
     S_CVAR,                 /* a per-card variable */
+    S_EVENT,    /* a user event: index = its number in Game.events, body =
+                 * the proc of its body (named as the event) */
+    S_EVVAL     /* `by` (index 0) or `cause` (index 1) of the event in
+                 * progress, in an event's body or a handler: no frame slot */
 } SymKind;
 
 struct Sym {
@@ -419,6 +433,9 @@ struct Sym {
     Type params[8];
     bool used;
     bool blocking;          /* a proc whose body may wait for a decision */
+    Sym *body;              /* EVENT: the proc of its body */
+    unsigned long long kinds_may; /* LOCAL, PARAM of type card: the card kinds
+                             * it may hold (bit k: kind k), sema_kinds.c */
     /* filled by the analysis (analyse.c) */
     bool reached;           /* FUNC, PROC: a path from main, score or tiebreak
                              * calls it; only these are emitted */

@@ -129,6 +129,9 @@ static void gen_var(Gen *G, Buf *b, const Sym *sym)
     case S_GLOBAL:
         buf_printf(b, "s->g_%s", sym->name);
         break;
+    case S_EVVAL:
+        gen_event_value(G, b, sym->index);
+        break;
     default:
         buf_puts(b, "0");
     }
@@ -594,13 +597,16 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
     buf_printf(&G->protos, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
     buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
     unsigned long long m = src->kinds;
+    /* (the triggers read pick[] after the move: gcc then sees it used
+     * where it cannot tell it written, so it starts zeroed) */
+    const char *pick = move_heard(G, n->to) ? "pick[NINSTANCES] = {0}" : "pick[NINSTANCES]";
     if (src->src_kind == SRC_ZONE && src->kinds_known) {
         /* A filter on the card alone: the counts say how many cards
          * move; the walk goes down from the top and stops there. */
         buf_printf(h, "    (void)V;\n    int slot = %s;\n"
                       "    int want = kcount_in(s, slot, 0x%llxULL), n = 0;\n"
                       "    if (want == 0)\n        return;\n"
-                      "    uint16_t pick[NINSTANCES];\n"
+                      "    uint16_t %s;\n"
                       "    for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
                       "        int c = s->zcard[slot][i];\n"
                       "        if (KBIT(instance_card[c]) & 0x%llxULL)\n"
@@ -608,17 +614,18 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
                       "    }\n"
                       "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
                       "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
-                      "    move_picked(s, slot, pick, n, to, bottom);\n}\n\n",
-                   expr_str(G, src->in), m, m);
+                      "    move_picked(s, slot, pick, n, to, bottom);\n%s}\n\n",
+                   expr_str(G, src->in), m, pick, m, moved_events(G, n, "slot"));
         return;
     }
     /* the zone is found once (its expression may draw a number):
      * the loop's `slot` is the one the cards leave */
-    buf_puts(h, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n");
+    buf_printf(h, "    uint16_t %s;\n    int n = 0;\n", pick);
     source_loop(G, h, src, "    ");
     buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
-    buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n}\n\n",
-               src->src_kind == SRC_ZONE ? "slot" : "-1");
+    const char *from = src->src_kind == SRC_ZONE ? "slot" : "-1";
+    buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n%s}\n\n", from,
+               moved_events(G, n, from));
 }
 
 /* all(x in z where c): every element of z satisfies c (the filter is the
@@ -1084,7 +1091,10 @@ static void gen_choose_cards(Gen *G, const Node *n)
     const char *lo = expr_str(G, n->size->items), *hi = expr_str(G, n->size->items->next);
     line(G, "sets%d(s, V, %s, %s);", k, lo, hi);
     gen_wait(G);
-    line(G, "take_set(s, %s);", expr_str(G, n->into));
+    if (move_heard(G, n->into))
+        gen_take_set_heard(G, expr_str(G, n->into));
+    else
+        line(G, "take_set(s, %s);", expr_str(G, n->into));
     gen_stop_if_over(G);
 }
 
@@ -1449,7 +1459,10 @@ static void gen_move(Gen *G, const Node *n)
     else if (n->pos && n->pos->pos_kind == POS_AT)
         pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->pos->at));
     const char *card = expr_str(G, n->card), *to = expr_str(G, n->to);
-    line(G, "mv(s, %d, %s, %s, %s);", site(G), card, to, pos);
+    if (move_heard(G, n->to))
+        gen_move_heard(G, card, to, pos);
+    else
+        line(G, "mv(s, %d, %s, %s, %s);", site(G), card, to, pos);
 }
 
 /* stmt: MOVE ALL src TO expr position (see gen_move_all_helper) */
@@ -1458,6 +1471,8 @@ static void gen_move_all(Gen *G, const Node *n)
     need_agg(G, n);
     line(G, "mvall%d(s, V, %s, %d);", n->helper_no, expr_str(G, n->to),
          n->pos && n->pos->pos_kind == POS_BOTTOM);
+    if (move_heard(G, n->to))
+        gen_event_drain(G); /* the triggers the helper fired */
 }
 
 /* options: option | options option
@@ -1501,6 +1516,8 @@ static void gen_call_stmt(Gen *G, const Node *n)
     const Node *c = n->call;
     if (c->sym && c->sym->kind == S_PROC)
         gen_call_proc(G, c, NULL);
+    else if (c->sym && c->sym->kind == S_EVENT)
+        gen_event_call(G, c);
     else if (!c->sym && c->builtin == B_START_TURN)
         gen_start_turn(G, c);
 }
@@ -1793,7 +1810,7 @@ static const char *frame_comment(Gen *G, const char *p, const char *end)
 /* Opens each C function written in b from offset `from` on (a function's
  * "{" and "}" lines are the only ones at the margin) with the comment
  * naming the frame slots it uses. */
-static void label_frames(Gen *G, Buf *b, size_t from)
+void label_frames(Gen *G, Buf *b, size_t from)
 {
     if (!b->data)
         return;
@@ -1856,7 +1873,7 @@ static const char *ctype_of(Type t)
 
 /* ", int32_t a0, int32_t a1" and ", a0, a1" for a func's or proc's
  * parameters (either buffer may be NULL). */
-static void param_lists(const Node *params, Buf *decl, Buf *call)
+void param_lists(const Node *params, Buf *decl, Buf *call)
 {
     int i = 0;
     for (const Node *p = params; p; p = p->next, i++) {
@@ -2054,6 +2071,7 @@ static void gen_game_defs(Gen *G)
                   "#define GAME_STATE_BYTES %lld /* sizeof(State), as cardc counted it */\n\n",
                g->max_players, g->nslots, g->max_locals + 2, g->max_depth, g->max_decisions,
                g->tiebreak != NULL, g->state_bytes);
+    gen_event_defs(G);
     if (g->nheld)
         buf_puts(o, "/* cards under cards: held zones (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_HOLDERS 1\n\n");
@@ -2070,6 +2088,7 @@ static void gen_game_defs(Gen *G)
         if (p->reached)
             buf_printf(o, "    P_%s = %d,\n", CNAME(p), i);
     }
+    gen_event_proc_numbers(G);
     buf_puts(o, "};\n\n");
     gen_effects_defs(G);
     buf_puts(o, "/* The rules' variables, members of State: g_NAME for a global,\n"
@@ -2205,6 +2224,7 @@ static void gen_run_hooks(Gen *G)
             buf_printf(o, "    case P_%s:\n        r = proc_%s(s, f);\n        break;\n",
                        CNAME(p), CNAME(p));
     }
+    gen_event_steps(G);
     buf_puts(o, "    }\n    return r;\n}\n\n");
     if (g->nheld)
         gen_holder_left(G);
@@ -2289,10 +2309,11 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
-               g->nheld ? "    .slot_holder = slot_holder,\n" : "");
+               g->nheld ? "    .slot_holder = slot_holder,\n" : "",
+               game_has_events(g) ? event_table_entries(G) : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }
@@ -2344,12 +2365,14 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
         if (p->reached)
             gen_dproc(&G, p);
     }
+    gen_event_raises(&G);
     gen_delayed_dispatch(&G);
     G.out = out;
     buf_puts(out, G.protos.data ? G.protos.data : "");
     buf_puts(out, "\n");
     buf_puts(out, G.helpers.data ? G.helpers.data : "");
     buf_puts(out, body.data ? body.data : "");
+    gen_event_hooks(&G);
     gen_run_hooks(&G);
     gen_game_table(&G);
     buf_free(&body);

@@ -102,11 +102,23 @@ void gen_play_dispatch(Gen *G)
 
 /* The place where 'play' raises the event `c played`, once the play
  * clause has run: V[n->slot] holds the card, V[n->slot + 1] who played
- * it. No rule can listen to an event yet, so nothing is raised. */
+ * it (cgen_events.c: nothing where no handler hears it). */
 static void gen_raise_played(Gen *G, const Node *n)
 {
-    (void)G;
-    (void)n;
+    gen_event_played(G, arena_printf(G->a, "V[%d]", n->slot),
+                     arena_printf(G->a, "V[%d]", n->slot + 1));
+}
+
+/* In a game with events, the play (its move 'to' a zone, then its play
+ * clause) runs as the card's play (EvCtx handler EV_PLAY_CLAUSE): what is
+ * raised meanwhile carries by = the player, cause = the card, and a
+ * decision says it is taken during it. */
+static void gen_play_enter(Gen *G, int c, int p)
+{
+    if (!game_has_events(G->g))
+        return;
+    line(G, "if (!ev_enter(s, %d, %d, EV_PLAY_CLAUSE, V[%d], V[%d]))", site(G), EV_PLAYED, p, c);
+    line(G, "    return %s;", stop_value(G));
 }
 
 /* The resumable copy runs the play clause as a call: a frame for the proc
@@ -127,6 +139,8 @@ static void gen_play_call_resumable(Gen *G, int c, int p)
     line(G, "    }");
     line(G, "}");
     gen_resume_point(G, pc);
+    if (game_has_events(G->g))
+        line(G, "ev_leave(s);");
     gen_stop_if_over(G);
 }
 
@@ -147,12 +161,19 @@ void gen_play(Gen *G, const Node *n)
     line(G, "    fault(s, V[%d] < 0 ? F_NONE_PLAYED : F_UNPLAYABLE, %d, 0);", c, site(G));
     line(G, "    return %s;", stop_value(G));
     line(G, "}");
+    gen_play_enter(G, c, p);
     if (n->to) {
-        line(G, "mv(s, %d, V[%d], %s, -1);", site(G), c, expr_str(G, n->to));
+        const char *card = arena_printf(G->a, "V[%d]", c), *to = expr_str(G, n->to);
+        if (move_heard(G, n->to))
+            gen_move_heard(G, card, to, "-1");
+        else
+            line(G, "mv(s, %d, %s, %s, -1);", site(G), card, to);
         gen_stop_if_over(G);
     }
     if (G->direct) {
         line(G, "dplay(s, d, V[%d], V[%d]);", p, c);
+        if (game_has_events(G->g))
+            line(G, "ev_leave(s);");
         gen_stop_if_over(G);
     } else {
         gen_play_call_resumable(G, c, p);

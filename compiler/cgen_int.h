@@ -6,11 +6,14 @@
  *   cgen_effects.c  the play of cards: 'play', playable(), controller()
  *                   and the dispatch from a card to its effect
  *   cgen_time.c     turns, rounds and phases; lasting and delayed effects
+ *   cgen_events.c   events and triggers: raising an event, the handlers,
+ *                   the trigger queue
  */
 #ifndef CARDC_CGEN_INT_H
 #define CARDC_CGEN_INT_H
 
 #include "cgen.h"
+#include "emit.h"
 #include "parse.h"
 
 /* Time blocks nested in one rule at most: blocks nest no deeper than the
@@ -32,6 +35,8 @@ typedef struct Gen {
                              * the statement being emitted */
     bool in_proc;
     bool direct;            /* emitting the direct-call copy of a proc */
+    int nfire;              /* the tables of kinds that hear an event (evkN) */
+    int nplay_slots;        /* the slots of the zones `in play` (ev_play_slots) */
     int pc;                 /* next resume point of the proc being emitted */
     int indent;
     Buf helpers;            /* aggregate and option helpers, emitted first */
@@ -92,6 +97,26 @@ void gen_playable(Gen *G, Buf *b, const Node *n);
 void gen_controller(Gen *G, Buf *b, const Node *n);
 void gen_effects_defs(Gen *G);
 void gen_play_dispatch(Gen *G);
+
+/* ", int32_t a0, ..." and ", a0, ..." for a rule's parameters. */
+void param_lists(const Node *params, Buf *decl, Buf *call);
+
+/* cgen_events.c */
+void gen_event_defs(Gen *G);
+void gen_event_proc_numbers(Gen *G);
+void gen_event_steps(Gen *G);
+void gen_event_value(Gen *G, Buf *b, int which);
+void gen_event_call(Gen *G, const Node *c);
+void gen_event_raises(Gen *G);
+void gen_event_hooks(Gen *G);
+const char *event_table_entries(Gen *G);
+bool move_heard(const Gen *G, const Node *to);
+const char *moved_events(Gen *G, const Node *n, const char *from);
+void gen_move_heard(Gen *G, const char *card, const char *to, const char *pos);
+void gen_event_drain(Gen *G);
+void gen_event_played(Gen *G, const char *card, const char *by);
+void gen_fire_fn(Gen *G, int e, const char *fname, int nvals);
+void gen_take_set_heard(Gen *G, const char *to);
 
 /* cgen_holders.c */
 /* Before rt_game.h, in a game with held zones: slot_holder[] (the card

@@ -167,6 +167,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_VARDECL: ONE(init); break;
     case N_FUNCDECL: LIST(params, "param"); ONE(expr_body); ONE(body); break;
     case N_PROCDECL: LIST(params, "param"); ONE(body); break;
+    case N_EVENTDECL: LIST(params, "param"); ONE(body); break;
     case N_EFFECT: LIST(clauses, "clause"); break;
     case N_CLAUSE: ONE(pattern); ONE(cond); ONE(body); break;
     case N_PATTERN:
@@ -273,7 +274,7 @@ static void put_sym(Buf *b, const Sym *sym)
     static const char *const kinds[] = {
         [S_ZONE] = "zone", [S_GLOBAL] = "global", [S_PVAR] = "pvar", [S_FUNC] = "func",
         [S_PROC] = "proc", [S_LOCAL] = "local slot", [S_PARAM] = "param slot",
-        [S_BUILTIN] = "builtin", [S_CVAR] = "cvar",
+        [S_BUILTIN] = "builtin", [S_CVAR] = "cvar", [S_EVENT] = "event", [S_EVVAL] = "event value",
     };
     buf_printf(b, "  %s %d", kinds[sym->kind], sym->index);
 }
@@ -381,7 +382,19 @@ static void put_facts(const Dump *D, const Node *n)
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER: buf_printf(b, "  prompt %d", n->prompt); break;
     case N_CHOOSECARDS: buf_printf(b, "  prompt %d  set %d", n->prompt, n->set_no); break;
+    case N_PATTERN:
+        if (n->pat_kind == PAT_ENTERS || n->pat_kind == PAT_LEAVES)
+            buf_printf(b, "  zone %d", n->zone_no);
+        if (n->pat_kind == PAT_ENTERS && n->from)
+            buf_printf(b, "  from zone %d", n->from_zone);
+        if (n->pat_kind == PAT_EVENT && n->sym)
+            buf_printf(b, "  event %d", n->sym->index);
+        break;
     case N_CLAUSE:
+        if (n->clause_kind == CLAUSE_ON) { /* its proc and func: the game's tables */
+            buf_printf(b, "  handler %d", n->handler_no);
+            break;
+        }
         if (n->sym)
             put_fn_facts(b, n->sym);
         for (int i = 0; D->g && i < D->g->guards.len; i++) {
@@ -428,7 +441,8 @@ static void put_signature(Buf *b, const Node *fn)
 {
     buf_printf(b, "%s(", fn->name);
     for (const Node *p = fn->params; p; p = p->next)
-        buf_printf(b, "%s%s: %s", p == fn->params ? "" : ", ", p->name, type_word(p->type));
+        buf_printf(b, "%s%s: %s", p == fn->params ? "" : ", ", p->name,
+                   p->how ? p->how->name : type_word(p->type));
     buf_puts(b, ")");
     if (fn->type != T_VOID)
         buf_printf(b, ": %s", type_word(fn->type));
@@ -480,6 +494,17 @@ static void put_decl_head(Buf *b, const Node *n)
         buf_puts(b, n->effect_from == EFFECT_YAML ? "effect of " : "effect ");
         put_quoted(b, n->name);
         break;
+    case N_EVENTDECL:
+        buf_puts(b, "event ");
+        put_signature(b, n);
+        break;
+    case N_CLAUSE: /* a handler of the rules: on PATTERN */
+        buf_puts(b, "on");
+        if (n->pattern->pat_kind == PAT_EVENT)
+            buf_printf(b, " %s(...)", n->pattern->name);
+        else if (n->pattern->name)
+            buf_printf(b, " %s %s", n->pattern->name, pattern_kind_name(n->pattern->pat_kind));
+        break;
     default: /* not a declaration: the parser puts none in Program.decls */
         buf_puts(b, node_kind_names[n->kind]);
         put_label(b, n);
@@ -506,6 +531,16 @@ static void put_decl_facts(const Dump *D, const Node *n)
             buf_printf(b, "  type %d", n->type_no);
         else
             buf_printf(b, "  card %d", n->card_no);
+        break;
+    case N_EVENTDECL:
+        if (n->sym) {
+            buf_printf(b, "  event %d", n->sym->index);
+            put_fn_facts(b, n->sym->body);
+        }
+        break;
+    case N_CLAUSE:
+        if (n->clause_kind == CLAUSE_ON)
+            buf_printf(b, "  handler %d", n->handler_no);
         break;
     default: break;
     }

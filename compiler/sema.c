@@ -24,7 +24,7 @@ int sema_locals(const Sym *fn)
 
 /* Enters a zone, a variable, a func or a proc in the global table; NULL
  * if the name is taken. */
-static Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
+Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
 {
     Sym *sym = arena_alloc(s->arena, sizeof *sym);
     sym->kind = kind;
@@ -103,9 +103,13 @@ static void declare_fn(Sema *s, Node *f, bool proc)
     if (!sym)
         return;
     int k = 0;
-    for (Node *p = f->params; p; p = p->next, k++)
+    for (Node *p = f->params; p; p = p->next, k++) {
         if (k < 8)
             sym->params[k] = p->type;
+        if (p->how)
+            diag_error(s->diags, p->how->loc, "a parameter typed by a card type is for events "
+                                              "only: write '%s: card'", p->name);
+    }
     if (k > 8)
         diag_error(s->diags, f->loc, "'%s' has %d parameters (limit max_params = 8)", f->name, k);
     sym->nparams = k;
@@ -152,6 +156,10 @@ static void declare_limit(Sema *s, Node *n)
         declare_lasting_limit(s, n);
         return;
     }
+    if (!strcmp(n->name, "triggers")) {
+        declare_limit_triggers(s, n);
+        return;
+    }
     bool decisions = !strcmp(n->name, "decisions");
     if (s->have_limit && decisions) {
         diag_error(s->diags, n->loc, "'limit decisions' is given twice");
@@ -159,8 +167,8 @@ static void declare_limit(Sema *s, Node *n)
     }
     s->have_limit |= decisions;
     if (!decisions) {
-        static const char *const limits[] = {"decisions", "lasting"};
-        error_unknown(s, n->loc, "limit", n->name, limits, 2);
+        static const char *const limits[] = {"decisions", "lasting", "triggers"};
+        error_unknown(s, n->loc, "limit", n->name, limits, 3);
     } else if (n->limit < 1 || n->limit > MAX_DECISIONS_LIMIT) {
         diag_error(s->diags, n->loc, "limit decisions %lld: give a number from 1 to %d",
                    n->limit, MAX_DECISIONS_LIMIT);
@@ -198,6 +206,7 @@ static void declare_decl(Sema *s, Node *n)
     case N_VARDECL:     declare_var(s, n); break;
     case N_FUNCDECL:    declare_fn(s, n, false); break;
     case N_PROCDECL:    declare_fn(s, n, true); break;
+    case N_EVENTDECL:   declare_event(s, n); break;
     default:            break;
     }
 }
@@ -232,9 +241,13 @@ void sema_check_fn(Sema *s, Sym *sym)
     s->implicit_slot = -1;
     for (Node *p = f->params; p; p = p->next)
         p->sym = declare_local(s, p, p->name, p->type, S_PARAM);
+    if (s->event_scope)
+        scope_event_values(s);
     if (f->expr_body) {
         Type t = check_expr(s, f->expr_body);
-        expect_type(s, f->expr_body, f->type, t, "the value of the func");
+        expect_type(s, f->expr_body, f->type, t,
+                    sym->clause && sym->clause->clause_kind == CLAUSE_ON
+                        ? "the 'where' of a handler" : "the value of the func");
     } else if (f->body) {
         check_block(s, f->body);
         /* a func or a proc with a result must end in 'return' */
@@ -268,6 +281,9 @@ static void check_bodies(Sema *s, const Program *prog)
     int nprocs = s->g->procs.len; /* the procs of the rules, not of the effects */
     for (int i = 0; i < nprocs; i++)
         sema_check_fn(s, s->g->procs.items[i]);
+    for (int i = 0; i < s->g->events.len; i++)
+        check_event(s, s->g->events.items[i]);
+    check_rules_handlers(s, prog);
     check_effects(s, prog);
 }
 
@@ -337,7 +353,8 @@ static void warn_unused(Sema *s)
         if (!s->globals.keys[i] || sym->used)
             continue;
         const char *what = sym->kind == S_PROC ? "proc" : sym->kind == S_FUNC ? "func"
-                           : sym->kind == S_ZONE ? "zone" : "variable";
+                           : sym->kind == S_ZONE ? "zone" : sym->kind == S_EVENT ? "event"
+                           : "variable";
         diag_warning(s->diags, sym->decl->loc, "%s '%s' is never used: no rule reaches it",
                      what, sym->name);
     }
@@ -552,6 +569,7 @@ static void game_defaults(Game *g, const CardSet *cs)
     g->max_players = 4;
     g->max_depth = 32;
     g->max_decisions = DEFAULT_MAX_DECISIONS;
+    g->max_triggers = DEFAULT_MAX_TRIGGERS;
     g->max_lasting = DEFAULT_MAX_LASTING;
 }
 
@@ -580,5 +598,9 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     number_zone_slots(g);
     check_card_count(&s);
     check_game_limits(&s, prog);
+    if (d->nerrors == before) {
+        check_event_kinds(&s);
+        check_handlers_heard(&s, prog);
+    }
     return d->nerrors == before;
 }

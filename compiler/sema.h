@@ -32,6 +32,9 @@ enum { MAX_LABEL = 1000 };
 
 /* Decisions a game may take before it ends as a draw ('limit decisions N'). */
 enum { DEFAULT_MAX_DECISIONS = 100000, MAX_DECISIONS_LIMIT = 1000000000 };
+/* Triggers fired between two decisions before a game faults, and the
+ * length of its trigger queue ('limit triggers N'). */
+enum { DEFAULT_MAX_TRIGGERS = 1000, MAX_TRIGGERS_LIMIT = 1000000 };
 
 /* Rows of lasting and delayed effects a game holds at once ('limit
  * lasting N'): an 'until' or an 'at' writes one. */
@@ -95,6 +98,29 @@ enum {
     MAX_LOCALS = 1000,
 };
 
+/* The events of a game, numbered: the built-in ones first (raised by the
+ * runtime: a card moving, a card played, a boundary of time starting or
+ * ending), then the events the rules declare, EV_USER + their index in
+ * Game.events. */
+enum { EV_ENTERS, EV_LEAVES, EV_PLAYED, EV_START, EV_END, EV_USER };
+
+/* A handler: a top-level `on PATTERN [where COND] { BODY }` of the rules,
+ * or an `on` clause of a card's effect (live while the card is in play).
+ * Its body is a proc whose parameters are the names its pattern binds
+ * (then `this` and `me` on a card); its pattern's tests and its 'where'
+ * are a func of the same parameters, run when the event happens. */
+typedef struct Handler {
+    Node *clause;       /* the CLAUSE (CLAUSE_ON): pattern, cond, body */
+    const Node *effect; /* the EFFECT of a card's clause; NULL in the rules */
+    Sym *proc;          /* the proc of its body (Sym.cname "N_on") */
+    Node *match;        /* the FUNCDECL of its tests: params, nlocals */
+    int event;          /* what it listens to: EV_* */
+    int index;          /* its number in Game.handlers: rules first, in order */
+    int zone_bind;      /* the parameter bound to the seat of the zone of
+                         * 'c enters Z[q]' / 'c leaves Z[q]', or -1 */
+    int from_bind;      /* the same for 'from Z2[q2]', or -1 */
+} Handler;
+
 typedef struct Game {
     const CardSet *cs;
     const char *name;
@@ -131,6 +157,10 @@ typedef struct Game {
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */
     long long max_decisions; /* decisions a game may take before it is a draw */
+    PtrVec events;      /* Sym* of the user events (S_EVENT): index = the number */
+    PtrVec handlers;    /* Handler*: those of the rules, in order, then those of
+                         * the cards' effects */
+    long long max_triggers;  /* 'limit triggers N' */
     /* time (sema_time.c) */
     PtrVec phases;      /* IDENT nodes of 'phases': phase i is the time unit
                          * UNIT_PHASE0 + i */
@@ -161,6 +191,11 @@ void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool na
  * `slot`: 1 true, 0 false, -1 it depends on more than the card. */
 int sema_eval_filter(const Node *filter, int slot, const CardDef *cd);
 
+/* Does the game raise events or listen to them? The most values one of
+ * its events carries (NEVARGS of the generated C). */
+bool game_has_events(const Game *g);
+bool card_handlers(const Game *g);
+int events_nargs(const Game *g);
 /* The zone slots of zone z: 1 (shared), one per seat (per player), or one
  * per card of its holder type (held). */
 int zone_nslots(const Game *g, const Node *z);

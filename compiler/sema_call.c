@@ -272,5 +272,7 @@ Type check_call(Sema *s, Node *n, bool stmt)
     Sym *sym = strmap_get(&s->globals, n->name);
     if (sym && (sym->kind == S_FUNC || sym->kind == S_PROC))
         return check_call_routine(s, n, sym, stmt);
+    if (sym && sym->kind == S_EVENT)
+        return check_call_event(s, n, sym, stmt);
     return check_call_builtin(s, n, stmt);
 }

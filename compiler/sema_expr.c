@@ -131,7 +131,8 @@ static bool is_element_field(const Node *f, int slot)
     if (!f->base)
         return f->slot == slot;
     const Node *e = f->base;
-    return e->kind == N_IDENT && e->sym && e->sym->index == slot && e->sym->kind == S_LOCAL;
+    return e->kind == N_IDENT && e->sym && e->sym->index == slot &&
+           (e->sym->kind == S_LOCAL || e->sym->kind == S_PARAM);
 }
 
 /* Is n (an == or !=) a comparison of a field f of the element with a

@@ -45,6 +45,11 @@ typedef struct Sema {
     int implicit_slot;          /* slot of the implicit card, or -1 */
     bool in_such;               /* 'chosen' is in scope */
     const Node *clause;         /* the effect's CLAUSE being checked, or NULL */
+    bool event_scope;           /* checking an event's body: `by` and `cause`
+                                 * are in scope (a handler has them as
+                                 * parameters) */
+    bool rules_handler;         /* checking a handler of the rules: 'this' and
+                                 * 'me' name no card there */
     const char **names_buf;     /* name_list's buffer, names_cap long */
     int names_cap;
     struct CardLists *card_lists; /* the cards by type and value (sema_expr.c) */
@@ -56,6 +61,25 @@ typedef struct Sema {
     PtrVec delayed;             /* the procs made of the 'at' blocks of the
                                  * rule being checked (their frame is its) */
 } Sema;
+
+/* sema.c */
+Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t);
+
+/* sema_events.c */
+void declare_event(Sema *s, Node *n);
+void declare_limit_triggers(Sema *s, Node *n);
+void check_event(Sema *s, Sym *ev);
+Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt);
+long long events_state_words(const Game *g);
+void scope_event_values(Sema *s);
+
+/* sema_kinds.c */
+void check_event_kinds(Sema *s);
+
+/* sema_handlers.c */
+void check_handler(Sema *s, Node *c, const Node *e);
+void check_rules_handlers(Sema *s, const Program *prog);
+void check_handlers_heard(Sema *s, const Program *prog);
 
 /* sema_names.c */
 void error_unknown(Sema *s, Loc at, const char *what, const char *name,

@@ -30,6 +30,7 @@ typedef struct Shape {
     long long words;    /* int32_t members of GAME_STATE_VARS */
     long long locals;   /* NLOCALS: the slots of a Frame */
     long long depth;    /* MAXDEPTH: the Frames */
+    long long ev_words; /* int32_t members of the events' part (events_state_words) */
     long long units;    /* NUNITS of a game with time (GAME_HAS_TIME), or 0 */
     long long rows;     /* NLASTING of a game with lasting rows, or 0 */
     long long caps;     /* NCAPTURE: the values a row keeps */
@@ -59,6 +60,7 @@ static long long state_bytes(const Shape *h)
     n += 2 * h->slots * h->kinds + 2 * h->cards;       /* khead, knext */
     n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
     n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
+    n += 4 * h->ev_words;                              /* tq_head .. tq (events) */
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
     if (h->holders)                                    /* ndrop, dropping, dropq */
         n = align_up(n + 4 + 4 + 2 * h->cards, 4);     /* (what follows is int32_t) */
@@ -163,7 +165,7 @@ static void check_state_size(Sema *s, const Program *prog)
     const CardSet *cs = s->cs;
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
-    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, g->nheld > 0};
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {
@@ -175,6 +177,7 @@ static void check_state_size(Sema *s, const Program *prog)
     all.words = g->globals.len + (long long)g->pvars.len * g->max_players +
                 (long long)g->cvars.len * cs->instances;
     all.locals = g->max_locals + 2;
+    all.ev_words = h.ev_words = events_state_words(g);
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
         locate_state_error(s, prog, h);

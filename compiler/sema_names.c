@@ -136,7 +136,8 @@ Sym *declare_local(Sema *s, Node *at, const char *name, Type t, SymKind kind)
     } else if (glob) {
         diag_error(s->diags, at->loc, "local '%s' would hide the %s of the same name", name,
                    glob->kind == S_ZONE ? "zone" : glob->kind == S_PROC ? "proc"
-                   : glob->kind == S_FUNC ? "func" : "variable");
+                   : glob->kind == S_FUNC ? "func" : glob->kind == S_EVENT ? "event"
+                   : "variable");
     } else if (cards_find_type(s->cs, name)) {
         diag_error(s->diags, at->loc, "local '%s' would hide the card type of the same name", name);
     }
@@ -238,8 +239,8 @@ static Type check_global_ident(Sema *s, Node *n, Sym *sym)
                    sym->kind == S_PVAR ? "p" : "c");
         return n->type = T_UNKNOWN;
     }
-    diag_error(s->diags, n->loc, "'%s' is a %s: call it with (...)", name,
-               sym->kind == S_PROC ? "proc" : "func");
+    diag_error(s->diags, n->loc, "'%s' is %s: call it with (...)", name,
+               sym->kind == S_PROC ? "a proc" : sym->kind == S_EVENT ? "an event" : "a func");
     return n->type = T_UNKNOWN;
 }
 
@@ -247,6 +248,18 @@ static Type check_global_ident(Sema *s, Node *n, Sym *sym)
 static Type report_unknown_name(Sema *s, Node *n)
 {
     const char *name = n->name;
+    if (s->rules_handler && (!strcmp(name, "this") || !strcmp(name, "me"))) {
+        diag_error(s->diags, n->loc, "'%s' is the %s of a card's effect: a handler of the "
+                                     "rules belongs to no card (use the names its pattern "
+                                     "binds, 'by' and 'cause')",
+                   name, !strcmp(name, "me") ? "player" : "card");
+        return n->type = T_UNKNOWN;
+    }
+    if (!strcmp(name, "by") || !strcmp(name, "cause")) {
+        diag_error(s->diags, n->loc, "'%s' is a value of the event in progress: only the body "
+                                     "of an event and a handler have it", name);
+        return n->type = T_UNKNOWN;
+    }
     int nn;
     const char **names = all_names(s, &nn);
     const char *sug = nn ? did_you_mean(name, names, nn) : NULL;

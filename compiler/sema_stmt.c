@@ -178,6 +178,8 @@ static Type check_value(Sema *s, Node *v)
                 diag_error(s->diags, v->loc, "proc '%s' gives no value", v->name);
             return t;
         }
+        if (sym && sym->kind == S_EVENT)
+            return check_call(s, v, false); /* an event gives no value */
     }
     return check_expr(s, v);
 }

@@ -236,6 +236,22 @@ static Node *append(Node *head, Node *n)
     return head;
 }
 
+/* event NAME(PARAMS) { BODY }: `event` is a contextual word (a card type
+ * may be called event), so the declaration starts with a name. */
+static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYPE loc,
+                        const char *name, Node *params, Node *body)
+{
+    if (strcmp(word, "event"))
+        lexer_error(lx, &wloc, "syntax error: unexpected name '%s', expected a declaration",
+                    word);
+    Node *n = NEW(EVENTDECL, loc);
+    n->name = name;
+    n->type = T_VOID;
+    n->params = params;
+    n->body = body;
+    return n;
+}
+
 /* The word at loc must be `want` (a contextual word, scanned as a name):
  * reports it otherwise, with what the construct is; not while the parser
  * gets back in step after a syntax error, as syntax errors are not. */
@@ -513,6 +529,9 @@ decl
     | EFFECT IDENT '{' { enter(lx, @3); } clauses '}'
                                     { $$ = nest(lx, @$, rules_effect(lx, @2, EFFECT_TYPE, $2,
                                                                      $5)); }
+    | IDENT name '(' params ')' block
+                                    { $$ = event_decl(lx, @1, $1, @2, $2, $4, $6); }
+    | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
     ;
 
 /* A name: the contextual words that the scanner returns as tokens of
@@ -547,6 +566,8 @@ param_list
 
 param
     : name ':' var_type             { $$ = NEW(PARAM, @1); $$->name = $1; $$->type = (Type)$3; }
+    | name ':' IDENT                { $$ = NEW(PARAM, @1); $$->name = $1; $$->type = T_CARD;
+                                      $$->how = ident(lx, @3, $3); }
     ;
 
 zone_flags
@@ -1000,7 +1021,7 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
         if ((expr && (g == G_EXPR || is_name)) ||
             (stmt && (g == G_STMT || g == G_CLAUSE || is_name)) ||
             (clause && (g == G_CLAUSE || is_name || !strcmp(s, "while"))) ||
-            (decl && (g == G_DECL || !strcmp(s, "players"))))
+            (decl && (g == G_DECL || g == G_CLAUSE || is_name || !strcmp(s, "players"))))
             continue; /* named as a group below */
         items[k] = tok_name(all[i], bufs[k], sizeof bufs[k]);
         k++;

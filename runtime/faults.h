@@ -35,7 +35,10 @@
     X(NONE_PLAYED, NONE, "a play of no card (none)")                            \
     X(LASTING_FULL, NONE, "too many lasting or delayed effects at once") \
     X(NOT_HOLDER, CARD, "a held zone's slot under a card not of its holder type") \
-    X(NO_CARD, NONE, "a per-card variable of no card (none)")
+    X(NO_CARD, NONE, "a per-card variable of no card (none)") \
+    X(TRIGGER_LOOP, NONE, "a trigger fired too often without a decision")      \
+    X(TRIGGER_QUEUE, NONE, "more triggers waiting than the queue holds")        \
+    X(EVENT_KIND, NONE, "an event given a card of a type it does not take")
 
 /* What the value of a fault means (the DETAIL column). */
 typedef enum RtFaultDetail {

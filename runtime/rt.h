@@ -172,6 +172,20 @@ typedef struct RtVar {
 
 enum { RT_VAR_PER_CARD = 2 };
 
+/* What a decision is taken during: the innermost event or handler in
+ * progress (RtGame.during; the JSON "during" field, RUNTIME.md). */
+typedef struct RtDuring {
+    const char *event;      /* the event's name: "destroy", "enters" */
+    int by;                 /* the event's player, -1 none */
+    int cause;              /* the card whose effect raised it, -1 none */
+    const char *handler;    /* "on" for a trigger's handler, "play" for a
+                             * card's play clause; NULL in the event's own body */
+    const char *file;       /* where: the handler, or the event's declaration;
+                             * NULL (line 0) for the runtime's events */
+    int line;
+    int depth;              /* events and handlers in progress, this one too */
+} RtDuring;
+
 /* ---- sealed windows ----
  *
  * A window asks every seat one decision, one after the other in a fixed
@@ -258,6 +272,9 @@ typedef struct RtGame {
      * them from 1: 0 is "unknown"); NULL and 0 if the game names none. */
     const RtFaultSite *fault_sites;
     int nfault_sites;
+    /* The event or handler in progress in st (see RtDuring): true and *d
+     * filled, false when none is; NULL for a game without events. */
+    bool (*during)(const void *st, RtDuring *d);
     /* Per slot: the card instance the slot lies under (a slot of a held
      * zone, one slot per card of the zone's holder type), else -1; NULL in
      * a game without held zones. */

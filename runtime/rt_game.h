@@ -130,6 +130,55 @@ typedef struct Frame {
     int32_t v[NLOCALS];
 } Frame;
 
+/* Events and triggers (a game whose rules declare an event or a handler;
+ * the rest of this header's event code is under "---- events"). The
+ * game then defines, before the include:
+ *   GAME_HAS_EVENTS 1
+ *   NEVARGS            the most values an event carries (at least 1)
+ *   GAME_MAX_TRIGGERS  'limit triggers N': triggers fired between two
+ *                      decisions before F_TRIGGER_LOOP, and the length
+ *                      of the trigger queue
+ * and, when cards have `on` clauses (which listen while the card is in
+ * play, in an order that needs the time each card entered play):
+ *   GAME_HAS_CARD_TRIGGERS 1
+ *   ev_slot_in_play[NSLOTS]  is slot i's zone `in play`?
+ * EV_FIRST_SEAT(s), the seat whose cards' triggers come first, is the
+ * active player (GAME_HAS_TIME), seat 0 when none is active. */
+#ifndef GAME_HAS_EVENTS
+#define GAME_HAS_EVENTS 0
+#endif
+#ifndef GAME_HAS_CARD_TRIGGERS
+#define GAME_HAS_CARD_TRIGGERS 0
+#endif
+#ifndef EV_FIRST_SEAT
+#if GAME_HAS_TIME
+#define EV_FIRST_SEAT(s) ((s)->active >= 0 ? (s)->active : 0)
+#else
+#define EV_FIRST_SEAT(s) 0
+#endif
+#endif
+#if GAME_HAS_EVENTS
+/* A trigger waiting in the queue: the handler to run, the event's player
+ * (`by`, -1 none) and card (`cause`, -1 none), the card whose clause it
+ * is (`card`, -1 for a handler of the rules) and that card's controller
+ * when it fired (`me`), and the event's values (a card, zone slots, the
+ * arguments of a user event). */
+typedef struct Trigger {
+    int32_t handler, by, cause, card, me;
+    int32_t a[NEVARGS];
+} Trigger;
+
+/* An event or a handler in progress, innermost last: what a decision
+ * taken meanwhile is "during" (RtGame.during), and the `by` and `cause`
+ * an event raised meanwhile carries. handler: the handler's number, or
+ * -1 in the event's own body, or EV_PLAY_CLAUSE in a card's play clause
+ * (event EV_PLAYED: by the player who plays it, caused by the card). */
+typedef struct EvCtx {
+    int32_t event, handler, by, cause;
+} EvCtx;
+enum { EV_PLAY_CLAUSE = -2 };
+#endif
+
 #if GAME_HAS_LASTING
 /* A row of a lasting or delayed effect: written by the 'until' or 'at'
  * numbered `kind` (lasting_proc[kind] is the proc of an 'at' block, -1
@@ -166,6 +215,19 @@ typedef struct State {
     int32_t ncand;        /* the candidate set of 'such that' */
     uint64_t candkinds;   /* its kinds (kinds < 64) */
     uint16_t cand[RT_MAX_PICK];
+#if GAME_HAS_EVENTS
+    /* the trigger queue, first in first out: tq[(tq_head + i) % GAME_MAX_TRIGGERS] */
+    int32_t tq_head, tq_len;
+    int32_t tfired;       /* triggers fired since the last decision */
+    int32_t draining;     /* the queue is being drained (ev_drain) */
+    int32_t nctx;         /* events and handlers in progress */
+    EvCtx ctx[MAXDEPTH];
+    Trigger tq[GAME_MAX_TRIGGERS];
+#endif
+#if GAME_HAS_CARD_TRIGGERS
+    uint32_t clock;                   /* moves into play so far */
+    uint32_t entered[NINSTANCES];     /* each card: the clock when it last entered play */
+#endif
     Frame fr[MAXDEPTH];
 #if GAME_HAS_HOLDERS
     /* holders that left play, whose cards are still to drop (FIFO) */
@@ -237,7 +299,7 @@ static inline RT_UNUSED int card_num(int c, int a)
     return c < 0 ? 0 : cards[instance_card[c]].num[a];
 }
 
-#if GAME_HAS_EFFECTS
+#if GAME_HAS_EFFECTS || GAME_HAS_CARD_TRIGGERS
 /* The seat of the per-player zone that holds card c, or -1 (none) when a
  * shared zone holds it or c is none: controller(c). A card under a card
  * (a held zone) has its holder's controller, up the chain of holders (a
@@ -619,6 +681,10 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
     s->slot_of[c] = (uint16_t)to;
     if (!slot_ordered[to])
         klink(s, c, to, k);
+#if GAME_HAS_CARD_TRIGGERS
+    if (ev_slot_in_play[to])
+        s->entered[c] = ++s->clock;
+#endif
     rt_moved(s, c, from, to);
 #if GAME_HAS_HOLDERS
     holder_moved(s, c, from, to);
@@ -690,6 +756,11 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
         s->pos_of[s->zcard[from][i]] = (uint16_t)i;
     for (int i = bottom ? 0 : m; i < m + n; i++)
         s->pos_of[z[i]] = (uint16_t)i;
+#if GAME_HAS_CARD_TRIGGERS
+    if (ev_slot_in_play[to])
+        for (int i = 0; i < n; i++)
+            s->entered[pick[i]] = ++s->clock;
+#endif
     for (int i = 0; i < n; i++)
         rt_moved(s, pick[i], from, to);
 #if GAME_HAS_HOLDERS
@@ -1037,6 +1108,9 @@ static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State 
         return decide_rare(s, site, i);
     c->dec.chosen = (int16_t)i;
     s->steps = 0;
+#if GAME_HAS_EVENTS
+    s->tfired = 0;
+#endif
     return true;
 }
 
@@ -1236,6 +1310,204 @@ static inline RT_UNUSED Frame *push(State *s, int site, int proc)
     return f;
 }
 
+/* ---- events ---- */
+
+#if GAME_HAS_EVENTS
+/* An event or a handler begins (EvCtx): false and a fault at site when
+ * MAXDEPTH of them are in progress (each runs in a frame of its own, so
+ * the frames run out first). */
+static inline RT_UNUSED bool ev_enter(State *s, int site, int event, int handler, int by,
+                                      int cause)
+{
+    if (s->nctx >= MAXDEPTH) {
+        fault(s, F_DEPTH, site, 0);
+        return false;
+    }
+    EvCtx *x = &s->ctx[s->nctx++];
+    x->event = event;
+    x->handler = handler;
+    x->by = by;
+    x->cause = cause;
+    return true;
+}
+
+/* The innermost event or handler is over. */
+static inline RT_UNUSED void ev_leave(State *s)
+{
+    if (s->nctx > 0)
+        s->nctx--;
+}
+
+/* The `by` and `cause` of an event raised now: those of the event or
+ * handler in progress (a handler's are its event's), -1 (none) outside. */
+static inline RT_UNUSED int ev_by(const State *s)
+{
+    return s->nctx ? s->ctx[s->nctx - 1].by : -1;
+}
+
+static inline RT_UNUSED int ev_cause(const State *s)
+{
+    return s->nctx ? s->ctx[s->nctx - 1].cause : -1;
+}
+
+/* Trigger t fired (its pattern matched, its 'where' held): it joins the
+ * back of the queue. The (GAME_MAX_TRIGGERS + 1)-th trigger fired since
+ * the last decision faults (F_TRIGGER_LOOP), and so does a full queue
+ * (F_TRIGGER_QUEUE); site is the handler's. */
+static inline RT_UNUSED void ev_fire(State *s, int site, const Trigger *t)
+{
+    if (s->core.over)
+        return;
+    if (++s->tfired > GAME_MAX_TRIGGERS) {
+        fault(s, F_TRIGGER_LOOP, site, 0);
+        return;
+    }
+    if (s->tq_len >= GAME_MAX_TRIGGERS) {
+        fault(s, F_TRIGGER_QUEUE, site, 0);
+        return;
+    }
+    int at = s->tq_head + s->tq_len;
+    s->tq[at >= GAME_MAX_TRIGGERS ? at - GAME_MAX_TRIGGERS : at] = *t;
+    s->tq_len++;
+}
+
+/* The first trigger of the queue, taken out; false when it is empty. */
+static inline RT_UNUSED bool ev_pop(State *s, Trigger *t)
+{
+    if (s->tq_len == 0)
+        return false;
+    *t = s->tq[s->tq_head];
+    s->tq_head = s->tq_head + 1 == GAME_MAX_TRIGGERS ? 0 : s->tq_head + 1;
+    s->tq_len--;
+    return true;
+}
+
+/* Must the statement that raised an event drain the queue now? Only
+ * where no drain is in progress already: a trigger fired while others
+ * resolve waits at the back of the queue (breadth first). */
+static inline RT_UNUSED bool ev_must_drain(State *s)
+{
+    if (s->draining || s->tq_len == 0 || s->core.over)
+        return false;
+    s->draining = 1;
+    return true;
+}
+
+/* Defined by the game after the rules: pushes the context (ev_enter) and
+ * the frame of trigger t's handler, its values in the frame's first
+ * slots; false if that faulted. The direct copy runs the handler. */
+static bool game_handler_call(State *s, const Trigger *t);
+static void game_dhandler(State *s, const Direct *d, const Trigger *t);
+
+#if GAME_HAS_CARD_TRIGGERS
+/* The place of card c in the order of the triggers of cards in play: the
+ * seat of its controller counted from EV_FIRST_SEAT (cards with none
+ * last), then the time it entered play, then its number. */
+static inline RT_UNUSED bool ev_before(const State *s, int c, int d, int first)
+{
+    int n = s->core.nplayers;
+    int pc = controller(s, c), pd = controller(s, d);
+    int rc = pc < 0 ? n : (pc - first + n) % n, rd = pd < 0 ? n : (pd - first + n) % n;
+    if (rc != rd)
+        return rc < rd;
+    if (s->entered[c] != s->entered[d])
+        return s->entered[c] < s->entered[d];
+    return c < d;
+}
+
+/* The cards in play (in the slots play[0..nplay)) of the kinds `has`
+ * marks, into out[], in the order of their triggers; returns how many. */
+static RT_UNUSED int ev_cards_in_play(const State *s, const int16_t *play, int nplay,
+                                      const uint8_t *has, uint16_t *out)
+{
+    int n = 0, first = EV_FIRST_SEAT(s);
+    for (int i = 0; i < nplay; i++) {
+        int slot = play[i];
+        for (int j = 0; j < s->zsize[slot]; j++) {
+            int c = s->zcard[slot][j];
+            if (!has[instance_card[c]])
+                continue;
+            int k = n++;
+            while (k > 0 && ev_before(s, c, out[k - 1], first)) {
+                out[k] = out[k - 1];
+                k--;
+            }
+            out[k] = (uint16_t)c;
+        }
+    }
+    return n;
+}
+#endif
+
+/* What the tables of a game with events say of an event or a handler:
+ * its name ("destroy"; a handler's kind, "on"), and where it is written. */
+typedef struct EvInfo {
+    const char *name, *file;
+    int32_t line;
+} EvInfo;
+
+/* Defined by the game after the rules: the EvInfo of event e, of
+ * handler h. */
+static const EvInfo *game_event_info(int e);
+static const EvInfo *game_handler_info(int h);
+
+/* RtGame.during: the innermost event or handler in progress. */
+static RT_UNUSED bool game_during(const void *st, RtDuring *d)
+{
+    const State *s = st;
+    if (s->nctx == 0)
+        return false;
+    const EvCtx *x = &s->ctx[s->nctx - 1];
+    const EvInfo *e = game_event_info(x->event);
+    const EvInfo *h = x->handler >= 0 ? game_handler_info(x->handler) : e;
+    d->event = e->name;
+    d->by = x->by;
+    d->cause = x->cause;
+    d->handler = x->handler >= 0 ? h->name : x->handler == EV_PLAY_CLAUSE ? "play" : NULL;
+    d->file = h->file;
+    d->line = h->line;
+    d->depth = s->nctx;
+    return true;
+}
+
+/* The drain, a proc of the runtime's (frame proc P_EV_DRAIN, pushed by a
+ * statement that raised an event when ev_must_drain): runs the queue's
+ * triggers in order, each handler in a frame above it, until the queue
+ * is empty. */
+static RT_UNUSED int ev_drain(State *s, Frame *f)
+{
+    if (f->pc == 1)
+        ev_leave(s); /* the handler run last returned */
+    Trigger t;
+    if (s->core.over)
+        return R_STOP;
+    if (!ev_pop(s, &t)) {
+        s->draining = 0;
+        return R_RETURN;
+    }
+    if (!game_handler_call(s, &t))
+        return R_STOP;
+    f->pc = 1;
+    return R_CALL;
+}
+
+/* The same for the direct copy (simulate): the drain counts as a frame,
+ * as in the resumable copy, so that both fault alike. */
+static RT_UNUSED void ev_ddrain(State *s, int site, const Direct *d)
+{
+    if (s->depth >= MAXDEPTH) {
+        fault(s, F_DEPTH, site, 0);
+        return;
+    }
+    s->depth++;
+    Trigger t;
+    while (!s->core.over && ev_pop(s, &t))
+        game_dhandler(s, d, &t);
+    s->depth--;
+    s->draining = 0;
+}
+#endif
+
 /* ---- time: turns, rounds, phases; lasting and delayed effects ---- */
 
 #if GAME_HAS_TIME
@@ -1324,6 +1596,41 @@ static inline RT_UNUSED void lasting_expire(State *s, int unit, int edge)
         if (lasting_proc[s->lasting[i].kind] >= 0 || !lasting_now(s, &s->lasting[i], unit, edge))
             s->lasting[n++] = s->lasting[i];
     s->nlasting = n;
+}
+#endif
+
+#if GAME_HAS_TIME
+/* The time of the state holds together: the active player is a seat or
+ * none, no unit has ended more often than it started, and every row is of
+ * a known kind, unit and edge. */
+static RT_UNUSED bool time_check(const State *s, char *why, size_t n)
+{
+    if (s->active < -1 || s->active >= s->core.nplayers) {
+        snprintf(why, n, "active player %d out of range", s->active);
+        return false;
+    }
+    for (int u = 0; u < NUNITS; u++)
+        if (s->tends[u] < 0 || s->tends[u] > s->tstarts[u]) {
+            snprintf(why, n, "unit %d of time ended %d times, started %d", u, s->tends[u],
+                     s->tstarts[u]);
+            return false;
+        }
+#if GAME_HAS_LASTING
+    if (s->nlasting < 0 || s->nlasting > NLASTING) {
+        snprintf(why, n, "%d rows of lasting effects, at most %d", s->nlasting, NLASTING);
+        return false;
+    }
+    for (int i = 0; i < s->nlasting; i++) {
+        const Lasting *r = &s->lasting[i];
+        if (r->kind < 0 || r->kind >= NLKINDS || r->unit < 0 || r->unit >= NUNITS ||
+            (r->edge != 0 && r->edge != 1)) {
+            snprintf(why, n, "row %d of lasting effects: kind %d, unit %d, edge %d", i, r->kind,
+                     r->unit, r->edge);
+            return false;
+        }
+    }
+#endif
+    return true;
 }
 #endif
 
@@ -1452,6 +1759,9 @@ static RT_UNUSED void game_resume(void *st)
 {
     State *s = st;
     s->steps = 0;
+#if GAME_HAS_EVENTS
+    s->tfired = 0;
+#endif
     run(s);
 }
 
@@ -1468,6 +1778,10 @@ static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
     const State *s = st;
 #if GAME_HAS_WINDOWS
     if (!windows_check(s, why, n))
+        return false;
+#endif
+#if GAME_HAS_TIME
+    if (!time_check(s, why, n))
         return false;
 #endif
     for (int slot = 0; slot < NSLOTS; slot++) {

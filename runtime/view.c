@@ -81,6 +81,18 @@ const char *rt_shown_label(RtPlay *pl, int i)
     return pl->label;
 }
 
+/* The event or handler the pending decision is taken during, with the
+ * name of its cause when player p may see where that card is (else
+ * *cause is NULL); false when none is in progress. */
+static bool during(const RtPlay *pl, int p, RtDuring *d, const char **cause)
+{
+    if (!pl->g->during || !pl->g->during(pl->st, d))
+        return false;
+    int slot = d->cause >= 0 ? rt_card_slot(pl->g, pl->st, d->cause) : -1;
+    *cause = slot >= 0 && seat_sees(pl, slot, p) ? card_name(pl->g, d->cause) : NULL;
+    return true;
+}
+
 /* ---- windows: what both views say of one ---- */
 
 static const char *event_name(const RtGame *g, int e)
@@ -175,7 +187,18 @@ void rt_print_question(RtPlay *pl)
 {
     const RtDecision *d = &core(pl)->dec;
     const RtWindow *w = rt_window_of(pl->g, pl->st);
-    fprintf(pl->out, "Player %d: %s\n", d->player + 1, prompt_text(pl->g, d->prompt));
+    RtDuring du;
+    const char *cause;
+    fprintf(pl->out, "Player %d: %s", d->player + 1, prompt_text(pl->g, d->prompt));
+    if (during(pl, d->player, &du, &cause)) {
+        fprintf(pl->out, " (during %s", du.event);
+        if (du.by >= 0)
+            fprintf(pl->out, " by Player %d", du.by + 1);
+        if (du.cause >= 0)
+            fprintf(pl->out, ", caused by %s", cause ? cause : "a card");
+        putc(')', pl->out);
+    }
+    putc('\n', pl->out);
     if (w) {
         fputs("  (", pl->out);
         print_window(pl, w, d->player);
@@ -300,6 +323,42 @@ static void json_view(RtPlay *pl, int p)
     fputs("]}", pl->out);
 }
 
+/* ,"during":{"event":..,"by":..,"cause":..,"handler":..,"file":..,
+ * "line":..,"depth":..} when an event or a handler is in progress: by and
+ * cause null for none, cause null too for a card player p may not see. */
+static void json_during(RtPlay *pl, int p)
+{
+    RtDuring d;
+    const char *cause;
+    FILE *f = pl->out;
+    if (!during(pl, p, &d, &cause))
+        return;
+    fputs(",\"during\":{\"event\":", f);
+    rt_json_string(f, d.event);
+    if (d.by >= 0)
+        fprintf(f, ",\"by\":%d", d.by);
+    else
+        fputs(",\"by\":null", f);
+    fputs(",\"cause\":", f);
+    if (cause)
+        rt_json_string(f, cause);
+    else
+        fputs("null", f);
+    fputs(",\"handler\":", f);
+    if (d.handler)
+        rt_json_string(f, d.handler);
+    else
+        fputs("null", f);
+    if (d.file) {
+        fputs(",\"file\":", f);
+        rt_json_string(f, d.file);
+        fprintf(f, ",\"line\":%d", d.line);
+    } else {
+        fputs(",\"file\":null,\"line\":null", f);
+    }
+    fprintf(f, ",\"depth\":%d}", d.depth);
+}
+
 static const char *window_kind(int kind)
 {
     return kind == RT_WINDOW_REACT ? "react" : "?";
@@ -372,6 +431,7 @@ void rt_json_decision(RtPlay *pl)
     }
     fputs("],\"view\":", f);
     json_view(pl, d->player);
+    json_during(pl, d->player);
     const RtWindow *w = rt_window_of(pl->g, pl->st);
     if (w) {
         fputs(",\"window\":", f);

@@ -466,6 +466,21 @@ over "limit decisions 0" 1 \
     '^decisions-zero/game\.rules:25:7: error: limit decisions 0: give a number from 1 to 1000000000$' \
     "$cardc" check decisions-zero
 
+# limit lasting N: 1 to 10,000 rows of 'until' and 'at' at once.
+echo "limit lasting 10000" >decl
+mkgame lasting-under
+under "limit lasting 10000" 0 'limit lasting' "$cardc" check lasting-under
+echo "limit lasting 10001" >decl
+mkgame lasting-over
+over "limit lasting 10001" 1 \
+    '^lasting-over/game\.rules:25:7: error: limit lasting 10001: give a number from 1 to 10000$' \
+    "$cardc" check lasting-over
+echo "limit lasting 0" >decl
+mkgame lasting-zero
+over "limit lasting 0" 1 \
+    '^lasting-zero/game\.rules:25:7: error: limit lasting 0: give a number from 1 to 10000$' \
+    "$cardc" check lasting-zero
+
 # ==== cardc: what a game holds ============================================
 
 # holds DIR CARDS PLAYERS SHARED PER VARS: a game of CARDS copies of one
@@ -711,8 +726,18 @@ proc main() {
                 }
             }
         }
+        option "rows 64" { rows(64) }
+        option "rows 65" { rows(65) }
     }
     end
+}
+
+proc rows(k: int) {
+    repeat k {
+        at end of turn {
+            n += 1
+        }
+    }
 }
 EOF
 mkdir bound
@@ -836,8 +861,9 @@ fault_depth="procedure or func calls nested too deep"
 fault_loop="a rule loop ran too long without a decision"
 fault_options="a choice with more options than a decision holds"
 fault_int="a number outside the range of 32 bits"
+fault_rows="too many lasting or delayed effects at once"
 if [ -x lab/game ]; then
-    seeds lab/game 12
+    seeds lab/game 14
     label="proc calls 32 deep" lab 0 win
     label="proc calls 33 deep" lab 1 fault "$fault_depth" 1
     label="func calls 1000 deep" lab 2 win
@@ -849,9 +875,11 @@ if [ -x lab/game ]; then
     label="1000000000 * 2" lab 8 win
     label="1000000000 * 3" lab 9 fault "$fault_int" 1
     label="a loop that never decides" lab 10 fault "$fault_loop" 1
+    label="64 rows of 'at' (limit lasting)" lab 12 win
+    label="65 rows of 'at'" lab 13 fault "$fault_rows" 1
     for case in "procs 32:0" "procs 33:1" "funcs 1000:0" "funcs 1001:1" \
         "steps 9999999:0" "steps 10000000:1" "options 256:0" "options 257:1" \
-        "int 2000000000:0" "int 3000000000:1" "loop forever:1"; do
+        "int 2000000000:0" "int 3000000000:1" "loop forever:1" "rows 64:0" "rows 65:1"; do
         lab_sim "${case%:*}" "${case#*:}"
     done
     # The default bound: 100,000 decisions, then a draw.

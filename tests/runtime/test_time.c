@@ -189,3 +189,23 @@ Test(rt_time, expire_keeps_the_other_rows_in_order)
     cr_assert_eq(s->nlasting, 1);
     cr_assert_eq(s->lasting[0].unit, 1);
 }
+
+Test(rt_time, game_check_sees_time_out_of_order)
+{
+    char why[128] = "";
+    State *s = fresh();
+    turns(s, 1, true);
+    lasting_add(s, SITE_ROW, 1, 0, 1, 0);
+    cr_assert(game_check(s, why, sizeof why), "%s", why);
+    s->active = 2; /* two players: seats 0 and 1 */
+    cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert(strstr(why, "active player 2"), "%s", why);
+    s->active = -1;
+    s->lasting[0].kind = NLKINDS;
+    cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert(strstr(why, "row 0"), "%s", why);
+    s->lasting[0].kind = 1;
+    s->tends[0] = s->tstarts[0] + 1;
+    cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert(strstr(why, "unit 0"), "%s", why);
+}

@@ -1,0 +1,535 @@
+/* sema_handlers.c: checking handlers: `on PATTERN [where COND] { BODY }`
+ * at the top level of the rules, and `on` clauses of cards' effects.
+ *
+ * A handler becomes two rules of the game (Handler in sema.h):
+ *   - a proc, its body, whose parameters are the names its pattern binds
+ *     (the card of `c enters Z`, the seat of `Z[q]`, the arguments of
+ *     `destroy(x)`), then `this` and `me` for a card's clause, then the
+ *     event's `by` and `cause`;
+ *   - a func, its tests (the match), run when the event happens: the
+ *     same parameters, then the seats of the slots the card enters and
+ *     leaves ("0seat", "0from": names no rule can write); its body is the
+ *     'where' and-ed with the tests of a
+ *     zone index that is an expression (`hand[me]`). A handler whose
+ *     pattern tests nothing more than the zones has no match func.
+ * Both are named for messages after the handler's place, and their C
+ * after its number ("3_on", "3_match": no rule's name starts with a
+ * digit). */
+#include "sema_int.h"
+
+#include <string.h>
+
+/* A parameter (a PARAM node) named name, of type t, at loc. */
+static Node *param(Sema *s, Loc loc, const char *name, Type t)
+{
+    Node *p = node_new(s->arena, N_PARAM, loc);
+    p->name = name;
+    p->type = t;
+    return p;
+}
+
+/* Appends p to the list *params ends at *last. */
+static void add_param(Node **params, Node **last, Node *p)
+{
+    if (*last)
+        (*last)->next = p;
+    else
+        *params = p;
+    *last = p;
+}
+
+/* A copy of a parameter list (new PARAM nodes: the match func's own). */
+static Node *copy_params(Sema *s, const Node *params, Node **last)
+{
+    Node *head = NULL;
+    *last = NULL;
+    for (const Node *p = params; p; p = p->next)
+        add_param(&head, last, param(s, p->loc, p->name, p->type));
+    return head;
+}
+
+/* The zone of a pattern: ZONE or ZONE[index], an IDENT naming a zone.
+ * Returns the zone's declaration (NULL and an error if it is none). */
+static const Node *pattern_zone(Sema *s, const Node *z)
+{
+    const Node *id = z->kind == N_INDEX ? z->base : z;
+    Sym *sym = id->kind == N_IDENT ? strmap_get(&s->globals, id->name) : NULL;
+    if (!sym || sym->kind != S_ZONE) {
+        if (id->kind == N_IDENT && !sym) {
+            int n = 0;
+            const char **names = name_list(s, s->g->zones.len);
+            for (int i = 0; i < s->g->zones.len; i++)
+                names[n++] = ((const Node *)s->g->zones.items[i])->name;
+            error_unknown(s, id->loc, "zone", id->name, names, n);
+        } else {
+            diag_error(s->diags, z->loc, "a pattern names a zone here: 'c enters ZONE' or "
+                                         "'c enters ZONE[p]'");
+        }
+        return NULL;
+    }
+    sym->used = true;
+    const Node *decl = sym->decl;
+    bool per = decl->zflags & (ZF_PER_PLAYER | ZF_HELD);
+    if (per && z->kind != N_INDEX)
+        return decl; /* every seat's, every holder's */
+    if (!per && z->kind == N_INDEX) {
+        diag_error(s->diags, z->loc, "zone '%s' is shared: it has no player to write in [...]",
+                   decl->name);
+        return NULL;
+    }
+    return decl;
+}
+
+/* Does the index of Z[q] bind a new name (q is a name nothing else has
+ * in the handler's scope), rather than test an expression (`hand[me]`)? */
+static bool binds_index(Sema *s, const Node *z, bool card)
+{
+    if (z->kind != N_INDEX || z->index->kind != N_IDENT)
+        return false;
+    const char *q = z->index->name;
+    if (card && (!strcmp(q, "me") || !strcmp(q, "this")))
+        return false;
+    return !strmap_get(&s->globals, q) && !cards_find_type(s->cs, q) &&
+           cards_value_attr(s->cs, q) < 0;
+}
+
+/* What the handler being made needs to know while its parameters are
+ * gathered. */
+typedef struct Making {
+    Handler *h;
+    Node *params, *last;        /* the proc's parameters */
+    Node *tests;                /* the match's tests of zone indexes, and-ed */
+    bool card;                  /* a card's clause */
+    Type seat, from;            /* what indexes the zones entered and left: a
+                                 * player, or a card (a held zone's holder) */
+} Making;
+
+/* What indexes zone decl: its holder (a card) for a held zone, else a
+ * player. */
+static Type index_type(const Node *decl)
+{
+    return decl && (decl->zflags & ZF_HELD) ? T_CARD : T_PLAYER;
+}
+
+/* The test `0seat == index` (or 0from) of a zone index that is an
+ * expression, and-ed into m->tests. */
+static void add_index_test(Sema *s, Making *m, const Node *z, const char *seat)
+{
+    Node *id = node_new(s->arena, N_IDENT, z->index->loc);
+    id->name = seat;
+    Node *eq = node_new(s->arena, N_BINARY, z->index->loc);
+    eq->binop = OP_EQ;
+    eq->lhs = id;
+    eq->rhs = z->index;
+    if (!m->tests) {
+        m->tests = eq;
+        return;
+    }
+    Node *and = node_new(s->arena, N_BINARY, z->index->loc);
+    and->binop = OP_AND;
+    and->lhs = m->tests;
+    and->rhs = eq;
+    m->tests = and;
+}
+
+/* The zone of `c enters Z`, `c leaves Z` or `from Z2`: its declaration
+ * (the handler tests the slot), and the seat bound or tested. */
+static const Node *move_zone(Sema *s, Making *m, const Node *z, int *bind, const char *seat)
+{
+    const Node *decl = pattern_zone(s, z);
+    *bind = -1;
+    if (!strcmp(seat, "0seat"))
+        m->seat = index_type(decl);
+    else
+        m->from = index_type(decl);
+    if (!decl || z->kind != N_INDEX)
+        return decl;
+    if (binds_index(s, z, m->card)) {
+        int k = 0;
+        for (const Node *p = m->params; p; p = p->next)
+            k++;
+        *bind = k;
+        add_param(&m->params, &m->last, param(s, z->index->loc, z->index->name,
+                                              index_type(decl)));
+    } else {
+        add_index_test(s, m, z, seat);
+    }
+    return decl;
+}
+
+/* pattern: IDENT IDENT expr [FROM expr] ('enters', 'leaves') and
+ * IDENT IDENT ('played'): the card's name, then the zones. */
+static void card_pattern(Sema *s, Making *m, Node *pat)
+{
+    Handler *h = m->h;
+    add_param(&m->params, &m->last, param(s, pat->loc, pat->name, T_CARD));
+    if (pat->pat_kind == PAT_PLAYED) {
+        h->event = EV_PLAYED;
+        return;
+    }
+    h->event = pat->pat_kind == PAT_ENTERS ? EV_ENTERS : EV_LEAVES;
+    const Node *zd = move_zone(s, m, pat->zone, &h->zone_bind, "0seat");
+    pat->zone_no = zd ? zd->zone_no : -1;
+    if (pat->from) {
+        const Node *fd = move_zone(s, m, pat->from, &h->from_bind, "0from");
+        pat->from_zone = fd ? fd->zone_no : -1;
+    }
+}
+
+/* pattern: IDENT '(' pattern_names ')': a user event; the names bind its
+ * arguments, one each. */
+static void event_pattern(Sema *s, Making *m, Node *pat)
+{
+    Sym *ev = strmap_get(&s->globals, pat->name);
+    if (!ev || ev->kind != S_EVENT) {
+        int n = 0;
+        const char **names = name_list(s, s->g->events.len);
+        for (int i = 0; i < s->g->events.len; i++)
+            names[n++] = ((const Sym *)s->g->events.items[i])->name;
+        if (ev)
+            diag_error(s->diags, pat->loc, "'%s' is no event: a handler listens to an event "
+                                           "declared 'event %s(...)'", pat->name, pat->name);
+        else
+            error_unknown(s, pat->loc, "event", pat->name, names, n);
+        m->h->event = -1;
+        return;
+    }
+    pat->sym = ev;
+    ev->used = true; /* a handler that never runs is the warning, not the event */
+    m->h->event = EV_USER + ev->index;
+    int k = 0;
+    const Node *p = ev->decl->params;
+    for (const Node *a = pat->args; a; a = a->next, k++) {
+        if (p) {
+            add_param(&m->params, &m->last, param(s, a->loc, a->name, p->type));
+            p = p->next;
+        }
+    }
+    if (k != ev->nparams)
+        diag_error(s->diags, pat->loc, "event '%s' carries %d value%s: name %s", ev->name,
+                   ev->nparams, ev->nparams == 1 ? "" : "s",
+                   ev->nparams == 1 ? "it, 'on NAME(x)'" : "each, 'on NAME(x, y)'");
+}
+
+/* The proc of the handler's body: its parameters, then this and me for a
+ * card's clause, then the event's by and cause. */
+static Sym *handler_proc(Sema *s, Making *m, Node *c, const char *name)
+{
+    Handler *h = m->h;
+    if (m->card) {
+        add_param(&m->params, &m->last, param(s, c->loc, "this", T_CARD));
+        add_param(&m->params, &m->last, param(s, c->loc, "me", T_PLAYER));
+    }
+    add_param(&m->params, &m->last, param(s, c->loc, "by", T_PLAYER));
+    add_param(&m->params, &m->last, param(s, c->loc, "cause", T_CARD));
+    Node *decl = node_new(s->arena, N_PROCDECL, c->loc);
+    decl->name = name;
+    decl->params = m->params;
+    decl->type = T_VOID;
+    decl->body = c->body;
+    Sym *sym = arena_alloc(s->arena, sizeof *sym);
+    sym->kind = S_PROC;
+    sym->name = name;
+    sym->cname = arena_printf(s->arena, "%d_on", h->index);
+    sym->clause = c;
+    sym->decl = decl;
+    sym->type = T_VOID;
+    sym->used = true;
+    int k = 0;
+    for (const Node *p = m->params; p; p = p->next, k++)
+        if (k < 8)
+            sym->params[k] = p->type;
+    sym->nparams = k;
+    sym->index = s->g->procs.len;
+    vec_push(s->arena, &s->g->procs, sym);
+    return sym;
+}
+
+/* The match func: the proc's parameters, then the seats of the slots
+ * entered and left; its value the zone index tests and the 'where'. None
+ * when there is nothing to test. */
+static Node *handler_match(Sema *s, Making *m, Node *c, const char *name)
+{
+    Handler *h = m->h;
+    Node *cond = c->cond;
+    if (m->tests && cond) {
+        Node *and = node_new(s->arena, N_BINARY, cond->loc);
+        and->binop = OP_AND;
+        and->lhs = m->tests;
+        and->rhs = cond;
+        cond = and;
+    } else if (m->tests) {
+        cond = m->tests;
+    }
+    if (!cond)
+        return NULL;
+    Node *last;
+    Node *params = copy_params(s, m->params, &last);
+    add_param(&params, &last, param(s, c->loc, "0seat", m->seat));
+    add_param(&params, &last, param(s, c->loc, "0from", m->from));
+    Node *decl = node_new(s->arena, N_FUNCDECL, c->loc);
+    decl->name = arena_printf(s->arena, "the tests of %s", name);
+    decl->params = params;
+    decl->type = T_BOOL;
+    decl->expr_body = cond;
+    Sym *sym = arena_alloc(s->arena, sizeof *sym);
+    sym->kind = S_FUNC;
+    sym->name = decl->name;
+    sym->cname = arena_printf(s->arena, "%d_match", h->index);
+    sym->clause = c;
+    sym->decl = decl;
+    sym->type = T_BOOL;
+    sym->used = true;
+    int k = 0;
+    for (const Node *p = params; p; p = p->next, k++)
+        if (k < 8)
+            sym->params[k] = p->type;
+    sym->nparams = k;
+    sym->index = s->g->funcs.len;
+    vec_push(s->arena, &s->g->funcs, sym);
+    decl->sym = sym;
+    return decl;
+}
+
+/* Checks the handler's body and tests (`by` and `cause` are parameters of
+ * both); in the rules, `this` and `me` are refused with a message of their
+ * own (report_unknown_name). */
+static void check_handler_rules(Sema *s, Handler *h, bool card)
+{
+    s->rules_handler = !card;
+    sema_check_fn(s, h->proc);
+    if (h->match)
+        sema_check_fn(s, h->match->sym);
+    s->rules_handler = false;
+}
+
+/* Makes and checks the handler of `on` clause c: of a card's effect e,
+ * or of the rules (e NULL). */
+void check_handler(Sema *s, Node *c, const Node *e)
+{
+    Handler *h = arena_alloc(s->arena, sizeof *h);
+    h->clause = c;
+    h->effect = e;
+    h->index = s->g->handlers.len;
+    h->zone_bind = h->from_bind = -1;
+    h->event = -1;
+    vec_push(s->arena, &s->g->handlers, h);
+    c->handler_no = h->index;
+    Making m = {.h = h, .card = e != NULL, .seat = T_PLAYER, .from = T_PLAYER};
+    Node *pat = c->pattern;
+    pat->zone_no = pat->from_zone = -1;
+    switch (pat->pat_kind) {
+    case PAT_ENTERS:
+    case PAT_LEAVES:
+    case PAT_PLAYED:
+        card_pattern(s, &m, pat);
+        break;
+    case PAT_EVENT:
+        event_pattern(s, &m, pat);
+        break;
+    case PAT_START:
+    case PAT_END:
+        diag_error(s->diags, pat->loc, "'%s' patterns are not built yet",
+                   pattern_kind_name(pat->pat_kind));
+        break;
+    }
+    const char *name = arena_printf(s->arena, "the handler at %s:%d",
+                                    c->loc.file ? c->loc.file->path : "?", c->loc.line);
+    h->proc = handler_proc(s, &m, c, name);
+    h->match = handler_match(s, &m, c, name);
+    check_handler_rules(s, h, m.card);
+}
+
+/* The handlers of the rules, in order (before the cards': the order in
+ * which triggers of one event are queued). */
+void check_rules_handlers(Sema *s, const Program *prog)
+{
+    for (int i = 0; i < prog->decls.len; i++) {
+        Node *d = prog->decls.items[i];
+        if (d->kind == N_CLAUSE && d->clause_kind == CLAUSE_ON)
+            check_handler(s, d, NULL);
+    }
+}
+
+/* ---- what handlers hear and what they fire -------------------------------- */
+
+/* What a rule may raise, through the procs it calls and the events it
+ * raises (their bodies): the first statement that raises each user event,
+ * that moves a card into each zone, that plays a card. */
+typedef struct Raised {
+    Sema *s;
+    const Node **event;     /* per user event */
+    const Node **zone;      /* per zone */
+    const Node *played;
+    bool *seen;             /* per proc: walked already */
+} Raised;
+
+static void collect_raised(Raised *r, const Sym *fn);
+
+static void note_zone(Raised *r, const Node *z, const Node *at)
+{
+    const Node *id = z && z->kind == N_INDEX ? z->base : z;
+    if (id && id->kind == N_IDENT && id->sym && id->sym->kind == S_ZONE &&
+        !r->zone[id->sym->index])
+        r->zone[id->sym->index] = at;
+}
+
+static void visit_raised(Node *n, void *ctx)
+{
+    Raised *r = ctx;
+    switch (n->kind) {
+    case N_CALL:
+        if (n->sym && n->sym->kind == S_PROC)
+            collect_raised(r, n->sym);
+        if (n->sym && n->sym->kind == S_EVENT) {
+            if (!r->event[n->sym->index])
+                r->event[n->sym->index] = n;
+            collect_raised(r, n->sym->body);
+        }
+        break;
+    case N_MOVE:
+        note_zone(r, n->to, n);
+        break;
+    case N_MOVEALL:
+        note_zone(r, n->to, n);
+        break;
+    case N_CHOOSECARDS:
+        note_zone(r, n->into, n);
+        break;
+    case N_PLAY:
+        note_zone(r, n->to, n);
+        if (!r->played)
+            r->played = n;
+        break;
+    default:
+        break;
+    }
+}
+
+static void collect_raised(Raised *r, const Sym *fn)
+{
+    if (!fn || fn->kind != S_PROC || fn->index < 0 || fn->index >= r->s->g->procs.len ||
+        r->seen[fn->index])
+        return;
+    r->seen[fn->index] = true;
+    ast_walk(fn->decl->body, visit_raised, r);
+}
+
+/* What rules fn raises, from scratch. */
+static Raised raised_by(Sema *s, const Sym *fn)
+{
+    const Game *g = s->g;
+    Raised r = {.s = s};
+    r.event = arena_alloc(s->arena, sizeof *r.event * (size_t)(g->events.len + 1));
+    r.zone = arena_alloc(s->arena, sizeof *r.zone * (size_t)(g->zones.len + 1));
+    r.seen = arena_alloc(s->arena, sizeof *r.seen * (size_t)(g->procs.len + 1));
+    collect_raised(&r, fn);
+    return r;
+}
+
+/* The statement of r that fires handler h, or NULL. (A card leaving a
+ * zone is not followed: where a card comes from is not known here.) */
+static const Node *fires(const Raised *r, const Handler *h)
+{
+    const Node *pat = h->clause->pattern;
+    if (h->event >= EV_USER)
+        return r->event[h->event - EV_USER];
+    if (h->event == EV_ENTERS && pat->zone_no >= 0)
+        return r->zone[pat->zone_no];
+    if (h->event == EV_PLAYED)
+        return r->played;
+    return NULL;
+}
+
+/* How statement at fires handler h, for a note. */
+static const char *how_fired(Sema *s, const Node *at, const Handler *h)
+{
+    const Node *pat = h->clause->pattern;
+    const char *where = arena_printf(s->arena, "%s:%d", h->clause->loc.file
+                                     ? h->clause->loc.file->path : "?", h->clause->loc.line);
+    if (h->event >= EV_USER)
+        return arena_printf(s->arena, "this raises '%s', which the handler at %s hears",
+                            pat->name, where);
+    if (h->event == EV_PLAYED)
+        return arena_printf(s->arena, "this plays a card, which the handler at %s hears", where);
+    (void)at;
+    return arena_printf(s->arena, "this moves a card into '%s', which the handler at %s "
+                                  "hears", ((const Node *)s->g->zones.items[pat->zone_no])->name,
+                        where);
+}
+
+/* A cycle of triggers through handler h0 (edges: what each handler's body
+ * fires), found breadth first; reported once, with a note at each
+ * statement that fires the next handler. */
+static void report_cycle(Sema *s, const Raised *rs, int h0, bool *reported)
+{
+    const Game *g = s->g;
+    int n = g->handlers.len;
+    int *from = arena_alloc(s->arena, sizeof *from * (size_t)n), *queue = arena_alloc(
+        s->arena, sizeof *queue * (size_t)n);
+    for (int i = 0; i < n; i++)
+        from[i] = -2;
+    int head = 0, tail = 0, found = -1;
+    queue[tail++] = h0;
+    from[h0] = -1;
+    while (head < tail && found < 0) {
+        int a = queue[head++];
+        for (int b = 0; b < n && found < 0; b++) {
+            if (!fires(&rs[a], g->handlers.items[b]))
+                continue;
+            if (b == h0)
+                found = a;
+            else if (from[b] == -2) {
+                from[b] = a;
+                queue[tail++] = b;
+            }
+        }
+    }
+    if (found < 0)
+        return;
+    const Handler *h = g->handlers.items[h0];
+    diag_warning(s->diags, h->clause->loc, "a cycle of triggers: this handler may fire itself "
+                                           "again, and again unless a decision comes between "
+                                           "(the game faults after %lld triggers without one, "
+                                           "'limit triggers')", g->max_triggers);
+    /* the path h0 -> ... -> found -> h0, noted from its end */
+    int to = h0;
+    for (int a = found; a != -1; to = a, a = from[a]) {
+        const Handler *next = g->handlers.items[to];
+        const Node *at = fires(&rs[a], next);
+        diag_note(s->diags, at->loc, "%s", how_fired(s, at, next));
+        reported[a] = true;
+    }
+}
+
+/* After every rule is checked: the handlers that never run because no
+ * rule raises their event (a warning), and the cycles of triggers. */
+void check_handlers_heard(Sema *s, const Program *prog)
+{
+    const Game *g = s->g;
+    int n = g->handlers.len;
+    if (n == 0)
+        return;
+    (void)prog;
+    Raised *rs = arena_alloc(s->arena, sizeof *rs * (size_t)n);
+    bool *reported = arena_alloc(s->arena, sizeof *reported * (size_t)n);
+    Raised any = {.s = s};
+    any.event = arena_alloc(s->arena, sizeof *any.event * (size_t)(g->events.len + 1));
+    any.zone = arena_alloc(s->arena, sizeof *any.zone * (size_t)(g->zones.len + 1));
+    any.seen = arena_alloc(s->arena, sizeof *any.seen * (size_t)(g->procs.len + 1));
+    for (int i = 0; i < g->procs.len; i++)
+        collect_raised(&any, g->procs.items[i]);
+    for (int i = 0; i < n; i++) {
+        const Handler *h = g->handlers.items[i];
+        rs[i] = raised_by(s, h->proc);
+        const Node *pat = h->clause->pattern;
+        if (h->event >= EV_USER && !any.event[h->event - EV_USER])
+            diag_warning(s->diags, pat->loc, "this handler never runs: no rule raises event "
+                                             "'%s'", pat->name);
+        else if (h->event == EV_PLAYED && !any.played)
+            diag_warning(s->diags, pat->loc, "this handler never runs: no rule plays a card");
+    }
+    for (int i = 0; i < n; i++)
+        if (!reported[i] && ((const Handler *)g->handlers.items[i])->event >= 0)
+            report_cycle(s, rs, i, reported);
+}
