@@ -600,6 +600,10 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
     /* (the triggers read pick[] after the move: gcc then sees it used
      * where it cannot tell it written, so it starts zeroed) */
     const char *pick = move_heard(G, n->to) ? "pick[NINSTANCES] = {0}" : "pick[NINSTANCES]";
+    /* (where drops are heard, they come after the triggers of the move) */
+    bool drops = drops_heard(G->g);
+    const char *hold = drops ? "    s->dropping = 1;\n" : "";
+    const char *release = drops ? "    s->dropping = 0;\n" : "";
     if (src->src_kind == SRC_ZONE && src->kinds_known) {
         /* A filter on the card alone: the counts say how many cards
          * move; the walk goes down from the top and stops there. */
@@ -614,18 +618,24 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
                       "    }\n"
                       "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
                       "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
-                      "    move_picked(s, slot, pick, n, to, bottom);\n%s}\n\n",
-                   expr_str(G, src->in), m, pick, m, moved_events(G, n, "slot"));
+                      "%s    move_picked(s, slot, pick, n, to, bottom);\n%s%s}\n\n",
+                   expr_str(G, src->in), m, pick, m, hold, release,
+                   moved_events(G, n, "slot"));
         return;
     }
     /* the zone is found once (its expression may draw a number):
      * the loop's `slot` is the one the cards leave */
-    buf_printf(h, "    uint16_t %s;\n    int n = 0;\n", pick);
+    /* from every holder's slot, heard: the slot each card leaves */
+    bool froms = src->src_kind == SRC_HELD && move_heard(G, n->to);
+    buf_printf(h, "    uint16_t %s;\n    int n = 0;\n%s", pick,
+               froms ? "    int32_t froms[NINSTANCES] = {0};\n" : "");
     source_loop(G, h, src, "    ");
+    if (froms)
+        buf_puts(h, "        froms[n] = slot;\n");
     buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
     const char *from = src->src_kind == SRC_ZONE ? "slot" : "-1";
-    buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n%s}\n\n", from,
-               moved_events(G, n, from));
+    buf_printf(h, "%s    move_picked(s, %s, pick, n, to, bottom);\n%s%s}\n\n", hold, from,
+               release, moved_events(G, n, froms ? "froms[i]" : from));
 }
 
 /* all(x in z where c): every element of z satisfies c (the filter is the

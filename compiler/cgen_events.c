@@ -141,6 +141,8 @@ static bool played_handlers(const Game *g)
  * zone (where the card comes from is not known before the game)? */
 bool move_heard(const Gen *G, const Node *to)
 {
+    if (drops_heard(G->g))
+        return true; /* the move may drop cards that are heard */
     const Node *id = to->kind == N_INDEX ? to->base : to;
     int zone = id->kind == N_IDENT && id->sym && id->sym->kind == S_ZONE ? id->sym->index : -1;
     for (int i = 0; i < G->g->handlers.len; i++) {
@@ -160,7 +162,8 @@ const char *moved_events(Gen *G, const Node *n, const char *from)
         return "";
     return arena_printf(G->a, "    for (int i = 0; i < n && !s->core.over; i++) {\n"
                               "        int32_t v[3] = {pick[i], %s, to};\n"
-                              "        evfire_0_move(s, v);\n    }\n", from);
+                              "        evfire_0_move(s, v);\n    }\n%s", from,
+                        drops_heard(G->g) ? "    holders_drop(s);\n" : "");
 }
 
 /* The cards of the set chosen by 'choose cards', moved into `to` (a C
@@ -174,11 +177,14 @@ void gen_take_set_heard(Gen *G, const char *to)
     line(G, "    int32_t ts_to = %s, ts_from[RT_MAX_PICK];", to);
     line(G, "    for (int i = 0; i < ts_o.n; i++)");
     line(G, "        ts_from[i] = s->slot_of[ts_o.ids[i]];");
+    gen_drops(G, "    s->dropping = 1;");
     line(G, "    take_set(s, ts_to);");
+    gen_drops(G, "    s->dropping = 0;");
     line(G, "    for (int i = 0; i < ts_o.n && !s->core.over; i++) {");
     line(G, "        int32_t ts_v[3] = {ts_o.ids[i], ts_from[i], ts_to};");
     line(G, "        evfire_0_move(s, ts_v);");
     line(G, "    }");
+    gen_drops(G, "    holders_drop(s);");
     line(G, "}");
     gen_event_drain(G);
 }
@@ -230,9 +236,12 @@ void gen_move_heard(Gen *G, const char *card, const char *to, const char *pos)
     line(G, "{");
     line(G, "    int32_t mv_c = %s, mv_to = %s;", card, to);
     line(G, "    int32_t mv_v[3] = {mv_c, (unsigned)mv_c < NINSTANCES ? s->slot_of[mv_c] : -1, mv_to};");
+    gen_drops(G, "    s->dropping = 1;");
     line(G, "    mv(s, %d, mv_c, mv_to, %s);", site(G), pos);
+    gen_drops(G, "    s->dropping = 0;");
     line(G, "    if (!s->core.over)");
     line(G, "        evfire_0_move(s, mv_v);");
+    gen_drops(G, "    holders_drop(s);");
     line(G, "}");
     gen_event_drain(G);
 }

@@ -137,6 +137,15 @@ void gen_held_loop_head(Gen *G, Buf *hb, const Node *src, const char *ind, bool 
 bool holders_possible(Gen *G, const Node *src);
 /* The head of 'for c in Z', Z a held zone without its holder. */
 void gen_for_held_head(Gen *G, const Node *n);
+/* Do handlers hear cards move, in a game whose held zones drop cards? Then
+ * the cards that drop are heard too (drop_heard), after the move that made
+ * their holder leave play: a heard move holds the drops back while it
+ * moves (s->dropping = 1, then 0), fires its own triggers, then lets them
+ * drop (holders_drop(s)); and every move is heard, since a holder may
+ * leave play by any. */
+bool drops_heard(const Game *g);
+/* Writes C statement stmt (one of those three) where drops are heard. */
+void gen_drops(Gen *G, const char *stmt);
 
 /* cgen_time.c */
 /* The constants and tables of time, before rt_game.h (nothing for a game
