@@ -138,6 +138,7 @@ static void gen_play_call_resumable(Gen *G, int c, int p)
     line(G, "        return R_CALL;");
     line(G, "    }");
     line(G, "}");
+    line(G, "/* fall through */"); /* a card without a play clause: on at once */
     gen_resume_point(G, pc);
     if (game_has_events(G->g))
         line(G, "ev_leave(s);");

@@ -28,6 +28,8 @@ static const char *event_name(const Game *g, int e)
     return ((const Sym *)g->events.items[e - EV_USER])->name;
 }
 
+static bool drops_heard(const Game *g);
+
 /* ---- the game's constants ------------------------------------------------- */
 
 /* With cards' `on` clauses: the slots of the zones `in play`, as a table
@@ -70,6 +72,9 @@ void gen_event_defs(Gen *G)
                        " * length of the queue ('limit triggers') */\n"
                        "#define GAME_HAS_EVENTS 1\n#define NEVARGS %d\n"
                        "#define GAME_MAX_TRIGGERS %lld\n\n", events_nargs(g), g->max_triggers);
+    if (drops_heard(g))
+        buf_puts(G->out, "/* the cards dropping from a holder that leaves play may be heard */\n"
+                         "#define GAME_HAS_DROP_EVENTS 1\n\n");
     gen_play_slots(G);
 }
 
@@ -136,15 +141,38 @@ static bool played_handlers(const Game *g)
     return false;
 }
 
+/* May a card dropping from a holder that leaves play be heard: is there
+ * a handler of a card leaving a zone, or entering a zone that held cards
+ * drop to? */
+static bool drops_heard(const Game *g)
+{
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        if (!(z->zflags & ZF_HELD) || !z->sym)
+            continue;
+        for (int k = 0; k < g->handlers.len; k++) {
+            const Handler *h = g->handlers.items[k];
+            if (h->event == EV_LEAVES ||
+                (h->event == EV_ENTERS && h->clause->pattern->zone_no == z->sym->index))
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Is a card moving to zone expression `to` (ZONE or ZONE[p]) heard by a
  * handler: one of a card entering that zone, or one of a card leaving a
- * zone (where the card comes from is not known before the game)? */
+ * zone (where the card comes from is not known before the game)? Where
+ * dropped cards may be heard, every move is: it may move a holder out of
+ * play. */
 bool move_heard(const Gen *G, const Node *to)
 {
     if (drops_heard(G->g))
         return true; /* the move may drop cards that are heard */
     const Node *id = to->kind == N_INDEX ? to->base : to;
     int zone = id->kind == N_IDENT && id->sym && id->sym->kind == S_ZONE ? id->sym->index : -1;
+    if (drops_heard(G->g))
+        return true;
     for (int i = 0; i < G->g->handlers.len; i++) {
         const Handler *h = G->g->handlers.items[i];
         if (h->event == EV_LEAVES || (h->event == EV_ENTERS && h->clause->pattern->zone_no == zone))
@@ -458,9 +486,22 @@ void gen_event_raises(Gen *G)
         buf_puts(&G->protos, "static void evfire_0_move(State *s, const int32_t *V);\n");
         gen_fire_fn(G, EV_ENTERS, "evfire_0_move", 3);
     }
+    if (drops_heard(g))
+        buf_puts(G->out, "/* a card dropped from a holder that left play: its triggers */\n"
+                         "static void game_dropped(State *s, int c, int from, int to)\n{\n"
+                         "    int32_t v[3] = {c, from, to};\n    evfire_0_move(s, v);\n}\n\n");
     if (played_handlers(g)) {
         buf_puts(&G->protos, "static void evfire_0_played(State *s, const int32_t *V);\n");
         gen_fire_fn(G, EV_PLAYED, "evfire_0_played", 1);
+    }
+    /* the start and the end of a unit of time: V[0] the unit (cgen_time.c) */
+    if (time_heard(g, EV_START, -1)) {
+        buf_puts(&G->protos, "static void evfire_0_start(State *s, const int32_t *V);\n");
+        gen_fire_fn(G, EV_START, "evfire_0_start", 1);
+    }
+    if (time_heard(g, EV_END, -1)) {
+        buf_puts(&G->protos, "static void evfire_0_end(State *s, const int32_t *V);\n");
+        gen_fire_fn(G, EV_END, "evfire_0_end", 1);
     }
     for (int i = 0; i < g->events.len; i++) {
         const Sym *ev = g->events.items[i];

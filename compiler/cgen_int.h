@@ -162,6 +162,9 @@ void gen_time_stmt(Gen *G, const Node *n);
 void gen_time_leave(Gen *G, bool all);
 /* 'return' inside a time block; false if none is open (nothing written). */
 bool gen_time_return(Gen *G, const Node *n);
+/* Does a handler hear event e (EV_START, EV_END) of unit `unit` (any unit:
+ * -1)? */
+bool time_heard(const Game *g, int e, int unit);
 /* start_turn(p) */
 void gen_start_turn(Gen *G, const Node *call);
 /* The prototypes and functions of the modifiers and of the funcs they

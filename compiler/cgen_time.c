@@ -179,10 +179,38 @@ static void gen_fire(Gen *G, int unit, int edge)
     line(G, "}");
 }
 
+bool time_heard(const Game *g, int e, int unit)
+{
+    for (int i = 0; i < g->handlers.len; i++) {
+        const Handler *h = g->handlers.items[i];
+        if (h->event == e && (unit < 0 || h->clause->pattern->value == unit))
+            return true;
+    }
+    return false;
+}
+
+/* The event of the start (edge 0) or the end of unit: its handlers'
+ * triggers (those of the rules, then of the cards in play), then the drain
+ * of the queue (cgen_events.c). */
+static void gen_raise_boundary(Gen *G, int unit, int edge)
+{
+    int e = edge == EDGE_START ? EV_START : EV_END;
+    if (!time_heard(G->g, e, unit))
+        return;
+    line(G, "{");
+    line(G, "    int32_t tb_v[1] = {%d};", unit);
+    line(G, "    if (!s->core.over)");
+    line(G, "        evfire_0_%s(s, tb_v);", edge == EDGE_START ? "start" : "end");
+    line(G, "}");
+    gen_event_drain(G);
+}
+
 /* The start or the end of a unit: counted; at a start, the rows of 'until'
- * that end there are dropped before the blocks of 'at' run; at an end,
- * after them (so that what lasts until the end of a turn still holds for
- * what happens at its end). Nothing happens once the game is over. */
+ * that end there are dropped, then the handlers of the start run, then the
+ * blocks of 'at'; at an end, the handlers of the end, the blocks of 'at',
+ * then the rows of 'until' that end there are dropped (so that what lasts
+ * until the end of a turn still holds for what happens at its end).
+ * Nothing happens once the game is over. */
 static void gen_boundary(Gen *G, int unit, int edge)
 {
     const Game *g = G->g;
@@ -196,6 +224,7 @@ static void gen_boundary(Gen *G, int unit, int edge)
     bool until = names_boundary(g, N_UNTIL, unit, edge);
     if (until && edge == EDGE_START)
         line(G, "lasting_expire(s, %d, 0);", unit);
+    gen_raise_boundary(G, unit, edge);
     if (names_boundary(g, N_AT, unit, edge))
         gen_fire(G, unit, edge);
     if (until && edge == EDGE_END)
@@ -372,6 +401,8 @@ static void gen_modifier(Gen *G, const Node *m)
         line(G, "V[%d] = cap[%d];", cap[k], k);
     line(G, "(void)V;");
     line(G, "(void)cap;");
+    line(G, "(void)s;"); /* '= false' reads neither the state nor the value */
+    line(G, "(void)v;");
     if (m->when) {
         line(G, "if (!(%s))", unparen(G, expr_str(G, m->when)));
         line(G, "    return v;");

@@ -389,6 +389,8 @@ static void put_facts(const Dump *D, const Node *n)
             buf_printf(b, "  from zone %d", n->from_zone);
         if (n->pat_kind == PAT_EVENT && n->sym)
             buf_printf(b, "  event %d", n->sym->index);
+        if (n->pat_kind == PAT_START || n->pat_kind == PAT_END)
+            buf_printf(b, "  unit %d", n->value);
         break;
     case N_CLAUSE:
         if (n->clause_kind == CLAUSE_ON) { /* its proc and func: the game's tables */
@@ -502,6 +504,8 @@ static void put_decl_head(Buf *b, const Node *n)
         buf_puts(b, "on");
         if (n->pattern->pat_kind == PAT_EVENT)
             buf_printf(b, " %s(...)", n->pattern->name);
+        else if (n->pattern->pat_kind == PAT_START || n->pattern->pat_kind == PAT_END)
+            buf_printf(b, " %s %s", pattern_kind_name(n->pattern->pat_kind), n->pattern->name);
         else if (n->pattern->name)
             buf_printf(b, " %s %s", n->pattern->name, pattern_kind_name(n->pattern->pat_kind));
         break;

@@ -85,12 +85,14 @@ static const Node *effect_of_clause(const Game *g, const Node *c)
 }
 
 /* A local or a parameter of the proc being walked: 'this' of a clause
- * holds a card of its effect. */
+ * holds a card of its effect. The block of an 'at' is a proc without
+ * parameters that reads those of the rule it is written in: any card. */
 static Kinds var_kinds(KindFlow *f, const Sym *sym)
 {
     if (sym->kind == S_LOCAL)
         return f->local[f->fn->index][sym->index];
-    const Node *c = f->fn->clause, *pthis = f->fn->decl->params->next;
+    const Node *params = f->fn->decl->params;
+    const Node *c = f->fn->clause, *pthis = params ? params->next : NULL;
     if (c && pthis && sym == pthis->sym)
         return kinds_with_effect(f->g, effect_of_clause(f->g, c));
     return ALL_KINDS;

@@ -329,8 +329,10 @@ void check_handler(Sema *s, Node *c, const Node *e)
         break;
     case PAT_START:
     case PAT_END:
-        diag_error(s->diags, pat->loc, "'%s' patterns are not built yet",
-                   pattern_kind_name(pat->pat_kind));
+        /* the start or the end of a unit of time: which, in the trigger's
+         * first value (cgen_time.c raises it) */
+        h->event = pat->pat_kind == PAT_START ? EV_START : EV_END;
+        pat->value = time_unit(s, pat->how ? pat->how->loc : pat->loc, pat->name);
         break;
     }
     const char *name = arena_printf(s->arena, "the handler at %s:%d",
@@ -360,6 +362,7 @@ typedef struct Raised {
     Sema *s;
     const Node **event;     /* per user event */
     const Node **zone;      /* per zone */
+    const Node **unit;      /* per unit of time: a block that starts and ends it */
     const Node *played;
     bool *seen;             /* per proc: walked already */
 } Raised;
@@ -401,6 +404,12 @@ static void visit_raised(Node *n, void *ctx)
         if (!r->played)
             r->played = n;
         break;
+    case N_TURN:
+    case N_ROUND:
+    case N_PHASE:
+        if (n->value >= 0 && !r->unit[n->value])
+            r->unit[n->value] = n;
+        break;
     default:
         break;
     }
@@ -422,6 +431,7 @@ static Raised raised_by(Sema *s, const Sym *fn)
     Raised r = {.s = s};
     r.event = arena_alloc(s->arena, sizeof *r.event * (size_t)(g->events.len + 1));
     r.zone = arena_alloc(s->arena, sizeof *r.zone * (size_t)(g->zones.len + 1));
+    r.unit = arena_alloc(s->arena, sizeof *r.unit * (size_t)(UNIT_PHASE0 + g->phases.len));
     r.seen = arena_alloc(s->arena, sizeof *r.seen * (size_t)(g->procs.len + 1));
     collect_raised(&r, fn);
     return r;
@@ -438,7 +448,28 @@ static const Node *fires(const Raised *r, const Handler *h)
         return r->zone[pat->zone_no];
     if (h->event == EV_PLAYED)
         return r->played;
+    if ((h->event == EV_START || h->event == EV_END) && pat->value >= 0)
+        return r->unit[pat->value];
     return NULL;
+}
+
+/* "the turn", "the round", "phase lessons": a unit of time by its name. */
+static const char *time_unit_words(Sema *s, const char *name)
+{
+    if (!strcmp(name, "turn") || !strcmp(name, "round"))
+        return arena_printf(s->arena, "the %s", name);
+    return arena_printf(s->arena, "phase '%s'", name);
+}
+
+/* The block that raises a unit's boundaries: "turn of", "round", "phase
+ * lessons". */
+static const char *time_block_words(Sema *s, const char *name)
+{
+    if (!strcmp(name, "turn"))
+        return "turn of";
+    if (!strcmp(name, "round"))
+        return "round";
+    return arena_printf(s->arena, "phase %s", name);
 }
 
 /* How statement at fires handler h, for a note. */
@@ -452,6 +483,10 @@ static const char *how_fired(Sema *s, const Node *at, const Handler *h)
                             pat->name, where);
     if (h->event == EV_PLAYED)
         return arena_printf(s->arena, "this plays a card, which the handler at %s hears", where);
+    if (h->event == EV_START || h->event == EV_END)
+        return arena_printf(s->arena, "this %s %s, which the handler at %s hears",
+                            h->event == EV_START ? "starts" : "ends", time_unit_words(s, pat->name),
+                            where);
     (void)at;
     return arena_printf(s->arena, "this moves a card into '%s', which the handler at %s "
                                   "hears", ((const Node *)s->g->zones.items[pat->zone_no])->name,
@@ -516,6 +551,7 @@ void check_handlers_heard(Sema *s, const Program *prog)
     Raised any = {.s = s};
     any.event = arena_alloc(s->arena, sizeof *any.event * (size_t)(g->events.len + 1));
     any.zone = arena_alloc(s->arena, sizeof *any.zone * (size_t)(g->zones.len + 1));
+    any.unit = arena_alloc(s->arena, sizeof *any.unit * (size_t)(UNIT_PHASE0 + g->phases.len));
     any.seen = arena_alloc(s->arena, sizeof *any.seen * (size_t)(g->procs.len + 1));
     for (int i = 0; i < g->procs.len; i++)
         collect_raised(&any, g->procs.items[i]);
@@ -528,6 +564,12 @@ void check_handlers_heard(Sema *s, const Program *prog)
                                              "'%s'", pat->name);
         else if (h->event == EV_PLAYED && !any.played)
             diag_warning(s->diags, pat->loc, "this handler never runs: no rule plays a card");
+        else if ((h->event == EV_START || h->event == EV_END) && pat->value >= 0 &&
+                 !any.unit[pat->value])
+            diag_warning(s->diags, pat->loc, "this handler never runs: no rule has a '%s' block "
+                                             "(nothing %s %s)", time_block_words(s, pat->name),
+                         h->event == EV_START ? "starts" : "ends",
+                         time_unit_words(s, pat->name));
     }
     for (int i = 0; i < n; i++)
         if (!reported[i] && ((const Handler *)g->handlers.items[i])->event >= 0)

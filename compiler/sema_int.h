@@ -134,6 +134,8 @@ void check_at(Sema *s, Node *n);
 void check_modifier(Sema *s, Node *m, int lasting_no);
 void finish_delayed(Sema *s, const Node *rule);
 void check_while_in_play(Sema *s, const Node *e, Node *c);
+/* The time unit a name is (turn, round, a phase), or -1 (reported at at). */
+int time_unit(Sema *s, Loc at, const char *name);
 
 /* sema_holders.c */
 bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags);

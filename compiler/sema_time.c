@@ -80,15 +80,19 @@ static int phase_unit(Sema *s, Loc at, const char *name, bool boundary)
     return -1;
 }
 
+int time_unit(Sema *s, Loc at, const char *name)
+{
+    if (!strcmp(name, "turn"))
+        return UNIT_TURN;
+    if (!strcmp(name, "round"))
+        return UNIT_ROUND;
+    return phase_unit(s, at, name, true);
+}
+
 /* boundary: [start of | end of] [this | next] (turn | round | PHASE) */
 static void check_boundary(Sema *s, Node *b)
 {
-    if (!strcmp(b->name, "turn"))
-        b->value = UNIT_TURN;
-    else if (!strcmp(b->name, "round"))
-        b->value = UNIT_ROUND;
-    else
-        b->value = phase_unit(s, b->loc, b->name, true);
+    b->value = time_unit(s, b->loc, b->name);
 }
 
 /* Statements of time need a proc: they raise boundaries, run blocks later,

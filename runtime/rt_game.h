@@ -138,6 +138,8 @@ typedef struct Frame {
  *   GAME_MAX_TRIGGERS  'limit triggers N': triggers fired between two
  *                      decisions before F_TRIGGER_LOOP, and the length
  *                      of the trigger queue
+ * GAME_HAS_DROP_EVENTS 1 when the cards dropping from a holder that leaves
+ * play may be heard (game_dropped fires their triggers);
  * and, when cards have `on` clauses (which listen while the card is in
  * play, in an order that needs the time each card entered play):
  *   GAME_HAS_CARD_TRIGGERS 1
@@ -149,6 +151,9 @@ typedef struct Frame {
 #endif
 #ifndef GAME_HAS_CARD_TRIGGERS
 #define GAME_HAS_CARD_TRIGGERS 0
+#endif
+#ifndef GAME_HAS_DROP_EVENTS
+#define GAME_HAS_DROP_EVENTS 0
 #endif
 #ifndef EV_FIRST_SEAT
 #if GAME_HAS_TIME
@@ -710,12 +715,24 @@ static inline RT_UNUSED void mv(State *s, int site, int c, int to, int pos)
 }
 
 #if GAME_HAS_HOLDERS
+#if GAME_HAS_DROP_EVENTS
+/* A card dropped from a holder that left play moved from `from` to `to`:
+ * its triggers (the game's, when a handler may hear it; the statement
+ * that moved the holder drains them). */
+static void game_dropped(State *s, int c, int from, int to);
+#endif
+
 /* The cards of held slot `slot` drop onto slot `to`, the bottom one
  * first, so that an ordered slot keeps its order on top of `to`. */
 static inline RT_UNUSED void drop_held(State *s, int slot, int to)
 {
-    while (s->zsize[slot])
-        mv_card(s, s->zcard[slot][0], to, -1);
+    while (s->zsize[slot]) {
+        int c = s->zcard[slot][0];
+        mv_card(s, c, to, -1);
+#if GAME_HAS_DROP_EVENTS
+        game_dropped(s, c, slot, to);
+#endif
+    }
 }
 #endif
 
