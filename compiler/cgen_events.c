@@ -28,8 +28,6 @@ static const char *event_name(const Game *g, int e)
     return ((const Sym *)g->events.items[e - EV_USER])->name;
 }
 
-static bool drops_heard(const Game *g);
-
 /* ---- the game's constants ------------------------------------------------- */
 
 /* With cards' `on` clauses: the slots of the zones `in play`, as a table
@@ -143,8 +141,8 @@ static bool played_handlers(const Game *g)
 
 /* May a card dropping from a holder that leaves play be heard: is there
  * a handler of a card leaving a zone, or entering a zone that held cards
- * drop to? */
-static bool drops_heard(const Game *g)
+ * drop to? (cgen_int.h) */
+bool drops_heard(const Game *g)
 {
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
@@ -167,8 +165,6 @@ static bool drops_heard(const Game *g)
  * play. */
 bool move_heard(const Gen *G, const Node *to)
 {
-    if (drops_heard(G->g))
-        return true; /* the move may drop cards that are heard */
     const Node *id = to->kind == N_INDEX ? to->base : to;
     int zone = id->kind == N_IDENT && id->sym && id->sym->kind == S_ZONE ? id->sym->index : -1;
     if (drops_heard(G->g))

@@ -82,46 +82,15 @@ void gen_holder_tables(Gen *G)
     emit_inst_rank(o, G->a, g->cs);
 }
 
-bool drops_heard(const Game *g)
-{
-    bool drops = false, heard = false;
-    for (int i = 0; i < g->zones.len; i++) {
-        const Node *z = g->zones.items[i];
-        drops |= (z->zflags & ZF_HELD) && z->sym;
-    }
-    for (int i = 0; i < g->handlers.len; i++) {
-        const Handler *h = g->handlers.items[i];
-        heard |= h->event == EV_ENTERS || h->event == EV_LEAVES;
-    }
-    return drops && heard;
-}
-
 void gen_drops(Gen *G, const char *stmt)
 {
     if (drops_heard(G->g))
         line(G, "%s", stmt);
 }
 
-/* drop_heard(s, slot, to): drop_held, each card's move heard: its
- * triggers fire as it lands (evfire_0_move, cgen_events.c); the statement
- * that moved the holder drains them. */
-static void gen_drop_heard(Gen *G)
-{
-    buf_puts(G->out, "/* The cards of held slot `slot` drop onto `to`, the bottom one first,\n"
-                     " * each move's triggers fired as it lands (drop_held, heard) */\n"
-                     "static void drop_heard(State *s, int slot, int to)\n{\n"
-                     "    while (s->zsize[slot] && !s->core.over) {\n"
-                     "        int32_t v[3] = {s->zcard[slot][0], slot, to};\n"
-                     "        mv_card(s, v[0], to, -1);\n"
-                     "        evfire_0_move(s, v);\n"
-                     "    }\n}\n\n");
-}
-
 void gen_holder_left(Gen *G)
 {
-    bool heard = drops_heard(G->g);
-    if (heard)
-        gen_drop_heard(G);
+
     Buf *o = G->out;
     Arena *a = G->a;
     const Game *g = G->g;
@@ -141,8 +110,8 @@ void gen_holder_left(Gen *G)
                 buf_printf(o, "    case TYPE_%s:\n", c_ident(a, cs->types[t]->name, true));
             any = true;
             if (z->sym)
-                buf_printf(o, "        %s(s, Z_%s + inst_rank[c], Z_%s); "
-                              "/* %s: drop to %s */\n", heard ? "drop_heard" : "drop_held",
+                buf_printf(o, "        drop_held(s, Z_%s + inst_rank[c], Z_%s); "
+                              "/* %s: drop to %s */\n",
                            z->name, z->sym->name, z->name, z->sym->name);
             else
                 buf_printf(o, "        /* %s: keep */\n", z->name);

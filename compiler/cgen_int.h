@@ -111,6 +111,7 @@ void gen_event_raises(Gen *G);
 void gen_event_hooks(Gen *G);
 const char *event_table_entries(Gen *G);
 bool move_heard(const Gen *G, const Node *to);
+bool drops_heard(const Game *g);
 const char *moved_events(Gen *G, const Node *n, const char *from);
 void gen_move_heard(Gen *G, const char *card, const char *to, const char *pos);
 void gen_event_drain(Gen *G);
@@ -137,14 +138,12 @@ void gen_held_loop_head(Gen *G, Buf *hb, const Node *src, const char *ind, bool 
 bool holders_possible(Gen *G, const Node *src);
 /* The head of 'for c in Z', Z a held zone without its holder. */
 void gen_for_held_head(Gen *G, const Node *n);
-/* Do handlers hear cards move, in a game whose held zones drop cards? Then
- * the cards that drop are heard too (drop_heard), after the move that made
- * their holder leave play: a heard move holds the drops back while it
+/* Where the cards that drop are heard (drops_heard, cgen_events.c: their
+ * moves fire triggers, game_dropped), they are heard after the move that
+ * made their holder leave play: a heard move holds the drops back while it
  * moves (s->dropping = 1, then 0), fires its own triggers, then lets them
- * drop (holders_drop(s)); and every move is heard, since a holder may
- * leave play by any. */
-bool drops_heard(const Game *g);
-/* Writes C statement stmt (one of those three) where drops are heard. */
+ * drop (holders_drop(s)). Writes C statement stmt, one of those three,
+ * where drops are heard. */
 void gen_drops(Gen *G, const char *stmt);
 
 /* cgen_time.c */
