@@ -2123,6 +2123,27 @@ static void gen_game_defs(Gen *G)
     gen_time_defs(G);
 }
 
+/* DECL[NSLOTS] = {...}: for every slot, 1 if its zone has zone flag
+ * `flag`, else 0, slots in order (a zone's slots follow each other). */
+static void gen_slot_flags(Buf *o, const Game *g, const char *decl, int flag)
+{
+    buf_printf(o, "%s[NSLOTS] = {", decl);
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        for (int k = 0; k < zone_nslots(g, z); k++)
+            buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", !!(z->zflags & flag));
+    }
+    buf_puts(o, "};\n");
+}
+
+static bool any_zone_in_play(const Game *g)
+{
+    for (int i = 0; i < g->zones.len; i++)
+        if (((const Node *)g->zones.items[i])->zflags & ZF_IN_PLAY)
+            return true;
+    return false;
+}
+
 static void gen_tables(Gen *G)
 {
     const Game *g = G->g;
@@ -2165,15 +2186,15 @@ static void gen_tables(Gen *G)
             buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", pp ? k : -1);
     }
     buf_puts(o, "};\n/* slot_ordered[i]: is slot i's zone ordered? (an unordered zone keeps\n"
-                " * its cards in no particular order: a card leaves it in O(1)) */\n"
-                "static const uint8_t slot_ordered[NSLOTS] = {");
-    for (int i = 0; i < g->zones.len; i++) {
-        const Node *z = g->zones.items[i];
-        int n = zone_nslots(g, z);
-        for (int k = 0; k < n; k++)
-            buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", !!(z->zflags & ZF_ORDERED));
+                " * its cards in no particular order: a card leaves it in O(1)) */\n");
+    gen_slot_flags(o, g, "static const uint8_t slot_ordered", ZF_ORDERED);
+    /* One table for all that asks whether a card is in play: holders
+     * leaving play, cards' triggers, the funcs that cards in play change. */
+    if (any_zone_in_play(g) || g->nheld) {
+        buf_puts(o, "/* slot_in_play[i]: are the cards of slot i in play (its zone `in play`)? */\n");
+        gen_slot_flags(o, g, "static RT_UNUSED const uint8_t slot_in_play", ZF_IN_PLAY);
     }
-    buf_puts(o, "};\n\n/* inst_type[i], inst_attr[a][i]: the type and attribute values of\n"
+    buf_puts(o, "\n/* inst_type[i], inst_attr[a][i]: the type and attribute values of\n"
                 " * physical card i (flat, for the hot paths) */\n"
                 "static const int16_t inst_type[NINSTANCES] = {");
     long long col = 0;

@@ -30,10 +30,9 @@ static const char *event_name(const Game *g, int e)
 
 /* ---- the game's constants ------------------------------------------------- */
 
-/* With cards' `on` clauses: the slots of the zones `in play`, as a table
- * of each slot (ev_slot_in_play, which rt_game.h reads when a card moves)
- * and as a list (ev_play_slots, the slots walked for the cards that hear
- * an event). */
+/* With cards' `on` clauses: the slots of the zones `in play` as a list
+ * (ev_play_slots, the slots walked for the cards that hear an event;
+ * slot_in_play, which rt_game.h reads when a card moves, is cgen.c's). */
 static void gen_play_slots(Gen *G)
 {
     const Game *g = G->g;
@@ -41,20 +40,17 @@ static void gen_play_slots(Gen *G)
     if (!card_handlers(g))
         return;
     buf_puts(o, "/* Cards have `on` clauses, live in the zones `in play`: which slots are */\n"
-                "#define GAME_HAS_CARD_TRIGGERS 1\n"
-                "static const uint8_t ev_slot_in_play[NSLOTS] = {");
+                "#define GAME_HAS_CARD_TRIGGERS 1\n");
     int k = 0;
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
         int n = zone_nslots(g, z);
         bool in = z->zflags & ZF_IN_PLAY;
-        for (int j = 0; j < n; j++, k++) {
-            buf_printf(o, "%s%d", k ? ", " : "", in);
+        for (int j = 0; j < n; j++, k++)
             if (in)
                 buf_printf(&list, "%s%d", G->nplay_slots++ ? ", " : "", k);
-        }
     }
-    buf_printf(o, "};\nstatic RT_UNUSED const int16_t ev_play_slots[%d] = {%s};\n\n",
+    buf_printf(o, "static RT_UNUSED const int16_t ev_play_slots[%d] = {%s};\n\n",
                G->nplay_slots ? G->nplay_slots : 1, list.data ? list.data : "0");
     buf_free(&list);
 }

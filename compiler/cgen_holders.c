@@ -41,9 +41,9 @@ static void emit_held_slots(Buf *o, const CardSet *cs, int t, bool *first)
     }
 }
 
-/* type_holds[t]: a held zone lies under type t. (slot_in_play[], which
- * tells a holder leaving play, comes with the tables of time:
- * cgen_time.c.) */
+/* type_holds[t]: a held zone lies under type t (a holder leaving play,
+ * going from a slot of slot_in_play to another, drops or keeps what it
+ * holds). */
 static void emit_holder_flags(Buf *o, const Game *g)
 {
     buf_puts(o, "/* type_holds[t]: a held zone lies under the cards of type t */\n"
@@ -90,7 +90,6 @@ void gen_drops(Gen *G, const char *stmt)
 
 void gen_holder_left(Gen *G)
 {
-
     Buf *o = G->out;
     Arena *a = G->a;
     const Game *g = G->g;

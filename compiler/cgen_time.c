@@ -53,17 +53,6 @@ static bool modifier_live(const Game *g, const Node *m)
     return m->lasting_no < 0 || lasting_live(g->lasting.items[m->lasting_no]);
 }
 
-/* Has the game a modifier of 'while in play' that is emitted? */
-static bool any_continuous(const Game *g)
-{
-    for (int i = 0; i < g->mods.len; i++) {
-        const Node *m = g->mods.items[i];
-        if (m->lasting_no < 0 && modifier_live(g, m))
-            return true;
-    }
-    return false;
-}
-
 bool has_modifiers(const Sym *fn)
 {
     return fn->kind == S_FUNC && fn->modifiers.len > 0;
@@ -104,29 +93,9 @@ static void gen_lasting_tables(Gen *G)
     buf_puts(o, "};\n");
 }
 
-/* slot_in_play[]: is the zone of each slot 'in play'? Read by the funcs
- * that cards in play change ('while in play'), and by rt_game.h when a
- * holder leaves play (held zones). */
-static void gen_in_play_table(Gen *G)
-{
-    const Game *g = G->g;
-    Buf *o = G->out;
-    buf_puts(o, "\n/* slot_in_play[i]: are the cards of slot i in play? */\n"
-                "static const uint8_t slot_in_play[NSLOTS] = {");
-    for (int i = 0; i < g->zones.len; i++) {
-        const Node *z = g->zones.items[i];
-        int n = zone_nslots(g, z);
-        for (int k = 0; k < n; k++)
-            buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", !!(z->zflags & ZF_IN_PLAY));
-    }
-    buf_puts(o, "};\n");
-}
-
 void gen_time_defs(Gen *G)
 {
     const Game *g = G->g;
-    if (any_continuous(g) || g->nheld)
-        gen_in_play_table(G);
     if (!g->uses_time)
         return;
     Buf *o = G->out;

@@ -9,8 +9,7 @@
  * funcs, events, handlers and effects):
  *   - every card starts in the first zone declared;
  *   - a move, a 'move all', a 'choose cards ... into' and a 'play ... to'
- *     put the kinds of their card (or source) into their zone; a held
- *     zone's kinds enter the zone its cards drop to;
+ *     put the kinds of their card (or source) into their zone;
  *   - a local gets the kinds of what is assigned to it, a parameter those
  *     of the arguments of every call (all kinds where no rule calls it: an
  *     effect's play clause), a handler's card those of the zone it enters
@@ -243,17 +242,17 @@ static void flow_uncalled(KindsRun *r, const Sym *fn)
             grow_var(r, p->sym, r->all);
 }
 
-/* The cards under a holder that leaves play drop to the zone its held
- * zone names (`drop to`): they enter it. */
+/* The cards under a holder that leaves play drop to the zone their held
+ * zone says ('drop to Z'). */
 static void flow_drops(KindsRun *r)
 {
     const Game *g = r->s->g;
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        if (!(z->zflags & ZF_HELD) || !z->sym)
-            continue;
-        grow(r, &r->zone[z->sym->index], r->zone[i]);
-        grow(r, &r->entered[z->sym->index], r->zone[i]);
+        if ((z->zflags & ZF_HELD) && z->sym && z->sym->kind == S_ZONE) {
+            grow(r, &r->zone[z->sym->index], r->zone[i]);
+            grow(r, &r->entered[z->sym->index], r->zone[i]);
+        }
     }
 }
 

@@ -143,7 +143,8 @@ typedef struct Frame {
  * and, when cards have `on` clauses (which listen while the card is in
  * play, in an order that needs the time each card entered play):
  *   GAME_HAS_CARD_TRIGGERS 1
- *   ev_slot_in_play[NSLOTS]  is slot i's zone `in play`?
+ *   slot_in_play[NSLOTS]     is slot i's zone `in play`? (emitted for
+ *                            every game with a zone `in play`)
  * EV_FIRST_SEAT(s), the seat whose cards' triggers come first, is the
  * active player (GAME_HAS_TIME), seat 0 when none is active. */
 #ifndef GAME_HAS_EVENTS
@@ -695,7 +696,7 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
     if (!slot_ordered[to])
         klink(s, c, to, k);
 #if GAME_HAS_CARD_TRIGGERS
-    if (ev_slot_in_play[to])
+    if (slot_in_play[to])
         s->entered[c] = ++s->clock;
 #endif
     rt_moved(s, c, from, to);
@@ -782,7 +783,7 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
     for (int i = bottom ? 0 : m; i < m + n; i++)
         s->pos_of[z[i]] = (uint16_t)i;
 #if GAME_HAS_CARD_TRIGGERS
-    if (ev_slot_in_play[to])
+    if (slot_in_play[to])
         for (int i = 0; i < n; i++)
             s->entered[pick[i]] = ++s->clock;
 #endif

@@ -90,6 +90,7 @@
  *   expect var VAR = N               (or VAR[P], VAR[CARD]) a variable of the rules
  *   expect playing                   the game is not over
  *   expect over                      the game ended (RT_ENDED)
+ *   expect draw                      the rules ended it in a draw (RT_DRAW)
  *   expect score P = N               core.score[P] after the end
  *   expect winners P...              exactly these players won (or `none`)
  *   show                             prints the state (for writing cases)
@@ -1223,6 +1224,13 @@ static int cmd_expect(Run *r, char *s)
             return 0;
         if (c->over != RT_ENDED)
             return fail(r, "the game has not ended (over = %d)", c->over);
+        return 1;
+    }
+    if (word(&s, "draw")) {
+        if (!at_end(r, s))
+            return 0;
+        if (c->over != RT_DRAW)
+            return fail(r, "the game has not ended in a draw (over = %d)", c->over);
         return 1;
     }
     if (word(&s, "score")) {
