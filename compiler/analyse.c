@@ -102,12 +102,16 @@ static void mark_reachable(Arena *a, Game *g)
     reach(&r, g->main);
     reach(&r, g->score);
     reach(&r, g->tiebreak);
-    for (int i = 0; i < g->handlers.len; i++) {
-        /* a handler listens always: its body and tests are emitted */
-        const Handler *h = g->handlers.items[i];
-        reach(&r, h->proc);
-        if (h->match)
-            reach(&r, h->match->sym);
+    for (int l = 0; l < 2; l++) {
+        /* a handler listens always: its body and tests are emitted (and so
+         * are those of the clauses that run before an event) */
+        const PtrVec *list = l ? &g->befores : &g->handlers;
+        for (int i = 0; i < list->len; i++) {
+            const Handler *h = list->items[i];
+            reach(&r, h->proc);
+            if (h->match)
+                reach(&r, h->match->sym);
+        }
     }
     drain(&r);
     reach_continuous(&r);

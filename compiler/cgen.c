@@ -904,6 +904,13 @@ static void gen_call_proc(Gen *G, const Node *c, const char *target)
  * s->ret for the caller and returns R_RETURN: run() pops its frame. */
 static void gen_return(Gen *G, const Node *n)
 {
+    if (G->bf && G->in_proc) { /* a clause before an event: no result */
+        if (G->nopen_time)
+            gen_time_leave(G, true);
+        gen_before_epilogue(G);
+        line(G, "return %s;", G->direct ? "0" : "R_RETURN");
+        return;
+    }
     if (gen_time_return(G, n))
         return;
     if (G->in_proc && !G->direct) {
@@ -1560,6 +1567,7 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_END:         gen_end(G, n); return;
     case N_CHOOSECARDS: gen_choose_cards(G, n); return;
     case N_PLAY:        gen_play(G, n); return;
+    case N_CANCEL:      gen_cancel(G, n); return;
     case N_TURN:
     case N_ROUND:
     case N_PHASE:
@@ -1999,6 +2007,7 @@ static void gen_proc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
     size_t at = begin_rule(G, d, true, false);
+    G->bf = before_handler_of(G->g, p);
     line(G, "/* proc %s, %s:%d */", rule_title(G, p), where(G, d), d->loc.line);
     line(G, "static int proc_%s(State *s, Frame *f)", CNAME(p));
     line(G, "{");
@@ -2011,6 +2020,9 @@ static void gen_proc(Gen *G, const Sym *p)
     gen_block(G, d->body);
     line(G, "break;");
     line(G, "}");
+    if (G->bf)
+        gen_before_epilogue(G);
+    G->bf = NULL;
     line(G, "return R_RETURN;");
     G->indent--;
     line(G, "}");
@@ -2052,7 +2064,11 @@ static void gen_dproc(Gen *G, const Sym *p)
     gen_param_copies(G, d->params);
     line(G, "(void)V;");
     line(G, "(void)d;");
+    G->bf = before_handler_of(G->g, p);
     gen_block(G, d->body);
+    if (G->bf)
+        gen_before_epilogue(G);
+    G->bf = NULL;
     line(G, "return 0;");
     G->indent--;
     line(G, "}");
@@ -2082,6 +2098,7 @@ static void gen_game_defs(Gen *G)
                g->max_players, g->nslots, g->max_locals + 2, g->max_depth, g->max_decisions,
                g->tiebreak != NULL, g->state_bytes);
     gen_event_defs(G);
+    gen_before_defs(G);
     if (g->nheld)
         buf_puts(o, "/* cards under cards: held zones (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_HOLDERS 1\n\n");
@@ -2099,6 +2116,7 @@ static void gen_game_defs(Gen *G)
             buf_printf(o, "    P_%s = %d,\n", CNAME(p), i);
     }
     gen_event_proc_numbers(G);
+    gen_before_proc_numbers(G);
     buf_puts(o, "};\n\n");
     gen_effects_defs(G);
     buf_puts(o, "/* The rules' variables, members of State: g_NAME for a global,\n"
@@ -2190,7 +2208,7 @@ static void gen_tables(Gen *G)
     gen_slot_flags(o, g, "static const uint8_t slot_ordered", ZF_ORDERED);
     /* One table for all that asks whether a card is in play: holders
      * leaving play, cards' triggers, the funcs that cards in play change. */
-    if (any_zone_in_play(g) || g->nheld) {
+    if (any_zone_in_play(g) || card_handlers(g) || g->nheld) { /* cards' clauses, holders */
         buf_puts(o, "/* slot_in_play[i]: are the cards of slot i in play (its zone `in play`)? */\n");
         gen_slot_flags(o, g, "static RT_UNUSED const uint8_t slot_in_play", ZF_IN_PLAY);
     }
@@ -2256,6 +2274,7 @@ static void gen_run_hooks(Gen *G)
                        CNAME(p), CNAME(p));
     }
     gen_event_steps(G);
+    gen_before_steps(G);
     buf_puts(o, "    }\n    return r;\n}\n\n");
     if (g->nheld)
         gen_holder_left(G);
@@ -2340,11 +2359,11 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
-               game_has_events(g) ? event_table_entries(G) : "");
+               game_has_events(g) ? event_table_entries(G) : "", before_table_entries(G));
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }
@@ -2397,6 +2416,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
             gen_dproc(&G, p);
     }
     gen_event_raises(&G);
+    gen_before_hooks(&G);
     gen_delayed_dispatch(&G);
     G.out = out;
     buf_puts(out, G.protos.data ? G.protos.data : "");

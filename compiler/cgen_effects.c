@@ -171,6 +171,13 @@ void gen_play(Gen *G, const Node *n)
             line(G, "mv(s, %d, %s, %s, -1);", site(G), card, to);
         gen_stop_if_over(G);
     }
+    /* instead of / react to a card played (cgen_reactions.c): V[c] < 0
+     * once the play is cancelled */
+    bool may_cancel = gen_before_played(G, n, c);
+    if (may_cancel) {
+        line(G, "if (V[%d] >= 0) {", c);
+        G->indent++;
+    }
     if (G->direct) {
         line(G, "dplay(s, d, V[%d], V[%d]);", p, c);
         if (game_has_events(G->g))
@@ -180,6 +187,10 @@ void gen_play(Gen *G, const Node *n)
         gen_play_call_resumable(G, c, p);
     }
     gen_raise_played(G, n);
+    if (may_cancel) {
+        G->indent--;
+        line(G, "}");
+    }
 }
 
 /* playable(c, p) */

@@ -430,6 +430,7 @@ static void gen_raise_resumable(Gen *G, const Sym *ev, int at)
                ev->name, where(G, ev->decl), ev->decl->loc.line, ev->name);
     buf_printf(o, "        if (!ev_enter(s, %d, %d, -1, ev_by(s), ev_cause(s)))\n"
                   "            return R_STOP;\n", at, EV_USER + ev->index);
+    buf_puts(o, before_raise_resumable(G, ev, at)); /* instead, react: cgen_reactions.c */
     buf_printf(o, "        {\n            Frame *nf = push(s, %d, P_%s);\n"
                   "            if (!nf)\n                return R_STOP;\n", at, ev->body->cname);
     for (int i = 0; i < ev->nparams; i++)
@@ -456,13 +457,20 @@ static void gen_raise_direct(Gen *G, const Sym *ev, int at)
     buf_printf(o, "    int32_t V[NEVARGS] = {0};\n");
     for (int i = 0; i < ev->nparams; i++)
         buf_printf(o, "    V[%d] = a%d;\n", i, i);
-    buf_printf(o, "    if (ev_enter(s, %d, %d, -1, ev_by(s), ev_cause(s))) {\n"
+    /* instead, react (cgen_reactions.c): the body takes the values they leave */
+    const char *before = before_raise_direct(G, ev);
+    Buf vals = {0};
+    for (int i = 0; i < ev->nparams; i++)
+        buf_printf(&vals, ", V[%d]", i);
+    buf_printf(o, "    if (ev_enter(s, %d, %d, -1, ev_by(s), ev_cause(s))) {\n%s"
                   "        dproc_%s(s, d%s);\n        ev_leave(s);\n    }\n"
                   "    if (!s->core.over) {\n        evfire_%s(s, V);\n"
                   "        if (ev_must_drain(s))\n            ev_ddrain(s, %d, d);\n    }\n"
                   "    s->depth--;\n}\n\n",
-               at, EV_USER + ev->index, ev->body->cname, args.data ? args.data : "", ev->name,
+               at, EV_USER + ev->index, before, ev->body->cname,
+               *before ? (vals.data ? vals.data : "") : (args.data ? args.data : ""), ev->name,
                at);
+    buf_free(&vals);
     buf_free(&params);
     buf_free(&args);
 }
@@ -590,6 +598,7 @@ static void gen_event_info(Gen *G)
         c_string(o, where(G, h->clause));
         buf_printf(o, ", %d},\n", h->clause->loc.line);
     }
+    gen_before_handler_info(G); /* instead, react: numbered after these */
     buf_puts(o, "    {NULL, NULL, 0}\n};\n\n"
                 "static const EvInfo *game_event_info(int e)\n{\n    return &event_info[e];\n}\n\n"
                 "static const EvInfo *game_handler_info(int h)\n{\n"

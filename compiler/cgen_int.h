@@ -5,6 +5,7 @@
  *                   the tables and the run loop's hooks
  *   cgen_effects.c  the play of cards: 'play', playable(), controller()
  *                   and the dispatch from a card to its effect
+ *   cgen_reactions.c  what runs before an event: instead, react, cancel
  *   cgen_time.c     turns, rounds and phases; lasting and delayed effects
  *   cgen_events.c   events and triggers: raising an event, the handlers,
  *                   the trigger queue
@@ -56,6 +57,8 @@ typedef struct Gen {
                              * open where code is emitted, outermost first */
     int open_loops[TIME_NEST_MAX]; /* the loops open around each */
     int nopen_time;
+    const Handler *bf;      /* the `instead of` or `react to` clause whose proc
+                             * is being emitted (cgen_reactions.c), or NULL */
     int loops;              /* loops open where code is emitted */
 } Gen;
 
@@ -171,5 +174,19 @@ void gen_start_turn(Gen *G, const Node *call);
 void gen_time_protos(Gen *G);
 void gen_modifiers(Gen *G);
 void gen_delayed_dispatch(Gen *G);
+
+/* cgen_reactions.c */
+const Handler *before_handler_of(const Game *g, const Sym *p);
+void gen_before_defs(Gen *G);
+void gen_before_proc_numbers(Gen *G);
+void gen_before_steps(Gen *G);
+const char *before_table_entries(Gen *G);
+void gen_cancel(Gen *G, const Node *n);
+void gen_before_epilogue(Gen *G);
+bool gen_before_played(Gen *G, const Node *n, int c);
+const char *before_raise_resumable(Gen *G, const Sym *ev, int at);
+const char *before_raise_direct(Gen *G, const Sym *ev);
+void gen_before_hooks(Gen *G);
+void gen_before_handler_info(Gen *G);
 
 #endif

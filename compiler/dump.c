@@ -397,6 +397,10 @@ static void put_facts(const Dump *D, const Node *n)
             buf_printf(b, "  handler %d", n->handler_no);
             break;
         }
+        if (n->clause_kind == CLAUSE_INSTEAD || n->clause_kind == CLAUSE_REACT) {
+            buf_printf(b, "  before %d", n->handler_no); /* Game.befores */
+            break;
+        }
         if (n->sym)
             put_fn_facts(b, n->sym);
         for (int i = 0; D->g && i < D->g->guards.len; i++) {
@@ -500,8 +504,8 @@ static void put_decl_head(Buf *b, const Node *n)
         buf_puts(b, "event ");
         put_signature(b, n);
         break;
-    case N_CLAUSE: /* a handler of the rules: on PATTERN */
-        buf_puts(b, "on");
+    case N_CLAUSE: /* a handler of the rules: on PATTERN, instead of PATTERN */
+        buf_puts(b, clause_kind_name(n->clause_kind));
         if (n->pattern->pat_kind == PAT_EVENT)
             buf_printf(b, " %s(...)", n->pattern->name);
         else if (n->pattern->pat_kind == PAT_START || n->pattern->pat_kind == PAT_END)
@@ -545,6 +549,8 @@ static void put_decl_facts(const Dump *D, const Node *n)
     case N_CLAUSE:
         if (n->clause_kind == CLAUSE_ON)
             buf_printf(b, "  handler %d", n->handler_no);
+        else if (n->clause_kind == CLAUSE_INSTEAD || n->clause_kind == CLAUSE_REACT)
+            buf_printf(b, "  before %d", n->handler_no);
         break;
     default: break;
     }

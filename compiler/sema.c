@@ -12,6 +12,7 @@
  * sema_stmt.c (statements, decisions), which share sema_int.h. */
 #include "sema_int.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -149,6 +150,18 @@ static void declare_players(Sema *s, Node *n)
     s->g->max_players = n->max_players;
 }
 
+/* The limits a game may set (`limit NAME N`): N from lo to hi, into the
+ * Game's member at `off` (a long long). */
+static const struct {
+    const char *name;
+    long long lo, hi;
+    size_t off;
+} limit_kinds[] = {
+    {"decisions", 1, MAX_DECISIONS_LIMIT, offsetof(Game, max_decisions)},
+    {"reactions", 1, MAX_REACTIONS_LIMIT, offsetof(Game, max_reactions)},
+};
+enum { NLIMIT_KINDS = sizeof limit_kinds / sizeof *limit_kinds };
+
 /* decl: LIMIT IDENT NUMBER */
 static void declare_limit(Sema *s, Node *n)
 {
@@ -160,21 +173,28 @@ static void declare_limit(Sema *s, Node *n)
         declare_limit_triggers(s, n);
         return;
     }
-    bool decisions = !strcmp(n->name, "decisions");
-    if (s->have_limit && decisions) {
-        diag_error(s->diags, n->loc, "'limit decisions' is given twice");
+    int k = 0;
+    while (k < NLIMIT_KINDS && strcmp(n->name, limit_kinds[k].name))
+        k++;
+    if (k == NLIMIT_KINDS) {
+        const char *names[NLIMIT_KINDS + 2];
+        for (int i = 0; i < NLIMIT_KINDS; i++)
+            names[i] = limit_kinds[i].name;
+        names[NLIMIT_KINDS] = "lasting";
+        names[NLIMIT_KINDS + 1] = "triggers";
+        error_unknown(s, n->loc, "limit", n->name, names, NLIMIT_KINDS + 2);
         return;
     }
-    s->have_limit |= decisions;
-    if (!decisions) {
-        static const char *const limits[] = {"decisions", "lasting", "triggers"};
-        error_unknown(s, n->loc, "limit", n->name, limits, 3);
-    } else if (n->limit < 1 || n->limit > MAX_DECISIONS_LIMIT) {
-        diag_error(s->diags, n->loc, "limit decisions %lld: give a number from 1 to %d",
-                   n->limit, MAX_DECISIONS_LIMIT);
-    } else {
-        s->g->max_decisions = n->limit;
+    if (s->limits_seen & (1u << k)) {
+        diag_error(s->diags, n->loc, "'limit %s' is given twice", n->name);
+        return;
     }
+    s->limits_seen |= 1u << k;
+    if (n->limit < limit_kinds[k].lo || n->limit > limit_kinds[k].hi)
+        diag_error(s->diags, n->loc, "limit %s %lld: give a number from %lld to %lld", n->name,
+                   n->limit, limit_kinds[k].lo, limit_kinds[k].hi);
+    else
+        *(long long *)((char *)s->g + limit_kinds[k].off) = n->limit;
 }
 
 /* decl: VAR IDENT ':' var_type '=' expr
@@ -285,6 +305,7 @@ static void check_bodies(Sema *s, const Program *prog)
         check_event(s, s->g->events.items[i]);
     check_rules_handlers(s, prog);
     check_effects(s, prog);
+    finish_befores(s);
 }
 
 /* ---- the game as a whole ----------------------------------------------- */
@@ -569,6 +590,8 @@ static void game_defaults(Game *g, const CardSet *cs)
     g->max_players = 4;
     g->max_depth = 32;
     g->max_decisions = DEFAULT_MAX_DECISIONS;
+    g->max_reactions = DEFAULT_MAX_REACTIONS;
+    g->respond_label = -1;
     g->max_triggers = DEFAULT_MAX_TRIGGERS;
     g->max_lasting = DEFAULT_MAX_LASTING;
 }
@@ -601,6 +624,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     if (d->nerrors == before) {
         check_event_kinds(&s);
         check_handlers_heard(&s, prog);
+        check_befores_heard(&s);
     }
     return d->nerrors == before;
 }

@@ -32,6 +32,11 @@ enum { MAX_LABEL = 1000 };
 
 /* Decisions a game may take before it ends as a draw ('limit decisions N'). */
 enum { DEFAULT_MAX_DECISIONS = 100000, MAX_DECISIONS_LIMIT = 1000000000 };
+/* Reaction windows open at once, one inside another (`limit reactions`):
+ * the State holds this many (runtime/rt_game.h, GAME_MAX_WINDOWS). */
+enum { DEFAULT_MAX_REACTIONS = 8, MAX_REACTIONS_LIMIT = 64 };
+/* sizeof(RtWindow) (runtime/rt.h), in the count of the State's bytes. */
+enum { RT_WINDOW_BYTES_SEMA = 236 };
 /* Triggers fired between two decisions before a game faults, and the
  * length of its trigger queue ('limit triggers N'). */
 enum { DEFAULT_MAX_TRIGGERS = 1000, MAX_TRIGGERS_LIMIT = 1000000 };
@@ -119,6 +124,10 @@ typedef struct Handler {
     int zone_bind;      /* the parameter bound to the seat of the zone of
                          * 'c enters Z[q]' / 'c leaves Z[q]', or -1 */
     int from_bind;      /* the same for 'from Z2[q2]', or -1 */
+    /* `instead of` and `react to` clauses (Game.befores, sema_reactions.c) */
+    int nbound;         /* the parameters its pattern binds: the event's
+                         * values, which the body may change */
+    int cancel_slot;    /* the parameter "0cancel": set by `cancel` */
 } Handler;
 
 typedef struct Game {
@@ -157,10 +166,17 @@ typedef struct Game {
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */
     long long max_decisions; /* decisions a game may take before it is a draw */
+    long long max_reactions; /* reaction windows open at once, at most */
     PtrVec events;      /* Sym* of the user events (S_EVENT): index = the number */
     PtrVec handlers;    /* Handler*: those of the rules, in order, then those of
                          * the cards' effects */
     long long max_triggers;  /* 'limit triggers N' */
+    /* reactions and prevention (sema_reactions.c) */
+    PtrVec befores;     /* Handler* of `instead of` (the rules', in order, then
+                         * the cards') and `react to` clauses: what runs before
+                         * an event; index = the number here */
+    int respond_label;  /* the label "Do not respond", or -1 */
+    int *respond_prompt;/* per event (EV_*): the prompt of its window, or -1 */
     /* time (sema_time.c) */
     PtrVec phases;      /* IDENT nodes of 'phases': phase i is the time unit
                          * UNIT_PHASE0 + i */
@@ -190,6 +206,17 @@ void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool na
 /* A card filter evaluated for card kind cd, the element being local slot
  * `slot`: 1 true, 0 false, -1 it depends on more than the card. */
 int sema_eval_filter(const Node *filter, int slot, const CardDef *cd);
+
+/* Reactions and prevention (sema_reactions.c): the clauses of
+ * Game.befores, which run before an event (`instead of`, `react to`), and
+ * the frame slots the before-phase of an event takes beyond the event's
+ * values (cgen_reactions.c numbers them). */
+enum { BEFORE_SLOTS = 8 };
+bool game_has_befores(const Game *g);
+bool game_has_windows(const Game *g);
+bool event_has_befores(const Game *g, int e);
+bool event_has_window(const Game *g, int e);
+int before_frame_slots(const Game *g);
 
 /* Does the game raise events or listen to them? The most values one of
  * its events carries (NEVARGS of the generated C). */

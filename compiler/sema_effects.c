@@ -113,12 +113,9 @@ static void check_clause(Sema *s, const Node *e, Node *c)
         check_while_in_play(s, e, c);
         break;
     case CLAUSE_ON:
-        check_handler(s, c, e);
-        break;
     case CLAUSE_INSTEAD:
     case CLAUSE_REACT:
-        diag_error(s->diags, c->loc, "'%s' clauses are not built yet",
-                   clause_kind_name(c->clause_kind));
+        check_handler(s, c, e);
         break;
     }
     s->clause = NULL;

@@ -146,7 +146,7 @@ Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt)
 
 bool game_has_events(const Game *g)
 {
-    return g->events.len > 0 || g->handlers.len > 0;
+    return g->events.len > 0 || g->handlers.len > 0 || g->befores.len > 0;
 }
 
 /* The values a Trigger carries at most: a user event's arguments; a card
@@ -172,6 +172,9 @@ bool card_handlers(const Game *g)
 {
     for (int i = 0; i < g->handlers.len; i++)
         if (((const Handler *)g->handlers.items[i])->effect)
+            return true;
+    for (int i = 0; i < g->befores.len; i++) /* instead, react: sema_reactions.c */
+        if (((const Handler *)g->befores.items[i])->effect)
             return true;
     return false;
 }

@@ -211,8 +211,16 @@ static void event_pattern(Sema *s, Making *m, Node *pat)
                    ev->nparams == 1 ? "it, 'on NAME(x)'" : "each, 'on NAME(x, y)'");
 }
 
+/* The word of a handler's C names: "3_on", "3_instead", "3_react". */
+static const char *kind_word(const Node *c)
+{
+    return c->clause_kind == CLAUSE_INSTEAD ? "instead"
+           : c->clause_kind == CLAUSE_REACT ? "react" : "on";
+}
+
 /* The proc of the handler's body: its parameters, then this and me for a
- * card's clause, then the event's by and cause. */
+ * card's clause, then the event's by and cause (and for a clause that
+ * runs before its event, "0cancel", which `cancel` sets: sema_reactions.c). */
 static Sym *handler_proc(Sema *s, Making *m, Node *c, const char *name)
 {
     Handler *h = m->h;
@@ -222,15 +230,18 @@ static Sym *handler_proc(Sema *s, Making *m, Node *c, const char *name)
     }
     add_param(&m->params, &m->last, param(s, c->loc, "by", T_PLAYER));
     add_param(&m->params, &m->last, param(s, c->loc, "cause", T_CARD));
+    bool before = c->clause_kind != CLAUSE_ON;
+    if (before)
+        h->cancel_slot = before_params(s, h, &m->params, &m->last);
     Node *decl = node_new(s->arena, N_PROCDECL, c->loc);
     decl->name = name;
     decl->params = m->params;
     decl->type = T_VOID;
-    decl->body = c->body;
+    decl->body = before ? before_body(s, c) : c->body;
     Sym *sym = arena_alloc(s->arena, sizeof *sym);
     sym->kind = S_PROC;
     sym->name = name;
-    sym->cname = arena_printf(s->arena, "%d_on", h->index);
+    sym->cname = arena_printf(s->arena, "%d_%s", h->index, kind_word(c));
     sym->clause = c;
     sym->decl = decl;
     sym->type = T_VOID;
@@ -275,7 +286,8 @@ static Node *handler_match(Sema *s, Making *m, Node *c, const char *name)
     Sym *sym = arena_alloc(s->arena, sizeof *sym);
     sym->kind = S_FUNC;
     sym->name = decl->name;
-    sym->cname = arena_printf(s->arena, "%d_match", h->index);
+    sym->cname = c->clause_kind == CLAUSE_ON ? arena_printf(s->arena, "%d_match", h->index)
+                 : arena_printf(s->arena, "%d_%s_match", h->index, kind_word(c));
     sym->clause = c;
     sym->decl = decl;
     sym->type = T_BOOL;
@@ -303,17 +315,20 @@ static void check_handler_rules(Sema *s, Handler *h, bool card)
     s->rules_handler = false;
 }
 
-/* Makes and checks the handler of `on` clause c: of a card's effect e,
- * or of the rules (e NULL). */
+/* Makes and checks the handler of clause c: of a card's effect e, or of
+ * the rules (e NULL). An `on` clause goes to Game.handlers; an `instead
+ * of` or `react to` clause, which runs before its event, to Game.befores. */
 void check_handler(Sema *s, Node *c, const Node *e)
 {
+    PtrVec *list = c->clause_kind == CLAUSE_ON ? &s->g->handlers : &s->g->befores;
     Handler *h = arena_alloc(s->arena, sizeof *h);
     h->clause = c;
     h->effect = e;
-    h->index = s->g->handlers.len;
+    h->index = list->len;
     h->zone_bind = h->from_bind = -1;
     h->event = -1;
-    vec_push(s->arena, &s->g->handlers, h);
+    h->cancel_slot = -1;
+    vec_push(s->arena, list, h);
     c->handler_no = h->index;
     Making m = {.h = h, .card = e != NULL, .seat = T_PLAYER, .from = T_PLAYER};
     Node *pat = c->pattern;
@@ -337,19 +352,30 @@ void check_handler(Sema *s, Node *c, const Node *e)
     }
     const char *name = arena_printf(s->arena, "the handler at %s:%d",
                                     c->loc.file ? c->loc.file->path : "?", c->loc.line);
+    for (const Node *p = m.params; p; p = p->next)
+        h->nbound++;
+    if (c->clause_kind != CLAUSE_ON)
+        check_before_pattern(s, h);
     h->proc = handler_proc(s, &m, c, name);
     h->match = handler_match(s, &m, c, name);
     check_handler_rules(s, h, m.card);
+    if (c->clause_kind != CLAUSE_ON)
+        check_before_handler_done(s, h);
 }
 
 /* The handlers of the rules, in order (before the cards': the order in
- * which triggers of one event are queued). */
+ * which triggers of one event are queued), and their `instead of`
+ * clauses. */
 void check_rules_handlers(Sema *s, const Program *prog)
 {
     for (int i = 0; i < prog->decls.len; i++) {
         Node *d = prog->decls.items[i];
-        if (d->kind == N_CLAUSE && d->clause_kind == CLAUSE_ON)
-            check_handler(s, d, NULL);
+        if (d->kind != N_CLAUSE || (d->clause_kind != CLAUSE_ON &&
+                                    d->clause_kind != CLAUSE_INSTEAD))
+            continue;
+        s->clause = d;
+        check_handler(s, d, NULL);
+        s->clause = NULL;
     }
 }
 
@@ -424,8 +450,8 @@ static void collect_raised(Raised *r, const Sym *fn)
     ast_walk(fn->decl->body, visit_raised, r);
 }
 
-/* What rules fn raises, from scratch. */
-static Raised raised_by(Sema *s, const Sym *fn)
+/* Nothing raised yet. */
+static Raised raised_none(Sema *s)
 {
     const Game *g = s->g;
     Raised r = {.s = s};
@@ -433,6 +459,13 @@ static Raised raised_by(Sema *s, const Sym *fn)
     r.zone = arena_alloc(s->arena, sizeof *r.zone * (size_t)(g->zones.len + 1));
     r.unit = arena_alloc(s->arena, sizeof *r.unit * (size_t)(UNIT_PHASE0 + g->phases.len));
     r.seen = arena_alloc(s->arena, sizeof *r.seen * (size_t)(g->procs.len + 1));
+    return r;
+}
+
+/* What rules fn raises, from scratch. */
+static Raised raised_by(Sema *s, const Sym *fn)
+{
+    Raised r = raised_none(s);
     collect_raised(&r, fn);
     return r;
 }
@@ -548,11 +581,7 @@ void check_handlers_heard(Sema *s, const Program *prog)
     (void)prog;
     Raised *rs = arena_alloc(s->arena, sizeof *rs * (size_t)n);
     bool *reported = arena_alloc(s->arena, sizeof *reported * (size_t)n);
-    Raised any = {.s = s};
-    any.event = arena_alloc(s->arena, sizeof *any.event * (size_t)(g->events.len + 1));
-    any.zone = arena_alloc(s->arena, sizeof *any.zone * (size_t)(g->zones.len + 1));
-    any.unit = arena_alloc(s->arena, sizeof *any.unit * (size_t)(UNIT_PHASE0 + g->phases.len));
-    any.seen = arena_alloc(s->arena, sizeof *any.seen * (size_t)(g->procs.len + 1));
+    Raised any = raised_none(s);
     for (int i = 0; i < g->procs.len; i++)
         collect_raised(&any, g->procs.items[i]);
     for (int i = 0; i < n; i++) {
@@ -574,4 +603,26 @@ void check_handlers_heard(Sema *s, const Program *prog)
     for (int i = 0; i < n; i++)
         if (!reported[i] && ((const Handler *)g->handlers.items[i])->event >= 0)
             report_cycle(s, rs, i, reported);
+}
+
+/* The clauses run before an event (instead of, react to) whose event no
+ * rule raises: they never run (a warning, as for `on`). */
+void check_befores_heard(Sema *s)
+{
+    const Game *g = s->g;
+    if (g->befores.len == 0)
+        return;
+    Raised any = raised_none(s);
+    for (int i = 0; i < g->procs.len; i++)
+        collect_raised(&any, g->procs.items[i]);
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        const Node *pat = h->clause->pattern;
+        const char *what = h->clause->clause_kind == CLAUSE_REACT
+                               ? "this reaction is never offered" : "this never runs";
+        if (h->event >= EV_USER && !any.event[h->event - EV_USER])
+            diag_warning(s->diags, pat->loc, "%s: no rule raises event '%s'", what, pat->name);
+        else if (h->event == EV_PLAYED && !any.played)
+            diag_warning(s->diags, pat->loc, "%s: no rule plays a card", what);
+    }
 }

@@ -32,7 +32,8 @@ typedef struct Sema {
     const CardSet *cs;
     Game *g;
     StrMap globals;             /* name -> Sym* */
-    bool have_game, have_players, have_limit; /* declarations seen */
+    bool have_game, have_players; /* declarations seen */
+    unsigned limits_seen;       /* bit k: limit_kinds[k] (sema.c) was set */
     StrMap prompt_ix, label_ix; /* prompt or label -> index + 1 */
     /* the body being checked */
     Sym *fn;
@@ -80,6 +81,7 @@ void check_event_kinds(Sema *s);
 void check_handler(Sema *s, Node *c, const Node *e);
 void check_rules_handlers(Sema *s, const Program *prog);
 void check_handlers_heard(Sema *s, const Program *prog);
+void check_befores_heard(Sema *s);
 
 /* sema_names.c */
 void error_unknown(Sema *s, Loc at, const char *what, const char *name,
@@ -113,6 +115,8 @@ Type check_call(Sema *s, Node *n, bool stmt);
 
 /* sema_stmt.c */
 void check_block(Sema *s, Node *n);
+/* The index of str in the table of prompts or labels, added if new. */
+int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str);
 
 /* sema.c */
 void sema_check_fn(Sema *s, Sym *sym); /* a func's, proc's or play clause's body */
@@ -125,6 +129,12 @@ void warn_effects_never_run(Sema *s); /* sema_effect_kinds.c */
 
 /* sema_reactions.c */
 void check_cancel(Sema *s, Node *n);
+void check_react_guard_visible(Sema *s, const Node *guard, int me_param);
+int before_params(Sema *s, Handler *h, Node **params, Node **last);
+Node *before_body(Sema *s, Node *c);
+void check_before_pattern(Sema *s, Handler *h);
+void check_before_handler_done(Sema *s, Handler *h);
+void finish_befores(Sema *s);
 /* sema_time.c */
 void declare_phases(Sema *s, Node *n);
 void declare_lasting_limit(Sema *s, Node *n);

@@ -35,6 +35,8 @@ typedef struct Shape {
     long long rows;     /* NLASTING of a game with lasting rows, or 0 */
     long long caps;     /* NCAPTURE: the values a row keeps */
     bool holders;       /* GAME_HAS_HOLDERS: the queue of holders leaving play */
+    long long bf_words; /* GAME_HAS_BEFORE: bret[NEVARGS], bcancel; or 0 */
+    long long windows;  /* GAME_MAX_WINDOWS of a game with windows, or 0 */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -64,6 +66,9 @@ static long long state_bytes(const Shape *h)
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
     if (h->holders)                                    /* ndrop, dropping, dropq */
         n = align_up(n + 4 + 4 + 2 * h->cards, 4);     /* (what follows is int32_t) */
+    n += 4 * h->bf_words;                              /* bret, bcancel */
+    if (h->windows)                                    /* nwin, nwindows, win */
+        n += 4 + 4 + h->windows * RT_WINDOW_BYTES_SEMA;
     if (h->units)
         n += 4 + 2 * 4 * h->units;                     /* active, tstarts, tends */
     if (h->rows)
@@ -165,7 +170,7 @@ static void check_state_size(Sema *s, const Program *prog)
     const CardSet *cs = s->cs;
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
-    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0};
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0, 0, 0};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {
@@ -178,6 +183,10 @@ static void check_state_size(Sema *s, const Program *prog)
                 (long long)g->cvars.len * cs->instances;
     all.locals = g->max_locals + 2;
     all.ev_words = h.ev_words = events_state_words(g);
+    if (game_has_befores(g))
+        all.bf_words = h.bf_words = events_nargs(g) + 1;
+    if (game_has_windows(g))
+        all.windows = h.windows = g->max_reactions;
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
         locate_state_error(s, prog, h);

@@ -9,19 +9,109 @@
  * cancel it. */
 #include "sema_int.h"
 
+#include <string.h>
+
 /* Does a clause of kind k run before its event, so that it may cancel it? */
 static bool runs_before(ClauseKind k)
 {
     return k == CLAUSE_INSTEAD || k == CLAUSE_REACT;
 }
 
+/* ---- the handlers of clauses that run before their event ----
+ *
+ * An `instead of` or `react to` clause is a handler (sema_handlers.c) of
+ * Game.befores: a proc of the names its pattern binds (the event's values),
+ * `this` and `me` on a card, `by` and `cause`, and a last parameter
+ * "0cancel" (a name no rule can write) that `cancel` sets. When the proc
+ * returns, the values of the bound names and of "0cancel" go back to the
+ * event (cgen_reactions.c): assigning a bound name changes the event. A
+ * `react to` clause's proc first plays its card (`play this by me`), and
+ * returns at once if that play is cancelled (a reaction to the reaction
+ * stopped it). */
+
+/* Appends the parameter "0cancel" to the handler's parameters; returns its
+ * slot. */
+int before_params(Sema *s, Handler *h, Node **params, Node **last)
+{
+    (void)h;
+    int k = 0;
+    for (const Node *p = *params; p; p = p->next)
+        k++;
+    Node *p = node_new(s->arena, N_PARAM, (*last ? *last : s->clause)->loc);
+    p->name = "0cancel";
+    p->type = T_BOOL;
+    if (*last)
+        (*last)->next = p;
+    else
+        *params = p;
+    *last = p;
+    return k;
+}
+
+/* An IDENT named name at loc. */
+static Node *ident_at(Sema *s, Loc loc, const char *name)
+{
+    Node *n = node_new(s->arena, N_IDENT, loc);
+    n->name = name;
+    return n;
+}
+
+/* The body of the proc of clause c: for `react to`, `play this by me`
+ * (PLAY.value 1: the proc returns if the play is cancelled), then the
+ * clause's block. */
+Node *before_body(Sema *s, Node *c)
+{
+    if (c->clause_kind != CLAUSE_REACT)
+        return c->body;
+    Node *play = node_new(s->arena, N_PLAY, c->loc);
+    play->card = ident_at(s, c->loc, "this");
+    play->by = ident_at(s, c->loc, "me");
+    play->value = 1;
+    play->next = c->body;
+    Node *blk = node_new(s->arena, N_BLOCK, c->body->loc);
+    blk->stmts = play;
+    return blk;
+}
+
+/* What an `instead of` or `react to` clause may be before: an event of the
+ * rules, or a card played. */
+void check_before_pattern(Sema *s, Handler *h)
+{
+    const Node *c = h->clause, *pat = c->pattern;
+    if (h->event >= EV_USER || h->event == EV_PLAYED || h->event < 0)
+        return;
+    diag_error(s->diags, pat->loc, "'%s' is before an event of the rules ('%s NAME(x)') or a "
+                                   "card played ('%s c played'); before a card moving or a "
+                                   "boundary of time is not built yet",
+               clause_kind_name(c->clause_kind), clause_kind_name(c->clause_kind),
+               clause_kind_name(c->clause_kind));
+}
+
+/* After the handler is checked: a reaction's 'where' may read only what
+ * its player sees (`me`, after the bound names and `this`). */
+void check_before_handler_done(Sema *s, Handler *h)
+{
+    if (h->clause->clause_kind == CLAUSE_REACT && h->clause->cond)
+        check_react_guard_visible(s, h->clause->cond, h->nbound + 1);
+}
+
 /* stmt: CANCEL. Only in the body of an `instead of` or `react to` clause
- * itself: not in a proc it calls, which may be called from anywhere. */
+ * itself: not in a proc it calls, which may be called from anywhere, nor
+ * in an `at` block, which runs later, once the event is over. */
 void check_cancel(Sema *s, Node *n)
 {
     const Node *c = s->clause;
-    if (c && runs_before(c->clause_kind))
+    if (c && runs_before(c->clause_kind) && s->in_delayed) {
+        diag_error(s->diags, n->loc, "'cancel' in an 'at' block: the block runs later, once "
+                                     "the event is over; cancel it before the block");
         return;
+    }
+    if (c && runs_before(c->clause_kind)) {
+        const Handler *h = c->handler_no >= 0 && c->handler_no < s->g->befores.len
+                               ? s->g->befores.items[c->handler_no] : NULL;
+        n->slot = h ? h->cancel_slot : 0;
+        return;
+    }
     if (c)
         diag_error(s->diags, n->loc, "'cancel' in this '%s' clause: only an 'instead of' or a "
                                      "'react to' clause, which runs before its event, can "
@@ -29,4 +119,213 @@ void check_cancel(Sema *s, Node *n)
     else
         diag_error(s->diags, n->loc, "'cancel' outside an 'instead of' or 'react to' clause: "
                                      "it cancels the event such a clause runs before");
+}
+
+/* ---- what a reaction's guard may read ----
+ *
+ * A react clause's 'where' decides whether its card is offered to its
+ * player, so the offer tells that player what the guard read. The guard
+ * may read what its player (`me`) may see: public zones, and zones each
+ * player owns when it is `me`'s; of every other zone only its size, which
+ * every view shows (size(Z), count(Z) and any(Z) with no filter). The funcs
+ * it calls are read too, knowing which of their parameters hold `me`. */
+
+typedef struct SeeWalk {
+    Sema *s;
+    const Node *guard_call; /* in a func: the call in the guard that led there */
+    unsigned me_params;     /* bit i: parameter i (its slot) holds me */
+    int depth;              /* funcs entered */
+    const Node *found;      /* the first zone read that me may not see */
+    const Node *found_at;   /* ... and the guard's node that leads to it */
+} SeeWalk;
+
+enum { SEE_MAX_DEPTH = 16 };
+
+static void see_walk(SeeWalk *w, const Node *n);
+
+/* Is n `me`, or a parameter that holds it? */
+static bool is_me(const SeeWalk *w, const Node *n)
+{
+    return n && n->kind == N_IDENT && n->sym && n->sym->kind == S_PARAM &&
+           n->sym->index >= 0 && n->sym->index < 32 && ((w->me_params >> n->sym->index) & 1);
+}
+
+/* The zone declaration n names (a zone, or a per-player zone indexed), or
+ * NULL if n is no zone. */
+static const Node *zone_of(const Node *n)
+{
+    const Node *id = n && n->kind == N_INDEX ? n->base : n;
+    if (!id || id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
+        return NULL;
+    return id->sym->decl;
+}
+
+/* May me see the cards of zone reference n? */
+static bool me_sees(const SeeWalk *w, const Node *n)
+{
+    const Node *z = zone_of(n);
+    if (z->vis == VIS_PUBLIC)
+        return true;
+    return z->vis == VIS_OWNER && n->kind == N_INDEX && is_me(w, n->index);
+}
+
+/* Only the size of the zone of call n is read: size(Z), and count(Z) or
+ * any(Z) without a filter. */
+static const Node *size_only(const Node *n)
+{
+    if (n->kind != N_CALL || n->sym || !n->args)
+        return NULL;
+    const Node *a = n->args;
+    if (a->kind == N_SOURCE && a->src_kind == SRC_ZONE && !a->filter)
+        a = a->in;
+    if (!zone_of(a))
+        return NULL;
+    bool sized = n->builtin == B_SIZE || n->builtin == B_COUNT || n->builtin == B_ANY;
+    return sized ? a : NULL;
+}
+
+static void see_list(SeeWalk *w, const Node *n)
+{
+    for (; n && !w->found; n = n->next)
+        see_walk(w, n);
+}
+
+/* A call of a func: its arguments, then its body, knowing which of its
+ * parameters hold me. */
+static void see_func(SeeWalk *w, const Node *call)
+{
+    see_list(w, call->args);
+    const Node *d = call->sym->decl;
+    if (w->found || w->depth >= SEE_MAX_DEPTH)
+        return;
+    SeeWalk inner = *w;
+    inner.me_params = 0;
+    int i = 0;
+    for (const Node *a = call->args; a && i < 32; a = a->next, i++)
+        if (is_me(w, a))
+            inner.me_params |= 1u << i;
+    inner.depth++;
+    if (!inner.guard_call)
+        inner.guard_call = call;
+    see_walk(&inner, d->expr_body);
+    see_walk(&inner, d->body);
+    w->found = inner.found;
+    w->found_at = inner.found_at;
+}
+
+static void see_walk(SeeWalk *w, const Node *n)
+{
+    if (!n || w->found)
+        return;
+    const Node *sized = size_only(n);
+    if (sized) {
+        if (sized->kind == N_INDEX)
+            see_walk(w, sized->index);
+        return;
+    }
+    if (n->kind == N_CALL && n->sym && n->sym->kind == S_FUNC) {
+        see_func(w, n);
+        return;
+    }
+    if (zone_of(n) && (n->kind == N_INDEX || n->kind == N_IDENT)) {
+        if (!me_sees(w, n)) {
+            w->found = n;
+            w->found_at = w->guard_call ? w->guard_call : n;
+        } else if (n->kind == N_INDEX) {
+            see_walk(w, n->index); /* the zone seen, its index read */
+        }
+        return;
+    }
+    for (int i = 0; i < NKIDS; i++)
+        see_list(w, n->kid[i]);
+}
+
+/* The guard of a react clause reads only what its player may see; me_param
+ * is the slot of `me` among the clause's parameters. */
+void check_react_guard_visible(Sema *s, const Node *guard, int me_param)
+{
+    SeeWalk w = {.s = s, .me_params = 1u << me_param};
+    see_walk(&w, guard);
+    if (!w.found)
+        return;
+    const Node *z = zone_of(w.found);
+    const char *whose = z->vis == VIS_HIDDEN ? ", which is hidden from every player"
+                        : z->vis == VIS_OWNER ? " of a player who may not be 'me' (only its "
+                                                "owner sees it)"
+                                              : "";
+    diag_error(s->diags, w.found_at->loc, "the 'where' of a reaction reads the cards of '%s'%s: "
+                                          "whether the card is offered would show them to its "
+                                          "player (sizes are public: size(...) may be read)",
+               z->name, whose);
+    if (w.found_at != w.found)
+        diag_note(s->diags, w.found->loc, "'%s' is read here", z->name);
+}
+
+/* ---- what the game needs for them ---- */
+
+/* Does some clause of Game.befores run before event e? Does some
+ * `react to` clause? */
+static bool before_event(const Game *g, int e, bool react_only)
+{
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        if (h->event == e && (!react_only || h->clause->clause_kind == CLAUSE_REACT))
+            return true;
+    }
+    return false;
+}
+
+bool game_has_befores(const Game *g)
+{
+    return g->befores.len > 0;
+}
+
+bool event_has_befores(const Game *g, int e)
+{
+    return before_event(g, e, false);
+}
+
+bool event_has_window(const Game *g, int e)
+{
+    return before_event(g, e, true);
+}
+
+bool game_has_windows(const Game *g)
+{
+    for (int i = 0; i < g->befores.len; i++)
+        if (((const Handler *)g->befores.items[i])->clause->clause_kind == CLAUSE_REACT)
+            return true;
+    return false;
+}
+
+/* The frame slots the before-phase of an event uses (cgen_reactions.c):
+ * the event's values, then its own counters (BEFORE_SLOTS). */
+int before_frame_slots(const Game *g)
+{
+    return events_nargs(g) + BEFORE_SLOTS;
+}
+
+/* Once every rule is checked: the prompt of each window ("Respond to
+ * destroy?"), the label "Do not respond", and frames large enough for
+ * the before-phase. */
+void finish_befores(Sema *s)
+{
+    Game *g = s->g;
+    if (!game_has_befores(g))
+        return;
+    int nev = EV_USER + g->events.len;
+    g->respond_prompt = arena_alloc(s->arena, sizeof *g->respond_prompt * (size_t)nev);
+    for (int e = 0; e < nev; e++) {
+        g->respond_prompt[e] = -1;
+        if (!event_has_window(g, e))
+            continue;
+        const char *text = e == EV_PLAYED ? "Respond to a card played?"
+                           : arena_printf(s->arena, "Respond to %s?",
+                                          ((const Sym *)g->events.items[e - EV_USER])->name);
+        g->respond_prompt[e] = intern_str(s, &g->prompts, &s->prompt_ix, text);
+    }
+    if (game_has_windows(g))
+        g->respond_label = intern_str(s, &g->labels, &s->label_ix, "Do not respond");
+    if (g->max_locals < before_frame_slots(g))
+        g->max_locals = before_frame_slots(g);
 }

@@ -15,7 +15,7 @@ static void check_stmt(Sema *s, Node *n);
 
 /* The index of str in table v (prompts or labels), added if new; ix maps
  * each string to its index + 1. */
-static int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str)
+int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str)
 {
     int i = (int)(intptr_t)strmap_get(ix, str);
     if (i)

@@ -532,6 +532,8 @@ decl
     | IDENT name '(' params ')' block
                                     { $$ = event_decl(lx, @1, $1, @2, $2, $4, $6); }
     | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
+    | INSTEAD OF pattern opt_where block
+                                    { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
     ;
 
 /* A name: the contextual words that the scanner returns as tokens of

@@ -207,12 +207,14 @@ typedef enum RtWindowKind {
 } RtWindowKind;
 
 /* What an event's argument is, for showing it: a number, a truth value,
- * a card instance (-1 none) or a player (-1 none). */
+ * a card instance (-1 none), a player (-1 none), or a card the event shows
+ * to every seat wherever it is (the card of `played`: playing it shows it). */
 typedef enum RtArgKind {
     RT_ARG_INT,
     RT_ARG_BOOL,
     RT_ARG_CARD,
     RT_ARG_PLAYER,
+    RT_ARG_CARD_SHOWN,
 } RtArgKind;
 
 typedef struct RtWindow {

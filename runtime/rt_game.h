@@ -75,6 +75,9 @@
 #ifndef GAME_HAS_WINDOWS
 #define GAME_HAS_WINDOWS 0
 #endif
+#ifndef GAME_HAS_BEFORE
+#define GAME_HAS_BEFORE 0
+#endif
 #ifndef GAME_HAS_TIME
 #define GAME_HAS_TIME 0
 #endif
@@ -240,6 +243,10 @@ typedef struct State {
     int32_t ndrop;
     int32_t dropping;     /* a drop is running: cards leaving meanwhile queue */
     uint16_t dropq[NINSTANCES];
+#endif
+#if GAME_HAS_BEFORE
+    int32_t bret[NEVARGS];        /* what a clause run before an event left: its values */
+    int32_t bcancel;              /* and whether it cancelled the event */
 #endif
 #if GAME_HAS_WINDOWS
     int32_t nwin;                 /* windows on the stack */
@@ -1318,6 +1325,9 @@ static RT_UNUSED __attribute__((noinline)) bool decide_always(State *s, int site
         return false;
     }
     s->steps = 0;
+#if GAME_HAS_EVENTS
+    s->tfired = 0;
+#endif
     return true;
 }
 #endif
@@ -1531,6 +1541,377 @@ static RT_UNUSED void ev_ddrain(State *s, int site, const Direct *d)
         game_dhandler(s, d, &t);
     s->depth--;
     s->draining = 0;
+}
+#endif
+
+/* ---- before an event: `instead of` clauses and reaction windows ---- */
+
+#if GAME_HAS_BEFORE
+/* Before event e resolves (its body, or a card's play clause), what the
+ * rules say runs first (docs/LANGUAGE.md, "Prevention" and "Reactions"):
+ *   1. the `instead of` clauses of the rules, in order, then those of the
+ *      cards in play, in the order of triggers (ev_before), each once, if
+ *      its tests hold when its turn comes; each may change the event's
+ *      values and `cancel` it; the first cancel stops the rest;
+ *   2. a reaction window (GAME_HAS_WINDOWS), where a `react to` clause can
+ *      hear e: every seat asked, from EV_FIRST_SEAT round the table, with
+ *      the cards it may react with and "Do not respond"; then the answers,
+ *      in the order asked, each card still able to react played by its
+ *      seat and its clause run (the clause's proc plays it: a reaction to
+ *      it opens a window of its own, one deeper), until one cancels.
+ * A proc of the runtime's, P_0_before (bf_run), runs it in a frame of its
+ * own: the event's values in its first slots (NEVARGS), then BF_*; the
+ * direct copy is bf_drun. What a clause's proc leaves when it returns
+ * (cgen_reactions.c): its bound names in s->bret (the event's values, maybe
+ * changed) and whether it cancelled in s->bcancel. The before-phase ends
+ * with the values in s->bret and, in s->ret, 1 if the event is cancelled.
+ *
+ * The game defines, before the include: GAME_HAS_BEFORE 1,
+ * GAME_RESPOND_LABEL (the label "Do not respond", with windows) and
+ * bf_hand_slot[NSLOTS] (1: the slot of a zone each player owns, whose
+ * cards its owner may react with); after the rules, the functions below. */
+
+/* What runs before one event: game_bf_event(i). */
+typedef struct BfEvent {
+    int32_t event;              /* EV_* */
+    int32_t nvals;              /* its values */
+    int32_t site;               /* where it is declared (faults of its window) */
+    int32_t prompt;             /* its window's question; -1: no window */
+    const uint8_t *argkind;     /* RtArgKind of each value, for the window */
+    int32_t nrules;             /* the rules' `instead of` clauses, in order */
+    const int16_t *rules;       /* their numbers (the game's befores) */
+    const int16_t *instead;     /* kind k's `instead of` clauses: ilist[instead[k] ..
+                                 * instead[k + 1]) */
+    const int16_t *ilist;
+    const int16_t *react;       /* kind k's `react to` clauses: rlist[react[k] ..
+                                 * react[k + 1]) */
+    const int16_t *rlist;
+    const uint8_t *wkinds;      /* NULL, or per kind: can a reaction match the
+                                 * event when its first value, a card in a public
+                                 * zone, is of that kind? (else no window opens) */
+} BfEvent;
+
+/* Defined by the game after the rules. */
+static const BfEvent *game_bf_event(int i);
+/* Do clause h's tests hold for values V (card, me: the card whose clause
+ * it is and its player; -1 for a clause of the rules)? */
+static bool game_bf_match(State *s, int h, const int32_t *V, int card, int me);
+/* Clause h's context entered (ev_enter) and its frame pushed with V, card
+ * and me; false if that faulted. */
+static bool game_bf_push(State *s, int h, const int32_t *V, int card, int me);
+/* The same, run directly (and its context left). */
+static void game_bf_dcall(State *s, const Direct *d, int h, const int32_t *V, int card, int me);
+#if GAME_HAS_WINDOWS
+/* playable(c, p): may p play card c (its play clause's `when`)? */
+static int play_ok(State *s, int32_t p, int32_t c);
+#endif
+
+/* The slots of P_0_before's frame after the event's values. */
+enum {
+    BF_EV,          /* which BfEvent (game_bf_event) */
+    BF_PHASE,       /* BFP_* */
+    BF_J,           /* the rules' clause, the card's clause or the answer next */
+    BF_RANK,        /* the card whose clauses run: its place in the order */
+    BF_ENTERED,     /* (its controller's seat from the first, when it entered */
+    BF_CARD,        /* play, its number; rank -1: none yet) */
+    BF_CANCEL,      /* the event is cancelled */
+    BF_NSLOTS = 8   /* BEFORE_SLOTS (compiler/sema.h) */
+};
+enum { BFP_RULES, BFP_CARDS, BFP_WINDOW, BFP_ASK, BFP_RESOLVE, BFP_DONE };
+#define BFV(V, i) ((V)[NEVARGS + (i)])
+
+_Static_assert(NLOCALS >= NEVARGS + BF_NSLOTS, "a frame holds the before-phase's slots");
+
+#if GAME_HAS_CARD_TRIGGERS
+/* Card c's place in the order of triggers (ev_before): its controller's
+ * seat counted from first (none last), the time it entered play, c. */
+static inline RT_UNUSED void bf_key(const State *s, int c, int first, int32_t *key)
+{
+    int n = s->core.nplayers, p = controller(s, c);
+    key[0] = p < 0 ? n : (p - first + n) % n;
+    key[1] = (int32_t)s->entered[c];
+    key[2] = c;
+}
+
+/* Does key a come before key b? */
+static inline RT_UNUSED bool bf_key_before(const int32_t *a, const int32_t *b)
+{
+    if (a[0] != b[0])
+        return a[0] < b[0];
+    if (a[1] != b[1])
+        return (uint32_t)a[1] < (uint32_t)b[1];
+    return a[2] < b[2];
+}
+
+/* The card in play next in the order of triggers after the one whose key
+ * is in V (rank -1: from the start) that has `instead of` clauses for ev;
+ * its key into V. -1 when there is none. */
+static RT_UNUSED int bf_next_card(const State *s, const BfEvent *ev, int32_t *V)
+{
+    int best = -1, first = EV_FIRST_SEAT(s);
+    int32_t bestkey[3] = {0}, key[3], *last = &BFV(V, BF_RANK);
+    for (int slot = 0; slot < NSLOTS; slot++) {
+        if (!slot_in_play[slot])
+            continue;
+        for (int i = 0; i < s->zsize[slot]; i++) {
+            int c = s->zcard[slot][i], k = instance_card[c];
+            if (ev->instead[k] == ev->instead[k + 1])
+                continue;
+            bf_key(s, c, first, key);
+            if ((last[0] >= 0 && !bf_key_before(last, key)) ||
+                (best >= 0 && !bf_key_before(key, bestkey)))
+                continue;
+            best = c;
+            memcpy(bestkey, key, sizeof key);
+        }
+    }
+    if (best >= 0)
+        memcpy(last, bestkey, sizeof bestkey);
+    return best;
+}
+#endif
+
+/* The values and the cancel a clause's proc left (s->bret, s->bcancel). */
+static inline RT_UNUSED void bf_take(const State *s, const BfEvent *ev, int32_t *V)
+{
+    for (int i = 0; i < ev->nvals; i++)
+        V[i] = s->bret[i];
+    if (s->bcancel)
+        BFV(V, BF_CANCEL) = 1;
+}
+
+/* The next `instead of` clause of the rules or of the cards in play whose
+ * tests hold, from where V says; -1 when there is none left. *card and
+ * *me: its card and that card's controller (-1 for the rules'). */
+static RT_UNUSED int bf_next_instead(State *s, const BfEvent *ev, int32_t *V, int *card, int *me)
+{
+    *card = *me = -1;
+    while (BFV(V, BF_PHASE) == BFP_RULES && !s->core.over) {
+        if (BFV(V, BF_J) >= ev->nrules) {
+            BFV(V, BF_PHASE) = BFP_CARDS;
+            BFV(V, BF_J) = 0;
+            BFV(V, BF_RANK) = -1;
+            BFV(V, BF_CARD) = -1;
+            break;
+        }
+        int h = ev->rules[BFV(V, BF_J)++];
+        if (game_bf_match(s, h, V, -1, -1))
+            return h;
+    }
+#if !GAME_HAS_CARD_TRIGGERS
+    if (BFV(V, BF_PHASE) == BFP_CARDS) /* no card has clauses: none in play */
+        BFV(V, BF_PHASE) = BFP_WINDOW;
+#endif
+    while (GAME_HAS_CARD_TRIGGERS && BFV(V, BF_PHASE) == BFP_CARDS && !s->core.over) {
+#if GAME_HAS_CARD_TRIGGERS
+        int c = BFV(V, BF_CARD);
+        if (c < 0 || !slot_in_play[s->slot_of[c]] ||
+            BFV(V, BF_J) >= ev->instead[instance_card[c] + 1] - ev->instead[instance_card[c]]) {
+            /* that card is done (or left play): the next */
+            BFV(V, BF_CARD) = bf_next_card(s, ev, V);
+            BFV(V, BF_J) = 0;
+            if (BFV(V, BF_CARD) < 0)
+                BFV(V, BF_PHASE) = BFP_WINDOW;
+            continue;
+        }
+        int h = ev->ilist[ev->instead[instance_card[c]] + BFV(V, BF_J)++];
+        if (game_bf_match(s, h, V, c, controller(s, c))) {
+            *card = c;
+            *me = controller(s, c);
+            return h;
+        }
+#endif
+    }
+    return -1;
+}
+
+#if GAME_HAS_WINDOWS
+/* May seat p react with card c where it is: in a zone p owns, or in play
+ * under p's control? */
+static inline RT_UNUSED bool bf_reacts_from(const State *s, int c, int p)
+{
+    int slot = s->slot_of[c];
+    if (bf_hand_slot[slot])
+        return slot_owner[slot] == p;
+    return slot_in_play[slot] && controller(s, c) == p;
+}
+
+/* The first `react to` clause of card c's kind for ev whose tests hold
+ * with me = p, if p may react with c and may play it; else -1. */
+static RT_UNUSED int bf_react_clause(State *s, const BfEvent *ev, const int32_t *V, int c, int p)
+{
+    int k = instance_card[c];
+    if (ev->react[k] == ev->react[k + 1] || !bf_reacts_from(s, c, p) || !play_ok(s, p, c))
+        return -1;
+    for (int j = ev->react[k]; j < ev->react[k + 1]; j++)
+        if (game_bf_match(s, ev->rlist[j], V, c, p))
+            return ev->rlist[j];
+    return -1;
+}
+
+/* Opens ev's window (false: none, or too deep); its values shown. No
+ * window opens where no reaction can match, known from what every seat
+ * sees: the kind of the event's card, in a public zone (wkinds). */
+static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
+{
+    if (ev->wkinds && V[0] >= 0 && V[0] < NINSTANCES && !ev->wkinds[instance_card[V[0]]] &&
+        zones[slot_zone[s->slot_of[V[0]]]].vis == RT_VIS_PUBLIC)
+        return false;
+    if (ev->prompt < 0 || !win_open(s, RT_WINDOW_REACT, ev->event, ev_by(s), EV_FIRST_SEAT(s)))
+        return false;
+    for (int i = 0; i < ev->nvals; i++)
+        win_arg(s, i, ev->argkind[i], V[i]);
+    return true;
+}
+
+/* The question to the seat the window asks now: each card it may react
+ * with (one option per card name), then "Do not respond". */
+static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
+{
+    int p = win_seat(s);
+    decision_in(s, p, ev->prompt);
+    for (int k = 0; k < NCARDS && !s->core.over; k++) {
+        if (ev->react[k] == ev->react[k + 1])
+            continue;
+        for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)
+            if (bf_react_clause(s, ev, V, c, p) >= 0) {
+                add_card(s, ev->site, c);
+                break;
+            }
+    }
+    add_text(s, ev->site, GAME_RESPOND_LABEL, 0);
+}
+
+/* The next answer of the closed window to resolve, from BF_J on: a card
+ * that can still react, and its clause (-1: none left). */
+static RT_UNUSED int bf_next_answer(State *s, const BfEvent *ev, int32_t *V, int *card, int *me)
+{
+    while (BFV(V, BF_J) < win_seats(s) && !s->core.over) {
+        int i = BFV(V, BF_J)++, c = win_card(s, i), p = win_player(s, i);
+        if (c < 0)
+            continue;
+        int h = bf_react_clause(s, ev, V, c, p);
+        if (h >= 0) {
+            *card = c;
+            *me = p;
+            return h;
+        }
+    }
+    return -1;
+}
+#endif
+
+/* The end of the before-phase: the values in s->bret, whether the event
+ * is cancelled in s->ret. */
+static inline RT_UNUSED void bf_finish(State *s, const BfEvent *ev, const int32_t *V)
+{
+    for (int i = 0; i < ev->nvals; i++)
+        s->bret[i] = V[i];
+    s->ret = BFV(V, BF_CANCEL);
+}
+
+/* P_0_before: the before-phase, resumable. pc 1: a clause's proc
+ * returned; pc 2: a seat answered the window. */
+static RT_UNUSED int bf_run(State *s, Frame *f)
+{
+    int32_t *V = f->v;
+    const BfEvent *ev = game_bf_event(BFV(V, BF_EV));
+    int card, me, h;
+    if (f->pc == 1) {
+        ev_leave(s);
+        bf_take(s, ev, V);
+    }
+#if GAME_HAS_WINDOWS
+    if (f->pc == 2)
+        win_answer(s);
+    if (BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_RESOLVE)
+        win_pop(s);
+#endif
+    if (s->core.over)
+        return R_STOP;
+    if (BFV(V, BF_CANCEL))
+        BFV(V, BF_PHASE) = BFP_DONE;
+    if (f->pc == 0)
+        BFV(V, BF_RANK) = -1;
+    h = bf_next_instead(s, ev, V, &card, &me);
+    if (h >= 0) {
+        if (!game_bf_push(s, h, V, card, me))
+            return R_STOP;
+        f->pc = 1;
+        return R_CALL;
+    }
+#if GAME_HAS_WINDOWS
+    if (BFV(V, BF_PHASE) == BFP_WINDOW)
+        BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
+    if (BFV(V, BF_PHASE) == BFP_ASK && win_asking(s)) {
+        bf_offer(s, ev, V);
+        f->pc = 2;
+        return R_WAIT; /* always asked, even for one option */
+    }
+    if (BFV(V, BF_PHASE) == BFP_ASK) {
+        BFV(V, BF_PHASE) = BFP_RESOLVE;
+        BFV(V, BF_J) = 0;
+    }
+    if (BFV(V, BF_PHASE) == BFP_RESOLVE) {
+        h = bf_next_answer(s, ev, V, &card, &me);
+        if (h >= 0) {
+            if (!game_bf_push(s, h, V, card, me))
+                return R_STOP;
+            f->pc = 1;
+            return R_CALL;
+        }
+        win_pop(s);
+    }
+#endif
+    if (s->core.over)
+        return R_STOP;
+    bf_finish(s, ev, V);
+    return R_RETURN;
+}
+
+/* The before-phase of event ev (game_bf_event) in the direct copy, with
+ * values vals (changed in place); true if the event is cancelled. It
+ * counts as a frame, as P_0_before does. */
+static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
+{
+    if (s->depth >= MAXDEPTH) {
+        fault(s, F_DEPTH, game_bf_event(evi)->site, 0);
+        return false;
+    }
+    s->depth++;
+    const BfEvent *ev = game_bf_event(evi);
+    int32_t V[NLOCALS] = {0};
+    int card, me, h;
+    memcpy(V, vals, sizeof(int32_t) * (size_t)ev->nvals);
+    BFV(V, BF_RANK) = -1;
+    while (!s->core.over && !BFV(V, BF_CANCEL) &&
+           (h = bf_next_instead(s, ev, V, &card, &me)) >= 0) {
+        game_bf_dcall(s, d, h, V, card, me);
+        bf_take(s, ev, V);
+    }
+#if GAME_HAS_WINDOWS
+    if (!s->core.over && !BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_WINDOW &&
+        bf_open(s, ev, V)) {
+        while (win_asking(s)) {
+            bf_offer(s, ev, V);
+            if (!decide_always(s, ev->site, d)) {
+                s->depth--;
+                return false;
+            }
+            win_answer(s);
+        }
+        BFV(V, BF_J) = 0;
+        while (!s->core.over && !BFV(V, BF_CANCEL) &&
+               (h = bf_next_answer(s, ev, V, &card, &me)) >= 0) {
+            game_bf_dcall(s, d, h, V, card, me);
+            bf_take(s, ev, V);
+        }
+        win_pop(s);
+    }
+#endif
+    memcpy(vals, V, sizeof(int32_t) * (size_t)ev->nvals);
+    s->depth--;
+    return BFV(V, BF_CANCEL) != 0;
 }
 #endif
 

@@ -119,7 +119,10 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
         fputs(i ? ", " : " (", pl->out);
         switch (w->argkind[i]) {
         case RT_ARG_CARD:
-            fputs(v < 0 ? "none" : card_seen(pl, v, p) ? card_name(pl->g, v) : "a card",
+        case RT_ARG_CARD_SHOWN:
+            fputs(v < 0 ? "none"
+                  : w->argkind[i] == RT_ARG_CARD_SHOWN || card_seen(pl, v, p) ? card_name(pl->g, v)
+                                                                              : "a card",
                   pl->out);
             break;
         case RT_ARG_PLAYER:
@@ -365,14 +368,16 @@ static const char *window_kind(int kind)
 }
 
 /* One argument of a window's event: a card by name (null when seat p, or
- * the viewers for p < 0, may not see it, or for none), a player's number
+ * the viewers for p < 0, may not see it, unless the event shows it, or for
+ * none), a player's number
  * (null for none), a number, a truth value. */
 static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
 {
     FILE *f = pl->out;
     switch (kind) {
     case RT_ARG_CARD:
-        if (v >= 0 && card_seen(pl, v, p))
+    case RT_ARG_CARD_SHOWN:
+        if (v >= 0 && (kind == RT_ARG_CARD_SHOWN || card_seen(pl, v, p)))
             rt_json_string(f, card_name(pl->g, v));
         else
             fputs("null", f);

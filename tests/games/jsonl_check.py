@@ -3,7 +3,7 @@
 
   - every line is strict UTF-8 (no invalid byte, overlong form or encoded
     surrogate) and one JSON object (no NaN or Infinity, no escaped lone
-    surrogate) of type decision, move, error or end;
+    surrogate) of type decision, move, error, responses or end;
   - a decision's options have ids 0..K-1 and K >= 1, and labels that tell
     them apart (a label cut short could make two alike); every zone of its
     view has a size, and a "cards" list, when present, of that size;
@@ -13,6 +13,11 @@
     size of each zone (and, where the view names the cards, which cards)
     follows the moves exactly, and the number of cards in view never
     changes (no card lost or made up);
+  - a reaction window: a decision's "window" holds an id, "kind", "event",
+    "args", "by", "depth" and "order" (every seat once, the decider among
+    them) and no answer; a window asks no seat twice; its "responses" line
+    comes once, after its questions, with the window's fields as they were
+    and one answer per seat in the window's order;
   - the stream ends with exactly one end line; with --ended, a game played
     to its end: "result" is "win" (with at least one winner) or "draw".
 Prints nothing and exits 0 if all holds; else the first problem, exit 1.
@@ -62,6 +67,38 @@ def parse(n, raw):
     return m
 
 
+WINDOW_KEYS = ["id", "kind", "event", "args", "by", "depth", "order"]
+
+
+def check_window(n, w, windows):
+    """A decision's window (asked) or a responses line's (windows: id ->
+    (the window as first seen, the seats asked, closed))."""
+    if not isinstance(w, dict) or list(w.keys()) != WINDOW_KEYS:
+        fail(n, f"a window with the fields {list(w) if isinstance(w, dict) else w!r}")
+    order = w["order"]
+    if sorted(order) != list(range(len(order))) or w["depth"] < 1:
+        fail(n, f"window {w['id']}: order {order}, depth {w['depth']}")
+    first = windows.setdefault(w["id"], (w, set(), False))
+    if first[2]:
+        fail(n, f"window {w['id']} used after its responses")
+    if first[0] != w:
+        fail(n, f"window {w['id']} changed: {first[0]} then {w}")
+    return first
+
+
+def check_responses(n, m, windows):
+    w = m.get("window")
+    first = check_window(n, w, windows)
+    rs = m.get("responses")
+    if not isinstance(rs, list) or [r.get("player") for r in rs] != w["order"]:
+        fail(n, f"responses {rs!r} not one per seat in the order {w['order']}")
+    for r in rs:
+        if not isinstance(r.get("label"), str) or not (r.get("card") is None or
+                                                         isinstance(r["card"], str)):
+            fail(n, f"a response without a label, or a card that is no name: {r!r}")
+    windows[w["id"]] = (first[0], first[1], True)
+
+
 def main():
     path = sys.argv[1]
     ended = "--ended" in sys.argv[2:]
@@ -71,6 +108,7 @@ def main():
     last_decision = None
     after_error = False
     end = None
+    windows = {}
     with open(path, "rb") as f:
         lines = f.read().split(b"\n")
     if lines and lines[-1] == b"":
@@ -127,7 +165,16 @@ def main():
                     names[k] = Counter(z["cards"])
                 else:
                     names.pop(k, None)
+            if "window" in m:
+                w, asked, _ = check_window(n, m["window"], windows)
+                if m["player"] not in w["order"]:
+                    fail(n, f"player {m['player']} asked by window {w['id']}, not in its order")
+                if m["player"] in asked and raw != last_decision:
+                    fail(n, f"window {w['id']} asks player {m['player']} twice")
+                asked.add(m["player"])
             last_decision = raw
+        elif t == "responses":
+            check_responses(n, m, windows)
         elif t == "move":
             if sizes is None:
                 continue

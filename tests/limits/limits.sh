@@ -466,6 +466,21 @@ over "limit decisions 0" 1 \
     '^decisions-zero/game\.rules:25:7: error: limit decisions 0: give a number from 1 to 1000000000$' \
     "$cardc" check decisions-zero
 
+# limit triggers N: 1 to 1,000,000 triggers between two decisions.
+echo "limit triggers 1000000" >decl
+mkgame triggers-under
+under "limit triggers 1000000" 0 'limit triggers' "$cardc" check triggers-under
+echo "limit triggers 1000001" >decl
+mkgame triggers-over
+over "limit triggers 1000001" 1 \
+    '^triggers-over/game\.rules:25:7: error: limit triggers 1000001: give a number from 1 to 1000000$' \
+    "$cardc" check triggers-over
+echo "limit triggers 0" >decl
+mkgame triggers-zero
+over "limit triggers 0" 1 \
+    '^triggers-zero/game\.rules:25:7: error: limit triggers 0: give a number from 1 to 1000000$' \
+    "$cardc" check triggers-zero
+
 # limit lasting N: 1 to 10,000 rows of 'until' and 'at' at once.
 echo "limit lasting 10000" >decl
 mkgame lasting-under
@@ -480,6 +495,21 @@ mkgame lasting-zero
 over "limit lasting 0" 1 \
     '^lasting-zero/game\.rules:25:7: error: limit lasting 0: give a number from 1 to 10000$' \
     "$cardc" check lasting-zero
+
+# limit reactions N: 1 to 64 reaction windows open at once.
+echo "limit reactions 64" >decl
+mkgame reactions-under
+under "limit reactions 64" 0 'limit reactions' "$cardc" check reactions-under
+echo "limit reactions 65" >decl
+mkgame reactions-over
+over "limit reactions 65" 1 \
+    '^reactions-over/game\.rules:25:7: error: limit reactions 65: give a number from 1 to 64$' \
+    "$cardc" check reactions-over
+echo "limit reactions 0" >decl
+mkgame reactions-zero
+over "limit reactions 0" 1 \
+    '^reactions-zero/game\.rules:25:7: error: limit reactions 0: give a number from 1 to 64$' \
+    "$cardc" check reactions-zero
 
 # ==== cardc: what a game holds ============================================
 
@@ -728,8 +758,18 @@ proc main() {
         }
         option "rows 64" { rows(64) }
         option "rows 65" { rows(65) }
+        option "triggers 1000" { tick(1001) }
+        option "triggers 1001" { tick(1002) }
     }
     end
+}
+
+# tick(k) fires its handler k - 1 times in a row, without a decision
+event tick(k: int) {
+    n += 1
+}
+on tick(k) where k > 1 {
+    tick(k - 1)
 }
 
 proc rows(k: int) {
@@ -862,8 +902,9 @@ fault_loop="a rule loop ran too long without a decision"
 fault_options="a choice with more options than a decision holds"
 fault_int="a number outside the range of 32 bits"
 fault_rows="too many lasting or delayed effects at once"
+fault_triggers="a trigger fired too often without a decision"
 if [ -x lab/game ]; then
-    seeds lab/game 14
+    seeds lab/game 16
     label="proc calls 32 deep" lab 0 win
     label="proc calls 33 deep" lab 1 fault "$fault_depth" 1
     label="func calls 1000 deep" lab 2 win
@@ -877,9 +918,12 @@ if [ -x lab/game ]; then
     label="a loop that never decides" lab 10 fault "$fault_loop" 1
     label="64 rows of 'at' (limit lasting)" lab 12 win
     label="65 rows of 'at'" lab 13 fault "$fault_rows" 1
+    label="1,000 triggers without a decision (limit triggers)" lab 14 win
+    label="1,001 triggers" lab 15 fault "$fault_triggers" 1
     for case in "procs 32:0" "procs 33:1" "funcs 1000:0" "funcs 1001:1" \
         "steps 9999999:0" "steps 10000000:1" "options 256:0" "options 257:1" \
-        "int 2000000000:0" "int 3000000000:1" "loop forever:1" "rows 64:0" "rows 65:1"; do
+        "int 2000000000:0" "int 3000000000:1" "loop forever:1" "rows 64:0" "rows 65:1" \
+        "triggers 1000:0" "triggers 1001:1"; do
         lab_sim "${case%:*}" "${case#*:}"
     done
     # The default bound: 100,000 decisions, then a draw.

@@ -85,6 +85,12 @@
  *                                    positions (cards below each), ascending
  *   expect moved NAME from Z to Z2   such a move happened during the last
  *                                    step (setup or choose)
+ *   expect window EVENT [depth N]    the decision is asked by a reaction
+ *                                    window before EVENT (at depth N)
+ *   expect no window                 ... by no window
+ *   expect responses: "A", "B", ...  during the last step a window closed,
+ *                                    its answers these labels, in the
+ *                                    order asked ("Do not respond", a card)
  *   expect hidden Z to P             rt_sees(slot of Z, P) is false
  *   expect visible Z to P            ... true
  *   expect var VAR = N               (or VAR[P], VAR[CARD]) a variable of the rules
@@ -115,6 +121,9 @@ enum { MAX_LIST = 512, MAX_MOVES = 8192, MSG = 4096 };
 
 static RtMove moves[MAX_MOVES];
 static int nmoves;
+/* the last window that closed during the last step */
+static RtWindow closed;
+static int nclosed;
 
 static void observe(void *ctx, const RtGame *g, const void *st, RtMove m)
 {
@@ -123,6 +132,15 @@ static void observe(void *ctx, const RtGame *g, const void *st, RtMove m)
     (void)st;
     if (nmoves < MAX_MOVES)
         moves[nmoves++] = m;
+}
+
+static void observe_window(void *ctx, const RtGame *g, const void *st, const RtWindow *w)
+{
+    (void)ctx;
+    (void)g;
+    (void)st;
+    closed = *w;
+    nclosed++;
 }
 
 /* ---- one run of one file ---- */
@@ -762,6 +780,7 @@ static int start(Run *r)
         return bad(r, "players %d outside %d..%d", r->players, r->g->min_players,
                    r->g->max_players);
     nmoves = 0;
+    nclosed = 0;
     rt_new(r->g, r->st, r->seed, r->players);
     r->started = 1;
     r->stale_line = 0;
@@ -918,6 +937,7 @@ static int cmd_choose(Run *r, char *s)
                r->g->prompts[c->dec.prompt], want);
     }
     nmoves = 0;
+    nclosed = 0;
     if (!rt_apply(r->g, r->st, i))
         return fail(r, "rt_apply refused option %d", i);
     r->stale_line = 0;
@@ -1116,6 +1136,68 @@ static int parse_labels(Run *r, char *s, char (*out)[256], int *n, int max)
     }
 }
 
+/* expect window EVENT [depth N] | expect no window (s after those words;
+ * `no` for the second) */
+static int expect_window(Run *r, char *s, int no)
+{
+    if (!need_decision(r, 0))
+        return 0;
+    const RtWindow *w = rt_window_of(r->g, r->st);
+    if (no) {
+        if (!at_end(r, s))
+            return 0;
+        if (w)
+            return fail(r, "the decision is asked by window %u (%s)", (unsigned)w->id,
+                        r->g->events[w->event]);
+        return 1;
+    }
+    char ev[256];
+    long depth = -1;
+    int n = 0;
+    skip_space(&s);
+    while (s[n] && !isspace((unsigned char)s[n]) && n < 255)
+        n++;
+    snprintf(ev, sizeof ev, "%.*s", n, s);
+    s += n;
+    skip_space(&s);
+    if (!n)
+        return bad(r, "expected 'expect window EVENT [depth N]'");
+    if (word(&s, "depth") && !parse_int(r, &s, &depth, "a depth"))
+        return 0;
+    if (!at_end(r, s))
+        return 0;
+    if (!w)
+        return fail(r, "the decision is asked by no window");
+    if (strcmp(r->g->events[w->event], ev) != 0)
+        return fail(r, "the window is before %s, expected %s", r->g->events[w->event], ev);
+    if (depth >= 0 && w->depth != depth)
+        return fail(r, "the window is at depth %d, expected %ld", w->depth, depth);
+    return 1;
+}
+
+/* expect responses: "A", "B", ... */
+static int cmd_expect_responses(Run *r, char *s)
+{
+    static char want[RT_MAX_PLAYERS][256];
+    int n;
+    if (*s != ':')
+        return bad(r, "expected 'responses: \"A\", \"B\"'");
+    if (!parse_labels(r, s + 1, want, &n, RT_MAX_PLAYERS))
+        return 0;
+    if (!nclosed)
+        return fail(r, "no window closed during the last step");
+    char got[256];
+    if (n != closed.nseats)
+        return fail(r, "%d responses expected, the window asked %d seats", n, closed.nseats);
+    for (int i = 0; i < n; i++) {
+        rt_option_text(r->g, &closed.answer[i], got, sizeof got);
+        if (strcmp(got, want[i]) != 0)
+            return fail(r, "response %d (player %d) is \"%s\", expected \"%s\"", i,
+                        closed.order[i], got, want[i]);
+    }
+    return 1;
+}
+
 static int cmd_expect(Run *r, char *s)
 {
     RtCore *c = core(r);
@@ -1162,6 +1244,11 @@ static int cmd_expect(Run *r, char *s)
             return fail(r, "the options differ from the %d expected", n);
         return 1;
     }
+    char *t = s;
+    if (word(&t, "no") && word(&t, "window"))
+        return expect_window(r, t, 1);
+    if (word(&s, "window"))
+        return expect_window(r, s, 0);
     int negate = 0;
     if (word(&s, "option") || (word(&s, "no") && word(&s, "option") && (negate = 1))) {
         char want[512];
@@ -1175,6 +1262,8 @@ static int cmd_expect(Run *r, char *s)
             return fail(r, "option \"%s\" is not offered", want);
         return 1;
     }
+    if (word(&s, "responses"))
+        return cmd_expect_responses(r, s);
     if (word(&s, "zone"))
         return cmd_expect_zone(r, s);
     if (word(&s, "top"))
@@ -1409,6 +1498,7 @@ int main(int argc, char **argv)
         return 2;
     }
     rt_set_observer(g, observe, NULL);
+    rt_set_window_observer(g, observe_window, NULL);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0) {
             verbose = 1;

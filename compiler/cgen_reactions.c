@@ -1,0 +1,521 @@
+/* cgen_reactions.c: the C of what runs before an event: `instead of` and
+ * `react to` clauses, `cancel`, and reaction windows (docs/LANGUAGE.md,
+ * "Prevention" and "Reactions"; the runtime's side is under "before an
+ * event" in runtime/rt_game.h, the sealed windows under "sealed windows").
+ *
+ * An event with such clauses (a user event, or a card played) runs its
+ * before-phase first: the runtime's proc P_0_before (bf_run; bf_drun in
+ * the direct copy), pushed by the event's raise (cgen_events.c) or by
+ * `play` (cgen_effects.c) with the event's values. The game gives it a
+ * table per event (bf_events[]: the clauses of the rules, and per kind of
+ * card those of its effect) and three functions over the clauses: their
+ * tests (game_bf_match), and their procs pushed (game_bf_push) or called
+ * (game_bf_dcall). A clause's proc, when it returns, leaves its bound names
+ * (the event's values, which it may have changed) in s->bret and its
+ * "0cancel" in s->bcancel (gen_before_epilogue). Nothing here is written
+ * for a game without such clauses: its C is the C of before. */
+#include "cgen_int.h"
+
+#include "emit.h"
+
+/* ---- which events, and their numbers ---------------------------------------- */
+
+/* The name of event e (played or a rules' event), for comments. */
+static const char *before_event_name(const Game *g, int e)
+{
+    return e == EV_PLAYED ? "played" : ((const Sym *)g->events.items[e - EV_USER])->name;
+}
+
+/* The events with a before-phase, numbered in bf_events[] in the order
+ * played, then the rules' events; -1 for one without. */
+static int bf_index(const Game *g, int e)
+{
+    int k = 0;
+    for (int i = EV_PLAYED; i < EV_USER + g->events.len; i++) {
+        if (i != EV_PLAYED && i < EV_USER)
+            continue;
+        if (!event_has_befores(g, i))
+            continue;
+        if (i == e)
+            return k;
+        k++;
+    }
+    return -1;
+}
+
+/* The clause of the game's befores whose proc p is, or NULL. */
+const Handler *before_handler_of(const Game *g, const Sym *p)
+{
+    const Node *c = p ? p->clause : NULL;
+    if (!c || (c->clause_kind != CLAUSE_INSTEAD && c->clause_kind != CLAUSE_REACT))
+        return NULL;
+    if (c->handler_no < 0 || c->handler_no >= g->befores.len)
+        return NULL;
+    return g->befores.items[c->handler_no];
+}
+
+/* ---- the game's constants ------------------------------------------------- */
+
+/* GAME_HAS_BEFORE and, with `react to` clauses, the windows: their
+ * number at once (limit reactions), the label "Do not respond", and the
+ * slots whose cards their owner may react with. */
+void gen_before_defs(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    if (!game_has_befores(g))
+        return;
+    buf_puts(o, "/* Clauses run before events (rt_game.h, \"before an event\") */\n"
+                "#define GAME_HAS_BEFORE 1\n");
+    if (!game_has_windows(g)) {
+        buf_puts(o, "\n");
+        return;
+    }
+    buf_printf(o, "/* and reaction windows: at most this many at once ('limit reactions') */\n"
+                  "#define GAME_HAS_WINDOWS 1\n#define GAME_MAX_WINDOWS %lld\n"
+                  "#define GAME_RESPOND_LABEL %d\n"
+                  "/* bf_hand_slot[i]: is slot i of a zone each player owns (a hand)? */\n"
+                  "static const uint8_t bf_hand_slot[NSLOTS] = {",
+               g->max_reactions, g->respond_label);
+    int k = 0;
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        bool hand = (z->zflags & ZF_PER_PLAYER) && !(z->zflags & ZF_HELD) &&
+                    z->vis == VIS_OWNER;
+        for (int j = 0; j < zone_nslots(g, z); j++, k++)
+            buf_printf(o, "%s%d", k ? ", " : "", hand);
+    }
+    buf_puts(o, "};\n\n");
+}
+
+/* The number of the runtime's before-phase proc, after the events' own
+ * (cgen_events.c numbers those from the procs' count). */
+static int before_proc_number(const Game *g)
+{
+    return g->procs.len + 1 + g->events.len;
+}
+
+void gen_before_proc_numbers(Gen *G)
+{
+    if (game_has_befores(G->g))
+        buf_printf(G->out, "    P_0_before = %d, /* before an event (bf_run) */\n",
+                   before_proc_number(G->g));
+}
+
+void gen_before_steps(Gen *G)
+{
+    if (game_has_befores(G->g))
+        buf_puts(G->out, "    case P_0_before:\n        r = bf_run(s, f);\n        break;\n");
+}
+
+/* The members of the RtGame table: the window asking. */
+const char *before_table_entries(Gen *G)
+{
+    return game_has_windows(G->g) ? "    .window = game_window,\n" : "";
+}
+
+/* ---- in a clause's proc: cancel, and what it leaves ----------------------- */
+
+/* stmt: CANCEL */
+void gen_cancel(Gen *G, const Node *n)
+{
+    line(G, "V[%d] = 1; /* cancel */", n->slot);
+}
+
+/* Before the proc of an `instead of` or `react to` clause returns: its
+ * bound names (the event's values) and whether it cancelled, for the
+ * before-phase (bf_take). */
+void gen_before_epilogue(Gen *G)
+{
+    const Handler *h = G->bf;
+    for (int i = 0; i < h->nbound; i++)
+        line(G, "s->bret[%d] = V[%d];", i, i);
+    line(G, "s->bcancel = V[%d];", h->cancel_slot);
+}
+
+/* ---- the before-phase, where an event is raised --------------------------- */
+
+/* The resumable copy: P_0_before pushed with values vals[0..n) (C
+ * expressions), and back at a resume point with the result in s->ret. */
+static void gen_push_before(Gen *G, int evi, const char *const *vals, int n)
+{
+    line(G, "{");
+    line(G, "    Frame *nf = push(s, %d, P_0_before);", site(G));
+    line(G, "    if (!nf)");
+    line(G, "        return R_STOP;");
+    for (int i = 0; i < n; i++)
+        line(G, "    nf->v[%d] = %s;", i, vals[i]);
+    line(G, "    nf->v[NEVARGS + BF_EV] = %d;", evi);
+    int pc = G->pc++;
+    line(G, "    f->pc = %d;", pc);
+    line(G, "    return R_CALL;");
+    line(G, "}");
+    gen_resume_point(G, pc);
+    line(G, "if (s->core.over)");
+    line(G, "    return R_STOP;");
+}
+
+/* `play` (V[c] the card, V[p] its player; its context entered): the
+ * before-phase of the card played, where a clause may stop it. Returns
+ * true if it was written: then V[c] is -1 once the play is cancelled (its
+ * context left), and the rest of the play must test it. In a reaction's
+ * own play (PLAY.value 1), a play cancelled ends the reaction's proc. */
+bool gen_before_played(Gen *G, const Node *n, int c)
+{
+    const Game *g = G->g;
+    int evi = bf_index(g, EV_PLAYED);
+    if (evi < 0)
+        return false;
+    const char *card = arena_printf(G->a, "V[%d]", c);
+    bool events = game_has_events(g);
+    if (G->direct) {
+        line(G, "{");
+        line(G, "    int32_t bf_v[NEVARGS] = {V[%d]};", c);
+        line(G, "    bool bf_cancel = bf_drun(s, d, %d, bf_v);", evi);
+        line(G, "    if (s->core.over)");
+        line(G, "        return 0;");
+        line(G, "    V[%d] = bf_cancel ? -1 : bf_v[0];", c);
+        line(G, "}");
+    } else {
+        gen_push_before(G, evi, &card, 1);
+        line(G, "V[%d] = s->ret ? -1 : s->bret[0];", c);
+    }
+    line(G, "if (V[%d] < 0) {", c);
+    if (events)
+        line(G, "    ev_leave(s); /* the play's context */");
+    if (n->value == 1 && G->bf) {
+        G->indent++;
+        gen_before_epilogue(G);
+        line(G, "return %s;", G->direct ? "0" : "R_RETURN");
+        G->indent--;
+    }
+    line(G, "}");
+    return true;
+}
+
+/* After the before-phase: a value typed by a card type that a clause
+ * changed to a card of another type faults, as the raise does
+ * (F_EVENT_KIND); `ret` is what the function returns then. */
+static const char *kind_rechecks(Gen *G, const Sym *ev, int at, const char *ret)
+{
+    Buf b = {0};
+    int i = 0;
+    for (const Node *p = ev->decl->params; p; p = p->next, i++) {
+        if (p->value < 0)
+            continue;
+        buf_printf(&b, "        if (card_type(V[%d]) != TYPE_%s) {\n"
+                       "            fault(s, F_EVENT_KIND, %d, 0);\n"
+                       "            return%s%s;\n        }\n",
+                   i, c_ident(G->a, G->cs->types[p->value]->name, true), at, *ret ? " " : "",
+                   ret);
+    }
+    const char *r = arena_strdup(G->a, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
+}
+
+/* The raise of event ev (cgen_events.c), resumable: after its context is
+ * entered, its before-phase (resume point 3); cancelled, the raise ends
+ * there, its body not run and its handlers not fired. "" for an event
+ * without one. */
+const char *before_raise_resumable(Gen *G, const Sym *ev, int at)
+{
+    int evi = bf_index(G->g, EV_USER + ev->index);
+    if (evi < 0)
+        return "";
+    Buf b = {0};
+    buf_printf(&b, "        {\n            Frame *nf = push(s, %d, P_0_before);\n"
+                   "            if (!nf)\n                return R_STOP;\n", at);
+    for (int i = 0; i < ev->nparams; i++)
+        buf_printf(&b, "            nf->v[%d] = V[%d];\n", i, i);
+    buf_printf(&b, "            nf->v[NEVARGS + BF_EV] = %d;\n        }\n"
+                   "        f->pc = 3;\n        return R_CALL;\n    case 3:\n"
+                   "        if (s->core.over)\n            return R_STOP;\n"
+                   "        if (s->ret) { /* cancelled */\n            ev_leave(s);\n"
+                   "            break;\n        }\n", evi);
+    for (int i = 0; i < ev->nparams; i++)
+        buf_printf(&b, "        V[%d] = s->bret[%d];\n", i, i);
+    buf_puts(&b, kind_rechecks(G, ev, at, "R_STOP"));
+    const char *r = arena_strdup(G->a, b.data);
+    buf_free(&b);
+    return r;
+}
+
+/* The same in the direct copy (V the values, the context entered): true
+ * and the C that ends the raise when it is cancelled. */
+const char *before_raise_direct(Gen *G, const Sym *ev)
+{
+    int evi = bf_index(G->g, EV_USER + ev->index);
+    if (evi < 0)
+        return "";
+    Buf b = {0};
+    buf_printf(&b, "        if (bf_drun(s, d, %d, V) || s->core.over) {\n"
+                   "            ev_leave(s);\n            s->depth--;\n"
+                   "            return;\n        }\n", evi);
+    /* (a fault there ends the game: the depth counted is no longer read) */
+    buf_puts(&b, kind_rechecks(G, ev, site_of(G, ev->decl), ""));
+    const char *r = arena_strdup(G->a, b.data);
+    buf_free(&b);
+    return r;
+}
+
+/* ---- the tables and functions the before-phase calls ---------------------- */
+
+/* The clauses of kind k's effect before event e of clause kind ck, as a
+ * list of their numbers appended to list; returns how many. */
+static int kind_clauses(const Game *g, int k, int e, ClauseKind ck, Buf *list, int *n)
+{
+    const Node *eff = g->effect_of[k];
+    int added = 0;
+    for (int i = 0; eff && i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        if (h->effect != eff || h->event != e || h->clause->clause_kind != ck)
+            continue;
+        buf_printf(list, "%s%d", (*n)++ ? ", " : "", i);
+        added++;
+    }
+    return added;
+}
+
+/* bf_instead_E / bf_ilist_E (or react, rlist): per kind the start of its
+ * clauses in the list, then the list. */
+static void gen_kind_table(Gen *G, int e, int evi, ClauseKind ck, const char *name)
+{
+    const Game *g = G->g;
+    Buf starts = {0}, list = {0};
+    int n = 0;
+    for (int k = 0; k < g->cs->ncards; k++) {
+        buf_printf(&starts, "%d, ", n);
+        kind_clauses(g, k, e, ck, &list, &n);
+    }
+    buf_printf(&starts, "%d", n);
+    buf_printf(G->out, "static const int16_t bf_%s%d[NCARDS + 1] = {%s};\n"
+                       "static const int16_t bf_%slist%d[] = {%s};\n",
+               name, evi, starts.data, name, evi, n ? list.data : "-1");
+    buf_free(&starts);
+    buf_free(&list);
+}
+
+/* What the window shows of each value of event e. */
+static const char *arg_kind(Type t)
+{
+    switch (t) {
+    case T_CARD: return "RT_ARG_CARD";
+    case T_PLAYER: return "RT_ARG_PLAYER";
+    case T_BOOL: return "RT_ARG_BOOL";
+    default: return "RT_ARG_INT";
+    }
+}
+
+/* The values of event e: how many, and their types. */
+static int event_values(const Game *g, int e, const Type **types)
+{
+    static const Type played[] = {T_CARD};
+    if (e == EV_PLAYED) {
+        *types = played;
+        return 1;
+    }
+    const Sym *ev = g->events.items[e - EV_USER];
+    *types = ev->params;
+    return ev->nparams < 8 ? ev->nparams : 8;
+}
+
+/* Where the before-phase of event e faults: the event's declaration, or
+ * (a card played) the first clause before it. */
+static int event_site(Gen *G, int e)
+{
+    const Game *g = G->g;
+    if (e >= EV_USER)
+        return site_of(G, ((const Sym *)g->events.items[e - EV_USER])->decl);
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        if (h->event == e)
+            return site_of(G, h->clause);
+    }
+    return 0;
+}
+
+/* bf_wkinds_E: per kind of the event's first value (a card), can a
+ * `react to` clause match it (its 'where' read for a card of that kind
+ * alone: sema_eval_filter)? NULL when every kind can, or the first value
+ * is no card. */
+static const char *gen_window_kinds(Gen *G, int e, int evi)
+{
+    const Game *g = G->g;
+    const Type *types;
+    if (event_values(g, e, &types) < 1 || types[0] != T_CARD)
+        return "NULL";
+    bool all = true;
+    Buf b = {0};
+    for (int k = 0; k < g->cs->ncards; k++) {
+        bool may = false;
+        for (int i = 0; i < g->befores.len && !may; i++) {
+            const Handler *h = g->befores.items[i];
+            if (h->event == e && h->clause->clause_kind == CLAUSE_REACT)
+                may = !h->clause->cond || sema_eval_filter(h->clause->cond, 0,
+                                                           g->cs->cards[k]) != 0;
+        }
+        all &= may;
+        buf_printf(&b, "%s%d", k ? ", " : "", may);
+    }
+    const char *name = "NULL";
+    if (!all) {
+        buf_printf(G->out, "static const uint8_t bf_wkinds%d[NCARDS] = {%s};\n", evi, b.data);
+        name = arena_printf(G->a, "bf_wkinds%d", evi);
+    }
+    buf_free(&b);
+    return name;
+}
+
+/* The tables of event e (number evi) and its BfEvent entry, into entries. */
+static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    const Type *types;
+    int nv = event_values(g, e, &types), nrules = 0;
+    buf_printf(o, "/* before event %s */\nstatic const uint8_t bf_argkind%d[] = {",
+               before_event_name(g, e), evi);
+    for (int i = 0; i < nv; i++) /* a card played is shown to every seat */
+        buf_printf(o, "%s%s", i ? ", " : "", e == EV_PLAYED ? "RT_ARG_CARD_SHOWN"
+                                                             : arg_kind(types[i]));
+    buf_printf(o, "%s};\nstatic const int16_t bf_rules%d[] = {", nv ? "" : "0", evi);
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        if (!h->effect && h->event == e)
+            buf_printf(o, "%s%d", nrules++ ? ", " : "", i);
+    }
+    buf_puts(o, nrules ? "};\n" : "-1};\n");
+    gen_kind_table(G, e, evi, CLAUSE_INSTEAD, "instead");
+    gen_kind_table(G, e, evi, CLAUSE_REACT, "react");
+    const char *wkinds = gen_window_kinds(G, e, evi);
+    buf_puts(o, "\n");
+    int prompt = g->respond_prompt ? g->respond_prompt[e] : -1;
+    buf_printf(entries, "    {%d, %d, %d, %d, bf_argkind%d, %d, bf_rules%d, bf_instead%d, "
+                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s},\n",
+               e, nv, event_site(G, e), prompt, evi, nrules, evi, evi, evi, evi, evi, wkinds);
+}
+
+/* The values a clause's proc takes, after the event's (V[0..nbound)):
+ * this and me on a card, then by and cause, then 0cancel. */
+static void clause_args(const Handler *h, Buf *b)
+{
+    for (int i = 0; i < h->nbound; i++)
+        buf_printf(b, ", V[%d]", i);
+    if (h->effect)
+        buf_puts(b, ", card, me");
+    buf_puts(b, ", by, cause");
+}
+
+/* game_bf_match: each clause's tests (its match func, with no seat of a
+ * zone), or none. */
+static void gen_bf_match(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_puts(o, "/* Do the tests of the clause run before an event hold? */\n"
+                "static bool game_bf_match(State *s, int h, const int32_t *V, int card, int me)\n"
+                "{\n    int32_t by = ev_by(s), cause = ev_cause(s);\n"
+                "    (void)V;\n    (void)card;\n    (void)me;\n    (void)by;\n    (void)cause;\n"
+                "    switch (h) {\n");
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        if (!h->match)
+            continue;
+        Buf args = {0};
+        clause_args(h, &args);
+        buf_printf(o, "    case %d:\n        return fn_%s(s%s, 0, -1, -1) != 0;\n", i,
+                   h->match->sym->cname, args.data);
+        buf_free(&args);
+    }
+    buf_puts(o, "    default:\n        return true;\n    }\n}\n\n");
+}
+
+/* What a clause's context says raises carry: a card's, its player and the
+ * card; the rules', the event's by and cause. */
+static const char *clause_acts(const Handler *h)
+{
+    return h->effect ? "me, card" : "by, cause";
+}
+
+/* game_bf_push and game_bf_dcall: each clause's proc, its context entered
+ * (numbered after the `on` handlers: game_handler_info). */
+static void gen_bf_calls(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_puts(o, "/* The proc of a clause run before an event: its context, and its frame\n"
+                " * pushed (bf_run) or its direct copy called (bf_drun). */\n"
+                "static bool game_bf_push(State *s, int h, const int32_t *V, int card, int me)\n"
+                "{\n    int32_t by = ev_by(s), cause = ev_cause(s);\n    switch (h) {\n");
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        int at = site_of(G, h->clause), k = 0;
+        buf_printf(o, "    case %d: {\n        if (!ev_enter(s, %d, %d, %d, %s))\n"
+                      "            return false;\n        Frame *nf = push(s, %d, P_%s);\n"
+                      "        if (!nf)\n            return false;\n",
+                   i, at, h->event, g->handlers.len + i, clause_acts(h), at, h->proc->cname);
+        for (; k < h->nbound; k++)
+            buf_printf(o, "        nf->v[%d] = V[%d];\n", k, k);
+        if (h->effect) {
+            buf_printf(o, "        nf->v[%d] = card;\n", k++);
+            buf_printf(o, "        nf->v[%d] = me;\n", k++);
+        }
+        buf_printf(o, "        nf->v[%d] = by;\n        nf->v[%d] = cause;\n"
+                      "        nf->v[%d] = 0;\n        return true;\n    }\n", k, k + 1, k + 2);
+    }
+    buf_puts(o, "    default:\n        (void)V;\n        (void)card;\n        (void)me;\n"
+                "        return false;\n    }\n}\n\n"
+                "static void game_bf_dcall(State *s, const Direct *d, int h, const int32_t *V,\n"
+                "                          int card, int me)\n"
+                "{\n    int32_t by = ev_by(s), cause = ev_cause(s);\n    switch (h) {\n");
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        Buf args = {0};
+        clause_args(h, &args);
+        buf_printf(o, "    case %d:\n        if (ev_enter(s, %d, %d, %d, %s)) {\n"
+                      "            dproc_%s(s, d%s, 0);\n            ev_leave(s);\n        }\n"
+                      "        return;\n",
+                   i, site_of(G, h->clause), h->event, g->handlers.len + i, clause_acts(h),
+                   h->proc->cname, args.data);
+        buf_free(&args);
+    }
+    buf_puts(o, "    default:\n        (void)s;\n        (void)d;\n        (void)V;\n"
+                "        (void)card;\n        (void)me;\n        (void)by;\n        (void)cause;\n"
+                "        return;\n    }\n}\n\n");
+}
+
+/* After the rules: bf_events[] and what the before-phase calls back. */
+void gen_before_hooks(Gen *G)
+{
+    const Game *g = G->g;
+    if (!game_has_befores(g))
+        return;
+    Buf entries = {0};
+    for (int e = EV_PLAYED; e < EV_USER + g->events.len; e++) {
+        int evi = bf_index(g, e);
+        if (evi >= 0)
+            gen_event_table(G, e, evi, &entries);
+    }
+    buf_printf(G->out, "/* What runs before each event (rt_game.h, BfEvent) */\n"
+                       "static const BfEvent bf_events[] = {\n%s};\n\n"
+                       "static const BfEvent *game_bf_event(int i)\n{\n"
+                       "    return &bf_events[i];\n}\n\n", entries.data);
+    buf_free(&entries);
+    gen_bf_match(G);
+    gen_bf_calls(G);
+}
+
+/* The entries of game_handler_info for these clauses, after the `on`
+ * handlers': their kind, where written (what `during` names). */
+void gen_before_handler_info(Gen *G)
+{
+    const Game *g = G->g;
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        buf_printf(G->out, "    {\"%s\", ", h->clause->clause_kind == CLAUSE_REACT ? "react"
+                                                                                  : "instead");
+        c_string(G->out, where(G, h->clause));
+        buf_printf(G->out, ", %d},\n", h->clause->loc.line);
+    }
+}

@@ -1,0 +1,95 @@
+#!/bin/sh
+# reactions.sh: what a game with reaction windows shows (tests/games/
+# react-lab, built with ASan+UBSan when LIBCARDRT is the ASan build):
+#   - secrecy (tests/games/secrecy.c): a third seat's JSON stream is the
+#     same whatever the other hands hold, and no answer shows before every
+#     seat has answered;
+#   - the JSON protocol: a window's question carries "window" (after every
+#     pinned field), is asked even when "Do not respond" is its only
+#     option, and a "responses" line follows once all have answered; every
+#     line passes tests/games/jsonl_check.py, windows included;
+#   - the terminal: a window's question says it is sealed, the answers
+#     come as one "Responses before ..." line, and no answer to a window is
+#     printed as "Player N chooses";
+#   - a game without reactions writes none of it.
+#
+#   sh tests/games/reactions.sh CARDC LIBCARDRT
+# Prints "reactions: N passed, M failed"; exits 1 if any failed.
+cardc=${1:?usage: reactions.sh CARDC LIBCARDRT}
+lib=${2:?usage: reactions.sh CARDC LIBCARDRT}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+CC=${CC:-cc}
+T=$(mktemp -d "${TMPDIR:-/tmp}/reactions.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+export ASAN_OPTIONS=detect_leaks=1
+CHECK_PREFIX="reactions: "
+. "$ROOT/tests/check.sh"
+
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+case $lib in *asan*) ;; *) san= ;; esac
+cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -O1 -g"
+# shellcheck disable=SC2086 # san and cflags are lists of flags
+if ! "$cardc" build "$ROOT/tests/games/react-lab" -o "$T/lab.c" 2>"$T/err" ||
+    ! "$CC" $cflags $san -I"$ROOT/runtime" "$T/lab.c" "$lib" -o "$T/lab" 2>>"$T/err" ||
+    ! "$CC" $cflags $san -I"$ROOT/runtime" -DCARDC_NO_MAIN "$ROOT/tests/games/secrecy.c" \
+        "$T/lab.c" "$lib" -o "$T/secrecy" 2>>"$T/err"; then
+    echo "FAIL reactions: react-lab or its secrecy test does not build"
+    sed 's/^/    /' "$T/err" | head -20
+    echo "reactions: 0 passed, 1 failed"
+    exit 1
+fi
+
+# secrecy.c counts its own checks: each of its lines is one of ours
+"$T/secrecy" >"$T/secrecy.out" 2>&1
+while read -r verdict what; do
+    case $verdict in
+    ok) pass=$((pass + 1)) ;;
+    FAIL) echo "FAIL reactions: $what"; fail=$((fail + 1)) ;;
+    esac
+done <"$T/secrecy.out"
+grep -q '^secrecy: 4 passed, 0 failed$' "$T/secrecy.out" ||
+    { echo "FAIL reactions: secrecy.c did not run its 4 checks"; fail=$((fail + 1)); }
+
+# JSON: seed by seed, seat 0 a json seat taking the first option (a card
+# when a reaction is offered), the others random
+for seed in 1 2 3 4 5 6; do
+    yes '{"choose":0}' | head -n 600 >"$T/in"
+    "$T/lab" play --protocol json --seats json,random,random --seed $seed <"$T/in" \
+        >"$T/out.$seed" 2>"$T/stderr.$seed"
+    check "seed $seed: every line checks (jsonl_check.py)" \
+        python3 "$ROOT/tests/games/jsonl_check.py" "$T/out.$seed" --ended
+done
+cat "$T"/out.* >"$T/all"
+check "a window's question ends with its window, after the pinned fields" \
+    grep -q '"view":{"zones":\[.*\]}\(,"during":{[^}]*}\)\{0,1\},"window":{"id":[0-9]*,"kind":"react","event":"[a-z]*","args":\[[^]]*\],"by":[0-9],"depth":[0-9],"order":\[[0-9],[0-9],[0-9]\]}}$' "$T/all"
+check "a seat that can only pass is asked all the same" \
+    grep -q '"prompt":"Respond to destroy?","options":\[{"id":0,"label":"Do not respond"}\]' "$T/all"
+check "a seat that can react is offered the card, then \"Do not respond\"" \
+    grep -q '"options":\[{"id":0,"label":"Escape"},{"id":1,"label":"Do not respond"}\]' "$T/all"
+check "the answers come in one responses line, one per seat in the order asked" \
+    grep -q '^{"type":"responses","window":{"id":[0-9]*,"kind":"react",.*"order":\[\([0-9]\),\([0-9]\),\([0-9]\)\]},"responses":\[{"player":\1,"label":"[^"]*","card":[^}]*},{"player":\2,.*},{"player":\3,.*}\]}$' "$T/all"
+check "a reaction played names its card in the responses" \
+    grep -q '"label":"Escape","card":"Escape"}' "$T/all"
+check "a reaction to a reaction: a window at depth 2" \
+    grep -q '"window":{"id":[0-9]*,"kind":"react","event":"played","args":\["Escape"\],"by":[0-9],"depth":2' "$T/all"
+
+# The terminal: seat 0 human, answering 1 (its first option) to everything
+yes 1 | head -n 600 >"$T/tin"
+"$T/lab" play --seats human,random,random --seed 2 <"$T/tin" >"$T/term" 2>&1
+check "the terminal: a window's question says it is sealed" \
+    grep -q '^  (before destroy (Watchtower), by Player [0-9]; every player is asked, and no answer is shown until all have answered)$' "$T/term"
+check "the terminal: the answers come as one line" \
+    grep -q '^Responses before destroy (Watchtower), by Player [0-9]: Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*$' "$T/term"
+check "the terminal: no answer to a window is printed as a choice" \
+    sh -c '! grep -q "chooses: Do not respond" "$1"' sh "$T/term"
+
+# A game without reactions: none of it
+"$cardc" build "$ROOT/decks/easy-school" -o "$T/es.c" 2>/dev/null
+# shellcheck disable=SC2086
+"$CC" $cflags $san -I"$ROOT/runtime" "$T/es.c" "$lib" -o "$T/es" 2>/dev/null
+yes '{"choose":0}' | head -n 2000 >"$T/in"
+"$T/es" play --protocol json --seed 3 <"$T/in" >"$T/es.out" 2>/dev/null
+check "a game without reactions writes no window and no responses" \
+    sh -c '! grep -q "\"window\"\\|\"responses\"" "$1" && grep -q "\"type\":\"end\"" "$1"' sh "$T/es.out"
+
+summary reactions
