@@ -2208,7 +2208,7 @@ static void gen_tables(Gen *G)
     gen_slot_flags(o, g, "static const uint8_t slot_ordered", ZF_ORDERED);
     /* One table for all that asks whether a card is in play: holders
      * leaving play, cards' triggers, the funcs that cards in play change. */
-    if (any_zone_in_play(g) || card_handlers(g) || g->nheld) { /* cards' clauses, holders */
+    if (any_zone_in_play(g) || g->nheld || card_handlers(g)) { /* rt_game.h reads it then */
         buf_puts(o, "/* slot_in_play[i]: are the cards of slot i in play (its zone `in play`)? */\n");
         gen_slot_flags(o, g, "static RT_UNUSED const uint8_t slot_in_play", ZF_IN_PLAY);
     }
