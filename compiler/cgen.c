@@ -14,7 +14,6 @@
  * cards, so they compile to plain C functions. Aggregates and filters
  * become small helpers that walk a zone's array; nothing allocates. */
 #include "cgen_int.h"
-#include "cgen_holders.h"
 #include "emit.h"
 
 #include <assert.h>
@@ -145,11 +144,7 @@ static void gen_var(Gen *G, Buf *b, const Sym *sym)
 static void gen_zone(Gen *G, Buf *b, const Node *n)
 {
     if (n->kind == N_INDEX && (n->base->sym->decl->zflags & ZF_HELD)) {
-        const Node *z = n->base->sym->decl;
-        buf_printf(b, "hslot(s, %d, Z_%s, TYPE_%s, ", site(G), z->name,
-                   c_ident(G->a, G->cs->types[z->holder_type]->name, true));
-        gen_expr(G, b, n->index);
-        buf_puts(b, ")");
+        gen_held_slot(G, b, n);
     } else if (n->kind == N_INDEX) {
         if (n->index->seat_in_range)
             buf_printf(b, "(Z_%s + ", n->base->name);
@@ -385,20 +380,6 @@ static const char *arith_helper(BinOp op)
     }
 }
 
-/* expr: expr IN expr: in_slot(s, c, slot), or in_slots(s, c, Z_x, n) for
- * the slots of every holder of a held zone. */
-static void gen_membership(Gen *G, Buf *b, const Node *n)
-{
-    bool all = n->rhs->type == T_ZONES;
-    buf_puts(b, all ? "in_slots(s, " : "in_slot(s, ");
-    gen_expr(G, b, n->lhs);
-    buf_puts(b, ", ");
-    gen_expr(G, b, n->rhs);
-    if (all)
-        buf_printf(b, ", %d", zone_nslots(G->g, n->rhs->sym->decl));
-    buf_puts(b, ")");
-}
-
 /* expr: expr OR expr | expr AND expr | expr EQ expr | ... | expr '%' expr */
 static void gen_binary(Gen *G, Buf *b, const Node *n)
 {
@@ -457,16 +438,7 @@ static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, b
         buf_printf(hb, "%sfor (int i = 0; i < s->ncand; i++) {\n", ind);
         buf_printf(hb, "%s    V[%d] = s->cand[i];\n", ind, src->slot);
     } else if (src->src_kind == SRC_HELD) {
-        /* every holder's slot in turn (held_next, held_prev) */
-        int n = zone_nslots(G->g, src->in->sym->decl);
-        const char *z = expr_str(G, src->in);
-        if (down)
-            buf_printf(hb, "%sint slot = %s + %d, i = 0;\n%swhile (held_prev(s, &slot, &i, %s)) {\n",
-                       ind, z, n, ind, z);
-        else
-            buf_printf(hb, "%sint slot = %s, i = -1;\n%swhile (held_next(s, &slot, &i, %s + %d)) {\n",
-                       ind, z, ind, z, n);
-        buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->slot);
+        gen_held_loop_head(G, hb, src, ind, down);
     } else {
         buf_printf(hb, "%sint slot = %s;\n", ind, expr_str(G, src->in));
         if (down)
@@ -628,6 +600,10 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
     /* (the triggers read pick[] after the move: gcc then sees it used
      * where it cannot tell it written, so it starts zeroed) */
     const char *pick = move_heard(G, n->to) ? "pick[NINSTANCES] = {0}" : "pick[NINSTANCES]";
+    /* (where drops are heard, they come after the triggers of the move) */
+    bool drops = drops_heard(G->g);
+    const char *hold = drops ? "    s->dropping = 1;\n" : "";
+    const char *release = drops ? "    s->dropping = 0;\n" : "";
     if (src->src_kind == SRC_ZONE && src->kinds_known) {
         /* A filter on the card alone: the counts say how many cards
          * move; the walk goes down from the top and stops there. */
@@ -642,18 +618,24 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
                       "    }\n"
                       "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
                       "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
-                      "    move_picked(s, slot, pick, n, to, bottom);\n%s}\n\n",
-                   expr_str(G, src->in), m, pick, m, moved_events(G, n, "slot"));
+                      "%s    move_picked(s, slot, pick, n, to, bottom);\n%s%s}\n\n",
+                   expr_str(G, src->in), m, pick, m, hold, release,
+                   moved_events(G, n, "slot"));
         return;
     }
     /* the zone is found once (its expression may draw a number):
      * the loop's `slot` is the one the cards leave */
-    buf_printf(h, "    uint16_t %s;\n    int n = 0;\n", pick);
+    /* from every holder's slot, heard: the slot each card leaves */
+    bool froms = src->src_kind == SRC_HELD && move_heard(G, n->to);
+    buf_printf(h, "    uint16_t %s;\n    int n = 0;\n%s", pick,
+               froms ? "    int32_t froms[NINSTANCES] = {0};\n" : "");
     source_loop(G, h, src, "    ");
+    if (froms)
+        buf_puts(h, "        froms[n] = slot;\n");
     buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
     const char *from = src->src_kind == SRC_ZONE ? "slot" : "-1";
-    buf_printf(h, "    move_picked(s, %s, pick, n, to, bottom);\n%s}\n\n", from,
-               moved_events(G, n, from));
+    buf_printf(h, "%s    move_picked(s, %s, pick, n, to, bottom);\n%s%s}\n\n", hold, from,
+               release, moved_events(G, n, froms ? "froms[i]" : from));
 }
 
 /* all(x in z where c): every element of z satisfies c (the filter is the
@@ -950,33 +932,6 @@ static void gen_begin_decision(Gen *G, const Node *player, int prompt)
         line(G, "decision_in(s, %s, %d);", expr_str(G, player), prompt);
     else
         line(G, "decision(s, %d, %s, %d);", site(G), expr_str(G, player), prompt);
-}
-
-/* In a game with held zones: may source src give a card of a type that
- * holds cards (held zones lie under it), or one under a holder? Such cards
- * are not alike: a choice offers each copy (add_holder_card), or each
- * card under each holder (add_held_card). */
-static bool holders_possible(Gen *G, const Node *src)
-{
-    if (!G->g->nheld || src->type != T_CARD)
-        return false;
-    if (src->src_kind == SRC_HELD)
-        return true;
-    unsigned long long held = 0;
-    const CardSet *cs = G->cs;
-    for (int k = 0; k < cs->ncards && k < 64; k++)
-        for (int i = 0; i < G->g->zones.len; i++) {
-            const Node *z = G->g->zones.items[i];
-            if ((z->zflags & ZF_HELD) && z->holder_type == cs->cards[k]->type->index)
-                held |= 1ULL << k;
-        }
-    if (cs->ncards > 64)
-        return true;
-    if (src->kinds_known)
-        return (src->kinds & held) != 0;
-    if (src->kind_level)
-        return (src->kinds_possible & held) != 0;
-    return held != 0;
 }
 
 /* Options of 'choose card' / 'choose player': one per card name (the
@@ -1488,28 +1443,6 @@ static void gen_for_cards_head(Gen *G, const Node *n)
     line(G, "if (V[%d] >= s->zsize[%s])", i, expr_str(G, src->in));
     line(G, "    break;");
     line(G, "V[%d] = s->zcard[%s][V[%d]++];", src->slot, expr_str(G, src->in), i);
-}
-
-/* The head of 'for c in Z' for a held zone Z without its holder: every
- * holder's slot in turn (funcs only), V[slot] the index in the slot,
- * V[slot + 1] the slot. */
-static void gen_for_held_head(Gen *G, const Node *n)
-{
-    const Node *src = n->iter;
-    int i = n->slot, at = n->slot + 1;
-    const char *z = expr_str(G, src->in);
-    line(G, "V[%d] = 0;", i);
-    line(G, "V[%d] = %s;", at, z);
-    line(G, "for (;;) {");
-    G->indent++;
-    line(G, "while (V[%d] < %s + %d && V[%d] >= s->zsize[V[%d]]) {", at, z,
-         zone_nslots(G->g, src->in->sym->decl), i, at);
-    line(G, "    V[%d]++;", at);
-    line(G, "    V[%d] = 0;", i);
-    line(G, "}");
-    line(G, "if (V[%d] >= %s + %d)", at, z, zone_nslots(G->g, src->in->sym->decl));
-    line(G, "    break;");
-    line(G, "V[%d] = s->zcard[V[%d]][V[%d]++];", src->slot, at, i);
 }
 
 /* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block */
@@ -2275,7 +2208,7 @@ static void gen_tables(Gen *G)
     gen_slot_flags(o, g, "static const uint8_t slot_ordered", ZF_ORDERED);
     /* One table for all that asks whether a card is in play: holders
      * leaving play, cards' triggers, the funcs that cards in play change. */
-    if (any_zone_in_play(g) || card_handlers(g)) { /* a card's clauses read it too */
+    if (any_zone_in_play(g) || g->nheld || card_handlers(g)) { /* rt_game.h reads it then */
         buf_puts(o, "/* slot_in_play[i]: are the cards of slot i in play (its zone `in play`)? */\n");
         gen_slot_flags(o, g, "static RT_UNUSED const uint8_t slot_in_play", ZF_IN_PLAY);
     }
@@ -2311,7 +2244,7 @@ static void gen_tables(Gen *G)
         }
     buf_puts(o, "};\n\n");
     if (g->nheld)
-        emit_holder_tables(o, G->a, g);
+        gen_holder_tables(G);
 }
 
 /* The game's parts of the run loop of runtime/rt_game.h, after the rules:
@@ -2344,7 +2277,7 @@ static void gen_run_hooks(Gen *G)
     gen_before_steps(G);
     buf_puts(o, "    }\n    return r;\n}\n\n");
     if (g->nheld)
-        emit_holder_left(o, G->a, g);
+        gen_holder_left(G);
     buf_puts(o, "/* The rules' variables at the start of a game. */\n"
                 "static inline void game_vars_init(State *s)\n{\n");
     if (g->globals.len + g->pvars.len + g->cvars.len == 0)

@@ -28,8 +28,6 @@ static const char *event_name(const Game *g, int e)
     return ((const Sym *)g->events.items[e - EV_USER])->name;
 }
 
-static bool drops_heard(const Game *g);
-
 /* ---- the game's constants ------------------------------------------------- */
 
 /* With cards' `on` clauses: the slots of the zones `in play` as a list
@@ -139,8 +137,8 @@ static bool played_handlers(const Game *g)
 
 /* May a card dropping from a holder that leaves play be heard: is there
  * a handler of a card leaving a zone, or entering a zone that held cards
- * drop to? */
-static bool drops_heard(const Game *g)
+ * drop to? (cgen_int.h) */
+bool drops_heard(const Game *g)
 {
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
@@ -184,7 +182,8 @@ const char *moved_events(Gen *G, const Node *n, const char *from)
         return "";
     return arena_printf(G->a, "    for (int i = 0; i < n && !s->core.over; i++) {\n"
                               "        int32_t v[3] = {pick[i], %s, to};\n"
-                              "        evfire_0_move(s, v);\n    }\n", from);
+                              "        evfire_0_move(s, v);\n    }\n%s", from,
+                        drops_heard(G->g) ? "    holders_drop(s);\n" : "");
 }
 
 /* The cards of the set chosen by 'choose cards', moved into `to` (a C
@@ -198,11 +197,14 @@ void gen_take_set_heard(Gen *G, const char *to)
     line(G, "    int32_t ts_to = %s, ts_from[RT_MAX_PICK];", to);
     line(G, "    for (int i = 0; i < ts_o.n; i++)");
     line(G, "        ts_from[i] = s->slot_of[ts_o.ids[i]];");
+    gen_drops(G, "    s->dropping = 1;");
     line(G, "    take_set(s, ts_to);");
+    gen_drops(G, "    s->dropping = 0;");
     line(G, "    for (int i = 0; i < ts_o.n && !s->core.over; i++) {");
     line(G, "        int32_t ts_v[3] = {ts_o.ids[i], ts_from[i], ts_to};");
     line(G, "        evfire_0_move(s, ts_v);");
     line(G, "    }");
+    gen_drops(G, "    holders_drop(s);");
     line(G, "}");
     gen_event_drain(G);
 }
@@ -254,9 +256,12 @@ void gen_move_heard(Gen *G, const char *card, const char *to, const char *pos)
     line(G, "{");
     line(G, "    int32_t mv_c = %s, mv_to = %s;", card, to);
     line(G, "    int32_t mv_v[3] = {mv_c, (unsigned)mv_c < NINSTANCES ? s->slot_of[mv_c] : -1, mv_to};");
+    gen_drops(G, "    s->dropping = 1;");
     line(G, "    mv(s, %d, mv_c, mv_to, %s);", site(G), pos);
+    gen_drops(G, "    s->dropping = 0;");
     line(G, "    if (!s->core.over)");
     line(G, "        evfire_0_move(s, mv_v);");
+    gen_drops(G, "    holders_drop(s);");
     line(G, "}");
     gen_event_drain(G);
 }

@@ -5,7 +5,7 @@
  * c's rank among the cards of its type (inst_rank), and slot_holder[]
  * tells, for every slot, the card it lies under. The state stays flat:
  * nothing here adds to it. */
-#include "cgen_holders.h"
+#include "cgen_int.h"
 #include "emit.h"
 
 /* Card instance by instance, the rank of each among the cards of its type,
@@ -59,8 +59,10 @@ static void emit_holder_flags(Buf *o, const Game *g)
     buf_puts(o, "};\n");
 }
 
-void emit_holder_tables(Buf *o, Arena *a, const Game *g)
+void gen_holder_tables(Gen *G)
 {
+    Buf *o = G->out;
+    const Game *g = G->g;
     buf_puts(o, "/* slot_holder[i]: the card slot i lies under (a slot of a held zone),\n"
                 " * else -1 */\nstatic const int32_t slot_holder[NSLOTS] = {");
     bool first = true;
@@ -77,11 +79,20 @@ void emit_holder_tables(Buf *o, Arena *a, const Game *g)
     }
     buf_puts(o, "};\n");
     emit_holder_flags(o, g);
-    emit_inst_rank(o, a, g->cs);
+    emit_inst_rank(o, G->a, g->cs);
 }
 
-void emit_holder_left(Buf *o, Arena *a, const Game *g)
+void gen_drops(Gen *G, const char *stmt)
 {
+    if (drops_heard(G->g))
+        line(G, "%s", stmt);
+}
+
+void gen_holder_left(Gen *G)
+{
+    Buf *o = G->out;
+    Arena *a = G->a;
+    const Game *g = G->g;
     const CardSet *cs = g->cs;
     buf_puts(o, "/* What becomes of the cards under card c, which has just left play: each\n"
                 " * held zone under its type drops them or keeps them (rt_game.h,\n"
@@ -109,3 +120,97 @@ void emit_holder_left(Buf *o, Arena *a, const Game *g)
     }
     buf_puts(o, "    default:\n        (void)s;\n        break;\n    }\n}\n\n");
 }
+
+/* ---- expressions, sources, loops ---- */
+
+/* postfix: postfix '[' expr ']' on a held zone: hslot(s, site, Z_x, TYPE_t,
+ * c), the slot under card c, which must be of the holder type t. */
+void gen_held_slot(Gen *G, Buf *b, const Node *n)
+{
+    const Node *z = n->base->sym->decl;
+    buf_printf(b, "hslot(s, %d, Z_%s, TYPE_%s, ", site(G), z->name,
+               c_ident(G->a, G->cs->types[z->holder_type]->name, true));
+    gen_expr(G, b, n->index);
+    buf_puts(b, ")");
+}
+
+/* expr: expr IN expr: in_slot(s, c, slot), or in_slots(s, c, Z_x, n) for
+ * the slots of every holder of a held zone. */
+void gen_membership(Gen *G, Buf *b, const Node *n)
+{
+    bool all = n->rhs->type == T_ZONES;
+    buf_puts(b, all ? "in_slots(s, " : "in_slot(s, ");
+    gen_expr(G, b, n->lhs);
+    buf_puts(b, ", ");
+    gen_expr(G, b, n->rhs);
+    if (all)
+        buf_printf(b, ", %d", zone_nslots(G->g, n->rhs->sym->decl));
+    buf_puts(b, ")");
+}
+
+/* The head of a loop over a held zone without its holder (a source's
+ * loop, for source_loop_dir): every holder's slot in turn (held_next, or
+ * held_prev top down), V[src->slot] each card; the caller writes the body
+ * and one closing brace. */
+void gen_held_loop_head(Gen *G, Buf *hb, const Node *src, const char *ind, bool down)
+{
+    int n = zone_nslots(G->g, src->in->sym->decl);
+    const char *z = expr_str(G, src->in);
+    if (down)
+        buf_printf(hb, "%sint slot = %s + %d, i = 0;\n%swhile (held_prev(s, &slot, &i, %s)) {\n",
+                   ind, z, n, ind, z);
+    else
+        buf_printf(hb, "%sint slot = %s, i = -1;\n%swhile (held_next(s, &slot, &i, %s + %d)) {\n",
+                   ind, z, ind, z, n);
+    buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->slot);
+}
+
+/* In a game with held zones: may source src give a card of a type that
+ * holds cards (held zones lie under it), or one under a holder? Such cards
+ * are not alike: a choice offers each copy (add_holder_card), or each
+ * card under each holder (add_held_card). */
+bool holders_possible(Gen *G, const Node *src)
+{
+    if (!G->g->nheld || src->type != T_CARD)
+        return false;
+    if (src->src_kind == SRC_HELD)
+        return true;
+    unsigned long long held = 0;
+    const CardSet *cs = G->cs;
+    for (int k = 0; k < cs->ncards && k < 64; k++)
+        for (int i = 0; i < G->g->zones.len; i++) {
+            const Node *z = G->g->zones.items[i];
+            if ((z->zflags & ZF_HELD) && z->holder_type == cs->cards[k]->type->index)
+                held |= 1ULL << k;
+        }
+    if (cs->ncards > 64)
+        return true;
+    if (src->kinds_known)
+        return (src->kinds & held) != 0;
+    if (src->kind_level)
+        return (src->kinds_possible & held) != 0;
+    return held != 0;
+}
+
+/* The head of 'for c in Z' for a held zone Z without its holder: every
+ * holder's slot in turn (funcs only), V[slot] the index in the slot,
+ * V[slot + 1] the slot. */
+void gen_for_held_head(Gen *G, const Node *n)
+{
+    const Node *src = n->iter;
+    int i = n->slot, at = n->slot + 1;
+    const char *z = expr_str(G, src->in);
+    line(G, "V[%d] = 0;", i);
+    line(G, "V[%d] = %s;", at, z);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "while (V[%d] < %s + %d && V[%d] >= s->zsize[V[%d]]) {", at, z,
+         zone_nslots(G->g, src->in->sym->decl), i, at);
+    line(G, "    V[%d]++;", at);
+    line(G, "    V[%d] = 0;", i);
+    line(G, "}");
+    line(G, "if (V[%d] >= %s + %d)", at, z, zone_nslots(G->g, src->in->sym->decl));
+    line(G, "    break;");
+    line(G, "V[%d] = s->zcard[V[%d]][V[%d]++];", src->slot, at, i);
+}
+

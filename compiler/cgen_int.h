@@ -114,12 +114,41 @@ void gen_event_raises(Gen *G);
 void gen_event_hooks(Gen *G);
 const char *event_table_entries(Gen *G);
 bool move_heard(const Gen *G, const Node *to);
+bool drops_heard(const Game *g);
 const char *moved_events(Gen *G, const Node *n, const char *from);
 void gen_move_heard(Gen *G, const char *card, const char *to, const char *pos);
 void gen_event_drain(Gen *G);
 void gen_event_played(Gen *G, const char *card, const char *by);
 void gen_fire_fn(Gen *G, int e, const char *fname, int nvals);
 void gen_take_set_heard(Gen *G, const char *to);
+
+/* cgen_holders.c */
+/* Before rt_game.h, in a game with held zones: slot_holder[] (the card
+ * each slot lies under, -1; RtGame.slot_holder), type_holds[],
+ * slot_in_play[] and inst_rank[] (each card's rank in its type: its slot
+ * in a held zone under that type). */
+void gen_holder_tables(Gen *G);
+/* After the rules: game_holder_left(s, c), what becomes of the cards under
+ * card c when it leaves play. */
+void gen_holder_left(Gen *G);
+/* The slot of a held zone under a card: hslot(...). */
+void gen_held_slot(Gen *G, Buf *b, const Node *n);
+/* c in Z */
+void gen_membership(Gen *G, Buf *b, const Node *n);
+/* The head of a source's loop over a held zone without its holder. */
+void gen_held_loop_head(Gen *G, Buf *hb, const Node *src, const char *ind, bool down);
+/* May a card choice from src offer cards that copies do not stand for? */
+bool holders_possible(Gen *G, const Node *src);
+/* The head of 'for c in Z', Z a held zone without its holder. */
+void gen_for_held_head(Gen *G, const Node *n);
+/* Where the cards that drop are heard (drops_heard, cgen_events.c: their
+ * moves fire triggers, game_dropped), they are heard after the move that
+ * made their holder leave play: a heard move holds the drops back while it
+ * moves (s->dropping = 1, then 0), fires its own triggers, then lets them
+ * drop (holders_drop(s)). Writes C statement stmt, one of those three,
+ * where drops are heard. */
+void gen_drops(Gen *G, const char *stmt);
+
 /* cgen_time.c */
 /* The constants and tables of time, before rt_game.h (nothing for a game
  * without time). */

@@ -635,20 +635,28 @@ static void game_holder_left(State *s, int c);
  * an `in play` zone to one that is not) lets the cards under it drop or
  * keeps them (game_holder_left). The cards that drop may hold cards in
  * turn: they queue, and the outermost call drops them all, in the order
- * they left play, so that nesting costs no stack. */
-static inline RT_UNUSED void holder_moved(State *s, int c, int from, int to)
+ * they left play (holders_drop), so that nesting costs no stack. A move
+ * whose triggers are heard sets `dropping` while it moves and calls
+ * holders_drop once its own triggers fired, so that the drops' come
+ * after them. */
+static inline RT_UNUSED void holders_drop(State *s)
 {
-    if (!type_holds[inst_type[c]] || !slot_in_play[from] || slot_in_play[to])
-        return;
-    if (s->ndrop < NINSTANCES) /* each card leaves play once in a cascade */
-        s->dropq[s->ndrop++] = (uint16_t)c;
-    if (s->dropping)
+    if (s->dropping || !s->ndrop)
         return;
     s->dropping = 1;
     for (int i = 0; i < s->ndrop; i++)
         game_holder_left(s, s->dropq[i]);
     s->ndrop = 0;
     s->dropping = 0;
+}
+
+static inline RT_UNUSED void holder_moved(State *s, int c, int from, int to)
+{
+    if (!type_holds[inst_type[c]] || !slot_in_play[from] || slot_in_play[to])
+        return;
+    if (s->ndrop < NINSTANCES) /* each card leaves play once in a cascade */
+        s->dropq[s->ndrop++] = (uint16_t)c;
+    holders_drop(s);
 }
 #endif
 

@@ -17,7 +17,9 @@
 # another type and with none, and a per-card variable with none;
 # tests/games/trigger-fault-lab has a handler that raises the event it
 # listens to (the fault names the handler), a trigger queue that overflows
-# after a decision, and an event given a card of a type it does not take.
+# after a decision, and an event given a card of a type it does not take;
+# tests/games/react-fault-lab an 'instead of' that changes an event's card
+# to one of a type it does not take (the fault names the event).
 # For each case this script checks, built with ASan+UBSan when LIBCARDRT is
 # the ASan build,
 #   - simulate (the direct-call copy of the procs): "GAME: game with seed S
@@ -87,12 +89,14 @@ holder-fault-lab|1||21|move bottom(deck) to marks[h]|a held zone'"'"'s slot unde
 holder-fault-lab|2||24|led[first(pile)] = 1|a per-card variable of no card (none)|no_card|
 trigger-fault-lab|0||16|on ping(n) {|a trigger fired too often without a decision|trigger_loop|
 trigger-fault-lab|1|0|27|on c enters out where c.type == stone {|more triggers waiting than the queue holds|trigger_queue|
-trigger-fault-lab|2||42|destroy(top(deck))|an event given a card of a type it does not take|event_kind|'
+trigger-fault-lab|2||42|destroy(top(deck))|an event given a card of a type it does not take|event_kind|
+react-fault-lab|0||12|event destroy(loc: location) {|an event given a card of a type it does not take|event_kind|'
 
 # The labs, built; and the faults simulate reports for the games of seeds
 # 1..100 (each its own run: simulate names only the first five it meets;
 # the last case the player lab meets is at seed 67).
-for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab; do
+for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab \
+    react-fault-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
         ! "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
@@ -156,7 +160,8 @@ agree() {
         s=$((s + 1))
     done
 }
-for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab; do
+for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab \
+    react-fault-lab; do
     check "$lab: simulate and play fault at the same lines" agree "$lab"
 done
 
