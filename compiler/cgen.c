@@ -874,21 +874,25 @@ static void gen_call_resumable(Gen *G, const Node *c, const char *target)
         line(G, "int32_t a%d = %s;", i, expr_str(G, a));
     /* too deep a call faults at the proc called, as the direct copy's
      * guard does (gen_dproc) */
-    int callee = site_of(G, c->sym->decl);
-    line(G, "Frame *nf = push(s, %d, P_%s);", callee, CNAME(c->sym));
+    gen_push_call(G, site_of(G, c->sym->decl), arena_printf(G->a, "P_%s", CNAME(c->sym)), "a", i);
+    if (target)
+        line(G, "%s = s->ret;", target);
+    gen_stop_if_over(G);
+}
+
+void gen_push_call(Gen *G, int callee, const char *proc, const char *argprefix, int n)
+{
+    line(G, "Frame *nf = push(s, %d, %s);", callee, proc);
     line(G, "if (!nf)");
     line(G, "    return R_STOP;");
-    for (int j = 0; j < i; j++)
-        line(G, "nf->v[%d] = a%d;", j, j);
+    for (int j = 0; j < n; j++)
+        line(G, "nf->v[%d] = %s%d;", j, argprefix, j);
     G->indent--;
     line(G, "}");
     int pc = G->pc++;
     line(G, "f->pc = %d;", pc);
     line(G, "return R_CALL;");
     gen_resume_point(G, pc);
-    if (target)
-        line(G, "%s = s->ret;", target);
-    gen_stop_if_over(G);
 }
 
 /* Calls proc c, its result going to target (a C lvalue) or nowhere. */

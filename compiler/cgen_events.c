@@ -314,17 +314,7 @@ void gen_event_call(Gen *G, const Node *c)
         gen_stop_if_over(G);
         return;
     }
-    line(G, "Frame *nf = push(s, %d, P_0_raise_%s);", callee, ev->name);
-    line(G, "if (!nf)");
-    line(G, "    return R_STOP;");
-    for (int j = 0; j < n; j++)
-        line(G, "nf->v[%d] = ea%d;", j, j);
-    G->indent--;
-    line(G, "}");
-    int pc = G->pc++;
-    line(G, "f->pc = %d;", pc);
-    line(G, "return R_CALL;");
-    gen_resume_point(G, pc);
+    gen_push_call(G, callee, arena_printf(G->a, "P_0_raise_%s", ev->name), "ea", n);
     gen_stop_if_over(G);
 }
 

@@ -83,6 +83,11 @@ const char *stop_value(const Gen *G);
 void gen_stop_if_over(Gen *G);
 /* A case of the resumable copy's switch on f->pc. */
 void gen_resume_point(Gen *G, int pc);
+/* Ends a call of the resumable copy, inside the block that computed the
+ * arguments ARGPREFIX0..N-1: pushes proc PROC's frame (too deep faults at
+ * site CALLEE), copies the arguments into it, closes the block, returns
+ * R_CALL and resumes after it. */
+void gen_push_call(Gen *G, int callee, const char *proc, const char *argprefix, int n);
 /* e without one pair of parentheses around all of it. */
 const char *unparen(Gen *G, const char *e);
 void gen_block(Gen *G, const Node *blk);
