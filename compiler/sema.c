@@ -623,6 +623,8 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_game_limits(&s, prog);
     if (d->nerrors == before) {
         check_event_kinds(&s);
+        if (s.kinds)
+            check_reach(&s);
         check_handlers_heard(&s, prog);
         check_befores_heard(&s);
     }
