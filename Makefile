@@ -219,8 +219,11 @@ demo: deps
 	@$(MAKE) --no-print-directory check-decks
 	@echo "== cardc check: the rulebooks as written, which must be rejected"
 	@for f in examples/rulebooks/*.yaml; do \
-	    if $(B)/bin/cardc check $$f 2>$(B)/demo-check.txt; then \
-	        echo "$$f was accepted: it should not be"; exit 1; fi; \
+	    r=$${f%.yaml}.rules; set -- $$f; [ -f $$r ] && set -- $$f --rules $$r; \
+	    echo "$$ cardc check $$*"; \
+	    $(B)/bin/cardc check "$$@" 2>$(B)/demo-check.txt; rc=$$?; \
+	    if [ $$rc != 1 ]; then \
+	        echo "$$f: exit status $$rc: it should be rejected (1)"; exit 1; fi; \
 	    grep -E '^[^ ].*: (error|warning):' $(B)/demo-check.txt; \
 	done
 	@echo "== easy-school: one game between four random players (seed 1)"
@@ -235,10 +238,16 @@ unit: $(B)/bin/unit-tests
 golden: $(B)/bin/cardc-asan
 	@sh tests/golden.sh $(B)/bin/cardc-asan
 	@sh tests/golden-rules.sh $(B)/bin/cardc-asan
+	@sh tests/rulebooks.sh $(B)/bin/cardc-asan
 
 # Rewrites examples/broken-rules/*/expected from what cardc prints now.
 # Review `git diff examples/broken-rules/` before committing: every message
 # and position must be right and helpful, not merely what cardc says today.
+# Rewrites examples/rulebooks/*.expected; review `git diff examples/rulebooks/`.
+.PHONY: bless-rulebooks
+bless-rulebooks: $(B)/bin/cardc
+	@sh tests/rulebooks.sh $(B)/bin/cardc --bless
+
 .PHONY: bless-rules
 bless-rules: $(B)/bin/cardc
 	@sh tests/golden-rules.sh $(B)/bin/cardc --bless
