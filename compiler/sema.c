@@ -621,7 +621,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     number_zone_slots(g);
     check_card_count(&s);
     check_game_limits(&s, prog);
-    if (d->nerrors == before) {
+    if (d->nerrors - s.soft_errors == before) {
         check_event_kinds(&s);
         if (s.kinds)
             check_reach(&s);

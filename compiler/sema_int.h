@@ -68,6 +68,10 @@ typedef struct Sema {
                                  * rule being checked (their frame is its) */
     KindsRun *kinds;            /* the kinds' fixed point (sema_kinds.c), or
                                  * NULL when it was not reached */
+    int soft_errors;            /* errors that leave the tree whole (a quoted
+                                 * card name that is no card, a choice no card
+                                 * satisfies): the proofs that need a checked
+                                 * game (sema_kinds.c, sema_reach.c) still run */
 } Sema;
 
 /* sema.c */
@@ -98,6 +102,11 @@ Kinds kinds_of_source(const KindsRun *r, const Node *src);
 /* ast_walk, with the kinds of the variables an `if` tests narrowed in its
  * branches. */
 void kinds_walk(KindsRun *r, Node *n, void (*fn)(Node *n, void *ctx), void *ctx);
+/* Filter f on the element in slot `slot`, for card kind cd: 1 true, 0
+ * false, -1 it depends on more than the card. sema_eval_filter, and a
+ * quoted name that is no card never matches, and a func of one expression
+ * given the element is looked through (8 calls deep). */
+int kinds_eval(const Node *f, int slot, const CardDef *cd);
 /* "'teacher' or 'staff'": the types of the kinds in m. */
 const char *kinds_types(Sema *s, Kinds m);
 

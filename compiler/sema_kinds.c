@@ -51,6 +51,7 @@ struct KindsRun {
     bool changed;
     Narrow narrow[MAX_NARROW]; /* the branches the walk is in */
     int nnarrow;
+    const Sym *rule;    /* the rule being checked (check_call_kinds) */
 };
 
 /* The zone a zone expression (ZONE or ZONE[p]) names, or -1. */
@@ -62,6 +63,76 @@ static int zone_no_of(const Node *z)
     return id->sym->index;
 }
 
+/* ---- a filter decided on one card kind ------------------------------------ */
+
+/* Is e the element in frame slot `slot`, named? */
+static bool is_element(const Node *e, int slot)
+{
+    return e && e->kind == N_IDENT && e->sym && e->sym->index == slot &&
+           (e->sym->kind == S_LOCAL || e->sym->kind == S_PARAM);
+}
+
+/* `x.name == "N"` where N is no card: never true for a card of the deck. */
+static int eval_no_card(const Node *n, int slot)
+{
+    const Node *f = n->lhs, *str = n->rhs;
+    if (f->kind != N_FIELD)
+        f = n->rhs, str = n->lhs;
+    if (f->kind != N_FIELD || f->attr != ATTR_NAME || str->kind != N_STR ||
+        str->type != T_UNKNOWN || !(f->base ? is_element(f->base, slot) : f->slot == slot))
+        return -1;
+    return n->binop == OP_NE;
+}
+
+static int eval_kind(const Node *f, int slot, const CardDef *cd, int depth);
+
+/* A func of one expression given the element: its body, on its parameter. */
+static int eval_func_call(const Node *call, int slot, const CardDef *cd, int depth)
+{
+    const Sym *fn = call->sym;
+    if (!fn || fn->kind != S_FUNC || !fn->decl->expr_body || fn->modifiers.len > 0 ||
+        depth >= 8)
+        return -1;
+    const Node *p = fn->decl->params;
+    for (const Node *a = call->args; a && p; a = a->next, p = p->next)
+        if (is_element(a, slot) && p->sym)
+            return eval_kind(fn->decl->expr_body, p->sym->index, cd, depth + 1);
+    return -1;
+}
+
+/* sema_eval_filter, and more: a quoted name that is no card never matches,
+ * and a func of one expression given the element is looked through. */
+static int eval_kind(const Node *f, int slot, const CardDef *cd, int depth)
+{
+    switch (f->kind) {
+    case N_UNARY:
+        if (f->unop == UOP_NOT) {
+            int v = eval_kind(f->operand, slot, cd, depth);
+            return v < 0 ? -1 : !v;
+        }
+        return -1;
+    case N_BINARY:
+        if (f->binop == OP_AND || f->binop == OP_OR) {
+            int l = eval_kind(f->lhs, slot, cd, depth), r = eval_kind(f->rhs, slot, cd, depth);
+            if (f->binop == OP_AND)
+                return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
+            return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
+        }
+        if ((f->binop == OP_EQ || f->binop == OP_NE) && eval_no_card(f, slot) >= 0)
+            return eval_no_card(f, slot);
+        return sema_eval_filter(f, slot, cd);
+    case N_CALL:
+        return eval_func_call(f, slot, cd, depth);
+    default:
+        return sema_eval_filter(f, slot, cd);
+    }
+}
+
+int kinds_eval(const Node *f, int slot, const CardDef *cd)
+{
+    return eval_kind(f, slot, cd, 0);
+}
+
 /* The kinds filter f (on the element in slot `slot`) may keep. */
 static Kinds filter_kinds(const KindsRun *r, const Node *f, int slot)
 {
@@ -69,7 +140,7 @@ static Kinds filter_kinds(const KindsRun *r, const Node *f, int slot)
         return r->all;
     Kinds m = 0;
     for (int k = 0; k < r->s->cs->ncards; k++)
-        if (sema_eval_filter(f, slot, r->s->cs->cards[k]) != 0)
+        if (kinds_eval(f, slot, r->s->cs->cards[k]) != 0)
             m |= 1ULL << k;
     return m;
 }
@@ -380,7 +451,7 @@ static void narrow_branch(KindsRun *r, const Node *cond, bool truth, Node *branc
             continue;
         Kinds m = 0;
         for (int k = 0; k < r->s->cs->ncards; k++)
-            if (sema_eval_filter(cond, vars[i]->index, r->s->cs->cards[k]) != !truth)
+            if (kinds_eval(cond, vars[i]->index, r->s->cs->cards[k]) != !truth)
                 m |= 1ULL << k;
         r->narrow[r->nnarrow++] = (Narrow){vars[i], m};
     }
@@ -486,7 +557,29 @@ static const char *types_of(Sema *s, Kinds m)
     return r;
 }
 
-/* An event given a card its parameter's type rules out. */
+/* "the effect of 'Burst Pipe'", "the effect of the cards of type
+ * 'lesson'": the effect whose clause rule fn is made of (or the rule an
+ * `at` block is written in), or NULL for a rule of the rules. */
+static const char *effect_name(KindsRun *r, const Sym *fn)
+{
+    const Node *c = fn->clause;
+    if (!c && fn->decl->kind == N_PROCDECL && fn->decl->sym && fn->decl->sym != fn)
+        c = fn->decl->sym->clause; /* the proc of an 'at' block */
+    const Node *e = c ? effect_of_clause(r->s->g, c) : NULL;
+    if (!e)
+        return NULL;
+    Buf b = {0};
+    if (e->effect_from == EFFECT_TYPE)
+        buf_printf(&b, "the effect of the cards of type '%s'", e->name);
+    else
+        buf_printf(&b, "the effect of '%s'", e->name);
+    const char *name = arena_strdup(r->s->arena, b.data);
+    buf_free(&b);
+    return name;
+}
+
+/* An event given a card its parameter's type rules out; in an effect, the
+ * message names the card whose effect does it. */
 static void check_call_kinds(Node *n, void *ctx)
 {
     KindsRun *r = ctx;
@@ -497,10 +590,18 @@ static void check_call_kinds(Node *n, void *ctx)
         if (p->value < 0)
             continue;
         Kinds want = type_kinds(r->s->cs, p->value), got = expr_kinds(r, a);
-        if (got & want)
-            continue;
+        if (!want || (got & want))
+            continue; /* no card of the type at all: said where the type is */
         const char *type = r->s->cs->types[p->value]->name;
-        if (got)
+        const char *effect = r->rule ? effect_name(r, r->rule) : NULL;
+        if (effect && got)
+            diag_error(r->s->diags, a->loc, "%s gives event '%s' a card that is never of type "
+                       "'%s' (its '%s'): it is a card of type %s", effect, n->name, type,
+                       p->name, types_of(r->s, got));
+        else if (effect)
+            diag_error(r->s->diags, a->loc, "%s gives event '%s' no card: its '%s' (a card of "
+                       "type '%s') is never a card here", effect, n->name, p->name, type);
+        else if (got)
             diag_error(r->s->diags, a->loc, "event '%s' takes a card of type '%s' as '%s', and "
                                             "this card is never one: it is a card of type %s",
                        n->name, type, p->name, types_of(r->s, got));
@@ -567,8 +668,10 @@ void check_event_kinds(Sema *s)
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
             Sym *fn = lists[l]->items[i];
+            r->rule = fn;
             walk(r, fn->decl->body, check_call_kinds, r);
         }
+    r->rule = NULL;
     for (int i = 0; i < g->handlers.len; i++)
         check_entered(r, g->handlers.items[i]);
     s->kinds = r;

@@ -20,7 +20,7 @@
  *     Every card is always in exactly one zone, and a card of kind k may
  *     only be in the zones whose mask holds k: when for some kind k every
  *     one of those zones is one where the condition wants no card passing
- *     F, and k passes F for certain (sema_eval_filter), the condition can
+ *     F, and k passes F for certain (kinds_eval), the condition can
  *     never hold.
  * What the masks over-approximate only makes this prove less. */
 #include "sema_int.h"
@@ -241,7 +241,7 @@ static bool bars(const Fact *f, const CardDef *cd)
 {
     if (!f->filter)
         return true;
-    return sema_eval_filter(f->filter, f->slot, cd) == (f->negate ? 0 : 1);
+    return kinds_eval(f->filter, f->slot, cd) == (f->negate ? 0 : 1);
 }
 
 static bool barred(const Needs *nd, int zone, const CardDef *cd)
@@ -374,8 +374,8 @@ static void find_mover(Node *n, void *ctx)
     }
     const Node *id = to && to->kind == N_INDEX ? to->base : to;
     if (m->at || !id || id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE ||
-        id->sym->index != m->zone || !(k & m->like))
-        return;
+        id->sym->index != m->zone || (m->like && !(k & m->like)))
+        return; /* like 0: the first move there, which moves no card */
     m->at = n;
     m->kinds = k & m->like;
 }
@@ -391,6 +391,21 @@ static const Sym *event_of(const Game *g, const Sym *fn)
     return NULL;
 }
 
+/* The first move into zone z of the kinds like (of any card when like is
+ * 0), and the rule it is in. */
+static const Node *first_mover(Reach *x, int z, Kinds like, Kinds *kinds, const Sym **in)
+{
+    const Game *g = x->s->g;
+    Mover m = {x, z, like, NULL, 0};
+    for (int i = 0; i < g->procs.len && !m.at; i++) {
+        Sym *fn = g->procs.items[i];
+        kinds_walk(x->k, fn->decl->body, find_mover, &m);
+        *in = fn;
+    }
+    *kinds = m.kinds;
+    return m.at;
+}
+
 /* A note at the first move into each zone where the kinds like the stuck
  * one may go and the condition lets them be: what it waits for. */
 static void note_escapes(Reach *x, const Needs *nd, Kinds like)
@@ -404,24 +419,20 @@ static void note_escapes(Reach *x, const Needs *nd, Kinds like)
                 free |= 1ULL << k;
         if (!free)
             continue;
-        Mover m = {x, z, free, NULL, 0};
         const Sym *in = NULL;
-        for (int i = 0; i < g->procs.len && !m.at; i++) {
-            Sym *fn = g->procs.items[i];
-            kinds_walk(x->k, fn->decl->body, find_mover, &m);
-            in = fn;
-        }
-        if (!m.at)
+        Kinds moved;
+        const Node *at = first_mover(x, z, free, &moved, &in);
+        if (!at)
             continue;
         const Sym *ev = event_of(g, in);
         if (ev)
-            diag_note(x->s->diags, m.at->loc, "cards like it leave those zones only for zone "
+            diag_note(x->s->diags, at->loc, "cards like it leave those zones only for zone "
                       "'%s', here, in event '%s', which is only ever given %s",
-                      zone_decl(x->s, z)->name, ev->name, card_names(x->s, m.kinds, 4));
+                      zone_decl(x->s, z)->name, ev->name, card_names(x->s, moved, 4));
         else
-            diag_note(x->s->diags, m.at->loc, "cards like it leave those zones only for zone "
+            diag_note(x->s->diags, at->loc, "cards like it leave those zones only for zone "
                       "'%s', here, and only %s ever do", zone_decl(x->s, z)->name,
-                      card_names(x->s, m.kinds, 4));
+                      card_names(x->s, moved, 4));
     }
 }
 
@@ -479,7 +490,7 @@ static Kinds heard_kinds(const Reach *x, const Handler *h)
     Kinds m = 0;
     for (int k = 0; k < x->s->cs->ncards; k++)
         if (((in >> k) & 1) &&
-            sema_eval_filter(h->clause->cond, card->sym->index, x->s->cs->cards[k]) != 0)
+            kinds_eval(h->clause->cond, card->sym->index, x->s->cs->cards[k]) != 0)
             m |= 1ULL << k;
     return m;
 }
@@ -498,11 +509,23 @@ static bool check_end_heard(Reach *x, const Node *end, const Handler *h)
                "waits for a card to enter zone '%s', and %s", end_what(end), zone,
                in ? "no card that its handler's 'where' keeps ever does" :
                     "no rule or effect ever moves a card there");
-    if (in)
+    if (in) {
         diag_note(x->s->diags, h->clause->cond->loc, "only %s ever enter zone '%s', and this "
                   "'where' keeps none of them", card_names(x->s, in, 4), zone);
-    else
-        diag_note(x->s->diags, pat->loc, "the handler it is in: it never runs");
+        return true;
+    }
+    diag_note(x->s->diags, pat->loc, "the handler it is in: it never runs");
+    const Sym *fn = NULL;
+    Kinds none;
+    const Node *at = first_mover(x, pat->zone_no, 0, &none, &fn);
+    const Sym *ev = at ? event_of(x->s->g, fn) : NULL;
+    if (ev)
+        diag_note(x->s->diags, at->loc, "this move to zone '%s', in event '%s', never moves a "
+                  "card: no rule or effect gives the event a card that can be its '%s'",
+                  zone, ev->name, ev->decl->params ? ev->decl->params->name : "card");
+    else if (at)
+        diag_note(x->s->diags, at->loc, "this move to zone '%s' never moves a card: no card "
+                  "that exists can be the one it moves", zone);
     return true;
 }
 
