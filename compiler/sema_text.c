@@ -19,18 +19,13 @@
 typedef struct NameCtx {
     Diags *diags;
     const CardSet *cs;
-    Arena *arena;
-    StrMap *quoted;             /* collects the names quoted (name -> N_STR), or NULL */
 } NameCtx;
 
+/* A quoted name must be a card's. */
 static void visit_name(Node *n, void *ctx)
 {
     NameCtx *x = ctx;
-    if (n->kind != N_STR)
-        return;
-    if (x->quoted)
-        strmap_put(x->arena, x->quoted, n->name, n);
-    else if (!cards_find_card(x->cs, n->name))
+    if (n->kind == N_STR && !cards_find_card(x->cs, n->name))
         report_no_card(x->diags, x->cs, n->loc, n->name);
 }
 
@@ -209,24 +204,64 @@ static void collect_quotes(Node *n, void *ctx)
         vec_push(q->arena, &q->v, n);
 }
 
+/* The names an effect refers to: those it quotes, and those the funcs it
+ * calls quote, to REFS_DEPTH calls deep (once the checker has bound the
+ * calls), in the order met. */
+enum { REFS_DEPTH = 4 };
+typedef struct Refs {
+    Arena *arena;
+    StrMap names;               /* name -> its first quote */
+    PtrVec order;               /* the quotes, each name once */
+    StrMap funcs;               /* the funcs looked into */
+    int depth;
+} Refs;
+
+static void collect_refs(Node *n, void *ctx)
+{
+    Refs *r = ctx;
+    if (n->kind == N_STR && !strmap_put(r->arena, &r->names, n->name, n))
+        vec_push(r->arena, &r->order, n);
+    const Sym *f = n->kind == N_CALL ? n->sym : NULL;
+    if (!f || f->kind != S_FUNC || !f->decl || r->depth >= REFS_DEPTH ||
+        strmap_put(r->arena, &r->funcs, f->name, r))
+        return;
+    r->depth++;
+    ast_walk(f->decl->expr_body, collect_refs, r);
+    ast_walk(f->decl->body, collect_refs, r);
+    r->depth--;
+}
+
+/* "'Chemistry Lab', 'Physics Lab'": the names of r, at most 8. */
+static const char *ref_list(Arena *a, const Refs *r)
+{
+    const char *list = "";
+    for (int i = 0; i < r->order.len && i < 8; i++)
+        list = arena_printf(a, "%s%s'%s'", list, i ? ", " : "",
+                            ((const Node *)r->order.items[i])->name);
+    return r->order.len > 8 ? arena_printf(a, "%s, ...", list) : list;
+}
+
 /* Warns for each name the text of card `self` names (in the index's
- * order) that its effect e never quotes, and for each card e quotes (in
- * the order of the effect) that the text never names. */
+ * order) that its effect e never refers to (with a note of what it does
+ * refer to), and for each card e quotes (in the order of the effect) that
+ * the text never names. */
 static void check_text_names(Diags *d, NameIndex *ix, int *named, const CardSet *cs,
                              const CardDef *card, Node *e, int text_no)
 {
-    StrMap quoted = {0};
     Quotes quotes = {d->arena, {0}};
-    NameCtx x = {d, cs, d->arena, &quoted};
-    ast_walk(e, visit_name, &x);
+    Refs refs = {.arena = d->arena};
+    ast_walk(e, collect_refs, &refs);
     int n = names_in_text(ix, card->text, text_no, card->index, named);
     qsort(named, (size_t)n, sizeof *named, cmp_int);
     for (int i = 0; i < n; i++) {
         const char *other = ix->names[named[i]];
-        if (!strmap_get(&quoted, other))
-            diag_warning(d, card->text_loc, "the text of '%s' names '%s', but its effect "
-                                            "never refers to '%s'",
-                         card->name, other, other);
+        if (strmap_get(&refs.names, other))
+            continue;
+        diag_warning(d, card->text_loc, "the text of '%s' names '%s', but its effect "
+                                        "never refers to '%s'",
+                     card->name, other, other);
+        if (refs.order.len)
+            diag_note(d, e->loc, "its effect refers to %s", ref_list(d->arena, &refs));
     }
     ast_walk(e, collect_quotes, &quotes);
     StrMap warned = {0};
@@ -283,7 +318,7 @@ void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool na
     int *named = NULL, text_no = 0;
     for (int i = 0; i < prog->effects.len; i++) {
         Node *e = prog->effects.items[i];
-        NameCtx x = {d, cs, d->arena, NULL};
+        NameCtx x = {d, cs};
         if (names)
             ast_walk(e, visit_name, &x);
         check_effect_text(d, cs, prog, &ix, &named, e, ++text_no);
