@@ -78,6 +78,10 @@ Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt);
 long long events_state_words(const Game *g);
 void scope_event_values(Sema *s);
 
+/* sema_order.c */
+void declare_trigger_order(Sema *s, Node *n);
+void finish_trigger_order(Sema *s);
+
 /* sema_kinds.c */
 void check_event_kinds(Sema *s);
 
