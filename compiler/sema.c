@@ -441,6 +441,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     warn_effects_never_run(&s);
     int proofs = d->nerrors;
     check_needs(&s, prog);
+    check_preventions(&s);
     s.soft_errors += d->nerrors - proofs; /* proofs about cards: the rules are whole */
     if (g->nheld)
         check_holder_kinds(&s, prog);
