@@ -65,6 +65,7 @@ typedef struct Sema {
     int delayed_base;           /* its rule's slots, read-only there, are below */
     PtrVec delayed;             /* the procs made of the 'at' blocks of the
                                  * rule being checked (their frame is its) */
+    StrMap clause_effect;       /* sema_needs.c: a clause ("%p") -> its EFFECT */
 } Sema;
 
 /* sema.c */
