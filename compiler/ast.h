@@ -140,6 +140,7 @@ typedef enum AssignOp { ASSIGN_SET, ASSIGN_ADD, ASSIGN_SUB } AssignOp;
 
 typedef struct Node Node;
 typedef struct Sym Sym;
+struct Need; /* sema_int.h: why a condition can never hold */
 
 /* The helpers the emitter writes beside the rules' code, by family. The
  * analysis numbers each family from 0 on its own (Node.helper_no); a
@@ -452,6 +453,12 @@ struct Sym {
                              * give it */
     bool may_hold;          /* LOCAL of type card: it may hold a card of the
                              * holder type being checked */
+    /* filled by sema_needs.c (FUNC, PROC): why no path of the game can run
+     * it, or NULL; its calls that may run; why the first of the others
+     * cannot */
+    const struct Need *dead;
+    int live_calls;
+    const struct Need *dead_call;
 };
 
 /* The whole program: declarations in order, from every rules file and
