@@ -227,6 +227,7 @@ static void declare_decl(Sema *s, Node *n)
     case N_FUNCDECL:    declare_fn(s, n, false); break;
     case N_PROCDECL:    declare_fn(s, n, true); break;
     case N_EVENTDECL:   declare_event(s, n); break;
+    case N_ORDERDECL:   declare_trigger_order(s, n); break;
     default:            break;
     }
 }
@@ -306,6 +307,7 @@ static void check_bodies(Sema *s, const Program *prog)
     check_rules_handlers(s, prog);
     check_effects(s, prog);
     finish_befores(s);
+    finish_trigger_order(s);
 }
 
 /* ---- the game as a whole ----------------------------------------------- */
@@ -415,6 +417,7 @@ static void game_defaults(Game *g, const CardSet *cs)
     g->max_decisions = DEFAULT_MAX_DECISIONS;
     g->max_reactions = DEFAULT_MAX_REACTIONS;
     g->respond_label = -1;
+    g->order_prompt = -1;
     g->max_triggers = DEFAULT_MAX_TRIGGERS;
     g->max_lasting = DEFAULT_MAX_LASTING;
 }
@@ -437,6 +440,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_bodies(&s, prog);
     warn_effects_never_run(&s);
     check_needs(&s, prog);
+    check_preventions(&s);
     if (g->nheld)
         check_holder_kinds(&s, prog);
     sema_effect_names(d, cs, prog, false);

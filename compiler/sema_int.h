@@ -13,6 +13,7 @@
  *   sema_facts.c  what a condition needs: the parts no card can make hold
  *   sema_needs.c  what that proves: cards never played, types relied on
  *                 that no card has, rules and card effects that never run
+ *   sema_prevent.c a cancel under conditions no card of its trigger meets
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -76,6 +77,10 @@ void check_event(Sema *s, Sym *ev);
 Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt);
 long long events_state_words(const Game *g);
 void scope_event_values(Sema *s);
+
+/* sema_order.c */
+void declare_trigger_order(Sema *s, Node *n);
+void finish_trigger_order(Sema *s);
 
 /* sema_kinds.c */
 void check_event_kinds(Sema *s);
@@ -198,5 +203,7 @@ void need_note(Sema *s, const Need *n, const Node *top);
 
 /* sema_needs.c */
 void check_needs(Sema *s, const Program *prog);
+/* sema_prevent.c: a prevention that guards another card than its trigger's */
+void check_preventions(Sema *s);
 
 #endif
