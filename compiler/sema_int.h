@@ -76,6 +76,7 @@ typedef struct Sema {
                                  * card name that is no card, a choice no card
                                  * satisfies): the proofs that need a checked
                                  * game (sema_kinds.c, sema_reach.c) still run */
+    StrMap clause_effect;       /* sema_needs.c: a clause ("%p") -> its EFFECT */
 } Sema;
 
 /* sema.c */
