@@ -122,6 +122,13 @@ ROOM = {c.subject: c.name for c in CARDS.values()
 TEACHER = {c.subject: c.name for c in CARDS.values() if c.type == "teacher"}
 
 
+def same(cards, counter):
+    """The list of names holds exactly the cards of the Counter (which the
+    model keeps without zero counts: `+= Counter()` after each decrement).
+    dict's own == is much faster than Counter's."""
+    return dict.__eq__(Counter(cards), counter)
+
+
 def plabel(p):
     return "Player %d" % (p + 1)
 
@@ -222,6 +229,109 @@ class Stream:
                 self.pos + 2, idx, dec["_line"]))
         self.pos += 1
         return idx
+
+
+class TerminalStream:
+    """A transcript of `play --seats random,... --reveal-all` at the
+    terminal, read into the lines of the JSON protocol that it shows: its
+    moves, each seat's choice (a decision with its label but neither prompt
+    nor options), a window's answers (a decision per seat, then the
+    responses) and the end. Lines are the transcript's own, from 1."""
+
+    def __init__(self, text):
+        self.hist, self.pos = [], 0
+        self.players = self.seed = None
+        lines = text.split("\n")
+        for i, line in enumerate(lines, 1):
+            try:
+                self._parse(i, line, lines)
+            except (ValueError, IndexError):
+                raise Disagreement("line %d: not a line of a School Control transcript: %s" % (i, line))
+        self.hist.append({"type": "eof", "_line": len(lines), "_text": "(end of the transcript)"})
+
+    def _add(self, i, line, obj):
+        obj["_line"], obj["_text"] = i, line
+        self.hist.append(obj)
+
+    def _parse(self, i, line, lines):
+        if i == 1:
+            # School Control: 2 players (Player 1 random, ...), seed 1
+            head, _, seed = line.rpartition(", seed ")
+            self.players = int(head.split(": ", 1)[1].split()[0])
+            self.seed = int(seed)
+            return
+        if not line or line.startswith("=== game over") or line.startswith("  Player "):
+            return
+        if line.startswith("  "):
+            card, _, rest = line[2:].partition(": ")
+            frm, _, to = rest.partition(" -> ")
+            self._add(i, line, {"type": "move", "card": card,
+                                "from": term_zone(frm), "to": term_zone(to)})
+        elif line.startswith("Player ") and " chooses: " in line:
+            who, _, label = line.partition(" chooses: ")
+            self._add(i, line, {"type": "decision", "player": int(who.split()[1]) - 1,
+                                "label": label, "_terminal": True})
+        elif line.startswith("Responses before "):
+            self._responses(i, line)
+        elif line.startswith(("Winner: ", "Winners (shared): ", "Draw: ", "No winner.", "Fault: ")):
+            self._end(i, line, lines)
+        else:
+            raise Disagreement("line %d: not a line of a School Control transcript: %s" % (i, line))
+
+    def _responses(self, i, line):
+        # Responses before walk (Student, ICT Suite), by Player 2: Player 2: Do not respond; ...
+        head, _, answers = line.partition("), by ")
+        event, _, args = head[len("Responses before "):].partition(" (")
+        by, _, answers = answers.partition(": ")
+        resp = []
+        for a in answers.split("; "):
+            who, _, label = a.partition(": ")
+            resp.append({"player": int(who.split()[1]) - 1, "label": label})
+        window = {"kind": "react", "event": event, "args": args.split(", "),
+                  "by": int(by.split()[1]) - 1, "order": [r["player"] for r in resp]}
+        for r in resp:
+            self._add(i, line, {"type": "decision", "player": r["player"], "label": r["label"],
+                                "window": window, "_terminal": True})
+        self._add(i, line, {"type": "responses", "responses": resp})
+
+    def _end(self, i, line, lines):
+        # "  Player 1: 1  (winner)"
+        scores = [int(l.split(": ", 1)[1].split()[0]) for l in lines if l.startswith("  Player ")]
+        if line.startswith("Winner"):
+            names = line.split(": ", 1)[1].split(", ")
+            obj = {"result": "win", "winners": [int(x.split()[1]) - 1 for x in names]}
+        elif line.startswith("Draw: "):
+            obj = {"result": "draw", "winners": []}
+        else:
+            obj = {"result": "fault" if line.startswith("Fault") else "none", "winners": []}
+        obj.update({"type": "end", "scores": scores})
+        self._add(i, line, obj)
+
+    def rewind(self):
+        self.pos = 0
+
+    def peek(self):
+        return self.hist[self.pos]
+
+    def next(self):
+        obj = self.hist[self.pos]
+        if obj["type"] != "eof":
+            self.pos += 1
+        return obj
+
+    def drain(self):
+        pass
+
+
+def term_zone(text):
+    """`hand of Player 2`, `students[Gym]`, `discard` as the protocol's zones."""
+    if " of Player " in text:
+        zone, _, n = text.partition(" of Player ")
+        return {"zone": zone, "player": int(n) - 1}
+    if text.endswith("]") and "[" in text:
+        zone, _, holder = text[:-1].partition("[")
+        return {"zone": zone, "holder": holder}
+    return {"zone": text}
 
 
 # ---------------------------------------------------------------------------
@@ -342,11 +452,13 @@ class Game:
         if len(legal) == 1 and window is None:
             return legal[0]
         d = self.io.next()
+        if d.get("_terminal"):
+            return self.decide_terminal(d, p, prompt, legal, window)
         exp = "%s asked %r, options %s" % (plabel(p), prompt, sorted(legal))
         if d["type"] != "decision" or d["player"] != p or d["prompt"] != prompt:
             self.fail(d, exp)
         labels = [o["label"] for o in d["options"]]
-        if Counter(labels) != Counter(legal):
+        if sorted(labels) != sorted(legal):
             self.fail(d, exp + " (the game offered %s)" % sorted(labels))
         if window is not None:
             w = d.get("window")
@@ -359,6 +471,18 @@ class Game:
         self.stats["decisions"] += 1
         return labels[idx]
 
+    def decide_terminal(self, d, p, prompt, legal, window):
+        """A transcript shows the choice, not the question: the player and
+        the label must be right (and the window, for a window's answer)."""
+        exp = "%s choosing one of %s (%s)" % (plabel(p), sorted(legal), prompt)
+        if d["type"] != "decision" or d["player"] != p or d["label"] not in legal:
+            self.fail(d, exp)
+        if (window is None) != ("window" not in d) or \
+                window is not None and any(d["window"].get(k) != v for k, v in window.items()):
+            self.fail(d, exp + (", in the window %s" % window if window else ""))
+        self.stats["decisions"] += 1
+        return d["label"]
+
     # -- where every card is ----------------------------------------------------
 
     def check_view(self, d):
@@ -369,7 +493,7 @@ class Game:
             if name == "deck":
                 # --reveal-all shows the deck's cards too
                 ok = size == sum(self.deck.values()) and \
-                    (cards is None or Counter(cards) == self.deck)
+                    (cards is None or same(cards, self.deck))
                 what = "deck of %d cards: %s" % (sum(self.deck.values()), dict(self.deck))
             elif name == "centre":
                 ok = cards is not None and set(cards) == self.centre and size == len(self.centre)
@@ -382,17 +506,17 @@ class Game:
             elif name == "hand":
                 q = z["player"]
                 ok = size == sum(self.hand[q].values()) and \
-                    (cards is None or Counter(cards) == self.hand[q])
+                    (cards is None or same(cards, self.hand[q]))
                 if q == p:
                     ok = ok and cards is not None
                 what = "hand of %s: %s" % (plabel(q), dict(self.hand[q]))
             elif name == "desk":
                 q = z["player"]
-                ok = cards is not None and Counter(cards) == self.desk[q]
+                ok = cards is not None and same(cards, self.desk[q])
                 what = "desk of %s: %s" % (plabel(q), dict(self.desk[q]))
             elif name in ("resolving", "discard", "gone"):
                 zc = getattr(self, name)
-                ok = cards is not None and Counter(cards) == zc
+                ok = cards is not None and same(cards, zc)
                 what = "%s: %s" % (name, dict(zc))
             else:
                 ok, what = False, "no zone called %s" % name
@@ -1027,29 +1151,59 @@ def replay(path):
     return head["seed"], check_game(head["players"], head["seed"], stream)
 
 
+def terminal(args):
+    """Play one game with the game's own random seats at the terminal,
+    --reveal-all, and check its transcript."""
+    cmd = [args.binary, "play", "--players", str(args.players), "--seats",
+           ",".join(["random"] * args.players), "--seed", str(args.seed), "--reveal-all"]
+    run = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    if run.returncode != 0:
+        raise Disagreement("%s exited with %d: %s" % (" ".join(cmd), run.returncode, run.stderr.strip()))
+    if args.record:
+        with open(args.record, "w") as f:
+            f.write(run.stdout)
+    stream = TerminalStream(run.stdout)
+    return check_game(stream.players, stream.seed, stream)
+
+
+def transcript(path):
+    with open(path, encoding="utf-8") as f:
+        stream = TerminalStream(f.read())
+    return stream.seed, check_game(stream.players, stream.seed, stream)
+
+
+USAGE = """checker.py --live|--terminal [--players N] [--seed S] [--games K]
+                  [--policy uniform|eager|dump|mixed] [--record FILE] [--stats]
+       checker.py --replay FILE | --transcript FILE"""
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--live", action="store_true")
-    ap.add_argument("--replay")
+    ap = argparse.ArgumentParser(usage=USAGE, description=__doc__.split("\n")[0])
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--live", action="store_true",
+                      help="play through the JSON protocol, the checker answering every seat")
+    mode.add_argument("--terminal", action="store_true",
+                      help="check the --reveal-all transcripts of the game's random seats")
+    mode.add_argument("--replay", metavar="FILE", help="check a session --live recorded")
+    mode.add_argument("--transcript", metavar="FILE", help="check a --reveal-all transcript")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--games", type=int, default=1,
-                    help="live: check this many games, seeds S, S+1, ...")
+    ap.add_argument("--games", type=int, default=1, help="seeds S, S+1, ... S+K-1")
     ap.add_argument("--policy", choices=sorted(POLICIES) + ["mixed"], default="mixed")
-    ap.add_argument("--record")
+    ap.add_argument("--record", metavar="FILE", help="keep the (last) game's transcript")
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "bin", "school-control"))
     ap.add_argument("--stats", action="store_true", help="print the counts of what was checked")
     args = ap.parse_args()
-    if args.live == bool(args.replay):
-        ap.error("give --live or --replay FILE")
     total = Counter()
-    if args.replay:
-        seed = None
+    if args.replay or args.transcript:
+        path, seed = args.replay or args.transcript, None
         try:
-            seed, st = replay(args.replay)
+            seed, st = replay(path) if args.replay else transcript(path)
             total.update(st)
+            total["games"] += 1
         except Disagreement as e:
-            print("school-control checker: %s: seed %s: %s" % (args.replay, seed, e))
+            print("school-control checker: %s: seed %s: %s" % (path, seed, e))
             return 1
     else:
         first, mixed = args.seed, args.policy == "mixed"
@@ -1058,11 +1212,12 @@ def main():
             if mixed:
                 args.policy = MIXED[args.seed % len(MIXED)]
             try:
-                total.update(live(args))
+                total.update(live(args) if args.live else terminal(args))
                 total["games"] += 1
             except Disagreement as e:
-                print("school-control checker: %d players, seed %d (policy %s): %s" % (
-                    args.players, args.seed, args.policy, e))
+                how = "policy %s" % args.policy if args.live else "random seats, --reveal-all"
+                print("school-control checker: %d players, seed %d (%s): %s" % (
+                    args.players, args.seed, how, e))
                 return 1
     if args.stats:
         print(json.dumps(dict(sorted(total.items()))))
