@@ -62,6 +62,7 @@ PLAYS_PER_TURN = 2        # rulebook, README 4
 # nothing to shuffle in, using it would change nothing on the table, so the
 # model follows the game, and says so here.
 CLEANER_NEEDS_DISCARD = True
+STRICT = False            # --strict: the known game defects fail too
 
 
 class Disagreement(Exception):
@@ -194,8 +195,8 @@ class Stream:
         return obj
 
     def drain(self):
-        """Play the game out unchecked."""
-        while True:
+        """Play a live game out unchecked (after a disagreement)."""
+        while self.proc is not None:
             obj = self.next()
             if obj["type"] == "eof":
                 return
@@ -383,7 +384,7 @@ class Game:
 
     def fail(self, got, expected):
         text = got.get("_text", "")
-        if got.get("type") == "decision":
+        if got.get("type") == "decision" and not got.get("_terminal"):
             # the view is long: the zone that differs is in `expected`
             short = {k: v for k, v in got.items() if not k.startswith("_") and k != "view"}
             text = json.dumps(short) + " (view not shown)"
@@ -454,6 +455,10 @@ class Game:
         d = self.io.next()
         if d.get("_terminal"):
             return self.decide_terminal(d, p, prompt, legal, window)
+        if d["type"] == "decision":
+            # answered at once: the answer depends on the game's line alone,
+            # and a live game goes on even if the model disagrees with it
+            idx = self.io.answer(d)
         exp = "%s asked %r, options %s" % (plabel(p), prompt, sorted(legal))
         if d["type"] != "decision" or d["player"] != p or d["prompt"] != prompt:
             self.fail(d, exp)
@@ -467,7 +472,6 @@ class Game:
         elif "window" in d:
             self.fail(d, exp + ", not in a reaction window")
         self.check_view(d)
-        idx = self.io.answer(d)
         self.stats["decisions"] += 1
         return labels[idx]
 
@@ -532,10 +536,10 @@ class Game:
         for _ in range(k):
             if not self.deck:
                 return
+            m = self.io.peek()
             c = self.expect_move(None, DECK, hand_z(p))
             if not self.deck[c]:
-                self.fail({"_line": self.io.lineno, "_text": "draw of %s" % c},
-                          "a card the deck holds (%s)" % dict(self.deck))
+                self.fail(m, "a card the deck holds (%s)" % dict(self.deck))
             self.deck[c] -= 1
             self.deck += Counter()
             self.hand[p][c] += 1
@@ -730,33 +734,56 @@ class Game:
             self.discard["Student"] += 1
 
     def walk_arrives(self, w):
+        """README 16: the Student moves to the room "if both the Student and
+        the room are still there"."""
         on = [self.tokens[i] for i in w.cands if i in self.tokens]
         maybe_gone = len(on) < len(w.cands)
-        if w.room not in self.centre or not on:
+        if w.room not in self.centre:
             return
         m = self.io.peek()
-        if m["type"] == "move" and m["card"] == "Student" and m["to"] == students_z(w.room):
-            src = (m["from"] or {}).get("holder")
+        if m["type"] == "move" and m["card"] == "Student" and m["to"] == students_z(w.room) \
+                and (m["from"] or {}).get("zone") == "students":
+            src = m["from"]["holder"]
             here = [t for t in on if t.loc == src]
-            if m["from"] == students_z(src) and here:
-                # Students once alike (README 8) may be under different
-                # players now: which of them walked, and so who controls
-                # the one that stayed, only the game knows. The model
-                # guesses, and check_game tries the other guesses if this
-                # one leads to a disagreement.
-                ctrls = sorted({t.ctrl for t in here})
-                c = ctrls[self.branch(len(ctrls))] if len(ctrls) > 1 else ctrls[0]
-                self.io.next()
-                t = [t for t in here if t.ctrl == c][0]
-                self.field[t.loc].remove(t)
-                t.loc = w.room
-                self.field[w.room].append(t)
+            if here:
+                self.move_walker(here)
                 self.stats["walk_arrived"] += 1
                 return
-        if maybe_gone or all(t.loc == w.room for t in on):
+            if maybe_gone and self.field[src]:
+                self.walker_came_back(m, w, src)
+                return
+        if not on or maybe_gone or all(t.loc == w.room for t in on):
             return
         self.fail(m, "the Long Walk's Student moving to %s (from %s)" % (
             w.room, " or ".join(sorted({t.loc for t in on}))))
+
+    def move_walker(self, here):
+        """Students once alike (README 8) may be under different players
+        now: which of them walked, and so who controls the one that stayed,
+        only the game knows. The model guesses, and check_game tries the
+        other guesses if this one leads to a disagreement."""
+        ctrls = sorted({t.ctrl for t in here})
+        c = ctrls[self.branch(len(ctrls))] if len(ctrls) > 1 else ctrls[0]
+        self.io.next()
+        t = self.pick_alike(c, here[0].loc)
+        self.field[t.loc].remove(t)
+        t.loc = self.io.hist[self.io.pos - 1]["to"]["holder"]
+        self.field[t.loc].append(t)
+
+    def walker_came_back(self, m, w, src):
+        """A GAME DEFECT, found by this checker (decks/school-control/
+        README.md, "How the game is checked"): the Long Walk's Student left
+        the field (discarded), and the same card, drawn and played again,
+        is a new Student; the game still walks him to the room, breaking
+        README 16's "if both the Student and the room are still there".
+        Without --strict the model counts it (defect_walk) and follows the
+        game; with --strict it is a disagreement."""
+        if STRICT:
+            self.fail(m, "no move: the Long Walk's Student left the field, and a Student "
+                         "played since is another (README 16: \"if both the Student and the "
+                         "room are still there\")")
+        self.stats["defect_walk"] += 1
+        self.move_walker(list(self.field[src]))
 
     # -- what may be played (README 4, 7, 17) -------------------------------------
 
@@ -1144,11 +1171,14 @@ def live(args):
 
 
 def replay(path):
+    """A session --live recorded: (players, seed, stream)."""
     with open(path, encoding="utf-8") as f:
         lines = iter(f.readlines())
-    head = json.loads(next(lines))["checker"]
-    stream = Stream(head["seed"], lines=lines)
-    return head["seed"], check_game(head["players"], head["seed"], stream)
+    try:
+        head = json.loads(next(lines))["checker"]
+    except (ValueError, KeyError, TypeError, StopIteration):
+        raise Disagreement("line 1: not the header of a recorded session")
+    return head["players"], head["seed"], Stream(head["seed"], lines=lines)
 
 
 def terminal(args):
@@ -1168,9 +1198,10 @@ def terminal(args):
 
 
 def transcript(path):
+    """A --reveal-all transcript: (players, seed, stream)."""
     with open(path, encoding="utf-8") as f:
         stream = TerminalStream(f.read())
-    return stream.seed, check_game(stream.players, stream.seed, stream)
+    return stream.players, stream.seed, stream
 
 
 USAGE = """checker.py --live|--terminal [--players N] [--seed S] [--games K]
@@ -1194,13 +1225,17 @@ def main():
     ap.add_argument("--record", metavar="FILE", help="keep the (last) game's transcript")
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "bin", "school-control"))
     ap.add_argument("--stats", action="store_true", help="print the counts of what was checked")
+    ap.add_argument("--strict", action="store_true",
+                    help="fail on the game's known defects too (Game.walker_came_back)")
     args = ap.parse_args()
+    global STRICT
+    STRICT = args.strict
     total = Counter()
     if args.replay or args.transcript:
         path, seed = args.replay or args.transcript, None
         try:
-            seed, st = replay(path) if args.replay else transcript(path)
-            total.update(st)
+            players, seed, stream = replay(path) if args.replay else transcript(path)
+            total.update(check_game(players, seed, stream))
             total["games"] += 1
         except Disagreement as e:
             print("school-control checker: %s: seed %s: %s" % (path, seed, e))
