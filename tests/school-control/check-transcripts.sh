@@ -134,9 +134,12 @@ check "$((3 * TERM_GAMES)) --reveal-all transcripts (random seats, 2-4 players) 
 check "$((3 * LIVE_GAMES)) JSON games (the checker's players, 2-4 players) agree with the model" \
     agree "$live_rc" "$T/live"
 
-# What the games went through, summed (the checker's counts).
-python3 - "$T/term" "$T/live" <<'EOF'
-import json, sys
+# What the games went through, summed (the checker's counts), and the 50%
+# protections (README 13): a Location k protections cover survives with
+# probability 1 - 1/2^k; the saves must be within 5 standard deviations of
+# that (the seeds are fixed: the same figures every run).
+cat >"$T/sum.py" <<'EOF'
+import json, math, sys
 from collections import Counter
 tot = Counter()
 for path in sys.argv[1:]:
@@ -146,13 +149,26 @@ for path in sys.argv[1:]:
 plays = sum(v for k, v in tot.items() if k.startswith("play "))
 print("check-transcripts: %d games, %d decisions, %d cards played; ends: %d wins by control, "
       "%d by the last player left, %d draws at the round limit, %d with every Location destroyed; "
-      "%d players out, %d Long Walks (%d arrived), %d Locations destroyed and %d saved by a "
-      "protection, %d guesses retried; the game's known defect: %d Long Walks that moved a "
+      "%d players out, %d Long Walks (%d arrived), %d Locations destroyed, %d saved by a "
+      "protection; %d guesses retried; the game's known defect: %d Long Walks that moved a "
       "Student played after the walker had left the field" % (
           tot["games"], tot["decisions"], plays, tot["win_control"], tot["win_last"],
           tot["draw_rounds"], tot["draw_destroyed"], tot["losses"], tot["long_walk"],
           tot["walk_arrived"], tot["destroyed"], tot["saved"], tot["guess_retries"],
           tot["defect_walk"]))
+ok = True
+for k in (1, 2, 3):
+    saved, gone = tot["protect%d_saved" % k], tot["protect%d_destroyed" % k]
+    n, p = saved + gone, 1 - 0.5 ** k
+    if n == 0:
+        continue
+    sd = math.sqrt(n * p * (1 - p))
+    good = abs(saved - n * p) <= 5 * sd
+    ok = ok and good
+    print("check-transcripts: %d protection%s: %d of %d Locations saved (%.3f, expected %.3f)%s" % (
+        k, "s" if k > 1 else "", saved, n, saved / n, p, "" if good else ": TOO FAR"))
+sys.exit(0 if ok and tot["protect1_saved"] else 1)
 EOF
+check "the 50% protections save at the rate 1 - 1/2^k" python3 "$T/sum.py" "$T/term" "$T/live"
 echo "check-transcripts: $((3 * TERM_GAMES + 3 * LIVE_GAMES)) games checked in ${secs}s"
 summary check-transcripts

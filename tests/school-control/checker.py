@@ -241,7 +241,7 @@ class TerminalStream:
 
     def __init__(self, text):
         self.hist, self.pos = [], 0
-        self.players = self.seed = None
+        self.players = self.seed = self.turns = None
         lines = text.split("\n")
         for i, line in enumerate(lines, 1):
             try:
@@ -261,7 +261,10 @@ class TerminalStream:
             self.players = int(head.split(": ", 1)[1].split()[0])
             self.seed = int(seed)
             return
-        if not line or line.startswith("=== game over") or line.startswith("  Player "):
+        if line.startswith("=== game over after "):
+            self.turns = int(line.split()[4])
+            return
+        if not line or line.startswith("  Player "):
             return
         if line.startswith("  "):
             card, _, rest = line[2:].partition(": ")
@@ -305,7 +308,7 @@ class TerminalStream:
             obj = {"result": "draw", "winners": []}
         else:
             obj = {"result": "fault" if line.startswith("Fault") else "none", "winners": []}
-        obj.update({"type": "end", "scores": scores})
+        obj.update({"type": "end", "scores": scores, "turns": self.turns})
         self._add(i, line, obj)
 
     def rewind(self):
@@ -580,6 +583,8 @@ class Game:
         scores = [1 if p in winners else 0 for p in range(self.n)]
         if e.get("scores") != scores:
             self.fail(e, "scores %s" % scores)
+        if e.get("turns") != self.turn_no:
+            self.fail(e, "the end after %d turns" % self.turn_no)
         self.stats["end_" + result] += 1
         raise GameOver()
 
@@ -614,15 +619,14 @@ class Game:
         front of `owner`. Each protection in play that covers it rolls 50%:
         whether it survived is read from the transcript, but with no
         protection it must go."""
-        protected = self.in_desks("Site Manager") or \
-            (loc == ROOM["ict"] and self.in_desks("ICT Technician")) or \
-            (CARDS[loc].kind == "lab" and self.in_desks("Science Technician"))
+        k = self.protections(loc)
         frm = CENTRE if owner is None else desk_z(owner)
-        if protected and not self.peek_is_move(loc, frm, GONE):
+        if k and not self.peek_is_move(loc, frm, GONE):
             self.stats["saved"] += 1
+            self.stats["protect%d_saved" % k] += 1
             return
-        if protected:
-            self.stats["protected_destroyed"] += 1
+        if k:
+            self.stats["protect%d_destroyed" % k] += 1
         self.expect_move(loc, frm, GONE)
         if owner is None:
             self.centre.discard(loc)
@@ -637,6 +641,14 @@ class Game:
             self.remove_token(t)
             self.discard["Student"] += 1
         self.check_all_destroyed()
+
+    def protections(self, loc):
+        """README 13: how many protections in play cover `loc` (each rolls
+        50%; the Location survives if any saves it). The counts by k let
+        check-transcripts.sh test the rate against 1 - 1/2^k."""
+        return bool(self.in_desks("Site Manager")) + \
+            bool(loc == ROOM["ict"] and self.in_desks("ICT Technician")) + \
+            bool(CARDS[loc].kind == "lab" and self.in_desks("Science Technician"))
 
     # -- set-up (README 1) ----------------------------------------------------------
 
@@ -1006,9 +1018,11 @@ class Game:
             self.destroy(nxt, None)
 
     def destroy_or_fail_saved(self, lab, m):
-        if not (self.in_desks("Site Manager") or self.in_desks("Science Technician")):
+        k = self.protections(lab)
+        if not k:
             self.fail(m, "%s destroyed (nothing protects it)" % lab)
         self.stats["saved"] += 1
+        self.stats["protect%d_saved" % k] += 1
 
     def burst_pipe(self, p):
         """README 19: any Location in the centre, or a Main Hall or Gym in
