@@ -724,10 +724,11 @@ class Game:
             if not live:
                 self.stats["draw_all_out"] += 1
                 self.end("draw", [])
-        due = [w for w in self.walks if w.due == self.turn_no]
-        self.walks = [w for w in self.walks if w.due != self.turn_no]
-        for w in due:
+        # each stays in self.walks until it has arrived: the next may be
+        # about a Student alike to the one this one moves (pick_alike)
+        for w in [w for w in self.walks if w.due == self.turn_no]:
             self.walk_arrives(w)
+            self.walks.remove(w)
             self.check_win()
         self.check_win()
 
@@ -1274,4 +1275,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except OSError as e:
+        print("school-control checker: %s" % e, file=sys.stderr)
+        sys.exit(2)
