@@ -16,13 +16,13 @@
 # The two runs go side by side (two cores).
 #
 #   sh tests/school-control/check-transcripts.sh [GAME_BINARY] [TERM] [LIVE]
-# GAME_BINARY defaults to build/bin/school-control; TERM to 800, LIVE to 60
-# (2,580 games in all). Prints "check-transcripts: N passed, M failed" and
+# GAME_BINARY defaults to build/bin/school-control; TERM to 900, LIVE to 100
+# (3,000 games in all). Prints "check-transcripts: N passed, M failed" and
 # exits 1 if any check failed.
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=${1:-$ROOT/build/bin/school-control}
-TERM_GAMES=${2:-800}
-LIVE_GAMES=${3:-60}
+TERM_GAMES=${2:-900}
+LIVE_GAMES=${3:-100}
 CHECKER="$ROOT/tests/school-control/checker.py"
 T=$(mktemp -d "${TMPDIR:-/tmp}/sc-check.XXXXXX")
 trap 'rm -rf "$T"' EXIT
