@@ -440,6 +440,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_bodies(&s, prog);
     warn_effects_never_run(&s);
     check_needs(&s, prog);
+    check_preventions(&s);
     if (g->nheld)
         check_holder_kinds(&s, prog);
     sema_effect_names(d, cs, prog, false);

@@ -28,10 +28,9 @@ bool type_has_cards(const CardSet *cs, int t)
 
 bool value_has_cards(const CardSet *cs, int attr, int value)
 {
-    for (int k = 0; k < cs->ncards; k++)
-        if (card_value(cs->cards[k], attr) == value)
-            return true;
-    return false;
+    const Attr *a = attr >= 0 && attr < cs->nattrs ? cs->attrs[attr] : NULL;
+    return !a || !a->ncards_with || value < 0 || value >= a->nvalues ||
+           a->ncards_with[value] > 0;
 }
 
 /* A quoted name that names no card (the checker reported it and left it

@@ -13,6 +13,7 @@
  *   sema_facts.c  what a condition needs: the parts no card can make hold
  *   sema_needs.c  what that proves: cards never played, types relied on
  *                 that no card has, rules and card effects that never run
+ *   sema_prevent.c a cancel under conditions no card of its trigger meets
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -64,6 +65,7 @@ typedef struct Sema {
     int delayed_base;           /* its rule's slots, read-only there, are below */
     PtrVec delayed;             /* the procs made of the 'at' blocks of the
                                  * rule being checked (their frame is its) */
+    StrMap clause_effect;       /* sema_needs.c: a clause ("%p") -> its EFFECT */
 } Sema;
 
 /* sema.c */
@@ -202,5 +204,7 @@ void need_note(Sema *s, const Need *n, const Node *top);
 
 /* sema_needs.c */
 void check_needs(Sema *s, const Program *prog);
+/* sema_prevent.c: a prevention that guards another card than its trigger's */
+void check_preventions(Sema *s);
 
 #endif
