@@ -1480,7 +1480,9 @@ static void gen_move(Gen *G, const Node *n)
     else if (n->pos && n->pos->pos_kind == POS_AT)
         pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->pos->at));
     const char *card = expr_str(G, n->card), *to = expr_str(G, n->to);
-    if (move_heard(G, n->to))
+    if (move_before_heard(G, n->to)) /* instead of, react to (cgen_move_befores.c) */
+        gen_move_before(G, card, to, pos, move_heard(G, n->to));
+    else if (move_heard(G, n->to))
         gen_move_heard(G, card, to, pos);
     else
         line(G, "mv(s, %d, %s, %s, %s);", site(G), card, to, pos);
