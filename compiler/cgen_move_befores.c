@@ -105,3 +105,51 @@ void gen_move_before(Gen *G, const char *card, const char *to, const char *pos, 
     else
         gen_resumable(G, card, to, pos, heard);
 }
+
+/* In the helper of a `move all` (n) whose cards clauses before a card
+ * moving may hear: before the cards move, each one's `instead of` clauses
+ * (bf_bulk; cardc allows there only clauses that cannot wait), and the
+ * cards whose move is cancelled taken out of pick[] (and froms[], the
+ * slots they leave, when the helper keeps them: `froms` names it or is
+ * "NULL"). "" where none may hear them. */
+const char *bulk_befores(Gen *G, const Node *n, const char *froms)
+{
+    if (!move_before_heard(G, n->to))
+        return "";
+    return arena_printf(G->a, "    n = bf_bulk(s, %d, pick, n, to, %s);\n",
+                        before_move_index(G->g), froms);
+}
+
+/* The cards chosen by `choose cards ... into` (`to` a C expression) where
+ * clauses before a card moving may hear them: each card's `instead of`
+ * clauses (bf_bulk, as a `move all`), then the cards not cancelled moved
+ * (take_set's moves), then, where `on` handlers hear them (heard), each
+ * one's triggers and the drain (as gen_take_set_heard). */
+void gen_take_set_before(Gen *G, const char *to, bool heard)
+{
+    line(G, "{ /* the clauses before each card moving (bf_bulk) */");
+    line(G, "    RtOption ts_o = s->core.dec.opt[s->core.dec.chosen];");
+    line(G, "    int32_t ts_to = %s, ts_from[RT_MAX_PICK];", to);
+    line(G, "    uint16_t ts_pick[RT_MAX_PICK];");
+    line(G, "    for (int i = 0; i < ts_o.n; i++)");
+    line(G, "        ts_pick[i] = ts_o.ids[i];");
+    line(G, "    int ts_n = bf_bulk(s, %d, ts_pick, ts_o.n, ts_to, NULL);",
+         before_move_index(G->g));
+    line(G, "    for (int i = 0; i < ts_n; i++)");
+    line(G, "        ts_from[i] = s->slot_of[ts_pick[i]];");
+    gen_drops(G, "    s->dropping = 1;");
+    line(G, "    for (int i = 0; i < ts_n && !s->core.over; i++)");
+    line(G, "        mv_card(s, ts_pick[i], ts_to, -1);");
+    gen_drops(G, "    s->dropping = 0;");
+    if (heard) {
+        line(G, "    for (int i = 0; i < ts_n && !s->core.over; i++) {");
+        line(G, "        int32_t ts_v[3] = {ts_pick[i], ts_from[i], ts_to};");
+        line(G, "        evfire_0_move(s, ts_v);");
+        line(G, "    }");
+    }
+    gen_drops(G, "    holders_drop(s);");
+    line(G, "    (void)ts_from;");
+    line(G, "}");
+    if (heard)
+        gen_event_drain(G);
+}

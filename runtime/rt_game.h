@@ -1943,6 +1943,33 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
     s->depth--;
     return BFV(V, BF_CANCEL) != 0;
 }
+
+#if GAME_HAS_MOVE_BEFORE
+/* Before the cards pick[0..n) of a `move all` or a `choose cards ... into`
+ * move to slot `to`: each card's clauses before a card moving (event
+ * evi), bottom to top, all before any card moves. There nothing can wait:
+ * cardc allows only `instead of` clauses that cannot (no decision, no
+ * move, no event: bf_drun runs them with no chooser), and no reaction
+ * hears such a move (no window opens). The cards whose move is cancelled
+ * are taken out of pick[] (and of froms[], the slots they leave, if not
+ * NULL); returns how many are left. */
+static RT_UNUSED int bf_bulk(State *s, int evi, uint16_t *pick, int n, int to, int32_t *froms)
+{
+    int m = 0;
+    for (int i = 0; i < n && !s->core.over; i++) {
+        int32_t v[NEVARGS] = {0};
+        v[0] = pick[i];
+        v[1] = s->slot_of[pick[i]];
+        v[2] = to;
+        if (bf_drun(s, NULL, evi, v))
+            continue;
+        if (froms)
+            froms[m] = froms[i];
+        pick[m++] = pick[i];
+    }
+    return m;
+}
+#endif
 #endif
 
 /* ---- time: turns, rounds, phases; lasting and delayed effects ---- */
