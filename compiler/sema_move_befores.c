@@ -151,11 +151,11 @@ static void refuse(BulkCheck *b, int i, const BulkMove *m, const Node *waits)
                    kind, dir, z->name);
     else if (h->clause->clause_kind == CLAUSE_REACT)
         diag_error(b->s->diags, pat->loc, "'react to' before a card %s '%s' would open its "
-                                          "window inside %s, where nothing can wait; only a "
+                                          "window inside a %s, where nothing can wait; only a "
                                           "'move' of one card or the move of 'play ... to' "
                                           "can be reacted to", dir, z->name, m->what);
     else
-        diag_error(b->s->diags, pat->loc, "'instead of' before a card %s '%s' runs inside %s, "
+        diag_error(b->s->diags, pat->loc, "'instead of' before a card %s '%s' runs inside a %s, "
                                           "where nothing can wait: its body may not decide, "
                                           "move or play a card, raise an event or start a "
                                           "unit of time", dir, z->name, m->what);
