@@ -219,8 +219,11 @@ demo: deps
 	@$(MAKE) --no-print-directory check-decks
 	@echo "== cardc check: the rulebooks as written, which must be rejected"
 	@for f in examples/rulebooks/*.yaml; do \
-	    if $(B)/bin/cardc check $$f 2>$(B)/demo-check.txt; then \
-	        echo "$$f was accepted: it should not be"; exit 1; fi; \
+	    r=$${f%.yaml}.rules; set -- $$f; [ -f $$r ] && set -- $$f --rules $$r; \
+	    echo "$$ cardc check $$*"; \
+	    $(B)/bin/cardc check "$$@" 2>$(B)/demo-check.txt; rc=$$?; \
+	    if [ $$rc != 1 ]; then \
+	        echo "$$f: exit status $$rc: it should be rejected (1)"; exit 1; fi; \
 	    grep -E '^[^ ].*: (error|warning):' $(B)/demo-check.txt; \
 	done
 	@echo "== easy-school: one game between four random players (seed 1)"
@@ -228,6 +231,13 @@ demo: deps
 	    --seed 1 --reveal-all
 	@echo "== easy-school: 10000 games between random players (seed 1)"
 	@$(B)/bin/easy-school simulate --games 10000 --players 4 --seed 1
+	@echo "== school-control: one game between three random players (seed 261), its last moves"
+	@$(B)/bin/school-control play --players 3 --seats random,random,random \
+	    --seed 261 --reveal-all >$(B)/demo-school-control.txt
+	@tail -n 16 $(B)/demo-school-control.txt
+	@echo "(the whole game: $(B)/demo-school-control.txt)"
+	@echo "== school-control: 10000 games between random players (seed 1)"
+	@$(B)/bin/school-control simulate --games 10000 --players 3 --seed 1
 
 unit: $(B)/bin/unit-tests
 	ASAN_OPTIONS=detect_leaks=1 $(B)/bin/unit-tests --jobs 2
@@ -235,10 +245,16 @@ unit: $(B)/bin/unit-tests
 golden: $(B)/bin/cardc-asan
 	@sh tests/golden.sh $(B)/bin/cardc-asan
 	@sh tests/golden-rules.sh $(B)/bin/cardc-asan
+	@sh tests/rulebooks.sh $(B)/bin/cardc-asan
 
 # Rewrites examples/broken-rules/*/expected from what cardc prints now.
 # Review `git diff examples/broken-rules/` before committing: every message
 # and position must be right and helpful, not merely what cardc says today.
+# Rewrites examples/rulebooks/*.expected; review `git diff examples/rulebooks/`.
+.PHONY: bless-rulebooks
+bless-rulebooks: $(B)/bin/cardc
+	@sh tests/rulebooks.sh $(B)/bin/cardc --bless
+
 .PHONY: bless-rules
 bless-rules: $(B)/bin/cardc
 	@sh tests/golden-rules.sh $(B)/bin/cardc --bless
@@ -265,7 +281,7 @@ limits: $(B)/bin/cardc-asan $(B)/bin/easy-school-asan $(B)/lib/libcardrt-asan.a
 
 # Test games whose direct copy (simulate) must play the games of their
 # resumable copy (play), seed by seed, as every deck's does.
-SAME_LABS = effect-lab lasting-lab react-lab move-lab
+SAME_LABS = effect-lab lasting-lab react-lab order-lab move-lab
 
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a
@@ -291,6 +307,9 @@ test: deps
 	@sh tests/games/codegen.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/utf8.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@for g in $(GAMES); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done
+	@python3 tests/school-control/secrecy.py $(B)/bin/school-control >$(B)/secrecy-sc.txt || \
+	    { grep -v '^ok' $(B)/secrecy-sc.txt; exit 1; }
+	@tail -1 $(B)/secrecy-sc.txt
 	@$(MAKE) --no-print-directory $(SAME_LABS:%=$(B)/bin/%)
 	@for g in $(SAME_LABS); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done
 
@@ -303,7 +322,7 @@ games-robust: $(GAMES:%=$(B)/bin/%-asan)
 # make bench OLD=DIR also sets this build's easy-school beside DIR's
 # (DIR/bin/easy-school, the build of an older commit): games/s in one
 # interleaved run, and instructions per game (bench/old-new.sh).
-bench: $(B)/bin/cardc $(B)/bin/easy-school $(B)/bin/bench-lab
+bench: $(B)/bin/cardc $(B)/bin/easy-school $(B)/bin/bench-lab $(B)/bin/school-control
 	@sh bench/cards.sh $(B)
 	@sh bench/games.sh $(B) $(RT_CFLAGS)
 	@sh bench/instructions.sh $(B) $(RT_CFLAGS)

@@ -10,8 +10,9 @@
 # Target: generated / hand-written >= 0.5 (games/s).
 # Then tests/games/bench-lab, a game whose every turn runs effects and
 # triggers (a card played, a trigger on each draw, cards in play that
-# answer to moves and plays, an event), at 4 players, best of as many runs:
-# its games/s and decisions/s (BUILD_DIR/bin/bench-lab; no reference).
+# answer to moves and plays, an event), and School Control, each at 4
+# players, best of as many runs: their games/s and decisions/s
+# (BUILD_DIR/bin/bench-lab, BUILD_DIR/bin/school-control; no reference).
 #   sh bench/games.sh BUILD_DIR [CFLAGS...]
 # BUILD_DIR/bin/easy-school must exist; the ref is built with CFLAGS, by
 # default those the Makefile gives the game (RT_CFLAGS). GAMES=N overrides
@@ -60,22 +61,29 @@ echo "$N $runs $g_gps $g_dps $r_gps $r_dps $g_turns $r_turns $g_dec $r_dec" | aw
 }'
 status=$?
 
-# The game of effects and triggers: its own speed.
-lab=$B/bin/bench-lab
-[ -x "$lab" ] || { echo "bench: $lab not built (make $lab)"; exit 1; }
-bench_lab() { "$lab" simulate --games "$N" --players 4 --seed $SEED --json; }
-best=""
-i=0
-while [ $i -lt "$runs" ]; do
-    l=$(bench_lab) || { echo "bench: $lab failed"; exit 1; }
-    best=$(faster "$l" "$best")
-    i=$((i + 1))
-done
-l_gps=$(echo "$best" | field games_per_sec)
-l_dps=$(echo "$best" | field decisions_per_sec)
-l_dec=$(echo "$best" | field avg_decisions)
-echo "$N $runs $l_gps $l_dps $l_dec" | awk '{
-    printf "Bench Lab (effects and triggers every turn), %d games at 4 players, best of %d runs\n", $1, $2
-    printf "  generated    (%s): %8.0f games/s %10.0f decisions/s (%.2f decisions a game)\n", "'"$lab"'", $3, $4, $5
-}'
+# A game with no hand-written reference: its own speed, best of as many
+# runs. own_speed BINARY GAMES LABEL
+own_speed() {
+    bin=$1 games=$2 label=$3
+    [ -x "$bin" ] || { echo "bench: $bin not built (make $bin)"; exit 1; }
+    best=""
+    i=0
+    while [ $i -lt "$runs" ]; do
+        l=$("$bin" simulate --games "$games" --players 4 --seed $SEED --json) ||
+            { echo "bench: $bin failed"; exit 1; }
+        best=$(faster "$l" "$best")
+        i=$((i + 1))
+    done
+    echo "$games $runs $(echo "$best" | field games_per_sec) $(echo "$best" | field decisions_per_sec)" \
+         "$(echo "$best" | field avg_decisions)" | awk '{
+        printf "%s, %d games at 4 players, best of %d runs\n", "'"$label"'", $1, $2
+        printf "  generated    (%s): %8.0f games/s %10.0f decisions/s (%.2f decisions a game)\n", "'"$bin"'", $3, $4, $5
+    }'
+}
+
+# The game of effects and triggers, and School Control (cards in play,
+# Students under Locations, interrupts; its games are about 500 decisions
+# long, so a quarter as many games).
+own_speed "$B/bin/bench-lab" "$N" "Bench Lab (effects and triggers every turn)"
+own_speed "$B/bin/school-control" $((N / 4)) "School Control"
 exit $status

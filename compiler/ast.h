@@ -13,6 +13,7 @@
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
     X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(PHASESDECL) X(EVENTDECL) \
+    X(ORDERDECL)                                                                   \
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
@@ -140,6 +141,7 @@ typedef enum AssignOp { ASSIGN_SET, ASSIGN_ADD, ASSIGN_SUB } AssignOp;
 
 typedef struct Node Node;
 typedef struct Sym Sym;
+struct Need; /* sema_int.h: why a condition can never hold */
 
 /* The helpers the emitter writes beside the rules' code, by family. The
  * analysis numbers each family from 0 on its own (Node.helper_no); a
@@ -186,6 +188,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   PLAYERSDECL   min_players, max_players
  *   LIMITDECL     name = what is limited ('decisions', 'lasting'), limit
  *   PHASESDECL    items = IDENT list of the phases, in order
+ *   ORDERDECL     `triggers chosen by WHO`: name = WHO as written
+ *                 ('controller'), how = IDENT of it
  *   ZONEDECL      name, flag_list = IDENT list of the flags as written
  *                 (`under T` is an IDENT "under" whose word is the IDENT
  *                 T, `drop to Z` one "drop to" whose word is Z);
@@ -452,6 +456,12 @@ struct Sym {
                              * give it */
     bool may_hold;          /* LOCAL of type card: it may hold a card of the
                              * holder type being checked */
+    /* filled by sema_needs.c (FUNC, PROC): why no path of the game can run
+     * it, or NULL; its calls that may run; why the first of the others
+     * cannot */
+    const struct Need *dead;
+    int live_calls;
+    const struct Need *dead_call;
 };
 
 /* The whole program: declarations in order, from every rules file and

@@ -37,6 +37,10 @@ const SrcFile *comp_add_text(Compilation *c, const char *path, const char *text,
  * returns false if later phases must not run. */
 bool phase_load_cards(Compilation *c, const SrcFile *f);
 bool phase_open_path(Compilation *c, const char *path);
+/* A card file with rules files given apart (check --rules): as a game
+ * folder holding them. */
+bool phase_open_with_rules(Compilation *c, const char *path, const char *const *rules,
+                           int nrules);
 bool phase_parse(Compilation *c);
 bool phase_check(Compilation *c);
 /* After a clean check, before emitting: fills what the emitter reads

@@ -70,6 +70,7 @@ void gen_event_defs(Gen *G)
         buf_puts(G->out, "/* the cards dropping from a holder that leaves play may be heard */\n"
                          "#define GAME_HAS_DROP_EVENTS 1\n\n");
     gen_play_slots(G);
+    gen_order_defs(G); /* triggers chosen by controller: cgen_order.c */
 }
 
 /* The frame numbers of the runtime's drain and of each event's raise,
@@ -398,6 +399,7 @@ void gen_fire_fn(Gen *G, int e, const char *fname, int nvals)
     /* a card played carries the player who plays it, V[1] */
     buf_printf(G->out, "    Trigger t = {.handler = -1, .by = %s, .cause = ev_cause(s), "
                        ".card = -1, .me = -1};\n", e == EV_PLAYED ? "V[1]" : "ev_by(s)");
+    gen_order_group(G);
     buf_printf(G->out, "    for (int i = 0; i < %d; i++)\n        t.a[i] = V[i];\n", nvals);
     for (int i = 0; i < g->handlers.len; i++) {
         const Handler *h = g->handlers.items[i];
@@ -602,6 +604,7 @@ void gen_event_hooks(Gen *G)
         return;
     gen_handler_dispatch(G);
     gen_event_info(G);
+    gen_order_info(G);
 }
 
 /* The members of the game's RtGame table for events: RtGame.during, and

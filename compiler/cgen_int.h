@@ -9,6 +9,7 @@
  *   cgen_time.c     turns, rounds and phases; lasting and delayed effects
  *   cgen_events.c   events and triggers: raising an event, the handlers,
  *                   the trigger queue
+ *   cgen_order.c    a player's choice of the order of their triggers
  */
 #ifndef CARDC_CGEN_INT_H
 #define CARDC_CGEN_INT_H
@@ -128,6 +129,11 @@ void gen_fire_fn(Gen *G, int e, const char *fname, int nvals);
 void gen_take_set_heard(Gen *G, const char *to);
 const char *in_zone(Gen *G, const char *slot, int zone_no);
 const char *seat_in(Gen *G, const char *slot, int zone_no);
+
+/* cgen_order.c: `triggers chosen by controller` (nothing without it) */
+void gen_order_defs(Gen *G);
+void gen_order_group(Gen *G);
+void gen_order_info(Gen *G);
 
 /* cgen_holders.c */
 /* Before rt_game.h, in a game with held zones: slot_holder[] (the card

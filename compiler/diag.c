@@ -62,6 +62,25 @@ Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
     return g;
 }
 
+bool diag_remove(Diags *d, Severity sev, Loc loc, const char *prefix)
+{
+    for (int i = 0; i < d->list.len; i++) {
+        const Diag *g = d->list.items[i];
+        if (g->sev != sev || g->loc.file != loc.file || g->loc.line != loc.line ||
+            g->loc.col != loc.col || strncmp(g->msg, prefix, strlen(prefix)))
+            continue;
+        memmove(d->list.items + i, d->list.items + i + 1,
+                sizeof *d->list.items * (size_t)(d->list.len - i - 1));
+        d->list.len--;
+        if (sev == SEV_ERROR)
+            d->nerrors--;
+        else if (sev == SEV_WARNING)
+            d->nwarnings--;
+        return true;
+    }
+    return false;
+}
+
 void diag_unknown(Diags *d, Loc at, const char *what, const char *word,
                   const char *const *names, int n, bool list_few)
 {

@@ -43,6 +43,9 @@ enum { DIAG_DEFAULT_MAX_ERRORS = 100 };
 void diags_init(Diags *d, Arena *a);
 Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Takes back the first diagnostic of severity sev at loc whose message
+ * starts with prefix (one a later check says better); false if none. */
+bool diag_remove(Diags *d, Severity sev, Loc loc, const char *prefix);
 /* Would a diagnostic of this severity, added now, be kept (and printed)?
  * Past --max-errors it is only counted: a caller may skip the work of its
  * message (a "did you mean" over every name) but must still add it. */

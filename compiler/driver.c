@@ -155,6 +155,21 @@ bool phase_open_path(Compilation *c, const char *path)
     return phase_load_cards(c, f);
 }
 
+/* A card file and the rules files given with it (check --rules), read as
+ * a game folder's, in the order given. Every rules file is read even when
+ * one cannot be: each is reported. */
+bool phase_open_with_rules(Compilation *c, const char *path, const char *const *rules,
+                           int nrules)
+{
+    const SrcFile *f = comp_read(c, path);
+    for (int i = 0; i < nrules; i++) {
+        const SrcFile *rf = comp_read(c, rules[i]);
+        if (rf)
+            vec_push(&c->arena, &c->rule_files, (void *)rf);
+    }
+    return f && !c->io_error && phase_load_cards(c, f);
+}
+
 bool phase_parse(Compilation *c)
 {
     int before = c->diags.nerrors;

@@ -217,7 +217,8 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_AT: ONE(boundary); ONE(body); break;
     case N_MODIFIER: ONE(call); ONE(rhs); ONE(when); break;
     case N_BOUNDARY:
-    case N_GAMEDECL: case N_PLAYERSDECL: case N_LIMITDECL: case N_PARAM: case N_BREAK:
+    case N_GAMEDECL: case N_PLAYERSDECL: case N_LIMITDECL: case N_ORDERDECL: case N_PARAM:
+    case N_BREAK:
     case N_CANCEL:
     case N_NUM: case N_BOOLLIT: case N_NONELIT: case N_STR: case N_IDENT:
     case N_PLAYERSREF: case N__COUNT:
@@ -471,6 +472,7 @@ static void put_decl_head(Buf *b, const Node *n)
         break;
     case N_PLAYERSDECL: buf_printf(b, "players %lld..%d", n->min_players, n->max_players); break;
     case N_LIMITDECL: buf_printf(b, "limit %s %lld", n->name, n->limit); break;
+    case N_ORDERDECL: buf_printf(b, "triggers chosen by %s", n->name); break;
     case N_PHASESDECL:
         buf_puts(b, "phases");
         for (const Node *f = n->items; f; f = f->next)

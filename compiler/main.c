@@ -1,6 +1,7 @@
 /* main.c: the cardc command line.
  *
  *   cardc check [--format=text|json] [--max-errors=N] PATH...
+ *   cardc check CARDS.yaml --rules FILE.rules...
  *   cardc build PATH -o FILE.c
  *   cardc build PATH --dump=tree|checked|analysed
  *
@@ -17,15 +18,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void usage(FILE *out)
 {
     fputs("usage: cardc check [--format=text|json] [--max-errors=N] PATH...\n"
+          "       cardc check CARDS.yaml --rules FILE.rules [--rules FILE.rules]...\n"
           "       cardc build PATH -o FILE.c\n"
           "       cardc build PATH --dump=tree|checked|analysed\n"
           "       cardc --help | --version\n"
           "\n"
           "PATH is a game folder (cards.yaml and *.rules) or a card YAML file.\n"
+          "--rules reads FILE.rules with a card file, as if both were one game\n"
+          "folder's (each --rules adds one file, read in the order given).\n"
           "--dump prints what a phase made, on stdout, and stops there: the tree as\n"
           "parsed, as checked (types, names resolved, the game's tables) or as\n"
           "analysed (and what the analysis proved).\n"
@@ -38,6 +43,8 @@ typedef struct Options {
     int max_errors;
     const char *out;
     DumpStage dump;     /* build --dump: print that phase's result instead */
+    const char **rules; /* check --rules: rules files read with a card file */
+    int nrules;
 } Options;
 
 /* One PATH's run: its compilation and the output it builds in memory (the
@@ -53,13 +60,22 @@ typedef struct Run {
     Buf out;
 } Run;
 
+/* The open phase of r's path: a game folder, a card file, or (check
+ * --rules) a card file with the rules files given. */
+static bool open_one(Run *r)
+{
+    if (r->o->nrules)
+        return phase_open_with_rules(&r->c, r->path, r->o->rules, r->o->nrules);
+    return phase_open_path(&r->c, r->path);
+}
+
 /* build --dump: runs the phases up to the one asked for and prints its
  * result on stdout, the diagnostics on stderr. Returns the exit status,
  * as for check. */
 static int dump_one(Run *r)
 {
     Compilation *c = &r->c;
-    bool ok = phase_open_path(c, r->path) && phase_parse(c);
+    bool ok = open_one(r) && phase_parse(c);
     if (ok && r->o->dump != DUMP_TREE)
         ok = phase_check(c);
     if (ok && r->o->dump == DUMP_ANALYSED)
@@ -84,7 +100,7 @@ static int dump_one(Run *r)
 static int check_one(Run *r)
 {
     Compilation *c = &r->c;
-    bool ok = phase_open_path(c, r->path) /* read cards.yaml and the *.rules; load the cards */
+    bool ok = open_one(r)                 /* read cards.yaml and the *.rules; load the cards */
               && phase_parse(c)           /* the rules and every card's effect into trees */
               && phase_check(c);          /* resolve names, check types, prove and collect */
     if (ok && r->build)
@@ -145,6 +161,17 @@ static int run_one(const char *path, const Options *o, bool build, Buf *json_ite
     return status;
 }
 
+/* Whether one of the n paths is a folder (check --rules takes card files
+ * only: a folder has its own rules). */
+static bool any_folder(const char *const *paths, int n)
+{
+    struct stat st;
+    for (int i = 0; i < n; i++)
+        if (stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode))
+            return true;
+    return false;
+}
+
 /* The options after the command into o, and the PATHs moved to argv[2],
  * argv[3]... (*npaths of them: no allocation, which could fail before a
  * path is named); 0, or 2 after a usage error (reported). */
@@ -171,6 +198,15 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
                         a + 7);
                 return 2;
             }
+        } else if (!strcmp(a, "--rules") || !strncmp(a, "--rules=", 8)) {
+            const char *file = a[7] == '=' ? a + 8 : i + 1 < argc ? argv[++i] : "";
+            if (build || !*file) {
+                fprintf(stderr, build ? "cardc: --rules is an option of check\n"
+                                      : "cardc: --rules needs a FILE.rules\n");
+                usage(stderr);
+                return 2;
+            }
+            o->rules[o->nrules++] = file;
         } else if (!strcmp(a, "-o") && build && i + 1 < argc) {
             if (o->out) {
                 fprintf(stderr, "cardc: -o given twice: build writes one file\n");
@@ -190,7 +226,9 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
                       : build && *npaths != 1 ? "build takes one PATH"
                       : o->dump && o->out ? "build --dump prints on stdout: it takes no -o"
                       : o->dump && o->json ? "build --dump prints text: it takes no --format=json"
-                      : build && !o->out && !o->dump ? "build needs -o FILE.c" : NULL;
+                      : build && !o->out && !o->dump ? "build needs -o FILE.c"
+                      : o->nrules && any_folder((const char *const *)argv + 2, *npaths)
+                          ? "--rules goes with a card file, not a game folder" : NULL;
     if (why) {
         fprintf(stderr, "cardc: %s\n", why);
         usage(stderr);
@@ -253,8 +291,17 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    Options o = {0};
+    /* --rules FILE takes two arguments: fewer than argc files, whatever
+     * the line holds. */
+    Options o = {.rules = malloc(sizeof *o.rules * (size_t)argc)};
+    if (!o.rules) {
+        fputs("cardc: out of memory while reading the command line\n", stderr);
+        return 2;
+    }
     int npaths = 0;
     int status = parse_options(argc, argv, build, &o, &npaths);
-    return status ? status : run_all(&o, build, (const char *const *)argv + 2, npaths);
+    if (!status)
+        status = run_all(&o, build, (const char *const *)argv + 2, npaths);
+    free(o.rules);
+    return status;
 }

@@ -227,6 +227,7 @@ static void declare_decl(Sema *s, Node *n)
     case N_FUNCDECL:    declare_fn(s, n, false); break;
     case N_PROCDECL:    declare_fn(s, n, true); break;
     case N_EVENTDECL:   declare_event(s, n); break;
+    case N_ORDERDECL:   declare_trigger_order(s, n); break;
     default:            break;
     }
 }
@@ -306,6 +307,7 @@ static void check_bodies(Sema *s, const Program *prog)
     check_rules_handlers(s, prog);
     check_effects(s, prog);
     finish_befores(s);
+    finish_trigger_order(s);
 }
 
 /* ---- the game as a whole ----------------------------------------------- */
@@ -403,183 +405,6 @@ static void check_card_count(Sema *s)
                    cs->file->path, cs->instances);
 }
 
-/* ---- names in card effects --------------------------------------------- */
-
-typedef struct NameCtx {
-    Diags *diags;
-    const CardSet *cs;
-    Arena *arena;
-    StrMap *quoted;             /* collects the card names quoted, or NULL */
-} NameCtx;
-
-static void visit_name(Node *n, void *ctx)
-{
-    NameCtx *x = ctx;
-    if (n->kind != N_STR)
-        return;
-    if (x->quoted)
-        strmap_put(x->arena, x->quoted, n->name, n);
-    else if (!cards_find_card(x->cs, n->name))
-        report_no_card(x->diags, x->cs, n->loc, n->name);
-}
-
-/* A card's text names a card when the name appears in it as whole words,
- * ignoring the case of ASCII letters. Every name is looked for at once:
- * at each place where a word may start, the hash of the text from there
- * grows a byte at a time (FNV-1a of the lower-cased bytes) and is looked up
- * wherever a word may end, so a text costs its length times the longest
- * card name, however many cards there are. */
-typedef struct NameIndex {
-    const CardSet *cs;
-    int cap;                    /* slots, a power of two */
-    int *slot;                  /* 1 + the first card of a name, or 0 */
-    uint32_t *slot_hash;
-    int *twin;                  /* per card: the next card of the same name
-                                 * but for case, or -1 */
-    size_t maxlen;              /* bytes of the longest name */
-    bool *has_len;              /* per length up to maxlen: a name has it */
-    int *seen;                  /* per card: 1 + the last text that named it */
-} NameIndex;
-
-static int fold(int c)
-{
-    return c >= 'A' && c <= 'Z' ? c + 32 : c;
-}
-
-static bool is_alnum(int c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
-static uint32_t fold_hash_step(uint32_t h, int c)
-{
-    return (h ^ (uint32_t)(unsigned char)fold(c)) * 16777619u;
-}
-
-static bool same_folded(const char *name, const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if (!name[i] || fold((unsigned char)name[i]) != fold((unsigned char)s[i]))
-            return false;
-    return name[len] == '\0';
-}
-
-/* The slot of the name s[0..len) of hash h: its cards, or an empty slot. */
-static int *name_slot(const NameIndex *ix, uint32_t h, const char *s, size_t len)
-{
-    uint32_t mask = (uint32_t)ix->cap - 1;
-    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
-        int k = ix->slot[i] - 1;
-        if (k < 0 || (ix->slot_hash[i] == h && same_folded(ix->cs->cards[k]->name, s, len)))
-            return &ix->slot[i];
-    }
-}
-
-static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs)
-{
-    int n = cs->ncards;
-    ix->cs = cs;
-    ix->cap = 16;
-    while (ix->cap < 2 * n)
-        ix->cap *= 2;
-    ix->slot = arena_alloc(a, sizeof *ix->slot * (size_t)ix->cap);
-    ix->slot_hash = arena_alloc(a, sizeof *ix->slot_hash * (size_t)ix->cap);
-    ix->twin = arena_alloc(a, sizeof *ix->twin * (size_t)(n + 1));
-    ix->seen = arena_alloc(a, sizeof *ix->seen * (size_t)(n + 1));
-    ix->maxlen = 0;
-    for (int k = 0; k < n; k++) {
-        size_t len = strlen(cs->cards[k]->name);
-        if (len > ix->maxlen)
-            ix->maxlen = len;
-    }
-    ix->has_len = arena_alloc(a, ix->maxlen + 1);
-    /* Last card first, so that each name's list of twins is in card order. */
-    for (int k = n - 1; k >= 0; k--) {
-        const char *name = cs->cards[k]->name;
-        size_t len = strlen(name);
-        uint32_t h = 2166136261u;
-        for (size_t i = 0; i < len; i++)
-            h = fold_hash_step(h, name[i]);
-        int *s = name_slot(ix, h, name, len);
-        ix->twin[k] = *s - 1;
-        *s = k + 1;
-        ix->slot_hash[s - ix->slot] = h;
-        ix->has_len[len] = true;
-    }
-}
-
-/* Adds to out the cards other than card `self` that text names, each once
- * (text_no tells this text from the ones before); returns how many. */
-static int cards_named(NameIndex *ix, const char *text, int text_no, int self, int *out)
-{
-    int n = 0;
-    size_t tl = strlen(text);
-    for (size_t p = 0; p < tl; p++) {
-        if (p > 0 && is_alnum((unsigned char)text[p - 1]))
-            continue;
-        uint32_t h = 2166136261u;
-        for (size_t q = p; q < tl && q - p < ix->maxlen; q++) {
-            h = fold_hash_step(h, text[q]);
-            size_t len = q - p + 1;
-            if (!ix->has_len[len] || is_alnum((unsigned char)text[q + 1]))
-                continue;
-            for (int k = *name_slot(ix, h, text + p, len) - 1; k >= 0; k = ix->twin[k])
-                if (k != self && ix->seen[k] != text_no) {
-                    ix->seen[k] = text_no;
-                    out[n++] = k;
-                }
-        }
-    }
-    return n;
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-/* Warns for each card the text of card `self` names (in card order) that
- * its effect e never quotes. */
-static void check_text_names(Diags *d, NameIndex *ix, int *named, const CardDef *card,
-                             Node *e, int text_no)
-{
-    int n = cards_named(ix, card->text, text_no, card->index, named);
-    if (n == 0)
-        return;
-    qsort(named, (size_t)n, sizeof *named, cmp_int);
-    StrMap quoted = {0};
-    NameCtx x = {d, ix->cs, d->arena, &quoted};
-    ast_walk(e, visit_name, &x);
-    for (int i = 0; i < n; i++) {
-        const CardDef *other = ix->cs->cards[named[i]];
-        if (!strmap_get(&quoted, other->name))
-            diag_warning(d, card->text_loc, "the text of '%s' names '%s', but its effect "
-                                            "never refers to '%s'",
-                         card->name, other->name, other->name);
-    }
-}
-
-void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool names)
-{
-    NameIndex ix = {0};
-    int *named = NULL;
-    for (int i = 0; i < prog->effects.len; i++) {
-        Node *e = prog->effects.items[i];
-        NameCtx x = {d, cs, d->arena, NULL};
-        if (names)
-            ast_walk(e, visit_name, &x);
-        const CardDef *card = cs->cards[e->card_no];
-        if (!card->text)
-            continue;
-        if (!ix.cs) {
-            name_index_init(&ix, d->arena, cs);
-            named = arena_alloc(d->arena, sizeof *named * (size_t)(cs->ncards + 1));
-        }
-        check_text_names(d, &ix, named, card, e, i + 1);
-    }
-}
-
 /* ---- the checker ------------------------------------------------------- */
 
 static void game_defaults(Game *g, const CardSet *cs)
@@ -592,6 +417,7 @@ static void game_defaults(Game *g, const CardSet *cs)
     g->max_decisions = DEFAULT_MAX_DECISIONS;
     g->max_reactions = DEFAULT_MAX_REACTIONS;
     g->respond_label = -1;
+    g->order_prompt = -1;
     g->max_triggers = DEFAULT_MAX_TRIGGERS;
     g->max_lasting = DEFAULT_MAX_LASTING;
 }
@@ -613,6 +439,8 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     resolve_held_zones(&s);
     check_bodies(&s, prog);
     warn_effects_never_run(&s);
+    check_needs(&s, prog);
+    check_preventions(&s);
     if (g->nheld)
         check_holder_kinds(&s, prog);
     sema_effect_names(d, cs, prog, false);

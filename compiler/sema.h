@@ -171,6 +171,11 @@ typedef struct Game {
     PtrVec handlers;    /* Handler*: those of the rules, in order, then those of
                          * the cards' effects */
     long long max_triggers;  /* 'limit triggers N' */
+    /* 'triggers chosen by controller' (sema_order.c) */
+    bool order_chosen;  /* declared */
+    Loc order_loc;      /* where */
+    int order_prompt;   /* the question of an order choice, or -1 */
+    int *order_label;   /* per handler: the label of a card's `on` clause, or -1 */
     /* reactions and prevention (sema_reactions.c) */
     PtrVec befores;     /* Handler* of `instead of` (the rules', in order, then
                          * the cards') and `react to` clauses: what runs before
@@ -226,6 +231,9 @@ int before_frame_slots(const Game *g);
  * its events carries (NEVARGS of the generated C). */
 bool game_has_events(const Game *g);
 bool card_handlers(const Game *g);
+/* Does a player choose the order of their triggers that fire at once
+ * (GAME_HAS_TRIGGER_ORDER): declared, and some card has an `on` clause? */
+bool trigger_order(const Game *g);
 int events_nargs(const Game *g);
 /* The zone slots of zone z: 1 (shared), one per seat (per player), or one
  * per card of its holder type (held). */

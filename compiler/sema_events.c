@@ -185,7 +185,8 @@ bool card_handlers(const Game *g)
 /* The 32-bit members of the State's events' part (runtime/rt_game.h):
  * tq_head, tq_len, tfired, draining, nctx; ctx[MAXDEPTH] of 4 each;
  * tq[GAME_MAX_TRIGGERS] of 5 and NEVARGS each; with cards' `on` clauses,
- * clock and entered[NINSTANCES]. 0 without events. */
+ * clock and entered[NINSTANCES]; where players choose the order of their
+ * triggers, tgroups and a group per trigger. 0 without events. */
 long long events_state_words(const Game *g)
 {
     if (!game_has_events(g))
@@ -193,5 +194,7 @@ long long events_state_words(const Game *g)
     long long n = 5 + 4LL * g->max_depth + g->max_triggers * (5 + events_nargs(g));
     if (card_handlers(g))
         n += 1 + g->cs->instances;
+    if (trigger_order(g))
+        n += 1 + g->max_triggers;
     return n;
 }

@@ -213,6 +213,11 @@ static Loc expr_loc(const Node *n)
     return at;
 }
 
+Loc sema_expr_loc(const Node *n)
+{
+    return expr_loc(n);
+}
+
 /* ---- the cards a filter may keep ----------------------------------------- */
 
 /* The cards of each type, of each value of each attribute, and each card

@@ -31,6 +31,10 @@ static void holder_type_flag(Sema *s, Node *z, const Node *word)
         diag_error(s->diags, word->loc, "no card of %s has type '%s': zone '%s' would have "
                                         "no holder, and no slot",
                    cs->file->path, t->name, z->name);
+        /* the card file's warning "declared, but no card has it" is said
+         * here better: a note at the type instead */
+        diag_remove(s->diags, SEV_WARNING, t->loc, "type '");
+        diag_note(s->diags, t->loc, "type '%s' is declared here", t->name);
         return;
     }
     z->holder_type = t->index;

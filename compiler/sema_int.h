@@ -10,6 +10,10 @@
  *   sema_effects.c card effects: which card has which, their clauses
  *   sema_reactions.c what runs before an event: instead, react, cancel
  *   sema_time.c   turns, rounds, phases; lasting and delayed effects
+ *   sema_facts.c  what a condition needs: the parts no card can make hold
+ *   sema_needs.c  what that proves: cards never played, types relied on
+ *                 that no card has, rules and card effects that never run
+ *   sema_prevent.c a cancel under conditions no card of its trigger meets
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -74,6 +78,10 @@ Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt);
 long long events_state_words(const Game *g);
 void scope_event_values(Sema *s);
 
+/* sema_order.c */
+void declare_trigger_order(Sema *s, Node *n);
+void finish_trigger_order(Sema *s);
+
 /* sema_kinds.c */
 void check_event_kinds(Sema *s);
 
@@ -106,6 +114,8 @@ void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name);
 Type check_expr(Sema *s, Node *n);
 Type check_source(Sema *s, Node *src);
 Node *as_source(Sema *s, Node *arg);
+/* Where an expression starts, spanning it when it ends on that line. */
+Loc sema_expr_loc(const Node *n);
 void check_satisfiable(Sema *s, Node *src, const char *what);
 
 /* sema_call.c */
@@ -165,5 +175,38 @@ void check_held_visible(Sema *s, const Node *decider, const Node *src);
 void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */
 void check_locals(Sema *s, const Sym *fn);
 void check_menu_size(Sema *s, const Node *menu);
+
+/* sema_facts.c: what a condition needs. A Need is why a condition can
+ * never hold: a card name, a type or an attribute value that no card has,
+ * or a filter that no card passes. */
+typedef enum NeedKind { NEED_NAME, NEED_TYPE, NEED_VALUE, NEED_FILTER } NeedKind;
+typedef struct Need {
+    NeedKind kind;
+    const Node *at;     /* the comparison or filter that never holds, or NULL */
+    Loc loc;            /* where, when `at` is NULL (a parameter's type) */
+    const Sym *in;      /* the func whose body holds `at`, or NULL */
+    const char *name;   /* NEED_NAME: the name quoted */
+    int type;           /* NEED_TYPE: the type */
+    int attr, value;    /* NEED_VALUE: the attribute and its value */
+} Need;
+enum { FACTS_DEPTH = 4 };   /* funcs looked through, one inside another */
+bool type_has_cards(const CardSet *cs, int t);
+bool value_has_cards(const CardSet *cs, int attr, int value);
+int facts_eval_card(const Node *n, int slot, const CardDef *cd);
+/* Can cond never hold? Then *why says which part and why. */
+bool never_holds(const CardSet *cs, const Node *cond, Need *why);
+/* The first conjunct of cond (split at its 'and's) that never holds. */
+const Node *never_conjunct(const CardSet *cs, const Node *cond, Need *why);
+const char *need_what(Arena *a, const CardSet *cs, const Need *n); /* "a card of type 'lesson'" */
+const char *need_why(const Need *n);                               /* "which is in no deck" */
+const char *need_fact(Arena *a, const CardSet *cs, const Need *n); /* "no card has type 'lesson'" */
+Loc need_loc(const Need *n);
+const char *loc_text(Arena *a, Loc at);
+void need_note(Sema *s, const Need *n, const Node *top);
+
+/* sema_needs.c */
+void check_needs(Sema *s, const Program *prog);
+/* sema_prevent.c: a prevention that guards another card than its trigger's */
+void check_preventions(Sema *s);
 
 #endif

@@ -178,6 +178,21 @@ static Node *phases_decl(struct Lexer *lx, RLLTYPE loc, const char *word, Node *
     return n;
 }
 
+/* triggers chosen by WHO: `triggers` and `chosen` are contextual words
+ * (names elsewhere); WHO is checked by the checker (sema_order.c). */
+static Node *order_decl(struct Lexer *lx, RLLTYPE loc, const char *w1, RLLTYPE loc2,
+                        const char *w2, RLLTYPE who_loc, const char *who)
+{
+    if (!contextual(lx, loc, w1, "triggers", ", expected a declaration") ||
+        !contextual(lx, loc2, w2, "chosen", ", expected 'chosen' ('triggers chosen by "
+                                            "controller')"))
+        return NULL;
+    Node *n = NEW(ORDERDECL, loc);
+    n->name = who;
+    n->how = ident(lx, who_loc, who);
+    return n;
+}
+
 /* 'start' or 'end' before 'of' */
 static int edge(struct Lexer *lx, RLLTYPE loc, const char *word)
 {
@@ -523,6 +538,7 @@ decl
                                     { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->body = $8; }
     | IDENT names                   { $$ = phases_decl(lx, @1, $1, $2); }
+    | IDENT IDENT BY IDENT          { $$ = order_decl(lx, @1, $1, @2, $2, @4, $4); }
     | EFFECT STRING '{' { enter(lx, @3); } clauses '}'
                                     { $$ = nest(lx, @$, rules_effect(lx, @2, EFFECT_CARD, $2,
                                                                      $5)); }

@@ -438,6 +438,9 @@ static bool check_option(const RtGame *g, const RtCore *c, int i, char *why, siz
     case RT_OPT_CARD:
         ok = o->ids[0] < g->ninstances;
         break;
+    case RT_OPT_TRIGGER:
+        ok = o->ids[0] < g->ninstances && o->a >= 0;
+        break;
     case RT_OPT_CARDS:
         ok = o->n >= 1 && o->n <= RT_MAX_PICK;
         for (int k = 0; ok && k < o->n; k++)
@@ -564,6 +567,11 @@ const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t
         break;
     case RT_OPT_PLAYER:
         snprintf(buf, n, "Player %d", o->a + 1);
+        break;
+    case RT_OPT_TRIGGER:
+        append(buf, n, &len, card_name(g, o->ids[0]));
+        append(buf, n, &len, ": ");
+        append(buf, n, &len, o->a >= 0 && g->labels ? g->labels[o->a] : "?");
         break;
     case RT_OPT_YES:
         append(buf, n, &len, "yes");

@@ -78,6 +78,10 @@ typedef enum RtOptKind {
     RT_OPT_PLAYER,  /* a = player */
     RT_OPT_YES,     /* a yes/no question: "yes" */
     RT_OPT_NO,      /* a yes/no question: "no" */
+    RT_OPT_TRIGGER, /* a trigger, in a choice of the order of a player's
+                     * triggers: ids[0] = the card whose clause it is,
+                     * a = the clause's label (RtGame.labels), ids[1] the
+                     * game's own; labelled "CARD: CLAUSE" */
 } RtOptKind;
 
 typedef struct RtOption {
@@ -317,6 +321,13 @@ bool rt_sees(const RtGame *g, const void *st, int slot, int p);
  * held zone, its holder's (the seat of the per-player zone at the end of
  * the chain of holders); -1 for none. */
 int rt_slot_seat(const RtGame *g, const void *st, int slot);
+
+/* Is decision d a player's choice of the order of their triggers (its
+ * options RT_OPT_TRIGGER)? */
+static inline bool rt_order_choice(const RtDecision *d)
+{
+    return d->noptions > 0 && d->opt[0].kind == RT_OPT_TRIGGER;
+}
 
 /* The label of option i, written into buf. */
 const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, size_t n);

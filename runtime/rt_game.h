@@ -151,6 +151,11 @@ typedef struct Frame {
  *   GAME_HAS_CARD_TRIGGERS 1
  *   slot_in_play[NSLOTS]     is slot i's zone `in play`? (emitted for
  *                            every game with a zone `in play`)
+ * and, when the rules say `triggers chosen by controller` (a player
+ * chooses the order of their cards' triggers that fire at once):
+ *   GAME_HAS_TRIGGER_ORDER 1
+ *   GAME_ORDER_PROMPT        the question's prompt ("Which of your
+ *                            triggers resolves next?")
  * EV_FIRST_SEAT(s), the seat whose cards' triggers come first, is the
  * active player (GAME_HAS_TIME), seat 0 when none is active. */
 #ifndef GAME_HAS_EVENTS
@@ -161,6 +166,9 @@ typedef struct Frame {
 #endif
 #ifndef GAME_HAS_DROP_EVENTS
 #define GAME_HAS_DROP_EVENTS 0
+#endif
+#ifndef GAME_HAS_TRIGGER_ORDER
+#define GAME_HAS_TRIGGER_ORDER 0
 #endif
 #ifndef EV_FIRST_SEAT
 #if GAME_HAS_TIME
@@ -177,6 +185,9 @@ typedef struct Frame {
  * arguments of a user event). */
 typedef struct Trigger {
     int32_t handler, by, cause, card, me;
+#if GAME_HAS_TRIGGER_ORDER
+    int32_t group;        /* the event occurrence that fired it (ev_group) */
+#endif
     int32_t a[NEVARGS];
 } Trigger;
 
@@ -233,6 +244,9 @@ typedef struct State {
     int32_t tfired;       /* triggers fired since the last decision */
     int32_t draining;     /* the queue is being drained (ev_drain) */
     int32_t nctx;         /* events and handlers in progress */
+#if GAME_HAS_TRIGGER_ORDER
+    int32_t tgroups;      /* event occurrences that fired triggers: the last group */
+#endif
     EvCtx ctx[MAXDEPTH];
     Trigger tq[GAME_MAX_TRIGGERS];
 #endif
@@ -1509,15 +1523,152 @@ static RT_UNUSED bool game_during(const void *st, RtDuring *d)
     return true;
 }
 
+#if GAME_HAS_TRIGGER_ORDER
+/* ---- a player's choice of the order of their triggers ----
+ *
+ * With `triggers chosen by controller`, the triggers one event occurrence
+ * fires share a group (ev_group, in each evfire_* function). Those of the
+ * cards in play of one controller are consecutive in the queue (the order
+ * of triggers: the rules' handlers, then the cards by controller). When
+ * the drain finds two or more of them at the head of the queue, their
+ * controller chooses which resolves next (ev_order_ask); the chosen one is
+ * taken to the head (ev_order_take) and runs; the next turn of the drain
+ * asks again about the rest, until one is left. The question is asked in
+ * the event's context (RtGame.during), its options RT_OPT_TRIGGER. */
+
+/* What the game says of handler h for an order choice (game_order_info):
+ * the event it hears (EV_*), the label of its clause (RtGame.labels; -1
+ * for a handler of the rules) and its site. */
+typedef struct OrderInfo {
+    int32_t event, label, site;
+} OrderInfo;
+
+static const OrderInfo *game_order_info(int h);
+
+/* A new group: the triggers an evfire_* call fires share it. */
+static inline RT_UNUSED int32_t ev_group(State *s)
+{
+    s->tgroups = s->tgroups == INT32_MAX ? 1 : s->tgroups + 1;
+    return s->tgroups;
+}
+
+/* The i-th trigger of the queue from its head (i < tq_len). */
+static inline RT_UNUSED Trigger *ev_at(State *s, int i)
+{
+    int at = s->tq_head + i;
+    return &s->tq[at >= GAME_MAX_TRIGGERS ? at - GAME_MAX_TRIGGERS : at];
+}
+
+/* How many triggers at the head of the queue fired at once from cards in
+ * play of one controller: 0 when the head is a handler of the rules or of
+ * a card with no controller. */
+static RT_UNUSED int ev_order_n(State *s)
+{
+    if (s->tq_len == 0)
+        return 0;
+    const Trigger *h = ev_at(s, 0);
+    if (h->card < 0 || h->me < 0)
+        return 0;
+    int n = 1;
+    while (n < s->tq_len) {
+        const Trigger *t = ev_at(s, n);
+        if (t->group != h->group || t->card < 0 || t->me != h->me)
+            break;
+        n++;
+    }
+    return n;
+}
+
+/* Is the trigger i of the queue the same choice as an earlier one j < i:
+ * the same clause of a copy of the same card in the same slot (copies are
+ * alike, as in add_card; not a card that holds cards)? */
+static RT_UNUSED bool ev_order_same(State *s, int i)
+{
+    const Trigger *t = ev_at(s, i);
+#if GAME_HAS_HOLDERS
+    if (type_holds[inst_type[t->card]])
+        return false;
+#endif
+    for (int j = 0; j < i; j++) {
+        const Trigger *u = ev_at(s, j);
+        if (u->handler == t->handler && instance_card[u->card] == instance_card[t->card] &&
+            s->slot_of[u->card] == s->slot_of[t->card])
+            return true;
+    }
+    return false;
+}
+
+/* The question: the first n triggers of the queue, one option each
+ * (RT_OPT_TRIGGER: the card, the label of its clause, in ids[1] its place
+ * in the queue), to their controller. */
+static RT_UNUSED void ev_order_offer(State *s, int n)
+{
+    decision_in(s, ev_at(s, 0)->me, GAME_ORDER_PROMPT);
+    for (int i = 0; i < n && !s->core.over; i++) {
+        if (ev_order_same(s, i))
+            continue;
+        const Trigger *t = ev_at(s, i);
+        const OrderInfo *oi = game_order_info(t->handler);
+        RtOption *o = add_option(s, oi->site, RT_OPT_TRIGGER, oi->label);
+        if (o) {
+            o->ids[0] = (uint16_t)t->card;
+            o->ids[1] = (uint16_t)i;
+        }
+    }
+}
+
+/* Must the controller of the triggers at the head of the queue choose
+ * which resolves next? True when the question is asked (two options or
+ * more), in the context of their event (ev_enter: the caller leaves it
+ * once answered); false when there is nothing to choose, or a fault. */
+static RT_UNUSED bool ev_order_ask(State *s)
+{
+    int n = ev_order_n(s);
+    if (n < 2)
+        return false;
+    const Trigger *h = ev_at(s, 0);
+    const OrderInfo *oi = game_order_info(h->handler);
+    if (!ev_enter(s, oi->site, oi->event, -1, h->by, h->cause))
+        return false;
+    ev_order_offer(s, n);
+    if (!s->core.over && s->core.dec.noptions > 1)
+        return true;
+    ev_leave(s); /* copies alike: the order of triggers */
+    return false;
+}
+
+/* The trigger chosen goes to the head of the queue, the others keep their
+ * order behind it. */
+static RT_UNUSED void ev_order_take(State *s)
+{
+    int i = s->core.dec.opt[s->core.dec.chosen].ids[1];
+    if (i <= 0 || i >= s->tq_len)
+        return;
+    Trigger t = *ev_at(s, i);
+    for (int j = i; j > 0; j--)
+        *ev_at(s, j) = *ev_at(s, j - 1);
+    *ev_at(s, 0) = t;
+}
+#endif
+
 /* The drain, a proc of the runtime's (frame proc P_EV_DRAIN, pushed by a
  * statement that raised an event when ev_must_drain): runs the queue's
  * triggers in order, each handler in a frame above it, until the queue
- * is empty. */
+ * is empty. With GAME_HAS_TRIGGER_ORDER, pc 2: the order was chosen. */
 static RT_UNUSED int ev_drain(State *s, Frame *f)
 {
     if (f->pc == 1)
         ev_leave(s); /* the handler run last returned */
     Trigger t;
+#if GAME_HAS_TRIGGER_ORDER
+    if (f->pc == 2) {
+        ev_leave(s); /* the question's context */
+        ev_order_take(s);
+    } else if (!s->core.over && ev_order_ask(s)) {
+        f->pc = 2;
+        return R_WAIT;
+    }
+#endif
     if (s->core.over)
         return R_STOP;
     if (!ev_pop(s, &t)) {
@@ -1540,8 +1691,22 @@ static RT_UNUSED void ev_ddrain(State *s, int site, const Direct *d)
     }
     s->depth++;
     Trigger t;
-    while (!s->core.over && ev_pop(s, &t))
+    while (!s->core.over) {
+#if GAME_HAS_TRIGGER_ORDER
+        if (ev_order_ask(s)) {
+            bool ok = decide_direct(s, site, d);
+            ev_leave(s);
+            if (!ok)
+                break;
+            ev_order_take(s);
+        }
+        if (s->core.over)
+            break;
+#endif
+        if (!ev_pop(s, &t))
+            break;
         game_dhandler(s, d, &t);
+    }
     s->depth--;
     s->draining = 0;
 }

@@ -67,14 +67,18 @@ void rt_slot_name(const RtGame *g, int slot, char *buf, size_t n)
 const char *rt_shown_label(RtPlay *pl, int i)
 {
     const RtOption *o = &core(pl)->dec.opt[i];
-    int n = o->kind == RT_OPT_CARD ? 1 : o->kind == RT_OPT_CARDS ? o->n : 0;
+    int n = o->kind == RT_OPT_CARD || o->kind == RT_OPT_TRIGGER ? 1
+            : o->kind == RT_OPT_CARDS                          ? o->n
+                                                               : 0;
     bool hidden = false;
     for (int k = 0; k < n && k < RT_MAX_PICK; k++)
         if (!viewers_see(pl, rt_card_slot(pl->g, pl->st, o->ids[k])))
             hidden = true;
     if (!hidden)
         return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
-    if (n == 1)
+    if (o->kind == RT_OPT_TRIGGER)
+        snprintf(pl->label, sizeof pl->label, "a card's trigger");
+    else if (n == 1)
         snprintf(pl->label, sizeof pl->label, "a card");
     else
         snprintf(pl->label, sizeof pl->label, "%d cards", n);
@@ -208,6 +212,9 @@ void rt_print_question(RtPlay *pl)
         putc(')', pl->out);
     }
     putc('\n', pl->out);
+    if (rt_order_choice(d))
+        fputs("  (your cards' triggers that fired at once: the one you choose resolves "
+              "now, then you choose among the rest)\n", pl->out);
     if (w) {
         fputs("  (", pl->out);
         print_window(pl, w, d->player);
@@ -446,6 +453,8 @@ void rt_json_decision(RtPlay *pl)
     fputs("],\"view\":", f);
     json_view(pl, d->player);
     json_during(pl, d->player);
+    if (rt_order_choice(d))
+        fputs(",\"trigger_order\":true", f);
     const RtWindow *w = rt_window_of(pl->g, pl->st);
     if (w) {
         fputs(",\"window\":", f);

@@ -9,6 +9,8 @@ command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 pkg-config --exists yaml-0.1 2>/dev/null || missing="$missing libyaml-dev"
 pkg-config --exists criterion 2>/dev/null || missing="$missing libcriterion-dev"
 command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
+# the tests' protocol checkers (tests/games/*.py, tests/school-control/*.py)
+command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 # clang's libFuzzer runtime, for the fuzz harnesses (make fuzz, CI)
 command -v clang >/dev/null 2>&1 || missing="$missing clang"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||

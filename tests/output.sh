@@ -18,6 +18,11 @@
 #     it, and a rules line with "/*" in a string: the C still compiles
 #     with -Wall -Wextra -Werror;
 #   - `-o` given twice is a usage error.
+#   - `check CARDS.yaml --rules FILE.rules` checks the card file with those
+#     rules as a game folder holding both (one file or several, in text or
+#     JSON); --rules with a folder, without a file or with build is a usage
+#     error, and a rules file that cannot be read is unreadable input: all
+#     exit status 2.
 # The failures run under the ASan build too, for leaks on those paths.
 #
 #   sh tests/output.sh build/bin/cardc build/bin/cardc-asan
@@ -185,5 +190,55 @@ run "$asan" build "$game" -o "$T/a.c" -o "$T/b.c"
 check "-o twice: exit 2" status 2
 check "-o twice: the message" says "cardc: -o given twice: build writes one file"
 check "-o twice: nothing written" sh -c '[ ! -e "$1" ] && [ ! -e "$2" ]' _ "$T/a.c" "$T/b.c"
+
+# ---- check --rules: a card file with rules files given apart ----
+sc=decks/school-control
+run "$asan" check "$sc"
+folder_rc=$rc
+cp "$T/err" "$T/folder.err"
+check "--rules: the folder checks" status 0
+run "$asan" check "$sc/cards.yaml" --rules "$sc/game.rules"
+check "--rules: exit status as the folder's" status "$folder_rc"
+check "--rules: the folder's diagnostics" cmp -s "$T/err" "$T/folder.err"
+check "--rules: the folder's diagnostics are there" test -s "$T/err"
+run "$asan" check "$sc/cards.yaml"
+check "without --rules: no rules read (no error about them)" status 0
+# The rules split in two files, given in either order.
+split=$(grep -n '^# ---- Control' "$sc/game.rules" | cut -d: -f1)
+head -n $((split - 1)) "$sc/game.rules" >"$T/a.rules"
+tail -n +"$split" "$sc/game.rules" >"$T/b.rules"
+run "$asan" check "$sc/cards.yaml" --rules "$T/b.rules" --rules="$T/a.rules"
+check "--rules twice: exit 0" status 0
+check "--rules twice: the folder's diagnostics" cmp -s "$T/err" "$T/folder.err"
+run "$asan" check "$sc/cards.yaml" --rules "$T/a.rules"
+check "--rules, half the rules: errors" status 1
+check "--rules, half the rules: no main, in a.rules" \
+    says "$T/a.rules:1:1: error: the rules have no 'proc main()': the game starts there"
+run "$asan" check --format=json --rules "$sc/game.rules" "$sc/cards.yaml"
+check "--rules --format=json: exit 0" status 0
+check "--rules --format=json: the warning" grep -q '"file":"decks/school-control/cards.yaml","line":230' "$T/out"
+printf 'game "G"\nplayers 2\nzone deck: shared\nproc main() {\n    nothing(1)\n}\n' >"$T/bad.rules"
+run "$asan" check "$sc/cards.yaml" --rules "$T/bad.rules"
+check "--rules: an error in the rules file: exit 1" status 1
+check "--rules: an error in the rules file: its position" grep -q "^$T/bad.rules:5:5: error:" "$T/err"
+run "$asan" check "$sc" --rules "$sc/game.rules"
+check "--rules with a folder: exit 2" status 2
+check "--rules with a folder: the message" says "cardc: --rules goes with a card file, not a game folder"
+run "$asan" check "$sc/cards.yaml" --rules
+check "--rules without a file: exit 2" status 2
+check "--rules without a file: the message" says "cardc: --rules needs a FILE.rules"
+run "$asan" check --rules "$sc/game.rules"
+check "--rules without a PATH: exit 2" status 2
+check "--rules without a PATH: the message" says "cardc: no PATH given"
+run "$asan" build "$sc/cards.yaml" --rules "$sc/game.rules" -o "$T/sc.c"
+check "build --rules: exit 2" status 2
+check "build --rules: the message" says "cardc: --rules is an option of check"
+check "build --rules: nothing written" test ! -e "$T/sc.c"
+run "$asan" check "$sc/cards.yaml" --rules "$T/none.rules"
+check "--rules, a missing file: exit 2" status 2
+check "--rules, a missing file: the reason" says "$T/none.rules: error: cannot read: No such file or directory"
+check "--rules, a missing file: no leak" clean
+run "$asan" --help
+check "--help: --rules" grep -q -- "--rules FILE.rules" "$T/out"
 
 summary output

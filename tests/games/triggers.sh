@@ -11,7 +11,13 @@
 #     "(during enters by Player P+1, caused by Coach)";
 #   - tests/games/trigger-fault-lab: a handler of the rules asks "Go on?":
 #     "during":{"event":"enters","by":null,"cause":null,"handler":"on",
-#     "file":"game.rules","line":22,"depth":1}.
+#     "file":"game.rules","line":22,"depth":1};
+#   - tests/games/order-lab (`triggers chosen by controller`): a choice of
+#     the order of a player's triggers ends with "during":{"event":"enters"
+#     or "leaves","by":null,"cause":null,"handler":null,"file":null,
+#     "line":null,"depth":1},"trigger_order":true}, its options "CARD: on
+#     ...", no other decision has "trigger_order", and the terminal says
+#     what the question is.
 #   sh tests/games/triggers.sh CARDC LIBCARDRT
 # Prints "triggers: N passed, M failed"; exits 1 if any failed.
 cardc=${1:?usage: triggers.sh CARDC LIBCARDRT}
@@ -26,7 +32,7 @@ CHECK_PREFIX="triggers: "
 
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 case $lib in *asan*) ;; *) san= ;; esac
-for lab in trigger-lab trigger-fault-lab; do
+for lab in trigger-lab trigger-fault-lab order-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" &&
         "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
@@ -74,10 +80,38 @@ rules_handler() {
         grep '"prompt":"Go on?"' |
         grep -qF ',"during":{"event":"enters","by":null,"cause":null,"handler":"on","file":"game.rules","line":22,"depth":1}}'
 }
+# order-lab, every seat answering 0: seed 3 asks the order of triggers
+yes '{"choose":0}' | head -n 400 |
+    "$T/order-lab" play --protocol json --players 2 --seed 3 >"$T/order.json" 2>/dev/null
+order_json() {
+    grep -q '"trigger_order"' "$T/order.json" || return 1
+    grep '"trigger_order"' "$T/order.json" | while read -r l; do
+        echo "$l" | grep -qE '^\{"type":"decision","player":[01],"prompt":"Which of your triggers resolves next\?","options":\[\{"id":0,"label":"[A-Za-z]+: on c (enters discard|leaves hand\[q\])"\},\{"id":1,' &&
+            echo "$l" | grep -qE ',"during":\{"event":"(enters|leaves)","by":null,"cause":null,"handler":null,"file":null,"line":null,"depth":1\},"trigger_order":true\}$' ||
+            { echo "    $l" | cut -c1-300; return 1; }
+    done
+}
+order_only_there() {
+    ! grep '"trigger_order"' "$T/order.json" | grep -v '"prompt":"Which of your triggers resolves next?"' | grep -q . &&
+        ! grep '"prompt":"Which of your triggers resolves next?"' "$T/order.json" | grep -v '"trigger_order":true}$' | grep -q .
+}
+order_well_formed() { python3 "$ROOT/tests/games/jsonl_check.py" "$T/order.json"; }
+order_terminal() {
+    yes 1 | head -n 400 | "$T/order-lab" play --players 2 --seats human,human --seed 3 \
+        >"$T/order.txt" 2>/dev/null
+    grep -qE '^Player [12]: Which of your triggers resolves next\? \(during (enters|leaves)\)$' \
+        "$T/order.txt" &&
+        grep -qF '  (your cards'"'"' triggers that fired at once: the one you choose resolves now, then you choose among the rest)' "$T/order.txt" &&
+        grep -qE '^  1\) [A-Za-z]+: on c (enters discard|leaves hand\[q\])$' "$T/order.txt"
+}
 check "a seed asks a Coach's question" found
 check "the Coach's question is during its handler" coach_during
 check "no turn's question has a during" no_during_outside
 check "the JSON stream is well formed" well_formed
 check "the terminal names the event and the cause" terminal
 check "a handler of the rules: by and cause null, depth 1" rules_handler
+check "order-lab: the order of triggers, during the event, marked trigger_order" order_json
+check "order-lab: trigger_order on that question only, and always on it" order_only_there
+check "order-lab: the JSON stream is well formed" order_well_formed
+check "order-lab: the terminal says what the question is" order_terminal
 summary triggers

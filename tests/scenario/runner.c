@@ -88,6 +88,11 @@
  *   expect window EVENT [depth N]    the decision is asked by a reaction
  *                                    window before EVENT (at depth N)
  *   expect no window                 ... by no window
+ *   expect order choice              the decision is a player's choice of the
+ *                                    order of their triggers (rt_order_choice)
+ *   expect no order choice           ... it is not
+ *   expect during EVENT              the decision is taken during EVENT
+ *                                    (RtGame.during: the innermost event)
  *   expect responses: "A", "B", ...  during the last step a window closed,
  *                                    its answers these labels, in the
  *                                    order asked ("Do not respond", a card)
@@ -1175,6 +1180,40 @@ static int expect_window(Run *r, char *s, int no)
     return 1;
 }
 
+/* expect order choice | expect no order choice (s after those words) */
+static int expect_order(Run *r, char *s, int no)
+{
+    if (!need_decision(r, 0) || !at_end(r, s))
+        return 0;
+    int is = rt_order_choice(&core(r)->dec);
+    if (is && no)
+        return fail(r, "the decision is a choice of the order of triggers");
+    if (!is && !no)
+        return fail(r, "the decision is not a choice of the order of triggers");
+    return 1;
+}
+
+/* expect during EVENT (s after 'during') */
+static int expect_during(Run *r, char *s)
+{
+    char ev[256];
+    int n = 0;
+    RtDuring d;
+    skip_space(&s);
+    while (s[n] && !isspace((unsigned char)s[n]) && n < 255)
+        n++;
+    snprintf(ev, sizeof ev, "%.*s", n, s);
+    if (!n || !at_end(r, s + n))
+        return n ? 0 : bad(r, "expected 'expect during EVENT'");
+    if (!need_decision(r, 0))
+        return 0;
+    if (!r->g->during || !r->g->during(r->st, &d))
+        return fail(r, "the decision is taken during no event");
+    if (strcmp(d.event, ev) != 0)
+        return fail(r, "the decision is taken during %s, expected %s", d.event, ev);
+    return 1;
+}
+
 /* expect responses: "A", "B", ... */
 static int cmd_expect_responses(Run *r, char *s)
 {
@@ -1249,6 +1288,14 @@ static int cmd_expect(Run *r, char *s)
         return expect_window(r, t, 1);
     if (word(&s, "window"))
         return expect_window(r, s, 0);
+    t = s;
+    if (word(&t, "no") && word(&t, "order") && word(&t, "choice"))
+        return expect_order(r, t, 1);
+    t = s;
+    if (word(&t, "order") && word(&t, "choice"))
+        return expect_order(r, t, 0);
+    if (word(&s, "during"))
+        return expect_during(r, s);
     int negate = 0;
     if (word(&s, "option") || (word(&s, "no") && word(&s, "option") && (negate = 1))) {
         char want[512];

@@ -1,0 +1,328 @@
+/* sema_text.c: a card's prose text against its effect, both ways.
+ *
+ *   - every card name quoted in an effect is a card (an error otherwise);
+ *   - the text of a card names a card (or a name quoted anywhere in the
+ *     effects or the rules, card or not) that its effect never quotes: a
+ *     warning ("the text of 'X' names 'Y', but its effect never refers to
+ *     'Y'");
+ *   - its effect quotes a card that its text never names: a warning ("the
+ *     effect of 'X' acts on 'Y', which its text never names").
+ * A text names a name when the name appears in it as whole words, ignoring
+ * the case of ASCII letters; a card's own name is never looked for. The
+ * effects compared are a card's own: in cards.yaml, or `effect "Name"` in
+ * the rules (an effect of a type has no one text). */
+#include "sema_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct NameCtx {
+    Diags *diags;
+    const CardSet *cs;
+} NameCtx;
+
+/* A quoted name must be a card's. */
+static void visit_name(Node *n, void *ctx)
+{
+    NameCtx *x = ctx;
+    if (n->kind == N_STR && !cards_find_card(x->cs, n->name))
+        report_no_card(x->diags, x->cs, n->loc, n->name);
+}
+
+/* The names a text may name: the cards' (name k is card k), then the
+ * names quoted in effects and rules that are no card. Every name is looked
+ * for at once: at each place where a word may start, the hash of the text
+ * from there grows a byte at a time (FNV-1a of the lower-cased bytes) and
+ * is looked up wherever a word may end, so a text costs its length times
+ * the longest name, however many names there are. */
+typedef struct NameIndex {
+    const char **names;
+    int nnames, capnames;
+    int cap;                    /* slots, a power of two */
+    int *slot;                  /* 1 + the first name of a slot, or 0 */
+    uint32_t *slot_hash;
+    int *twin;                  /* per name: the next name the same but for
+                                 * case, or -1 */
+    size_t maxlen;              /* bytes of the longest name */
+    bool *has_len;              /* per length up to maxlen: a name has it */
+    int *seen;                  /* per name: 1 + the last text that named it */
+} NameIndex;
+
+static int fold(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+static bool is_alnum(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static uint32_t fold_hash_step(uint32_t h, int c)
+{
+    return (h ^ (uint32_t)(unsigned char)fold(c)) * 16777619u;
+}
+
+static uint32_t fold_hash(const char *s, size_t len)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++)
+        h = fold_hash_step(h, s[i]);
+    return h;
+}
+
+static bool same_folded(const char *name, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!name[i] || fold((unsigned char)name[i]) != fold((unsigned char)s[i]))
+            return false;
+    return name[len] == '\0';
+}
+
+/* The slot of the name s[0..len) of hash h: its names, or an empty slot. */
+static int *name_slot(const NameIndex *ix, uint32_t h, const char *s, size_t len)
+{
+    uint32_t mask = (uint32_t)ix->cap - 1;
+    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+        int k = ix->slot[i] - 1;
+        if (k < 0 || (ix->slot_hash[i] == h && same_folded(ix->names[k], s, len)))
+            return &ix->slot[i];
+    }
+}
+
+static void index_name(NameIndex *ix, int k, int *slot, uint32_t h)
+{
+    ix->twin[k] = *slot - 1;
+    *slot = k + 1;
+    ix->slot_hash[slot - ix->slot] = h;
+}
+
+/* A quoted name of the effects or the rules that no name of the index
+ * has, even but for case: added after the cards'. */
+static void visit_extra(Node *n, void *ctx)
+{
+    NameIndex *ix = ctx;
+    if (n->kind != N_STR || !n->name || !n->name[0] || ix->nnames == ix->capnames)
+        return;
+    size_t len = strlen(n->name);
+    uint32_t h = fold_hash(n->name, len);
+    int *slot = name_slot(ix, h, n->name, len);
+    if (*slot)
+        return;
+    ix->names[ix->nnames] = n->name;
+    index_name(ix, ix->nnames++, slot, h);
+}
+
+/* The index of the cards' names, then of the other names quoted (at most
+ * nquoted). */
+static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const Program *prog,
+                            int nquoted)
+{
+    int n = cs->ncards;
+    ix->capnames = n + nquoted;
+    ix->names = arena_alloc(a, sizeof *ix->names * (size_t)(ix->capnames + 1));
+    ix->cap = 16;
+    while (ix->cap < 2 * ix->capnames)
+        ix->cap *= 2;
+    ix->slot = arena_alloc(a, sizeof *ix->slot * (size_t)ix->cap);
+    ix->slot_hash = arena_alloc(a, sizeof *ix->slot_hash * (size_t)ix->cap);
+    ix->twin = arena_alloc(a, sizeof *ix->twin * (size_t)(ix->capnames + 1));
+    ix->seen = arena_alloc(a, sizeof *ix->seen * (size_t)(ix->capnames + 1));
+    for (int k = 0; k < n; k++)
+        ix->names[k] = cs->cards[k]->name;
+    ix->nnames = n;
+    /* Last card first, so that each name's list of twins is in card order. */
+    for (int k = n - 1; k >= 0; k--) {
+        size_t len = strlen(ix->names[k]);
+        uint32_t h = fold_hash(ix->names[k], len);
+        index_name(ix, k, name_slot(ix, h, ix->names[k], len), h);
+    }
+    for (int i = 0; i < prog->effects.len; i++)
+        ast_walk(prog->effects.items[i], visit_extra, ix);
+    for (int i = 0; i < prog->decls.len; i++)
+        ast_walk(prog->decls.items[i], visit_extra, ix);
+    ix->maxlen = 0;
+    for (int k = 0; k < ix->nnames; k++)
+        if (strlen(ix->names[k]) > ix->maxlen)
+            ix->maxlen = strlen(ix->names[k]);
+    ix->has_len = arena_alloc(a, ix->maxlen + 1);
+    for (int k = 0; k < ix->nnames; k++)
+        ix->has_len[strlen(ix->names[k])] = true;
+}
+
+/* Adds to out the names other than card `self` that text names, each once
+ * (text_no tells this text from the ones before); returns how many. */
+static int names_in_text(NameIndex *ix, const char *text, int text_no, int self, int *out)
+{
+    int n = 0;
+    size_t tl = strlen(text);
+    for (size_t p = 0; p < tl; p++) {
+        if (p > 0 && is_alnum((unsigned char)text[p - 1]))
+            continue;
+        uint32_t h = 2166136261u;
+        for (size_t q = p; q < tl && q - p < ix->maxlen; q++) {
+            h = fold_hash_step(h, text[q]);
+            size_t len = q - p + 1;
+            if (!ix->has_len[len] || is_alnum((unsigned char)text[q + 1]))
+                continue;
+            for (int k = *name_slot(ix, h, text + p, len) - 1; k >= 0; k = ix->twin[k])
+                if (k != self && ix->seen[k] != text_no) {
+                    ix->seen[k] = text_no;
+                    out[n++] = k;
+                }
+        }
+    }
+    return n;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Does text name `name` (whole words, any case of ASCII letters)? */
+static bool text_names(const char *text, const char *name)
+{
+    size_t len = strlen(name), tl = strlen(text);
+    for (size_t p = 0; p + len <= tl; p++)
+        if ((p == 0 || !is_alnum((unsigned char)text[p - 1])) &&
+            !is_alnum((unsigned char)text[p + len]) && same_folded(name, text + p, len))
+            return true;
+    return false;
+}
+
+typedef struct Quotes {
+    Arena *arena;
+    PtrVec v;
+} Quotes;
+
+static void collect_quotes(Node *n, void *ctx)
+{
+    Quotes *q = ctx;
+    if (n->kind == N_STR)
+        vec_push(q->arena, &q->v, n);
+}
+
+/* The names an effect refers to: those it quotes, and those the funcs it
+ * calls quote, to REFS_DEPTH calls deep (once the checker has bound the
+ * calls), in the order met. */
+enum { REFS_DEPTH = 4 };
+typedef struct Refs {
+    Arena *arena;
+    StrMap names;               /* name -> its first quote */
+    PtrVec order;               /* the quotes, each name once */
+    StrMap funcs;               /* the funcs looked into */
+    int depth;
+} Refs;
+
+static void collect_refs(Node *n, void *ctx)
+{
+    Refs *r = ctx;
+    if (n->kind == N_STR && !strmap_put(r->arena, &r->names, n->name, n))
+        vec_push(r->arena, &r->order, n);
+    const Sym *f = n->kind == N_CALL ? n->sym : NULL;
+    if (!f || f->kind != S_FUNC || !f->decl || r->depth >= REFS_DEPTH ||
+        strmap_put(r->arena, &r->funcs, f->name, r))
+        return;
+    r->depth++;
+    ast_walk(f->decl->expr_body, collect_refs, r);
+    ast_walk(f->decl->body, collect_refs, r);
+    r->depth--;
+}
+
+/* "'Chemistry Lab', 'Physics Lab'": the names of r, at most 8. */
+static const char *ref_list(Arena *a, const Refs *r)
+{
+    const char *list = "";
+    for (int i = 0; i < r->order.len && i < 8; i++)
+        list = arena_printf(a, "%s%s'%s'", list, i ? ", " : "",
+                            ((const Node *)r->order.items[i])->name);
+    return r->order.len > 8 ? arena_printf(a, "%s, ...", list) : list;
+}
+
+/* Warns for each name the text of card `self` names (in the index's
+ * order) that its effect e never refers to (with a note of what it does
+ * refer to), and for each card e quotes (in the order of the effect) that
+ * the text never names. */
+static void check_text_names(Diags *d, NameIndex *ix, int *named, const CardSet *cs,
+                             const CardDef *card, Node *e, int text_no)
+{
+    Quotes quotes = {d->arena, {0}};
+    Refs refs = {.arena = d->arena};
+    ast_walk(e, collect_refs, &refs);
+    int n = names_in_text(ix, card->text, text_no, card->index, named);
+    qsort(named, (size_t)n, sizeof *named, cmp_int);
+    for (int i = 0; i < n; i++) {
+        const char *other = ix->names[named[i]];
+        if (strmap_get(&refs.names, other))
+            continue;
+        diag_warning(d, card->text_loc, "the text of '%s' names '%s', but its effect "
+                                        "never refers to '%s'",
+                     card->name, other, other);
+        if (refs.order.len)
+            diag_note(d, e->loc, "its effect refers to %s", ref_list(d->arena, &refs));
+    }
+    ast_walk(e, collect_quotes, &quotes);
+    StrMap warned = {0};
+    for (int i = 0; i < quotes.v.len; i++) {
+        const Node *q = quotes.v.items[i];
+        if (!cards_find_card(cs, q->name) || same_folded(q->name, card->name, strlen(card->name)) ||
+            text_names(card->text, q->name) || strmap_put(d->arena, &warned, q->name, &warned))
+            continue;
+        diag_warning(d, q->loc, "the effect of '%s' acts on '%s', which its text never names",
+                     card->name, q->name);
+    }
+}
+
+/* The quoted strings of the effects and the rules: the most names the
+ * index may add to the cards'. */
+static void count_quoted(Node *n, void *ctx)
+{
+    if (n->kind == N_STR)
+        ++*(int *)ctx;
+}
+
+/* The card whose own effect e is (in cards.yaml or `effect "Name"`), or
+ * NULL. */
+static const CardDef *effect_card(const CardSet *cs, const Node *e)
+{
+    if (e->kind != N_EFFECT || e->effect_from == EFFECT_TYPE)
+        return NULL;
+    if (e->effect_from == EFFECT_CARD)
+        return cards_find_card(cs, e->name);
+    return e->card_no >= 0 && e->card_no < cs->ncards ? cs->cards[e->card_no] : NULL;
+}
+
+static void check_effect_text(Diags *d, const CardSet *cs, const Program *prog, NameIndex *ix,
+                              int **named, Node *e, int text_no)
+{
+    const CardDef *card = effect_card(cs, e);
+    if (!card || !card->text)
+        return;
+    if (!ix->names) {
+        int nquoted = 0;
+        for (int i = 0; i < prog->effects.len; i++)
+            ast_walk(prog->effects.items[i], count_quoted, &nquoted);
+        for (int i = 0; i < prog->decls.len; i++)
+            ast_walk(prog->decls.items[i], count_quoted, &nquoted);
+        name_index_init(ix, d->arena, cs, prog, nquoted);
+        *named = arena_alloc(d->arena, sizeof **named * (size_t)(ix->nnames + 1));
+    }
+    check_text_names(d, ix, *named, cs, card, e, text_no);
+}
+
+void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool names)
+{
+    NameIndex ix = {0};
+    int *named = NULL, text_no = 0;
+    for (int i = 0; i < prog->effects.len; i++) {
+        Node *e = prog->effects.items[i];
+        NameCtx x = {d, cs};
+        if (names)
+            ast_walk(e, visit_name, &x);
+        check_effect_text(d, cs, prog, &ix, &named, e, ++text_no);
+    }
+    for (int i = 0; i < prog->decls.len; i++)
+        check_effect_text(d, cs, prog, &ix, &named, prog->decls.items[i], ++text_no);
+}
