@@ -80,8 +80,8 @@ typedef enum RtOptKind {
     RT_OPT_NO,      /* a yes/no question: "no" */
     RT_OPT_TRIGGER, /* a trigger, in a choice of the order of a player's
                      * triggers: ids[0] = the card whose clause it is,
-                     * a = the clause's label (RtGame.labels), ids[1] the
-                     * game's own; labelled "CARD: CLAUSE" */
+                     * a = the clause's label (RtGame.labels), ids[1..]
+                     * the game's own; labelled "CARD: CLAUSE" */
 } RtOptKind;
 
 typedef struct RtOption {

@@ -1599,8 +1599,8 @@ static RT_UNUSED bool ev_order_same(State *s, int i)
 }
 
 /* The question: the first n triggers of the queue, one option each
- * (RT_OPT_TRIGGER: the card, the label of its clause, in ids[1] its place
- * in the queue), to their controller. */
+ * (RT_OPT_TRIGGER: the card, the label of its clause, in ids[1] and
+ * ids[2] its place in the queue), to their controller. */
 static RT_UNUSED void ev_order_offer(State *s, int n)
 {
     decision_in(s, ev_at(s, 0)->me, GAME_ORDER_PROMPT);
@@ -1612,7 +1612,8 @@ static RT_UNUSED void ev_order_offer(State *s, int n)
         RtOption *o = add_option(s, oi->site, RT_OPT_TRIGGER, oi->label);
         if (o) {
             o->ids[0] = (uint16_t)t->card;
-            o->ids[1] = (uint16_t)i;
+            o->ids[1] = (uint16_t)(i & 0xffff); /* a queue holds up to 1,000,000 */
+            o->ids[2] = (uint16_t)(i >> 16);
         }
     }
 }
@@ -1641,7 +1642,8 @@ static RT_UNUSED bool ev_order_ask(State *s)
  * order behind it. */
 static RT_UNUSED void ev_order_take(State *s)
 {
-    int i = s->core.dec.opt[s->core.dec.chosen].ids[1];
+    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];
+    int i = o->ids[1] | o->ids[2] << 16;
     if (i <= 0 || i >= s->tq_len)
         return;
     Trigger t = *ev_at(s, i);
