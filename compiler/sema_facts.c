@@ -41,12 +41,13 @@ static bool unknown_name(const Node *n)
 }
 
 /* A constant that is a type, or a value of an attribute, and the field
- * compared with it. */
+ * of a card compared with it (not one the checker refused). */
 static bool field_const(const Node *n, const Node **f, const Node **k)
 {
     *f = n->lhs->kind == N_FIELD ? n->lhs : n->rhs;
     *k = *f == n->lhs ? n->rhs : n->lhs;
-    return (*f)->kind == N_FIELD && (*k)->kind == N_IDENT && (*k)->value >= 0;
+    return (*f)->kind == N_FIELD && (*k)->kind == N_IDENT && (*k)->value >= 0 &&
+           (*f)->type != T_UNKNOWN && (!(*f)->base || (*f)->base->type == T_CARD);
 }
 
 /* `==` that can never hold: a name no card has, a type or a value that

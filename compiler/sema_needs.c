@@ -399,10 +399,17 @@ static const char *because(Sema *s, const Need *why)
                         need_fact(s->arena, s->cs, why));
 }
 
+/* The name of the card whose own effect e is, or NULL (an effect of a
+ * type, or of a name no card has). */
 static const char *card_of(Sema *s, const Node *e)
 {
-    return e && e->effect_from != EFFECT_TYPE && e->card_no >= 0 &&
-                   e->card_no < s->cs->ncards ? s->cs->cards[e->card_no]->name : NULL;
+    if (!e || e->effect_from == EFFECT_TYPE)
+        return NULL;
+    if (e->effect_from == EFFECT_CARD) {
+        const CardDef *cd = cards_find_card(s->cs, e->name);
+        return cd ? cd->name : NULL;
+    }
+    return e->card_no >= 0 && e->card_no < s->cs->ncards ? s->cs->cards[e->card_no]->name : NULL;
 }
 
 static void report_modifiers(Sema *s)
