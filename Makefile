@@ -312,6 +312,15 @@ test: deps
 	@tail -1 $(B)/secrecy-sc.txt
 	@$(MAKE) --no-print-directory $(SAME_LABS:%=$(B)/bin/%)
 	@for g in $(SAME_LABS); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done
+	@$(MAKE) --no-print-directory check-transcripts
+
+# School Control's binary against a second implementation of its rules,
+# written in Python from the rulebook and the README's readings (not from
+# game.rules): 3,000 seeded games at 2-4 players, every move, option and
+# result, and doctored transcripts it must reject (tests/school-control/).
+.PHONY: check-transcripts
+check-transcripts: $(B)/bin/school-control
+	@sh tests/school-control/check-transcripts.sh $(B)/bin/school-control
 
 # Every game binary fed what users send (tests/games/robust.sh), under
 # ASan+UBSan: closed stdin, garbage, huge lines, bad ids, closed stdout.

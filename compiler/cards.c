@@ -1040,6 +1040,20 @@ static void check_expect(Ctx *c, YNode *ex)
 
 /* ---- the file ---------------------------------------------------------- */
 
+/* Per value of each attribute, the cards that have it. */
+static void count_values(CardSet *cs, Arena *a)
+{
+    for (int i = 0; i < cs->nattrs; i++)
+        cs->attrs[i]->ncards_with = arena_alloc(a, sizeof(int) *
+                                                       (size_t)(cs->attrs[i]->nvalues + 1));
+    for (int k = 0; k < cs->ncards; k++) {
+        const CardDef *cd = cs->cards[k];
+        for (int p = 0; cd->value && p < cd->type->nattrs; p++)
+            if (cd->value[p] >= 0 && cd->value[p] < cd->type->attrs[p].attr->nvalues)
+                cd->type->attrs[p].attr->ncards_with[cd->value[p]]++;
+    }
+}
+
 CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
                     Diags *d)
 {
@@ -1092,6 +1106,7 @@ CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
     }
     if (expect)
         check_expect(&c, expect);
+    count_values(cs, d->arena);
     /* A declared type that no card has: rules that need it can never fire. */
     if (cards && cards->kind == YN_SEQ && !c.incomplete)
         for (int i = 0; i < cs->ntypes; i++)

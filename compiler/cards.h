@@ -19,6 +19,8 @@ typedef struct Attr {
     StrMap value_index;         /* value -> index + 1 */
     StrMap value_lower;         /* lower-cased value -> the value */
     int *listed_by;             /* per value: 1 + the last type that listed it */
+    int *ncards_with;           /* per value: the cards that have it (filled
+                                 * once every card is loaded) */
 } Attr;
 
 /* A type's use of an attribute: which of the attribute's values it allows. */

@@ -28,10 +28,9 @@ bool type_has_cards(const CardSet *cs, int t)
 
 bool value_has_cards(const CardSet *cs, int attr, int value)
 {
-    for (int k = 0; k < cs->ncards; k++)
-        if (card_value(cs->cards[k], attr) == value)
-            return true;
-    return false;
+    const Attr *a = attr >= 0 && attr < cs->nattrs ? cs->attrs[attr] : NULL;
+    return !a || !a->ncards_with || value < 0 || value >= a->nvalues ||
+           a->ncards_with[value] > 0;
 }
 
 /* A quoted name that names no card (the checker reported it and left it
@@ -42,12 +41,13 @@ static bool unknown_name(const Node *n)
 }
 
 /* A constant that is a type, or a value of an attribute, and the field
- * compared with it. */
+ * of a card compared with it (not one the checker refused). */
 static bool field_const(const Node *n, const Node **f, const Node **k)
 {
     *f = n->lhs->kind == N_FIELD ? n->lhs : n->rhs;
     *k = *f == n->lhs ? n->rhs : n->lhs;
-    return (*f)->kind == N_FIELD && (*k)->kind == N_IDENT && (*k)->value >= 0;
+    return (*f)->kind == N_FIELD && (*k)->kind == N_IDENT && (*k)->value >= 0 &&
+           (*f)->type != T_UNKNOWN && (!(*f)->base || (*f)->base->type == T_CARD);
 }
 
 /* `==` that can never hold: a name no card has, a type or a value that

@@ -43,24 +43,32 @@ static Need *keep_need(Sema *s, const Need *n)
     return k;
 }
 
-/* The effect clause c is a clause of, or NULL (a handler of the rules). */
-static const Node *effect_of_clause(const Game *g, const Node *c)
+static const char *ptr_key(Sema *s, const void *p)
 {
-    for (int i = 0; i < g->effects.len; i++) {
-        const Node *e = g->effects.items[i];
-        for (const Node *k = e->clauses; k; k = k->next)
-            if (k == c)
-                return e;
-    }
-    return NULL;
+    return arena_printf(s->arena, "%p", p);
 }
 
-static bool is_event_body(const Game *g, const Sym *f)
+/* The effect of each clause, looked up by effect_of_clause. */
+static void map_clauses(Sema *s)
 {
-    for (int i = 0; i < g->events.len; i++)
-        if (((const Sym *)g->events.items[i])->body == f)
-            return true;
-    return false;
+    for (int i = 0; i < s->g->effects.len; i++) {
+        Node *e = s->g->effects.items[i];
+        for (const Node *k = e->clauses; k; k = k->next)
+            strmap_put(s->arena, &s->clause_effect, ptr_key(s, k), e);
+    }
+}
+
+/* The effect clause c is a clause of, or NULL (a handler of the rules). */
+static const Node *effect_of_clause(Sema *s, const Node *c)
+{
+    return strmap_get(&s->clause_effect, ptr_key(s, c));
+}
+
+/* The proc of an event's body is named as the event. */
+static bool is_event_body(Sema *s, const Sym *f)
+{
+    const Sym *ev = strmap_get(&s->globals, f->name);
+    return ev && ev->kind == S_EVENT && ev->body == f;
 }
 
 /* The proc of an 'at' block: its declaration names the rule it is in. */
@@ -77,7 +85,7 @@ static const char *rule_name(Sema *s, const Sym *f)
     if (at_rule(f))
         return rule_name(s, at_rule(f));
     if (f->clause) {
-        const Node *e = effect_of_clause(s->g, f->clause);
+        const Node *e = effect_of_clause(s, f->clause);
         if (e && e->effect_from == EFFECT_TYPE)
             return arena_printf(s->arena, "effect %s", e->name);
         if (e)
@@ -85,7 +93,7 @@ static const char *rule_name(Sema *s, const Sym *f)
         const char *tests = "the tests of ";
         return !strncmp(f->name, tests, strlen(tests)) ? f->name + strlen(tests) : f->name;
     }
-    if (is_event_body(s->g, f))
+    if (is_event_body(s, f))
         return arena_printf(s->arena, "event %s", f->name);
     return arena_printf(s->arena, "%s %s", f->kind == S_FUNC ? "func" : "proc", f->name);
 }
@@ -95,16 +103,27 @@ static const char *rule_name(Sema *s, const Sym *f)
 static void check_never_played(Sema *s)
 {
     const Game *g = s->g;
+    /* per func (a guard is one): 1 + the index of its conjunct that never
+     * holds in `tops`, -1 when none; a type's guard is read once */
+    int *done = arena_alloc(s->arena, sizeof *done * (size_t)(g->funcs.len + 1));
+    const Node **tops = arena_alloc(s->arena, sizeof *tops * (size_t)(g->funcs.len + 1));
+    Need *whys = arena_alloc(s->arena, sizeof *whys * (size_t)(g->funcs.len + 1));
     for (int k = 0; k < s->cs->ncards; k++) {
         const Sym *guard = g->guard_of[k];
-        Need why;
-        const Node *top = guard ? never_conjunct(s->cs, guard->decl->expr_body, &why) : NULL;
-        if (!top)
+        if (!guard || guard->index < 0 || guard->index >= g->funcs.len)
             continue;
-        diag_error(s->diags, sema_expr_loc(top), "'%s' can never be played: its condition needs "
-                                                 "%s, %s",
-                   s->cs->cards[k]->name, need_what(s->arena, s->cs, &why), need_why(&why));
-        need_note(s, &why, top);
+        int i = guard->index;
+        if (!done[i]) {
+            tops[i] = never_conjunct(s->cs, guard->decl->expr_body, &whys[i]);
+            done[i] = 1;
+        }
+        if (!tops[i])
+            continue;
+        diag_error(s->diags, sema_expr_loc(tops[i]), "'%s' can never be played: its condition "
+                                                     "needs %s, %s",
+                   s->cs->cards[k]->name, need_what(s->arena, s->cs, &whys[i]),
+                   need_why(&whys[i]));
+        need_note(s, &whys[i], tops[i]);
     }
 }
 
@@ -201,7 +220,7 @@ static void seed_type_effects(Needs *x)
     for (int v = 0; v < 2; v++)
         for (int i = 0; i < vs[v]->len; i++) {
             Sym *f = vs[v]->items[i];
-            const Node *e = f->clause ? effect_of_clause(s->g, f->clause) : NULL;
+            const Node *e = f->clause ? effect_of_clause(s, f->clause) : NULL;
             if (e && e->effect_from == EFFECT_TYPE && cards_find_type(s->cs, e->name) &&
                 !type_has_cards(s->cs, e->type_no)) {
                 Need n = {.kind = NEED_TYPE, .loc = e->loc, .type = e->type_no};
@@ -380,10 +399,17 @@ static const char *because(Sema *s, const Need *why)
                         need_fact(s->arena, s->cs, why));
 }
 
+/* The name of the card whose own effect e is, or NULL (an effect of a
+ * type, or of a name no card has). */
 static const char *card_of(Sema *s, const Node *e)
 {
-    return e && e->effect_from != EFFECT_TYPE && e->card_no >= 0 &&
-                   e->card_no < s->cs->ncards ? s->cs->cards[e->card_no]->name : NULL;
+    if (!e || e->effect_from == EFFECT_TYPE)
+        return NULL;
+    if (e->effect_from == EFFECT_CARD) {
+        const CardDef *cd = cards_find_card(s->cs, e->name);
+        return cd ? cd->name : NULL;
+    }
+    return e->card_no >= 0 && e->card_no < s->cs->ncards ? s->cs->cards[e->card_no]->name : NULL;
 }
 
 static void report_modifiers(Sema *s)
@@ -452,6 +478,7 @@ void check_needs(Sema *s, const Program *prog)
     (void)prog;
     if (!s->g->effect_of)
         return;
+    map_clauses(s);
     check_never_played(s);
     check_types_relied(s);
     check_dead_effects(s);

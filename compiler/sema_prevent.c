@@ -117,7 +117,7 @@ static const char *acts_on(const Prevent *p)
     const Node *g = p->guards[p->nguards - 1].cond;
     Loc at = sema_expr_loc(g);
     const char *text = source_text(a, at);
-    return arena_printf(a, "only where %s%s%s%s (%s), and no such card does",
+    return arena_printf(a, "only where %s%s%s%s (%s), and no card passes both",
                         p->guards[p->nguards - 1].negated ? "not " : "", text ? "`" : "",
                         text ? text : "its condition", text ? "`" : "", loc_text(a, at));
 }
@@ -133,10 +133,12 @@ static void report(Prevent *p, const Node *stmt)
     const char *text = source_text(s->arena, w);
     const char *what = stmt->kind == N_CANCEL ? "cancel"
                        : arena_printf(s->arena, "change '%s'", p->var);
-    diag_error(s->diags, stmt->kind == N_ASSIGN ? stmt->target->loc : stmt->loc, "this prevention can never %s: its trigger is for a card "
-                                    "where %s%s%s (%s), but it acts %s",
+    diag_error(s->diags, stmt->kind == N_ASSIGN ? stmt->target->loc : stmt->loc,
+               "this prevention can never %s: its trigger is for a card where %s%s%s (%s), but "
+               "it %s %s",
                what, text ? "`" : "", text ? text : "its 'where' holds", text ? "`" : "",
-               loc_text(s->arena, w), acts_on(p));
+               loc_text(s->arena, w), stmt->kind == N_CANCEL ? "cancels" : "changes it",
+               acts_on(p));
 }
 
 static void walk(Prevent *p, const Node *n);

@@ -1,0 +1,174 @@
+#!/bin/sh
+# check-transcripts.sh: School Control's binary against a second, independent
+# implementation of its rules (tests/school-control/checker.py, Python, written
+# from the rulebook and the readings of decks/school-control/README.md, not
+# from game.rules). It checks:
+#   - that the checker can fail: transcripts it passes, doctored (a Student
+#     played where no Student may go, a card drawn twice, a wrong winner, a
+#     draw turned into a win, an option the rules do not allow offered, a
+#     card shown where it is not), must each make it exit 1 naming the seed;
+#   - TERM seeded games at each of 2, 3 and 4 players from their --reveal-all
+#     transcripts (the game's own random seats): every move, every choice,
+#     every result;
+#   - LIVE seeded games at each of 2, 3 and 4 players through the JSON
+#     protocol, the checker answering every seat (its own policies): every
+#     decision's options too, and where every card is at each decision.
+# The two runs go side by side (two cores).
+#
+#   sh tests/school-control/check-transcripts.sh [GAME_BINARY] [TERM] [LIVE]
+# GAME_BINARY defaults to build/bin/school-control; TERM to 900, LIVE to 100
+# (3,000 games in all). Prints "check-transcripts: N passed, M failed" and
+# exits 1 if any check failed.
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BIN=${1:-$ROOT/build/bin/school-control}
+TERM_GAMES=${2:-900}
+LIVE_GAMES=${3:-100}
+CHECKER="$ROOT/tests/school-control/checker.py"
+T=$(mktemp -d "${TMPDIR:-/tmp}/sc-check.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+CHECK_PREFIX="check-transcripts: "
+. "$ROOT/tests/check.sh"
+
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "check-transcripts: skipped (needs python3)"
+    exit 0
+fi
+if [ ! -x "$BIN" ]; then
+    echo "check-transcripts: no game binary $BIN (make all)"
+    exit 1
+fi
+
+chk() { python3 "$CHECKER" --binary "$BIN" "$@"; }
+
+# passes FILE MODE: the checker accepts the transcript.
+passes() {
+    # shellcheck disable=SC2086 # $2 may be two options
+    chk $2 "$1" >"$T/out" 2>&1 || { sed 's/^/    /' "$T/out" | head -5; return 1; }
+}
+
+# rejects FILE MODE SEED: the checker exits 1, naming the seed and a line.
+rejects() {
+    # shellcheck disable=SC2086 # $2 may be two options
+    chk $2 "$1" >"$T/out" 2>&1
+    rc=$?
+    [ "$rc" = 1 ] && grep -q "seed $3: line [0-9]*" "$T/out" ||
+        { echo "    exit $rc:"; sed 's/^/    /' "$T/out" | head -5; return 1; }
+}
+
+# doctor IN OUT SED-SCRIPT: OUT is IN edited, and differs from it.
+doctor() { sed "$3" "$1" >"$2" && ! cmp -s "$1" "$2"; }
+
+# -- the checker can fail ------------------------------------------------------
+
+# A terminal transcript (2 players, seed 1: a draw at the round limit).
+chk --terminal --players 2 --seed 1 --record "$T/t1.txt" >"$T/out" 2>&1
+check "seed 1's transcript passes" passes "$T/t1.txt" --transcript
+check "doctored: a Student played into the Main Hall" doctor "$T/t1.txt" "$T/bad1.txt" \
+    '0,/: hand of Player 1 -> students\[[^]]*\]$/s//: hand of Player 1 -> students[Main Hall]/'
+check "  ... is rejected" rejects "$T/bad1.txt" --transcript 1
+check "doctored: a draw line doubled" doctor "$T/t1.txt" "$T/bad2.txt" \
+    '0,/: deck -> hand of Player 2$/{/: deck -> hand of Player 2$/p}'
+check "  ... is rejected" rejects "$T/bad2.txt" --transcript 1
+check "doctored: the draw at the round limit made a win" doctor "$T/t1.txt" "$T/bad3.txt" \
+    's/^Draw: .*/Winner: Player 1/; s/^  Player 1: 0$/  Player 1: 1  (winner)/'
+check "  ... is rejected" rejects "$T/bad3.txt" --transcript 1
+check "doctored: a choice the rules do not allow (End the turn made Use the Cleaner)" \
+    doctor "$T/t1.txt" "$T/bad4.txt" '0,/^Player 1 chooses: End the turn$/s//Player 1 chooses: Use the Cleaner/'
+check "  ... is rejected" rejects "$T/bad4.txt" --transcript 1
+
+# A recorded JSON session with a win (3 players, seed 1, eager players).
+chk --live --players 3 --seed 1 --policy eager --record "$T/j2.jsonl" >"$T/out" 2>&1
+check "the JSON session of seed 1 passes" passes "$T/j2.jsonl" --replay
+check "  ... and ends in a win" grep -q '"result":"win"' "$T/j2.jsonl"
+# the winner and the scores given to the next player round the table
+check "doctored: the wrong winner" python3 -c '
+import json, sys
+out = []
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    if o.get("type") == "end":
+        w = (o["winners"][0] + 1) % len(o["scores"])
+        o["winners"], o["scores"] = [w], [int(p == w) for p in range(len(o["scores"]))]
+        line = json.dumps(o, separators=(",", ":")) + "\n"
+    out.append(line)
+open(sys.argv[2], "w").writelines(out)' "$T/j2.jsonl" "$T/bad5.jsonl"
+check "  ... is rejected" rejects "$T/bad5.jsonl" --replay 1
+check "doctored: an option the rules do not allow (Long Walk in the turn)" \
+    doctor "$T/j2.jsonl" "$T/bad6.jsonl" \
+    '0,/"prompt":"Play which card?","options":\[/s//"prompt":"Play which card?","options":[{"id":99,"label":"Long Walk"},/'
+check "  ... is rejected" rejects "$T/bad6.jsonl" --replay 1
+check "doctored: a card shown where it is not (the Gym gone)" doctor "$T/j2.jsonl" "$T/bad7.jsonl" \
+    '0,/{"zone":"gone","size":0,"cards":\[\]}/s//{"zone":"gone","size":1,"cards":["Gym"]}/'
+check "  ... is rejected" rejects "$T/bad7.jsonl" --replay 1
+
+# The game's known defect (README, "How the game is checked"): in seed 5635 at
+# 2 players, a Long Walk moves a Student played after the walker had left the
+# field. --strict must catch it; without --strict it is counted.
+chk --terminal --players 2 --seed 5635 --record "$T/t5635.txt" >"$T/out" 2>&1
+check "seed 5635 (2 players) passes, its Long Walk defect counted" passes "$T/t5635.txt" --transcript
+check "  ... and with --strict is rejected at the defect" rejects "$T/t5635.txt" "--strict --transcript" 5635
+check "  ... at the Long Walk's move" grep -q "line 708: .*students\[Canteen\] -> students\[History Classroom\]" "$T/out"
+
+# -- thousands of games ----------------------------------------------------------
+
+start=$(date +%s)
+(
+    for n in 2 3 4; do
+        chk --terminal --players "$n" --seed 1 --games "$TERM_GAMES" --stats || exit 1
+    done
+) >"$T/term" 2>&1 &
+term_pid=$!
+(
+    for n in 2 3 4; do
+        chk --live --players "$n" --seed 1 --games "$LIVE_GAMES" --stats || exit 1
+    done
+) >"$T/live" 2>&1
+live_rc=$?
+wait "$term_pid"
+term_rc=$?
+secs=$(($(date +%s) - start))
+
+agree() { [ "$1" = 0 ] || { sed 's/^/    /' "$2" | grep -v '^    {' | head -8; return 1; }; }
+check "$((3 * TERM_GAMES)) --reveal-all transcripts (random seats, 2-4 players) agree with the model" \
+    agree "$term_rc" "$T/term"
+check "$((3 * LIVE_GAMES)) JSON games (the checker's players, 2-4 players) agree with the model" \
+    agree "$live_rc" "$T/live"
+
+# What the games went through, summed (the checker's counts), and the 50%
+# protections (README 13): a Location k protections cover survives with
+# probability 1 - 1/2^k; the saves must be within 5 standard deviations of
+# that (the seeds are fixed: the same figures every run).
+cat >"$T/sum.py" <<'EOF'
+import json, math, sys
+from collections import Counter
+tot = Counter()
+for path in sys.argv[1:]:
+    for line in open(path):
+        if line.startswith("{"):
+            tot.update(json.loads(line))
+plays = sum(v for k, v in tot.items() if k.startswith("play "))
+print("check-transcripts: %d games, %d decisions, %d cards played; ends: %d wins by control, "
+      "%d by the last player left, %d draws at the round limit, %d with every Location destroyed; "
+      "%d players out, %d Long Walks (%d arrived), %d Locations destroyed, %d saved by a "
+      "protection; %d guesses retried; the game's known defect: %d Long Walks that moved a "
+      "Student played after the walker had left the field" % (
+          tot["games"], tot["decisions"], plays, tot["win_control"], tot["win_last"],
+          tot["draw_rounds"], tot["draw_destroyed"], tot["losses"], tot["long_walk"],
+          tot["walk_arrived"], tot["destroyed"], tot["saved"], tot["guess_retries"],
+          tot["defect_walk"]))
+ok = True
+for k in (1, 2, 3):
+    saved, gone = tot["protect%d_saved" % k], tot["protect%d_destroyed" % k]
+    n, p = saved + gone, 1 - 0.5 ** k
+    if n == 0:
+        continue
+    sd = math.sqrt(n * p * (1 - p))
+    good = abs(saved - n * p) <= 5 * sd
+    ok = ok and good
+    print("check-transcripts: %d protection%s: %d of %d Locations saved (%.3f, expected %.3f)%s" % (
+        k, "s" if k > 1 else "", saved, n, saved / n, p, "" if good else ": TOO FAR"))
+sys.exit(0 if ok and tot["protect1_saved"] else 1)
+EOF
+check "the 50% protections save at the rate 1 - 1/2^k" python3 "$T/sum.py" "$T/term" "$T/live"
+echo "check-transcripts: $((3 * TERM_GAMES + 3 * LIVE_GAMES)) games checked in ${secs}s"
+summary check-transcripts
