@@ -182,6 +182,9 @@ Node *before_body(Sema *s, Node *c);
 void check_before_pattern(Sema *s, Handler *h);
 void check_before_handler_done(Sema *s, Handler *h);
 void finish_befores(Sema *s);
+/* sema_move_befores.c */
+void check_before_assign(Sema *s, const Node *target);
+void check_move_befores(Sema *s);
 /* sema_time.c */
 void declare_phases(Sema *s, Node *n);
 void declare_lasting_limit(Sema *s, Node *n);

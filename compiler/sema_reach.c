@@ -1,5 +1,11 @@
 /* sema_reach.c: what the kinds of sema_kinds.c prove about the ends of a
- * game (Sema.kinds: per zone, the card kinds it may ever hold).
+ * game and about the cards (Sema.kinds: per zone, the card kinds it may
+ * ever hold). (An effect that gives an event a kind it cannot take is
+ * sema_kinds.c's check_call_kinds.)
+ *
+ * A card nothing lets anyone draw or play, a warning: its kind is never in
+ * a per-player zone, never the card of a `play`, never in a zone `in
+ * play` (in a game whose rules play some card).
  *
  * An `end` (or `end draw`) that can never happen, an error:
  *   - it is in an `on c enters Z` handler and no card can enter Z, or none
@@ -590,8 +596,75 @@ static void check_ends(Reach *x)
     }
 }
 
+/* ---- cards nothing lets anyone draw or play ------------------------------- */
+
+/* The kinds some `play` may play. */
+static Kinds played_kinds(const Reach *x)
+{
+    Kinds m = 0;
+    const Game *g = x->s->g;
+    for (int i = 0; i < g->plays.len; i++)
+        m |= kinds_of_expr(x->k, ((const Node *)g->plays.items[i])->card);
+    return m;
+}
+
+/* "'hand' and 'desk'": the zones with any of flags. */
+static const char *zones_with(const Reach *x, int flags)
+{
+    Buf b = {0};
+    const Game *g = x->s->g;
+    int total = 0, n = 0;
+    for (int z = 0; z < g->zones.len; z++)
+        total += (zone_decl(x->s, z)->zflags & flags) != 0;
+    for (int z = 0; z < g->zones.len; z++) {
+        if (!(zone_decl(x->s, z)->zflags & flags))
+            continue;
+        buf_printf(&b, "%s'%s'", n == 0 ? "" : n == total - 1 ? " or " : ", ",
+                   zone_decl(x->s, z)->name);
+        n++;
+    }
+    const char *r = arena_strdup(x->s->arena, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
+}
+
+/* A card whose kind can never be in a player's zone (a hand), never be
+ * the card of a `play`, never be in a zone in play: nothing lets anyone
+ * draw it or play it. A warning at the card, only in a game whose rules
+ * play cards (in one that plays none, its cards are what the rules move
+ * about, and a card kept aside may be meant). */
+static void check_dead_cards(Reach *x)
+{
+    const Game *g = x->s->g;
+    Kinds live = played_kinds(x);
+    if (!live)
+        return;
+    for (int z = 0; z < g->zones.len; z++)
+        if (zone_decl(x->s, z)->zflags & (ZF_PER_PLAYER | ZF_IN_PLAY))
+            live |= kinds_in_zone(x->k, z);
+    bool per_player = false, in_play = false;
+    for (int z = 0; z < g->zones.len; z++) {
+        per_player |= (zone_decl(x->s, z)->zflags & ZF_PER_PLAYER) != 0;
+        in_play |= (zone_decl(x->s, z)->zflags & ZF_IN_PLAY) != 0;
+    }
+    for (int k = 0; k < x->s->cs->ncards; k++) {
+        if ((live >> k) & 1)
+            continue;
+        const CardDef *cd = x->s->cs->cards[k];
+        int nz;
+        diag_warning(x->s->diags, cd->loc, "nothing lets anyone draw or play '%s': no rule or "
+                     "effect ever moves it to a player's zone%s%s%s, plays it%s%s%s; it is "
+                     "only ever in %s", cd->name, per_player ? " (" : "",
+                     per_player ? zones_with(x, ZF_PER_PLAYER) : "", per_player ? ")" : "",
+                     in_play ? ", or puts it in play (" : "",
+                     in_play ? zones_with(x, ZF_IN_PLAY) : "", in_play ? ")" : "",
+                     zones_of(x, k, &nz));
+    }
+}
+
 void check_reach(Sema *s)
 {
     Reach x = {.s = s, .k = s->kinds};
     check_ends(&x);
+    check_dead_cards(&x);
 }
