@@ -26,7 +26,9 @@
  * an over-approximation, and what it proves impossible is.
  *
  * What it proves (errors and warnings, check_event_kinds):
- *   - an event given a card that can never be of its parameter's type;
+ *   - an event given a card that can never be of its parameter's type
+ *     (in a card's effect, the message names the effect);
+ *   - a field `c.ATTR` of a card that can never have a value of ATTR;
  *   - an `enters` handler of a zone no card can enter, or none of the
  *     kinds its 'where' keeps (a warning: the handler never runs; an error
  *     of sema_reach.c when it ends the game).
@@ -611,6 +613,42 @@ static void check_call_kinds(Node *n, void *ctx)
     }
 }
 
+/* The kinds of m that have a value of attribute attr. */
+static Kinds with_attr(const KindsRun *r, Kinds m, int attr)
+{
+    Kinds w = 0;
+    for (int k = 0; k < r->s->cs->ncards; k++)
+        if (((m >> k) & 1) && card_value(r->s->cs->cards[k], attr) >= 0)
+            w |= 1ULL << k;
+    return w;
+}
+
+/* `c.ATTR` of a card that can never have a value of ATTR: it reads
+ * nothing (a word equals no value, a number reads 0). */
+static void check_field_kinds(KindsRun *r, const Node *n)
+{
+    if (n->kind != N_FIELD || !n->base || n->attr < 0 || n->base->type != T_CARD)
+        return;
+    Kinds got = expr_kinds(r, n->base);
+    if (!got || with_attr(r, got, n->attr))
+        return;
+    const char *attr = r->s->cs->attrs[n->attr]->name;
+    const char *effect = r->rule ? effect_name(r, r->rule) : NULL;
+    if (effect)
+        diag_error(r->s->diags, n->loc, "%s reads '%s' of a card that never has one: it is a "
+                   "card of type %s", effect, attr, types_of(r->s, got));
+    else
+        diag_error(r->s->diags, n->loc, "this card never has a '%s': it is a card of type %s, "
+                   "so '.%s' reads nothing", attr, types_of(r->s, got), attr);
+}
+
+/* What the kinds prove of one node of a rule. */
+static void check_node_kinds(Node *n, void *ctx)
+{
+    check_call_kinds(n, ctx);
+    check_field_kinds(ctx, n);
+}
+
 /* Does statement n end the game somewhere? */
 static bool ends_game(const Node *n)
 {
@@ -669,7 +707,8 @@ void check_event_kinds(Sema *s)
         for (int i = 0; i < lists[l]->len; i++) {
             Sym *fn = lists[l]->items[i];
             r->rule = fn;
-            walk(r, fn->decl->body, check_call_kinds, r);
+            walk(r, fn->decl->body, check_node_kinds, r);
+            walk(r, fn->decl->expr_body, check_node_kinds, r);
         }
     r->rule = NULL;
     for (int i = 0; i < g->handlers.len; i++)

@@ -44,6 +44,7 @@ typedef struct Fact {
     int slot;            /* the filter's element */
     bool negate;
     const Node *cond;
+    bool pos;            /* cond as written (else: its negation, an 'else') */
     const Sym *via;
 } Fact;
 
@@ -51,6 +52,7 @@ typedef struct Needs {
     Fact f[MAX_FACTS];
     int n;
     const Node *cond;    /* the condition being read */
+    bool pos;
     const Sym *via;
 } Needs;
 
@@ -97,7 +99,7 @@ static void add_fact(Needs *nd, int zone, const Node *filter, int slot, bool neg
 {
     if (zone < 0 || nd->n == MAX_FACTS || (negate && !filter))
         return;
-    nd->f[nd->n++] = (Fact){zone, filter, slot, negate, nd->cond, nd->via};
+    nd->f[nd->n++] = (Fact){zone, filter, slot, negate, nd->cond, nd->pos, nd->via};
 }
 
 /* The zone a source of cards walks as a whole, or -1. */
@@ -145,7 +147,8 @@ static int empty_makes(const Node *cmp, const Node **agg)
     BinOp op = cmp->binop;
     if (a->kind != N_CALL) { /* 0 < count(...): the operands swapped */
         a = cmp->rhs, n = cmp->lhs;
-        op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+        op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT
+           : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
     }
     if (a->kind != N_CALL || a->sym || (a->builtin != B_COUNT && a->builtin != B_SIZE))
         return -1;
@@ -449,12 +452,21 @@ typedef struct Cond {
     const struct Cond *up;
 } Cond;
 
+/* Where condition e starts: its leftmost operand (a BINARY's own position
+ * is its operator's). */
+static Loc cond_loc(const Node *e)
+{
+    while (e->kind == N_BINARY)
+        e = e->lhs;
+    return e->loc;
+}
+
 /* An END whose conditions can never all hold. */
 static void check_end_needs(Reach *x, const Node *end, const Cond *c)
 {
     Needs nd = {.n = 0};
     for (; c; c = c->up) {
-        nd.cond = c->e, nd.via = NULL;
+        nd.cond = c->e, nd.pos = c->pos, nd.via = NULL;
         collect(x, &nd, c->e, c->pos, NULL, 0);
     }
     if (nd.n == 0)
@@ -476,11 +488,11 @@ static void check_end_needs(Reach *x, const Node *end, const Cond *c)
     for (int i = 0; i < nd.n && !f; i++)
         if (bars(&nd.f[i], cd) && ((kinds_in_zone(x->k, nd.f[i].zone) >> k) & 1))
             f = &nd.f[i];
-    if (f && f->via)
-        diag_note(x->s->diags, f->cond->loc, "the condition, through func '%s', needs it out "
-                  "of those zones", f->via->name);
-    else if (f)
-        diag_note(x->s->diags, f->cond->loc, "the condition needs it out of those zones");
+    if (f)
+        diag_note(x->s->diags, cond_loc(f->cond), "the condition%s%s%s%s needs it out of those "
+                  "zones",
+                  f->pos ? "" : " (false, in the 'else')", f->via ? ", through func '" : "",
+                  f->via ? f->via->name : "", f->via ? "'," : "");
     note_escapes(x, &nd, like_kinds(x, &nd, k));
 }
 
