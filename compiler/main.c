@@ -161,6 +161,16 @@ static int run_one(const char *path, const Options *o, bool build, Buf *json_ite
     return status;
 }
 
+/* How many --rules options the line has (an upper bound of the files
+ * they name). */
+static int count_rules(int argc, char **argv)
+{
+    int n = 0;
+    for (int i = 2; i < argc; i++)
+        n += !strcmp(argv[i], "--rules") || !strncmp(argv[i], "--rules=", 8);
+    return n;
+}
+
 /* Whether one of the n paths is a folder (check --rules takes card files
  * only: a folder has its own rules). */
 static bool any_folder(const char *const *paths, int n)
@@ -291,10 +301,11 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    /* --rules FILE takes two arguments: fewer than argc files, whatever
-     * the line holds. */
-    Options o = {.rules = malloc(sizeof *o.rules * (size_t)argc)};
-    if (!o.rules) {
+    /* The rules files of check --rules, if any: a line without --rules
+     * allocates nothing before a path is named. */
+    Options o = {0};
+    int nrules = count_rules(argc, argv);
+    if (nrules && !(o.rules = malloc(sizeof *o.rules * (size_t)nrules))) {
         fputs("cardc: out of memory while reading the command line\n", stderr);
         return 2;
     }
