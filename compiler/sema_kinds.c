@@ -21,7 +21,7 @@
  *   - in the branches of an `if` whose condition tests a card variable
  *     alone (`if c.type == lesson`), the variable holds only the kinds for
  *     which the condition may be true (the `then`) or false (the `else`),
- *     unless the branch assigns it (kinds_walk, narrow_branch).
+ *     unless some rule assigns it with `=` (kinds_walk, narrow_branch).
  * Each step only adds kinds, so the fixed point is reached; every mask is
  * an over-approximation, and what it proves impossible is.
  *
@@ -53,6 +53,7 @@ struct KindsRun {
     bool changed;
     Narrow narrow[MAX_NARROW]; /* the branches the walk is in */
     int nnarrow;
+    PtrVec assigned;    /* the card variables some `=` assigns */
     const Sym *rule;    /* the rule being checked (check_call_kinds) */
 };
 
@@ -402,17 +403,22 @@ static void flow_drops(KindsRun *r)
 
 /* ---- the walk, with the kinds of the branches of an `if` ------------------ */
 
-/* Does n (a statement) assign card variable sym? */
-static bool assigns(const Node *n, const Sym *sym)
+/* Does some rule assign variable sym with `=` (the card variables an `if`
+ * may not narrow: its branch could change them)? */
+static bool assigned(const KindsRun *r, const Sym *sym)
 {
-    for (; n; n = n->next) {
-        if (n->kind == N_ASSIGN && n->target->kind == N_IDENT && n->target->sym == sym)
+    for (int i = 0; i < r->assigned.len; i++)
+        if (r->assigned.items[i] == sym)
             return true;
-        for (int i = 0; i < NKIDS; i++)
-            if (assigns(n->kid[i], sym))
-                return true;
-    }
     return false;
+}
+
+static void mark_assigned(Node *n, void *ctx)
+{
+    KindsRun *r = ctx;
+    if (n->kind == N_ASSIGN && n->target->kind == N_IDENT && n->target->sym &&
+        n->target->sym->type == T_CARD && !assigned(r, n->target->sym))
+        vec_push(r->s->arena, &r->assigned, n->target->sym);
 }
 
 /* The card variables whose fields condition e reads (at most MAX_NARROW). */
@@ -449,7 +455,7 @@ static void narrow_branch(KindsRun *r, const Node *cond, bool truth, Node *branc
     const Sym *vars[MAX_NARROW];
     int n = field_vars(cond, vars, 0), mark = r->nnarrow;
     for (int i = 0; i < n && r->nnarrow < MAX_NARROW; i++) {
-        if (assigns(branch, vars[i]))
+        if (assigned(r, vars[i]))
             continue;
         Kinds m = 0;
         for (int k = 0; k < r->s->cs->ncards; k++)
@@ -524,6 +530,7 @@ static bool solve(KindsRun *r)
             Sym *fn = lists[l]->items[i];
             ast_walk(fn->decl->body, mark_called, NULL);
             ast_walk(fn->decl->expr_body, mark_called, NULL);
+            ast_walk(fn->decl->body, mark_assigned, r);
         }
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
