@@ -38,12 +38,16 @@ static void usage(FILE *out)
           out);
 }
 
+/* check --rules: at most this many rules files (a game folder may hold
+ * more: they are read from the folder, not the command line). */
+enum { MAX_RULES_FILES = 64 };
+
 typedef struct Options {
     bool json;
     int max_errors;
     const char *out;
     DumpStage dump;     /* build --dump: print that phase's result instead */
-    const char **rules; /* check --rules: rules files read with a card file */
+    const char *rules[MAX_RULES_FILES]; /* check --rules: rules files read with a card file */
     int nrules;
 } Options;
 
@@ -161,16 +165,6 @@ static int run_one(const char *path, const Options *o, bool build, Buf *json_ite
     return status;
 }
 
-/* How many --rules options the line has (an upper bound of the files
- * they name). */
-static int count_rules(int argc, char **argv)
-{
-    int n = 0;
-    for (int i = 2; i < argc; i++)
-        n += !strcmp(argv[i], "--rules") || !strncmp(argv[i], "--rules=", 8);
-    return n;
-}
-
 /* Whether one of the n paths is a folder (check --rules takes card files
  * only: a folder has its own rules). */
 static bool any_folder(const char *const *paths, int n)
@@ -213,6 +207,12 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
             if (build || !*file) {
                 fprintf(stderr, build ? "cardc: --rules is an option of check\n"
                                       : "cardc: --rules needs a FILE.rules\n");
+                usage(stderr);
+                return 2;
+            }
+            if (o->nrules == MAX_RULES_FILES) {
+                fprintf(stderr, "cardc: more than %d --rules files (limit max_rules_files)\n",
+                        MAX_RULES_FILES);
                 usage(stderr);
                 return 2;
             }
@@ -301,18 +301,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    /* The rules files of check --rules, if any: a line without --rules
-     * allocates nothing before a path is named. */
-    Options o = {0};
-    int nrules = count_rules(argc, argv);
-    if (nrules && !(o.rules = malloc(sizeof *o.rules * (size_t)nrules))) {
-        fputs("cardc: out of memory while reading the command line\n", stderr);
-        return 2;
-    }
+    Options o = {0}; /* no allocation: a failure could come before a path is named */
     int npaths = 0;
     int status = parse_options(argc, argv, build, &o, &npaths);
-    if (!status)
-        status = run_all(&o, build, (const char *const *)argv + 2, npaths);
-    free(o.rules);
-    return status;
+    return status ? status : run_all(&o, build, (const char *const *)argv + 2, npaths);
 }
