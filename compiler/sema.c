@@ -439,8 +439,10 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     resolve_held_zones(&s);
     check_bodies(&s, prog);
     warn_effects_never_run(&s);
+    int proofs = d->nerrors;
     check_needs(&s, prog);
     check_preventions(&s);
+    s.soft_errors += d->nerrors - proofs; /* proofs about cards: the rules are whole */
     if (g->nheld)
         check_holder_kinds(&s, prog);
     sema_effect_names(d, cs, prog, false);
@@ -449,10 +451,13 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     number_zone_slots(g);
     check_card_count(&s);
     check_game_limits(&s, prog);
-    if (d->nerrors == before) {
+    if (d->nerrors - s.soft_errors == before) {
         check_event_kinds(&s);
+        if (s.kinds)
+            check_reach(&s);
         check_handlers_heard(&s, prog);
         check_befores_heard(&s);
+        check_move_befores(&s);
     }
     return d->nerrors == before;
 }

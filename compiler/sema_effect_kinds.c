@@ -19,7 +19,6 @@
  * without a play clause. */
 #include "sema_int.h"
 
-typedef unsigned long long Kinds;
 #define ALL_KINDS (~0ULL)
 
 typedef struct KindFlow {

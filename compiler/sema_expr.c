@@ -369,6 +369,7 @@ void check_satisfiable(Sema *s, Node *src, const char *what)
     }
     diag_error(s->diags, expr_loc(src->filter), "%s can never have an option: no card in %s passes "
                                                 "this condition", what, s->cs->file->path);
+    s->soft_errors++;
 }
 
 /* ---- expressions ------------------------------------------------------- */

@@ -14,6 +14,9 @@
  *   sema_needs.c  what that proves: cards never played, types relied on
  *                 that no card has, rules and card effects that never run
  *   sema_prevent.c a cancel under conditions no card of its trigger meets
+ *   sema_kinds.c  the card kinds each zone and variable may hold
+ *   sema_reach.c  what those kinds prove: effects given the wrong kind,
+ *                 cards nothing draws or plays, ends that never happen
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -30,6 +33,8 @@ typedef struct Scope {
 
 /* The checker: the tables of the game as they fill, and the state of the
  * body being checked. */
+typedef struct KindsRun KindsRun;
+
 typedef struct Sema {
     Arena *arena;
     Diags *diags;
@@ -65,6 +70,12 @@ typedef struct Sema {
     int delayed_base;           /* its rule's slots, read-only there, are below */
     PtrVec delayed;             /* the procs made of the 'at' blocks of the
                                  * rule being checked (their frame is its) */
+    KindsRun *kinds;            /* the kinds' fixed point (sema_kinds.c), or
+                                 * NULL when it was not reached */
+    int soft_errors;            /* errors that leave the tree whole (a quoted
+                                 * card name that is no card, a choice no card
+                                 * satisfies): the proofs that need a checked
+                                 * game (sema_kinds.c, sema_reach.c) still run */
     StrMap clause_effect;       /* sema_needs.c: a clause ("%p") -> its EFFECT */
 } Sema;
 
@@ -83,8 +94,33 @@ void scope_event_values(Sema *s);
 void declare_trigger_order(Sema *s, Node *n);
 void finish_trigger_order(Sema *s);
 
-/* sema_kinds.c */
+/* sema_kinds.c: which card kinds (bit k: card kind k, at most 64 kinds)
+ * each zone and card variable may hold, grown to a fixed point; every
+ * mask is an over-approximation. check_event_kinds computes them and sets
+ * Sema.kinds when it reaches the fixed point; the rest reads them. */
+typedef unsigned long long Kinds;
 void check_event_kinds(Sema *s);
+Kinds kinds_all(const KindsRun *r);
+Kinds kinds_in_zone(const KindsRun *r, int zone);   /* may ever hold */
+Kinds kinds_entering(const KindsRun *r, int zone);  /* a rule moves there */
+Kinds kinds_of_type(const CardSet *cs, int t);
+/* The kinds card expression e (or the cards of source src) may hold; in a
+ * kinds_walk, narrowed by the `if` branches the walk is in. */
+Kinds kinds_of_expr(const KindsRun *r, const Node *e);
+Kinds kinds_of_source(const KindsRun *r, const Node *src);
+/* ast_walk, with the kinds of the variables an `if` tests narrowed in its
+ * branches. */
+void kinds_walk(KindsRun *r, Node *n, void (*fn)(Node *n, void *ctx), void *ctx);
+/* Filter f on the element in slot `slot`, for card kind cd: 1 true, 0
+ * false, -1 it depends on more than the card. sema_eval_filter, and a
+ * quoted name that is no card never matches, and a func of one expression
+ * given the element is looked through (8 calls deep). */
+int kinds_eval(const Node *f, int slot, const CardDef *cd);
+/* "'teacher' or 'staff'": the types of the kinds in m. */
+const char *kinds_types(Sema *s, Kinds m);
+
+/* sema_reach.c */
+void check_reach(Sema *s);
 
 /* sema_handlers.c */
 void check_handler(Sema *s, Node *c, const Node *e);
@@ -146,6 +182,9 @@ Node *before_body(Sema *s, Node *c);
 void check_before_pattern(Sema *s, Handler *h);
 void check_before_handler_done(Sema *s, Handler *h);
 void finish_befores(Sema *s);
+/* sema_move_befores.c */
+void check_before_assign(Sema *s, const Node *target);
+void check_move_befores(Sema *s);
 /* sema_time.c */
 void declare_phases(Sema *s, Node *n);
 void declare_lasting_limit(Sema *s, Node *n);

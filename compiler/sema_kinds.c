@@ -17,27 +17,45 @@
  *   - an expression: a card named in quotes is its kind; top(Z), first(Z
  *     where F) and a choice from Z are Z's kinds that F may keep (F tested
  *     on each kind where the card alone decides it); none is no kind;
- *     anything else that is a card may be any kind.
+ *     anything else that is a card may be any kind;
+ *   - in the branches of an `if` whose condition tests a card variable
+ *     alone (`if c.type == lesson`), the variable holds only the kinds for
+ *     which the condition may be true (the `then`) or false (the `else`),
+ *     unless some rule assigns it with `=` (kinds_walk, narrow_branch).
  * Each step only adds kinds, so the fixed point is reached; every mask is
  * an over-approximation, and what it proves impossible is.
  *
  * What it proves (errors and warnings, check_event_kinds):
- *   - an event given a card that can never be of its parameter's type;
+ *   - an event given a card that can never be of its parameter's type
+ *     (in a card's effect, the message names the effect);
+ *   - a field `c.ATTR` of a card that can never have a value of ATTR;
  *   - an `enters` handler of a zone no card can enter, or none of the
- *     kinds its 'where' keeps (a warning: the handler never runs). */
+ *     kinds its 'where' keeps (a warning: the handler never runs; an error
+ *     of sema_reach.c when it ends the game).
+ * The masks stay for the checks after it (Sema.kinds, sema_int.h). */
 #include "sema_int.h"
 
 #include <string.h>
 
-typedef unsigned long long Kinds;
+/* A variable's kinds in the branch of an `if` being walked. */
+typedef struct Narrow {
+    const Sym *sym;
+    Kinds m;
+} Narrow;
 
-typedef struct KindsRun {
+enum { MAX_NARROW = 16 };
+
+struct KindsRun {
     Sema *s;
     Kinds all;
     Kinds *zone;        /* per zone: the kinds it may hold */
     Kinds *entered;     /* per zone: the kinds a rule moves into it */
     bool changed;
-} KindsRun;
+    Narrow narrow[MAX_NARROW]; /* the branches the walk is in */
+    int nnarrow;
+    PtrVec assigned;    /* the card variables some `=` assigns */
+    const Sym *rule;    /* the rule being checked (check_call_kinds) */
+};
 
 /* The zone a zone expression (ZONE or ZONE[p]) names, or -1. */
 static int zone_no_of(const Node *z)
@@ -48,6 +66,76 @@ static int zone_no_of(const Node *z)
     return id->sym->index;
 }
 
+/* ---- a filter decided on one card kind ------------------------------------ */
+
+/* Is e the element in frame slot `slot`, named? */
+static bool is_element(const Node *e, int slot)
+{
+    return e && e->kind == N_IDENT && e->sym && e->sym->index == slot &&
+           (e->sym->kind == S_LOCAL || e->sym->kind == S_PARAM);
+}
+
+/* `x.name == "N"` where N is no card: never true for a card of the deck. */
+static int eval_no_card(const Node *n, int slot)
+{
+    const Node *f = n->lhs, *str = n->rhs;
+    if (f->kind != N_FIELD)
+        f = n->rhs, str = n->lhs;
+    if (f->kind != N_FIELD || f->attr != ATTR_NAME || str->kind != N_STR ||
+        str->type != T_UNKNOWN || !(f->base ? is_element(f->base, slot) : f->slot == slot))
+        return -1;
+    return n->binop == OP_NE;
+}
+
+static int eval_kind(const Node *f, int slot, const CardDef *cd, int depth);
+
+/* A func of one expression given the element: its body, on its parameter. */
+static int eval_func_call(const Node *call, int slot, const CardDef *cd, int depth)
+{
+    const Sym *fn = call->sym;
+    if (!fn || fn->kind != S_FUNC || !fn->decl->expr_body || fn->modifiers.len > 0 ||
+        depth >= 8)
+        return -1;
+    const Node *p = fn->decl->params;
+    for (const Node *a = call->args; a && p; a = a->next, p = p->next)
+        if (is_element(a, slot) && p->sym)
+            return eval_kind(fn->decl->expr_body, p->sym->index, cd, depth + 1);
+    return -1;
+}
+
+/* sema_eval_filter, and more: a quoted name that is no card never matches,
+ * and a func of one expression given the element is looked through. */
+static int eval_kind(const Node *f, int slot, const CardDef *cd, int depth)
+{
+    switch (f->kind) {
+    case N_UNARY:
+        if (f->unop == UOP_NOT) {
+            int v = eval_kind(f->operand, slot, cd, depth);
+            return v < 0 ? -1 : !v;
+        }
+        return -1;
+    case N_BINARY:
+        if (f->binop == OP_AND || f->binop == OP_OR) {
+            int l = eval_kind(f->lhs, slot, cd, depth), r = eval_kind(f->rhs, slot, cd, depth);
+            if (f->binop == OP_AND)
+                return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
+            return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
+        }
+        if ((f->binop == OP_EQ || f->binop == OP_NE) && eval_no_card(f, slot) >= 0)
+            return eval_no_card(f, slot);
+        return sema_eval_filter(f, slot, cd);
+    case N_CALL:
+        return eval_func_call(f, slot, cd, depth);
+    default:
+        return sema_eval_filter(f, slot, cd);
+    }
+}
+
+int kinds_eval(const Node *f, int slot, const CardDef *cd)
+{
+    return eval_kind(f, slot, cd, 0);
+}
+
 /* The kinds filter f (on the element in slot `slot`) may keep. */
 static Kinds filter_kinds(const KindsRun *r, const Node *f, int slot)
 {
@@ -55,7 +143,7 @@ static Kinds filter_kinds(const KindsRun *r, const Node *f, int slot)
         return r->all;
     Kinds m = 0;
     for (int k = 0; k < r->s->cs->ncards; k++)
-        if (sema_eval_filter(f, slot, r->s->cs->cards[k]) != 0)
+        if (kinds_eval(f, slot, r->s->cs->cards[k]) != 0)
             m |= 1ULL << k;
     return m;
 }
@@ -113,8 +201,13 @@ static Kinds expr_kinds(const KindsRun *r, const Node *e)
             return source_kinds(r, e->args);
         return r->all;
     case N_IDENT:
-        if (e->sym && (e->sym->kind == S_LOCAL || e->sym->kind == S_PARAM))
-            return e->sym->kinds_may;
+        if (e->sym && (e->sym->kind == S_LOCAL || e->sym->kind == S_PARAM)) {
+            Kinds m = e->sym->kinds_may;
+            for (int i = 0; i < r->nnarrow; i++)
+                if (r->narrow[i].sym == e->sym)
+                    m &= r->narrow[i].m;
+            return m;
+        }
         return r->all;
     default:
         return r->all;
@@ -233,13 +326,65 @@ static void flow_handler(KindsRun *r, const Handler *h)
     }
 }
 
+/* The EFFECT clause c is one of, or NULL. */
+static const Node *effect_of_clause(const Game *g, const Node *c)
+{
+    for (int i = 0; i < g->effects.len; i++) {
+        const Node *e = g->effects.items[i];
+        for (const Node *k = e->clauses; k; k = k->next)
+            if (k == c)
+                return e;
+    }
+    return NULL;
+}
+
+/* The `instead of` or `react to` clause whose proc fn is, or NULL. */
+static const Handler *before_of(const Game *g, const Sym *fn)
+{
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        if (h->proc == fn)
+            return h;
+    }
+    return NULL;
+}
+
 /* Parameters no rule calls (an effect's play clause, a handler's `me`)
- * may hold anything. */
+ * may hold anything; but the values an `instead of` or `react to` clause
+ * of a rules' event binds are the event's (flow_before). */
 static void flow_uncalled(KindsRun *r, const Sym *fn)
 {
-    for (const Node *p = fn->decl->params; p; p = p->next)
-        if (p->sym && !p->sym->kinds_may)
+    const Handler *h = before_of(r->s->g, fn);
+    int skip = h && h->event >= EV_USER ? h->nbound : 0;
+    const Node *e = fn->clause ? effect_of_clause(r->s->g, fn->clause) : NULL;
+    for (const Node *p = fn->decl->params; p; p = p->next) {
+        if (!p->sym || p->sym->kinds_may || skip-- > 0)
+            continue;
+        if (e && !strcmp(p->name, "this"))
+            grow_var(r, p->sym, effect_kinds(r->s->g, e)); /* the card played */
+        else
             grow_var(r, p->sym, r->all);
+    }
+}
+
+/* An `instead of` or `react to` clause of a rules' event: its bound names
+ * hold the event's values, and what it assigns them goes back to the
+ * event (as far as the event's parameter types let it). */
+static void flow_before(KindsRun *r, const Handler *h)
+{
+    if (h->event < EV_USER)
+        return;
+    const Sym *ev = r->s->g->events.items[h->event - EV_USER];
+    const Node *p = h->proc->decl->params, *ep = ev->decl->params;
+    for (int i = 0; i < h->nbound && p && ep; i++, p = p->next, ep = ep->next) {
+        if (!ep->sym || !p->sym)
+            continue;
+        grow_var(r, p->sym, ep->sym->kinds_may);
+        Kinds back = p->sym->kinds_may;
+        if (ep->value >= 0)
+            back &= type_kinds(r->s->cs, ep->value);
+        grow_var(r, ep->sym, back);
+    }
 }
 
 /* The cards under a holder that leaves play drop to the zone their held
@@ -256,6 +401,94 @@ static void flow_drops(KindsRun *r)
     }
 }
 
+/* ---- the walk, with the kinds of the branches of an `if` ------------------ */
+
+/* Does some rule assign variable sym with `=` (the card variables an `if`
+ * may not narrow: its branch could change them)? */
+static bool assigned(const KindsRun *r, const Sym *sym)
+{
+    for (int i = 0; i < r->assigned.len; i++)
+        if (r->assigned.items[i] == sym)
+            return true;
+    return false;
+}
+
+static void mark_assigned(Node *n, void *ctx)
+{
+    KindsRun *r = ctx;
+    if (n->kind == N_ASSIGN && n->target->kind == N_IDENT && n->target->sym &&
+        n->target->sym->type == T_CARD && !assigned(r, n->target->sym))
+        vec_push(r->s->arena, &r->assigned, n->target->sym);
+}
+
+/* The card variables whose fields condition e reads (at most MAX_NARROW). */
+static int field_vars(const Node *e, const Sym **out, int n)
+{
+    for (; e; e = e->next) {
+        const Node *b = e->kind == N_FIELD ? e->base : NULL;
+        if (b && b->kind == N_IDENT && b->sym && b->sym->type == T_CARD &&
+            (b->sym->kind == S_LOCAL || b->sym->kind == S_PARAM)) {
+            int i = 0;
+            while (i < n && out[i] != b->sym)
+                i++;
+            if (i == n && n < MAX_NARROW)
+                out[n++] = b->sym;
+        }
+        if (e->kind == N_CALL || e->kind == N_SOURCE)
+            continue; /* their filters are of other cards */
+        for (int i = 0; i < NKIDS; i++)
+            n = field_vars(e->kid[i], out, n);
+    }
+    return n;
+}
+
+static void walk(KindsRun *r, Node *n, void (*fn)(Node *, void *), void *ctx);
+
+/* Walks branch (the `then` of cond if truth, else its `else`) with each card
+ * variable that cond tests alone narrowed to the kinds for which cond may
+ * be `truth`. */
+static void narrow_branch(KindsRun *r, const Node *cond, bool truth, Node *branch,
+                          void (*fn)(Node *, void *), void *ctx)
+{
+    if (!branch)
+        return;
+    const Sym *vars[MAX_NARROW];
+    int n = field_vars(cond, vars, 0), mark = r->nnarrow;
+    for (int i = 0; i < n && r->nnarrow < MAX_NARROW; i++) {
+        if (assigned(r, vars[i]))
+            continue;
+        Kinds m = 0;
+        for (int k = 0; k < r->s->cs->ncards; k++)
+            if (kinds_eval(cond, vars[i]->index, r->s->cs->cards[k]) != !truth)
+                m |= 1ULL << k;
+        r->narrow[r->nnarrow++] = (Narrow){vars[i], m};
+    }
+    walk(r, branch, fn, ctx);
+    r->nnarrow = mark;
+}
+
+/* ast_walk, but the branches of an `if` see the kinds their condition
+ * leaves to the variables it tests. */
+static void walk(KindsRun *r, Node *n, void (*fn)(Node *, void *), void *ctx)
+{
+    for (; n; n = n->next) {
+        fn(n, ctx);
+        if (n->kind == N_IF) {
+            walk(r, n->cond, fn, ctx);
+            narrow_branch(r, n->cond, true, n->then, fn, ctx);
+            narrow_branch(r, n->cond, false, n->els, fn, ctx);
+            continue;
+        }
+        for (int i = 0; i < NKIDS; i++)
+            walk(r, n->kid[i], fn, ctx);
+    }
+}
+
+void kinds_walk(KindsRun *r, Node *n, void (*fn)(Node *, void *), void *ctx)
+{
+    walk(r, n, fn, ctx);
+}
+
 /* Every rule of the game, once. */
 static void walk_all(KindsRun *r)
 {
@@ -265,11 +498,13 @@ static void walk_all(KindsRun *r)
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
             Sym *fn = lists[l]->items[i];
-            ast_walk(fn->decl->body, visit, r);
-            ast_walk(fn->decl->expr_body, visit, r);
+            walk(r, fn->decl->body, visit, r);
+            walk(r, fn->decl->expr_body, visit, r);
         }
     for (int i = 0; i < g->handlers.len; i++)
         flow_handler(r, g->handlers.items[i]);
+    for (int i = 0; i < g->befores.len; i++)
+        flow_before(r, g->befores.items[i]);
 }
 
 /* Which procs and funcs some rule calls. */
@@ -295,6 +530,7 @@ static bool solve(KindsRun *r)
             Sym *fn = lists[l]->items[i];
             ast_walk(fn->decl->body, mark_called, NULL);
             ast_walk(fn->decl->expr_body, mark_called, NULL);
+            ast_walk(fn->decl->body, mark_assigned, r);
         }
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
@@ -330,7 +566,29 @@ static const char *types_of(Sema *s, Kinds m)
     return r;
 }
 
-/* An event given a card its parameter's type rules out. */
+/* "the effect of 'Burst Pipe'", "the effect of the cards of type
+ * 'lesson'": the effect whose clause rule fn is made of (or the rule an
+ * `at` block is written in), or NULL for a rule of the rules. */
+static const char *effect_name(KindsRun *r, const Sym *fn)
+{
+    const Node *c = fn->clause;
+    if (!c && fn->decl->kind == N_PROCDECL && fn->decl->sym && fn->decl->sym != fn)
+        c = fn->decl->sym->clause; /* the proc of an 'at' block */
+    const Node *e = c ? effect_of_clause(r->s->g, c) : NULL;
+    if (!e)
+        return NULL;
+    Buf b = {0};
+    if (e->effect_from == EFFECT_TYPE)
+        buf_printf(&b, "the effect of the cards of type '%s'", e->name);
+    else
+        buf_printf(&b, "the effect of '%s'", e->name);
+    const char *name = arena_strdup(r->s->arena, b.data);
+    buf_free(&b);
+    return name;
+}
+
+/* An event given a card its parameter's type rules out; in an effect, the
+ * message names the card whose effect does it. */
 static void check_call_kinds(Node *n, void *ctx)
 {
     KindsRun *r = ctx;
@@ -341,10 +599,18 @@ static void check_call_kinds(Node *n, void *ctx)
         if (p->value < 0)
             continue;
         Kinds want = type_kinds(r->s->cs, p->value), got = expr_kinds(r, a);
-        if (got & want)
-            continue;
+        if (!want || (got & want))
+            continue; /* no card of the type at all: said where the type is */
         const char *type = r->s->cs->types[p->value]->name;
-        if (got)
+        const char *effect = r->rule ? effect_name(r, r->rule) : NULL;
+        if (effect && got)
+            diag_error(r->s->diags, a->loc, "%s gives event '%s' a card that is never of type "
+                       "'%s' (its '%s'): it is a card of type %s", effect, n->name, type,
+                       p->name, types_of(r->s, got));
+        else if (effect)
+            diag_error(r->s->diags, a->loc, "%s gives event '%s' no card: its '%s' (a card of "
+                       "type '%s') is never a card here", effect, n->name, p->name, type);
+        else if (got)
             diag_error(r->s->diags, a->loc, "event '%s' takes a card of type '%s' as '%s', and "
                                             "this card is never one: it is a card of type %s",
                        n->name, type, p->name, types_of(r->s, got));
@@ -354,11 +620,61 @@ static void check_call_kinds(Node *n, void *ctx)
     }
 }
 
-/* An `enters` handler of a zone no card enters, or none it hears. */
+/* The kinds of m that have a value of attribute attr. */
+static Kinds with_attr(const KindsRun *r, Kinds m, int attr)
+{
+    Kinds w = 0;
+    for (int k = 0; k < r->s->cs->ncards; k++)
+        if (((m >> k) & 1) && card_value(r->s->cs->cards[k], attr) >= 0)
+            w |= 1ULL << k;
+    return w;
+}
+
+/* `c.ATTR` of a card that can never have a value of ATTR: it reads
+ * nothing (a word equals no value, a number reads 0). */
+static void check_field_kinds(KindsRun *r, const Node *n)
+{
+    if (n->kind != N_FIELD || !n->base || n->attr < 0 || n->base->type != T_CARD)
+        return;
+    Kinds got = expr_kinds(r, n->base);
+    if (!got || with_attr(r, got, n->attr))
+        return;
+    const char *attr = r->s->cs->attrs[n->attr]->name;
+    const char *effect = r->rule ? effect_name(r, r->rule) : NULL;
+    if (effect)
+        diag_error(r->s->diags, n->loc, "%s reads '%s' of a card that never has one: it is a "
+                   "card of type %s", effect, attr, types_of(r->s, got));
+    else
+        diag_error(r->s->diags, n->loc, "this card never has a '%s': it is a card of type %s, "
+                   "so '.%s' reads nothing", attr, types_of(r->s, got), attr);
+}
+
+/* What the kinds prove of one node of a rule. */
+static void check_node_kinds(Node *n, void *ctx)
+{
+    check_call_kinds(n, ctx);
+    check_field_kinds(ctx, n);
+}
+
+/* Does statement n end the game somewhere? */
+static bool ends_game(const Node *n)
+{
+    for (; n; n = n->next) {
+        if (n->kind == N_END)
+            return true;
+        for (int i = 0; i < NKIDS; i++)
+            if (ends_game(n->kid[i]))
+                return true;
+    }
+    return false;
+}
+
+/* An `enters` handler of a zone no card enters, or none it hears (one
+ * that ends the game is an error of sema_reach.c: the end never happens). */
 static void check_entered(KindsRun *r, const Handler *h)
 {
     const Node *pat = h->clause->pattern;
-    if (h->event != EV_ENTERS || pat->zone_no < 0)
+    if (h->event != EV_ENTERS || pat->zone_no < 0 || ends_game(h->proc->decl->body))
         return;
     const Node *z = r->s->g->zones.items[pat->zone_no];
     Kinds in = r->entered[pat->zone_no];
@@ -383,20 +699,36 @@ void check_event_kinds(Sema *s)
     const Game *g = s->g;
     if (s->cs->ncards > 64 || s->cs->ncards == 0 || g->zones.len == 0)
         return;
-    KindsRun r = {.s = s};
-    r.all = s->cs->ncards == 64 ? ~0ULL : (1ULL << s->cs->ncards) - 1;
-    r.zone = arena_alloc(s->arena, sizeof *r.zone * (size_t)g->zones.len);
-    r.entered = arena_alloc(s->arena, sizeof *r.entered * (size_t)g->zones.len);
-    memset(r.zone, 0, sizeof *r.zone * (size_t)g->zones.len);
-    memset(r.entered, 0, sizeof *r.entered * (size_t)g->zones.len);
-    if (!solve(&r))
+    KindsRun *r = arena_alloc(s->arena, sizeof *r);
+    memset(r, 0, sizeof *r);
+    r->s = s;
+    r->all = s->cs->ncards == 64 ? ~0ULL : (1ULL << s->cs->ncards) - 1;
+    r->zone = arena_alloc(s->arena, sizeof *r->zone * (size_t)g->zones.len);
+    r->entered = arena_alloc(s->arena, sizeof *r->entered * (size_t)g->zones.len);
+    memset(r->zone, 0, sizeof *r->zone * (size_t)g->zones.len);
+    memset(r->entered, 0, sizeof *r->entered * (size_t)g->zones.len);
+    if (!solve(r))
         return;
     const PtrVec *lists[2] = {&g->funcs, &g->procs};
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
             Sym *fn = lists[l]->items[i];
-            ast_walk(fn->decl->body, check_call_kinds, &r);
+            r->rule = fn;
+            walk(r, fn->decl->body, check_node_kinds, r);
+            walk(r, fn->decl->expr_body, check_node_kinds, r);
         }
+    r->rule = NULL;
     for (int i = 0; i < g->handlers.len; i++)
-        check_entered(&r, g->handlers.items[i]);
+        check_entered(r, g->handlers.items[i]);
+    s->kinds = r;
 }
+
+/* ---- what the checks after it read (sema_int.h) --------------------------- */
+
+Kinds kinds_all(const KindsRun *r) { return r->all; }
+Kinds kinds_in_zone(const KindsRun *r, int zone) { return r->zone[zone]; }
+Kinds kinds_entering(const KindsRun *r, int zone) { return r->entered[zone]; }
+Kinds kinds_of_expr(const KindsRun *r, const Node *e) { return expr_kinds(r, e); }
+Kinds kinds_of_source(const KindsRun *r, const Node *src) { return source_kinds(r, src); }
+Kinds kinds_of_type(const CardSet *cs, int t) { return type_kinds(cs, t); }
+const char *kinds_types(Sema *s, Kinds m) { return types_of(s, m); }

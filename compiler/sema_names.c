@@ -349,6 +349,7 @@ Type check_string(Sema *s, Node *n)
     CardDef *cd = cards_find_card(s->cs, n->name);
     if (!cd) {
         report_no_card(s->diags, s->cs, n->loc, n->name);
+        s->soft_errors++;
         return n->type = T_UNKNOWN;
     }
     n->value = cd->index;
