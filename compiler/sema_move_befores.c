@@ -88,7 +88,8 @@ static void wait_list(WaitWalk *w, const Node *n)
  * may wait, or NULL: a clause that cannot wait runs as a plain call. */
 static const Node *clause_waits(Sema *s, const Handler *h)
 {
-    WaitWalk w = {.g = s->g, .seen = arena_alloc(s->arena, (size_t)s->g->procs.len + 1)};
+    WaitWalk w = {.g = s->g,
+                   .seen = arena_alloc(s->arena, sizeof(bool) * ((size_t)s->g->procs.len + 1))};
     for (int i = 0; i < s->g->procs.len; i++)
         w.seen[i] = false;
     wait_list(&w, h->clause->body);
@@ -216,7 +217,7 @@ void check_move_befores(Sema *s)
         any |= before_move_clause(g->befores.items[i]);
     if (!any)
         return;
-    BulkCheck b = {.s = s, .reported = arena_alloc(s->arena, (size_t)g->befores.len),
+    BulkCheck b = {.s = s, .reported = arena_alloc(s->arena, sizeof(bool) * (size_t)g->befores.len),
                    .waits = arena_alloc(s->arena, sizeof *b.waits * (size_t)g->befores.len)};
     for (int i = 0; i < g->befores.len; i++) {
         const Handler *h = g->befores.items[i];
