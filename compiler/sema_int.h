@@ -222,7 +222,8 @@ typedef struct Need {
     const Node *at;     /* the comparison or filter that never holds, or NULL */
     Loc loc;            /* where, when `at` is NULL (a parameter's type) */
     const Sym *in;      /* the func whose body holds `at`, or NULL */
-    const char *name;   /* NEED_NAME: the name quoted */
+    const char *name;   /* NEED_NAME: the name quoted (the first) */
+    bool names;         /* NEED_NAME: `at` is an 'or' of such names */
     int type;           /* NEED_TYPE: the type */
     int attr, value;    /* NEED_VALUE: the attribute and its value */
 } Need;
