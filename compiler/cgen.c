@@ -618,8 +618,8 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
                       "    }\n"
                       "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
                       "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
-                      "%s    move_picked(s, slot, pick, n, to, bottom);\n%s%s}\n\n",
-                   expr_str(G, src->in), m, pick, m, hold, release,
+                      "%s%s    move_picked(s, slot, pick, n, to, bottom);\n%s%s}\n\n",
+                   expr_str(G, src->in), m, pick, m, bulk_befores(G, n, "NULL"), hold, release,
                    moved_events(G, n, "slot"));
         return;
     }
@@ -634,8 +634,9 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
         buf_puts(h, "        froms[n] = slot;\n");
     buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
     const char *from = src->src_kind == SRC_ZONE ? "slot" : "-1";
-    buf_printf(h, "%s    move_picked(s, %s, pick, n, to, bottom);\n%s%s}\n\n", hold, from,
-               release, moved_events(G, n, froms ? "froms[i]" : from));
+    buf_printf(h, "%s%s    move_picked(s, %s, pick, n, to, bottom);\n%s%s}\n\n",
+               bulk_befores(G, n, froms ? "froms" : "NULL"), hold, from, release,
+               moved_events(G, n, froms ? "froms[i]" : from));
 }
 
 /* all(x in z where c): every element of z satisfies c (the filter is the
@@ -1112,7 +1113,9 @@ static void gen_choose_cards(Gen *G, const Node *n)
     const char *lo = expr_str(G, n->size->items), *hi = expr_str(G, n->size->items->next);
     line(G, "sets%d(s, V, %s, %s);", k, lo, hi);
     gen_wait(G);
-    if (move_heard(G, n->into))
+    if (move_before_heard(G, n->into)) /* instead of (cgen_move_befores.c) */
+        gen_take_set_before(G, expr_str(G, n->into), move_heard(G, n->into));
+    else if (move_heard(G, n->into))
         gen_take_set_heard(G, expr_str(G, n->into));
     else
         line(G, "take_set(s, %s);", expr_str(G, n->into));
@@ -1480,7 +1483,9 @@ static void gen_move(Gen *G, const Node *n)
     else if (n->pos && n->pos->pos_kind == POS_AT)
         pos = arena_printf(G->a, "imax(0, %s)", expr_str(G, n->pos->at));
     const char *card = expr_str(G, n->card), *to = expr_str(G, n->to);
-    if (move_heard(G, n->to))
+    if (move_before_heard(G, n->to)) /* instead of, react to (cgen_move_befores.c) */
+        gen_move_before(G, card, to, pos, move_heard(G, n->to));
+    else if (move_heard(G, n->to))
         gen_move_heard(G, card, to, pos);
     else
         line(G, "mv(s, %d, %s, %s, %s);", site(G), card, to, pos);

@@ -165,7 +165,9 @@ void gen_play(Gen *G, const Node *n)
     gen_play_enter(G, c, p);
     if (n->to) {
         const char *card = arena_printf(G->a, "V[%d]", c), *to = expr_str(G, n->to);
-        if (move_heard(G, n->to))
+        if (move_before_heard(G, n->to))
+            gen_move_before(G, card, to, "-1", move_heard(G, n->to));
+        else if (move_heard(G, n->to))
             gen_move_heard(G, card, to, "-1");
         else
             line(G, "mv(s, %d, %s, %s, -1);", site(G), card, to);

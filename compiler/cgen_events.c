@@ -634,8 +634,8 @@ static int zone_flags(const Gen *G, int zone_no)
     return ((const Node *)G->g->zones.items[zone_no])->zflags;
 }
 
-/* The C of "slot (a C expression) is one of zone zone_no's". */
-static const char *in_zone(Gen *G, const char *slot, int zone_no)
+/* The C of "slot (a C expression) is one of zone zone_no's" (cgen_int.h). */
+const char *in_zone(Gen *G, const char *slot, int zone_no)
 {
     const char *z = zone_enum(G, zone_no);
     int n = zone_nslots(G->g, G->g->zones.items[zone_no]);
@@ -647,7 +647,7 @@ static const char *in_zone(Gen *G, const char *slot, int zone_no)
 /* What the index of slot (a C expression) in zone zone_no is: the seat of
  * a per-player zone's slot, the holder of a held zone's; -1 for a shared
  * zone's. */
-static const char *seat_in(Gen *G, const char *slot, int zone_no)
+const char *seat_in(Gen *G, const char *slot, int zone_no)
 {
     if (zone_no < 0)
         return "-1";

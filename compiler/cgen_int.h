@@ -127,6 +127,8 @@ void gen_event_drain(Gen *G);
 void gen_event_played(Gen *G, const char *card, const char *by);
 void gen_fire_fn(Gen *G, int e, const char *fname, int nvals);
 void gen_take_set_heard(Gen *G, const char *to);
+const char *in_zone(Gen *G, const char *slot, int zone_no);
+const char *seat_in(Gen *G, const char *slot, int zone_no);
 
 /* cgen_order.c: `triggers chosen by controller` (nothing without it) */
 void gen_order_defs(Gen *G);
@@ -195,6 +197,12 @@ const char *before_table_entries(Gen *G);
 void gen_cancel(Gen *G, const Node *n);
 void gen_before_epilogue(Gen *G);
 bool gen_before_played(Gen *G, const Node *n, int c);
+int before_move_index(const Game *g);
+/* cgen_move_befores.c: a move of one card with clauses before it */
+bool move_before_heard(const Gen *G, const Node *to);
+void gen_move_before(Gen *G, const char *card, const char *to, const char *pos, bool heard);
+const char *bulk_befores(Gen *G, const Node *n, const char *froms);
+void gen_take_set_before(Gen *G, const char *to, bool heard);
 const char *before_raise_resumable(Gen *G, const Sym *ev, int at);
 const char *before_raise_direct(Gen *G, const Sym *ev);
 void gen_before_hooks(Gen *G);

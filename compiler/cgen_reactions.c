@@ -20,19 +20,28 @@
 
 /* ---- which events, and their numbers ---------------------------------------- */
 
-/* The name of event e (played or a rules' event), for comments. */
+/* The name of event e (a card moving, played or a rules' event), for
+ * comments. */
 static const char *before_event_name(const Game *g, int e)
 {
-    return e == EV_PLAYED ? "played" : ((const Sym *)g->events.items[e - EV_USER])->name;
+    return e == EV_ENTERS   ? "a card moving"
+           : e == EV_PLAYED ? "played" : ((const Sym *)g->events.items[e - EV_USER])->name;
+}
+
+/* May event e have a before-phase: a card moving (EV_ENTERS stands for
+ * both its enters and its leaves clauses), a card played, a rules' event? */
+static bool bf_kind(int e)
+{
+    return e == EV_ENTERS || e == EV_PLAYED || e >= EV_USER;
 }
 
 /* The events with a before-phase, numbered in bf_events[] in the order
- * played, then the rules' events; -1 for one without. */
+ * a card moving, played, then the rules' events; -1 for one without. */
 static int bf_index(const Game *g, int e)
 {
     int k = 0;
-    for (int i = EV_PLAYED; i < EV_USER + g->events.len; i++) {
-        if (i != EV_PLAYED && i < EV_USER)
+    for (int i = 0; i < EV_USER + g->events.len; i++) {
+        if (!bf_kind(i))
             continue;
         if (!event_has_befores(g, i))
             continue;
@@ -67,6 +76,8 @@ void gen_before_defs(Gen *G)
         return;
     buf_puts(o, "/* Clauses run before events (rt_game.h, \"before an event\") */\n"
                 "#define GAME_HAS_BEFORE 1\n");
+    if (game_has_move_befores(g))
+        buf_puts(o, "/* ... and before a card moves */\n#define GAME_HAS_MOVE_BEFORE 1\n");
     if (!game_has_windows(g)) {
         buf_puts(o, "\n");
         return;
@@ -128,7 +139,7 @@ void gen_cancel(Gen *G, const Node *n)
 void gen_before_epilogue(Gen *G)
 {
     const Handler *h = G->bf;
-    for (int i = 0; i < h->nbound; i++)
+    for (int i = 0; i < h->nbound && !before_move_clause(h); i++) /* a move's: fixed */
         line(G, "s->bret[%d] = V[%d];", i, i);
     line(G, "s->bcancel = V[%d];", h->cancel_slot);
 }
@@ -269,7 +280,7 @@ static int kind_clauses(const Game *g, int k, int e, ClauseKind ck, Buf *list, i
     int added = 0;
     for (int i = 0; eff && i < g->befores.len; i++) {
         const Handler *h = g->befores.items[i];
-        if (h->effect != eff || h->event != e || h->clause->clause_kind != ck)
+        if (h->effect != eff || !before_hears(h, e) || h->clause->clause_kind != ck)
             continue;
         buf_printf(list, "%s%d", (*n)++ ? ", " : "", i);
         added++;
@@ -303,6 +314,7 @@ static const char *arg_kind(Type t)
     case T_CARD: return "RT_ARG_CARD";
     case T_PLAYER: return "RT_ARG_PLAYER";
     case T_BOOL: return "RT_ARG_BOOL";
+    case T_ZONE: return "RT_ARG_ZONE";
     default: return "RT_ARG_INT";
     }
 }
@@ -310,7 +322,11 @@ static const char *arg_kind(Type t)
 /* The values of event e: how many, and their types. */
 static int event_values(const Game *g, int e, const Type **types)
 {
-    static const Type played[] = {T_CARD};
+    static const Type played[] = {T_CARD}, moving[] = {T_CARD, T_ZONE, T_ZONE};
+    if (e == EV_ENTERS) { /* the card, the slots it leaves and enters */
+        *types = moving;
+        return 3;
+    }
     if (e == EV_PLAYED) {
         *types = played;
         return 1;
@@ -329,7 +345,7 @@ static int event_site(Gen *G, int e)
         return site_of(G, ((const Sym *)g->events.items[e - EV_USER])->decl);
     for (int i = 0; i < g->befores.len; i++) {
         const Handler *h = g->befores.items[i];
-        if (h->event == e)
+        if (before_hears(h, e))
             return site_of(G, h->clause);
     }
     return 0;
@@ -351,7 +367,7 @@ static const char *gen_window_kinds(Gen *G, int e, int evi)
         bool may = false;
         for (int i = 0; i < g->befores.len && !may; i++) {
             const Handler *h = g->befores.items[i];
-            if (h->event == e && h->clause->clause_kind == CLAUSE_REACT)
+            if (before_hears(h, e) && h->clause->clause_kind == CLAUSE_REACT)
                 may = !h->clause->cond || sema_eval_filter(h->clause->cond, 0,
                                                            g->cs->cards[k]) != 0;
         }
@@ -382,7 +398,7 @@ static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
     buf_printf(o, "%s};\nstatic const int16_t bf_rules%d[] = {", nv ? "" : "0", evi);
     for (int i = 0; i < g->befores.len; i++) {
         const Handler *h = g->befores.items[i];
-        if (!h->effect && h->event == e)
+        if (!h->effect && before_hears(h, e))
             buf_printf(o, "%s%d", nrules++ ? ", " : "", i);
     }
     buf_puts(o, nrules ? "};\n" : "-1};\n");
@@ -396,15 +412,52 @@ static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
                e, nv, event_site(G, e), prompt, evi, nrules, evi, evi, evi, evi, evi, wkinds);
 }
 
+/* The slot of a card's move that the zone of clause h's pattern names:
+ * the one it enters, or leaves. */
+static const char *pattern_slot(const Handler *h)
+{
+    return h->event == EV_ENTERS ? "V[2]" : "V[1]";
+}
+
+/* The value of clause h's bound name i from the event's values V: the
+ * value itself; before a card moving (V: the card, the slots it leaves and
+ * enters), the card or the seat (the holder) of the zone bound. */
+static const char *bound_value(Gen *G, const Handler *h, int i)
+{
+    if (!before_move_clause(h) || i == 0)
+        return arena_printf(G->a, "V[%d]", i);
+    const Node *pat = h->clause->pattern;
+    if (i == h->zone_bind)
+        return seat_in(G, pattern_slot(h), pat->zone_no);
+    return seat_in(G, "V[1]", pat->from_zone);
+}
+
 /* The values a clause's proc takes, after the event's (V[0..nbound)):
  * this and me on a card, then by and cause, then 0cancel. */
-static void clause_args(const Handler *h, Buf *b)
+static void clause_args(Gen *G, const Handler *h, Buf *b)
 {
     for (int i = 0; i < h->nbound; i++)
-        buf_printf(b, ", V[%d]", i);
+        buf_printf(b, ", %s", bound_value(G, h, i));
     if (h->effect)
         buf_puts(b, ", card, me");
     buf_puts(b, ", by, cause");
+}
+
+/* The tests of the zones of clause h before a card moving (V: the card,
+ * the slots it leaves and enters), each a return of false; returns the
+ * seats its match func takes last (0seat, 0from). */
+static const char *move_zone_tests(Gen *G, const Handler *h)
+{
+    const Node *pat = h->clause->pattern;
+    const char *slot = pattern_slot(h), *from = "-1";
+    buf_printf(G->out, "        if (!(%s))\n            return false;\n",
+               in_zone(G, slot, pat->zone_no));
+    if (pat->from && pat->from_zone >= 0) {
+        buf_printf(G->out, "        if (!(%s))\n            return false;\n",
+                   in_zone(G, "V[1]", pat->from_zone));
+        from = seat_in(G, "V[1]", pat->from_zone);
+    }
+    return arena_printf(G->a, "%s, %s", seat_in(G, slot, pat->zone_no), from);
 }
 
 /* game_bf_match: each clause's tests (its match func, with no seat of a
@@ -420,12 +473,18 @@ static void gen_bf_match(Gen *G)
                 "    switch (h) {\n");
     for (int i = 0; i < g->befores.len; i++) {
         const Handler *h = g->befores.items[i];
-        if (!h->match)
+        if (!h->match && !before_move_clause(h))
             continue;
+        buf_printf(o, "    case %d:\n", i);
+        const char *seats = before_move_clause(h) ? move_zone_tests(G, h) : "-1, -1";
+        if (!h->match) {
+            buf_puts(o, "        return true;\n");
+            continue;
+        }
         Buf args = {0};
-        clause_args(h, &args);
-        buf_printf(o, "    case %d:\n        return fn_%s(s%s, 0, -1, -1) != 0;\n", i,
-                   h->match->sym->cname, args.data);
+        clause_args(G, h, &args);
+        buf_printf(o, "        return fn_%s(s%s, 0, %s) != 0;\n", h->match->sym->cname,
+                   args.data, seats);
         buf_free(&args);
     }
     buf_puts(o, "    default:\n        return true;\n    }\n}\n\n");
@@ -456,7 +515,7 @@ static void gen_bf_calls(Gen *G)
                       "        if (!nf)\n            return false;\n",
                    i, at, h->event, g->handlers.len + i, clause_acts(h), at, h->proc->cname);
         for (; k < h->nbound; k++)
-            buf_printf(o, "        nf->v[%d] = V[%d];\n", k, k);
+            buf_printf(o, "        nf->v[%d] = %s;\n", k, bound_value(G, h, k));
         if (h->effect) {
             buf_printf(o, "        nf->v[%d] = card;\n", k++);
             buf_printf(o, "        nf->v[%d] = me;\n", k++);
@@ -472,7 +531,7 @@ static void gen_bf_calls(Gen *G)
     for (int i = 0; i < g->befores.len; i++) {
         const Handler *h = g->befores.items[i];
         Buf args = {0};
-        clause_args(h, &args);
+        clause_args(G, h, &args);
         buf_printf(o, "    case %d:\n        if (ev_enter(s, %d, %d, %d, %s)) {\n"
                       "            dproc_%s(s, d%s, 0);\n            ev_leave(s);\n        }\n"
                       "        return;\n",
@@ -485,6 +544,35 @@ static void gen_bf_calls(Gen *G)
                 "        return;\n    }\n}\n\n");
 }
 
+/* game_bf_move_window(V): may a `react to` clause before a card moving
+ * hear this move, by its zones alone (V: the card, the slots it leaves and
+ * enters)? No window opens for a move no reaction can hear. */
+static void gen_bf_move_window(Gen *G)
+{
+    const Game *g = G->g;
+    if (!game_has_move_befores(g) || !game_has_windows(g))
+        return;
+    buf_puts(G->out, "/* May a reaction hear this move, by its zones (bf_open)? */\n"
+                     "static bool game_bf_move_window(const int32_t *V)\n{\n");
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        if (!before_move_clause(h) || h->clause->clause_kind != CLAUSE_REACT)
+            continue;
+        const Node *pat = h->clause->pattern;
+        buf_printf(G->out, "    if ((%s)", in_zone(G, pattern_slot(h), pat->zone_no));
+        if (pat->from && pat->from_zone >= 0)
+            buf_printf(G->out, " && (%s)", in_zone(G, "V[1]", pat->from_zone));
+        buf_puts(G->out, ")\n        return true;\n");
+    }
+    buf_puts(G->out, "    (void)V;\n    return false;\n}\n\n");
+}
+
+/* The number of the before-phase of a card moving in bf_events[]. */
+int before_move_index(const Game *g)
+{
+    return bf_index(g, EV_ENTERS);
+}
+
 /* After the rules: bf_events[] and what the before-phase calls back. */
 void gen_before_hooks(Gen *G)
 {
@@ -492,7 +580,7 @@ void gen_before_hooks(Gen *G)
     if (!game_has_befores(g))
         return;
     Buf entries = {0};
-    for (int e = EV_PLAYED; e < EV_USER + g->events.len; e++) {
+    for (int e = 0; e < EV_USER + g->events.len; e++) {
         int evi = bf_index(g, e);
         if (evi >= 0)
             gen_event_table(G, e, evi, &entries);
@@ -504,6 +592,7 @@ void gen_before_hooks(Gen *G)
     buf_free(&entries);
     gen_bf_match(G);
     gen_bf_calls(G);
+    gen_bf_move_window(G);
 }
 
 /* The entries of game_handler_info for these clauses, after the `on`

@@ -38,12 +38,16 @@ static void usage(FILE *out)
           out);
 }
 
+/* check --rules: at most this many rules files (a game folder may hold
+ * more: they are read from the folder, not the command line). */
+enum { MAX_RULES_FILES = 64 };
+
 typedef struct Options {
     bool json;
     int max_errors;
     const char *out;
     DumpStage dump;     /* build --dump: print that phase's result instead */
-    const char **rules; /* check --rules: rules files read with a card file */
+    const char *rules[MAX_RULES_FILES]; /* check --rules: rules files read with a card file */
     int nrules;
 } Options;
 
@@ -206,6 +210,12 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
                 usage(stderr);
                 return 2;
             }
+            if (o->nrules == MAX_RULES_FILES) {
+                fprintf(stderr, "cardc: more than %d --rules files (limit max_rules_files)\n",
+                        MAX_RULES_FILES);
+                usage(stderr);
+                return 2;
+            }
             o->rules[o->nrules++] = file;
         } else if (!strcmp(a, "-o") && build && i + 1 < argc) {
             if (o->out) {
@@ -291,17 +301,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    /* --rules FILE takes two arguments: fewer than argc files, whatever
-     * the line holds. */
-    Options o = {.rules = malloc(sizeof *o.rules * (size_t)argc)};
-    if (!o.rules) {
-        fputs("cardc: out of memory while reading the command line\n", stderr);
-        return 2;
-    }
+    Options o = {0}; /* no allocation: a failure could come before a path is named */
     int npaths = 0;
     int status = parse_options(argc, argv, build, &o, &npaths);
-    if (!status)
-        status = run_all(&o, build, (const char *const *)argv + 2, npaths);
-    free(o.rules);
-    return status;
+    return status ? status : run_all(&o, build, (const char *const *)argv + 2, npaths);
 }

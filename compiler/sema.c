@@ -457,6 +457,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
             check_reach(&s);
         check_handlers_heard(&s, prog);
         check_befores_heard(&s);
+        check_move_befores(&s);
     }
     return d->nerrors == before;
 }

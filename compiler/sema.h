@@ -221,6 +221,10 @@ bool game_has_befores(const Game *g);
 bool game_has_windows(const Game *g);
 bool event_has_befores(const Game *g, int e);
 bool event_has_window(const Game *g, int e);
+/* Is h a clause before a card moving (sema_move_befores.c)? Has the game one? */
+bool before_move_clause(const Handler *h);
+bool before_hears(const Handler *h, int e);
+bool game_has_move_befores(const Game *g);
 int before_frame_slots(const Game *g);
 
 /* Does the game raise events or listen to them? The most values one of

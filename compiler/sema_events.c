@@ -164,6 +164,9 @@ int events_nargs(const Game *g)
         if ((h->event == EV_ENTERS || h->event == EV_LEAVES) && n < 3)
             n = 3;
     }
+    for (int i = 0; i < g->befores.len; i++) /* before a card moving: the same */
+        if (before_move_clause(g->befores.items[i]) && n < 3)
+            n = 3;
     return n;
 }
 

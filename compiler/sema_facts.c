@@ -165,7 +165,13 @@ static bool never_depth(const CardSet *cs, const Node *n, Need *why, int depth)
         case OP_AND:
             return never_depth(cs, n->lhs, why, depth) || never_depth(cs, n->rhs, why, depth);
         case OP_OR:
-            return never_depth(cs, n->lhs, why, depth) && never_depth(cs, n->rhs, &other, depth);
+            if (!never_depth(cs, n->lhs, why, depth) || !never_depth(cs, n->rhs, &other, depth))
+                return false;
+            if (why->kind == NEED_NAME && other.kind == NEED_NAME && why->in == other.in) {
+                why->at = n; /* names, one of which is needed: need_names lists them */
+                why->names = true;
+            }
+            return true;
         case OP_EQ:
             return never_equal(cs, n, why);
         default:
@@ -197,11 +203,49 @@ const Node *never_conjunct(const CardSet *cs, const Node *cond, Need *why)
 
 /* ---- saying it ---------------------------------------------------------- */
 
+/* The names no card has quoted under node n (an 'or' of them), through
+ * the funcs it calls, in order, each once: "'A', 'B' or 'C'". */
+typedef struct NameList {
+    Arena *arena;
+    const char *text, *last;
+    StrMap seen;
+    int depth;
+} NameList;
+
+static void list_names(NameList *l, const Node *n)
+{
+    for (; n; n = n->next) {
+        if (unknown_name(n) && !strmap_put(l->arena, &l->seen, n->name, l)) {
+            if (l->last)
+                l->text = l->text ? arena_printf(l->arena, "%s, '%s'", l->text, l->last)
+                                  : arena_printf(l->arena, "'%s'", l->last);
+            l->last = n->name;
+        }
+        const Sym *f = n->kind == N_CALL ? n->sym : NULL;
+        if (f && f->kind == S_FUNC && f->decl && f->decl->expr_body && l->depth < FACTS_DEPTH) {
+            l->depth++;
+            list_names(l, f->decl->expr_body);
+            l->depth--;
+        }
+        for (int i = 0; i < NKIDS; i++)
+            list_names(l, n->kid[i]);
+    }
+}
+
+static const char *need_names(Arena *a, const Need *n)
+{
+    NameList l = {.arena = a};
+    list_names(&l, n->at);
+    if (!l.last)
+        return arena_printf(a, "'%s'", n->name);
+    return l.text ? arena_printf(a, "%s or '%s'", l.text, l.last) : arena_printf(a, "'%s'", l.last);
+}
+
 const char *need_what(Arena *a, const CardSet *cs, const Need *n)
 {
     switch (n->kind) {
     case NEED_NAME:
-        return arena_printf(a, "'%s'", n->name);
+        return n->names ? need_names(a, n) : arena_printf(a, "'%s'", n->name);
     case NEED_TYPE:
         return arena_printf(a, "a card of type '%s'", cs->types[n->type]->name);
     case NEED_VALUE:
@@ -217,7 +261,7 @@ const char *need_why(const Need *n)
 {
     switch (n->kind) {
     case NEED_NAME:
-        return "which is in no deck";
+        return n->names ? "and no deck holds any of them" : "which is in no deck";
     case NEED_TYPE:
         return "and no card has that type";
     case NEED_VALUE:
@@ -232,7 +276,8 @@ const char *need_fact(Arena *a, const CardSet *cs, const Need *n)
 {
     switch (n->kind) {
     case NEED_NAME:
-        return arena_printf(a, "no card is named '%s'", n->name);
+        return n->names ? arena_printf(a, "no card is named %s", need_names(a, n))
+                        : arena_printf(a, "no card is named '%s'", n->name);
     case NEED_TYPE:
         return arena_printf(a, "no card has type '%s'", cs->types[n->type]->name);
     case NEED_VALUE:

@@ -182,6 +182,9 @@ Node *before_body(Sema *s, Node *c);
 void check_before_pattern(Sema *s, Handler *h);
 void check_before_handler_done(Sema *s, Handler *h);
 void finish_befores(Sema *s);
+/* sema_move_befores.c */
+void check_before_assign(Sema *s, const Node *target);
+void check_move_befores(Sema *s);
 /* sema_time.c */
 void declare_phases(Sema *s, Node *n);
 void declare_lasting_limit(Sema *s, Node *n);
@@ -219,7 +222,8 @@ typedef struct Need {
     const Node *at;     /* the comparison or filter that never holds, or NULL */
     Loc loc;            /* where, when `at` is NULL (a parameter's type) */
     const Sym *in;      /* the func whose body holds `at`, or NULL */
-    const char *name;   /* NEED_NAME: the name quoted */
+    const char *name;   /* NEED_NAME: the name quoted (the first) */
+    bool names;         /* NEED_NAME: `at` is an 'or' of such names */
     int type;           /* NEED_TYPE: the type */
     int attr, value;    /* NEED_VALUE: the attribute and its value */
 } Need;

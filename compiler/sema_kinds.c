@@ -21,12 +21,14 @@
  *   - in the branches of an `if` whose condition tests a card variable
  *     alone (`if c.type == lesson`), the variable holds only the kinds for
  *     which the condition may be true (the `then`) or false (the `else`),
- *     unless the branch assigns it (kinds_walk, narrow_branch).
+ *     unless some rule assigns it with `=` (kinds_walk, narrow_branch).
  * Each step only adds kinds, so the fixed point is reached; every mask is
  * an over-approximation, and what it proves impossible is.
  *
  * What it proves (errors and warnings, check_event_kinds):
- *   - an event given a card that can never be of its parameter's type;
+ *   - an event given a card that can never be of its parameter's type
+ *     (in a card's effect, the message names the effect);
+ *   - a field `c.ATTR` of a card that can never have a value of ATTR;
  *   - an `enters` handler of a zone no card can enter, or none of the
  *     kinds its 'where' keeps (a warning: the handler never runs; an error
  *     of sema_reach.c when it ends the game).
@@ -51,6 +53,7 @@ struct KindsRun {
     bool changed;
     Narrow narrow[MAX_NARROW]; /* the branches the walk is in */
     int nnarrow;
+    PtrVec assigned;    /* the card variables some `=` assigns */
     const Sym *rule;    /* the rule being checked (check_call_kinds) */
 };
 
@@ -400,17 +403,22 @@ static void flow_drops(KindsRun *r)
 
 /* ---- the walk, with the kinds of the branches of an `if` ------------------ */
 
-/* Does n (a statement) assign card variable sym? */
-static bool assigns(const Node *n, const Sym *sym)
+/* Does some rule assign variable sym with `=` (the card variables an `if`
+ * may not narrow: its branch could change them)? */
+static bool assigned(const KindsRun *r, const Sym *sym)
 {
-    for (; n; n = n->next) {
-        if (n->kind == N_ASSIGN && n->target->kind == N_IDENT && n->target->sym == sym)
+    for (int i = 0; i < r->assigned.len; i++)
+        if (r->assigned.items[i] == sym)
             return true;
-        for (int i = 0; i < NKIDS; i++)
-            if (assigns(n->kid[i], sym))
-                return true;
-    }
     return false;
+}
+
+static void mark_assigned(Node *n, void *ctx)
+{
+    KindsRun *r = ctx;
+    if (n->kind == N_ASSIGN && n->target->kind == N_IDENT && n->target->sym &&
+        n->target->sym->type == T_CARD && !assigned(r, n->target->sym))
+        vec_push(r->s->arena, &r->assigned, n->target->sym);
 }
 
 /* The card variables whose fields condition e reads (at most MAX_NARROW). */
@@ -447,7 +455,7 @@ static void narrow_branch(KindsRun *r, const Node *cond, bool truth, Node *branc
     const Sym *vars[MAX_NARROW];
     int n = field_vars(cond, vars, 0), mark = r->nnarrow;
     for (int i = 0; i < n && r->nnarrow < MAX_NARROW; i++) {
-        if (assigns(branch, vars[i]))
+        if (assigned(r, vars[i]))
             continue;
         Kinds m = 0;
         for (int k = 0; k < r->s->cs->ncards; k++)
@@ -522,6 +530,7 @@ static bool solve(KindsRun *r)
             Sym *fn = lists[l]->items[i];
             ast_walk(fn->decl->body, mark_called, NULL);
             ast_walk(fn->decl->expr_body, mark_called, NULL);
+            ast_walk(fn->decl->body, mark_assigned, r);
         }
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
@@ -611,6 +620,42 @@ static void check_call_kinds(Node *n, void *ctx)
     }
 }
 
+/* The kinds of m that have a value of attribute attr. */
+static Kinds with_attr(const KindsRun *r, Kinds m, int attr)
+{
+    Kinds w = 0;
+    for (int k = 0; k < r->s->cs->ncards; k++)
+        if (((m >> k) & 1) && card_value(r->s->cs->cards[k], attr) >= 0)
+            w |= 1ULL << k;
+    return w;
+}
+
+/* `c.ATTR` of a card that can never have a value of ATTR: it reads
+ * nothing (a word equals no value, a number reads 0). */
+static void check_field_kinds(KindsRun *r, const Node *n)
+{
+    if (n->kind != N_FIELD || !n->base || n->attr < 0 || n->base->type != T_CARD)
+        return;
+    Kinds got = expr_kinds(r, n->base);
+    if (!got || with_attr(r, got, n->attr))
+        return;
+    const char *attr = r->s->cs->attrs[n->attr]->name;
+    const char *effect = r->rule ? effect_name(r, r->rule) : NULL;
+    if (effect)
+        diag_error(r->s->diags, n->loc, "%s reads '%s' of a card that never has one: it is a "
+                   "card of type %s", effect, attr, types_of(r->s, got));
+    else
+        diag_error(r->s->diags, n->loc, "this card never has a '%s': it is a card of type %s, "
+                   "so '.%s' reads nothing", attr, types_of(r->s, got), attr);
+}
+
+/* What the kinds prove of one node of a rule. */
+static void check_node_kinds(Node *n, void *ctx)
+{
+    check_call_kinds(n, ctx);
+    check_field_kinds(ctx, n);
+}
+
 /* Does statement n end the game somewhere? */
 static bool ends_game(const Node *n)
 {
@@ -669,7 +714,8 @@ void check_event_kinds(Sema *s)
         for (int i = 0; i < lists[l]->len; i++) {
             Sym *fn = lists[l]->items[i];
             r->rule = fn;
-            walk(r, fn->decl->body, check_call_kinds, r);
+            walk(r, fn->decl->body, check_node_kinds, r);
+            walk(r, fn->decl->expr_body, check_node_kinds, r);
         }
     r->rule = NULL;
     for (int i = 0; i < g->handlers.len; i++)

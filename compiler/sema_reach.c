@@ -1,5 +1,11 @@
 /* sema_reach.c: what the kinds of sema_kinds.c prove about the ends of a
- * game (Sema.kinds: per zone, the card kinds it may ever hold).
+ * game and about the cards (Sema.kinds: per zone, the card kinds it may
+ * ever hold). (An effect that gives an event a kind it cannot take is
+ * sema_kinds.c's check_call_kinds.)
+ *
+ * A card nothing lets anyone draw or play, a warning: its kind is never in
+ * a per-player zone, never the card of a `play`, never in a zone `in
+ * play` (in a game whose rules play some card).
  *
  * An `end` (or `end draw`) that can never happen, an error:
  *   - it is in an `on c enters Z` handler and no card can enter Z, or none
@@ -38,6 +44,7 @@ typedef struct Fact {
     int slot;            /* the filter's element */
     bool negate;
     const Node *cond;
+    bool pos;            /* cond as written (else: its negation, an 'else') */
     const Sym *via;
 } Fact;
 
@@ -45,6 +52,7 @@ typedef struct Needs {
     Fact f[MAX_FACTS];
     int n;
     const Node *cond;    /* the condition being read */
+    bool pos;
     const Sym *via;
 } Needs;
 
@@ -91,7 +99,7 @@ static void add_fact(Needs *nd, int zone, const Node *filter, int slot, bool neg
 {
     if (zone < 0 || nd->n == MAX_FACTS || (negate && !filter))
         return;
-    nd->f[nd->n++] = (Fact){zone, filter, slot, negate, nd->cond, nd->via};
+    nd->f[nd->n++] = (Fact){zone, filter, slot, negate, nd->cond, nd->pos, nd->via};
 }
 
 /* The zone a source of cards walks as a whole, or -1. */
@@ -139,7 +147,8 @@ static int empty_makes(const Node *cmp, const Node **agg)
     BinOp op = cmp->binop;
     if (a->kind != N_CALL) { /* 0 < count(...): the operands swapped */
         a = cmp->rhs, n = cmp->lhs;
-        op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+        op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT
+           : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
     }
     if (a->kind != N_CALL || a->sym || (a->builtin != B_COUNT && a->builtin != B_SIZE))
         return -1;
@@ -443,12 +452,21 @@ typedef struct Cond {
     const struct Cond *up;
 } Cond;
 
+/* Where condition e starts: its leftmost operand (a BINARY's own position
+ * is its operator's). */
+static Loc cond_loc(const Node *e)
+{
+    while (e->kind == N_BINARY)
+        e = e->lhs;
+    return e->loc;
+}
+
 /* An END whose conditions can never all hold. */
 static void check_end_needs(Reach *x, const Node *end, const Cond *c)
 {
     Needs nd = {.n = 0};
     for (; c; c = c->up) {
-        nd.cond = c->e, nd.via = NULL;
+        nd.cond = c->e, nd.pos = c->pos, nd.via = NULL;
         collect(x, &nd, c->e, c->pos, NULL, 0);
     }
     if (nd.n == 0)
@@ -470,11 +488,11 @@ static void check_end_needs(Reach *x, const Node *end, const Cond *c)
     for (int i = 0; i < nd.n && !f; i++)
         if (bars(&nd.f[i], cd) && ((kinds_in_zone(x->k, nd.f[i].zone) >> k) & 1))
             f = &nd.f[i];
-    if (f && f->via)
-        diag_note(x->s->diags, f->cond->loc, "the condition, through func '%s', needs it out "
-                  "of those zones", f->via->name);
-    else if (f)
-        diag_note(x->s->diags, f->cond->loc, "the condition needs it out of those zones");
+    if (f)
+        diag_note(x->s->diags, cond_loc(f->cond), "the condition%s%s%s%s needs it out of those "
+                  "zones",
+                  f->pos ? "" : " (false, in the 'else')", f->via ? ", through func '" : "",
+                  f->via ? f->via->name : "", f->via ? "'," : "");
     note_escapes(x, &nd, like_kinds(x, &nd, k));
 }
 
@@ -590,8 +608,75 @@ static void check_ends(Reach *x)
     }
 }
 
+/* ---- cards nothing lets anyone draw or play ------------------------------- */
+
+/* The kinds some `play` may play. */
+static Kinds played_kinds(const Reach *x)
+{
+    Kinds m = 0;
+    const Game *g = x->s->g;
+    for (int i = 0; i < g->plays.len; i++)
+        m |= kinds_of_expr(x->k, ((const Node *)g->plays.items[i])->card);
+    return m;
+}
+
+/* "'hand' and 'desk'": the zones with any of flags. */
+static const char *zones_with(const Reach *x, int flags)
+{
+    Buf b = {0};
+    const Game *g = x->s->g;
+    int total = 0, n = 0;
+    for (int z = 0; z < g->zones.len; z++)
+        total += (zone_decl(x->s, z)->zflags & flags) != 0;
+    for (int z = 0; z < g->zones.len; z++) {
+        if (!(zone_decl(x->s, z)->zflags & flags))
+            continue;
+        buf_printf(&b, "%s'%s'", n == 0 ? "" : n == total - 1 ? " or " : ", ",
+                   zone_decl(x->s, z)->name);
+        n++;
+    }
+    const char *r = arena_strdup(x->s->arena, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
+}
+
+/* A card whose kind can never be in a player's zone (a hand), never be
+ * the card of a `play`, never be in a zone in play: nothing lets anyone
+ * draw it or play it. A warning at the card, only in a game whose rules
+ * play cards (in one that plays none, its cards are what the rules move
+ * about, and a card kept aside may be meant). */
+static void check_dead_cards(Reach *x)
+{
+    const Game *g = x->s->g;
+    Kinds live = played_kinds(x);
+    if (!live)
+        return;
+    for (int z = 0; z < g->zones.len; z++)
+        if (zone_decl(x->s, z)->zflags & (ZF_PER_PLAYER | ZF_IN_PLAY))
+            live |= kinds_in_zone(x->k, z);
+    bool per_player = false, in_play = false;
+    for (int z = 0; z < g->zones.len; z++) {
+        per_player |= (zone_decl(x->s, z)->zflags & ZF_PER_PLAYER) != 0;
+        in_play |= (zone_decl(x->s, z)->zflags & ZF_IN_PLAY) != 0;
+    }
+    for (int k = 0; k < x->s->cs->ncards; k++) {
+        if ((live >> k) & 1)
+            continue;
+        const CardDef *cd = x->s->cs->cards[k];
+        int nz;
+        diag_warning(x->s->diags, cd->loc, "nothing lets anyone draw or play '%s': no rule or "
+                     "effect ever moves it to a player's zone%s%s%s, plays it%s%s%s; it is "
+                     "only ever in %s", cd->name, per_player ? " (" : "",
+                     per_player ? zones_with(x, ZF_PER_PLAYER) : "", per_player ? ")" : "",
+                     in_play ? ", or puts it in play (" : "",
+                     in_play ? zones_with(x, ZF_IN_PLAY) : "", in_play ? ")" : "",
+                     zones_of(x, k, &nz));
+    }
+}
+
 void check_reach(Sema *s)
 {
     Reach x = {.s = s, .k = s->kinds};
     check_ends(&x);
+    check_dead_cards(&x);
 }

@@ -74,17 +74,17 @@ Node *before_body(Sema *s, Node *c)
 }
 
 /* What an `instead of` or `react to` clause may be before: an event of the
- * rules, or a card played. */
+ * rules, a card played, or a card moving (sema_move_befores.c). Not a
+ * boundary of time: it comes whatever happens, nothing can cancel it. */
 void check_before_pattern(Sema *s, Handler *h)
 {
     const Node *c = h->clause, *pat = c->pattern;
-    if (h->event >= EV_USER || h->event == EV_PLAYED || h->event < 0)
+    if (h->event != EV_START && h->event != EV_END)
         return;
-    diag_error(s->diags, pat->loc, "'%s' is before an event of the rules ('%s NAME(x)') or a "
-                                   "card played ('%s c played'); before a card moving or a "
-                                   "boundary of time is not built yet",
-               clause_kind_name(c->clause_kind), clause_kind_name(c->clause_kind),
-               clause_kind_name(c->clause_kind));
+    diag_error(s->diags, pat->loc, "'%s' cannot be before the %s of a unit of time: a "
+                                   "boundary of time comes whatever the players do, and "
+                                   "cannot be cancelled or changed; listen to it with 'on'",
+               clause_kind_name(c->clause_kind), h->event == EV_START ? "start" : "end");
 }
 
 /* After the handler is checked: a reaction's 'where' may read only what
@@ -263,16 +263,30 @@ void check_react_guard_visible(Sema *s, const Node *guard, int me_param)
 
 /* ---- what the game needs for them ---- */
 
+/* Does clause h run before event e? A card moving is one event before
+ * which both its `enters` and its `leaves` clauses run (EV_ENTERS). */
+bool before_hears(const Handler *h, int e)
+{
+    if (e == EV_ENTERS)
+        return before_move_clause(h);
+    return h->event == e;
+}
+
 /* Does some clause of Game.befores run before event e? Does some
  * `react to` clause? */
 static bool before_event(const Game *g, int e, bool react_only)
 {
     for (int i = 0; i < g->befores.len; i++) {
         const Handler *h = g->befores.items[i];
-        if (h->event == e && (!react_only || h->clause->clause_kind == CLAUSE_REACT))
+        if (before_hears(h, e) && (!react_only || h->clause->clause_kind == CLAUSE_REACT))
             return true;
     }
     return false;
+}
+
+bool game_has_move_befores(const Game *g)
+{
+    return before_event(g, EV_ENTERS, false);
 }
 
 bool game_has_befores(const Game *g)
@@ -317,10 +331,12 @@ void finish_befores(Sema *s)
     g->respond_prompt = arena_alloc(s->arena, sizeof *g->respond_prompt * (size_t)nev);
     for (int e = 0; e < nev; e++) {
         g->respond_prompt[e] = -1;
-        if (!event_has_window(g, e))
+        bool windowed = e == EV_ENTERS || e == EV_PLAYED || e >= EV_USER;
+        if (!windowed || !event_has_window(g, e))
             continue;
-        const char *text = e == EV_PLAYED ? "Respond to a card played?"
-                           : arena_printf(s->arena, "Respond to %s?",
+        const char *text = e == EV_PLAYED   ? "Respond to a card played?"
+                           : e == EV_ENTERS ? "Respond to a card moving?"
+                                            : arena_printf(s->arena, "Respond to %s?",
                                           ((const Sym *)g->events.items[e - EV_USER])->name);
         g->respond_prompt[e] = intern_str(s, &g->prompts, &s->prompt_ix, text);
     }

@@ -283,6 +283,8 @@ static void check_assign(Sema *s, Node *n)
 {
     Node *lv = n->target;
     Type lt = lv->kind == N_IDENT ? check_target_name(s, lv) : check_target_index(s, lv);
+    if (lv->kind == N_IDENT)
+        check_before_assign(s, lv);
     Type t = check_value(s, n->rhs);
     if (n->assign_op != ASSIGN_SET) {
         expect_type(s, lv, T_INT, lt, "the target of += or -=");

@@ -211,14 +211,17 @@ typedef enum RtWindowKind {
 } RtWindowKind;
 
 /* What an event's argument is, for showing it: a number, a truth value,
- * a card instance (-1 none), a player (-1 none), or a card the event shows
- * to every seat wherever it is (the card of `played`: playing it shows it). */
+ * a card instance (-1 none), a player (-1 none), a card the event shows
+ * to every seat wherever it is (the card of `played`: playing it shows it),
+ * or a zone's slot (the zones of a card moving: the one it leaves, the one
+ * it enters). */
 typedef enum RtArgKind {
     RT_ARG_INT,
     RT_ARG_BOOL,
     RT_ARG_CARD,
     RT_ARG_PLAYER,
     RT_ARG_CARD_SHOWN,
+    RT_ARG_ZONE,
 } RtArgKind;
 
 typedef struct RtWindow {

@@ -78,6 +78,9 @@
 #ifndef GAME_HAS_BEFORE
 #define GAME_HAS_BEFORE 0
 #endif
+#ifndef GAME_HAS_MOVE_BEFORE
+#define GAME_HAS_MOVE_BEFORE 0
+#endif
 #ifndef GAME_HAS_TIME
 #define GAME_HAS_TIME 0
 #endif
@@ -1773,6 +1776,25 @@ static void game_bf_dcall(State *s, const Direct *d, int h, const int32_t *V, in
 static int play_ok(State *s, int32_t p, int32_t c);
 #endif
 
+#if GAME_HAS_MOVE_BEFORE
+/* Before a card moving (GAME_HAS_MOVE_BEFORE: the game has `instead of` or
+ * `react to` clauses of `c enters Z` or `c leaves Z`): one event, number
+ * BF_MOVE (EV_ENTERS of the compiler), whose values are the card, the slot
+ * it leaves and the slot it enters. Its clauses cannot change them
+ * (bf_take leaves them), and a card that is none skips the phase: its move
+ * faults. */
+enum { BF_MOVE = 0 };
+#define BF_FIXED(ev) ((ev)->event == BF_MOVE)
+#define BF_SKIP(ev, V) ((ev)->event == BF_MOVE && (uint32_t)(V)[0] >= NINSTANCES)
+#if GAME_HAS_WINDOWS
+/* May a `react to` clause hear the move of V, by its zones alone? */
+static bool game_bf_move_window(const int32_t *V);
+#endif
+#else
+#define BF_FIXED(ev) 0
+#define BF_SKIP(ev, V) 0
+#endif
+
 /* The slots of P_0_before's frame after the event's values. */
 enum {
     BF_EV,          /* which BfEvent (game_bf_event) */
@@ -1841,7 +1863,7 @@ static RT_UNUSED int bf_next_card(const State *s, const BfEvent *ev, int32_t *V)
 /* The values and the cancel a clause's proc left (s->bret, s->bcancel). */
 static inline RT_UNUSED void bf_take(const State *s, const BfEvent *ev, int32_t *V)
 {
-    for (int i = 0; i < ev->nvals; i++)
+    for (int i = 0; i < ev->nvals && !BF_FIXED(ev); i++)
         V[i] = s->bret[i];
     if (s->bcancel)
         BFV(V, BF_CANCEL) = 1;
@@ -1921,6 +1943,10 @@ static RT_UNUSED int bf_react_clause(State *s, const BfEvent *ev, const int32_t 
  * sees: the kind of the event's card, in a public zone (wkinds). */
 static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
 {
+#if GAME_HAS_MOVE_BEFORE
+    if (ev->event == BF_MOVE && !game_bf_move_window(V))
+        return false; /* no reaction hears a move between these zones */
+#endif
     if (ev->wkinds && V[0] >= 0 && V[0] < NINSTANCES && !ev->wkinds[instance_card[V[0]]] &&
         zones[slot_zone[s->slot_of[V[0]]]].vis == RT_VIS_PUBLIC)
         return false;
@@ -2000,6 +2026,8 @@ static RT_UNUSED int bf_run(State *s, Frame *f)
         BFV(V, BF_PHASE) = BFP_DONE;
     if (f->pc == 0)
         BFV(V, BF_RANK) = -1;
+    if (f->pc == 0 && BF_SKIP(ev, V))
+        BFV(V, BF_PHASE) = BFP_DONE;
     h = bf_next_instead(s, ev, V, &card, &me);
     if (h >= 0) {
         if (!game_bf_push(s, h, V, card, me))
@@ -2050,6 +2078,8 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
     int32_t V[NLOCALS] = {0};
     int card, me, h;
     memcpy(V, vals, sizeof(int32_t) * (size_t)ev->nvals);
+    if (BF_SKIP(ev, V))
+        BFV(V, BF_PHASE) = BFP_DONE;
     BFV(V, BF_RANK) = -1;
     while (!s->core.over && !BFV(V, BF_CANCEL) &&
            (h = bf_next_instead(s, ev, V, &card, &me)) >= 0) {
@@ -2080,6 +2110,33 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
     s->depth--;
     return BFV(V, BF_CANCEL) != 0;
 }
+
+#if GAME_HAS_MOVE_BEFORE
+/* Before the cards pick[0..n) of a `move all` or a `choose cards ... into`
+ * move to slot `to`: each card's clauses before a card moving (event
+ * evi), bottom to top, all before any card moves. There nothing can wait:
+ * cardc allows only `instead of` clauses that cannot (no decision, no
+ * move, no event: bf_drun runs them with no chooser), and no reaction
+ * hears such a move (no window opens). The cards whose move is cancelled
+ * are taken out of pick[] (and of froms[], the slots they leave, if not
+ * NULL); returns how many are left. */
+static RT_UNUSED int bf_bulk(State *s, int evi, uint16_t *pick, int n, int to, int32_t *froms)
+{
+    int m = 0;
+    for (int i = 0; i < n && !s->core.over; i++) {
+        int32_t v[NEVARGS] = {0};
+        v[0] = pick[i];
+        v[1] = s->slot_of[pick[i]];
+        v[2] = to;
+        if (bf_drun(s, NULL, evi, v))
+            continue;
+        if (froms)
+            froms[m] = froms[i];
+        pick[m++] = pick[i];
+    }
+    return m;
+}
+#endif
 #endif
 
 /* ---- time: turns, rounds, phases; lasting and delayed effects ---- */

@@ -138,6 +138,12 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
         case RT_ARG_BOOL:
             fputs(v ? "true" : "false", pl->out);
             break;
+        case RT_ARG_ZONE: {
+            char name[1200];
+            rt_slot_name(pl->g, v, name, sizeof name);
+            fputs(name, pl->out);
+            break;
+        }
         default:
             fprintf(pl->out, "%d", (int)v);
         }
@@ -397,6 +403,9 @@ static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
         break;
     case RT_ARG_BOOL:
         fputs(v ? "true" : "false", f);
+        break;
+    case RT_ARG_ZONE: /* {"zone":"hand","player":1}, as a move's places */
+        json_place(f, pl->g, v);
         break;
     default:
         fprintf(f, "%d", (int)v);

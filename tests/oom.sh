@@ -6,9 +6,10 @@
 #   1. Every allocation fails in turn: tests/oom/failmalloc.c (LD_PRELOAD)
 #      makes the Nth allocation of a run and all later ones fail, for
 #      every N up to the run's count, over a build, a check with errors,
-#      a two-path check --format=json and a dump. Each run ends as it does
-#      with memory to spare, or with status 2 and the message; the file of
-#      build -o is then as it was, and stdout is still one JSON array.
+#      a two-path check --format=json, a dump and a check --rules. Each
+#      run ends as it does with memory to spare, or with status 2 and the
+#      message; the file of build -o is then as it was, and stdout is
+#      still one JSON array.
 #   2. Under an address-space limit (ulimit -v, the plain build: ASan
 #      cannot run under one), a large valid card file and an alias bomb
 #      just under max_nodes: status 2 and the message.
@@ -111,6 +112,8 @@ if cc -std=c11 -O2 -fPIC -shared tests/oom/failmalloc.c -o "$lib" 2>"$T/cc.err" 
     sweep "check --format=json, two paths" 1 json check --format=json \
         examples/broken-rules/unknown-card examples/broken/many-errors.yaml
     sweep "dump" 0 text build tests/dump/game --dump=analysed
+    sweep "check --rules" 1 text check examples/broken-rules/unknown-card/cards.yaml \
+        --rules examples/broken-rules/unknown-card/game.rules
 else
     echo "oom: no failing allocations here (tests/oom/failmalloc.c needs cc and glibc): skipped"
     sed 's/^/    /' "$T/cc.err"

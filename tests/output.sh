@@ -230,6 +230,13 @@ check "--rules without a file: the message" says "cardc: --rules needs a FILE.ru
 run "$asan" check --rules "$sc/game.rules"
 check "--rules without a PATH: exit 2" status 2
 check "--rules without a PATH: the message" says "cardc: no PATH given"
+set -- ; i=0
+while [ $i -lt 64 ]; do set -- "$@" --rules "$T/a.rules"; i=$((i + 1)); done
+run "$asan" check "$sc/cards.yaml" "$@"
+check "--rules 64 times: read (errors, not a usage error)" status 1
+run "$asan" check "$sc/cards.yaml" "$@" --rules "$T/b.rules"
+check "--rules 65 times: exit 2" status 2
+check "--rules 65 times: the message" says "cardc: more than 64 --rules files (limit max_rules_files)"
 run "$asan" build "$sc/cards.yaml" --rules "$sc/game.rules" -o "$T/sc.c"
 check "build --rules: exit 2" status 2
 check "build --rules: the message" says "cardc: --rules is an option of check"

@@ -11,6 +11,10 @@
 #   - the terminal: a window's question says it is sealed, the answers
 #     come as one "Responses before ..." line, and no answer to a window is
 #     printed as "Player N chooses";
+#   - a window before a card moving (tests/games/move-lab): its event is
+#     "enters", its args the card (null for a seat that may not see it) and
+#     the zones it leaves and enters, as a move's places; at the terminal
+#     "before enters (a card, hand of Player 2, table of Player 2)";
 #   - a game without reactions writes none of it.
 #
 #   sh tests/games/reactions.sh CARDC LIBCARDRT
@@ -82,6 +86,34 @@ check "the terminal: the answers come as one line" \
     grep -q '^Responses before destroy (Watchtower), by Player [0-9]: Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*$' "$T/term"
 check "the terminal: no answer to a window is printed as a choice" \
     sh -c '! grep -q "chooses: Do not respond" "$1"' sh "$T/term"
+
+# Before a card moving (move-lab): seat 0 a json seat, the others random
+# shellcheck disable=SC2086
+if ! "$cardc" build "$ROOT/tests/games/move-lab" -o "$T/move.c" 2>"$T/err" ||
+    ! "$CC" $cflags $san -I"$ROOT/runtime" "$T/move.c" "$lib" -o "$T/move" 2>>"$T/err"; then
+    echo "FAIL reactions: move-lab does not build"
+    sed 's/^/    /' "$T/err" | head -20
+    fail=$((fail + 1))
+else
+    for seed in 1 2 3; do
+        yes '{"choose":0}' | head -n 800 >"$T/in"
+        "$T/move" play --protocol json --seats json,random,random --seed $seed <"$T/in" \
+            >"$T/move.$seed" 2>/dev/null
+        check "move-lab seed $seed: every line checks (jsonl_check.py)" \
+            python3 "$ROOT/tests/games/jsonl_check.py" "$T/move.$seed" --ended
+    done
+    cat "$T"/move.[0-9] >"$T/moves"
+    check "a card moving: the window's args are the card and the zones it leaves and enters" \
+        grep -q '"window":{"id":[0-9]*,"kind":"react","event":"enters","args":\["[A-Za-z]*",{"zone":"hand","player":0},{"zone":"table","player":0}\],"by":0,"depth":1' "$T/moves"
+    check "a card moving from another seat's hand is not named to seat 0" \
+        grep -q '"event":"enters","args":\[null,{"zone":"hand","player":[12]},{"zone":"table","player":[12]}\]' "$T/moves"
+    check "a card moving: the question is \"Respond to a card moving?\"" \
+        grep -q '"prompt":"Respond to a card moving?"' "$T/moves"
+    yes 1 | head -n 800 >"$T/tin"
+    "$T/move" play --seats human,random,random --seed 2 <"$T/tin" >"$T/mterm" 2>&1
+    check "the terminal: a window before a card moving names its zones" \
+        grep -q '^Responses before enters (a card, hand of Player [23], table of Player [23]), by Player [23]: ' "$T/mterm"
+fi
 
 # A game without reactions: none of it
 "$cardc" build "$ROOT/decks/easy-school" -o "$T/es.c" 2>/dev/null

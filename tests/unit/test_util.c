@@ -202,3 +202,25 @@ Test(parse_yaml_int, rejects_the_rest_with_a_reason)
     cr_assert_not(int_of("9223372036854775808", false, &v, &why));
     cr_assert_str_eq(why, "a number too large for 64 bits");
 }
+
+Test(diag_remove, takes_back_one_diagnostic_at_its_place)
+{
+    Arena a = {0};
+    Diags d;
+    diags_init(&d, &a);
+    SrcFile f = {"t.yaml", "", 0};
+    Loc at = {&f, 3, 5, 1}, other = {&f, 4, 5, 1};
+    diag_warning(&d, at, "type 'x' is declared, but no card has it");
+    diag_error(&d, at, "type 'x' is wrong");
+    diag_warning(&d, other, "type 'y' is declared, but no card has it");
+    cr_assert(!diag_remove(&d, SEV_WARNING, at, "zone '"));
+    cr_assert(!diag_remove(&d, SEV_NOTE, at, "type '"));
+    cr_assert(diag_remove(&d, SEV_WARNING, at, "type '"));
+    cr_assert_eq(d.nwarnings, 1);
+    cr_assert_eq(d.nerrors, 1);
+    cr_assert_eq(d.list.len, 2);
+    cr_assert_str_eq(((const Diag *)d.list.items[0])->msg, "type 'x' is wrong");
+    cr_assert_eq(((const Diag *)d.list.items[1])->loc.line, 4);
+    cr_assert(!diag_remove(&d, SEV_WARNING, at, "type '"));
+    arena_free(&a);
+}
