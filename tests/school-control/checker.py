@@ -44,7 +44,7 @@ terminal transcript, --replay for a recorded JSON session, which holds the
 game's lines and, after each decision, the checker's answer {"answer":ID}).
 
     checker.py --terminal|--live [--players N] [--seed S] [--games K]
-               [--policy P] [--record FILE] [--binary B] [--stats] [--strict]
+               [--policy P] [--record FILE] [--binary B] [--stats]
     checker.py --transcript FILE | --replay FILE
 
 Exit status 0: the game and the model agree. 1: they disagree; the seed, the
@@ -72,7 +72,6 @@ PLAYS_PER_TURN = 2        # rulebook, README 4
 # nothing to shuffle in, using it would change nothing on the table, so the
 # model follows the game, and says so here.
 CLEANER_NEEDS_DISCARD = True
-STRICT = False            # --strict: the known game defects fail too
 
 
 class Disagreement(Exception):
@@ -797,19 +796,15 @@ class Game:
         self.field[t.loc].append(t)
 
     def walker_came_back(self, m, w, src):
-        """A GAME DEFECT, found by this checker (decks/school-control/
-        README.md, "How the game is checked"): the Long Walk's Student left
-        the field (discarded), and the same card, drawn and played again,
-        is a new Student; the game still walks him to the room, breaking
-        README 16's "if both the Student and the room are still there".
-        Without --strict the model counts it (defect_walk) and follows the
-        game; with --strict it is a disagreement."""
-        if STRICT:
-            self.fail(m, "no move: the Long Walk's Student left the field, and a Student "
-                         "played since is another (README 16: \"if both the Student and the "
-                         "room are still there\")")
-        self.stats["defect_walk"] += 1
-        self.move_walker(list(self.field[src]))
+        """The Long Walk's Student left the field (discarded), and the same
+        card, drawn and played again, is a new Student: README 16 moves the
+        Student only "if both the Student and the room are still there".
+        The game did this once (decks/school-control/README.md, "What the
+        checker found"); tests/school-control/walk-defect-5635.txt is that
+        game's transcript."""
+        self.fail(m, "no move: the Long Walk's Student left the field, and a Student "
+                     "played since is another (README 16: \"if both the Student and the "
+                     "room are still there\")")
 
     # -- what may be played (README 4, 7, 17) -------------------------------------
 
@@ -1249,11 +1244,7 @@ def main():
     ap.add_argument("--record", metavar="FILE", help="keep the (last) game's transcript")
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "bin", "school-control"))
     ap.add_argument("--stats", action="store_true", help="print the counts of what was checked")
-    ap.add_argument("--strict", action="store_true",
-                    help="fail on the game's known defects too (Game.walker_came_back)")
     args = ap.parse_args()
-    global STRICT
-    STRICT = args.strict
     total = Counter()
     if args.replay or args.transcript:
         path, seed = args.replay or args.transcript, None
