@@ -71,18 +71,6 @@ static Kinds source_kinds(KindFlow *f, const Node *src)
     return f->zone[z] & filter_kinds(f->g, src);
 }
 
-/* The effect whose clauses include c. */
-static const Node *effect_of_clause(const Game *g, const Node *c)
-{
-    for (int i = 0; i < g->effects.len; i++) {
-        const Node *e = g->effects.items[i];
-        for (const Node *x = e->clauses; x; x = x->next)
-            if (x == c)
-                return e;
-    }
-    return NULL;
-}
-
 /* A local or a parameter of the proc being walked: 'this' of a clause
  * holds a card of its effect. The block of an 'at' is a proc without
  * parameters that reads those of the rule it is written in: any card. */
@@ -93,7 +81,7 @@ static Kinds var_kinds(KindFlow *f, const Sym *sym)
     const Node *params = f->fn->decl->params;
     const Node *c = f->fn->clause, *pthis = params ? params->next : NULL;
     if (c && pthis && sym == pthis->sym)
-        return kinds_with_effect(f->g, effect_of_clause(f->g, c));
+        return kinds_with_effect(f->g, sema_effect_of_clause(f->g, c));
     return ALL_KINDS;
 }
 

@@ -274,3 +274,17 @@ Type check_playable(Sema *s, Node *n)
     s->g->uses_playable = true;
     return n->type = T_BOOL;
 }
+
+/* The effect whose clauses include c, or NULL (a handler of the rules).
+ * A walk over every effect's clauses: sema_needs.c, which asks for every
+ * clause, keeps a map instead. */
+const Node *sema_effect_of_clause(const Game *g, const Node *c)
+{
+    for (int i = 0; i < g->effects.len; i++) {
+        const Node *e = g->effects.items[i];
+        for (const Node *k = e->clauses; k; k = k->next)
+            if (k == c)
+                return e;
+    }
+    return NULL;
+}

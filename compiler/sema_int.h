@@ -172,6 +172,7 @@ void sema_check_fn(Sema *s, Sym *sym); /* a func's, proc's or play clause's body
 void check_effects(Sema *s, const Program *prog);
 void check_play(Sema *s, Node *n);
 Type check_playable(Sema *s, Node *n);
+const Node *sema_effect_of_clause(const Game *g, const Node *c); /* its EFFECT, or NULL */
 void warn_effects_never_run(Sema *s); /* sema_effect_kinds.c */
 
 /* sema_reactions.c */

@@ -326,18 +326,6 @@ static void flow_handler(KindsRun *r, const Handler *h)
     }
 }
 
-/* The EFFECT clause c is one of, or NULL. */
-static const Node *effect_of_clause(const Game *g, const Node *c)
-{
-    for (int i = 0; i < g->effects.len; i++) {
-        const Node *e = g->effects.items[i];
-        for (const Node *k = e->clauses; k; k = k->next)
-            if (k == c)
-                return e;
-    }
-    return NULL;
-}
-
 /* The `instead of` or `react to` clause whose proc fn is, or NULL. */
 static const Handler *before_of(const Game *g, const Sym *fn)
 {
@@ -356,7 +344,7 @@ static void flow_uncalled(KindsRun *r, const Sym *fn)
 {
     const Handler *h = before_of(r->s->g, fn);
     int skip = h && h->event >= EV_USER ? h->nbound : 0;
-    const Node *e = fn->clause ? effect_of_clause(r->s->g, fn->clause) : NULL;
+    const Node *e = fn->clause ? sema_effect_of_clause(r->s->g, fn->clause) : NULL;
     for (const Node *p = fn->decl->params; p; p = p->next) {
         if (!p->sym || p->sym->kinds_may || skip-- > 0)
             continue;
@@ -574,7 +562,7 @@ static const char *effect_name(KindsRun *r, const Sym *fn)
     const Node *c = fn->clause;
     if (!c && fn->decl->kind == N_PROCDECL && fn->decl->sym && fn->decl->sym != fn)
         c = fn->decl->sym->clause; /* the proc of an 'at' block */
-    const Node *e = c ? effect_of_clause(r->s->g, c) : NULL;
+    const Node *e = c ? sema_effect_of_clause(r->s->g, c) : NULL;
     if (!e)
         return NULL;
     Buf b = {0};
