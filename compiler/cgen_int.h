@@ -189,7 +189,6 @@ void gen_modifiers(Gen *G);
 void gen_delayed_dispatch(Gen *G);
 
 /* cgen_reactions.c */
-const Handler *before_handler_of(const Game *g, const Sym *p);
 void gen_before_defs(Gen *G);
 void gen_before_proc_numbers(Gen *G);
 void gen_before_steps(Gen *G);

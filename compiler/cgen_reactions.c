@@ -52,17 +52,6 @@ static int bf_index(const Game *g, int e)
     return -1;
 }
 
-/* The clause of the game's befores whose proc p is, or NULL. */
-const Handler *before_handler_of(const Game *g, const Sym *p)
-{
-    const Node *c = p ? p->clause : NULL;
-    if (!c || (c->clause_kind != CLAUSE_INSTEAD && c->clause_kind != CLAUSE_REACT))
-        return NULL;
-    if (c->handler_no < 0 || c->handler_no >= g->befores.len)
-        return NULL;
-    return g->befores.items[c->handler_no];
-}
-
 /* ---- the game's constants ------------------------------------------------- */
 
 /* GAME_HAS_BEFORE and, with `react to` clauses, the windows: their

@@ -223,6 +223,11 @@ bool event_has_befores(const Game *g, int e);
 bool event_has_window(const Game *g, int e);
 /* Is h a clause before a card moving (sema_move_befores.c)? Has the game one? */
 bool before_move_clause(const Handler *h);
+/* The handler whose proc fn is (sema_handlers.c): an `on` clause's, of
+ * Game.handlers, or an `instead of` or `react to` clause's, of
+ * Game.befores; NULL for any other func or proc. */
+const Handler *on_handler_of(const Game *g, const Sym *fn);
+const Handler *before_handler_of(const Game *g, const Sym *fn);
 bool before_hears(const Handler *h, int e);
 bool game_has_move_befores(const Game *g);
 int before_frame_slots(const Game *g);

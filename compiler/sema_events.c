@@ -198,3 +198,10 @@ long long events_state_words(const Game *g)
         n += 1 + g->max_triggers;
     return n;
 }
+
+/* The event whose body proc f is (named as the event), or NULL. */
+const Sym *event_of_body(Sema *s, const Sym *f)
+{
+    const Sym *ev = f ? strmap_get(&s->globals, f->name) : NULL;
+    return ev && ev->kind == S_EVENT && ev->body == f ? ev : NULL;
+}

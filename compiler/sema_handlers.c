@@ -626,3 +626,29 @@ void check_befores_heard(Sema *s)
             diag_warning(s->diags, pat->loc, "%s: no rule plays a card", what);
     }
 }
+
+/* The handler of list (Game.handlers or Game.befores) whose proc fn is,
+ * or NULL: its clause numbers it (check_handler). */
+static const Handler *handler_in(const PtrVec *list, const Sym *fn)
+{
+    const Node *c = fn->clause;
+    if (c->handler_no < 0 || c->handler_no >= list->len)
+        return NULL;
+    const Handler *h = list->items[c->handler_no];
+    return h->proc == fn ? h : NULL;
+}
+
+const Handler *on_handler_of(const Game *g, const Sym *fn)
+{
+    if (!fn || !fn->clause || fn->clause->clause_kind != CLAUSE_ON)
+        return NULL;
+    return handler_in(&g->handlers, fn);
+}
+
+const Handler *before_handler_of(const Game *g, const Sym *fn)
+{
+    const Node *c = fn ? fn->clause : NULL;
+    if (!c || (c->clause_kind != CLAUSE_INSTEAD && c->clause_kind != CLAUSE_REACT))
+        return NULL;
+    return handler_in(&g->befores, fn);
+}

@@ -89,6 +89,7 @@ void check_event(Sema *s, Sym *ev);
 Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt);
 long long events_state_words(const Game *g);
 void scope_event_values(Sema *s);
+const Sym *event_of_body(Sema *s, const Sym *f); /* the event whose body f is, or NULL */
 
 /* sema_order.c */
 void declare_trigger_order(Sema *s, Node *n);

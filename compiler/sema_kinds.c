@@ -326,23 +326,12 @@ static void flow_handler(KindsRun *r, const Handler *h)
     }
 }
 
-/* The `instead of` or `react to` clause whose proc fn is, or NULL. */
-static const Handler *before_of(const Game *g, const Sym *fn)
-{
-    for (int i = 0; i < g->befores.len; i++) {
-        const Handler *h = g->befores.items[i];
-        if (h->proc == fn)
-            return h;
-    }
-    return NULL;
-}
-
 /* Parameters no rule calls (an effect's play clause, a handler's `me`)
  * may hold anything; but the values an `instead of` or `react to` clause
  * of a rules' event binds are the event's (flow_before). */
 static void flow_uncalled(KindsRun *r, const Sym *fn)
 {
-    const Handler *h = before_of(r->s->g, fn);
+    const Handler *h = before_handler_of(r->s->g, fn);
     int skip = h && h->event >= EV_USER ? h->nbound : 0;
     const Node *e = fn->clause ? sema_effect_of_clause(r->s->g, fn->clause) : NULL;
     for (const Node *p = fn->decl->params; p; p = p->next) {

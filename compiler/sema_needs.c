@@ -64,13 +64,6 @@ static const Node *effect_of_clause(Sema *s, const Node *c)
     return strmap_get(&s->clause_effect, ptr_key(s, c));
 }
 
-/* The proc of an event's body is named as the event. */
-static bool is_event_body(Sema *s, const Sym *f)
-{
-    const Sym *ev = strmap_get(&s->globals, f->name);
-    return ev && ev->kind == S_EVENT && ev->body == f;
-}
-
 /* The proc of an 'at' block: its declaration names the rule it is in. */
 static const Sym *at_rule(const Sym *f)
 {
@@ -93,7 +86,7 @@ static const char *rule_name(Sema *s, const Sym *f)
         const char *tests = "the tests of ";
         return !strncmp(f->name, tests, strlen(tests)) ? f->name + strlen(tests) : f->name;
     }
-    if (is_event_body(s, f))
+    if (event_of_body(s, f))
         return arena_printf(s->arena, "event %s", f->name);
     return arena_printf(s->arena, "%s %s", f->kind == S_FUNC ? "func" : "proc", f->name);
 }

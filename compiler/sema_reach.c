@@ -389,17 +389,6 @@ static void find_mover(Node *n, void *ctx)
     m->kinds = k & m->like;
 }
 
-/* The event whose body proc fn is, or NULL. */
-static const Sym *event_of(const Game *g, const Sym *fn)
-{
-    for (int i = 0; i < g->events.len; i++) {
-        const Sym *ev = g->events.items[i];
-        if (ev->body == fn)
-            return ev;
-    }
-    return NULL;
-}
-
 /* The first move into zone z of the kinds like (of any card when like is
  * 0), and the rule it is in. */
 static const Node *first_mover(Reach *x, int z, Kinds like, Kinds *kinds, const Sym **in)
@@ -433,7 +422,7 @@ static void note_escapes(Reach *x, const Needs *nd, Kinds like)
         const Node *at = first_mover(x, z, free, &moved, &in);
         if (!at)
             continue;
-        const Sym *ev = event_of(g, in);
+        const Sym *ev = event_of_body(x->s, in);
         if (ev)
             diag_note(x->s->diags, at->loc, "cards like it leave those zones only for zone "
                       "'%s', here, in event '%s', which is only ever given %s",
@@ -536,7 +525,7 @@ static bool check_end_heard(Reach *x, const Node *end, const Handler *h)
     const Sym *fn = NULL;
     Kinds none;
     const Node *at = first_mover(x, pat->zone_no, 0, &none, &fn);
-    const Sym *ev = at ? event_of(x->s->g, fn) : NULL;
+    const Sym *ev = at ? event_of_body(x->s, fn) : NULL;
     if (ev)
         diag_note(x->s->diags, at->loc, "this move to zone '%s', in event '%s', never moves a "
                   "card: no rule or effect gives the event a card that can be its '%s'",
@@ -584,24 +573,13 @@ static void find_ends(Walk *w, const Node *n, const Cond *c)
     }
 }
 
-/* The handler whose body proc fn is, or NULL. */
-static const Handler *handler_of(const Game *g, const Sym *fn)
-{
-    for (int i = 0; i < g->handlers.len; i++) {
-        const Handler *h = g->handlers.items[i];
-        if (h->proc == fn)
-            return h;
-    }
-    return NULL;
-}
-
 /* Every END of every rule: one that can never happen is an error. */
 static void check_ends(Reach *x)
 {
     const Game *g = x->s->g;
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *fn = g->procs.items[i];
-        Walk w = {x, handler_of(g, fn)};
+        Walk w = {x, on_handler_of(g, fn)};
         const Node *guard = fn->clause ? fn->clause->cond : NULL;
         Cond c = {guard, true, NULL};
         find_ends(&w, fn->decl->body, guard ? &c : NULL);
