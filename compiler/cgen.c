@@ -2054,31 +2054,6 @@ static void gen_dproc_proto(Gen *G, const Sym *p, bool def)
     buf_free(&b);
 }
 
-/* Whether the C text c uses the identifier `s` (comments and string and
- * character literals skipped). */
-static bool mentions_state(const char *c)
-{
-    for (const char *q = c; *q; q++) {
-        if (q[0] == '/' && q[1] == '*') {
-            const char *e = strstr(q + 2, "*/");
-            if (!e)
-                return false;
-            q = e + 1;
-        } else if (*q == '"' || *q == '\'') {
-            char quote = *q;
-            for (q++; *q && *q != quote; q++)
-                if (*q == '\\' && q[1])
-                    q++;
-            if (!*q)
-                return false;
-        } else if (*q == 's' && (q == c || !(isalnum((unsigned char)q[-1]) || q[-1] == '_')) &&
-                   !(isalnum((unsigned char)q[1]) || q[1] == '_')) {
-            return true;
-        }
-    }
-    return false;
-}
-
 static void gen_dproc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
@@ -2098,14 +2073,12 @@ static void gen_dproc(Gen *G, const Sym *p)
     gen_param_copies(G, d->params);
     line(G, "(void)V;");
     line(G, "(void)d;");
+    line(G, "(void)s;"); /* a body may read nothing of the game (an empty proc) */
     G->bf = before_handler_of(G->g, p);
-    size_t body = G->out->len;
     gen_block(G, d->body);
     if (G->bf)
         gen_before_epilogue(G);
     G->bf = NULL;
-    if (!mentions_state(G->out->data + body)) /* a body that reads nothing of the game */
-        line(G, "(void)s;");
     line(G, "return 0;");
     G->indent--;
     line(G, "}");
