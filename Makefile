@@ -281,38 +281,39 @@ limits: $(B)/bin/cardc-asan $(B)/bin/easy-school-asan $(B)/lib/libcardrt-asan.a
 
 # Test games whose direct copy (simulate) must play the games of their
 # resumable copy (play), seed by seed, as every deck's does.
-SAME_LABS = effect-lab lasting-lab react-lab order-lab move-lab
+SAME_LABS = $(shell sed '/^[[:punct:]]/d' tests/games/same-labs)
 
+# The suite: its steps are listed in tests/suite.steps and run side by side
+# by tests/suite.sh (as many at once as there are cores), each writing its
+# log to build/test-logs/. What they run is built first, once, in one make
+# (two steps never build the same file): test-bins for `make test`,
+# check-bins for the quick tier `make check`.
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+SUB_JOBS  = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
+CHECK_BINS = all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a \
+             $(SCN_GAMES:%=$(B)/bin/scenario-%)
+TEST_BINS  = $(CHECK_BINS) $(B)/bin/easy-school-asan \
+             $(B)/bin/runtime-tests $(B)/bin/high-card-asan $(B)/bin/high-card \
+             $(INV_GAMES:%=$(B)/bin/invariants-%) $(INV_GAMES:%=$(B)/bin/invariants-%-asan) \
+             $(GAMES:%=$(B)/bin/%-asan) $(SAME_LABS:%=$(B)/bin/%)
+
+.PHONY: check check-bins test-bins
+check-bins:
+	@$(MAKE) --no-print-directory $(SUB_JOBS) $(CHECK_BINS)
+
+test-bins:
+	@$(MAKE) --no-print-directory $(SUB_JOBS) $(TEST_BINS)
+
+# The quick tier, for the edit-compile loop: the build, the golden
+# diagnostics, the unit tests and the scenarios of every game.
+check: deps
+	@$(MAKE) --no-print-directory check-bins
+	@sh tests/suite.sh --jobs $(JOBS) check
+
+# The whole suite (docs/TESTING.md lists its steps).
 test: deps
-	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a
-	@$(MAKE) --no-print-directory golden
-	@sh tests/output.sh $(B)/bin/cardc $(B)/bin/cardc-asan
-	@sh tests/oom.sh $(B)/bin/cardc $(B)/bin/cardc-asan
-	@sh tests/dump.sh $(B)/bin/cardc-asan
-	@sh tests/regress.sh $(B)/bin/cardc-asan
-	@$(MAKE) --no-print-directory limits
-	@sh tests/gen-c.sh $(B)/bin/cardc
-	@sh tests/scaling.sh $(B)/bin/cardc
-	@$(MAKE) --no-print-directory valgrind
-	@$(MAKE) --no-print-directory unit
-	@$(MAKE) --no-print-directory runtime-test
-	@$(MAKE) --no-print-directory scenario
-	@$(MAKE) --no-print-directory invariants
-	@$(MAKE) --no-print-directory games-robust
-	@sh tests/games/players.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
-	@sh tests/games/faults.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
-	@sh tests/games/triggers.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
-	@sh tests/games/holders.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
-	@sh tests/games/reactions.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
-	@sh tests/games/codegen.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
-	@sh tests/games/utf8.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
-	@for g in $(GAMES); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done
-	@python3 tests/school-control/secrecy.py $(B)/bin/school-control >$(B)/secrecy-sc.txt || \
-	    { grep -v '^ok' $(B)/secrecy-sc.txt; exit 1; }
-	@tail -1 $(B)/secrecy-sc.txt
-	@$(MAKE) --no-print-directory $(SAME_LABS:%=$(B)/bin/%)
-	@for g in $(SAME_LABS); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done
-	@$(MAKE) --no-print-directory check-transcripts
+	@$(MAKE) --no-print-directory test-bins
+	@sh tests/suite.sh --jobs $(JOBS) test
 
 # School Control's binary against a second implementation of its rules,
 # written in Python from the rulebook and the README's readings (not from

@@ -4,7 +4,9 @@
 # that limit); over, cardc exits with the documented status and prints the
 # diagnostic that names the limit, at its FILE:LINE:COL where it has one;
 # a game ends with the documented fault or draw. Never a crash, never a
-# sanitizer report, never a hang: every run has `timeout 20`.
+# sanitizer report, never a hang: every run has a timeout (GUARD, 120 s, far
+# above what any case takes, so that a loaded machine cannot fail it: the
+# cost of each front door is measured by tests/scaling.sh in instructions).
 #
 #   sh tests/limits/limits.sh CARDC GAME_BIN
 #
@@ -30,6 +32,7 @@ trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 2
 export ASAN_OPTIONS=detect_leaks=1
 MiB=1048576
+GUARD=${LIMITS_GUARD:-120}
 pass=0 fail=0 xfail=0
 KNOWN=
 
@@ -46,11 +49,11 @@ bytes() { # bytes CHAR N: N bytes of one ASCII character
 # in rc. A run that times out, dies of a signal or trips a sanitizer is a
 # crash, reported by the case that made it.
 run() {
-    timeout 20 "$@" <"${IN:-/dev/null}" >out 2>err
+    timeout "$GUARD" "$@" <"${IN:-/dev/null}" >out 2>err
     rc=$?
     crash=
     if [ $rc = 124 ]; then
-        crash="timed out (20 s)"
+        crash="timed out ($GUARD s)"
     elif [ $rc -gt 125 ]; then
         crash="killed by signal $((rc - 128))"
     elif grep -q 'ERROR: AddressSanitizer\|ERROR: LeakSanitizer\|runtime error:' err; then
@@ -407,16 +410,17 @@ over "parser stack: 2000 'else if'" 1 \
     '^elif-over/game\.rules:[0-9]+:[0-9]+: error: nesting too deep for the parser \(limit parser_stack = 4000\)$' \
     "$cardc" check elif-over
 
-# Long lists (statements, options, arguments) cost linear time.
+# Long lists (statements, options, arguments) are accepted (their cost is
+# linear: tests/scaling.sh, case long-block).
 KNOWN=
 yes '    rounds = 1' | head -n 100000 >stmt
 mkgame long-block
-IN= timeout 5 "$cardc" check long-block >out 2>err
+IN= timeout "$GUARD" "$cardc" check long-block >out 2>err
 rc=$?
 if [ $rc = 0 ]; then
-    result "100,000 statements in a block: checked within 5 s" 1
+    result "100,000 statements in a block: checked" 1
 else
-    result "100,000 statements in a block: checked within 5 s" 0 "exit status $rc (124: timed out)"
+    result "100,000 statements in a block: checked" 0 "exit status $rc (124: timed out)"
 fi
 rm -rf long-block
 
