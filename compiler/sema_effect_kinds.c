@@ -11,8 +11,11 @@
  * its filter decides from the kind alone, or those its local was given;
  * 'this' in a clause holds the kinds of the effect's cards; anything else
  * (a parameter, a variable, a proc's result) may hold any. The sets grow
- * until nothing changes. An effect none of whose cards a 'play' may hold
- * gets the warning.
+ * until nothing changes: a proc is walked again only when a set it reads
+ * has grown (a zone it names, or its own locals), so the cost is the
+ * rules' size times the (at most 64) growths of a set, not the zones
+ * times the rules. An effect none of whose cards a 'play' may hold gets
+ * the warning.
  *
  * Kinds are bits of a 64-bit mask: a game of more than 64 kinds gets the
  * warning only when it has no 'play' at all. Nothing runs for a game
@@ -27,7 +30,11 @@ typedef struct KindFlow {
     Kinds **local;          /* per proc, per frame slot: what a local may hold */
     Kinds played;           /* what a 'play' may hold */
     const Sym *fn;          /* the proc being walked */
-    bool changed;
+    bool changed;           /* a local of fn grew */
+    int *reader_at, *readers; /* zone z: the procs naming it, readers[reader_at[z] ..
+                               * reader_at[z + 1]) (a proc once per naming) */
+    int *queue, head, tail; /* the procs to walk (again), a ring of procs.len + 1 */
+    bool *queued;           /* per proc: in the queue */
 } KindFlow;
 
 static Kinds kinds_of(KindFlow *f, const Node *e);
@@ -107,25 +114,40 @@ static Kinds kinds_of(KindFlow *f, const Node *e)
     }
 }
 
-static void grow(KindFlow *f, Kinds *set, Kinds more)
+/* Adds more to set; true if it grew. */
+static bool grow(Kinds *set, Kinds more)
 {
-    if ((*set | more) != *set) {
-        *set |= more;
-        f->changed = true;
-    }
+    if ((*set | more) == *set)
+        return false;
+    *set |= more;
+    return true;
 }
 
+/* Proc p is to be walked (again), unless it waits already. */
+static void enqueue(KindFlow *f, int p)
+{
+    const Sym *fn = f->g->procs.items[p];
+    if (f->queued[p] || fn->decl->sym)
+        return; /* an 'at' block: walked with its rule, whose slots it uses */
+    f->queued[p] = true;
+    f->queue[f->tail] = p;
+    f->tail = (f->tail + 1) % (f->g->procs.len + 1);
+}
+
+/* A zone that grows: the procs that name it are walked again. */
 static void grow_zone(KindFlow *f, const Node *z, Kinds more)
 {
     int i = zone_of(z);
-    if (i >= 0)
-        grow(f, &f->zone[i], more);
+    if (i < 0 || !grow(&f->zone[i], more))
+        return;
+    for (int k = f->reader_at[i]; k < f->reader_at[i + 1]; k++)
+        enqueue(f, f->readers[k]);
 }
 
 static void grow_local(KindFlow *f, const Sym *sym, Kinds more)
 {
     if (sym && sym->kind == S_LOCAL && sym->type == T_CARD)
-        grow(f, &f->local[f->fn->index][sym->index], more);
+        f->changed |= grow(&f->local[f->fn->index][sym->index], more);
 }
 
 /* ast_walk: what one statement adds to the sets. */
@@ -144,7 +166,7 @@ static void visit_flow(Node *n, void *ctx)
         Kinds k = kinds_of(f, n->card);
         if (n->to)
             grow_zone(f, n->to, k);
-        grow(f, &f->played, k);
+        grow(&f->played, k);
         break;
     }
     default: break;
@@ -160,29 +182,73 @@ static bool has_play_clause(const Game *g)
     return false;
 }
 
-/* The kinds a 'play' may hold: grows the sets until they hold. */
+/* ast_walk: a zone named in the body of proc f->fn (read or written):
+ * counted in reader_at (readers NULL), else entered in readers. */
+static void note_reader(Node *n, void *ctx)
+{
+    KindFlow *f = ctx;
+    int z = n->kind == N_IDENT && n->type == T_ZONE ? n->value : -1;
+    if (z < 0 || z >= f->g->zones.len)
+        return;
+    if (f->readers)
+        f->readers[f->reader_at[z + 1]++] = f->fn->index;
+    else
+        f->reader_at[z + 2]++;
+}
+
+/* The procs that name each zone, by counting sort: counts at [z + 2],
+ * which become the starts at [z + 1], which the fill moves on to the
+ * ends: the starts at [z]. */
+static void find_readers(Sema *s, KindFlow *f)
+{
+    const Game *g = s->g;
+    f->reader_at = arena_alloc(s->arena, sizeof(int) * (size_t)(g->zones.len + 2));
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < g->procs.len; i++) {
+            f->fn = g->procs.items[i];
+            if (!f->fn->decl->sym)
+                ast_walk(f->fn->decl->body, note_reader, f);
+        }
+        if (pass == 1)
+            break;
+        for (int z = 0; z < g->zones.len; z++)
+            f->reader_at[z + 2] += f->reader_at[z + 1];
+        f->readers = arena_alloc(s->arena, sizeof(int) *
+                                           (size_t)(f->reader_at[g->zones.len + 1] + 1));
+    }
+}
+
+/* The kinds a 'play' may hold: grows the sets until they hold, walking
+ * every proc once, then again those a grown set may change. */
 static Kinds played_kinds(Sema *s)
 {
     const Game *g = s->g;
     if (g->cs->ncards > 64 || g->zones.len == 0)
         return ALL_KINDS;
     KindFlow f = {.g = g};
+    size_t np = (size_t)g->procs.len + 1;
     f.zone = arena_alloc(s->arena, sizeof *f.zone * (size_t)g->zones.len);
     f.zone[0] = ALL_KINDS;
-    f.local = arena_alloc(s->arena, sizeof *f.local * (size_t)(g->procs.len + 1));
+    f.local = arena_alloc(s->arena, sizeof *f.local * np);
+    f.queue = arena_alloc(s->arena, sizeof *f.queue * np);
+    f.queued = arena_alloc(s->arena, sizeof *f.queued * np);
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         f.local[i] = arena_alloc(s->arena, sizeof **f.local * (size_t)(p->decl->nlocals + 1));
     }
-    do {
+    find_readers(s, &f);
+    for (int i = 0; i < g->procs.len; i++)
+        enqueue(&f, i);
+    while (f.head != f.tail) {
+        int p = f.queue[f.head];
+        f.head = (f.head + 1) % (int)np;
+        f.queued[p] = false;
+        f.fn = g->procs.items[p];
         f.changed = false;
-        for (int i = 0; i < g->procs.len; i++) {
-            f.fn = g->procs.items[i];
-            if (f.fn->decl->sym)
-                continue; /* an 'at' block: walked with its rule, whose slots it uses */
-            ast_walk(f.fn->decl->body, visit_flow, &f);
-        }
-    } while (f.changed);
+        ast_walk(f.fn->decl->body, visit_flow, &f);
+        if (f.changed) /* its own locals grew: what reads them is in it */
+            enqueue(&f, p);
+    }
     return f.played;
 }
 

@@ -381,26 +381,65 @@ void check_rules_handlers(Sema *s, const Program *prog)
 
 /* ---- what handlers hear and what they fire -------------------------------- */
 
+/* The signals: what a rule may raise that a handler hears, numbered
+ * (sema_int.h): each user event, a card entering each zone, each unit of
+ * time (a block that starts and ends it), a card played. */
+static int sig_zone(const Game *g, int z) { return g->events.len + z; }
+static int sig_unit(const Game *g, int u) { return g->events.len + g->zones.len + u; }
+static int sig_played(const Game *g)
+{
+    return g->events.len + g->zones.len + UNIT_PHASE0 + g->phases.len;
+}
+
+int signal_count(const Game *g)
+{
+    return sig_played(g) + 1;
+}
+
+/* The signal handler h hears, of those a rule's statement fires, or -1.
+ * (A card leaving a zone is not followed: where a card comes from is not
+ * known here.) */
+int handler_signal(const Game *g, const Handler *h)
+{
+    const Node *pat = h->clause->pattern;
+    if (h->event >= EV_USER)
+        return h->event - EV_USER;
+    if (h->event == EV_ENTERS && pat->zone_no >= 0)
+        return sig_zone(g, pat->zone_no);
+    if (h->event == EV_PLAYED)
+        return sig_played(g);
+    if ((h->event == EV_START || h->event == EV_END) && pat->value >= 0)
+        return sig_unit(g, pat->value);
+    return -1;
+}
+
 /* What a rule may raise, through the procs it calls and the events it
- * raises (their bodies): the first statement that raises each user event,
- * that moves a card into each zone, that plays a card. */
+ * raises (their bodies): the first statement that raises each signal. One
+ * Raised serves every walk: raised_reset clears what a walk set, so a
+ * walk costs what it walks, not the signals and procs of the game. */
 typedef struct Raised {
     Sema *s;
-    const Node **event;     /* per user event */
-    const Node **zone;      /* per zone */
-    const Node **unit;      /* per unit of time: a block that starts and ends it */
-    const Node *played;
+    const Node **first;     /* per signal: the first statement raising it */
+    int *sigs, nsigs;       /* the signals raised, in the order first raised */
     bool *seen;             /* per proc: walked already */
+    int *procs, nprocs;     /* the procs walked */
 } Raised;
 
 static void collect_raised(Raised *r, const Sym *fn);
 
+static void note_signal(Raised *r, int sig, const Node *at)
+{
+    if (!r->first[sig]) {
+        r->first[sig] = at;
+        r->sigs[r->nsigs++] = sig;
+    }
+}
+
 static void note_zone(Raised *r, const Node *z, const Node *at)
 {
     const Node *id = z && z->kind == N_INDEX ? z->base : z;
-    if (id && id->kind == N_IDENT && id->sym && id->sym->kind == S_ZONE &&
-        !r->zone[id->sym->index])
-        r->zone[id->sym->index] = at;
+    if (id && id->kind == N_IDENT && id->sym && id->sym->kind == S_ZONE)
+        note_signal(r, sig_zone(r->s->g, id->sym->index), at);
 }
 
 static void visit_raised(Node *n, void *ctx)
@@ -411,8 +450,7 @@ static void visit_raised(Node *n, void *ctx)
         if (n->sym && n->sym->kind == S_PROC)
             collect_raised(r, n->sym);
         if (n->sym && n->sym->kind == S_EVENT) {
-            if (!r->event[n->sym->index])
-                r->event[n->sym->index] = n;
+            note_signal(r, n->sym->index, n);
             collect_raised(r, n->sym->body);
         }
         break;
@@ -427,14 +465,13 @@ static void visit_raised(Node *n, void *ctx)
         break;
     case N_PLAY:
         note_zone(r, n->to, n);
-        if (!r->played)
-            r->played = n;
+        note_signal(r, sig_played(r->s->g), n);
         break;
     case N_TURN:
     case N_ROUND:
     case N_PHASE:
-        if (n->value >= 0 && !r->unit[n->value])
-            r->unit[n->value] = n;
+        if (n->value >= 0)
+            note_signal(r, sig_unit(r->s->g, n->value), n);
         break;
     default:
         break;
@@ -447,6 +484,7 @@ static void collect_raised(Raised *r, const Sym *fn)
         r->seen[fn->index])
         return;
     r->seen[fn->index] = true;
+    r->procs[r->nprocs++] = fn->index;
     ast_walk(fn->decl->body, visit_raised, r);
 }
 
@@ -454,40 +492,53 @@ static void collect_raised(Raised *r, const Sym *fn)
 static Raised raised_none(Sema *s)
 {
     const Game *g = s->g;
+    size_t ns = (size_t)signal_count(g), np = (size_t)g->procs.len + 1;
     Raised r = {.s = s};
-    r.event = arena_alloc(s->arena, sizeof *r.event * (size_t)(g->events.len + 1));
-    r.zone = arena_alloc(s->arena, sizeof *r.zone * (size_t)(g->zones.len + 1));
-    r.unit = arena_alloc(s->arena, sizeof *r.unit * (size_t)(UNIT_PHASE0 + g->phases.len));
-    r.seen = arena_alloc(s->arena, sizeof *r.seen * (size_t)(g->procs.len + 1));
+    r.first = arena_alloc(s->arena, sizeof *r.first * ns);
+    r.sigs = arena_alloc(s->arena, sizeof *r.sigs * ns);
+    r.seen = arena_alloc(s->arena, sizeof *r.seen * np);
+    r.procs = arena_alloc(s->arena, sizeof *r.procs * np);
     return r;
 }
 
-/* What rules fn raises, from scratch. */
-static Raised raised_by(Sema *s, const Sym *fn)
+/* Nothing raised again: only what the last walks set is cleared. */
+static void raised_reset(Raised *r)
 {
-    Raised r = raised_none(s);
-    collect_raised(&r, fn);
-    return r;
+    for (int i = 0; i < r->nsigs; i++)
+        r->first[r->sigs[i]] = NULL;
+    for (int i = 0; i < r->nprocs; i++)
+        r->seen[r->procs[i]] = false;
+    r->nsigs = r->nprocs = 0;
 }
 
-/* The statement of r that fires handler h, or NULL. (A card leaving a
- * zone is not followed: where a card comes from is not known here.) */
-static const Node *fires(const Raised *r, const Handler *h)
+/* What rules fn raises, kept: r walks it, then is reset. */
+static RaisedList raised_by(Raised *r, const Sym *fn)
 {
-    const Node *pat = h->clause->pattern;
-    if (h->event >= EV_USER)
-        return r->event[h->event - EV_USER];
-    if (h->event == EV_ENTERS && pat->zone_no >= 0)
-        return r->zone[pat->zone_no];
-    if (h->event == EV_PLAYED)
-        return r->played;
-    if ((h->event == EV_START || h->event == EV_END) && pat->value >= 0)
-        return r->unit[pat->value];
-    return NULL;
+    collect_raised(r, fn);
+    RaisedList l = {.n = r->nsigs};
+    int *sig = arena_alloc(r->s->arena, sizeof *sig * (size_t)(r->nsigs + 1));
+    const Node **at = arena_alloc(r->s->arena, sizeof *at * (size_t)(r->nsigs + 1));
+    for (int i = 0; i < r->nsigs; i++) {
+        sig[i] = r->sigs[i];
+        at[i] = r->first[r->sigs[i]];
+    }
+    l.sig = sig;
+    l.at = at;
+    raised_reset(r);
+    return l;
+}
+
+/* What any rule of the game raises. */
+static Raised raised_by_any(Sema *s)
+{
+    Raised any = raised_none(s);
+    for (int i = 0; i < s->g->procs.len; i++)
+        collect_raised(&any, s->g->procs.items[i]);
+    return any;
 }
 
 /* "the turn", "the round", "phase lessons": a unit of time by its name. */
-static const char *time_unit_words(Sema *s, const char *name)
+const char *time_unit_words(Sema *s, const char *name)
 {
     if (!strcmp(name, "turn") || !strcmp(name, "round"))
         return arena_printf(s->arena, "the %s", name);
@@ -505,73 +556,9 @@ static const char *time_block_words(Sema *s, const char *name)
     return arena_printf(s->arena, "phase %s", name);
 }
 
-/* How statement at fires handler h, for a note. */
-static const char *how_fired(Sema *s, const Node *at, const Handler *h)
-{
-    const Node *pat = h->clause->pattern;
-    const char *where = arena_printf(s->arena, "%s:%d", h->clause->loc.file
-                                     ? h->clause->loc.file->path : "?", h->clause->loc.line);
-    if (h->event >= EV_USER)
-        return arena_printf(s->arena, "this raises '%s', which the handler at %s hears",
-                            pat->name, where);
-    if (h->event == EV_PLAYED)
-        return arena_printf(s->arena, "this plays a card, which the handler at %s hears", where);
-    if (h->event == EV_START || h->event == EV_END)
-        return arena_printf(s->arena, "this %s %s, which the handler at %s hears",
-                            h->event == EV_START ? "starts" : "ends", time_unit_words(s, pat->name),
-                            where);
-    (void)at;
-    return arena_printf(s->arena, "this moves a card into '%s', which the handler at %s "
-                                  "hears", ((const Node *)s->g->zones.items[pat->zone_no])->name,
-                        where);
-}
-
-/* A cycle of triggers through handler h0 (edges: what each handler's body
- * fires), found breadth first; reported once, with a note at each
- * statement that fires the next handler. */
-static void report_cycle(Sema *s, const Raised *rs, int h0, bool *reported)
-{
-    const Game *g = s->g;
-    int n = g->handlers.len;
-    int *from = arena_alloc(s->arena, sizeof *from * (size_t)n), *queue = arena_alloc(
-        s->arena, sizeof *queue * (size_t)n);
-    for (int i = 0; i < n; i++)
-        from[i] = -2;
-    int head = 0, tail = 0, found = -1;
-    queue[tail++] = h0;
-    from[h0] = -1;
-    while (head < tail && found < 0) {
-        int a = queue[head++];
-        for (int b = 0; b < n && found < 0; b++) {
-            if (!fires(&rs[a], g->handlers.items[b]))
-                continue;
-            if (b == h0)
-                found = a;
-            else if (from[b] == -2) {
-                from[b] = a;
-                queue[tail++] = b;
-            }
-        }
-    }
-    if (found < 0)
-        return;
-    const Handler *h = g->handlers.items[h0];
-    diag_warning(s->diags, h->clause->loc, "a cycle of triggers: this handler may fire itself "
-                                           "again, and again unless a decision comes between "
-                                           "(the game faults after %lld triggers without one, "
-                                           "'limit triggers')", g->max_triggers);
-    /* the path h0 -> ... -> found -> h0, noted from its end */
-    int to = h0;
-    for (int a = found; a != -1; to = a, a = from[a]) {
-        const Handler *next = g->handlers.items[to];
-        const Node *at = fires(&rs[a], next);
-        diag_note(s->diags, at->loc, "%s", how_fired(s, at, next));
-        reported[a] = true;
-    }
-}
-
 /* After every rule is checked: the handlers that never run because no
- * rule raises their event (a warning), and the cycles of triggers. */
+ * rule raises their event (a warning), and the cycles of triggers
+ * (sema_trigger_cycles.c). */
 void check_handlers_heard(Sema *s, const Program *prog)
 {
     const Game *g = s->g;
@@ -579,30 +566,25 @@ void check_handlers_heard(Sema *s, const Program *prog)
     if (n == 0)
         return;
     (void)prog;
-    Raised *rs = arena_alloc(s->arena, sizeof *rs * (size_t)n);
-    bool *reported = arena_alloc(s->arena, sizeof *reported * (size_t)n);
-    Raised any = raised_none(s);
-    for (int i = 0; i < g->procs.len; i++)
-        collect_raised(&any, g->procs.items[i]);
+    RaisedList *rs = arena_alloc(s->arena, sizeof *rs * (size_t)n);
+    Raised any = raised_by_any(s), one = raised_none(s);
     for (int i = 0; i < n; i++) {
         const Handler *h = g->handlers.items[i];
-        rs[i] = raised_by(s, h->proc);
+        rs[i] = raised_by(&one, h->proc);
         const Node *pat = h->clause->pattern;
-        if (h->event >= EV_USER && !any.event[h->event - EV_USER])
+        if (h->event >= EV_USER && !any.first[h->event - EV_USER])
             diag_warning(s->diags, pat->loc, "this handler never runs: no rule raises event "
                                              "'%s'", pat->name);
-        else if (h->event == EV_PLAYED && !any.played)
+        else if (h->event == EV_PLAYED && !any.first[sig_played(g)])
             diag_warning(s->diags, pat->loc, "this handler never runs: no rule plays a card");
         else if ((h->event == EV_START || h->event == EV_END) && pat->value >= 0 &&
-                 !any.unit[pat->value])
+                 !any.first[sig_unit(g, pat->value)])
             diag_warning(s->diags, pat->loc, "this handler never runs: no rule has a '%s' block "
                                              "(nothing %s %s)", time_block_words(s, pat->name),
                          h->event == EV_START ? "starts" : "ends",
                          time_unit_words(s, pat->name));
     }
-    for (int i = 0; i < n; i++)
-        if (!reported[i] && ((const Handler *)g->handlers.items[i])->event >= 0)
-            report_cycle(s, rs, i, reported);
+    check_trigger_cycles(s, rs);
 }
 
 /* The clauses run before an event (instead of, react to) whose event no
@@ -612,17 +594,15 @@ void check_befores_heard(Sema *s)
     const Game *g = s->g;
     if (g->befores.len == 0)
         return;
-    Raised any = raised_none(s);
-    for (int i = 0; i < g->procs.len; i++)
-        collect_raised(&any, g->procs.items[i]);
+    Raised any = raised_by_any(s);
     for (int i = 0; i < g->befores.len; i++) {
         const Handler *h = g->befores.items[i];
         const Node *pat = h->clause->pattern;
         const char *what = h->clause->clause_kind == CLAUSE_REACT
                                ? "this reaction is never offered" : "this never runs";
-        if (h->event >= EV_USER && !any.event[h->event - EV_USER])
+        if (h->event >= EV_USER && !any.first[h->event - EV_USER])
             diag_warning(s->diags, pat->loc, "%s: no rule raises event '%s'", what, pat->name);
-        else if (h->event == EV_PLAYED && !any.played)
+        else if (h->event == EV_PLAYED && !any.first[sig_played(g)])
             diag_warning(s->diags, pat->loc, "%s: no rule plays a card", what);
     }
 }

@@ -220,22 +220,22 @@ Type check_call_holder(Sema *s, Node *n)
 typedef struct HolderKinds {
     Sema *s;
     int type;               /* the holder type being checked */
+    const CardDef **cards;  /* the cards of that type, ncards of them */
+    int ncards;
     PtrVec locals;          /* the card locals given values */
     bool changed;
 } HolderKinds;
 
-/* Does src (a source of cards) let through a card of type kt->type? */
+/* Does src (a source of cards) let through a card of type kt->type? Only
+ * the cards of that type are tried, not the deck: a source costs the
+ * holder type's cards at most, and one that has no filter one. */
 static bool source_may_hold(const HolderKinds *kt, const Node *src)
 {
     if (src->src_kind != SRC_ZONE && src->src_kind != SRC_HELD)
         return true;
-    const CardSet *cs = kt->s->cs;
-    for (int i = 0; i < cs->ncards; i++) {
-        const CardDef *cd = cs->cards[i];
-        if (cd->type->index == kt->type &&
-            (!src->filter || sema_eval_filter(src->filter, src->slot, cd) != 0))
+    for (int i = 0; i < kt->ncards; i++)
+        if (!src->filter || sema_eval_filter(src->filter, src->slot, kt->cards[i]) != 0)
             return true;
-    }
     return false;
 }
 
@@ -331,20 +331,33 @@ static void walk_bodies(Sema *s, void (*fn)(Node *, void *), void *ctx)
         }
 }
 
+/* The cards of type t, into kt. */
+static void holder_cards(HolderKinds *kt, int t)
+{
+    const CardSet *cs = kt->s->cs;
+    kt->type = t;
+    kt->ncards = 0;
+    for (int i = 0; i < cs->ncards; i++)
+        if (cs->cards[i]->type->index == t)
+            kt->cards[kt->ncards++] = cs->cards[i];
+}
+
 void check_holder_kinds(Sema *s, const Program *prog)
 {
     (void)prog;
     HolderKinds kt = {.s = s};
+    bool *held = arena_alloc(s->arena, sizeof(bool) * (size_t)(s->cs->ntypes + 1));
+    for (int i = 0; i < s->g->zones.len; i++) {
+        const Node *z = s->g->zones.items[i];
+        if ((z->zflags & ZF_HELD) && z->holder_type >= 0 && z->holder_type < s->cs->ntypes)
+            held[z->holder_type] = true;
+    }
+    kt.cards = arena_alloc(s->arena, sizeof *kt.cards * (size_t)(s->cs->ncards + 1));
     walk_bodies(s, collect_values, &kt);
     for (int t = 0; t < s->cs->ntypes; t++) {
-        bool used = false;
-        for (int i = 0; i < s->g->zones.len; i++) {
-            const Node *z = s->g->zones.items[i];
-            used |= (z->zflags & ZF_HELD) && z->holder_type == t;
-        }
-        if (!used)
+        if (!held[t])
             continue;
-        kt.type = t;
+        holder_cards(&kt, t);
         for (int i = 0; i < kt.locals.len; i++)
             ((Sym *)kt.locals.items[i])->may_hold = false;
         do {

@@ -128,6 +128,23 @@ void check_handler(Sema *s, Node *c, const Node *e);
 void check_rules_handlers(Sema *s, const Program *prog);
 void check_handlers_heard(Sema *s, const Program *prog);
 void check_befores_heard(Sema *s);
+/* What a rule raises that a handler may hear, as signals: 0 .. events - 1
+ * a user event, then a card entering each zone, then each unit of time
+ * (UNIT_TURN, UNIT_ROUND, UNIT_PHASE0 + i), then a card played. */
+int signal_count(const Game *g);
+int handler_signal(const Game *g, const Handler *h); /* what h hears, or -1 */
+/* The signals one handler's body raises (through the procs it calls and
+ * the events it raises), each once, with the first statement raising it. */
+typedef struct RaisedList {
+    int n;
+    const int *sig;
+    const Node *const *at;
+} RaisedList;
+const char *time_unit_words(Sema *s, const char *name); /* "the turn", "phase 'x'" */
+
+/* sema_trigger_cycles.c: the cycles of triggers among the `on` handlers,
+ * given what each raises (rs[i]: Game.handlers' i-th) */
+void check_trigger_cycles(Sema *s, const RaisedList *rs);
 
 /* sema_names.c */
 void error_unknown(Sema *s, Loc at, const char *what, const char *name,

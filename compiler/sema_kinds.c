@@ -23,7 +23,13 @@
  *     which the condition may be true (the `then`) or false (the `else`),
  *     unless some rule assigns it with `=` (kinds_walk, narrow_branch).
  * Each step only adds kinds, so the fixed point is reached; every mask is
- * an over-approximation, and what it proves impossible is.
+ * an over-approximation, and what it proves impossible is. A rule (with
+ * the 'at' blocks written in it) is walked again only when a set it reads
+ * has grown: a zone it names, its own variables, the parameters a call
+ * gives it (the Work below); so the cost is the rules' size times the (at
+ * most 64) growths of a set, not the zones times the rules, as rounds
+ * over every rule cost when a chain of moves carried the cards one zone a
+ * round. One round over every rule then confirms that nothing grows.
  *
  * What it proves (errors and warnings, check_event_kinds):
  *   - an event given a card that can never be of its parameter's type
@@ -45,12 +51,16 @@ typedef struct Narrow {
 
 enum { MAX_NARROW = 16 };
 
+typedef struct Work Work;
+
 struct KindsRun {
     Sema *s;
     Kinds all;
     Kinds *zone;        /* per zone: the kinds it may hold */
     Kinds *entered;     /* per zone: the kinds a rule moves into it */
     bool changed;
+    Work *work;         /* while solving: what to walk again when a set grows */
+    int fam;            /* the family of rules being walked (Work) */
     Narrow narrow[MAX_NARROW]; /* the branches the walk is in */
     int nnarrow;
     PtrVec assigned;    /* the card variables some `=` assigns */
@@ -214,30 +224,44 @@ static Kinds expr_kinds(const KindsRun *r, const Node *e)
     }
 }
 
-/* Adds kinds m to what a variable, or a zone, may hold. */
-static void grow(KindsRun *r, Kinds *at, Kinds m)
+/* Adds kinds m to what a variable, or a zone, may hold; true if it grew. */
+static bool grow(KindsRun *r, Kinds *at, Kinds m)
 {
-    if ((*at | m) != *at) {
-        *at |= m;
-        r->changed = true;
-    }
+    if ((*at | m) == *at)
+        return false;
+    *at |= m;
+    r->changed = true;
+    return true;
 }
 
-static void grow_var(KindsRun *r, Sym *sym, Kinds m)
+static void wake_family(KindsRun *r, int fam);
+static void wake_zone(KindsRun *r, int z);
+
+/* Adds kinds m to a variable of the rules of family fam (Work). */
+static void grow_var(KindsRun *r, int fam, Sym *sym, Kinds m)
 {
-    if (sym && sym->type == T_CARD && (sym->kind == S_LOCAL || sym->kind == S_PARAM))
-        grow(r, &sym->kinds_may, m);
+    if (sym && sym->type == T_CARD && (sym->kind == S_LOCAL || sym->kind == S_PARAM) &&
+        grow(r, &sym->kinds_may, m))
+        wake_family(r, fam);
+}
+
+/* Kinds m enter zone k. */
+static void grow_zone_no(KindsRun *r, int k, Kinds m)
+{
+    grow(r, &r->entered[k], m);
+    if (grow(r, &r->zone[k], m))
+        wake_zone(r, k);
 }
 
 /* Kinds m enter zone expression z. */
 static void grow_zone(KindsRun *r, const Node *z, Kinds m)
 {
     int k = zone_no_of(z);
-    if (k < 0)
-        return;
-    grow(r, &r->zone[k], m);
-    grow(r, &r->entered[k], m);
+    if (k >= 0)
+        grow_zone_no(r, k, m);
 }
+
+static int family_of(const Game *g, const Sym *fn);
 
 /* The arguments of a call flow into the callee's parameters. */
 static void flow_call(KindsRun *r, const Node *call)
@@ -245,12 +269,13 @@ static void flow_call(KindsRun *r, const Node *call)
     const Sym *fn = call->sym;
     if (!fn || (fn->kind != S_FUNC && fn->kind != S_PROC && fn->kind != S_EVENT))
         return;
+    int fam = family_of(r->s->g, fn->kind == S_EVENT ? fn->body : fn);
     const Node *p = fn->decl->params;
     for (const Node *a = call->args; a && p; a = a->next, p = p->next) {
         Kinds m = expr_kinds(r, a);
         if (p->value >= 0) /* a parameter typed by a card type */
             m &= type_kinds(r->s->cs, p->value);
-        grow_var(r, p->sym, m);
+        grow_var(r, fam, p->sym, m);
     }
 }
 
@@ -259,11 +284,11 @@ static void visit(Node *n, void *ctx)
     KindsRun *r = ctx;
     switch (n->kind) {
     case N_LET:
-        grow_var(r, n->sym, expr_kinds(r, n->init));
+        grow_var(r, r->fam, n->sym, expr_kinds(r, n->init));
         break;
     case N_ASSIGN:
         if (n->target->kind == N_IDENT && n->assign_op == ASSIGN_SET)
-            grow_var(r, n->target->sym, expr_kinds(r, n->rhs));
+            grow_var(r, r->fam, n->target->sym, expr_kinds(r, n->rhs));
         break;
     case N_MOVE:
         grow_zone(r, n->to, expr_kinds(r, n->card));
@@ -280,11 +305,11 @@ static void visit(Node *n, void *ctx)
         break;
     case N_SOURCE:
         if (n->sym)
-            grow_var(r, n->sym, source_kinds(r, n));
+            grow_var(r, r->fam, n->sym, source_kinds(r, n));
         break;
     case N_FOR:
         if (n->iter->kind == N_SOURCE && n->iter->sym)
-            grow_var(r, n->iter->sym, source_kinds(r, n->iter));
+            grow_var(r, r->fam, n->iter->sym, source_kinds(r, n->iter));
         break;
     case N_CALL:
         flow_call(r, n);
@@ -308,21 +333,22 @@ static void flow_handler(KindsRun *r, const Handler *h)
         Node *p = decls[d]->params;
         if (!p)
             continue;
+        int fam = family_of(g, d == 0 ? h->proc : h->match->sym);
         if (h->event == EV_ENTERS || h->event == EV_LEAVES) {
-            grow_var(r, p->sym, pat->zone_no >= 0 ? r->zone[pat->zone_no] : r->all);
+            grow_var(r, fam, p->sym, pat->zone_no >= 0 ? r->zone[pat->zone_no] : r->all);
         } else if (h->event == EV_PLAYED) {
-            grow_var(r, p->sym, r->all);
+            grow_var(r, fam, p->sym, r->all);
         } else if (h->event >= EV_USER) {
             const Sym *ev = g->events.items[h->event - EV_USER];
             const Node *ep = ev->decl->params;
             for (; p && ep; p = p->next, ep = ep->next)
-                grow_var(r, p->sym, ep->sym ? ep->sym->kinds_may : r->all);
+                grow_var(r, fam, p->sym, ep->sym ? ep->sym->kinds_may : r->all);
         }
         if (!h->effect)
             continue;
         for (p = decls[d]->params; p; p = p->next)
             if (!strcmp(p->name, "this"))
-                grow_var(r, p->sym, effect_kinds(g, h->effect));
+                grow_var(r, fam, p->sym, effect_kinds(g, h->effect));
     }
 }
 
@@ -338,9 +364,9 @@ static void flow_uncalled(KindsRun *r, const Sym *fn)
         if (!p->sym || p->sym->kinds_may || skip-- > 0)
             continue;
         if (e && !strcmp(p->name, "this"))
-            grow_var(r, p->sym, effect_kinds(r->s->g, e)); /* the card played */
+            grow_var(r, -1, p->sym, effect_kinds(r->s->g, e)); /* the card played */
         else
-            grow_var(r, p->sym, r->all);
+            grow_var(r, -1, p->sym, r->all);
     }
 }
 
@@ -351,31 +377,34 @@ static void flow_before(KindsRun *r, const Handler *h)
 {
     if (h->event < EV_USER)
         return;
-    const Sym *ev = r->s->g->events.items[h->event - EV_USER];
+    const Game *g = r->s->g;
+    const Sym *ev = g->events.items[h->event - EV_USER];
     const Node *p = h->proc->decl->params, *ep = ev->decl->params;
+    int fam = family_of(g, h->proc), ev_fam = family_of(g, ev->body);
     for (int i = 0; i < h->nbound && p && ep; i++, p = p->next, ep = ep->next) {
         if (!ep->sym || !p->sym)
             continue;
-        grow_var(r, p->sym, ep->sym->kinds_may);
+        grow_var(r, fam, p->sym, ep->sym->kinds_may);
         Kinds back = p->sym->kinds_may;
         if (ep->value >= 0)
             back &= type_kinds(r->s->cs, ep->value);
-        grow_var(r, ep->sym, back);
+        grow_var(r, ev_fam, ep->sym, back);
     }
 }
 
 /* The cards under a holder that leaves play drop to the zone their held
- * zone says ('drop to Z'). */
+ * zone i says ('drop to Z'). */
+static void flow_drop(KindsRun *r, int i)
+{
+    const Node *z = r->s->g->zones.items[i];
+    if ((z->zflags & ZF_HELD) && z->sym && z->sym->kind == S_ZONE)
+        grow_zone_no(r, z->sym->index, r->zone[i]);
+}
+
 static void flow_drops(KindsRun *r)
 {
-    const Game *g = r->s->g;
-    for (int i = 0; i < g->zones.len; i++) {
-        const Node *z = g->zones.items[i];
-        if ((z->zflags & ZF_HELD) && z->sym && z->sym->kind == S_ZONE) {
-            grow(r, &r->zone[z->sym->index], r->zone[i]);
-            grow(r, &r->entered[z->sym->index], r->zone[i]);
-        }
-    }
+    for (int i = 0; i < r->s->g->zones.len; i++)
+        flow_drop(r, i);
 }
 
 /* ---- the walk, with the kinds of the branches of an `if` ------------------ */
@@ -495,8 +524,222 @@ static void mark_called(Node *n, void *ctx)
     }
 }
 
+/* ---- the fixed point: what to walk again when a set grows ---------------- */
+
+/* The items of work: each family of rules (a rule with the 'at' blocks
+ * written in it, which read its variables: numbered by its rule, funcs
+ * then procs), each handler's flow, each clause before an event's flow,
+ * each zone's drop. */
+typedef struct IntList {
+    int *v;
+    int n, cap;
+} IntList;
+
+struct Work {
+    int nrules, handlers, befores, drops, nitems;
+    IntList *members;   /* per family: its rules */
+    IntList *zone_deps; /* per zone: the items that read what it may hold */
+    IntList *fam_deps;  /* per family: the items beside it that read its variables */
+    int *queue, head, tail;
+    bool *queued;
+};
+
+static void push_int(Arena *a, IntList *l, int x)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 4;
+        int *v = arena_alloc(a, sizeof *v * (size_t)l->cap);
+        if (l->n)
+            memcpy(v, l->v, sizeof *v * (size_t)l->n);
+        l->v = v;
+    }
+    l->v[l->n++] = x;
+}
+
+/* Rule fn's number (funcs, then procs), or -1. */
+static int rule_no(const Game *g, const Sym *fn)
+{
+    if (fn && fn->kind == S_FUNC && fn->index >= 0 && fn->index < g->funcs.len &&
+        g->funcs.items[fn->index] == fn)
+        return fn->index;
+    if (fn && fn->kind == S_PROC && fn->index >= 0 && fn->index < g->procs.len &&
+        g->procs.items[fn->index] == fn)
+        return g->funcs.len + fn->index;
+    return -1;
+}
+
+/* The family of rule fn: the rule its 'at' block is written in (decl->sym),
+ * and so on up; -1 if it is no rule. */
+static int family_of(const Game *g, const Sym *fn)
+{
+    for (int depth = 0; depth < 64; depth++) {
+        const Sym *up = fn && fn->decl ? fn->decl->sym : NULL;
+        if (!up || up == fn || rule_no(g, up) < 0)
+            break;
+        fn = up;
+    }
+    return rule_no(g, fn);
+}
+
+/* Item k is walked again, unless it waits already. */
+static void wake(KindsRun *r, int k)
+{
+    Work *w = r->work;
+    if (!w || k < 0 || w->queued[k])
+        return;
+    w->queued[k] = true;
+    w->queue[w->tail] = k;
+    w->tail = (w->tail + 1) % (w->nitems + 1);
+}
+
+static void wake_family(KindsRun *r, int fam)
+{
+    if (!r->work || fam < 0)
+        return;
+    wake(r, fam);
+    for (int i = 0; i < r->work->fam_deps[fam].n; i++)
+        wake(r, r->work->fam_deps[fam].v[i]);
+}
+
+static void wake_zone(KindsRun *r, int z)
+{
+    if (!r->work)
+        return;
+    for (int i = 0; i < r->work->zone_deps[z].n; i++)
+        wake(r, r->work->zone_deps[z].v[i]);
+}
+
+/* ast_walk: a zone named in a rule of family r->fam reads it. */
+static void note_zone_read(Node *n, void *ctx)
+{
+    KindsRun *r = ctx;
+    if (n->kind != N_IDENT || !n->sym || n->sym->kind != S_ZONE || n->sym->index < 0 ||
+        n->sym->index >= r->s->g->zones.len)
+        return;
+    IntList *l = &r->work->zone_deps[n->sym->index];
+    if (!l->n || l->v[l->n - 1] != r->fam) /* a family's walk is one run */
+        push_int(r->s->arena, l, r->fam);
+}
+
+/* The families, and who reads what: the zones each family names. */
+static void find_families(KindsRun *r, Work *w)
+{
+    const Game *g = r->s->g;
+    Arena *a = r->s->arena;
+    for (int k = 0; k < w->nrules; k++) {
+        const Sym *fn = k < g->funcs.len ? g->funcs.items[k] : g->procs.items[k - g->funcs.len];
+        int fam = family_of(g, fn);
+        push_int(a, &w->members[fam < 0 ? k : fam], k);
+    }
+    for (int f = 0; f < w->nrules; f++) {
+        r->fam = f;
+        for (int i = 0; i < w->members[f].n; i++) {
+            int k = w->members[f].v[i];
+            const Sym *fn = k < g->funcs.len ? g->funcs.items[k]
+                                             : g->procs.items[k - g->funcs.len];
+            ast_walk(fn->decl->body, note_zone_read, r);
+            ast_walk(fn->decl->expr_body, note_zone_read, r);
+        }
+    }
+}
+
+/* Who reads what the flows of handlers, clauses before events and drops
+ * read: a handler its zone, or its event's parameters; a clause before an
+ * event the event's parameters and its own; a drop its held zone. */
+static void find_flow_readers(KindsRun *r, Work *w)
+{
+    const Game *g = r->s->g;
+    Arena *a = r->s->arena;
+    for (int i = 0; i < g->handlers.len; i++) {
+        const Handler *h = g->handlers.items[i];
+        const Node *pat = h->clause->pattern;
+        int k = w->handlers + i;
+        if ((h->event == EV_ENTERS || h->event == EV_LEAVES) && pat->zone_no >= 0)
+            push_int(a, &w->zone_deps[pat->zone_no], k);
+        int ev = h->event >= EV_USER
+                     ? family_of(g, ((const Sym *)g->events.items[h->event - EV_USER])->body) : -1;
+        if (ev >= 0)
+            push_int(a, &w->fam_deps[ev], k);
+    }
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        int k = w->befores + i, own = family_of(g, h->proc);
+        int ev = h->event >= EV_USER
+                     ? family_of(g, ((const Sym *)g->events.items[h->event - EV_USER])->body) : -1;
+        if (ev >= 0)
+            push_int(a, &w->fam_deps[ev], k);
+        if (own >= 0 && own != ev)
+            push_int(a, &w->fam_deps[own], k);
+    }
+    for (int i = 0; i < g->zones.len; i++)
+        push_int(a, &w->zone_deps[i], w->drops + i);
+}
+
+static Work *new_work(KindsRun *r)
+{
+    const Game *g = r->s->g;
+    Arena *a = r->s->arena;
+    Work *w = arena_alloc(a, sizeof *w);
+    w->nrules = g->funcs.len + g->procs.len;
+    w->handlers = w->nrules;
+    w->befores = w->handlers + g->handlers.len;
+    w->drops = w->befores + g->befores.len;
+    w->nitems = w->drops + g->zones.len;
+    w->members = arena_alloc(a, sizeof *w->members * (size_t)(w->nrules + 1));
+    w->fam_deps = arena_alloc(a, sizeof *w->fam_deps * (size_t)(w->nrules + 1));
+    w->zone_deps = arena_alloc(a, sizeof *w->zone_deps * (size_t)(g->zones.len + 1));
+    w->queue = arena_alloc(a, sizeof *w->queue * (size_t)(w->nitems + 1));
+    w->queued = arena_alloc(a, sizeof *w->queued * (size_t)(w->nitems + 1));
+    r->work = w;
+    find_families(r, w);
+    find_flow_readers(r, w);
+    return w;
+}
+
+/* Walks item k. */
+static void run_item(KindsRun *r, int k)
+{
+    const Game *g = r->s->g;
+    Work *w = r->work;
+    if (k >= w->drops) {
+        flow_drop(r, k - w->drops);
+    } else if (k >= w->befores) {
+        flow_before(r, g->befores.items[k - w->befores]);
+    } else if (k >= w->handlers) {
+        flow_handler(r, g->handlers.items[k - w->handlers]);
+    } else {
+        r->fam = k;
+        for (int i = 0; i < w->members[k].n; i++) {
+            int m = w->members[k].v[i];
+            Sym *fn = m < g->funcs.len ? g->funcs.items[m] : g->procs.items[m - g->funcs.len];
+            walk(r, fn->decl->body, visit, r);
+            walk(r, fn->decl->expr_body, visit, r);
+        }
+    }
+}
+
+/* Every item walked once, then again each that reads a set that grew,
+ * until none waits: each set grows at most 64 times, so this ends, at
+ * the least fixed point, whatever the order of the walks. */
+static void run_work(KindsRun *r)
+{
+    Work *w = new_work(r);
+    for (int k = 0; k < w->nitems; k++)
+        if (k >= w->nrules || w->members[k].n > 0)
+            wake(r, k);
+    while (w->head != w->tail) {
+        int k = w->queue[w->head];
+        w->head = (w->head + 1) % (w->nitems + 1);
+        w->queued[k] = false;
+        run_item(r, k);
+    }
+    r->work = NULL;
+}
+
 /* The fixed point; false if it was not reached in the rounds allowed
- * (then nothing is proved). */
+ * (then nothing is proved). The worklist reaches it; one round over every
+ * rule then shows that nothing grows any more (a dependency missed above
+ * would only cost more rounds). */
 static bool solve(KindsRun *r)
 {
     const Game *g = r->s->g;
@@ -516,6 +759,7 @@ static bool solve(KindsRun *r)
             if (!fn->called && !handler && fn != g->main)
                 flow_uncalled(r, fn);
         }
+    run_work(r);
     for (int round = 0; round < 200; round++) {
         r->changed = false;
         walk_all(r);

@@ -44,7 +44,8 @@ void check_before_assign(Sema *s, const Node *target)
 
 typedef struct WaitWalk {
     const Game *g;
-    bool *seen;         /* per proc of Game.procs: walked already */
+    int *seen;          /* per proc of Game.procs: the walk that saw it last */
+    int walk;           /* this walk's number (from 1) */
     const Node *found;  /* the first statement that may wait */
 } WaitWalk;
 
@@ -66,8 +67,8 @@ static void wait_node(WaitWalk *w, const Node *n)
             return;
         }
         if (n->sym && n->sym->kind == S_PROC && n->sym->index >= 0 &&
-            n->sym->index < w->g->procs.len && !w->seen[n->sym->index]) {
-            w->seen[n->sym->index] = true;
+            n->sym->index < w->g->procs.len && w->seen[n->sym->index] != w->walk) {
+            w->seen[n->sym->index] = w->walk;
             wait_list(w, n->sym->decl->body);
         }
         break;
@@ -85,15 +86,15 @@ static void wait_list(WaitWalk *w, const Node *n)
 }
 
 /* The first statement of the body of clause h (or of a proc it calls) that
- * may wait, or NULL: a clause that cannot wait runs as a plain call. */
-static const Node *clause_waits(Sema *s, const Handler *h)
+ * may wait, or NULL: a clause that cannot wait runs as a plain call. The
+ * walks share w's marks, each walk its own number: one int per proc in
+ * all, not one flag per proc for every clause. */
+static const Node *clause_waits(WaitWalk *w, const Handler *h)
 {
-    WaitWalk w = {.g = s->g,
-                   .seen = arena_alloc(s->arena, sizeof(bool) * ((size_t)s->g->procs.len + 1))};
-    for (int i = 0; i < s->g->procs.len; i++)
-        w.seen[i] = false;
-    wait_list(&w, h->clause->body);
-    return w.found;
+    w->walk++;
+    w->found = NULL;
+    wait_list(w, h->clause->body);
+    return w->found;
 }
 
 /* ---- the moves where nothing can wait ---- */
@@ -219,11 +220,14 @@ void check_move_befores(Sema *s)
         return;
     BulkCheck b = {.s = s, .reported = arena_alloc(s->arena, sizeof(bool) * (size_t)g->befores.len),
                    .waits = arena_alloc(s->arena, sizeof *b.waits * (size_t)g->befores.len)};
+    WaitWalk w = {.g = g, .seen = arena_alloc(s->arena, sizeof(int) * ((size_t)g->procs.len + 1))};
+    for (int i = 0; i < g->procs.len; i++)
+        w.seen[i] = 0;
     for (int i = 0; i < g->befores.len; i++) {
         const Handler *h = g->befores.items[i];
         b.reported[i] = false;
         b.waits[i] = before_move_clause(h) && h->clause->clause_kind == CLAUSE_INSTEAD
-                         ? clause_waits(s, h) : NULL;
+                         ? clause_waits(&w, h) : NULL;
     }
     for (int i = 0; i < g->procs.len; i++)
         ast_walk_const(((const Sym *)g->procs.items[i])->decl->body, bulk_node, &b);

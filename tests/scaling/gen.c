@@ -259,6 +259,100 @@ static const char *warnings_one_line(const char *dir, long n)
     return "cards.yaml";
 }
 
+/* triggers: N events raised in a chain by N handlers of the rules (the
+ * last raises itself: one cycle), and N cards whose effect raises one of
+ * them: the cycle check once searched every handler from every handler,
+ * and kept what each handler raises per event, zone and proc. */
+static const char *trigger_chain(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\ncards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - {name: C%ld, type: t}\n", i);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    game_head(f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "event e%ld() {\n}\non e%ld() {\n    e%ld()\n}\n", i, i,
+                i + 1 < n ? i + 1 : i);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "effect \"C%ld\" {\n    play {\n        e%ld()\n    }\n}\n", i, i);
+    fputs("proc main() {\n    play top(pile) by seat(0)\n    end\n}\n", f);
+    close_file(f);
+    return ".";
+}
+
+/* effects: N cards, each with an `instead of c enters pile` clause (a
+ * proc each): what may wait in a clause was once sought with a flag per
+ * proc, for every clause (20,000 cards took 500 MB). */
+static const char *instead_enters(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\ncards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - {name: C%ld, type: t}\n", i);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    fputs("game \"Scale\"\nplayers 2..4\nzone deck: shared, hidden\n"
+          "zone pile: shared, public, in play\nvar kept: int = 0\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "effect \"C%ld\" {\n    instead of c enters pile {\n        kept += 1\n"
+                   "    }\n}\n", i);
+    fputs("proc main() {\n    move all deck to pile\n    end\n}\n", f);
+    close_file(f);
+    return ".";
+}
+
+/* effects: N cards, one held zone, and N effects that each index it with
+ * a card local from a filtered source: which cards may index the held zone
+ * was once sought over every card, for every local and every use. */
+static const char *held_locals(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\n  box:\ncards:\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "  - {name: C%ld, type: t}\n", i);
+    fputs("  - {name: Box, type: box}\n", f);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    fputs("game \"Scale\"\nplayers 2..4\nzone pile: shared, public, in play\n"
+          "zone under_box: under box, public, drop to pile\n", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f, "effect \"C%ld\" {\n    play {\n"
+                   "        let b = first(pile where type == box)\n"
+                   "        if b != none {\n            move this to under_box[b]\n        }\n"
+                   "    }\n}\n", i);
+    fputs("proc main() {\n    play top(pile) by seat(0)\n    end\n}\n", f);
+    close_file(f);
+    return ".";
+}
+
+/* rules: N zones, declared last first (every card starts in the first
+ * declared, z<N-1>), and N procs, the first moving the top card of z1 to
+ * z0, the next of z2 to z1, ...: the kinds a 'play' may hold once grew
+ * one zone a round, each round over every rule. */
+static const char *zone_chain(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\ncards:\n  - {name: A, type: t}\n  - {name: B, type: t}\n",
+          f);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    fputs("game \"Scale\"\nplayers 2..4\n", f);
+    for (long i = n - 1; i >= 0; i--)
+        fprintf(f, "zone z%ld: shared, public\n", i);
+    fputs("effect \"A\" {\n    play {\n        end\n    }\n}\n", f);
+    for (long i = 0; i + 1 < n; i++)
+        fprintf(f, "proc s%ld() {\n    if size(z%ld) > 0 {\n        move top(z%ld) to z%ld\n"
+                   "    }\n}\n", i, i + 1, i + 1, i);
+    fputs("proc main() {\n", f);
+    for (long i = n - 2; i >= 0; i--)
+        fprintf(f, "    s%ld()\n", i);
+    fputs("    if size(z0) > 0 {\n        play top(z0) by seat(0)\n    }\n    end\n}\n", f);
+    close_file(f);
+    return ".";
+}
+
 static const struct {
     const char *name;
     const char *(*write)(const char *dir, long n);
@@ -270,6 +364,8 @@ static const struct {
     {"open-quotes", open_quotes},
     {"effect-quotes", effect_quotes},   {"effect-names", effect_names},
     {"warnings", warnings},             {"warnings-one-line", warnings_one_line},
+    {"trigger-chain", trigger_chain},   {"instead-enters", instead_enters},
+    {"held-locals", held_locals},       {"zone-chain", zone_chain},
 };
 
 int main(int argc, char **argv)
