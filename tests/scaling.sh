@@ -111,6 +111,7 @@ check "diagnostics" warnings 500 --format=json
 check "diagnostics" unknown-keys 100 --max-errors=10 --format=json
 check "triggers" trigger-chain 30
 check "rules" zone-chain 50
+check "rules" long-block 2000
 check "effects" held-locals 1000
 check_memory "card file" sparse-attrs 1000
 check_memory "rules" unknown-names 150 --max-errors=10

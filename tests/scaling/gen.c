@@ -353,6 +353,23 @@ static const char *zone_chain(const char *dir, long n)
     return ".";
 }
 
+/* rules: one block of N statements (limits.sh checks 100,000 of them
+ * under ASan; this is their cost). One warning: the zone is not used. */
+static const char *long_block(const char *dir, long n)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  t:\ncards:\n  - {name: A, type: t}\n", f);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    game_head(f);
+    fputs("var rounds: int = 0\nproc main() {\n", f);
+    for (long i = 0; i < n; i++)
+        fputs("    rounds = 1\n", f);
+    fputs("    end\n}\n", f);
+    close_file(f);
+    return ".";
+}
+
 static const struct {
     const char *name;
     const char *(*write)(const char *dir, long n);
@@ -366,6 +383,7 @@ static const struct {
     {"warnings", warnings},             {"warnings-one-line", warnings_one_line},
     {"trigger-chain", trigger_chain},   {"instead-enters", instead_enters},
     {"held-locals", held_locals},       {"zone-chain", zone_chain},
+    {"long-block", long_block},
 };
 
 int main(int argc, char **argv)
