@@ -2403,6 +2403,63 @@ static RT_UNUSED void game_sync(void *st)
     derive(st);
 }
 
+/* count_check: the cards of one slot, counted by kind into count: their
+ * positions (pos_of), then the counts and the mask of kinds the state
+ * keeps. Returns false, with why, at the first that disagrees. Runs after
+ * every decision of the invariants: the counts are compared in one memcmp,
+ * and only a difference is looked for kind by kind. */
+static RT_UNUSED bool count_check(const State *s, int slot, uint16_t *count, char *why,
+                                  size_t n)
+{
+    uint64_t mask = 0;
+    memset(count, 0, NCARDS * sizeof count[0]);
+    for (int i = 0; i < s->zsize[slot]; i++) {
+        int c = s->zcard[slot][i];
+        count[instance_card[c]]++;
+        mask |= KBIT(instance_card[c]);
+        if (s->pos_of[c] != i) {
+            snprintf(why, n, "slot %d: card %d at position %d, pos_of says %d", slot, c, i,
+                     s->pos_of[c]);
+            return false;
+        }
+    }
+    if (!memcmp(count, s->kcount[slot], NCARDS * sizeof count[0]) &&
+        (!KMASKED || mask == s->kmask[slot]))
+        return true;
+    int k = 0;
+    while (count[k] == s->kcount[slot][k] &&
+           (!KMASKED || (count[k] > 0) == ((s->kmask[slot] & KBIT(k)) != 0)))
+        k++;
+    snprintf(why, n, "slot %d: %d cards of kind %d, counted %d", slot, count[k], k,
+             s->kcount[slot][k]);
+    return false;
+}
+
+/* list_check: in an unordered slot, the list of each kind holds the
+ * count[k] cards of kind k of the slot, and a kind absent has no list. */
+static RT_UNUSED bool list_check(const State *s, int slot, const uint16_t *count, char *why,
+                                 size_t n)
+{
+    for (int k = 0; k < NCARDS; k++) {
+        int len = 0;
+        for (int c = s->khead[slot][k]; c != KNONE; c = s->knext[c]) {
+            if (c >= NINSTANCES || len >= count[k] || s->slot_of[c] != slot ||
+                instance_card[c] != k) {
+                snprintf(why, n, "slot %d: the list of kind %d is broken at card %d", slot,
+                         k, c);
+                return false;
+            }
+            len++;
+        }
+        if (len != count[k]) {
+            snprintf(why, n, "slot %d: the list of kind %d has %d cards of %d", slot, k, len,
+                     count[k]);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* The counts and lists of each kind agree with the zones. */
 static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
 {
@@ -2415,43 +2472,12 @@ static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
     if (!time_check(s, why, n))
         return false;
 #endif
+    uint16_t count[NCARDS];
     for (int slot = 0; slot < NSLOTS; slot++) {
-        uint16_t count[NCARDS] = {0};
-        for (int i = 0; i < s->zsize[slot]; i++) {
-            count[instance_card[s->zcard[slot][i]]]++;
-            if (s->pos_of[s->zcard[slot][i]] != i) {
-                snprintf(why, n, "slot %d: card %d at position %d, pos_of says %d",
-                         slot, s->zcard[slot][i], i, s->pos_of[s->zcard[slot][i]]);
-                return false;
-            }
-        }
-        for (int k = 0; k < NCARDS; k++) {
-            if (count[k] != s->kcount[slot][k] ||
-                (KMASKED && (count[k] > 0) != ((s->kmask[slot] & KBIT(k)) != 0))) {
-                snprintf(why, n, "slot %d: %d cards of kind %d, counted %d",
-                         slot, count[k], k, s->kcount[slot][k]);
-                return false;
-            }
-            /* the list of kind k (unordered slots): count[k] cards of kind
-             * k in this slot */
-            if (slot_ordered[slot])
-                continue;
-            int len = 0;
-            for (int c = s->khead[slot][k]; c != KNONE; c = s->knext[c]) {
-                if (c >= NINSTANCES || len >= count[k] || s->slot_of[c] != slot ||
-                    instance_card[c] != k) {
-                    snprintf(why, n, "slot %d: the list of kind %d is broken at card %d",
-                             slot, k, c);
-                    return false;
-                }
-                len++;
-            }
-            if (len != count[k]) {
-                snprintf(why, n, "slot %d: the list of kind %d has %d cards of %d",
-                         slot, k, len, count[k]);
-                return false;
-            }
-        }
+        if (!count_check(s, slot, count, why, n))
+            return false;
+        if (!slot_ordered[slot] && !list_check(s, slot, count, why, n))
+            return false;
     }
     return true;
 }
