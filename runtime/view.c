@@ -62,6 +62,52 @@ void rt_slot_name(const RtGame *g, int slot, char *buf, size_t n)
         snprintf(buf, n, "%s", z->name);
 }
 
+/* May seat p (-1: the viewers of the stream) see card c where it is? */
+static bool card_seen(const RtPlay *pl, int c, int p)
+{
+    int slot = rt_card_slot(pl->g, pl->st, c);
+    return p < 0 ? viewers_see(pl, slot) : seat_sees(pl, slot, p);
+}
+
+/* May seat p (-1: the viewers) know which card slot lies under: each
+ * holder up its chain seen where it lies (yes for a slot of no held
+ * zone)? A note under a card in another seat's hand must not name that
+ * card, nor a move into it, nor the slot's own entry in a view. */
+static bool holder_seen(const RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    for (int n = 0; n < 64 && slot >= 0 && slot < g->nslots; n++) {
+        int h = rt_slot_holder(g, slot);
+        if (h < 0)
+            return true;
+        if (!card_seen(pl, h, p))
+            return false;
+        slot = rt_card_slot(g, pl->st, h); /* a chain of holders is bounded */
+    }
+    return true;
+}
+
+/* The name of slot as seat p (-1: the viewers) may read it: a held slot
+ * whose holder it may not see is "notes[a card]". */
+static void shown_slot_name(const RtPlay *pl, int slot, int p, char *buf, size_t n)
+{
+    if (slot >= 0 && slot < pl->g->nslots && !holder_seen(pl, slot, p)) {
+        snprintf(buf, n, "%s[a card]", pl->g->zones[pl->g->slot_zone[slot]].name);
+        return;
+    }
+    rt_slot_name(pl->g, slot, buf, n);
+}
+
+/* Option i's label as seat p (-1: the viewers) may read it: a card under
+ * a holder it may not see is named without its holder ("(under ...)"). */
+static const char *seat_label(RtPlay *pl, int i, int p)
+{
+    const RtOption *o = &core(pl)->dec.opt[i];
+    if (o->kind == RT_OPT_CARD && !holder_seen(pl, rt_card_slot(pl->g, pl->st, o->ids[0]), p))
+        return rt_option_text(pl->g, o, pl->label, sizeof pl->label);
+    return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
+}
+
 /* The label of option i as the viewers may see it: a card they may not
  * see is not named ("a card", "3 cards"). */
 const char *rt_shown_label(RtPlay *pl, int i)
@@ -75,7 +121,7 @@ const char *rt_shown_label(RtPlay *pl, int i)
         if (!viewers_see(pl, rt_card_slot(pl->g, pl->st, o->ids[k])))
             hidden = true;
     if (!hidden)
-        return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
+        return seat_label(pl, i, -1);
     if (o->kind == RT_OPT_TRIGGER)
         snprintf(pl->label, sizeof pl->label, "a card's trigger");
     else if (n == 1)
@@ -102,13 +148,6 @@ static bool during(const RtPlay *pl, int p, RtDuring *d, const char **cause)
 static const char *event_name(const RtGame *g, int e)
 {
     return e >= 0 && e < g->nevents && g->events ? g->events[e] : "?";
-}
-
-/* May seat p (-1: the viewers of the stream) see card c where it is? */
-static bool card_seen(const RtPlay *pl, int c, int p)
-{
-    int slot = rt_card_slot(pl->g, pl->st, c);
-    return p < 0 ? viewers_see(pl, slot) : seat_sees(pl, slot, p);
 }
 
 /* ---- terminal ---- */
@@ -140,7 +179,7 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
             break;
         case RT_ARG_ZONE: {
             char name[1200];
-            rt_slot_name(pl->g, v, name, sizeof name);
+            shown_slot_name(pl, v, p, name, sizeof name);
             fputs(name, pl->out);
             break;
         }
@@ -187,13 +226,33 @@ static void print_slot(RtPlay *pl, int slot, int p)
     putc('\n', pl->out);
 }
 
+/* The slots of a held zone whose holders seat p may not see, as one line
+ * after the zone's others: "notes[cards not seen]: 2 cards". */
+static void print_unseen_holders(RtPlay *pl, int zone, int n)
+{
+    fprintf(pl->out, "  %s[cards not seen]: %d card%s\n", pl->g->zones[zone].name, n,
+            plural(n));
+}
+
 void rt_print_table(RtPlay *pl, int p)
 {
+    const RtGame *g = pl->g;
     fprintf(pl->out, "\n--- what Player %d sees (turn %d) ---\n", p + 1,
             (int)core(pl)->turns);
-    for (int s = 0; s < pl->g->nslots; s++)
-        if (rt_slot_used(pl->g, pl->st, s))
+    int unseen = -1; /* the cards under holders not seen, of the zone of the slot before */
+    for (int s = 0; s < g->nslots; s++) {
+        if (!rt_slot_used(g, pl->st, s))
+            continue;
+        if (!holder_seen(pl, s, p))
+            unseen = (unseen < 0 ? 0 : unseen) + rt_zone_size(g, pl->st, s);
+        else
             print_slot(pl, s, p);
+        bool last = s + 1 >= g->nslots || g->slot_zone[s + 1] != g->slot_zone[s];
+        if (last && unseen >= 0) {
+            print_unseen_holders(pl, g->slot_zone[s], unseen);
+            unseen = -1;
+        }
+    }
 }
 
 void rt_print_question(RtPlay *pl)
@@ -222,15 +281,14 @@ void rt_print_question(RtPlay *pl)
               pl->out);
     }
     for (int i = 0; i < d->noptions; i++)
-        fprintf(pl->out, "  %d) %s\n", i + 1,
-                rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label));
+        fprintf(pl->out, "  %d) %s\n", i + 1, seat_label(pl, i, d->player));
 }
 
 static void print_move(RtPlay *pl, const char *name, RtMove m)
 {
     char from[160], to[160];
-    rt_slot_name(pl->g, m.from_slot, from, sizeof from);
-    rt_slot_name(pl->g, m.to_slot, to, sizeof to);
+    shown_slot_name(pl, m.from_slot, -1, from, sizeof from);
+    shown_slot_name(pl, m.to_slot, -1, to, sizeof to);
     fprintf(pl->out, "  %s: %s -> %s\n", name ? name : "a card", from, to);
 }
 
@@ -273,12 +331,19 @@ static void print_end(RtPlay *pl, const char *abandoned)
 /* ---- JSON ---- */
 
 /* A slot of a held zone says which card it lies under: ,"holder":"NAME",
- * and ,"copy":K (from 1) when that card has several copies. */
-static void json_holder(FILE *f, const RtGame *g, int slot)
+ * and ,"copy":K (from 1) when that card has several copies; for seat p
+ * (-1: the viewers) that may not see that card, ,"holder":null. */
+static void json_holder(RtPlay *pl, int slot, int p)
 {
+    const RtGame *g = pl->g;
+    FILE *f = pl->out;
     int h = rt_slot_holder(g, slot), copies;
     if (h < 0)
         return;
+    if (!holder_seen(pl, slot, p)) {
+        fputs(",\"holder\":null", f);
+        return;
+    }
     int copy = rt_card_copy(g, h, &copies);
     fputs(",\"holder\":", f);
     rt_json_string(f, card_name(g, h));
@@ -286,8 +351,10 @@ static void json_holder(FILE *f, const RtGame *g, int slot)
         fprintf(f, ",\"copy\":%d", copy);
 }
 
-static void json_place(FILE *f, const RtGame *g, int slot)
+static void json_place(RtPlay *pl, int slot, int p)
 {
+    const RtGame *g = pl->g;
+    FILE *f = pl->out;
     if (slot < 0 || slot >= g->nslots) {
         fputs("null", f);
         return;
@@ -297,7 +364,7 @@ static void json_place(FILE *f, const RtGame *g, int slot)
     rt_json_string(f, z->name);
     if (z->per_player)
         fprintf(f, ",\"player\":%d", g->slot_owner[slot]);
-    json_holder(f, g, slot);
+    json_holder(pl, slot, p);
     putc('}', f);
 }
 
@@ -310,7 +377,7 @@ static void json_zone(RtPlay *pl, int slot, int p)
     rt_json_string(pl->out, z->name);
     if (z->per_player)
         fprintf(pl->out, ",\"player\":%d", g->slot_owner[slot]);
-    json_holder(pl->out, g, slot);
+    json_holder(pl, slot, p);
     fprintf(pl->out, ",\"size\":%d", n);
     if (seat_sees(pl, slot, p)) {
         fputs(",\"cards\":[", pl->out);
@@ -324,17 +391,40 @@ static void json_zone(RtPlay *pl, int slot, int p)
     putc('}', pl->out);
 }
 
+/* The slots of a held zone whose holders seat p may not see, as one entry
+ * after the zone's others: {"zone":"notes","holder":null,"size":N}. */
+static void json_unseen_holders(RtPlay *pl, int zone, int n)
+{
+    fputs("{\"zone\":", pl->out);
+    rt_json_string(pl->out, pl->g->zones[zone].name);
+    fprintf(pl->out, ",\"holder\":null,\"size\":%d}", n);
+}
+
 static void json_view(RtPlay *pl, int p)
 {
+    const RtGame *g = pl->g;
     bool first = true;
+    int unseen = -1; /* the cards under holders not seen, of the zone of the slot before */
     fputs("{\"zones\":[", pl->out);
-    for (int s = 0; s < pl->g->nslots; s++) {
-        if (!rt_slot_used(pl->g, pl->st, s))
+    for (int s = 0; s < g->nslots; s++) {
+        if (!rt_slot_used(g, pl->st, s))
+            continue;
+        bool seen = holder_seen(pl, s, p);
+        if (!seen)
+            unseen = (unseen < 0 ? 0 : unseen) + rt_zone_size(g, pl->st, s);
+        bool last = s + 1 >= g->nslots || g->slot_zone[s + 1] != g->slot_zone[s];
+        if (!seen && !(last && unseen >= 0))
             continue;
         if (!first)
             putc(',', pl->out);
-        json_zone(pl, s, p);
         first = false;
+        if (seen)
+            json_zone(pl, s, p);
+        if (last && unseen >= 0) {
+            fputs(seen ? "," : "", pl->out);
+            json_unseen_holders(pl, g->slot_zone[s], unseen);
+            unseen = -1;
+        }
     }
     fputs("]}", pl->out);
 }
@@ -405,7 +495,7 @@ static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
         fputs(v ? "true" : "false", f);
         break;
     case RT_ARG_ZONE: /* {"zone":"hand","player":1}, as a move's places */
-        json_place(f, pl->g, v);
+        json_place(pl, v, p);
         break;
     default:
         fprintf(f, "%d", (int)v);
@@ -447,7 +537,7 @@ void rt_json_decision(RtPlay *pl)
     fputs(",\"options\":[", f);
     for (int i = 0; i < d->noptions; i++) {
         fprintf(f, "%s{\"id\":%d,\"label\":", i ? "," : "", i);
-        rt_json_string(f, rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label));
+        rt_json_string(f, seat_label(pl, i, d->player));
         putc('}', f);
     }
     fputs("],\"view\":", f);
@@ -494,9 +584,9 @@ static void json_move(RtPlay *pl, const char *name, RtMove m)
     else
         fputs("null", f);
     fputs(",\"from\":", f);
-    json_place(f, pl->g, m.from_slot);
+    json_place(pl, m.from_slot, -1);
     fputs(",\"to\":", f);
-    json_place(f, pl->g, m.to_slot);
+    json_place(pl, m.to_slot, -1);
     fputs("}\n", f);
 }
 
@@ -514,8 +604,11 @@ static const char *result_name(int over)
  * "file":"game.rules","line":86,...} then "zone" (and "player" for a per
  * player zone) if the detail is a slot, "value" if it is a player or an
  * index. Nothing when the place is not known. */
-static void json_fault(FILE *f, const RtGame *g, const void *st)
+static void json_fault(RtPlay *pl)
 {
+    FILE *f = pl->out;
+    const RtGame *g = pl->g;
+    const void *st = pl->st;
     const RtFaultSite *site = rt_fault_site(g, st);
     if (!site)
         return;
@@ -534,7 +627,7 @@ static void json_fault(FILE *f, const RtGame *g, const void *st)
         rt_json_string(f, z->name);
         if (z->per_player)
             fprintf(f, ",\"player\":%d", g->slot_owner[v]);
-        json_holder(f, g, v);
+        json_holder(pl, v, -1);
     } else if (k->detail == RT_FD_PLAYER || k->detail == RT_FD_INDEX) {
         fprintf(f, ",\"value\":%d", v);
     } else if (k->detail == RT_FD_CARD) {
@@ -567,7 +660,7 @@ static void json_end(RtPlay *pl, const char *abandoned)
     fprintf(f, ",\"turns\":%d,\"decisions\":%lld,\"seed\":%llu", (int)c->turns,
             (long long)c->decisions, (unsigned long long)pl->seed);
     if (!abandoned)
-        json_fault(f, pl->g, pl->st);
+        json_fault(pl);
     fputs("}\n", f);
 }
 
