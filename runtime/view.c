@@ -431,7 +431,10 @@ static void json_view(RtPlay *pl, int p)
 
 /* ,"during":{"event":..,"by":..,"cause":..,"handler":..,"file":..,
  * "line":..,"depth":..} when an event or a handler is in progress: by and
- * cause null for none, cause null too for a card player p may not see. */
+ * cause null for none, cause null too for a card player p may not see; and
+ * then, in a handler, file and line null too: a card's clause is its card's
+ * (the cause of a card's handler is its card), and where it is written
+ * would name the card. */
 static void json_during(RtPlay *pl, int p)
 {
     RtDuring d;
@@ -455,7 +458,8 @@ static void json_during(RtPlay *pl, int p)
         rt_json_string(f, d.handler);
     else
         fputs("null", f);
-    if (d.file) {
+    bool unnamed = d.cause >= 0 && !cause && d.handler;
+    if (d.file && !unnamed) {
         fputs(",\"file\":", f);
         rt_json_string(f, d.file);
         fprintf(f, ",\"line\":%d", d.line);
