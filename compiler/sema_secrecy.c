@@ -116,6 +116,8 @@ static SeeWalk func_walk(const SeeWalk *w, const Node *call)
     SeeWalk inner = *w;
     inner.me_params = 0;
     inner.unseen = 0;
+    for (int k = 0; k < SEE_SLOTS; k++)
+        inner.ctype[k] = -1;
     const Node *p = call->sym->decl->params;
     int i = 0;
     for (const Node *a = call->args; a && i < SEE_SLOTS; a = a->next, i++) {
@@ -289,6 +291,8 @@ static void see_walk(SeeWalk *w, const Node *n)
         }
         return;
     }
+    if (n->kind == N_SOURCE)
+        set_slot(&w->unseen, n->slot, false); /* its element: a card of a zone read */
     for (int i = 0; i < NKIDS; i++)
         see_list(w, n->kid[i]);
     see_local(w, n);
@@ -316,12 +320,12 @@ static void report_card(SeeWalk *w)
     const Node *c = w->card;
     const char *which = c->kind == N_IDENT ? arena_printf(w->s->arena, "'%s'", c->name)
                                            : "a card";
-    diag_error(w->s->diags, w->found_at->loc, "%s reads %s of %s, a card its player may not "
-                                              "see: whether the card is offered would show it "
-                                              "(read the face of 'this', of the card played, "
-                                              "or of a card of a zone its player sees; where a "
-                                              "card is, controller(...) and == may be read)",
-               w->subject, w->what, which);
+    diag_error(w->s->diags, w->found_at->loc, "%s reads %s of %s%s its player may not see: "
+                                              "whether the card is offered would show it (read "
+                                              "the face of 'this', of the card played, or of a "
+                                              "card of a zone its player sees; where a card is, "
+                                              "controller(...) and == may be read)",
+               w->subject, w->what, which, c->kind == N_IDENT ? ", a card" : "");
     if (w->found_at != w->found)
         diag_note(w->s->diags, w->found->loc, "%s of %s is read here", w->what, which);
 }
