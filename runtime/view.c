@@ -9,6 +9,7 @@
  * names everything. */
 #include "rtcli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const RtCore *core(const RtPlay *pl)
@@ -226,12 +227,58 @@ static void print_slot(RtPlay *pl, int slot, int p)
     putc('\n', pl->out);
 }
 
-/* The slots of a held zone whose holders seat p may not see, as one line
- * after the zone's others: "notes[cards not seen]: 2 cards". */
-static void print_unseen_holders(RtPlay *pl, int zone, int n)
+static int by_name(const void *a, const void *b)
 {
-    fprintf(pl->out, "  %s[cards not seen]: %d card%s\n", pl->g->zones[zone].name, n,
-            plural(n));
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The slots of the held zone whose last slot is last that lie under
+ * holders seat p may not see: how many cards they hold, whether p sees
+ * every such slot (*seen), and then in *names (malloc'd; NULL for none)
+ * those cards by name, sorted, so that no slot's order shows. */
+static int unseen_holders(RtPlay *pl, int last, int p, bool *seen, const char ***names)
+{
+    const RtGame *g = pl->g;
+    int first = last, n = 0;
+    *seen = true;
+    while (first > 0 && g->slot_zone[first - 1] == g->slot_zone[last])
+        first--;
+    for (int s = first; s <= last; s++)
+        if (rt_slot_used(g, pl->st, s) && !holder_seen(pl, s, p)) {
+            n += rt_zone_size(g, pl->st, s);
+            *seen = *seen && seat_sees(pl, s, p);
+        }
+    *names = *seen && n > 0 ? malloc(sizeof **names * (size_t)n) : NULL;
+    if (!*names) {
+        *seen = *seen && n == 0; /* out of memory: the cards are not shown */
+        return n;
+    }
+    int k = 0;
+    for (int s = first; s <= last; s++)
+        if (rt_slot_used(g, pl->st, s) && !holder_seen(pl, s, p))
+            for (int i = 0, m = rt_zone_size(g, pl->st, s); i < m && k < n; i++)
+                (*names)[k++] = card_name(g, rt_zone_card(g, pl->st, s, i));
+    qsort(*names, (size_t)k, sizeof **names, by_name);
+    return n;
+}
+
+/* Those slots, as one line after the zone's others: "notes[cards not
+ * seen]: 2 cards", or "badges[cards not seen]: Badge, Medal" when the
+ * zone is seen. */
+static void print_unseen_holders(RtPlay *pl, int last, int p)
+{
+    const char **names;
+    bool seen;
+    int n = unseen_holders(pl, last, p, &seen, &names);
+    fprintf(pl->out, "  %s[cards not seen]: ", pl->g->zones[pl->g->slot_zone[last]].name);
+    if (!seen)
+        fprintf(pl->out, "%d card%s", n, plural(n));
+    else if (n == 0)
+        fputs("(empty)", pl->out);
+    for (int i = 0; names && i < n; i++)
+        fprintf(pl->out, "%s%s", i ? ", " : "", names[i]);
+    putc('\n', pl->out);
+    free(names);
 }
 
 void rt_print_table(RtPlay *pl, int p)
@@ -239,19 +286,16 @@ void rt_print_table(RtPlay *pl, int p)
     const RtGame *g = pl->g;
     fprintf(pl->out, "\n--- what Player %d sees (turn %d) ---\n", p + 1,
             (int)core(pl)->turns);
-    int unseen = -1; /* the cards under holders not seen, of the zone of the slot before */
+    bool unseen = false; /* a slot of this zone lies under a holder not seen */
     for (int s = 0; s < g->nslots; s++) {
-        if (!rt_slot_used(g, pl->st, s))
-            continue;
-        if (!holder_seen(pl, s, p))
-            unseen = (unseen < 0 ? 0 : unseen) + rt_zone_size(g, pl->st, s);
-        else
-            print_slot(pl, s, p);
         bool last = s + 1 >= g->nslots || g->slot_zone[s + 1] != g->slot_zone[s];
-        if (last && unseen >= 0) {
-            print_unseen_holders(pl, g->slot_zone[s], unseen);
-            unseen = -1;
-        }
+        if (rt_slot_used(g, pl->st, s) && !holder_seen(pl, s, p))
+            unseen = true;
+        else if (rt_slot_used(g, pl->st, s))
+            print_slot(pl, s, p);
+        if (last && unseen)
+            print_unseen_holders(pl, s, p);
+        unseen = unseen && !last;
     }
 }
 
@@ -392,39 +436,50 @@ static void json_zone(RtPlay *pl, int slot, int p)
 }
 
 /* The slots of a held zone whose holders seat p may not see, as one entry
- * after the zone's others: {"zone":"notes","holder":null,"size":N}. */
-static void json_unseen_holders(RtPlay *pl, int zone, int n)
+ * after the zone's others (last: its last slot): {"zone":"notes",
+ * "holder":null,"size":N}, and "cards" sorted by name when p sees them. */
+static void json_unseen_holders(RtPlay *pl, int last, int p)
 {
+    const char **names;
+    bool seen;
+    int n = unseen_holders(pl, last, p, &seen, &names);
     fputs("{\"zone\":", pl->out);
-    rt_json_string(pl->out, pl->g->zones[zone].name);
-    fprintf(pl->out, ",\"holder\":null,\"size\":%d}", n);
+    rt_json_string(pl->out, pl->g->zones[pl->g->slot_zone[last]].name);
+    fprintf(pl->out, ",\"holder\":null,\"size\":%d", n);
+    if (seen) {
+        fputs(",\"cards\":[", pl->out);
+        for (int i = 0; names && i < n; i++) {
+            if (i)
+                putc(',', pl->out);
+            rt_json_string(pl->out, names[i]);
+        }
+        putc(']', pl->out);
+    }
+    putc('}', pl->out);
+    free(names);
 }
 
 static void json_view(RtPlay *pl, int p)
 {
     const RtGame *g = pl->g;
-    bool first = true;
-    int unseen = -1; /* the cards under holders not seen, of the zone of the slot before */
+    bool first = true, unseen = false; /* a slot of this zone under a holder not seen */
     fputs("{\"zones\":[", pl->out);
     for (int s = 0; s < g->nslots; s++) {
-        if (!rt_slot_used(g, pl->st, s))
-            continue;
-        bool seen = holder_seen(pl, s, p);
-        if (!seen)
-            unseen = (unseen < 0 ? 0 : unseen) + rt_zone_size(g, pl->st, s);
         bool last = s + 1 >= g->nslots || g->slot_zone[s + 1] != g->slot_zone[s];
-        if (!seen && !(last && unseen >= 0))
-            continue;
-        if (!first)
-            putc(',', pl->out);
-        first = false;
-        if (seen)
+        bool used = rt_slot_used(g, pl->st, s);
+        if (used && !holder_seen(pl, s, p)) {
+            unseen = true;
+        } else if (used) {
+            fputs(first ? "" : ",", pl->out);
             json_zone(pl, s, p);
-        if (last && unseen >= 0) {
-            fputs(seen ? "," : "", pl->out);
-            json_unseen_holders(pl, g->slot_zone[s], unseen);
-            unseen = -1;
+            first = false;
         }
+        if (last && unseen) {
+            fputs(first ? "" : ",", pl->out);
+            json_unseen_holders(pl, s, p);
+            first = false;
+        }
+        unseen = unseen && !last;
     }
     fputs("]}", pl->out);
 }

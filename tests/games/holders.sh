@@ -9,8 +9,9 @@
 #     other zones' entries keep their pinned form;
 #   - a slot whose holder the seat may not see where it lies (in the deck,
 #     in another hand) is not named: the view lists those of a zone as one
-#     entry after its others, {"zone":"notes","holder":null,"size":N}, and
-#     a move into or out of one says "holder":null;
+#     entry after its others, {"zone":"notes","holder":null,"size":N}
+#     (with "cards" sorted by name for a zone the seat sees), and a move
+#     into or out of one says "holder":null;
 #   - a move into or out of a held slot names it the same way in "to" and
 #     "from";
 #   - every line passes tests/games/jsonl_check.py (sizes follow the moves,

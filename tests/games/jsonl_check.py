@@ -182,8 +182,8 @@ def main():
                         names.pop(k, None)
                 sizes.update({k: z["size"] for k, z in view.items() if k[0] in held})
             for k, z in view.items():
-                if k[0] in unseen_moved and k[0] in held:
-                    names.pop(k, None)
+                if k[0] in held and (k[2] is None or k[0] in unseen_moved):
+                    names.pop(k, None)  # its cards may come or go with a holder
                 if "cards" in z:
                     seen = Counter(z["cards"])
                     if k in names and names[k] != seen:
