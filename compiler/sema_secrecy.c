@@ -44,6 +44,7 @@ typedef struct SeeWalk {
 
 static void see_walk(SeeWalk *w, const Node *n);
 static bool card_unseen(const SeeWalk *w, const Node *n);
+static int declared_type(const SeeWalk *w, const Node *n);
 
 /* Is n `me`, or a parameter that holds it? */
 static bool is_me(const SeeWalk *w, const Node *n)
@@ -118,14 +119,12 @@ static SeeWalk func_walk(const SeeWalk *w, const Node *call)
     inner.unseen = 0;
     for (int k = 0; k < SEE_SLOTS; k++)
         inner.ctype[k] = -1;
-    const Node *p = call->sym->decl->params;
     int i = 0;
     for (const Node *a = call->args; a && i < SEE_SLOTS; a = a->next, i++) {
         if (i < 32 && is_me(w, a))
             inner.me_params |= 1u << i;
         set_slot(&inner.unseen, i, card_unseen(w, a));
-        inner.ctype[i] = p && p->how ? p->value : -1;
-        p = p ? p->next : NULL;
+        inner.ctype[i] = declared_type(w, a); /* an event's card, passed on */
     }
     inner.depth++;
     if (!inner.guard_call)
