@@ -310,7 +310,7 @@ check: deps
 	@$(MAKE) --no-print-directory check-bins
 	@sh tests/suite.sh --jobs $(JOBS) check
 
-# The whole suite (docs/TESTING.md lists its steps).
+# The whole suite (tests/suite.steps lists its steps).
 test: deps
 	@$(MAKE) --no-print-directory test-bins
 	@sh tests/suite.sh --jobs $(JOBS) test

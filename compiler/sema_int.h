@@ -195,12 +195,15 @@ void warn_effects_never_run(Sema *s); /* sema_effect_kinds.c */
 
 /* sema_reactions.c */
 void check_cancel(Sema *s, Node *n);
-void check_react_guard_visible(Sema *s, const Node *guard, int me_param);
 int before_params(Sema *s, Handler *h, Node **params, Node **last);
 Node *before_body(Sema *s, Node *c);
 void check_before_pattern(Sema *s, Handler *h);
 void check_before_handler_done(Sema *s, Handler *h);
 void finish_befores(Sema *s);
+/* sema_secrecy.c: what decides a reaction's offer reads only what its
+ * player sees */
+void check_react_where_secret(Sema *s, const Handler *h);
+void check_react_play_guards(Sema *s);
 /* sema_move_befores.c */
 void check_before_assign(Sema *s, const Node *target);
 void check_move_befores(Sema *s);

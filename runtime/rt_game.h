@@ -1559,20 +1559,31 @@ static inline RT_UNUSED Trigger *ev_at(State *s, int i)
     return &s->tq[at >= GAME_MAX_TRIGGERS ? at - GAME_MAX_TRIGGERS : at];
 }
 
+/* May trigger t take part in a choice of order: its card lies where every
+ * seat sees it? A face-down card (in a zone `hidden` or `owner`, in play
+ * or gone there) would be named to its controller by its option, and the
+ * question itself, asked or not, would tell every seat of its clause: its
+ * trigger resolves in its place in the order of triggers. */
+static inline RT_UNUSED bool ev_order_public(const State *s, const Trigger *t)
+{
+    return t->card >= 0 && zones[slot_zone[s->slot_of[t->card]]].vis == RT_VIS_PUBLIC;
+}
+
 /* How many triggers at the head of the queue fired at once from cards in
- * play of one controller: 0 when the head is a handler of the rules or of
- * a card with no controller. */
+ * play of one controller, each where every seat sees it: 0 when the head
+ * is a handler of the rules, of a card with no controller or of a card
+ * not seen by all. */
 static RT_UNUSED int ev_order_n(State *s)
 {
     if (s->tq_len == 0)
         return 0;
     const Trigger *h = ev_at(s, 0);
-    if (h->card < 0 || h->me < 0)
+    if (h->card < 0 || h->me < 0 || !ev_order_public(s, h))
         return 0;
     int n = 1;
     while (n < s->tq_len) {
         const Trigger *t = ev_at(s, n);
-        if (t->group != h->group || t->card < 0 || t->me != h->me)
+        if (t->group != h->group || t->card < 0 || t->me != h->me || !ev_order_public(s, t))
             break;
         n++;
     }

@@ -9,6 +9,7 @@
  * names everything. */
 #include "rtcli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const RtCore *core(const RtPlay *pl)
@@ -62,6 +63,52 @@ void rt_slot_name(const RtGame *g, int slot, char *buf, size_t n)
         snprintf(buf, n, "%s", z->name);
 }
 
+/* May seat p (-1: the viewers of the stream) see card c where it is? */
+static bool card_seen(const RtPlay *pl, int c, int p)
+{
+    int slot = rt_card_slot(pl->g, pl->st, c);
+    return p < 0 ? viewers_see(pl, slot) : seat_sees(pl, slot, p);
+}
+
+/* May seat p (-1: the viewers) know which card slot lies under: each
+ * holder up its chain seen where it lies (yes for a slot of no held
+ * zone)? A note under a card in another seat's hand must not name that
+ * card, nor a move into it, nor the slot's own entry in a view. */
+static bool holder_seen(const RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    for (int n = 0; n < 64 && slot >= 0 && slot < g->nslots; n++) {
+        int h = rt_slot_holder(g, slot);
+        if (h < 0)
+            return true;
+        if (!card_seen(pl, h, p))
+            return false;
+        slot = rt_card_slot(g, pl->st, h); /* a chain of holders is bounded */
+    }
+    return true;
+}
+
+/* The name of slot as seat p (-1: the viewers) may read it: a held slot
+ * whose holder it may not see is "notes[a card]". */
+static void shown_slot_name(const RtPlay *pl, int slot, int p, char *buf, size_t n)
+{
+    if (slot >= 0 && slot < pl->g->nslots && !holder_seen(pl, slot, p)) {
+        snprintf(buf, n, "%s[a card]", pl->g->zones[pl->g->slot_zone[slot]].name);
+        return;
+    }
+    rt_slot_name(pl->g, slot, buf, n);
+}
+
+/* Option i's label as seat p (-1: the viewers) may read it: a card under
+ * a holder it may not see is named without its holder ("(under ...)"). */
+static const char *seat_label(RtPlay *pl, int i, int p)
+{
+    const RtOption *o = &core(pl)->dec.opt[i];
+    if (o->kind == RT_OPT_CARD && !holder_seen(pl, rt_card_slot(pl->g, pl->st, o->ids[0]), p))
+        return rt_option_text(pl->g, o, pl->label, sizeof pl->label);
+    return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
+}
+
 /* The label of option i as the viewers may see it: a card they may not
  * see is not named ("a card", "3 cards"). */
 const char *rt_shown_label(RtPlay *pl, int i)
@@ -75,7 +122,7 @@ const char *rt_shown_label(RtPlay *pl, int i)
         if (!viewers_see(pl, rt_card_slot(pl->g, pl->st, o->ids[k])))
             hidden = true;
     if (!hidden)
-        return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
+        return seat_label(pl, i, -1);
     if (o->kind == RT_OPT_TRIGGER)
         snprintf(pl->label, sizeof pl->label, "a card's trigger");
     else if (n == 1)
@@ -102,13 +149,6 @@ static bool during(const RtPlay *pl, int p, RtDuring *d, const char **cause)
 static const char *event_name(const RtGame *g, int e)
 {
     return e >= 0 && e < g->nevents && g->events ? g->events[e] : "?";
-}
-
-/* May seat p (-1: the viewers of the stream) see card c where it is? */
-static bool card_seen(const RtPlay *pl, int c, int p)
-{
-    int slot = rt_card_slot(pl->g, pl->st, c);
-    return p < 0 ? viewers_see(pl, slot) : seat_sees(pl, slot, p);
 }
 
 /* ---- terminal ---- */
@@ -140,7 +180,7 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
             break;
         case RT_ARG_ZONE: {
             char name[1200];
-            rt_slot_name(pl->g, v, name, sizeof name);
+            shown_slot_name(pl, v, p, name, sizeof name);
             fputs(name, pl->out);
             break;
         }
@@ -187,13 +227,76 @@ static void print_slot(RtPlay *pl, int slot, int p)
     putc('\n', pl->out);
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The slots of the held zone whose last slot is last that lie under
+ * holders seat p may not see: how many cards they hold, whether p sees
+ * every such slot (*seen), and then in *names (malloc'd; NULL for none)
+ * those cards by name, sorted, so that no slot's order shows. */
+static int unseen_holders(RtPlay *pl, int last, int p, bool *seen, const char ***names)
+{
+    const RtGame *g = pl->g;
+    int first = last, n = 0;
+    *seen = true;
+    while (first > 0 && g->slot_zone[first - 1] == g->slot_zone[last])
+        first--;
+    for (int s = first; s <= last; s++)
+        if (rt_slot_used(g, pl->st, s) && !holder_seen(pl, s, p)) {
+            n += rt_zone_size(g, pl->st, s);
+            *seen = *seen && seat_sees(pl, s, p);
+        }
+    *names = *seen && n > 0 ? malloc(sizeof **names * (size_t)n) : NULL;
+    if (!*names) {
+        *seen = *seen && n == 0; /* out of memory: the cards are not shown */
+        return n;
+    }
+    int k = 0;
+    for (int s = first; s <= last; s++)
+        if (rt_slot_used(g, pl->st, s) && !holder_seen(pl, s, p))
+            for (int i = 0, m = rt_zone_size(g, pl->st, s); i < m && k < n; i++)
+                (*names)[k++] = card_name(g, rt_zone_card(g, pl->st, s, i));
+    qsort(*names, (size_t)k, sizeof **names, by_name);
+    return n;
+}
+
+/* Those slots, as one line after the zone's others: "notes[cards not
+ * seen]: 2 cards", or "badges[cards not seen]: Badge, Medal" when the
+ * zone is seen. */
+static void print_unseen_holders(RtPlay *pl, int last, int p)
+{
+    const char **names;
+    bool seen;
+    int n = unseen_holders(pl, last, p, &seen, &names);
+    fprintf(pl->out, "  %s[cards not seen]: ", pl->g->zones[pl->g->slot_zone[last]].name);
+    if (!seen)
+        fprintf(pl->out, "%d card%s", n, plural(n));
+    else if (n == 0)
+        fputs("(empty)", pl->out);
+    for (int i = 0; names && i < n; i++)
+        fprintf(pl->out, "%s%s", i ? ", " : "", names[i]);
+    putc('\n', pl->out);
+    free(names);
+}
+
 void rt_print_table(RtPlay *pl, int p)
 {
+    const RtGame *g = pl->g;
     fprintf(pl->out, "\n--- what Player %d sees (turn %d) ---\n", p + 1,
             (int)core(pl)->turns);
-    for (int s = 0; s < pl->g->nslots; s++)
-        if (rt_slot_used(pl->g, pl->st, s))
+    bool unseen = false; /* a slot of this zone lies under a holder not seen */
+    for (int s = 0; s < g->nslots; s++) {
+        bool last = s + 1 >= g->nslots || g->slot_zone[s + 1] != g->slot_zone[s];
+        if (rt_slot_used(g, pl->st, s) && !holder_seen(pl, s, p))
+            unseen = true;
+        else if (rt_slot_used(g, pl->st, s))
             print_slot(pl, s, p);
+        if (last && unseen)
+            print_unseen_holders(pl, s, p);
+        unseen = unseen && !last;
+    }
 }
 
 void rt_print_question(RtPlay *pl)
@@ -222,15 +325,14 @@ void rt_print_question(RtPlay *pl)
               pl->out);
     }
     for (int i = 0; i < d->noptions; i++)
-        fprintf(pl->out, "  %d) %s\n", i + 1,
-                rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label));
+        fprintf(pl->out, "  %d) %s\n", i + 1, seat_label(pl, i, d->player));
 }
 
 static void print_move(RtPlay *pl, const char *name, RtMove m)
 {
     char from[160], to[160];
-    rt_slot_name(pl->g, m.from_slot, from, sizeof from);
-    rt_slot_name(pl->g, m.to_slot, to, sizeof to);
+    shown_slot_name(pl, m.from_slot, -1, from, sizeof from);
+    shown_slot_name(pl, m.to_slot, -1, to, sizeof to);
     fprintf(pl->out, "  %s: %s -> %s\n", name ? name : "a card", from, to);
 }
 
@@ -273,12 +375,19 @@ static void print_end(RtPlay *pl, const char *abandoned)
 /* ---- JSON ---- */
 
 /* A slot of a held zone says which card it lies under: ,"holder":"NAME",
- * and ,"copy":K (from 1) when that card has several copies. */
-static void json_holder(FILE *f, const RtGame *g, int slot)
+ * and ,"copy":K (from 1) when that card has several copies; for seat p
+ * (-1: the viewers) that may not see that card, ,"holder":null. */
+static void json_holder(RtPlay *pl, int slot, int p)
 {
+    const RtGame *g = pl->g;
+    FILE *f = pl->out;
     int h = rt_slot_holder(g, slot), copies;
     if (h < 0)
         return;
+    if (!holder_seen(pl, slot, p)) {
+        fputs(",\"holder\":null", f);
+        return;
+    }
     int copy = rt_card_copy(g, h, &copies);
     fputs(",\"holder\":", f);
     rt_json_string(f, card_name(g, h));
@@ -286,8 +395,10 @@ static void json_holder(FILE *f, const RtGame *g, int slot)
         fprintf(f, ",\"copy\":%d", copy);
 }
 
-static void json_place(FILE *f, const RtGame *g, int slot)
+static void json_place(RtPlay *pl, int slot, int p)
 {
+    const RtGame *g = pl->g;
+    FILE *f = pl->out;
     if (slot < 0 || slot >= g->nslots) {
         fputs("null", f);
         return;
@@ -297,7 +408,7 @@ static void json_place(FILE *f, const RtGame *g, int slot)
     rt_json_string(f, z->name);
     if (z->per_player)
         fprintf(f, ",\"player\":%d", g->slot_owner[slot]);
-    json_holder(f, g, slot);
+    json_holder(pl, slot, p);
     putc('}', f);
 }
 
@@ -310,7 +421,7 @@ static void json_zone(RtPlay *pl, int slot, int p)
     rt_json_string(pl->out, z->name);
     if (z->per_player)
         fprintf(pl->out, ",\"player\":%d", g->slot_owner[slot]);
-    json_holder(pl->out, g, slot);
+    json_holder(pl, slot, p);
     fprintf(pl->out, ",\"size\":%d", n);
     if (seat_sees(pl, slot, p)) {
         fputs(",\"cards\":[", pl->out);
@@ -324,24 +435,61 @@ static void json_zone(RtPlay *pl, int slot, int p)
     putc('}', pl->out);
 }
 
+/* The slots of a held zone whose holders seat p may not see, as one entry
+ * after the zone's others (last: its last slot): {"zone":"notes",
+ * "holder":null,"size":N}, and "cards" sorted by name when p sees them. */
+static void json_unseen_holders(RtPlay *pl, int last, int p)
+{
+    const char **names;
+    bool seen;
+    int n = unseen_holders(pl, last, p, &seen, &names);
+    fputs("{\"zone\":", pl->out);
+    rt_json_string(pl->out, pl->g->zones[pl->g->slot_zone[last]].name);
+    fprintf(pl->out, ",\"holder\":null,\"size\":%d", n);
+    if (seen) {
+        fputs(",\"cards\":[", pl->out);
+        for (int i = 0; names && i < n; i++) {
+            if (i)
+                putc(',', pl->out);
+            rt_json_string(pl->out, names[i]);
+        }
+        putc(']', pl->out);
+    }
+    putc('}', pl->out);
+    free(names);
+}
+
 static void json_view(RtPlay *pl, int p)
 {
-    bool first = true;
+    const RtGame *g = pl->g;
+    bool first = true, unseen = false; /* a slot of this zone under a holder not seen */
     fputs("{\"zones\":[", pl->out);
-    for (int s = 0; s < pl->g->nslots; s++) {
-        if (!rt_slot_used(pl->g, pl->st, s))
-            continue;
-        if (!first)
-            putc(',', pl->out);
-        json_zone(pl, s, p);
-        first = false;
+    for (int s = 0; s < g->nslots; s++) {
+        bool last = s + 1 >= g->nslots || g->slot_zone[s + 1] != g->slot_zone[s];
+        bool used = rt_slot_used(g, pl->st, s);
+        if (used && !holder_seen(pl, s, p)) {
+            unseen = true;
+        } else if (used) {
+            fputs(first ? "" : ",", pl->out);
+            json_zone(pl, s, p);
+            first = false;
+        }
+        if (last && unseen) {
+            fputs(first ? "" : ",", pl->out);
+            json_unseen_holders(pl, s, p);
+            first = false;
+        }
+        unseen = unseen && !last;
     }
     fputs("]}", pl->out);
 }
 
 /* ,"during":{"event":..,"by":..,"cause":..,"handler":..,"file":..,
  * "line":..,"depth":..} when an event or a handler is in progress: by and
- * cause null for none, cause null too for a card player p may not see. */
+ * cause null for none, cause null too for a card player p may not see; and
+ * then, in a handler, file and line null too: a card's clause is its card's
+ * (the cause of a card's handler is its card), and where it is written
+ * would name the card. */
 static void json_during(RtPlay *pl, int p)
 {
     RtDuring d;
@@ -365,7 +513,8 @@ static void json_during(RtPlay *pl, int p)
         rt_json_string(f, d.handler);
     else
         fputs("null", f);
-    if (d.file) {
+    bool unnamed = d.cause >= 0 && !cause && d.handler;
+    if (d.file && !unnamed) {
         fputs(",\"file\":", f);
         rt_json_string(f, d.file);
         fprintf(f, ",\"line\":%d", d.line);
@@ -405,7 +554,7 @@ static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
         fputs(v ? "true" : "false", f);
         break;
     case RT_ARG_ZONE: /* {"zone":"hand","player":1}, as a move's places */
-        json_place(f, pl->g, v);
+        json_place(pl, v, p);
         break;
     default:
         fprintf(f, "%d", (int)v);
@@ -447,7 +596,7 @@ void rt_json_decision(RtPlay *pl)
     fputs(",\"options\":[", f);
     for (int i = 0; i < d->noptions; i++) {
         fprintf(f, "%s{\"id\":%d,\"label\":", i ? "," : "", i);
-        rt_json_string(f, rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label));
+        rt_json_string(f, seat_label(pl, i, d->player));
         putc('}', f);
     }
     fputs("],\"view\":", f);
@@ -494,9 +643,9 @@ static void json_move(RtPlay *pl, const char *name, RtMove m)
     else
         fputs("null", f);
     fputs(",\"from\":", f);
-    json_place(f, pl->g, m.from_slot);
+    json_place(pl, m.from_slot, -1);
     fputs(",\"to\":", f);
-    json_place(f, pl->g, m.to_slot);
+    json_place(pl, m.to_slot, -1);
     fputs("}\n", f);
 }
 
@@ -514,8 +663,11 @@ static const char *result_name(int over)
  * "file":"game.rules","line":86,...} then "zone" (and "player" for a per
  * player zone) if the detail is a slot, "value" if it is a player or an
  * index. Nothing when the place is not known. */
-static void json_fault(FILE *f, const RtGame *g, const void *st)
+static void json_fault(RtPlay *pl)
 {
+    FILE *f = pl->out;
+    const RtGame *g = pl->g;
+    const void *st = pl->st;
     const RtFaultSite *site = rt_fault_site(g, st);
     if (!site)
         return;
@@ -534,7 +686,7 @@ static void json_fault(FILE *f, const RtGame *g, const void *st)
         rt_json_string(f, z->name);
         if (z->per_player)
             fprintf(f, ",\"player\":%d", g->slot_owner[v]);
-        json_holder(f, g, v);
+        json_holder(pl, v, -1);
     } else if (k->detail == RT_FD_PLAYER || k->detail == RT_FD_INDEX) {
         fprintf(f, ",\"value\":%d", v);
     } else if (k->detail == RT_FD_CARD) {
@@ -567,7 +719,7 @@ static void json_end(RtPlay *pl, const char *abandoned)
     fprintf(f, ",\"turns\":%d,\"decisions\":%lld,\"seed\":%llu", (int)c->turns,
             (long long)c->decisions, (unsigned long long)pl->seed);
     if (!abandoned)
-        json_fault(f, pl->g, pl->st);
+        json_fault(pl);
     fputs("}\n", f);
 }
 

@@ -7,10 +7,27 @@ taking the first option, and checks what the views show of the held zone
 in seat 0's hand (its controller), never otherwise. Some view must show a
 note, and some view must hide one (its Student placed at a Location, a
 shared zone), or the check proves nothing. Prints nothing and exits 0 if all
-holds; else the first problem, exit 1."""
+holds; else the first problem, exit 1.
+
+It also checks that a view names only the holders seat 0 may see: a held
+slot under a card that lies where seat 0 cannot see it (another hand, the
+deck) is not named, so for each card name the view names no more holders
+(copies) than it shows cards of that name where seat 0 sees them."""
 import json
 import subprocess
 import sys
+from collections import Counter
+
+
+def holders_seen(seed, zones):
+    """Every holder named is a card seat 0 sees (by name, copies counted)."""
+    seen = Counter(c for z in zones if "cards" in z for c in z["cards"])
+    named = Counter(h for h, _ in {(z["holder"], z.get("copy")) for z in zones
+                                   if z.get("holder") is not None})
+    for name, n in named.items():
+        if n > seen[name]:
+            sys.exit(f"seed {seed}: the view names {n} {name} holding cards, "
+                     f"but shows {seen[name]} {name} where seat 0 sees it")
 
 
 def play(binary, seed):
@@ -25,6 +42,7 @@ def play(binary, seed):
         if m["type"] != "decision":
             continue
         zones = m["view"]["zones"]
+        holders_seen(seed, zones)
         hand = next(z for z in zones if z["zone"] == "hand" and z["player"] == 0)
         for z in zones:
             if z["zone"] != "notes":

@@ -7,6 +7,11 @@
 #     card it lies under: {"zone":"students","holder":"Gym","size":N,...},
 #     and "copy":K after the holder when that card has several copies; the
 #     other zones' entries keep their pinned form;
+#   - a slot whose holder the seat may not see where it lies (in the deck,
+#     in another hand) is not named: the view lists those of a zone as one
+#     entry after its others, {"zone":"notes","holder":null,"size":N}
+#     (with "cards" sorted by name for a zone the seat sees), and a move
+#     into or out of one says "holder":null;
 #   - a move into or out of a held slot names it the same way in "to" and
 #     "from";
 #   - every line passes tests/games/jsonl_check.py (sizes follow the moves,
@@ -51,8 +56,10 @@ slots() {
     first_view | tr '{' '\n' | sed -n 's/^"zone":"\([a-z]*\)"\(,"player":\([0-9]\)\)\{0,1\}\(,"holder":"\([^"]*\)"\)\{0,1\}\(,"copy":\([0-9]*\)\)\{0,1\}.*/\1[\3\5 \7]/p' |
         sed 's/ \]/]/; s/\[\]//' | tr '\n' ' '
 }
-want='deck discard hand[0] hand[1] hand[2] field ruins students[French Classroom] students[Gym] students[Library 1] students[Library 2] badges[Nerd 1] badges[Nerd 2] badges[Nerd 3] badges[Nerd 4] badges[Nerd 5] badges[Nerd 6] badges[Jock 1] badges[Jock 2] badges[Jock 3] badges[Jock 4] badges[Jock 5] badges[Jock 6] badges[Prefect 1] badges[Prefect 2] marks[French Classroom] marks[Gym] marks[Library 1] marks[Library 2] notes[Nerd 1] notes[Nerd 2] notes[Nerd 3] notes[Nerd 4] notes[Nerd 5] notes[Nerd 6] notes[Jock 1] notes[Jock 2] notes[Jock 3] notes[Jock 4] notes[Jock 5] notes[Jock 6] notes[Prefect 1] notes[Prefect 2] '
-check "the view lists every slot, held ones by their holder and copy" \
+# seat 0 holds Nerd #6 and Jock #2; every Location and the other Students
+# lie in the deck or in another hand, where seat 0 cannot see them
+want='deck discard hand[0] hand[1] hand[2] field ruins students badges[Nerd 6] badges[Jock 2] badges marks notes[Nerd 6] notes[Jock 2] notes '
+check "the view lists every slot, held ones by their holder and copy, those of holders not seen as one" \
     sh -c '[ "$1" = "$2" ] || { echo "    got:  $1"; echo "    want: $2"; exit 1; }' sh "$(slots)" "$want"
 check "a held slot of a card with one copy has no copy field" \
     grep -q '{"zone":"students","holder":"Gym","size":[0-9]*,"cards":\[' "$T/out"
@@ -60,6 +67,13 @@ check "a held slot of a copy says which" \
     grep -q '{"zone":"students","holder":"Library","copy":2,"size":' "$T/out"
 check "other zones keep their pinned form" \
     grep -q '{"zone":"hand","player":1,"size":[0-9]*}' "$T/out"
+check "the slots of holders not seen are one entry, its holder null" \
+    grep -q '{"zone":"notes","holder":null,"size":[0-9]*}' "$T/out"
+# seed 1: the other seats write notes under Students of their own hands
+"$T/lab" play --protocol json --seats json,random,random --seed 1 <"$T/in" >"$T/out1" 2>>"$T/stderr"
+check "a move into a slot of a holder not seen does not name it" \
+    grep -q '^{"type":"move","card":null,"from":{"zone":"hand","player":[12]},"to":{"zone":"notes","holder":null}}$' "$T/out1"
+check "a stream with such moves passes jsonl_check.py" python3 "$ROOT/tests/games/jsonl_check.py" "$T/out1" --ended
 check "a move into a held slot names it" \
     grep -q '"to":{"zone":"students","holder":"[A-Za-z ]*"\(,"copy":[12]\)\{0,1\}}}$' "$T/out"
 check "a move out of a held slot names it" \

@@ -12,7 +12,12 @@
   - the cards stay where the moves put them: from the first view on, the
     size of each zone (and, where the view names the cards, which cards)
     follows the moves exactly, and the number of cards in view never
-    changes (no card lost or made up);
+    changes (no card lost or made up). A held zone's slots whose holder
+    the seat may not see are one entry with "holder":null (their moves name
+    that holder null too), and a slot comes out of it or goes into it as its
+    holder comes into sight or goes out of it: so of a held zone the total
+    follows the moves, and each slot named in two views in a row, with no
+    move to a holder not seen in between, follows them;
   - a reaction window: a decision's "window" holds an id, "kind", "event",
     "args", "by", "depth" and "order" (every seat once, the decider among
     them) and no answer; a window asks no seat twice; its "responses" line
@@ -109,6 +114,9 @@ def main():
     after_error = False
     end = None
     windows = {}
+    held = set()          # the zones whose slots lie under holders
+    held_total = Counter()  # a held zone -> its cards, from the first view on
+    unseen_moved = set()  # held zones a move to or from a holder not seen touched
     with open(path, "rb") as f:
         lines = f.read().split(b"\n")
     if lines and lines[-1] == b"":
@@ -147,16 +155,35 @@ def main():
                     fail(n, f"zone {key}: size {z['size']}, {len(z['cards'])} cards")
                 view[key] = z
             count = sum(z["size"] for z in view.values())
+            held |= {z["zone"] for z in view.values() if "holder" in z}
+            in_view = Counter()
+            for k, z in view.items():
+                if k[0] in held:
+                    in_view[k[0]] += z["size"]
             if sizes is None:
                 sizes = {k: z["size"] for k, z in view.items()}
+                held_total = Counter(in_view)
                 total = count
             else:
                 if count != total:
                     fail(n, f"{count} cards in view, {total} before")
+                for zone in held:
+                    if in_view[zone] != held_total[zone]:
+                        fail(n, f"held zone {zone}: {in_view[zone]} cards, the moves say "
+                                f"{held_total[zone]}")
                 for k, z in view.items():
+                    if k[0] in held and (k[2] is None or k not in sizes or k[0] in unseen_moved):
+                        continue  # in or out of sight of its holder: the total is checked
                     if sizes.get(k) != z["size"]:
                         fail(n, f"zone {k}: size {z['size']}, the moves say {sizes.get(k)}")
+                for k in [k for k in sizes if k[0] in held]:
+                    del sizes[k]
+                    if k not in view:
+                        names.pop(k, None)
+                sizes.update({k: z["size"] for k, z in view.items() if k[0] in held})
             for k, z in view.items():
+                if k[0] in held and (k[2] is None or k[0] in unseen_moved):
+                    names.pop(k, None)  # its cards may come or go with a holder
                 if "cards" in z:
                     seen = Counter(z["cards"])
                     if k in names and names[k] != seen:
@@ -173,6 +200,7 @@ def main():
                     fail(n, f"window {w['id']} asks player {m['player']} twice")
                 asked.add(m["player"])
             last_decision = raw
+            unseen_moved = set()
         elif t == "responses":
             check_responses(n, m, windows)
         elif t == "move":
@@ -184,7 +212,18 @@ def main():
                 if p is None:
                     continue
                 k = (p["zone"], p.get("player"), p.get("holder"), p.get("copy"))
-                if k not in sizes:
+                if "holder" in p:
+                    held.add(p["zone"])
+                if p["zone"] in held:
+                    held_total[p["zone"]] += step
+                    if held_total[p["zone"]] < 0:
+                        fail(n, f"held zone {p['zone']}: a card moves out of an empty zone")
+                    if p.get("holder") is None:
+                        unseen_moved.add(p["zone"])
+                    if k not in sizes or p.get("holder") is None:
+                        names.pop(k, None)
+                        continue  # out of sight at the last view: the total counts it
+                elif k not in sizes:
                     fail(n, f"a move {place} an unknown zone {k}")
                 sizes[k] += step
                 if sizes[k] < 0:

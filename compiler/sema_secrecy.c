@@ -1,0 +1,425 @@
+/* sema_secrecy.c: what decides whether a card is offered in a reaction
+ * window may read only what its player sees.
+ *
+ * A `react to` clause's 'where', and the 'when' of the play of a card that
+ * has such a clause (a reaction is offered only where its card is
+ * playable), decide whether the card is offered to its player (`me`): the
+ * offer tells that player what they read. So they may read:
+ *   - the cards of public zones, and of zones each player owns when it is
+ *     `me`'s; of every other zone only its size, which every view shows
+ *     (size(Z), count(Z) and any(Z) with no filter);
+ *   - the face (type, name, attributes), the per-card variables and
+ *     playable(...) of a card only when `me` sees it: `this`, the card
+ *     played (every seat sees it), a card of a zone `me` sees (leaving it,
+ *     or taken from it with top(...), first(...), a source), and `cause`
+ *     (not proved: see docs/LANGUAGE.md, §8 "Reactions"). A card moving
+ *     into a zone from a zone not named, a card an event of the rules
+ *     carries, and a card held in a variable may lie where `me` cannot see.
+ *     Where such a card is (controller(...), `in`) and whether it is
+ *     another card (==, !=) may be read; so may a property that every card
+ *     of its declared type shares (`s.name` for an event's `s: student`
+ *     when every student has one name).
+ * The funcs they call are read too, knowing which of their parameters hold
+ * `me` and which hold a card `me` may not see. */
+#include "sema_int.h"
+
+#include <string.h>
+
+enum { SEE_MAX_DEPTH = 16, SEE_SLOTS = 64 };
+
+typedef struct SeeWalk {
+    Sema *s;
+    const char *subject;    /* "the 'where' of a reaction" */
+    const Node *guard_call; /* in a func: the call in the guard that led there */
+    unsigned me_params;     /* bit i: parameter i (its slot) holds me */
+    uint64_t unseen;        /* bit i: slot i holds a card me may not see */
+    int ctype[SEE_SLOTS];   /* per slot: the card type it is declared with, or -1 */
+    int depth;              /* funcs entered */
+    /* the first thing read that me may not see */
+    const Node *found;      /* a zone reference, or the reading of a card */
+    const Node *found_at;   /* ... and the guard's node that leads to it */
+    const Node *card;       /* a card's reading: the card read, else NULL */
+    const char *what;       /* ... and what of it is read */
+} SeeWalk;
+
+static void see_walk(SeeWalk *w, const Node *n);
+static bool card_unseen(const SeeWalk *w, const Node *n);
+static int declared_type(const SeeWalk *w, const Node *n);
+
+/* Is n `me`, or a parameter that holds it? */
+static bool is_me(const SeeWalk *w, const Node *n)
+{
+    return n && n->kind == N_IDENT && n->sym && n->sym->kind == S_PARAM &&
+           n->sym->index >= 0 && n->sym->index < 32 && ((w->me_params >> n->sym->index) & 1);
+}
+
+/* The zone declaration n names (a zone, or a per-player zone indexed), or
+ * NULL if n is no zone. */
+static const Node *zone_of(const Node *n)
+{
+    const Node *id = n && n->kind == N_INDEX ? n->base : n;
+    if (!id || id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
+        return NULL;
+    return id->sym->decl;
+}
+
+/* May me see the cards of zone reference n? */
+static bool me_sees(const SeeWalk *w, const Node *n)
+{
+    const Node *z = zone_of(n);
+    if (z->vis == VIS_PUBLIC)
+        return true;
+    return z->vis == VIS_OWNER && n->kind == N_INDEX && is_me(w, n->index);
+}
+
+/* Only the size of the zone of call n is read: size(Z), and count(Z) or
+ * any(Z) without a filter. */
+static const Node *size_only(const Node *n)
+{
+    if (n->kind != N_CALL || n->sym || !n->args)
+        return NULL;
+    const Node *a = n->args;
+    if (a->kind == N_SOURCE && a->src_kind == SRC_ZONE && !a->filter)
+        a = a->in;
+    if (!zone_of(a))
+        return NULL;
+    bool sized = n->builtin == B_SIZE || n->builtin == B_COUNT || n->builtin == B_ANY;
+    return sized ? a : NULL;
+}
+
+static void see_list(SeeWalk *w, const Node *n)
+{
+    for (; n && !w->found; n = n->next)
+        see_walk(w, n);
+}
+
+/* ---- cards me may not see ---- */
+
+static bool slot_bit(uint64_t bits, int slot)
+{
+    return slot >= 0 && slot < SEE_SLOTS && ((bits >> slot) & 1);
+}
+
+static void set_slot(uint64_t *bits, int slot, bool on)
+{
+    if (slot < 0 || slot >= SEE_SLOTS)
+        return;
+    if (on)
+        *bits |= (uint64_t)1 << slot;
+    else
+        *bits &= ~((uint64_t)1 << slot);
+}
+
+/* The walk inside the func that call calls: which of its parameters hold
+ * me, which a card me may not see, and their declared card types. */
+static SeeWalk func_walk(const SeeWalk *w, const Node *call)
+{
+    SeeWalk inner = *w;
+    inner.me_params = 0;
+    inner.unseen = 0;
+    for (int k = 0; k < SEE_SLOTS; k++)
+        inner.ctype[k] = -1;
+    int i = 0;
+    for (const Node *a = call->args; a && i < SEE_SLOTS; a = a->next, i++) {
+        if (i < 32 && is_me(w, a))
+            inner.me_params |= 1u << i;
+        set_slot(&inner.unseen, i, card_unseen(w, a));
+        inner.ctype[i] = declared_type(w, a); /* an event's card, passed on */
+    }
+    inner.depth++;
+    if (!inner.guard_call)
+        inner.guard_call = call;
+    return inner;
+}
+
+/* Is the card n gives one that me may not see? */
+static bool card_unseen(const SeeWalk *w, const Node *n)
+{
+    if (!n || n->type != T_CARD)
+        return false;
+    const Sym *sym = n->kind == N_IDENT || n->kind == N_INDEX ? (n->kind == N_INDEX ? n->base->sym
+                                                                                    : n->sym)
+                                                              : NULL;
+    switch (n->kind) {
+    case N_IDENT:
+        if (sym && (sym->kind == S_PARAM || sym->kind == S_LOCAL))
+            return slot_bit(w->unseen, sym->index);
+        return sym && sym->kind == S_GLOBAL; /* a card variable may hold any card */
+    case N_INDEX:
+        return sym && (sym->kind == S_PVAR || sym->kind == S_CVAR);
+    case N_CALL:
+        if (!n->sym)
+            return n->builtin == B_HOLDER; /* the holder lies elsewhere */
+        if (n->sym->kind != S_FUNC || !n->sym->decl->expr_body || w->depth >= SEE_MAX_DEPTH)
+            return true;
+        {
+            SeeWalk inner = func_walk(w, n);
+            return card_unseen(&inner, n->sym->decl->expr_body);
+        }
+    default:
+        return false; /* none, top(Z), a source's card: of a zone read */
+    }
+}
+
+/* Do all the cards of type t (-1: every card) have the same value of
+ * attr (ATTR_TYPE, ATTR_NAME or an attribute)? Then reading it tells only
+ * the type, which the declaration tells already. */
+static bool same_for_type(const CardSet *cs, int t, int attr)
+{
+    const CardDef *first = NULL;
+    for (int k = 0; k < cs->ncards; k++) {
+        const CardDef *cd = cs->cards[k];
+        if (t >= 0 && (!cd->type || cd->type->index != t))
+            continue;
+        if (!first) {
+            first = cd;
+            continue;
+        }
+        bool same = attr == ATTR_TYPE   ? cd->type == first->type
+                    : attr == ATTR_NAME ? !strcmp(cd->name, first->name)
+                                        : card_value(cd, attr) == card_value(first, attr);
+        if (!same)
+            return false;
+    }
+    return true;
+}
+
+/* The card type card expression n is declared with, or -1. */
+static int declared_type(const SeeWalk *w, const Node *n)
+{
+    if (n->kind != N_IDENT || !n->sym || n->sym->kind != S_PARAM)
+        return -1;
+    int slot = n->sym->index;
+    return slot >= 0 && slot < SEE_SLOTS ? w->ctype[slot] : -1;
+}
+
+static void found_card(SeeWalk *w, const Node *read, const Node *card, const char *what)
+{
+    w->found = read;
+    w->found_at = w->guard_call ? w->guard_call : read;
+    w->card = card;
+    w->what = what;
+}
+
+static const char *attr_words(Sema *s, int attr)
+{
+    if (attr == ATTR_TYPE)
+        return "the type";
+    if (attr == ATTR_NAME)
+        return "the name";
+    return arena_printf(s->arena, "attribute '%s'", s->cs->attrs[attr]->name);
+}
+
+/* Does n read the face of a card me may not see? (a property, a per-card
+ * variable, playable(...)) */
+static bool reads_unseen_card(SeeWalk *w, const Node *n)
+{
+    if (n->kind == N_FIELD && n->base && card_unseen(w, n->base) &&
+        !same_for_type(w->s->cs, declared_type(w, n->base), n->attr)) {
+        found_card(w, n, n->base, attr_words(w->s, n->attr));
+        return true;
+    }
+    if (n->kind == N_INDEX && n->base->sym && n->base->sym->kind == S_CVAR &&
+        card_unseen(w, n->index)) {
+        found_card(w, n, n->index,
+                   arena_printf(w->s->arena, "per-card variable '%s'", n->base->sym->name));
+        return true;
+    }
+    if (n->kind == N_CALL && !n->sym && n->builtin == B_PLAYABLE)
+        for (const Node *a = n->args; a; a = a->next)
+            if (card_unseen(w, a)) {
+                found_card(w, n, a, "whether it is playable");
+                return true;
+            }
+    return false;
+}
+
+/* A local given a value: it holds a card me may not see when the value
+ * is one. */
+static void see_local(SeeWalk *w, const Node *n)
+{
+    if (n->kind == N_LET && n->sym)
+        set_slot(&w->unseen, n->sym->index, card_unseen(w, n->init));
+    if (n->kind == N_ASSIGN && n->target->kind == N_IDENT && n->target->sym &&
+        (n->target->sym->kind == S_LOCAL || n->target->sym->kind == S_PARAM) &&
+        card_unseen(w, n->rhs))
+        set_slot(&w->unseen, n->target->sym->index, true);
+}
+
+/* ---- the walk ---- */
+
+/* A call of a func: its arguments, then its body, knowing which of its
+ * parameters hold me or a card me may not see. */
+static void see_func(SeeWalk *w, const Node *call)
+{
+    see_list(w, call->args);
+    const Node *d = call->sym->decl;
+    if (w->found || w->depth >= SEE_MAX_DEPTH)
+        return;
+    SeeWalk inner = func_walk(w, call);
+    see_walk(&inner, d->expr_body);
+    see_walk(&inner, d->body);
+    w->found = inner.found;
+    w->found_at = inner.found_at;
+    w->card = inner.card;
+    w->what = inner.what;
+}
+
+static void see_walk(SeeWalk *w, const Node *n)
+{
+    if (!n || w->found)
+        return;
+    const Node *sized = size_only(n);
+    if (sized) {
+        if (sized->kind == N_INDEX)
+            see_walk(w, sized->index);
+        return;
+    }
+    if (reads_unseen_card(w, n))
+        return;
+    if (n->kind == N_CALL && n->sym && n->sym->kind == S_FUNC) {
+        see_func(w, n);
+        return;
+    }
+    if (zone_of(n) && (n->kind == N_INDEX || n->kind == N_IDENT)) {
+        if (!me_sees(w, n)) {
+            w->found = n;
+            w->found_at = w->guard_call ? w->guard_call : n;
+        } else if (n->kind == N_INDEX) {
+            see_walk(w, n->index); /* the zone seen, its index read */
+        }
+        return;
+    }
+    if (n->kind == N_SOURCE)
+        set_slot(&w->unseen, n->slot, false); /* its element: a card of a zone read */
+    for (int i = 0; i < NKIDS; i++)
+        see_list(w, n->kid[i]);
+    see_local(w, n);
+}
+
+/* ---- the reports ---- */
+
+static void report_zone(SeeWalk *w)
+{
+    const Node *z = zone_of(w->found);
+    const char *whose = z->vis == VIS_HIDDEN ? ", which is hidden from every player"
+                        : z->vis == VIS_OWNER ? " of a player who may not be 'me' (only its "
+                                                "owner sees it)"
+                                              : "";
+    diag_error(w->s->diags, w->found_at->loc, "%s reads the cards of '%s'%s: whether the card "
+                                              "is offered would show them to its player "
+                                              "(sizes are public: size(...) may be read)",
+               w->subject, z->name, whose);
+    if (w->found_at != w->found)
+        diag_note(w->s->diags, w->found->loc, "'%s' is read here", z->name);
+}
+
+static void report_card(SeeWalk *w)
+{
+    const Node *c = w->card;
+    const char *which = c->kind == N_IDENT ? arena_printf(w->s->arena, "'%s'", c->name)
+                                           : "a card";
+    diag_error(w->s->diags, w->found_at->loc, "%s reads %s of %s%s its player may not see: "
+                                              "whether the card is offered would show it (read "
+                                              "the face of 'this', of the card played, or of a "
+                                              "card of a zone its player sees; where a card is, "
+                                              "controller(...) and == may be read)",
+               w->subject, w->what, which, c->kind == N_IDENT ? ", a card" : "");
+    if (w->found_at != w->found)
+        diag_note(w->s->diags, w->found->loc, "%s of %s is read here", w->what, which);
+}
+
+/* Walks guard as a func whose parameters w describes; reports the first
+ * thing it reads that me may not see. */
+static void see_guard(SeeWalk *w, const Node *guard)
+{
+    see_walk(w, guard);
+    if (!w->found)
+        return;
+    if (w->card)
+        report_card(w);
+    else
+        report_zone(w);
+}
+
+static SeeWalk new_walk(Sema *s, const char *subject)
+{
+    SeeWalk w = {.s = s, .subject = subject};
+    for (int i = 0; i < SEE_SLOTS; i++)
+        w.ctype[i] = -1;
+    return w;
+}
+
+/* ---- a reaction's 'where' ---- */
+
+/* May me see the zone of pattern z (declaration decl) and the cards there:
+ * a public zone, or one `me` owns (`hand[me]`)? */
+static bool pattern_zone_seen(const Node *z, const Game *g, int zone_no)
+{
+    if (zone_no < 0 || zone_no >= g->zones.len)
+        return false;
+    const Node *decl = g->zones.items[zone_no];
+    if (decl->vis == VIS_PUBLIC)
+        return true;
+    return decl->vis == VIS_OWNER && !(decl->zflags & ZF_HELD) && z && z->kind == N_INDEX &&
+           z->index->kind == N_IDENT && !strcmp(z->index->name, "me");
+}
+
+/* Where the card of a card pattern lies while its window is open: shown
+ * to all when played; before a move, in the zone it leaves, which the
+ * pattern may name. */
+static bool bound_card_seen(const Game *g, const Handler *h)
+{
+    const Node *pat = h->clause->pattern;
+    switch (pat->pat_kind) {
+    case PAT_PLAYED: return true;
+    case PAT_LEAVES: return pattern_zone_seen(pat->zone, g, pat->zone_no);
+    case PAT_ENTERS: return pat->from && pattern_zone_seen(pat->from, g, pat->from_zone);
+    default: return false;
+    }
+}
+
+/* The 'where' of `react to` clause h: its parameters are the names its
+ * pattern binds, then this, me, by and cause. The cards it binds are
+ * unseen unless the pattern shows them; an event's keep the card type
+ * they are declared with. */
+void check_react_where_secret(Sema *s, const Handler *h)
+{
+    SeeWalk w = new_walk(s, "the 'where' of a reaction");
+    w.me_params = h->nbound + 1 < 32 ? 1u << (h->nbound + 1) : 0;
+    const Node *ep = NULL;
+    if (h->event >= EV_USER)
+        ep = ((const Sym *)s->g->events.items[h->event - EV_USER])->decl->params;
+    int i = 0;
+    for (const Node *p = h->proc->decl->params; p && i < h->nbound; p = p->next, i++) {
+        bool shown = h->event < EV_USER && bound_card_seen(s->g, h);
+        set_slot(&w.unseen, i, p->type == T_CARD && !shown);
+        if (ep && i < SEE_SLOTS)
+            w.ctype[i] = ep->how ? ep->value : -1;
+        ep = ep ? ep->next : NULL;
+    }
+    see_guard(&w, h->clause->cond);
+}
+
+/* ---- the play guard of a card that reacts ---- */
+
+/* The 'when' of the play of each card that has a `react to` clause: a
+ * func of (me, this), `this` seen by its player. */
+void check_react_play_guards(Sema *s)
+{
+    const Game *g = s->g;
+    for (int i = 0; i < g->effects.len; i++) {
+        const Node *e = g->effects.items[i], *play = NULL;
+        bool reacts = false;
+        for (const Node *c = e->clauses; c; c = c->next) {
+            reacts |= c->clause_kind == CLAUSE_REACT;
+            if (c->clause_kind == CLAUSE_PLAY && !play)
+                play = c;
+        }
+        if (!reacts || !play || !play->cond)
+            continue;
+        SeeWalk w = new_walk(s, "the 'when' of the play of a card that reacts");
+        w.me_params = 1u; /* me, then this */
+        see_guard(&w, play->cond);
+    }
+}
