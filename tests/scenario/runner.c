@@ -85,6 +85,8 @@
  *                                    positions (cards below each), ascending
  *   expect moved NAME from Z to Z2   such a move happened during the last
  *                                    step (setup or choose)
+ *   expect not moved NAME from Z to Z2  no such move happened during the
+ *                                    last step
  *   expect window EVENT [depth N]    the decision is asked by a reaction
  *                                    window before EVENT (at depth N)
  *   expect no window                 ... by no window
@@ -1093,7 +1095,9 @@ static int cmd_expect_position(Run *r, char *s)
     return 1;
 }
 
-static int cmd_expect_moved(Run *r, char *s)
+/* expect [not] moved NAME from Z to Z2: such a move happened (or did not)
+ * during the last step. */
+static int cmd_expect_moved(Run *r, char *s, int negate)
 {
     char *f = strstr(s, " from ");
     if (!f)
@@ -1110,14 +1114,16 @@ static int cmd_expect_moved(Run *r, char *s)
         return bad(r, "expected 'to ZONE'");
     if (!parse_zone(r, &p, &to) || !at_end(r, p))
         return 0;
-    for (int i = 0; i < nmoves; i++)
-        if (kind_of[moves[i].card] == k && moves[i].from_slot == from
-            && moves[i].to_slot == to)
-            return 1;
+    int found = 0;
+    for (int i = 0; i < nmoves && !found; i++)
+        found = kind_of[moves[i].card] == k && moves[i].from_slot == from
+                && moves[i].to_slot == to;
+    if (found != negate)
+        return 1;
     char a[64], b[64];
-    return fail(r, "no %s moved from %s to %s during the last step (%d moves)",
-                kind_name[k], slot_text(r, from, a, sizeof a), slot_text(r, to, b, sizeof b),
-                nmoves);
+    return fail(r, "%s %s moved from %s to %s during the last step (%d moves)",
+                negate ? "a" : "no", kind_name[k], slot_text(r, from, a, sizeof a),
+                slot_text(r, to, b, sizeof b), nmoves);
 }
 
 /* "A", "B", ... → labels. */
@@ -1296,6 +1302,9 @@ static int cmd_expect(Run *r, char *s)
         return expect_order(r, t, 0);
     if (word(&s, "during"))
         return expect_during(r, s);
+    t = s;
+    if (word(&t, "not") && word(&t, "moved"))
+        return cmd_expect_moved(r, t, 1);
     int negate = 0;
     if (word(&s, "option") || (word(&s, "no") && word(&s, "option") && (negate = 1))) {
         char want[512];
@@ -1320,7 +1329,7 @@ static int cmd_expect(Run *r, char *s)
     if (word(&s, "position"))
         return cmd_expect_position(r, s);
     if (word(&s, "moved"))
-        return cmd_expect_moved(r, s);
+        return cmd_expect_moved(r, s, 0);
     int want_visible = 0;
     if (word(&s, "hidden") || (want_visible = word(&s, "visible"))) {
         int slot;

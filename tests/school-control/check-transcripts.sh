@@ -7,6 +7,7 @@
 #     played where no Student may go, a card drawn twice, a wrong winner, a
 #     draw turned into a win, an option the rules do not allow offered, a
 #     card shown where it is not), must each make it exit 1 naming the seed;
+#     and so must the old games of the two defects it found;
 #   - TERM seeded games at each of 2, 3 and 4 players from their --reveal-all
 #     transcripts (the game's own random seats): every move, every choice,
 #     every result;
@@ -60,7 +61,7 @@ doctor() { sed "$3" "$1" >"$2" && ! cmp -s "$1" "$2"; }
 
 # -- the checker can fail ------------------------------------------------------
 
-# A terminal transcript (2 players, seed 1: a draw at the round limit).
+# A terminal transcript (2 players, seed 1).
 chk --terminal --players 2 --seed 1 --record "$T/t1.txt" >"$T/out" 2>&1
 check "seed 1's transcript passes" passes "$T/t1.txt" --transcript
 check "doctored: a Student played into the Main Hall" doctor "$T/t1.txt" "$T/bad1.txt" \
@@ -69,12 +70,24 @@ check "  ... is rejected" rejects "$T/bad1.txt" --transcript 1
 check "doctored: a draw line doubled" doctor "$T/t1.txt" "$T/bad2.txt" \
     '0,/: deck -> hand of Player 2$/{/: deck -> hand of Player 2$/p}'
 check "  ... is rejected" rejects "$T/bad2.txt" --transcript 1
-check "doctored: the draw at the round limit made a win" doctor "$T/t1.txt" "$T/bad3.txt" \
-    's/^Draw: .*/Winner: Player 1/; s/^  Player 1: 0$/  Player 1: 1  (winner)/'
-check "  ... is rejected" rejects "$T/bad3.txt" --transcript 1
 check "doctored: a choice the rules do not allow (End the turn made Use the Cleaner)" \
     doctor "$T/t1.txt" "$T/bad4.txt" '0,/^Player 1 chooses: End the turn$/s//Player 1 chooses: Use the Cleaner/'
 check "  ... is rejected" rejects "$T/bad4.txt" --transcript 1
+
+# A game in which nobody can act any more (4 players, seed 610): a draw at
+# the end of round 40, the first round with the draw pile empty in which
+# no player could play a card or use the Cleaner (README 12).
+chk --terminal --players 4 --seed 610 --record "$T/t610.txt" >"$T/out" 2>&1
+check "seed 610's transcript (4 players, nobody can act) passes" passes "$T/t610.txt" --transcript
+check "  ... and ends in a draw" grep -q '^Draw: ' "$T/t610.txt"
+check "doctored: the draw made a win" doctor "$T/t610.txt" "$T/bad3.txt" \
+    's/^Draw: .*/Winner: Player 1/; s/^  Player 1: 0$/  Player 1: 1  (winner)/'
+check "  ... is rejected" rejects "$T/bad3.txt" --transcript 610
+# The game used to go on to the round bound, asking nothing (the old seed
+# 610 ended after 172 turns, in round 50): the checker must not accept it.
+check "doctored: the game going on after nobody can act (172 turns, as it was)" \
+    doctor "$T/t610.txt" "$T/bad8.txt" 's/^=== game over after 142 turns/=== game over after 172 turns/'
+check "  ... is rejected" rejects "$T/bad8.txt" --transcript 610
 
 # A recorded JSON session with a win (3 players, seed 1, eager players).
 chk --live --players 3 --seed 1 --policy eager --record "$T/j2.jsonl" >"$T/out" 2>&1
@@ -113,6 +126,19 @@ check "the old game's seed 5635 (its Long Walk moving another Student) is reject
 check "  ... at the Long Walk's move" grep -q "line 708: .*students\[Canteen\] -> students\[History Classroom\]" "$T/out"
 chk --terminal --players 2 --seed 5635 --record "$T/n5635.txt" >"$T/out" 2>&1
 check "today's seed 5635 (2 players) passes" passes "$T/n5635.txt" --transcript
+
+# A second defect, now fixed: a Long Walk that came due with its Student
+# already in its room (a second Lesson had put him there) printed a move
+# from the room to itself. walk-defect-32.txt is seed 32's game at 2
+# players as the game wrote it then: the checker must reject it there.
+cp "$ROOT/tests/school-control/walk-defect-32.txt" "$T/t32.txt"
+chk --transcript "$T/t32.txt" >"$T/out" 2>&1
+check "the old game's seed 32 (its Long Walk moving a Student to his own room) is rejected" \
+    rejects "$T/t32.txt" --transcript 32
+check "  ... at the Long Walk's move" \
+    grep -q "line 83: .*students\[Religious Education Classroom\] -> students\[Religious Education Classroom\]" "$T/out"
+chk --terminal --players 2 --seed 32 --record "$T/n32.txt" >"$T/out" 2>&1
+check "today's seed 32 (2 players) passes" passes "$T/n32.txt" --transcript
 
 # -- thousands of games ----------------------------------------------------------
 
@@ -153,11 +179,12 @@ for path in sys.argv[1:]:
             tot.update(json.loads(line))
 plays = sum(v for k, v in tot.items() if k.startswith("play "))
 print("check-transcripts: %d games, %d decisions, %d cards played; ends: %d wins by control, "
-      "%d by the last player left, %d draws at the round limit, %d with every Location destroyed; "
+      "%d by the last player left; draws: %d at the round limit, %d with every Location destroyed, "
+      "%d when nobody could act; "
       "%d players out, %d Long Walks (%d arrived), %d Locations destroyed, %d saved by a "
       "protection; %d guesses retried" % (
           tot["games"], tot["decisions"], plays, tot["win_control"], tot["win_last"],
-          tot["draw_rounds"], tot["draw_destroyed"], tot["losses"], tot["long_walk"],
+          tot["draw_rounds"], tot["draw_destroyed"], tot["draw_stalled"], tot["losses"], tot["long_walk"],
           tot["walk_arrived"], tot["destroyed"], tot["saved"], tot["guess_retries"]))
 ok = True
 for k in (1, 2, 3):

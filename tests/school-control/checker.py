@@ -22,7 +22,8 @@ played by build/bin/school-control against it, step by step:
   player's hand, every hand's size, the deck's size, the discard pile,
   resolving and gone);
 - the end (a win by control, the last player left, a draw when every
-  Location is destroyed or after 50 rounds) is the one the model reaches.
+  Location is destroyed, when no player can act any more, or after 1,000
+  rounds) is the one the model reaches.
 
 What is random and cannot be derived is read from the transcript: the card
 each draw brings (the model checks that the deck holds it) and the outcome of
@@ -64,7 +65,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CARDS_YAML = os.path.join(ROOT, "decks", "school-control", "cards.yaml")
 
-ROUND_LIMIT = 50          # README 12
+ROUND_LIMIT = 1000        # README 12
 HAND_SIZE = 7             # README 1
 PLAYS_PER_TURN = 2        # rulebook, README 4
 # The game does not offer "Use the Cleaner" while the discard pile is empty.
@@ -395,6 +396,7 @@ class Game:
         self.walks = []
         self.turn_no = 0          # turns played, from 1
         self.stats = Counter()
+        self.stalled = False       # this round so far: README 12
 
     # -- failing ------------------------------------------------------------
 
@@ -681,14 +683,22 @@ class Game:
     # -- a turn ------------------------------------------------------------------
 
     def run(self):
+        """README 12: a round with the draw pile empty in which no player,
+        when his turn comes, may play a card or use the Cleaner ends the
+        game in a draw (nobody can act any more); so does the end of round
+        1,000."""
         self.setup()
         rounds = 0
         while True:
+            self.stalled = not self.deck
             for p in range(self.n):
                 if self.out[p]:
                     continue
                 self.turn(p)
             rounds += 1
+            if self.stalled:
+                self.stats["draw_stalled"] += 1
+                self.end("draw", [])
             if rounds == ROUND_LIMIT:
                 self.stats["draw_rounds"] += 1
                 self.end("draw", [])
@@ -700,6 +710,7 @@ class Game:
         self.plays = 0
         self.office_used = self.canteen_used = self.cleaner_used = False
         self.detention = False
+        first = True
         while True:
             opts = []
             if any(self.playable(p, c) for c in self.hand[p] if self.hand[p][c]):
@@ -708,6 +719,9 @@ class Game:
                     (self.discard or not CLEANER_NEEDS_DISCARD):
                 opts.append("Use the Cleaner")
             opts.append("End the turn")
+            if first and len(opts) > 1:
+                self.stalled = False
+            first = False
             a = self.decide(p, "Your turn", opts)
             if a == "End the turn":
                 break
@@ -769,6 +783,8 @@ class Game:
         if m["type"] == "move" and m["card"] == "Student" and m["to"] == students_z(w.room) \
                 and (m["from"] or {}).get("zone") == "students":
             src = m["from"]["holder"]
+            if src == w.room:
+                self.fail(m, "no move: the Long Walk's Student is already in %s" % w.room)
             here = [t for t in on if t.loc == src]
             if here:
                 self.move_walker(here)
@@ -777,7 +793,9 @@ class Game:
             if maybe_gone and self.field[src]:
                 self.walker_came_back(m, w, src)
                 return
-        if not on or maybe_gone or all(t.loc == w.room for t in on):
+        # no move: the Student is already in the room (a second Lesson put
+        # him there); of Students alike, the one in the room may be he
+        if not on or maybe_gone or any(t.loc == w.room for t in on):
             return
         self.fail(m, "the Long Walk's Student moving to %s (from %s)" % (
             w.room, " or ".join(sorted({t.loc for t in on}))))
