@@ -438,6 +438,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_header(&s, none);
     resolve_held_zones(&s);
     check_bodies(&s, prog);
+    check_modifier_cycles(&s);
     warn_effects_never_run(&s);
     int proofs = d->nerrors;
     check_needs(&s, prog);

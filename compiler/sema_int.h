@@ -194,6 +194,8 @@ void check_time_block(Sema *s, Node *n);
 void check_until(Sema *s, Node *n);
 void check_at(Sema *s, Node *n);
 void check_modifier(Sema *s, Node *m, int lasting_no);
+/* sema_modifiers.c: a modifier that reads the func it changes */
+void check_modifier_cycles(Sema *s);
 void finish_delayed(Sema *s, const Node *rule);
 void check_while_in_play(Sema *s, const Node *e, Node *c);
 /* The time unit a name is (turn, round, a phase), or -1 (reported at at). */
