@@ -439,6 +439,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     resolve_held_zones(&s);
     check_bodies(&s, prog);
     check_modifier_cycles(&s);
+    mark_before_kind_checks(&s);
     warn_effects_never_run(&s);
     int proofs = d->nerrors;
     check_needs(&s, prog);
@@ -454,8 +455,10 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_game_limits(&s, prog);
     if (d->nerrors - s.soft_errors == before) {
         check_event_kinds(&s);
-        if (s.kinds)
+        if (s.kinds) {
             check_reach(&s);
+            check_before_kinds(&s);
+        }
         check_handlers_heard(&s, prog);
         check_befores_heard(&s);
         check_move_befores(&s);
