@@ -445,8 +445,10 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_needs(&s, prog);
     check_preventions(&s);
     s.soft_errors += d->nerrors - proofs; /* proofs about cards: the rules are whole */
-    if (g->nheld)
+    if (g->nheld) {
         check_holder_kinds(&s, prog);
+        check_self_holders(&s);
+    }
     sema_effect_names(d, cs, prog, false);
     check_entry_points(&s, none);
     warn_unused(&s);

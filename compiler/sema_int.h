@@ -198,6 +198,8 @@ void check_modifier(Sema *s, Node *m, int lasting_no);
  * card of a type it does not take */
 void mark_before_kind_checks(Sema *s);
 void check_before_kinds(Sema *s); /* after check_event_kinds */
+/* sema_self_holder.c: `move c to tucked[c]`, a card put under itself */
+void check_self_holders(Sema *s);
 /* sema_modifiers.c: a modifier that reads the func it changes */
 void check_modifier_cycles(Sema *s);
 void finish_delayed(Sema *s, const Node *rule);
