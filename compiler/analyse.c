@@ -272,25 +272,99 @@ static bool kinds_fit(const CardSet *cs)
     return cs->ncards <= 64;
 }
 
-/* Is n a test on the card alone that runs nothing else: comparisons of the
- * card's fields (slot `slot`) with constants, joined by and, or, not? Its
- * value for a kind is known before the game, and leaving it out of the C
- * changes nothing, faults included. (sema_eval_filter decides 'a and b'
- * from b alone when b is false, whatever a would do at run time.) */
-static bool pure_static(const Node *n, int slot, const CardDef *cd)
+/* How deep a filter's funcs are looked through (a func that calls itself
+ * is not). */
+enum { MAX_LOOK_THROUGH = 8 };
+
+/* A filter that calls a func of one expression and one parameter, given
+ * the card tested (slot `slot`), and that no modifier changes, means what
+ * its body means on that card: `where isgem(c)` is `where c.type == gem`.
+ * The body, and in *pslot its parameter's slot; NULL for any other call.
+ * (So moving a filter into a func changes neither the C nor the order of
+ * a choice's options: the same seed plays the same game.) */
+static const Node *looked_through(const Node *n, int slot, int *pslot)
 {
+    const Sym *fn = n->sym;
+    if (n->kind != N_CALL || !fn || !fn->look_through || !n->args || n->args->next)
+        return NULL;
+    const Node *a = n->args, *p = fn->decl->params;
+    if (a->kind != N_IDENT || !a->sym || a->sym->index != slot ||
+        (a->sym->kind != S_LOCAL && a->sym->kind != S_PARAM) || !p || !p->sym)
+        return NULL;
+    *pslot = p->sym->index;
+    return fn->decl->expr_body;
+}
+
+/* May a filter look through func fn (Sym.look_through)? */
+static bool look_through(const Sym *fn)
+{
+    return fn->kind == S_FUNC && fn->decl->expr_body && fn->modifiers.len == 0 &&
+           fn->nparams == 1 && fn->params[0] == T_CARD;
+}
+
+/* sema_eval_filter, through the funcs looked_through looks through. */
+static int eval_static(const Node *n, int slot, const CardDef *cd, int depth)
+{
+    int ps, l, r;
+    const Node *body;
+    switch (n->kind) {
+    case N_CALL:
+        body = looked_through(n, slot, &ps);
+        return body && depth < MAX_LOOK_THROUGH ? eval_static(body, ps, cd, depth + 1) : -1;
+    case N_UNARY:
+        if (n->unop != UOP_NOT)
+            return -1;
+        l = eval_static(n->operand, slot, cd, depth);
+        return l < 0 ? -1 : !l;
+    case N_BINARY:
+        if (n->binop != OP_AND && n->binop != OP_OR)
+            return sema_eval_filter(n, slot, cd);
+        l = eval_static(n->lhs, slot, cd, depth);
+        r = eval_static(n->rhs, slot, cd, depth);
+        if (n->binop == OP_AND)
+            return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
+        return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
+    default:
+        return sema_eval_filter(n, slot, cd);
+    }
+}
+
+static int static_value(const Node *n, int slot, const CardDef *cd)
+{
+    return eval_static(n, slot, cd, 0);
+}
+
+/* Is n a test on the card alone that runs nothing else: comparisons of the
+ * card's fields (slot `slot`) with constants, joined by and, or, not, and
+ * funcs of such a test (looked_through)? Its value for a kind is known
+ * before the game, and leaving it out of the C changes nothing, faults
+ * included. (eval_static decides 'a and b' from b alone when b is false,
+ * whatever a would do at run time.) */
+static bool pure_static_at(const Node *n, int slot, const CardDef *cd, int depth)
+{
+    int ps;
+    const Node *body;
     switch (n->kind) {
     case N_BOOLLIT:
         return true;
+    case N_CALL:
+        body = looked_through(n, slot, &ps);
+        return body && depth < MAX_LOOK_THROUGH && pure_static_at(body, ps, cd, depth + 1);
     case N_UNARY:
-        return n->unop == UOP_NOT && pure_static(n->operand, slot, cd);
+        return n->unop == UOP_NOT && pure_static_at(n->operand, slot, cd, depth);
     case N_BINARY:
         if (n->binop == OP_AND || n->binop == OP_OR)
-            return pure_static(n->lhs, slot, cd) && pure_static(n->rhs, slot, cd);
+            return pure_static_at(n->lhs, slot, cd, depth) &&
+                   pure_static_at(n->rhs, slot, cd, depth);
         return (n->binop == OP_EQ || n->binop == OP_NE) && sema_eval_filter(n, slot, cd) >= 0;
     default:
         return false;
     }
+}
+
+static bool pure_static(const Node *n, int slot, const CardDef *cd)
+{
+    return pure_static_at(n, slot, cd, 0);
 }
 
 /* The mask of card kinds a static filter keeps, or false if the filter
@@ -303,7 +377,7 @@ static bool filter_mask(const CardSet *cs, const Node *src, unsigned long long *
         return false;
     *mask = 0;
     for (int i = 0; i < cs->ncards; i++) {
-        int v = src->filter ? sema_eval_filter(src->filter, src->slot, cs->cards[i]) : 1;
+        int v = src->filter ? static_value(src->filter, src->slot, cs->cards[i]) : 1;
         if (v < 0)
             return false;
         if (v)
@@ -337,16 +411,34 @@ static bool distinct_per_kind(const CardSet *cs, int attr, unsigned long long m)
 
 typedef struct KindLevel {
     int slot;               /* the frame slot of the card tested */
-    const Node *field_base; /* the variable of the field just seen: its kind is read */
+    const Node *field_base; /* the variable of the field just seen: its kind is
+                             * read; or the card given to a func looked through */
+    int depth;              /* funcs looked through to get here */
     bool ok;
 } KindLevel;
+
+static bool kind_level_at(const Node *n, int slot, int depth);
+
+/* A call of a func looked through (looked_through): its body on the card
+ * decides; the card given to it is not read as a card. */
+static bool kind_level_call(KindLevel *k, const Node *n)
+{
+    int ps;
+    const Node *body = looked_through(n, k->slot, &ps);
+    if (!body)
+        return false;
+    if (k->depth >= MAX_LOOK_THROUGH || !kind_level_at(body, ps, k->depth + 1))
+        k->ok = false;
+    k->field_base = n->args;
+    return true;
+}
 
 static bool is_var(const Node *n)
 {
     return n->kind == N_IDENT && n->sym && (n->sym->kind == S_LOCAL || n->sym->kind == S_PARAM);
 }
 
-static void visit_kind_level(Node *n, void *ctx)
+static void visit_kind_level(const Node *n, void *ctx)
 {
     KindLevel *k = ctx;
     if (n == k->field_base)
@@ -355,6 +447,8 @@ static void visit_kind_level(Node *n, void *ctx)
         k->field_base = n->base; /* a field of a variable: the card's kind decides */
         return;
     }
+    if (kind_level_call(k, n))
+        return;
     if (is_var(n) && n->sym->index == k->slot)
         k->ok = false;
     if (n->kind == N_UNARY && n->unop != UOP_NOT)
@@ -375,15 +469,23 @@ static void visit_kind_level(Node *n, void *ctx)
  * runs? Then a filter on that card gives the same answer for every card of
  * a kind, and testing it once per kind, in any order, changes nothing: no
  * random number (chance, roll), and nothing that may fault for some cards
- * and not others (arithmetic, which may overflow or divide by zero; funcs;
+ * and not others (arithmetic, which may overflow or divide by zero; funcs
+ * other than those looked through, whose bodies are held to the same test;
  * sum, abs, seat, next; an index into a list). What may still fault (a
- * zone of a player out of range) does so whatever the card. (The walk
- * visits a field's variable right after the field: that visit is skipped.) */
-static bool kind_level(Node *n, int slot)
+ * zone of a player out of range, a func called too deep) does so whatever
+ * the card. (The walk visits a field's variable right after the field, and
+ * the card given to a func looked through right after the call: those
+ * visits are skipped.) */
+static bool kind_level_at(const Node *n, int slot, int depth)
 {
-    KindLevel k = {.slot = slot, .ok = true};
-    ast_walk(n, visit_kind_level, &k);
+    KindLevel k = {.slot = slot, .depth = depth, .ok = true};
+    ast_walk_const(n, visit_kind_level, &k);
     return k.ok;
+}
+
+static bool kind_level(const Node *n, int slot)
+{
+    return kind_level_at(n, slot, 0);
 }
 
 /* The kinds a filter may keep: all but those that the conjuncts it tests
@@ -409,7 +511,7 @@ static unsigned long long kinds_possible(const CardSet *cs, const Node *filter, 
         for (int i = n - 1; i >= 0; i--) {
             if (!pure_static(conj[i], slot, cs->cards[k]))
                 break;
-            int v = sema_eval_filter(conj[i], slot, cs->cards[k]);
+            int v = static_value(conj[i], slot, cs->cards[k]);
             if (v < 0)
                 break;
             if (v == 0) {
@@ -629,6 +731,7 @@ void analyse_game(Arena *a, Game *g)
     for (int i = 0; i < g->funcs.len; i++) {
         Sym *fn = g->funcs.items[i];
         fn->calls_funcs = calls_funcs(fn->decl);
+        fn->look_through = look_through(fn);
     }
     find_bad_players(a, g);
     for (int l = 0; l < 2; l++)

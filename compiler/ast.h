@@ -446,6 +446,9 @@ struct Sym {
     bool called;            /* FUNC, PROC: a rule calls it */
     bool calls_funcs;       /* FUNC: its body calls a func (itself too): its
                              * calls in progress are counted, not only checked */
+    bool look_through;      /* FUNC: of one expression and one card parameter, no
+                             * modifier: a filter that gives it the card
+                             * tested means its body, and may call it never */
     bool bad_player;        /* LOCAL, PARAM of type player: it may hold none
                              * or a seat out of range */
     PtrVec flows_to;        /* LOCAL, PARAM of type player: the player

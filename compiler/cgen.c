@@ -1955,8 +1955,9 @@ static const char *rule_title(Gen *G, const Sym *fn)
 static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
-    buf_printf(&b, "static %s %s_%s(State *s", ctype_of(fn->type),
-               has_modifiers(fn) ? "fn0" : "fn", CNAME(fn));
+    /* (a func a filter looks through may be called nowhere) */
+    buf_printf(&b, "static %s%s %s_%s(State *s", fn->look_through ? "RT_UNUSED " : "",
+               ctype_of(fn->type), has_modifiers(fn) ? "fn0" : "fn", CNAME(fn));
     param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);

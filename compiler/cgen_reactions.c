@@ -122,12 +122,34 @@ void gen_cancel(Gen *G, const Node *n)
     line(G, "V[%d] = 1; /* cancel */", n->slot);
 }
 
-/* Before the proc of an `instead of` or `react to` clause returns: its
- * bound names (the event's values) and whether it cancelled, for the
- * before-phase (bf_take). */
+/* The bound names the clause's body assigns, of an event's parameters
+ * typed by a card type (Handler.kind_checked): a card of another type, or
+ * none, faults here, naming the clause (F_EVENT_KIND), before the event
+ * takes it. */
+static void gen_bound_kind_checks(Gen *G, const Handler *h)
+{
+    if (!h->kind_checked)
+        return;
+    const Sym *ev = G->g->events.items[h->event - EV_USER];
+    int i = 0;
+    for (const Node *p = ev->decl->params; p && i < h->nbound; p = p->next, i++) {
+        if (!((h->kind_checked >> i) & 1))
+            continue;
+        line(G, "if (card_type(V[%d]) != TYPE_%s) { /* '%s' changed to a card not of its type */",
+             i, c_ident(G->a, G->cs->types[p->value]->name, true), p->name);
+        line(G, "    fault(s, F_EVENT_KIND, %d, 0);", site_of(G, h->clause));
+        line(G, "    return %s;", stop_value(G));
+        line(G, "}");
+    }
+}
+
+/* Before the proc of an `instead of` or `react to` clause returns: the
+ * types of the bound names it changed, then its bound names (the event's
+ * values) and whether it cancelled, for the before-phase (bf_take). */
 void gen_before_epilogue(Gen *G)
 {
     const Handler *h = G->bf;
+    gen_bound_kind_checks(G, h);
     for (int i = 0; i < h->nbound && !before_move_clause(h); i++) /* a move's: fixed */
         line(G, "s->bret[%d] = V[%d];", i, i);
     line(G, "s->bcancel = V[%d];", h->cancel_slot);

@@ -438,13 +438,17 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_header(&s, none);
     resolve_held_zones(&s);
     check_bodies(&s, prog);
+    check_modifier_cycles(&s);
+    mark_before_kind_checks(&s);
     warn_effects_never_run(&s);
     int proofs = d->nerrors;
     check_needs(&s, prog);
     check_preventions(&s);
     s.soft_errors += d->nerrors - proofs; /* proofs about cards: the rules are whole */
-    if (g->nheld)
+    if (g->nheld) {
         check_holder_kinds(&s, prog);
+        check_self_holders(&s);
+    }
     sema_effect_names(d, cs, prog, false);
     check_entry_points(&s, none);
     warn_unused(&s);
@@ -453,8 +457,10 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_game_limits(&s, prog);
     if (d->nerrors - s.soft_errors == before) {
         check_event_kinds(&s);
-        if (s.kinds)
+        if (s.kinds) {
             check_reach(&s);
+            check_before_kinds(&s);
+        }
         check_handlers_heard(&s, prog);
         check_befores_heard(&s);
         check_move_befores(&s);

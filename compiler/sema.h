@@ -128,6 +128,10 @@ typedef struct Handler {
     int nbound;         /* the parameters its pattern binds: the event's
                          * values, which the body may change */
     int cancel_slot;    /* the parameter "0cancel": set by `cancel` */
+    unsigned kind_checked; /* bit i: the body assigns bound name i, which
+                         * the event's parameter types by a card type; its
+                         * type is checked as the clause returns
+                         * (sema_before_kinds.c, cgen_reactions.c) */
 } Handler;
 
 typedef struct Game {

@@ -214,6 +214,14 @@ void check_time_block(Sema *s, Node *n);
 void check_until(Sema *s, Node *n);
 void check_at(Sema *s, Node *n);
 void check_modifier(Sema *s, Node *m, int lasting_no);
+/* sema_before_kinds.c: a clause before an event that gives the event a
+ * card of a type it does not take */
+void mark_before_kind_checks(Sema *s);
+void check_before_kinds(Sema *s); /* after check_event_kinds */
+/* sema_self_holder.c: `move c to tucked[c]`, a card put under itself */
+void check_self_holders(Sema *s);
+/* sema_modifiers.c: a modifier that reads the func it changes */
+void check_modifier_cycles(Sema *s);
 void finish_delayed(Sema *s, const Node *rule);
 void check_while_in_play(Sema *s, const Node *e, Node *c);
 /* The time unit a name is (turn, round, a phase), or -1 (reported at at). */

@@ -19,7 +19,9 @@
 # listens to (the fault names the handler), a trigger queue that overflows
 # after a decision, and an event given a card of a type it does not take;
 # tests/games/react-fault-lab an 'instead of' that changes an event's card
-# to one of a type it does not take (the fault names the event).
+# to one of a type it does not take (the fault names the clause, as it
+# returns; cardc refuses the card where it is surely of another type:
+# examples/broken-rules/instead-wrong-kind).
 # For each case this script checks, built with ASan+UBSan when LIBCARDRT is
 # the ASan build,
 #   - simulate (the direct-call copy of the procs): "GAME: game with seed S
@@ -90,7 +92,7 @@ holder-fault-lab|2||24|led[first(pile)] = 1|a per-card variable of no card (none
 trigger-fault-lab|0||16|on ping(n) {|a trigger fired too often without a decision|trigger_loop|
 trigger-fault-lab|1|0|27|on c enters out where c.type == stone {|more triggers waiting than the queue holds|trigger_queue|
 trigger-fault-lab|2||42|destroy(top(deck))|an event given a card of a type it does not take|event_kind|
-react-fault-lab|0||12|event destroy(loc: location) {|an event given a card of a type it does not take|event_kind|'
+react-fault-lab|0||17|instead of destroy(loc) where swap == 1 {|an event given a card of a type it does not take|event_kind|'
 
 # The labs, built; and the faults simulate reports for the games of seeds
 # 1..100 (each its own run: simulate names only the first five it meets;
