@@ -191,17 +191,13 @@ scenario: $(SCN_GAMES:%=$(B)/bin/scenario-%)
 	    $(B)/bin/scenario-$$g tests/scenario/$$g/*.scn || exit 1; \
 	done
 
-# tests/invariants/games lists the games checked, one a line: NAME and
-# its player range (A..B). Each: 100,000 games at -O2 (timed), then 2,000
-# under ASan+UBSan.
+# tests/invariants/games lists the games checked, one a line: NAME, its
+# player range (A..B) and how many games (100,000 when not said). Each:
+# those games at -O2 (timed), then 2,000 under ASan+UBSan
+# (tests/invariants/run.sh).
 INV_GAMES = $(shell sed -n 's/^\([a-z0-9-]*\) .*/\1/p' tests/invariants/games)
 invariants: $(INV_GAMES:%=$(B)/bin/invariants-%) $(INV_GAMES:%=$(B)/bin/invariants-%-asan)
-	@while read -r g range; do \
-	    case $$g in ''|'#'*) continue ;; esac; \
-	    echo "invariants: $$g, $$range players"; \
-	    $(B)/bin/invariants-$$g --games 100000 --players $$range --jobs 2 || exit 1; \
-	    $(B)/bin/invariants-$$g-asan --games 2000 --players $$range --jobs 2 || exit 1; \
-	done < tests/invariants/games
+	@sh tests/invariants/run.sh $(B)
 
 # Installs what is missing, through apt-get, only when something is.
 deps:
