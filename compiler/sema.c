@@ -301,7 +301,8 @@ static void check_bodies(Sema *s, const Program *prog)
         sema_check_fn(s, s->g->funcs.items[i]);
     int nprocs = s->g->procs.len; /* the procs of the rules, not of the effects */
     for (int i = 0; i < nprocs; i++)
-        sema_check_fn(s, s->g->procs.items[i]);
+        if (!event_of_body(s, s->g->procs.items[i])) /* checked once, as its event */
+            sema_check_fn(s, s->g->procs.items[i]);
     for (int i = 0; i < s->g->events.len; i++)
         check_event(s, s->g->events.items[i]);
     check_rules_handlers(s, prog);
