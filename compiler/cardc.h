@@ -19,6 +19,8 @@ typedef struct Compilation {
     const char *dir;        /* game folder, or NULL for a lone card file */
     const SrcFile *cards_file;
     CardSet *cards;
+    bool card_errors;       /* cards.yaml has errors: the rules are checked
+                             * against the cards that loaded, never built */
     PtrVec rule_files;      /* SrcFile* of the game's *.rules */
     Program prog;           /* rules and effects, parsed */
     Game game;              /* what sema and the analysis proved, for the emitter */

@@ -86,7 +86,7 @@ static int dump_one(Run *r)
         ok = phase_analyse(c);
     c->doing = "printing the dump of";
     c->doing_path = r->path;
-    if (ok)
+    if (ok && !c->card_errors) /* nothing is dumped of a game with errors */
         dump_program(&r->out, &c->prog, c->rule_files.len ? &c->game : NULL, r->o->dump);
     diags_print_text(&c->diags, stderr);
     int status = c->io_error ? 2 : c->diags.nerrors ? 1 : 0;

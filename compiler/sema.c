@@ -439,12 +439,17 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_header(&s, none);
     resolve_held_zones(&s);
     check_bodies(&s, prog);
-    warn_effects_never_run(&s);
+    /* what is proven of the whole deck, when every card loaded */
+    bool deck = cs->nleft_out == 0;
+    if (deck)
+        warn_effects_never_run(&s);
     int proofs = d->nerrors;
-    check_needs(&s, prog);
-    check_preventions(&s);
+    if (deck) {
+        check_needs(&s, prog);
+        check_preventions(&s);
+    }
     s.soft_errors += d->nerrors - proofs; /* proofs about cards: the rules are whole */
-    if (g->nheld)
+    if (g->nheld && deck)
         check_holder_kinds(&s, prog);
     sema_effect_names(d, cs, prog, false);
     check_entry_points(&s, none);
@@ -452,7 +457,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     number_zone_slots(g);
     check_card_count(&s);
     check_game_limits(&s, prog);
-    if (d->nerrors - s.soft_errors == before) {
+    if (deck && d->nerrors - s.soft_errors == before) {
         check_event_kinds(&s);
         if (s.kinds)
             check_reach(&s);

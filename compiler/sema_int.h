@@ -146,7 +146,7 @@ bool as_value_of(Sema *s, Node *n, int attr);
 bool known_name(Sema *s, const char *name);
 Type check_ident(Sema *s, Node *n);
 Type check_string(Sema *s, Node *n);
-void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name);
+bool report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name);
 
 /* sema_expr.c */
 Type check_expr(Sema *s, Node *n);
