@@ -23,6 +23,18 @@ int sema_locals(const Sym *fn)
 
 /* ---- the first pass: declarations -------------------------------------- */
 
+/* What a global of this kind is called in a message. */
+static const char *global_kind_name(SymKind kind)
+{
+    switch (kind) {
+    case S_ZONE:  return "zone";
+    case S_PROC:  return "proc";
+    case S_FUNC:  return "func";
+    case S_EVENT: return "event";
+    default:      return "variable";
+    }
+}
+
 /* Enters a zone, a variable, a func or a proc in the global table; NULL
  * if the name is taken. */
 Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
@@ -38,10 +50,14 @@ Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
         diag_note(s->diags, prev->decl->loc, "first declared here");
         return NULL;
     }
-    if (find_builtin(decl->name) >= 0 || !strcmp(decl->name, "chosen"))
+    const TypeDef *type = cards_find_type(s->cs, decl->name);
+    if (find_builtin(decl->name) >= 0 || !strcmp(decl->name, "chosen")) {
         diag_error(s->diags, decl->loc, "'%s' is a builtin name", decl->name);
-    else if (cards_find_type(s->cs, decl->name))
-        diag_error(s->diags, decl->loc, "'%s' is already a card type", decl->name);
+    } else if (type) {
+        diag_error(s->diags, decl->loc, "'%s' is already a card type: give this %s another "
+                   "name", decl->name, global_kind_name(kind));
+        diag_note(s->diags, type->loc, "card type '%s' is declared here", type->name);
+    }
     return sym;
 }
 

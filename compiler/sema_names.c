@@ -299,9 +299,13 @@ Type check_ident(Sema *s, Node *n)
         return n->type;
     }
     sym = strmap_get(&s->globals, name);
+    TypeDef *t = cards_find_type(s->cs, name);
+    if (sym && t) { /* the declaration that took a card type's name is reported */
+        sym->used = true;
+        return n->type = T_UNKNOWN;
+    }
     if (sym)
         return check_global_ident(s, n, sym);
-    TypeDef *t = cards_find_type(s->cs, name);
     if (t) {
         n->value = t->index;
         return n->type = T_TYPE;
