@@ -117,6 +117,9 @@ void kinds_walk(KindsRun *r, Node *n, void (*fn)(Node *n, void *ctx), void *ctx)
  * quoted name that is no card never matches, and a func of one expression
  * given the element is looked through (8 calls deep). */
 int kinds_eval(const Node *f, int slot, const CardDef *cd);
+/* Where a filter that keeps none of `in` is wrong: the operand of an
+ * `and` that alone keeps none, or the whole filter. */
+Loc kinds_none_loc(const CardSet *cs, const Node *f, int slot, Kinds in);
 /* "'teacher' or 'staff'": the types of the kinds in m. */
 const char *kinds_types(Sema *s, Kinds m);
 
