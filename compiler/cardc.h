@@ -29,6 +29,10 @@ typedef struct Compilation {
 void comp_init(Compilation *c);
 void comp_free(Compilation *c);
 
+/* Before the diagnostics are printed: what an effect used through YAML
+ * aliases repeats is said once, at the anchored text, with a note at each
+ * use (Program.shared). */
+void comp_merge_shared(Compilation *c);
 /* Reads a file into the compilation; reports and returns NULL on failure. */
 const SrcFile *comp_read(Compilation *c, const char *path);
 /* Adds a file whose text is already in memory (tests, fuzzers). */

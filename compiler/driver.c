@@ -245,6 +245,17 @@ bool phase_check(Compilation *c)
     return false; /* a game whose card file has errors is not built */
 }
 
+void comp_merge_shared(Compilation *c)
+{
+    diags_merge_repeats(&c->diags);
+    for (int i = 0; i < c->prog.shared.len; i++) {
+        const SharedUse *u = c->prog.shared.items[i];
+        char msg[200];
+        snprintf(msg, sizeof msg, "used here by card '%s'", u->card);
+        diags_note_within(&c->diags, u->from, u->to, u->use, msg);
+    }
+}
+
 bool phase_analyse(Compilation *c)
 {
     now_doing(c, "analysing", game_path(c));
