@@ -72,7 +72,9 @@ static uint32_t fold_hash(const char *s, size_t len)
 }
 
 /* Does a word end at byte i of text: no letter or digit there, or a
- * plural 's' alone ("2 Gifts" names the Gift)? */
+ * plural 's' alone ("2 Gifts" names the Gift)? Only for the effect's
+ * quotes: a plural in a text ("all Students") speaks of a kind of card
+ * more often than of the card of that name. */
 static bool word_ends(const char *text, size_t i)
 {
     if ((text[i] == 's' || text[i] == 'S') && !is_alnum((unsigned char)text[i + 1]))
@@ -182,7 +184,7 @@ static int names_in_text(NameIndex *ix, const char *text, int text_no, int self,
         for (size_t q = p; q < tl && q - p < ix->maxlen; q++) {
             h = fold_hash_step(h, text[q]);
             size_t len = q - p + 1;
-            if (!ix->has_len[len] || !word_ends(text, q + 1))
+            if (!ix->has_len[len] || is_alnum((unsigned char)text[q + 1]))
                 continue;
             for (int k = *name_slot(ix, h, text + p, len) - 1; k >= 0; k = ix->twin[k])
                 if (k != self && ix->seen[k] != text_no && has_letter(ix->names[k])) {
