@@ -474,7 +474,17 @@ typedef struct Program {
     PtrVec effects;         /* N_EFFECT of cards.yaml (EFFECT_YAML), parsed; the
                              * effects of the rules are in decls */
     const SrcFile *first;   /* the first rules file, for file-wide messages */
+    PtrVec shared;          /* SharedUse*: effects used through a YAML alias */
 } Program;
+
+/* A card's effect written as an alias of an anchored text: the text is
+ * [from, to] of the card file, and the card uses it at `use`. Whatever is
+ * said inside the text is said once, there, with a note at each use. */
+typedef struct SharedUse {
+    Loc from, to;
+    Loc use;
+    const char *card;
+} SharedUse;
 
 Node *node_new(Arena *a, NodeKind k, Loc loc);
 /* Calls fn on n, its children and the rest of its list, depth first. */

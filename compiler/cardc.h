@@ -19,6 +19,8 @@ typedef struct Compilation {
     const char *dir;        /* game folder, or NULL for a lone card file */
     const SrcFile *cards_file;
     CardSet *cards;
+    bool card_errors;       /* cards.yaml has errors: the rules are checked
+                             * against the cards that loaded, never built */
     PtrVec rule_files;      /* SrcFile* of the game's *.rules */
     Program prog;           /* rules and effects, parsed */
     Game game;              /* what sema and the analysis proved, for the emitter */
@@ -27,6 +29,10 @@ typedef struct Compilation {
 void comp_init(Compilation *c);
 void comp_free(Compilation *c);
 
+/* Before the diagnostics are printed: what an effect used through YAML
+ * aliases repeats is said once, at the anchored text, with a note at each
+ * use (Program.shared). */
+void comp_merge_shared(Compilation *c);
 /* Reads a file into the compilation; reports and returns NULL on failure. */
 const SrcFile *comp_read(Compilation *c, const char *path);
 /* Adds a file whose text is already in memory (tests, fuzzers). */

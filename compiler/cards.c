@@ -260,6 +260,11 @@ CardDef *cards_find_card(const CardSet *cs, const char *name)
     return strmap_get(&cs->by_name, name);
 }
 
+const CardDef *cards_left_out(const CardSet *cs, const char *name)
+{
+    return strmap_get(&cs->left_out, name);
+}
+
 Attr *cards_find_attr(const CardSet *cs, const char *name)
 {
     return strmap_get(&cs->attr_by_name, name);
@@ -797,22 +802,33 @@ static void report_missing_card_keys(Ctx *c, const CardDef *card, YNode *item,
 
 /* Adds a card with a valid name to the set: by name (a second card of that
  * name is reported), and to the cards and their instances once its type is
- * known too. */
-static void register_card(Ctx *c, CardDef *card)
+ * known too, if its entry has no error (whole); a card with errors is only
+ * remembered as left out, so that the rules may still name it. */
+static void register_card(Ctx *c, CardDef *card, bool whole)
 {
     CardSet *cs = c->cs;
-    CardDef *prev = strmap_put(c->a, &cs->by_name, card->name, card);
+    CardDef *prev = cards_find_card(cs, card->name);
+    if (!prev)
+        prev = strmap_get(&cs->left_out, card->name);
     if (prev) {
         diag_error(c->d, card->loc, "duplicate card name '%s'", card->name);
         diag_note(c->d, prev->loc, "'%s' first defined here", card->name);
         c->incomplete = true;
+        cs->nleft_out++;
         return;
+    }
+    if (!whole || !card->type) { /* counted all the same, as the author wrote it */
+        strmap_put(c->a, &cs->left_out, card->name, card);
+        cs->nleft_out++;
+        card->index = -1;
+    } else {
+        strmap_put(c->a, &cs->by_name, card->name, card);
+        card->index = cs->ncards;
+        card->first_instance = cs->instances;
+        cs->cards[cs->ncards++] = card;
     }
     if (!card->type)
         return;
-    card->index = cs->ncards;
-    card->first_instance = cs->instances;
-    cs->cards[cs->ncards++] = card;
     cs->instances += card->count;
     card->type->instances += card->count;
 }
@@ -825,6 +841,7 @@ static void load_card(Ctx *c, YNode *item)
     if (!expect_map(c, item, "a card"))
         return;
     CardDef *card = new_card(c, item);
+    int errors = c->d->nerrors;
     c->card_no++;
     YNode *name = map_get(item, "name", NULL);
     bool name_ok = name && load_card_name(c, card, name);
@@ -840,7 +857,7 @@ static void load_card(Ctx *c, YNode *item)
     if (!name_ok || !card->type)
         c->incomplete = true;
     if (name_ok)
-        register_card(c, card);
+        register_card(c, card, c->d->nerrors == errors);
 }
 
 /* A card written as an alias (`- *imp`) shares the anchored card's nodes,
@@ -1091,6 +1108,7 @@ CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
         cs->game = game->str;
         cs->game_loc = game->loc;
     }
+    int errors = d->nerrors;
     if (!types) {
         if (!was_meant(&meant, "types"))
             diag_error(d, top, "the card file has no 'types'");
@@ -1098,6 +1116,7 @@ CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
     } else {
         load_types(&c, types);
     }
+    cs->types_broken = !types || d->nerrors != errors;
     if (!cards) {
         if (!was_meant(&meant, "cards"))
             diag_error(d, top, "the card file has no 'cards'");

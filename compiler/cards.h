@@ -78,6 +78,10 @@ typedef struct CardSet {
     StrMap attr_by_name;        /* attribute name -> Attr* */
     StrMap value_attr;          /* attribute value -> 1 + the index of the
                                  * first attribute that has it */
+    StrMap left_out;            /* card name -> CardDef* of a card whose entry
+                                 * has errors: not among cards, not counted */
+    int nleft_out;
+    bool types_broken;          /* 'types' is missing or has errors */
     int capattrs;
 } CardSet;
 
@@ -96,6 +100,8 @@ CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
 
 TypeDef *cards_find_type(const CardSet *cs, const char *name);
 CardDef *cards_find_card(const CardSet *cs, const char *name);
+/* A card left out of cs->cards because its entry has errors, or NULL. */
+const CardDef *cards_left_out(const CardSet *cs, const char *name);
 Attr *cards_find_attr(const CardSet *cs, const char *name);
 int attr_value_index(const Attr *a, const char *value);
 /* The index of the first attribute (in cs->attrs) that has value, or -1. */

@@ -81,6 +81,63 @@ bool diag_remove(Diags *d, Severity sev, Loc loc, const char *prefix)
     return false;
 }
 
+/* The end (exclusive) of the group of diagnostic i: it and its notes. */
+static int group_end(const Diags *d, int i)
+{
+    int j = i + 1;
+    while (j < d->list.len && ((const Diag *)d->list.items[j])->sev == SEV_NOTE)
+        j++;
+    return j;
+}
+
+void diags_merge_repeats(Diags *d)
+{
+    StrMap seen = {0};
+    int k = 0;
+    for (int i = 0; i < d->list.len;) {
+        int end = group_end(d, i);
+        const Diag *g = d->list.items[i];
+        const char *key = arena_printf(d->arena, "%s:%d:%d:%d:%d:%s", g->loc.file ?
+                                       g->loc.file->path : "", g->loc.line, g->loc.col,
+                                       g->loc.span, (int)g->sev, g->msg);
+        bool repeat = g->sev != SEV_NOTE && strmap_put(d->arena, &seen, key, (void *)g);
+        if (repeat) {
+            d->nerrors -= g->sev == SEV_ERROR;
+            d->nwarnings -= g->sev == SEV_WARNING;
+        }
+        for (; i < end; i++)
+            if (!repeat)
+                d->list.items[k++] = d->list.items[i];
+    }
+    d->list.len = k;
+}
+
+/* Is loc within [from, to] of from's file? */
+static bool loc_within(Loc loc, Loc from, Loc to)
+{
+    if (loc.file != from.file || loc.line < from.line || loc.line > to.line)
+        return false;
+    return (loc.line > from.line || loc.col >= from.col) &&
+           (loc.line < to.line || loc.col <= to.col);
+}
+
+void diags_note_within(Diags *d, Loc from, Loc to, Loc at, const char *msg)
+{
+    PtrVec out = {0};
+    for (int i = 0; i < d->list.len;) {
+        int end = group_end(d, i);
+        const Diag *g = d->list.items[i];
+        for (; i < end; i++)
+            vec_push(d->arena, &out, d->list.items[i]);
+        if (g->sev == SEV_NOTE || !loc_within(g->loc, from, to))
+            continue;
+        Diag *n = arena_alloc(d->arena, sizeof *n);
+        *n = (Diag){SEV_NOTE, at, arena_strdup(d->arena, msg), NULL};
+        vec_push(d->arena, &out, n);
+    }
+    d->list = out;
+}
+
 void diag_unknown(Diags *d, Loc at, const char *what, const char *word,
                   const char *const *names, int n, bool list_few)
 {

@@ -60,6 +60,13 @@ bool diag_shown(const Diags *d, Severity sev);
 void diag_unknown(Diags *d, Loc at, const char *what, const char *word,
                   const char *const *names, int n, bool list_few);
 
+/* Takes out each error or warning that repeats an earlier one (the same
+ * place and message), with its notes: a text checked twice, as an effect
+ * used through a YAML alias is, is reported once. */
+void diags_merge_repeats(Diags *d);
+/* Adds a note at `at` under each error or warning placed from `from` to
+ * `to` (of from's file). */
+void diags_note_within(Diags *d, Loc from, Loc to, Loc at, const char *msg);
 /* Prints FILE:LINE:COL: severity: message, the source line and a caret. */
 void diags_print_text(const Diags *d, FILE *out);
 /* Prints one JSON array of {file,line,column,severity,message[,hint]}. */

@@ -85,15 +85,39 @@ const SrcFile *comp_read(Compilation *c, const char *path)
     return NULL;
 }
 
+/* Says why the rules, when there are any, are not checked: the card file
+ * could not give them cards to be checked against. */
+static bool rules_not_checked(Compilation *c, const char *why)
+{
+    Loc whole = {c->cards_file, 0, 0, 1};
+    if (c->rule_files.len)
+        diag_note(&c->diags, whole, "the rules were not checked: %s", why);
+    return false;
+}
+
+/* Loads the cards. A card file with errors still lets the rules be
+ * checked, against the cards that loaded without error, when its types
+ * did load and some card did; the rules are never built then. */
 bool phase_load_cards(Compilation *c, const SrcFile *f)
 {
     c->cards_file = f;
     now_doing(c, "reading", f->path);
     YNode *root = yaml_load(f, &yaml_default_limits, &c->diags);
     if (!root)
-        return false;
+        return rules_not_checked(c, "the card file could not be read as YAML");
     c->cards = cards_load(root, f, &card_default_limits, &c->diags);
-    return c->cards != NULL && c->diags.nerrors == 0;
+    if (!c->cards)
+        return rules_not_checked(c, "the card file is not a map of cards");
+    if (c->diags.nerrors == 0)
+        return true;
+    c->card_errors = true;
+    if (!c->rule_files.len)
+        return false;
+    if (c->cards->types_broken)
+        return rules_not_checked(c, "the card types have errors (fix them first)");
+    if (c->cards->ncards == 0)
+        return rules_not_checked(c, "no card loaded without error");
+    return true;
 }
 
 static bool has_suffix(const char *s, const char *suf)
@@ -186,6 +210,23 @@ bool phase_parse(Compilation *c)
     return c->diags.nerrors == before;
 }
 
+/* Says which cards the rules were checked against, when the card file
+ * has errors. */
+static void note_cards_checked(Compilation *c)
+{
+    const CardSet *cs = c->cards;
+    Loc whole = {c->cards_file, 0, 0, 1};
+    const char *s = cs->ncards == 1 ? "" : "s";
+    if (cs->nleft_out == 0)
+        diag_note(&c->diags, whole, "the rules were checked against all %d card%s, which "
+                  "loaded without error", cs->ncards, s);
+    else
+        diag_note(&c->diags, whole, "the rules were checked against the %d card%s that "
+                  "loaded without error (%d left out); what needs every card, such as "
+                  "whether a card can ever be played, was not checked", cs->ncards, s,
+                  cs->nleft_out);
+}
+
 bool phase_check(Compilation *c)
 {
     now_doing(c, "checking", game_path(c));
@@ -197,7 +238,22 @@ bool phase_check(Compilation *c)
             sema_effect_names(&c->diags, c->cards, &c->prog, true);
         return c->diags.nerrors == before;
     }
-    return sema_check(&c->arena, &c->diags, c->cards, &c->prog, &c->game);
+    bool ok = sema_check(&c->arena, &c->diags, c->cards, &c->prog, &c->game);
+    if (!c->card_errors)
+        return ok;
+    note_cards_checked(c);
+    return false; /* a game whose card file has errors is not built */
+}
+
+void comp_merge_shared(Compilation *c)
+{
+    diags_merge_repeats(&c->diags);
+    for (int i = 0; i < c->prog.shared.len; i++) {
+        const SharedUse *u = c->prog.shared.items[i];
+        char msg[200];
+        snprintf(msg, sizeof msg, "used here by card '%s'", u->card);
+        diags_note_within(&c->diags, u->from, u->to, u->use, msg);
+    }
 }
 
 bool phase_analyse(Compilation *c)

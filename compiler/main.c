@@ -86,8 +86,9 @@ static int dump_one(Run *r)
         ok = phase_analyse(c);
     c->doing = "printing the dump of";
     c->doing_path = r->path;
-    if (ok)
+    if (ok && !c->card_errors) /* nothing is dumped of a game with errors */
         dump_program(&r->out, &c->prog, c->rule_files.len ? &c->game : NULL, r->o->dump);
+    comp_merge_shared(c);
     diags_print_text(&c->diags, stderr);
     int status = c->io_error ? 2 : c->diags.nerrors ? 1 : 0;
     if (r->out.len && (fwrite(r->out.data, 1, r->out.len, stdout) != r->out.len ||
@@ -119,6 +120,7 @@ static int check_one(Run *r)
     }
     c->doing = "reporting on";
     c->doing_path = r->path;
+    comp_merge_shared(c);
     if (r->o->json)
         diags_json_items(&c->diags, r->json_items);
     else

@@ -61,10 +61,9 @@ typedef struct EffectMap {
     int *line_first;            /* per line of the text: its first character */
     int nlines;
     Loc use;                    /* the value where the card has it */
-    bool via_alias;             /* written as an alias: positions are `use`
-                                 * (where the card uses the text), and the
-                                 * scanner's and parser's errors get a note
-                                 * where the anchored text has the mistake */
+    bool via_alias;             /* written as an alias: positions are in the
+                                 * anchored text, which Program.shared
+                                 * records with the use */
 } EffectMap;
 
 /* The index in the text of the character at line:col of the text. */
@@ -118,7 +117,7 @@ Loc lexer_loc(struct Lexer *lx, const RLLTYPE *loc)
 {
     const EffectMap *m = lx->map;
     if (m)
-        return m->at && !m->via_alias ? effect_loc(m, loc) : m->use;
+        return m->at ? effect_loc(m, loc) : m->use;
     Loc l = {lx->file, loc->first_line, loc->first_column, 1};
     if (loc->last_line == loc->first_line && loc->last_column > loc->first_column)
         l.span = loc->last_column - loc->first_column;
@@ -133,8 +132,19 @@ void lexer_error(struct Lexer *lx, const RLLTYPE *loc, const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     diag_error(lx->d, lexer_loc(lx, loc), "%s", buf);
-    if (lx->map && lx->map->via_alias && lx->map->at)
-        diag_note(lx->d, effect_loc(lx->map, loc), "here, in the text that the alias repeats");
+}
+
+/* An effect used through an alias, found in the file: where its text is,
+ * and where the card uses it. */
+static void record_shared(Arena *a, Program *prog, const EffectMap *m, const CardDef *card)
+{
+    SharedUse *u = arena_alloc(a, sizeof *u);
+    YPos p = m->at[0], q = m->at[m->nchars];
+    u->from = (Loc){m->use.file, p.line, p.col, 1};
+    u->to = (Loc){m->use.file, q.line, q.col, 1};
+    u->use = m->use;
+    u->card = card->name;
+    vec_push(a, &prog->shared, u);
 }
 
 const char *lexer_intern(struct Lexer *lx, const char *s, int len)
@@ -312,6 +322,8 @@ bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog)
                                "written: its diagnostics point at the start of its value");
     struct Lexer lx = {.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
                        .effect = true, .prog = prog, .card = card, .map = &m};
+    if (m.via_alias && m.at)
+        record_shared(a, prog, &m, card);
     bool ok = run(&lx, text, len);
     free(m.at);
     free(m.line_first);

@@ -23,6 +23,18 @@ int sema_locals(const Sym *fn)
 
 /* ---- the first pass: declarations -------------------------------------- */
 
+/* What a global of this kind is called in a message. */
+static const char *global_kind_name(SymKind kind)
+{
+    switch (kind) {
+    case S_ZONE:  return "zone";
+    case S_PROC:  return "proc";
+    case S_FUNC:  return "func";
+    case S_EVENT: return "event";
+    default:      return "variable";
+    }
+}
+
 /* Enters a zone, a variable, a func or a proc in the global table; NULL
  * if the name is taken. */
 Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
@@ -38,10 +50,14 @@ Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
         diag_note(s->diags, prev->decl->loc, "first declared here");
         return NULL;
     }
-    if (find_builtin(decl->name) >= 0 || !strcmp(decl->name, "chosen"))
+    const TypeDef *type = cards_find_type(s->cs, decl->name);
+    if (find_builtin(decl->name) >= 0 || !strcmp(decl->name, "chosen")) {
         diag_error(s->diags, decl->loc, "'%s' is a builtin name", decl->name);
-    else if (cards_find_type(s->cs, decl->name))
-        diag_error(s->diags, decl->loc, "'%s' is already a card type", decl->name);
+    } else if (type) {
+        diag_error(s->diags, decl->loc, "'%s' is already a card type: give this %s another "
+                   "name", decl->name, global_kind_name(kind));
+        diag_note(s->diags, type->loc, "card type '%s' is declared here", type->name);
+    }
     return sym;
 }
 
@@ -301,7 +317,8 @@ static void check_bodies(Sema *s, const Program *prog)
         sema_check_fn(s, s->g->funcs.items[i]);
     int nprocs = s->g->procs.len; /* the procs of the rules, not of the effects */
     for (int i = 0; i < nprocs; i++)
-        sema_check_fn(s, s->g->procs.items[i]);
+        if (!event_of_body(s, s->g->procs.items[i])) /* checked once, as its event */
+            sema_check_fn(s, s->g->procs.items[i]);
     for (int i = 0; i < s->g->events.len; i++)
         check_event(s, s->g->events.items[i]);
     check_rules_handlers(s, prog);
@@ -440,13 +457,19 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_bodies(&s, prog);
     check_modifier_cycles(&s);
     mark_before_kind_checks(&s);
-    warn_effects_never_run(&s);
+    /* what is proven of the whole deck, when every card loaded */
+    bool deck = cs->nleft_out == 0;
+    if (deck)
+        warn_effects_never_run(&s);
     int proofs = d->nerrors;
-    check_needs(&s, prog);
-    check_preventions(&s);
+    if (deck) {
+        check_needs(&s, prog);
+        check_preventions(&s);
+    }
     s.soft_errors += d->nerrors - proofs; /* proofs about cards: the rules are whole */
     if (g->nheld) {
-        check_holder_kinds(&s, prog);
+        if (deck)
+            check_holder_kinds(&s, prog);
         check_self_holders(&s);
     }
     sema_effect_names(d, cs, prog, false);
@@ -455,7 +478,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     number_zone_slots(g);
     check_card_count(&s);
     check_game_limits(&s, prog);
-    if (d->nerrors - s.soft_errors == before) {
+    if (deck && d->nerrors - s.soft_errors == before) {
         check_event_kinds(&s);
         if (s.kinds) {
             check_reach(&s);

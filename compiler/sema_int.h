@@ -117,6 +117,9 @@ void kinds_walk(KindsRun *r, Node *n, void (*fn)(Node *n, void *ctx), void *ctx)
  * quoted name that is no card never matches, and a func of one expression
  * given the element is looked through (8 calls deep). */
 int kinds_eval(const Node *f, int slot, const CardDef *cd);
+/* Where a filter that keeps none of `in` is wrong: the operand of an
+ * `and` that alone keeps none, or the whole filter. */
+Loc kinds_none_loc(const CardSet *cs, const Node *f, int slot, Kinds in);
 /* "'teacher' or 'staff'": the types of the kinds in m. */
 const char *kinds_types(Sema *s, Kinds m);
 
@@ -163,7 +166,7 @@ bool as_value_of(Sema *s, Node *n, int attr);
 bool known_name(Sema *s, const char *name);
 Type check_ident(Sema *s, Node *n);
 Type check_string(Sema *s, Node *n);
-void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name);
+bool report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name);
 
 /* sema_expr.c */
 Type check_expr(Sema *s, Node *n);

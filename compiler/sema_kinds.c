@@ -158,6 +158,28 @@ static Kinds filter_kinds(const KindsRun *r, const Node *f, int slot)
     return m;
 }
 
+/* Where to point for a filter f that keeps none of the kinds `in`: the
+ * operand of an `and` that alone keeps none of them (the innermost), or
+ * the whole filter. */
+Loc kinds_none_loc(const CardSet *cs, const Node *f, int slot, Kinds in)
+{
+    while (f->kind == N_BINARY && f->binop == OP_AND) {
+        const Node *side[2] = {f->lhs, f->rhs}, *next = NULL;
+        for (int i = 0; i < 2 && !next; i++) {
+            Kinds m = 0;
+            for (int k = 0; k < cs->ncards && k < 64; k++)
+                if (kinds_eval(side[i], slot, cs->cards[k]) != 0)
+                    m |= 1ULL << k;
+            if (!(m & in))
+                next = side[i];
+        }
+        if (!next)
+            break;
+        f = next;
+    }
+    return sema_expr_loc(f);
+}
+
 /* The kinds of the cards of type t. */
 static Kinds type_kinds(const CardSet *cs, int t)
 {
@@ -909,7 +931,8 @@ static void check_entered(KindsRun *r, const Handler *h)
     const Node *card = h->match->params;
     if (!card || !card->sym || (filter_kinds(r, h->clause->cond, card->sym->index) & in))
         return;
-    diag_warning(r->s->diags, h->clause->cond->loc, "this handler never runs: no card its "
+    diag_warning(r->s->diags, kinds_none_loc(r->s->cs, h->clause->cond, card->sym->index, in),
+                 "this handler never runs: no card its "
                                                     "'where' keeps ever enters zone '%s' (only "
                                                     "cards of type %s do)",
                  z->name, types_of(r->s, in));

@@ -299,9 +299,13 @@ Type check_ident(Sema *s, Node *n)
         return n->type;
     }
     sym = strmap_get(&s->globals, name);
+    TypeDef *t = cards_find_type(s->cs, name);
+    if (sym && t) { /* the declaration that took a card type's name is reported */
+        sym->used = true;
+        return n->type = T_UNKNOWN;
+    }
     if (sym)
         return check_global_ident(s, n, sym);
-    TypeDef *t = cards_find_type(s->cs, name);
     if (t) {
         n->value = t->index;
         return n->type = T_TYPE;
@@ -322,9 +326,13 @@ Type check_ident(Sema *s, Node *n)
 }
 
 /* "no card is named 'X' in cards.yaml", with a suggestion if one is close:
- * for card names in quotes, in rules and in card effects alike. */
-void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name)
+ * for card names in quotes, in rules and in card effects alike. A card
+ * whose entry has errors (left out, and reported there) is not reported
+ * again: returns false. */
+bool report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name)
 {
+    if (cards_left_out(cs, name))
+        return false;
     const char *sug = NULL;
     if (diag_shown(d, SEV_ERROR)) { /* past --max-errors it is only counted */
         const char **names = xmalloc(sizeof *names * (size_t)(cs->ncards + 1));
@@ -341,6 +349,7 @@ void report_no_card(Diags *d, const CardSet *cs, Loc at, const char *name)
     } else {
         diag_error(d, at, "no card is named '%s' in %s", name, cs->file->path);
     }
+    return true;
 }
 
 /* A card name in quotes: it must name a card of cards.yaml. */
@@ -348,8 +357,8 @@ Type check_string(Sema *s, Node *n)
 {
     CardDef *cd = cards_find_card(s->cs, n->name);
     if (!cd) {
-        report_no_card(s->diags, s->cs, n->loc, n->name);
-        s->soft_errors++;
+        if (report_no_card(s->diags, s->cs, n->loc, n->name))
+            s->soft_errors++;
         return n->type = T_UNKNOWN;
     }
     n->value = cd->index;

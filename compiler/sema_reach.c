@@ -517,7 +517,9 @@ static bool check_end_heard(Reach *x, const Node *end, const Handler *h)
                in ? "no card that its handler's 'where' keeps ever does" :
                     "no rule or effect ever moves a card there");
     if (in) {
-        diag_note(x->s->diags, h->clause->cond->loc, "only %s ever enter zone '%s', and this "
+        const Node *card = h->match->params; /* heard_kinds: bound, with a slot */
+        diag_note(x->s->diags, kinds_none_loc(x->s->cs, h->clause->cond, card->sym->index, in),
+                  "only %s ever enter zone '%s', and this "
                   "'where' keeps none of them", card_names(x->s, in, 4), zone);
         return true;
     }

@@ -254,13 +254,43 @@ static Type check_target_name(Sema *s, Node *lv)
     return sym->type;
 }
 
+/* "unknown name 'x'" for the variable of NAME[...] assigned, with the
+ * closest per-player or per-card variable; its index is checked too. */
+static void report_unknown_kept(Sema *s, Node *lv)
+{
+    const PtrVec *kept[2] = {&s->g->pvars, &s->g->cvars};
+    const char **names = name_list(s, kept[0]->len + kept[1]->len);
+    int n = 0;
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < kept[k]->len; i++)
+            names[n++] = ((const Node *)kept[k]->items[i])->name;
+    const char *name = lv->base->name;
+    const char *sug = diag_shown(s->diags, SEV_ERROR) ? did_you_mean(name, names, n) : NULL;
+    const Sym *var = sug ? strmap_get(&s->globals, sug) : NULL;
+    if (var) {
+        char hint[300];
+        snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
+        diag_add(s->diags, SEV_ERROR, lv->base->loc, hint, "unknown name '%s'; did you mean "
+                 "the per-%s variable '%s'?", name, var->kind == S_PVAR ? "player" : "card",
+                 sug);
+    } else {
+        diag_error(s->diags, lv->base->loc, "unknown name '%s': no per-player or per-card "
+                                            "variable has it", name);
+    }
+    check_expr(s, lv->index);
+}
+
 /* lvalue: IDENT '[' expr ']', assigned: a per-player or per-card variable.
  * Returns its type. */
 static Type check_target_index(Sema *s, Node *lv)
 {
-    Sym *sym = strmap_get(&s->globals, lv->base->name);
-    if (!sym || (sym->kind != S_PVAR && sym->kind != S_CVAR) ||
-        find_local(s, lv->base->name)) {
+    Sym *local = find_local(s, lv->base->name);
+    Sym *sym = local ? local : strmap_get(&s->globals, lv->base->name);
+    if (!sym) {
+        report_unknown_kept(s, lv);
+        return T_UNKNOWN;
+    }
+    if (local || (sym->kind != S_PVAR && sym->kind != S_CVAR)) {
         diag_error(s->diags, lv->loc, "only a per-player or per-card variable can be "
                                       "assigned with [...]");
         return T_UNKNOWN;

@@ -71,6 +71,27 @@ static uint32_t fold_hash(const char *s, size_t len)
     return h;
 }
 
+/* Does a word end at byte i of text: no letter or digit there, or a
+ * plural 's' alone ("2 Gifts" names the Gift)? Only for the effect's
+ * quotes: a plural in a text ("all Students") speaks of a kind of card
+ * more often than of the card of that name. */
+static bool word_ends(const char *text, size_t i)
+{
+    if ((text[i] == 's' || text[i] == 'S') && !is_alnum((unsigned char)text[i + 1]))
+        return true;
+    return !is_alnum((unsigned char)text[i]);
+}
+
+/* A name with no letter ('2') is read in a text as a number, not as a
+ * card's name. */
+static bool has_letter(const char *name)
+{
+    for (; *name; name++)
+        if ((*name | 32) >= 'a' && (*name | 32) <= 'z')
+            return true;
+    return false;
+}
+
 static bool same_folded(const char *name, const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++)
@@ -166,7 +187,7 @@ static int names_in_text(NameIndex *ix, const char *text, int text_no, int self,
             if (!ix->has_len[len] || is_alnum((unsigned char)text[q + 1]))
                 continue;
             for (int k = *name_slot(ix, h, text + p, len) - 1; k >= 0; k = ix->twin[k])
-                if (k != self && ix->seen[k] != text_no) {
+                if (k != self && ix->seen[k] != text_no && has_letter(ix->names[k])) {
                     ix->seen[k] = text_no;
                     out[n++] = k;
                 }
@@ -186,8 +207,8 @@ static bool text_names(const char *text, const char *name)
 {
     size_t len = strlen(name), tl = strlen(text);
     for (size_t p = 0; p + len <= tl; p++)
-        if ((p == 0 || !is_alnum((unsigned char)text[p - 1])) &&
-            !is_alnum((unsigned char)text[p + len]) && same_folded(name, text + p, len))
+        if ((p == 0 || !is_alnum((unsigned char)text[p - 1])) && word_ends(text, p + len) &&
+            same_folded(name, text + p, len))
             return true;
     return false;
 }
@@ -241,7 +262,35 @@ static const char *ref_list(Arena *a, const Refs *r)
     return r->order.len > 8 ? arena_printf(a, "%s, ...", list) : list;
 }
 
-/* Warns for each name the text of card `self` names (in the index's
+/* One warning for the names of named[0..n) that the effect (refs) never
+ * refers to, "'A', 'B' and 'C'", with one note of what it refers to. */
+static void warn_names_unreferred(Diags *d, const NameIndex *ix, const int *named, int n,
+                                  const CardDef *card, const Node *e, const Refs *refs)
+{
+    const char *list = "", *last = NULL;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const char *other = ix->names[named[i]];
+        if (strmap_get(&refs->names, other))
+            continue;
+        if (last)
+            list = arena_printf(d->arena, "%s%s'%s'", list, k > 1 ? ", " : "", last);
+        last = other;
+        k++;
+    }
+    if (!k)
+        return;
+    if (k == 1)
+        diag_warning(d, card->text_loc, "the text of '%s' names '%s', but its effect never "
+                                        "refers to '%s'", card->name, last, last);
+    else
+        diag_warning(d, card->text_loc, "the text of '%s' names %s and '%s', but its effect "
+                                        "never refers to them", card->name, list, last);
+    if (refs->order.len)
+        diag_note(d, e->loc, "its effect refers to %s", ref_list(d->arena, refs));
+}
+
+/* Warns once for the names the text of card `self` names (in the index's
  * order) that its effect e never refers to (with a note of what it does
  * refer to), and for each card e quotes (in the order of the effect) that
  * the text never names. */
@@ -253,16 +302,7 @@ static void check_text_names(Diags *d, NameIndex *ix, int *named, const CardSet 
     ast_walk(e, collect_refs, &refs);
     int n = names_in_text(ix, card->text, text_no, card->index, named);
     qsort(named, (size_t)n, sizeof *named, cmp_int);
-    for (int i = 0; i < n; i++) {
-        const char *other = ix->names[named[i]];
-        if (strmap_get(&refs.names, other))
-            continue;
-        diag_warning(d, card->text_loc, "the text of '%s' names '%s', but its effect "
-                                        "never refers to '%s'",
-                     card->name, other, other);
-        if (refs.order.len)
-            diag_note(d, e->loc, "its effect refers to %s", ref_list(d->arena, &refs));
-    }
+    warn_names_unreferred(d, ix, named, n, card, e, &refs);
     ast_walk(e, collect_quotes, &quotes);
     StrMap warned = {0};
     for (int i = 0; i < quotes.v.len; i++) {

@@ -278,6 +278,30 @@ static void expect_word(struct Lexer *lx, RLLTYPE loc, const char *got, const ch
                     want, what);
 }
 
+/* A clause of a card ('react to', 'while in play', 'play') among the
+ * declarations: it belongs in an effect. */
+static void outside_effect(struct Lexer *lx, RLLTYPE loc, const char *what)
+{
+    if (!lx->quiet)
+        lexer_error(lx, &loc, "syntax error: a '%s' clause outside an effect: a card's "
+                              "clauses belong in 'effect \"Card\" { ... }' or 'effect TYPE "
+                              "{ ... }'", what);
+}
+
+/* 'play { ... }' or 'play when C { ... }' among the declarations: a
+ * clause outside an effect; another word there starts a statement
+ * ('round { ... }'), which belongs in a proc. */
+static void outside_effect_word(struct Lexer *lx, RLLTYPE loc, const char *word,
+                                RLLTYPE next, const char *found)
+{
+    if (!strcmp(word, "play"))
+        outside_effect(lx, loc, "play");
+    else if (!lx->quiet)
+        lexer_error(lx, &next, "syntax error: unexpected %s after name '%s' among the "
+                               "declarations: a statement belongs in a proc's block",
+                    found, word);
+}
+
 /* play CARD [by PLAYER] [to ZONE] */
 static Node *play_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *card,
                        Node *by, Node *to)
@@ -550,6 +574,22 @@ decl
     | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
     | INSTEAD OF pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
+    | misplaced_clause              { $$ = NULL; }
+    ;
+
+/* A card's clause written among the declarations, outside any effect:
+ * read whole (so that nothing after it is reported), and refused. */
+misplaced_clause
+    : REACT TO pattern opt_where block
+                                    { (void)$3; (void)$4; (void)$5;
+                                      outside_effect(lx, @1, "react to"); }
+    | WHILE IN IDENT '{' { enter(lx, @4); } mods '}'
+                                    { nest(lx, @$, $6);
+                                      expect_word(lx, @3, $3, "play", "'while in play'");
+                                      outside_effect(lx, @1, "while in play"); }
+    | IDENT block                   { (void)$2; outside_effect_word(lx, @1, $1, @2, "'{'"); }
+    | IDENT WHEN expr block         { (void)$3; (void)$4;
+                                      outside_effect_word(lx, @1, $1, @2, "'when'"); }
     ;
 
 /* A name: the contextual words that the scanner returns as tokens of
@@ -1071,6 +1111,27 @@ static void open_note(struct Lexer *lx)
         diag_note(lx->d, lx->open[lx->depth - 1], "the bracket opened here is not closed");
 }
 
+/* A keyword where a name is declared ('proc f(limit: int)', 'let card'):
+ * a name is expected, but no expression, statement or declaration (where
+ * a keyword may be out of place for other reasons), and the keyword does
+ * not start a statement, a declaration or a clause itself. */
+static bool keyword_for_name(const yypcontext_t *ctx, yysymbol_kind_t got)
+{
+    int g = tok_group(got);
+    if (got < YYSYMBOL_GAME || got > YYSYMBOL_UNTIL || g == G_STMT || g == G_DECL ||
+        g == G_CLAUSE)
+        return false; /* a statement or a declaration gone astray, more likely */
+    yysymbol_kind_t all[YYNTOKENS];
+    int n = yypcontext_expected_tokens(ctx, all, YYNTOKENS);
+    bool name = false;
+    for (int i = 0; i < n; i++) {
+        if (all[i] == YYSYMBOL_NOT || all[i] == YYSYMBOL_LET || all[i] == YYSYMBOL_PROC)
+            return false;
+        name |= all[i] == YYSYMBOL_IDENT;
+    }
+    return name;
+}
+
 /* "unexpected X, expected Y or Z" with the grammar's token aliases. */
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
                                  struct Lexer *lx)
@@ -1101,6 +1162,9 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
                             "before it?", found);
         lx->quiet = 2;
         open_note(lx);
+    } else if (keyword_for_name(ctx, got)) {
+        lexer_error(lx, at, "syntax error: unexpected %s%s: '%s' is a keyword and cannot be "
+                            "a name", found, exp, yysymbol_name(got));
     } else {
         lexer_error(lx, at, "syntax error: unexpected %s%s", found, exp);
         if (got == YYSYMBOL_YYEOF)

@@ -18,6 +18,8 @@
 #     "line":null,"depth":1},"trigger_order":true}, its options "CARD: on
 #     ...", no other decision has "trigger_order", and the terminal says
 #     what the question is.
+#   - tests/games/event-body-lab: an event's body with `for q in players
+#     from p` and `until` checks clean and its C builds with -Werror.
 #   sh tests/games/triggers.sh CARDC LIBCARDRT
 # Prints "triggers: N passed, M failed"; exits 1 if any failed.
 cardc=${1:?usage: triggers.sh CARDC LIBCARDRT}
@@ -32,13 +34,20 @@ CHECK_PREFIX="triggers: "
 
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 case $lib in *asan*) ;; *) san= ;; esac
-for lab in trigger-lab trigger-fault-lab order-lab; do
+for lab in trigger-lab trigger-fault-lab order-lab event-body-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" &&
         "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
             -o "$T/$lab" 2>>"$T/err" ||
         { echo "FAIL triggers: $lab does not build"; sed 's/^/    /' "$T/err" | head; exit 1; }
 done
+# Event Body Lab: an event's body checked once, as the event (a loop over
+# the players `from` the giver, an `until` in it): no message at all, and
+# the C above built with -Werror.
+"$cardc" check "$ROOT/tests/games/event-body-lab" >"$T/out" 2>&1
+echo $? >"$T/rc"
+clean_check() { [ "$(cat "$T/rc")" = 0 ] && [ ! -s "$T/out" ]; }
+check "event-body-lab: cardc check says nothing" clean_check
 
 # The first seed (of 1..40) whose game, every seat answering 0, asks a
 # Coach's question: its JSON stream in $T/coach.json, the seed in $T/seed.
