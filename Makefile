@@ -156,13 +156,49 @@ $(B)/gen/%.c: $(B)/bin/cardc $$(wildcard tests/games/$$*/*.rules) tests/games/$$
 	@mkdir -p $(dir $@)
 	$(B)/bin/cardc build tests/games/$* -o $@
 
-$(B)/bin/%: $(B)/gen/%.c $(B)/lib/libcardrt.a $(RT_HDR)
-	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) -Iruntime $< $(B)/lib/libcardrt.a -o $@
+# A game's C is compiled once per flavour (plain, ASan+UBSan) into an
+# object without its main (-DCARDC_NO_MAIN): the game's binary, its
+# invariants driver and its scenario runner all link that one object. The
+# drivers (the main a game's C would have, runtime/main/game_main.c; the
+# invariants; the scenario runner) are objects of their own, in build/drv*.
+GAME_CC = $(CC) $(RT_CFLAGS) -Iruntime -DCARDC_NO_MAIN
+.PRECIOUS: $(B)/gobj/%.o $(B)/gobj-asan/%.o
 
-$(B)/bin/%-asan: $(B)/gen/%.c $(B)/lib/libcardrt-asan.a $(RT_HDR)
+$(B)/gobj/%.o: $(B)/gen/%.c $(RT_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime $< $(B)/lib/libcardrt-asan.a -o $@
+	$(GAME_CC) -c $< -o $@
+
+$(B)/gobj-asan/%.o: $(B)/gen/%.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(GAME_CC) $(SAN) -c $< -o $@
+
+$(B)/drv/main.o: runtime/main/game_main.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(GAME_CC) -c $< -o $@
+
+$(B)/drv-asan/main.o: runtime/main/game_main.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(GAME_CC) $(SAN) -c $< -o $@
+
+$(B)/drv/invariants.o: tests/invariants/invariants.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(GAME_CC) -c $< -o $@
+
+$(B)/drv-asan/invariants.o: tests/invariants/invariants.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(GAME_CC) $(SAN) -c $< -o $@
+
+$(B)/drv-asan/runner.o: tests/scenario/runner.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(GAME_CC) $(SAN) -c $< -o $@
+
+$(B)/bin/%: $(B)/drv/main.o $(B)/gobj/%.o $(B)/lib/libcardrt.a
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $^ -o $@
+
+$(B)/bin/%-asan: $(B)/drv-asan/main.o $(B)/gobj-asan/%.o $(B)/lib/libcardrt-asan.a
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $(SAN) $^ -o $@
 
 .PHONY: runtime-test
 runtime-test: $(B)/bin/runtime-tests $(B)/bin/high-card-asan $(B)/bin/high-card
@@ -172,18 +208,17 @@ runtime-test: $(B)/bin/runtime-tests $(B)/bin/high-card-asan $(B)/bin/high-card
 # (tests/invariants/): generic drivers on rt.h, linked with a game's C.
 SCN_GAMES = $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard tests/scenario/*/*.scn)))))
 GAME_LINK = -Iruntime -DCARDC_NO_MAIN
-
-$(B)/bin/scenario-%: tests/scenario/runner.c $(B)/gen/%.c $(B)/lib/libcardrt-asan.a $(RT_HDR)
+$(B)/bin/scenario-%: $(B)/drv-asan/runner.o $(B)/gobj-asan/%.o $(B)/lib/libcardrt-asan.a
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) $(SAN) $(GAME_LINK) $< $(B)/gen/$*.c $(B)/lib/libcardrt-asan.a -o $@
+	$(CC) $(RT_CFLAGS) $(SAN) $^ -o $@
 
-$(B)/bin/invariants-%-asan: tests/invariants/invariants.c $(B)/gen/%.c $(B)/lib/libcardrt-asan.a $(RT_HDR)
+$(B)/bin/invariants-%-asan: $(B)/drv-asan/invariants.o $(B)/gobj-asan/%.o $(B)/lib/libcardrt-asan.a
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) $(SAN) $(GAME_LINK) $< $(B)/gen/$*.c $(B)/lib/libcardrt-asan.a -o $@
+	$(CC) $(RT_CFLAGS) $(SAN) $^ -o $@
 
-$(B)/bin/invariants-%: tests/invariants/invariants.c $(B)/gen/%.c $(B)/lib/libcardrt.a $(RT_HDR)
+$(B)/bin/invariants-%: $(B)/drv/invariants.o $(B)/gobj/%.o $(B)/lib/libcardrt.a
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) $(GAME_LINK) $< $(B)/gen/$*.c $(B)/lib/libcardrt.a -o $@
+	$(CC) $(RT_CFLAGS) $^ -o $@
 
 .PHONY: scenario invariants
 scenario: $(SCN_GAMES:%=$(B)/bin/scenario-%)
