@@ -2446,28 +2446,55 @@ static RT_UNUSED bool count_check(const State *s, int slot, uint16_t *count, cha
     return false;
 }
 
+/* list_walk: the list of kind k in slot holds its count[k] cards of kind
+ * k, and no other. */
+static RT_UNUSED bool list_walk(const State *s, int slot, int k, const uint16_t *count,
+                                char *why, size_t n)
+{
+    int len = 0;
+    for (int c = s->khead[slot][k]; c != KNONE; c = s->knext[c]) {
+        if (c >= NINSTANCES || len >= count[k] || s->slot_of[c] != slot ||
+            instance_card[c] != k) {
+            snprintf(why, n, "slot %d: the list of kind %d is broken at card %d", slot, k, c);
+            return false;
+        }
+        len++;
+    }
+    if (len != count[k]) {
+        snprintf(why, n, "slot %d: the list of kind %d has %d cards of %d", slot, k, len,
+                 count[k]);
+        return false;
+    }
+    return true;
+}
+
 /* list_check: in an unordered slot, the list of each kind holds the
- * count[k] cards of kind k of the slot, and a kind absent has no list. */
+ * count[k] cards of kind k of the slot, and a kind absent has no list.
+ * With a mask of kinds (KMASKED), only the lists of the kinds present are
+ * walked, and the heads of the others are compared at once with a row of
+ * KNONE; else every kind is walked. */
 static RT_UNUSED bool list_check(const State *s, int slot, const uint16_t *count, char *why,
                                  size_t n)
 {
-    for (int k = 0; k < NCARDS; k++) {
-        int len = 0;
-        for (int c = s->khead[slot][k]; c != KNONE; c = s->knext[c]) {
-            if (c >= NINSTANCES || len >= count[k] || s->slot_of[c] != slot ||
-                instance_card[c] != k) {
-                snprintf(why, n, "slot %d: the list of kind %d is broken at card %d", slot,
-                         k, c);
+    if (!KMASKED) {
+        for (int k = 0; k < NCARDS; k++)
+            if (!list_walk(s, slot, k, count, why, n))
                 return false;
-            }
-            len++;
-        }
-        if (len != count[k]) {
-            snprintf(why, n, "slot %d: the list of kind %d has %d cards of %d", slot, k, len,
-                     count[k]);
-            return false;
-        }
+        return true;
     }
+    uint16_t heads[NCARDS], none[NCARDS];
+    memcpy(heads, s->khead[slot], sizeof heads);
+    memset(none, 0xff, sizeof none); /* KNONE */
+    for (uint64_t b = s->kmask[slot]; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        if (!list_walk(s, slot, k, count, why, n))
+            return false;
+        heads[k] = KNONE;
+    }
+    if (memcmp(heads, none, sizeof heads)) /* an absent kind has a list: name it */
+        for (int k = 0; k < NCARDS; k++)
+            if (!list_walk(s, slot, k, count, why, n))
+                return false;
     return true;
 }
 

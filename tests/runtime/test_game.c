@@ -246,6 +246,28 @@ Test(rt_game, check_finds_a_broken_list)
     cr_assert(strstr(why, "the list of kind 0 has 1 cards of 2"), "%s", why);
 }
 
+Test(rt_game, check_finds_a_list_of_a_kind_absent)
+{
+    State *s = fresh(2);
+    mv(s, SITE_MOVE, 0, Z_hand, -1);
+    s->khead[Z_hand][K_BEE] = 0; /* a list of Bees in a hand with none */
+    char why[128] = "", want[64];
+    cr_assert_not(game_check(s, why, sizeof why));
+    snprintf(want, sizeof want, "the list of kind %d is broken at card 0", K_BEE);
+    cr_assert(strstr(why, want), "%s", why);
+}
+
+Test(rt_game, check_finds_a_count_of_kind_wrong)
+{
+    State *s = fresh(2);
+    mv(s, SITE_MOVE, 0, Z_hand, -1);
+    s->kcount[Z_hand][K_CAT] = 1; /* no Cat in the hand */
+    char why[128] = "", want[64];
+    cr_assert_not(game_check(s, why, sizeof why));
+    snprintf(want, sizeof want, "0 cards of kind %d, counted 1", K_CAT);
+    cr_assert(strstr(why, want), "%s", why);
+}
+
 /* ---- klink, add_kind, add_card ---- */
 
 Test(rt_game, klink_puts_a_card_first_and_kunlink_takes_it_out)
