@@ -281,7 +281,7 @@ limits: $(B)/bin/cardc-asan $(B)/bin/easy-school-asan $(B)/lib/libcardrt-asan.a
 
 # Test games whose direct copy (simulate) must play the games of their
 # resumable copy (play), seed by seed, as every deck's does.
-SAME_LABS = effect-lab lasting-lab react-lab order-lab move-lab
+SAME_LABS = effect-lab lasting-lab react-lab order-lab move-lab nope-lab
 
 test: deps
 	@$(MAKE) --no-print-directory all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a

@@ -1957,8 +1957,25 @@ static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
     return true;
 }
 
+/* Is card c spoken for: being played (its play's context entered: its
+ * window, or its play clause, still to come), or the answer of a window
+ * still on the stack (to resolve, or resolving)? It stays in its zone
+ * meanwhile, but offered again it would be played twice. */
+static RT_UNUSED bool bf_spoken_for(const State *s, int c)
+{
+    for (int i = 0; i < s->nctx; i++)
+        if (s->ctx[i].handler == EV_PLAY_CLAUSE && s->ctx[i].cause == c)
+            return true;
+    for (int j = 0; j < s->nwin; j++)
+        for (int i = 0; i < s->win[j].nasked; i++)
+            if (s->win[j].answer[i].kind == RT_OPT_CARD && s->win[j].answer[i].ids[0] == c)
+                return true;
+    return false;
+}
+
 /* The question to the seat the window asks now: each card it may react
- * with (one option per card name), then "Do not respond". */
+ * with (one option per card name), then "Do not respond". A card spoken
+ * for already (bf_spoken_for) is not offered. */
 static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
 {
     int p = win_seat(s);
@@ -1967,7 +1984,7 @@ static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
         if (ev->react[k] == ev->react[k + 1])
             continue;
         for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)
-            if (bf_react_clause(s, ev, V, c, p) >= 0) {
+            if (!bf_spoken_for(s, c) && bf_react_clause(s, ev, V, c, p) >= 0) {
                 add_card(s, ev->site, c);
                 break;
             }
