@@ -306,6 +306,7 @@ test: deps
 	@sh tests/games/reactions.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/codegen.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
 	@sh tests/games/utf8.sh $(B)/bin/cardc-asan $(B)/lib/libcardrt-asan.a
+	@sh tests/games/scaling.sh $(B)/bin/cardc $(B)/lib/libcardrt.a
 	@for g in $(GAMES); do sh tests/games/same-games.sh $(B)/bin/$$g || exit 1; done
 	@python3 tests/school-control/secrecy.py $(B)/bin/school-control >$(B)/secrecy-sc.txt || \
 	    { grep -v '^ok' $(B)/secrecy-sc.txt; exit 1; }
