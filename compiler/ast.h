@@ -446,6 +446,9 @@ struct Sym {
     bool called;            /* FUNC, PROC: a rule calls it */
     bool calls_funcs;       /* FUNC: its body calls a func (itself too): its
                              * calls in progress are counted, not only checked */
+    bool calls_procs;       /* PROC: its body calls a proc, raises an event or
+                             * plays a card (itself too): each of its calls is
+                             * a step of the work between two decisions */
     bool bad_player;        /* LOCAL, PARAM of type player: it may hold none
                              * or a seat out of range */
     PtrVec flows_to;        /* LOCAL, PARAM of type player: the player

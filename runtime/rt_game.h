@@ -90,9 +90,16 @@
 
 /* ---- the state ---- */
 
-/* Loop steps between two decisions, and func calls in progress, before
- * the game faults (F_LOOP, F_DEPTH). */
+/* The work between two decisions, in steps, and func calls in progress,
+ * before the game faults (F_LOOP, F_DEPTH). A step is a round of a loop
+ * of any kind (`while`, `loop`, `repeat`, `for`), a card a `for`, an
+ * aggregate, a filter, a `move all` or a shuffle goes over, a set of
+ * cards a `such that` is tried on, or a call of a func or a proc: what the
+ * rules do between two decisions is bounded, whatever the construct.
+ * STEPS_STOPPED: the count once the game faulted, past any bound, so that
+ * every call, loop and step after a fault stops at once. */
 #define MAX_STEPS 10000000
+#define STEPS_STOPPED (INT64_MAX / 2)
 #define MAX_FUNC_DEPTH 1000
 /* The State's bytes at most (max_state_bytes, docs/LIMITS.md): a copy is
  * a memcpy, and every game starts from a zeroed State. cardc refuses a
@@ -305,6 +312,19 @@ _Static_assert(sizeof(State) <= GAME_STATE_BYTES && sizeof(State) + 64 > GAME_ST
 static inline RT_UNUSED void fault(State *s, int k, int site, int32_t arg)
 {
     rt_fault(&s->core, k, site, arg);
+    s->steps = STEPS_STOPPED;
+}
+
+/* A func call begins: false, and a fault at site (the func's declaration),
+ * when MAX_FUNC_DEPTH calls are in progress (F_DEPTH) or when it is a step
+ * past MAX_STEPS (F_LOOP); after a fault every call returns at once, so a
+ * recursion that branches stops too (its calls that fault are not 2^1000). */
+static inline RT_UNUSED bool fcall_ok(State *s, int site)
+{
+    if (s->fdepth < MAX_FUNC_DEPTH && ++s->steps <= MAX_STEPS)
+        return true;
+    fault(s, s->fdepth >= MAX_FUNC_DEPTH ? F_DEPTH : F_LOOP, site, 0);
+    return false;
 }
 
 /* The kind (CARD_*) of card c, the type (TYPE_*), the value index of
@@ -784,13 +804,38 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
 #endif
 }
 
-/* mv_card of a card that may be none (c < 0): a fault at site instead. */
+#if GAME_HAS_HOLDERS
+/* May the cards pick[0..n) go under slot `to`? Not one of them that `to`
+ * lies under, or a card holding that one, up the chain of holders: it
+ * would be put under itself, and the cards would leave the table into a
+ * loop of holders, in play with no controller. Then a fault at site names
+ * it (F_HOLDER_CYCLE), and false. */
+static RT_UNUSED bool held_ok(State *s, int site, const uint16_t *pick, int n, int to)
+{
+    for (int h = slot_holder[to], k = 0; h >= 0 && k <= NINSTANCES;
+         h = slot_holder[s->slot_of[h]], k++)
+        for (int i = 0; i < n; i++)
+            if (pick[i] == h) {
+                fault(s, F_HOLDER_CYCLE, site, h);
+                return false;
+            }
+    return true;
+}
+#endif
+
+/* mv_card of a card that may be none (c < 0): a fault at site instead;
+ * and of a card that would go under itself (held_ok). */
 static inline RT_UNUSED void mv(State *s, int site, int c, int to, int pos)
 {
     if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */
         fault(s, F_NONE_MOVED, site, 0);
         return;
     }
+#if GAME_HAS_HOLDERS
+    uint16_t one = (uint16_t)c;
+    if (slot_holder[to] >= 0 && !held_ok(s, site, &one, 1, to))
+        return;
+#endif
     mv_card(s, c, to, pos);
 }
 
@@ -886,6 +931,7 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
     uint16_t *z = s->zcard[slot];
     int n = s->zsize[slot];
     RtRng rng = s->core.rng;
+    s->steps += n;
     for (int i = n - 1; i > 0; i--) {
         int j = (int)rt_below(&rng, (uint32_t)i + 1);
         uint16_t t = z[i];
@@ -1046,6 +1092,10 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
             cap[g] = caps[instance_card[pick[gs[g]]]];
         rem[g] = rem[g + 1] + cap[g];
     }
+    if (lo > RT_MAX_PICK) { /* no set of lo cards fits: say so, with lo */
+        fault(s, F_PICK_SIZE, site, lo);
+        return;
+    }
     if (hi > RT_MAX_PICK)
         hi = RT_MAX_PICK;
     if (lo < 1)
@@ -1064,6 +1114,9 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
     _Static_assert((RT_MAX_PICK & (RT_MAX_PICK - 1)) == 0, "RT_MAX_PICK: a power of two");
     uint16_t cand[RT_MAX_PICK] = {0};
     int g = 0;
+    /* a set the `such that` refuses is a step (one offered is an option:
+     * at most RT_MAX_OPTIONS), counted here and added once done */
+    int64_t refused = 0, budget = MAX_STEPS - s->steps;
     at[0] = 0;
     before[0] = 0;
     k[0] = lo - rem[1] > 0 ? lo - rem[1] : 0;
@@ -1097,6 +1150,9 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
                 break;
             o->n = (uint8_t)nc;
             memcpy(o->ids, cand, sizeof o->ids);
+        } else if (++refused > budget) {
+            fault(s, F_LOOP, site, 0);
+            break;
         }
         /* one more card of the deepest group that can take one */
         for (;;) {
@@ -1109,6 +1165,7 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
         }
     }
 done:
+    s->steps += refused;
     s->ncand = 0;
     s->candkinds = 0;
 }
@@ -1155,10 +1212,17 @@ static inline RT_UNUSED void add_sets_kinds(State *s, int site, int32_t *V, int 
     sets_enum(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
 }
 
-/* Moves the cards of the set chosen to the top of slot `to`. */
-static inline RT_UNUSED void take_set(State *s, int to)
+/* Moves the cards of the set chosen to the top of slot `to`; none, and
+ * a fault at site, if one would go under itself (held_ok). */
+static inline RT_UNUSED void take_set(State *s, int site, int to)
 {
     RtOption o = s->core.dec.opt[s->core.dec.chosen];
+#if GAME_HAS_HOLDERS
+    if (!held_ok(s, site, o.ids, o.n, to))
+        return;
+#else
+    (void)site;
+#endif
     for (int i = 0; i < o.n; i++)
         mv_card(s, o.ids[i], to, -1);
 }
