@@ -1130,7 +1130,7 @@ static void gen_choose_cards(Gen *G, const Node *n)
     else if (move_heard(G, n->into))
         gen_take_set_heard(G, expr_str(G, n->into));
     else
-        line(G, "take_set(s, %d, %s);", site(G), expr_str(G, n->into));
+        line(G, "take_set_at(s, %d, %s);", site(G), expr_str(G, n->into));
     gen_stop_if_over(G);
 }
 

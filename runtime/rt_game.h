@@ -1212,19 +1212,27 @@ static inline RT_UNUSED void add_sets_kinds(State *s, int site, int32_t *V, int 
     sets_enum(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
 }
 
-/* Moves the cards of the set chosen to the top of slot `to`; none, and
- * a fault at site, if one would go under itself (held_ok). */
-static inline RT_UNUSED void take_set(State *s, int site, int to)
+/* Moves the cards of the set chosen to the top of slot `to`. */
+static inline RT_UNUSED void take_set(State *s, int to)
 {
     RtOption o = s->core.dec.opt[s->core.dec.chosen];
+    for (int i = 0; i < o.n; i++)
+        mv_card(s, o.ids[i], to, -1);
+}
+
+/* take_set of the statement at site: none moves, and a fault at site, if
+ * one would go under itself (held_ok). (take_set stays, for the C that
+ * older builds of cardc wrote.) */
+static inline RT_UNUSED void take_set_at(State *s, int site, int to)
+{
 #if GAME_HAS_HOLDERS
+    RtOption o = s->core.dec.opt[s->core.dec.chosen];
     if (!held_ok(s, site, o.ids, o.n, to))
         return;
 #else
     (void)site;
 #endif
-    for (int i = 0; i < o.n; i++)
-        mv_card(s, o.ids[i], to, -1);
+    take_set(s, to);
 }
 
 /* Direct play: every decision is answered inline by d->fn. The same
