@@ -134,6 +134,25 @@ static bool calls_funcs(const Node *d)
     return found;
 }
 
+/* ---- procs that call procs (Sym.calls_procs) ---------------------------- */
+
+static void visit_proc_call(Node *n, void *ctx)
+{
+    if ((n->kind == N_CALL && n->sym && (n->sym->kind == S_PROC || n->sym->kind == S_EVENT)) ||
+        n->kind == N_PLAY)
+        *(bool *)ctx = true;
+}
+
+/* Does the proc call a proc (itself too), raise an event or play a card?
+ * Only such a proc's calls can make a tree of calls: a proc that does none
+ * of it is called from counted work a bounded number of times. */
+static bool calls_procs(const Node *d)
+{
+    bool found = false;
+    ast_walk(d->body, visit_proc_call, &found);
+    return found;
+}
+
 /* ---- players surely in range (Node.seat_in_range) ----------------------- */
 
 /* Is e surely a seat in range (0 <= e < player_count())? Then it indexes
@@ -732,6 +751,10 @@ void analyse_game(Arena *a, Game *g)
         Sym *fn = g->funcs.items[i];
         fn->calls_funcs = calls_funcs(fn->decl);
         fn->look_through = look_through(fn);
+    }
+    for (int i = 0; i < g->procs.len; i++) {
+        Sym *p = g->procs.items[i];
+        p->calls_procs = calls_procs(p->decl);
     }
     find_bad_players(a, g);
     for (int l = 0; l < 2; l++)

@@ -449,6 +449,9 @@ struct Sym {
     bool look_through;      /* FUNC: of one expression and one card parameter, no
                              * modifier: a filter that gives it the card
                              * tested means its body, and may call it never */
+    bool calls_procs;       /* PROC: its body calls a proc, raises an event or
+                             * plays a card (itself too): each of its calls is
+                             * a step of the work between two decisions */
     bool bad_player;        /* LOCAL, PARAM of type player: it may hold none
                              * or a seat out of range */
     PtrVec flows_to;        /* LOCAL, PARAM of type player: the player

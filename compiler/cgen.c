@@ -440,7 +440,8 @@ static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, b
     } else if (src->src_kind == SRC_HELD) {
         gen_held_loop_head(G, hb, src, ind, down);
     } else {
-        buf_printf(hb, "%sint slot = %s;\n", ind, expr_str(G, src->in));
+        buf_printf(hb, "%sint slot = %s;\n%ss->steps += s->zsize[slot];\n", ind,
+                   expr_str(G, src->in), ind);
         if (down)
             buf_printf(hb, "%sfor (int i = s->zsize[slot] - 1; i >= 0; i--) {\n", ind);
         else
@@ -588,6 +589,15 @@ static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kin
     return true;
 }
 
+/* In a game with held zones, the C that stops a `move all` whose cards
+ * would go under one of themselves (held_ok, at the statement's site). */
+static const char *held_check(Gen *G)
+{
+    if (!G->g->nheld)
+        return "";
+    return arena_printf(G->a, "    if (!held_ok(s, %d, pick, n, to))\n        return;\n", site(G));
+}
+
 /* stmt: MOVE ALL src TO expr position: its helper mvall<k>(s, V, to,
  * bottom), which picks the cards and moves them in one go. */
 static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
@@ -597,9 +607,11 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
     buf_printf(&G->protos, "static void mvall%d(State *s, int32_t *V, int to, int bottom);\n", k);
     buf_printf(h, "static void mvall%d(State *s, int32_t *V, int to, int bottom)\n{\n", k);
     unsigned long long m = src->kinds;
-    /* (the triggers read pick[] after the move: gcc then sees it used
-     * where it cannot tell it written, so it starts zeroed) */
-    const char *pick = move_heard(G, n->to) ? "pick[NINSTANCES] = {0}" : "pick[NINSTANCES]";
+    /* (the triggers read pick[] after the move, and held_ok before it:
+     * gcc then sees it used where it cannot tell it written, so it starts
+     * zeroed) */
+    const char *pick = move_heard(G, n->to) || G->g->nheld ? "pick[NINSTANCES] = {0}"
+                                                           : "pick[NINSTANCES]";
     /* (where drops are heard, they come after the triggers of the move) */
     bool drops = drops_heard(G->g);
     const char *hold = drops ? "    s->dropping = 1;\n" : "";
@@ -618,9 +630,9 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
                       "    }\n"
                       "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
                       "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
-                      "%s%s    move_picked(s, slot, pick, n, to, bottom);\n%s%s}\n\n",
-                   expr_str(G, src->in), m, pick, m, bulk_befores(G, n, "NULL"), hold, release,
-                   moved_events(G, n, "slot"));
+                      "%s%s%s    move_picked(s, slot, pick, n, to, bottom);\n%s%s}\n\n",
+                   expr_str(G, src->in), m, pick, m, bulk_befores(G, n, "NULL"),
+                   held_check(G), hold, release, moved_events(G, n, "slot"));
         return;
     }
     /* the zone is found once (its expression may draw a number):
@@ -634,9 +646,9 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
         buf_puts(h, "        froms[n] = slot;\n");
     buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
     const char *from = src->src_kind == SRC_ZONE ? "slot" : "-1";
-    buf_printf(h, "%s%s    move_picked(s, %s, pick, n, to, bottom);\n%s%s}\n\n",
-               bulk_befores(G, n, froms ? "froms" : "NULL"), hold, from, release,
-               moved_events(G, n, froms ? "froms[i]" : from));
+    buf_printf(h, "%s%s%s    move_picked(s, %s, pick, n, to, bottom);\n%s%s}\n\n",
+               bulk_befores(G, n, froms ? "froms" : "NULL"), held_check(G), hold, from,
+               release, moved_events(G, n, froms ? "froms[i]" : from));
 }
 
 /* all(x in z where c): every element of z satisfies c (the filter is the
@@ -1118,7 +1130,7 @@ static void gen_choose_cards(Gen *G, const Node *n)
     else if (move_heard(G, n->into))
         gen_take_set_heard(G, expr_str(G, n->into));
     else
-        line(G, "take_set(s, %s);", expr_str(G, n->into));
+        line(G, "take_set_at(s, %d, %s);", site(G), expr_str(G, n->into));
     gen_stop_if_over(G);
 }
 
@@ -1247,6 +1259,30 @@ static void gen_value_into(Gen *G, const Node *v, const char *target)
 static void gen_step(Gen *G)
 {
     line(G, "if (++s->steps > MAX_STEPS || s->core.over) {");
+    line(G, "    fault(s, F_LOOP, %d, 0);", site(G));
+    line(G, "    return %s;", stop_value(G));
+    line(G, "}");
+}
+
+/* The head of a `for`: n steps, the rounds it will make, at once (a `for`
+ * over a zone runs in a func, where no card moves). */
+static void gen_steps(Gen *G, const char *n)
+{
+    line(G, "if ((s->steps += %s) > MAX_STEPS || s->core.over) {", n);
+    line(G, "    fault(s, F_LOOP, %d, 0);", site(G));
+    line(G, "    return %s;", stop_value(G));
+    line(G, "}");
+}
+
+/* The start of the body of proc p: its call is a step if it calls procs
+ * (a func's is counted by its wrapper, fcall_ok), so that a tree of calls
+ * is bounded as a loop is. A proc that calls none is called a bounded
+ * number of times by counted work. */
+static void gen_call_step(Gen *G, const Sym *p)
+{
+    if (!p->calls_procs)
+        return;
+    line(G, "if (++s->steps > MAX_STEPS) {");
     line(G, "    fault(s, F_LOOP, %d, 0);", site(G));
     line(G, "    return %s;", stop_value(G));
     line(G, "}");
@@ -1444,6 +1480,7 @@ static void gen_for_cards_head(Gen *G, const Node *n)
 {
     const Node *src = n->iter;
     int i = n->slot;
+    gen_steps(G, arena_printf(G->a, "s->zsize[%s]", expr_str(G, src->in)));
     line(G, "V[%d] = 0;", i);
     line(G, "for (;;) {");
     G->indent++;
@@ -1462,6 +1499,8 @@ static void gen_for(Gen *G, const Node *n)
     case SRC_HELD:    gen_for_held_head(G, n); break;
     default:          gen_for_cards_head(G, n); break;
     }
+    if (src->src_kind == SRC_HELD) /* the slots of every holder: a step a card */
+        gen_step(G);
     if (src->filter) {
         line(G, "if (!(%s))", unparen(G, expr_str(G, src->filter)));
         line(G, "    continue;");
@@ -1937,6 +1976,21 @@ static void gen_depth_guard(Gen *G, const char *counter, const char *limit, cons
     line(G, "%s", "");
 }
 
+/* The wrapper of a func's body: a call counts among those in progress
+ * and is a step (fcall_ok). */
+static void gen_func_guard(Gen *G, const char *call)
+{
+    line(G, "{");
+    line(G, "    if (!fcall_ok(s, %d))", site(G));
+    line(G, "        return 0;");
+    line(G, "    s->fdepth++;");
+    line(G, "    int32_t r = %s;", call);
+    line(G, "    s->fdepth--;");
+    line(G, "    return r;");
+    line(G, "}");
+    line(G, "%s", "");
+}
+
 /* How the comment above a func's or proc's C names it: its name, or
  * for a clause's, "effect of CARD" made safe inside a comment. */
 static const char *rule_title(Gen *G, const Sym *fn)
@@ -2005,8 +2059,8 @@ static void gen_func(Gen *G, const Sym *fn)
     line(G, "%s", "");
     if (!leaf) {
         gen_func_proto(G, fn, true);
-        gen_depth_guard(G, "fdepth", "MAX_FUNC_DEPTH",
-                        arena_printf(G->a, "body_%s(s%s)", CNAME(fn), args.data ? args.data : ""));
+        gen_func_guard(G, arena_printf(G->a, "body_%s(s%s)", CNAME(fn),
+                                       args.data ? args.data : ""));
     }
     end_rule(G, at);
     buf_free(&params);
@@ -2027,6 +2081,7 @@ static void gen_proc(Gen *G, const Sym *p)
     line(G, "(void)s;");
     line(G, "switch (f->pc) {");
     line(G, "case 0:");
+    gen_call_step(G, p);
     gen_block(G, d->body);
     line(G, "break;");
     line(G, "}");
@@ -2075,6 +2130,7 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "(void)V;");
     line(G, "(void)d;");
     line(G, "(void)s;"); /* a body may read nothing of the game (an empty proc) */
+    gen_call_step(G, p);
     G->bf = before_handler_of(G->g, p);
     gen_block(G, d->body);
     if (G->bf)

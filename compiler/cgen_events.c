@@ -199,7 +199,7 @@ void gen_take_set_heard(Gen *G, const char *to)
     line(G, "    for (int i = 0; i < ts_o.n; i++)");
     line(G, "        ts_from[i] = s->slot_of[ts_o.ids[i]];");
     gen_drops(G, "    s->dropping = 1;");
-    line(G, "    take_set(s, ts_to);");
+    line(G, "    take_set_at(s, %d, ts_to);", site(G));
     gen_drops(G, "    s->dropping = 0;");
     line(G, "    for (int i = 0; i < ts_o.n && !s->core.over; i++) {");
     line(G, "        int32_t ts_v[3] = {ts_o.ids[i], ts_from[i], ts_to};");

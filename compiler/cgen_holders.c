@@ -162,7 +162,7 @@ void gen_held_loop_head(Gen *G, Buf *hb, const Node *src, const char *ind, bool 
     else
         buf_printf(hb, "%sint slot = %s, i = -1;\n%swhile (held_next(s, &slot, &i, %s + %d)) {\n",
                    ind, z, ind, z, n);
-    buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n", ind, src->slot);
+    buf_printf(hb, "%s    V[%d] = s->zcard[slot][i];\n%s    s->steps++;\n", ind, src->slot, ind);
 }
 
 /* In a game with held zones: may source src give a card of a type that

@@ -137,6 +137,10 @@ void gen_take_set_before(Gen *G, const char *to, bool heard)
          before_move_index(G->g));
     line(G, "    for (int i = 0; i < ts_n; i++)");
     line(G, "        ts_from[i] = s->slot_of[ts_pick[i]];");
+    if (G->g->nheld) { /* none moves if one would go under itself */
+        line(G, "    if (!held_ok(s, %d, ts_pick, ts_n, ts_to))", site(G));
+        line(G, "        ts_n = 0;");
+    }
     gen_drops(G, "    s->dropping = 1;");
     line(G, "    for (int i = 0; i < ts_n && !s->core.over; i++)");
     line(G, "        mv_card(s, ts_pick[i], ts_to, -1);");

@@ -465,10 +465,8 @@ static void gen_modified_func(Gen *G, const Sym *fn)
     line(G, "static int32_t fn_%s(State *s%s)", fn->cname, arg_list(G, fn, true));
     line(G, "{");
     G->indent++;
-    line(G, "if (s->fdepth >= MAX_FUNC_DEPTH) {");
-    line(G, "    fault(s, F_DEPTH, %d, 0);", site_of(G, fn->decl));
+    line(G, "if (!fcall_ok(s, %d))", site_of(G, fn->decl));
     line(G, "    return 0;");
-    line(G, "}");
     line(G, "s->fdepth++;");
     line(G, "int32_t v = fn0_%s(s%s);", fn->cname, arg_list(G, fn, false));
     for (int i = 0; i < g->continuous.len; i++)

@@ -107,6 +107,9 @@ static void check_pick_size(Sema *s, Node *size)
     if (hi->kind == N_NUM && hi->literal > RT_MAX_PICK_SEMA)
         diag_error(s->diags, hi->loc, "a set of cards holds at most %d cards (limit max_pick)",
                    RT_MAX_PICK_SEMA);
+    else if (lo->kind == N_NUM && lo->literal > RT_MAX_PICK_SEMA)
+        diag_error(s->diags, lo->loc, "a set of cards holds at most %d cards (limit max_pick): "
+                   "no set of %lld fits", RT_MAX_PICK_SEMA, lo->literal);
     if (lo->kind == N_NUM && hi->kind == N_NUM && lo->literal > hi->literal)
         diag_error(s->diags, lo->loc, "empty size range %lld..%lld", lo->literal, hi->literal);
     if (lo->kind == N_NUM && lo->literal < 1)

@@ -15,6 +15,7 @@
  *                  first), -1 for none;
  *           INDEX  a list index (counted from 0, as the rules do);
  *           CARD   a card instance, -1 for none;
+ *           NUMBER a number (a size);
  *   TEXT    the message, as LANGUAGE.md §9 lists it.
  * Append new kinds at the end: the order is part of every generated game. */
 #ifndef CARDRT_FAULTS_H
@@ -38,7 +39,9 @@
     X(NO_CARD, NONE, "a per-card variable of no card (none)") \
     X(TRIGGER_LOOP, NONE, "a trigger fired too often without a decision")      \
     X(TRIGGER_QUEUE, NONE, "more triggers waiting than the queue holds")        \
-    X(EVENT_KIND, NONE, "an event given a card of a type it does not take")
+    X(EVENT_KIND, NONE, "an event given a card of a type it does not take")     \
+    X(PICK_SIZE, NUMBER, "a set of more cards than a choice of cards takes (limit max_pick = 8)") \
+    X(HOLDER_CYCLE, CARD, "a card put under itself, or under a card it holds")
 
 /* What the value of a fault means (the DETAIL column). */
 typedef enum RtFaultDetail {
@@ -47,6 +50,7 @@ typedef enum RtFaultDetail {
     RT_FD_PLAYER,
     RT_FD_INDEX,
     RT_FD_CARD,
+    RT_FD_NUMBER,
 } RtFaultDetail;
 
 /* The kinds: RT_F_EMPTY_TOP = 0, ..., and how many there are. */

@@ -230,6 +230,7 @@ static void fault_detail(const RtGame *g, const RtCore *c, char *buf, size_t n)
             snprintf(buf, n, ": %d", v);
         break;
     case RT_FD_INDEX:
+    case RT_FD_NUMBER:
         snprintf(buf, n, ": %d", v);
         break;
     default:

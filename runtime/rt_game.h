@@ -90,9 +90,16 @@
 
 /* ---- the state ---- */
 
-/* Loop steps between two decisions, and func calls in progress, before
- * the game faults (F_LOOP, F_DEPTH). */
+/* The work between two decisions, in steps, and func calls in progress,
+ * before the game faults (F_LOOP, F_DEPTH). A step is a round of a loop
+ * of any kind (`while`, `loop`, `repeat`, `for`), a card a `for`, an
+ * aggregate, a filter, a `move all` or a shuffle goes over, a set of
+ * cards a `such that` is tried on, or a call of a func or a proc: what the
+ * rules do between two decisions is bounded, whatever the construct.
+ * STEPS_STOPPED: the count once the game faulted, past any bound, so that
+ * every call, loop and step after a fault stops at once. */
 #define MAX_STEPS 10000000
+#define STEPS_STOPPED (INT64_MAX / 2)
 #define MAX_FUNC_DEPTH 1000
 /* The State's bytes at most (max_state_bytes, docs/LIMITS.md): a copy is
  * a memcpy, and every game starts from a zeroed State. cardc refuses a
@@ -305,6 +312,19 @@ _Static_assert(sizeof(State) <= GAME_STATE_BYTES && sizeof(State) + 64 > GAME_ST
 static inline RT_UNUSED void fault(State *s, int k, int site, int32_t arg)
 {
     rt_fault(&s->core, k, site, arg);
+    s->steps = STEPS_STOPPED;
+}
+
+/* A func call begins: false, and a fault at site (the func's declaration),
+ * when MAX_FUNC_DEPTH calls are in progress (F_DEPTH) or when it is a step
+ * past MAX_STEPS (F_LOOP); after a fault every call returns at once, so a
+ * recursion that branches stops too (its calls that fault are not 2^1000). */
+static inline RT_UNUSED bool fcall_ok(State *s, int site)
+{
+    if (s->fdepth < MAX_FUNC_DEPTH && ++s->steps <= MAX_STEPS)
+        return true;
+    fault(s, s->fdepth >= MAX_FUNC_DEPTH ? F_DEPTH : F_LOOP, site, 0);
+    return false;
 }
 
 /* The kind (CARD_*) of card c, the type (TYPE_*), the value index of
@@ -622,6 +642,61 @@ static inline RT_UNUSED void klink(State *s, int c, int slot, int k)
     s->khead[slot][k] = (uint16_t)c;
 }
 
+/* The rare case of kunlink_left: one walk of the list of kind k of slot
+ * `from` takes out every card of pick[] that leaves it (marked, pos_of
+ * KNONE), the rest in its order. The cards still to move, pick[i..n),
+ * are told by their slot_of, which is set now for them all (*marked: it
+ * was set by an earlier walk). */
+static RT_UNUSED __attribute__((noinline)) void kunlink_walk(State *s, int from, int k, int to,
+                                                           const uint16_t *pick, int i, int n,
+                                                           bool *marked)
+{
+    if (!*marked)
+        for (int j = i; j < n; j++)
+            s->slot_of[pick[j]] = (uint16_t)to;
+    *marked = true;
+    uint16_t *link = &s->khead[from][k];
+    while (*link != KNONE) {
+        int x = *link;
+        if (s->slot_of[x] == from) {
+            link = &s->knext[x];
+        } else {
+            *link = s->knext[x];
+            s->pos_of[x] = KNONE;
+        }
+    }
+}
+
+/* Card pick[i], of kind k, leaving unordered slot `from` for `to` with
+ * the cards pick[i + 1..n) (a `move all`), out of its list: found as
+ * kunlink finds it when it is among the first KWALK of its list; else,
+ * unless a walk took it out already, one walk takes out every card of its
+ * kind that leaves. So a `move all` costs its cards, not their square: it
+ * takes them bottom to top, often the last of their lists, and a walk to
+ * each made one of 4,000 copies of a card take 42 ms. The caller writes
+ * the pos_of of every card moved. */
+#define KWALK 8
+static inline RT_UNUSED void kunlink_left(State *s, int from, int k, int to, const uint16_t *pick,
+                                          int i, int n, bool *marked)
+{
+    int c = pick[i], p = s->khead[from][k];
+    if (p == c) {
+        s->khead[from][k] = s->knext[c];
+        return;
+    }
+    if (*marked && s->pos_of[c] == KNONE) /* a walk took it out */
+        return;
+    for (int steps = 0; steps < KWALK && p != KNONE; steps++) {
+        int q = s->knext[p];
+        if (q == c) {
+            s->knext[p] = s->knext[c];
+            return;
+        }
+        p = q;
+    }
+    kunlink_walk(s, from, k, to, pick, i, n, marked);
+}
+
 /* What the state derives from the zones: where each card is, the counts
  * and masks of each kind in each slot, and the lists of each kind in each
  * unordered slot (the last card of a zone first in its list; an ordered
@@ -729,13 +804,38 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
 #endif
 }
 
-/* mv_card of a card that may be none (c < 0): a fault at site instead. */
+#if GAME_HAS_HOLDERS
+/* May the cards pick[0..n) go under slot `to`? Not one of them that `to`
+ * lies under, or a card holding that one, up the chain of holders: it
+ * would be put under itself, and the cards would leave the table into a
+ * loop of holders, in play with no controller. Then a fault at site names
+ * it (F_HOLDER_CYCLE), and false. */
+static RT_UNUSED bool held_ok(State *s, int site, const uint16_t *pick, int n, int to)
+{
+    for (int h = slot_holder[to], k = 0; h >= 0 && k <= NINSTANCES;
+         h = slot_holder[s->slot_of[h]], k++)
+        for (int i = 0; i < n; i++)
+            if (pick[i] == h) {
+                fault(s, F_HOLDER_CYCLE, site, h);
+                return false;
+            }
+    return true;
+}
+#endif
+
+/* mv_card of a card that may be none (c < 0): a fault at site instead;
+ * and of a card that would go under itself (held_ok). */
 static inline RT_UNUSED void mv(State *s, int site, int c, int to, int pos)
 {
     if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */
         fault(s, F_NONE_MOVED, site, 0);
         return;
     }
+#if GAME_HAS_HOLDERS
+    uint16_t one = (uint16_t)c;
+    if (slot_holder[to] >= 0 && !held_ok(s, site, &one, 1, to))
+        return;
+#endif
     mv_card(s, c, to, pos);
 }
 
@@ -788,6 +888,9 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
     int at = bottom ? 0 : m;
     if (bottom && m)
         memmove(z + n, z, sizeof *z * (size_t)m);
+    /* out of the lists of an unordered `from` (kunlink_left), unless the
+     * cards go back into it: then each is taken out and linked again */
+    bool left = !slot_ordered[from] && from != to, marked = false;
     for (int i = 0; i < n; i++) {
         int c = pick[i], k = instance_card[c];
         z[at + i] = (uint16_t)c;
@@ -796,7 +899,9 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
             s->kmask[from] &= ~KBIT(k);
         s->kcount[to][k]++;
         s->kmask[to] |= KBIT(k);
-        if (!slot_ordered[from])
+        if (left)
+            kunlink_left(s, from, k, to, pick, i, n, &marked);
+        else if (!slot_ordered[from])
             kunlink(s, c, from, k);
         if (!slot_ordered[to])
             klink(s, c, to, k);
@@ -826,6 +931,7 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
     uint16_t *z = s->zcard[slot];
     int n = s->zsize[slot];
     RtRng rng = s->core.rng;
+    s->steps += n;
     for (int i = n - 1; i > 0; i--) {
         int j = (int)rt_below(&rng, (uint32_t)i + 1);
         uint16_t t = z[i];
@@ -986,6 +1092,10 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
             cap[g] = caps[instance_card[pick[gs[g]]]];
         rem[g] = rem[g + 1] + cap[g];
     }
+    if (lo > RT_MAX_PICK) { /* no set of lo cards fits: say so, with lo */
+        fault(s, F_PICK_SIZE, site, lo);
+        return;
+    }
     if (hi > RT_MAX_PICK)
         hi = RT_MAX_PICK;
     if (lo < 1)
@@ -1004,6 +1114,9 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
     _Static_assert((RT_MAX_PICK & (RT_MAX_PICK - 1)) == 0, "RT_MAX_PICK: a power of two");
     uint16_t cand[RT_MAX_PICK] = {0};
     int g = 0;
+    /* a set the `such that` refuses is a step (one offered is an option:
+     * at most RT_MAX_OPTIONS), counted here and added once done */
+    int64_t refused = 0, budget = MAX_STEPS - s->steps;
     at[0] = 0;
     before[0] = 0;
     k[0] = lo - rem[1] > 0 ? lo - rem[1] : 0;
@@ -1037,6 +1150,9 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
                 break;
             o->n = (uint8_t)nc;
             memcpy(o->ids, cand, sizeof o->ids);
+        } else if (++refused > budget) {
+            fault(s, F_LOOP, site, 0);
+            break;
         }
         /* one more card of the deepest group that can take one */
         for (;;) {
@@ -1049,6 +1165,7 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
         }
     }
 done:
+    s->steps += refused;
     s->ncand = 0;
     s->candkinds = 0;
 }
@@ -1101,6 +1218,21 @@ static inline RT_UNUSED void take_set(State *s, int to)
     RtOption o = s->core.dec.opt[s->core.dec.chosen];
     for (int i = 0; i < o.n; i++)
         mv_card(s, o.ids[i], to, -1);
+}
+
+/* take_set of the statement at site: none moves, and a fault at site, if
+ * one would go under itself (held_ok). (take_set stays, for the C that
+ * older builds of cardc wrote.) */
+static inline RT_UNUSED void take_set_at(State *s, int site, int to)
+{
+#if GAME_HAS_HOLDERS
+    RtOption o = s->core.dec.opt[s->core.dec.chosen];
+    if (!held_ok(s, site, o.ids, o.n, to))
+        return;
+#else
+    (void)site;
+#endif
+    take_set(s, to);
 }
 
 /* Direct play: every decision is answered inline by d->fn. The same
@@ -1968,8 +2100,25 @@ static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
     return true;
 }
 
+/* Is card c spoken for: being played (its play's context entered: its
+ * window, or its play clause, still to come), or the answer of a window
+ * still on the stack (to resolve, or resolving)? It stays in its zone
+ * meanwhile, but offered again it would be played twice. */
+static RT_UNUSED bool bf_spoken_for(const State *s, int c)
+{
+    for (int i = 0; i < s->nctx; i++)
+        if (s->ctx[i].handler == EV_PLAY_CLAUSE && s->ctx[i].cause == c)
+            return true;
+    for (int j = 0; j < s->nwin; j++)
+        for (int i = 0; i < s->win[j].nasked; i++)
+            if (s->win[j].answer[i].kind == RT_OPT_CARD && s->win[j].answer[i].ids[0] == c)
+                return true;
+    return false;
+}
+
 /* The question to the seat the window asks now: each card it may react
- * with (one option per card name), then "Do not respond". */
+ * with (one option per card name), then "Do not respond". A card spoken
+ * for already (bf_spoken_for) is not offered. */
 static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
 {
     int p = win_seat(s);
@@ -1978,7 +2127,7 @@ static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
         if (ev->react[k] == ev->react[k + 1])
             continue;
         for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)
-            if (bf_react_clause(s, ev, V, c, p) >= 0) {
+            if (!bf_spoken_for(s, c) && bf_react_clause(s, ev, V, c, p) >= 0) {
                 add_card(s, ev->site, c);
                 break;
             }

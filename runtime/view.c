@@ -687,7 +687,8 @@ static void json_fault(RtPlay *pl)
         if (z->per_player)
             fprintf(f, ",\"player\":%d", g->slot_owner[v]);
         json_holder(pl, v, -1);
-    } else if (k->detail == RT_FD_PLAYER || k->detail == RT_FD_INDEX) {
+    } else if (k->detail == RT_FD_PLAYER || k->detail == RT_FD_INDEX ||
+               k->detail == RT_FD_NUMBER) {
         fprintf(f, ",\"value\":%d", v);
     } else if (k->detail == RT_FD_CARD) {
         fputs(",\"card\":", f);

@@ -14,7 +14,9 @@
 # deep; tests/games/player-lab uses none as a player in seven ways;
 # tests/games/effect-fault-lab plays a card whose guard does not hold, and
 # none; tests/games/holder-fault-lab indexes a held zone with a card of
-# another type and with none, and a per-card variable with none;
+# another type and with none, a per-card variable with none, and puts a
+# card under itself (directly, under a card it holds, with a `move all`),
+# which left cards in a loop of holders, in play and controlled by none;
 # tests/games/trigger-fault-lab has a handler that raises the event it
 # listens to (the fault names the handler), a trigger queue that overflows
 # after a decision, and an event given a card of a type it does not take;
@@ -22,6 +24,11 @@
 # to one of a type it does not take (the fault names the clause, as it
 # returns; cardc refuses the card where it is surely of another type:
 # examples/broken-rules/instead-wrong-kind).
+# tests/games/work-fault-lab a set of more than 8 cards, and work that ran
+# for hours without a decision or a fault: a recursion that branches past
+# the depth, a call tree of width 3, loops over cards nested four deep, a
+# proc call tree of width 2. Every game runs under a timeout (GUARD): a
+# game that never ends fails its case instead of hanging the script.
 # For each case this script checks, built with ASan+UBSan when LIBCARDRT is
 # the ASan build,
 #   - simulate (the direct-call copy of the procs): "GAME: game with seed S
@@ -56,6 +63,9 @@ case $lib in *asan*) ;; *) san= ;; esac
 # LIBCARDRT when there is one): the hundreds of seeded games below are
 # played at full speed, and the cases one by one under the sanitizers.
 fast_lib=$(dirname "$lib")/libcardrt.a
+# every game runs under a timeout, a guard against a game that never ends
+# (far above what one takes, so that a loaded machine cannot fail it)
+GUARD=${FAULTS_GUARD:-60}
 [ -f "$fast_lib" ] || fast_lib=$lib
 
 # The cases: LAB|CASE|WHOM|LINE|STATEMENT|MESSAGE|KIND|DETAIL
@@ -94,16 +104,24 @@ effect-fault-lab|1||21|play first(pile) by seat(1)|a play of no card (none)|none
 holder-fault-lab|0||17|move bottom(deck) to marks[top(deck)]|a held zone'"'"'s slot under a card not of its holder type: Nerd|not_holder|,"card":"Nerd"
 holder-fault-lab|1||21|move bottom(deck) to marks[h]|a held zone'"'"'s slot under a card not of its holder type: none|not_holder|,"card":null
 holder-fault-lab|2||24|led[first(pile)] = 1|a per-card variable of no card (none)|no_card|
+holder-fault-lab|4||34|move a to marks[b]|a card put under itself, or under a card it holds: Gym|holder_cycle|,"card":"Gym"
+holder-fault-lab|5||41|move a to marks[b]|a card put under itself, or under a card it holds: Gym|holder_cycle|,"card":"Gym"
+holder-fault-lab|6||45|move all deck to marks[a]|a card put under itself, or under a card it holds: Gym|holder_cycle|,"card":"Gym"
 trigger-fault-lab|0||16|on ping(n) {|a trigger fired too often without a decision|trigger_loop|
 trigger-fault-lab|1|0|27|on c enters out where c.type == stone {|more triggers waiting than the queue holds|trigger_queue|
 trigger-fault-lab|2||42|destroy(top(deck))|an event given a card of a type it does not take|event_kind|
-react-fault-lab|0||17|instead of destroy(loc) where swap == 1 {|an event given a card of a type it does not take|event_kind|'
+react-fault-lab|0||17|instead of destroy(loc) where swap == 1 {|an event given a card of a type it does not take|event_kind|
+work-fault-lab|0||46|choose cards seat(0) "Pick" from deck into out size size(pile) + 9..size(pile) + 12|a set of more cards than a choice of cards takes (limit max_pick = 8): 9|pick_size|,"value":9
+work-fault-lab|1||16|func twice(n: int): int = twice(n + 1) + twice(n + 1)|procedure or func calls nested too deep|depth|
+work-fault-lab|2||17|func thrice(n: int): int {|a rule loop ran too long without a decision|loop|
+work-fault-lab|3||28|for d in deck {|a rule loop ran too long without a decision|loop|
+work-fault-lab|4||36|proc halves(n: int) {|a rule loop ran too long without a decision|loop|'
 
 # The labs, built; and the faults simulate reports for the games of seeds
 # 1..100, at full speed (each its own run: simulate names only the first five it meets;
 # the last case the player lab meets is at seed 67).
 for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab \
-    react-fault-lab; do
+    react-fault-lab work-fault-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
         ! "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
@@ -117,7 +135,8 @@ for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigg
     fi
     s=1
     while [ $s -le 100 ]; do
-        "$T/$lab-fast" simulate --games 1 --players 2 --seed $s 2>&1 >/dev/null | grep 'faulted: '
+        timeout "$GUARD" "$T/$lab-fast" simulate --games 1 --players 2 --seed $s 2>&1 >/dev/null |
+            grep 'faulted: '
         s=$((s + 1))
     done >"$T/$lab.sim"
 done
@@ -131,7 +150,8 @@ simulated() { grep -qF -- "faulted: game.rules:$2: $3" "$T/$1.sim"; }
 # (options count from 1 there), then WHOM; it prints the fault so
 terminal() {
     { echo $(($2 + 1)); [ -n "$3" ] && echo $(($3 + 1)); } >"$T/in"
-    "$T/$1" play --players 2 --seed 1 --seats human,random <"$T/in" >"$T/out" 2>"$T/stderr"
+    timeout "$GUARD" "$T/$1" play --players 2 --seed 1 --seats human,random <"$T/in" >"$T/out" \
+        2>"$T/stderr"
     grep -qxF -- "Fault: game.rules:$4: $5." "$T/out" && clean "$T/stderr"
 }
 # json LAB CASE WHOM MESSAGE OBJECT: the JSON end line, the case taken, then
@@ -139,7 +159,8 @@ terminal() {
 # object last
 json() {
     { printf '{"choose":%s}\n' "$2"; yes "{\"choose\":${3:-0}}" | head -n 3; } >"$T/in"
-    "$T/$1" play --protocol json --players 2 --seed 1 <"$T/in" 2>"$T/stderr" | tail -n 1 >"$T/end"
+    timeout "$GUARD" "$T/$1" play --protocol json --players 2 --seed 1 <"$T/in" 2>"$T/stderr" |
+        tail -n 1 >"$T/end"
     m=$(echo "$4" | sed 's/:.*//; s/ '"'"'.*//')  # the reason: the message without its detail
     grep -qF -- "\"result\":\"fault\",\"reason\":\"$m\"," "$T/end" &&
         grep -qF -- ",\"fault\":$5}" "$T/end" && clean "$T/stderr"
@@ -161,16 +182,16 @@ done <"$T/cases"
 agree() {
     s=1
     while [ $s -le 30 ]; do
-        a=$("$T/$1-fast" simulate --games 1 --players 2 --seed $s 2>&1 >/dev/null |
+        a=$(timeout "$GUARD" "$T/$1-fast" simulate --games 1 --players 2 --seed $s 2>&1 >/dev/null |
             sed -n 's/.*faulted: game.rules:\([0-9]*\): .*/\1/p')
-        b=$("$T/$1-fast" play --players 2 --seats random,random --seed $s --protocol json </dev/null |
+        b=$(timeout "$GUARD" "$T/$1-fast" play --players 2 --seats random,random --seed $s --protocol json </dev/null |
             tail -n 1 | sed -n 's/.*,"fault":{[^}]*"line":\([0-9]*\)[,}].*/\1/p')
         [ "$a" = "$b" ] || { echo "    seed $s: simulate line ${a:-none}, play line ${b:-none}"; return 1; }
         s=$((s + 1))
     done
 }
 for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab \
-    react-fault-lab; do
+    react-fault-lab work-fault-lab; do
     check "$lab: simulate and play fault at the same lines" agree "$lab"
 done
 

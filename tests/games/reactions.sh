@@ -115,6 +115,32 @@ else
         grep -q '^Responses before enters (a card, hand of Player [23], table of Player [23]), by Player [23]: ' "$T/mterm"
 fi
 
+# A card is played once (tests/games/nope-lab): while a Nope's play waits
+# on the window before it, that Nope is not offered again, so no move of
+# a Nope ever leaves the pile ("Nope: pile -> pile" before the fix). Two
+# random seats, 200 seeds (about one in twenty nopes a nope).
+# shellcheck disable=SC2086
+if ! "$cardc" build "$ROOT/tests/games/nope-lab" -o "$T/nope.c" 2>"$T/err" ||
+    ! "$CC" $cflags $san -I"$ROOT/runtime" "$T/nope.c" "$lib" -o "$T/nope" 2>>"$T/err"; then
+    echo "FAIL reactions: nope-lab does not build"
+    sed 's/^/    /' "$T/err" | head -20
+    fail=$((fail + 1))
+else
+    : >"$T/nopes"
+    seed=1
+    while [ $seed -le 200 ]; do
+        "$T/nope" play --protocol json --seats random,random --seed $seed </dev/null \
+            >>"$T/nopes" 2>/dev/null
+        seed=$((seed + 1))
+    done
+    check "nope-lab: 200 games end" \
+        sh -c '[ "$(grep -c "^{\"type\":\"end\",.*\"result\":\"win\"" "$1")" = 200 ]' sh "$T/nopes"
+    check "nope-lab: a Nope nopes a Nope in some game (a window at depth 2 answered with a Nope)" \
+        grep -q '"depth":2,"order":\[[0-9,]*\]},"responses":\[.*"card":"Nope"' "$T/nopes"
+    check "nope-lab: no card is played twice (no move out of the pile)" \
+        sh -c '! grep -q "\"from\":{\"zone\":\"pile\"}" "$1"' sh "$T/nopes"
+fi
+
 # A game without reactions: none of it
 "$cardc" build "$ROOT/decks/easy-school" -o "$T/es.c" 2>/dev/null
 # shellcheck disable=SC2086

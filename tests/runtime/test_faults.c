@@ -34,7 +34,7 @@ static void play_seed(const RtGame *g, uint64_t seed, int n)
 
 Test(kinds, one_list_in_the_generated_order)
 {
-    cr_assert_eq(RT_FAULT_NKINDS, 18);
+    cr_assert_eq(RT_FAULT_NKINDS, 20);
     cr_assert_eq(RT_F_EMPTY_TOP, 0);
     cr_assert_eq(RT_F_OVERFLOW, 9);
     cr_assert_str_eq(rt_fault_kinds[RT_F_EMPTY_TOP].name, "EMPTY_TOP");
@@ -72,6 +72,14 @@ Test(kinds, one_list_in_the_generated_order)
     cr_assert_eq(rt_fault_kinds[RT_F_NOT_HOLDER].detail, RT_FD_CARD);
     cr_assert_eq(RT_F_NO_CARD, 14);
     cr_assert_str_eq(rt_fault_kinds[RT_F_NO_CARD].text, "a per-card variable of no card (none)");
+    cr_assert_eq(RT_F_PICK_SIZE, 18);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_PICK_SIZE].text,
+                     "a set of more cards than a choice of cards takes (limit max_pick = 8)");
+    cr_assert_eq(rt_fault_kinds[RT_F_PICK_SIZE].detail, RT_FD_NUMBER);
+    cr_assert_eq(RT_F_HOLDER_CYCLE, 19);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_HOLDER_CYCLE].text,
+                     "a card put under itself, or under a card it holds");
+    cr_assert_eq(rt_fault_kinds[RT_F_HOLDER_CYCLE].detail, RT_FD_CARD);
 }
 
 Test(kinds, only_the_first_fault_counts)
