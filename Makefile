@@ -348,7 +348,7 @@ test: deps
 
 # School Control's binary against a second implementation of its rules,
 # written in Python from the rulebook and the README's readings (not from
-# game.rules): 3,000 seeded games at 2-4 players, every move, option and
+# game.rules): 1,350 seeded games at 2-4 players, every move, option and
 # result, and doctored transcripts it must reject (tests/school-control/).
 .PHONY: check-transcripts
 check-transcripts: $(B)/bin/school-control
