@@ -22,6 +22,9 @@ NEW=${2:-build}
 EXACT=${3:-}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/same-as.XXXXXX")
+# Every run has a hang guard: a game that an older build never ends (the
+# fault labs of a defect since fixed) stops there, and its output differs.
+GUARD=${SAME_AS_GUARD:-120}
 trap 'rm -rf "$T"' EXIT
 CHECK_PREFIX="same-as: "
 . "$ROOT/tests/check.sh"
@@ -81,15 +84,15 @@ compare_game() {
     n=$lo
     while [ "$n" -le "$hi" ]; do
         for side in old new; do
-            "$T/$side-$name" simulate --games 300 --players $n --seed 11 --json 2>&1 |
+            timeout "$GUARD" "$T/$side-$name" simulate --games 300 --players $n --seed 11 --json 2>&1 |
                 untimed | unnamed | unplace >"$T/$side.sim"
         done
         check "$name, $n players: simulate 300 games" equal_files "$T/old.sim" "$T/new.sim"
         for seed in 1 4 6; do
             for side in old new; do
-                "$T/$side-$name" play --players $n --seats "$(seats $n)" --seed $seed \
+                timeout "$GUARD" "$T/$side-$name" play --players $n --seats "$(seats $n)" --seed $seed \
                     --reveal-all </dev/null 2>&1 | unnamed | unplace >"$T/$side.play"
-                "$T/$side-$name" play --players $n --seed $seed --protocol json \
+                timeout "$GUARD" "$T/$side-$name" play --players $n --seed $seed --protocol json \
                     --seats "$(seats $n)" --reveal-all </dev/null 2>&1 | unnamed | unplace >"$T/$side.json"
             done
             check "$name, $n players, seed $seed: transcript" equal_files "$T/old.play" "$T/new.play"
