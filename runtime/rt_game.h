@@ -2587,11 +2587,14 @@ static RT_UNUSED bool count_check(const State *s, int slot, uint16_t *count, cha
         (!KMASKED || mask == s->kmask[slot]))
         return true;
     int k = 0;
-    while (count[k] == s->kcount[slot][k] &&
+    while (k < NCARDS && count[k] == s->kcount[slot][k] &&
            (!KMASKED || (count[k] > 0) == ((s->kmask[slot] & KBIT(k)) != 0)))
         k++;
-    snprintf(why, n, "slot %d: %d cards of kind %d, counted %d", slot, count[k], k,
-             s->kcount[slot][k]);
+    if (k == NCARDS) /* the counts agree: the mask has a bit past the kinds */
+        snprintf(why, n, "slot %d: the mask of kinds holds no kind of the game", slot);
+    else
+        snprintf(why, n, "slot %d: %d cards of kind %d, counted %d", slot, count[k], k,
+                 s->kcount[slot][k]);
     return false;
 }
 
