@@ -323,7 +323,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 SUB_JOBS  = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 CHECK_BINS = all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan.a \
              $(SCN_GAMES:%=$(B)/bin/scenario-%)
-TEST_BINS  = $(CHECK_BINS) $(B)/bin/easy-school-asan \
+TEST_BINS  = $(CHECK_BINS) \
              $(B)/bin/runtime-tests $(B)/bin/high-card-asan $(B)/bin/high-card \
              $(INV_GAMES:%=$(B)/bin/invariants-%) $(INV_GAMES:%=$(B)/bin/invariants-%-asan) \
              $(GAMES:%=$(B)/bin/%-asan) $(SAME_LABS:%=$(B)/bin/%)
