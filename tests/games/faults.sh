@@ -117,9 +117,29 @@ work-fault-lab|2||17|func thrice(n: int): int {|a rule loop ran too long without
 work-fault-lab|3||28|for d in deck {|a rule loop ran too long without a decision|loop|
 work-fault-lab|4||36|proc halves(n: int) {|a rule loop ran too long without a decision|loop|'
 
+# seeds GAME N ARGS...: `GAME ARGS... S` for the seeds S = 1..N, one
+# after another under one guard of 2 x GUARD seconds (a game that never
+# ends costs one guard, not N), each run's output and errors on stdout
+# after a line "seed S". A guard that expires is written in $T/guards,
+# which the last check reads.
+seeds() {
+    timeout "$((GUARD * 2))" sh -c '
+        game=$1 n=$2
+        shift 2
+        s=1
+        while [ $s -le "$n" ]; do
+            echo "seed $s"
+            "$game" "$@" $s 2>&1
+            s=$((s + 1))
+        done' sh "$@"
+    [ $? = 124 ] && echo "$1 $3: seeds 1..$2 not done within $((GUARD * 2)) s" >>"$T/guards"
+    return 0
+}
+
 # The labs, built; and the faults simulate reports for the games of seeds
-# 1..100, at full speed (each its own run: simulate names only the first five it meets;
-# the last case the player lab meets is at seed 67).
+# 1..100, at full speed, each its own run (simulate names only the first
+# five faulted games it meets; the last case the player lab meets is at
+# seed 67).
 for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab \
     react-fault-lab work-fault-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
@@ -133,12 +153,8 @@ for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigg
         echo "faults: 0 passed, 1 failed"
         exit 1
     fi
-    s=1
-    while [ $s -le 100 ]; do
-        timeout "$GUARD" "$T/$lab-fast" simulate --games 1 --players 2 --seed $s 2>&1 >/dev/null |
-            grep 'faulted: '
-        s=$((s + 1))
-    done >"$T/$lab.sim"
+    seeds "$T/$lab-fast" 100 simulate --games 1 --players 2 --seed | grep 'faulted: ' \
+        >"$T/$lab.sim"
 done
 
 clean() { ! grep -q 'ERROR: AddressSanitizer\|runtime error:' "$1"; }
@@ -176,19 +192,33 @@ while IFS='|' read -r lab case whom line stmt msg kind detail; do
         "{\"kind\":\"$kind\",\"file\":\"game.rules\",\"line\":$line$detail}"
 done <"$T/cases"
 
+# fault_lines: from the output of `seeds`, one line "S LINE" per seed S:
+# the rules line that its game faulted at (the simulate line on stderr, or
+# the end line's fault object), or "none".
+fault_lines() {
+    awk '/^seed [0-9]+$/ { if (s) print s, l; s = $2; l = "none"; next }
+        match($0, /faulted: game\.rules:[0-9]+: /) {
+            l = substr($0, RSTART + 20, RLENGTH - 22)
+        }
+        /^\{"type":"end"/ && match($0, /,"fault":\{[^}]*"line":[0-9]+[,}]/) {
+            t = substr($0, RSTART, RLENGTH)
+            sub(/.*"line":/, "", t)
+            l = substr(t, 1, length(t) - 1)
+        }
+        END { if (s) print s, l }'
+}
+
 # agree LAB: the two copies of the procs fault at the same line: for seeds
 # 1..30, simulate (direct) and play between random seats (resumable) name
 # the same line, or neither faults.
 agree() {
-    s=1
-    while [ $s -le 30 ]; do
-        a=$(timeout "$GUARD" "$T/$1-fast" simulate --games 1 --players 2 --seed $s 2>&1 >/dev/null |
-            sed -n 's/.*faulted: game.rules:\([0-9]*\): .*/\1/p')
-        b=$(timeout "$GUARD" "$T/$1-fast" play --players 2 --seats random,random --seed $s --protocol json </dev/null |
-            tail -n 1 | sed -n 's/.*,"fault":{[^}]*"line":\([0-9]*\)[,}].*/\1/p')
-        [ "$a" = "$b" ] || { echo "    seed $s: simulate line ${a:-none}, play line ${b:-none}"; return 1; }
-        s=$((s + 1))
-    done
+    seeds "$T/$1-fast" 30 simulate --games 1 --players 2 --seed | fault_lines >"$T/sim.lines"
+    seeds "$T/$1-fast" 30 play --players 2 --seats random,random --protocol json --seed \
+        </dev/null | fault_lines >"$T/play.lines"
+    [ "$(wc -l <"$T/sim.lines")" = 30 ] || { echo "    simulate: $(cat "$T/sim.lines")"; return 1; }
+    cmp -s "$T/sim.lines" "$T/play.lines" && return 0
+    diff "$T/sim.lines" "$T/play.lines" | sed 's/^/    simulate < > play: /'
+    return 1
 }
 for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab \
     react-fault-lab work-fault-lab; do
@@ -200,5 +230,7 @@ check "no fault, no fault object" sh -c \
     '{ echo "{\"choose\":1}"; yes "{\"choose\":0}" | head -n 3; } |
      "$1" play --protocol json --seed 1 | tail -n 1 | grep "\"result\":\"win\"" | grep -qv "\"fault\""' \
     sh "$T/fault-lab"
+
+check "every run of seeds within its guard" sh -c '! cat "$0" 2>/dev/null' "$T/guards"
 
 summary faults
