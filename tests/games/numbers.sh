@@ -13,7 +13,9 @@
 #   - --reveal-all shows every seat's owner numbers;
 #   - at the terminal, Player 1 sees "coins of Player 1" and never "coins
 #     of Player 2", the line "Turn of Player 1 - round R, market", and the
-#     last card drawn by another seat as "a card".
+#     last card drawn by another seat as "a card";
+#   - a shown func that faults (on the copy of the state a view computes
+#     it on) shows "?" / null, and the game goes on to its end.
 #
 #   sh tests/games/numbers.sh CARDC LIBCARDRT
 # Prints "numbers: N passed, M failed"; exits 1 if any failed.
@@ -91,6 +93,25 @@ check "the terminal says whose turn, the round and the phase" \
 check "the terminal does not name a card in another seat's hand" \
     grep -q '^  last_drawn: a card$' "$T/term"
 check "the terminal shows the running score" grep -q '^  score of Player 2: -\{0,1\}[0-9]*$' "$T/term"
+# A shown func that faults (worth divides by the pot, 0 at first): the view
+# shows "?" at the terminal, null in JSON, and the game goes on.
+mkdir "$T/fault-lab"
+cp "$ROOT/tests/games/number-lab/cards.yaml" "$T/fault-lab/"
+sed 's|^func worth(p: player): int, owner = .*|func worth(p: player): int, owner = coins[p] / pot|' \
+    "$ROOT/tests/games/number-lab/game.rules" >"$T/fault-lab/game.rules"
+# shellcheck disable=SC2086 # san is a list of flags, or none
+if "$cardc" build "$T/fault-lab" -o "$T/fault.c" 2>>"$T/stderr" &&
+    "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/fault.c" "$lib" \
+        -o "$T/fault" 2>>"$T/stderr"; then
+    printf '2\n2\n2\n' | "$T/fault" play --seats human,random --seed 3 >"$T/fterm" 2>"$T/fterm.err"
+    "$T/fault" play --protocol json --seats json,random --seed 3 <"$T/in" >"$T/fjson" 2>>"$T/stderr"
+fi
+check "a shown func that faults shows ? at the terminal" grep -q '^  worth of Player 1: ?$' "$T/fterm"
+check "... and a number afterwards" grep -q '^  worth of Player 1: [0-9][0-9]*$' "$T/fterm"
+check "... and nothing else on stderr than the end of its input" \
+    sh -c '! grep -v "^stdin closed, game abandoned$" "$1" | grep -q .' sh "$T/fterm.err"
+check "... null in JSON" grep -q '{"name":"worth","player":0,"value":null}' "$T/fjson"
+check "... and the game goes on to its end" grep -q '"type":"end",.*"result":"win"' "$T/fjson"
 check "nothing on stderr but the game's own lines" sh -c '! grep -v "^seed: " "$1" | grep -q .' \
     sh "$T/stderr"
 summary numbers
