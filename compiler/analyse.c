@@ -102,6 +102,8 @@ static void mark_reachable(Arena *a, Game *g)
     reach(&r, g->main);
     reach(&r, g->score);
     reach(&r, g->tiebreak);
+    for (int i = 0; i < g->shown.len; i++) /* the views call them */
+        reach(&r, shown_func(g, g->shown.items[i]));
     for (int l = 0; l < 2; l++) {
         /* a handler listens always: its body and tests are emitted (and so
          * are those of the clauses that run before an event) */
@@ -261,8 +263,8 @@ static void find_bad_players(Arena *a, const Game *g)
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
             Sym *fn = lists[l]->items[i];
-            if (fn->called || fn == g->score || fn == g->tiebreak)
-                continue;
+            if (fn->called || fn == g->score || fn == g->tiebreak || shown_index(g, fn->decl) >= 0)
+                continue; /* called with seats in range (a shown func: by the views) */
             for (const Node *par = fn->decl->params; par; par = par->next)
                 if (is_player_var(par->sym))
                     mark_bad_player(par->sym, &pf);

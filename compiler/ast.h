@@ -198,9 +198,12 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 holder_type = the type of its holders, and sym = the
  *                 zone its cards drop to (NULL with ZF_KEEP)
  *   VARDECL       name, type, init = initial value, per_player (VAR_GAME,
- *                 VAR_PER_PLAYER or VAR_PER_CARD); var_no = its index in
- *                 Game.globals, Game.pvars or Game.cvars
- *   FUNCDECL      name, params = PARAM list, type = result type, and
+ *                 VAR_PER_PLAYER or VAR_PER_CARD), shown = IDENT of the
+ *                 word after ', ' (public, owner, hidden) or NULL; vis
+ *                 (VIS_*, VIS_HIDDEN without the word), var_no = its
+ *                 index in Game.globals, Game.pvars or Game.cvars
+ *   FUNCDECL      name, params = PARAM list, type = result type, shown
+ *                 and vis as for VARDECL, and
  *                 either expr_body (func f(): int = e) or body (a BLOCK);
  *                 nlocals = its frame slots (params first; the next one
  *                 is the answer of an 'ask' in a condition)
@@ -343,7 +346,7 @@ struct Node {
             union { Node *body, *rhs, *then, *to, *options,
                     *src, *filter, *index, *how, *mods; };
             union { Node *expr_body, *els, *from, *pos, *into, *by, *when; };
-            union { Node *size, *pattern; };
+            union { Node *size, *pattern, *shown; };
             union { Node *such; };
         };
     };

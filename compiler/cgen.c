@@ -2190,8 +2190,11 @@ static void gen_game_defs(Gen *G)
                 " * pv_NAME[player] for a per-player one. */\n"
                 "#define GAME_STATE_VARS");
     int nvars = g->globals.len + g->pvars.len + g->cvars.len;
-    if (nvars == 0)
+    bool turn_seat = g->uses_start_turn && !g->uses_time;
+    if (nvars == 0 && !turn_seat)
         buf_puts(o, " /* none */");
+    if (turn_seat) /* the player of the last start_turn, for the views */
+        buf_puts(o, " \\\n    int32_t t_active;");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
         buf_printf(o, " \\\n    int32_t g_%s;", v->name);
@@ -2347,8 +2350,11 @@ static void gen_run_hooks(Gen *G)
         gen_holder_left(G);
     buf_puts(o, "/* The rules' variables at the start of a game. */\n"
                 "static inline void game_vars_init(State *s)\n{\n");
-    if (g->globals.len + g->pvars.len + g->cvars.len == 0)
+    if (g->globals.len + g->pvars.len + g->cvars.len == 0 &&
+        !(g->uses_start_turn && !g->uses_time))
         buf_puts(o, "    (void)s;\n");
+    if (g->uses_start_turn && !g->uses_time)
+        buf_puts(o, "    s->t_active = -1; /* nobody's turn yet */\n");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
         G->at = v; /* what its initial value may fault names its line */
@@ -2426,11 +2432,12 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
-               game_has_events(g) ? event_table_entries(G) : "", before_table_entries(G));
+               game_has_events(g) ? event_table_entries(G) : "", before_table_entries(G),
+               numbers_table_entries(G));
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }
@@ -2492,6 +2499,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     buf_puts(out, body.data ? body.data : "");
     gen_event_hooks(&G);
     gen_run_hooks(&G);
+    gen_numbers(&G);
     gen_game_table(&G);
     buf_free(&body);
     buf_free(&G.helpers);

@@ -10,6 +10,7 @@
  *   cgen_events.c   events and triggers: raising an event, the handlers,
  *                   the trigger queue
  *   cgen_order.c    a player's choice of the order of their triggers
+ *   cgen_numbers.c  the numbers the views show, whose turn it is
  */
 #ifndef CARDC_CGEN_INT_H
 #define CARDC_CGEN_INT_H
@@ -119,6 +120,9 @@ void gen_event_call(Gen *G, const Node *c);
 void gen_event_raises(Gen *G);
 void gen_event_hooks(Gen *G);
 const char *event_table_entries(Gen *G);
+/* cgen_numbers.c */
+void gen_numbers(Gen *G);
+const char *numbers_table_entries(Gen *G);
 bool move_heard(const Gen *G, const Node *to);
 bool drops_heard(const Game *g);
 const char *moved_events(Gen *G, const Node *n, const char *from);

@@ -306,8 +306,8 @@ void gen_start_turn(Gen *G, const Node *call)
     const Node *p = call->args;
     if (G->g->uses_time)
         line(G, "s->active = %s;", checked_player(G, p));
-    else if (!(p->kind == N_IDENT && p->seat_in_range)) /* a seat already: nothing to do */
-        line(G, "(void)%s;", checked_player(G, p));
+    else /* kept for the views only */
+        line(G, "s->t_active = %s;", checked_player(G, p));
     line(G, "s->core.turns++;");
 }
 

@@ -164,8 +164,8 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
 #define LIST(role, one) each(fn, ctx, one, n->role)
     switch (n->kind) {
     case N_ZONEDECL: LIST(flag_list, "flag"); break;
-    case N_VARDECL: ONE(init); break;
-    case N_FUNCDECL: LIST(params, "param"); ONE(expr_body); ONE(body); break;
+    case N_VARDECL: ONE(init); ONE(shown); break;
+    case N_FUNCDECL: LIST(params, "param"); ONE(shown); ONE(expr_body); ONE(body); break;
     case N_PROCDECL: LIST(params, "param"); ONE(body); break;
     case N_EVENTDECL: LIST(params, "param"); ONE(body); break;
     case N_EFFECT: LIST(clauses, "clause"); break;
@@ -488,11 +488,15 @@ static void put_decl_head(Buf *b, const Node *n)
         buf_printf(b, "var %s: %s%s", n->name,
                    n->per_player == VAR_PER_CARD ? "per card "
                    : n->per_player ? "per player " : "", type_word(n->type));
+        if (n->shown)
+            buf_printf(b, ", %s", n->shown->name);
         break;
     case N_FUNCDECL:
     case N_PROCDECL:
         buf_puts(b, n->kind == N_FUNCDECL ? "func " : "proc ");
         put_signature(b, n);
+        if (n->shown)
+            buf_printf(b, ", %s", n->shown->name);
         break;
     case N_EFFECT:
         if (n->effect_from == EFFECT_TYPE) {

@@ -112,7 +112,7 @@ static void declare_zone(Sema *s, Node *z)
     s->g->nheld += (flags & ZF_HELD) != 0;
 }
 
-/* decl: FUNC IDENT '(' params ')' ':' var_type ('=' expr | block)
+/* decl: FUNC IDENT '(' params ')' ':' var_type [',' IDENT] ('=' expr | block)
  *     | PROC IDENT '(' params ')' (':' var_type)? block */
 static void declare_fn(Sema *s, Node *f, bool proc)
 {
@@ -130,6 +130,8 @@ static void declare_fn(Sema *s, Node *f, bool proc)
     if (k > 8)
         diag_error(s->diags, f->loc, "'%s' has %d parameters (limit max_params = 8)", f->name, k);
     sym->nparams = k;
+    if (!proc)
+        declare_func_shown(s, f, sym);
     if (proc) {
         sym->index = s->g->procs.len;
         vec_push(s->arena, &s->g->procs, sym);
@@ -213,14 +215,15 @@ static void declare_limit(Sema *s, Node *n)
         *(long long *)((char *)s->g + limit_kinds[k].off) = n->limit;
 }
 
-/* decl: VAR IDENT ':' var_type '=' expr
- *     | VAR IDENT ':' PER PLAYER var_type '=' expr
- *     | VAR IDENT ':' PER CARD var_type '=' expr */
+/* decl: VAR IDENT ':' var_type '=' expr [',' IDENT]
+ *     | VAR IDENT ':' PER PLAYER var_type '=' expr [',' IDENT]
+ *     | VAR IDENT ':' PER CARD var_type '=' expr [',' IDENT] */
 static void declare_var(Sema *s, Node *n)
 {
     static const SymKind kinds[] = {[VAR_GAME] = S_GLOBAL, [VAR_PER_PLAYER] = S_PVAR,
                                     [VAR_PER_CARD] = S_CVAR};
     Sym *sym = enter_global(s, n, kinds[n->per_player], n->type);
+    declare_var_shown(s, n, sym);
     if (!sym)
         return;
     PtrVec *v = n->per_player == VAR_PER_CARD ? &s->g->cvars
@@ -455,6 +458,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_header(&s, none);
     resolve_held_zones(&s);
     check_bodies(&s, prog);
+    check_shown_secrets(&s);
     check_modifier_cycles(&s);
     mark_before_kind_checks(&s);
     /* what is proven of the whole deck, when every card loaded */

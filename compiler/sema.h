@@ -146,6 +146,9 @@ typedef struct Game {
     PtrVec globals;     /* N_VARDECL with per_player == 0: var_no = its index here */
     PtrVec pvars;       /* N_VARDECL with per_player == 1: var_no = its index here */
     PtrVec cvars;       /* N_VARDECL per card (VAR_PER_CARD): var_no = its index here */
+    PtrVec shown;       /* N_VARDECL and N_FUNCDECL that views show (vis
+                         * VIS_PUBLIC or VIS_OWNER), in declaration order:
+                         * a number's index in the game's numbers[] */
     int nheld;          /* held zones (ZF_HELD) among zones */
     PtrVec funcs;       /* Sym* of funcs */
     PtrVec procs;       /* Sym* of procs; index = proc number */
@@ -192,6 +195,11 @@ typedef struct Game {
     bool uses_time;     /* turn, round or phase blocks, active(), 'until' or
                          * 'at': the state keeps the active player and counts
                          * the starts and ends of each unit (GAME_HAS_TIME) */
+    bool uses_rounds;   /* 'round' blocks: views show the round */
+    bool uses_start_turn; /* start_turn(p): in a game without time
+                         * (uses_time false) the state keeps its player
+                         * for the views (t_active, a word of
+                         * GAME_STATE_VARS) */
     PtrVec lasting;     /* Lasting*: the 'until' and 'at' statements */
     PtrVec mods;        /* N_MODIFIER: mod_no is the index here */
     PtrVec continuous;  /* Continuous*: the 'while in play' clauses */
@@ -203,6 +211,13 @@ typedef struct Game {
     int nhelpers[HELPER__COUNT]; /* helpers of each family that are emitted:
                                   * numbered 0 .. nhelpers[f] - 1 */
 } Game;
+
+/* Is the shown number decl (of Game.shown) one per seat? */
+bool shown_per_player(const Node *decl);
+/* The func whose declaration is the shown number decl, or NULL (a variable). */
+Sym *shown_func(const Game *g, const Node *decl);
+/* decl's index in Game.shown, or -1: no view shows it. */
+int shown_index(const Game *g, const Node *decl);
 
 /* Returns false if errors were reported. */
 bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g);

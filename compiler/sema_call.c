@@ -214,6 +214,7 @@ static Type check_call_start_turn(Sema *s, Node *n, bool stmt)
 {
     if (!stmt || !s->in_proc)
         diag_error(s->diags, n->loc, "start_turn(p) is a statement of a proc");
+    s->g->uses_start_turn = true;
     return check_call_of(s, n, T_PLAYER, "the argument of start_turn", T_VOID);
 }
 

@@ -207,6 +207,11 @@ void finish_befores(Sema *s);
  * player sees */
 void check_react_where_secret(Sema *s, const Handler *h);
 void check_react_play_guards(Sema *s);
+void check_shown_func_secret(Sema *s, const Node *f);
+/* sema_shown.c: who sees a variable or a func's value in the views */
+void declare_var_shown(Sema *s, Node *v, Sym *sym);
+void declare_func_shown(Sema *s, Node *f, Sym *sym);
+void check_shown_secrets(Sema *s);
 /* sema_move_befores.c */
 void check_before_assign(Sema *s, const Node *target);
 void check_move_befores(Sema *s);

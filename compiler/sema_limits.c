@@ -161,6 +161,13 @@ static void locate_state_error(Sema *s, const Program *prog, Shape h)
     }
 }
 
+/* 1 when the state keeps the player of the last start_turn for the views
+ * in a word of its own (a game without time: with it, `active`), else 0. */
+static int turn_seat_word(const Game *g)
+{
+    return g->uses_start_turn && !g->uses_time;
+}
+
 /* The State's size: counted into Game.state_bytes, and an error past
  * max_state_bytes. A game of more cards than a State holds is an error
  * already (max_game_cards), and so is a game without zones. */
@@ -180,7 +187,7 @@ static void check_state_size(Sema *s, const Program *prog)
     Shape all = h;
     all.slots = g->nslots;
     all.words = g->globals.len + (long long)g->pvars.len * g->max_players +
-                (long long)g->cvars.len * cs->instances;
+                (long long)g->cvars.len * cs->instances + turn_seat_word(g);
     all.locals = g->max_locals + 2;
     all.ev_words = h.ev_words = events_state_words(g);
     if (game_has_befores(g))

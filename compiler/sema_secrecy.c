@@ -1,5 +1,7 @@
 /* sema_secrecy.c: what decides whether a card is offered in a reaction
- * window may read only what its player sees.
+ * window may read only what its player sees; and so may a func the views
+ * show (`func score(p: player): int, public`), for every seat it is shown
+ * to (check_shown_func_secret, at the end).
  *
  * A `react to` clause's 'where', and the 'when' of the play of a card that
  * has such a clause (a reaction is offered only where its card is
@@ -40,6 +42,10 @@ typedef struct SeeWalk {
     const Node *found_at;   /* ... and the guard's node that leads to it */
     const Node *card;       /* a card's reading: the card read, else NULL */
     const char *what;       /* ... and what of it is read */
+    /* a shown func (check_shown_func_secret): its name, and the variable
+     * it reads that a seat it is shown to may not see */
+    const char *shown;
+    const Node *var;
 } SeeWalk;
 
 static void see_walk(SeeWalk *w, const Node *n);
@@ -263,12 +269,35 @@ static void see_func(SeeWalk *w, const Node *call)
     w->found_at = inner.found_at;
     w->card = inner.card;
     w->what = inner.what;
+    w->var = inner.var;
+}
+
+/* In a shown func: is n a variable that a seat it is shown to may not
+ * see? A game variable that is not public; a per-player one hidden, or
+ * owner and not me's. (A per-card variable is read as its card's face.) */
+static bool var_unseen(const SeeWalk *w, const Node *n)
+{
+    const Sym *sym = n->kind == N_INDEX ? n->base->sym : n->kind == N_IDENT ? n->sym : NULL;
+    if (!w->shown || !sym)
+        return false;
+    if (!(n->kind == N_IDENT && sym->kind == S_GLOBAL) &&
+        !(n->kind == N_INDEX && sym->kind == S_PVAR))
+        return false;
+    const Node *decl = sym->decl;
+    if (decl->vis == VIS_PUBLIC)
+        return false;
+    return !(decl->vis == VIS_OWNER && n->kind == N_INDEX && is_me(w, n->index));
 }
 
 static void see_walk(SeeWalk *w, const Node *n)
 {
     if (!n || w->found)
         return;
+    if (var_unseen(w, n)) {
+        w->found = w->var = n;
+        w->found_at = w->guard_call ? w->guard_call : n;
+        return;
+    }
     const Node *sized = size_only(n);
     if (sized) {
         if (sized->kind == N_INDEX)
@@ -329,6 +358,50 @@ static void report_card(SeeWalk *w)
         diag_note(w->s->diags, w->found->loc, "%s of %s is read here", w->what, which);
 }
 
+/* ---- a shown func: what it reads, shown to its seats ---- */
+
+static void report_shown_zone(SeeWalk *w)
+{
+    const Node *z = zone_of(w->found);
+    const char *whose = z->vis == VIS_HIDDEN ? ", which is hidden from every player"
+                        : w->me_params ? " of another player than the one it is shown to"
+                                       : ", which only its owner sees";
+    diag_error(w->s->diags, w->found_at->loc, "shown func '%s' reads the cards of '%s'%s: "
+                                              "showing its value would show them (sizes are "
+                                              "public: size(...) may be read)",
+               w->shown, z->name, whose);
+    if (w->found_at != w->found)
+        diag_note(w->s->diags, w->found->loc, "'%s' is read here", z->name);
+}
+
+static void report_shown_card(SeeWalk *w)
+{
+    const Node *c = w->card;
+    const char *which = c->kind == N_IDENT ? arena_printf(w->s->arena, "'%s'", c->name)
+                                           : "a card";
+    diag_error(w->s->diags, w->found_at->loc, "shown func '%s' reads %s of %s, which may lie "
+                                              "where a seat it is shown to cannot see it: "
+                                              "showing its value would show it",
+               w->shown, w->what, which);
+    if (w->found_at != w->found)
+        diag_note(w->s->diags, w->found->loc, "%s of %s is read here", w->what, which);
+}
+
+static void report_shown_var(SeeWalk *w)
+{
+    const Node *id = w->var->kind == N_INDEX ? w->var->base : w->var;
+    const Node *decl = id->sym->decl;
+    const char *whose = decl->vis == VIS_HIDDEN ? "which is hidden (no visibility written)"
+                        : w->me_params ? "of another player than the one it is shown to"
+                                       : "which only its owner sees";
+    diag_error(w->s->diags, w->found_at->loc, "shown func '%s' reads variable '%s', %s: "
+                                              "showing its value would show it (declare '%s' "
+                                              "%s)",
+               w->shown, id->name, whose, id->name, w->me_params ? "owner or public" : "public");
+    if (w->found_at != w->found)
+        diag_note(w->s->diags, w->found->loc, "'%s' is read here", id->name);
+}
+
 /* Walks guard as a func whose parameters w describes; reports the first
  * thing it reads that me may not see. */
 static void see_guard(SeeWalk *w, const Node *guard)
@@ -336,7 +409,13 @@ static void see_guard(SeeWalk *w, const Node *guard)
     see_walk(w, guard);
     if (!w->found)
         return;
-    if (w->card)
+    if (w->shown && w->var)
+        report_shown_var(w);
+    else if (w->shown && w->card)
+        report_shown_card(w);
+    else if (w->shown)
+        report_shown_zone(w);
+    else if (w->card)
         report_card(w);
     else
         report_zone(w);
@@ -422,4 +501,17 @@ void check_react_play_guards(Sema *s)
         w.me_params = 1u; /* me, then this */
         see_guard(&w, play->cond);
     }
+}
+
+/* ---- a func the views show ---- */
+
+/* Func f, shown `public` (to every seat: no parameter is me) or `owner`
+ * (its player parameter is the seat it is shown to, me): what it reads,
+ * every seat it is shown to may see. */
+void check_shown_func_secret(Sema *s, const Node *f)
+{
+    SeeWalk w = new_walk(s, "a shown func");
+    w.shown = f->name;
+    w.me_params = f->vis == VIS_OWNER ? 1u : 0;
+    see_guard(&w, f->expr_body ? f->expr_body : f->body);
 }

@@ -118,6 +118,7 @@ void check_time_block(Sema *s, Node *n)
         n->value = UNIT_TURN;
     } else if (n->kind == N_ROUND) {
         n->value = UNIT_ROUND;
+        s->g->uses_rounds = true;
     } else {
         n->value = phase_unit(s, n->loc, n->name, false);
     }

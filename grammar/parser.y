@@ -487,7 +487,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
 %type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
 %type <node> name_list play_card opt_by opt_to
-%type <node> names boundary mods mod
+%type <node> names boundary mods mod opt_shown
 %type <num> var_type
 
 /* A name alone, before 'in', is the element of a source ('c in hand' as an
@@ -540,21 +540,23 @@ decl
                                       $$->max_players = (int)$2; }
     | LIMIT IDENT NUMBER            { $$ = NEW(LIMITDECL, @2); $$->name = $2; $$->limit = $3; }
     | ZONE name ':' zone_flags      { $$ = NEW(ZONEDECL, @2); $$->name = $2; $$->flag_list = $4; }
-    | VAR name ':' var_type '=' expr
+    | VAR name ':' var_type '=' expr opt_shown
                                     { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$4;
-                                      $$->init = $6; }
-    | VAR name ':' PER PLAYER var_type '=' expr
+                                      $$->init = $6; $$->shown = $7; }
+    | VAR name ':' PER PLAYER var_type '=' expr opt_shown
                                     { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6;
-                                      $$->init = $8; $$->per_player = VAR_PER_PLAYER; }
-    | VAR name ':' PER CARD var_type '=' expr
+                                      $$->init = $8; $$->per_player = VAR_PER_PLAYER;
+                                      $$->shown = $9; }
+    | VAR name ':' PER CARD var_type '=' expr opt_shown
                                     { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6;
-                                      $$->init = $8; $$->per_player = VAR_PER_CARD; }
-    | FUNC name '(' params ')' ':' var_type '=' expr
+                                      $$->init = $8; $$->per_player = VAR_PER_CARD;
+                                      $$->shown = $9; }
+    | FUNC name '(' params ')' ':' var_type opt_shown '=' expr
                                     { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->params = $4;
-                                      $$->type = (Type)$7; $$->expr_body = $9; }
-    | FUNC name '(' params ')' ':' var_type block
+                                      $$->type = (Type)$7; $$->shown = $8; $$->expr_body = $10; }
+    | FUNC name '(' params ')' ':' var_type opt_shown block
                                     { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->params = $4;
-                                      $$->type = (Type)$7; $$->body = $8; }
+                                      $$->type = (Type)$7; $$->shown = $8; $$->body = $9; }
     | PROC name '(' params ')' block
                                     { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = T_VOID; $$->body = $6; }
@@ -603,6 +605,14 @@ name
 names
     : IDENT                         { $$ = ident(lx, @1, $1); }
     | names ',' IDENT               { $$ = append($1, ident(lx, @3, $3)); }
+    ;
+
+/* Who sees a variable or a func's value in the views: `, public`,
+ * `, owner`, `, hidden` after its declaration (a word, not a keyword:
+ * the checker reads it). */
+opt_shown
+    : %empty                        { $$ = NULL; }
+    | ',' IDENT                     { $$ = ident(lx, @2, $2); }
     ;
 
 var_type

@@ -241,6 +241,33 @@ typedef struct RtWindow {
                                          * while open (no view shows it) */
 } RtWindow;
 
+/* A number the views show: a variable of the rules or the value of a
+ * func declared `public` or `owner` (LANGUAGE.md §2, "Who sees a
+ * variable"). Variables without the word are hidden: no view shows them. */
+typedef enum RtNumType {
+    RT_NUM_INT,
+    RT_NUM_BOOL,
+    RT_NUM_PLAYER,      /* a seat, -1 none */
+    RT_NUM_CARD,        /* a card instance, -1 none: named where seen */
+} RtNumType;
+
+typedef struct RtNumber {
+    const char *name;
+    uint8_t per_player; /* one value per seat */
+    uint8_t vis;        /* RT_VIS_PUBLIC, or RT_VIS_OWNER: the seat of the value */
+    uint8_t type;       /* RtNumType */
+    uint8_t func;       /* a func's value: computed on a copy of the state */
+} RtNumber;
+
+/* Whose turn it is and where the game is in its rounds and phases. */
+typedef struct RtTime {
+    int active;         /* whose turn it is (active()), -1 none */
+    int round;          /* rounds started so far; -1: the game has no rounds */
+    const char *phase;  /* the phase in progress (the last declared of those
+                         * in progress), NULL none */
+    bool phases;        /* the game declares phases */
+} RtTime;
+
 typedef struct RtGame {
     const char *name;
     int min_players, max_players;
@@ -294,6 +321,16 @@ typedef struct RtGame {
     /* The names of the events windows open before (RtWindow.event). */
     const char *const *events;
     int nevents;
+    /* The numbers the views show (RtNumber); 0 and NULL for none. */
+    int nnumbers;
+    const RtNumber *numbers;
+    /* The value of number i (of seat p, for one per seat) in st: false
+     * when it has none (a func that faulted). A func may change st (its
+     * steps are counted): call it through rt_number_value. */
+    bool (*number)(void *st, int i, int p, int32_t *v);
+    /* Whose turn it is, the round and the phase; NULL for a game with no
+     * turns (neither turn blocks nor start_turn). */
+    void (*time)(const void *st, RtTime *t);
 } RtGame;
 
 /* ---- engine API ---- */
@@ -321,6 +358,16 @@ bool rt_sees(const RtGame *g, const void *st, int slot, int p);
  * held zone, its holder's (the seat of the per-player zone at the end of
  * the chain of holders); -1 for none. */
 int rt_slot_seat(const RtGame *g, const void *st, int slot);
+
+/* The numbers the views show: may seat p (-1: a referee) see number i
+ * of seat `of` (-1 for a number of the table)? */
+bool rt_number_seen(const RtGame *g, int i, int of, int p);
+/* Its value in st, computed on a copy of st for a func (a view changes
+ * nothing of the game); false when it has none. */
+bool rt_number_value(const RtGame *g, const void *st, int i, int of, int32_t *v);
+/* Whose turn, the round and the phase of st; false for a game with no
+ * turns (RtGame.time NULL). */
+bool rt_time(const RtGame *g, const void *st, RtTime *t);
 
 /* Is decision d a player's choice of the order of their triggers (its
  * options RT_OPT_TRIGGER)? */

@@ -3,6 +3,7 @@
  *
  *   io.c      bounded line reading, the {"choose":N} reader, JSON strings
  *   view.c    what a seat may see: tables, JSON views, moves, the end
+ *   numbers.c the numbers and the time the views show
  *   agents.c  random, human (terminal) and json agents
  *   cli.c     rt_main: play and simulate */
 #ifndef CARDRT_CLI_H
@@ -88,6 +89,12 @@ void rt_json_decision(RtPlay *pl);
 void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m);
 void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindow *w);
 void rt_print_end(RtPlay *pl, const char *abandoned);
+
+/* numbers.c: the numbers and the time the views show */
+void rt_print_time(RtPlay *pl);
+void rt_print_numbers(RtPlay *pl, int p);
+void rt_json_time(RtPlay *pl);
+void rt_json_numbers(RtPlay *pl, int p);
 
 /* agents.c */
 uint64_t rt_agent_seed(uint64_t game_seed, int seat);

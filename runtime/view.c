@@ -286,6 +286,7 @@ void rt_print_table(RtPlay *pl, int p)
     const RtGame *g = pl->g;
     fprintf(pl->out, "\n--- what Player %d sees (turn %d) ---\n", p + 1,
             (int)core(pl)->turns);
+    rt_print_time(pl);
     bool unseen = false; /* a slot of this zone lies under a holder not seen */
     for (int s = 0; s < g->nslots; s++) {
         bool last = s + 1 >= g->nslots || g->slot_zone[s + 1] != g->slot_zone[s];
@@ -297,6 +298,7 @@ void rt_print_table(RtPlay *pl, int p)
             print_unseen_holders(pl, s, p);
         unseen = unseen && !last;
     }
+    rt_print_numbers(pl, p);
 }
 
 void rt_print_question(RtPlay *pl)
@@ -481,7 +483,10 @@ static void json_view(RtPlay *pl, int p)
         }
         unseen = unseen && !last;
     }
-    fputs("]}", pl->out);
+    putc(']', pl->out);
+    rt_json_time(pl);
+    rt_json_numbers(pl, p);
+    putc('}', pl->out);
 }
 
 /* ,"during":{"event":..,"by":..,"cause":..,"handler":..,"file":..,

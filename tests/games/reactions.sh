@@ -65,7 +65,7 @@ for seed in 1 2 3 4 5 6; do
 done
 cat "$T"/out.* >"$T/all"
 check "a window's question ends with its window, after the pinned fields" \
-    grep -q '"view":{"zones":\[.*\]}\(,"during":{[^}]*}\)\{0,1\},"window":{"id":[0-9]*,"kind":"react","event":"[a-z]*","args":\[[^]]*\],"by":[0-9],"depth":[0-9],"order":\[[0-9],[0-9],[0-9]\]}}$' "$T/all"
+    grep -q '"view":{"zones":\[.*\]\(,"active":[0-9null]*\)\{0,1\}\(,"round":[0-9]*\)\{0,1\}\(,"phase":[^,}]*\)\{0,1\}}\(,"during":{[^}]*}\)\{0,1\},"window":{"id":[0-9]*,"kind":"react","event":"[a-z]*","args":\[[^]]*\],"by":[0-9],"depth":[0-9],"order":\[[0-9],[0-9],[0-9]\]}}$' "$T/all"
 check "a seat that can only pass is asked all the same" \
     grep -q '"prompt":"Respond to destroy?","options":\[{"id":0,"label":"Do not respond"}\]' "$T/all"
 check "a seat that can react is offered the card, then \"Do not respond\"" \

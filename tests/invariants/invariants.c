@@ -15,7 +15,10 @@
  *   - on every K-th decision (default 7), slot_of is also checked by our
  *     own count, and every offered option is legal:
  *     applied to a clone (rt_clone), rt_apply accepts it, the clone does not
- *     fault and still passes rt_check_state;
+ *     fault and still passes rt_check_state; what the views show besides
+ *     the zones holds: whose turn it is is a seat or none, the round is
+ *     not negative, and every number the views show has a value (a shown
+ *     func computed on a copy does not fault);
  * and every game ends: RT_ENDED with at least one winner (or a draw the
  * rules declare), never RT_FAULT, never the decision bound.
  *
@@ -57,12 +60,37 @@ static const char *slot_name(int slot, char *buf, size_t n)
     return buf;
 }
 
+/* What the views show besides the zones (RtGame.time, RtGame.numbers). */
+static int check_shown(const void *s, char *why, size_t n)
+{
+    RtTime t;
+    int np = ((const RtCore *)s)->nplayers;
+    if (((const RtCore *)s)->over != RT_PLAYING)
+        return 1; /* views are shown at decisions */
+    if (rt_time(G, s, &t) && (t.active < -1 || t.active >= np || t.round < -1)) {
+        snprintf(why, n, "the views say active %d, round %d", t.active, t.round);
+        return 0;
+    }
+    for (int i = 0; i < G->nnumbers; i++)
+        for (int p = G->numbers[i].per_player ? 0 : -1; p < (G->numbers[i].per_player ? np : 0);
+             p++) {
+            int32_t v;
+            if (!rt_number_value(G, s, i, p, &v)) {
+                snprintf(why, n, "number %s of seat %d has no value", G->numbers[i].name, p);
+                return 0;
+            }
+        }
+    return 1;
+}
+
 /* rt_check_state, and with deep set, slot_of against the zones by our own
  * count (rt_check_state checks it too: this keeps the test honest if the
  * runtime ever stops, at a fraction of the cost). */
 static int check(const void *s, int deep, char *why, size_t n)
 {
     if (!rt_check_state(G, s, why, n))
+        return 0;
+    if (deep && !check_shown(s, why, n))
         return 0;
     if (!deep || !G->off_slot_of)
         return 1;

@@ -101,6 +101,16 @@
  *   expect hidden Z to P             rt_sees(slot of Z, P) is false
  *   expect visible Z to P            ... true
  *   expect var VAR = N               (or VAR[P], VAR[CARD]) a variable of the rules
+ *   expect number NAME to Q = N      a number the views show (a variable or a
+ *   expect number NAME[P] to Q = N   func declared public or owner; RtGame.
+ *                                    numbers): seat Q sees it, and its value
+ *                                    is N (a player's: its seat, -1 none; a
+ *                                    card's: its instance; true is 1)
+ *   expect number NAME[P] to Q unseen  ... seat Q does not see it
+ *   expect active P                  whose turn it is, as the views say
+ *                                    (`none` for no turn); RtGame.time
+ *   expect round N                   the round, as the views say
+ *   expect phase NAME                the phase in progress (`none` for none)
  *   expect playing                   the game is not over
  *   expect over                      the game ended (RT_ENDED)
  *   expect draw                      the rules ended it in a draw (RT_DRAW)
@@ -1243,6 +1253,106 @@ static int cmd_expect_responses(Run *r, char *s)
     return 1;
 }
 
+/* NAME or NAME[P] of a number the views show (s after 'number'): its
+ * index in RtGame.numbers and the seat P (-1 for a number of the table). */
+static int parse_number(Run *r, char **s, int *i, long *of)
+{
+    char name[128];
+    size_t k = 0;
+    skip_space(s);
+    while (isalnum((unsigned char)**s) || **s == '_') {
+        if (k + 1 < sizeof name)
+            name[k++] = **s;
+        (*s)++;
+    }
+    name[k] = '\0';
+    for (*i = 0; *i < r->g->nnumbers && strcmp(r->g->numbers[*i].name, name); (*i)++)
+        ;
+    if (*i >= r->g->nnumbers)
+        return bad(r, "no view shows a number '%s'", name);
+    *of = -1;
+    if (r->g->numbers[*i].per_player) {
+        if (**s != '[')
+            return bad(r, "number '%s' is per player: write %s[P]", name, name);
+        (*s)++;
+        if (!parse_int(r, s, of, "a player number"))
+            return 0;
+        if (**s != ']')
+            return bad(r, "expected ']'");
+        (*s)++;
+        if (*of < 0 || *of >= core(r)->nplayers)
+            return bad(r, "player %ld out of range", *of);
+    }
+    skip_space(s);
+    return 1;
+}
+
+/* expect number NAME[P] to Q = N | expect number NAME[P] to Q unseen */
+static int expect_number(Run *r, char *s)
+{
+    int i;
+    long of, q, v;
+    int32_t got;
+    if (!parse_number(r, &s, &i, &of))
+        return 0;
+    if (!word(&s, "to"))
+        return bad(r, "expected 'to PLAYER'");
+    if (!parse_int(r, &s, &q, "a player"))
+        return 0;
+    skip_space(&s);
+    bool seen = rt_number_seen(r->g, i, (int)of, (int)q);
+    if (word(&s, "unseen")) {
+        if (!at_end(r, s))
+            return 0;
+        return seen ? fail(r, "player %ld sees %s", q, r->g->numbers[i].name) : 1;
+    }
+    if (*s != '=')
+        return bad(r, "expected '= N' or 'unseen'");
+    s++;
+    if (!parse_int(r, &s, &v, "a number") || !at_end(r, s))
+        return 0;
+    if (!seen)
+        return fail(r, "player %ld does not see %s", q, r->g->numbers[i].name);
+    if (!rt_number_value(r->g, r->st, i, (int)of, &got))
+        return fail(r, "%s has no value (its func faulted)", r->g->numbers[i].name);
+    if (got != v)
+        return fail(r, "%s is %d, expected %ld", r->g->numbers[i].name, got, v);
+    return 1;
+}
+
+/* expect active P | expect round N | expect phase NAME (s after the word;
+ * what: 0 active, 1 round, 2 phase) */
+static int expect_time(Run *r, char *s, int what)
+{
+    RtTime t;
+    long want = -1;
+    if (!rt_time(r->g, r->st, &t))
+        return fail(r, "the views show no turn (the game has none)");
+    if (what == 2) {
+        char name[128];
+        int n = 0;
+        skip_space(&s);
+        while ((isalnum((unsigned char)s[n]) || s[n] == '_') && n < 127)
+            n++;
+        snprintf(name, sizeof name, "%.*s", n, s);
+        if (!n || !at_end(r, s + n))
+            return n ? 0 : bad(r, "expected 'expect phase NAME'");
+        const char *now = t.phase ? t.phase : "none";
+        if (strcmp(now, name) != 0)
+            return fail(r, "the phase is %s, expected %s", now, name);
+        return 1;
+    }
+    if (!(what == 0 && word(&s, "none")) && !parse_int(r, &s, &want, "a number"))
+        return 0;
+    if (!at_end(r, s))
+        return 0;
+    int now = what == 0 ? t.active : t.round;
+    if (now != want)
+        return fail(r, "the %s is %d, expected %ld", what == 0 ? "active player" : "round",
+                    now, want);
+    return 1;
+}
+
 static int cmd_expect(Run *r, char *s)
 {
     RtCore *c = core(r);
@@ -1346,6 +1456,14 @@ static int cmd_expect(Run *r, char *s)
                         slot_text(r, slot, name, sizeof name));
         return 1;
     }
+    if (word(&s, "number"))
+        return expect_number(r, s);
+    if (word(&s, "active"))
+        return expect_time(r, s, 0);
+    if (word(&s, "round"))
+        return expect_time(r, s, 1);
+    if (word(&s, "phase"))
+        return expect_time(r, s, 2);
     if (word(&s, "var")) {
         int32_t *where;
         char label[160];
