@@ -713,7 +713,10 @@ class Game:
         first = True
         while True:
             opts = []
-            if any(self.playable(p, c) for c in self.hand[p] if self.hand[p][c]):
+            # the cards offered if "Play a card" is taken: nothing changes
+            # between the two questions
+            cards = [c for c in self.hand[p] if self.hand[p][c] and self.playable(p, c)]
+            if cards:
                 opts.append("Play a card")
             if self.desk[p]["Cleaner"] and not self.cleaner_used and \
                     (self.discard or not CLEANER_NEEDS_DISCARD):
@@ -728,7 +731,6 @@ class Game:
             if a == "Use the Cleaner":
                 self.cleaner(p)
                 continue
-            cards = [c for c in self.hand[p] if self.hand[p][c] and self.playable(p, c)]
             c = self.decide(p, "Play which card?", cards)
             self.play(p, c)
         self.end_of_turn()
