@@ -99,24 +99,33 @@ static Node *let(struct Lexer *lx, RLLTYPE loc, const char *name, Node *init)
     return n;
 }
 
+/* The values a prompt or a label is built from ("Guess {q}'s card"):
+ * n->words, and n->name the text with '{{' and '}}' made single when it
+ * names none. */
+static Node *worded(struct Lexer *lx, Node *n, RLLTYPE at)
+{
+    n->words = parse_words(lx, &at, &n->name);
+    return n;
+}
+
 /* 'choose card' and 'choose player' */
 static Node *choose_one(struct Lexer *lx, RLLTYPE loc, NodeKind k, Node *who,
-                        const char *prompt, Node *src, Node *els)
+                        const char *prompt, RLLTYPE at, Node *src, Node *els)
 {
     Node *n = node_new(lx->arena, k, L(loc));
     n->who = who;
     n->name = prompt;
     n->src = src;
     n->els = els;
-    return n;
+    return worded(lx, n, at);
 }
 
-static Node *ask(struct Lexer *lx, RLLTYPE loc, Node *who, const char *prompt)
+static Node *ask(struct Lexer *lx, RLLTYPE loc, Node *who, const char *prompt, RLLTYPE at)
 {
     Node *n = NEW(ASK, loc);
     n->who = who;
     n->name = prompt;
-    return n;
+    return worded(lx, n, at);
 }
 
 static Node *if_stmt(struct Lexer *lx, RLLTYPE loc, Node *cond, Node *then, Node *els)
@@ -463,7 +472,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
     Node *node;
 }
 
-%token START_RULES START_EFFECT
+%token START_RULES START_EFFECT START_WORD
 %token GAME "game" PLAYERS "players" ZONE "zone" VAR "var" FUNC "func"
 %token PROC "proc" LET "let" IF "if" ELSE "else" WHILE "while" LOOP "loop"
 %token REPEAT "repeat" FOR "for" IN "in" FROM "from" WHERE "where"
@@ -523,6 +532,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 start
     : START_RULES decls
     | START_EFFECT effect_body      { lx->result = $2; }
+    | START_WORD expr               { lx->result = $2; }
     ;
 
 decls
@@ -759,12 +769,12 @@ stmt
     | SHUFFLE expr                  { $$ = NEW(SHUFFLE, @1); $$->zone = $2; }
     | CHOOSE expr STRING '{' options '}'
                                     { $$ = NEW(MENU, @1); $$->who = $2; $$->name = $3;
-                                      $$->options = $5; }
+                                      $$->options = $5; worded(lx, $$, @3); }
     | CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
                                     { $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->name = $4;
                                       $$->src = $6; $$->into = $8;
                                       Node *r = NEW(LIST, @9); r->items = $10; $10->next = $12;
-                                      $$->size = r; $$->such = $13; }
+                                      $$->size = r; $$->such = $13; worded(lx, $$, @4); }
     | CHOOSE expr STRING '{' error '}'
                                     { (void)$2; (void)$3; $$ = NULL; }
     | name '(' args ')'             { Node *c = call(lx, @1, $1, $3);
@@ -840,15 +850,15 @@ else_part
 
 cond
     : expr
-    | ASK expr STRING               { $$ = ask(lx, @1, $2, $3); }
+    | ASK expr STRING               { $$ = ask(lx, @1, $2, $3, @3); }
     ;
 
 decision
     : CHOOSE CARD expr STRING FROM src opt_else
-                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $6, $7); }
+                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, @4, $6, $7); }
     | CHOOSE PLAYER expr STRING FROM src opt_else
-                                    { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, $6, $7); }
-    | ASK expr STRING               { $$ = ask(lx, @1, $2, $3); }
+                                    { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, @4, $6, $7); }
+    | ASK expr STRING               { $$ = ask(lx, @1, $2, $3, @3); }
     ;
 
 opt_such
@@ -868,7 +878,8 @@ opt_where
 
 opt_else
     : %empty                        { $$ = NULL; }
-    | ELSE STRING opt_when          { $$ = NEW(OPTION, @2); $$->name = $2; $$->guard = $3; }
+    | ELSE STRING opt_when          { $$ = NEW(OPTION, @2); $$->name = $2; $$->guard = $3;
+                                      worded(lx, $$, @2); }
     ;
 
 opt_when
@@ -890,7 +901,7 @@ options
 
 option
     : OPTION STRING opt_when block  { $$ = NEW(OPTION, @2); $$->name = $2; $$->guard = $3;
-                                      $$->body = $4; }
+                                      $$->body = $4; worded(lx, $$, @2); }
     ;
 
 expr
@@ -990,7 +1001,7 @@ static const char *found_name(yysymbol_kind_t k, yyscan_t scanner, struct Lexer 
                               char *buf, size_t n)
 {
     if (k == YYSYMBOL_YYEOF)
-        return lx->effect ? "end of effect" : "end of file";
+        return lx->word ? "end of the word" : lx->effect ? "end of effect" : "end of file";
     const char *what = tok_name(k, buf, n);
     const char *text = rlget_text(scanner), *more;
     int len = msg_cut(text, 40, &more); /* 40 bytes at most, "..." if cut */
@@ -1093,7 +1104,7 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
     if (decl)
         items[k++] = "a declaration";
     if (eof)
-        items[k++] = lx->effect ? "end of effect" : "end of file";
+        items[k++] = lx->word ? "'}'" : lx->effect ? "end of effect" : "end of file";
     out[0] = '\0';
     if (k == 0 || k > 5)
         return;

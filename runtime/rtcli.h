@@ -63,6 +63,7 @@ typedef struct RtPlay {
     int io_status;                  /* -1 while output works, else the exit status */
     char line[RT_LINE_MAX];
     char label[RT_LABEL_MAX];
+    char prompt[RT_LABEL_MAX];      /* the pending decision's prompt, built */
 } RtPlay;
 
 /* io.c */
