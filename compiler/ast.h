@@ -394,6 +394,8 @@ struct Node {
                              * card only through its kind and does nothing
                              * that depends on how often or in which order it
                              * runs: testing it once per kind changes nothing */
+    bool announced;         /* MENU, ASK, CHOOSE*: written `public`: the
+                             * answer is announced to every seat */
     bool by_kind;           /* CHOOSECARD, CHOOSECARDS: the options come by
                              * kind from an unordered zone (src is heap and
                              * kinds_known) */

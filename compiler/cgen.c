@@ -991,6 +991,8 @@ static void gen_begin_decision(Gen *G, const Node *n)
     if (n->words)
         line(G, "prompt_words(s, %lld, %s);", n->words->nitems,
              words_args(G, n->words));
+    if (n->announced)
+        line(G, "announce_decision(s);");
 }
 
 /* Adds option o (a menu's option, or an 'else') leading to branch k: its

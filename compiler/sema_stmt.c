@@ -89,7 +89,7 @@ static Type check_choose_one(Sema *s, Node *n)
                    want == T_CARD ? "card" : "player",
                    want == T_CARD ? "a zone" : "'players'", type_name(et));
     if (n->els) {
-        n->els->label = intern_label(s, n->els, n->who);
+        n->els->label = intern_label(s, n->els, n->announced ? NULL : n->who);
         if (n->els->guard)
             expect_type(s, n->els->guard, T_BOOL, check_expr(s, n->els->guard),
                         "a 'when' condition");
@@ -97,6 +97,7 @@ static Type check_choose_one(Sema *s, Node *n)
     if (want == T_CARD) {
         check_satisfiable(s, n->src, "this choice");
         check_visible(s, n->who, n->src);
+        check_public_cards(s, n);
     }
     return n->type = want;
 }
@@ -140,6 +141,7 @@ static Type check_choose_cards(Sema *s, Node *n)
                                           "%s[HOLDER]", n->src->in->name);
     check_satisfiable(s, n->src, "this choice");
     check_visible(s, n->who, n->src);
+    check_public_cards(s, n);
     vec_push(s->arena, &s->g->sets, n);
     n->set_no = s->g->sets.len - 1;
     return n->type = T_VOID;
@@ -151,7 +153,7 @@ static Type check_decision(Sema *s, Node *n)
 {
     need_proc(s, n, "a decision");
     expect_type(s, n->who, T_PLAYER, check_expr(s, n->who), "the player who decides");
-    const char *prompt = check_words(s, n, n->who, false);
+    const char *prompt = check_words(s, n, n->announced ? NULL : n->who, false);
     n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, prompt);
     switch (n->kind) {
     case N_ASK: /* decision: ASK expr STRING */
@@ -470,11 +472,11 @@ static void check_menu(Sema *s, Node *n)
 {
     need_proc(s, n, "a choice");
     expect_type(s, n->who, T_PLAYER, check_expr(s, n->who), "the player who decides");
-    const char *prompt = check_words(s, n, n->who, false);
+    const char *prompt = check_words(s, n, n->announced ? NULL : n->who, false);
     n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, prompt);
     n->taken_slot = s->nlocals++; /* the option taken */
     for (Node *o = n->options; o; o = o->next) {
-        o->label = intern_label(s, o, n->who);
+        o->label = intern_label(s, o, n->announced ? NULL : n->who);
         if (o->guard) {
             expect_type(s, o->guard, T_BOOL, check_expr(s, o->guard), "a 'when' condition");
             if (o->guard->kind == N_BOOLLIT && o->guard->literal == 0)

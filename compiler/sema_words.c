@@ -27,7 +27,8 @@ static bool same_name(const Node *a, const Node *b)
 }
 
 /* Does the player written `decider` see the cards of zone reference z?
- * A public zone; an owner zone indexed by the very name of the decider. */
+ * A public zone; an owner zone indexed by the very name of the decider.
+ * A NULL decider is every seat (a public choice): a public zone only. */
 static bool zone_seen(const Node *z, const Node *decider)
 {
     const Node *zid = z && z->kind == N_INDEX ? z->base : z;
@@ -51,8 +52,8 @@ static bool card_seen(const Node *e, const Node *decider, int depth)
     if (e->kind != N_IDENT || !e->sym)
         return false;
     const Sym *v = e->sym;
-    if (v->kind == S_PARAM)
-        return !strcmp(v->name, "this");
+    if (v->kind == S_PARAM) /* `this` may lie in its player's hand */
+        return decider && !strcmp(v->name, "this");
     if (v->kind != S_LOCAL || !v->decl)
         return false;
     const Node *d = v->decl;
@@ -102,10 +103,16 @@ static char check_word(Sema *s, Node *e, const Node *decider)
         return 0;
     }
     if (t == T_CARD && !card_seen(e, decider, 0)) {
-        diag_error(s->diags, e->loc, "this word names a card that the player who decides may "
-                                     "not see: a word may name `this`, a card taken from a zone "
-                                     "that player sees, or a card they chose");
-        diag_note(s->diags, decider->loc, "the player who decides");
+        if (decider) {
+            diag_error(s->diags, e->loc, "this word names a card that the player who decides "
+                                         "may not see: a word may name `this`, a card taken "
+                                         "from a zone that player sees, or a card they chose");
+            diag_note(s->diags, decider->loc, "the player who decides");
+        } else {
+            diag_error(s->diags, e->loc, "this word names a card that some seat may not see, "
+                                         "and the choice is public: every seat reads its "
+                                         "words; name a card of a public zone");
+        }
     }
     return k;
 }
@@ -138,6 +145,17 @@ static const char *runtime_template(Sema *s, const Node *w, const char *kinds)
     const char *out = arena_strndup(s->arena, b.data, b.len);
     buf_free(&b);
     return out;
+}
+
+/* A public choice of cards names the cards chosen to every seat: they
+ * must come from a public zone. */
+void check_public_cards(Sema *s, const Node *n)
+{
+    if (!n->announced || n->src->type != T_CARD)
+        return;
+    if (n->src->src_kind != SRC_ZONE || !zone_seen(n->src->in, NULL))
+        diag_error(s->diags, n->src->loc, "a public choice shows the card chosen to every "
+                                          "seat: choose from a public zone");
 }
 
 const char *check_words(Sema *s, Node *n, const Node *decider, bool label)

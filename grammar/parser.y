@@ -108,22 +108,35 @@ static Node *worded(struct Lexer *lx, Node *n, RLLTYPE at)
     return n;
 }
 
+/* The word between a decision's player and its prompt: `public` (the
+ * answer is announced to every seat); any other is an error. */
+static bool public_word(struct Lexer *lx, RLLTYPE loc, const char *word)
+{
+    if (strcmp(word, "public") != 0)
+        lexer_error(lx, &loc, "unexpected name '%s' between the player who decides and the "
+                              "prompt: only 'public' may stand there", word);
+    return true;
+}
+
 /* 'choose card' and 'choose player' */
-static Node *choose_one(struct Lexer *lx, RLLTYPE loc, NodeKind k, Node *who,
+static Node *choose_one(struct Lexer *lx, RLLTYPE loc, NodeKind k, Node *who, bool announced,
                         const char *prompt, RLLTYPE at, Node *src, Node *els)
 {
     Node *n = node_new(lx->arena, k, L(loc));
     n->who = who;
+    n->announced = announced;
     n->name = prompt;
     n->src = src;
     n->els = els;
     return worded(lx, n, at);
 }
 
-static Node *ask(struct Lexer *lx, RLLTYPE loc, Node *who, const char *prompt, RLLTYPE at)
+static Node *ask(struct Lexer *lx, RLLTYPE loc, Node *who, bool announced, const char *prompt,
+                 RLLTYPE at)
 {
     Node *n = NEW(ASK, loc);
     n->who = who;
+    n->announced = announced;
     n->name = prompt;
     return worded(lx, n, at);
 }
@@ -496,6 +509,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
 %type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
 %type <node> name_list play_card opt_by opt_to
+%type <num> opt_public
 %type <node> names boundary mods mod
 %type <num> var_type
 
@@ -767,16 +781,16 @@ stmt
     | MOVE ALL src TO expr position { $$ = NEW(MOVEALL, @1); $$->cards = $3; $$->to = $5;
                                       $$->pos = $6; }
     | SHUFFLE expr                  { $$ = NEW(SHUFFLE, @1); $$->zone = $2; }
-    | CHOOSE expr STRING '{' options '}'
-                                    { $$ = NEW(MENU, @1); $$->who = $2; $$->name = $3;
-                                      $$->options = $5; worded(lx, $$, @3); }
-    | CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
-                                    { $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->name = $4;
-                                      $$->src = $6; $$->into = $8;
-                                      Node *r = NEW(LIST, @9); r->items = $10; $10->next = $12;
-                                      $$->size = r; $$->such = $13; worded(lx, $$, @4); }
-    | CHOOSE expr STRING '{' error '}'
-                                    { (void)$2; (void)$3; $$ = NULL; }
+    | CHOOSE expr opt_public STRING '{' options '}'
+                                    { $$ = NEW(MENU, @1); $$->who = $2; $$->announced = $3;
+                                      $$->name = $4; $$->options = $6; worded(lx, $$, @4); }
+    | CHOOSE CARDS expr opt_public STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
+                                    { $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->announced = $4;
+                                      $$->name = $5; $$->src = $7; $$->into = $9;
+                                      Node *r = NEW(LIST, @10); r->items = $11; $11->next = $13;
+                                      $$->size = r; $$->such = $14; worded(lx, $$, @5); }
+    | CHOOSE expr opt_public STRING '{' error '}'
+                                    { (void)$2; (void)$3; (void)$4; $$ = NULL; }
     | name '(' args ')'             { Node *c = call(lx, @1, $1, $3);
                                       $$ = NEW(EXPRSTMT, @1); $$->call = c; }
     | IDENT OF expr block           { $$ = time_block(lx, @1, $1, N_TURN, $3, NULL, $4); }
@@ -850,15 +864,21 @@ else_part
 
 cond
     : expr
-    | ASK expr STRING               { $$ = ask(lx, @1, $2, $3, @3); }
+    | ASK expr opt_public STRING    { $$ = ask(lx, @1, $2, $3, $4, @4); }
     ;
 
 decision
-    : CHOOSE CARD expr STRING FROM src opt_else
-                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, @4, $6, $7); }
-    | CHOOSE PLAYER expr STRING FROM src opt_else
-                                    { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, @4, $6, $7); }
-    | ASK expr STRING               { $$ = ask(lx, @1, $2, $3, @3); }
+    : CHOOSE CARD expr opt_public STRING FROM src opt_else
+                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $5, @5, $7, $8); }
+    | CHOOSE PLAYER expr opt_public STRING FROM src opt_else
+                                    { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, $5, @5, $7,
+                                                      $8); }
+    | ASK expr opt_public STRING    { $$ = ask(lx, @1, $2, $3, $4, @4); }
+    ;
+
+opt_public
+    : %empty                        { $$ = 0; }
+    | IDENT                         { $$ = public_word(lx, @1, $1); }
     ;
 
 opt_such
@@ -1051,6 +1071,21 @@ static int tok_group(yysymbol_kind_t k)
     return G_NONE;
 }
 
+/* After a decision's player: a prompt, or the one name `public` before
+ * it, which messages do not offer (they say "expected a string"). */
+static bool before_prompt(const yypcontext_t *ctx)
+{
+    yysymbol_kind_t all[YYNTOKENS];
+    int n = yypcontext_expected_tokens(ctx, all, YYNTOKENS);
+    bool string = false, name = false, expr = false;
+    for (int i = 0; i < n; i++) {
+        string |= all[i] == YYSYMBOL_STRING;
+        name |= all[i] == YYSYMBOL_IDENT;
+        expr |= all[i] == YYSYMBOL_NOT;
+    }
+    return string && name && !expr;
+}
+
 /* "expected 'to'", "expected '}' or a statement": the tokens that may come
  * next, with operators left out and the starts of an expression, of a
  * statement, of a clause and of a declaration each named as one (where a
@@ -1072,6 +1107,7 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
         name |= all[i] == YYSYMBOL_IDENT;
     }
     clause &= !stmt;
+    bool prompt_next = before_prompt(ctx);
     const char *items[12]; /* at most 6 tokens, then 5 groups */
     char bufs[6][48];
     int k = 0;
@@ -1087,6 +1123,8 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
             continue; /* continues an expression, or starts one: named below */
         if ((all[i] == YYSYMBOL_BY || all[i] == YYSYMBOL_UNDER) && name)
             continue; /* a name, as every name */
+        if (is_name && prompt_next)
+            continue; /* `public`, not offered */
         if ((expr && (g == G_EXPR || is_name)) ||
             (stmt && (g == G_STMT || g == G_CLAUSE || is_name)) ||
             (clause && (g == G_CLAUSE || is_name || !strcmp(s, "while"))) ||
@@ -1130,7 +1168,7 @@ static bool keyword_for_name(const yypcontext_t *ctx, yysymbol_kind_t got)
 {
     int g = tok_group(got);
     if (got < YYSYMBOL_GAME || got > YYSYMBOL_UNTIL || g == G_STMT || g == G_DECL ||
-        g == G_CLAUSE)
+        g == G_CLAUSE || before_prompt(ctx))
         return false; /* a statement or a declaration gone astray, more likely */
     yysymbol_kind_t all[YYNTOKENS];
     int n = yypcontext_expected_tokens(ctx, all, YYNTOKENS);

@@ -107,6 +107,9 @@ typedef struct RtDecision {
     int16_t prompt;     /* index into RtGame.prompts */
     int16_t nwords;     /* > 0: prompts[prompt] is a template (rt_words)
                          * built from word[0..nwords) */
+    int16_t announced;  /* 1: the rules made the choice public: its answer
+                         * is announced to every seat (the JSON "chosen"
+                         * line) */
     int32_t word[RT_MAX_WORDS];
     int16_t noptions;
     int16_t chosen;     /* written by rt_apply, read by the rule code */

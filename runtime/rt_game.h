@@ -951,6 +951,7 @@ static inline RT_UNUSED void decision_in(State *s, int p, int prompt)
     s->core.dec.player = (int16_t)p;
     s->core.dec.prompt = (int16_t)prompt;
     s->core.dec.nwords = 0;
+    s->core.dec.announced = 0;
     s->core.dec.noptions = 0;
     s->core.dec.chosen = 0;
     s->optkinds = 0;
@@ -997,6 +998,12 @@ static inline RT_UNUSED void prompt_words(State *s, int n, int32_t a, int32_t b,
     s->core.dec.word[0] = a;
     s->core.dec.word[1] = b;
     s->core.dec.word[2] = c;
+}
+
+/* The pending decision is public: its answer is announced to every seat. */
+static inline RT_UNUSED void announce_decision(State *s)
+{
+    s->core.dec.announced = 1;
 }
 
 /* A named option whose label, labels[label], is a template built from

@@ -612,6 +612,39 @@ static void json_window(RtPlay *pl, const RtWindow *w, int p)
     fputs("]}", f);
 }
 
+/* A public choice (RtDecision.announced), in the protocol: who chose,
+ * the question and the answer, built with every value named. */
+static void json_chosen(RtPlay *pl, int i)
+{
+    const RtDecision *d = &core(pl)->dec;
+    FILE *f = pl->out;
+    fprintf(f, "{\"type\":\"chosen\",\"player\":%d,\"prompt\":", d->player);
+    rt_json_string(f, rt_prompt_text(pl->g, pl->st, NULL, NULL, pl->prompt, sizeof pl->prompt));
+    fputs(",\"label\":", f);
+    rt_json_string(f, rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label));
+    fputs("}\n", f);
+}
+
+void rt_show_chosen(RtPlay *pl, int i)
+{
+    const RtDecision *d = &core(pl)->dec;
+    if (pl->json) {
+        if (d->announced)
+            json_chosen(pl, i);
+        return;
+    }
+    const char *label = d->announced ? rt_option_label(pl->g, pl->st, i, pl->label,
+                                                       sizeof pl->label)
+                                     : rt_shown_label(pl, i);
+    fprintf(pl->out, "Player %d chooses: %s", d->player + 1, label);
+    if (d->announced)
+        fprintf(pl->out, " (%s)",
+                rt_prompt_text(pl->g, pl->st, NULL, NULL, pl->prompt, sizeof pl->prompt));
+    else if (d->nwords > 0)
+        fprintf(pl->out, " (%s)", prompt_for(pl, -1));
+    putc('\n', pl->out);
+}
+
 void rt_json_decision(RtPlay *pl)
 {
     const RtDecision *d = &core(pl)->dec;
