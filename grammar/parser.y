@@ -869,7 +869,8 @@ cond
 
 decision
     : CHOOSE CARD expr opt_public STRING FROM src opt_else
-                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $5, @5, $7, $8); }
+                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $5, @5, $7,
+                                                      $8); }
     | CHOOSE PLAYER expr opt_public STRING FROM src opt_else
                                     { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, $5, @5, $7,
                                                       $8); }
