@@ -21,7 +21,9 @@
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
     X(UNARY) X(BINARY) X(LIST) X(POSITION) X(SOURCE) X(TOPCARD) X(CHOOSECARD)          \
-    X(CHOOSEPLAYER) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)
+    X(CHOOSEPLAYER) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)                             \
+    /* the words of a prompt or a label built from values */                    \
+    X(WORDS)
 
 typedef enum NodeKind {
 #define X(k) N_##k,
@@ -264,7 +266,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   MOVEALL       cards = SOURCE, to, pos
  *   SHUFFLE       zone
  *   MENU          who = the deciding player, name = prompt text,
- *                 options = OPTION list; prompt = prompt index,
+ *                 options = OPTION list, words = WORDS or NULL (every
+ *                 decision and OPTION: the values its prompt or label
+ *                 is built from); prompt = prompt index,
  *                 taken_slot = frame slot of the option taken
  *   OPTION        name = label text, guard = 'when' or NULL, body = BLOCK
  *                 (NULL for a choice's 'else'); label = label index
@@ -326,8 +330,12 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 filter = 'where' or NULL; src_kind, slot = the
  *                 element's frame slot, sym = the element when named,
  *                 attr = the attribute whose values SRC_VALUES walks
+ * Words built from values (sema_words.c, LANGUAGE.md §7)
+ *   WORDS         name = the template: the text with each `{EXPR}` made
+ *                 `{K}` (K its place, from 0; `{{` and `}}` stay), items =
+ *                 the expressions, in order; nitems = how many
  */
-enum { NKIDS = 5 };  /* children a node may have (kid[] below) */
+enum { NKIDS = 6 };  /* children a node may have (kid[] below) */
 
 struct Node {
     NodeKind kind;
@@ -348,6 +356,7 @@ struct Node {
             union { Node *expr_body, *els, *from, *pos, *into, *by, *when; };
             union { Node *size, *pattern, *shown; };
             union { Node *such; };
+            union { Node *words; };
         };
     };
     Node *next;             /* the next node of a list */
@@ -388,6 +397,8 @@ struct Node {
                              * card only through its kind and does nothing
                              * that depends on how often or in which order it
                              * runs: testing it once per kind changes nothing */
+    bool announced;         /* MENU, ASK, CHOOSE*: written `public`: the
+                             * answer is announced to every seat */
     bool by_kind;           /* CHOOSECARD, CHOOSECARDS: the options come by
                              * kind from an unordered zone (src is heap and
                              * kinds_known) */

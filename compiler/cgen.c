@@ -941,14 +941,69 @@ static void gen_return(Gen *G, const Node *n)
 
 /* ---- decisions ---------------------------------------------------------- */
 
-/* Begins a decision of player `player` (checked unless surely in range),
- * with no options yet. */
-static void gen_begin_decision(Gen *G, const Node *player, int prompt)
+/* The index in the game's table of words (emit_words) of the first name
+ * of a card type (t T_TYPE), a card kind (T_NAME) or a value of
+ * attribute attr (T_VALUE). */
+static int word_base(const Gen *G, Type t, int attr)
 {
+    const CardSet *cs = G->cs;
+    if (t == T_TYPE)
+        return 0;
+    int base = cs->ntypes + cs->ncards;
+    if (t == T_NAME)
+        return cs->ntypes;
+    for (int a = 0; a < attr; a++)
+        base += cs->attrs[a]->nvalues;
+    return base;
+}
+
+/* The C of word e of a prompt or label, as the int32_t rt_words reads. */
+static const char *word_value(Gen *G, const Node *e)
+{
+    const char *v = unparen(G, expr_str(G, e));
+    if (e->type == T_VALUE)
+        return arena_printf(G->a, "value_word(%d, %s)", word_base(G, T_VALUE, e->attr), v);
+    if (e->type == T_NAME || e->type == T_TYPE)
+        return arena_printf(G->a, "%d + (%s)", word_base(G, e->type, 0), v);
+    return arena_printf(G->a, "(int32_t)(%s)", v);
+}
+
+/* The values words w (WORDS, or NULL) are built from: "a, b, c", a 0 for
+ * each word it has not. */
+static const char *words_args(Gen *G, const Node *w)
+{
+    const char *v[MAX_WORDS] = {"0", "0", "0"};
+    int k = 0;
+    for (const Node *e = w ? w->items : NULL; e && k < MAX_WORDS; e = e->next)
+        v[k++] = word_value(G, e);
+    return arena_printf(G->a, "%s, %s, %s", v[0], v[1], v[2]);
+}
+
+/* Begins decision n of its player (checked unless surely in range), with
+ * no options yet, and the values of its prompt if it is built from some. */
+static void gen_begin_decision(Gen *G, const Node *n)
+{
+    const Node *player = n->who;
     if (player->seat_in_range)
-        line(G, "decision_in(s, %s, %d);", expr_str(G, player), prompt);
+        line(G, "decision_in(s, %s, %d);", expr_str(G, player), n->prompt);
     else
-        line(G, "decision(s, %d, %s, %d);", site(G), expr_str(G, player), prompt);
+        line(G, "decision(s, %d, %s, %d);", site(G), expr_str(G, player), n->prompt);
+    if (n->words)
+        line(G, "prompt_words(s, %lld, %s);", n->words->nitems,
+             words_args(G, n->words));
+    if (n->announced)
+        line(G, "announce_decision(s);");
+}
+
+/* Adds option o (a menu's option, or an 'else') leading to branch k: its
+ * label, or the values of its label built from some. */
+static void gen_add_text(Gen *G, const Node *o, int k, const char *indent)
+{
+    if (o->words)
+        line(G, "%sadd_words(s, %d, %d, %d, %s);", indent, site(G), o->label, k,
+             words_args(G, o->words));
+    else
+        line(G, "%sadd_text(s, %d, %d, %d);", indent, site(G), o->label, k);
 }
 
 /* Options of 'choose card' / 'choose player': one per card name (the
@@ -1043,7 +1098,7 @@ static void gen_option_source(Gen *G, const Node *n)
     if (n->els) {
         if (n->els->guard)
             line(G, "if (%s)", unparen(G, expr_str(G, n->els->guard)));
-        line(G, "%sadd_text(s, %d, %d, 0);", n->els->guard ? "    " : "", site(G), n->els->label);
+        gen_add_text(G, n->els, 0, n->els->guard ? "    " : "");
     }
 }
 
@@ -1121,7 +1176,7 @@ static void gen_choose_cards(Gen *G, const Node *n)
     int k = n->helper_no;
     if (first_use(G, HELPER_SETS, k))
         gen_sets_helper(G, n, k);
-    gen_begin_decision(G, n->who, n->prompt);
+    gen_begin_decision(G, n);
     const char *lo = expr_str(G, n->size->items), *hi = expr_str(G, n->size->items->next);
     line(G, "sets%d(s, V, %s, %s);", k, lo, hi);
     gen_wait(G);
@@ -1137,7 +1192,7 @@ static void gen_choose_cards(Gen *G, const Node *n)
 /* decision: ASK expr STRING, and cond: ASK expr STRING */
 static void gen_ask(Gen *G, const Node *n, const char *target)
 {
-    gen_begin_decision(G, n->who, n->prompt);
+    gen_begin_decision(G, n);
     gen_offer_yes_no(G);
     gen_wait(G);
     if (target)
@@ -1152,7 +1207,7 @@ static void gen_choose_by_count(Gen *G, const Node *n, const char *target)
     int k = n->helper_no;
     if (first_use(G, HELPER_OPTS, k))
         gen_option_helper(G, n, k);
-    gen_begin_decision(G, n->who, n->prompt);
+    gen_begin_decision(G, n);
     line(G, "{");
     G->indent++;
     /* the zone is found once: its expression may draw a number */
@@ -1189,7 +1244,7 @@ static void gen_choose_one(Gen *G, const Node *n, const char *target)
         gen_choose_by_count(G, n, target);
         return;
     }
-    gen_begin_decision(G, n->who, n->prompt);
+    gen_begin_decision(G, n);
     gen_option_source(G, n);
     gen_wait(G);
     if (target)
@@ -1551,9 +1606,9 @@ static void gen_menu_options(Gen *G, const Node *n)
             G->at = o; /* what its 'when' may fault names the option's line */
         if (o->guard) {
             line(G, "if (%s)", unparen(G, expr_str(G, o->guard)));
-            line(G, "    add_text(s, %d, %d, %d);", site(G), o->label, k);
+            gen_add_text(G, o, k, "    ");
         } else {
-            line(G, "add_text(s, %d, %d, %d);", site(G), o->label, k);
+            gen_add_text(G, o, k, "");
         }
     }
     G->at = save;
@@ -1563,7 +1618,7 @@ static void gen_menu_options(Gen *G, const Node *n)
  * slot, where the branches find it when the proc resumes */
 static void gen_menu(Gen *G, const Node *n)
 {
-    gen_begin_decision(G, n->who, n->prompt);
+    gen_begin_decision(G, n);
     gen_menu_options(G, n);
     gen_wait(G);
     line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->taken_slot);
@@ -2232,6 +2287,44 @@ static bool any_zone_in_play(const Game *g)
     return false;
 }
 
+/* words[i]: what a word `{wK}` of a prompt or a label names (rt_words):
+ * the card types, then the card kinds, then each attribute's values, in
+ * the order word_base counts them. Only in a game that builds words. */
+static void emit_words(Gen *G)
+{
+    const CardSet *cs = G->cs;
+    Buf *o = G->out;
+    buf_puts(o, "/* words[i]: the names words built from values show: card types, card kinds,\n"
+                " * then each attribute's values */\nstatic const char *const words[] = {\n");
+    for (int t = 0; t < cs->ntypes; t++) {
+        buf_puts(o, "    ");
+        c_string(o, cs->types[t]->name);
+        buf_puts(o, ",\n");
+    }
+    for (int c = 0; c < cs->ncards; c++) {
+        buf_puts(o, "    ");
+        c_string(o, cs->cards[c]->name);
+        buf_puts(o, ",\n");
+    }
+    for (int a = 0; a < cs->nattrs; a++)
+        for (int v = 0; v < cs->attrs[a]->nvalues; v++) {
+            buf_puts(o, "    ");
+            c_string(o, cs->attrs[a]->values[v]);
+            buf_puts(o, ",\n");
+        }
+    buf_puts(o, "    NULL\n};\n\n");
+}
+
+/* The RtGame entries of the table emit_words writes. */
+static const char *words_entries(Gen *G)
+{
+    const CardSet *cs = G->cs;
+    int n = cs->ntypes + cs->ncards;
+    for (int a = 0; a < cs->nattrs; a++)
+        n += cs->attrs[a]->nvalues;
+    return arena_printf(G->a, "    .words = words,\n    .nwords = %d,\n", n);
+}
+
 static void gen_tables(Gen *G)
 {
     const Game *g = G->g;
@@ -2249,7 +2342,10 @@ static void gen_tables(Gen *G)
         c_string(o, g->labels.items[i]);
         buf_puts(o, ",\n");
     }
-    buf_puts(o, "    NULL\n};\n\n/* zones[i]: name, per player, ordered, visibility, first slot */\n"
+    buf_puts(o, "    NULL\n};\n\n");
+    if (g->words)
+        emit_words(G);
+    buf_puts(o, "/* zones[i]: name, per player, ordered, visibility, first slot */\n"
                 "static const RtZone zones[] = {\n");
     static const char *const vis[] = {"RT_VIS_PUBLIC", "RT_VIS_OWNER", "RT_VIS_HIDDEN"};
     for (int i = 0; i < g->zones.len; i++) {
@@ -2432,12 +2528,12 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
                game_has_events(g) ? event_table_entries(G) : "", before_table_entries(G),
-               numbers_table_entries(G));
+               numbers_table_entries(G), g->words ? words_entries(G) : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

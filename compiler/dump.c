@@ -192,15 +192,18 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_MOVE: ONE(card); ONE(to); ONE(pos); break;
     case N_MOVEALL: ONE(cards); ONE(to); ONE(pos); break;
     case N_SHUFFLE: ONE(zone); break;
-    case N_MENU: ONE(who); LIST(options, "option"); break;
-    case N_OPTION: ONE(guard); ONE(body); break;
+    case N_MENU: ONE(who); ONE(words); LIST(options, "option"); break;
+    case N_OPTION: ONE(words); ONE(guard); ONE(body); break;
     case N_EXPRSTMT: ONE(call); break;
     case N_RETURN: ONE(result); break;
     case N_END: ONE(how); break;
-    case N_ASK: ONE(who); break;
+    case N_ASK: ONE(who); ONE(words); break;
     case N_CHOOSECARD:
-    case N_CHOOSEPLAYER: ONE(who); ONE(src); ONE(els); break;
-    case N_CHOOSECARDS: ONE(who); ONE(src); ONE(into); ONE(size); ONE(such); break;
+    case N_CHOOSEPLAYER: ONE(who); ONE(words); ONE(src); ONE(els); break;
+    case N_CHOOSECARDS:
+        ONE(who); ONE(words); ONE(src); ONE(into); ONE(size); ONE(such);
+        break;
+    case N_WORDS: LIST(items, "word"); break;
     case N_FIELD: ONE(base); break;
     case N_INDEX: ONE(base); ONE(index); break;
     case N_CALL: LIST(args, "arg"); break;
@@ -253,7 +256,7 @@ static void put_label(Buf *b, const Node *n)
     case N_POSITION:
     case N_TOPCARD: buf_printf(b, " %s", pos_word(n->pos_kind)); break;
     case N_STR: case N_MENU: case N_OPTION: case N_ASK: case N_CHOOSECARD:
-    case N_CHOOSEPLAYER: case N_CHOOSECARDS:
+    case N_CHOOSEPLAYER: case N_CHOOSECARDS: case N_WORDS:
         buf_puts(b, " ");
         put_quoted(b, n->name);
         break;

@@ -334,3 +334,126 @@ bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog)
     }
     return ok;
 }
+
+/* ---- words built from values ------------------------------------------
+ *
+ * A prompt or a label may name values: "Guess {q}'s card". Each `{EXPR}`
+ * is an expression of the language, parsed here where it was written (in
+ * a rules file or in cards.yaml), and '{{' and '}}' are braces. The
+ * template keeps the text with each word made `{K}`, K its place. */
+
+/* The column where character i of a string's text was written: one past
+ * the opening quote, and each escape (\" \\ \n) two characters. */
+static int word_col(const RLLTYPE *at, const char *text, int i)
+{
+    int col = at->first_column + 1;
+    for (int k = 0; k < i; k++) {
+        unsigned char ch = (unsigned char)text[k];
+        col += (ch & 0xC0) != 0x80;
+        col += ch == '"' || ch == '\\' || ch == '\n';
+    }
+    return col;
+}
+
+/* An error at characters i..i+len of a string's text. */
+static void word_error(struct Lexer *lx, const RLLTYPE *at, const char *text, int i, int len,
+                       const char *msg)
+{
+    RLLTYPE l = *at;
+    l.first_column = word_col(at, text, i);
+    l.last_line = l.first_line;
+    l.last_column = word_col(at, text, i + len);
+    lexer_error(lx, &l, "%s", msg);
+}
+
+/* The expression of characters from..to of a string's text, parsed
+ * with its positions where it was written; NULL after a syntax error. */
+static Node *parse_word(struct Lexer *lx, const RLLTYPE *at, const char *text, int from, int to)
+{
+    struct Lexer sub = {.arena = lx->arena, .d = lx->d, .file = lx->file,
+                        .line = at->first_line, .col = word_col(at, text, from),
+                        .effect = lx->effect, .word = true, .names = lx->names,
+                        .prog = lx->prog, .card = lx->card, .map = lx->map};
+    bool ok = run(&sub, text + from, (size_t)(to - from));
+    lx->names = sub.names;
+    return ok ? sub.result : NULL;
+}
+
+static bool blank(const char *s, int from, int to)
+{
+    for (int i = from; i < to; i++)
+        if (s[i] != ' ' && s[i] != '\t')
+            return false;
+    return true;
+}
+
+/* The word opened at text[i] ('{'): its expression added to w's (after
+ * *last), its place to the template; returns the index of its '}', or -1
+ * when it has none. */
+static int one_word(struct Lexer *lx, const RLLTYPE *at, const char *text, int i, Node *w,
+                    Node **last, Buf *tmpl)
+{
+    const char *close = strchr(text + i + 1, '}');
+    if (!close) {
+        word_error(lx, at, text, i, 1, "unclosed '{' in a string: a word ends with '}' "
+                                       "(write '{{' for a brace)");
+        return -1;
+    }
+    int end = (int)(close - text);
+    Node *e = NULL;
+    if (blank(text, i + 1, end))
+        word_error(lx, at, text, i, end - i + 1, "an empty word '{}': write a value between "
+                                                 "the braces, or '{{}}' for braces");
+    else
+        e = parse_word(lx, at, text, i + 1, end);
+    if (e) {
+        *(*last ? &(*last)->next : &w->items) = e;
+        *last = e;
+        buf_printf(tmpl, "{%lld}", w->nitems++);
+    }
+    return end;
+}
+
+/* text with '{{' and '}}' made single. */
+static const char *single_braces(Arena *a, const char *text)
+{
+    char *out = arena_strndup(a, text, strlen(text));
+    int j = 0;
+    for (int i = 0; text[i]; i++) {
+        out[j++] = text[i];
+        i += (text[i] == '{' || text[i] == '}') && text[i + 1] == text[i];
+    }
+    out[j] = '\0';
+    return out;
+}
+
+Node *parse_words(struct Lexer *lx, const RLLTYPE *at, const char **text)
+{
+    const char *t = *text;
+    if (!strpbrk(t, "{}"))
+        return NULL;
+    Buf tmpl = {0};
+    Node *w = node_new(lx->arena, N_WORDS, lexer_loc(lx, at)), *last = NULL;
+    for (int i = 0; t[i]; i++) {
+        if ((t[i] == '{' || t[i] == '}') && t[i + 1] == t[i]) {
+            buf_put(&tmpl, t + i, 2);
+            i++;
+        } else if (t[i] == '}') {
+            word_error(lx, at, t, i, 1, "a '}' that closes no word: write '}}' for a brace");
+        } else if (t[i] == '{') {
+            int end = one_word(lx, at, t, i, w, &last, &tmpl);
+            if (end < 0)
+                break;
+            i = end;
+        } else {
+            buf_put(&tmpl, t + i, 1);
+        }
+    }
+    w->name = arena_strndup(lx->arena, tmpl.data ? tmpl.data : "", tmpl.len);
+    buf_free(&tmpl);
+    if (w->nitems == 0) {
+        *text = single_braces(lx->arena, t);
+        return NULL;
+    }
+    return w;
+}

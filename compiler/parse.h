@@ -22,6 +22,8 @@ struct Lexer {
     int line, col;              /* where the scanner is, in the text scanned */
     bool started;               /* the start token was sent */
     bool effect;                /* parse an effect, not a rules file */
+    bool word;                  /* parse one expression, a word of a string
+                                 * (parse_words) */
     int depth;                  /* current nesting, for RL_MAX_DEPTH */
     Loc open[RL_MAX_DEPTH];     /* where each open '{' or '(' was opened */
     bool too_deep;
@@ -51,6 +53,11 @@ const char *lexer_intern(struct Lexer *lx, const char *s, int len);
 const char *lexer_string(struct Lexer *lx, const struct RLLTYPE *loc, const char *s,
                          int len);
 int lexer_line_start_col(struct Lexer *lx, int line);
+/* The words of a prompt or a label, *text (the string of the token at
+ * at, its escapes undone): NULL when it names no value, and then *text
+ * has '{{' and '}}' made single; else a WORDS node (ast.h) whose
+ * expressions were parsed where they are written. */
+struct Node *parse_words(struct Lexer *lx, const struct RLLTYPE *at, const char **text);
 Loc lexer_loc(struct Lexer *lx, const struct RLLTYPE *loc);
 
 #endif

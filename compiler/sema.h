@@ -94,13 +94,17 @@ typedef enum Builtin {
  *                         1,000 func calls may be in progress. */
 enum {
     MAX_STATE_BYTES_SEMA = 64 * 1024 * 1024,
-    RT_CORE_BYTES_SEMA = 5224,
+    RT_CORE_BYTES_SEMA = 5240,
     MAX_ZONE_SLOTS = 32767,
     RT_MAX_OPTIONS_SEMA = 256,
     MAX_MENU_OPTIONS = 65535,
     MAX_DISTINCT_PROMPTS = 32767,
     MAX_DISTINCT_LABELS = 32767,
     MAX_LOCALS = 1000,
+    MAX_WORDS = 3,              /* max_words: values a prompt or a label is
+                                 * built from (rt.h RT_MAX_WORDS) */
+    WORD_CHARS = 210,           /* the characters one value may show: a name
+                                 * (max_name, 200) and " #K" */
 };
 
 /* The events of a game, numbered: the built-in ones first (raised by the
@@ -143,6 +147,8 @@ typedef struct Game {
                          * zone_no = its index here, first_slot = its first
                          * zone slot (a per-player zone has one per seat) */
     int nslots;         /* zone slots in all */
+    bool words;         /* some prompt or label is built from values: the
+                         * game has the table of what words name */
     PtrVec globals;     /* N_VARDECL with per_player == 0: var_no = its index here */
     PtrVec pvars;       /* N_VARDECL with per_player == 1: var_no = its index here */
     PtrVec cvars;       /* N_VARDECL per card (VAR_PER_CARD): var_no = its index here */

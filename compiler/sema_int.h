@@ -17,6 +17,7 @@
  *   sema_kinds.c  the card kinds each zone and variable may hold
  *   sema_reach.c  what those kinds prove: effects given the wrong kind,
  *                 cards nothing draws or plays, ends that never happen
+ *   sema_words.c  prompts and labels built from values
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -185,6 +186,13 @@ Type check_call(Sema *s, Node *n, bool stmt);
 void check_block(Sema *s, Node *n);
 /* The index of str in the table of prompts or labels, added if new. */
 int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str);
+/* sema_words.c: the words of n's prompt or label (n->words) typed, and
+ * checked against what `decider` sees (NULL: every seat, for a public
+ * choice) (and, for a label, its length);
+ * returns the text to intern: n->name, or the runtime's template. */
+const char *check_words(Sema *s, Node *n, const Node *decider, bool label);
+/* sema_words.c: a public choice of cards takes them from a public zone. */
+void check_public_cards(Sema *s, const Node *n);
 
 /* sema.c */
 void sema_check_fn(Sema *s, Sym *sym); /* a func's, proc's or play clause's body */

@@ -25,10 +25,13 @@ int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str)
     return v->len - 1;
 }
 
-/* The label of option o, interned; longer than MAX_LABEL characters it
- * is an error (the game holds a label in a fixed buffer, never cut). */
-static int intern_label(Sema *s, Node *o)
+/* The label of option o of a decision of `decider`, its words checked
+ * (sema_words.c), interned; longer than MAX_LABEL characters it is an
+ * error (the game holds a label in a fixed buffer, never cut). */
+static int intern_label(Sema *s, Node *o, const Node *decider)
 {
+    if (o->words)
+        return intern_str(s, &s->g->labels, &s->label_ix, check_words(s, o, decider, true));
     int chars = 0;
     for (const unsigned char *p = (const unsigned char *)o->name; *p; p++)
         chars += (*p & 0xC0) != 0x80;
@@ -86,7 +89,7 @@ static Type check_choose_one(Sema *s, Node *n)
                    want == T_CARD ? "card" : "player",
                    want == T_CARD ? "a zone" : "'players'", type_name(et));
     if (n->els) {
-        n->els->label = intern_label(s, n->els);
+        n->els->label = intern_label(s, n->els, n->announced ? NULL : n->who);
         if (n->els->guard)
             expect_type(s, n->els->guard, T_BOOL, check_expr(s, n->els->guard),
                         "a 'when' condition");
@@ -94,6 +97,7 @@ static Type check_choose_one(Sema *s, Node *n)
     if (want == T_CARD) {
         check_satisfiable(s, n->src, "this choice");
         check_visible(s, n->who, n->src);
+        check_public_cards(s, n);
     }
     return n->type = want;
 }
@@ -137,6 +141,7 @@ static Type check_choose_cards(Sema *s, Node *n)
                                           "%s[HOLDER]", n->src->in->name);
     check_satisfiable(s, n->src, "this choice");
     check_visible(s, n->who, n->src);
+    check_public_cards(s, n);
     vec_push(s->arena, &s->g->sets, n);
     n->set_no = s->g->sets.len - 1;
     return n->type = T_VOID;
@@ -148,7 +153,8 @@ static Type check_decision(Sema *s, Node *n)
 {
     need_proc(s, n, "a decision");
     expect_type(s, n->who, T_PLAYER, check_expr(s, n->who), "the player who decides");
-    n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
+    const char *prompt = check_words(s, n, n->announced ? NULL : n->who, false);
+    n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, prompt);
     switch (n->kind) {
     case N_ASK: /* decision: ASK expr STRING */
         return n->type = T_BOOL;
@@ -466,10 +472,11 @@ static void check_menu(Sema *s, Node *n)
 {
     need_proc(s, n, "a choice");
     expect_type(s, n->who, T_PLAYER, check_expr(s, n->who), "the player who decides");
-    n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, n->name);
+    const char *prompt = check_words(s, n, n->announced ? NULL : n->who, false);
+    n->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, prompt);
     n->taken_slot = s->nlocals++; /* the option taken */
     for (Node *o = n->options; o; o = o->next) {
-        o->label = intern_label(s, o);
+        o->label = intern_label(s, o, n->announced ? NULL : n->who);
         if (o->guard) {
             expect_type(s, o->guard, T_BOOL, check_expr(s, o->guard), "a 'when' condition");
             if (o->guard->kind == N_BOOLLIT && o->guard->literal == 0)

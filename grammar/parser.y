@@ -99,24 +99,46 @@ static Node *let(struct Lexer *lx, RLLTYPE loc, const char *name, Node *init)
     return n;
 }
 
-/* 'choose card' and 'choose player' */
-static Node *choose_one(struct Lexer *lx, RLLTYPE loc, NodeKind k, Node *who,
-                        const char *prompt, Node *src, Node *els)
+/* The values a prompt or a label is built from ("Guess {q}'s card"):
+ * n->words, and n->name the text with '{{' and '}}' made single when it
+ * names none. */
+static Node *worded(struct Lexer *lx, Node *n, RLLTYPE at)
 {
-    Node *n = node_new(lx->arena, k, L(loc));
-    n->who = who;
-    n->name = prompt;
-    n->src = src;
-    n->els = els;
+    n->words = parse_words(lx, &at, &n->name);
     return n;
 }
 
-static Node *ask(struct Lexer *lx, RLLTYPE loc, Node *who, const char *prompt)
+/* The word between a decision's player and its prompt: `public` (the
+ * answer is announced to every seat); any other is an error. */
+static bool public_word(struct Lexer *lx, RLLTYPE loc, const char *word)
+{
+    if (strcmp(word, "public") != 0)
+        lexer_error(lx, &loc, "unexpected name '%s' between the player who decides and the "
+                              "prompt: only 'public' may stand there", word);
+    return true;
+}
+
+/* 'choose card' and 'choose player' */
+static Node *choose_one(struct Lexer *lx, RLLTYPE loc, NodeKind k, Node *who, bool announced,
+                        const char *prompt, RLLTYPE at, Node *src, Node *els)
+{
+    Node *n = node_new(lx->arena, k, L(loc));
+    n->who = who;
+    n->announced = announced;
+    n->name = prompt;
+    n->src = src;
+    n->els = els;
+    return worded(lx, n, at);
+}
+
+static Node *ask(struct Lexer *lx, RLLTYPE loc, Node *who, bool announced, const char *prompt,
+                 RLLTYPE at)
 {
     Node *n = NEW(ASK, loc);
     n->who = who;
+    n->announced = announced;
     n->name = prompt;
-    return n;
+    return worded(lx, n, at);
 }
 
 static Node *if_stmt(struct Lexer *lx, RLLTYPE loc, Node *cond, Node *then, Node *els)
@@ -463,7 +485,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
     Node *node;
 }
 
-%token START_RULES START_EFFECT
+%token START_RULES START_EFFECT START_WORD
 %token GAME "game" PLAYERS "players" ZONE "zone" VAR "var" FUNC "func"
 %token PROC "proc" LET "let" IF "if" ELSE "else" WHILE "while" LOOP "loop"
 %token REPEAT "repeat" FOR "for" IN "in" FROM "from" WHERE "where"
@@ -487,6 +509,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
 %type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
 %type <node> name_list play_card opt_by opt_to
+%type <num> opt_public
 %type <node> names boundary mods mod opt_shown
 %type <num> var_type
 
@@ -523,6 +546,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 start
     : START_RULES decls
     | START_EFFECT effect_body      { lx->result = $2; }
+    | START_WORD expr               { lx->result = $2; }
     ;
 
 decls
@@ -767,16 +791,16 @@ stmt
     | MOVE ALL src TO expr position { $$ = NEW(MOVEALL, @1); $$->cards = $3; $$->to = $5;
                                       $$->pos = $6; }
     | SHUFFLE expr                  { $$ = NEW(SHUFFLE, @1); $$->zone = $2; }
-    | CHOOSE expr STRING '{' options '}'
-                                    { $$ = NEW(MENU, @1); $$->who = $2; $$->name = $3;
-                                      $$->options = $5; }
-    | CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
-                                    { $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->name = $4;
-                                      $$->src = $6; $$->into = $8;
-                                      Node *r = NEW(LIST, @9); r->items = $10; $10->next = $12;
-                                      $$->size = r; $$->such = $13; }
-    | CHOOSE expr STRING '{' error '}'
-                                    { (void)$2; (void)$3; $$ = NULL; }
+    | CHOOSE expr opt_public STRING '{' options '}'
+                                    { $$ = NEW(MENU, @1); $$->who = $2; $$->announced = $3;
+                                      $$->name = $4; $$->options = $6; worded(lx, $$, @4); }
+    | CHOOSE CARDS expr opt_public STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
+                                    { $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->announced = $4;
+                                      $$->name = $5; $$->src = $7; $$->into = $9;
+                                      Node *r = NEW(LIST, @10); r->items = $11; $11->next = $13;
+                                      $$->size = r; $$->such = $14; worded(lx, $$, @5); }
+    | CHOOSE expr opt_public STRING '{' error '}'
+                                    { (void)$2; (void)$3; (void)$4; $$ = NULL; }
     | name '(' args ')'             { Node *c = call(lx, @1, $1, $3);
                                       $$ = NEW(EXPRSTMT, @1); $$->call = c; }
     | IDENT OF expr block           { $$ = time_block(lx, @1, $1, N_TURN, $3, NULL, $4); }
@@ -850,15 +874,22 @@ else_part
 
 cond
     : expr
-    | ASK expr STRING               { $$ = ask(lx, @1, $2, $3); }
+    | ASK expr opt_public STRING    { $$ = ask(lx, @1, $2, $3, $4, @4); }
     ;
 
 decision
-    : CHOOSE CARD expr STRING FROM src opt_else
-                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $6, $7); }
-    | CHOOSE PLAYER expr STRING FROM src opt_else
-                                    { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, $6, $7); }
-    | ASK expr STRING               { $$ = ask(lx, @1, $2, $3); }
+    : CHOOSE CARD expr opt_public STRING FROM src opt_else
+                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $5, @5, $7,
+                                                      $8); }
+    | CHOOSE PLAYER expr opt_public STRING FROM src opt_else
+                                    { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, $5, @5, $7,
+                                                      $8); }
+    | ASK expr opt_public STRING    { $$ = ask(lx, @1, $2, $3, $4, @4); }
+    ;
+
+opt_public
+    : %empty                        { $$ = 0; }
+    | IDENT                         { $$ = public_word(lx, @1, $1); }
     ;
 
 opt_such
@@ -878,7 +909,8 @@ opt_where
 
 opt_else
     : %empty                        { $$ = NULL; }
-    | ELSE STRING opt_when          { $$ = NEW(OPTION, @2); $$->name = $2; $$->guard = $3; }
+    | ELSE STRING opt_when          { $$ = NEW(OPTION, @2); $$->name = $2; $$->guard = $3;
+                                      worded(lx, $$, @2); }
     ;
 
 opt_when
@@ -900,7 +932,7 @@ options
 
 option
     : OPTION STRING opt_when block  { $$ = NEW(OPTION, @2); $$->name = $2; $$->guard = $3;
-                                      $$->body = $4; }
+                                      $$->body = $4; worded(lx, $$, @2); }
     ;
 
 expr
@@ -1000,7 +1032,7 @@ static const char *found_name(yysymbol_kind_t k, yyscan_t scanner, struct Lexer 
                               char *buf, size_t n)
 {
     if (k == YYSYMBOL_YYEOF)
-        return lx->effect ? "end of effect" : "end of file";
+        return lx->word ? "end of the word" : lx->effect ? "end of effect" : "end of file";
     const char *what = tok_name(k, buf, n);
     const char *text = rlget_text(scanner), *more;
     int len = msg_cut(text, 40, &more); /* 40 bytes at most, "..." if cut */
@@ -1050,6 +1082,21 @@ static int tok_group(yysymbol_kind_t k)
     return G_NONE;
 }
 
+/* After a decision's player: a prompt, or the one name `public` before
+ * it, which messages do not offer (they say "expected a string"). */
+static bool before_prompt(const yypcontext_t *ctx)
+{
+    yysymbol_kind_t all[YYNTOKENS];
+    int n = yypcontext_expected_tokens(ctx, all, YYNTOKENS);
+    bool string = false, name = false, expr = false;
+    for (int i = 0; i < n; i++) {
+        string |= all[i] == YYSYMBOL_STRING;
+        name |= all[i] == YYSYMBOL_IDENT;
+        expr |= all[i] == YYSYMBOL_NOT;
+    }
+    return string && name && !expr;
+}
+
 /* "expected 'to'", "expected '}' or a statement": the tokens that may come
  * next, with operators left out and the starts of an expression, of a
  * statement, of a clause and of a declaration each named as one (where a
@@ -1071,6 +1118,7 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
         name |= all[i] == YYSYMBOL_IDENT;
     }
     clause &= !stmt;
+    bool prompt_next = before_prompt(ctx);
     const char *items[12]; /* at most 6 tokens, then 5 groups */
     char bufs[6][48];
     int k = 0;
@@ -1086,6 +1134,8 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
             continue; /* continues an expression, or starts one: named below */
         if ((all[i] == YYSYMBOL_BY || all[i] == YYSYMBOL_UNDER) && name)
             continue; /* a name, as every name */
+        if (is_name && prompt_next)
+            continue; /* `public`, not offered */
         if ((expr && (g == G_EXPR || is_name)) ||
             (stmt && (g == G_STMT || g == G_CLAUSE || is_name)) ||
             (clause && (g == G_CLAUSE || is_name || !strcmp(s, "while"))) ||
@@ -1103,7 +1153,7 @@ static void expected_list(const yypcontext_t *ctx, struct Lexer *lx, char *out, 
     if (decl)
         items[k++] = "a declaration";
     if (eof)
-        items[k++] = lx->effect ? "end of effect" : "end of file";
+        items[k++] = lx->word ? "'}'" : lx->effect ? "end of effect" : "end of file";
     out[0] = '\0';
     if (k == 0 || k > 5)
         return;
@@ -1129,7 +1179,7 @@ static bool keyword_for_name(const yypcontext_t *ctx, yysymbol_kind_t got)
 {
     int g = tok_group(got);
     if (got < YYSYMBOL_GAME || got > YYSYMBOL_UNTIL || g == G_STMT || g == G_DECL ||
-        g == G_CLAUSE)
+        g == G_CLAUSE || before_prompt(ctx))
         return false; /* a statement or a declaration gone astray, more likely */
     yysymbol_kind_t all[YYNTOKENS];
     int n = yypcontext_expected_tokens(ctx, all, YYNTOKENS);

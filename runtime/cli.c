@@ -322,7 +322,6 @@ static const char *play_loop(RtPlay *pl)
 {
     const RtCore *c = pl->st;
     while (c->over == RT_PLAYING) {
-        int p = c->dec.player;
         int pick = rt_agent_choose(pl);
         if (pick == RT_PICK_EOF)
             return "stdin closed";
@@ -334,8 +333,8 @@ static const char *play_loop(RtPlay *pl)
             return "stdout closed";
         /* a window's answers are sealed: the window shows them all once
          * every seat has answered (rt_observe_window) */
-        if (!pl->json && !rt_window_of(pl->g, pl->st))
-            fprintf(pl->out, "Player %d chooses: %s\n", p + 1, rt_shown_label(pl, pick));
+        if (!rt_window_of(pl->g, pl->st))
+            rt_show_chosen(pl, pick);
         rt_apply(pl->g, pl->st, pick);
         if (ferror(pl->out) && !rt_flush(pl))
             return "stdout closed";

@@ -434,6 +434,7 @@ static bool check_option(const RtGame *g, const RtCore *c, int i, char *why, siz
     bool ok = true;
     switch (o->kind) {
     case RT_OPT_TEXT:
+    case RT_OPT_WORDS:
         ok = o->a >= 0;
         break;
     case RT_OPT_CARD:
@@ -471,7 +472,8 @@ bool rt_check_state(const RtGame *g, const void *st, char *why, size_t n)
     if (c->over != RT_PLAYING)
         return true;
     if (c->dec.noptions < 1 || c->dec.noptions > RT_MAX_OPTIONS
-        || c->dec.player < 0 || c->dec.player >= c->nplayers) {
+        || c->dec.player < 0 || c->dec.player >= c->nplayers
+        || c->dec.nwords < 0 || c->dec.nwords > RT_MAX_WORDS) {
         snprintf(why, n, "bad decision: player %d, %d options", c->dec.player,
                  c->dec.noptions);
         return false;
@@ -489,12 +491,11 @@ static const char *card_name(const RtGame *g, int c)
     return c >= 0 && c < g->ninstances ? g->card_name[c] : "?";
 }
 
-/* Appends s to buf (size n, used *len), truncating safely: never inside
+/* Appends the k bytes of s to buf (size n, used *len), truncating safely: never inside
  * a UTF-8 character. (A game that cardc built never needs to truncate:
  * its labels fit the buffer the command line gives, RT_LABEL_MAX.) */
-static void append(char *buf, size_t n, size_t *len, const char *s)
+static void append_n(char *buf, size_t n, size_t *len, const char *s, size_t k)
 {
-    size_t k = strlen(s);
     if (*len + 1 >= n)
         return;
     if (k > n - 1 - *len) {
@@ -505,6 +506,11 @@ static void append(char *buf, size_t n, size_t *len, const char *s)
     memcpy(buf + *len, s, k);
     *len += k;
     buf[*len] = '\0';
+}
+
+static void append(char *buf, size_t n, size_t *len, const char *s)
+{
+    append_n(buf, n, len, s, strlen(s));
 }
 
 /* In a game with held zones, a card option says which card it is where
@@ -556,6 +562,10 @@ const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t
     case RT_OPT_TEXT:
         append(buf, n, &len, o->a >= 0 && g->labels ? g->labels[o->a] : "?");
         break;
+    case RT_OPT_WORDS:
+        rt_words(g, o->a >= 0 && g->labels ? g->labels[o->a] : "?", o->words.value, NULL, NULL,
+                 buf, n);
+        break;
     case RT_OPT_CARD:
         append(buf, n, &len, card_name(g, o->ids[0]));
         break;
@@ -584,6 +594,104 @@ const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t
         append(buf, n, &len, "?");
     }
     return buf;
+}
+
+/* ---- words built from values ---- */
+
+/* Card c as a word: its name, and " #K" where copies differ (a copy of a
+ * card that holds cards, as option labels name it); "a card" if the seat
+ * may not see it, "none" for no card. */
+static void card_word(const RtGame *g, int c, RtSees sees, void *ctx, char *buf, size_t n,
+                      size_t *len)
+{
+    char copy[32];
+    if (c < 0 || c >= g->ninstances) {
+        append(buf, n, len, "none");
+        return;
+    }
+    if (sees && !sees(ctx, c)) {
+        append(buf, n, len, "a card");
+        return;
+    }
+    append(buf, n, len, g->card_name[c]);
+    int copies, k = rt_card_copy(g, c, &copies);
+    bool holds = false;
+    for (int i = 0; g->slot_holder && i < g->nslots && !holds && copies > 1; i++)
+        holds = g->slot_holder[i] == c;
+    if (holds) {
+        snprintf(copy, sizeof copy, " #%d", k);
+        append(buf, n, len, copy);
+    }
+}
+
+/* Value v as a word of kind k (a letter of a template's `{kK}`). */
+static void one_word(const RtGame *g, char k, int32_t v, RtSees sees, void *ctx, char *buf,
+                     size_t n, size_t *len)
+{
+    char num[32];
+    if (k != 'p' && k != 'c' && sees && !sees(ctx, RT_WORDS_VALUES)) {
+        append(buf, n, len, "...");
+        return;
+    }
+    switch (k) {
+    case 'p':
+        if (v >= 0)
+            snprintf(num, sizeof num, "Player %d", (int)v + 1);
+        append(buf, n, len, v >= 0 ? num : "none");
+        break;
+    case 'c':
+        card_word(g, (int)v, sees, ctx, buf, n, len);
+        break;
+    case 'n':
+        snprintf(num, sizeof num, "%d", (int)v);
+        append(buf, n, len, num);
+        break;
+    case 'b':
+        append(buf, n, len, v ? "yes" : "no");
+        break;
+    case 'w':
+        append(buf, n, len, v >= 0 && v < g->nwords ? g->words[v] : "none");
+        break;
+    default:
+        append(buf, n, len, "?");
+    }
+}
+
+const char *rt_words(const RtGame *g, const char *tmpl, const int32_t *value, RtSees sees,
+                     void *ctx, char *buf, size_t n)
+{
+    size_t len = 0;
+    if (n == 0)
+        return "";
+    buf[0] = '\0';
+    for (const char *t = tmpl; *t;) {
+        size_t run = strcspn(t, "{}");
+        append_n(buf, n, &len, t, run);
+        t += run;
+        if (!*t)
+            break;
+        if (t[1] == *t) {                       /* {{ or }} */
+            append_n(buf, n, &len, t, 1);
+            t += 2;
+        } else if (*t == '{' && t[1] && t[2] >= '0' && t[2] < '0' + RT_MAX_WORDS && t[3] == '}') {
+            one_word(g, t[1], value[t[2] - '0'], sees, ctx, buf, n, &len);
+            t += 4;
+        } else {                                /* not made by cardc */
+            append_n(buf, n, &len, t, 1);
+            t++;
+        }
+    }
+    return buf;
+}
+
+const char *rt_prompt_text(const RtGame *g, const void *st, RtSees sees, void *ctx, char *buf,
+                           size_t n)
+{
+    const RtDecision *d = &((const RtCore *)st)->dec;
+    const char *p = d->prompt >= 0 && g->prompts ? g->prompts[d->prompt] : "Choose";
+    if (d->nwords <= 0)
+        return p;
+    return rt_words(g, p, d->word, sees, ctx, buf, n);
 }
 
 /* ---- observers ---- */

@@ -28,6 +28,7 @@ enum {
     RT_MAX_PLAYERS = 8,
     RT_MAX_OPTIONS = 256,   /* options of one decision */
     RT_MAX_PICK = 8,        /* cards in one "set of cards" option */
+    RT_MAX_WORDS = 3,       /* values a prompt or a label is built from */
 };
 
 /* xoshiro128** style generator; the whole state lives in the game state. */
@@ -82,18 +83,34 @@ typedef enum RtOptKind {
                      * triggers: ids[0] = the card whose clause it is,
                      * a = the clause's label (RtGame.labels), ids[1..]
                      * the game's own; labelled "CARD: CLAUSE" */
+    RT_OPT_WORDS,   /* a label built from values: a = its template in
+                     * RtGame.labels (rt_words), ids[0] as for RT_OPT_TEXT,
+                     * words.value[] the values */
 } RtOptKind;
 
 typedef struct RtOption {
     uint8_t kind;       /* RtOptKind */
     uint8_t n;          /* RT_OPT_CARDS: how many ids */
     int16_t a;
-    uint16_t ids[RT_MAX_PICK];
+    union {
+        uint16_t ids[RT_MAX_PICK];
+        struct {
+            uint16_t branch;                /* ids[0] */
+            uint16_t unused;
+            int32_t value[RT_MAX_WORDS];    /* what {p0}, {c1}, ... name */
+        } words;                            /* RT_OPT_WORDS */
+    };
 } RtOption;
 
 typedef struct RtDecision {
     int16_t player;     /* who decides */
     int16_t prompt;     /* index into RtGame.prompts */
+    int16_t nwords;     /* > 0: prompts[prompt] is a template (rt_words)
+                         * built from word[0..nwords) */
+    int16_t announced;  /* 1: the rules made the choice public: its answer
+                         * is announced to every seat (the JSON "chosen"
+                         * line) */
+    int32_t word[RT_MAX_WORDS];
     int16_t noptions;
     int16_t chosen;     /* written by rt_apply, read by the rule code */
     RtOption opt[RT_MAX_OPTIONS];
@@ -331,6 +348,12 @@ typedef struct RtGame {
     /* Whose turn it is, the round and the phase; NULL for a game with no
      * turns (neither turn blocks nor start_turn). */
     void (*time)(const void *st, RtTime *t);
+    /* What a word `{wK}` of a template names (rt_words): the names of
+     * the card types, card kinds and attribute values prompts and labels
+     * are built from; NULL for a game whose prompts and labels name no
+     * value. */
+    const char *const *words;
+    int nwords;
 } RtGame;
 
 /* ---- engine API ---- */
@@ -413,6 +436,27 @@ static inline void rt_window_closed(const void *st, const RtWindow *w)
 const RtWindow *rt_window_of(const RtGame *g, const void *st);
 /* The label of the option a window holds, as rt_option_label. */
 const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t n);
+
+/* ---- words built from values ----
+ *
+ * A prompt or a label the rules build from values ("Guess {q}'s card")
+ * is a template: text where `{pK}` names a player ("Player N"), `{cK}` a
+ * card (its name, "#K" after it where copies differ), `{nK}` a number,
+ * `{bK}` a truth value (yes, no), `{wK}` RtGame.words[value], each the
+ * value K of the decision (RtDecision.word) or of the option
+ * (RtOption.words.value); `{{` and `}}` are braces. A card the seat
+ * shown the text may not see is "a card" (sees(ctx, card) false; NULL
+ * sees: every card is named, and every value). A seat that did not
+ * decide reads only players and the cards it sees: with sees(ctx,
+ * RT_WORDS_VALUES) false, a number, a truth value or a name is "...".
+ * The text is cut, at a character, to fit buf (n bytes). */
+typedef bool (*RtSees)(void *ctx, int card);
+enum { RT_WORDS_VALUES = -1 };
+const char *rt_words(const RtGame *g, const char *tmpl, const int32_t *value, RtSees sees,
+                     void *ctx, char *buf, size_t n);
+/* The pending decision's prompt, built (rt_words) if it is a template. */
+const char *rt_prompt_text(const RtGame *g, const void *st, RtSees sees, void *ctx, char *buf,
+                           size_t n);
 
 /* The rule code's faults: kind is one of RT_FAULT_KINDS (RT_F_...), site
  * the statement raising it (1..nfault_sites, 0 if unknown) and arg the

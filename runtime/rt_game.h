@@ -950,6 +950,8 @@ static inline RT_UNUSED void decision_in(State *s, int p, int prompt)
 {
     s->core.dec.player = (int16_t)p;
     s->core.dec.prompt = (int16_t)prompt;
+    s->core.dec.nwords = 0;
+    s->core.dec.announced = 0;
     s->core.dec.noptions = 0;
     s->core.dec.chosen = 0;
     s->optkinds = 0;
@@ -986,6 +988,42 @@ static inline RT_UNUSED void add_text(State *s, int site, int label, int branch)
     RtOption *o = add_option(s, site, RT_OPT_TEXT, label);
     if (o)
         o->ids[0] = (uint16_t)branch;
+}
+
+/* The values the pending decision's prompt (a template, rt_words) is
+ * built from: n of them, from a. */
+static inline RT_UNUSED void prompt_words(State *s, int n, int32_t a, int32_t b, int32_t c)
+{
+    s->core.dec.nwords = (int16_t)n;
+    s->core.dec.word[0] = a;
+    s->core.dec.word[1] = b;
+    s->core.dec.word[2] = c;
+}
+
+/* The pending decision is public: its answer is announced to every seat. */
+static inline RT_UNUSED void announce_decision(State *s)
+{
+    s->core.dec.announced = 1;
+}
+
+/* A named option whose label, labels[label], is a template built from
+ * a, b and c (rt_words), leading to branch `branch`. */
+static inline RT_UNUSED void add_words(State *s, int site, int label, int branch, int32_t a,
+                                       int32_t b, int32_t c)
+{
+    RtOption *o = add_option(s, site, RT_OPT_WORDS, label);
+    if (o) {
+        o->words.branch = (uint16_t)branch;
+        o->words.value[0] = a;
+        o->words.value[1] = b;
+        o->words.value[2] = c;
+    }
+}
+
+/* An attribute value as a word: words[base + v], -1 for no value. */
+static inline RT_UNUSED int32_t value_word(int base, int v)
+{
+    return v < 0 ? -1 : base + v;
 }
 
 /* The two options of a yes/no question, yes first. */

@@ -64,6 +64,7 @@ typedef struct RtPlay {
     int io_status;                  /* -1 while output works, else the exit status */
     char line[RT_LINE_MAX];
     char label[RT_LABEL_MAX];
+    char prompt[RT_LABEL_MAX];      /* the pending decision's prompt, built */
 } RtPlay;
 
 /* io.c */
@@ -86,6 +87,11 @@ const char *rt_shown_label(RtPlay *pl, int i);
 void rt_print_table(RtPlay *pl, int p);
 void rt_print_question(RtPlay *pl);
 void rt_json_decision(RtPlay *pl);
+/* Option i, just chosen, shown before it is applied: at the terminal
+ * "Player N chooses: LABEL", with the question after it when the rules
+ * built it from values or made the choice public; in the protocol, a
+ * "chosen" line for a public choice only. */
+void rt_show_chosen(RtPlay *pl, int i);
 void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m);
 void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindow *w);
 void rt_print_end(RtPlay *pl, const char *abandoned);

@@ -37,9 +37,29 @@ static const char *card_name(const RtGame *g, int c)
     return c >= 0 && c < g->ninstances ? g->card_name[c] : "?";
 }
 
-static const char *prompt_text(const RtGame *g, int prompt)
+/* Whom a text built from values is shown to (rt_words): seat p, or the
+ * viewers for p < 0. */
+typedef struct WordsFor {
+    const RtPlay *pl;
+    int p;
+} WordsFor;
+
+static bool words_see(void *ctx, int card)
 {
-    return prompt >= 0 && g->prompts ? g->prompts[prompt] : "Choose";
+    const WordsFor *w = ctx;
+    if (card == RT_WORDS_VALUES) /* what a seat deciding reads: the viewers, if one decides */
+        return w->p >= 0 || w->pl->reveal_all ||
+               ((w->pl->viewers >> core(w->pl)->dec.player) & 1u);
+    int slot = rt_card_slot(w->pl->g, w->pl->st, card);
+    return w->p >= 0 ? seat_sees(w->pl, slot, w->p) : viewers_see(w->pl, slot);
+}
+
+/* The pending decision's prompt as seat p (-1: the viewers) may read it:
+ * a card it may not see is "a card". */
+static const char *prompt_for(RtPlay *pl, int p)
+{
+    WordsFor w = {pl, p};
+    return rt_prompt_text(pl->g, pl->st, words_see, &w, pl->prompt, sizeof pl->prompt);
 }
 
 static const char *plural(int n)
@@ -104,6 +124,11 @@ static void shown_slot_name(const RtPlay *pl, int slot, int p, char *buf, size_t
 static const char *seat_label(RtPlay *pl, int i, int p)
 {
     const RtOption *o = &core(pl)->dec.opt[i];
+    if (o->kind == RT_OPT_WORDS) {
+        WordsFor w = {pl, p};
+        return rt_words(pl->g, pl->g->labels[o->a], o->words.value, words_see, &w, pl->label,
+                        sizeof pl->label);
+    }
     if (o->kind == RT_OPT_CARD && !holder_seen(pl, rt_card_slot(pl->g, pl->st, o->ids[0]), p))
         return rt_option_text(pl->g, o, pl->label, sizeof pl->label);
     return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
@@ -307,7 +332,7 @@ void rt_print_question(RtPlay *pl)
     const RtWindow *w = rt_window_of(pl->g, pl->st);
     RtDuring du;
     const char *cause;
-    fprintf(pl->out, "Player %d: %s", d->player + 1, prompt_text(pl->g, d->prompt));
+    fprintf(pl->out, "Player %d: %s", d->player + 1, prompt_for(pl, d->player));
     if (during(pl, d->player, &du, &cause)) {
         fprintf(pl->out, " (during %s", du.event);
         if (du.by >= 0)
@@ -592,12 +617,45 @@ static void json_window(RtPlay *pl, const RtWindow *w, int p)
     fputs("]}", f);
 }
 
+/* A public choice (RtDecision.announced), in the protocol: who chose,
+ * the question and the answer, built with every value named. */
+static void json_chosen(RtPlay *pl, int i)
+{
+    const RtDecision *d = &core(pl)->dec;
+    FILE *f = pl->out;
+    fprintf(f, "{\"type\":\"chosen\",\"player\":%d,\"prompt\":", d->player);
+    rt_json_string(f, rt_prompt_text(pl->g, pl->st, NULL, NULL, pl->prompt, sizeof pl->prompt));
+    fputs(",\"label\":", f);
+    rt_json_string(f, rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label));
+    fputs("}\n", f);
+}
+
+void rt_show_chosen(RtPlay *pl, int i)
+{
+    const RtDecision *d = &core(pl)->dec;
+    if (pl->json) {
+        if (d->announced)
+            json_chosen(pl, i);
+        return;
+    }
+    const char *label = d->announced ? rt_option_label(pl->g, pl->st, i, pl->label,
+                                                       sizeof pl->label)
+                                     : rt_shown_label(pl, i);
+    fprintf(pl->out, "Player %d chooses: %s", d->player + 1, label);
+    if (d->announced)
+        fprintf(pl->out, " (%s)",
+                rt_prompt_text(pl->g, pl->st, NULL, NULL, pl->prompt, sizeof pl->prompt));
+    else if (d->nwords > 0)
+        fprintf(pl->out, " (%s)", prompt_for(pl, -1));
+    putc('\n', pl->out);
+}
+
 void rt_json_decision(RtPlay *pl)
 {
     const RtDecision *d = &core(pl)->dec;
     FILE *f = pl->out;
     fprintf(f, "{\"type\":\"decision\",\"player\":%d,\"prompt\":", d->player);
-    rt_json_string(f, prompt_text(pl->g, d->prompt));
+    rt_json_string(f, prompt_for(pl, d->player));
     fputs(",\"options\":[", f);
     for (int i = 0; i < d->noptions; i++) {
         fprintf(f, "%s{\"id\":%d,\"label\":", i ? "," : "", i);

@@ -3,7 +3,9 @@
 
   - every line is strict UTF-8 (no invalid byte, overlong form or encoded
     surrogate) and one JSON object (no NaN or Infinity, no escaped lone
-    surrogate) of type decision, move, error, responses or end;
+    surrogate) of type decision, move, error, responses, chosen or end;
+  - a chosen line (a public choice answered) names the player, the prompt
+    and the label;
   - a decision's options have ids 0..K-1 and K >= 1, and labels that tell
     them apart (a label cut short could make two alike); every zone of its
     view has a size, and a "cards" list, when present, of that size;
@@ -238,6 +240,10 @@ def main():
                         names[k] += Counter()
                     else:
                         names[k][card] += 1
+        elif t == "chosen":
+            if not isinstance(m.get("player"), int) or not isinstance(m.get("prompt"), str) \
+                    or not isinstance(m.get("label"), str) or not m["label"]:
+                fail(n, "a chosen line without its player, prompt and label")
         elif t == "end":
             end = m
             if not isinstance(m.get("scores"), list) or not isinstance(m.get("winners"), list):

@@ -659,7 +659,8 @@ static void show_decision(Run *r, FILE *f)
         fprintf(f, "\n");
         return;
     }
-    const char *prompt = c->dec.prompt >= 0 ? r->g->prompts[c->dec.prompt] : "?";
+    char built[1024];
+    const char *prompt = rt_prompt_text(r->g, r->st, NULL, NULL, built, sizeof built);
     fprintf(f, "    pending: player %d, \"%s\"", c->dec.player, prompt);
     if (r->stale_line)
         fprintf(f, " (computed before the hand-made change at line %d)", r->stale_line);
@@ -950,8 +951,9 @@ static int cmd_choose(Run *r, char *s)
     if (i < 0)
         return fail(r, "choose \"%s\": no such option", want);
     if (r->verbose) {
+        char built[1024];
         printf("#   %d: player %d \"%s\" -> \"%s\"\n", r->line, c->dec.player,
-               r->g->prompts[c->dec.prompt], want);
+               rt_prompt_text(r->g, r->st, NULL, NULL, built, sizeof built), want);
     }
     nmoves = 0;
     nclosed = 0;
@@ -1372,7 +1374,8 @@ static int cmd_expect(Run *r, char *s)
         }
         if (!need_decision(r, 0))
             return 0;
-        const char *now = c->dec.prompt >= 0 ? r->g->prompts[c->dec.prompt] : "?";
+        char built[1024];
+        const char *now = rt_prompt_text(r->g, r->st, NULL, NULL, built, sizeof built);
         if (c->dec.player != p || (has_prompt && strcmp(now, prompt) != 0))
             return fail(r, "expected a decision of player %ld%s%s%s, found player %d \"%s\"",
                         p, has_prompt ? " \"" : "", prompt, has_prompt ? "\"" : "",
