@@ -14,6 +14,9 @@ const RtGame *rt_observed_game;
 RtWindowObserver rt_window_fn;
 void *rt_window_ctx;
 const RtGame *rt_window_game;
+RtShowObserver rt_show_fn;
+void *rt_show_ctx;
+const RtGame *rt_show_game;
 
 enum { RT_FALLBACK_MAX_DECISIONS = 1000000 };
 
@@ -600,6 +603,20 @@ void rt_set_window_observer(const RtGame *g, RtWindowObserver fn, void *ctx)
     rt_window_fn = fn;
     rt_window_ctx = ctx;
     rt_window_game = g;
+}
+
+void rt_set_show_observer(const RtGame *g, RtShowObserver fn, void *ctx)
+{
+    rt_show_fn = fn;
+    rt_show_ctx = ctx;
+    rt_show_game = g;
+}
+
+unsigned rt_card_seen(const RtGame *g, const void *st, int c)
+{
+    if (!g->off_seen || c < 0 || c >= g->ninstances)
+        return 0;
+    return ((const uint8_t *)st + g->off_seen)[c];
 }
 
 /* ---- windows ---- */
