@@ -506,7 +506,8 @@ static void check_show_who(Sema *s, Node *n)
     Type et = check_source(s, w);
     if (et != T_PLAYER && et != T_UNKNOWN)
         diag_error(s->diags, w->loc, "'show ... to' takes a player, 'all' or 'q in players "
-                                     "where ...', found the %s of a source", type_name(et));
+                                     "where ...', not a source of %s",
+                   et == T_CARD ? "cards" : "values");
 }
 
 /* stmt: IDENT play_card opt_by opt_to | IDENT play_card WHERE expr TO show_who
