@@ -57,7 +57,10 @@ const char *type_name(Type t);
  * A held zone (ZF_HELD, `under T`) has one slot per card of type T;
  * ZF_KEEP: its cards stay under a holder that leaves play (else they drop
  * to the zone its declaration names). */
-enum { ZF_PER_PLAYER = 1, ZF_ORDERED = 2, ZF_IN_PLAY = 4, ZF_HELD = 16, ZF_KEEP = 32 };
+/* ZF_TOP_PUBLIC: `top public`, the top card of an ordered zone is seen by
+ * every player whatever the zone's visibility. */
+enum { ZF_PER_PLAYER = 1, ZF_ORDERED = 2, ZF_IN_PLAY = 4, ZF_HELD = 16, ZF_KEEP = 32,
+       ZF_TOP_PUBLIC = 64 };
 /* What a VARDECL's per_player says: one value, one per seat, one per card. */
 enum { VAR_GAME = 0, VAR_PER_PLAYER = 1, VAR_PER_CARD = 2 };
 

@@ -2224,6 +2224,15 @@ static void gen_dproc(Gen *G, const Sym *p)
 
 /* ---- the whole file ----------------------------------------------------- */
 
+/* Has a zone of g the zone flag `flag`? */
+static bool any_zone_has(const Game *g, int flag)
+{
+    for (int i = 0; i < g->zones.len; i++)
+        if (((const Node *)g->zones.items[i])->zflags & flag)
+            return true;
+    return false;
+}
+
 /* The game's constants, which runtime/rt_game.h builds the State and its
  * helpers on: sizes, the decision bound, whether there is a tie-break,
  * the zones, the procs, and the State's members for the rules' variables. */
@@ -2245,6 +2254,9 @@ static void gen_game_defs(Gen *G)
     if (g->uses_show)
         buf_puts(o, "/* 'show': the seats each card was shown to (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_SHOW 1\n\n");
+    if (any_zone_has(g, ZF_TOP_PUBLIC))
+        buf_puts(o, "/* zones whose top card is public: slot_top_public (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_TOP_PUBLIC 1\n\n");
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
@@ -2351,6 +2363,10 @@ static void gen_tables(Gen *G)
     gen_slot_flags(o, g, "static const uint8_t slot_ordered", ZF_ORDERED);
     /* One table for all that asks whether a card is in play: holders
      * leaving play, cards' triggers, the funcs that cards in play change. */
+    if (any_zone_has(g, ZF_TOP_PUBLIC)) {
+        buf_puts(o, "/* slot_top_public[i]: is the top card of slot i seen by all? */\n");
+        gen_slot_flags(o, g, "static const uint8_t slot_top_public", ZF_TOP_PUBLIC);
+    }
     if (any_zone_in_play(g) || g->nheld || card_handlers(g)) { /* rt_game.h reads it then */
         buf_puts(o, "/* slot_in_play[i]: are the cards of slot i in play (its zone `in play`)? */\n");
         gen_slot_flags(o, g, "static RT_UNUSED const uint8_t slot_in_play", ZF_IN_PLAY);
@@ -2502,12 +2518,13 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
                game_has_events(g) ? event_table_entries(G) : "", before_table_entries(G),
-               g->uses_show ? "    .off_seen = offsetof(State, seen),\n" : "");
+               g->uses_show ? "    .off_seen = offsetof(State, seen),\n" : "",
+               any_zone_has(g, ZF_TOP_PUBLIC) ? "    .slot_top_public = slot_top_public,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

@@ -678,6 +678,9 @@ zone_flag
     | IDENT TO IDENT                { $$ = ident(lx, @1, arena_printf(lx->arena, "%s to", $1));
                                       $$->word = ident(lx, @3, $3); }
     | PER PLAYER                    { $$ = ident(lx, @$, "per player"); }
+    | TOP IDENT                     { expect_word(lx, @2, $2, "public", "the zone property "
+                                                  "'top public'");
+                                      $$ = ident(lx, @$, "top public"); }
     | IN IDENT                      { expect_word(lx, @2, $2, "play", "the zone property "
                                                                   "'in play'");
                                       $$ = ident(lx, @$, "in play"); }

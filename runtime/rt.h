@@ -299,6 +299,9 @@ typedef struct RtGame {
      * card, or a shuffle of its zone, clears it. 0 for a game without
      * `show`. */
     size_t off_seen;
+    /* Per slot: 1 if its top card is seen by every seat (`top public`);
+     * NULL for a game without such zones. */
+    const uint8_t *slot_top_public;
 } RtGame;
 
 /* ---- engine API ---- */
@@ -383,7 +386,8 @@ static inline void rt_shown(const void *st, int card, unsigned seats)
         rt_show_fn(rt_show_ctx, rt_show_game, st, card, seats);
 }
 /* The seats that know card c where it lies because they were shown it
- * (RtGame.off_seen), as a mask; 0 in a game without `show`. */
+ * (RtGame.off_seen), as a mask: every seat for the top card of a `top
+ * public` zone; 0 in a game without `show` or `top public`. */
 unsigned rt_card_seen(const RtGame *g, const void *st, int c);
 
 /* The window asking the pending decision of st, or NULL (RtGame.window). */

@@ -142,6 +142,11 @@ static const char *const faults[] = {
 #ifndef GAME_HAS_SHOW
 #define GAME_HAS_SHOW 0
 #endif
+/* A game with a zone whose top card is public (`top public`) defines
+ * GAME_HAS_TOP_PUBLIC 1 (and GAME_HAS_SHOW) and slot_top_public[NSLOTS]. */
+#ifndef GAME_HAS_TOP_PUBLIC
+#define GAME_HAS_TOP_PUBLIC 0
+#endif
 
 /* A proc in progress: which, where to resume (pc) and its locals. */
 typedef struct Frame {
@@ -723,6 +728,22 @@ static inline RT_UNUSED void seen_forget(State *s, int c)
 #endif
 }
 
+/* Card c leaves slot `from` from its top (it is the top card): in a `top
+ * public` zone every seat saw it there, and sees it named as it leaves
+ * (the move forgets it after, seen_forget). */
+static inline RT_UNUSED void top_leaves(State *s, int c, int from, bool top)
+{
+#if GAME_HAS_TOP_PUBLIC
+    if (top && slot_top_public[from])
+        s->seen[c] = 0xff;
+#else
+    (void)s;
+    (void)c;
+    (void)from;
+    (void)top;
+#endif
+}
+
 #if GAME_HAS_SHOW
 /* `show`: the seats of mask `seats` know card c where it lies, until it
  * moves; none (c < 0) shows nothing. */
@@ -805,6 +826,7 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
     int from = s->slot_of[c], k = instance_card[c];
     uint16_t *z = s->zcard[from];
     int n = s->zsize[from] - 1, j = s->pos_of[c];
+    top_leaves(s, c, from, j == n);
     s->zsize[from] = (uint16_t)n;
     if (!slot_ordered[from]) {
         /* the last card takes its place */
@@ -923,6 +945,7 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
     /* the cards below the first one picked stay where they are */
     uint16_t *z = s->zcard[from];
     int m = s->zsize[from], first = s->pos_of[pick[0]], keep = first, j = 0;
+    top_leaves(s, pick[n - 1], from, pick[n - 1] == z[m - 1]);
     for (int i = first; i < m; i++) {
         if (j < n && z[i] == pick[j])
             j++;

@@ -63,7 +63,8 @@ void rt_slot_name(const RtGame *g, int slot, char *buf, size_t n)
         snprintf(buf, n, "%s", z->name);
 }
 
-/* Was seat p (-1: any viewer) shown card c where it lies (`show`)? */
+/* Was seat p (-1: any viewer) shown card c where it lies (`show`), or is
+ * it the top card of a `top public` zone (rt_card_seen)? */
 static bool shown_to(const RtPlay *pl, int c, int p)
 {
     unsigned seen = rt_card_seen(pl->g, pl->st, c);

@@ -9,7 +9,10 @@ tests/games/show-lab, with --protocol json) may learn from `show`.
   - a move from a zone SEAT may not see into another it may not see names
     its card only if a show line to SEAT named that card in the zone it
     leaves (a move of a shown card is named to the seats that saw it, and
-    to no one else).
+    to no one else), or if it leaves the top of the pile;
+  - the pile (hidden, `top public`): every card put on it and every card
+    taken from its top is named, and a view names its top card, at its
+    index, and no other.
 Prints "shows: N show lines, M named moves of shown cards" and exits 0 if
 all holds; else the first problem, exit 1.
 """
@@ -30,6 +33,7 @@ def key(place):
 def main():
     path, seat = sys.argv[1], int(sys.argv[2])
     shown = {}          # zone key -> names a show line to seat named there
+    pile = []           # the pile's cards by name, bottom to top, from its moves
     nshow = nnamed = 0
     for n, line in enumerate(open(path, encoding="utf-8"), 1):
         m = json.loads(line)
@@ -41,10 +45,25 @@ def main():
             nshow += 1
         elif t == "decision":
             for z in m["view"]["zones"]:
+                if z["zone"] == "pile":
+                    top = [{"card": pile[-1], "index": len(pile) - 1}] if pile else None
+                    if z.get("shown") != top or z["size"] != len(pile):
+                        sys.exit(f"{path}:{n}: the pile shows {z.get('shown')}, its top is "
+                                 f"{top}")
+                    continue
                 for c in z.get("shown", []):
                     if c["card"] not in shown.get(key(z), set()):
                         sys.exit(f"{path}:{n}: {c['card']} shown in {key(z)}, never shown "
                                  f"to seat {seat} there")
+        elif t == "move" and (m["to"] or {}).get("zone") == "pile":
+            if m["card"] is None:
+                sys.exit(f"{path}:{n}: a card put on the pile is not named")
+            pile.append(m["card"])
+        elif t == "move" and (m["from"] or {}).get("zone") == "pile":
+            if m["card"] is None or not pile or m["card"] != pile[-1]:
+                sys.exit(f"{path}:{n}: {m['card']} taken from the pile, whose top is "
+                         f"{pile[-1:]}")
+            pile.pop()
         elif t == "move" and m["card"] is not None:
             a, b = m["from"], m["to"]
             if sees(a, seat) or sees(b, seat):

@@ -48,7 +48,9 @@ seats() {
     echo "$s"
 }
 
-yes '{"choose":0}' | head -n 2000 >"$T/in"
+# answers 0, 1, 2, 0, ...: actions, discards, burials on the pile (an id
+# past the last option gets an error line and the question again)
+awk 'BEGIN { for (i = 0; i < 3000; i++) printf "{\"choose\":%d}\n", i % 3 }' >"$T/in"
 : >"$T/report"
 for np in 2 3 4; do
     seat=0
@@ -73,6 +75,7 @@ cat "$T"/out.* >"$T/all"
 check "show lines are written" grep -q '"type":"show"' "$T/all"
 check "views name cards shown where they lie" grep -q '"shown":\[{"card":' "$T/all"
 check "a card shown on top of the deck has its index" grep -q '"zone":"deck","size":[0-9]*,"shown":\[{"card":"[A-Za-z]*","index":' "$T/all"
+check "a pile's top card is named in views" grep -q '"zone":"pile","size":[0-9]*,"shown":\[{"card":' "$T/all"
 check "moves of shown cards between hidden zones are named to the seats shown" \
     sh -c 'grep -q "[1-9][0-9]* named moves" "$1"' sh "$T/report"
 
