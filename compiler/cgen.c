@@ -1541,13 +1541,13 @@ static void gen_move_all(Gen *G, const Node *n)
 }
 
 /* The seats 'show' shows to, as a mask into V[n->slot]: every seat for
- * 'all', one for a player (none faults, as a seat that does not exist),
+ * 'all' (and 'q in players' without 'where'), one for a player (none faults, as a seat that does not exist),
  * those of a source's 'where'. */
 static void gen_show_seats(Gen *G, const Node *n)
 {
     const Node *w = n->to;
     int m = n->slot;
-    if (w->kind == N_PLAYERSREF) {
+    if (w->kind == N_PLAYERSREF || (w->kind == N_SOURCE && !w->filter)) {
         line(G, "V[%d] = (int32_t)((1u << s->core.nplayers) - 1);", m);
     } else if (w->kind != N_SOURCE) {
         const char *p = w->seat_in_range ? expr_str(G, w)
