@@ -16,7 +16,7 @@
     X(ORDERDECL)                                                                   \
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
-    X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
+    X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
     X(TURN) X(ROUND) X(PHASE) X(UNTIL) X(AT) X(MODIFIER) X(BOUNDARY)               \
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
@@ -59,7 +59,10 @@ const char *type_name(Type t);
  * A held zone (ZF_HELD, `under T`) has one slot per card of type T;
  * ZF_KEEP: its cards stay under a holder that leaves play (else they drop
  * to the zone its declaration names). */
-enum { ZF_PER_PLAYER = 1, ZF_ORDERED = 2, ZF_IN_PLAY = 4, ZF_HELD = 16, ZF_KEEP = 32 };
+/* ZF_TOP_PUBLIC: `top public`, the top card of an ordered zone is seen by
+ * every player whatever the zone's visibility. */
+enum { ZF_PER_PLAYER = 1, ZF_ORDERED = 2, ZF_IN_PLAY = 4, ZF_HELD = 16, ZF_KEEP = 32,
+       ZF_TOP_PUBLIC = 64 };
 /* What a VARDECL's per_player says: one value, one per seat, one per card. */
 enum { VAR_GAME = 0, VAR_PER_PLAYER = 1, VAR_PER_CARD = 2 };
 
@@ -265,6 +268,12 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   MOVE          card, to = a zone, pos = POSITION or NULL (on top)
  *   MOVEALL       cards = SOURCE, to, pos
  *   SHUFFLE       zone
+ *   SHOW          `show CARDS to WHO`: cards = what is shown (a card, a
+ *                 zone, or a SOURCE of a zone with 'where'; the checker
+ *                 makes a zone a SOURCE too), size = N of 'top N of' or
+ *                 NULL, to = whom (a SOURCE: a player expression, or
+ *                 players with 'where'; PLAYERSREF for 'all');
+ *                 slot = a frame slot for the seats shown to
  *   MENU          who = the deciding player, name = prompt text,
  *                 options = OPTION list, words = WORDS or NULL (every
  *                 decision and OPTION: the values its prompt or label

@@ -1595,6 +1595,70 @@ static void gen_move_all(Gen *G, const Node *n)
         gen_event_drain(G); /* the triggers the helper fired */
 }
 
+/* The seats 'show' shows to, as a mask into V[n->slot]: every seat for
+ * 'all' (and 'q in players' without 'where'), one for a player (none faults, as a seat that does not exist),
+ * those of a source's 'where'. */
+static void gen_show_seats(Gen *G, const Node *n)
+{
+    const Node *w = n->to;
+    int m = n->slot;
+    if (w->kind == N_PLAYERSREF || (w->kind == N_SOURCE && !w->filter)) {
+        line(G, "V[%d] = (int32_t)((1u << s->core.nplayers) - 1);", m);
+    } else if (w->kind != N_SOURCE) {
+        const char *p = w->seat_in_range ? expr_str(G, w)
+                        : arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, w));
+        line(G, "V[%d] = (int32_t)(1u << %s);", m, unparen(G, p));
+    } else {
+        line(G, "V[%d] = 0;", m);
+        line(G, "for (int i = 0; i < s->core.nplayers; i++) {");
+        line(G, "    V[%d] = i;", w->slot);
+        line(G, "    if (%s)", unparen(G, expr_str(G, w->filter)));
+        line(G, "        V[%d] |= (int32_t)(1u << i);", m);
+        line(G, "}");
+    }
+}
+
+/* The cards 'show' shows, each to the seats of V[n->slot]: a card; the
+ * top N of a zone (fewer if it holds fewer), bottom to top; or the cards
+ * of a zone that pass its 'where', bottom to top. */
+static void gen_show_cards(Gen *G, const Node *n)
+{
+    const Node *c = n->cards;
+    int m = n->slot;
+    if (n->size) {
+        line(G, "{");
+        line(G, "    int slot = %s;", expr_str(G, c));
+        line(G, "    int32_t k = %s;", unparen(G, expr_str(G, n->size)));
+        line(G, "    for (int i = k < s->zsize[slot] ? s->zsize[slot] - imax(k, 0) : 0; "
+                "i < s->zsize[slot]; i++)");
+        line(G, "        show_card(s, s->zcard[slot][i], V[%d]);", m);
+        line(G, "}");
+    } else if (c->kind == N_SOURCE) {
+        line(G, "{");
+        line(G, "    int slot = %s;", expr_str(G, c->in));
+        line(G, "    s->steps += s->zsize[slot];");
+        line(G, "    for (int i = 0; i < s->zsize[slot]; i++) {");
+        line(G, "        V[%d] = s->zcard[slot][i];", c->slot);
+        if (c->filter)
+            line(G, "        if (%s)", unparen(G, expr_str(G, c->filter)));
+        line(G, "        %sshow_card(s, V[%d], V[%d]);", c->filter ? "    " : "", c->slot, m);
+        line(G, "    }");
+        line(G, "}");
+    } else {
+        line(G, "show_card(s, %s, V[%d]);", unparen(G, expr_str(G, c)), m);
+    }
+}
+
+/* stmt: IDENT play_card opt_by opt_to ('show CARDS to WHO', and the forms
+ * with 'where' and 'top N of'): the seats, then each card; show_done
+ * ends the statement for the views (one line per zone shown from). */
+static void gen_show(Gen *G, const Node *n)
+{
+    gen_show_seats(G, n);
+    gen_show_cards(G, n);
+    line(G, "show_done(s, V[%d]);", n->slot);
+}
+
 /* options: option | options option
  * option: OPTION STRING opt_when block (offered unless its 'when' fails) */
 static void gen_menu_options(Gen *G, const Node *n)
@@ -1665,6 +1729,7 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_MOVE:        gen_move(G, n); return;
     case N_MOVEALL:     gen_move_all(G, n); return;
     case N_SHUFFLE:     line(G, "shuffle(s, %s);", expr_str(G, n->zone)); return;
+    case N_SHOW:        gen_show(G, n); return;
     case N_MENU:        gen_menu(G, n); return;
     case N_EXPRSTMT:    gen_call_stmt(G, n); return;
     case N_END:         gen_end(G, n); return;
@@ -1823,6 +1888,14 @@ static void visit_slots(const Node *n, void *ctx)
     case N_REPEAT:
         name_slot(G, n->slot, arena_printf(G->a, "the count of the repeat at %s:%d",
                                            where(G, n), n->loc.line), n);
+        break;
+    case N_SHOW:
+        name_slot(G, n->slot, arena_printf(G->a, "the seats shown to at %s:%d", where(G, n),
+                                           n->loc.line), n);
+        if (n->cards->kind == N_SOURCE)
+            name_element(G, n->cards, "'show'", n);
+        if (n->to->kind == N_SOURCE)
+            name_element(G, n->to, "'show ... to'", n);
         break;
     case N_MENU:
         name_slot(G, (int)n->taken_slot, arena_printf(G->a, "the option taken at %s:%d",
@@ -2206,6 +2279,15 @@ static void gen_dproc(Gen *G, const Sym *p)
 
 /* ---- the whole file ----------------------------------------------------- */
 
+/* Has a zone of g the zone flag `flag`? */
+static bool any_zone_has(const Game *g, int flag)
+{
+    for (int i = 0; i < g->zones.len; i++)
+        if (((const Node *)g->zones.items[i])->zflags & flag)
+            return true;
+    return false;
+}
+
 /* The game's constants, which runtime/rt_game.h builds the State and its
  * helpers on: sizes, the decision bound, whether there is a tie-break,
  * the zones, the procs, and the State's members for the rules' variables. */
@@ -2224,6 +2306,12 @@ static void gen_game_defs(Gen *G)
     if (g->nheld)
         buf_puts(o, "/* cards under cards: held zones (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_HOLDERS 1\n\n");
+    if (g->uses_show)
+        buf_puts(o, "/* 'show': the seats each card was shown to (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_SHOW 1\n\n");
+    if (any_zone_has(g, ZF_TOP_PUBLIC))
+        buf_puts(o, "/* zones whose top card is public: slot_top_public (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_TOP_PUBLIC 1\n\n");
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
@@ -2374,6 +2462,10 @@ static void gen_tables(Gen *G)
     gen_slot_flags(o, g, "static const uint8_t slot_ordered", ZF_ORDERED);
     /* One table for all that asks whether a card is in play: holders
      * leaving play, cards' triggers, the funcs that cards in play change. */
+    if (any_zone_has(g, ZF_TOP_PUBLIC)) {
+        buf_puts(o, "/* slot_top_public[i]: is the top card of slot i seen by all? */\n");
+        gen_slot_flags(o, g, "static const uint8_t slot_top_public", ZF_TOP_PUBLIC);
+    }
     if (any_zone_in_play(g) || g->nheld || card_handlers(g)) { /* rt_game.h reads it then */
         buf_puts(o, "/* slot_in_play[i]: are the cards of slot i in play (its zone `in play`)? */\n");
         gen_slot_flags(o, g, "static RT_UNUSED const uint8_t slot_in_play", ZF_IN_PLAY);
@@ -2528,12 +2620,14 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
                game_has_events(g) ? event_table_entries(G) : "", before_table_entries(G),
-               numbers_table_entries(G), g->words ? words_entries(G) : "");
+               numbers_table_entries(G), g->words ? words_entries(G) : "",
+               g->uses_show ? "    .off_seen = offsetof(State, seen),\n" : "",
+               any_zone_has(g, ZF_TOP_PUBLIC) ? "    .slot_top_public = slot_top_public,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

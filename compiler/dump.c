@@ -194,6 +194,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_SHUFFLE: ONE(zone); break;
     case N_MENU: ONE(who); ONE(words); LIST(options, "option"); break;
     case N_OPTION: ONE(words); ONE(guard); ONE(body); break;
+    case N_SHOW: ONE(cards); ONE(size); ONE(to); break;
     case N_EXPRSTMT: ONE(call); break;
     case N_RETURN: ONE(result); break;
     case N_END: ONE(how); break;

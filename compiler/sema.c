@@ -61,6 +61,21 @@ Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
     return sym;
 }
 
+/* zone_flag: TOP IDENT ('top public'): the top card of an ordered zone
+ * that is not public, shown to every player (LANGUAGE.md §2). */
+static void check_top_public(Sema *s, Node *z, int flags, int vis)
+{
+    if (!(flags & ZF_TOP_PUBLIC))
+        return;
+    if (!(flags & ZF_ORDERED) || (flags & ZF_HELD))
+        diag_error(s->diags, z->loc, "zone '%s' is 'top public' but not ordered: only an "
+                                     "ordered zone (not held) has a top card", z->name);
+    else if (vis == VIS_PUBLIC)
+        diag_error(s->diags, z->loc, "zone '%s' is public and 'top public': every card of a "
+                                     "public zone is seen; make it owner or hidden", z->name);
+    s->g->uses_show = true; /* the state keeps what is seen of each card */
+}
+
 /* decl: ZONE IDENT ':' zone_flags */
 static void declare_zone(Sema *s, Node *z)
 {
@@ -78,6 +93,8 @@ static void declare_zone(Sema *s, Node *z)
             flags |= ZF_ORDERED;
         else if (!strcmp(w, "in play"))
             flags |= ZF_IN_PLAY;
+        else if (!strcmp(w, "top public"))
+            flags |= ZF_TOP_PUBLIC;
         else if (!strcmp(w, "public"))
             v = VIS_PUBLIC;
         else if (!strcmp(w, "owner"))
@@ -87,8 +104,8 @@ static void declare_zone(Sema *s, Node *z)
         else {
             static const char *const words[] = {"shared", "per player", "ordered", "public",
                                                 "owner", "hidden", "secret", "in play",
-                                                "keep"};
-            error_unknown(s, f->loc, "zone property", w, words, 9);
+                                                "keep", "top public"};
+            error_unknown(s, f->loc, "zone property", w, words, 10);
         }
         if (v >= 0) {
             if (vis >= 0)
@@ -100,6 +117,7 @@ static void declare_zone(Sema *s, Node *z)
         diag_error(s->diags, z->loc, "zone '%s' needs a visibility: public, owner or hidden",
                    z->name);
     check_held_zone_flags(s, z, flags);
+    check_top_public(s, z, flags, vis);
     if (vis == VIS_OWNER && !(flags & (ZF_PER_PLAYER | ZF_HELD)))
         diag_error(s->diags, z->loc, "zone '%s' is shared, so it has no owner to see it", z->name);
     z->zflags = flags;

@@ -198,6 +198,8 @@ typedef struct Game {
     /* time (sema_time.c) */
     PtrVec phases;      /* IDENT nodes of 'phases': phase i is the time unit
                          * UNIT_PHASE0 + i */
+    bool uses_show;     /* a `show` statement: each card keeps the seats shown it
+                         * (State.seen, GAME_HAS_SHOW) */
     bool uses_time;     /* turn, round or phase blocks, active(), 'until' or
                          * 'at': the state keeps the active player and counts
                          * the starts and ends of each unit (GAME_HAS_TIME) */

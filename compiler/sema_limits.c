@@ -37,6 +37,7 @@ typedef struct Shape {
     bool holders;       /* GAME_HAS_HOLDERS: the queue of holders leaving play */
     long long bf_words; /* GAME_HAS_BEFORE: bret[NEVARGS], bcancel; or 0 */
     long long windows;  /* GAME_MAX_WINDOWS of a game with windows, or 0 */
+    bool show;          /* GAME_HAS_SHOW: the seats each card was shown to */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -73,6 +74,8 @@ static long long state_bytes(const Shape *h)
         n += 4 + 2 * 4 * h->units;                     /* active, tstarts, tends */
     if (h->rows)
         n += 4 + h->rows * (8 + 4 * h->caps);          /* nlasting, lasting */
+    if (h->show)
+        n += h->cards;                                 /* seen */
     return align_up(n, 8);
 }
 
@@ -177,7 +180,8 @@ static void check_state_size(Sema *s, const Program *prog)
     const CardSet *cs = s->cs;
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
-    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0, 0, 0};
+    Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0, 0, 0,
+               false};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {
@@ -194,6 +198,7 @@ static void check_state_size(Sema *s, const Program *prog)
         all.bf_words = h.bf_words = events_nargs(g) + 1;
     if (game_has_windows(g))
         all.windows = h.windows = g->max_reactions;
+    all.show = h.show = g->uses_show;
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
         locate_state_error(s, prog, h);

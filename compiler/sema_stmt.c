@@ -466,6 +466,71 @@ static void check_shuffle(Sema *s, Node *n)
     expect_type(s, n->zone, T_ZONE, check_expr(s, n->zone), "what is shuffled");
 }
 
+/* What 'show' shows: a card, the cards of a zone (a SOURCE, with or
+ * without 'where'), or the top N of a zone (n->size). A zone alone is
+ * made a SOURCE, whose element slot the emitter walks. */
+static void check_show_cards(Sema *s, Node *n)
+{
+    if (n->size) {
+        expect_type(s, n->size, T_INT, check_expr(s, n->size), "how many cards are shown");
+        expect_type(s, n->cards, T_ZONE, check_expr(s, n->cards), "the zone shown from");
+        return;
+    }
+    if (n->cards->kind != N_SOURCE) {
+        Type t = check_expr(s, n->cards);
+        if (t == T_CARD || t == T_UNKNOWN)
+            return;
+        if (t != T_ZONE) {
+            diag_error(s->diags, n->cards->loc, "'show' shows a card, a zone or 'top N of "
+                                                "ZONE', found %s", type_name(t));
+            return;
+        }
+        n->cards = as_source(s, n->cards);
+    }
+    Type et = check_source(s, n->cards);
+    if (et != T_UNKNOWN && n->cards->src_kind != SRC_ZONE)
+        diag_error(s->diags, n->cards->loc, "'show' shows the cards of one zone: a zone of "
+                                            "each holder, '%s[CARD]', not all of them",
+                   n->cards->in->kind == N_IDENT ? n->cards->in->name : "zone");
+}
+
+/* Whom 'show' shows to: a player, 'all' (PLAYERSREF), or the players of a
+ * source with 'where'. A plain player expression is unwrapped from its
+ * SOURCE; 'players' alone is every seat, as 'all'. */
+static void check_show_who(Sema *s, Node *n)
+{
+    Node *w = n->to;
+    if (w->kind == N_PLAYERSREF)
+        return;
+    if (!w->name && !w->filter) {
+        n->to = w = w->in;
+        if (w->kind == N_PLAYERSREF)
+            return;
+        expect_type(s, w, T_PLAYER, check_expr(s, w), "whom 'show' shows to");
+        return;
+    }
+    Type et = check_source(s, w);
+    if (et != T_PLAYER && et != T_UNKNOWN)
+        diag_error(s->diags, w->loc, "'show ... to' takes a player, 'all' or 'q in players "
+                                     "where ...', not a source of %s",
+                   et == T_CARD ? "cards" : "values");
+}
+
+/* stmt: IDENT play_card opt_by opt_to | IDENT play_card WHERE expr TO show_who
+ *     | IDENT TOP NUMBER OF expr TO show_who | IDENT TOP name OF expr TO show_who
+ * ('show CARDS to WHO', parser.y show_stmt): nothing moves; each card
+ * shown keeps the seats it was shown to until it moves. */
+static void check_show(Sema *s, Node *n)
+{
+    if (!s->in_proc)
+        diag_error(s->diags, n->loc, "'show' needs a proc: a func changes nothing, and what "
+                                     "a player was shown is a change");
+    check_show_cards(s, n);
+    check_show_who(s, n);
+    n->slot = s->nlocals++; /* the seats shown to */
+    s->g->uses_show = true;
+}
+
 /* stmt: CHOOSE expr STRING '{' options '}'
  * option: OPTION STRING opt_when block */
 static void check_menu(Sema *s, Node *n)
@@ -523,6 +588,7 @@ static void check_stmt(Sema *s, Node *n)
     case N_MOVE:        check_move(s, n); break;
     case N_MOVEALL:     check_move_all(s, n); break;
     case N_SHUFFLE:     check_shuffle(s, n); break;
+    case N_SHOW:        check_show(s, n); break;
     case N_MENU:        check_menu(s, n); break;
     case N_EXPRSTMT:    check_call_stmt(s, n); break;
     case N_END:         check_end(s, n); break;

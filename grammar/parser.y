@@ -325,9 +325,27 @@ static void outside_effect_word(struct Lexer *lx, RLLTYPE loc, const char *word,
 }
 
 /* play CARD [by PLAYER] [to ZONE] */
+static Node *show_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *cards,
+                       Node *count, Node *who);
+
+/* IDENT play_card opt_by opt_to: 'play CARD [by P] [to ZONE]', or 'show
+ * CARD to WHO' (show_stmt). The place of 'play ... to' is an expression:
+ * a source with 'where' or a name 'in', or 'all', is refused. */
 static Node *play_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *card,
                        Node *by, Node *to)
 {
+    if (!strcmp(word, "show")) {
+        if (by && !lx->quiet)
+            lexer_error(lx, &loc, "syntax error: 'show' takes no 'by': 'show CARDS to WHO'");
+        else if (!to && !lx->quiet)
+            lexer_error(lx, &loc, "syntax error: 'show' needs to whom: 'show CARDS to WHO' "
+                                  "(a player, 'all', or 'q in players where ...')");
+        return show_stmt(lx, loc, word, card, NULL, to);
+    }
+    if (to && to->kind == N_SOURCE && !to->name && !to->filter)
+        to = to->in;
+    else if (to && !lx->quiet && !strcmp(word, "play"))
+        lexer_error(lx, &loc, "syntax error: 'play ... to' takes a zone");
     if (!strcmp(word, "turn") && !lx->quiet)
         lexer_error(lx, &loc, "syntax error: a turn is 'turn of PLAYER { ... }'");
     else if (strcmp(word, "play") && !lx->quiet)
@@ -338,6 +356,27 @@ static Node *play_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *ca
     n->card = card;
     n->by = by;
     n->to = to;
+    return n;
+}
+
+/* 'show CARDS to WHO': the statement starts with a name, as 'play'
+ * does, so that 'show' stays a name everywhere else. cards is a card, a
+ * zone or a SOURCE of a zone with 'where'; count is N of 'top N of ZONE'
+ * or NULL; who a SOURCE (a player expression, or players with 'where') or
+ * PLAYERSREF for 'all'. */
+static Node *show_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *cards,
+                       Node *count, Node *who)
+{
+    if (strcmp(word, "show")) {
+        if (!lx->quiet)
+            lexer_error(lx, &loc, "syntax error: unknown statement '%s': only 'show' takes "
+                                  "'top N of' or 'where' before 'to'", word);
+        return NULL;
+    }
+    Node *n = NEW(SHOW, loc);
+    n->cards = cards;
+    n->to = who;
+    n->size = count;
     return n;
 }
 
@@ -508,7 +547,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> tail else_part expr cond decision src opt_where opt_else position
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
 %type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
-%type <node> name_list play_card opt_by opt_to
+%type <node> name_list play_card opt_by opt_to show_who
 %type <num> opt_public
 %type <node> names boundary mods mod opt_shown
 %type <num> var_type
@@ -673,6 +712,9 @@ zone_flag
     | IDENT TO IDENT                { $$ = ident(lx, @1, arena_printf(lx->arena, "%s to", $1));
                                       $$->word = ident(lx, @3, $3); }
     | PER PLAYER                    { $$ = ident(lx, @$, "per player"); }
+    | TOP IDENT                     { expect_word(lx, @2, $2, "public", "the zone property "
+                                                  "'top public'");
+                                      $$ = ident(lx, @$, "top public"); }
     | IN IDENT                      { expect_word(lx, @2, $2, "play", "the zone property "
                                                                   "'in play'");
                                       $$ = ident(lx, @$, "in play"); }
@@ -809,6 +851,14 @@ stmt
     | UNTIL boundary '{' mods '}'   { $$ = NEW(UNTIL, @1); $$->boundary = $2; $$->mods = $4; }
     | AT_TIME boundary block        { $$ = NEW(AT, @1); $$->boundary = $2; $$->body = $3; }
     | IDENT play_card opt_by opt_to { $$ = play_stmt(lx, @1, $1, $2, $3, $4); }
+    | IDENT play_card WHERE expr TO show_who
+                                    { $$ = show_stmt(lx, @1, $1, source(lx, @2, NULL, $2, $4),
+                                                     NULL, $6); }
+    | IDENT TOP NUMBER OF expr TO show_who
+                                    { Node *k = NEW(NUM, @3); k->literal = $3;
+                                      $$ = show_stmt(lx, @1, $1, $5, k, $7); }
+    | IDENT TOP name OF expr TO show_who
+                                    { $$ = show_stmt(lx, @1, $1, $5, ident(lx, @3, $3), $7); }
     | block
     ;
 
@@ -857,7 +907,15 @@ opt_by
 
 opt_to
     : %empty                        { $$ = NULL; }
-    | TO expr                       { $$ = $2; }
+    | TO show_who                   { $$ = $2; }
+    ;
+
+/* Whom 'show' shows to: a player, 'all', or the players of a source
+ * ('q in players where COND'). After 'play ... to' only a zone (an
+ * expression) is taken: play_stmt refuses the others. */
+show_who
+    : src
+    | ALL                           { $$ = NEW(PLAYERSREF, @1); }
     ;
 
 lvalue

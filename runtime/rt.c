@@ -14,6 +14,9 @@ const RtGame *rt_observed_game;
 RtWindowObserver rt_window_fn;
 void *rt_window_ctx;
 const RtGame *rt_window_game;
+RtShowObserver rt_show_fn;
+void *rt_show_ctx;
+const RtGame *rt_show_game;
 
 enum { RT_FALLBACK_MAX_DECISIONS = 1000000 };
 
@@ -708,6 +711,30 @@ void rt_set_window_observer(const RtGame *g, RtWindowObserver fn, void *ctx)
     rt_window_fn = fn;
     rt_window_ctx = ctx;
     rt_window_game = g;
+}
+
+void rt_set_show_observer(const RtGame *g, RtShowObserver fn, void *ctx)
+{
+    rt_show_fn = fn;
+    rt_show_ctx = ctx;
+    rt_show_game = g;
+}
+
+/* Is card c the top card of a `top public` slot? */
+static bool public_top(const RtGame *g, const void *st, int c)
+{
+    int slot = rt_card_slot(g, st, c), n;
+    return slot >= 0 && g->slot_top_public && g->slot_top_public[slot] &&
+           (n = rt_zone_size(g, st, slot)) > 0 && rt_zone_card(g, st, slot, n - 1) == c;
+}
+
+unsigned rt_card_seen(const RtGame *g, const void *st, int c)
+{
+    if (!g->off_seen || c < 0 || c >= g->ninstances)
+        return 0;
+    if (public_top(g, st, c))
+        return (1u << RT_MAX_PLAYERS) - 1;
+    return ((const uint8_t *)st + g->off_seen)[c];
 }
 
 /* ---- windows ---- */

@@ -354,6 +354,14 @@ typedef struct RtGame {
      * value. */
     const char *const *words;
     int nwords;
+    /* uint8_t seen[ninstances]: bit p set while seat p knows the card
+     * where it lies because the rules showed it (`show`); a move of the
+     * card, or a shuffle of its zone, clears it. 0 for a game without
+     * `show`. */
+    size_t off_seen;
+    /* Per slot: 1 if its top card is seen by every seat (`top public`);
+     * NULL for a game without such zones. */
+    const uint8_t *slot_top_public;
 } RtGame;
 
 /* ---- engine API ---- */
@@ -432,6 +440,26 @@ static inline void rt_window_closed(const void *st, const RtWindow *w)
     if (rt_window_fn)
         rt_window_fn(rt_window_ctx, rt_window_game, st, w);
 }
+/* Observer of `show`: told of each card shown (card >= 0) to the seats
+ * of mask `seats`, then once with card -1 when the statement ends. Set by
+ * the JSON protocol and the terminal; NULL in simulation. Generated code
+ * calls rt_shown(). */
+typedef void (*RtShowObserver)(void *ctx, const RtGame *g, const void *st, int card,
+                               unsigned seats);
+void rt_set_show_observer(const RtGame *g, RtShowObserver fn, void *ctx);
+extern RtShowObserver rt_show_fn;
+extern void *rt_show_ctx;
+extern const RtGame *rt_show_game;
+static inline void rt_shown(const void *st, int card, unsigned seats)
+{
+    if (rt_show_fn)
+        rt_show_fn(rt_show_ctx, rt_show_game, st, card, seats);
+}
+/* The seats that know card c where it lies because they were shown it
+ * (RtGame.off_seen), as a mask: every seat for the top card of a `top
+ * public` zone; 0 in a game without `show` or `top public`. */
+unsigned rt_card_seen(const RtGame *g, const void *st, int c);
+
 /* The window asking the pending decision of st, or NULL (RtGame.window). */
 const RtWindow *rt_window_of(const RtGame *g, const void *st);
 /* The label of the option a window holds, as rt_option_label. */

@@ -33,6 +33,8 @@
  *                                        (optional, default 0); then also
  *   GAME_MAX_WINDOWS                     windows nested at most (limit
  *                                        reactions)
+ *   GAME_HAS_SHOW                        1 if the rules `show` cards (optional,
+ *                                        default 0): State.seen
  *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
  *                                        (optional: a game by hand may
  *                                        leave it out)
@@ -135,6 +137,15 @@ static const char *const faults[] = {
  * slot_in_play[NSLOTS] (the slot's zone is `in play`). */
 #ifndef GAME_HAS_HOLDERS
 #define GAME_HAS_HOLDERS 0
+#endif
+
+#ifndef GAME_HAS_SHOW
+#define GAME_HAS_SHOW 0
+#endif
+/* A game with a zone whose top card is public (`top public`) defines
+ * GAME_HAS_TOP_PUBLIC 1 (and GAME_HAS_SHOW) and slot_top_public[NSLOTS]. */
+#ifndef GAME_HAS_TOP_PUBLIC
+#define GAME_HAS_TOP_PUBLIC 0
 #endif
 
 /* A proc in progress: which, where to resume (pc) and its locals. */
@@ -285,6 +296,11 @@ typedef struct State {
 #if GAME_HAS_LASTING
     int32_t nlasting;         /* rows in use, the oldest first */
     Lasting lasting[NLASTING];
+#endif
+#if GAME_HAS_SHOW
+    /* bit p: seat p was shown the card where it lies (`show`); cleared
+     * when the card moves or its zone is shuffled (seen_forget) */
+    uint8_t seen[NINSTANCES];
 #endif
 } State;
 
@@ -697,6 +713,55 @@ static inline RT_UNUSED void kunlink_left(State *s, int from, int k, int to, con
     kunlink_walk(s, from, k, to, pick, i, n, marked);
 }
 
+/* ---- show ---- */
+
+/* A card that moves is no longer known to the seats it was shown to: only
+ * those that see where it goes know it there (the views name it to the
+ * seats that saw it as it leaves, then forget). */
+static inline RT_UNUSED void seen_forget(State *s, int c)
+{
+#if GAME_HAS_SHOW
+    s->seen[c] = 0;
+#else
+    (void)s;
+    (void)c;
+#endif
+}
+
+/* Card c leaves slot `from` from its top (it is the top card): in a `top
+ * public` zone every seat saw it there, and sees it named as it leaves
+ * (the move forgets it after, seen_forget). */
+static inline RT_UNUSED void top_leaves(State *s, int c, int from, bool top)
+{
+#if GAME_HAS_TOP_PUBLIC
+    if (top && slot_top_public[from])
+        s->seen[c] = 0xff;
+#else
+    (void)s;
+    (void)c;
+    (void)from;
+    (void)top;
+#endif
+}
+
+#if GAME_HAS_SHOW
+/* `show`: the seats of mask `seats` know card c where it lies, until it
+ * moves; none (c < 0) shows nothing. */
+static inline RT_UNUSED void show_card(State *s, int c, int32_t seats)
+{
+    if ((unsigned)c >= NINSTANCES)
+        return;
+    s->seen[c] |= (uint8_t)seats;
+    rt_shown(s, c, (unsigned)seats);
+}
+
+/* The end of a `show` statement, for the views (rt_shown with no card). */
+static inline RT_UNUSED void show_done(State *s, int32_t seats)
+{
+    rt_shown(s, -1, (unsigned)seats);
+}
+#endif
+
 /* What the state derives from the zones: where each card is, the counts
  * and masks of each kind in each slot, and the lists of each kind in each
  * unordered slot (the last card of a zone first in its list; an ordered
@@ -709,6 +774,8 @@ static RT_UNUSED void derive(State *s)
     for (int slot = 0; slot < NSLOTS; slot++)
         for (int i = 0; i < s->zsize[slot]; i++) {
             int c = s->zcard[slot][i], k = instance_card[c];
+            if (s->slot_of[c] != slot) /* moved by hand: as a move, forgotten */
+                seen_forget(s, c);
             s->slot_of[c] = (uint16_t)slot;
             s->pos_of[c] = (uint16_t)i;
             s->kcount[slot][k]++;
@@ -759,6 +826,7 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
     int from = s->slot_of[c], k = instance_card[c];
     uint16_t *z = s->zcard[from];
     int n = s->zsize[from] - 1, j = s->pos_of[c];
+    top_leaves(s, c, from, j == n);
     s->zsize[from] = (uint16_t)n;
     if (!slot_ordered[from]) {
         /* the last card takes its place */
@@ -799,6 +867,7 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
         s->entered[c] = ++s->clock;
 #endif
     rt_moved(s, c, from, to);
+    seen_forget(s, c);
 #if GAME_HAS_HOLDERS
     holder_moved(s, c, from, to);
 #endif
@@ -876,6 +945,7 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
     /* the cards below the first one picked stay where they are */
     uint16_t *z = s->zcard[from];
     int m = s->zsize[from], first = s->pos_of[pick[0]], keep = first, j = 0;
+    top_leaves(s, pick[n - 1], from, pick[n - 1] == z[m - 1]);
     for (int i = first; i < m; i++) {
         if (j < n && z[i] == pick[j])
             j++;
@@ -916,8 +986,10 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
         for (int i = 0; i < n; i++)
             s->entered[pick[i]] = ++s->clock;
 #endif
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         rt_moved(s, pick[i], from, to);
+        seen_forget(s, pick[i]);
+    }
 #if GAME_HAS_HOLDERS
     for (int i = 0; i < n; i++)
         holder_moved(s, pick[i], from, to);
@@ -939,8 +1011,10 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
         z[j] = t;
     }
     s->core.rng = rng;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         s->pos_of[z[i]] = (uint16_t)i;
+        seen_forget(s, z[i]); /* which shown card lies where is lost */
+    }
 }
 
 /* ---- decisions ---- */

@@ -14,6 +14,7 @@
 enum {
     RT_LINE_MAX = 4096,     /* longest input line kept; the rest is dropped */
     RT_LABEL_MAX = 8192,    /* an option's label and its NUL (below) */
+    RT_SHOW_MAX = 64,       /* cards of one line of a `show` */
 };
 
 /* A label is never cut: the buffer holds the longest label of any game
@@ -65,6 +66,11 @@ typedef struct RtPlay {
     char line[RT_LINE_MAX];
     char label[RT_LABEL_MAX];
     char prompt[RT_LABEL_MAX];      /* the pending decision's prompt, built */
+    /* the cards of a `show` not yet written (rt_observe_show): one line
+     * per zone shown from, or per RT_SHOW_MAX cards */
+    int nshow, show_slot;
+    unsigned show_seats;
+    int show_card[RT_SHOW_MAX];
 } RtPlay;
 
 /* io.c */
@@ -94,6 +100,7 @@ void rt_json_decision(RtPlay *pl);
 void rt_show_chosen(RtPlay *pl, int i);
 void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m);
 void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindow *w);
+void rt_observe_show(void *ctx, const RtGame *g, const void *st, int card, unsigned seats);
 void rt_print_end(RtPlay *pl, const char *abandoned);
 
 /* numbers.c: the numbers and the time the views show */

@@ -83,11 +83,20 @@ void rt_slot_name(const RtGame *g, int slot, char *buf, size_t n)
         snprintf(buf, n, "%s", z->name);
 }
 
-/* May seat p (-1: the viewers of the stream) see card c where it is? */
+/* Was seat p (-1: any viewer) shown card c where it lies (`show`), or is
+ * it the top card of a `top public` zone (rt_card_seen)? */
+static bool shown_to(const RtPlay *pl, int c, int p)
+{
+    unsigned seen = rt_card_seen(pl->g, pl->st, c);
+    return p < 0 ? (seen & pl->viewers) != 0 : ((seen >> p) & 1u) != 0;
+}
+
+/* May seat p (-1: the viewers of the stream) see card c where it is: it
+ * sees the slot, or was shown the card there? */
 static bool card_seen(const RtPlay *pl, int c, int p)
 {
     int slot = rt_card_slot(pl->g, pl->st, c);
-    return p < 0 ? viewers_see(pl, slot) : seat_sees(pl, slot, p);
+    return (p < 0 ? viewers_see(pl, slot) : seat_sees(pl, slot, p)) || shown_to(pl, c, p);
 }
 
 /* May seat p (-1: the viewers) know which card slot lies under: each
@@ -144,7 +153,7 @@ const char *rt_shown_label(RtPlay *pl, int i)
                                                                : 0;
     bool hidden = false;
     for (int k = 0; k < n && k < RT_MAX_PICK; k++)
-        if (!viewers_see(pl, rt_card_slot(pl->g, pl->st, o->ids[k])))
+        if (!card_seen(pl, o->ids[k], -1))
             hidden = true;
     if (!hidden)
         return seat_label(pl, i, -1);
@@ -231,6 +240,27 @@ static void print_responses(RtPlay *pl, const RtWindow *w)
     putc('\n', pl->out);
 }
 
+/* The cards of a slot seat p may not see that it was shown, where they
+ * lie: " (shown to you: Priest)", or in an ordered zone " (shown to you:
+ * Bomb 1st from the top, Skip 3rd from the top)"; nothing if none. */
+static void print_shown(RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    bool ordered = g->zones[g->slot_zone[slot]].ordered;
+    int n = rt_zone_size(g, pl->st, slot), k = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        int c = rt_zone_card(g, pl->st, slot, i);
+        if (!shown_to(pl, c, p))
+            continue;
+        fprintf(pl->out, "%s%s", k++ ? ", " : " (shown to you: ", card_name(g, c));
+        if (ordered)
+            fprintf(pl->out, " %d%s from the top", n - i, n - i == 1 ? "st" : n - i == 2 ? "nd"
+                                                          : n - i == 3 ? "rd" : "th");
+    }
+    if (k)
+        putc(')', pl->out);
+}
+
 static void print_slot(RtPlay *pl, int slot, int p)
 {
     const RtGame *g = pl->g;
@@ -239,7 +269,9 @@ static void print_slot(RtPlay *pl, int slot, int p)
     rt_slot_name(g, slot, name, sizeof name);
     fprintf(pl->out, "  %s: ", name);
     if (!seat_sees(pl, slot, p)) {
-        fprintf(pl->out, "%d card%s\n", n, plural(n));
+        fprintf(pl->out, "%d card%s", n, plural(n));
+        print_shown(pl, slot, p);
+        putc('\n', pl->out);
         return;
     }
     if (n == 0)
@@ -439,6 +471,28 @@ static void json_place(RtPlay *pl, int slot, int p)
     putc('}', f);
 }
 
+/* In the entry of a slot seat p may not see, the cards it was shown
+ * there: ,"shown":[{"card":"Priest"}], with "index" (from the bottom, as
+ * "cards" counts) in an ordered zone; nothing if none. */
+static void json_shown(RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    bool ordered = g->zones[g->slot_zone[slot]].ordered;
+    int n = rt_zone_size(g, pl->st, slot), k = 0;
+    for (int i = 0; i < n; i++) {
+        int c = rt_zone_card(g, pl->st, slot, i);
+        if (!shown_to(pl, c, p))
+            continue;
+        fputs(k++ ? ",{\"card\":" : ",\"shown\":[{\"card\":", pl->out);
+        rt_json_string(pl->out, card_name(g, c));
+        if (ordered)
+            fprintf(pl->out, ",\"index\":%d", i);
+        putc('}', pl->out);
+    }
+    if (k)
+        putc(']', pl->out);
+}
+
 static void json_zone(RtPlay *pl, int slot, int p)
 {
     const RtGame *g = pl->g;
@@ -458,6 +512,8 @@ static void json_zone(RtPlay *pl, int slot, int p)
             rt_json_string(pl->out, card_name(g, rt_zone_card(g, pl->st, slot, i)));
         }
         putc(']', pl->out);
+    } else {
+        json_shown(pl, slot, p);
     }
     putc('}', pl->out);
 }
@@ -793,7 +849,8 @@ void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m)
 {
     RtPlay *pl = ctx;
     (void)st;
-    bool named = viewers_see(pl, m.from_slot) || viewers_see(pl, m.to_slot);
+    bool named = viewers_see(pl, m.from_slot) || viewers_see(pl, m.to_slot) ||
+                 shown_to(pl, m.card, -1); /* before the move forgets it */
     const char *name = named ? card_name(g, m.card) : NULL;
     if (pl->json)
         json_move(pl, name, m);
@@ -810,6 +867,63 @@ void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindo
         json_responses(pl, w);
     else
         print_responses(pl, w);
+}
+
+/* The cards of a `show` gathered so far, as one line to the streams that
+ * play a seat shown them (and with --reveal-all): {"type":"show","cards":
+ * [...],"zone":{...},"to":[seats]}, or at the terminal "  Shown to Player
+ * 1: Priest (hand of Player 2)". */
+static void write_show(RtPlay *pl)
+{
+    FILE *f = pl->out;
+    int n = pl->nshow;
+    pl->nshow = 0;
+    if (n == 0 || (!(pl->show_seats & pl->viewers) && !pl->reveal_all))
+        return;
+    const RtGame *g = pl->g;
+    char zone[1200];
+    bool several = (pl->show_seats & (pl->show_seats - 1)) != 0;
+    if (pl->json)
+        fputs("{\"type\":\"show\",\"cards\":[", f);
+    else
+        fputs(several ? "  Shown to Players" : "  Shown to Player", f);
+    for (int p = 0, k = 0; !pl->json && p < pl->nplayers; p++)
+        if ((pl->show_seats >> p) & 1u)
+            fprintf(f, "%s %d", k++ ? "," : "", p + 1);
+    for (int i = 0; i < n; i++) {
+        fputs(pl->json ? (i ? "," : "") : (i ? ", " : ": "), f);
+        if (pl->json)
+            rt_json_string(f, card_name(g, pl->show_card[i]));
+        else
+            fputs(card_name(g, pl->show_card[i]), f);
+    }
+    if (pl->json) {
+        fputs("],\"zone\":", f);
+        json_place(pl, pl->show_slot, -1);
+        fputs(",\"to\":[", f);
+        for (int p = 0, k = 0; p < pl->nplayers; p++)
+            if ((pl->show_seats >> p) & 1u)
+                fprintf(f, "%s%d", k++ ? "," : "", p);
+        fputs("]}\n", f);
+        return;
+    }
+    shown_slot_name(pl, pl->show_slot, -1, zone, sizeof zone);
+    fprintf(f, " (%s%s)\n", zone,
+            n > 1 && g->zones[g->slot_zone[pl->show_slot]].ordered ? ", top last" : "");
+}
+
+void rt_observe_show(void *ctx, const RtGame *g, const void *st, int card, unsigned seats)
+{
+    RtPlay *pl = ctx;
+    int slot = card >= 0 ? rt_card_slot(g, st, card) : -1;
+    if (pl->nshow && (card < 0 || slot != pl->show_slot || seats != pl->show_seats ||
+                      pl->nshow == RT_SHOW_MAX))
+        write_show(pl);
+    if (card < 0 || slot < 0)
+        return;
+    pl->show_slot = slot;
+    pl->show_seats = seats;
+    pl->show_card[pl->nshow++] = card;
 }
 
 void rt_print_end(RtPlay *pl, const char *abandoned)

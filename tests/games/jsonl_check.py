@@ -3,7 +3,8 @@
 
   - every line is strict UTF-8 (no invalid byte, overlong form or encoded
     surrogate) and one JSON object (no NaN or Infinity, no escaped lone
-    surrogate) of type decision, move, error, responses, chosen or end;
+    surrogate) of type decision, move, error, responses, chosen, show or
+    end;
   - a chosen line (a public choice answered) names the player, the prompt
     and the label;
   - a decision's options have ids 0..K-1 and K >= 1, and labels that tell
@@ -25,6 +26,11 @@
     them) and no answer; a window asks no seat twice; its "responses" line
     comes once, after its questions, with the window's fields as they were
     and one answer per seat in the window's order;
+  - a show line names at least one card, a zone as a move's places are
+    written, and the seats shown to (each once, in order); a view's
+    "shown" (cards a seat was shown in a zone it may not see) stands only
+    where "cards" does not, holds at most "size" cards, and an "index"
+    within the zone, each at most once;
   - the stream ends with exactly one end line; with --ended, a game played
     to its end: "result" is "win" (with at least one winner) or "draw".
 Prints nothing and exits 0 if all holds; else the first problem, exit 1.
@@ -106,6 +112,34 @@ def check_responses(n, m, windows):
     windows[w["id"]] = (first[0], first[1], True)
 
 
+def check_shown(n, key, z):
+    """A view's zone entry: "shown" only where "cards" is not, at most
+    "size" of them, each index within the zone and given once."""
+    shown = z.get("shown")
+    if shown is None:
+        return
+    if "cards" in z or not isinstance(shown, list) or not shown or len(shown) > z["size"]:
+        fail(n, f"zone {key}: \"shown\" {shown!r} with size {z['size']}")
+    idx = [c.get("index") for c in shown if "index" in c]
+    if not all(isinstance(c.get("card"), str) for c in shown) or len(set(idx)) != len(idx) or \
+            not all(isinstance(i, int) and 0 <= i < z["size"] for i in idx):
+        fail(n, f"zone {key}: a bad \"shown\" {shown!r}")
+
+
+def check_show(n, m, sizes):
+    """A show line: cards by name, a zone as a move writes it, the seats."""
+    cards, to, z = m.get("cards"), m.get("to"), m.get("zone")
+    if not cards or not all(isinstance(c, str) for c in cards):
+        fail(n, f"a show of no card by name: {cards!r}")
+    if not to or to != sorted(set(to)) or not all(isinstance(p, int) and p >= 0 for p in to):
+        fail(n, f"a show to seats {to!r}")
+    if not isinstance(z, dict) or "zone" not in z:
+        fail(n, f"a show from no zone: {z!r}")
+    k = (z["zone"], z.get("player"), z.get("holder"), z.get("copy"))
+    if sizes is not None and "holder" not in z and len(cards) > sizes.get(k, 0):
+        fail(n, f"a show of {len(cards)} cards from zone {k} of {sizes.get(k)}")
+
+
 def main():
     path = sys.argv[1]
     ended = "--ended" in sys.argv[2:]
@@ -156,6 +190,7 @@ def main():
                 if "cards" in z and len(z["cards"]) != z["size"]:
                     fail(n, f"zone {key}: size {z['size']}, {len(z['cards'])} cards")
                 view[key] = z
+                check_shown(n, key, z)
             count = sum(z["size"] for z in view.values())
             held |= {z["zone"] for z in view.values() if "holder" in z}
             in_view = Counter()
@@ -205,6 +240,8 @@ def main():
             unseen_moved = set()
         elif t == "responses":
             check_responses(n, m, windows)
+        elif t == "show":
+            check_show(n, m, sizes)
         elif t == "move":
             if sizes is None:
                 continue

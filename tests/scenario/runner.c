@@ -100,6 +100,9 @@
  *                                    order asked ("Do not respond", a card)
  *   expect hidden Z to P             rt_sees(slot of Z, P) is false
  *   expect visible Z to P            ... true
+ *   expect shown Z to P: LIST        the cards of Z that player P was shown
+ *                                    (`show`: rt_card_seen) are exactly these
+ *                                    (any order; an empty list: none)
  *   expect var VAR = N               (or VAR[P], VAR[CARD]) a variable of the rules
  *   expect number NAME to Q = N      a number the views show (a variable or a
  *   expect number NAME[P] to Q = N   func declared public or owner; RtGame.
@@ -1032,6 +1035,41 @@ static int cmd_expect_zone(Run *r, char *s)
     return 1;
 }
 
+/* expect shown Z to P: LIST: the cards of Z that P knows from a `show`,
+ * compared with LIST as multisets. */
+static int cmd_expect_shown(Run *r, char *s)
+{
+    int slot;
+    long p;
+    char name[64];
+    if (!parse_zone(r, &s, &slot))
+        return 0;
+    if (!word(&s, "to"))
+        return bad(r, "expected 'to PLAYER: LIST'");
+    if (!parse_int(r, &s, &p, "a player"))
+        return 0;
+    if (*s != ':')
+        return bad(r, "expected ':' and a list of cards");
+    int kinds[MAX_LIST], n;
+    if (!parse_list(r, s + 1, kinds, &n))
+        return 0;
+    int *have = calloc((size_t)nkinds, sizeof *have), ok = 1;
+    for (int i = 0; i < zsizes(r)[slot]; i++) {
+        int c = zcards(r, slot)[i];
+        if ((rt_card_seen(r->g, r->st, c) >> p) & 1u)
+            have[kind_of[c]]++;
+    }
+    for (int i = 0; i < n; i++)
+        have[kinds[i]]--;
+    for (int k = 0; k < nkinds && ok; k++)
+        if (have[k])
+            ok = fail(r, "%s: player %ld was shown %d %s %s than expected",
+                      slot_text(r, slot, name, sizeof name), p, abs(have[k]), kind_name[k],
+                      have[k] > 0 ? "more" : "fewer");
+    free(have);
+    return ok;
+}
+
 static int cmd_expect_end(Run *r, char *s, int top)
 {
     int slot;
@@ -1435,6 +1473,8 @@ static int cmd_expect(Run *r, char *s)
         return cmd_expect_responses(r, s);
     if (word(&s, "zone"))
         return cmd_expect_zone(r, s);
+    if (word(&s, "shown"))
+        return cmd_expect_shown(r, s);
     if (word(&s, "top"))
         return cmd_expect_end(r, s, 1);
     if (word(&s, "bottom"))
