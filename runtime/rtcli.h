@@ -87,6 +87,7 @@ void rt_print_question(RtPlay *pl);
 void rt_json_decision(RtPlay *pl);
 void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m);
 void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindow *w);
+void rt_observe_taken(void *ctx, const RtGame *g, const void *st);
 void rt_print_end(RtPlay *pl, const char *abandoned);
 
 /* agents.c */

@@ -749,6 +749,18 @@ void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindo
         print_responses(pl, w);
 }
 
+/* A decision of a single option, taken without asking: at the terminal,
+ * the line any answer gets (cli.c, play_loop); the JSON protocol writes
+ * nothing (a seat's stream shows its own questions only). */
+void rt_observe_taken(void *ctx, const RtGame *g, const void *st)
+{
+    RtPlay *pl = ctx;
+    (void)g;
+    if (!pl->json)
+        fprintf(pl->out, "Player %d chooses: %s\n", ((const RtCore *)st)->dec.player + 1,
+                rt_shown_label(pl, 0));
+}
+
 void rt_print_end(RtPlay *pl, const char *abandoned)
 {
     if (pl->json)
