@@ -30,6 +30,8 @@ enum { SEE_MAX_DEPTH = 16, SEE_SLOTS = 64 };
 typedef struct SeeWalk {
     Sema *s;
     const char *subject;    /* "the 'where' of a reaction" */
+    const char *tells;      /* what it decides: "whether the card is offered" */
+    const char *me_name;    /* who me is: "'me'", "the player deciding" */
     const Node *guard_call; /* in a func: the call in the guard that led there */
     unsigned me_params;     /* bit i: parameter i (its slot) holds me */
     uint64_t unseen;        /* bit i: slot i holds a card me may not see */
@@ -46,10 +48,11 @@ static void see_walk(SeeWalk *w, const Node *n);
 static bool card_unseen(const SeeWalk *w, const Node *n);
 static int declared_type(const SeeWalk *w, const Node *n);
 
-/* Is n `me`, or a parameter that holds it? */
+/* Is n `me`, or a parameter or local that holds it? */
 static bool is_me(const SeeWalk *w, const Node *n)
 {
-    return n && n->kind == N_IDENT && n->sym && n->sym->kind == S_PARAM &&
+    return n && n->kind == N_IDENT && n->sym &&
+           (n->sym->kind == S_PARAM || n->sym->kind == S_LOCAL) &&
            n->sym->index >= 0 && n->sym->index < 32 && ((w->me_params >> n->sym->index) & 1);
 }
 
@@ -303,13 +306,14 @@ static void report_zone(SeeWalk *w)
 {
     const Node *z = zone_of(w->found);
     const char *whose = z->vis == VIS_HIDDEN ? ", which is hidden from every player"
-                        : z->vis == VIS_OWNER ? " of a player who may not be 'me' (only its "
-                                                "owner sees it)"
-                                              : "";
-    diag_error(w->s->diags, w->found_at->loc, "%s reads the cards of '%s'%s: whether the card "
-                                              "is offered would show them to its player "
-                                              "(sizes are public: size(...) may be read)",
-               w->subject, z->name, whose);
+                        : z->vis == VIS_OWNER
+                            ? arena_printf(w->s->arena, " of a player who may not be %s (only its "
+                                                        "owner sees it)", w->me_name)
+                            : "";
+    diag_error(w->s->diags, w->found_at->loc, "%s reads the cards of '%s'%s: %s would show "
+                                              "them to its player (sizes are public: size(...) "
+                                              "may be read)",
+               w->subject, z->name, whose, w->tells);
     if (w->found_at != w->found)
         diag_note(w->s->diags, w->found->loc, "'%s' is read here", z->name);
 }
@@ -320,11 +324,11 @@ static void report_card(SeeWalk *w)
     const char *which = c->kind == N_IDENT ? arena_printf(w->s->arena, "'%s'", c->name)
                                            : "a card";
     diag_error(w->s->diags, w->found_at->loc, "%s reads %s of %s%s its player may not see: "
-                                              "whether the card is offered would show it (read "
-                                              "the face of 'this', of the card played, or of a "
-                                              "card of a zone its player sees; where a card is, "
-                                              "controller(...) and == may be read)",
-               w->subject, w->what, which, c->kind == N_IDENT ? ", a card" : "");
+                                              "%s would show it (read the face of 'this', of "
+                                              "the card played, or of a card of a zone its "
+                                              "player sees; where a card is, controller(...) "
+                                              "and == may be read)",
+               w->subject, w->what, which, c->kind == N_IDENT ? ", a card" : "", w->tells);
     if (w->found_at != w->found)
         diag_note(w->s->diags, w->found->loc, "%s of %s is read here", w->what, which);
 }
@@ -344,7 +348,8 @@ static void see_guard(SeeWalk *w, const Node *guard)
 
 static SeeWalk new_walk(Sema *s, const char *subject)
 {
-    SeeWalk w = {.s = s, .subject = subject};
+    SeeWalk w = {.s = s, .subject = subject, .tells = "whether the card is offered",
+                 .me_name = "'me'"};
     for (int i = 0; i < SEE_SLOTS; i++)
         w.ctype[i] = -1;
     return w;
@@ -421,5 +426,82 @@ void check_react_play_guards(Sema *s)
         SeeWalk w = new_walk(s, "the 'when' of the play of a card that reacts");
         w.me_params = 1u; /* me, then this */
         see_guard(&w, play->cond);
+    }
+}
+
+/* ---- what a decision offers ---- */
+
+/* The options of a decision are shown to the player who decides: a
+ * menu's guards (`option "X" when COND`), a choice's filter (`from Z where
+ * COND`, `from q in players where COND`), its 'else ... when COND' and a
+ * set's 'such that' decide them, so they may read what that player sees,
+ * as a reaction's 'where' may (above): `me` is the decider, when it is
+ * written as a parameter or a local (`choose p ...`); another expression
+ * (`seat(0)`, `next(p)`) is no one's own, and sees only public zones. */
+static void see_decider_reads(Sema *s, const Node *who, const Node *cond, const char *subject)
+{
+    if (!cond)
+        return;
+    SeeWalk w = new_walk(s, subject);
+    w.tells = "the options offered";
+    w.me_name = "the player deciding";
+    if (who && who->kind == N_IDENT && who->sym &&
+        (who->sym->kind == S_PARAM || who->sym->kind == S_LOCAL) && who->sym->index >= 0 &&
+        who->sym->index < 32)
+        w.me_params = 1u << who->sym->index;
+    see_guard(&w, cond);
+}
+
+/* The filter of a choice's source (SOURCE node src), if any. */
+static const Node *source_filter(const Node *src)
+{
+    return src && src->kind == N_SOURCE ? src->filter : NULL;
+}
+
+/* decision:
+ *     choose P "prompt" { option "label" [when COND] { ... } ... }
+ *   | choose card P "prompt" from SOURCE [where COND] [else "label" [when COND]]
+ *   | choose player P "prompt" from q in players [where COND] [else ...]
+ *   | choose cards P "prompt" from SOURCE into ZONE size A..B [such that COND] */
+static void see_decision(Sema *s, const Node *n)
+{
+    switch (n->kind) {
+    case N_MENU:
+        for (const Node *o = n->options; o; o = o->next)
+            see_decider_reads(s, n->who, o->guard,
+                              arena_printf(s->arena, "the 'when' of option \"%s\"", o->name));
+        break;
+    case N_CHOOSECARD:
+    case N_CHOOSEPLAYER:
+        see_decider_reads(s, n->who, source_filter(n->src), "the filter of a choice");
+        if (n->els)
+            see_decider_reads(s, n->who, n->els->guard, "the 'when' of a choice's 'else'");
+        break;
+    case N_CHOOSECARDS:
+        see_decider_reads(s, n->who, source_filter(n->src), "the filter of a choice");
+        see_decider_reads(s, n->who, n->such, "the 'such that' of a choice");
+        break;
+    default:
+        break;
+    }
+}
+
+static void see_decisions_in(Sema *s, const Node *n)
+{
+    for (; n; n = n->next) {
+        see_decision(s, n);
+        for (int i = 0; i < NKIDS; i++)
+            see_decisions_in(s, n->kid[i]);
+    }
+}
+
+/* Every decision of every proc (the rules', and those made of card
+ * effects, handlers and 'at' blocks) offers only what its decider sees. */
+void check_decision_secrets(Sema *s)
+{
+    for (int i = 0; i < s->g->procs.len; i++) {
+        const Sym *p = s->g->procs.items[i];
+        if (p->decl)
+            see_decisions_in(s, p->decl->body);
     }
 }
