@@ -208,6 +208,7 @@ void finish_befores(Sema *s);
 void check_react_where_secret(Sema *s, const Handler *h);
 void check_react_play_guards(Sema *s);
 void check_decision_secrets(Sema *s);
+void check_decision_reached(Sema *s);
 /* sema_move_befores.c */
 void check_before_assign(Sema *s, const Node *target);
 void check_move_befores(Sema *s);

@@ -505,3 +505,121 @@ void check_decision_secrets(Sema *s)
             see_decisions_in(s, p->decl->body);
     }
 }
+
+/* ---- whether a decision is asked ---- */
+
+/* Every seat sees that a decision is taken (it is counted, and printed at
+ * the terminal), so whether one is reached must not depend on what some
+ * seat may not see: an `if` or a `while` whose condition reads a zone
+ * that is not public (sizes aside) or a card's face, and whose branches
+ * take a decision (in place, in a proc they call, in a card they play),
+ * tells every seat what it read. A warning: the decider may be the only
+ * one the condition hides anything from, and the check does not follow
+ * events and triggers. */
+
+typedef struct Reach {
+    Sema *s;
+    bool *decides;      /* per proc (Game.procs): it may take a decision */
+    bool play_decides;  /* some card's play clause may */
+} Reach;
+
+static int proc_index(const Game *g, const Sym *sym)
+{
+    for (int i = 0; i < g->procs.len; i++)
+        if (g->procs.items[i] == sym)
+            return i;
+    return -1;
+}
+
+/* Does n (a list of nodes and what they hold) take a decision? */
+static bool takes_decision(const Reach *r, const Node *n)
+{
+    for (; n; n = n->next) {
+        switch (n->kind) {
+        case N_MENU: case N_CHOOSECARD: case N_CHOOSEPLAYER: case N_CHOOSECARDS: case N_ASK:
+            return true;
+        case N_PLAY:
+            if (r->play_decides)
+                return true;
+            break;
+        case N_CALL:
+            if (n->sym && n->sym->kind == S_PROC) {
+                int i = proc_index(r->s->g, n->sym);
+                if (i >= 0 && r->decides[i])
+                    return true;
+            }
+            break;
+        default:
+            break;
+        }
+        for (int i = 0; i < NKIDS; i++)
+            if (takes_decision(r, n->kid[i]))
+                return true;
+    }
+    return false;
+}
+
+static bool is_play_clause(const Sym *p)
+{
+    return p->clause && p->clause->clause_kind == CLAUSE_PLAY;
+}
+
+/* Which procs may take a decision: to a fixed point over their calls. */
+static void find_deciders(Reach *r)
+{
+    const Game *g = r->s->g;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int i = 0; i < g->procs.len; i++) {
+            const Sym *p = g->procs.items[i];
+            if (r->decides[i] || !p->decl || !takes_decision(r, p->decl->body))
+                continue;
+            r->decides[i] = grew = true;
+            r->play_decides |= is_play_clause(p);
+        }
+    }
+}
+
+static void warn_condition(Reach *r, const Node *cond)
+{
+    SeeWalk w = new_walk(r->s, "");
+    see_walk(&w, cond);
+    if (!w.found)
+        return;
+    const char *what = w.card ? arena_printf(r->s->arena, "%s of a card", w.what)
+                              : arena_printf(r->s->arena, "the cards of '%s'",
+                                             zone_of(w.found)->name);
+    diag_warning(r->s->diags, cond->loc,
+                 "whether a decision is taken here depends on %s, which not every player may "
+                 "see: every player sees a decision taken (it is counted, and printed at the "
+                 "terminal); offer it whatever the cards (an 'else' option, a 'Pass'), or test "
+                 "only what every player sees (sizes are public)", what);
+    if (w.found_at != w.found || w.found->loc.line != cond->loc.line)
+        diag_note(r->s->diags, w.found->loc, "read here");
+}
+
+static void see_branches(Reach *r, const Node *n)
+{
+    for (; n; n = n->next) {
+        bool branches = (n->kind == N_IF && (takes_decision(r, n->then) ||
+                                             takes_decision(r, n->els))) ||
+                        (n->kind == N_WHILE && takes_decision(r, n->body));
+        if (branches && n->cond && n->cond->kind != N_ASK)
+            warn_condition(r, n->cond);
+        for (int i = 0; i < NKIDS; i++)
+            see_branches(r, n->kid[i]);
+    }
+}
+
+void check_decision_reached(Sema *s)
+{
+    const Game *g = s->g;
+    Reach r = {.s = s, .decides = arena_alloc(s->arena, sizeof(bool) * (size_t)(g->procs.len + 1))};
+    memset(r.decides, 0, sizeof(bool) * (size_t)(g->procs.len + 1));
+    find_deciders(&r);
+    for (int i = 0; i < g->procs.len; i++) {
+        const Sym *p = g->procs.items[i];
+        if (p->decl)
+            see_branches(&r, p->decl->body);
+    }
+}
