@@ -303,6 +303,8 @@ static bool sees(const void *st, int slot, int p)
     return slot >= 0 && rt_sees(g, st, slot, p);
 }
 
+/* Are the cards of slot permuted for seat p? A slot in play that p may
+ * not see, and not a held zone's (its holder stays where it is). */
 static bool movable_slot(const void *st, int slot, int p)
 {
     return rt_slot_used(g, st, slot) && !rt_sees(g, st, slot, p) &&
@@ -351,6 +353,8 @@ static void permute_unseen(void *st, int p, uint64_t seed)
         g->sync(st);
 }
 
+/* Called by the game as each decision opens (rt_game.h, with
+ * -DRT_SECRECY_HOOK): permutes at the first, if this game is to. */
 void rt_secrecy_hook(void *st);
 void rt_secrecy_hook(void *st)
 {
