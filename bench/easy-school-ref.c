@@ -91,12 +91,14 @@ static inline unsigned present(const uint8_t c[8])
     return (unsigned)(((x >> 7) * 0x0102040810204080u) >> 56);
 }
 
-/* A decision among n options: counted and random if n > 1. */
+/* A decision among n options: counted, even with one option (taken
+ * without asking, as the runtime counts it: docs/RUNTIME.md, "Decisions
+ * of one option"), and random if n > 1. */
 static inline int pick(Game *g, int n)
 {
+    g->decisions++;
     if (n <= 1)
         return 0;
-    g->decisions++;
     return (int)rng_below(&g->rng, (uint32_t)n);
 }
 

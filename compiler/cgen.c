@@ -798,7 +798,8 @@ void gen_resume_point(Gen *G, int pc)
 }
 
 /* Waits for the answer to the decision whose options were just offered:
- * with one option it is taken at once, with none the game faults. The
+ * with one option it is taken at once and counted (take_only), with none
+ * the game faults. The
  * resumable copy returns R_WAIT and resumes here; the direct copy asks d. */
 static void gen_wait(Gen *G)
 {
@@ -818,7 +819,8 @@ static void gen_wait(Gen *G)
     line(G, "    f->pc = %d;", pc);
     line(G, "    return R_WAIT;");
     line(G, "}");
-    line(G, "s->core.dec.chosen = 0;");
+    line(G, "if (!take_only(s))");
+    line(G, "    return R_STOP;");
     line(G, "/* fall through */");
     gen_resume_point(G, pc);
 }

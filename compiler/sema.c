@@ -510,5 +510,10 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         check_befores_heard(&s);
         check_move_befores(&s);
     }
+    if (d->nerrors - s.soft_errors == before)
+    {
+        check_decision_secrets(&s); /* the rules whole: every name resolved */
+        check_decision_reached(&s);
+    }
     return d->nerrors == before;
 }

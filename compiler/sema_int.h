@@ -220,6 +220,8 @@ void check_shown_func_secret(Sema *s, const Node *f);
 void declare_var_shown(Sema *s, Node *v, Sym *sym);
 void declare_func_shown(Sema *s, Node *f, Sym *sym);
 void check_shown_secrets(Sema *s);
+void check_decision_secrets(Sema *s);
+void check_decision_reached(Sema *s);
 /* sema_move_befores.c */
 void check_before_assign(Sema *s, const Node *target);
 void check_move_befores(Sema *s);

@@ -32,6 +32,8 @@ enum { SEE_MAX_DEPTH = 16, SEE_SLOTS = 64 };
 typedef struct SeeWalk {
     Sema *s;
     const char *subject;    /* "the 'where' of a reaction" */
+    const char *tells;      /* what it decides: "whether the card is offered" */
+    const char *me_name;    /* who me is: "'me'", "the player deciding" */
     const Node *guard_call; /* in a func: the call in the guard that led there */
     unsigned me_params;     /* bit i: parameter i (its slot) holds me */
     uint64_t unseen;        /* bit i: slot i holds a card me may not see */
@@ -52,10 +54,11 @@ static void see_walk(SeeWalk *w, const Node *n);
 static bool card_unseen(const SeeWalk *w, const Node *n);
 static int declared_type(const SeeWalk *w, const Node *n);
 
-/* Is n `me`, or a parameter that holds it? */
+/* Is n `me`, or a parameter or local that holds it? */
 static bool is_me(const SeeWalk *w, const Node *n)
 {
-    return n && n->kind == N_IDENT && n->sym && n->sym->kind == S_PARAM &&
+    return n && n->kind == N_IDENT && n->sym &&
+           (n->sym->kind == S_PARAM || n->sym->kind == S_LOCAL) &&
            n->sym->index >= 0 && n->sym->index < 32 && ((w->me_params >> n->sym->index) & 1);
 }
 
@@ -332,13 +335,14 @@ static void report_zone(SeeWalk *w)
 {
     const Node *z = zone_of(w->found);
     const char *whose = z->vis == VIS_HIDDEN ? ", which is hidden from every player"
-                        : z->vis == VIS_OWNER ? " of a player who may not be 'me' (only its "
-                                                "owner sees it)"
-                                              : "";
-    diag_error(w->s->diags, w->found_at->loc, "%s reads the cards of '%s'%s: whether the card "
-                                              "is offered would show them to its player "
-                                              "(sizes are public: size(...) may be read)",
-               w->subject, z->name, whose);
+                        : z->vis == VIS_OWNER
+                            ? arena_printf(w->s->arena, " of a player who may not be %s (only its "
+                                                        "owner sees it)", w->me_name)
+                            : "";
+    diag_error(w->s->diags, w->found_at->loc, "%s reads the cards of '%s'%s: %s would show "
+                                              "them to its player (sizes are public: size(...) "
+                                              "may be read)",
+               w->subject, z->name, whose, w->tells);
     if (w->found_at != w->found)
         diag_note(w->s->diags, w->found->loc, "'%s' is read here", z->name);
 }
@@ -349,11 +353,11 @@ static void report_card(SeeWalk *w)
     const char *which = c->kind == N_IDENT ? arena_printf(w->s->arena, "'%s'", c->name)
                                            : "a card";
     diag_error(w->s->diags, w->found_at->loc, "%s reads %s of %s%s its player may not see: "
-                                              "whether the card is offered would show it (read "
-                                              "the face of 'this', of the card played, or of a "
-                                              "card of a zone its player sees; where a card is, "
-                                              "controller(...) and == may be read)",
-               w->subject, w->what, which, c->kind == N_IDENT ? ", a card" : "");
+                                              "%s would show it (read the face of 'this', of "
+                                              "the card played, or of a card of a zone its "
+                                              "player sees; where a card is, controller(...) "
+                                              "and == may be read)",
+               w->subject, w->what, which, c->kind == N_IDENT ? ", a card" : "", w->tells);
     if (w->found_at != w->found)
         diag_note(w->s->diags, w->found->loc, "%s of %s is read here", w->what, which);
 }
@@ -423,7 +427,8 @@ static void see_guard(SeeWalk *w, const Node *guard)
 
 static SeeWalk new_walk(Sema *s, const char *subject)
 {
-    SeeWalk w = {.s = s, .subject = subject};
+    SeeWalk w = {.s = s, .subject = subject, .tells = "whether the card is offered",
+                 .me_name = "'me'"};
     for (int i = 0; i < SEE_SLOTS; i++)
         w.ctype[i] = -1;
     return w;
@@ -514,4 +519,199 @@ void check_shown_func_secret(Sema *s, const Node *f)
     w.shown = f->name;
     w.me_params = f->vis == VIS_OWNER ? 1u : 0;
     see_guard(&w, f->expr_body ? f->expr_body : f->body);
+}
+
+/* ---- what a decision offers ---- */
+
+/* The options of a decision are shown to the player who decides: a
+ * menu's guards (`option "X" when COND`), a choice's filter (`from Z where
+ * COND`, `from q in players where COND`), its 'else ... when COND' and a
+ * set's 'such that' decide them, so they may read what that player sees,
+ * as a reaction's 'where' may (above): `me` is the decider, when it is
+ * written as a parameter or a local (`choose p ...`); another expression
+ * (`seat(0)`, `next(p)`) is no one's own, and sees only public zones. */
+static void see_decider_reads(Sema *s, const Node *who, const Node *cond, const char *subject)
+{
+    if (!cond)
+        return;
+    SeeWalk w = new_walk(s, subject);
+    w.tells = "the options offered";
+    w.me_name = "the player deciding";
+    if (who && who->kind == N_IDENT && who->sym &&
+        (who->sym->kind == S_PARAM || who->sym->kind == S_LOCAL) && who->sym->index >= 0 &&
+        who->sym->index < 32)
+        w.me_params = 1u << who->sym->index;
+    see_guard(&w, cond);
+}
+
+/* The filter of a choice's source (SOURCE node src), if any. */
+static const Node *source_filter(const Node *src)
+{
+    return src && src->kind == N_SOURCE ? src->filter : NULL;
+}
+
+/* decision:
+ *     choose P "prompt" { option "label" [when COND] { ... } ... }
+ *   | choose card P "prompt" from SOURCE [where COND] [else "label" [when COND]]
+ *   | choose player P "prompt" from q in players [where COND] [else ...]
+ *   | choose cards P "prompt" from SOURCE into ZONE size A..B [such that COND] */
+static void see_decision(Sema *s, const Node *n)
+{
+    switch (n->kind) {
+    case N_MENU:
+        for (const Node *o = n->options; o; o = o->next)
+            see_decider_reads(s, n->who, o->guard,
+                              arena_printf(s->arena, "the 'when' of option \"%s\"", o->name));
+        break;
+    case N_CHOOSECARD:
+    case N_CHOOSEPLAYER:
+        see_decider_reads(s, n->who, source_filter(n->src), "the filter of a choice");
+        if (n->els)
+            see_decider_reads(s, n->who, n->els->guard, "the 'when' of a choice's 'else'");
+        break;
+    case N_CHOOSECARDS:
+        see_decider_reads(s, n->who, source_filter(n->src), "the filter of a choice");
+        see_decider_reads(s, n->who, n->such, "the 'such that' of a choice");
+        break;
+    default:
+        break;
+    }
+}
+
+static void see_decisions_in(Sema *s, const Node *n)
+{
+    for (; n; n = n->next) {
+        see_decision(s, n);
+        for (int i = 0; i < NKIDS; i++)
+            see_decisions_in(s, n->kid[i]);
+    }
+}
+
+/* Every decision of every proc (the rules', and those made of card
+ * effects, handlers and 'at' blocks) offers only what its decider sees. */
+void check_decision_secrets(Sema *s)
+{
+    for (int i = 0; i < s->g->procs.len; i++) {
+        const Sym *p = s->g->procs.items[i];
+        if (p->decl)
+            see_decisions_in(s, p->decl->body);
+    }
+}
+
+/* ---- whether a decision is asked ---- */
+
+/* Every seat sees that a decision is taken (it is counted, and printed at
+ * the terminal), so whether one is reached must not depend on what some
+ * seat may not see: an `if` or a `while` whose condition reads a zone
+ * that is not public (sizes aside) or a card's face, and whose branches
+ * take a decision (in place, in a proc they call, in a card they play),
+ * tells every seat what it read. A warning: the decider may be the only
+ * one the condition hides anything from, and the check does not follow
+ * events and triggers. */
+
+typedef struct Reach {
+    Sema *s;
+    bool *decides;      /* per proc (Game.procs): it may take a decision */
+    bool play_decides;  /* some card's play clause may */
+} Reach;
+
+static int proc_index(const Game *g, const Sym *sym)
+{
+    for (int i = 0; i < g->procs.len; i++)
+        if (g->procs.items[i] == sym)
+            return i;
+    return -1;
+}
+
+/* Does n (a list of nodes and what they hold) take a decision? */
+static bool takes_decision(const Reach *r, const Node *n)
+{
+    for (; n; n = n->next) {
+        switch (n->kind) {
+        case N_MENU: case N_CHOOSECARD: case N_CHOOSEPLAYER: case N_CHOOSECARDS: case N_ASK:
+            return true;
+        case N_PLAY:
+            if (r->play_decides)
+                return true;
+            break;
+        case N_CALL:
+            if (n->sym && n->sym->kind == S_PROC) {
+                int i = proc_index(r->s->g, n->sym);
+                if (i >= 0 && r->decides[i])
+                    return true;
+            }
+            break;
+        default:
+            break;
+        }
+        for (int i = 0; i < NKIDS; i++)
+            if (takes_decision(r, n->kid[i]))
+                return true;
+    }
+    return false;
+}
+
+static bool is_play_clause(const Sym *p)
+{
+    return p->clause && p->clause->clause_kind == CLAUSE_PLAY;
+}
+
+/* Which procs may take a decision: to a fixed point over their calls. */
+static void find_deciders(Reach *r)
+{
+    const Game *g = r->s->g;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int i = 0; i < g->procs.len; i++) {
+            const Sym *p = g->procs.items[i];
+            if (r->decides[i] || !p->decl || !takes_decision(r, p->decl->body))
+                continue;
+            r->decides[i] = grew = true;
+            r->play_decides |= is_play_clause(p);
+        }
+    }
+}
+
+static void warn_condition(Reach *r, const Node *cond)
+{
+    SeeWalk w = new_walk(r->s, "");
+    see_walk(&w, cond);
+    if (!w.found)
+        return;
+    const char *what = w.card ? arena_printf(r->s->arena, "%s of a card", w.what)
+                              : arena_printf(r->s->arena, "the cards of '%s'",
+                                             zone_of(w.found)->name);
+    diag_warning(r->s->diags, cond->loc,
+                 "whether a decision is taken here depends on %s, which not every player may "
+                 "see: every player sees a decision taken (it is counted, and printed at the "
+                 "terminal); offer it whatever the cards (an 'else' option, a 'Pass'), or test "
+                 "only what every player sees (sizes are public)", what);
+    if (w.found_at != w.found || w.found->loc.line != cond->loc.line)
+        diag_note(r->s->diags, w.found->loc, "read here");
+}
+
+static void see_branches(Reach *r, const Node *n)
+{
+    for (; n; n = n->next) {
+        bool branches = (n->kind == N_IF && (takes_decision(r, n->then) ||
+                                             takes_decision(r, n->els))) ||
+                        (n->kind == N_WHILE && takes_decision(r, n->body));
+        if (branches && n->cond && n->cond->kind != N_ASK)
+            warn_condition(r, n->cond);
+        for (int i = 0; i < NKIDS; i++)
+            see_branches(r, n->kid[i]);
+    }
+}
+
+void check_decision_reached(Sema *s)
+{
+    const Game *g = s->g;
+    Reach r = {.s = s, .decides = arena_alloc(s->arena, sizeof(bool) * (size_t)(g->procs.len + 1))};
+    memset(r.decides, 0, sizeof(bool) * (size_t)(g->procs.len + 1));
+    find_deciders(&r);
+    for (int i = 0; i < g->procs.len; i++) {
+        const Sym *p = g->procs.items[i];
+        if (p->decl)
+            see_branches(&r, p->decl->body);
+    }
 }

@@ -1,6 +1,6 @@
 /* rt.c: the engine API of libcardrt: random numbers, new game, apply a
  * decision, zones and who may see them, option labels, the observers of
- * moves and windows, the window asking.
+ * moves, windows and decisions taken without asking, the window asking.
  *
  * Nothing here allocates or prints; agents and the CLI (agents.c, cli.c)
  * sit on top of these functions. */
@@ -17,6 +17,9 @@ const RtGame *rt_window_game;
 RtShowObserver rt_show_fn;
 void *rt_show_ctx;
 const RtGame *rt_show_game;
+RtTakenObserver rt_taken_fn;
+void *rt_taken_ctx;
+const RtGame *rt_taken_game;
 
 enum { RT_FALLBACK_MAX_DECISIONS = 1000000 };
 
@@ -99,8 +102,14 @@ static bool start(const RtGame *g, void *st, int nplayers, int64_t max_decisions
 
 void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers)
 {
+    rt_new_bounded(g, st, seed, nplayers, 0);
+}
+
+void rt_new_bounded(const RtGame *g, void *st, uint64_t seed, int nplayers,
+                    int64_t max_decisions)
+{
     RtCore *c = rt_core(st);
-    if (!start(g, st, nplayers, 0, true))
+    if (!start(g, st, nplayers, max_decisions, true))
         return;
     int64_t bound = c->max_decisions;
     g->init(st, seed, nplayers);
@@ -117,9 +126,7 @@ void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
     if (!fn && !g->play_direct)
         fn = rt_random_choice;
     if (!g->play_direct) {
-        rt_new(g, st, seed, nplayers);
-        if (max_decisions > 0)
-            c->max_decisions = max_decisions;
+        rt_new_bounded(g, st, seed, nplayers, max_decisions);
         while (c->over == RT_PLAYING && rt_apply(g, st, fn(ctx, st)))
             ;
         if (c->over == RT_PLAYING)
@@ -735,6 +742,13 @@ unsigned rt_card_seen(const RtGame *g, const void *st, int c)
     if (public_top(g, st, c))
         return (1u << RT_MAX_PLAYERS) - 1;
     return ((const uint8_t *)st + g->off_seen)[c];
+}
+
+void rt_set_taken_observer(const RtGame *g, RtTakenObserver fn, void *ctx)
+{
+    rt_taken_fn = fn;
+    rt_taken_ctx = ctx;
+    rt_taken_game = g;
 }
 
 /* ---- windows ---- */

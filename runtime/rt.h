@@ -134,7 +134,8 @@ typedef struct RtCore {
     int32_t fault_site;         /* where: RtGame.fault_sites[fault_site - 1]; 0 unknown */
     int32_t fault_arg;          /* the fault's value: see RT_FAULT_KINDS (faults.h) */
     int32_t turns;              /* incremented by the rules' turn marker */
-    int64_t decisions;          /* decisions applied so far */
+    int64_t decisions;          /* decisions taken so far, those of a single
+                                 * option (taken without asking) too */
     int64_t max_decisions;      /* bound: reaching it ends the game as a draw */
     int32_t score[RT_MAX_PLAYERS];
     uint8_t winner[RT_MAX_PLAYERS];
@@ -366,6 +367,11 @@ typedef struct RtGame {
 
 /* ---- engine API ---- */
 void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers);
+/* rt_new under a decision bound of max_decisions (0: the game's own),
+ * from the start: decisions of a single option are counted, and the rules
+ * may take some before the first that is asked. */
+void rt_new_bounded(const RtGame *g, void *st, uint64_t seed, int nplayers,
+                    int64_t max_decisions);
 /* A whole game with fn answering every decision inline (simulation);
  * fn NULL is rt_random_choice, with ctx its generators. max_decisions 0
  * means the game's own bound. Falls back to rt_new and rt_apply when the
@@ -485,6 +491,21 @@ const char *rt_words(const RtGame *g, const char *tmpl, const int32_t *value, Rt
 /* The pending decision's prompt, built (rt_words) if it is a template. */
 const char *rt_prompt_text(const RtGame *g, const void *st, RtSees sees, void *ctx, char *buf,
                            size_t n);
+/* Observer of the decisions of a single option, which the rule code takes
+ * without asking (generated code calls rt_taken() with the option in
+ * core.dec): the terminal prints them as it prints an answer, so that a
+ * missing "Player N chooses" line never shows that a player had no choice.
+ * Set by the terminal and the JSON protocol; NULL in simulation. */
+typedef void (*RtTakenObserver)(void *ctx, const RtGame *g, const void *st);
+void rt_set_taken_observer(const RtGame *g, RtTakenObserver fn, void *ctx);
+extern RtTakenObserver rt_taken_fn;
+extern void *rt_taken_ctx;
+extern const RtGame *rt_taken_game;
+static inline void rt_taken(const void *st)
+{
+    if (rt_taken_fn)
+        rt_taken_fn(rt_taken_ctx, rt_taken_game, st);
+}
 
 /* The rule code's faults: kind is one of RT_FAULT_KINDS (RT_F_...), site
  * the statement raising it (1..nfault_sites, 0 if unknown) and arg the

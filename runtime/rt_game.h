@@ -1019,9 +1019,20 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
 
 /* ---- decisions ---- */
 
+#ifdef RT_SECRECY_HOOK
+/* A test's hook (tests/games/secrecy.c, compiled with the game's C and
+ * -DRT_SECRECY_HOOK): called as each decision opens, before its options
+ * are offered, so that the test may change what a seat may not see. No
+ * game built otherwise has it. */
+void rt_secrecy_hook(void *st);
+#endif
+
 /* A decision of player p (in range), with no options yet. */
 static inline RT_UNUSED void decision_in(State *s, int p, int prompt)
 {
+#ifdef RT_SECRECY_HOOK
+    rt_secrecy_hook(s);
+#endif
     s->core.dec.player = (int16_t)p;
     s->core.dec.prompt = (int16_t)prompt;
     s->core.dec.nwords = 0;
@@ -1347,9 +1358,27 @@ static inline RT_UNUSED void take_set_at(State *s, int site, int to)
     take_set(s, to);
 }
 
+/* Takes the only option of the pending decision without asking, and
+ * counts it as a decision all the same: the count (the end line,
+ * simulate) and the terminal's "Player N chooses" lines are then the same
+ * whether the player had one option or several, which only their hidden
+ * cards may decide (docs/RUNTIME.md, "Decisions of one option"). The
+ * decision bound counts it too. false when that bound ends the game. */
+static inline RT_UNUSED bool take_only(State *s)
+{
+    RtCore *c = &s->core;
+    c->dec.chosen = 0;
+    rt_taken(s);
+    if (++c->decisions < c->max_decisions)
+        return true;
+    c->over = RT_DRAW; /* the decision bound */
+    memset(c->winner, 0, sizeof c->winner);
+    return false;
+}
+
 /* Direct play: every decision is answered inline by d->fn. The same
- * steps as rt_apply: one option is taken, none is a fault, and the
- * decision bound ends the game as a draw. */
+ * steps as rt_apply: one option is taken (take_only), none is a fault,
+ * and the decision bound ends the game as a draw. */
 typedef struct Direct {
     RtChooser fn;
     void *ctx;
@@ -1366,10 +1395,8 @@ static RT_UNUSED __attribute__((noinline)) bool decide_rare(State *s, int site, 
         fault(s, F_NO_OPTION, site, 0);
         return false;
     }
-    if (c->dec.noptions == 1) {
-        c->dec.chosen = 0;
-        return true;
-    }
+    if (c->dec.noptions == 1)
+        return take_only(s);
     if ((unsigned)i >= (unsigned)c->dec.noptions) { /* i < 0 too */
         c->over = RT_FAULT;
         c->fault = RT_FAULT_BAD_DECISION;
@@ -1384,17 +1411,16 @@ static RT_UNUSED __attribute__((noinline)) bool decide_rare(State *s, int site, 
 /* Answers the decision inline (direct play): true with core.dec.chosen
  * set, false when the game is over (already, or now: no option, a fault at
  * site; an answer out of range, the decision bound). One option is taken
- * without asking; d->fn is asked only when there are two or more. */
+ * without asking (take_only); d->fn is asked only when there are two or
+ * more. */
 static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State *s, int site,
                                                                  const Direct *d)
 {
     RtCore *c = &s->core;
     int n = c->dec.noptions;
     if (c->over || n < 2) {
-        if (!c->over && n == 1) {
-            c->dec.chosen = 0;
-            return true;
-        }
+        if (!c->over && n == 1)
+            return take_only(s);
         return decide_rare(s, site, 0);
     }
     int i = d->fn ? d->fn(d->ctx, s) : rt_random_choice(d->ctx, s);
@@ -2632,11 +2658,15 @@ static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
 }
 
 /* RtGame.init: sets the state up and runs proc main to the first
- * decision or the end. */
+ * decision or the end, under the decision bound set before the call, if
+ * any (rt_new_bounded). */
 static RT_UNUSED void game_init(void *st, uint64_t seed, int nplayers)
 {
     State *s = st;
+    int64_t bound = s->core.max_decisions;
     game_setup(s, seed, nplayers);
+    if (bound > 0)
+        s->core.max_decisions = bound;
     push(s, 0, P_main); /* the first frame: no fault */
     run(s);
 }

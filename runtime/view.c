@@ -926,6 +926,17 @@ void rt_observe_show(void *ctx, const RtGame *g, const void *st, int card, unsig
     pl->show_card[pl->nshow++] = card;
 }
 
+/* A decision of a single option, taken without asking: at the terminal,
+ * the line any answer gets (cli.c, play_loop); the JSON protocol writes
+ * nothing (a seat's stream shows its own questions only). */
+void rt_observe_taken(void *ctx, const RtGame *g, const void *st)
+{
+    RtPlay *pl = ctx;
+    (void)g;
+    (void)st; /* pl->st: the game taking it */
+    rt_show_chosen(pl, 0);
+}
+
 void rt_print_end(RtPlay *pl, const char *abandoned)
 {
     if (pl->json)

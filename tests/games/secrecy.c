@@ -1,16 +1,44 @@
-/* secrecy.c: what a reaction window lets one seat learn of the others'
- * hands: nothing. Linked with tests/games/react-lab's C (compiled with
- * -DCARDC_NO_MAIN, which exposes `const RtGame game`) and libcardrt; its
+/* secrecy.c: what one seat's JSON stream lets it learn of the cards it
+ * may not see: nothing. Linked with a game's C (compiled with
+ * -DCARDC_NO_MAIN, which exposes `const RtGame game`, and -DRT_SECRECY_HOOK,
+ * which calls rt_secrecy_hook as each decision opens) and libcardrt; its
  * streams are written by the library's own views (runtime/view.c), as
- * `play --protocol json` writes them for the seats a stream plays.
+ * `play --protocol json` writes them for the seat a stream plays.
+ *
+ *   secrecy                       the story of react-lab (below)
+ *   secrecy diff SEEDS            any game: the differential test (below)
+ *
+ * ---- the differential test (any game; tests/games/secrecy-all.sh) ----
+ *
+ * For each seed 1..SEEDS, each player count of the game's range (at most
+ * 4) and each seat S, the game is played twice with the same seed and the
+ * same agents, a uniform random choice from each seat's own generator
+ * (as the random seat draws it). In the second game, as the first
+ * decision opens (after the set-up deal, before its options are offered),
+ * the cards of every zone S may not see are permuted among the places of
+ * those zones (the sizes of every zone kept; a card with cards under it,
+ * and the held zones, stay). S's JSON stream must be the same in both up
+ * to the first thing the rules show S:
+ *   - a card moving from a place S may not see to one it sees (the move
+ *     names it), or the answers of a reaction window;
+ *   - a decision of another seat whose options differ between the two
+ *     games (its own hidden cards now shape what it does, which the
+ *     rules may show; the agents' choices are the same only while the
+ *     options are).
+ * A decision of S whose prompt or options differ is a leak, and so is
+ * any other line that differs before those points: a question asked in
+ * one game only, a move, a view, the end line's count of decisions.
+ * Prints one line per game played twice and "secrecy: N passed, M failed";
+ * exits 1 if any failed.
+ *
+ * ---- the story of react-lab (tests/games/reactions.sh) ----
  *
  * The game, 3 seats, seed 5, set up by hand after the deal: seat 0 holds
  * a Wrecker, seat 1 has a Watchtower in play, and two cards are dealt to
  * seats 0 and 1 one way or the other: an Escape (which seat 1 could play
  * to save its tower) and a Counter (which neither may play here). Both are
  * played only as reactions, so that nothing else the others are offered
- * depends on which holds which (the count of decisions in the end line
- * would tell otherwise). Seat 0, the active player, plays
+ * depends on which holds which. Seat 0, the active player, plays
  * the Wrecker at seat 1's tower; the window before the destroy asks seats
  * 0, 1, 2 in that order. Seats 1 and 2 never respond and pass their
  * turns, and so does seat 0 but for the Wrecker. Then:
@@ -32,6 +60,15 @@ extern const RtGame game;
 enum { SEED = 5, SEATS = 3 };
 
 static const RtGame *g = &game;
+
+/* rt_secrecy_hook's orders: none (the story arranges the table itself),
+ * or permute what seat `seat` may not see at the first decision. */
+static struct {
+    bool permute;   /* this game permutes */
+    bool done;      /* the first decision has opened */
+    int seat;
+    uint64_t seed;
+} hook;
 
 /* ---- the state by hand ---- */
 
@@ -202,7 +239,7 @@ static size_t line_of(const char *s, const char *key)
     return (size_t)(k - s);
 }
 
-int main(void)
+static int story(void)
 {
     char *a = stream(2, 1, false), *b = stream(2, 0, false);
     check("seat 2's stream is the same whoever of seats 0 and 1 holds the Escape",
@@ -227,4 +264,281 @@ int main(void)
     free(b1);
     free(r);
     return failed ? 1 : 0;
+}
+
+/* ---- the differential test ---- */
+
+enum { MAX_ENTRIES = 20000 };
+
+/* One decision of a game as the test saw it open. */
+typedef struct Entry {
+    int player;
+    uint64_t options;       /* a hash of its prompt and every label, all named */
+    size_t before, after;   /* S's stream before its lines, and after */
+} Entry;
+
+/* One game of the pair: S's stream, its decisions, and where the rules
+ * first showed S something (the stream's length then; SIZE_MAX never). */
+typedef struct Run {
+    char *out;
+    size_t len;
+    FILE *f;
+    RtPlay *pl;
+    Entry *e;
+    int n;
+    size_t shown;
+} Run;
+
+static Run *running; /* the run the observers below write for */
+
+static size_t stream_len(Run *r)
+{
+    fflush(r->f);
+    return r->len;
+}
+
+/* May seat p see the cards of slot (none: -1)? */
+static bool sees(const void *st, int slot, int p)
+{
+    return slot >= 0 && rt_sees(g, st, slot, p);
+}
+
+/* Are the cards of slot permuted for seat p? A slot in play that p may
+ * not see, and not a held zone's (its holder stays where it is). */
+static bool movable_slot(const void *st, int slot, int p)
+{
+    return rt_slot_used(g, st, slot) && !rt_sees(g, st, slot, p) &&
+           (!g->slot_holder || g->slot_holder[slot] < 0);
+}
+
+/* Does card c have cards under it? */
+static bool holds_cards(const void *st, int c)
+{
+    if (!g->slot_holder)
+        return false;
+    for (int slot = 0; slot < g->nslots; slot++)
+        if (g->slot_holder[slot] == c && zsize((void *)st)[slot] > 0)
+            return true;
+    return false;
+}
+
+/* Permutes the cards of the slots seat p may not see among their places
+ * (each slot keeps its size), then has the game rebuild what it derives. */
+static void permute_unseen(void *st, int p, uint64_t seed)
+{
+    static uint16_t *place[1 << 16];
+    static uint16_t card[1 << 16];
+    int n = 0;
+    for (int slot = 0; slot < g->nslots; slot++) {
+        if (!movable_slot(st, slot, p))
+            continue;
+        uint16_t *z = zcard(st, slot);
+        for (int i = 0; i < zsize(st)[slot]; i++)
+            if (!holds_cards(st, z[i])) {
+                place[n] = &z[i];
+                card[n++] = z[i];
+            }
+    }
+    RtRng rng;
+    rt_seed(&rng, seed ^ 0x5EC2E7u);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rt_below(&rng, (uint32_t)i + 1);
+        uint16_t t = card[i];
+        card[i] = card[j];
+        card[j] = t;
+    }
+    for (int i = 0; i < n; i++)
+        *place[i] = card[i];
+    if (g->sync)
+        g->sync(st);
+}
+
+/* Called by the game as each decision opens (rt_game.h, with
+ * -DRT_SECRECY_HOOK): permutes at the first, if this game is to. */
+void rt_secrecy_hook(void *st);
+void rt_secrecy_hook(void *st)
+{
+    if (hook.done)
+        return;
+    hook.done = true;
+    if (hook.permute)
+        permute_unseen(st, hook.seat, hook.seed);
+}
+
+/* The observers: the library's own, after noting the first thing shown. */
+static void diff_observe(void *ctx, const RtGame *gm, const void *st, RtMove m)
+{
+    Run *r = running;
+    int p = hook.seat;
+    if (r->shown == SIZE_MAX && hook.done && !sees(st, m.from_slot, p) && sees(st, m.to_slot, p))
+        r->shown = stream_len(r);
+    rt_observe(ctx, gm, st, m);
+}
+
+static void diff_observe_window(void *ctx, const RtGame *gm, const void *st, const RtWindow *w)
+{
+    Run *r = running;
+    if (r->shown == SIZE_MAX)
+        r->shown = stream_len(r);
+    rt_observe_window(ctx, gm, st, w);
+}
+
+static uint64_t fnv(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 0x100000001B3u;
+    return (h ^ 0xFF) * 0x100000001B3u;
+}
+
+/* The pending decision's player, prompt and labels, every card named. */
+static uint64_t options_hash(RtPlay *pl)
+{
+    const RtCore *c = pl->st;
+    uint64_t h = fnv(0xCBF29CE484222325u, g->prompts[c->dec.prompt]);
+    for (int i = 0; i < c->dec.noptions; i++)
+        h = fnv(h, rt_option_label(g, pl->st, i, pl->label, sizeof pl->label));
+    return h;
+}
+
+static void *must(void *p)
+{
+    if (!p) {
+        fprintf(stderr, "secrecy: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+/* Plays one game of the pair, S = seat, until its end or the first thing
+ * the rules show S (nothing after it is compared). */
+static void play_run(Run *r, int seat, uint64_t seed, int nplayers, bool permute)
+{
+    memset(r, 0, sizeof *r);
+    r->shown = SIZE_MAX;
+    r->f = must(open_memstream(&r->out, &r->len));
+    r->e = must(calloc(MAX_ENTRIES, sizeof *r->e));
+    RtPlay *pl = r->pl = must(calloc(1, sizeof *pl));
+    void *st = must(calloc(1, g->state_size));
+    *pl = (RtPlay){.g = g, .prog = "secrecy", .st = st, .seed = seed, .nplayers = nplayers,
+                   .json = true, .viewers = 1u << seat, .in = stdin, .out = r->f,
+                   .io_status = -1};
+    for (int p = 0; p < nplayers; p++)
+        rt_seed(&pl->rng[p], rt_agent_seed(seed, p));
+    hook.permute = permute;
+    hook.done = false;
+    hook.seat = seat;
+    hook.seed = seed;
+    running = r;
+    rt_set_observer(g, diff_observe, pl);
+    rt_set_window_observer(g, diff_observe_window, pl);
+    rt_set_taken_observer(g, rt_observe_taken, pl);
+    rt_new(g, st, seed, nplayers);
+    RtCore *c = rt_core(st);
+    while (c->over == RT_PLAYING && r->shown == SIZE_MAX && r->n < MAX_ENTRIES) {
+        Entry *e = &r->e[r->n++];
+        e->player = c->dec.player;
+        e->before = stream_len(r);
+        if (e->player == seat)
+            rt_json_decision(pl);
+        e->after = stream_len(r);
+        e->options = options_hash(pl);
+        rt_apply(g, st, rt_random_choice(pl->rng, st));
+    }
+    if (c->over != RT_PLAYING)
+        rt_print_end(pl, NULL);
+    rt_set_observer(g, NULL, NULL);
+    rt_set_window_observer(g, NULL, NULL);
+    rt_set_taken_observer(g, NULL, NULL);
+    fclose(r->f);
+    free(st);
+}
+
+static void free_run(Run *r)
+{
+    free(r->out);
+    free(r->e);
+    free(r->pl);
+}
+
+static size_t min_size(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+/* How far the two streams must agree: up to the first thing shown to S
+ * in either, and the first decision where they part: S's own (its lines
+ * included: they must agree) or another seat's with other options (not
+ * included). */
+static size_t must_agree(const Run *a, const Run *b, int seat)
+{
+    size_t cut = min_size(min_size(a->shown, b->shown), min_size(a->len, b->len));
+    for (int i = 0; i < a->n && i < b->n; i++) {
+        const Entry *x = &a->e[i], *y = &b->e[i];
+        if (x->player == y->player && x->options == y->options)
+            continue;
+        bool own = x->player == seat && y->player == seat;
+        return min_size(cut, min_size(own ? x->after : x->before, own ? y->after : y->before));
+    }
+    /* a decision in one game only: another seat's, or S's asked where the
+     * other game ended (its end line then differs, before it) */
+    if (a->n != b->n) {
+        const Run *more = a->n > b->n ? a : b;
+        const Entry *x = &more->e[a->n < b->n ? a->n : b->n];
+        return min_size(cut, x->player == seat ? x->after : x->before);
+    }
+    return cut;
+}
+
+/* The line of s around offset at, for the report. */
+static void print_line_at(const char *s, size_t len, size_t at)
+{
+    size_t from = at, to = at;
+    while (from > 0 && s[from - 1] != '\n')
+        from--;
+    while (to < len && s[to] != '\n')
+        to++;
+    printf("      %.*s\n", (int)(to - from > 400 ? 400 : to - from), s + from);
+}
+
+static void diff_pair(int seat, uint64_t seed, int nplayers)
+{
+    Run a, b;
+    play_run(&a, seat, seed, nplayers, false);
+    play_run(&b, seat, seed, nplayers, true);
+    size_t cut = must_agree(&a, &b, seat), same = 0;
+    while (same < a.len && same < b.len && a.out[same] == b.out[same])
+        same++;
+    bool ok = same >= cut;
+    printf("%s %s: seat %d, %d players, seed %llu: %zu bytes agree\n", ok ? "ok" : "FAIL",
+           g->name, seat, nplayers, (unsigned long long)seed, cut);
+    if (!ok) {
+        printf("    the streams differ before anything was shown to seat %d:\n", seat);
+        print_line_at(a.out, a.len, same);
+        printf("    when the cards it may not see are otherwise:\n");
+        print_line_at(b.out, b.len, same);
+    }
+    ok ? pass++ : failed++;
+    free_run(&a);
+    free_run(&b);
+}
+
+static int diff(int seeds)
+{
+    int top = g->max_players < 4 ? g->max_players : 4;
+    for (int seed = 1; seed <= seeds; seed++)
+        for (int n = g->min_players; n <= top; n++)
+            for (int seat = 0; seat < n; seat++)
+                diff_pair(seat, (uint64_t)seed, n);
+    printf("secrecy: %d passed, %d failed\n", pass, failed);
+    return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "diff") && atoi(argv[2]) > 0)
+        return diff(atoi(argv[2]));
+    if (argc == 1)
+        return story();
+    fprintf(stderr, "usage: secrecy [diff SEEDS]\n");
+    return 2;
 }

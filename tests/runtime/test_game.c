@@ -518,7 +518,38 @@ Test(rt_game, decide_direct_takes_one_option_without_asking)
     cr_assert(decide_direct(s, SITE_MOVE, &d));
     cr_assert_eq(s->core.dec.chosen, 0);
     cr_assert_eq(calls, 0);
-    cr_assert_eq(s->core.decisions, 0, "no decision counted");
+    cr_assert_eq(s->core.decisions, 1, "counted all the same (RUNTIME.md, \"Decisions of one option\")");
+}
+
+static int taken_seen;
+
+static void count_taken(void *ctx, const RtGame *g, const void *state)
+{
+    (void)ctx;
+    (void)g;
+    cr_assert_eq(((const RtCore *)state)->dec.noptions, 1);
+    taken_seen++;
+}
+
+Test(rt_game, a_lone_option_is_told_and_reaches_the_bound)
+{
+    State *s = fresh(2);
+    int ans = 0;
+    Direct d = {answer, &ans};
+    s->core.max_decisions = 2;
+    taken_seen = 0;
+    rt_set_taken_observer(NULL, count_taken, NULL);
+    decision(s, SITE_MOVE, 1, 0);
+    add_player(s, SITE_MOVE, 0);
+    cr_assert(decide_direct(s, SITE_MOVE, &d));
+    cr_assert_eq(s->core.over, RT_PLAYING);
+    decision(s, SITE_MOVE, 0, 0);
+    add_player(s, SITE_MOVE, 1);
+    cr_assert_not(decide_direct(s, SITE_MOVE, &d), "the second reaches the bound of 2");
+    rt_set_taken_observer(NULL, NULL, NULL);
+    cr_assert_eq(s->core.over, RT_DRAW);
+    cr_assert_eq(s->core.decisions, 2);
+    cr_assert_eq(taken_seen, 2, "the observer hears each lone option");
 }
 
 Test(rt_game, decide_direct_with_no_option_faults)

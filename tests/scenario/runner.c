@@ -114,6 +114,8 @@
  *                                    (`none` for no turn); RtGame.time
  *   expect round N                   the round, as the views say
  *   expect phase NAME                the phase in progress (`none` for none)
+ *   expect decisions N               core.decisions: the decisions taken so far,
+ *                                    those of a single option too
  *   expect playing                   the game is not over
  *   expect over                      the game ended (RT_ENDED)
  *   expect draw                      the rules ended it in a draw (RT_DRAW)
@@ -1516,6 +1518,14 @@ static int cmd_expect(Run *r, char *s)
             return 0;
         if (*where != v)
             return fail(r, "%s is %d, expected %ld", label, *where, v);
+        return 1;
+    }
+    if (word(&s, "decisions")) {
+        long v;
+        if (!parse_int(r, &s, &v, "a number") || !at_end(r, s))
+            return 0;
+        if (c->decisions != v)
+            return fail(r, "%lld decisions taken, expected %ld", (long long)c->decisions, v);
         return 1;
     }
     if (word(&s, "playing")) {

@@ -254,9 +254,12 @@ class TerminalStream:
     nor options), a window's answers (a decision per seat, then the
     responses) and the end. Lines are the transcript's own, from 1."""
 
-    def __init__(self, text):
+    def __init__(self, text, singles=True):
         self.hist, self.pos = [], 0
         self.players = self.seed = self.turns = None
+        # a decision of one option has its line too; transcripts written
+        # before issue 17 (--no-single-lines) have none
+        self.singles = singles
         lines = text.split("\n")
         for i, line in enumerate(lines, 1):
             try:
@@ -465,10 +468,15 @@ class Game:
     def decide(self, p, prompt, legal, window=None):
         """A decision of player p. `legal` is the list of the labels the
         model allows. With one option and no window the game does not ask:
-        the model takes it too. Returns the label chosen."""
+        the model takes it too; a transcript prints it as any other choice
+        (docs/RUNTIME.md, "Decisions of one option"), so that a missing
+        line tells nobody that a player had no choice. Returns the label
+        chosen."""
         if len(legal) == 0:
             raise Disagreement("the model has a decision with no options (%s, %s)" % (plabel(p), prompt))
         if len(legal) == 1 and window is None:
+            if isinstance(self.io, TerminalStream) and self.io.singles:
+                return self.decide_terminal(self.io.next(), p, prompt, legal, None)
             return legal[0]
         d = self.io.next()
         if d.get("_terminal"):
@@ -1236,16 +1244,16 @@ def terminal(args):
     return check_game(stream.players, stream.seed, stream)
 
 
-def transcript(path):
+def transcript(path, singles=True):
     """A --reveal-all transcript: (players, seed, stream)."""
     with open(path, encoding="utf-8") as f:
-        stream = TerminalStream(f.read())
+        stream = TerminalStream(f.read(), singles)
     return stream.players, stream.seed, stream
 
 
 USAGE = """checker.py --live|--terminal [--players N] [--seed S] [--games K]
                   [--policy uniform|eager|dump|mixed] [--record FILE] [--stats]
-       checker.py --replay FILE | --transcript FILE"""
+       checker.py --replay FILE | --transcript FILE [--no-single-lines]"""
 
 
 def main():
@@ -1264,12 +1272,15 @@ def main():
     ap.add_argument("--record", metavar="FILE", help="keep the (last) game's transcript")
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "bin", "school-control"))
     ap.add_argument("--stats", action="store_true", help="print the counts of what was checked")
+    ap.add_argument("--no-single-lines", action="store_true",
+                    help="a transcript from before decisions of one option were printed")
     args = ap.parse_args()
     total = Counter()
     if args.replay or args.transcript:
         path, seed = args.replay or args.transcript, None
         try:
-            players, seed, stream = replay(path) if args.replay else transcript(path)
+            players, seed, stream = replay(path) if args.replay else \
+                transcript(path, not args.no_single_lines)
             total.update(check_game(players, seed, stream))
             total["games"] += 1
         except Disagreement as e:
