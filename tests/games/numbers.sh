@@ -22,24 +22,13 @@
 cardc=${1:?usage: numbers.sh CARDC LIBCARDRT}
 lib=${2:?usage: numbers.sh CARDC LIBCARDRT}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-CC=${CC:-cc}
 T=$(mktemp -d "${TMPDIR:-/tmp}/numbers.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-export ASAN_OPTIONS=detect_leaks=1
 CHECK_PREFIX="numbers: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-case $lib in *asan*) ;; *) san= ;; esac
-# shellcheck disable=SC2086 # san is a list of flags, or none
-if ! "$cardc" build "$ROOT/tests/games/number-lab" -o "$T/lab.c" 2>"$T/err" ||
-    ! "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/lab.c" "$lib" \
-        -o "$T/lab" 2>>"$T/err"; then
-    echo "FAIL numbers: number-lab does not build"
-    sed 's/^/    /' "$T/err" | head -20
-    echo "numbers: 0 passed, 1 failed"
-    exit 1
-fi
+. "$ROOT/tests/games/lab.sh"
+need_lab number-lab "$T/lab"
 
 yes '{"choose":0}' | head -n 400 >"$T/in"
 for n in 3 4; do
@@ -99,9 +88,9 @@ mkdir "$T/fault-lab"
 cp "$ROOT/tests/games/number-lab/cards.yaml" "$T/fault-lab/"
 sed 's|^func worth(p: player): int, owner = .*|func worth(p: player): int, owner = coins[p] / pot|' \
     "$ROOT/tests/games/number-lab/game.rules" >"$T/fault-lab/game.rules"
-# shellcheck disable=SC2086 # san is a list of flags, or none
+# shellcheck disable=SC2086 # LAB_SAN is a list of flags, or none
 if "$cardc" build "$T/fault-lab" -o "$T/fault.c" 2>>"$T/stderr" &&
-    "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/fault.c" "$lib" \
+    "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $LAB_SAN -I"$ROOT/runtime" "$T/fault.c" "$lib" \
         -o "$T/fault" 2>>"$T/stderr"; then
     printf '2\n2\n2\n' | "$T/fault" play --seats human,random --seed 3 >"$T/fterm" 2>"$T/fterm.err"
     "$T/fault" play --protocol json --seats json,random --seed 3 <"$T/in" >"$T/fjson" 2>>"$T/stderr"

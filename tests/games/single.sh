@@ -20,24 +20,13 @@
 cardc=${1:?usage: single.sh CARDC LIBCARDRT}
 lib=${2:?usage: single.sh CARDC LIBCARDRT}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-CC=${CC:-cc}
 T=$(mktemp -d "${TMPDIR:-/tmp}/single.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-export ASAN_OPTIONS=detect_leaks=1
 CHECK_PREFIX="single: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-case $lib in *asan*) ;; *) san= ;; esac
-# shellcheck disable=SC2086 # san is a list of flags, or none
-if ! "$cardc" build "$ROOT/tests/games/single-lab" -o "$T/lab.c" 2>"$T/err" ||
-    ! "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/lab.c" "$lib" \
-        -o "$T/lab" 2>>"$T/err"; then
-    echo "FAIL single: single-lab does not build"
-    sed 's/^/    /' "$T/err" | head -20
-    echo "single: 0 passed, 1 failed"
-    exit 1
-fi
+. "$ROOT/tests/games/lab.sh"
+need_lab single-lab "$T/lab"
 
 seats() { s=random; i=1; while [ $i -lt "$1" ]; do s=$s,random; i=$((i + 1)); done; echo $s; }
 
