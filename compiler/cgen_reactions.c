@@ -415,8 +415,8 @@ static const char *gen_window_words(Gen *G, int e, int evi, int nv)
         buf_printf(G->out, "    memcpy(V, V0, sizeof V[0] * %d);\n", nv);
     else
         buf_puts(G->out, "    (void)V0;\n");
-    buf_printf(G->out, "    const int32_t words[6] = {%s, %s};\n    (void)s;\n    (void)V;\n"
-                       "    memcpy(w, words, sizeof words);\n}\n\n", q, l);
+    buf_printf(G->out, "    const int32_t v[6] = {%s, %s};\n    (void)s;\n    (void)V;\n"
+                       "    memcpy(w, v, sizeof v);\n}\n\n", q, l);
     return arena_printf(G->a, "bf_words%d", evi);
 }
 
