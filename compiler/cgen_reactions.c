@@ -404,10 +404,12 @@ static const char *gen_window_words(Gen *G, int e, int evi, int nv)
     const Node *asks = ev ? ev->decl->asks : NULL, *declines = ev ? ev->decl->declines : NULL;
     if (!ev || !ev->body->reached || !((asks && asks->words) || (declines && declines->words)))
         return "NULL";
+    const Node *at = G->at; /* a word that faults names its text's line */
     G->at = asks && asks->words ? asks : declines;
     const char *q = words_args(G, asks ? asks->words : NULL);
     G->at = declines && declines->words ? declines : asks;
     const char *l = words_args(G, declines ? declines->words : NULL);
+    G->at = at;
     buf_printf(G->out, "/* the words of the window before event %s: its question's, then "
                        "its label's */\nstatic void bf_words%d(State *s, const int32_t *V0, "
                        "int32_t *w)\n{\n    int32_t V[%d] = {0};\n", ev->name, evi, nv + 1);
