@@ -57,6 +57,16 @@ static void visit_call(Node *n, void *ctx)
         reach(ctx, n->sym);
 }
 
+/* Walks the words of the reaction window of the event whose body is fn
+ * (`asks`, `declines`; none for another func or proc). */
+static void walk_window_words(const Sym *fn, void (*visit)(Node *n, void *ctx), void *ctx)
+{
+    if (fn->decl->kind != N_PROCDECL)
+        return;
+    ast_walk(fn->decl->asks, visit, ctx);
+    ast_walk(fn->decl->declines, visit, ctx);
+}
+
 /* Walks the bodies of the funcs and procs reached, until none is left. */
 static void drain(Reach *r)
 {
@@ -64,6 +74,7 @@ static void drain(Reach *r)
         const Sym *fn = r->todo.items[--r->todo.len];
         ast_walk(fn->decl->body, visit_call, r);
         ast_walk(fn->decl->expr_body, visit_call, r);
+        walk_window_words(fn, visit_call, r);
     }
 }
 
@@ -259,6 +270,7 @@ static void find_bad_players(Arena *a, const Game *g)
             Sym *fn = lists[l]->items[i];
             ast_walk(fn->decl->body, visit_player_flow, &pf);
             ast_walk(fn->decl->expr_body, visit_player_flow, &pf);
+            walk_window_words(fn, visit_player_flow, &pf);
         }
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
@@ -734,6 +746,7 @@ static void number_helpers(Game *g)
                 continue;
             ast_walk(fn->decl->body, visit_helper, &nb);
             ast_walk(fn->decl->expr_body, visit_helper, &nb);
+            walk_window_words(fn, visit_helper, &nb);
         }
     for (int i = 0; i < g->continuous.len; i++) {
         const Continuous *k = g->continuous.items[i];

@@ -216,10 +216,14 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 nlocals; for the proc the checker makes of an 'at'
  *                 block, sym = the rule it is written in (the block's
  *                 frame slots are that rule's)
+ *                 (an event's body: asks, declines as its EVENTDECL's)
  *   PARAM         name, type, how = IDENT of its card type (an event's
  *                 parameter 'loc: location', type T_CARD) or NULL; sym,
  *                 value = that card type's index (-1 for none)
- *   EVENTDECL     name, params, body (a BLOCK); sym = the event (S_EVENT),
+ *   EVENTDECL     name, params, body (a BLOCK); asks, declines = OPTION or
+ *                 NULL: the question and the label of its reaction window
+ *                 (`asks "..."`, `declines "..."`; an OPTION's which is 0
+ *                 for asks, 1 for declines); sym = the event (S_EVENT),
  *                 nlocals
  *   EFFECT        the effect of one card or of one type: clauses = CLAUSE
  *                 list, effect_from (EffectFrom), name = the card's name
@@ -363,8 +367,8 @@ struct Node {
             union { Node *body, *rhs, *then, *to, *options,
                     *src, *filter, *index, *how, *mods; };
             union { Node *expr_body, *els, *from, *pos, *into, *by, *when; };
-            union { Node *size, *pattern, *shown; };
-            union { Node *such; };
+            union { Node *size, *pattern, *shown, *asks; };
+            union { Node *such, *declines; };
             union { Node *words; };
         };
     };

@@ -972,7 +972,7 @@ static const char *word_value(Gen *G, const Node *e)
 
 /* The values words w (WORDS, or NULL) are built from: "a, b, c", a 0 for
  * each word it has not. */
-static const char *words_args(Gen *G, const Node *w)
+const char *words_args(Gen *G, const Node *w)
 {
     const char *v[MAX_WORDS] = {"0", "0", "0"};
     int k = 0;

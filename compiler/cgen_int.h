@@ -72,6 +72,9 @@ typedef struct Gen {
 void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The C of expression n, as a string of the arena. */
 const char *expr_str(Gen *G, const Node *n);
+/* The values words w (WORDS, or NULL) are built from, as the int32_t
+ * rt_words reads: "a, b, c", a 0 for each word it has not. */
+const char *words_args(Gen *G, const Node *w);
 /* The C of expression n, appended to b. */
 void gen_expr(Gen *G, Buf *b, const Node *n);
 /* The base name of the file node n is in. */

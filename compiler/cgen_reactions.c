@@ -394,6 +394,46 @@ static const char *gen_window_kinds(Gen *G, int e, int evi)
     return name;
 }
 
+/* The words of the question and of the label of user event e's window
+ * (`asks`, `declines`): bf_words<evi>, computed from the event's values
+ * when a seat is asked. Returns its name, or "NULL" when it has none (or
+ * the event is never raised). */
+static const char *gen_window_words(Gen *G, int e, int evi, int nv)
+{
+    const Sym *ev = e >= EV_USER ? G->g->events.items[e - EV_USER] : NULL;
+    const Node *asks = ev ? ev->decl->asks : NULL, *declines = ev ? ev->decl->declines : NULL;
+    if (!ev || !ev->body->reached || !((asks && asks->words) || (declines && declines->words)))
+        return "NULL";
+    const Node *at = G->at; /* a word that faults names its text's line */
+    G->at = asks && asks->words ? asks : declines;
+    const char *q = words_args(G, asks ? asks->words : NULL);
+    G->at = declines && declines->words ? declines : asks;
+    const char *l = words_args(G, declines ? declines->words : NULL);
+    G->at = at;
+    buf_printf(G->out, "/* the words of the window before event %s: its question's, then "
+                       "its label's */\nstatic void bf_words%d(State *s, const int32_t *V0, "
+                       "int32_t *w)\n{\n    int32_t V[%d] = {0};\n", ev->name, evi, nv + 1);
+    if (nv)
+        buf_printf(G->out, "    memcpy(V, V0, sizeof V[0] * %d);\n", nv);
+    else
+        buf_puts(G->out, "    (void)V0;\n");
+    buf_printf(G->out, "    const int32_t v[6] = {%s, %s};\n    (void)s;\n    (void)V;\n"
+                       "    memcpy(w, v, sizeof v);\n}\n\n", q, l);
+    return arena_printf(G->a, "bf_words%d", evi);
+}
+
+/* The label of declining user event e's window and the words of its
+ * question and of that label: ", label, nask, ndecline"; -1 for the
+ * label "Do not respond". */
+static const char *window_texts(const Gen *G, int e)
+{
+    const Sym *ev = e >= EV_USER ? G->g->events.items[e - EV_USER] : NULL;
+    const Node *asks = ev ? ev->decl->asks : NULL, *declines = ev ? ev->decl->declines : NULL;
+    return arena_printf(G->a, ", %d, %lld, %lld", declines ? declines->label : -1,
+                        asks && asks->words ? asks->words->nitems : 0,
+                        declines && declines->words ? declines->words->nitems : 0);
+}
+
 /* The tables of event e (number evi) and its BfEvent entry, into entries. */
 static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
 {
@@ -416,11 +456,13 @@ static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
     gen_kind_table(G, e, evi, CLAUSE_INSTEAD, "instead");
     gen_kind_table(G, e, evi, CLAUSE_REACT, "react");
     const char *wkinds = gen_window_kinds(G, e, evi);
+    const char *words = gen_window_words(G, e, evi, nv);
     buf_puts(o, "\n");
     int prompt = g->respond_prompt ? g->respond_prompt[e] : -1;
     buf_printf(entries, "    {%d, %d, %d, %d, bf_argkind%d, %d, bf_rules%d, bf_instead%d, "
-                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s},\n",
-               e, nv, event_site(G, e), prompt, evi, nrules, evi, evi, evi, evi, evi, wkinds);
+                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s},\n",
+               e, nv, event_site(G, e), prompt, evi, nrules, evi, evi, evi, evi, evi, wkinds,
+               window_texts(G, e), words);
 }
 
 /* The slot of a card's move that the zone of clause h's pattern names:

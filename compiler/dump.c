@@ -167,7 +167,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_VARDECL: ONE(init); ONE(shown); break;
     case N_FUNCDECL: LIST(params, "param"); ONE(shown); ONE(expr_body); ONE(body); break;
     case N_PROCDECL: LIST(params, "param"); ONE(body); break;
-    case N_EVENTDECL: LIST(params, "param"); ONE(body); break;
+    case N_EVENTDECL: LIST(params, "param"); ONE(asks); ONE(declines); ONE(body); break;
     case N_EFFECT: LIST(clauses, "clause"); break;
     case N_CLAUSE: ONE(pattern); ONE(cond); ONE(body); break;
     case N_PATTERN:

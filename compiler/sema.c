@@ -301,6 +301,8 @@ void sema_check_fn(Sema *s, Sym *sym)
         p->sym = declare_local(s, p, p->name, p->type, S_PARAM);
     if (s->event_scope)
         scope_event_values(s);
+    if (s->event_scope && (f->asks || f->declines))
+        check_window_texts(s, f);
     if (f->expr_body) {
         Type t = check_expr(s, f->expr_body);
         expect_type(s, f->expr_body, f->type, t,

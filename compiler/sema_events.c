@@ -38,6 +38,8 @@ void declare_event(Sema *s, Node *n)
     decl->params = n->params;
     decl->type = T_VOID;
     decl->body = n->body;
+    decl->asks = n->asks; /* checked in the scope of its parameters */
+    decl->declines = n->declines;
     Sym *body = arena_alloc(s->arena, sizeof *body);
     *body = *ev;
     body->kind = S_PROC;

@@ -59,6 +59,8 @@ typedef struct Sema {
     bool event_scope;           /* checking an event's body: `by` and `cause`
                                  * are in scope (a handler has them as
                                  * parameters) */
+    bool window_words;          /* checking the words of a reaction window's
+                                 * question or label: every seat reads them */
     bool rules_handler;         /* checking a handler of the rules: 'this' and
                                  * 'me' name no card there */
     const char **names_buf;     /* name_list's buffer, names_cap long */
@@ -193,6 +195,13 @@ int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str);
 const char *check_words(Sema *s, Node *n, const Node *decider, bool label);
 /* sema_words.c: a public choice of cards takes them from a public zone. */
 void check_public_cards(Sema *s, const Node *n);
+/* sema_words.c: the question and the label of the reaction window of the
+ * event whose body decl is being checked (`asks`, `declines`), in the
+ * scope of its parameters: interned, their words checked for every seat. */
+void check_window_texts(Sema *s, Node *decl);
+/* sema_stmt.c: the label of option o of a decision of `decider` (NULL:
+ * every seat), its words checked, interned. */
+int intern_label(Sema *s, Node *o, const Node *decider);
 
 /* sema.c */
 void sema_check_fn(Sema *s, Sym *sym); /* a func's, proc's or play clause's body */

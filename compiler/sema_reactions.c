@@ -179,12 +179,34 @@ int before_frame_slots(const Game *g)
     return events_nargs(g) + BEFORE_SLOTS;
 }
 
+/* The question of user event e's window written by the rules (`asks`),
+ * or NULL. */
+static const Node *window_asks(const Game *g, int e)
+{
+    return ((const Sym *)g->events.items[e - EV_USER])->decl->asks;
+}
+
+/* Warns of the words of a window that never opens: of an event no
+ * reaction hears. */
+static void warn_unheard_windows(Sema *s)
+{
+    Game *g = s->g;
+    for (int i = 0; i < g->events.len; i++) {
+        const Node *d = ((const Sym *)g->events.items[i])->decl;
+        const Node *t = d->asks ? d->asks : d->declines;
+        if (t && (!game_has_befores(g) || !event_has_window(g, EV_USER + i)))
+            diag_warning(s->diags, t->loc, "no reaction hears event '%s': its window, and "
+                                           "these words, are never shown", d->name);
+    }
+}
+
 /* Once every rule is checked: the prompt of each window ("Respond to
  * destroy?"), the label "Do not respond", and frames large enough for
  * the before-phase. */
 void finish_befores(Sema *s)
 {
     Game *g = s->g;
+    warn_unheard_windows(s);
     if (!game_has_befores(g))
         return;
     check_react_play_guards(s);
@@ -195,6 +217,11 @@ void finish_befores(Sema *s)
         bool windowed = e == EV_ENTERS || e == EV_PLAYED || e >= EV_USER;
         if (!windowed || !event_has_window(g, e))
             continue;
+        const Node *asks = e >= EV_USER ? window_asks(g, e) : NULL;
+        if (asks) {
+            g->respond_prompt[e] = asks->prompt;
+            continue;
+        }
         const char *text = e == EV_PLAYED   ? "Respond to a card played?"
                            : e == EV_ENTERS ? "Respond to a card moving?"
                                             : arena_printf(s->arena, "Respond to %s?",

@@ -28,7 +28,7 @@ int intern_str(Sema *s, PtrVec *v, StrMap *ix, const char *str)
 /* The label of option o of a decision of `decider`, its words checked
  * (sema_words.c), interned; longer than MAX_LABEL characters it is an
  * error (the game holds a label in a fixed buffer, never cut). */
-static int intern_label(Sema *s, Node *o, const Node *decider)
+int intern_label(Sema *s, Node *o, const Node *decider)
 {
     if (o->words)
         return intern_str(s, &s->g->labels, &s->label_ix, check_words(s, o, decider, true));

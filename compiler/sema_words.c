@@ -108,6 +108,10 @@ static char check_word(Sema *s, Node *e, const Node *decider)
                                          "may not see: a word may name `this`, a card taken "
                                          "from a zone that player sees, or a card they chose");
             diag_note(s->diags, decider->loc, "the player who decides");
+        } else if (s->window_words) {
+            diag_error(s->diags, e->loc, "this word names a card that some seat may not see, "
+                                         "and a reaction window asks every seat: name a card "
+                                         "of a public zone, as top(Z)");
         } else {
             diag_error(s->diags, e->loc, "this word names a card that some seat may not see, "
                                          "and the choice is public: every seat reads its "
@@ -185,4 +189,31 @@ const char *check_words(Sema *s, Node *n, const Node *decider, bool label)
         return n->name;
     s->g->words = true;
     return runtime_template(s, w, kinds);
+}
+
+/* The words of one text of a reaction window, checked as a public
+ * choice's (every seat is asked). They are computed from the event's
+ * values alone when the window opens, before the body runs: a word that
+ * walks a zone (a source, taking a frame slot) is refused. */
+static void check_window_text(Sema *s, Node *t)
+{
+    int nlocals = s->nlocals;
+    s->window_words = true;
+    if (t->which)
+        t->label = intern_label(s, t, NULL);
+    else
+        t->prompt = intern_str(s, &s->g->prompts, &s->prompt_ix, check_words(s, t, NULL, false));
+    s->window_words = false;
+    if (s->nlocals != nlocals)
+        diag_error(s->diags, t->loc, "a reaction window's words are built from the event's "
+                                     "values when the window opens: walk no zone in them "
+                                     "(count, sum, any ... with 'where')");
+}
+
+void check_window_texts(Sema *s, Node *decl)
+{
+    if (decl->asks)
+        check_window_text(s, decl->asks);
+    if (decl->declines)
+        check_window_text(s, decl->declines);
 }

@@ -276,7 +276,7 @@ static Node *append(Node *head, Node *n)
 /* event NAME(PARAMS) { BODY }: `event` is a contextual word (a card type
  * may be called event), so the declaration starts with a name. */
 static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYPE loc,
-                        const char *name, Node *params, Node *body)
+                        const char *name, Node *params, Node *texts, Node *body)
 {
     if (strcmp(word, "event"))
         lexer_error(lx, &wloc, "syntax error: unexpected name '%s', expected a declaration",
@@ -286,7 +286,44 @@ static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYP
     n->type = T_VOID;
     n->params = params;
     n->body = body;
+    for (Node *t = texts, *next; t; t = next) {
+        next = t->next;
+        t->next = NULL; /* each text is walked alone */
+        Node **slot = t->which ? &n->declines : &n->asks;
+        if (!*slot) /* a second one is reported by window_text */
+            *slot = t;
+    }
     return n;
+}
+
+/* `asks "QUESTION"` or `declines "LABEL"` after an event's parameters:
+ * the words of its reaction window (LANGUAGE.md §8). Both are contextual
+ * words, read only there, where no name could stand. An OPTION whose
+ * which is 0 for the question, 1 for the label. */
+static Node *window_text(struct Lexer *lx, Node *list, RLLTYPE wloc, const char *word,
+                         const char *text, RLLTYPE loc)
+{
+    bool asks = !strcmp(word, "asks");
+    if (!asks && strcmp(word, "declines"))
+        lexer_error(lx, &wloc, "syntax error: unexpected name '%s', expected 'asks' or "
+                    "'declines' (the words of the event's reaction window) or a block", word);
+    Node *n = NEW(OPTION, loc);
+    n->name = text;
+    n->which = !asks;
+    worded(lx, n, loc);
+    n->next = NULL;
+    if (!list)
+        return n;
+    Node *p = list;
+    for (;; p = p->next) {
+        if (p->which == n->which)
+            lexer_error(lx, &wloc, "'%s' is given twice: an event's window has one question "
+                        "and one label for declining", word);
+        if (!p->next)
+            break;
+    }
+    p->next = n;
+    return list;
 }
 
 /* The word at loc must be `want` (a contextual word, scanned as a name):
@@ -547,7 +584,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> tail else_part expr cond decision src opt_where opt_else position
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
 %type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
-%type <node> name_list play_card opt_by opt_to show_who
+%type <node> name_list play_card opt_by opt_to show_who window_texts
 %type <num> opt_public
 %type <node> names boundary mods mod opt_shown
 %type <num> var_type
@@ -634,12 +671,18 @@ decl
     | EFFECT IDENT '{' { enter(lx, @3); } clauses '}'
                                     { $$ = nest(lx, @$, rules_effect(lx, @2, EFFECT_TYPE, $2,
                                                                      $5)); }
-    | IDENT name '(' params ')' block
-                                    { $$ = event_decl(lx, @1, $1, @2, $2, $4, $6); }
+    | IDENT name '(' params ')' window_texts block
+                                    { $$ = event_decl(lx, @1, $1, @2, $2, $4, $6, $7); }
     | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
     | INSTEAD OF pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
     | misplaced_clause              { $$ = NULL; }
+    ;
+
+/* The words of an event's reaction window: `asks "..."`, `declines "..."`. */
+window_texts
+    : %empty                        { $$ = NULL; }
+    | window_texts IDENT STRING     { $$ = window_text(lx, $1, @2, $2, $3, @3); }
     ;
 
 /* A card's clause written among the declarations, outside any effect:

@@ -2040,6 +2040,13 @@ typedef struct BfEvent {
     const uint8_t *wkinds;      /* NULL, or per kind: can a reaction match the
                                  * event when its first value, a card in a public
                                  * zone, is of that kind? (else no window opens) */
+    int32_t decline;            /* its window's label for declining, worded by
+                                 * the rules (`declines`); -1: GAME_RESPOND_LABEL */
+    int32_t nask, ndecline;     /* the words its question and that label are built
+                                 * from (`asks "..."`, rt_words) */
+    /* NULL, or the values of those words from the event's values V: the
+     * question's in w[0..3), the label's in w[3..6). */
+    void (*words)(State *s, const int32_t *V, int32_t *w);
 } BfEvent;
 
 /* Defined by the game after the rules. */
@@ -2260,7 +2267,12 @@ static RT_UNUSED bool bf_spoken_for(const State *s, int c)
 static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
 {
     int p = win_seat(s);
+    int32_t w[6] = {0};
     decision_in(s, p, ev->prompt);
+    if (ev->words)
+        ev->words(s, V, w);
+    if (ev->nask)
+        prompt_words(s, ev->nask, w[0], w[1], w[2]);
     for (int k = 0; k < NCARDS && !s->core.over; k++) {
         if (ev->react[k] == ev->react[k + 1])
             continue;
@@ -2270,7 +2282,10 @@ static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
                 break;
             }
     }
-    add_text(s, ev->site, GAME_RESPOND_LABEL, 0);
+    if (ev->ndecline)
+        add_words(s, ev->site, ev->decline, 0, w[3], w[4], w[5]);
+    else
+        add_text(s, ev->site, ev->decline >= 0 ? ev->decline : GAME_RESPOND_LABEL, 0);
 }
 
 /* The next answer of the closed window to resolve, from BF_J on: a card

@@ -1,0 +1,69 @@
+#!/bin/sh
+# window-words.sh: the words of reaction windows worded by the rules
+# (tests/games/window-words-lab, docs/LANGUAGE.md §8 "The words of a
+# window"), over the protocol and at the terminal, built with ASan+UBSan
+# when LIBCARDRT is the ASan build:
+#   - JSON: a raid's window asks every seat the rules' question, built from
+#     the raider, the player raided, the points and the public table's top
+#     card, and offers the rules' decline label, never a template's `{p0}`;
+#   - the window of an event without words keeps "Respond to storm_hits?"
+#     and "Do not respond";
+#   - the sealed answers read the rules' label in the responses line;
+#   - the terminal prints the worded question;
+#   - simulate and play agree seed by seed.
+#
+#   sh tests/games/window-words.sh CARDC LIBCARDRT
+# Prints "window-words: N passed, M failed"; exits 1 if any failed.
+cardc=${1:?usage: window-words.sh CARDC LIBCARDRT}
+lib=${2:?usage: window-words.sh CARDC LIBCARDRT}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+CC=${CC:-cc}
+T=$(mktemp -d "${TMPDIR:-/tmp}/window-words.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+export ASAN_OPTIONS=detect_leaks=1
+CHECK_PREFIX="window-words: "
+. "$ROOT/tests/check.sh"
+
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+case $lib in *asan*) ;; *) san= ;; esac
+# shellcheck disable=SC2086 # san is a list of flags, or none
+if ! "$cardc" build "$ROOT/tests/games/window-words-lab" -o "$T/lab.c" 2>"$T/err" ||
+    ! "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/lab.c" "$lib" \
+        -o "$T/lab" 2>>"$T/err"; then
+    echo "FAIL window-words: window-words-lab does not build"
+    sed 's/^/    /' "$T/err" | head -20
+    echo "window-words: 0 passed, 1 failed"
+    exit 1
+fi
+
+yes '{"choose":0}' | head -n 3000 >"$T/in"
+for seed in 1 2 3 4 5 6; do
+    "$T/lab" play --protocol json --seats json,json,json --seed $seed <"$T/in" \
+        >"$T/out.$seed" 2>>"$T/stderr"
+    check "seed $seed: the stream passes jsonl_check.py" \
+        python3 "$ROOT/tests/games/jsonl_check.py" "$T/out.$seed" --ended
+done
+cat "$T"/out.* >"$T/all"
+
+has() { grep -qE "$1" "$T/all"; }
+check "JSON: a raid's window asks the rules' question, built from values" \
+    has '"prompt":"Player ([123]) raids Player [123] \((Raider|Storm) on the table\): respond\?"'
+check "JSON: a raid's window offers the rules' decline label" \
+    has '"label":"Let Player [123] lose 3"'
+check "JSON: the raider and the player raided are told apart" \
+    sh -c '! grep -E "\"prompt\":\"Player ([123]) raids Player \1 \(" "$1"' sh "$T/all"
+check "JSON: a window without words keeps cardc's question" \
+    has '"prompt":"Respond to storm_hits\?"'
+check "JSON: and cardc's label" has '"label":"Do not respond"'
+check "JSON: the responses line reads the rules' label" \
+    has '"responses".*"Let Player [123] lose 3"'
+check "JSON: no template reaches a client" sh -c '! grep -qE "\{[pcnbw][0-9]\}" "$1"' sh "$T/all"
+
+"$T/lab" play --seats random,random --seed 3 >"$T/term" 2>>"$T/stderr"
+"$T/lab" play --seats random,random --seed 4 >>"$T/term" 2>>"$T/stderr"
+check "terminal: the worded label is shown among the responses" \
+    grep -qE 'Let Player [12] lose 3' "$T/term"
+check "no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/stderr"
+check "simulate and play agree" sh "$ROOT/tests/games/same-games.sh" "$T/lab" 20
+
+summary window-words
