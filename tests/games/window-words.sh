@@ -17,24 +17,13 @@
 cardc=${1:?usage: window-words.sh CARDC LIBCARDRT}
 lib=${2:?usage: window-words.sh CARDC LIBCARDRT}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-CC=${CC:-cc}
 T=$(mktemp -d "${TMPDIR:-/tmp}/window-words.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-export ASAN_OPTIONS=detect_leaks=1
 CHECK_PREFIX="window-words: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-case $lib in *asan*) ;; *) san= ;; esac
-# shellcheck disable=SC2086 # san is a list of flags, or none
-if ! "$cardc" build "$ROOT/tests/games/window-words-lab" -o "$T/lab.c" 2>"$T/err" ||
-    ! "$CC" -std=c11 -Wall -Wextra -Werror -O1 -g $san -I"$ROOT/runtime" "$T/lab.c" "$lib" \
-        -o "$T/lab" 2>>"$T/err"; then
-    echo "FAIL window-words: window-words-lab does not build"
-    sed 's/^/    /' "$T/err" | head -20
-    echo "window-words: 0 passed, 1 failed"
-    exit 1
-fi
+. "$ROOT/tests/games/lab.sh"
+need_lab window-words-lab "$T/lab"
 
 yes '{"choose":0}' | head -n 3000 >"$T/in"
 for seed in 1 2 3 4 5 6; do
