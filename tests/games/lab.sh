@@ -8,7 +8,13 @@
 #                       returns 1, after "FAIL PREFIX: LAB does not build"
 #                       and the first errors, if cardc or cc fails;
 #   need_lab LAB OUT    the same, but a lab that does not build ends the
-#                       script with one failed check.
+#                       script with one failed check;
+#   json_games SEATS SEED...  plays $T/lab once per SEED with the JSON
+#                       protocol and --seats SEATS, every answer
+#                       {"choose":0} (3,000 at most), into $T/out.SEED and
+#                       stderr into $T/stderr; checks each stream with
+#                       jsonl_check.py (ended), and writes them all into
+#                       $T/all.
 CC=${CC:-cc}
 export ASAN_OPTIONS=detect_leaks=1
 LAB_SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
@@ -28,4 +34,17 @@ need_lab() {
     build_lab "$1" "$2" && return 0
     echo "${CHECK_PREFIX}0 passed, 1 failed"
     exit 1
+}
+
+json_games() {
+    seats=$1
+    shift
+    yes '{"choose":0}' | head -n 3000 >"$T/in"
+    for seed in "$@"; do
+        "$T/lab" play --protocol json --seats "$seats" --seed "$seed" <"$T/in" \
+            >"$T/out.$seed" 2>>"$T/stderr"
+        check "seed $seed: the stream passes jsonl_check.py" \
+            python3 "$ROOT/tests/games/jsonl_check.py" "$T/out.$seed" --ended
+    done
+    cat "$T"/out.* >"$T/all"
 }
