@@ -287,8 +287,9 @@ Test(end, terminal_says_where)
 /* A file's whole text (malloc'ed). */
 static char *slurp(FILE *f)
 {
-    long n;
-    cr_assert(fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0);
+    cr_assert(fseek(f, 0, SEEK_END) == 0);
+    long n = ftell(f);
+    cr_assert(n >= 0);
     char *s = malloc((size_t)n + 1);
     rewind(f);
     cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
