@@ -2620,7 +2620,7 @@ static void gen_game_table(Gen *G)
                   "    .init = game_init,\n    .resume = game_resume,\n"
                   "    .off_slot_of = offsetof(State, slot_of),\n"
                   "    .nvars = %d,\n    .vars = vars,\n"
-                  "    .sync = game_sync,\n    .check = game_check,\n"
+                  "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n"
                   "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,

@@ -158,7 +158,10 @@ bool rt_apply(const RtGame *g, void *st, int i)
 
 void rt_clone(const RtGame *g, void *dst, const void *src)
 {
-    memcpy(dst, src, g->state_size);
+    if (g->copy)
+        g->copy(dst, src);
+    else
+        memcpy(dst, src, g->state_size);
 }
 
 bool rt_hit_bound(const void *st)

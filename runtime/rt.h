@@ -316,6 +316,10 @@ typedef struct RtGame {
     /* The game's own invariants (e.g. those derived tables agree with the
      * zones), called by rt_check_state; NULL if none. */
     bool (*check)(const void *st, char *why, size_t n);
+    /* Makes dst what src is for every rule, copying less than the whole
+     * state (not the parts no rule reads); NULL: a memcpy. Use through
+     * rt_clone. */
+    void (*copy)(void *dst, const void *src);
     /* Plays a whole game with every decision of two or more options
      * answered inline by fn (NULL: rt_random_choice): no pause between
      * decisions, and the same game as rt_new and rt_apply given the same
@@ -532,7 +536,8 @@ enum {
     RT_FAULT_PLAYERS = -2,
 };
 
-/* A copy of a state: the state holds no pointers, so this is a memcpy. */
+/* A copy of a state, the same for every rule: the state holds no pointers,
+ * so this is a memcpy, less what no rule reads (RtGame.copy). */
 void rt_clone(const RtGame *g, void *dst, const void *src);
 /* Why the game ended, for people: the fault's text for RT_FAULT, "decision
  * bound reached" or "the rules ended the game in a draw" for RT_DRAW, ""

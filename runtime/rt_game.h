@@ -2720,6 +2720,39 @@ static RT_UNUSED void game_sync(void *st)
     derive(st);
 }
 
+/* copy_span: the bytes [from, to) of the state src into dst. */
+static inline void copy_span(State *d, const State *s, size_t from, size_t to)
+{
+    memcpy((char *)d + from, (const char *)s + from, to - from);
+}
+
+/* RtGame.copy: dst becomes src for every rule, as a memcpy of the whole
+ * state would make it, but without the bytes no rule reads: the options
+ * past the decision's and the free entries of the trigger queue (32 KB of
+ * School Control's 57). The invariants copy the state for every option
+ * they try, and the views for every shown func. */
+static RT_UNUSED void game_copy(void *dst, const void *src)
+{
+    State *d = dst;
+    const State *s = src;
+    int nopt = s->core.dec.noptions;
+    nopt = nopt < 0 ? 0 : nopt > RT_MAX_OPTIONS ? RT_MAX_OPTIONS : nopt;
+    size_t opt = offsetof(State, core.dec.opt);
+    copy_span(d, s, 0, opt + (size_t)nopt * sizeof(RtOption));
+#if GAME_HAS_EVENTS
+    copy_span(d, s, offsetof(State, core) + sizeof(RtCore), offsetof(State, tq));
+    int head = s->tq_head, len = s->tq_len;
+    if (head >= 0 && head < GAME_MAX_TRIGGERS && len > 0 && len <= GAME_MAX_TRIGGERS) {
+        int first = len < GAME_MAX_TRIGGERS - head ? len : GAME_MAX_TRIGGERS - head;
+        memcpy(&d->tq[head], &s->tq[head], (size_t)first * sizeof(Trigger));
+        memcpy(d->tq, s->tq, (size_t)(len - first) * sizeof(Trigger)); /* wrapped round */
+    }
+    copy_span(d, s, offsetof(State, tq) + sizeof s->tq, sizeof(State));
+#else
+    copy_span(d, s, offsetof(State, core) + sizeof(RtCore), sizeof(State));
+#endif
+}
+
 /* count_check: the cards of one slot, counted by kind into count: their
  * positions (pos_of), then the counts and the mask of kinds the state
  * keeps. Returns false, with why, at the first that disagrees. Runs after
