@@ -407,34 +407,39 @@ bool rt_sees(const RtGame *g, const void *st, int slot, int p)
 
 /* ---- invariants ---- */
 
+/* Every card instance lies in exactly one place: no slot holds a card out
+ * of range or one seen before, slot_of agrees, and the slots hold
+ * ninstances cards in all (so, being distinct, every card). */
 static bool check_zones(const RtGame *g, const void *st, char *why, size_t n)
 {
-    uint8_t seen[65536 / 8];           /* instance ids are uint16_t */
-    memset(seen, 0, (size_t)(g->ninstances + 7) / 8);
+    uint8_t seen[65536];                /* instance ids are uint16_t */
+    const uint16_t *where = slot_of(g, st);
+    int placed = 0;
+    memset(seen, 0, (size_t)g->ninstances);
     for (int s = 0; s < g->nslots; s++) {
         int size = rt_zone_size(g, st, s);
+        const uint16_t *cards = zcard(g, st, s);
         if (size > g->ninstances) {
             snprintf(why, n, "slot %d holds %d cards", s, size);
             return false;
         }
         for (int i = 0; i < size; i++) {
-            int c = zcard(g, st, s)[i];
-            bool twice = c < g->ninstances && (seen[c >> 3] >> (c & 7)) & 1;
-            if (c >= g->ninstances || twice) {
-                snprintf(why, n, "card %d (slot %d, position %d) is %s", c,
-                         s, i, twice ? "in two places" : "out of range");
+            int c = cards[i];
+            if (c >= g->ninstances || seen[c]) {
+                snprintf(why, n, "card %d (slot %d, position %d) is %s", c, s, i,
+                         c < g->ninstances ? "in two places" : "out of range");
                 return false;
             }
-            seen[c >> 3] |= (uint8_t)(1u << (c & 7));
-            if (slot_of(g, st) && slot_of(g, st)[c] != s) {
-                snprintf(why, n, "card %d is in slot %d but slot_of says %d", c, s,
-                         slot_of(g, st)[c]);
+            seen[c] = 1;
+            if (where && where[c] != s) {
+                snprintf(why, n, "card %d is in slot %d but slot_of says %d", c, s, where[c]);
                 return false;
             }
         }
+        placed += size;
     }
-    for (int c = 0; c < g->ninstances; c++)
-        if (!((seen[c >> 3] >> (c & 7)) & 1)) {
+    for (int c = 0; placed < g->ninstances && c < g->ninstances; c++)
+        if (!seen[c]) {
             snprintf(why, n, "card %d (%s) is in no zone", c, g->card_name[c]);
             return false;
         }
