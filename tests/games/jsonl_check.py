@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""jsonl_check.py OUT [--ended]: checks what a game wrote with --protocol json.
+"""jsonl_check.py [--ended] OUT...: checks what a game wrote with --protocol json,
+in each file OUT (one Python for many streams: its start costs more than a
+stream's check).
 
   - every line is strict UTF-8 (no invalid byte, overlong form or encoded
     surrogate) and one JSON object (no NaN or Infinity, no escaped lone
@@ -33,15 +35,19 @@
     within the zone, each at most once;
   - the stream ends with exactly one end line; with --ended, a game played
     to its end: "result" is "win" (with at least one winner) or "draw".
-Prints nothing and exits 0 if all holds; else the first problem, exit 1.
+Prints nothing and exits 0 if all holds; else the first problem ("line N:
+...", after "OUT: " when there are several files), exit 1.
 """
 import json
 import sys
 from collections import Counter
 
 
+WHERE = ""  # "OUT: " when several files are checked
+
+
 def fail(n, msg):
-    print(f"line {n}: {msg}")
+    print(f"{WHERE}line {n}: {msg}")
     sys.exit(1)
 
 
@@ -140,9 +146,7 @@ def check_show(n, m, sizes):
         fail(n, f"a show of {len(cards)} cards from zone {k} of {sizes.get(k)}")
 
 
-def main():
-    path = sys.argv[1]
-    ended = "--ended" in sys.argv[2:]
+def check(path, ended):
     sizes = None      # (zone, player, holder, copy) -> size, from the first view on
     names = {}        # (zone, player, holder, copy) -> Counter of names, where the view names them
     total = None
@@ -295,6 +299,17 @@ def main():
             fail(len(lines), f"the game did not end: result {r!r}")
         if r == "win" and not end["winners"]:
             fail(len(lines), "a win without winners")
+
+
+def main():
+    global WHERE
+    ended = "--ended" in sys.argv[1:]
+    paths = [a for a in sys.argv[1:] if a != "--ended"]
+    if not paths:
+        sys.exit("usage: jsonl_check.py [--ended] OUT...")
+    for path in paths:
+        WHERE = f"{path}: " if len(paths) > 1 else ""
+        check(path, ended)
 
 
 main()

@@ -12,9 +12,9 @@
 #   json_games SEATS SEED...  plays $T/lab once per SEED with the JSON
 #                       protocol and --seats SEATS, every answer
 #                       {"choose":0} (3,000 at most), into $T/out.SEED and
-#                       stderr into $T/stderr; checks each stream with
-#                       jsonl_check.py (ended), and writes them all into
-#                       $T/all.
+#                       stderr into $T/stderr; checks the streams with
+#                       jsonl_check.py (ended; one check, one Python), and
+#                       writes them all into $T/all.
 CC=${CC:-cc}
 export ASAN_OPTIONS=detect_leaks=1
 LAB_SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
@@ -40,11 +40,14 @@ json_games() {
     seats=$1
     shift
     yes '{"choose":0}' | head -n 3000 >"$T/in"
+    outs=
     for seed in "$@"; do
         "$T/lab" play --protocol json --seats "$seats" --seed "$seed" <"$T/in" \
             >"$T/out.$seed" 2>>"$T/stderr"
-        check "seed $seed: the stream passes jsonl_check.py" \
-            python3 "$ROOT/tests/games/jsonl_check.py" "$T/out.$seed" --ended
+        outs="$outs $T/out.$seed"
     done
+    # shellcheck disable=SC2086 # outs is a list of files
+    check "seeds $*: every stream passes jsonl_check.py" \
+        python3 "$ROOT/tests/games/jsonl_check.py" --ended $outs
     cat "$T"/out.* >"$T/all"
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""show_stream.py OUT SEAT: what a stream that plays seat SEAT alone (of
-tests/games/show-lab, with --protocol json) may learn from `show`.
+"""show_stream.py OUT SEAT [OUT SEAT...]: what a stream that plays seat SEAT
+alone (of tests/games/show-lab, with --protocol json) may learn from
+`show`, for each stream OUT (one Python for many: its start costs more
+than a stream's check).
 
   - every show line names SEAT among the seats shown ("to"): no other
     seat's show reaches the stream;
@@ -13,8 +15,8 @@ tests/games/show-lab, with --protocol json) may learn from `show`.
   - the pile (hidden, `top public`): every card put on it and every card
     taken from its top is named, and a view names its top card, at its
     index, and no other.
-Prints "shows: N show lines, M named moves of shown cards" and exits 0 if
-all holds; else the first problem, exit 1.
+Prints "shows: N show lines, M named moves of shown cards" for each stream
+and exits 0 if all holds; else the first problem, exit 1.
 """
 import json
 import sys
@@ -30,8 +32,7 @@ def key(place):
     return (place["zone"], place.get("player"))
 
 
-def main():
-    path, seat = sys.argv[1], int(sys.argv[2])
+def check(path, seat):
     shown = {}          # zone key -> names a show line to seat named there
     pile = []           # the pile's cards by name, bottom to top, from its moves
     nshow = nnamed = 0
@@ -73,6 +74,14 @@ def main():
                          f"never shown to seat {seat} there")
             nnamed += 1
     print(f"shows: {nshow} show lines, {nnamed} named moves of shown cards")
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or len(args) % 2:
+        sys.exit("usage: show_stream.py OUT SEAT [OUT SEAT...]")
+    for i in range(0, len(args), 2):
+        check(args[i], int(args[i + 1]))
 
 
 main()
