@@ -128,8 +128,41 @@ static void shown_slot_name(const RtPlay *pl, int slot, int p, char *buf, size_t
     rt_slot_name(pl->g, slot, buf, n);
 }
 
+/* Are the copies of the cards in slot numbered to seat p (-1: the
+ * viewers)? Its zone is `in play`, and p sees the slot and its holder: a
+ * copy face down, or under a card p may not see, has no number. */
+static bool copies_shown(const RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    if (!g->slot_in_play || slot < 0 || slot >= g->nslots || !g->slot_in_play[slot])
+        return false;
+    return (p < 0 ? viewers_see(pl, slot) : seat_sees(pl, slot, p)) && holder_seen(pl, slot, p);
+}
+
+/* The copy number of card c in slot as seat p (-1: the viewers) reads
+ * it: K when its card has several copies and they are numbered there
+ * (copies_shown), else 0. */
+static int shown_copy(const RtPlay *pl, int c, int slot, int p)
+{
+    int copies, k = rt_card_copy(pl->g, c, &copies);
+    return copies > 1 && copies_shown(pl, slot, p) ? k : 0;
+}
+
+/* Card c's name as seat p (-1: the viewers) reads it where it lies:
+ * "Library #2" in play, else "Library" (rt_card_label). Into buf. */
+static const char *seen_name(const RtPlay *pl, int c, int p, char *buf, size_t n)
+{
+    int k = shown_copy(pl, c, rt_card_slot(pl->g, pl->st, c), p);
+    if (k > 0)
+        snprintf(buf, n, "%s #%d", card_name(pl->g, c), k);
+    else
+        snprintf(buf, n, "%s", card_name(pl->g, c));
+    return buf;
+}
+
 /* Option i's label as seat p (-1: the viewers) may read it: a card under
- * a holder it may not see is named without its holder ("(under ...)"). */
+ * a holder it may not see is named without its holder ("(under ...)"),
+ * and a copy in play that p may not see there without its number. */
 static const char *seat_label(RtPlay *pl, int i, int p)
 {
     const RtOption *o = &core(pl)->dec.opt[i];
@@ -138,7 +171,10 @@ static const char *seat_label(RtPlay *pl, int i, int p)
         return rt_words(pl->g, pl->g->labels[o->a], o->words.value, words_see, &w, pl->label,
                         sizeof pl->label);
     }
-    if (o->kind == RT_OPT_CARD && !holder_seen(pl, rt_card_slot(pl->g, pl->st, o->ids[0]), p))
+    int slot = o->kind == RT_OPT_CARD ? rt_card_slot(pl->g, pl->st, o->ids[0]) : -1;
+    if (o->kind == RT_OPT_CARD &&
+        (!holder_seen(pl, slot, p) ||
+         (rt_play_copy(pl->g, pl->st, o->ids[0]) > 0 && !copies_shown(pl, slot, p))))
         return rt_option_text(pl->g, o, pl->label, sizeof pl->label);
     return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
 }
@@ -191,6 +227,7 @@ static const char *event_name(const RtGame *g, int e)
  * before, its cards named if seat p may see them. */
 static void print_window(RtPlay *pl, const RtWindow *w, int p)
 {
+    char name[1200];
     fprintf(pl->out, "before %s", event_name(pl->g, w->event));
     for (int i = 0; i < w->nargs && i < RT_WINDOW_ARGS; i++) {
         int32_t v = w->arg[i];
@@ -199,8 +236,9 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
         case RT_ARG_CARD:
         case RT_ARG_CARD_SHOWN:
             fputs(v < 0 ? "none"
-                  : w->argkind[i] == RT_ARG_CARD_SHOWN || card_seen(pl, v, p) ? card_name(pl->g, v)
-                                                                              : "a card",
+                  : w->argkind[i] == RT_ARG_CARD_SHOWN || card_seen(pl, v, p)
+                      ? seen_name(pl, v, p, name, sizeof name)
+                      : "a card",
                   pl->out);
             break;
         case RT_ARG_PLAYER:
@@ -213,7 +251,6 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
             fputs(v ? "true" : "false", pl->out);
             break;
         case RT_ARG_ZONE: {
-            char name[1200];
             shown_slot_name(pl, v, p, name, sizeof name);
             fputs(name, pl->out);
             break;
@@ -276,9 +313,12 @@ static void print_slot(RtPlay *pl, int slot, int p)
     }
     if (n == 0)
         fputs("(empty)", pl->out);
-    for (int i = 0; i < n; i++)
-        fprintf(pl->out, "%s%s", i ? ", " : "",
-                card_name(g, rt_zone_card(g, pl->st, slot, i)));
+    for (int i = 0; i < n; i++) {
+        int c = rt_zone_card(g, pl->st, slot, i), k = shown_copy(pl, c, slot, p);
+        fprintf(pl->out, "%s%s", i ? ", " : "", card_name(g, c));
+        if (k > 0)
+            fprintf(pl->out, " #%d", k);
+    }
     if (n > 1 && g->zones[g->slot_zone[slot]].ordered)
         fputs("  (top last)", pl->out);
     putc('\n', pl->out);
@@ -364,13 +404,15 @@ void rt_print_question(RtPlay *pl)
     const RtWindow *w = rt_window_of(pl->g, pl->st);
     RtDuring du;
     const char *cause;
+    char name[1200];
     fprintf(pl->out, "Player %d: %s", d->player + 1, prompt_for(pl, d->player));
     if (during(pl, d->player, &du, &cause)) {
         fprintf(pl->out, " (during %s", du.event);
         if (du.by >= 0)
             fprintf(pl->out, " by Player %d", du.by + 1);
         if (du.cause >= 0)
-            fprintf(pl->out, ", caused by %s", cause ? cause : "a card");
+            fprintf(pl->out, ", caused by %s",
+                    cause ? seen_name(pl, du.cause, d->player, name, sizeof name) : "a card");
         putc(')', pl->out);
     }
     putc('\n', pl->out);
@@ -387,12 +429,15 @@ void rt_print_question(RtPlay *pl)
         fprintf(pl->out, "  %d) %s\n", i + 1, seat_label(pl, i, d->player));
 }
 
-static void print_move(RtPlay *pl, const char *name, RtMove m)
+static void print_move(RtPlay *pl, const char *name, int copy, RtMove m)
 {
-    char from[160], to[160];
+    char from[1200], to[1200];
     shown_slot_name(pl, m.from_slot, -1, from, sizeof from);
     shown_slot_name(pl, m.to_slot, -1, to, sizeof to);
-    fprintf(pl->out, "  %s: %s -> %s\n", name ? name : "a card", from, to);
+    fprintf(pl->out, "  %s", name ? name : "a card");
+    if (copy > 0)
+        fprintf(pl->out, " #%d", copy);
+    fprintf(pl->out, ": %s -> %s\n", from, to);
 }
 
 static void print_end(RtPlay *pl, const char *abandoned)
@@ -493,6 +538,28 @@ static void json_shown(RtPlay *pl, int slot, int p)
         putc(']', pl->out);
 }
 
+/* In the entry of a slot in play that seat p sees, when a card there has
+ * several copies: ,"copies":[2,null,1], which copy each card of "cards"
+ * is (null for a card of one copy); nothing otherwise. */
+static void json_copies(RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    int n = rt_zone_size(g, pl->st, slot), any = 0;
+    for (int i = 0; i < n && !any; i++)
+        any = shown_copy(pl, rt_zone_card(g, pl->st, slot, i), slot, p);
+    if (!any)
+        return;
+    fputs(",\"copies\":[", pl->out);
+    for (int i = 0; i < n; i++) {
+        int k = shown_copy(pl, rt_zone_card(g, pl->st, slot, i), slot, p);
+        if (k > 0)
+            fprintf(pl->out, "%s%d", i ? "," : "", k);
+        else
+            fputs(i ? ",null" : "null", pl->out);
+    }
+    putc(']', pl->out);
+}
+
 static void json_zone(RtPlay *pl, int slot, int p)
 {
     const RtGame *g = pl->g;
@@ -512,6 +579,7 @@ static void json_zone(RtPlay *pl, int slot, int p)
             rt_json_string(pl->out, card_name(g, rt_zone_card(g, pl->st, slot, i)));
         }
         putc(']', pl->out);
+        json_copies(pl, slot, p);
     } else {
         json_shown(pl, slot, p);
     }
@@ -753,7 +821,7 @@ static void json_responses(RtPlay *pl, const RtWindow *w)
     fputs("]}\n", f);
 }
 
-static void json_move(RtPlay *pl, const char *name, RtMove m)
+static void json_move(RtPlay *pl, const char *name, int copy, RtMove m)
 {
     FILE *f = pl->out;
     fputs("{\"type\":\"move\",\"card\":", f);
@@ -765,6 +833,8 @@ static void json_move(RtPlay *pl, const char *name, RtMove m)
     json_place(pl, m.from_slot, -1);
     fputs(",\"to\":", f);
     json_place(pl, m.to_slot, -1);
+    if (copy > 0)
+        fprintf(f, ",\"copy\":%d", copy);
     fputs("}\n", f);
 }
 
@@ -852,10 +922,13 @@ void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m)
     bool named = viewers_see(pl, m.from_slot) || viewers_see(pl, m.to_slot) ||
                  shown_to(pl, m.card, -1); /* before the move forgets it */
     const char *name = named ? card_name(g, m.card) : NULL;
+    int copy = 0; /* a copy named in play at either end keeps its number */
+    if (named && !(copy = shown_copy(pl, m.card, m.from_slot, -1)))
+        copy = shown_copy(pl, m.card, m.to_slot, -1);
     if (pl->json)
-        json_move(pl, name, m);
+        json_move(pl, name, copy, m);
     else
-        print_move(pl, name, m);
+        print_move(pl, name, copy, m);
 }
 
 void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindow *w)
