@@ -6,7 +6,9 @@
  * "The viewers" are the seats this stream plays (human seats at the
  * terminal, json seats in the protocol). A moving card is named if a
  * viewer may see the slot it leaves or the slot it enters; --reveal-all
- * names everything. */
+ * names everything. A copy of a card of several copies that the viewers
+ * see face up in a zone `in play` is numbered, "Library #2" (copies_shown;
+ * RUNTIME.md, "Copies in play"). */
 #include "rtcli.h"
 
 #include <stdlib.h>
