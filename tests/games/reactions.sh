@@ -81,9 +81,9 @@ check "a reaction to a reaction: a window at depth 2" \
 yes 1 | head -n 600 >"$T/tin"
 "$T/lab" play --seats human,random,random --seed 2 <"$T/tin" >"$T/term" 2>&1
 check "the terminal: a window's question says it is sealed" \
-    grep -q '^  (before destroy (Watchtower), by Player [0-9]; every player is asked, and no answer is shown until all have answered)$' "$T/term"
+    grep -q '^  (before destroy (Watchtower\( #[0-9]\)\{0,1\}), by Player [0-9]; every player is asked, and no answer is shown until all have answered)$' "$T/term"
 check "the terminal: the answers come as one line" \
-    grep -q '^Responses before destroy (Watchtower), by Player [0-9]: Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*$' "$T/term"
+    grep -q '^Responses before destroy (Watchtower\( #[0-9]\)\{0,1\}), by Player [0-9]: Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*$' "$T/term"
 check "the terminal: no answer to a window is printed as a choice" \
     sh -c '! grep -q "chooses: Do not respond" "$1"' sh "$T/term"
 
