@@ -93,6 +93,8 @@ static void print_value(RtPlay *pl, const RtNumber *n, int32_t v, int p)
               : card_seen(pl, v, p)          ? pl->g->card_name[v]
                                               : "a card",
               pl->out);
+        if (v >= 0 && v < pl->g->ninstances && card_seen(pl, v, p) && rt_seen_copy(pl, v, p) > 0)
+            fprintf(pl->out, " #%d", rt_seen_copy(pl, v, p));
         break;
     default:
         fprintf(pl->out, "%d", (int)v);
@@ -166,9 +168,11 @@ static void json_value(RtPlay *pl, const RtNumber *n, int32_t v, int p)
     case RT_NUM_CARD:
         if (v < 0 || v >= pl->g->ninstances)
             fputs("null", f);
-        else if (card_seen(pl, v, p))
+        else if (card_seen(pl, v, p)) {
             rt_json_string(f, pl->g->card_name[v]);
-        else
+            if (rt_seen_copy(pl, v, p) > 0)
+                fprintf(f, ",\"copy\":%d", rt_seen_copy(pl, v, p));
+        } else
             fputs("null,\"unseen\":true", f);
         break;
     default:

@@ -602,6 +602,9 @@ const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, s
         cards_label(g, st, o, buf, n);
         return buf;
     }
+    if (o->kind == RT_OPT_WORDS)
+        return rt_words(g, st, o->a >= 0 && g->labels ? g->labels[o->a] : "?", o->words.value,
+                        NULL, NULL, buf, n);
     rt_option_text(g, o, buf, n);
     if (o->kind == RT_OPT_CARD)
         copy_label(g, st, o->ids[0], buf, n);
@@ -619,8 +622,8 @@ const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t
         append(buf, n, &len, o->a >= 0 && g->labels ? g->labels[o->a] : "?");
         break;
     case RT_OPT_WORDS:
-        rt_words(g, o->a >= 0 && g->labels ? g->labels[o->a] : "?", o->words.value, NULL, NULL,
-                 buf, n);
+        rt_words(g, NULL, o->a >= 0 && g->labels ? g->labels[o->a] : "?", o->words.value, NULL,
+                 NULL, buf, n);
         break;
     case RT_OPT_CARD:
         append(buf, n, &len, card_name(g, o->ids[0]));
@@ -654,11 +657,13 @@ const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t
 
 /* ---- words built from values ---- */
 
-/* Card c as a word: its name, and " #K" where copies differ (a copy of a
- * card that holds cards, as option labels name it); "a card" if the seat
- * may not see it, "none" for no card. */
-static void card_word(const RtGame *g, int c, RtSees sees, void *ctx, char *buf, size_t n,
-                      size_t *len)
+/* Card c as a word: its name, and " #K" where copies differ, as option
+ * labels name it: a copy of a card that holds cards, and a copy in play
+ * (rt_play_copy in st) whose number the seat may read (sees(ctx,
+ * RT_WORDS_COPY(c))); "a card" if the seat may not see it, "none" for no
+ * card. */
+static void card_word(const RtGame *g, const void *st, int c, RtSees sees, void *ctx, char *buf,
+                      size_t n, size_t *len)
 {
     char copy[32];
     if (c < 0 || c >= g->ninstances) {
@@ -671,15 +676,16 @@ static void card_word(const RtGame *g, int c, RtSees sees, void *ctx, char *buf,
     }
     append(buf, n, len, g->card_name[c]);
     int copies, k = rt_card_copy(g, c, &copies);
-    if (copies > 1 && holds_cards(g, c)) {
+    bool in_play = st && rt_play_copy(g, st, c) > 0 && (!sees || sees(ctx, RT_WORDS_COPY(c)));
+    if (copies > 1 && (holds_cards(g, c) || in_play)) {
         snprintf(copy, sizeof copy, " #%d", k);
         append(buf, n, len, copy);
     }
 }
 
 /* Value v as a word of kind k (a letter of a template's `{kK}`). */
-static void one_word(const RtGame *g, char k, int32_t v, RtSees sees, void *ctx, char *buf,
-                     size_t n, size_t *len)
+static void one_word(const RtGame *g, const void *st, char k, int32_t v, RtSees sees, void *ctx,
+                     char *buf, size_t n, size_t *len)
 {
     char num[32];
     if (k != 'p' && k != 'c' && sees && !sees(ctx, RT_WORDS_VALUES)) {
@@ -693,7 +699,7 @@ static void one_word(const RtGame *g, char k, int32_t v, RtSees sees, void *ctx,
         append(buf, n, len, v >= 0 ? num : "none");
         break;
     case 'c':
-        card_word(g, (int)v, sees, ctx, buf, n, len);
+        card_word(g, st, (int)v, sees, ctx, buf, n, len);
         break;
     case 'n':
         snprintf(num, sizeof num, "%d", (int)v);
@@ -710,8 +716,8 @@ static void one_word(const RtGame *g, char k, int32_t v, RtSees sees, void *ctx,
     }
 }
 
-const char *rt_words(const RtGame *g, const char *tmpl, const int32_t *value, RtSees sees,
-                     void *ctx, char *buf, size_t n)
+const char *rt_words(const RtGame *g, const void *st, const char *tmpl, const int32_t *value,
+                     RtSees sees, void *ctx, char *buf, size_t n)
 {
     size_t len = 0;
     if (n == 0)
@@ -727,7 +733,7 @@ const char *rt_words(const RtGame *g, const char *tmpl, const int32_t *value, Rt
             append_n(buf, n, &len, t, 1);
             t += 2;
         } else if (*t == '{' && t[1] && t[2] >= '0' && t[2] < '0' + RT_MAX_WORDS && t[3] == '}') {
-            one_word(g, t[1], value[t[2] - '0'], sees, ctx, buf, n, &len);
+            one_word(g, st, t[1], value[t[2] - '0'], sees, ctx, buf, n, &len);
             t += 4;
         } else {                                /* not made by cardc */
             append_n(buf, n, &len, t, 1);
@@ -744,7 +750,7 @@ const char *rt_prompt_text(const RtGame *g, const void *st, RtSees sees, void *c
     const char *p = d->prompt >= 0 && g->prompts ? g->prompts[d->prompt] : "Choose";
     if (d->nwords <= 0)
         return p;
-    return rt_words(g, p, d->word, sees, ctx, buf, n);
+    return rt_words(g, st, p, d->word, sees, ctx, buf, n);
 }
 
 /* ---- observers ---- */

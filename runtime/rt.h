@@ -487,11 +487,16 @@ const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t
  * sees: every card is named, and every value). A seat that did not
  * decide reads only players and the cards it sees: with sees(ctx,
  * RT_WORDS_VALUES) false, a number, a truth value or a name is "...".
+ * With the state st (NULL: none), a copy of a card of several copies
+ * lying in a zone `in play` (rt_play_copy) is numbered too, "Library #2",
+ * where sees(ctx, RT_WORDS_COPY(card)) (the seat sees it face up there;
+ * NULL sees: always).
  * The text is cut, at a character, to fit buf (n bytes). */
 typedef bool (*RtSees)(void *ctx, int card);
 enum { RT_WORDS_VALUES = -1 };
-const char *rt_words(const RtGame *g, const char *tmpl, const int32_t *value, RtSees sees,
-                     void *ctx, char *buf, size_t n);
+#define RT_WORDS_COPY(card) (-2 - (card)) /* and back: card = -2 - arg */
+const char *rt_words(const RtGame *g, const void *st, const char *tmpl, const int32_t *value,
+                     RtSees sees, void *ctx, char *buf, size_t n);
 /* The pending decision's prompt, built (rt_words) if it is a template. */
 const char *rt_prompt_text(const RtGame *g, const void *st, RtSees sees, void *ctx, char *buf,
                            size_t n);

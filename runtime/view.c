@@ -52,6 +52,8 @@ static bool words_see(void *ctx, int card)
     if (card == RT_WORDS_VALUES) /* what a seat deciding reads: the viewers, if one decides */
         return w->p >= 0 || w->pl->reveal_all ||
                ((w->pl->viewers >> core(w->pl)->dec.player) & 1u);
+    if (card < RT_WORDS_VALUES) /* RT_WORDS_COPY: its number in play */
+        return rt_seen_copy(w->pl, RT_WORDS_COPY(card), w->p) > 0;
     int slot = rt_card_slot(w->pl->g, w->pl->st, card);
     return w->p >= 0 ? seat_sees(w->pl, slot, w->p) : viewers_see(w->pl, slot);
 }
@@ -150,11 +152,17 @@ static int shown_copy(const RtPlay *pl, int c, int slot, int p)
     return copies > 1 && copies_shown(pl, slot, p) ? k : 0;
 }
 
+int rt_seen_copy(const RtPlay *pl, int c, int p)
+{
+    return c >= 0 && c < pl->g->ninstances ? shown_copy(pl, c, rt_card_slot(pl->g, pl->st, c), p)
+                                           : 0;
+}
+
 /* Card c's name as seat p (-1: the viewers) reads it where it lies:
  * "Library #2" in play, else "Library" (rt_card_label). Into buf. */
 static const char *seen_name(const RtPlay *pl, int c, int p, char *buf, size_t n)
 {
-    int k = shown_copy(pl, c, rt_card_slot(pl->g, pl->st, c), p);
+    int k = rt_seen_copy(pl, c, p);
     if (k > 0)
         snprintf(buf, n, "%s #%d", card_name(pl->g, c), k);
     else
@@ -170,8 +178,8 @@ static const char *seat_label(RtPlay *pl, int i, int p)
     const RtOption *o = &core(pl)->dec.opt[i];
     if (o->kind == RT_OPT_WORDS) {
         WordsFor w = {pl, p};
-        return rt_words(pl->g, pl->g->labels[o->a], o->words.value, words_see, &w, pl->label,
-                        sizeof pl->label);
+        return rt_words(pl->g, pl->st, pl->g->labels[o->a], o->words.value, words_see, &w,
+                        pl->label, sizeof pl->label);
     }
     int slot = o->kind == RT_OPT_CARD ? rt_card_slot(pl->g, pl->st, o->ids[0]) : -1;
     if (o->kind == RT_OPT_CARD &&
@@ -273,9 +281,14 @@ static void print_responses(RtPlay *pl, const RtWindow *w)
     fputs("Responses ", pl->out);
     print_window(pl, w, -1);
     fputs(":", pl->out);
-    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++)
+    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++) {
+        const RtOption *o = &w->answer[i];
+        int k = o->kind == RT_OPT_CARD ? rt_seen_copy(pl, o->ids[0], -1) : 0;
         fprintf(pl->out, "%s Player %d: %s", i ? ";" : "", w->order[i] + 1,
-                rt_option_text(pl->g, &w->answer[i], pl->label, sizeof pl->label));
+                rt_option_text(pl->g, o, pl->label, sizeof pl->label));
+        if (k > 0)
+            fprintf(pl->out, " #%d", k);
+    }
     putc('\n', pl->out);
 }
 
@@ -677,7 +690,11 @@ static void json_during(RtPlay *pl, int p)
     } else {
         fputs(",\"file\":null,\"line\":null", f);
     }
-    fprintf(f, ",\"depth\":%d}", d.depth);
+    fprintf(f, ",\"depth\":%d", d.depth);
+    int k = cause ? rt_seen_copy(pl, d.cause, p) : 0;
+    if (k > 0) /* the cause's copy in play */
+        fprintf(f, ",\"copy\":%d", k);
+    putc('}', f);
 }
 
 static const char *window_kind(int kind)
@@ -717,9 +734,34 @@ static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
     }
 }
 
+/* ,"copies":[2,null] at the end of a window when one of its cards named
+ * there is a copy numbered in play (rt_seen_copy): one per argument, K or
+ * null; nothing otherwise. */
+static void json_arg_copies(RtPlay *pl, const RtWindow *w, int p)
+{
+    int k[RT_WINDOW_ARGS] = {0}, any = 0, n = w->nargs < RT_WINDOW_ARGS ? w->nargs : RT_WINDOW_ARGS;
+    for (int i = 0; i < n; i++) {
+        int kind = w->argkind[i], v = w->arg[i];
+        bool named = kind == RT_ARG_CARD_SHOWN || (kind == RT_ARG_CARD && card_seen(pl, v, p));
+        k[i] = named && v >= 0 ? rt_seen_copy(pl, v, p) : 0;
+        any |= k[i];
+    }
+    if (!any)
+        return;
+    fputs(",\"copies\":[", pl->out);
+    for (int i = 0; i < n; i++) {
+        if (k[i] > 0)
+            fprintf(pl->out, "%s%d", i ? "," : "", k[i]);
+        else
+            fputs(i ? ",null" : "null", pl->out);
+    }
+    putc(']', pl->out);
+}
+
 /* {"id":3,"kind":"react","event":"destroy","args":[...],"by":0,"depth":1,
  * "order":[1,2,0]}: what window w is before, and the seats in the order
- * asked; never an answer. */
+ * asked; never an answer. "copies" after "order" numbers the copies in
+ * play of its args (json_arg_copies). */
 static void json_window(RtPlay *pl, const RtWindow *w, int p)
 {
     FILE *f = pl->out;
@@ -740,7 +782,9 @@ static void json_window(RtPlay *pl, const RtWindow *w, int p)
     fprintf(f, ",\"depth\":%d,\"order\":[", w->depth);
     for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++)
         fprintf(f, "%s%d", i ? "," : "", w->order[i]);
-    fputs("]}", f);
+    putc(']', f);
+    json_arg_copies(pl, w, p);
+    putc('}', f);
 }
 
 /* A public choice (RtDecision.announced), in the protocol: who chose,
@@ -818,6 +862,9 @@ static void json_responses(RtPlay *pl, const RtWindow *w)
             rt_json_string(f, card_name(pl->g, o->ids[0]));
         else
             fputs("null", f);
+        int k = o->kind == RT_OPT_CARD ? rt_seen_copy(pl, o->ids[0], -1) : 0;
+        if (k > 0)
+            fprintf(f, ",\"copy\":%d", k);
         putc('}', f);
     }
     fputs("]}\n", f);
@@ -944,6 +991,27 @@ void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindo
         print_responses(pl, w);
 }
 
+/* ,"copies":[K or null, ...] at the end of a show line (one per card of
+ * "cards") when one of its
+ * n cards is a copy numbered in play to the viewers (rt_seen_copy). */
+static void json_show_copies(RtPlay *pl, int n)
+{
+    int any = 0;
+    for (int i = 0; i < n && !any; i++)
+        any = rt_seen_copy(pl, pl->show_card[i], -1);
+    if (!any)
+        return;
+    fputs(",\"copies\":[", pl->out);
+    for (int i = 0; i < n; i++) {
+        int k = rt_seen_copy(pl, pl->show_card[i], -1);
+        if (k > 0)
+            fprintf(pl->out, "%s%d", i ? "," : "", k);
+        else
+            fputs(i ? ",null" : "null", pl->out);
+    }
+    putc(']', pl->out);
+}
+
 /* The cards of a `show` gathered so far, as one line to the streams that
  * play a seat shown them (and with --reveal-all): {"type":"show","cards":
  * [...],"zone":{...},"to":[seats]}, or at the terminal "  Shown to Player
@@ -967,10 +1035,11 @@ static void write_show(RtPlay *pl)
             fprintf(f, "%s %d", k++ ? "," : "", p + 1);
     for (int i = 0; i < n; i++) {
         fputs(pl->json ? (i ? "," : "") : (i ? ", " : ": "), f);
+        int k = rt_seen_copy(pl, pl->show_card[i], -1);
         if (pl->json)
             rt_json_string(f, card_name(g, pl->show_card[i]));
         else
-            fputs(card_name(g, pl->show_card[i]), f);
+            fprintf(f, k > 0 ? "%s #%d" : "%s", card_name(g, pl->show_card[i]), k);
     }
     if (pl->json) {
         fputs("],\"zone\":", f);
@@ -979,7 +1048,9 @@ static void write_show(RtPlay *pl)
         for (int p = 0, k = 0; p < pl->nplayers; p++)
             if ((pl->show_seats >> p) & 1u)
                 fprintf(f, "%s%d", k++ ? "," : "", p);
-        fputs("]}\n", f);
+        putc(']', f);
+        json_show_copies(pl, n);
+        fputs("}\n", f);
         return;
     }
     shown_slot_name(pl, pl->show_slot, -1, zone, sizeof zone);
