@@ -28,6 +28,16 @@
 #     tests/games/copies_check.py;
 #   - simulate and play agree seed by seed (same-games.sh).
 #
+# tests/games/copies-lab: a copy in play named inside another value has
+# the same number: a `{c}` word of a prompt or a label ("Stone #4 is laid:
+# what now?"), a card-valued number (JSON "copy" after "value", the
+# terminal's `last_laid: Stone #4`) and a `show` line (JSON "copies" at
+# its end, the terminal's `Shown to Players 1, 2: Stone #4 (field)`); a
+# copy laid face down in the vault (`in play`, hidden) never is; the
+# streams pass copies_check.py, which checks every such number against the
+# view (a window's args and a question's cause too: reactions.sh and
+# secrets.sh check those).
+#
 #   sh tests/games/holders.sh CARDC LIBCARDRT
 # Prints "holders: N passed, M failed"; exits 1 if any failed.
 cardc=${1:?usage: holders.sh CARDC LIBCARDRT}
@@ -125,5 +135,44 @@ check "terminal: a label names a copy in play" grep -q 'chooses: Library #[12]$'
 check "terminal: hands keep their copies alike" sh -c '! grep -q "^  hand of Player 1: .*#" "$1"' sh "$T/term2"
 
 check "simulate and play agree" sh "$ROOT/tests/games/same-games.sh" "$T/lab" 20
+
+# Copies named inside other values (copies-lab): the json seat lays face
+# up ({"choose":0} always), or face down then leaves the card (1, 0, ...).
+. "$ROOT/tests/games/lab.sh"
+need_lab copies-lab "$T/copies"
+yes '{"choose":0}' | head -n 400 >"$T/in0"
+yes '{"choose":1}
+{"choose":0}' | head -n 400 >"$T/in1"
+for s in 1 2 3; do
+    "$T/copies" play --protocol json --seats json,random --seed $s <"$T/in0" >"$T/up.$s" 2>>"$T/stderr"
+    "$T/copies" play --protocol json --seats json,random --seed $s <"$T/in1" >"$T/down.$s" 2>>"$T/stderr"
+done
+cat "$T"/up.* >"$T/up"
+cat "$T"/down.* >"$T/down"
+yes 1 | head -n 300 | "$T/copies" play --seats human,random --seed 1 >"$T/uterm" 2>&1
+yes '2
+1' | head -n 300 | "$T/copies" play --seats human,random --seed 1 >"$T/dterm" 2>&1
+check "JSON: a {c} word names a copy in play by its number" \
+    grep -q '"prompt":"Stone #[1-6] is laid: what now?","options":\[{"id":0,"label":"Leave Stone #[1-6] where it lies"}' "$T/up"
+check "JSON: a card-valued number adds its copy" \
+    grep -q '"numbers":\[{"name":"last_laid","value":"Stone","copy":[1-6]}\]' "$T/up"
+check "JSON: a show from the field adds its copies" \
+    grep -q '^{"type":"show","cards":\["Stone"\],"zone":{"zone":"field"},"to":\[0,1\],"copies":\[[1-6]\]}$' "$T/up"
+vault() { grep '^{"type":"\(show\|move\)".*"zone":"vault"' "$T/down"; }
+check "JSON: a card shown or moved in the vault (face down) has no number" \
+    sh -c '[ -n "$1" ] && ! echo "$1" | grep -q copy' sh "$(vault)"
+for f in up.1 up.2 up.3 down.1 down.2 down.3; do
+    check "JSON $f: numbers inside other values as the view has them (copies_check.py)" \
+        python3 "$ROOT/tests/games/copies_check.py" "$ROOT/tests/games/copies-lab/cards.yaml" \
+        "$T/$f" field none
+done
+check "terminal: a {c} word names a copy in play" \
+    grep -q '^Player 1 chooses: Leave Stone #[1-6] where it lies (Stone #[1-6] is laid: what now?)$' "$T/uterm"
+check "terminal: a card-valued number names its copy" grep -q '^  last_laid: Stone #[1-6]$' "$T/uterm"
+check "terminal: a show from the field names its copies" \
+    grep -q '^  Shown to Players 1, 2: Stone #[1-6] (field)$' "$T/uterm"
+check "terminal: a card laid face down has no number" sh -c \
+    'grep -q "^  Shown to Players 1, 2: Stone (vault)$" "$1" && ! grep -q "#[0-9]* (vault)" "$1"' sh "$T/dterm"
+check "copies-lab: no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/stderr"
 
 summary holders
