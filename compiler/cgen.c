@@ -2622,14 +2622,15 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
                game_has_events(g) ? event_table_entries(G) : "", before_table_entries(G),
                numbers_table_entries(G), g->words ? words_entries(G) : "",
                g->uses_show ? "    .off_seen = offsetof(State, seen),\n" : "",
-               any_zone_has(g, ZF_TOP_PUBLIC) ? "    .slot_top_public = slot_top_public,\n" : "");
+               any_zone_has(g, ZF_TOP_PUBLIC) ? "    .slot_top_public = slot_top_public,\n" : "",
+               any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

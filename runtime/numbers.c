@@ -88,11 +88,15 @@ static void print_value(RtPlay *pl, const RtNumber *n, int32_t v, int p)
         else
             fprintf(pl->out, "Player %d", (int)v + 1);
         break;
-    case RT_NUM_CARD:
-        fputs(v < 0 || v >= pl->g->ninstances ? "none"
-              : card_seen(pl, v, p)          ? pl->g->card_name[v]
-                                              : "a card",
-              pl->out);
+    case RT_NUM_CARD: /* a copy in play "Stone #4" (rt_seen_copy) */
+        if (v < 0 || v >= pl->g->ninstances)
+            fputs("none", pl->out);
+        else if (!card_seen(pl, v, p))
+            fputs("a card", pl->out);
+        else if (rt_seen_copy(pl, v, p) > 0)
+            fprintf(pl->out, "%s #%d", pl->g->card_name[v], rt_seen_copy(pl, v, p));
+        else
+            fputs(pl->g->card_name[v], pl->out);
         break;
     default:
         fprintf(pl->out, "%d", (int)v);
@@ -166,9 +170,11 @@ static void json_value(RtPlay *pl, const RtNumber *n, int32_t v, int p)
     case RT_NUM_CARD:
         if (v < 0 || v >= pl->g->ninstances)
             fputs("null", f);
-        else if (card_seen(pl, v, p))
+        else if (card_seen(pl, v, p)) {
             rt_json_string(f, pl->g->card_name[v]);
-        else
+            if (rt_seen_copy(pl, v, p) > 0) /* a copy in play, at the entry's end */
+                fprintf(f, ",\"copy\":%d", rt_seen_copy(pl, v, p));
+        } else
             fputs("null,\"unseen\":true", f);
         break;
     default:
@@ -180,8 +186,9 @@ static void json_value(RtPlay *pl, const RtNumber *n, int32_t v, int p)
  * seat p sees, in the order the rules declare them, each seat's in turn;
  * "player" only for one per seat; "value" null for a func that has none
  * (it faulted), for a player or a card that is none, and for a card p may
- * not see where it lies (with "unseen":true). Nothing in a game that shows
- * no number. */
+ * not see where it lies (with "unseen":true); a card it sees face up in
+ * play adds "copy":K (rt_seen_copy). Nothing in a game that shows no
+ * number. */
 void rt_json_numbers(RtPlay *pl, int p)
 {
     const RtGame *g = pl->g;

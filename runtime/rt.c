@@ -531,20 +531,42 @@ static void append(char *buf, size_t n, size_t *len, const char *s)
     append_n(buf, n, len, s, strlen(s));
 }
 
-/* In a game with held zones, a card option says which card it is where
- * copies differ: a copy of a card that holds cards by its number
- * ("Library #2"), a card under a holder by its holder ("Nerd (under
- * French Classroom)"). */
-static void holder_label(const RtGame *g, const void *st, int c, char *buf, size_t n)
+/* Does card c hold cards (a held zone lies under its type)? */
+static bool holds_cards(const RtGame *g, int c)
+{
+    for (int i = 0; g->slot_holder && i < g->nslots; i++)
+        if (g->slot_holder[i] == c)
+            return true;
+    return false;
+}
+
+int rt_play_copy(const RtGame *g, const void *st, int c)
+{
+    int copies, k = rt_card_copy(g, c, &copies);
+    int slot = copies > 1 && g->slot_in_play ? rt_card_slot(g, st, c) : -1;
+    return slot >= 0 && g->slot_in_play[slot] ? k : 0;
+}
+
+const char *rt_card_label(const RtGame *g, const void *st, int c, char *buf, size_t n)
+{
+    int k = rt_play_copy(g, st, c);
+    if (k > 0)
+        snprintf(buf, n, "%s #%d", card_name(g, c), k);
+    else
+        snprintf(buf, n, "%s", card_name(g, c));
+    return buf;
+}
+
+/* A card option says which card it is where copies differ: a copy in
+ * play, or of a card that holds cards, by its number ("Library #2"), a
+ * card under a holder by its holder ("Nerd (under French Classroom)"). */
+static void copy_label(const RtGame *g, const void *st, int c, char *buf, size_t n)
 {
     char holder[1024];
     size_t len = strlen(buf);
     int slot = rt_card_slot(g, st, c), copies;
     int copy = rt_card_copy(g, c, &copies);
-    bool holds = false;
-    for (int i = 0; i < g->nslots && !holds && copies > 1; i++)
-        holds = g->slot_holder[i] == c;
-    if (holds) {
+    if (copies > 1 && (rt_play_copy(g, st, c) > 0 || holds_cards(g, c))) {
         snprintf(holder, sizeof holder, " #%d", copy);
         append(buf, n, &len, holder);
     }
@@ -552,6 +574,26 @@ static void holder_label(const RtGame *g, const void *st, int c, char *buf, size
         append(buf, n, &len, " (under ");
         append(buf, n, &len, rt_holder_name(g, slot, holder, sizeof holder));
         append(buf, n, &len, ")");
+    }
+}
+
+/* An option of several cards, or of a card's trigger, with the cards'
+ * copy numbers in play (rt_card_label): "Nerd #2, Jock", "Banker #2: on
+ * enters". */
+static void cards_label(const RtGame *g, const void *st, const RtOption *o, char *buf,
+                        size_t n)
+{
+    char name[1024];
+    size_t len = 0;
+    int m = o->kind == RT_OPT_TRIGGER ? 1 : o->n;
+    for (int k = 0; k < m && k < RT_MAX_PICK; k++) {
+        if (k)
+            append(buf, n, &len, ", ");
+        append(buf, n, &len, rt_card_label(g, st, o->ids[k], name, sizeof name));
+    }
+    if (o->kind == RT_OPT_TRIGGER) {
+        append(buf, n, &len, ": ");
+        append(buf, n, &len, o->a >= 0 && g->labels ? g->labels[o->a] : "?");
     }
 }
 
@@ -564,9 +606,16 @@ const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, s
     if (i < 0 || i >= c->dec.noptions || i >= RT_MAX_OPTIONS)
         return buf;
     const RtOption *o = &c->dec.opt[i];
+    if (o->kind == RT_OPT_CARDS || o->kind == RT_OPT_TRIGGER) {
+        cards_label(g, st, o, buf, n);
+        return buf;
+    }
+    if (o->kind == RT_OPT_WORDS)
+        return rt_words(g, st, o->a >= 0 && g->labels ? g->labels[o->a] : "?", o->words.value,
+                        NULL, NULL, buf, n);
     rt_option_text(g, o, buf, n);
-    if (o->kind == RT_OPT_CARD && g->slot_holder)
-        holder_label(g, st, o->ids[0], buf, n);
+    if (o->kind == RT_OPT_CARD)
+        copy_label(g, st, o->ids[0], buf, n);
     return buf;
 }
 
@@ -581,8 +630,8 @@ const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t
         append(buf, n, &len, o->a >= 0 && g->labels ? g->labels[o->a] : "?");
         break;
     case RT_OPT_WORDS:
-        rt_words(g, o->a >= 0 && g->labels ? g->labels[o->a] : "?", o->words.value, NULL, NULL,
-                 buf, n);
+        rt_words(g, NULL, o->a >= 0 && g->labels ? g->labels[o->a] : "?", o->words.value, NULL,
+                 NULL, buf, n);
         break;
     case RT_OPT_CARD:
         append(buf, n, &len, card_name(g, o->ids[0]));
@@ -616,11 +665,13 @@ const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t
 
 /* ---- words built from values ---- */
 
-/* Card c as a word: its name, and " #K" where copies differ (a copy of a
- * card that holds cards, as option labels name it); "a card" if the seat
- * may not see it, "none" for no card. */
-static void card_word(const RtGame *g, int c, RtSees sees, void *ctx, char *buf, size_t n,
-                      size_t *len)
+/* Card c as a word: its name, and " #K" where copies differ, as option
+ * labels name it: a copy of a card that holds cards, and a copy in play
+ * (rt_play_copy in st) whose number the seat may read (sees(ctx,
+ * RT_WORDS_COPY(c))); "a card" if the seat may not see it, "none" for no
+ * card. */
+static void card_word(const RtGame *g, const void *st, int c, RtSees sees, void *ctx, char *buf,
+                      size_t n, size_t *len)
 {
     char copy[32];
     if (c < 0 || c >= g->ninstances) {
@@ -633,18 +684,16 @@ static void card_word(const RtGame *g, int c, RtSees sees, void *ctx, char *buf,
     }
     append(buf, n, len, g->card_name[c]);
     int copies, k = rt_card_copy(g, c, &copies);
-    bool holds = false;
-    for (int i = 0; g->slot_holder && i < g->nslots && !holds && copies > 1; i++)
-        holds = g->slot_holder[i] == c;
-    if (holds) {
+    bool in_play = st && rt_play_copy(g, st, c) > 0 && (!sees || sees(ctx, RT_WORDS_COPY(c)));
+    if (copies > 1 && (holds_cards(g, c) || in_play)) {
         snprintf(copy, sizeof copy, " #%d", k);
         append(buf, n, len, copy);
     }
 }
 
 /* Value v as a word of kind k (a letter of a template's `{kK}`). */
-static void one_word(const RtGame *g, char k, int32_t v, RtSees sees, void *ctx, char *buf,
-                     size_t n, size_t *len)
+static void one_word(const RtGame *g, const void *st, char k, int32_t v, RtSees sees, void *ctx,
+                     char *buf, size_t n, size_t *len)
 {
     char num[32];
     if (k != 'p' && k != 'c' && sees && !sees(ctx, RT_WORDS_VALUES)) {
@@ -658,7 +707,7 @@ static void one_word(const RtGame *g, char k, int32_t v, RtSees sees, void *ctx,
         append(buf, n, len, v >= 0 ? num : "none");
         break;
     case 'c':
-        card_word(g, (int)v, sees, ctx, buf, n, len);
+        card_word(g, st, (int)v, sees, ctx, buf, n, len);
         break;
     case 'n':
         snprintf(num, sizeof num, "%d", (int)v);
@@ -675,8 +724,8 @@ static void one_word(const RtGame *g, char k, int32_t v, RtSees sees, void *ctx,
     }
 }
 
-const char *rt_words(const RtGame *g, const char *tmpl, const int32_t *value, RtSees sees,
-                     void *ctx, char *buf, size_t n)
+const char *rt_words(const RtGame *g, const void *st, const char *tmpl, const int32_t *value,
+                     RtSees sees, void *ctx, char *buf, size_t n)
 {
     size_t len = 0;
     if (n == 0)
@@ -692,7 +741,7 @@ const char *rt_words(const RtGame *g, const char *tmpl, const int32_t *value, Rt
             append_n(buf, n, &len, t, 1);
             t += 2;
         } else if (*t == '{' && t[1] && t[2] >= '0' && t[2] < '0' + RT_MAX_WORDS && t[3] == '}') {
-            one_word(g, t[1], value[t[2] - '0'], sees, ctx, buf, n, &len);
+            one_word(g, st, t[1], value[t[2] - '0'], sees, ctx, buf, n, &len);
             t += 4;
         } else {                                /* not made by cardc */
             append_n(buf, n, &len, t, 1);
@@ -709,7 +758,7 @@ const char *rt_prompt_text(const RtGame *g, const void *st, RtSees sees, void *c
     const char *p = d->prompt >= 0 && g->prompts ? g->prompts[d->prompt] : "Choose";
     if (d->nwords <= 0)
         return p;
-    return rt_words(g, p, d->word, sees, ctx, buf, n);
+    return rt_words(g, st, p, d->word, sees, ctx, buf, n);
 }
 
 /* ---- observers ---- */

@@ -367,6 +367,10 @@ typedef struct RtGame {
     /* Per slot: 1 if its top card is seen by every seat (`top public`);
      * NULL for a game without such zones. */
     const uint8_t *slot_top_public;
+    /* Per slot: 1 if its zone is `in play`; NULL for a game whose rules
+     * declare no such zone. The views number the copies of a card there
+     * (rt_play_copy). */
+    const uint8_t *slot_in_play;
 } RtGame;
 
 /* ---- engine API ---- */
@@ -487,11 +491,16 @@ const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t
  * sees: every card is named, and every value). A seat that did not
  * decide reads only players and the cards it sees: with sees(ctx,
  * RT_WORDS_VALUES) false, a number, a truth value or a name is "...".
+ * With the state st (NULL: none), a copy of a card of several copies
+ * lying in a zone `in play` (rt_play_copy) is numbered too, "Library #2",
+ * where sees(ctx, RT_WORDS_COPY(card)) (the seat sees it face up there;
+ * NULL sees: always).
  * The text is cut, at a character, to fit buf (n bytes). */
 typedef bool (*RtSees)(void *ctx, int card);
 enum { RT_WORDS_VALUES = -1 };
-const char *rt_words(const RtGame *g, const char *tmpl, const int32_t *value, RtSees sees,
-                     void *ctx, char *buf, size_t n);
+#define RT_WORDS_COPY(card) (-2 - (card)) /* and back: card = -2 - arg */
+const char *rt_words(const RtGame *g, const void *st, const char *tmpl, const int32_t *value,
+                     RtSees sees, void *ctx, char *buf, size_t n);
 /* The pending decision's prompt, built (rt_words) if it is a template. */
 const char *rt_prompt_text(const RtGame *g, const void *st, RtSees sees, void *ctx, char *buf,
                            size_t n);
@@ -573,6 +582,13 @@ int rt_slot_holder(const RtGame *g, int slot);
 /* Which copy card instance c is of its card, from 1, and how many copies
  * the card has: "Nerd #2" of 3 Nerds. */
 int rt_card_copy(const RtGame *g, int c, int *copies);
+/* The copy number the views give card c where it lies in st: K (from 1)
+ * when its card has several copies and it lies in a zone `in play`, else
+ * 0. Whether a seat may see it there is the view's to decide. */
+int rt_play_copy(const RtGame *g, const void *st, int c);
+/* Card c's name as the views give it, into buf: " #K" after it where
+ * rt_play_copy gives K. */
+const char *rt_card_label(const RtGame *g, const void *st, int c, char *buf, size_t n);
 /* A held slot's holder as the views name it: "French Classroom", or
  * "Nerd #2" when the card has several copies. Writes into buf. */
 const char *rt_holder_name(const RtGame *g, int slot, char *buf, size_t n);

@@ -90,6 +90,10 @@ int rt_check_output(FILE *f, const char *prog);
 /* view.c */
 void rt_slot_name(const RtGame *g, int slot, char *buf, size_t n);
 const char *rt_shown_label(RtPlay *pl, int i);
+/* The copy number card c carries where it lies, as seat p (-1: the
+ * viewers) reads it: K when its card has several copies and p sees it
+ * face up in a zone `in play` (RUNTIME.md, "Copies in play"), else 0. */
+int rt_seen_copy(const RtPlay *pl, int c, int p);
 void rt_print_table(RtPlay *pl, int p);
 void rt_print_question(RtPlay *pl);
 void rt_json_decision(RtPlay *pl);

@@ -6,7 +6,9 @@
  * "The viewers" are the seats this stream plays (human seats at the
  * terminal, json seats in the protocol). A moving card is named if a
  * viewer may see the slot it leaves or the slot it enters; --reveal-all
- * names everything. */
+ * names everything. A copy of a card of several copies that the viewers
+ * see face up in a zone `in play` is numbered, "Library #2" (copies_shown;
+ * RUNTIME.md, "Copies in play"). */
 #include "rtcli.h"
 
 #include <stdlib.h>
@@ -50,6 +52,8 @@ static bool words_see(void *ctx, int card)
     if (card == RT_WORDS_VALUES) /* what a seat deciding reads: the viewers, if one decides */
         return w->p >= 0 || w->pl->reveal_all ||
                ((w->pl->viewers >> core(w->pl)->dec.player) & 1u);
+    if (card < RT_WORDS_VALUES) /* RT_WORDS_COPY: its number in play */
+        return rt_seen_copy(w->pl, RT_WORDS_COPY(card), w->p) > 0;
     int slot = rt_card_slot(w->pl->g, w->pl->st, card);
     return w->p >= 0 ? seat_sees(w->pl, slot, w->p) : viewers_see(w->pl, slot);
 }
@@ -128,17 +132,59 @@ static void shown_slot_name(const RtPlay *pl, int slot, int p, char *buf, size_t
     rt_slot_name(pl->g, slot, buf, n);
 }
 
+/* Are the copies of the cards in slot numbered to seat p (-1: the
+ * viewers)? Its zone is `in play`, and p sees the slot and its holder: a
+ * copy face down, or under a card p may not see, has no number. */
+static bool copies_shown(const RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    if (!g->slot_in_play || slot < 0 || slot >= g->nslots || !g->slot_in_play[slot])
+        return false;
+    return (p < 0 ? viewers_see(pl, slot) : seat_sees(pl, slot, p)) && holder_seen(pl, slot, p);
+}
+
+/* The copy number of card c in slot as seat p (-1: the viewers) reads
+ * it: K when its card has several copies and they are numbered there
+ * (copies_shown), else 0. */
+static int shown_copy(const RtPlay *pl, int c, int slot, int p)
+{
+    int copies, k = rt_card_copy(pl->g, c, &copies);
+    return copies > 1 && copies_shown(pl, slot, p) ? k : 0;
+}
+
+int rt_seen_copy(const RtPlay *pl, int c, int p)
+{
+    return c >= 0 && c < pl->g->ninstances ? shown_copy(pl, c, rt_card_slot(pl->g, pl->st, c), p)
+                                           : 0;
+}
+
+/* Card c's name as seat p (-1: the viewers) reads it where it lies:
+ * "Library #2" in play, else "Library" (rt_card_label). Into buf. */
+static const char *seen_name(const RtPlay *pl, int c, int p, char *buf, size_t n)
+{
+    int k = rt_seen_copy(pl, c, p);
+    if (k > 0)
+        snprintf(buf, n, "%s #%d", card_name(pl->g, c), k);
+    else
+        snprintf(buf, n, "%s", card_name(pl->g, c));
+    return buf;
+}
+
 /* Option i's label as seat p (-1: the viewers) may read it: a card under
- * a holder it may not see is named without its holder ("(under ...)"). */
+ * a holder it may not see is named without its holder ("(under ...)"),
+ * and a copy in play that p may not see there without its number. */
 static const char *seat_label(RtPlay *pl, int i, int p)
 {
     const RtOption *o = &core(pl)->dec.opt[i];
     if (o->kind == RT_OPT_WORDS) {
         WordsFor w = {pl, p};
-        return rt_words(pl->g, pl->g->labels[o->a], o->words.value, words_see, &w, pl->label,
-                        sizeof pl->label);
+        return rt_words(pl->g, pl->st, pl->g->labels[o->a], o->words.value, words_see, &w,
+                        pl->label, sizeof pl->label);
     }
-    if (o->kind == RT_OPT_CARD && !holder_seen(pl, rt_card_slot(pl->g, pl->st, o->ids[0]), p))
+    int slot = o->kind == RT_OPT_CARD ? rt_card_slot(pl->g, pl->st, o->ids[0]) : -1;
+    if (o->kind == RT_OPT_CARD &&
+        (!holder_seen(pl, slot, p) ||
+         (rt_play_copy(pl->g, pl->st, o->ids[0]) > 0 && !copies_shown(pl, slot, p))))
         return rt_option_text(pl->g, o, pl->label, sizeof pl->label);
     return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
 }
@@ -191,6 +237,7 @@ static const char *event_name(const RtGame *g, int e)
  * before, its cards named if seat p may see them. */
 static void print_window(RtPlay *pl, const RtWindow *w, int p)
 {
+    char name[1200];
     fprintf(pl->out, "before %s", event_name(pl->g, w->event));
     for (int i = 0; i < w->nargs && i < RT_WINDOW_ARGS; i++) {
         int32_t v = w->arg[i];
@@ -199,8 +246,9 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
         case RT_ARG_CARD:
         case RT_ARG_CARD_SHOWN:
             fputs(v < 0 ? "none"
-                  : w->argkind[i] == RT_ARG_CARD_SHOWN || card_seen(pl, v, p) ? card_name(pl->g, v)
-                                                                              : "a card",
+                  : w->argkind[i] == RT_ARG_CARD_SHOWN || card_seen(pl, v, p)
+                      ? seen_name(pl, v, p, name, sizeof name)
+                      : "a card",
                   pl->out);
             break;
         case RT_ARG_PLAYER:
@@ -213,7 +261,6 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
             fputs(v ? "true" : "false", pl->out);
             break;
         case RT_ARG_ZONE: {
-            char name[1200];
             shown_slot_name(pl, v, p, name, sizeof name);
             fputs(name, pl->out);
             break;
@@ -234,9 +281,14 @@ static void print_responses(RtPlay *pl, const RtWindow *w)
     fputs("Responses ", pl->out);
     print_window(pl, w, -1);
     fputs(":", pl->out);
-    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++)
+    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++) {
+        const RtOption *o = &w->answer[i];
+        int k = o->kind == RT_OPT_CARD ? rt_seen_copy(pl, o->ids[0], -1) : 0;
         fprintf(pl->out, "%s Player %d: %s", i ? ";" : "", w->order[i] + 1,
-                rt_option_text(pl->g, &w->answer[i], pl->label, sizeof pl->label));
+                rt_option_text(pl->g, o, pl->label, sizeof pl->label));
+        if (k > 0)
+            fprintf(pl->out, " #%d", k);
+    }
     putc('\n', pl->out);
 }
 
@@ -276,9 +328,12 @@ static void print_slot(RtPlay *pl, int slot, int p)
     }
     if (n == 0)
         fputs("(empty)", pl->out);
-    for (int i = 0; i < n; i++)
-        fprintf(pl->out, "%s%s", i ? ", " : "",
-                card_name(g, rt_zone_card(g, pl->st, slot, i)));
+    for (int i = 0; i < n; i++) {
+        int c = rt_zone_card(g, pl->st, slot, i), k = shown_copy(pl, c, slot, p);
+        fprintf(pl->out, "%s%s", i ? ", " : "", card_name(g, c));
+        if (k > 0)
+            fprintf(pl->out, " #%d", k);
+    }
     if (n > 1 && g->zones[g->slot_zone[slot]].ordered)
         fputs("  (top last)", pl->out);
     putc('\n', pl->out);
@@ -364,13 +419,15 @@ void rt_print_question(RtPlay *pl)
     const RtWindow *w = rt_window_of(pl->g, pl->st);
     RtDuring du;
     const char *cause;
+    char name[1200];
     fprintf(pl->out, "Player %d: %s", d->player + 1, prompt_for(pl, d->player));
     if (during(pl, d->player, &du, &cause)) {
         fprintf(pl->out, " (during %s", du.event);
         if (du.by >= 0)
             fprintf(pl->out, " by Player %d", du.by + 1);
         if (du.cause >= 0)
-            fprintf(pl->out, ", caused by %s", cause ? cause : "a card");
+            fprintf(pl->out, ", caused by %s",
+                    cause ? seen_name(pl, du.cause, d->player, name, sizeof name) : "a card");
         putc(')', pl->out);
     }
     putc('\n', pl->out);
@@ -387,12 +444,15 @@ void rt_print_question(RtPlay *pl)
         fprintf(pl->out, "  %d) %s\n", i + 1, seat_label(pl, i, d->player));
 }
 
-static void print_move(RtPlay *pl, const char *name, RtMove m)
+static void print_move(RtPlay *pl, const char *name, int copy, RtMove m)
 {
-    char from[160], to[160];
+    char from[1200], to[1200];
     shown_slot_name(pl, m.from_slot, -1, from, sizeof from);
     shown_slot_name(pl, m.to_slot, -1, to, sizeof to);
-    fprintf(pl->out, "  %s: %s -> %s\n", name ? name : "a card", from, to);
+    fprintf(pl->out, "  %s", name ? name : "a card");
+    if (copy > 0)
+        fprintf(pl->out, " #%d", copy);
+    fprintf(pl->out, ": %s -> %s\n", from, to);
 }
 
 static void print_end(RtPlay *pl, const char *abandoned)
@@ -493,6 +553,28 @@ static void json_shown(RtPlay *pl, int slot, int p)
         putc(']', pl->out);
 }
 
+/* In the entry of a slot in play that seat p sees, when a card there has
+ * several copies: ,"copies":[2,null,1], which copy each card of "cards"
+ * is (null for a card of one copy); nothing otherwise. */
+static void json_copies(RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    int n = rt_zone_size(g, pl->st, slot), any = 0;
+    for (int i = 0; i < n && !any; i++)
+        any = shown_copy(pl, rt_zone_card(g, pl->st, slot, i), slot, p);
+    if (!any)
+        return;
+    fputs(",\"copies\":[", pl->out);
+    for (int i = 0; i < n; i++) {
+        int k = shown_copy(pl, rt_zone_card(g, pl->st, slot, i), slot, p);
+        if (k > 0)
+            fprintf(pl->out, "%s%d", i ? "," : "", k);
+        else
+            fputs(i ? ",null" : "null", pl->out);
+    }
+    putc(']', pl->out);
+}
+
 static void json_zone(RtPlay *pl, int slot, int p)
 {
     const RtGame *g = pl->g;
@@ -512,6 +594,7 @@ static void json_zone(RtPlay *pl, int slot, int p)
             rt_json_string(pl->out, card_name(g, rt_zone_card(g, pl->st, slot, i)));
         }
         putc(']', pl->out);
+        json_copies(pl, slot, p);
     } else {
         json_shown(pl, slot, p);
     }
@@ -607,7 +690,11 @@ static void json_during(RtPlay *pl, int p)
     } else {
         fputs(",\"file\":null,\"line\":null", f);
     }
-    fprintf(f, ",\"depth\":%d}", d.depth);
+    fprintf(f, ",\"depth\":%d", d.depth);
+    int k = cause ? rt_seen_copy(pl, d.cause, p) : 0;
+    if (k > 0) /* the cause's copy in play */
+        fprintf(f, ",\"copy\":%d", k);
+    putc('}', f);
 }
 
 static const char *window_kind(int kind)
@@ -647,9 +734,34 @@ static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
     }
 }
 
+/* ,"copies":[2,null] at the end of a window when one of its cards named
+ * there is a copy numbered in play (rt_seen_copy): one per argument, K or
+ * null; nothing otherwise. */
+static void json_arg_copies(RtPlay *pl, const RtWindow *w, int p)
+{
+    int k[RT_WINDOW_ARGS] = {0}, any = 0, n = w->nargs < RT_WINDOW_ARGS ? w->nargs : RT_WINDOW_ARGS;
+    for (int i = 0; i < n; i++) {
+        int kind = w->argkind[i], v = w->arg[i];
+        bool named = kind == RT_ARG_CARD_SHOWN || (kind == RT_ARG_CARD && card_seen(pl, v, p));
+        k[i] = named && v >= 0 ? rt_seen_copy(pl, v, p) : 0;
+        any |= k[i];
+    }
+    if (!any)
+        return;
+    fputs(",\"copies\":[", pl->out);
+    for (int i = 0; i < n; i++) {
+        if (k[i] > 0)
+            fprintf(pl->out, "%s%d", i ? "," : "", k[i]);
+        else
+            fputs(i ? ",null" : "null", pl->out);
+    }
+    putc(']', pl->out);
+}
+
 /* {"id":3,"kind":"react","event":"destroy","args":[...],"by":0,"depth":1,
  * "order":[1,2,0]}: what window w is before, and the seats in the order
- * asked; never an answer. */
+ * asked; never an answer. "copies" after "order" numbers the copies in
+ * play of its args (json_arg_copies). */
 static void json_window(RtPlay *pl, const RtWindow *w, int p)
 {
     FILE *f = pl->out;
@@ -670,7 +782,9 @@ static void json_window(RtPlay *pl, const RtWindow *w, int p)
     fprintf(f, ",\"depth\":%d,\"order\":[", w->depth);
     for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++)
         fprintf(f, "%s%d", i ? "," : "", w->order[i]);
-    fputs("]}", f);
+    putc(']', f);
+    json_arg_copies(pl, w, p);
+    putc('}', f);
 }
 
 /* A public choice (RtDecision.announced), in the protocol: who chose,
@@ -748,12 +862,15 @@ static void json_responses(RtPlay *pl, const RtWindow *w)
             rt_json_string(f, card_name(pl->g, o->ids[0]));
         else
             fputs("null", f);
+        int k = o->kind == RT_OPT_CARD ? rt_seen_copy(pl, o->ids[0], -1) : 0;
+        if (k > 0)
+            fprintf(f, ",\"copy\":%d", k);
         putc('}', f);
     }
     fputs("]}\n", f);
 }
 
-static void json_move(RtPlay *pl, const char *name, RtMove m)
+static void json_move(RtPlay *pl, const char *name, int copy, RtMove m)
 {
     FILE *f = pl->out;
     fputs("{\"type\":\"move\",\"card\":", f);
@@ -765,6 +882,8 @@ static void json_move(RtPlay *pl, const char *name, RtMove m)
     json_place(pl, m.from_slot, -1);
     fputs(",\"to\":", f);
     json_place(pl, m.to_slot, -1);
+    if (copy > 0)
+        fprintf(f, ",\"copy\":%d", copy);
     fputs("}\n", f);
 }
 
@@ -852,10 +971,13 @@ void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m)
     bool named = viewers_see(pl, m.from_slot) || viewers_see(pl, m.to_slot) ||
                  shown_to(pl, m.card, -1); /* before the move forgets it */
     const char *name = named ? card_name(g, m.card) : NULL;
+    int copy = 0; /* a copy named in play at either end keeps its number */
+    if (named && !(copy = shown_copy(pl, m.card, m.from_slot, -1)))
+        copy = shown_copy(pl, m.card, m.to_slot, -1);
     if (pl->json)
-        json_move(pl, name, m);
+        json_move(pl, name, copy, m);
     else
-        print_move(pl, name, m);
+        print_move(pl, name, copy, m);
 }
 
 void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindow *w)
@@ -867,6 +989,27 @@ void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindo
         json_responses(pl, w);
     else
         print_responses(pl, w);
+}
+
+/* ,"copies":[K or null, ...] at the end of a show line (one per card of
+ * "cards") when one of its
+ * n cards is a copy numbered in play to the viewers (rt_seen_copy). */
+static void json_show_copies(RtPlay *pl, int n)
+{
+    int any = 0;
+    for (int i = 0; i < n && !any; i++)
+        any = rt_seen_copy(pl, pl->show_card[i], -1);
+    if (!any)
+        return;
+    fputs(",\"copies\":[", pl->out);
+    for (int i = 0; i < n; i++) {
+        int k = rt_seen_copy(pl, pl->show_card[i], -1);
+        if (k > 0)
+            fprintf(pl->out, "%s%d", i ? "," : "", k);
+        else
+            fputs(i ? ",null" : "null", pl->out);
+    }
+    putc(']', pl->out);
 }
 
 /* The cards of a `show` gathered so far, as one line to the streams that
@@ -892,10 +1035,11 @@ static void write_show(RtPlay *pl)
             fprintf(f, "%s %d", k++ ? "," : "", p + 1);
     for (int i = 0; i < n; i++) {
         fputs(pl->json ? (i ? "," : "") : (i ? ", " : ": "), f);
+        int k = rt_seen_copy(pl, pl->show_card[i], -1);
         if (pl->json)
             rt_json_string(f, card_name(g, pl->show_card[i]));
         else
-            fputs(card_name(g, pl->show_card[i]), f);
+            fprintf(f, k > 0 ? "%s #%d" : "%s", card_name(g, pl->show_card[i]), k);
     }
     if (pl->json) {
         fputs("],\"zone\":", f);
@@ -904,7 +1048,9 @@ static void write_show(RtPlay *pl)
         for (int p = 0, k = 0; p < pl->nplayers; p++)
             if ((pl->show_seats >> p) & 1u)
                 fprintf(f, "%s%d", k++ ? "," : "", p);
-        fputs("]}\n", f);
+        putc(']', f);
+        json_show_copies(pl, n);
+        fputs("}\n", f);
         return;
     }
     shown_slot_name(pl, pl->show_slot, -1, zone, sizeof zone);

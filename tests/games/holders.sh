@@ -19,7 +19,24 @@
 #   - the terminal names a held slot students[Library #2];
 #   - a held zone that is `owner` shows its cards to the controller of
 #     their holder only (tests/games/holder_notes.py);
+#   - copies in play are told apart (seed 2 has both Libraries in the
+#     field, each holding Students): the terminal names each copy of a card
+#     of several copies in play `Library #2`, in the table, in moves and in
+#     labels, as the slots under it say students[Library #2], and keeps
+#     hands unnumbered; JSON adds "copies" to the view's entries of zones in
+#     play and "copy" to a move into or out of one, the streams passing
+#     tests/games/copies_check.py;
 #   - simulate and play agree seed by seed (same-games.sh).
+#
+# tests/games/copies-lab: a copy in play named inside another value has
+# the same number: a `{c}` word of a prompt or a label ("Stone #4 is laid:
+# what now?"), a card-valued number (JSON "copy" after "value", the
+# terminal's `last_laid: Stone #4`) and a `show` line (JSON "copies" at
+# its end, the terminal's `Shown to Players 1, 2: Stone #4 (field)`); a
+# copy laid face down in the vault (`in play`, hidden) never is; the
+# streams pass copies_check.py, which checks every such number against the
+# view (a window's args and a question's cause too: reactions.sh and
+# secrets.sh check those).
 #
 #   sh tests/games/holders.sh CARDC LIBCARDRT
 # Prints "holders: N passed, M failed"; exits 1 if any failed.
@@ -75,15 +92,15 @@ check "a move into a slot of a holder not seen does not name it" \
     grep -q '^{"type":"move","card":null,"from":{"zone":"hand","player":[12]},"to":{"zone":"notes","holder":null}}$' "$T/out1"
 check "a stream with such moves passes jsonl_check.py" python3 "$ROOT/tests/games/jsonl_check.py" "$T/out1" --ended
 check "a move into a held slot names it" \
-    grep -q '"to":{"zone":"students","holder":"[A-Za-z ]*"\(,"copy":[12]\)\{0,1\}}}$' "$T/out"
+    grep -q '"to":{"zone":"students","holder":"[A-Za-z ]*"\(,"copy":[12]\)\{0,1\}}\(,"copy":[0-9]\)\{0,1\}}$' "$T/out"
 check "a move out of a held slot names it" \
-    grep -q '"from":{"zone":"students","holder":"[A-Za-z ]*"\(,"copy":[12]\)\{0,1\}},"to":{"zone":"discard"}}$' "$T/out"
+    grep -q '"from":{"zone":"students","holder":"[A-Za-z ]*"\(,"copy":[12]\)\{0,1\}},"to":{"zone":"discard"}\(,"copy":[0-9]\)\{0,1\}}$' "$T/out"
 check "the stream passes jsonl_check.py" python3 "$ROOT/tests/games/jsonl_check.py" "$T/out" --ended
 check "no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/stderr"
 
 # The terminal, every name revealed.
 "$T/lab" play --seats random,random,random --seed 7 --reveal-all >"$T/term" 2>&1
-check "the terminal names a move to a held slot" grep -q '^  [A-Za-z]*: hand of Player [123] -> students\[[A-Za-z ]*\( #[12]\)\{0,1\}\]$' "$T/term"
+check "the terminal names a move to a held slot" grep -q '^  [A-Za-z]*\( #[0-9]\)\{0,1\}: hand of Player [123] -> students\[[A-Za-z ]*\( #[12]\)\{0,1\}\]$' "$T/term"
 check "the terminal names a choice under a holder" grep -q 'chooses: [A-Za-z]* #[0-9] (under [A-Za-z ]*\( #[12]\)\{0,1\})$' "$T/term"
 
 # A held zone that is `owner` (notes under Students): seat 0 sees a note
@@ -91,6 +108,71 @@ check "the terminal names a choice under a holder" grep -q 'chooses: [A-Za-z]* #
 check "an owner held zone shows its cards to the holder's controller only" \
     python3 "$ROOT/tests/games/holder_notes.py" "$T/lab"
 
+# Copies in play (seed 2: the json seat's answers are the human's "1").
+"$T/lab" play --protocol json --seats json,random,random --seed 2 <"$T/in" >"$T/out2" 2>>"$T/stderr"
+yes 1 | head -n 400 | "$T/lab" play --seats human,random,random --seed 2 >"$T/term2" 2>&1
+both='"zone":"field","size":[0-9]*,"cards":\[[^]]*"Library"[^]]*"Library"[^]]*\],"copies":\['
+check "JSON: a view with both Libraries in play numbers them" grep -q "$both" "$T/out2"
+check "JSON: the Students under each name it the same way" sh -c \
+    'grep "$1" "$2" | grep "\"zone\":\"students\",\"holder\":\"Library\",\"copy\":1,\"size\":[1-9]" |
+        grep -q "\"zone\":\"students\",\"holder\":\"Library\",\"copy\":2,"' sh "$both" "$T/out2"
+check "JSON: a move into play says which copy" \
+    grep -q '^{"type":"move","card":"Library","from":{"zone":"hand","player":0},"to":{"zone":"field"},"copy":[12]}$' "$T/out2"
+for f in out out1 out2; do
+    check "JSON $f: copies in play apart, holders as named in play (copies_check.py)" \
+        python3 "$ROOT/tests/games/copies_check.py" "$ROOT/tests/games/holder-lab/cards.yaml" \
+        "$T/$f" field,students,badges students,badges
+done
+check "terminal: the table names both copies apart" \
+    grep -q '^  field: .*Library #[12], .*Library #[12]' "$T/term2"
+check "terminal: the cards under a copy name it the same way" \
+    grep -q '^  students\[Library #1\]: [A-Z][a-z]* #[0-9]' "$T/term2"
+check "terminal: a move names a copy in play" \
+    grep -q '^  Library #[12]: hand of Player [123] -> field$' "$T/term2"
+check "terminal: a card moving between two copies names both" \
+    grep -q '^  [A-Za-z]* #[0-9]: students\[Library #[12]\] -> students\[Library #[12]\]$' "$T/term2"
+check "terminal: a label names a copy in play" grep -q 'chooses: Library #[12]$' "$T/term2"
+check "terminal: hands keep their copies alike" sh -c '! grep -q "^  hand of Player 1: .*#" "$1"' sh "$T/term2"
+
 check "simulate and play agree" sh "$ROOT/tests/games/same-games.sh" "$T/lab" 20
+
+# Copies named inside other values (copies-lab): the json seat lays face
+# up ({"choose":0} always), or face down then leaves the card (1, 0, ...).
+. "$ROOT/tests/games/lab.sh"
+need_lab copies-lab "$T/copies"
+yes '{"choose":0}' | head -n 400 >"$T/in0"
+yes '{"choose":1}
+{"choose":0}' | head -n 400 >"$T/in1"
+for s in 1 2 3; do
+    "$T/copies" play --protocol json --seats json,random --seed $s <"$T/in0" >"$T/up.$s" 2>>"$T/stderr"
+    "$T/copies" play --protocol json --seats json,random --seed $s <"$T/in1" >"$T/down.$s" 2>>"$T/stderr"
+done
+cat "$T"/up.* >"$T/up"
+cat "$T"/down.* >"$T/down"
+yes 1 | head -n 300 | "$T/copies" play --seats human,random --seed 1 >"$T/uterm" 2>&1
+yes '2
+1' | head -n 300 | "$T/copies" play --seats human,random --seed 1 >"$T/dterm" 2>&1
+check "JSON: a {c} word names a copy in play by its number" \
+    grep -q '"prompt":"Stone #[1-6] is laid: what now?","options":\[{"id":0,"label":"Leave Stone #[1-6] where it lies"}' "$T/up"
+check "JSON: a card-valued number adds its copy" \
+    grep -q '"numbers":\[{"name":"last_laid","value":"Stone","copy":[1-6]}\]' "$T/up"
+check "JSON: a show from the field adds its copies" \
+    grep -q '^{"type":"show","cards":\["Stone"\],"zone":{"zone":"field"},"to":\[0,1\],"copies":\[[1-6]\]}$' "$T/up"
+vault() { grep '^{"type":"\(show\|move\)".*"zone":"vault"' "$T/down"; }
+check "JSON: a card shown or moved in the vault (face down) has no number" \
+    sh -c '[ -n "$1" ] && ! echo "$1" | grep -q copy' sh "$(vault)"
+for f in up.1 up.2 up.3 down.1 down.2 down.3; do
+    check "JSON $f: numbers inside other values as the view has them (copies_check.py)" \
+        python3 "$ROOT/tests/games/copies_check.py" "$ROOT/tests/games/copies-lab/cards.yaml" \
+        "$T/$f" field none
+done
+check "terminal: a {c} word names a copy in play" \
+    grep -q '^Player 1 chooses: Leave Stone #[1-6] where it lies (Stone #[1-6] is laid: what now?)$' "$T/uterm"
+check "terminal: a card-valued number names its copy" grep -q '^  last_laid: Stone #[1-6]$' "$T/uterm"
+check "terminal: a show from the field names its copies" \
+    grep -q '^  Shown to Players 1, 2: Stone #[1-6] (field)$' "$T/uterm"
+check "terminal: a card laid face down has no number" sh -c \
+    'grep -q "^  Shown to Players 1, 2: Stone (vault)$" "$1" && ! grep -q "#[0-9]* (vault)" "$1"' sh "$T/dterm"
+check "copies-lab: no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/stderr"
 
 summary holders

@@ -25,7 +25,8 @@ stream's check).
     move to a holder not seen in between, follows them;
   - a reaction window: a decision's "window" holds an id, "kind", "event",
     "args", "by", "depth" and "order" (every seat once, the decider among
-    them) and no answer; a window asks no seat twice; its "responses" line
+    them), then "copies" (one per argument) when a card of its args is a
+    copy numbered in play, and no answer; a window asks no seat twice; its "responses" line
     comes once, after its questions, with the window's fields as they were
     and one answer per seat in the window's order;
   - a show line names at least one card, a zone as a move's places are
@@ -86,14 +87,17 @@ def parse(n, raw):
     return m
 
 
-WINDOW_KEYS = ["id", "kind", "event", "args", "by", "depth", "order"]
+WINDOW_KEYS = ["id", "kind", "event", "args", "by", "depth", "order"]  # and "copies" may end it
 
 
 def check_window(n, w, windows):
     """A decision's window (asked) or a responses line's (windows: id ->
     (the window as first seen, the seats asked, closed))."""
-    if not isinstance(w, dict) or list(w.keys()) != WINDOW_KEYS:
-        fail(n, f"a window with the fields {list(w) if isinstance(w, dict) else w!r}")
+    keys = list(w.keys()) if isinstance(w, dict) else None
+    if keys not in (WINDOW_KEYS, WINDOW_KEYS + ["copies"]):
+        fail(n, f"a window with the fields {keys if keys else w!r}")
+    if "copies" in w and len(w["copies"]) != len(w["args"]):
+        fail(n, f"a window's copies {w['copies']!r} not one per argument {w['args']!r}")
     order = w["order"]
     if sorted(order) != list(range(len(order))) or w["depth"] < 1:
         fail(n, f"window {w['id']}: order {order}, depth {w['depth']}")

@@ -7,7 +7,9 @@
 #   - the JSON protocol: a window's question carries "window" (after every
 #     pinned field), is asked even when "Do not respond" is its only
 #     option, and a "responses" line follows once all have answered; every
-#     line passes tests/games/jsonl_check.py, windows included;
+#     line passes tests/games/jsonl_check.py, windows included; a window
+#     before a Watchtower in play is destroyed ends with "copies":[K], the
+#     number its view gives that copy (tests/games/copies_check.py);
 #   - the terminal: a window's question says it is sealed, the answers
 #     come as one "Responses before ..." line, and no answer to a window is
 #     printed as "Player N chooses";
@@ -62,6 +64,9 @@ for seed in 1 2 3 4 5 6; do
         >"$T/out.$seed" 2>"$T/stderr.$seed"
     check "seed $seed: every line checks (jsonl_check.py)" \
         python3 "$ROOT/tests/games/jsonl_check.py" "$T/out.$seed" --ended
+    check "seed $seed: copies in play named as the view numbers them (copies_check.py)" \
+        python3 "$ROOT/tests/games/copies_check.py" "$ROOT/tests/games/react-lab/cards.yaml" \
+        "$T/out.$seed" field none
 done
 cat "$T"/out.* >"$T/all"
 check "a window's question ends with its window, after the pinned fields" \
@@ -74,6 +79,8 @@ check "the answers come in one responses line, one per seat in the order asked" 
     grep -q '^{"type":"responses","window":{"id":[0-9]*,"kind":"react",.*"order":\[\([0-9]\),\([0-9]\),\([0-9]\)\]},"responses":\[{"player":\1,"label":"[^"]*","card":[^}]*},{"player":\2,.*},{"player":\3,.*}\]}$' "$T/all"
 check "a reaction played names its card in the responses" \
     grep -q '"label":"Escape","card":"Escape"}' "$T/all"
+check "a window's Watchtower in play says which copy, at the window's end" \
+    grep -q '"window":{"id":[0-9]*,"kind":"react","event":"destroy","args":\["Watchtower"\],"by":[0-9],"depth":1,"order":\[[0-9],[0-9],[0-9]\],"copies":\[[1-6]\]}' "$T/all"
 check "a reaction to a reaction: a window at depth 2" \
     grep -q '"window":{"id":[0-9]*,"kind":"react","event":"played","args":\["Escape"\],"by":[0-9],"depth":2' "$T/all"
 
@@ -81,9 +88,9 @@ check "a reaction to a reaction: a window at depth 2" \
 yes 1 | head -n 600 >"$T/tin"
 "$T/lab" play --seats human,random,random --seed 2 <"$T/tin" >"$T/term" 2>&1
 check "the terminal: a window's question says it is sealed" \
-    grep -q '^  (before destroy (Watchtower), by Player [0-9]; every player is asked, and no answer is shown until all have answered)$' "$T/term"
+    grep -q '^  (before destroy (Watchtower\( #[0-9]\)\{0,1\}), by Player [0-9]; every player is asked, and no answer is shown until all have answered)$' "$T/term"
 check "the terminal: the answers come as one line" \
-    grep -q '^Responses before destroy (Watchtower), by Player [0-9]: Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*$' "$T/term"
+    grep -q '^Responses before destroy (Watchtower\( #[0-9]\)\{0,1\}), by Player [0-9]: Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*$' "$T/term"
 check "the terminal: no answer to a window is printed as a choice" \
     sh -c '! grep -q "chooses: Do not respond" "$1"' sh "$T/term"
 

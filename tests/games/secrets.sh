@@ -11,7 +11,9 @@
 #   - a Mole's question is asked during its clause with "cause":null,
 #     "handler":"on" and "file":null,"line":null: where the clause is
 #     written would name the card (docs/RUNTIME.md, "During an event or a
-#     handler"); a Banker's, face up, names its card, file and line;
+#     handler"); a Banker's, face up, names its card, file and line, and
+#     its copy at the end ("copy":K), as the view numbers it in the field
+#     (tests/games/copies_check.py);
 #   - every stream passes jsonl_check.py; at the terminal, no line names a
 #     Mole's trigger; simulate and play agree seed by seed.
 #
@@ -45,6 +47,9 @@ for seed in 1 2 3 4; do
         2>>"$T/stderr"
     check "seed $seed: the stream passes jsonl_check.py" \
         python3 "$ROOT/tests/games/jsonl_check.py" "$T/out.$seed" --ended
+    check "seed $seed: copies in play named as the view numbers them (copies_check.py)" \
+        python3 "$ROOT/tests/games/copies_check.py" "$ROOT/tests/games/secret-lab/cards.yaml" \
+        "$T/out.$seed" field none
 done
 cat "$T"/out.* >"$T/all"
 
@@ -61,6 +66,8 @@ mole_unnamed() {
 check "a face-down Mole's clause is not named by its file and line" mole_unnamed
 check "a face-up Banker's clause is named, with its card" \
     grep -qE '"prompt":"Banker: take a point\?".*,"during":\{"event":"enters","by":[0-9null]*,"cause":"Banker","handler":"on","file":"cards.yaml","line":[0-9]+,' "$T/all"
+check "a face-up Banker's question says which copy caused it" \
+    grep -qE '"prompt":"Banker: take a point\?".*,"during":\{"event":"enters","by":[0-9null]*,"cause":"Banker","handler":"on","file":"cards.yaml","line":[0-9]+,"depth":[0-9]+,"copy":[1-4]\}' "$T/all"
 
 # The terminal: both seats human, answering 1
 yes 1 | head -n 900 | "$T/lab" play --seats human,human --seed 4 >"$T/term" 2>>"$T/stderr"

@@ -15,7 +15,7 @@
 #   - tests/games/order-lab (`triggers chosen by controller`): a choice of
 #     the order of a player's triggers ends with "during":{"event":"enters"
 #     or "leaves","by":null,"cause":null,"handler":null,"file":null,
-#     "line":null,"depth":1},"trigger_order":true}, its options "CARD: on
+#     "line":null,"depth":1},"trigger_order":true}, its options "CARD #K: on
 #     ...", no other decision has "trigger_order", and the terminal says
 #     what the question is.
 #   - tests/games/event-body-lab: an event's body with `for q in players
@@ -95,7 +95,7 @@ yes '{"choose":0}' | head -n 400 |
 order_json() {
     grep -q '"trigger_order"' "$T/order.json" || return 1
     grep '"trigger_order"' "$T/order.json" | while read -r l; do
-        echo "$l" | grep -qE '^\{"type":"decision","player":[01],"prompt":"Which of your triggers resolves next\?","options":\[\{"id":0,"label":"[A-Za-z]+: on c (enters discard|leaves hand\[q\])"\},\{"id":1,' &&
+        echo "$l" | grep -qE '^\{"type":"decision","player":[01],"prompt":"Which of your triggers resolves next\?","options":\[\{"id":0,"label":"[A-Za-z]+( #[0-9]+)?: on c (enters discard|leaves hand\[q\])"\},\{"id":1,' &&
             echo "$l" | grep -qE ',"during":\{"event":"(enters|leaves)","by":null,"cause":null,"handler":null,"file":null,"line":null,"depth":1\},"trigger_order":true\}$' ||
             { echo "    $l" | cut -c1-300; return 1; }
     done
@@ -111,7 +111,7 @@ order_terminal() {
     grep -qE '^Player [12]: Which of your triggers resolves next\? \(during (enters|leaves)\)$' \
         "$T/order.txt" &&
         grep -qF '  (your cards'"'"' triggers that fired at once: the one you choose resolves now, then you choose among the rest)' "$T/order.txt" &&
-        grep -qE '^  1\) [A-Za-z]+: on c (enters discard|leaves hand\[q\])$' "$T/order.txt"
+        grep -qE '^  1\) [A-Za-z]+( #[0-9]+)?: on c (enters discard|leaves hand\[q\])$' "$T/order.txt"
 }
 check "a seed asks a Coach's question" found
 check "the Coach's question is during its handler" coach_during

@@ -57,6 +57,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -191,7 +192,7 @@ class Stream:
             raise Disagreement("line %d is not a line of the game: %s" % (lineno, line.strip()))
         obj["_line"] = lineno
         obj["_text"] = line.strip()
-        return obj
+        return plain_labels(obj)
 
     def peek(self):
         if self.pos == len(self.hist):
@@ -247,6 +248,23 @@ class Stream:
         return idx
 
 
+def plain(text):
+    """A label or a card as the model names it: without the copy numbers
+    the game gives a copy of a card in play ("Student #7 (under Gym)" is
+    "Student (under Gym)"; docs/RUNTIME.md, "Copies in play"). Students
+    of one player in one Location stay alike to the model (README 8)."""
+    return re.sub(r" #[0-9]+", "", text)
+
+
+def plain_labels(obj):
+    """The labels of a protocol line, as plain() names them."""
+    for o in obj.get("options", []) + obj.get("responses", []):
+        o["label"] = plain(o["label"])
+    if obj.get("type") == "chosen":
+        obj["label"] = plain(obj["label"])
+    return obj
+
+
 class TerminalStream:
     """A transcript of `play --seats random,... --reveal-all` at the
     terminal, read into the lines of the JSON protocol that it shows: its
@@ -287,12 +305,12 @@ class TerminalStream:
         if line.startswith("  "):
             card, _, rest = line[2:].partition(": ")
             frm, _, to = rest.partition(" -> ")
-            self._add(i, line, {"type": "move", "card": card,
+            self._add(i, line, {"type": "move", "card": plain(card),
                                 "from": term_zone(frm), "to": term_zone(to)})
         elif line.startswith("Player ") and " chooses: " in line:
             who, _, label = line.partition(" chooses: ")
             self._add(i, line, {"type": "decision", "player": int(who.split()[1]) - 1,
-                                "label": label, "_terminal": True})
+                                "label": plain(label), "_terminal": True})
         elif line.startswith("Responses before "):
             self._responses(i, line)
         elif line.startswith(("Winner: ", "Winners (shared): ", "Draw: ", "No winner.", "Fault: ")):
@@ -302,7 +320,7 @@ class TerminalStream:
 
     def _responses(self, i, line):
         # Responses before walk (Student, ICT Suite), by Player 2: Player 2: Do not respond; ...
-        head, _, answers = line.partition("), by ")
+        head, _, answers = plain(line).partition("), by ")
         event, _, args = head[len("Responses before "):].partition(" (")
         by, _, answers = answers.partition(": ")
         resp = []
