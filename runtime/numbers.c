@@ -62,20 +62,6 @@ void rt_print_time(RtPlay *pl)
     putc('\n', pl->out);
 }
 
-/* May seat p (-1: the viewers) see card c where it lies? */
-static bool card_seen(const RtPlay *pl, int c, int p)
-{
-    int slot = rt_card_slot(pl->g, pl->st, c);
-    if (pl->reveal_all)
-        return true;
-    if (p >= 0)
-        return rt_sees(pl->g, pl->st, slot, p);
-    for (int q = 0; q < pl->nplayers; q++)
-        if (((pl->viewers >> q) & 1u) && rt_sees(pl->g, pl->st, slot, q))
-            return true;
-    return false;
-}
-
 static void print_value(RtPlay *pl, const RtNumber *n, int32_t v, int p)
 {
     switch (n->type) {
@@ -91,7 +77,7 @@ static void print_value(RtPlay *pl, const RtNumber *n, int32_t v, int p)
     case RT_NUM_CARD: /* a copy in play "Stone #4" (rt_seen_copy) */
         if (v < 0 || v >= pl->g->ninstances)
             fputs("none", pl->out);
-        else if (!card_seen(pl, v, p))
+        else if (!rt_play_card_seen(pl, v, p))
             fputs("a card", pl->out);
         else if (rt_seen_copy(pl, v, p) > 0)
             fprintf(pl->out, "%s #%d", pl->g->card_name[v], rt_seen_copy(pl, v, p));
@@ -170,7 +156,7 @@ static void json_value(RtPlay *pl, const RtNumber *n, int32_t v, int p)
     case RT_NUM_CARD:
         if (v < 0 || v >= pl->g->ninstances)
             fputs("null", f);
-        else if (card_seen(pl, v, p)) {
+        else if (rt_play_card_seen(pl, v, p)) {
             rt_json_string(f, pl->g->card_name[v]);
             if (rt_seen_copy(pl, v, p) > 0) /* a copy in play, at the entry's end */
                 fprintf(f, ",\"copy\":%d", rt_seen_copy(pl, v, p));

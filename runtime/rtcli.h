@@ -90,6 +90,10 @@ int rt_check_output(FILE *f, const char *prog);
 /* view.c */
 void rt_slot_name(const RtGame *g, int slot, char *buf, size_t n);
 const char *rt_shown_label(RtPlay *pl, int i);
+/* May seat p (-1: the viewers of the stream) see card c where it lies:
+ * it sees the slot, or was shown the card there (`show`, `top public`)?
+ * The one rule of the views, for the numbers too. */
+bool rt_play_card_seen(const RtPlay *pl, int c, int p);
 /* The copy number card c carries where it lies, as seat p (-1: the
  * viewers) reads it: K when its card has several copies and p sees it
  * face up in a zone `in play` (RUNTIME.md, "Copies in play"), else 0. */

@@ -103,6 +103,11 @@ static bool card_seen(const RtPlay *pl, int c, int p)
     return (p < 0 ? viewers_see(pl, slot) : seat_sees(pl, slot, p)) || shown_to(pl, c, p);
 }
 
+bool rt_play_card_seen(const RtPlay *pl, int c, int p)
+{
+    return card_seen(pl, c, p);
+}
+
 /* May seat p (-1: the viewers) know which card slot lies under: each
  * holder up its chain seen where it lies (yes for a slot of no held
  * zone)? A note under a card in another seat's hand must not name that

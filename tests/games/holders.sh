@@ -173,6 +173,14 @@ check "terminal: a show from the field names its copies" \
     grep -q '^  Shown to Players 1, 2: Stone #[1-6] (field)$' "$T/uterm"
 check "terminal: a card laid face down has no number" sh -c \
     'grep -q "^  Shown to Players 1, 2: Stone (vault)$" "$1" && ! grep -q "#[0-9]* (vault)" "$1"' sh "$T/dterm"
+# a card laid face down is shown to all: every seat knows it by name (not
+# by copy), in the table's numbers too
+check "JSON: a card-valued number names a card shown face down" \
+    grep -q '"numbers":\[{"name":"last_laid","value":"Stone"}\]' "$T/down"
+check "JSON: ... never unseen, once shown to all" \
+    sh -c '! grep -q "\"last_laid\",\"value\":null,\"unseen\":true" "$1"' sh "$T/down"
+check "terminal: a card-valued number names a card shown face down" \
+    sh -c 'grep -q "^  last_laid: Stone$" "$1" && ! grep -q "^  last_laid: a card$" "$1"' sh "$T/dterm"
 check "copies-lab: no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/stderr"
 
 summary holders
