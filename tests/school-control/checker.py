@@ -248,12 +248,15 @@ class Stream:
         return idx
 
 
+COPY_NUMBER = re.compile(r" #[0-9]+")
+
+
 def plain(text):
     """A label or a card as the model names it: without the copy numbers
     the game gives a copy of a card in play ("Student #7 (under Gym)" is
     "Student (under Gym)"; docs/RUNTIME.md, "Copies in play"). Students
     of one player in one Location stay alike to the model (README 8)."""
-    return re.sub(r" #[0-9]+", "", text)
+    return COPY_NUMBER.sub("", text) if " #" in text else text
 
 
 def plain_labels(obj):
@@ -441,7 +444,8 @@ class Game:
     # -- reading the table ----------------------------------------------------
 
     def in_desks(self, name):
-        return any(d[name] for d in self.desk)
+        # .get: a Counter's missing key goes through __missing__, in Python
+        return any(d.get(name) for d in self.desk)
 
     def students_on_field(self):
         return len(self.tokens)
@@ -741,7 +745,7 @@ class Game:
             opts = []
             # the cards offered if "Play a card" is taken: nothing changes
             # between the two questions
-            cards = [c for c in self.hand[p] if self.hand[p][c] and self.playable(p, c)]
+            cards = [c for c, k in self.hand[p].items() if k and self.playable(p, c)]
             if cards:
                 opts.append("Play a card")
             if self.desk[p]["Cleaner"] and not self.cleaner_used and \
@@ -899,10 +903,10 @@ class Game:
     def has_teacher(self, p, subject):
         """README 7: the Teacher in front of you, or a Substitute Teacher in
         front of you and that Teacher in front of nobody."""
-        teacher = TEACHER[subject]
-        if self.desk[p][teacher]:
+        teacher, desk = TEACHER[subject], self.desk[p]
+        if desk.get(teacher):
             return True
-        return bool(self.desk[p]["Substitute Teacher"]) and not self.in_desks(teacher)
+        return bool(desk.get("Substitute Teacher")) and not self.in_desks(teacher)
 
     def lesson_room_ok(self, card):
         if card.needs == "lab":
