@@ -112,7 +112,7 @@ check "diagnostics" unknown-keys 100 --max-errors=10 --format=json
 check "triggers" trigger-chain 30
 check "rules" zone-chain 50
 check "rules" long-block 2000
-check "effects" held-locals 1000
+check "effects" held-locals 300
 check_memory "card file" sparse-attrs 1000
 check_memory "rules" unknown-names 150 --max-errors=10
 check_peak "effects" instead-enters 2000
