@@ -1,7 +1,9 @@
 /* sema_secrecy.c: what decides whether a card is offered in a reaction
  * window may read only what its player sees; and so may a func the views
- * show (`func score(p: player): int, public`), for every seat it is shown
- * to (check_shown_func_secret, at the end).
+ * show (`func score(p: player): int, public`) and its modifiers, for every
+ * seat it is shown to (check_shown_func_secret), what a shown variable is
+ * given (see_assignment), and what decides the options of a decision and
+ * the words of its prompt and labels, for its decider (see_decision).
  *
  * A `react to` clause's 'where', and the 'when' of the play of a card that
  * has such a clause (a reaction is offered only where its card is
