@@ -1,7 +1,9 @@
 /* sema_secrecy.c: what decides whether a card is offered in a reaction
  * window may read only what its player sees; and so may a func the views
- * show (`func score(p: player): int, public`), for every seat it is shown
- * to (check_shown_func_secret, at the end).
+ * show (`func score(p: player): int, public`) and its modifiers, for every
+ * seat it is shown to (check_shown_func_secret), what a shown variable is
+ * given (see_assignment), and what decides the options of a decision and
+ * the words of its prompt and labels, for its decider (see_decision).
  *
  * A `react to` clause's 'where', and the 'when' of the play of a card that
  * has such a clause (a reaction is offered only where its card is
@@ -44,10 +46,16 @@ typedef struct SeeWalk {
     const Node *found_at;   /* ... and the guard's node that leads to it */
     const Node *card;       /* a card's reading: the card read, else NULL */
     const char *what;       /* ... and what of it is read */
-    /* a shown func (check_shown_func_secret): its name, and the variable
-     * it reads that a seat it is shown to may not see */
+    /* a shown func (check_shown_func_secret), one of its modifiers, or
+     * the value given to a shown variable: its name, how the reports name
+     * what reads ("shown func 'score'") and what shows it ("showing its
+     * value"), and the variable read that a seat it is shown to may not
+     * see */
     const char *shown;
+    const char *shown_as;
+    const char *showing;
     const Node *var;
+    bool every_seat;        /* words every seat reads (a public choice) */
 } SeeWalk;
 
 static void see_walk(SeeWalk *w, const Node *n);
@@ -335,14 +343,15 @@ static void report_zone(SeeWalk *w)
 {
     const Node *z = zone_of(w->found);
     const char *whose = z->vis == VIS_HIDDEN ? ", which is hidden from every player"
+                        : z->vis == VIS_OWNER && w->every_seat ? ", which only its owner sees"
                         : z->vis == VIS_OWNER
                             ? arena_printf(w->s->arena, " of a player who may not be %s (only its "
                                                         "owner sees it)", w->me_name)
                             : "";
     diag_error(w->s->diags, w->found_at->loc, "%s reads the cards of '%s'%s: %s would show "
-                                              "them to its player (sizes are public: size(...) "
-                                              "may be read)",
-               w->subject, z->name, whose, w->tells);
+                                              "them to %s (sizes are public: size(...) may be "
+                                              "read)",
+               w->subject, z->name, whose, w->tells, w->every_seat ? "every seat" : "its player");
     if (w->found_at != w->found)
         diag_note(w->s->diags, w->found->loc, "'%s' is read here", z->name);
 }
@@ -352,12 +361,13 @@ static void report_card(SeeWalk *w)
     const Node *c = w->card;
     const char *which = c->kind == N_IDENT ? arena_printf(w->s->arena, "'%s'", c->name)
                                            : "a card";
-    diag_error(w->s->diags, w->found_at->loc, "%s reads %s of %s%s its player may not see: "
-                                              "%s would show it (read the face of 'this', of "
-                                              "the card played, or of a card of a zone its "
-                                              "player sees; where a card is, controller(...) "
-                                              "and == may be read)",
-               w->subject, w->what, which, c->kind == N_IDENT ? ", a card" : "", w->tells);
+    diag_error(w->s->diags, w->found_at->loc, "%s reads %s of %s%s %s may not see: %s would "
+                                              "show it (read the face of 'this', of the card "
+                                              "played, or of a card of a zone %s sees; where a "
+                                              "card is, controller(...) and == may be read)",
+               w->subject, w->what, which, c->kind == N_IDENT ? ", a card" : "",
+               w->every_seat ? "some seat" : "its player", w->tells,
+               w->every_seat ? "every seat" : "its player");
     if (w->found_at != w->found)
         diag_note(w->s->diags, w->found->loc, "%s of %s is read here", w->what, which);
 }
@@ -370,10 +380,9 @@ static void report_shown_zone(SeeWalk *w)
     const char *whose = z->vis == VIS_HIDDEN ? ", which is hidden from every player"
                         : w->me_params ? " of another player than the one it is shown to"
                                        : ", which only its owner sees";
-    diag_error(w->s->diags, w->found_at->loc, "shown func '%s' reads the cards of '%s'%s: "
-                                              "showing its value would show them (sizes are "
-                                              "public: size(...) may be read)",
-               w->shown, z->name, whose);
+    diag_error(w->s->diags, w->found_at->loc, "%s reads the cards of '%s'%s: %s would show "
+                                              "them (sizes are public: size(...) may be read)",
+               w->shown_as, z->name, whose, w->showing);
     if (w->found_at != w->found)
         diag_note(w->s->diags, w->found->loc, "'%s' is read here", z->name);
 }
@@ -383,10 +392,9 @@ static void report_shown_card(SeeWalk *w)
     const Node *c = w->card;
     const char *which = c->kind == N_IDENT ? arena_printf(w->s->arena, "'%s'", c->name)
                                            : "a card";
-    diag_error(w->s->diags, w->found_at->loc, "shown func '%s' reads %s of %s, which may lie "
-                                              "where a seat it is shown to cannot see it: "
-                                              "showing its value would show it",
-               w->shown, w->what, which);
+    diag_error(w->s->diags, w->found_at->loc, "%s reads %s of %s, which may lie where a seat "
+                                              "it is shown to cannot see it: %s would show it",
+               w->shown_as, w->what, which, w->showing);
     if (w->found_at != w->found)
         diag_note(w->s->diags, w->found->loc, "%s of %s is read here", w->what, which);
 }
@@ -398,10 +406,10 @@ static void report_shown_var(SeeWalk *w)
     const char *whose = decl->vis == VIS_HIDDEN ? "which is hidden (no visibility written)"
                         : w->me_params ? "of another player than the one it is shown to"
                                        : "which only its owner sees";
-    diag_error(w->s->diags, w->found_at->loc, "shown func '%s' reads variable '%s', %s: "
-                                              "showing its value would show it (declare '%s' "
-                                              "%s)",
-               w->shown, id->name, whose, id->name, w->me_params ? "owner or public" : "public");
+    diag_error(w->s->diags, w->found_at->loc, "%s reads variable '%s', %s: %s would show it "
+                                              "(declare '%s' %s)",
+               w->shown_as, id->name, whose, w->showing, id->name,
+               w->me_params ? "owner or public" : "public");
     if (w->found_at != w->found)
         diag_note(w->s->diags, w->found->loc, "'%s' is read here", id->name);
 }
@@ -513,12 +521,38 @@ void check_react_play_guards(Sema *s)
 /* Func f, shown `public` (to every seat: no parameter is me) or `owner`
  * (its player parameter is the seat it is shown to, me): what it reads,
  * every seat it is shown to may see. */
+/* mod: IDENT '(' args ')' (PLUSEQ | MINUSEQ | '=') expr opt_when
+ * A modifier of shown func f (`while in play { score(q) += ... }`, `until
+ * ... { ... }`) changes the value shown: its value and its 'when' are
+ * read as f's body is, the name it binds to f's player (`q`) being the
+ * seat an `owner` func is shown to. */
+static void see_shown_modifier(Sema *s, const Node *f, const Node *m)
+{
+    SeeWalk w = new_walk(s, "a modifier of a shown func");
+    w.shown = f->name;
+    w.shown_as = arena_printf(s->arena, "a modifier of shown func '%s'", f->name);
+    w.showing = "showing its value";
+    const Node *q = m->call ? m->call->args : NULL;
+    if (f->vis == VIS_OWNER && q && q->sym && q->sym->index >= 0 && q->sym->index < 32)
+        w.me_params = 1u << q->sym->index;
+    see_guard(&w, m->rhs);
+    if (!w.found && m->when) {
+        w.guard_call = NULL;
+        see_guard(&w, m->when);
+    }
+}
+
 void check_shown_func_secret(Sema *s, const Node *f)
 {
     SeeWalk w = new_walk(s, "a shown func");
     w.shown = f->name;
+    w.shown_as = arena_printf(s->arena, "shown func '%s'", f->name);
+    w.showing = "showing its value";
     w.me_params = f->vis == VIS_OWNER ? 1u : 0;
     see_guard(&w, f->expr_body ? f->expr_body : f->body);
+    const Sym *fn = shown_func(s->g, f);
+    for (int i = 0; fn && i < fn->modifiers.len; i++)
+        see_shown_modifier(s, f, fn->modifiers.items[i]);
 }
 
 /* ---- what a decision offers ---- */
@@ -530,6 +564,17 @@ void check_shown_func_secret(Sema *s, const Node *f)
  * as a reaction's 'where' may (above): `me` is the decider, when it is
  * written as a parameter or a local (`choose p ...`); another expression
  * (`seat(0)`, `next(p)`) is no one's own, and sees only public zones. */
+/* The bit of me_params that the player written `who` holds: a parameter
+ * or a local; 0 for any other expression, or none. */
+static unsigned decider_bit(const Node *who)
+{
+    if (who && who->kind == N_IDENT && who->sym &&
+        (who->sym->kind == S_PARAM || who->sym->kind == S_LOCAL) && who->sym->index >= 0 &&
+        who->sym->index < 32)
+        return 1u << who->sym->index;
+    return 0;
+}
+
 static void see_decider_reads(Sema *s, const Node *who, const Node *cond, const char *subject)
 {
     if (!cond)
@@ -537,11 +582,41 @@ static void see_decider_reads(Sema *s, const Node *who, const Node *cond, const 
     SeeWalk w = new_walk(s, subject);
     w.tells = "the options offered";
     w.me_name = "the player deciding";
-    if (who && who->kind == N_IDENT && who->sym &&
-        (who->sym->kind == S_PARAM || who->sym->kind == S_LOCAL) && who->sym->index >= 0 &&
-        who->sym->index < 32)
-        w.me_params = 1u << who->sym->index;
+    w.me_params = decider_bit(who);
     see_guard(&w, cond);
+}
+
+/* The words of a prompt or a label (WORDS node words, or NULL) are read
+ * by the player who decides, as the options are; in a public choice
+ * (`who` NULL: the answer is announced) and in a reaction window, by
+ * every seat, who may read only what every seat sees. A card word is
+ * checked where it is typed (sema_words.c); a number, a truth value, a
+ * name, a player is walked here. */
+static void see_words(Sema *s, const Node *who, const Node *words, const char *subject)
+{
+    for (const Node *e = words ? words->items : NULL; e; e = e->next) {
+        if (e->type == T_CARD)
+            continue;
+        SeeWalk w = new_walk(s, subject);
+        w.tells = "the text";
+        w.me_name = "the player deciding";
+        w.every_seat = !who;
+        w.me_params = decider_bit(who);
+        see_guard(&w, e);
+    }
+}
+
+/* The words of decision n's prompt and labels. */
+static void see_decision_words(Sema *s, const Node *n)
+{
+    const Node *who = n->announced ? NULL : n->who;
+    const char *of = n->announced ? " of a public choice" : "";
+    see_words(s, who, n->words, arena_printf(s->arena, "a word of a prompt%s", of));
+    const Node *o = n->kind == N_MENU ? n->options
+                    : n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ? n->els : NULL;
+    for (; o; o = n->kind == N_MENU ? o->next : NULL)
+        see_words(s, who, o->words,
+                  arena_printf(s->arena, "a word of label \"%s\"%s", o->name, of));
 }
 
 /* The filter of a choice's source (SOURCE node src), if any. */
@@ -557,6 +632,9 @@ static const Node *source_filter(const Node *src)
  *   | choose cards P "prompt" from SOURCE into ZONE size A..B [such that COND] */
 static void see_decision(Sema *s, const Node *n)
 {
+    if (n->kind == N_MENU || n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
+        n->kind == N_CHOOSECARDS || n->kind == N_ASK)
+        see_decision_words(s, n);
     switch (n->kind) {
     case N_MENU:
         for (const Node *o = n->options; o; o = o->next)
@@ -578,23 +656,73 @@ static void see_decision(Sema *s, const Node *n)
     }
 }
 
+/* ---- what a shown variable is given ---- */
+
+/* The declaration of the shown variable that assignment target t names
+ * (`coins`, `coins[p]`), or NULL: a local, a per-card or hidden variable. */
+static const Node *shown_target(const Node *t)
+{
+    const Node *id = t->kind == N_INDEX ? t->base : t;
+    if (!id || id->kind != N_IDENT || !id->sym)
+        return NULL;
+    bool var = (t->kind == N_IDENT && id->sym->kind == S_GLOBAL) ||
+               (t->kind == N_INDEX && id->sym->kind == S_PVAR);
+    return var && id->sym->decl->vis != VIS_HIDDEN ? id->sym->decl : NULL;
+}
+
+/* stmt: target ('=' | PLUSEQ | MINUSEQ) expr
+ * A variable the views show shows what it is given: a `public` one may
+ * be given what every seat sees; an `owner` one, `v[p] = ...`, what seat
+ * p sees (p a parameter or a local: another index, `v[next(p)]`, is no
+ * one's own, and sees only what every seat sees). What a local or a
+ * variable read holds is not followed (LANGUAGE.md §11): the expression
+ * alone is walked. */
+static void see_assignment(Sema *s, const Node *n)
+{
+    const Node *decl = n->kind == N_ASSIGN ? shown_target(n->target) : NULL;
+    if (!decl)
+        return;
+    SeeWalk w = new_walk(s, "the value given to a shown variable");
+    w.shown = decl->name;
+    w.shown_as = arena_printf(s->arena, "the value given to %s variable '%s'",
+                              decl->vis == VIS_OWNER ? "owner" : "public", decl->name);
+    w.showing = arena_printf(s->arena, "showing '%s'", decl->name);
+    if (decl->vis == VIS_OWNER)
+        w.me_params = decider_bit(n->target->index);
+    see_guard(&w, n->rhs);
+    if (w.found && decl->vis == VIS_OWNER && !w.me_params)
+        diag_note(s->diags, n->target->index->loc, "only the seat this names sees '%s' here; "
+                  "cardc knows which seat that is when it is a parameter or a local: name "
+                  "it first (`let q = ...`, then '%s[q]')", decl->name, decl->name);
+}
+
 static void see_decisions_in(Sema *s, const Node *n)
 {
     for (; n; n = n->next) {
         see_decision(s, n);
+        see_assignment(s, n);
         for (int i = 0; i < NKIDS; i++)
             see_decisions_in(s, n->kid[i]);
     }
 }
 
 /* Every decision of every proc (the rules', and those made of card
- * effects, handlers and 'at' blocks) offers only what its decider sees. */
+ * effects, handlers and 'at' blocks) offers only what its decider sees;
+ * every shown variable is given only what the seats it is shown to see;
+ * a reaction window's words read only what every seat sees. */
 void check_decision_secrets(Sema *s)
 {
     for (int i = 0; i < s->g->procs.len; i++) {
         const Sym *p = s->g->procs.items[i];
         if (p->decl)
             see_decisions_in(s, p->decl->body);
+    }
+    for (int i = 0; i < s->g->events.len; i++) { /* a reaction window asks every seat */
+        const Node *e = ((const Sym *)s->g->events.items[i])->decl;
+        if (e->asks)
+            see_words(s, NULL, e->asks->words, "a word of a reaction window's 'asks'");
+        if (e->declines)
+            see_words(s, NULL, e->declines->words, "a word of a reaction window's 'declines'");
     }
 }
 

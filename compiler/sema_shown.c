@@ -9,8 +9,9 @@
  * the numbers the views show listed in Game.shown. Without the word a
  * variable is `hidden`, as every variable was before: no view shows it.
  * What a shown func reads is checked in sema_secrecy.c
- * (check_shown_func_secret): showing it must show nothing a seat it is
- * shown to may not see. */
+ * (check_shown_func_secret, its modifiers too), and what a shown variable
+ * is given in see_assignment there: showing it must show nothing a seat it
+ * is shown to may not see. */
 #include "sema_int.h"
 
 #include <string.h>

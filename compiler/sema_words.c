@@ -11,7 +11,9 @@
  * chosen from a public zone (through a `let`). Everything else could lie
  * where they may not look, and is refused. The runtime names a card the
  * seat shown the text does not see at that moment "a card" all the same
- * (runtime/view.c), so a card that moved since is never named.
+ * (runtime/view.c), so a card that moved since is never named. A word of
+ * another type is walked for what it reads in sema_secrecy.c (see_words),
+ * once every name is resolved.
  *
  * The template the game keeps makes each word `{kK}`: k its kind (p
  * player, c card, n number, b truth value, w an entry of the game's
