@@ -64,8 +64,13 @@ run_step() {
 # that takes 0.7 s of CPU to start Python (the interpreter alone: 0.03 s),
 # and the steps start python3 some thousands of times. The same python3
 # runs, found as `python3` finds it.
+# The link is made once, by the suite (each step finds it in PATH: a
+# step making it again, from the python3 it finds there, would make it
+# point at itself), to the interpreter's real path.
 direct_python() {
-    py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || return 0
+    case ":$PATH:" in *":$ROOT/build/py:"*) return 0 ;; esac
+    py=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null) ||
+        return 0
     [ -x "$py" ] || return 0
     mkdir -p "$ROOT/build/py"
     ln -sf "$py" "$ROOT/build/py/python3"
