@@ -686,6 +686,33 @@ static void json_chosen(RtPlay *pl, int i)
     fputs("}\n", f);
 }
 
+/* Is the pending decision asked of a seat the stream does not play, in
+ * the clause of a card the viewers may not see (a face-down Mole's `on`)?
+ * Its question is written on that card, as the clause's file and line are
+ * (json_during), and would name it; a viewer deciding was asked it. */
+static bool asked_by_unseen_card(const RtPlay *pl)
+{
+    RtDuring d;
+    if (pl->reveal_all || ((pl->viewers >> core(pl)->dec.player) & 1u) || !pl->g->during ||
+        !pl->g->during(pl->st, &d))
+        return false;
+    return d.handler && d.cause >= 0 && !card_seen(pl, d.cause, -1);
+}
+
+/* The question of the pending decision as the viewers may read it, beside
+ * its answer: a public one with every value named; a card they may not see
+ * "a card", and a value of another seat's question "..." (prompt_for); the
+ * question of an unseen card's clause "a card's question". */
+static const char *shown_question(RtPlay *pl)
+{
+    const RtDecision *d = &core(pl)->dec;
+    if (d->announced)
+        return rt_prompt_text(pl->g, pl->st, NULL, NULL, pl->prompt, sizeof pl->prompt);
+    if (asked_by_unseen_card(pl))
+        return "a card's question";
+    return prompt_for(pl, -1);
+}
+
 void rt_show_chosen(RtPlay *pl, int i)
 {
     const RtDecision *d = &core(pl)->dec;
@@ -698,12 +725,7 @@ void rt_show_chosen(RtPlay *pl, int i)
                                                        sizeof pl->label)
                                      : rt_shown_label(pl, i);
     fprintf(pl->out, "Player %d chooses: %s", d->player + 1, label);
-    if (d->announced)
-        fprintf(pl->out, " (%s)",
-                rt_prompt_text(pl->g, pl->st, NULL, NULL, pl->prompt, sizeof pl->prompt));
-    else if (d->nwords > 0)
-        fprintf(pl->out, " (%s)", prompt_for(pl, -1));
-    putc('\n', pl->out);
+    fprintf(pl->out, " (%s)\n", shown_question(pl));
 }
 
 void rt_json_decision(RtPlay *pl)
