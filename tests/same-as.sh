@@ -73,6 +73,22 @@ recount() {
 unnamed() { sed -E 's/^(old|new)-//'; }
 
 equal_files() { cmp -s "$1" "$2"; }
+# SAME_AS_UNASKED=1: the older build is from before every answer at the
+# terminal was followed by its question (docs/RUNTIME.md, "The
+# terminal"): a newer "Player N chooses: LABEL" line may add " (QUESTION)"
+# to the older one; every other line, and the label, must be the same.
+same_transcript() {
+    if [ -z "${SAME_AS_UNASKED:-}" ]; then
+        equal_files "$1" "$2"
+        return
+    fi
+    [ "$(wc -l <"$1")" = "$(wc -l <"$2")" ] &&
+        paste -d '\n' "$1" "$2" | awk 'NR % 2 { old = $0; next }
+            $0 != old && !(old ~ /^Player [0-9]+ chooses: / && index($0, old " (") == 1 && /\)$/) {
+                bad = 1
+            }
+            END { exit bad }'
+}
 
 seats() { s=random; i=1; while [ $i -lt "$1" ]; do s=$s,random; i=$((i + 1)); done; echo $s; }
 
@@ -107,7 +123,7 @@ compare_game() {
                 timeout "$GUARD" "$T/$side-$name" play --players $n --seed $seed --protocol json \
                     --seats "$(seats $n)" --reveal-all </dev/null 2>&1 | unnamed | unplace | recount >"$T/$side.json"
             done
-            check "$name, $n players, seed $seed: transcript" equal_files "$T/old.play" "$T/new.play"
+            check "$name, $n players, seed $seed: transcript" same_transcript "$T/old.play" "$T/new.play"
             check "$name, $n players, seed $seed: JSON stream" equal_files "$T/old.json" "$T/new.json"
         done
         n=$((n + 1))
