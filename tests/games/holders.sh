@@ -84,7 +84,8 @@ check "no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime e
 # The terminal, every name revealed.
 "$T/lab" play --seats random,random,random --seed 7 --reveal-all >"$T/term" 2>&1
 check "the terminal names a move to a held slot" grep -q '^  [A-Za-z]*: hand of Player [123] -> students\[[A-Za-z ]*\( #[12]\)\{0,1\}\]$' "$T/term"
-check "the terminal names a choice under a holder" grep -q 'chooses: [A-Za-z]* #[0-9] (under [A-Za-z ]*\( #[12]\)\{0,1\})$' "$T/term"
+check "the terminal names a choice under a holder, its question beside it" \
+    grep -q 'chooses: [A-Za-z]* #[0-9] (under [A-Za-z ]*\( #[12]\)\{0,1\}) ([A-Z][A-Za-z ]*?)$' "$T/term"
 
 # A held zone that is `owner` (notes under Students): seat 0 sees a note
 # while the Student is in its hand, not once the Student is at a Location.
