@@ -251,7 +251,7 @@ class TerminalStream:
     """A transcript of `play --seats random,... --reveal-all` at the
     terminal, read into the lines of the JSON protocol that it shows: its
     moves, each seat's choice (a decision with its label and its question,
-    "Player 1 chooses: Canteen (Play which card?)", but no options), a
+    "Player 1 chooses: German Teacher (Play which card?)", but no options), a
     window's answers (a decision per seat, then the
     responses) and the end. Lines are the transcript's own, from 1."""
 
