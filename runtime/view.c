@@ -38,18 +38,18 @@ static const char *card_name(const RtGame *g, int c)
 }
 
 /* Whom a text built from values is shown to (rt_words): seat p, or the
- * viewers for p < 0. */
+ * viewers for p < 0; and the seat that was asked it. */
 typedef struct WordsFor {
     const RtPlay *pl;
     int p;
+    int decider;
 } WordsFor;
 
 static bool words_see(void *ctx, int card)
 {
     const WordsFor *w = ctx;
     if (card == RT_WORDS_VALUES) /* what a seat deciding reads: the viewers, if one decides */
-        return w->p >= 0 || w->pl->reveal_all ||
-               ((w->pl->viewers >> core(w->pl)->dec.player) & 1u);
+        return w->p >= 0 || w->pl->reveal_all || ((w->pl->viewers >> w->decider) & 1u);
     int slot = rt_card_slot(w->pl->g, w->pl->st, card);
     return w->p >= 0 ? seat_sees(w->pl, slot, w->p) : viewers_see(w->pl, slot);
 }
@@ -58,7 +58,7 @@ static bool words_see(void *ctx, int card)
  * a card it may not see is "a card". */
 static const char *prompt_for(RtPlay *pl, int p)
 {
-    WordsFor w = {pl, p};
+    WordsFor w = {pl, p, core(pl)->dec.player};
     return rt_prompt_text(pl->g, pl->st, words_see, &w, pl->prompt, sizeof pl->prompt);
 }
 
@@ -134,7 +134,7 @@ static const char *seat_label(RtPlay *pl, int i, int p)
 {
     const RtOption *o = &core(pl)->dec.opt[i];
     if (o->kind == RT_OPT_WORDS) {
-        WordsFor w = {pl, p};
+        WordsFor w = {pl, p, core(pl)->dec.player};
         return rt_words(pl->g, pl->g->labels[o->a], o->words.value, words_see, &w, pl->label,
                         sizeof pl->label);
     }
@@ -228,15 +228,31 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
         fprintf(pl->out, ", by Player %d", w->by + 1);
 }
 
-/* The answers of a window that closed, in the order asked. */
+/* The question seat order[i] of window w answered, as the viewers may
+ * read it: as the question beside a seat's answer (prompt_for), a value
+ * of a question no viewer was asked is "...". */
+static const char *asked_text(RtPlay *pl, const RtWindow *w, int i)
+{
+    const RtAsked *q = &w->asked[i];
+    const char *t = q->prompt >= 0 && pl->g->prompts ? pl->g->prompts[q->prompt] : "Choose";
+    WordsFor f = {pl, -1, w->order[i]};
+    if (q->nwords <= 0)
+        return t;
+    return rt_words(pl->g, t, q->word, words_see, &f, pl->prompt, sizeof pl->prompt);
+}
+
+/* The answers of a window that closed, in the order asked, each beside
+ * its question: "Player 2: Escape (Respond to destroy?)". */
 static void print_responses(RtPlay *pl, const RtWindow *w)
 {
     fputs("Responses ", pl->out);
     print_window(pl, w, -1);
     fputs(":", pl->out);
-    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++)
+    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++) {
         fprintf(pl->out, "%s Player %d: %s", i ? ";" : "", w->order[i] + 1,
                 rt_option_text(pl->g, &w->answer[i], pl->label, sizeof pl->label));
+        fprintf(pl->out, " (%s)", asked_text(pl, w, i));
+    }
     putc('\n', pl->out);
 }
 
