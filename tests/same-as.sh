@@ -76,15 +76,29 @@ equal_files() { cmp -s "$1" "$2"; }
 # SAME_AS_UNASKED=1: the older build is from before every answer at the
 # terminal was followed by its question (docs/RUNTIME.md, "The
 # terminal"): a newer "Player N chooses: LABEL" line may add " (QUESTION)"
-# to the older one; every other line, and the label, must be the same.
+# to the older one, and a newer "Responses before ..." line to each of
+# its answers (the parts between "; "); every other line, and the labels,
+# must be the same.
 same_transcript() {
     if [ -z "${SAME_AS_UNASKED:-}" ]; then
         equal_files "$1" "$2"
         return
     fi
     [ "$(wc -l <"$1")" = "$(wc -l <"$2")" ] &&
-        paste -d '\n' "$1" "$2" | awk 'NR % 2 { old = $0; next }
-            $0 != old && !(old ~ /^Player [0-9]+ chooses: / && index($0, old " (") == 1 && /\)$/) {
+        paste -d '\n' "$1" "$2" | awk '
+            function asked(o, n) { return index(n, o " (") == 1 && n ~ /\)$/ }
+            function answers_asked(o, n,    k, a, b) {
+                k = split(o, a, "; ")
+                if (split(n, b, "; ") != k)
+                    return 0
+                for (i = 1; i <= k; i++)
+                    if (!asked(a[i], b[i]))
+                        return 0
+                return 1
+            }
+            NR % 2 { old = $0; next }
+            $0 != old && !(old ~ /^Player [0-9]+ chooses: / && asked(old, $0)) &&
+                !(old ~ /^Responses before / && answers_asked(old, $0)) {
                 bad = 1
             }
             END { exit bad }'

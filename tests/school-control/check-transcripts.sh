@@ -7,7 +7,8 @@
 #     played where no Student may go, a card drawn twice, a wrong winner, a
 #     draw turned into a win, an option the rules do not allow offered, a
 #     card shown where it is not, an answer beside the wrong question or
-#     none), must each make it exit 1 naming the seed;
+#     none, a window's answer too), must each make it exit 1 naming the
+#     seed;
 #     and so must the old games of the two defects it found;
 #   - TERM seeded games at each of 2, 3 and 4 players from their --reveal-all
 #     transcripts (the game's own random seats): every move, every choice,
@@ -82,6 +83,12 @@ check "  ... is rejected" rejects "$T/bad9.txt" --transcript 1
 check "doctored: an answer without its question" \
     doctor "$T/t1.txt" "$T/bad10.txt" '0,/^\(Player [12] chooses: End the turn\) (Your turn)$/s//\1/'
 check "  ... is rejected" rejects "$T/bad10.txt" --transcript 1
+check "doctored: a window's answer beside another question (Respond to walk? made Your turn)" \
+    doctor "$T/t1.txt" "$T/bad11.txt" '0,/^\(Responses before walk .*\) (Respond to walk?)$/s//\1 (Your turn)/'
+check "  ... is rejected" rejects "$T/bad11.txt" --transcript 1
+check "doctored: a window's answer without its question" \
+    doctor "$T/t1.txt" "$T/bad12.txt" '0,/^\(Responses before walk .*\) (Respond to walk?)$/s//\1/'
+check "  ... is rejected" rejects "$T/bad12.txt" --transcript 1
 
 # A game in which nobody can act any more (4 players, seed 610): a draw at
 # the end of round 40, the first round with the draw pile empty in which

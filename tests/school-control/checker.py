@@ -34,7 +34,7 @@ It reads a game in either of two forms (docs/RUNTIME.md):
 - --terminal: the --reveal-all transcript of `play --seats random,...`, the
   game's own random players: every move by name, every choice (its label
   and, beside it, its question; the options are not printed), a window's
-  answers, the end. Fast: the game runs by itself, the checker reads its output.
+  answers (each beside its seat's question), the end. Fast: the game runs by itself, the checker reads its output.
 - --live: the JSON protocol with every seat a json seat, the checker
   answering from its own seeded policies (POLICIES): every decision with
   its prompt, its options and the view, where every card is. Slower (a
@@ -252,8 +252,8 @@ class TerminalStream:
     terminal, read into the lines of the JSON protocol that it shows: its
     moves, each seat's choice (a decision with its label and its question,
     "Player 1 chooses: German Teacher (Play which card?)", but no options), a
-    window's answers (a decision per seat, then the
-    responses) and the end. Lines are the transcript's own, from 1."""
+    window's answers (a decision per seat, each with the question it was
+    asked, then the responses) and the end. Lines are the transcript's own, from 1."""
 
     def __init__(self, text, singles=True, questions=True):
         self.hist, self.pos = [], 0
@@ -305,19 +305,27 @@ class TerminalStream:
             raise Disagreement("line %d: not a line of a School Control transcript: %s" % (i, line))
 
     def _responses(self, i, line):
-        # Responses before walk (Student, ICT Suite), by Player 2: Player 2: Do not respond; ...
+        # Responses before walk (Student, ICT Suite), by Player 2: Player 2: Do not respond
+        # (Respond to walk?); ...  (each answer beside the question its seat was asked;
+        # transcripts written before, --no-questions, print the answers alone)
         head, _, answers = line.partition("), by ")
         event, _, args = head[len("Responses before "):].partition(" (")
         by, _, answers = answers.partition(": ")
-        resp = []
+        resp, asked = [], []
         for a in answers.split("; "):
             who, _, label = a.partition(": ")
+            if self.questions:
+                label, question = split_question(label)
+                asked.append(question)
             resp.append({"player": int(who.split()[1]) - 1, "label": label})
         window = {"kind": "react", "event": event, "args": args.split(", "),
                   "by": int(by.split()[1]) - 1, "order": [r["player"] for r in resp]}
-        for r in resp:
-            self._add(i, line, {"type": "decision", "player": r["player"], "label": r["label"],
-                                "window": window, "_terminal": True})
+        for k, r in enumerate(resp):
+            d = {"type": "decision", "player": r["player"], "label": r["label"],
+                 "window": window, "_terminal": True}
+            if asked:
+                d["_asked"] = asked[k]
+            self._add(i, line, d)
         self._add(i, line, {"type": "responses", "responses": resp})
 
     def _end(self, i, line, lines):
@@ -347,6 +355,20 @@ class TerminalStream:
 
     def drain(self):
         pass
+
+
+def split_question(text):
+    """'Do not respond (Respond to walk?)' -> ('Do not respond', 'Respond to
+    walk?'): the question is the last group in parentheses, which may hold
+    parentheses of its own; (text, None) when the text ends with none."""
+    depth = 0
+    for k in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[k], 0)
+        if depth == 0:
+            if k > 0 and text[k] == "(" and text[k - 1] == " " and text.endswith(")"):
+                return text[:k - 1], text[k + 1:-1]
+            break
+    return text, None
 
 
 def term_zone(text):
@@ -508,7 +530,8 @@ class Game:
     def decide_terminal(self, d, p, prompt, legal, window):
         """A transcript shows the choice and its question, not the options:
         the player, the label and the question must be right (and the
-        window, for a window's answer, whose line prints no question)."""
+        window, for a window's answer, which its responses line shows
+        beside the question its seat was asked)."""
         exp = "%s choosing one of %s (%s)" % (plabel(p), sorted(legal), prompt)
         label = d.get("label")
         if d.get("_chooses") and self.io.questions:
@@ -516,6 +539,8 @@ class Game:
             if not label.endswith(asked):
                 self.fail(d, exp + ", the question beside the answer")
             label = label[:-len(asked)]
+        elif "window" in d and self.io.questions and d.get("_asked") != prompt:
+            self.fail(d, exp + ", the question beside the answer (%s)" % d.get("_asked"))
         if d["type"] != "decision" or d["player"] != p or label not in legal:
             self.fail(d, exp)
         if (window is None) != ("window" not in d) or \
