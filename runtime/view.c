@@ -718,7 +718,8 @@ static bool asked_by_unseen_card(const RtPlay *pl)
 /* The question of the pending decision as the viewers may read it, beside
  * its answer: a public one with every value named; a card they may not see
  * "a card", and a value of another seat's question "..." (prompt_for); the
- * question of an unseen card's clause "a card's question". */
+ * question of an unseen card's clause "a card's question" (and its answer
+ * "an option": shown_answer). */
 static const char *shown_question(RtPlay *pl)
 {
     const RtDecision *d = &core(pl)->dec;
@@ -729,6 +730,19 @@ static const char *shown_question(RtPlay *pl)
     return prompt_for(pl, -1);
 }
 
+/* The label of option i, just chosen, as the viewers may read it: a
+ * public choice's whole; a card they may not see "a card" (rt_shown_label);
+ * any option of an unseen card's clause "an option", as its labels are
+ * written on that card and would tell which card it is. */
+static const char *shown_answer(RtPlay *pl, int i)
+{
+    if (core(pl)->dec.announced)
+        return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
+    if (asked_by_unseen_card(pl))
+        return "an option";
+    return rt_shown_label(pl, i);
+}
+
 void rt_show_chosen(RtPlay *pl, int i)
 {
     const RtDecision *d = &core(pl)->dec;
@@ -737,10 +751,7 @@ void rt_show_chosen(RtPlay *pl, int i)
             json_chosen(pl, i);
         return;
     }
-    const char *label = d->announced ? rt_option_label(pl->g, pl->st, i, pl->label,
-                                                       sizeof pl->label)
-                                     : rt_shown_label(pl, i);
-    fprintf(pl->out, "Player %d chooses: %s", d->player + 1, label);
+    fprintf(pl->out, "Player %d chooses: %s", d->player + 1, shown_answer(pl, i));
     fprintf(pl->out, " (%s)\n", shown_question(pl));
 }
 
