@@ -36,7 +36,7 @@ enum { DEFAULT_MAX_DECISIONS = 100000, MAX_DECISIONS_LIMIT = 1000000000 };
  * the State holds this many (runtime/rt_game.h, GAME_MAX_WINDOWS). */
 enum { DEFAULT_MAX_REACTIONS = 8, MAX_REACTIONS_LIMIT = 64 };
 /* sizeof(RtWindow) (runtime/rt.h), in the count of the State's bytes. */
-enum { RT_WINDOW_BYTES_SEMA = 236 };
+enum { RT_WINDOW_BYTES_SEMA = 364 };
 /* Triggers fired between two decisions before a game faults, and the
  * length of its trigger queue ('limit triggers N'). */
 enum { DEFAULT_MAX_TRIGGERS = 1000, MAX_TRIGGERS_LIMIT = 1000000 };

@@ -451,8 +451,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         if (pick < 0 || pick >= nopt)
             fail("decision %ld: pick %d of %d options", step, pick, nopt);
-        if (!pl->json)
-            fprintf(pl->out, "Player %d chooses: %s\n", p + 1, rt_shown_label(pl, pick));
+        if (!rt_window_of(&game, st)) /* as play_loop: a window's answers are sealed */
+            rt_show_chosen(pl, pick);
         if (!rt_apply(&game, st, pick))
             fail("decision %ld: rt_apply refused option %d of %d", step, pick, nopt);
         check_state(st, "after decision", step);

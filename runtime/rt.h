@@ -242,6 +242,15 @@ typedef enum RtArgKind {
     RT_ARG_ZONE,
 } RtArgKind;
 
+/* The question a seat was asked, as a decision holds it (RtDecision's
+ * prompt, nwords, word): kept by a window for each seat, so that the
+ * answers, once shown, can be shown beside their questions. */
+typedef struct RtAsked {
+    int16_t prompt;                     /* index into RtGame.prompts */
+    int16_t nwords;                     /* > 0: a template built from word[] */
+    int32_t word[RT_MAX_WORDS];
+} RtAsked;
+
 typedef struct RtWindow {
     uint32_t id;                        /* 1 for the game's first window, then 2, ... */
     uint8_t kind;                       /* RtWindowKind */
@@ -257,6 +266,9 @@ typedef struct RtWindow {
     int32_t arg[RT_WINDOW_ARGS];        /* the event's arguments */
     RtOption answer[RT_MAX_PLAYERS];    /* the option the seat order[i] took: sealed
                                          * while open (no view shows it) */
+    RtAsked asked[RT_MAX_PLAYERS];      /* the question seat order[i] answered: the
+                                         * window's words are built for each seat
+                                         * when it is asked */
 } RtWindow;
 
 /* A number the views show: a variable of the rules or the value of a

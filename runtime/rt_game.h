@@ -1518,14 +1518,19 @@ static inline RT_UNUSED int win_seat(State *s)
     return w->order[w->nasked];
 }
 
-/* Keeps the answer to the decision just taken, sealed in the window: no
- * view shows it while the window is open. The last seat's answer closes
- * the window, and its observer (the protocol's `responses` line) hears of
- * all the answers at once. */
+/* Keeps the answer to the decision just taken, and its question, sealed
+ * in the window: no view shows them while the window is open. The last
+ * seat's answer closes the window, and its observer (the protocol's
+ * `responses` line) hears of all the answers at once. */
 static inline RT_UNUSED void win_answer(State *s)
 {
     RtWindow *w = win_top(s);
-    w->answer[w->nasked++] = s->core.dec.opt[s->core.dec.chosen];
+    const RtDecision *d = &s->core.dec;
+    RtAsked *q = &w->asked[w->nasked];
+    q->prompt = d->prompt;
+    q->nwords = d->nwords;
+    memcpy(q->word, d->word, sizeof q->word);
+    w->answer[w->nasked++] = d->opt[d->chosen];
     if (w->nasked < w->nseats)
         return;
     w->open = 0;

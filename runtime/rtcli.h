@@ -102,9 +102,8 @@ void rt_print_table(RtPlay *pl, int p);
 void rt_print_question(RtPlay *pl);
 void rt_json_decision(RtPlay *pl);
 /* Option i, just chosen, shown before it is applied: at the terminal
- * "Player N chooses: LABEL", with the question after it when the rules
- * built it from values or made the choice public; in the protocol, a
- * "chosen" line for a public choice only. */
+ * "Player N chooses: LABEL (QUESTION)", both as the viewers may read
+ * them; in the protocol, a "chosen" line for a public choice only. */
 void rt_show_chosen(RtPlay *pl, int i);
 void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m);
 void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindow *w);

@@ -40,18 +40,18 @@ static const char *card_name(const RtGame *g, int c)
 }
 
 /* Whom a text built from values is shown to (rt_words): seat p, or the
- * viewers for p < 0. */
+ * viewers for p < 0; and the seat that was asked it. */
 typedef struct WordsFor {
     const RtPlay *pl;
     int p;
+    int decider;
 } WordsFor;
 
 static bool words_see(void *ctx, int card)
 {
     const WordsFor *w = ctx;
     if (card == RT_WORDS_VALUES) /* what a seat deciding reads: the viewers, if one decides */
-        return w->p >= 0 || w->pl->reveal_all ||
-               ((w->pl->viewers >> core(w->pl)->dec.player) & 1u);
+        return w->p >= 0 || w->pl->reveal_all || ((w->pl->viewers >> w->decider) & 1u);
     if (card < RT_WORDS_VALUES) /* RT_WORDS_COPY: its number in play */
         return rt_seen_copy(w->pl, RT_WORDS_COPY(card), w->p) > 0;
     int slot = rt_card_slot(w->pl->g, w->pl->st, card);
@@ -62,7 +62,7 @@ static bool words_see(void *ctx, int card)
  * a card it may not see is "a card". */
 static const char *prompt_for(RtPlay *pl, int p)
 {
-    WordsFor w = {pl, p};
+    WordsFor w = {pl, p, core(pl)->dec.player};
     return rt_prompt_text(pl->g, pl->st, words_see, &w, pl->prompt, sizeof pl->prompt);
 }
 
@@ -182,7 +182,7 @@ static const char *seat_label(RtPlay *pl, int i, int p)
 {
     const RtOption *o = &core(pl)->dec.opt[i];
     if (o->kind == RT_OPT_WORDS) {
-        WordsFor w = {pl, p};
+        WordsFor w = {pl, p, core(pl)->dec.player};
         return rt_words(pl->g, pl->st, pl->g->labels[o->a], o->words.value, words_see, &w,
                         pl->label, sizeof pl->label);
     }
@@ -280,7 +280,21 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
         fprintf(pl->out, ", by Player %d", w->by + 1);
 }
 
-/* The answers of a window that closed, in the order asked. */
+/* The question seat order[i] of window w answered, as the viewers may
+ * read it: as the question beside a seat's answer (prompt_for), a value
+ * of a question no viewer was asked is "...". */
+static const char *asked_text(RtPlay *pl, const RtWindow *w, int i)
+{
+    const RtAsked *q = &w->asked[i];
+    const char *t = q->prompt >= 0 && pl->g->prompts ? pl->g->prompts[q->prompt] : "Choose";
+    WordsFor f = {pl, -1, w->order[i]};
+    if (q->nwords <= 0)
+        return t;
+    return rt_words(pl->g, pl->st, t, q->word, words_see, &f, pl->prompt, sizeof pl->prompt);
+}
+
+/* The answers of a window that closed, in the order asked, each beside
+ * its question: "Player 2: Escape (Respond to destroy?)". */
 static void print_responses(RtPlay *pl, const RtWindow *w)
 {
     fputs("Responses ", pl->out);
@@ -293,6 +307,7 @@ static void print_responses(RtPlay *pl, const RtWindow *w)
                 rt_option_text(pl->g, o, pl->label, sizeof pl->label));
         if (k > 0)
             fprintf(pl->out, " #%d", k);
+        fprintf(pl->out, " (%s)", asked_text(pl, w, i));
     }
     putc('\n', pl->out);
 }
@@ -805,6 +820,47 @@ static void json_chosen(RtPlay *pl, int i)
     fputs("}\n", f);
 }
 
+/* Is the pending decision asked of a seat the stream does not play, in
+ * the clause of a card the viewers may not see (a face-down Mole's `on`)?
+ * Its question is written on that card, as the clause's file and line are
+ * (json_during), and would name it; a viewer deciding was asked it. */
+static bool asked_by_unseen_card(const RtPlay *pl)
+{
+    RtDuring d;
+    if (pl->reveal_all || ((pl->viewers >> core(pl)->dec.player) & 1u) || !pl->g->during ||
+        !pl->g->during(pl->st, &d))
+        return false;
+    return d.handler && d.cause >= 0 && !card_seen(pl, d.cause, -1);
+}
+
+/* The question of the pending decision as the viewers may read it, beside
+ * its answer: a public one with every value named; a card they may not see
+ * "a card", and a value of another seat's question "..." (prompt_for); the
+ * question of an unseen card's clause "a card's question" (and its answer
+ * "an option": shown_answer). */
+static const char *shown_question(RtPlay *pl)
+{
+    const RtDecision *d = &core(pl)->dec;
+    if (d->announced)
+        return rt_prompt_text(pl->g, pl->st, NULL, NULL, pl->prompt, sizeof pl->prompt);
+    if (asked_by_unseen_card(pl))
+        return "a card's question";
+    return prompt_for(pl, -1);
+}
+
+/* The label of option i, just chosen, as the viewers may read it: a
+ * public choice's whole; a card they may not see "a card" (rt_shown_label);
+ * any option of an unseen card's clause "an option", as its labels are
+ * written on that card and would tell which card it is. */
+static const char *shown_answer(RtPlay *pl, int i)
+{
+    if (core(pl)->dec.announced)
+        return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
+    if (asked_by_unseen_card(pl))
+        return "an option";
+    return rt_shown_label(pl, i);
+}
+
 void rt_show_chosen(RtPlay *pl, int i)
 {
     const RtDecision *d = &core(pl)->dec;
@@ -813,16 +869,8 @@ void rt_show_chosen(RtPlay *pl, int i)
             json_chosen(pl, i);
         return;
     }
-    const char *label = d->announced ? rt_option_label(pl->g, pl->st, i, pl->label,
-                                                       sizeof pl->label)
-                                     : rt_shown_label(pl, i);
-    fprintf(pl->out, "Player %d chooses: %s", d->player + 1, label);
-    if (d->announced)
-        fprintf(pl->out, " (%s)",
-                rt_prompt_text(pl->g, pl->st, NULL, NULL, pl->prompt, sizeof pl->prompt));
-    else if (d->nwords > 0)
-        fprintf(pl->out, " (%s)", prompt_for(pl, -1));
-    putc('\n', pl->out);
+    fprintf(pl->out, "Player %d chooses: %s", d->player + 1, shown_answer(pl, i));
+    fprintf(pl->out, " (%s)\n", shown_question(pl));
 }
 
 void rt_json_decision(RtPlay *pl)

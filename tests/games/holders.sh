@@ -101,7 +101,8 @@ check "no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime e
 # The terminal, every name revealed.
 "$T/lab" play --seats random,random,random --seed 7 --reveal-all >"$T/term" 2>&1
 check "the terminal names a move to a held slot" grep -q '^  [A-Za-z]*\( #[0-9]\)\{0,1\}: hand of Player [123] -> students\[[A-Za-z ]*\( #[12]\)\{0,1\}\]$' "$T/term"
-check "the terminal names a choice under a holder" grep -q 'chooses: [A-Za-z]* #[0-9] (under [A-Za-z ]*\( #[12]\)\{0,1\})$' "$T/term"
+check "the terminal names a choice under a holder, its question beside it" \
+    grep -q 'chooses: [A-Za-z]* #[0-9] (under [A-Za-z ]*\( #[12]\)\{0,1\}) ([A-Z][A-Za-z ]*?)$' "$T/term"
 
 # A held zone that is `owner` (notes under Students): seat 0 sees a note
 # while the Student is in its hand, not once the Student is at a Location.
@@ -131,7 +132,7 @@ check "terminal: a move names a copy in play" \
     grep -q '^  Library #[12]: hand of Player [123] -> field$' "$T/term2"
 check "terminal: a card moving between two copies names both" \
     grep -q '^  [A-Za-z]* #[0-9]: students\[Library #[12]\] -> students\[Library #[12]\]$' "$T/term2"
-check "terminal: a label names a copy in play" grep -q 'chooses: Library #[12]$' "$T/term2"
+check "terminal: a label names a copy in play" grep -q 'chooses: Library #[12] ([A-Z][^)]*)$' "$T/term2"
 check "terminal: hands keep their copies alike" sh -c '! grep -q "^  hand of Player 1: .*#" "$1"' sh "$T/term2"
 
 check "simulate and play agree" sh "$ROOT/tests/games/same-games.sh" "$T/lab" 20

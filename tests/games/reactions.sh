@@ -11,8 +11,9 @@
 #     before a Watchtower in play is destroyed ends with "copies":[K], the
 #     number its view gives that copy (tests/games/copies_check.py);
 #   - the terminal: a window's question says it is sealed, the answers
-#     come as one "Responses before ..." line, and no answer to a window is
-#     printed as "Player N chooses";
+#     come as one "Responses before ..." line, each beside the question its
+#     seat was asked ("Do not respond (Respond to destroy?)"), and no
+#     answer to a window is printed as "Player N chooses";
 #   - a window before a card moving (tests/games/move-lab): its event is
 #     "enters", its args the card (null for a seat that may not see it) and
 #     the zones it leaves and enters, as a move's places; at the terminal
@@ -89,8 +90,10 @@ yes 1 | head -n 600 >"$T/tin"
 "$T/lab" play --seats human,random,random --seed 2 <"$T/tin" >"$T/term" 2>&1
 check "the terminal: a window's question says it is sealed" \
     grep -q '^  (before destroy (Watchtower\( #[0-9]\)\{0,1\}), by Player [0-9]; every player is asked, and no answer is shown until all have answered)$' "$T/term"
-check "the terminal: the answers come as one line" \
-    grep -q '^Responses before destroy (Watchtower\( #[0-9]\)\{0,1\}), by Player [0-9]: Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*; Player [0-9]: [A-Za-z ]*$' "$T/term"
+check "the terminal: the answers come as one line, each beside its question" \
+    grep -q '^Responses before destroy (Watchtower\( #[0-9]\)\{0,1\}), by Player [0-9]: Player [0-9]: [A-Za-z ]* (Respond to destroy?); Player [0-9]: [A-Za-z ]* (Respond to destroy?); Player [0-9]: [A-Za-z ]* (Respond to destroy?)$' "$T/term"
+check "the terminal: a reaction to a reaction, beside the question of a card played" \
+    grep -q '^Responses before played (Escape), by Player [0-9]: Player [0-9]: [A-Za-z ]* (Respond to a card played?); ' "$T/term"
 check "the terminal: no answer to a window is printed as a choice" \
     sh -c '! grep -q "chooses: Do not respond" "$1"' sh "$T/term"
 
@@ -120,6 +123,8 @@ else
     "$T/move" play --seats human,random,random --seed 2 <"$T/tin" >"$T/mterm" 2>&1
     check "the terminal: a window before a card moving names its zones" \
         grep -q '^Responses before enters (a card, hand of Player [23], table of Player [23]), by Player [23]: ' "$T/mterm"
+    check "  ... and its answers beside the question \"Respond to a card moving?\"" \
+        grep -q '^Responses before enters (.*: Player [0-9]: [A-Za-z ]* (Respond to a card moving?); Player [0-9]: [A-Za-z ]* (Respond to a card moving?); Player [0-9]: [A-Za-z ]* (Respond to a card moving?)$' "$T/mterm"
 fi
 
 # A card is played once (tests/games/nope-lab): while a Nope's play waits

@@ -15,7 +15,10 @@
 #     its copy at the end ("copy":K), as the view numbers it in the field
 #     (tests/games/copies_check.py);
 #   - every stream passes jsonl_check.py; at the terminal, no line names a
-#     Mole's trigger; simulate and play agree seed by seed.
+#     Mole's trigger, and an answer to a Mole's question is "an option (a
+#     card's question)" where another seat's Mole asked it: the question
+#     and the labels are written on the Mole (the Banker's, and the human's
+#     own, whole); simulate and play agree seed by seed.
 #
 #   sh tests/games/secrets.sh CARDC LIBCARDRT
 # Prints "secrets: N passed, M failed"; exits 1 if any failed.
@@ -74,6 +77,26 @@ yes 1 | head -n 900 | "$T/lab" play --seats human,human --seed 4 >"$T/term" 2>>"
 check "the terminal asks the order of triggers" \
     grep -q 'Which of your triggers resolves next?' "$T/term"
 check "the terminal never names a Mole's trigger" sh -c '! grep -q "Mole: on c" "$1"' sh "$T/term"
+# The terminal, seat 0 human (answering 1), seat 1 random: every answer
+# is followed by its question, but a Mole's, written on a card face down,
+# is "a card's question", and its answer "an option" (the Mole's own words,
+# "Dig for it", would name it), when the human does not decide it
+for seed in 1 2 3 4; do
+    yes 1 | head -n 900 | "$T/lab" play --seats human,random --seed $seed >>"$T/one" \
+        2>>"$T/stderr"
+done
+check "the terminal: the random seat's Mole answers without the Mole's question or label" \
+    grep -qx 'Player 2 chooses: an option (a card'"'"'s question)' "$T/one"
+check "  ... never naming a Mole" sh -c '! grep -q "^Player 2 chooses: .*Mole" "$1"' sh "$T/one"
+check "  ... nor a Mole's option" \
+    sh -c '! grep -q "^Player 2 chooses: \(Dig for it\|Lie low\)" "$1"' sh "$T/one"
+check "  ... and the face-up Banker's question and label whole" \
+    grep -qx 'Player 2 chooses: \(Yes\|No\) (Banker: take a point?)' "$T/one"
+check "  ... and the human's own Mole's question and label whole, as it was asked" \
+    grep -qx 'Player 1 chooses: \(Dig for it\|Lie low\) (Mole: take a point?)' "$T/one"
+"$T/lab" play --seats random,random --seed 4 --reveal-all >"$T/reveal" 2>>"$T/stderr"
+check "the terminal, --reveal-all: a Mole's question and label whole" \
+    grep -qx 'Player [12] chooses: \(Dig for it\|Lie low\) (Mole: take a point?)' "$T/reveal"
 check "no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/stderr"
 check "simulate and play agree" sh "$ROOT/tests/games/same-games.sh" "$T/lab" 20
 

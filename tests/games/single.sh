@@ -9,7 +9,8 @@
 #     avg_decisions, the terminal's and the JSON end lines), whatever the
 #     hands held;
 #   - the terminal prints 4 "Player K chooses" lines a seat, "Keep them"
-#     among them when it was the only option;
+#     among them when it was the only option, each with its question, "Keep
+#     them (Bury a red card?)" asked or not;
 #   - the JSON protocol asks a seat only decisions of two options or more;
 #   - the decision bound counts them: --max-decisions 5 ends the game as
 #     a draw after 5, in play and in simulate;
@@ -45,6 +46,10 @@ for seed in 1 2 3 4 5 6; do
         check "seed $seed: Player $k chooses 4 times" \
             test "$(grep -c "^Player $k chooses: " "$T/term")" = 4
     done
+    # asked or taken, the same line: the answer and its question
+    check "seed $seed: every answer beside its question" \
+        test "$(grep -c "^Player [123] chooses: .* (Bury a red card?)$" "$T/term")" = 12
+    cat "$T/term" >>"$T/terms"
     yes '{"choose":0}' | head -n 50 |
         "$T/lab" play --seats json,random,random --seed $seed >"$T/json" 2>>"$T/stderr"
     check "seed $seed: the JSON end line counts 12 decisions" \
@@ -56,6 +61,8 @@ for seed in 1 2 3 4 5 6; do
     [ "$(grep -c '"type":"decision"' "$T/json")" -lt 4 ] && lone=$((lone + 1))
 done
 check "in some game seat 0 had a decision of one option, counted as any" test $lone -gt 0
+check "Keep them, asked or taken, is printed beside its question" \
+    grep -q '^Player [123] chooses: Keep them (Bury a red card?)$' "$T/terms"
 
 "$T/lab" play --seats "$(seats 2)" --seed 3 --max-decisions 5 >"$T/bound" 2>>"$T/stderr"
 check "the bound counts them: --max-decisions 5 ends play after 5" \

@@ -9,7 +9,9 @@
 #   - the window of an event without words keeps "Respond to storm_hits?"
 #     and "Do not respond";
 #   - the sealed answers read the rules' label in the responses line;
-#   - the terminal prints the worded question;
+#   - the terminal prints the worded question, and the responses line
+#     each answer beside it, as the terminal's seats may read it (the
+#     table's card named where a human seat plays);
 #   - simulate and play agree seed by seed.
 #
 #   sh tests/games/window-words.sh CARDC LIBCARDRT
@@ -45,6 +47,16 @@ check "JSON: no template reaches a client" sh -c '! grep -qE "\{[pcnbw][0-9]\}" 
 "$T/lab" play --seats random,random --seed 4 >>"$T/term" 2>>"$T/stderr"
 check "terminal: the worded label is shown among the responses" \
     grep -qE 'Let Player [12] lose 3' "$T/term"
+# the raid's question, the table's card unnamed (qa) or named (qn)
+qa='Player [12] raids Player [12] \(a card on the table\): respond\?'
+qn='Player [12] raids Player [12] \((Raider|Storm) on the table\): respond\?'
+check "terminal: each answer beside the rules' question (no human seat: the card unnamed)" \
+    grep -qE "^Responses before raid \(Player [12], 3\), by Player [12]: Player [12]: [A-Za-z0-9 ]+ \($qa\); Player [12]: [A-Za-z0-9 ]+ \($qa\)\$" "$T/term"
+check "terminal: and cardc's question beside the answers of a window without words" \
+    grep -qE '^Responses before storm_hits, by Player [12]: Player [12]: [A-Za-z ]+ \(Respond to storm_hits\?\); Player [12]: [A-Za-z ]+ \(Respond to storm_hits\?\)$' "$T/term"
+yes 1 | head -n 3000 | "$T/lab" play --seats human,random --seed 3 >"$T/human" 2>>"$T/stderr"
+check "terminal, a human seat: the table's card named in the questions beside the answers" \
+    grep -qE "^Responses before raid .*: Player [12]: [A-Za-z0-9 ]+ \($qn\); Player [12]: [A-Za-z0-9 ]+ \($qn\)\$" "$T/human"
 check "no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/stderr"
 check "simulate and play agree" sh "$ROOT/tests/games/same-games.sh" "$T/lab" 20
 

@@ -8,8 +8,8 @@
 #   - a public choice (the Guard's target and guess) is announced to the
 #     stream in a "chosen" line, a random seat's too, and no other choice
 #     is;
-#   - the terminal prints a question built from values beside its answer:
-#     a human reads their own whole; a random seat's is shown with the
+#   - the terminal prints every question beside its answer, and one built
+#     from values so: a human reads their own whole; a random seat's is shown with the
 #     cards the human may not see as "a card" and its other values as
 #     "...", and whole with --reveal-all; a public choice is shown whole;
 #   - simulate and play agree seed by seed.
@@ -69,7 +69,9 @@ grep '^Player [23] chooses' "$T/term" >"$T/others"
 check "terminal: never another seat's card or suit" \
     sh -c '! grep -qE "Play [A-Z][a-z]+, |a (red|blue|green) card" "$1"' sh "$T/others"
 check "terminal: a player's name is shown to all" \
-    grep -qE '^Player [23] chooses: Guess nothing from Player [123]$|^Player [23] chooses: Wait' "$T/term"
+    grep -qE '^Player [23] chooses: Guess nothing from Player [123] \(Guess Player [123]'"'"'s card\)$|^Player [23] chooses: Wait' "$T/term"
+check "terminal: another seat's yes or no beside its question, the card seen named, its suit not" \
+    grep -qE '^Player [123] chooses: (yes|no) \(Player [123] says you hold [A-Z][a-z]+ \(\.\.\.\): is that so\?\)$' "$T/term"
 "$T/lab" play --seats random,random,random --seed 2 --reveal-all >"$T/reveal" 2>>"$T/stderr"
 check "terminal --reveal-all: every seat's card and suit" \
     grep -qE '^Player [23] chooses: Play [A-Z][a-z]+, a (red|blue|green) card \(Player [23]: [0-9]+ cards' "$T/reveal"

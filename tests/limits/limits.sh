@@ -887,13 +887,14 @@ lab() {
 }
 # simulate plays the games of play's random seats: the first pick of seeds
 # 1..100 (until each of the N options was seen), each game stopped at its
-# first decision.
+# first decision ("Player 1 chooses: procs 32 (Which limit?)": the label
+# without its question).
 seeds() { # seeds GAME N
     s=1
     : >seeds
     while [ $s -le 100 ] && [ "$(cut -d' ' -f2- seeds | sort -u | wc -l)" -lt "$2" ]; do
         "$1" play --seats random,random --seed $s --max-decisions 1 2>/dev/null |
-            sed -n "s/^Player 1 chooses: /$s /p" >>seeds
+            sed -n "s/^Player 1 chooses: \(.*\) (Which limit?)\$/$s \1/p" >>seeds
         s=$((s + 1))
     done
 }

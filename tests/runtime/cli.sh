@@ -156,7 +156,7 @@ check "human: own pile size" has "$H" "  pile of Player 1: 0 cards"
 check "human: options from 1" has "$H" "  2) pass"
 check "human: own move named" has "$H" "  Red 9: deck -> hand of Player 1"
 check "human: other move hidden" has "$H" "  a card: deck -> hand of Player 2"
-check "human: choice shown" has "$H" "Player 1 chooses: draw"
+check "human: choice shown beside its question" has "$H" "Player 1 chooses: draw (Draw a card or pass?)"
 check "human: bank question" has "$H" "Player 1: Bank which card?"
 check "human: shown twice by show" [ "$(grep -c '^--- what Player 1 sees (turn 1) ---$' "$H")" = 3 ]
 echo quit | run play --seed 7 --players 3

@@ -76,11 +76,18 @@ static bool open_window(State *s, const int32_t *V)
     return true;
 }
 
-/* The question of the seat asked now: its Shields, then "Do not respond". */
+/* The question of the seat asked now: its Shields, then "Do not respond".
+ * Before an attack every seat reads "Respond?"; before a Shield, a question
+ * of its own, built from values: its seat and how many Shields it holds,
+ * which no other seat may learn. */
 static void ask_seat(State *s)
 {
-    int p = win_seat(s);
-    decision_in(s, p, 0);
+    int p = win_seat(s), n = 0;
+    for (int i = 0; i < s->zsize[Z_hand + p]; i++)
+        n += instance_card[s->zcard[Z_hand + p][i]] == K_SHIELD;
+    decision_in(s, p, win_top(s)->event == EV_SHIELD);
+    if (win_top(s)->event == EV_SHIELD)
+        prompt_words(s, 2, p, n, 0);
     for (int i = 0; i < s->zsize[Z_hand + p]; i++) {
         int c = s->zcard[Z_hand + p][i];
         if (instance_card[c] == K_SHIELD)
@@ -222,7 +229,8 @@ static const RtZone zones[] = {
 };
 static const int16_t slot_zone[NSLOTS] = {0, 1, 2, 2, 2};
 static const int8_t slot_owner[NSLOTS] = {-1, -1, 0, 1, 2};
-static const char *const prompts[] = {"Respond?", NULL};
+static const char *const prompts[] = {"Respond?", "{p0}, answer the Shield? (Shields in hand: {n1})",
+                                      NULL};
 static const char *const labels[] = {"Do not respond", NULL};
 static const char *const events[] = {"attack", "shield"};
 
@@ -528,7 +536,7 @@ Test(window, check_finds_a_window_asking_another_seat)
 
 /* The whole output a stream playing seat `viewer` gets (JSON, or the
  * terminal's), each seat answering by pol[seat]; malloc'd. */
-static char *stream(int viewer, bool json, Policy pol[])
+static char *stream_as(int viewer, bool json, Policy pol[], bool reveal_all)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -538,7 +546,7 @@ static char *stream(int viewer, bool json, Policy pol[])
     cr_assert_not_null(pl);
     *pl = (RtPlay){.g = &shields, .prog = "test", .st = &st, .seed = 1, .nplayers = 3,
                    .json = json, .viewers = 1u << viewer, .in = stdin, .out = f,
-                   .io_status = -1};
+                   .io_status = -1, .reveal_all = reveal_all};
     rt_set_observer(&shields, rt_observe, pl);
     rt_set_window_observer(&shields, rt_observe_window, pl);
     rt_new(&shields, &st, 1, 3);
@@ -556,6 +564,11 @@ static char *stream(int viewer, bool json, Policy pol[])
     free(pl);
     fclose(f);
     return buf;
+}
+
+static char *stream(int viewer, bool json, Policy pol[])
+{
+    return stream_as(viewer, json, pol, false);
 }
 
 Test(window, a_third_seat_stream_is_the_same_whatever_the_other_hands_hold)
@@ -620,7 +633,8 @@ Test(window, no_answer_shows_before_every_seat_has_answered)
         cr_assert(na == nb && !memcmp(a, b, na),
                   "seat 2's stream differs before the window closed:\n%s\n---\n%s", a, b);
         cr_assert(strstr(b + nb, json ? "{\"player\":0,\"label\":\"Shield\",\"card\":\"Shield\"}"
-                                      : "Player 1: Shield; Player 2: Do not respond"),
+                                      : "Player 1: Shield (Respond?); Player 2: Do not respond "
+                                        "(Respond?)"),
                   "%s", b + nb);
         /* the terminal tells seat 2 the question is sealed */
         if (!json)
@@ -629,6 +643,34 @@ Test(window, no_answer_shows_before_every_seat_has_answered)
         free(a);
         free(b);
     }
+}
+
+/* At the terminal each answer of a closed window is followed by the
+ * question its seat was asked, each seat's own (a Shield's window asks
+ * each seat how many Shields it holds), as the viewers may read it: a
+ * value of the question of a seat the stream does not play is "...". */
+Test(window, each_answer_is_shown_beside_its_own_question)
+{
+    set_deal(shield0, shield1, rock5);
+    Policy pol[MAXP] = {respond, pass, pass};
+    char *a = stream(2, false, pol), *all = stream_as(2, false, pol, true);
+    cr_assert(strstr(a, "Responses before attack (Rock, Player 1), by Player 1: Player 1: Shield "
+                        "(Respond?); Player 2: Do not respond (Respond?); Player 3: Do not "
+                        "respond (Respond?)\n"),
+              "%s", a);
+    cr_assert(strstr(a, "Responses before shield (Shield, Player 1), by Player 1: "
+                        "Player 1: Do not respond (Player 1, answer the Shield? (Shields in hand: "
+                        "...)); Player 2: Do not respond (Player 2, answer the Shield? (Shields "
+                        "in hand: ...)); Player 3: Do not respond (Player 3, answer the Shield? "
+                        "(Shields in hand: 0))\n"),
+              "seat 3 reads its own question whole, the others' without their values:\n%s", a);
+    cr_assert(strstr(all, "Player 1: Do not respond (Player 1, answer the Shield? (Shields in "
+                          "hand: 0)); Player 2: Do not respond (Player 2, answer the Shield? "
+                          "(Shields in hand: 1)); Player 3: Do not respond (Player 3, answer "
+                          "the Shield? (Shields in hand: 0))\n"),
+              "--reveal-all: each seat's own question, whole:\n%s", all);
+    free(a);
+    free(all);
 }
 
 Test(window, a_game_without_windows_has_no_window)

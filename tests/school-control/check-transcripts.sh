@@ -6,7 +6,9 @@
 #   - that the checker can fail: transcripts it passes, doctored (a Student
 #     played where no Student may go, a card drawn twice, a wrong winner, a
 #     draw turned into a win, an option the rules do not allow offered, a
-#     card shown where it is not), must each make it exit 1 naming the seed;
+#     card shown where it is not, an answer beside the wrong question or
+#     none, a window's answer too), must each make it exit 1 naming the
+#     seed;
 #     and so must the old games of the two defects it found;
 #   - TERM seeded games at each of 2, 3 and 4 players from their --reveal-all
 #     transcripts (the game's own random seats): every move, every choice,
@@ -73,8 +75,20 @@ check "doctored: a draw line doubled" doctor "$T/t1.txt" "$T/bad2.txt" \
     '0,/: deck -> hand of Player 2$/{/: deck -> hand of Player 2$/p}'
 check "  ... is rejected" rejects "$T/bad2.txt" --transcript 1
 check "doctored: a choice the rules do not allow (End the turn made Use the Cleaner)" \
-    doctor "$T/t1.txt" "$T/bad4.txt" '0,/^Player 1 chooses: End the turn$/s//Player 1 chooses: Use the Cleaner/'
+    doctor "$T/t1.txt" "$T/bad4.txt" '0,/^Player 1 chooses: End the turn (Your turn)$/s//Player 1 chooses: Use the Cleaner (Your turn)/'
 check "  ... is rejected" rejects "$T/bad4.txt" --transcript 1
+check "doctored: an answer beside another question (Play which card? made Your turn)" \
+    doctor "$T/t1.txt" "$T/bad9.txt" '0,/^\(Player [12] chooses: .*\) (Play which card?)$/s//\1 (Your turn)/'
+check "  ... is rejected" rejects "$T/bad9.txt" --transcript 1
+check "doctored: an answer without its question" \
+    doctor "$T/t1.txt" "$T/bad10.txt" '0,/^\(Player [12] chooses: End the turn\) (Your turn)$/s//\1/'
+check "  ... is rejected" rejects "$T/bad10.txt" --transcript 1
+check "doctored: a window's answer beside another question (Respond to walk? made Your turn)" \
+    doctor "$T/t1.txt" "$T/bad11.txt" '0,/^\(Responses before walk .*\) (Respond to walk?)$/s//\1 (Your turn)/'
+check "  ... is rejected" rejects "$T/bad11.txt" --transcript 1
+check "doctored: a window's answer without its question" \
+    doctor "$T/t1.txt" "$T/bad12.txt" '0,/^\(Responses before walk .*\) (Respond to walk?)$/s//\1/'
+check "  ... is rejected" rejects "$T/bad12.txt" --transcript 1
 
 # A game in which nobody can act any more (4 players, seed 610): a draw at
 # the end of round 40, the first round with the draw pile empty in which
@@ -121,11 +135,12 @@ check "  ... is rejected" rejects "$T/bad7.jsonl" --replay 1
 # field. walk-defect-5635.txt is that game's transcript, as the game wrote
 # it then: the checker must reject it at that move; today's game of the same
 # seed must pass. (Both old transcripts are from before a decision of one
-# option was printed: --no-single-lines.)
+# option was printed, and before an answer was followed by its question:
+# --no-single-lines --no-questions.)
 cp "$ROOT/tests/school-control/walk-defect-5635.txt" "$T/t5635.txt"
-chk --transcript "$T/t5635.txt" --no-single-lines >"$T/out" 2>&1
+chk --transcript "$T/t5635.txt" --no-single-lines --no-questions >"$T/out" 2>&1
 check "the old game's seed 5635 (its Long Walk moving another Student) is rejected" \
-    rejects "$T/t5635.txt" "--no-single-lines --transcript" 5635
+    rejects "$T/t5635.txt" "--no-single-lines --no-questions --transcript" 5635
 check "  ... at the Long Walk's move" grep -q "line 708: .*students\[Canteen\] -> students\[History Classroom\]" "$T/out"
 chk --terminal --players 2 --seed 5635 --record "$T/n5635.txt" >"$T/out" 2>&1
 check "today's seed 5635 (2 players) passes" passes "$T/n5635.txt" --transcript
@@ -135,9 +150,9 @@ check "today's seed 5635 (2 players) passes" passes "$T/n5635.txt" --transcript
 # from the room to itself. walk-defect-32.txt is seed 32's game at 2
 # players as the game wrote it then: the checker must reject it there.
 cp "$ROOT/tests/school-control/walk-defect-32.txt" "$T/t32.txt"
-chk --transcript "$T/t32.txt" --no-single-lines >"$T/out" 2>&1
+chk --transcript "$T/t32.txt" --no-single-lines --no-questions >"$T/out" 2>&1
 check "the old game's seed 32 (its Long Walk moving a Student to his own room) is rejected" \
-    rejects "$T/t32.txt" "--no-single-lines --transcript" 32
+    rejects "$T/t32.txt" "--no-single-lines --no-questions --transcript" 32
 check "  ... at the Long Walk's move" \
     grep -q "line 83: .*students\[Religious Education Classroom\] -> students\[Religious Education Classroom\]" "$T/out"
 chk --terminal --players 2 --seed 32 --record "$T/n32.txt" >"$T/out" 2>&1

@@ -32,9 +32,9 @@ the 50% protections (a Location covered by none must be destroyed).
 It reads a game in either of two forms (docs/RUNTIME.md):
 
 - --terminal: the --reveal-all transcript of `play --seats random,...`, the
-  game's own random players: every move by name, every choice (its label:
-  the question and its options are not printed), a window's answers, the
-  end. Fast: the game runs by itself, the checker reads its output.
+  game's own random players: every move by name, every choice (its label
+  and, beside it, its question; the options are not printed), a window's
+  answers (each beside its seat's question), the end. Fast: the game runs by itself, the checker reads its output.
 - --live: the JSON protocol with every seat a json seat, the checker
   answering from its own seeded policies (POLICIES): every decision with
   its prompt, its options and the view, where every card is. Slower (a
@@ -271,16 +271,20 @@ def plain_labels(obj):
 class TerminalStream:
     """A transcript of `play --seats random,... --reveal-all` at the
     terminal, read into the lines of the JSON protocol that it shows: its
-    moves, each seat's choice (a decision with its label but neither prompt
-    nor options), a window's answers (a decision per seat, then the
-    responses) and the end. Lines are the transcript's own, from 1."""
+    moves, each seat's choice (a decision with its label and its question,
+    "Player 1 chooses: German Teacher (Play which card?)", but no options), a
+    window's answers (a decision per seat, each with the question it was
+    asked, then the responses) and the end. Lines are the transcript's own, from 1."""
 
-    def __init__(self, text, singles=True):
+    def __init__(self, text, singles=True, questions=True):
         self.hist, self.pos = [], 0
         self.players = self.seed = self.turns = None
         # a decision of one option has its line too; transcripts written
         # before issue 17 (--no-single-lines) have none
         self.singles = singles
+        # an answer is followed by its question, " (Play which card?)";
+        # transcripts written before (--no-questions) print the label alone
+        self.questions = questions
         lines = text.split("\n")
         for i, line in enumerate(lines, 1):
             try:
@@ -313,7 +317,7 @@ class TerminalStream:
         elif line.startswith("Player ") and " chooses: " in line:
             who, _, label = line.partition(" chooses: ")
             self._add(i, line, {"type": "decision", "player": int(who.split()[1]) - 1,
-                                "label": plain(label), "_terminal": True})
+                                "label": plain(label), "_terminal": True, "_chooses": True})
         elif line.startswith("Responses before "):
             self._responses(i, line)
         elif line.startswith(("Winner: ", "Winners (shared): ", "Draw: ", "No winner.", "Fault: ")):
@@ -322,19 +326,27 @@ class TerminalStream:
             raise Disagreement("line %d: not a line of a School Control transcript: %s" % (i, line))
 
     def _responses(self, i, line):
-        # Responses before walk (Student, ICT Suite), by Player 2: Player 2: Do not respond; ...
+        # Responses before walk (Student, ICT Suite), by Player 2: Player 2: Do not respond
+        # (Respond to walk?); ...  (each answer beside the question its seat was asked;
+        # transcripts written before, --no-questions, print the answers alone)
         head, _, answers = plain(line).partition("), by ")
         event, _, args = head[len("Responses before "):].partition(" (")
         by, _, answers = answers.partition(": ")
-        resp = []
+        resp, asked = [], []
         for a in answers.split("; "):
             who, _, label = a.partition(": ")
+            if self.questions:
+                label, question = split_question(label)
+                asked.append(question)
             resp.append({"player": int(who.split()[1]) - 1, "label": label})
         window = {"kind": "react", "event": event, "args": args.split(", "),
                   "by": int(by.split()[1]) - 1, "order": [r["player"] for r in resp]}
-        for r in resp:
-            self._add(i, line, {"type": "decision", "player": r["player"], "label": r["label"],
-                                "window": window, "_terminal": True})
+        for k, r in enumerate(resp):
+            d = {"type": "decision", "player": r["player"], "label": r["label"],
+                 "window": window, "_terminal": True}
+            if asked:
+                d["_asked"] = asked[k]
+            self._add(i, line, d)
         self._add(i, line, {"type": "responses", "responses": resp})
 
     def _end(self, i, line, lines):
@@ -364,6 +376,20 @@ class TerminalStream:
 
     def drain(self):
         pass
+
+
+def split_question(text):
+    """'Do not respond (Respond to walk?)' -> ('Do not respond', 'Respond to
+    walk?'): the question is the last group in parentheses, which may hold
+    parentheses of its own; (text, None) when the text ends with none."""
+    depth = 0
+    for k in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[k], 0)
+        if depth == 0:
+            if k > 0 and text[k] == "(" and text[k - 1] == " " and text.endswith(")"):
+                return text[:k - 1], text[k + 1:-1]
+            break
+    return text, None
 
 
 def term_zone(text):
@@ -524,16 +550,26 @@ class Game:
         return labels[idx]
 
     def decide_terminal(self, d, p, prompt, legal, window):
-        """A transcript shows the choice, not the question: the player and
-        the label must be right (and the window, for a window's answer)."""
+        """A transcript shows the choice and its question, not the options:
+        the player, the label and the question must be right (and the
+        window, for a window's answer, which its responses line shows
+        beside the question its seat was asked)."""
         exp = "%s choosing one of %s (%s)" % (plabel(p), sorted(legal), prompt)
-        if d["type"] != "decision" or d["player"] != p or d["label"] not in legal:
+        label = d.get("label")
+        if d.get("_chooses") and self.io.questions:
+            asked = " (%s)" % prompt
+            if not label.endswith(asked):
+                self.fail(d, exp + ", the question beside the answer")
+            label = label[:-len(asked)]
+        elif "window" in d and self.io.questions and d.get("_asked") != prompt:
+            self.fail(d, exp + ", the question beside the answer (%s)" % d.get("_asked"))
+        if d["type"] != "decision" or d["player"] != p or label not in legal:
             self.fail(d, exp)
         if (window is None) != ("window" not in d) or \
                 window is not None and any(d["window"].get(k) != v for k, v in window.items()):
             self.fail(d, exp + (", in the window %s" % window if window else ""))
         self.stats["decisions"] += 1
-        return d["label"]
+        return label
 
     # -- where every card is ----------------------------------------------------
 
@@ -1266,16 +1302,17 @@ def terminal(args):
     return check_game(stream.players, stream.seed, stream)
 
 
-def transcript(path, singles=True):
+def transcript(path, singles=True, questions=True):
     """A --reveal-all transcript: (players, seed, stream)."""
     with open(path, encoding="utf-8") as f:
-        stream = TerminalStream(f.read(), singles)
+        stream = TerminalStream(f.read(), singles, questions)
     return stream.players, stream.seed, stream
 
 
 USAGE = """checker.py --live|--terminal [--players N] [--seed S] [--games K]
                   [--policy uniform|eager|dump|mixed] [--record FILE] [--stats]
-       checker.py --replay FILE | --transcript FILE [--no-single-lines]"""
+       checker.py --replay FILE | --transcript FILE [--no-single-lines]
+                  [--no-questions]"""
 
 
 def main():
@@ -1296,13 +1333,15 @@ def main():
     ap.add_argument("--stats", action="store_true", help="print the counts of what was checked")
     ap.add_argument("--no-single-lines", action="store_true",
                     help="a transcript from before decisions of one option were printed")
+    ap.add_argument("--no-questions", action="store_true",
+                    help="a transcript from before each answer was followed by its question")
     args = ap.parse_args()
     total = Counter()
     if args.replay or args.transcript:
         path, seed = args.replay or args.transcript, None
         try:
             players, seed, stream = replay(path) if args.replay else \
-                transcript(path, not args.no_single_lines)
+                transcript(path, not args.no_single_lines, not args.no_questions)
             total.update(check_game(players, seed, stream))
             total["games"] += 1
         except Disagreement as e:
