@@ -533,18 +533,19 @@ class Game:
             # answered at once: the answer depends on the game's line alone,
             # and a live game goes on even if the model disagrees with it
             idx = self.io.answer(d)
-        exp = "%s asked %r, options %s" % (plabel(p), prompt, sorted(legal))
+        def exp():  # what the model expected, written only when it fails
+            return "%s asked %r, options %s" % (plabel(p), prompt, sorted(legal))
         if d["type"] != "decision" or d["player"] != p or d["prompt"] != prompt:
-            self.fail(d, exp)
+            self.fail(d, exp())
         labels = [o["label"] for o in d["options"]]
         if sorted(labels) != sorted(legal):
-            self.fail(d, exp + " (the game offered %s)" % sorted(labels))
+            self.fail(d, exp() + " (the game offered %s)" % sorted(labels))
         if window is not None:
             w = d.get("window")
             if w is None or any(w.get(k) != v for k, v in window.items()):
                 self.fail(d, "a reaction window %s" % window)
         elif "window" in d:
-            self.fail(d, exp + ", not in a reaction window")
+            self.fail(d, exp() + ", not in a reaction window")
         self.check_view(d)
         self.stats["decisions"] += 1
         return labels[idx]
@@ -554,20 +555,21 @@ class Game:
         the player, the label and the question must be right (and the
         window, for a window's answer, which its responses line shows
         beside the question its seat was asked)."""
-        exp = "%s choosing one of %s (%s)" % (plabel(p), sorted(legal), prompt)
+        def exp():  # what the model expected, written only when it fails
+            return "%s choosing one of %s (%s)" % (plabel(p), sorted(legal), prompt)
         label = d.get("label")
         if d.get("_chooses") and self.io.questions:
             asked = " (%s)" % prompt
             if not label.endswith(asked):
-                self.fail(d, exp + ", the question beside the answer")
+                self.fail(d, exp() + ", the question beside the answer")
             label = label[:-len(asked)]
         elif "window" in d and self.io.questions and d.get("_asked") != prompt:
-            self.fail(d, exp + ", the question beside the answer (%s)" % d.get("_asked"))
+            self.fail(d, exp() + ", the question beside the answer (%s)" % d.get("_asked"))
         if d["type"] != "decision" or d["player"] != p or label not in legal:
-            self.fail(d, exp)
+            self.fail(d, exp())
         if (window is None) != ("window" not in d) or \
                 window is not None and any(d["window"].get(k) != v for k, v in window.items()):
-            self.fail(d, exp + (", in the window %s" % window if window else ""))
+            self.fail(d, exp() + (", in the window %s" % window if window else ""))
         self.stats["decisions"] += 1
         return label
 
