@@ -41,6 +41,15 @@ extern const RtGame game;
 
 enum { MAX_JOBS = 64, SHOW_FAILURES = 5 };
 
+/* The label of every option tried is written under ASan+UBSan, which
+ * check that writing it is sound; at full speed, only for a message (it is
+ * a tenth of the work there). */
+#ifdef __SANITIZE_ADDRESS__
+enum { LABEL_EVERY_OPTION = 1 };
+#else
+enum { LABEL_EVERY_OPTION = 0 };
+#endif
+
 typedef struct Totals {
     long long games, passed, failed;
     long long decisions, tried;     /* options applied on clones */
@@ -133,15 +142,18 @@ static int play(uint64_t seed, int players, int sample, Totals *t, char *why, si
             for (int i = 0; i < nopt; i++) {
                 rt_clone(G, probe, st);
                 RtCore *pc = rt_core(probe);
-                char label[256];
-                rt_option_label(G, st, i, label, sizeof label);
+                char label[256]; /* for a message, or for the sanitizers */
+                if (LABEL_EVERY_OPTION)
+                    rt_option_label(G, st, i, label, sizeof label);
                 t->tried++;
                 if (!rt_apply(G, probe, i)) {
+                    rt_option_label(G, st, i, label, sizeof label);
                     snprintf(why, n, "decision %lld: rt_apply refused offered option %d \"%s\"",
                              k, i, label);
                     return 0;
                 }
                 if (pc->over == RT_FAULT) {
+                    rt_option_label(G, st, i, label, sizeof label);
                     snprintf(why, n,
                              "decision %lld (player %d, \"%s\"): option %d \"%s\" "
                              "faults: %s", k, c->dec.player, G->prompts[c->dec.prompt], i,
@@ -149,6 +161,7 @@ static int play(uint64_t seed, int players, int sample, Totals *t, char *why, si
                     return 0;
                 }
                 if (!check(probe, 1, w, sizeof w)) {
+                    rt_option_label(G, st, i, label, sizeof label);
                     snprintf(why, n, "decision %lld: option %d \"%s\" leaves a bad state: %s",
                              k, i, label, w);
                     return 0;
