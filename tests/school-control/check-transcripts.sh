@@ -63,32 +63,36 @@ rejects() {
 # doctor IN OUT SED-SCRIPT: OUT is IN edited, and differs from it.
 doctor() { sed "$3" "$1" >"$2" && ! cmp -s "$1" "$2"; }
 
+# doctored WHAT IN SED-SCRIPT MODE SEED: two checks, that IN edited by
+# SED-SCRIPT (into $T/bad.N, N counting them) differs from it, and that the
+# checker (MODE: --transcript or --replay) rejects it naming SEED.
+nbad=0
+doctored() {
+    nbad=$((nbad + 1))
+    bad=$T/bad.$nbad
+    check "doctored: $1" doctor "$2" "$bad" "$3"
+    check "  ... is rejected" rejects "$bad" "$4" "$5"
+}
+
 # -- the checker can fail ------------------------------------------------------
 
 # A terminal transcript (2 players, seed 1).
 chk --terminal --players 2 --seed 1 --record "$T/t1.txt" >"$T/out" 2>&1
 check "seed 1's transcript passes" passes "$T/t1.txt" --transcript
-check "doctored: a Student played into the Main Hall" doctor "$T/t1.txt" "$T/bad1.txt" \
-    '0,/: hand of Player 1 -> students\[[^]]*\]$/s//: hand of Player 1 -> students[Main Hall]/'
-check "  ... is rejected" rejects "$T/bad1.txt" --transcript 1
-check "doctored: a draw line doubled" doctor "$T/t1.txt" "$T/bad2.txt" \
-    '0,/: deck -> hand of Player 2$/{/: deck -> hand of Player 2$/p}'
-check "  ... is rejected" rejects "$T/bad2.txt" --transcript 1
-check "doctored: a choice the rules do not allow (End the turn made Use the Cleaner)" \
-    doctor "$T/t1.txt" "$T/bad4.txt" '0,/^Player 1 chooses: End the turn (Your turn)$/s//Player 1 chooses: Use the Cleaner (Your turn)/'
-check "  ... is rejected" rejects "$T/bad4.txt" --transcript 1
-check "doctored: an answer beside another question (Play which card? made Your turn)" \
-    doctor "$T/t1.txt" "$T/bad9.txt" '0,/^\(Player [12] chooses: .*\) (Play which card?)$/s//\1 (Your turn)/'
-check "  ... is rejected" rejects "$T/bad9.txt" --transcript 1
-check "doctored: an answer without its question" \
-    doctor "$T/t1.txt" "$T/bad10.txt" '0,/^\(Player [12] chooses: End the turn\) (Your turn)$/s//\1/'
-check "  ... is rejected" rejects "$T/bad10.txt" --transcript 1
-check "doctored: a window's answer beside another question (Respond to walk? made Your turn)" \
-    doctor "$T/t1.txt" "$T/bad11.txt" '0,/^\(Responses before walk .*\) (Respond to walk?)$/s//\1 (Your turn)/'
-check "  ... is rejected" rejects "$T/bad11.txt" --transcript 1
-check "doctored: a window's answer without its question" \
-    doctor "$T/t1.txt" "$T/bad12.txt" '0,/^\(Responses before walk .*\) (Respond to walk?)$/s//\1/'
-check "  ... is rejected" rejects "$T/bad12.txt" --transcript 1
+doctored "a Student played into the Main Hall" "$T/t1.txt" \
+    '0,/: hand of Player 1 -> students\[[^]]*\]$/s//: hand of Player 1 -> students[Main Hall]/' --transcript 1
+doctored "a draw line doubled" "$T/t1.txt" \
+    '0,/: deck -> hand of Player 2$/{/: deck -> hand of Player 2$/p}' --transcript 1
+doctored "a choice the rules do not allow (End the turn made Use the Cleaner)" "$T/t1.txt" \
+    '0,/^Player 1 chooses: End the turn (Your turn)$/s//Player 1 chooses: Use the Cleaner (Your turn)/' --transcript 1
+doctored "an answer beside another question (Play which card? made Your turn)" "$T/t1.txt" \
+    '0,/^\(Player [12] chooses: .*\) (Play which card?)$/s//\1 (Your turn)/' --transcript 1
+doctored "an answer without its question" "$T/t1.txt" \
+    '0,/^\(Player [12] chooses: End the turn\) (Your turn)$/s//\1/' --transcript 1
+doctored "a window's answer beside another question (Respond to walk? made Your turn)" "$T/t1.txt" \
+    '0,/^\(Responses before walk .*\) (Respond to walk?)$/s//\1 (Your turn)/' --transcript 1
+doctored "a window's answer without its question" "$T/t1.txt" \
+    '0,/^\(Responses before walk .*\) (Respond to walk?)$/s//\1/' --transcript 1
 
 # A game in which nobody can act any more (4 players, seed 610): a draw at
 # the end of round 40, the first round with the draw pile empty in which
@@ -96,14 +100,12 @@ check "  ... is rejected" rejects "$T/bad12.txt" --transcript 1
 chk --terminal --players 4 --seed 610 --record "$T/t610.txt" >"$T/out" 2>&1
 check "seed 610's transcript (4 players, nobody can act) passes" passes "$T/t610.txt" --transcript
 check "  ... and ends in a draw" grep -q '^Draw: ' "$T/t610.txt"
-check "doctored: the draw made a win" doctor "$T/t610.txt" "$T/bad3.txt" \
-    's/^Draw: .*/Winner: Player 1/; s/^  Player 1: 0$/  Player 1: 1  (winner)/'
-check "  ... is rejected" rejects "$T/bad3.txt" --transcript 610
+doctored "the draw made a win" "$T/t610.txt" \
+    's/^Draw: .*/Winner: Player 1/; s/^  Player 1: 0$/  Player 1: 1  (winner)/' --transcript 610
 # The game used to go on to the round bound, asking nothing (the old seed
 # 610 ended after 172 turns, in round 50): the checker must not accept it.
-check "doctored: the game going on after nobody can act (172 turns, as it was)" \
-    doctor "$T/t610.txt" "$T/bad8.txt" 's/^=== game over after 142 turns/=== game over after 172 turns/'
-check "  ... is rejected" rejects "$T/bad8.txt" --transcript 610
+doctored "the game going on after nobody can act (172 turns, as it was)" "$T/t610.txt" \
+    's/^=== game over after 142 turns/=== game over after 172 turns/' --transcript 610
 
 # A recorded JSON session with a win (3 players, seed 1, eager players).
 chk --live --players 3 --seed 1 --policy eager --record "$T/j2.jsonl" >"$T/out" 2>&1
@@ -122,13 +124,10 @@ for line in open(sys.argv[1]):
     out.append(line)
 open(sys.argv[2], "w").writelines(out)' "$T/j2.jsonl" "$T/bad5.jsonl"
 check "  ... is rejected" rejects "$T/bad5.jsonl" --replay 1
-check "doctored: an option the rules do not allow (Long Walk in the turn)" \
-    doctor "$T/j2.jsonl" "$T/bad6.jsonl" \
-    '0,/"prompt":"Play which card?","options":\[/s//"prompt":"Play which card?","options":[{"id":99,"label":"Long Walk"},/'
-check "  ... is rejected" rejects "$T/bad6.jsonl" --replay 1
-check "doctored: a card shown where it is not (the Gym gone)" doctor "$T/j2.jsonl" "$T/bad7.jsonl" \
-    '0,/{"zone":"gone","size":0,"cards":\[\]}/s//{"zone":"gone","size":1,"cards":["Gym"]}/'
-check "  ... is rejected" rejects "$T/bad7.jsonl" --replay 1
+doctored "an option the rules do not allow (Long Walk in the turn)" "$T/j2.jsonl" \
+    '0,/"prompt":"Play which card?","options":\[/s//"prompt":"Play which card?","options":[{"id":99,"label":"Long Walk"},/' --replay 1
+doctored "a card shown where it is not (the Gym gone)" "$T/j2.jsonl" \
+    '0,/{"zone":"gone","size":0,"cards":\[\]}/s//{"zone":"gone","size":1,"cards":["Gym"]}/' --replay 1
 
 # A defect the checker found in the game, now fixed: in seed 5635 at 2
 # players a Long Walk moved a Student played after the walker had left the
