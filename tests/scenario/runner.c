@@ -580,6 +580,15 @@ static int parse_list(Run *r, char *s, int *kinds, int *n)
     return parse_list_of(r, s, kinds, n, 0);
 }
 
+/* ": LIST" after a zone: the list, parsed as parse_list_of does; a line
+ * without the colon is a bad line. */
+static int parse_colon_list(Run *r, char *s, int *kinds, int *n, int copies)
+{
+    if (*s != ':')
+        return bad(r, "expected ':' and a list of cards");
+    return parse_list_of(r, s + 1, kinds, n, copies);
+}
+
 static int parse_var(Run *r, char **s, int32_t **where, char *label, size_t n)
 {
     skip_space(s);
@@ -874,10 +883,8 @@ static int cmd_place(Run *r, char *s, int first_on_top)
         return 0;
     if (word(&s, "from") && !parse_zone(r, &s, &from))
         return 0;
-    if (*s != ':')
-        return bad(r, "expected ':' and a list of cards");
     int kinds[MAX_LIST], n;
-    if (!parse_list_of(r, s + 1, kinds, &n, 1))
+    if (!parse_colon_list(r, s, kinds, &n, 1))
         return 0;
     if (n == 0)
         return bad(r, "no cards named");
@@ -1050,10 +1057,8 @@ static int cmd_expect_shown(Run *r, char *s)
         return bad(r, "expected 'to PLAYER: LIST'");
     if (!parse_int(r, &s, &p, "a player"))
         return 0;
-    if (*s != ':')
-        return bad(r, "expected ':' and a list of cards");
     int kinds[MAX_LIST], n;
-    if (!parse_list(r, s + 1, kinds, &n))
+    if (!parse_colon_list(r, s, kinds, &n, 0))
         return 0;
     int *have = calloc((size_t)nkinds, sizeof *have), ok = 1;
     for (int i = 0; i < zsizes(r)[slot]; i++) {
@@ -1078,10 +1083,8 @@ static int cmd_expect_end(Run *r, char *s, int top)
     char name[64], buf[8192];
     if (!parse_zone(r, &s, &slot))
         return 0;
-    if (*s != ':')
-        return bad(r, "expected ':' and a list of cards");
     int kinds[MAX_LIST], n;
-    if (!parse_list(r, s + 1, kinds, &n))
+    if (!parse_colon_list(r, s, kinds, &n, 0))
         return 0;
     slot_text(r, slot, name, sizeof name);
     list_zone(r, slot, buf, sizeof buf);
