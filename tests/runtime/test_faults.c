@@ -80,6 +80,10 @@ Test(kinds, one_list_in_the_generated_order)
     cr_assert_str_eq(rt_fault_kinds[RT_F_HOLDER_CYCLE].text,
                      "a card put under itself, or under a card it holds");
     cr_assert_eq(rt_fault_kinds[RT_F_HOLDER_CYCLE].detail, RT_FD_CARD);
+    cr_assert_eq(RT_F_EMPTY_RANGE, 20);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_EMPTY_RANGE].text,
+                     "a choice of a number from an empty range");
+    cr_assert_eq(rt_fault_kinds[RT_F_EMPTY_RANGE].detail, RT_FD_RANGE);
 }
 
 Test(kinds, only_the_first_fault_counts)
