@@ -422,8 +422,11 @@ static Type check_equality(Sema *s, Node *n)
     Type r = n->rhs->kind == N_IDENT ? check_compared_name(s, n, l) : check_expr(s, n->rhs);
     bool ok = compatible(l, r) || compatible(r, l);
     if (ok && l == T_VALUE && r == T_VALUE && n->lhs->attr >= 0 && n->rhs->attr >= 0 &&
-        n->lhs->attr != n->rhs->attr)
-        ok = false;
+        n->lhs->attr != n->rhs->attr) {
+        diag_error(s->diags, n->loc, "cannot compare a value of '%s' with a value of '%s'",
+                   s->cs->attrs[n->lhs->attr]->name, s->cs->attrs[n->rhs->attr]->name);
+        return n->type = T_BOOL;
+    }
     if (!ok)
         diag_error(s->diags, n->loc, "cannot compare %s with %s", type_name(l), type_name(r));
     else if (l == T_ZONE || l == T_CARDSET || l == T_LIST)
