@@ -155,7 +155,8 @@ static Type check_call_aggregate(Sema *s, Node *n, Builtin b)
     n->args = src;
     Type et = check_source(s, src);
     if (src->src_kind == SRC_VALUES)
-        diag_error(s->diags, src->loc, "values(...) can only be used in 'for'");
+        diag_error(s->diags, src->loc, "values(...) can only be used in 'for' and in a "
+                                            "choice of values");
     vec_push(s->arena, &s->g->aggs, n);
     if (b == B_FIRST)
         return n->type = et == T_UNKNOWN ? T_UNKNOWN : et;

@@ -150,6 +150,26 @@ static Type check_range(Sema *s, Node *src)
     return T_INT;
 }
 
+/* How many values values(...) (CALL in, checked) gives: the names of
+ * the card list (of one type), or the values of an attribute (that a
+ * type allows); -1 after an error. */
+static int values_count(Sema *s, const Node *in)
+{
+    const Node *arg = in->args;
+    int t = arg && arg->kind == N_FIELD ? arg->base->value : -1, n = 0;
+    if (in->attr == ATTR_NAME) {
+        for (int i = 0; i < s->cs->ncards; i++)
+            n += t < 0 || s->cs->cards[i]->type->index == t;
+        return n;
+    }
+    if (in->attr < 0 || !arg)
+        return -1;
+    if (t < 0)
+        return s->cs->attrs[in->attr]->nvalues;
+    int j = type_attr_pos(s->cs->types[t], in->attr);
+    return j < 0 ? -1 : s->cs->types[t]->attrs[j].nallowed;
+}
+
 /* decision: CHOOSE expr STRING FROM src opt_else   (src: values(...))
  *         | CHOOSE expr STRING FROM range opt_else
  * (after the head check_decision shares with ask). Its options are the
@@ -162,6 +182,10 @@ static Type check_choose_value(Sema *s, Node *n)
         et = check_range(s, src);
     } else if (in->kind == N_CALL && !strcmp(in->name, "values")) {
         et = check_source(s, src);
+        int nv = et != T_UNKNOWN ? values_count(s, in) : -1;
+        if (nv > RT_MAX_OPTIONS_SEMA && !src->filter)
+            diag_error(s->diags, in->loc, "values(...) offers %d options every time, more than "
+                       "a decision holds (limit max_options = %d)", nv, RT_MAX_OPTIONS_SEMA);
     } else {
         diag_error(s->diags, in->loc, "a choice of values is made from values(ATTR), "
                                       "values(T.name) or numbers lo..hi: a card is chosen with "
