@@ -337,7 +337,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   BOOLLIT       literal (0 or 1)
  *   NONELIT, PLAYERSREF
  *   STR           name = the string; value = the card it names, if any
- *   IDENT         name (a zone flag: word = the name after it); sym, or a
+ *   IDENT         name (a zone flag: word = the name after it); sym (and
+ *                 attr = Sym.attr: a local or variable of values), or a
  *                 constant: T_TYPE value = type index,
  *                 T_VALUE attr and value = value index, T_ZONE value =
  *                 zone index

@@ -100,7 +100,6 @@ Type check_source(Sema *s, Node *src)
         et = T_INT;
     else if (bt == T_VALUE && base->attr == ATTR_NAME)
         et = T_NAME;
-
     int mark = s->nscope, saved = s->implicit_slot;
     if (src->name) {
         Sym *e = declare_local(s, src, src->name, et, S_LOCAL);
@@ -420,6 +419,10 @@ static Type check_equality(Sema *s, Node *n)
 {
     Type l = check_expr(s, n->lhs);
     Type r = n->rhs->kind == N_IDENT ? check_compared_name(s, n, l) : check_expr(s, n->rhs);
+    /* `red == s`: a bare value on the left is of the right side's attribute */
+    if (l == T_VALUE && r == T_VALUE && n->lhs->kind == N_IDENT && !n->lhs->sym &&
+        n->rhs->attr >= 0 && n->lhs->attr != n->rhs->attr)
+        as_value_of(s, n->lhs, n->rhs->attr);
     bool ok = compatible(l, r) || compatible(r, l);
     if (ok && l == T_VALUE && r == T_VALUE && n->lhs->attr >= 0 && n->rhs->attr >= 0 &&
         n->lhs->attr != n->rhs->attr) {
