@@ -226,6 +226,10 @@ enum {
 
 typedef enum RtWindowKind {
     RT_WINDOW_REACT,        /* a reaction window before an event */
+    RT_WINDOW_SIMUL,        /* a simultaneous choice (`for q in players
+                             * simultaneously`): every seat's choice, in
+                             * seat order, before any is applied; event -1,
+                             * no args, by -1 */
 } RtWindowKind;
 
 /* What an event's argument is, for showing it: a number, a truth value,
