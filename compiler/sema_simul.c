@@ -29,10 +29,16 @@ static bool value_choice(const Node *n)
 static void check_simul_choice(Sema *s, const Node *n, const char *q)
 {
     const Node *first = n->body->stmts;
+    const char *why = !first                          ? ""
+                      : first->kind == N_MENU        ? " (a menu's option would act on the "
+                                                       "answer before the others have chosen)"
+                      : first->kind == N_CHOOSECARDS ? " ('choose cards' would move the cards "
+                                                       "before the others have chosen)"
+                                                     : "";
     if (!first || first->kind != N_LET || !value_choice(first->init)) {
         diag_error(s->diags, first ? first->loc : n->loc,
                    "a simultaneous loop opens with each player's choice: 'let x = choose "
-                   "card %s ...', 'choose player %s ...' or 'ask %s ...'", q, q, q);
+                   "card %s ...', 'choose player %s ...' or 'ask %s ...'%s", q, q, q, why);
         return;
     }
     const Node *c = first->init;
