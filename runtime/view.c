@@ -297,6 +297,19 @@ static const char *asked_text(RtPlay *pl, const RtWindow *w, int i)
     return rt_words(pl->g, pl->st, t, q->word, words_see, &f, pl->prompt, sizeof pl->prompt);
 }
 
+/* Is seat p, a seat the stream does not play, asked in the clause of a
+ * card the viewers may not see (a face-down Mole's `on`)? Its question is
+ * written on that card, as the clause's file and line are (json_during),
+ * and would name it; a viewer deciding was asked it. */
+static bool seat_asked_by_unseen_card(const RtPlay *pl, int p)
+{
+    RtDuring d;
+    if (pl->reveal_all || ((pl->viewers >> p) & 1u) || !pl->g->during ||
+        !pl->g->during(pl->st, &d))
+        return false;
+    return d.handler && d.cause >= 0 && !card_seen(pl, d.cause, -1);
+}
+
 /* The answer seat order[i] of a simultaneous choice gave, as the viewers
  * may read it once all are in: as a "Player N chooses" line shows an
  * answer (rt_shown_label), a card they may not see where it lies is "a
@@ -306,6 +319,8 @@ static const char *asked_text(RtPlay *pl, const RtWindow *w, int i)
 static const char *sealed_answer(RtPlay *pl, const RtWindow *w, int i, bool numbered)
 {
     const RtOption *o = &w->answer[i];
+    if (seat_asked_by_unseen_card(pl, w->order[i])) /* its labels are written on it */
+        return "an option";
     if (o->kind == RT_OPT_WORDS) {
         WordsFor f = {pl, -1, w->order[i]};
         return rt_words(pl->g, pl->st, pl->g->labels[o->a], o->words.value, words_see, &f,
@@ -326,7 +341,9 @@ static void print_simul_answers(RtPlay *pl, const RtWindow *w)
     for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++) {
         fprintf(pl->out, "Player %d chooses: %s", w->order[i] + 1,
                 sealed_answer(pl, w, i, true));
-        fprintf(pl->out, " (%s)\n", asked_text(pl, w, i));
+        fprintf(pl->out, " (%s)\n", seat_asked_by_unseen_card(pl, w->order[i])
+                                         ? "a card's question"
+                                         : asked_text(pl, w, i));
     }
 }
 
@@ -869,15 +886,10 @@ static void json_chosen(RtPlay *pl, int i)
 
 /* Is the pending decision asked of a seat the stream does not play, in
  * the clause of a card the viewers may not see (a face-down Mole's `on`)?
- * Its question is written on that card, as the clause's file and line are
- * (json_during), and would name it; a viewer deciding was asked it. */
+ * (seat_asked_by_unseen_card) */
 static bool asked_by_unseen_card(const RtPlay *pl)
 {
-    RtDuring d;
-    if (pl->reveal_all || ((pl->viewers >> core(pl)->dec.player) & 1u) || !pl->g->during ||
-        !pl->g->during(pl->st, &d))
-        return false;
-    return d.handler && d.cause >= 0 && !card_seen(pl, d.cause, -1);
+    return seat_asked_by_unseen_card(pl, core(pl)->dec.player);
 }
 
 /* The question of the pending decision as the viewers may read it, beside
