@@ -1585,7 +1585,6 @@ static inline RT_UNUSED void win_pop(State *s)
     s->nwin--;
 }
 
-
 /* The windows agree with themselves and with the pending decision: only
  * the innermost may be asking, and then the pending decision is the
  * question it asks. */
