@@ -271,7 +271,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 the first player of 'from'); simultaneous (`for q in
  *                 players simultaneously`): slot + 2 .. slot + 1 + the
  *                 game's most players hold each seat's answer to the
- *                 body's first statement, a LET of a choice
+ *                 body's first statement, a LET of a choice or a MENU
+ *                 (the option taken)
  *   MOVE          card, to = a zone, pos = POSITION or NULL (on top)
  *   MOVEALL       cards = SOURCE, to, pos
  *   SHUFFLE       zone

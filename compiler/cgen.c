@@ -1579,20 +1579,28 @@ static void gen_for(Gen *G, const Node *n)
  * (rt_game.h, "simultaneous choices"): the body's first statement, each
  * seat's choice, is asked of every seat in seat order, each answer kept
  * in V[slot + 2 + seat] and sealed; only then does the rest of the body
- * run for each seat, its local given that seat's answer. */
+ * run for each seat, its local given that seat's answer (a menu: the
+ * option taken, whose block runs first). */
 static void gen_block_from(Gen *G, const Node *blk, const Node *first);
 static const char *source_text(Gen *G, const Node *n);
+static void gen_menu_ask(Gen *G, const Node *n);
+static void gen_menu_branches(Gen *G, const Node *n);
 
 static void gen_simul_for(Gen *G, const Node *n)
 {
-    const Node *choice = n->body->stmts; /* let x = CHOICE (sema_simul.c) */
-    int q = n->iter->slot, kept = n->slot + 2, x = choice->sym->index;
+    const Node *choice = n->body->stmts; /* let x = CHOICE, or a menu (sema_simul.c) */
+    bool menu = choice->kind == N_MENU;
+    int q = n->iter->slot, kept = n->slot + 2;
+    int x = menu ? (int)choice->taken_slot : choice->sym->index;
     bool save = G->returns_next;
     line(G, "simul_open(s);");
     gen_for_players_head(G, n);
     line(G, "/* %s:%d: %s */", where(G, choice), choice->loc.line, source_text(G, choice));
     G->returns_next = false; /* the answer is kept after it */
-    gen_stmt(G, choice);
+    if (menu)
+        gen_menu_ask(G, choice);
+    else
+        gen_stmt(G, choice);
     G->returns_next = save;
     line(G, "simul_answer(s);");
     line(G, "V[%d + V[%d]] = V[%d];", kept, q, x);
@@ -1601,6 +1609,8 @@ static void gen_simul_for(Gen *G, const Node *n)
     gen_for_players_head(G, n);
     line(G, "V[%d] = V[%d + V[%d]];", x, kept, q);
     G->loops++;
+    if (menu)
+        gen_menu_branches(G, choice);
     gen_block_from(G, n->body, choice->next);
     G->loops--;
     G->indent--;
@@ -1718,20 +1728,32 @@ static void gen_menu_options(Gen *G, const Node *n)
     G->at = save;
 }
 
-/* stmt: CHOOSE expr STRING '{' options '}': the option taken goes to its
- * slot, where the branches find it when the proc resumes */
-static void gen_menu(Gen *G, const Node *n)
+/* A menu's question: its options, the wait, and the option taken into
+ * its slot, where the branches find it when the proc resumes. */
+static void gen_menu_ask(Gen *G, const Node *n)
 {
     gen_begin_decision(G, n);
     gen_menu_options(G, n);
     gen_wait(G);
     line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->taken_slot);
+}
+
+/* A menu's branches: the block of the option in its slot. */
+static void gen_menu_branches(Gen *G, const Node *n)
+{
     int k = 0;
     for (const Node *o = n->options; o; o = o->next, k++) {
         line(G, "%sif (V[%lld] == %d) { /* %s */", k ? "} else " : "", n->taken_slot, k, o->name);
         gen_nested(G, o->body);
     }
     line(G, "}");
+}
+
+/* stmt: CHOOSE expr STRING '{' options '}' */
+static void gen_menu(Gen *G, const Node *n)
+{
+    gen_menu_ask(G, n);
+    gen_menu_branches(G, n);
 }
 
 /* stmt: IDENT '(' args ')': a proc, or start_turn */

@@ -10,9 +10,10 @@
  * asked of every seat, in seat order, before the rest of the body runs
  * for any (cgen.c, gen_simul_for; rt_game.h, "simultaneous choices").
  * Here: the shape that makes this sound, each misuse with its position.
- * Only a choice that gives a value may come first (`choose card`, `choose
- * player`, `ask`): a menu's option or a `choose cards` would act on its
- * answer at once, before the other seats have answered. */
+ * A choice that gives a value may come first (`choose card`, `choose
+ * player`, `ask`), or a menu, whose option's block runs with the rest; a
+ * `choose cards` would move its cards at once, before the other seats
+ * have answered. */
 #include "sema_int.h"
 
 #include <string.h>
@@ -24,24 +25,32 @@ static bool value_choice(const Node *n)
     return n && (n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER || n->kind == N_ASK);
 }
 
+/* The decision that the first statement of a simultaneous loop is, or
+ * NULL: `let x = CHOICE`, or a menu. */
+static const Node *simul_decision(const Node *first)
+{
+    if (first && first->kind == N_LET && value_choice(first->init))
+        return first->init;
+    return first && first->kind == N_MENU ? first : NULL;
+}
+
 /* The first statement of the body of loop n, a simultaneous loop over
- * the players with element `q`: `let x = CHOICE`, decided by q itself. */
+ * the players with element `q`: `let x = CHOICE` or a menu, decided by q
+ * itself. */
 static void check_simul_choice(Sema *s, const Node *n, const char *q)
 {
     const Node *first = n->body->stmts;
-    const char *why = !first                          ? ""
-                      : first->kind == N_MENU        ? " (a menu's option would act on the "
-                                                       "answer before the others have chosen)"
-                      : first->kind == N_CHOOSECARDS ? " ('choose cards' would move the cards "
-                                                       "before the others have chosen)"
-                                                     : "";
-    if (!first || first->kind != N_LET || !value_choice(first->init)) {
+    const Node *c = simul_decision(first);
+    if (!c) {
         diag_error(s->diags, first ? first->loc : n->loc,
                    "a simultaneous loop opens with each player's choice: 'let x = choose "
-                   "card %s ...', 'choose player %s ...' or 'ask %s ...'%s", q, q, q, why);
+                   "card %s ...', 'choose player %s ...', 'ask %s ...' or a menu 'choose %s "
+                   "\"...\" { ... }'%s", q, q, q, q,
+                   first && first->kind == N_CHOOSECARDS ? " ('choose cards' would move the "
+                                                           "cards before the others have chosen)"
+                                                         : "");
         return;
     }
-    const Node *c = first->init;
     if (c->who->kind != N_IDENT || strcmp(c->who->name, q))
         diag_error(s->diags, c->who->loc, "the choice of a simultaneous loop is made by its "
                                           "player, '%s'", q);
