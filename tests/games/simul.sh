@@ -1,7 +1,8 @@
 #!/bin/sh
 # simul.sh: simultaneous choices (`for q in players simultaneously`,
 # docs/LANGUAGE.md §7) seal every answer until all are in: sushi-lab
-# (Sushi Go's pick and pass) and bid-lab (sealed guesses and bids), built
+# (Sushi Go's pick and pass) and bid-lab (sealed wagers, a menu; guesses;
+# bids), built
 # with ASan+UBSan when LIBCARDRT is the ASan build. For each lab:
 #   - the JSON streams of one seat (json, the others random), 2 and 3
 #     players, seeds 1..4, pass jsonl_check.py; a simultaneous choice's
@@ -105,6 +106,8 @@ check "sushi-lab: the terminal prints the picks together" \
 check "bid-lab: the terminal prints the bids together" together "$T/bid-lab.term" "Your bid"
 check "bid-lab: the terminal prints the guesses together" \
     together "$T/bid-lab.term" "Who wins the prize?"
+check "bid-lab: the terminal prints the wagers (a menu) together" \
+    together "$T/bid-lab.term" "Your wager on your guess"
 check "sushi-lab: the terminal names no random seat's pick" \
     sh -c '! grep "^Player [23] chooses: " "$1" | grep -vq "chooses: a card ("' sh "$T/sushi-lab.term"
 
