@@ -276,7 +276,11 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   FOR           name = the loop variable, iter = SOURCE or a list
  *                 expression, body, from = the first player or NULL;
  *                 slot = the loop index's frame slot (slot + 1 holds
- *                 the first player of 'from')
+ *                 the first player of 'from'); simultaneous (`for q in
+ *                 players simultaneously`): slot + 2 .. slot + 1 + the
+ *                 game's most players hold each seat's answer to the
+ *                 body's first statement, a LET of a choice or a MENU
+ *                 (the option taken)
  *   MOVE          card, to = a zone, pos = POSITION or NULL (on top)
  *   MOVEALL       cards = SOURCE, to, pos
  *   SHUFFLE       zone
@@ -426,6 +430,9 @@ struct Node {
                              * card only through its kind and does nothing
                              * that depends on how often or in which order it
                              * runs: testing it once per kind changes nothing */
+    bool simultaneous;      /* FOR: written `simultaneously`: its body's
+                             * first statement, a choice, is asked of every
+                             * seat before the rest runs for any */
     bool announced;         /* MENU, ASK, CHOOSE*: written `public`: the
                              * answer is announced to every seat */
     bool by_kind;           /* CHOOSECARD, CHOOSECARDS: the options come by

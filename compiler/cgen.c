@@ -1628,10 +1628,16 @@ static void gen_for_cards_head(Gen *G, const Node *n)
     line(G, "V[%d] = s->zcard[%s][V[%d]++];", src->slot, expr_str(G, src->in), i);
 }
 
+static void gen_simul_for(Gen *G, const Node *n);
+
 /* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block */
 static void gen_for(Gen *G, const Node *n)
 {
     const Node *src = n->iter;
+    if (n->simultaneous) {
+        gen_simul_for(G, n);
+        return;
+    }
     switch (src->src_kind) {
     case SRC_PLAYERS: gen_for_players_head(G, n); break;
     case SRC_VALUES:  gen_for_values_head(G, n); break;
@@ -1646,6 +1652,48 @@ static void gen_for(Gen *G, const Node *n)
     }
     G->loops++;
     gen_block(G, n->body);
+    G->loops--;
+    G->indent--;
+    line(G, "}");
+}
+
+/* stmt: FOR IDENT IN src IDENT block, the word `simultaneously`
+ * (rt_game.h, "simultaneous choices"): the body's first statement, each
+ * seat's choice, is asked of every seat in seat order, each answer kept
+ * in V[slot + 2 + seat] and sealed; only then does the rest of the body
+ * run for each seat, its local given that seat's answer (a menu: the
+ * option taken, whose block runs first). */
+static void gen_block_from(Gen *G, const Node *blk, const Node *first);
+static const char *source_text(Gen *G, const Node *n);
+static void gen_menu_ask(Gen *G, const Node *n);
+static void gen_menu_branches(Gen *G, const Node *n);
+
+static void gen_simul_for(Gen *G, const Node *n)
+{
+    const Node *choice = n->body->stmts; /* let x = CHOICE, or a menu (sema_simul.c) */
+    bool menu = choice->kind == N_MENU;
+    int q = n->iter->slot, kept = n->slot + 2;
+    int x = menu ? (int)choice->taken_slot : choice->sym->index;
+    bool save = G->returns_next;
+    line(G, "simul_open(s);");
+    gen_for_players_head(G, n);
+    line(G, "/* %s:%d: %s */", where(G, choice), choice->loc.line, source_text(G, choice));
+    G->returns_next = false; /* the answer is kept after it */
+    if (menu)
+        gen_menu_ask(G, choice);
+    else
+        gen_stmt(G, choice);
+    G->returns_next = save;
+    line(G, "simul_answer(s);");
+    line(G, "V[%d + V[%d]] = V[%d];", kept, q, x);
+    G->indent--;
+    line(G, "}");
+    gen_for_players_head(G, n);
+    line(G, "V[%d] = V[%d + V[%d]];", x, kept, q);
+    G->loops++;
+    if (menu)
+        gen_menu_branches(G, choice);
+    gen_block_from(G, n->body, choice->next);
     G->loops--;
     G->indent--;
     line(G, "}");
@@ -1762,20 +1810,32 @@ static void gen_menu_options(Gen *G, const Node *n)
     G->at = save;
 }
 
-/* stmt: CHOOSE expr STRING '{' options '}': the option taken goes to its
- * slot, where the branches find it when the proc resumes */
-static void gen_menu(Gen *G, const Node *n)
+/* A menu's question: its options, the wait, and the option taken into
+ * its slot, where the branches find it when the proc resumes. */
+static void gen_menu_ask(Gen *G, const Node *n)
 {
     gen_begin_decision(G, n);
     gen_menu_options(G, n);
     gen_wait(G);
     line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->taken_slot);
+}
+
+/* A menu's branches: the block of the option in its slot. */
+static void gen_menu_branches(Gen *G, const Node *n)
+{
     int k = 0;
     for (const Node *o = n->options; o; o = o->next, k++) {
         line(G, "%sif (V[%lld] == %d) { /* %s */", k ? "} else " : "", n->taken_slot, k, o->name);
         gen_nested(G, o->body);
     }
     line(G, "}");
+}
+
+/* stmt: CHOOSE expr STRING '{' options '}' */
+static void gen_menu(Gen *G, const Node *n)
+{
+    gen_menu_ask(G, n);
+    gen_menu_branches(G, n);
 }
 
 /* stmt: IDENT '(' args ')': a proc, or start_turn */
@@ -1886,8 +1946,14 @@ static bool returns_after(const Gen *G, const Node *blk, const Node *st)
 /* block: '{' stmts tail '}': each statement after its line of the rules */
 void gen_block(Gen *G, const Node *blk)
 {
+    gen_block_from(G, blk, blk->stmts);
+}
+
+/* The statements of block blk from `first` (one of them) to its end. */
+static void gen_block_from(Gen *G, const Node *blk, const Node *first)
+{
     bool save = G->returns_next;
-    for (const Node *st = blk->stmts; st; st = st->next) {
+    for (const Node *st = first; st; st = st->next) {
         if (st->loc.line)
             line(G, "/* %s:%d: %s */", where(G, st), st->loc.line, source_text(G, st));
         G->returns_next = returns_after(G, blk, st);
@@ -2392,6 +2458,9 @@ static void gen_game_defs(Gen *G)
     if (g->nheld)
         buf_puts(o, "/* cards under cards: held zones (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_HOLDERS 1\n\n");
+    if (g->uses_simul)
+        buf_puts(o, "/* simultaneous choices (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_SIMUL 1\n\n");
     if (g->uses_show)
         buf_puts(o, "/* 'show': the seats each card was shown to (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_SHOW 1\n\n");

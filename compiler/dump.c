@@ -379,8 +379,10 @@ static void put_facts(const Dump *D, const Node *n)
             buf_printf(b, "  attr %d", n->attr);
         break;
     case N_LET: if (n->sym) buf_printf(b, "  slot %d", n->sym->index); break;
-    case N_REPEAT:
     case N_FOR:
+        buf_printf(b, "  slot %d%s", n->slot, n->simultaneous ? "  simultaneously" : "");
+        break;
+    case N_REPEAT:
     case N_PLAY: buf_printf(b, "  slot %d", n->slot); break;
     case N_MENU: buf_printf(b, "  prompt %d  taken slot %lld", n->prompt, n->taken_slot); break;
     case N_OPTION: buf_printf(b, "  label %d", n->label); break;

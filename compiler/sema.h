@@ -198,6 +198,8 @@ typedef struct Game {
     /* time (sema_time.c) */
     PtrVec phases;      /* IDENT nodes of 'phases': phase i is the time unit
                          * UNIT_PHASE0 + i */
+    bool uses_simul;    /* a simultaneous choice (`for q in players
+                         * simultaneously`): State.simul, GAME_HAS_SIMUL */
     bool uses_show;     /* a `show` statement: each card keeps the seats shown it
                          * (State.seen, GAME_HAS_SHOW) */
     bool uses_time;     /* turn, round or phase blocks, active(), 'until' or

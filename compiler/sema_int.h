@@ -152,6 +152,10 @@ const char *time_unit_words(Sema *s, const char *name); /* "the turn", "phase 'x
  * given what each raises (rs[i]: Game.handlers' i-th) */
 void check_trigger_cycles(Sema *s, const RaisedList *rs);
 
+/* sema_simul.c: `for q in players simultaneously`, checked once its
+ * body is */
+void check_simul_for(Sema *s, const Node *n);
+
 /* sema_names.c */
 void error_unknown(Sema *s, Loc at, const char *what, const char *name,
                    const char *const *cands, int n);

@@ -37,6 +37,7 @@ typedef struct Shape {
     bool holders;       /* GAME_HAS_HOLDERS: the queue of holders leaving play */
     long long bf_words; /* GAME_HAS_BEFORE: bret[NEVARGS], bcancel; or 0 */
     long long windows;  /* GAME_MAX_WINDOWS of a game with windows, or 0 */
+    bool simul;         /* GAME_HAS_SIMUL: the simultaneous choice */
     bool show;          /* GAME_HAS_SHOW: the seats each card was shown to */
 } Shape;
 
@@ -70,6 +71,8 @@ static long long state_bytes(const Shape *h)
     n += 4 * h->bf_words;                              /* bret, bcancel */
     if (h->windows)                                    /* nwin, nwindows, win */
         n += 4 + 4 + h->windows * RT_WINDOW_BYTES_SEMA;
+    if (h->simul)                                      /* nsimul, simul */
+        n += 4 + RT_WINDOW_BYTES_SEMA;
     if (h->units)
         n += 4 + 2 * 4 * h->units;                     /* active, tstarts, tends */
     if (h->rows)
@@ -181,7 +184,7 @@ static void check_state_size(Sema *s, const Program *prog)
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
     Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0, 0, 0,
-               false};
+               false, false};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {
@@ -199,6 +202,7 @@ static void check_state_size(Sema *s, const Program *prog)
     if (game_has_windows(g))
         all.windows = h.windows = g->max_reactions;
     all.show = h.show = g->uses_show;
+    all.simul = h.simul = g->uses_simul;
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
         locate_state_error(s, prog, h);

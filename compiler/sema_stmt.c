@@ -479,7 +479,8 @@ static void check_repeat(Sema *s, Node *n)
     check_loop_body(s, n->body);
 }
 
-/* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block */
+/* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block
+ *     | FOR IDENT IN src IDENT block (simultaneously: sema_simul.c) */
 static void check_for(Sema *s, Node *n)
 {
     int mark = s->nscope;
@@ -498,6 +499,8 @@ static void check_for(Sema *s, Node *n)
     Type et = check_source(s, src);
     n->slot = s->nlocals; /* loop index, and the first player of 'from' */
     s->nlocals += 2;
+    if (n->simultaneous) /* each seat's answer */
+        s->nlocals += s->g->max_players;
     /* the element stays in scope for the body */
     Sym *e = new_local(s, n->name, et, src, S_LOCAL);
     s->nlocals--;
@@ -510,6 +513,8 @@ static void check_for(Sema *s, Node *n)
     if (et == T_VALUE)
         e->attr = src->in->attr;
     check_loop_body(s, n->body);
+    if (n->simultaneous)
+        check_simul_for(s, n);
     scope_pop(s, mark);
 }
 

@@ -187,6 +187,13 @@ static Node *for_stmt(struct Lexer *lx, RLLTYPE loc, const char *name, Node *ite
     return n;
 }
 
+/* for q in players simultaneously { ... }: a FOR whose body's first
+ * statement is each seat's choice, asked of every seat before the rest
+ * runs (LANGUAGE.md §7, "Simultaneous choices"). 'simultaneously' is a
+ * contextual word, read only between a loop's source and its block. */
+static Node *simul_for(struct Lexer *lx, RLLTYPE loc, const char *name, Node *iter,
+                       RLLTYPE wloc, const char *word, Node *body);
+
 /* A word the grammar reads as a keyword where it stands, though it may
  * be a name elsewhere ('turn', 'round', 'phase', 'phases'): a syntax error
  * when the name is another (none while the parser recovers from one). */
@@ -198,6 +205,16 @@ static bool contextual(struct Lexer *lx, RLLTYPE loc, const char *got, const cha
     if (!lx->quiet)
         lexer_error(lx, &loc, "syntax error: unexpected name '%s'%s", got, what);
     return false;
+}
+
+static Node *simul_for(struct Lexer *lx, RLLTYPE loc, const char *name, Node *iter,
+                       RLLTYPE wloc, const char *word, Node *body)
+{
+    if (!contextual(lx, wloc, word, "simultaneously", ", expected 'simultaneously' or a block"))
+        return NULL;
+    Node *n = for_stmt(lx, loc, name, iter, NULL, body);
+    n->simultaneous = true;
+    return n;
 }
 
 /* turn of P { }, round { }, phase NAME { } */
@@ -904,6 +921,7 @@ stmt
     | CANCEL                        { $$ = NEW(CANCEL, @1); }
     | REPEAT expr block             { $$ = NEW(REPEAT, @1); $$->count = $2; $$->body = $3; }
     | FOR name IN src block         { $$ = for_stmt(lx, @1, $2, $4, NULL, $5); }
+    | FOR name IN src name block    { $$ = simul_for(lx, @1, $2, $4, @5, $5, $6); }
     | FOR name IN expr FROM expr block
                                     { $$ = for_stmt(lx, @1, $2, $4, $6, $7); }
     | MOVE expr TO expr position    { $$ = NEW(MOVE, @1); $$->card = $2; $$->to = $4;

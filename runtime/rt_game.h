@@ -33,6 +33,8 @@
  *                                        (optional, default 0); then also
  *   GAME_MAX_WINDOWS                     windows nested at most (limit
  *                                        reactions)
+ *   GAME_HAS_SIMUL                       1 if the rules ask simultaneous
+ *                                        choices (optional, default 0)
  *   GAME_HAS_SHOW                        1 if the rules `show` cards (optional,
  *                                        default 0): State.seen
  *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
@@ -76,6 +78,9 @@
 #endif
 #ifndef GAME_HAS_WINDOWS
 #define GAME_HAS_WINDOWS 0
+#endif
+#ifndef GAME_HAS_SIMUL
+#define GAME_HAS_SIMUL 0
 #endif
 #ifndef GAME_HAS_BEFORE
 #define GAME_HAS_BEFORE 0
@@ -287,6 +292,12 @@ typedef struct State {
     int32_t nwin;                 /* windows on the stack */
     uint32_t nwindows;            /* windows opened so far: the last one's id */
     RtWindow win[GAME_MAX_WINDOWS]; /* [nwin - 1] the innermost */
+#endif
+#if GAME_HAS_SIMUL
+    uint32_t nsimul;              /* simultaneous choices asked so far (their ids
+                                   * in a game without reaction windows) */
+    RtWindow simul;               /* the simultaneous choice: open while its
+                                   * seats are being asked */
 #endif
 #if GAME_HAS_TIME
     int32_t active;           /* active(): whose turn it is, -1 none */
@@ -1456,6 +1467,28 @@ static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State 
     return true;
 }
 
+/* ---- what every sealed window shares (reactions, simultaneous choices) ---- */
+
+#if GAME_HAS_WINDOWS || GAME_HAS_SIMUL
+/* Keeps the answer to the decision just taken, and its question, sealed
+ * in window w: no view shows them while w is open. The last seat's answer
+ * closes it, and its observer (the protocol's `responses` line) hears of
+ * all the answers at once. */
+static inline RT_UNUSED void window_keep(State *s, RtWindow *w)
+{
+    const RtDecision *d = &s->core.dec;
+    RtAsked *q = &w->asked[w->nasked];
+    q->prompt = d->prompt;
+    q->nwords = d->nwords;
+    memcpy(q->word, d->word, sizeof q->word);
+    w->answer[w->nasked++] = d->opt[d->chosen];
+    if (w->nasked < w->nseats)
+        return;
+    w->open = 0;
+    rt_window_closed(s, w);
+}
+#endif
+
 /* ---- sealed windows (GAME_HAS_WINDOWS) ---- */
 
 #if GAME_HAS_WINDOWS
@@ -1546,17 +1579,7 @@ static inline RT_UNUSED int win_seat(State *s)
  * `responses` line) hears of all the answers at once. */
 static inline RT_UNUSED void win_answer(State *s)
 {
-    RtWindow *w = win_top(s);
-    const RtDecision *d = &s->core.dec;
-    RtAsked *q = &w->asked[w->nasked];
-    q->prompt = d->prompt;
-    q->nwords = d->nwords;
-    memcpy(q->word, d->word, sizeof q->word);
-    w->answer[w->nasked++] = d->opt[d->chosen];
-    if (w->nasked < w->nseats)
-        return;
-    w->open = 0;
-    rt_window_closed(s, w);
+    window_keep(s, win_top(s));
 }
 
 /* Seats the innermost window asked. */
@@ -1582,13 +1605,6 @@ static inline RT_UNUSED int win_card(State *s, int i)
 static inline RT_UNUSED void win_pop(State *s)
 {
     s->nwin--;
-}
-
-/* RtGame.window: the window asking, if any. */
-static RT_UNUSED const RtWindow *game_window(const void *st)
-{
-    const State *s = st;
-    return s->nwin > 0 && s->win[s->nwin - 1].open ? &s->win[s->nwin - 1] : NULL;
 }
 
 /* The windows agree with themselves and with the pending decision: only
@@ -1643,6 +1659,92 @@ static RT_UNUSED __attribute__((noinline)) bool decide_always(State *s, int site
     s->tfired = 0;
 #endif
     return true;
+}
+#endif
+
+/* ---- simultaneous choices (GAME_HAS_SIMUL) ---- */
+
+#if GAME_HAS_SIMUL
+/* `for q in players simultaneously { let x = CHOICE ... }` (LANGUAGE.md
+ * §7, "Simultaneous choices") as the rules' code drives it:
+ *
+ *     simul_open(s);
+ *     for each seat q from seat 0: the choice of q, as any decision (one
+ *         option is taken without asking); its value kept in the frame;
+ *         simul_answer(s);             (sealed; the last answer closes it)
+ *     for each seat q from seat 0: x = q's value, the rest of the body.
+ *
+ * Nothing is applied while the seats are asked, so no seat's question,
+ * view or stream depends on another seat's answer; the answers are shown
+ * together when the last seat has answered, as a window's are. The choice
+ * waits for nothing but its decision (the checker allows only a choice
+ * there), so no other window opens meanwhile. */
+
+/* Opens the simultaneous choice: every seat is to be asked, from seat 0. */
+static inline RT_UNUSED void simul_open(State *s)
+{
+    RtWindow *w = &s->simul;
+    int n = s->core.nplayers;
+    memset(w, 0, sizeof *w);
+#if GAME_HAS_WINDOWS
+    w->id = ++s->nwindows; /* one count with the reaction windows */
+#else
+    w->id = ++s->nsimul;
+#endif
+    w->kind = RT_WINDOW_SIMUL;
+    w->open = 1;
+    w->event = -1;
+    w->by = -1;
+    w->depth = 1;
+    w->nseats = (int16_t)n;
+    for (int i = 0; i < n; i++)
+        w->order[i] = (int16_t)i;
+}
+
+/* Keeps the answer of the seat just asked, sealed; the last closes it. */
+static inline RT_UNUSED void simul_answer(State *s)
+{
+    if (s->simul.open && !s->core.over)
+        window_keep(s, &s->simul);
+}
+
+/* The simultaneous choice agrees with the pending decision: while it is
+ * open, it asks the seat whose decision is pending, and no reaction
+ * window asks at the same time. */
+static RT_UNUSED bool simul_check(const State *s, char *why, size_t n)
+{
+    const RtWindow *w = &s->simul;
+    if (!w->open)
+        return true;
+    bool asking = w->nasked >= 0 && w->nasked < w->nseats && w->nseats == s->core.nplayers;
+#if GAME_HAS_WINDOWS
+    asking = asking && !(s->nwin > 0 && s->win[s->nwin - 1].open);
+#endif
+    if (!asking || (s->core.over == RT_PLAYING && s->core.dec.player != w->order[w->nasked])) {
+        snprintf(why, n, "simultaneous choice %u is broken (%d of %d seats asked, the decision "
+                 "is player %d's)", (unsigned)w->id, w->nasked, w->nseats, s->core.dec.player);
+        return false;
+    }
+    return true;
+}
+#endif
+
+#if GAME_HAS_WINDOWS || GAME_HAS_SIMUL
+/* RtGame.window: the window asking, if any: a reaction window, or the
+ * simultaneous choice. */
+static RT_UNUSED const RtWindow *game_window(const void *st)
+{
+    const State *s = st;
+#if GAME_HAS_WINDOWS
+    if (s->nwin > 0 && s->win[s->nwin - 1].open)
+        return &s->win[s->nwin - 1];
+#endif
+#if GAME_HAS_SIMUL
+    if (s->simul.open)
+        return &s->simul;
+#endif
+    (void)s;
+    return NULL;
 }
 #endif
 
@@ -2873,6 +2975,10 @@ static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
     const State *s = st;
 #if GAME_HAS_WINDOWS
     if (!windows_check(s, why, n))
+        return false;
+#endif
+#if GAME_HAS_SIMUL
+    if (!simul_check(s, why, n))
         return false;
 #endif
 #if GAME_HAS_TIME

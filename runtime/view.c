@@ -243,6 +243,10 @@ static const char *event_name(const RtGame *g, int e)
 static void print_window(RtPlay *pl, const RtWindow *w, int p)
 {
     char name[1200];
+    if (w->kind == RT_WINDOW_SIMUL) {
+        fputs("a simultaneous choice", pl->out);
+        return;
+    }
     fprintf(pl->out, "before %s", event_name(pl->g, w->event));
     for (int i = 0; i < w->nargs && i < RT_WINDOW_ARGS; i++) {
         int32_t v = w->arg[i];
@@ -293,10 +297,64 @@ static const char *asked_text(RtPlay *pl, const RtWindow *w, int i)
     return rt_words(pl->g, pl->st, t, q->word, words_see, &f, pl->prompt, sizeof pl->prompt);
 }
 
+/* Is seat p, a seat the stream does not play, asked in the clause of a
+ * card the viewers may not see (a face-down Mole's `on`)? Its question is
+ * written on that card, as the clause's file and line are (json_during),
+ * and would name it; a viewer deciding was asked it. */
+static bool seat_asked_by_unseen_card(const RtPlay *pl, int p)
+{
+    RtDuring d;
+    if (pl->reveal_all || ((pl->viewers >> p) & 1u) || !pl->g->during ||
+        !pl->g->during(pl->st, &d))
+        return false;
+    return d.handler && d.cause >= 0 && !card_seen(pl, d.cause, -1);
+}
+
+/* The answer seat order[i] of a simultaneous choice gave, as the viewers
+ * may read it once all are in: as a "Player N chooses" line shows an
+ * answer (rt_shown_label), a card they may not see where it lies is "a
+ * card", and a value of a label built for another seat "...". A card
+ * seen is numbered where copies in play are (" #K") when `numbered`
+ * (the terminal; the protocol gives the number in its own field). */
+static const char *sealed_answer(RtPlay *pl, const RtWindow *w, int i, bool numbered)
+{
+    const RtOption *o = &w->answer[i];
+    if (seat_asked_by_unseen_card(pl, w->order[i])) /* its labels are written on it */
+        return "an option";
+    if (o->kind == RT_OPT_WORDS) {
+        WordsFor f = {pl, -1, w->order[i]};
+        return rt_words(pl->g, pl->st, pl->g->labels[o->a], o->words.value, words_see, &f,
+                        pl->label, sizeof pl->label);
+    }
+    if (o->kind == RT_OPT_CARD && !card_seen(pl, o->ids[0], -1))
+        return "a card";
+    if (o->kind == RT_OPT_CARD && numbered)
+        return seen_name(pl, o->ids[0], -1, pl->label, sizeof pl->label);
+    return rt_option_text(pl->g, o, pl->label, sizeof pl->label);
+}
+
+/* The answers of a simultaneous choice, once every seat has answered:
+ * one "Player N chooses: LABEL (QUESTION)" line each, in seat order, as
+ * any answer is printed, none before the last seat has answered. */
+static void print_simul_answers(RtPlay *pl, const RtWindow *w)
+{
+    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++) {
+        fprintf(pl->out, "Player %d chooses: %s", w->order[i] + 1,
+                sealed_answer(pl, w, i, true));
+        fprintf(pl->out, " (%s)\n", seat_asked_by_unseen_card(pl, w->order[i])
+                                         ? "a card's question"
+                                         : asked_text(pl, w, i));
+    }
+}
+
 /* The answers of a window that closed, in the order asked, each beside
  * its question: "Player 2: Escape (Respond to destroy?)". */
 static void print_responses(RtPlay *pl, const RtWindow *w)
 {
+    if (w->kind == RT_WINDOW_SIMUL) {
+        print_simul_answers(pl, w);
+        return;
+    }
     fputs("Responses ", pl->out);
     print_window(pl, w, -1);
     fputs(":", pl->out);
@@ -457,7 +515,10 @@ void rt_print_question(RtPlay *pl)
     if (w) {
         fputs("  (", pl->out);
         print_window(pl, w, d->player);
-        fputs("; every player is asked, and no answer is shown until all have answered)\n",
+        fputs(w->kind == RT_WINDOW_SIMUL ? ": every player chooses, and no choice is shown or "
+                                           "applied until all have chosen)\n"
+                                         : "; every player is asked, and no answer is shown "
+                                           "until all have answered)\n",
               pl->out);
     }
     for (int i = 0; i < d->noptions; i++)
@@ -719,7 +780,7 @@ static void json_during(RtPlay *pl, int p)
 
 static const char *window_kind(int kind)
 {
-    return kind == RT_WINDOW_REACT ? "react" : "?";
+    return kind == RT_WINDOW_REACT ? "react" : kind == RT_WINDOW_SIMUL ? "simultaneous" : "?";
 }
 
 /* One argument of a window's event: a card by name (null when seat p, or
@@ -787,7 +848,10 @@ static void json_window(RtPlay *pl, const RtWindow *w, int p)
     FILE *f = pl->out;
     fprintf(f, "{\"id\":%u,\"kind\":\"%s\",\"event\":", (unsigned)w->id,
             window_kind(w->kind));
-    rt_json_string(f, event_name(pl->g, w->event));
+    if (w->kind == RT_WINDOW_SIMUL) /* before no event */
+        fputs("null", f);
+    else
+        rt_json_string(f, event_name(pl->g, w->event));
     fputs(",\"args\":[", f);
     for (int i = 0; i < w->nargs && i < RT_WINDOW_ARGS; i++) {
         if (i)
@@ -822,15 +886,10 @@ static void json_chosen(RtPlay *pl, int i)
 
 /* Is the pending decision asked of a seat the stream does not play, in
  * the clause of a card the viewers may not see (a face-down Mole's `on`)?
- * Its question is written on that card, as the clause's file and line are
- * (json_during), and would name it; a viewer deciding was asked it. */
+ * (seat_asked_by_unseen_card) */
 static bool asked_by_unseen_card(const RtPlay *pl)
 {
-    RtDuring d;
-    if (pl->reveal_all || ((pl->viewers >> core(pl)->dec.player) & 1u) || !pl->g->during ||
-        !pl->g->during(pl->st, &d))
-        return false;
-    return d.handler && d.cause >= 0 && !card_seen(pl, d.cause, -1);
+    return seat_asked_by_unseen_card(pl, core(pl)->dec.player);
 }
 
 /* The question of the pending decision as the viewers may read it, beside
@@ -908,10 +967,14 @@ static void json_responses(RtPlay *pl, const RtWindow *w)
     fputs(",\"responses\":[", f);
     for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++) {
         const RtOption *o = &w->answer[i];
+        bool simul = w->kind == RT_WINDOW_SIMUL;
         fprintf(f, "%s{\"player\":%d,\"label\":", i ? "," : "", w->order[i]);
-        rt_json_string(f, rt_option_text(pl->g, o, pl->label, sizeof pl->label));
+        /* a reaction's card is shown by its play; a simultaneous choice's
+         * only where the viewers see it lie */
+        rt_json_string(f, simul ? sealed_answer(pl, w, i, false)
+                                : rt_option_text(pl->g, o, pl->label, sizeof pl->label));
         fputs(",\"card\":", f);
-        if (o->kind == RT_OPT_CARD)
+        if (o->kind == RT_OPT_CARD && (!simul || card_seen(pl, o->ids[0], -1)))
             rt_json_string(f, card_name(pl->g, o->ids[0]));
         else
             fputs("null", f);
@@ -1135,7 +1198,10 @@ void rt_observe_taken(void *ctx, const RtGame *g, const void *st)
     RtPlay *pl = ctx;
     (void)g;
     (void)st; /* pl->st: the game taking it */
-    rt_show_chosen(pl, 0);
+    /* an answer to a simultaneous choice is sealed: the choice shows them
+     * all once every seat has answered (rt_observe_window) */
+    if (!rt_window_of(pl->g, pl->st))
+        rt_show_chosen(pl, 0);
 }
 
 void rt_print_end(RtPlay *pl, const char *abandoned)
