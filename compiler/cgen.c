@@ -290,6 +290,18 @@ static void gen_min_max(Gen *G, Buf *b, const Node *n)
     buf_puts(b, ")");
 }
 
+/* next(p) and prev(p): the seat after and before p; in a game that
+ * reverses (GAME_HAS_DIRECTION), in the direction of play. */
+static void gen_neighbour(Gen *G, Buf *b, const Node *n)
+{
+    bool next = n->builtin == B_NEXT, turns = G->g->uses_reverse;
+    const char *fn = next ? (turns ? "pafter" : "pnext") : (turns ? "pbefore" : "pprev");
+    if (n->args->seat_in_range)
+        gen_helper_call(G, b, arena_printf(G->a, "%s_in", fn), n->args);
+    else
+        gen_checked_call(G, b, fn, n->args);
+}
+
 /* primary: IDENT '(' args ')' naming a builtin, and SIZE '(' expr ')' */
 static void gen_builtin(Gen *G, Buf *b, const Node *n)
 {
@@ -308,10 +320,8 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         buf_puts(b, "]");
         break;
     case B_NEXT:
-        if (n->args->seat_in_range)
-            gen_helper_call(G, b, "pnext_in", n->args);
-        else
-            gen_checked_call(G, b, "pnext", n->args);
+    case B_PREV:
+        gen_neighbour(G, b, n);
         break;
     case B_SEAT:
         gen_checked_call(G, b, "pseat", n->args);
@@ -1458,6 +1468,30 @@ static void gen_repeat(Gen *G, const Node *n)
     line(G, "}");
 }
 
+/* The head of 'for q in players from p' in a game that reverses: round
+ * the table in the direction of play when the loop starts (a reverse()
+ * in its body turns the next loop). V[slot + 1] holds the first seat,
+ * plus RT_MAX_PLAYERS when the direction is reversed. */
+static void gen_for_players_turning(Gen *G, const Node *n, const char *from)
+{
+    int i = n->slot, first = n->slot + 1, q = n->iter->slot;
+    line(G, "V[%d] = %s + (s->t_reversed ? RT_MAX_PLAYERS : 0);", first, from);
+    line(G, "V[%d] = 0;", i);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "if (V[%d] >= s->core.nplayers)", i);
+    line(G, "    break;");
+    line(G, "if (V[%d] < RT_MAX_PLAYERS) {", first);
+    line(G, "    V[%d] = V[%d] + V[%d]++;", q, first, i);
+    line(G, "    if (V[%d] >= s->core.nplayers)", q);
+    line(G, "        V[%d] -= s->core.nplayers;", q);
+    line(G, "} else {");
+    line(G, "    V[%d] = V[%d] - RT_MAX_PLAYERS - V[%d]++;", q, first, i);
+    line(G, "    if (V[%d] < 0)", q);
+    line(G, "        V[%d] += s->core.nplayers;", q);
+    line(G, "}");
+}
+
 /* The head of 'for q in players [from p]': each seat once, from p or
  * from seat 0. Bounded (at most RT_MAX_PLAYERS rounds): no step count. The
  * seat wraps round by a subtraction, not a division. V[slot] counts the
@@ -1471,6 +1505,10 @@ static void gen_for_players_head(Gen *G, const Node *n)
         from = expr_str(G, n->from);
     else if (n->from)
         from = arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, n->from));
+    if (n->from && G->g->uses_reverse) {
+        gen_for_players_turning(G, n, from);
+        return;
+    }
     line(G, "V[%d] = %s;", first, from);
     line(G, "V[%d] = 0;", i);
     line(G, "for (;;) {");
@@ -1706,6 +1744,8 @@ static void gen_call_stmt(Gen *G, const Node *n)
         gen_event_call(G, c);
     else if (!c->sym && c->builtin == B_START_TURN)
         gen_start_turn(G, c);
+    else if (!c->sym && c->builtin == B_REVERSE)
+        line(G, "s->t_reversed = !s->t_reversed;");
 }
 
 /* tail: END | END IDENT: the scores, the winners, and the game stops */
@@ -2311,6 +2351,9 @@ static void gen_game_defs(Gen *G)
     if (g->uses_show)
         buf_puts(o, "/* 'show': the seats each card was shown to (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_SHOW 1\n\n");
+    if (g->uses_reverse)
+        buf_puts(o, "/* reverse(): next() and prev() follow t_reversed (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_DIRECTION 1\n\n");
     if (any_zone_has(g, ZF_TOP_PUBLIC))
         buf_puts(o, "/* zones whose top card is public: slot_top_public (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_TOP_PUBLIC 1\n\n");
@@ -2336,10 +2379,12 @@ static void gen_game_defs(Gen *G)
                 "#define GAME_STATE_VARS");
     int nvars = g->globals.len + g->pvars.len + g->cvars.len;
     bool turn_seat = g->uses_start_turn && !g->uses_time;
-    if (nvars == 0 && !turn_seat)
+    if (nvars == 0 && !turn_seat && !g->uses_reverse)
         buf_puts(o, " /* none */");
     if (turn_seat) /* the player of the last start_turn, for the views */
         buf_puts(o, " \\\n    int32_t t_active;");
+    if (g->uses_reverse) /* the direction of play: 1 when reversed */
+        buf_puts(o, " \\\n    int32_t t_reversed;");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
         buf_printf(o, " \\\n    int32_t g_%s;", v->name);

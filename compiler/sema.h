@@ -20,7 +20,7 @@
     X(START_TURN, "start_turn", 1, 1) X(NPLAYERS, "player_count", 0, 0)          \
     X(PLAYABLE, "playable", 2, 2) X(CONTROLLER, "controller", 1, 1)              \
     X(ACTIVE, "active", 0, 0) \
-    X(HOLDER, "holder", 1, 1)
+    X(HOLDER, "holder", 1, 1) X(PREV, "prev", 1, 1) X(REVERSE, "reverse", 0, 0)
 
 /* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
 enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
@@ -208,6 +208,10 @@ typedef struct Game {
                          * (uses_time false) the state keeps its player
                          * for the views (t_active, a word of
                          * GAME_STATE_VARS) */
+    bool uses_reverse;  /* reverse(): the state keeps the direction of play
+                         * (t_reversed, a word of GAME_STATE_VARS), which
+                         * next(), prev() and `for q in players from P`
+                         * follow */
     PtrVec lasting;     /* Lasting*: the 'until' and 'at' statements */
     PtrVec mods;        /* N_MODIFIER: mod_no is the index here */
     PtrVec continuous;  /* Continuous*: the 'while in play' clauses */

@@ -49,6 +49,9 @@
  *                                        'until' or 'at'; then NUNITS, the
  *                                        units of time (turns, rounds,
  *                                        each phase)
+ *   GAME_HAS_DIRECTION (optional)        1 if the rules call reverse(): a
+ *                                        word t_reversed among the
+ *                                        GAME_STATE_VARS
  *   GAME_HAS_LASTING (optional)          1 if they use 'until' or 'at';
  *                                        then NLASTING (rows at once),
  *                                        NCAPTURE (values a row keeps),
@@ -144,6 +147,11 @@ static const char *const faults[] = {
 #endif
 /* A game with a zone whose top card is public (`top public`) defines
  * GAME_HAS_TOP_PUBLIC 1 (and GAME_HAS_SHOW) and slot_top_public[NSLOTS]. */
+/* A game that calls reverse() defines GAME_HAS_DIRECTION 1, and a word
+ * t_reversed among GAME_STATE_VARS: next() and prev() follow it. */
+#ifndef GAME_HAS_DIRECTION
+#define GAME_HAS_DIRECTION 0
+#endif
 #ifndef GAME_HAS_TOP_PUBLIC
 #define GAME_HAS_TOP_PUBLIC 0
 #endif
@@ -593,6 +601,44 @@ static inline RT_UNUSED int pnext(State *s, int site, int p)
 {
     return pnext_in(s, pidx(s, site, p));
 }
+
+/* The seat before p, for p in range. */
+static inline RT_UNUSED int pprev_in(State *s, int p)
+{
+    return (p > 0 ? p : s->core.nplayers) - 1;
+}
+
+/* prev(p): the seat before p, p checked. */
+static inline RT_UNUSED int pprev(State *s, int site, int p)
+{
+    return pprev_in(s, pidx(s, site, p));
+}
+
+#if GAME_HAS_DIRECTION
+/* A game that calls reverse() keeps the direction of play in a word of
+ * its own (t_reversed, 1 once reversed an odd number of times): its
+ * next(p) is the seat after p in that direction, its prev(p) the seat
+ * before. */
+static inline RT_UNUSED int pafter_in(State *s, int p)
+{
+    return s->t_reversed ? pprev_in(s, p) : pnext_in(s, p);
+}
+
+static inline RT_UNUSED int pafter(State *s, int site, int p)
+{
+    return pafter_in(s, pidx(s, site, p));
+}
+
+static inline RT_UNUSED int pbefore_in(State *s, int p)
+{
+    return s->t_reversed ? pnext_in(s, p) : pprev_in(s, p);
+}
+
+static inline RT_UNUSED int pbefore(State *s, int site, int p)
+{
+    return pbefore_in(s, pidx(s, site, p));
+}
+#endif
 
 /* seat(i): player i, checked. */
 static inline RT_UNUSED int pseat(State *s, int site, int i)
