@@ -13,7 +13,7 @@
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
     X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(PHASESDECL) X(EVENTDECL) \
-    X(ORDERDECL)                                                                   \
+    X(ORDERDECL) X(WINNERSDECL)                                                    \
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
@@ -195,6 +195,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   PHASESDECL    items = IDENT list of the phases, in order
  *   ORDERDECL     `triggers chosen by WHO`: name = WHO as written
  *                 ('controller'), how = IDENT of it
+ *   WINNERSDECL   `winners: lowest score, ...`: items = IDENT list, each
+ *                 the direction as written ('lowest', 'highest') whose
+ *                 word is the IDENT of what it ranks ('score', 'tiebreak')
  *   ZONEDECL      name, flag_list = IDENT list of the flags as written
  *                 (`under T` is an IDENT "under" whose word is the IDENT
  *                 T, `drop to Z` one "drop to" whose word is Z);

@@ -2351,6 +2351,10 @@ static void gen_game_defs(Gen *G)
     if (g->uses_show)
         buf_puts(o, "/* 'show': the seats each card was shown to (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_SHOW 1\n\n");
+    if (g->lowest[0] || g->lowest[1])
+        buf_printf(o, "/* winners: the lowest ranks first (runtime/rt_game.h, finish) */\n"
+                      "%s%s\n", g->lowest[0] ? "#define GAME_SCORE_LOWEST 1\n" : "",
+                   g->lowest[1] ? "#define GAME_TIEBREAK_LOWEST 1\n" : "");
     if (g->uses_reverse)
         buf_puts(o, "/* reverse(): next() and prev() follow t_reversed (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_DIRECTION 1\n\n");

@@ -215,6 +215,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_TOPCARD: ONE(zone); break;
     case N_SOURCE: ONE(in); ONE(filter); break;
     case N_PHASESDECL: LIST(items, "phase"); break;
+    case N_WINNERSDECL: LIST(items, "rank"); break;
     case N_TURN: ONE(who); ONE(body); break;
     case N_ROUND: case N_PHASE: ONE(body); break;
     case N_UNTIL: ONE(boundary); LIST(mods, "mod"); break;
@@ -477,6 +478,11 @@ static void put_decl_head(Buf *b, const Node *n)
     case N_PLAYERSDECL: buf_printf(b, "players %lld..%d", n->min_players, n->max_players); break;
     case N_LIMITDECL: buf_printf(b, "limit %s %lld", n->name, n->limit); break;
     case N_ORDERDECL: buf_printf(b, "triggers chosen by %s", n->name); break;
+    case N_WINNERSDECL:
+        buf_puts(b, "winners:");
+        for (const Node *f = n->items; f; f = f->next)
+            buf_printf(b, "%s%s %s", f == n->items ? " " : ", ", f->name, f->word->name);
+        break;
     case N_PHASESDECL:
         buf_puts(b, "phases");
         for (const Node *f = n->items; f; f = f->next)

@@ -176,6 +176,12 @@ typedef struct Game {
      * (GAME_HAS_EFFECTS) */
     bool reaches_play, reaches_guards, emits_effects;
     Sym *main, *score, *tiebreak;
+    /* `winners:` (sema_ends.c): the declaration, or NULL; per ranking
+     * (0 the score, 1 the tie-break) the IDENT that ranks it, or NULL,
+     * and whether the lowest ranks first (the highest does by default) */
+    const Node *winners_decl;
+    const Node *win_order[2];
+    bool lowest[2];
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */
     long long max_decisions; /* decisions a game may take before it is a draw */

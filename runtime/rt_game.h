@@ -2648,6 +2648,24 @@ static int32_t dproc_main(State *s, const Direct *d);
 
 /* ---- the run loop and the table's entry points ---- */
 
+/* A game whose rules say `winners: lowest score` (or `lowest tiebreak`)
+ * defines GAME_SCORE_LOWEST (GAME_TIEBREAK_LOWEST) 1: the lowest ranks
+ * first. */
+#ifndef GAME_SCORE_LOWEST
+#define GAME_SCORE_LOWEST 0
+#endif
+#ifndef GAME_TIEBREAK_LOWEST
+#define GAME_TIEBREAK_LOWEST 0
+#endif
+
+/* Does score a with tie-break ta rank above score b with tie-break tb? */
+static inline RT_UNUSED int ranks_above(int32_t a, int32_t ta, int32_t b, int32_t tb)
+{
+    if (a != b)
+        return GAME_SCORE_LOWEST ? a < b : a > b;
+    return GAME_TIEBREAK_LOWEST ? ta < tb : ta > tb;
+}
+
 /* The end: scores, then the winners (best score, then best tie-break;
  * players still tied share the win). */
 static RT_UNUSED void finish(State *s, int draw)
@@ -2668,8 +2686,7 @@ static RT_UNUSED void finish(State *s, int draw)
     }
     int best = 0;
     for (int p = 1; p < n; p++)
-        if (s->core.score[p] > s->core.score[best] ||
-            (s->core.score[p] == s->core.score[best] && tb[p] > tb[best]))
+        if (ranks_above(s->core.score[p], tb[p], s->core.score[best], tb[best]))
             best = p;
     for (int p = 0; p < n; p++)
         s->core.winner[p] = s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
