@@ -73,6 +73,14 @@ const char *expr_str(Gen *G, const Node *n)
     return s;
 }
 
+/* The player p, checked unless surely a seat. */
+const char *checked_player(Gen *G, const Node *p)
+{
+    if (p->seat_in_range)
+        return expr_str(G, p);
+    return arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, p));
+}
+
 static const char *zone_c(const Node *z)
 {
     return z->name;
@@ -340,6 +348,9 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         break;
     case B_ACTIVE:
         buf_puts(b, "s->active");
+        break;
+    case B_DEFEATED:
+        buf_printf(b, "s->t_defeated[%s]", checked_player(G, n->args));
         break;
     case B_PLAYABLE:
         gen_playable(G, b, n);
@@ -1746,6 +1757,8 @@ static void gen_call_stmt(Gen *G, const Node *n)
         gen_start_turn(G, c);
     else if (!c->sym && c->builtin == B_REVERSE)
         line(G, "s->t_reversed = !s->t_reversed;");
+    else if (!c->sym && c->builtin == B_DEFEAT)
+        line(G, "s->t_defeated[%s] = 1;", checked_player(G, c->args));
 }
 
 /* tail: END | END IDENT: the scores, the winners, and the game stops */
@@ -2355,6 +2368,9 @@ static void gen_game_defs(Gen *G)
         buf_printf(o, "/* winners: the lowest ranks first (runtime/rt_game.h, finish) */\n"
                       "%s%s\n", g->lowest[0] ? "#define GAME_SCORE_LOWEST 1\n" : "",
                    g->lowest[1] ? "#define GAME_TIEBREAK_LOWEST 1\n" : "");
+    if (g->uses_defeat)
+        buf_puts(o, "/* defeat(p): finish() makes no winner of t_defeated (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_DEFEAT 1\n\n");
     if (g->uses_reverse)
         buf_puts(o, "/* reverse(): next() and prev() follow t_reversed (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_DIRECTION 1\n\n");
@@ -2383,12 +2399,14 @@ static void gen_game_defs(Gen *G)
                 "#define GAME_STATE_VARS");
     int nvars = g->globals.len + g->pvars.len + g->cvars.len;
     bool turn_seat = g->uses_start_turn && !g->uses_time;
-    if (nvars == 0 && !turn_seat && !g->uses_reverse)
+    if (nvars == 0 && !turn_seat && !g->uses_reverse && !g->uses_defeat)
         buf_puts(o, " /* none */");
     if (turn_seat) /* the player of the last start_turn, for the views */
         buf_puts(o, " \\\n    int32_t t_active;");
     if (g->uses_reverse) /* the direction of play: 1 when reversed */
         buf_puts(o, " \\\n    int32_t t_reversed;");
+    if (g->uses_defeat) /* who is defeated: 1 for a player defeat() named */
+        buf_puts(o, " \\\n    int32_t t_defeated[MAXP];");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
         buf_printf(o, " \\\n    int32_t g_%s;", v->name);
@@ -2671,7 +2689,7 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
@@ -2679,7 +2697,8 @@ static void gen_game_table(Gen *G)
                numbers_table_entries(G), g->words ? words_entries(G) : "",
                g->uses_show ? "    .off_seen = offsetof(State, seen),\n" : "",
                any_zone_has(g, ZF_TOP_PUBLIC) ? "    .slot_top_public = slot_top_public,\n" : "",
-               any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "");
+               any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "",
+               g->uses_defeat ? "    .may_defeat_all = true,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

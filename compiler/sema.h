@@ -20,7 +20,8 @@
     X(START_TURN, "start_turn", 1, 1) X(NPLAYERS, "player_count", 0, 0)          \
     X(PLAYABLE, "playable", 2, 2) X(CONTROLLER, "controller", 1, 1)              \
     X(ACTIVE, "active", 0, 0) \
-    X(HOLDER, "holder", 1, 1) X(PREV, "prev", 1, 1) X(REVERSE, "reverse", 0, 0)
+    X(HOLDER, "holder", 1, 1) X(PREV, "prev", 1, 1) X(REVERSE, "reverse", 0, 0) \
+    X(DEFEAT, "defeat", 1, 1) X(DEFEATED, "defeated", 1, 1)
 
 /* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
 enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
@@ -218,6 +219,10 @@ typedef struct Game {
                          * (t_reversed, a word of GAME_STATE_VARS), which
                          * next(), prev() and `for q in players from P`
                          * follow */
+    bool uses_defeat;   /* defeat(p) or defeated(p): the state keeps who
+                         * is defeated (t_defeated[MAXP], words of
+                         * GAME_STATE_VARS), whom finish() never makes a
+                         * winner */
     PtrVec lasting;     /* Lasting*: the 'until' and 'at' statements */
     PtrVec mods;        /* N_MODIFIER: mod_no is the index here */
     PtrVec continuous;  /* Continuous*: the 'while in play' clauses */

@@ -166,11 +166,12 @@ static void locate_state_error(Sema *s, const Program *prog, Shape h)
 
 /* The words of GAME_STATE_VARS that are not the rules' variables: the
  * player of the last start_turn, kept for the views in a game without
- * time (with it, `active`), and the direction of play of a game that
- * calls reverse(). */
+ * time (with it, `active`), the direction of play of a game that
+ * calls reverse(), and who is defeated in a game that calls defeat(). */
 static int runtime_words(const Game *g)
 {
-    return (g->uses_start_turn && !g->uses_time) + g->uses_reverse;
+    return (g->uses_start_turn && !g->uses_time) + g->uses_reverse +
+           (g->uses_defeat ? g->max_players : 0);
 }
 
 /* The State's size: counted into Game.state_bytes, and an error past

@@ -49,6 +49,12 @@
  *                                        'until' or 'at'; then NUNITS, the
  *                                        units of time (turns, rounds,
  *                                        each phase)
+ *   GAME_SCORE_LOWEST, GAME_TIEBREAK_LOWEST (optional)
+ *                                        1 if the lowest score (tie-break)
+ *                                        ranks first (`winners:`)
+ *   GAME_HAS_DEFEAT (optional)           1 if the rules call defeat(p):
+ *                                        words t_defeated[MAXP] among the
+ *                                        GAME_STATE_VARS
  *   GAME_HAS_DIRECTION (optional)        1 if the rules call reverse(): a
  *                                        word t_reversed among the
  *                                        GAME_STATE_VARS
@@ -2658,6 +2664,18 @@ static int32_t dproc_main(State *s, const Direct *d);
 #define GAME_TIEBREAK_LOWEST 0
 #endif
 
+/* A game that calls defeat(p) defines GAME_HAS_DEFEAT 1 and the words
+ * t_defeated[MAXP] among GAME_STATE_VARS: a defeated player is never
+ * among the winners, whatever its score. */
+#ifndef GAME_HAS_DEFEAT
+#define GAME_HAS_DEFEAT 0
+#endif
+#if GAME_HAS_DEFEAT
+#define DEFEATED(s, p) ((s)->t_defeated[p])
+#else
+#define DEFEATED(s, p) 0
+#endif
+
 /* Does score a with tie-break ta rank above score b with tie-break tb? */
 static inline RT_UNUSED int ranks_above(int32_t a, int32_t ta, int32_t b, int32_t tb)
 {
@@ -2666,8 +2684,9 @@ static inline RT_UNUSED int ranks_above(int32_t a, int32_t ta, int32_t b, int32_
     return GAME_TIEBREAK_LOWEST ? ta < tb : ta > tb;
 }
 
-/* The end: scores, then the winners (best score, then best tie-break;
- * players still tied share the win). */
+/* The end: scores, then the winners (best score, then best tie-break,
+ * among the players not defeated; players still tied share the win; no
+ * winner when every player is defeated). */
 static RT_UNUSED void finish(State *s, int draw)
 {
     int n = s->core.nplayers;
@@ -2684,12 +2703,14 @@ static RT_UNUSED void finish(State *s, int draw)
         s->core.over = RT_DRAW;
         return;
     }
-    int best = 0;
-    for (int p = 1; p < n; p++)
-        if (ranks_above(s->core.score[p], tb[p], s->core.score[best], tb[best]))
+    int best = -1;
+    for (int p = 0; p < n; p++)
+        if (!DEFEATED(s, p) &&
+            (best < 0 || ranks_above(s->core.score[p], tb[p], s->core.score[best], tb[best])))
             best = p;
     for (int p = 0; p < n; p++)
-        s->core.winner[p] = s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
+        s->core.winner[p] = best >= 0 && !DEFEATED(s, p) &&
+                            s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
     s->core.over = RT_ENDED;
 }
 
