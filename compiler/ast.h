@@ -16,7 +16,7 @@
     X(ORDERDECL) X(WINNERSDECL)                                                    \
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
-    X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
+    X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SORT) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
     X(TURN) X(ROUND) X(PHASE) X(UNTIL) X(AT) X(MODIFIER) X(BOUNDARY)               \
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
@@ -275,6 +275,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   MOVE          card, to = a zone, pos = POSITION or NULL (on top)
  *   MOVEALL       cards = SOURCE, to, pos
  *   SHUFFLE       zone
+ *   SORT          zone, by = IDENT list of the keys as written; each
+ *                 key's attr (ATTR_TYPE, ATTR_NAME or an attribute index)
  *   SHOW          `show CARDS to WHO`: cards = what is shown (a card, a
  *                 zone, or a SOURCE of a zone with 'where'; the checker
  *                 makes a zone a SOURCE too), size = N of 'top N of' or

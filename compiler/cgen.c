@@ -1761,6 +1761,24 @@ static void gen_call_stmt(Gen *G, const Node *n)
         line(G, "s->t_defeated[%s] = 1;", checked_player(G, c->args));
 }
 
+/* stmt: SORT expr BY names: the keys as sort_zone (rt_game.h) reads
+ * them, a type, a card's name or an attribute, by its value's place or,
+ * for a numeric one, by its number. */
+static void gen_sort(Gen *G, const Node *n)
+{
+    Buf keys = {0};
+    int nkeys = 0;
+    for (const Node *k = n->by; k; k = k->next, nkeys++) {
+        bool num = k->attr >= 0 && G->cs->attrs[k->attr]->numeric;
+        buf_printf(&keys, "%s%s%d", nkeys ? ", " : "", num ? "SORT_NUM + " : "", k->attr);
+    }
+    line(G, "{");
+    line(G, "    static const int16_t keys[] = {%s};", keys.data);
+    line(G, "    sort_zone(s, %s, keys, %d);", expr_str(G, n->zone), nkeys);
+    line(G, "}");
+    buf_free(&keys);
+}
+
 /* tail: END | END IDENT: the scores, the winners, and the game stops */
 static void gen_end(Gen *G, const Node *n)
 {
@@ -1784,6 +1802,7 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_MOVE:        gen_move(G, n); return;
     case N_MOVEALL:     gen_move_all(G, n); return;
     case N_SHUFFLE:     line(G, "shuffle(s, %s);", expr_str(G, n->zone)); return;
+    case N_SORT:        gen_sort(G, n); return;
     case N_SHOW:        gen_show(G, n); return;
     case N_MENU:        gen_menu(G, n); return;
     case N_EXPRSTMT:    gen_call_stmt(G, n); return;

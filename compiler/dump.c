@@ -192,6 +192,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_MOVE: ONE(card); ONE(to); ONE(pos); break;
     case N_MOVEALL: ONE(cards); ONE(to); ONE(pos); break;
     case N_SHUFFLE: ONE(zone); break;
+    case N_SORT: ONE(zone); LIST(by, "key"); break;
     case N_MENU: ONE(who); ONE(words); LIST(options, "option"); break;
     case N_OPTION: ONE(words); ONE(guard); ONE(body); break;
     case N_SHOW: ONE(cards); ONE(size); ONE(to); break;

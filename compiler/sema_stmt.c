@@ -588,6 +588,7 @@ static void check_stmt(Sema *s, Node *n)
     case N_MOVE:        check_move(s, n); break;
     case N_MOVEALL:     check_move_all(s, n); break;
     case N_SHUFFLE:     check_shuffle(s, n); break;
+    case N_SORT:        check_sort(s, n); break;
     case N_SHOW:        check_show(s, n); break;
     case N_MENU:        check_menu(s, n); break;
     case N_EXPRSTMT:    check_call_stmt(s, n); break;

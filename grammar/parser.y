@@ -586,7 +586,8 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token PROC "proc" LET "let" IF "if" ELSE "else" WHILE "while" LOOP "loop"
 %token REPEAT "repeat" FOR "for" IN "in" FROM "from" WHERE "where"
 %token BREAK "break" RETURN "return" MOVE "move" ALL "all" TO "to"
-%token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle" CHOOSE "choose"
+%token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle" SORT "sort"
+%token CHOOSE "choose"
 %token OPTION "option" CARD "card" CARDS "cards" PLAYER "player" ASK "ask"
 %token SUCH "such" THAT "that" INTO "into" SIZE "size" TRUE "true"
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
@@ -903,6 +904,7 @@ stmt
     | MOVE ALL src TO expr position { $$ = NEW(MOVEALL, @1); $$->cards = $3; $$->to = $5;
                                       $$->pos = $6; }
     | SHUFFLE expr                  { $$ = NEW(SHUFFLE, @1); $$->zone = $2; }
+    | SORT expr BY names            { $$ = NEW(SORT, @1); $$->zone = $2; $$->by = $4; }
     | CHOOSE expr opt_public STRING '{' options '}'
                                     { $$ = NEW(MENU, @1); $$->who = $2; $$->announced = $3;
                                       $$->name = $4; $$->options = $6; worded(lx, $$, @4); }
@@ -1187,7 +1189,7 @@ static int tok_group(yysymbol_kind_t k)
     static const char *const expr[] = {"number", "string", "true", "false", "none",
                                        "players", "top", "bottom", "size", "not"};
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
-                                       "move", "shuffle", "choose", "return", "break",
+                                       "move", "shuffle", "sort", "choose", "return", "break",
                                        "end", "cancel", "'{'", "until", "at (a time)"};
     static const char *const decl[] = {"game", "zone", "var", "func", "proc", "effect"};
     static const char *const clause[] = {"on", "instead", "react"};

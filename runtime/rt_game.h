@@ -1069,6 +1069,71 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
     }
 }
 
+/* ---- sort ---- */
+
+/* The keys of `sort ZONE by KEY, ...`: an attribute a (>= 0) by its
+ * value's place among the attribute's values, SORT_NUM + a for a numeric
+ * one by its number, and a card's type (SORT_TYPE) or kind (SORT_NAME,
+ * the order of cards.yaml). */
+enum { SORT_TYPE = -1, SORT_NAME = -2, SORT_NUM = 0x4000 };
+
+/* Card c's value of key k; false when it has none (an attribute its
+ * type does not have). */
+static inline RT_UNUSED int sort_value(int c, int k, int32_t *v)
+{
+    if (k == SORT_TYPE || k == SORT_NAME) {
+        *v = k == SORT_TYPE ? card_type(c) : card_kind(c);
+        return 1;
+    }
+    int a = k >= SORT_NUM ? k - SORT_NUM : k;
+    if (card_attr(c, a) < 0)
+        return 0;
+    *v = k >= SORT_NUM ? card_num(c, a) : card_attr(c, a);
+    return 1;
+}
+
+/* Does card b sort before card a, by the keys in order? A card without
+ * a value of a key comes after those with one. */
+static inline RT_UNUSED int sort_before(int b, int a, const int16_t *keys, int nkeys)
+{
+    for (int i = 0; i < nkeys; i++) {
+        int32_t va = 0, vb = 0;
+        int ha = sort_value(a, keys[i], &va), hb = sort_value(b, keys[i], &vb);
+        if (ha != hb)
+            return hb;
+        if (va != vb)
+            return vb < va;
+    }
+    return 0;
+}
+
+/* sort ZONE by KEYS: slot's cards from the lowest (the bottom) to the
+ * highest (the top); cards alike on every key keep their order (a merge
+ * sort, stable). Like a shuffle, it forgets which cards were shown. */
+static RT_UNUSED void sort_zone(State *s, int slot, const int16_t *keys, int nkeys)
+{
+    uint16_t *z = s->zcard[slot], tmp[NINSTANCES];
+    int n = s->zsize[slot];
+    s->steps += n;
+    for (int w = 1; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = sort_before(z[j], z[i], keys, nkeys) ? z[j++] : z[i++];
+            while (i < mid)
+                tmp[k++] = z[i++];
+            while (j < hi)
+                tmp[k++] = z[j++];
+        }
+        memcpy(z, tmp, (size_t)n * sizeof *z);
+    }
+    for (int i = 0; i < n; i++) {
+        s->pos_of[z[i]] = (uint16_t)i;
+        seen_forget(s, z[i]);
+    }
+}
+
 /* ---- decisions ---- */
 
 #ifdef RT_SECRECY_HOOK
