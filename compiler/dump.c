@@ -216,7 +216,6 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_TOPCARD: ONE(zone); break;
     case N_SOURCE: ONE(in); ONE(filter); break;
     case N_PHASESDECL: LIST(items, "phase"); break;
-    case N_WINNERSDECL: LIST(items, "rank"); break;
     case N_TURN: ONE(who); ONE(body); break;
     case N_ROUND: case N_PHASE: ONE(body); break;
     case N_UNTIL: ONE(boundary); LIST(mods, "mod"); break;
@@ -224,6 +223,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_MODIFIER: ONE(call); ONE(rhs); ONE(when); break;
     case N_BOUNDARY:
     case N_GAMEDECL: case N_PLAYERSDECL: case N_LIMITDECL: case N_ORDERDECL: case N_PARAM:
+    case N_WINNERSDECL: /* its head line says it all */
     case N_BREAK:
     case N_CANCEL:
     case N_NUM: case N_BOOLLIT: case N_NONELIT: case N_STR: case N_IDENT:
