@@ -312,27 +312,6 @@ static void print_responses(RtPlay *pl, const RtWindow *w)
     putc('\n', pl->out);
 }
 
-/* The cards of a slot seat p may not see that it was shown, where they
- * lie: " (shown to you: Priest)", or in an ordered zone " (shown to you:
- * Bomb 1st from the top, Skip 3rd from the top)"; nothing if none. */
-static void print_shown(RtPlay *pl, int slot, int p)
-{
-    const RtGame *g = pl->g;
-    bool ordered = g->zones[g->slot_zone[slot]].ordered;
-    int n = rt_zone_size(g, pl->st, slot), k = 0;
-    for (int i = n - 1; i >= 0; i--) {
-        int c = rt_zone_card(g, pl->st, slot, i);
-        if (!shown_to(pl, c, p))
-            continue;
-        fprintf(pl->out, "%s%s", k++ ? ", " : " (shown to you: ", card_name(g, c));
-        if (ordered)
-            fprintf(pl->out, " %d%s from the top", n - i, n - i == 1 ? "st" : n - i == 2 ? "nd"
-                                                          : n - i == 3 ? "rd" : "th");
-    }
-    if (k)
-        putc(')', pl->out);
-}
-
 static int by_number(const void *a, const void *b)
 {
     int x = *(const int *)a, y = *(const int *)b;
@@ -354,6 +333,30 @@ static int *listed_cards(const RtGame *g, const void *st, int slot, int n)
     if (!g->zones[g->slot_zone[slot]].ordered)
         qsort(c, (size_t)n, sizeof *c, by_number);
     return c;
+}
+
+/* The cards of a slot seat p may not see that it was shown, where they
+ * lie: " (shown to you: Priest)" (in the order of cards.yaml), or in an
+ * ordered zone " (shown to you: Bomb 1st from the top, Skip 3rd from the
+ * top)"; nothing if none. */
+static void print_shown(RtPlay *pl, int slot, int p)
+{
+    const RtGame *g = pl->g;
+    bool ordered = g->zones[g->slot_zone[slot]].ordered;
+    int n = rt_zone_size(g, pl->st, slot), k = 0;
+    int *listed = ordered ? NULL : listed_cards(g, pl->st, slot, n);
+    for (int i = n - 1; i >= 0; i--) {
+        int c = listed ? listed[n - 1 - i] : rt_zone_card(g, pl->st, slot, i);
+        if (!shown_to(pl, c, p))
+            continue;
+        fprintf(pl->out, "%s%s", k++ ? ", " : " (shown to you: ", card_name(g, c));
+        if (ordered)
+            fprintf(pl->out, " %d%s from the top", n - i, n - i == 1 ? "st" : n - i == 2 ? "nd"
+                                                          : n - i == 3 ? "rd" : "th");
+    }
+    free(listed);
+    if (k)
+        putc(')', pl->out);
 }
 
 static void print_slot(RtPlay *pl, int slot, int p)
