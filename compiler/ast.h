@@ -13,10 +13,10 @@
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
     X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(PHASESDECL) X(EVENTDECL) \
-    X(ORDERDECL)                                                                   \
+    X(ORDERDECL) X(WINNERSDECL)                                                    \
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
-    X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
+    X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SORT) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
     X(TURN) X(ROUND) X(PHASE) X(UNTIL) X(AT) X(MODIFIER) X(BOUNDARY)               \
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
@@ -198,6 +198,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   PHASESDECL    items = IDENT list of the phases, in order
  *   ORDERDECL     `triggers chosen by WHO`: name = WHO as written
  *                 ('controller'), how = IDENT of it
+ *   WINNERSDECL   `winners: lowest score, ...`: items = IDENT list, each
+ *                 the direction as written ('lowest', 'highest') whose
+ *                 word is the IDENT of what it ranks ('score', 'tiebreak')
  *   ZONEDECL      name, flag_list = IDENT list of the flags as written
  *                 (`under T` is an IDENT "under" whose word is the IDENT
  *                 T, `drop to Z` one "drop to" whose word is Z);
@@ -284,6 +287,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   MOVE          card, to = a zone, pos = POSITION or NULL (on top)
  *   MOVEALL       cards = SOURCE, to, pos
  *   SHUFFLE       zone
+ *   SORT          zone, by = IDENT list of the keys as written; each
+ *                 key's attr (ATTR_TYPE, ATTR_NAME or an attribute index)
  *   SHOW          `show CARDS to WHO`: cards = what is shown (a card, a
  *                 zone, or a SOURCE of a zone with 'where'; the checker
  *                 makes a zone a SOURCE too), size = N of 'top N of' or

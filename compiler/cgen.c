@@ -74,6 +74,14 @@ const char *expr_str(Gen *G, const Node *n)
     return s;
 }
 
+/* The player p, checked unless surely a seat. */
+const char *checked_player(Gen *G, const Node *p)
+{
+    if (p->seat_in_range)
+        return expr_str(G, p);
+    return arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, p));
+}
+
 static const char *zone_c(const Node *z)
 {
     return z->name;
@@ -291,6 +299,18 @@ static void gen_min_max(Gen *G, Buf *b, const Node *n)
     buf_puts(b, ")");
 }
 
+/* next(p) and prev(p): the seat after and before p; in a game that
+ * reverses (GAME_HAS_DIRECTION), in the direction of play. */
+static void gen_neighbour(Gen *G, Buf *b, const Node *n)
+{
+    bool next = n->builtin == B_NEXT, turns = G->g->uses_reverse;
+    const char *fn = next ? (turns ? "pafter" : "pnext") : (turns ? "pbefore" : "pprev");
+    if (n->args->seat_in_range)
+        gen_helper_call(G, b, arena_printf(G->a, "%s_in", fn), n->args);
+    else
+        gen_checked_call(G, b, fn, n->args);
+}
+
 /* primary: IDENT '(' args ')' naming a builtin, and SIZE '(' expr ')' */
 static void gen_builtin(Gen *G, Buf *b, const Node *n)
 {
@@ -309,10 +329,8 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         buf_puts(b, "]");
         break;
     case B_NEXT:
-        if (n->args->seat_in_range)
-            gen_helper_call(G, b, "pnext_in", n->args);
-        else
-            gen_checked_call(G, b, "pnext", n->args);
+    case B_PREV:
+        gen_neighbour(G, b, n);
         break;
     case B_SEAT:
         gen_checked_call(G, b, "pseat", n->args);
@@ -331,6 +349,9 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         break;
     case B_ACTIVE:
         buf_puts(b, "s->active");
+        break;
+    case B_DEFEATED:
+        buf_printf(b, "s->t_defeated[%s]", checked_player(G, n->args));
         break;
     case B_PLAYABLE:
         gen_playable(G, b, n);
@@ -1460,6 +1481,30 @@ static void gen_repeat(Gen *G, const Node *n)
     line(G, "}");
 }
 
+/* The head of 'for q in players from p' in a game that reverses: round
+ * the table in the direction of play when the loop starts (a reverse()
+ * in its body turns the next loop). V[slot + 1] holds the first seat,
+ * plus RT_MAX_PLAYERS when the direction is reversed. */
+static void gen_for_players_turning(Gen *G, const Node *n, const char *from)
+{
+    int i = n->slot, first = n->slot + 1, q = n->iter->slot;
+    line(G, "V[%d] = %s + (s->t_reversed ? RT_MAX_PLAYERS : 0);", first, from);
+    line(G, "V[%d] = 0;", i);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "if (V[%d] >= s->core.nplayers)", i);
+    line(G, "    break;");
+    line(G, "if (V[%d] < RT_MAX_PLAYERS) {", first);
+    line(G, "    V[%d] = V[%d] + V[%d]++;", q, first, i);
+    line(G, "    if (V[%d] >= s->core.nplayers)", q);
+    line(G, "        V[%d] -= s->core.nplayers;", q);
+    line(G, "} else {");
+    line(G, "    V[%d] = V[%d] - RT_MAX_PLAYERS - V[%d]++;", q, first, i);
+    line(G, "    if (V[%d] < 0)", q);
+    line(G, "        V[%d] += s->core.nplayers;", q);
+    line(G, "}");
+}
+
 /* The head of 'for q in players [from p]': each seat once, from p or
  * from seat 0. Bounded (at most RT_MAX_PLAYERS rounds): no step count. The
  * seat wraps round by a subtraction, not a division. V[slot] counts the
@@ -1473,6 +1518,10 @@ static void gen_for_players_head(Gen *G, const Node *n)
         from = expr_str(G, n->from);
     else if (n->from)
         from = arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, n->from));
+    if (n->from && G->g->uses_reverse) {
+        gen_for_players_turning(G, n, from);
+        return;
+    }
     line(G, "V[%d] = %s;", first, from);
     line(G, "V[%d] = 0;", i);
     line(G, "for (;;) {");
@@ -1848,6 +1897,28 @@ static void gen_call_stmt(Gen *G, const Node *n)
         gen_event_call(G, c);
     else if (!c->sym && c->builtin == B_START_TURN)
         gen_start_turn(G, c);
+    else if (!c->sym && c->builtin == B_REVERSE)
+        line(G, "s->t_reversed = !s->t_reversed;");
+    else if (!c->sym && c->builtin == B_DEFEAT)
+        line(G, "s->t_defeated[%s] = 1;", checked_player(G, c->args));
+}
+
+/* stmt: SORT expr BY names: the keys as sort_zone (rt_game.h) reads
+ * them, a type, a card's name or an attribute, by its value's place or,
+ * for a numeric one, by its number. */
+static void gen_sort(Gen *G, const Node *n)
+{
+    Buf keys = {0};
+    int nkeys = 0;
+    for (const Node *k = n->by; k; k = k->next, nkeys++) {
+        bool num = k->attr >= 0 && G->cs->attrs[k->attr]->numeric;
+        buf_printf(&keys, "%s%s%d", nkeys ? ", " : "", num ? "SORT_NUM + " : "", k->attr);
+    }
+    line(G, "{");
+    line(G, "    static const int16_t keys[] = {%s};", keys.data);
+    line(G, "    sort_zone(s, %s, keys, %d);", expr_str(G, n->zone), nkeys);
+    line(G, "}");
+    buf_free(&keys);
 }
 
 /* tail: END | END IDENT: the scores, the winners, and the game stops */
@@ -1873,6 +1944,7 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_MOVE:        gen_move(G, n); return;
     case N_MOVEALL:     gen_move_all(G, n); return;
     case N_SHUFFLE:     line(G, "shuffle(s, %s);", expr_str(G, n->zone)); return;
+    case N_SORT:        gen_sort(G, n); return;
     case N_SHOW:        gen_show(G, n); return;
     case N_MENU:        gen_menu(G, n); return;
     case N_EXPRSTMT:    gen_call_stmt(G, n); return;
@@ -2464,6 +2536,16 @@ static void gen_game_defs(Gen *G)
     if (g->uses_show)
         buf_puts(o, "/* 'show': the seats each card was shown to (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_SHOW 1\n\n");
+    if (g->lowest[0] || g->lowest[1])
+        buf_printf(o, "/* winners: the lowest ranks first (runtime/rt_game.h, finish) */\n"
+                      "%s%s\n", g->lowest[0] ? "#define GAME_SCORE_LOWEST 1\n" : "",
+                   g->lowest[1] ? "#define GAME_TIEBREAK_LOWEST 1\n" : "");
+    if (g->uses_defeat)
+        buf_puts(o, "/* defeat(p): finish() makes no winner of t_defeated (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_DEFEAT 1\n\n");
+    if (g->uses_reverse)
+        buf_puts(o, "/* reverse(): next() and prev() follow t_reversed (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_DIRECTION 1\n\n");
     if (any_zone_has(g, ZF_TOP_PUBLIC))
         buf_puts(o, "/* zones whose top card is public: slot_top_public (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_TOP_PUBLIC 1\n\n");
@@ -2489,10 +2571,14 @@ static void gen_game_defs(Gen *G)
                 "#define GAME_STATE_VARS");
     int nvars = g->globals.len + g->pvars.len + g->cvars.len;
     bool turn_seat = g->uses_start_turn && !g->uses_time;
-    if (nvars == 0 && !turn_seat)
+    if (nvars == 0 && !turn_seat && !g->uses_reverse && !g->uses_defeat)
         buf_puts(o, " /* none */");
     if (turn_seat) /* the player of the last start_turn, for the views */
         buf_puts(o, " \\\n    int32_t t_active;");
+    if (g->uses_reverse) /* the direction of play: 1 when reversed */
+        buf_puts(o, " \\\n    int32_t t_reversed;");
+    if (g->uses_defeat) /* who is defeated: 1 for a player defeat() named */
+        buf_puts(o, " \\\n    int32_t t_defeated[MAXP];");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
         buf_printf(o, " \\\n    int32_t g_%s;", v->name);
@@ -2775,7 +2861,7 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
@@ -2783,7 +2869,8 @@ static void gen_game_table(Gen *G)
                numbers_table_entries(G), g->words ? words_entries(G) : "",
                g->uses_show ? "    .off_seen = offsetof(State, seen),\n" : "",
                any_zone_has(g, ZF_TOP_PUBLIC) ? "    .slot_top_public = slot_top_public,\n" : "",
-               any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "");
+               any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "",
+               g->uses_defeat ? "    .may_defeat_all = true,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

@@ -192,6 +192,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_MOVE: ONE(card); ONE(to); ONE(pos); break;
     case N_MOVEALL: ONE(cards); ONE(to); ONE(pos); break;
     case N_SHUFFLE: ONE(zone); break;
+    case N_SORT: ONE(zone); LIST(by, "key"); break;
     case N_MENU: ONE(who); ONE(words); LIST(options, "option"); break;
     case N_OPTION: ONE(words); ONE(guard); ONE(body); break;
     case N_SHOW: ONE(cards); ONE(size); ONE(to); break;
@@ -223,6 +224,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_MODIFIER: ONE(call); ONE(rhs); ONE(when); break;
     case N_BOUNDARY:
     case N_GAMEDECL: case N_PLAYERSDECL: case N_LIMITDECL: case N_ORDERDECL: case N_PARAM:
+    case N_WINNERSDECL: /* its head line says it all */
     case N_BREAK:
     case N_CANCEL:
     case N_NUM: case N_BOOLLIT: case N_NONELIT: case N_STR: case N_IDENT:
@@ -481,6 +483,11 @@ static void put_decl_head(Buf *b, const Node *n)
     case N_PLAYERSDECL: buf_printf(b, "players %lld..%d", n->min_players, n->max_players); break;
     case N_LIMITDECL: buf_printf(b, "limit %s %lld", n->name, n->limit); break;
     case N_ORDERDECL: buf_printf(b, "triggers chosen by %s", n->name); break;
+    case N_WINNERSDECL:
+        buf_puts(b, "winners:");
+        for (const Node *f = n->items; f; f = f->next)
+            buf_printf(b, "%s%s %s", f == n->items ? " " : ", ", f->name, f->word->name);
+        break;
     case N_PHASESDECL:
         buf_puts(b, "phases");
         for (const Node *f = n->items; f; f = f->next)

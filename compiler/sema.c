@@ -277,6 +277,7 @@ static void declare_decl(Sema *s, Node *n)
     case N_PROCDECL:    declare_fn(s, n, true); break;
     case N_EVENTDECL:   declare_event(s, n); break;
     case N_ORDERDECL:   declare_trigger_order(s, n); break;
+    case N_WINNERSDECL: declare_winners(s, n); break;
     default:            break;
     }
 }
@@ -514,6 +515,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     }
     sema_effect_names(d, cs, prog, false);
     check_entry_points(&s, none);
+    check_winners(&s);
     warn_unused(&s);
     number_zone_slots(g);
     check_card_count(&s);

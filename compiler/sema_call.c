@@ -230,6 +230,30 @@ static Type check_call_start_turn(Sema *s, Node *n, bool stmt)
     return check_call_of(s, n, T_PLAYER, "the argument of start_turn", T_VOID);
 }
 
+/* reverse(): a statement of a proc; the direction of play turns round */
+static Type check_call_reverse(Sema *s, Node *n, bool stmt)
+{
+    if (!s->in_proc)
+        diag_error(s->diags, n->loc, "reverse() needs a proc: a func cannot change the "
+                                     "direction of play");
+    else if (!stmt)
+        diag_error(s->diags, n->loc, "reverse() is a statement: it has no value");
+    s->g->uses_reverse = true;
+    return n->type = T_VOID;
+}
+
+/* defeat(p): a statement of a proc; p is not among the winners */
+static Type check_call_defeat(Sema *s, Node *n, bool stmt)
+{
+    if (!s->in_proc)
+        diag_error(s->diags, n->loc, "defeat(p) needs a proc: a func cannot decide who loses");
+    else if (!stmt)
+        diag_error(s->diags, n->loc, "defeat(p) is a statement: it has no value (whether p "
+                                     "is defeated is defeated(p))");
+    s->g->uses_defeat = true;
+    return check_call_of(s, n, T_PLAYER, "the argument of defeat", T_VOID);
+}
+
 /* values(attr) outside 'for v in values(...)' */
 static Type check_call_values(Sema *s, Node *n)
 {
@@ -261,6 +285,11 @@ static Type check_call_builtin(Sema *s, Node *n, bool stmt)
     case B_DISTINCT:   return check_call_distinct(s, n);
     case B_SIZE:       return check_call_of(s, n, T_ZONE, "the argument of size", T_INT);
     case B_NEXT:       return check_call_of(s, n, T_PLAYER, "the argument of next", T_PLAYER);
+    case B_PREV:       return check_call_of(s, n, T_PLAYER, "the argument of prev", T_PLAYER);
+    case B_REVERSE:    return check_call_reverse(s, n, stmt);
+    case B_DEFEAT:     return check_call_defeat(s, n, stmt);
+    case B_DEFEATED:   s->g->uses_defeat = true;
+                       return check_call_of(s, n, T_PLAYER, "the argument of defeated", T_BOOL);
     case B_SEAT:       return check_call_of(s, n, T_INT, "the argument of seat", T_PLAYER);
     case B_CHANCE:     return check_call_chance(s, n);
     case B_ROLL:       return check_call_roll(s, n);

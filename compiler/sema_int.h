@@ -98,6 +98,13 @@ const Sym *event_of_body(Sema *s, const Sym *f); /* the event whose body f is, o
 void declare_trigger_order(Sema *s, Node *n);
 void finish_trigger_order(Sema *s);
 
+/* sema_sort.c */
+void check_sort(Sema *s, Node *n);
+
+/* sema_ends.c */
+void declare_winners(Sema *s, Node *n);
+void check_winners(Sema *s);
+
 /* sema_kinds.c: which card kinds (bit k: card kind k, at most 64 kinds)
  * each zone and card variable may hold, grown to a fixed point; every
  * mask is an over-approximation. check_event_kinds computes them and sets

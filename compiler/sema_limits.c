@@ -167,11 +167,14 @@ static void locate_state_error(Sema *s, const Program *prog, Shape h)
     }
 }
 
-/* 1 when the state keeps the player of the last start_turn for the views
- * in a word of its own (a game without time: with it, `active`), else 0. */
-static int turn_seat_word(const Game *g)
+/* The words of GAME_STATE_VARS that are not the rules' variables: the
+ * player of the last start_turn, kept for the views in a game without
+ * time (with it, `active`), the direction of play of a game that
+ * calls reverse(), and who is defeated in a game that calls defeat(). */
+static int runtime_words(const Game *g)
 {
-    return g->uses_start_turn && !g->uses_time;
+    return (g->uses_start_turn && !g->uses_time) + g->uses_reverse +
+           (g->uses_defeat ? g->max_players : 0);
 }
 
 /* The State's size: counted into Game.state_bytes, and an error past
@@ -194,7 +197,7 @@ static void check_state_size(Sema *s, const Program *prog)
     Shape all = h;
     all.slots = g->nslots;
     all.words = g->globals.len + (long long)g->pvars.len * g->max_players +
-                (long long)g->cvars.len * cs->instances + turn_seat_word(g);
+                (long long)g->cvars.len * cs->instances + runtime_words(g);
     all.locals = g->max_locals + 2;
     all.ev_words = h.ev_words = events_state_words(g);
     if (game_has_befores(g))

@@ -669,7 +669,7 @@ static void check_call_stmt(Sema *s, Node *n)
     Node *c = n->call;
     Type t = check_call(s, c, true);
     Sym *sym = c->sym;
-    if (!sym && c->builtin != B_START_TURN && t != T_UNKNOWN)
+    if (!sym && t != T_UNKNOWN && t != T_VOID)
         diag_error(s->diags, n->loc, "the value of '%s' is not used", c->name);
     else if (sym && sym->kind == S_FUNC)
         diag_error(s->diags, n->loc, "the value of func '%s' is not used", c->name);
@@ -699,6 +699,7 @@ static void check_stmt(Sema *s, Node *n)
     case N_MOVE:        check_move(s, n); break;
     case N_MOVEALL:     check_move_all(s, n); break;
     case N_SHUFFLE:     check_shuffle(s, n); break;
+    case N_SORT:        check_sort(s, n); break;
     case N_SHOW:        check_show(s, n); break;
     case N_MENU:        check_menu(s, n); break;
     case N_EXPRSTMT:    check_call_stmt(s, n); break;

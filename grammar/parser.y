@@ -258,6 +258,26 @@ static Node *order_decl(struct Lexer *lx, RLLTYPE loc, const char *w1, RLLTYPE l
     return n;
 }
 
+/* winners: ORDER, ...: `winners` is a contextual word (a name elsewhere);
+ * each ORDER is checked by the checker (declare_winners). */
+static Node *winners_decl(struct Lexer *lx, RLLTYPE loc, const char *word, Node *orders)
+{
+    if (!contextual(lx, loc, word, "winners", ", expected a declaration"))
+        return NULL;
+    Node *n = NEW(WINNERSDECL, loc);
+    n->items = orders;
+    return n;
+}
+
+/* `lowest score`: an IDENT of the direction whose word is the measure */
+static Node *win_order(struct Lexer *lx, RLLTYPE loc, const char *dir, RLLTYPE mloc,
+                       const char *measure)
+{
+    Node *n = ident(lx, loc, dir);
+    n->word = ident(lx, mloc, measure);
+    return n;
+}
+
 /* 'start' or 'end' before 'of' */
 static int edge(struct Lexer *lx, RLLTYPE loc, const char *word)
 {
@@ -609,7 +629,8 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token PROC "proc" LET "let" IF "if" ELSE "else" WHILE "while" LOOP "loop"
 %token REPEAT "repeat" FOR "for" IN "in" FROM "from" WHERE "where"
 %token BREAK "break" RETURN "return" MOVE "move" ALL "all" TO "to"
-%token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle" CHOOSE "choose"
+%token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle" SORT "sort"
+%token CHOOSE "choose"
 %token OPTION "option" CARD "card" CARDS "cards" PLAYER "player" ASK "ask"
 %token SUCH "such" THAT "that" INTO "into" SIZE "size" TRUE "true"
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
@@ -629,7 +650,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
 %type <node> name_list play_card opt_by opt_to show_who window_texts
 %type <num> opt_public
-%type <node> names boundary mods mod opt_shown
+%type <node> names boundary mods mod opt_shown win_orders
 %type <num> var_type
 
 /* A name alone, before 'in', is the element of a source ('c in hand' as an
@@ -717,6 +738,7 @@ decl
                                       $$->type = (Type)$7; $$->body = $8; }
     | IDENT names                   { $$ = phases_decl(lx, @1, $1, $2); }
     | IDENT IDENT BY IDENT          { $$ = order_decl(lx, @1, $1, @2, $2, @4, $4); }
+    | IDENT ':' win_orders          { $$ = winners_decl(lx, @1, $1, $3); }
     | EFFECT STRING '{' { enter(lx, @3); } clauses '}'
                                     { $$ = nest(lx, @$, rules_effect(lx, @2, EFFECT_CARD, $2,
                                                                      $5)); }
@@ -729,6 +751,12 @@ decl
     | INSTEAD OF pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
     | misplaced_clause              { $$ = NULL; }
+    ;
+
+/* What ranks the players at the end: `lowest score`, `highest tiebreak`. */
+win_orders
+    : IDENT IDENT                   { $$ = win_order(lx, @1, $1, @2, $2); }
+    | win_orders ',' IDENT IDENT    { $$ = append($1, win_order(lx, @3, $3, @4, $4)); }
     ;
 
 /* The words of an event's reaction window: `asks "..."`, `declines "..."`. */
@@ -929,6 +957,7 @@ stmt
     | MOVE ALL src TO expr position { $$ = NEW(MOVEALL, @1); $$->cards = $3; $$->to = $5;
                                       $$->pos = $6; }
     | SHUFFLE expr                  { $$ = NEW(SHUFFLE, @1); $$->zone = $2; }
+    | SORT expr BY names            { $$ = NEW(SORT, @1); $$->zone = $2; $$->by = $4; }
     | CHOOSE expr opt_public STRING '{' options '}'
                                     { $$ = NEW(MENU, @1); $$->who = $2; $$->announced = $3;
                                       $$->name = $4; $$->options = $6; worded(lx, $$, @4); }
@@ -1226,7 +1255,7 @@ static int tok_group(yysymbol_kind_t k)
     static const char *const expr[] = {"number", "string", "true", "false", "none",
                                        "players", "top", "bottom", "size", "not"};
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
-                                       "move", "shuffle", "choose", "return", "break",
+                                       "move", "shuffle", "sort", "choose", "return", "break",
                                        "end", "cancel", "'{'", "until", "at (a time)"};
     static const char *const decl[] = {"game", "zone", "var", "func", "proc", "effect"};
     static const char *const clause[] = {"on", "instead", "react"};

@@ -390,6 +390,9 @@ typedef struct RtGame {
      * declare no such zone. The views number the copies of a card there
      * (rt_play_copy). */
     const uint8_t *slot_in_play;
+    /* true when the rules may defeat players (defeat(p)): a game that
+     * ends may then have no winner, every player defeated. */
+    bool may_defeat_all;
 } RtGame;
 
 /* ---- engine API ---- */

@@ -51,6 +51,15 @@
  *                                        'until' or 'at'; then NUNITS, the
  *                                        units of time (turns, rounds,
  *                                        each phase)
+ *   GAME_SCORE_LOWEST, GAME_TIEBREAK_LOWEST (optional)
+ *                                        1 if the lowest score (tie-break)
+ *                                        ranks first (`winners:`)
+ *   GAME_HAS_DEFEAT (optional)           1 if the rules call defeat(p):
+ *                                        words t_defeated[MAXP] among the
+ *                                        GAME_STATE_VARS
+ *   GAME_HAS_DIRECTION (optional)        1 if the rules call reverse(): a
+ *                                        word t_reversed among the
+ *                                        GAME_STATE_VARS
  *   GAME_HAS_LASTING (optional)          1 if they use 'until' or 'at';
  *                                        then NLASTING (rows at once),
  *                                        NCAPTURE (values a row keeps),
@@ -149,6 +158,11 @@ static const char *const faults[] = {
 #endif
 /* A game with a zone whose top card is public (`top public`) defines
  * GAME_HAS_TOP_PUBLIC 1 (and GAME_HAS_SHOW) and slot_top_public[NSLOTS]. */
+/* A game that calls reverse() defines GAME_HAS_DIRECTION 1, and a word
+ * t_reversed among GAME_STATE_VARS: next() and prev() follow it. */
+#ifndef GAME_HAS_DIRECTION
+#define GAME_HAS_DIRECTION 0
+#endif
 #ifndef GAME_HAS_TOP_PUBLIC
 #define GAME_HAS_TOP_PUBLIC 0
 #endif
@@ -605,6 +619,44 @@ static inline RT_UNUSED int pnext(State *s, int site, int p)
     return pnext_in(s, pidx(s, site, p));
 }
 
+/* The seat before p, for p in range. */
+static inline RT_UNUSED int pprev_in(State *s, int p)
+{
+    return (p > 0 ? p : s->core.nplayers) - 1;
+}
+
+/* prev(p): the seat before p, p checked. */
+static inline RT_UNUSED int pprev(State *s, int site, int p)
+{
+    return pprev_in(s, pidx(s, site, p));
+}
+
+#if GAME_HAS_DIRECTION
+/* A game that calls reverse() keeps the direction of play in a word of
+ * its own (t_reversed, 1 once reversed an odd number of times): its
+ * next(p) is the seat after p in that direction, its prev(p) the seat
+ * before. */
+static inline RT_UNUSED int pafter_in(State *s, int p)
+{
+    return s->t_reversed ? pprev_in(s, p) : pnext_in(s, p);
+}
+
+static inline RT_UNUSED int pafter(State *s, int site, int p)
+{
+    return pafter_in(s, pidx(s, site, p));
+}
+
+static inline RT_UNUSED int pbefore_in(State *s, int p)
+{
+    return s->t_reversed ? pnext_in(s, p) : pprev_in(s, p);
+}
+
+static inline RT_UNUSED int pbefore(State *s, int site, int p)
+{
+    return pbefore_in(s, pidx(s, site, p));
+}
+#endif
+
 /* seat(i): player i, checked. */
 static inline RT_UNUSED int pseat(State *s, int site, int i)
 {
@@ -1025,6 +1077,71 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
     for (int i = 0; i < n; i++) {
         s->pos_of[z[i]] = (uint16_t)i;
         seen_forget(s, z[i]); /* which shown card lies where is lost */
+    }
+}
+
+/* ---- sort ---- */
+
+/* The keys of `sort ZONE by KEY, ...`: an attribute a (>= 0) by its
+ * value's place among the attribute's values, SORT_NUM + a for a numeric
+ * one by its number, and a card's type (SORT_TYPE) or kind (SORT_NAME,
+ * the order of cards.yaml). */
+enum { SORT_TYPE = -1, SORT_NAME = -2, SORT_NUM = 0x4000 };
+
+/* Card c's value of key k; false when it has none (an attribute its
+ * type does not have). */
+static inline RT_UNUSED int sort_value(int c, int k, int32_t *v)
+{
+    if (k == SORT_TYPE || k == SORT_NAME) {
+        *v = k == SORT_TYPE ? card_type(c) : card_kind(c);
+        return 1;
+    }
+    int a = k >= SORT_NUM ? k - SORT_NUM : k;
+    if (card_attr(c, a) < 0)
+        return 0;
+    *v = k >= SORT_NUM ? card_num(c, a) : card_attr(c, a);
+    return 1;
+}
+
+/* Does card b sort before card a, by the keys in order? A card without
+ * a value of a key comes after those with one. */
+static inline RT_UNUSED int sort_before(int b, int a, const int16_t *keys, int nkeys)
+{
+    for (int i = 0; i < nkeys; i++) {
+        int32_t va = 0, vb = 0;
+        int ha = sort_value(a, keys[i], &va), hb = sort_value(b, keys[i], &vb);
+        if (ha != hb)
+            return hb;
+        if (va != vb)
+            return vb < va;
+    }
+    return 0;
+}
+
+/* sort ZONE by KEYS: slot's cards from the lowest (the bottom) to the
+ * highest (the top); cards alike on every key keep their order (a merge
+ * sort, stable). Like a shuffle, it forgets which cards were shown. */
+static RT_UNUSED void sort_zone(State *s, int slot, const int16_t *keys, int nkeys)
+{
+    uint16_t *z = s->zcard[slot], tmp[NINSTANCES];
+    int n = s->zsize[slot];
+    s->steps += n;
+    for (int w = 1; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = sort_before(z[j], z[i], keys, nkeys) ? z[j++] : z[i++];
+            while (i < mid)
+                tmp[k++] = z[i++];
+            while (j < hi)
+                tmp[k++] = z[j++];
+        }
+        memcpy(z, tmp, (size_t)n * sizeof *z);
+    }
+    for (int i = 0; i < n; i++) {
+        s->pos_of[z[i]] = (uint16_t)i;
+        seen_forget(s, z[i]);
     }
 }
 
@@ -2726,8 +2843,39 @@ static int32_t dproc_main(State *s, const Direct *d);
 
 /* ---- the run loop and the table's entry points ---- */
 
-/* The end: scores, then the winners (best score, then best tie-break;
- * players still tied share the win). */
+/* A game whose rules say `winners: lowest score` (or `lowest tiebreak`)
+ * defines GAME_SCORE_LOWEST (GAME_TIEBREAK_LOWEST) 1: the lowest ranks
+ * first. */
+#ifndef GAME_SCORE_LOWEST
+#define GAME_SCORE_LOWEST 0
+#endif
+#ifndef GAME_TIEBREAK_LOWEST
+#define GAME_TIEBREAK_LOWEST 0
+#endif
+
+/* A game that calls defeat(p) defines GAME_HAS_DEFEAT 1 and the words
+ * t_defeated[MAXP] among GAME_STATE_VARS: a defeated player is never
+ * among the winners, whatever its score. */
+#ifndef GAME_HAS_DEFEAT
+#define GAME_HAS_DEFEAT 0
+#endif
+#if GAME_HAS_DEFEAT
+#define DEFEATED(s, p) ((s)->t_defeated[p])
+#else
+#define DEFEATED(s, p) 0
+#endif
+
+/* Does score a with tie-break ta rank above score b with tie-break tb? */
+static inline RT_UNUSED int ranks_above(int32_t a, int32_t ta, int32_t b, int32_t tb)
+{
+    if (a != b)
+        return GAME_SCORE_LOWEST ? a < b : a > b;
+    return GAME_TIEBREAK_LOWEST ? ta < tb : ta > tb;
+}
+
+/* The end: scores, then the winners (best score, then best tie-break,
+ * among the players not defeated; players still tied share the win; no
+ * winner when every player is defeated). */
 static RT_UNUSED void finish(State *s, int draw)
 {
     int n = s->core.nplayers;
@@ -2744,13 +2892,14 @@ static RT_UNUSED void finish(State *s, int draw)
         s->core.over = RT_DRAW;
         return;
     }
-    int best = 0;
-    for (int p = 1; p < n; p++)
-        if (s->core.score[p] > s->core.score[best] ||
-            (s->core.score[p] == s->core.score[best] && tb[p] > tb[best]))
+    int best = -1;
+    for (int p = 0; p < n; p++)
+        if (!DEFEATED(s, p) &&
+            (best < 0 || ranks_above(s->core.score[p], tb[p], s->core.score[best], tb[best])))
             best = p;
     for (int p = 0; p < n; p++)
-        s->core.winner[p] = s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
+        s->core.winner[p] = best >= 0 && !DEFEATED(s, p) &&
+                            s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
     s->core.over = RT_ENDED;
 }
 

@@ -370,16 +370,41 @@ static void print_responses(RtPlay *pl, const RtWindow *w)
     putc('\n', pl->out);
 }
 
+static int by_number(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The cards of slot as the terminal lists them, into a malloc'd array
+ * of n (NULL, and the zone's own order, if it cannot have one): an
+ * ordered zone's from the bottom; a zone that keeps no order in the order
+ * of cards.yaml (a card's copies together), which is where a human finds
+ * a card in their hand whatever the moves that brought it there. */
+static int *listed_cards(const RtGame *g, const void *st, int slot, int n)
+{
+    int *c = n > 0 ? malloc(sizeof *c * (size_t)n) : NULL;
+    if (!c)
+        return NULL;
+    for (int i = 0; i < n; i++)
+        c[i] = rt_zone_card(g, st, slot, i);
+    if (!g->zones[g->slot_zone[slot]].ordered)
+        qsort(c, (size_t)n, sizeof *c, by_number);
+    return c;
+}
+
 /* The cards of a slot seat p may not see that it was shown, where they
- * lie: " (shown to you: Priest)", or in an ordered zone " (shown to you:
- * Bomb 1st from the top, Skip 3rd from the top)"; nothing if none. */
+ * lie: " (shown to you: Priest)" (in the order of cards.yaml), or in an
+ * ordered zone " (shown to you: Bomb 1st from the top, Skip 3rd from the
+ * top)"; nothing if none. */
 static void print_shown(RtPlay *pl, int slot, int p)
 {
     const RtGame *g = pl->g;
     bool ordered = g->zones[g->slot_zone[slot]].ordered;
     int n = rt_zone_size(g, pl->st, slot), k = 0;
+    int *listed = ordered ? NULL : listed_cards(g, pl->st, slot, n);
     for (int i = n - 1; i >= 0; i--) {
-        int c = rt_zone_card(g, pl->st, slot, i);
+        int c = listed ? listed[n - 1 - i] : rt_zone_card(g, pl->st, slot, i);
         if (!shown_to(pl, c, p))
             continue;
         fprintf(pl->out, "%s%s", k++ ? ", " : " (shown to you: ", card_name(g, c));
@@ -387,6 +412,7 @@ static void print_shown(RtPlay *pl, int slot, int p)
             fprintf(pl->out, " %d%s from the top", n - i, n - i == 1 ? "st" : n - i == 2 ? "nd"
                                                           : n - i == 3 ? "rd" : "th");
     }
+    free(listed);
     if (k)
         putc(')', pl->out);
 }
@@ -406,12 +432,15 @@ static void print_slot(RtPlay *pl, int slot, int p)
     }
     if (n == 0)
         fputs("(empty)", pl->out);
+    int *listed = listed_cards(g, pl->st, slot, n);
     for (int i = 0; i < n; i++) {
-        int c = rt_zone_card(g, pl->st, slot, i), k = shown_copy(pl, c, slot, p);
+        int c = listed ? listed[i] : rt_zone_card(g, pl->st, slot, i);
+        int k = shown_copy(pl, c, slot, p);
         fprintf(pl->out, "%s%s", i ? ", " : "", card_name(g, c));
         if (k > 0)
             fprintf(pl->out, " #%d", k);
     }
+    free(listed);
     if (n > 1 && g->zones[g->slot_zone[slot]].ordered)
         fputs("  (top last)", pl->out);
     putc('\n', pl->out);
