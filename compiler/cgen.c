@@ -308,7 +308,9 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         buf_puts(b, "]");
         break;
     case B_NEXT:
-        if (n->args->seat_in_range)
+        if (G->g->uses_out) /* the seat after p still in the game */
+            gen_checked_call(G, b, "pnext_live", n->args);
+        else if (n->args->seat_in_range)
             gen_helper_call(G, b, "pnext_in", n->args);
         else
             gen_checked_call(G, b, "pnext", n->args);
@@ -330,6 +332,12 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         break;
     case B_ACTIVE:
         buf_puts(b, "s->active");
+        break;
+    case B_IS_OUT:
+        gen_checked_call(G, b, "is_out", n->args);
+        break;
+    case B_PLAYERS_IN:
+        buf_puts(b, "players_in(s)");
         break;
     case B_PLAYABLE:
         gen_playable(G, b, n);
@@ -433,6 +441,8 @@ static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, b
     if (src->src_kind == SRC_PLAYERS) {
         buf_printf(hb, "%sfor (int i = 0; i < s->core.nplayers; i++) {\n", ind);
         buf_printf(hb, "%s    V[%d] = i;\n", ind, src->slot);
+        if (G->g->uses_out) /* a player out of the game is in no source */
+            buf_printf(hb, "%s    if (p_out(s, i))\n%s        continue;\n", ind, ind);
     } else if (src->src_kind == SRC_CHOSEN) {
         G->reads_cand = true;
         buf_printf(hb, "%sfor (int i = 0; i < s->ncand; i++) {\n", ind);
@@ -986,7 +996,9 @@ const char *words_args(Gen *G, const Node *w)
 static void gen_begin_decision(Gen *G, const Node *n)
 {
     const Node *player = n->who;
-    if (player->seat_in_range)
+    if (G->g->uses_out) /* a player out of the game is never asked */
+        line(G, "decision_live(s, %d, %s, %d);", site(G), expr_str(G, player), n->prompt);
+    else if (player->seat_in_range)
         line(G, "decision_in(s, %s, %d);", expr_str(G, player), n->prompt);
     else
         line(G, "decision(s, %d, %s, %d);", site(G), expr_str(G, player), n->prompt);
@@ -1480,6 +1492,10 @@ static void gen_for_players_head(Gen *G, const Node *n)
     line(G, "V[%d] = V[%d] + V[%d]++;", src->slot, first, i);
     line(G, "if (V[%d] >= s->core.nplayers)", src->slot);
     line(G, "    V[%d] -= s->core.nplayers;", src->slot);
+    if (G->g->uses_out) { /* a player out of the game is skipped */
+        line(G, "if (p_out(s, V[%d]))", src->slot);
+        line(G, "    continue;");
+    }
 }
 
 /* The values of values(...) a loop walks, in order, into vals (C numbers):
@@ -1696,7 +1712,7 @@ static void gen_menu(Gen *G, const Node *n)
     line(G, "}");
 }
 
-/* stmt: IDENT '(' args ')': a proc, or start_turn */
+/* stmt: IDENT '(' args ')': a proc, start_turn or eliminate */
 static void gen_call_stmt(Gen *G, const Node *n)
 {
     const Node *c = n->call;
@@ -1706,6 +1722,8 @@ static void gen_call_stmt(Gen *G, const Node *n)
         gen_event_call(G, c);
     else if (!c->sym && c->builtin == B_START_TURN)
         gen_start_turn(G, c);
+    else if (!c->sym && c->builtin == B_ELIMINATE)
+        line(G, "eliminate(s, %d, %s);", site(G), unparen(G, expr_str(G, c->args)));
 }
 
 /* tail: END | END IDENT: the scores, the winners, and the game stops */
@@ -2311,6 +2329,9 @@ static void gen_game_defs(Gen *G)
     if (g->uses_show)
         buf_puts(o, "/* 'show': the seats each card was shown to (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_SHOW 1\n\n");
+    if (g->uses_out)
+        buf_puts(o, "/* eliminate(p): the players out of the game (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_OUT 1\n\n");
     if (any_zone_has(g, ZF_TOP_PUBLIC))
         buf_puts(o, "/* zones whose top card is public: slot_top_public (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_TOP_PUBLIC 1\n\n");
@@ -2622,7 +2643,7 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
@@ -2630,7 +2651,8 @@ static void gen_game_table(Gen *G)
                numbers_table_entries(G), g->words ? words_entries(G) : "",
                g->uses_show ? "    .off_seen = offsetof(State, seen),\n" : "",
                any_zone_has(g, ZF_TOP_PUBLIC) ? "    .slot_top_public = slot_top_public,\n" : "",
-               any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "");
+               any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "",
+               g->uses_out ? "    .out = game_out,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

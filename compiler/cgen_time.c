@@ -200,9 +200,12 @@ static void gen_boundary(Gen *G, int unit, int edge)
         line(G, "lasting_expire(s, %d, 1);", unit);
 }
 
-/* The player p, checked unless surely a seat. */
+/* The player p of a turn, checked unless surely a seat; in a game where
+ * players go out, checked always, and that it is still in. */
 static const char *checked_player(Gen *G, const Node *p)
 {
+    if (G->g->uses_out) /* a player out of the game takes no turn */
+        return arena_printf(G->a, "pin(s, %d, %s)", site(G), expr_str(G, p));
     if (p->seat_in_range)
         return expr_str(G, p);
     return arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, p));

@@ -218,6 +218,15 @@ static Type check_call_start_turn(Sema *s, Node *n, bool stmt)
     return check_call_of(s, n, T_PLAYER, "the argument of start_turn", T_VOID);
 }
 
+/* eliminate(p): a statement of a proc */
+static Type check_call_eliminate(Sema *s, Node *n, bool stmt)
+{
+    if (!stmt || !s->in_proc)
+        diag_error(s->diags, n->loc, "eliminate(p) is a statement of a proc");
+    s->g->uses_out = true;
+    return check_call_of(s, n, T_PLAYER, "the argument of eliminate", T_VOID);
+}
+
 /* values(attr) outside 'for v in values(...)' */
 static Type check_call_values(Sema *s, Node *n)
 {
@@ -261,6 +270,10 @@ static Type check_call_builtin(Sema *s, Node *n, bool stmt)
     case B_CONTROLLER: return check_call_of(s, n, T_CARD, "the argument of controller",
                                             T_PLAYER);
     case B_HOLDER:     return check_call_holder(s, n);
+    case B_ELIMINATE:  return check_call_eliminate(s, n, stmt);
+    case B_IS_OUT:     s->g->uses_out = true;
+                       return check_call_of(s, n, T_PLAYER, "the argument of is_out", T_BOOL);
+    case B_PLAYERS_IN: s->g->uses_out = true; return n->type = T_INT;
     case B__COUNT:     break;
     }
     return n->type = T_UNKNOWN;

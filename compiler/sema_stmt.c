@@ -558,7 +558,7 @@ static void check_call_stmt(Sema *s, Node *n)
     Node *c = n->call;
     Type t = check_call(s, c, true);
     Sym *sym = c->sym;
-    if (!sym && c->builtin != B_START_TURN && t != T_UNKNOWN)
+    if (!sym && c->builtin != B_START_TURN && c->builtin != B_ELIMINATE && t != T_UNKNOWN)
         diag_error(s->diags, n->loc, "the value of '%s' is not used", c->name);
     else if (sym && sym->kind == S_FUNC)
         diag_error(s->diags, n->loc, "the value of func '%s' is not used", c->name);

@@ -383,6 +383,11 @@ typedef struct RtGame {
      * declare no such zone. The views number the copies of a card there
      * (rt_play_copy). */
     const uint8_t *slot_in_play;
+    /* The players out of the game in st (`eliminate`), in the order they
+     * went out: their seats into seat[], the turn each went out in
+     * (core.turns then) into turn[] (both of RT_MAX_PLAYERS); returns
+     * how many. NULL for a game whose rules put nobody out. */
+    int (*out)(const void *st, int *seat, int *turn);
 } RtGame;
 
 /* ---- engine API ---- */

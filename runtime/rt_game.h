@@ -33,6 +33,9 @@
  *                                        (optional, default 0); then also
  *   GAME_MAX_WINDOWS                     windows nested at most (limit
  *                                        reactions)
+ *   GAME_HAS_OUT                         1 if the rules put players out of
+ *                                        the game (`eliminate`; optional,
+ *                                        default 0): State.outmask ...
  *   GAME_HAS_SHOW                        1 if the rules `show` cards (optional,
  *                                        default 0): State.seen
  *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
@@ -141,6 +144,9 @@ static const char *const faults[] = {
 
 #ifndef GAME_HAS_SHOW
 #define GAME_HAS_SHOW 0
+#endif
+#ifndef GAME_HAS_OUT
+#define GAME_HAS_OUT 0
 #endif
 /* A game with a zone whose top card is public (`top public`) defines
  * GAME_HAS_TOP_PUBLIC 1 (and GAME_HAS_SHOW) and slot_top_public[NSLOTS]. */
@@ -301,6 +307,14 @@ typedef struct State {
     /* bit p: seat p was shown the card where it lies (`show`); cleared
      * when the card moves or its zone is shuffled (seen_forget) */
     uint8_t seen[NINSTANCES];
+#endif
+#if GAME_HAS_OUT
+    /* the players out of the game (`eliminate`), in the order they went
+     * out: seat and the turn (core.turns) it went out in */
+    uint32_t outmask;             /* bit p: seat p is out */
+    int32_t nout;
+    int32_t out_seat[MAXP];
+    int32_t out_turn[MAXP];
 #endif
 } State;
 
@@ -593,6 +607,106 @@ static inline RT_UNUSED int pnext(State *s, int site, int p)
 {
     return pnext_in(s, pidx(s, site, p));
 }
+
+#if GAME_HAS_OUT
+/* ---- players out of the game (`eliminate`) ---- */
+
+/* Is seat p (in range) out of the game? */
+static inline RT_UNUSED int p_out(const State *s, int p)
+{
+    return (int)((s->outmask >> p) & 1u);
+}
+
+/* eliminate(p): p (checked) goes out of the game now, in the turn
+ * counted so far; a player out already stays out as it went. */
+static inline RT_UNUSED void eliminate(State *s, int site, int p)
+{
+    p = pidx(s, site, p);
+    if (s->core.over || p_out(s, p))
+        return;
+    s->outmask |= 1u << p;
+    s->out_seat[s->nout] = p;
+    s->out_turn[s->nout++] = s->core.turns;
+}
+
+/* is_out(p): is p (checked) out of the game? */
+static inline RT_UNUSED int is_out(State *s, int site, int p)
+{
+    return p_out(s, pidx(s, site, p));
+}
+
+/* players_in(): the players still in the game. */
+static inline RT_UNUSED int32_t players_in(const State *s)
+{
+    return s->core.nplayers - s->nout;
+}
+
+/* The first seat from p (in range) round the table that is still in the
+ * game: p itself if it is; p when every seat is out. */
+static inline RT_UNUSED int pskip_out(State *s, int p)
+{
+    int q = p;
+    for (int i = 0; i < s->core.nplayers; i++, q = pnext_in(s, q))
+        if (!p_out(s, q))
+            return q;
+    return p;
+}
+
+/* next(p) in a game where players go out: the seat after p (checked)
+ * round the table that is still in; p itself when it is the last in. */
+static inline RT_UNUSED int pnext_live(State *s, int site, int p)
+{
+    return pskip_out(s, pnext(s, site, p));
+}
+
+/* A seat that must be in the game, checked: a turn's player, a
+ * decision's. A seat that is out faults (F_OUT_PLAYER). */
+static inline RT_UNUSED int pin(State *s, int site, int p)
+{
+    p = pidx(s, site, p);
+    if (p_out(s, p))
+        fault(s, F_OUT_PLAYER, site, p);
+    return p;
+}
+
+/* RtGame.out: the players out, in the order they went out. */
+static RT_UNUSED int game_out(const void *st, int *seat, int *turn)
+{
+    const State *s = st;
+    for (int i = 0; i < s->nout; i++) {
+        seat[i] = s->out_seat[i];
+        turn[i] = s->out_turn[i];
+    }
+    return s->nout;
+}
+
+/* The players out agree with their list: each once, in range, and the
+ * mask is the list's. */
+static RT_UNUSED bool out_check(const State *s, char *why, size_t n)
+{
+    uint32_t m = 0;
+    if (s->nout < 0 || s->nout > s->core.nplayers) {
+        snprintf(why, n, "%d players out of %d", s->nout, s->core.nplayers);
+        return false;
+    }
+    for (int i = 0; i < s->nout; i++) {
+        int p = s->out_seat[i];
+        if (p < 0 || p >= s->core.nplayers || (m >> p & 1u) || s->out_turn[i] < 0 ||
+            s->out_turn[i] > s->core.turns) {
+            snprintf(why, n, "out player %d of the list (seat %d, turn %d) is broken", i, p,
+                     s->out_turn[i]);
+            return false;
+        }
+        m |= 1u << p;
+    }
+    if (m != s->outmask) {
+        snprintf(why, n, "the mask of players out, 0x%x, is not its list's, 0x%x",
+                 (unsigned)s->outmask, (unsigned)m);
+        return false;
+    }
+    return true;
+}
+#endif
 
 /* seat(i): player i, checked. */
 static inline RT_UNUSED int pseat(State *s, int site, int i)
@@ -1048,6 +1162,15 @@ static inline RT_UNUSED void decision(State *s, int site, int player, int prompt
     decision_in(s, pidx(s, site, player), prompt);
 }
 
+#if GAME_HAS_OUT
+/* A decision of `player`, checked, in a game where players go out: a
+ * player out of the game is never asked (F_OUT_PLAYER). */
+static inline RT_UNUSED void decision_live(State *s, int site, int player, int prompt)
+{
+    decision_in(s, pin(s, site, player), prompt);
+}
+#endif
+
 /* A new option of the decision, of kind `kind` (RT_OPT_*) and value a (a
  * label, a player; 0 for the other kinds); NULL and a fault at site when
  * the decision is full. (The value comes in with the kind so that adding
@@ -1475,6 +1598,10 @@ static inline RT_UNUSED bool win_open(State *s, int kind, int event, int by, int
 {
     if (s->nwin >= GAME_MAX_WINDOWS)
         return false;
+#if GAME_HAS_OUT
+    if (players_in(s) == 0) /* nobody to ask */
+        return false;
+#endif
     RtWindow *w = &s->win[s->nwin++];
     int n = s->core.nplayers;
     memset(w, 0, sizeof *w);
@@ -1484,11 +1611,18 @@ static inline RT_UNUSED bool win_open(State *s, int kind, int event, int by, int
     w->event = (int16_t)event;
     w->by = (int16_t)(by >= 0 && by < n ? by : -1);
     w->depth = (int16_t)s->nwin;
-    w->nseats = (int16_t)n;
     if (first < 0 || first >= n)
         first = 0;
-    for (int i = 0; i < n; i++)
-        w->order[i] = (int16_t)((first + i) % n);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int p = (first + i) % n;
+#if GAME_HAS_OUT
+        if (p_out(s, p)) /* a player out of the game is never asked */
+            continue;
+#endif
+        w->order[k++] = (int16_t)p;
+    }
+    w->nseats = (int16_t)k;
     return true;
 }
 
@@ -1569,6 +1703,17 @@ static RT_UNUSED const RtWindow *game_window(const void *st)
     return s->nwin > 0 && s->win[s->nwin - 1].open ? &s->win[s->nwin - 1] : NULL;
 }
 
+/* A window asks every seat in the game when it opens: every seat, in a
+ * game where nobody goes out; else at least one, at most every seat. */
+static inline bool win_seats_ok(const State *s, const RtWindow *w)
+{
+#if GAME_HAS_OUT
+    return w->nseats >= 1 && w->nseats <= s->core.nplayers;
+#else
+    return w->nseats == s->core.nplayers;
+#endif
+}
+
 /* The windows agree with themselves and with the pending decision: only
  * the innermost may be asking, and then the pending decision is the
  * question it asks. */
@@ -1581,7 +1726,7 @@ static RT_UNUSED bool windows_check(const State *s, char *why, size_t n)
     for (int i = 0; i < s->nwin; i++) {
         const RtWindow *w = &s->win[i];
         bool asking = w->open && w->nasked < w->nseats;
-        if ((w->open && !asking) || (w->open && i + 1 < s->nwin) || w->nseats != s->core.nplayers) {
+        if ((w->open && !asking) || (w->open && i + 1 < s->nwin) || !win_seats_ok(s, w)) {
             snprintf(why, n, "window %u is broken (%d of %d seats asked, open %d, %d of %d)",
                      (unsigned)w->id, w->nasked, w->nseats, w->open, i + 1, (int)s->nwin);
             return false;
@@ -1914,6 +2059,10 @@ static RT_UNUSED bool ev_order_ask(State *s)
     if (n < 2)
         return false;
     const Trigger *h = ev_at(s, 0);
+#if GAME_HAS_OUT
+    if (h->me >= 0 && p_out(s, h->me)) /* never asked: the order is fixed */
+        return false;
+#endif
     const OrderInfo *oi = game_order_info(h->handler);
     if (!ev_enter(s, oi->site, oi->event, -1, h->by, h->cause))
         return false;
@@ -2301,6 +2450,10 @@ static RT_UNUSED int bf_next_answer(State *s, const BfEvent *ev, int32_t *V, int
         int i = BFV(V, BF_J)++, c = win_card(s, i), p = win_player(s, i);
         if (c < 0)
             continue;
+#if GAME_HAS_OUT
+        if (p_out(s, p)) /* it went out after it answered */
+            continue;
+#endif
         int h = bf_react_clause(s, ev, V, c, p);
         if (h >= 0) {
             *card = c;
@@ -2602,8 +2755,22 @@ static int32_t dproc_main(State *s, const Direct *d);
 
 /* ---- the run loop and the table's entry points ---- */
 
+/* Can seat p win? In a game where players go out, only a player still
+ * in does. */
+static inline bool may_win(const State *s, int p)
+{
+#if GAME_HAS_OUT
+    return !p_out(s, p);
+#else
+    (void)s;
+    (void)p;
+    return true;
+#endif
+}
+
 /* The end: scores, then the winners (best score, then best tie-break;
- * players still tied share the win). */
+ * players still tied share the win) among the players still in; nobody
+ * wins when every player is out. */
 static RT_UNUSED void finish(State *s, int draw)
 {
     int n = s->core.nplayers;
@@ -2620,13 +2787,14 @@ static RT_UNUSED void finish(State *s, int draw)
         s->core.over = RT_DRAW;
         return;
     }
-    int best = 0;
-    for (int p = 1; p < n; p++)
-        if (s->core.score[p] > s->core.score[best] ||
-            (s->core.score[p] == s->core.score[best] && tb[p] > tb[best]))
+    int best = -1;
+    for (int p = 0; p < n; p++)
+        if (may_win(s, p) && (best < 0 || s->core.score[p] > s->core.score[best] ||
+                              (s->core.score[p] == s->core.score[best] && tb[p] > tb[best])))
             best = p;
     for (int p = 0; p < n; p++)
-        s->core.winner[p] = s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
+        s->core.winner[p] = best >= 0 && may_win(s, p) &&
+                            s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
     s->core.over = RT_ENDED;
 }
 
@@ -2855,6 +3023,10 @@ static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
 #endif
 #if GAME_HAS_TIME
     if (!time_check(s, why, n))
+        return false;
+#endif
+#if GAME_HAS_OUT
+    if (!out_check(s, why, n))
         return false;
 #endif
     uint16_t count[NCARDS];
