@@ -221,8 +221,11 @@ static Type check_call_start_turn(Sema *s, Node *n, bool stmt)
 /* eliminate(p): a statement of a proc */
 static Type check_call_eliminate(Sema *s, Node *n, bool stmt)
 {
-    if (!stmt || !s->in_proc)
-        diag_error(s->diags, n->loc, "eliminate(p) is a statement of a proc");
+    if (!s->in_proc)
+        diag_error(s->diags, n->loc, "eliminate(p) is a statement of a proc: a func changes "
+                                     "nothing, and cannot put a player out");
+    else if (!stmt)
+        diag_error(s->diags, n->loc, "eliminate(p) is a statement: it has no value");
     s->g->uses_out = true;
     return check_call_of(s, n, T_PLAYER, "the argument of eliminate", T_VOID);
 }

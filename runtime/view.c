@@ -1043,9 +1043,9 @@ static void json_end(RtPlay *pl, const char *abandoned)
     }
     fprintf(f, ",\"turns\":%d,\"decisions\":%lld,\"seed\":%llu", (int)c->turns,
             (long long)c->decisions, (unsigned long long)pl->seed);
+    json_out(pl);
     if (!abandoned)
         json_fault(pl);
-    json_out(pl);
     fputs("}\n", f);
 }
 

@@ -80,6 +80,10 @@ Test(kinds, one_list_in_the_generated_order)
     cr_assert_str_eq(rt_fault_kinds[RT_F_HOLDER_CYCLE].text,
                      "a card put under itself, or under a card it holds");
     cr_assert_eq(rt_fault_kinds[RT_F_HOLDER_CYCLE].detail, RT_FD_CARD);
+    cr_assert_eq(RT_F_OUT_PLAYER, 20);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_OUT_PLAYER].text,
+                     "a player out of the game asked to decide or given a turn");
+    cr_assert_eq(rt_fault_kinds[RT_F_OUT_PLAYER].detail, RT_FD_PLAYER);
 }
 
 Test(kinds, only_the_first_fault_counts)
