@@ -1615,7 +1615,8 @@ static void gen_move_all(Gen *G, const Node *n)
 
 /* The seats 'show' shows to, as a mask into V[n->slot]: every seat for
  * 'all' (and 'q in players' without 'where'), one for a player (none faults, as a seat that does not exist),
- * those of a source's 'where'. */
+ * those of a source's 'where'; of 'all' and of a source, the players
+ * still in the game. */
 static void gen_show_seats(Gen *G, const Node *n)
 {
     const Node *w = n->to;
@@ -1626,6 +1627,7 @@ static void gen_show_seats(Gen *G, const Node *n)
         const char *p = w->seat_in_range ? expr_str(G, w)
                         : arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, w));
         line(G, "V[%d] = (int32_t)(1u << %s);", m, unparen(G, p));
+        return;
     } else {
         line(G, "V[%d] = 0;", m);
         line(G, "for (int i = 0; i < s->core.nplayers; i++) {");
@@ -1634,6 +1636,8 @@ static void gen_show_seats(Gen *G, const Node *n)
         line(G, "        V[%d] |= (int32_t)(1u << i);", m);
         line(G, "}");
     }
+    if (G->g->uses_out) /* a player out of the game is shown nothing more */
+        line(G, "V[%d] &= ~(int32_t)s->outmask;", m);
 }
 
 /* The cards 'show' shows, each to the seats of V[n->slot]: a card; the
