@@ -35,7 +35,8 @@
  *                                        reactions)
  *   GAME_HAS_OUT                         1 if the rules put players out of
  *                                        the game (`eliminate`; optional,
- *                                        default 0): State.outmask ...
+ *                                        default 0): State.outmask and the
+ *                                        list of who went out, when
  *   GAME_HAS_SHOW                        1 if the rules `show` cards (optional,
  *                                        default 0): State.seen
  *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
