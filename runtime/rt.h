@@ -486,6 +486,20 @@ static inline void rt_shown(const void *st, int card, unsigned seats)
     if (rt_show_fn)
         rt_show_fn(rt_show_ctx, rt_show_game, st, card, seats);
 }
+/* Observer of players going out of the game (`eliminate`): told of seat
+ * p going out, in the turn `turn` (core.turns then). Set by the JSON
+ * protocol and the terminal; NULL in simulation. Generated code calls
+ * rt_player_out(). */
+typedef void (*RtOutObserver)(void *ctx, const RtGame *g, const void *st, int p, int turn);
+void rt_set_out_observer(const RtGame *g, RtOutObserver fn, void *ctx);
+extern RtOutObserver rt_out_fn;
+extern void *rt_out_ctx;
+extern const RtGame *rt_out_game;
+static inline void rt_player_out(const void *st, int p, int turn)
+{
+    if (rt_out_fn)
+        rt_out_fn(rt_out_ctx, rt_out_game, st, p, turn);
+}
 /* The seats that know card c where it lies because they were shown it
  * (RtGame.off_seen), as a mask: every seat for the top card of a `top
  * public` zone; 0 in a game without `show` or `top public`. */

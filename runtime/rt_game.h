@@ -628,6 +628,7 @@ static inline RT_UNUSED void eliminate(State *s, int site, int p)
     s->outmask |= 1u << p;
     s->out_seat[s->nout] = p;
     s->out_turn[s->nout++] = s->core.turns;
+    rt_player_out(s, p, s->core.turns); /* the views say it at once */
 }
 
 /* is_out(p): is p (checked) out of the game? */

@@ -1159,6 +1159,20 @@ void rt_observe_show(void *ctx, const RtGame *g, const void *st, int card, unsig
     pl->show_card[pl->nshow++] = card;
 }
 
+/* A player going out of the game (`eliminate`), as it goes: at the
+ * terminal "Player N is out of the game (turn T).", in the protocol
+ * {"type":"out","player":P,"turn":T}, on every stream. */
+void rt_observe_out(void *ctx, const RtGame *g, const void *st, int p, int turn)
+{
+    RtPlay *pl = ctx;
+    (void)g;
+    (void)st;
+    if (pl->json)
+        fprintf(pl->out, "{\"type\":\"out\",\"player\":%d,\"turn\":%d}\n", p, turn);
+    else
+        fprintf(pl->out, "Player %d is out of the game (turn %d).\n", p + 1, turn);
+}
+
 /* A decision of a single option, taken without asking: at the terminal,
  * the line any answer gets (cli.c, play_loop); the JSON protocol writes
  * nothing (a seat's stream shows its own questions only). */

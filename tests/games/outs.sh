@@ -8,8 +8,11 @@
 #     ...]: each seat once, in the order they went out, so their turns
 #     never go down and none is past the game's "turns"; no seat out wins,
 #     and a game that ends with nobody winning had every seat out;
-#   - the terminal's end says the same: "  Player P+1: SCORE  (out in turn
-#     N)" for each of them, and for no other seat;
+#   - each of them went out on the stream as it happened, in that order:
+#     a line {"type":"out","player":P,"turn":N};
+#   - the terminal says the same: "Player P+1 is out of the game (turn
+#     N)." as it happens, and at the end "  Player P+1: SCORE  (out in
+#     turn N)" for each of them, and for no other seat;
 #   - simulate plays the same games as play (their scores and decisions).
 # And a game whose rules put nobody out (tests/games/react-lab) writes
 # neither the "out" field nor "(out in turn".
@@ -43,17 +46,19 @@ done
 # seats N: N random seats
 seats() { s=random; i=1; while [ $i -lt "$1" ]; do s=$s,random; i=$((i + 1)); done; echo $s; }
 
-# ends GAME N: for seeds 1..40 at N players, one line a seed: the JSON end
-# line, then a line of the terminal's end, "TEXT" and what follows
-# "=== game over", its lines joined by '|'
+# ends GAME N: for seeds 1..40 at N players, two lines a seed: the JSON
+# "out" lines and the end line, joined by tabs; then "TEXT " and the
+# terminal's lines that say a player went out, then what follows "=== game
+# over", joined by '|'
 ends() {
     s=1
     while [ $s -le 40 ]; do
         "$T/$1" play --players "$2" --seats "$(seats "$2")" --seed $s --protocol json \
-            </dev/null 2>>"$T/stderr" | tail -n 1
+            </dev/null 2>>"$T/stderr" | grep -E '^\{"type":"(out|end)"' | tr '\n' '\t'
+        echo
         printf 'TEXT '
         "$T/$1" play --players "$2" --seats "$(seats "$2")" --seed $s </dev/null \
-            2>>"$T/stderr" | sed -n '/=== game over/,$p' | tr '\n' '|'
+            2>>"$T/stderr" | sed -n '/is out of the game/p; /=== game over/,$p' | tr '\n' '|'
         echo
         s=$((s + 1))
     done
@@ -68,7 +73,8 @@ lines = open(sys.argv[1]).read().splitlines()
 bad = 0
 outs = 0
 for i in range(0, len(lines), 2):
-    end, text = json.loads(lines[i]), lines[i + 1]
+    stream = [json.loads(x) for x in lines[i].rstrip("\t").split("\t")]
+    end, text = stream[-1], lines[i + 1]
     out = end.get("out")
     if out is None:
         print("    no out field:", lines[i]); bad += 1; continue
@@ -82,6 +88,10 @@ for i in range(0, len(lines), 2):
     said = {int(m.group(1)) - 1: int(m.group(2))
             for m in re.finditer(r"Player (\d+): -?\d+(?:  \(winner\))?  \(out in turn (\d+)\)", text)}
     ok = ok and said == dict(zip(seats, turns))
+    ok = ok and [(o["player"], o["turn"]) for o in stream[:-1]] == list(zip(seats, turns))
+    told = [(int(m.group(1)) - 1, int(m.group(2)))
+            for m in re.finditer(r"Player (\d+) is out of the game \(turn (\d+)\)\.", text)]
+    ok = ok and told == list(zip(seats, turns))
     outs += len(seats)
     if not ok:
         print("    disagree:", lines[i], "|", text); bad += 1
@@ -101,4 +111,5 @@ check "simulate plays the games play plays" sh "$ROOT/tests/games/same-games.sh"
 ends react-lab 3 >"$T/react"
 check "a game that puts nobody out: no out field" sh -c '! grep -q "\"out\"" "$0"' "$T/react"
 check "a game that puts nobody out: no (out in turn" sh -c '! grep -q "(out in turn" "$0"' "$T/react"
+check "a game that puts nobody out: no out line" sh -c '! grep -q "is out of the game" "$0"' "$T/react"
 summary outs
