@@ -1621,13 +1621,14 @@ static void gen_show_seats(Gen *G, const Node *n)
 {
     const Node *w = n->to;
     int m = n->slot;
-    if (w->kind == N_PLAYERSREF || (w->kind == N_SOURCE && !w->filter)) {
-        line(G, "V[%d] = (int32_t)((1u << s->core.nplayers) - 1);", m);
-    } else if (w->kind != N_SOURCE) {
+    if (w->kind != N_PLAYERSREF && w->kind != N_SOURCE) { /* one player */
         const char *p = w->seat_in_range ? expr_str(G, w)
                         : arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, w));
         line(G, "V[%d] = (int32_t)(1u << %s);", m, unparen(G, p));
         return;
+    }
+    if (w->kind == N_PLAYERSREF || !w->filter) {
+        line(G, "V[%d] = (int32_t)((1u << s->core.nplayers) - 1);", m);
     } else {
         line(G, "V[%d] = 0;", m);
         line(G, "for (int i = 0; i < s->core.nplayers; i++) {");
