@@ -305,7 +305,9 @@ static void gen_neighbour(Gen *G, Buf *b, const Node *n)
 {
     bool next = n->builtin == B_NEXT, turns = G->g->uses_reverse;
     const char *fn = next ? (turns ? "pafter" : "pnext") : (turns ? "pbefore" : "pprev");
-    if (n->args->seat_in_range)
+    if (G->g->uses_out) /* the seat after (before) p still in the game */
+        gen_checked_call(G, b, arena_printf(G->a, "%s_live", fn), n->args);
+    else if (n->args->seat_in_range)
         gen_helper_call(G, b, arena_printf(G->a, "%s_in", fn), n->args);
     else
         gen_checked_call(G, b, fn, n->args);
@@ -352,6 +354,12 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         break;
     case B_DEFEATED:
         buf_printf(b, "s->t_defeated[%s]", checked_player(G, n->args));
+        break;
+    case B_IS_OUT:
+        gen_checked_call(G, b, "is_out", n->args);
+        break;
+    case B_PLAYERS_IN:
+        buf_puts(b, "players_in(s)");
         break;
     case B_PLAYABLE:
         gen_playable(G, b, n);
@@ -455,6 +463,8 @@ static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, b
     if (src->src_kind == SRC_PLAYERS) {
         buf_printf(hb, "%sfor (int i = 0; i < s->core.nplayers; i++) {\n", ind);
         buf_printf(hb, "%s    V[%d] = i;\n", ind, src->slot);
+        if (G->g->uses_out) /* a player out of the game is in no source */
+            buf_printf(hb, "%s    if (p_out(s, i))\n%s        continue;\n", ind, ind);
     } else if (src->src_kind == SRC_CHOSEN) {
         G->reads_cand = true;
         buf_printf(hb, "%sfor (int i = 0; i < s->ncand; i++) {\n", ind);
@@ -1008,7 +1018,9 @@ const char *words_args(Gen *G, const Node *w)
 static void gen_begin_decision(Gen *G, const Node *n)
 {
     const Node *player = n->who;
-    if (player->seat_in_range)
+    if (G->g->uses_out) /* a player out of the game is never asked */
+        line(G, "decision_live(s, %d, %s, %d);", site(G), expr_str(G, player), n->prompt);
+    else if (player->seat_in_range)
         line(G, "decision_in(s, %s, %d);", expr_str(G, player), n->prompt);
     else
         line(G, "decision(s, %d, %s, %d);", site(G), expr_str(G, player), n->prompt);
@@ -1531,6 +1543,10 @@ static void gen_for_players_head(Gen *G, const Node *n)
     line(G, "V[%d] = V[%d] + V[%d]++;", src->slot, first, i);
     line(G, "if (V[%d] >= s->core.nplayers)", src->slot);
     line(G, "    V[%d] -= s->core.nplayers;", src->slot);
+    if (G->g->uses_out) { /* a player out of the game is skipped */
+        line(G, "if (p_out(s, V[%d]))", src->slot);
+        line(G, "    continue;");
+    }
 }
 
 /* The names of values(T.name) or values(name) into vals (card indices,
@@ -1778,17 +1794,20 @@ static void gen_move_all(Gen *G, const Node *n)
 
 /* The seats 'show' shows to, as a mask into V[n->slot]: every seat for
  * 'all' (and 'q in players' without 'where'), one for a player (none faults, as a seat that does not exist),
- * those of a source's 'where'. */
+ * those of a source's 'where'; of 'all' and of a source, the players
+ * still in the game. */
 static void gen_show_seats(Gen *G, const Node *n)
 {
     const Node *w = n->to;
     int m = n->slot;
-    if (w->kind == N_PLAYERSREF || (w->kind == N_SOURCE && !w->filter)) {
-        line(G, "V[%d] = (int32_t)((1u << s->core.nplayers) - 1);", m);
-    } else if (w->kind != N_SOURCE) {
+    if (w->kind != N_PLAYERSREF && w->kind != N_SOURCE) { /* one player */
         const char *p = w->seat_in_range ? expr_str(G, w)
                         : arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, w));
         line(G, "V[%d] = (int32_t)(1u << %s);", m, unparen(G, p));
+        return;
+    }
+    if (w->kind == N_PLAYERSREF || !w->filter) {
+        line(G, "V[%d] = (int32_t)((1u << s->core.nplayers) - 1);", m);
     } else {
         line(G, "V[%d] = 0;", m);
         line(G, "for (int i = 0; i < s->core.nplayers; i++) {");
@@ -1797,6 +1816,8 @@ static void gen_show_seats(Gen *G, const Node *n)
         line(G, "        V[%d] |= (int32_t)(1u << i);", m);
         line(G, "}");
     }
+    if (G->g->uses_out) /* a player out of the game is shown nothing more */
+        line(G, "V[%d] &= ~(int32_t)s->outmask;", m);
 }
 
 /* The cards 'show' shows, each to the seats of V[n->slot]: a card; the
@@ -1887,7 +1908,8 @@ static void gen_menu(Gen *G, const Node *n)
     gen_menu_branches(G, n);
 }
 
-/* stmt: IDENT '(' args ')': a proc, or start_turn */
+/* stmt: IDENT '(' args ')': a proc, start_turn, reverse, defeat or
+ * eliminate */
 static void gen_call_stmt(Gen *G, const Node *n)
 {
     const Node *c = n->call;
@@ -1901,6 +1923,8 @@ static void gen_call_stmt(Gen *G, const Node *n)
         line(G, "s->t_reversed = !s->t_reversed;");
     else if (!c->sym && c->builtin == B_DEFEAT)
         line(G, "s->t_defeated[%s] = 1;", checked_player(G, c->args));
+    else if (!c->sym && c->builtin == B_ELIMINATE)
+        line(G, "eliminate(s, %d, %s);", site(G), unparen(G, expr_str(G, c->args)));
 }
 
 /* stmt: SORT expr BY names: the keys as sort_zone (rt_game.h) reads
@@ -2546,6 +2570,9 @@ static void gen_game_defs(Gen *G)
     if (g->uses_reverse)
         buf_puts(o, "/* reverse(): next() and prev() follow t_reversed (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_DIRECTION 1\n\n");
+    if (g->uses_out)
+        buf_puts(o, "/* eliminate(p): the players out of the game (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_OUT 1\n\n");
     if (any_zone_has(g, ZF_TOP_PUBLIC))
         buf_puts(o, "/* zones whose top card is public: slot_top_public (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_TOP_PUBLIC 1\n\n");
@@ -2861,7 +2888,7 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
@@ -2870,7 +2897,8 @@ static void gen_game_table(Gen *G)
                g->uses_show ? "    .off_seen = offsetof(State, seen),\n" : "",
                any_zone_has(g, ZF_TOP_PUBLIC) ? "    .slot_top_public = slot_top_public,\n" : "",
                any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "",
-               g->uses_defeat ? "    .may_defeat_all = true,\n" : "");
+               g->uses_defeat ? "    .may_defeat_all = true,\n" : "",
+               g->uses_out ? "    .out = game_out,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

@@ -200,6 +200,16 @@ static void gen_boundary(Gen *G, int unit, int edge)
         line(G, "lasting_expire(s, %d, 1);", unit);
 }
 
+/* The player p of a turn, checked unless surely a seat (checked_player);
+ * in a game where players go out, checked always, and that it is still
+ * in: a player out of the game takes no turn. */
+static const char *turn_player(Gen *G, const Node *p)
+{
+    if (G->g->uses_out)
+        return arena_printf(G->a, "pin(s, %d, %s)", site(G), expr_str(G, p));
+    return checked_player(G, p);
+}
+
 /* The end of time block n (open where code is emitted): its boundary, and
  * for a turn the player whose turn it was before. */
 static void gen_block_end(Gen *G, const Node *n)
@@ -221,7 +231,7 @@ static void gen_time_block(Gen *G, const Node *n)
 {
     if (n->kind == N_TURN) {
         line(G, "V[%d] = s->active;", n->slot);
-        line(G, "s->active = %s;", checked_player(G, n->who));
+        line(G, "s->active = %s;", turn_player(G, n->who));
         line(G, "s->core.turns++;");
     }
     gen_boundary(G, n->value, EDGE_START);
@@ -297,9 +307,9 @@ void gen_start_turn(Gen *G, const Node *call)
 {
     const Node *p = call->args;
     if (G->g->uses_time)
-        line(G, "s->active = %s;", checked_player(G, p));
+        line(G, "s->active = %s;", turn_player(G, p));
     else /* kept for the views only */
-        line(G, "s->t_active = %s;", checked_player(G, p));
+        line(G, "s->t_active = %s;", turn_player(G, p));
     line(G, "s->core.turns++;");
 }
 

@@ -21,7 +21,9 @@
     X(PLAYABLE, "playable", 2, 2) X(CONTROLLER, "controller", 1, 1)              \
     X(ACTIVE, "active", 0, 0) \
     X(HOLDER, "holder", 1, 1) X(PREV, "prev", 1, 1) X(REVERSE, "reverse", 0, 0) \
-    X(DEFEAT, "defeat", 1, 1) X(DEFEATED, "defeated", 1, 1)
+    X(DEFEAT, "defeat", 1, 1) X(DEFEATED, "defeated", 1, 1)                    \
+    X(ELIMINATE, "eliminate", 1, 1) X(IS_OUT, "is_out", 1, 1)                    \
+    X(PLAYERS_IN, "players_in", 0, 0)
 
 /* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
 enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
@@ -213,6 +215,8 @@ typedef struct Game {
                          * 'at': the state keeps the active player and counts
                          * the starts and ends of each unit (GAME_HAS_TIME) */
     bool uses_rounds;   /* 'round' blocks: views show the round */
+    bool uses_out;      /* eliminate(p), is_out(p) or players_in(): the state
+                         * keeps the players out of the game (GAME_HAS_OUT) */
     bool uses_start_turn; /* start_turn(p): in a game without time
                          * (uses_time false) the state keeps its player
                          * for the views (t_active, a word of

@@ -254,6 +254,43 @@ static Type check_call_defeat(Sema *s, Node *n, bool stmt)
     return check_call_of(s, n, T_PLAYER, "the argument of defeat", T_VOID);
 }
 
+/* eliminate(p): a statement of a proc */
+static Type check_call_eliminate(Sema *s, Node *n, bool stmt)
+{
+    if (!s->in_proc)
+        diag_error(s->diags, n->loc, "eliminate(p) is a statement of a proc: a func changes "
+                                     "nothing, and cannot put a player out");
+    else if (!stmt)
+        diag_error(s->diags, n->loc, "eliminate(p) is a statement: it has no value");
+    s->g->uses_out = true;
+    s->puts_out = true;
+    return check_call_of(s, n, T_PLAYER, "the argument of eliminate", T_VOID);
+}
+
+/* is_out(p), players_in(): what the state keeps of the players out is
+ * read; the first read is kept for warn_nobody_out. */
+static Type check_call_out_read(Sema *s, Node *n)
+{
+    s->g->uses_out = true;
+    if (!s->out_read)
+        s->out_read = n;
+    if (n->builtin == B_PLAYERS_IN)
+        return n->type = T_INT;
+    return check_call_of(s, n, T_PLAYER, "the argument of is_out", T_BOOL);
+}
+
+/* A warning where the rules read who is out (is_out, players_in) and no
+ * rule puts anybody out: the test never changes. */
+void warn_nobody_out(Sema *s)
+{
+    const Node *n = s->out_read;
+    if (!n || s->puts_out)
+        return;
+    diag_warning(s->diags, n->loc, "no rule puts a player out of the game (eliminate(p)): "
+                                   "%s", n->builtin == B_IS_OUT ? "is_out(p) is always false"
+                                   : "players_in() is always player_count()");
+}
+
 /* values(attr) outside 'for v in values(...)' */
 static Type check_call_values(Sema *s, Node *n)
 {
@@ -302,6 +339,9 @@ static Type check_call_builtin(Sema *s, Node *n, bool stmt)
     case B_CONTROLLER: return check_call_of(s, n, T_CARD, "the argument of controller",
                                             T_PLAYER);
     case B_HOLDER:     return check_call_holder(s, n);
+    case B_ELIMINATE:  return check_call_eliminate(s, n, stmt);
+    case B_IS_OUT:
+    case B_PLAYERS_IN: return check_call_out_read(s, n);
     case B__COUNT:     break;
     }
     return n->type = T_UNKNOWN;

@@ -80,6 +80,9 @@ typedef struct Sema {
                                  * satisfies): the proofs that need a checked
                                  * game (sema_kinds.c, sema_reach.c) still run */
     StrMap clause_effect;       /* sema_needs.c: a clause ("%p") -> its EFFECT */
+    /* players out of the game (sema_call.c) */
+    bool puts_out;              /* some rule calls eliminate(p) */
+    const Node *out_read;       /* the first call of is_out or players_in */
 } Sema;
 
 /* sema.c */
@@ -93,6 +96,9 @@ Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt);
 long long events_state_words(const Game *g);
 void scope_event_values(Sema *s);
 const Sym *event_of_body(Sema *s, const Sym *f); /* the event whose body f is, or NULL */
+
+/* sema_call.c */
+void warn_nobody_out(Sema *s);
 
 /* sema_order.c */
 void declare_trigger_order(Sema *s, Node *n);

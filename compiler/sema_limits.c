@@ -39,6 +39,7 @@ typedef struct Shape {
     long long windows;  /* GAME_MAX_WINDOWS of a game with windows, or 0 */
     bool simul;         /* GAME_HAS_SIMUL: the simultaneous choice */
     bool show;          /* GAME_HAS_SHOW: the seats each card was shown to */
+    long long out;      /* GAME_HAS_OUT: MAXP (the players out), or 0 */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -79,6 +80,8 @@ static long long state_bytes(const Shape *h)
         n += 4 + h->rows * (8 + 4 * h->caps);          /* nlasting, lasting */
     if (h->show)
         n += h->cards;                                 /* seen */
+    if (h->out)                                        /* outmask, nout, out_seat, out_turn */
+        n = align_up(n, 4) + 4 + 4 + 2 * 4 * h->out;
     return align_up(n, 8);
 }
 
@@ -187,7 +190,7 @@ static void check_state_size(Sema *s, const Program *prog)
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
     Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0, 0, 0,
-               false, false};
+               false, false, 0};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {
@@ -206,6 +209,7 @@ static void check_state_size(Sema *s, const Program *prog)
         all.windows = h.windows = g->max_reactions;
     all.show = h.show = g->uses_show;
     all.simul = h.simul = g->uses_simul;
+    all.out = h.out = g->uses_out ? g->max_players : 0;
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
         locate_state_error(s, prog, h);

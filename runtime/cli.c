@@ -350,12 +350,14 @@ static int play_game(RtPlay *pl, const RtArgs *a)
     rt_set_window_observer(pl->g, rt_observe_window, pl);
     rt_set_show_observer(pl->g, rt_observe_show, pl);
     rt_set_taken_observer(pl->g, rt_observe_taken, pl);
+    rt_set_out_observer(pl->g, rt_observe_out, pl);
     rt_new_bounded(pl->g, pl->st, pl->seed, pl->nplayers, a->max_decisions);
     const char *abandoned = play_loop(pl);
     rt_set_observer(pl->g, NULL, NULL);
     rt_set_window_observer(pl->g, NULL, NULL);
     rt_set_show_observer(pl->g, NULL, NULL);
     rt_set_taken_observer(pl->g, NULL, NULL);
+    rt_set_out_observer(pl->g, NULL, NULL);
     if (pl->io_status >= 0)
         return pl->io_status;
     rt_print_end(pl, abandoned);

@@ -45,7 +45,8 @@
     X(EVENT_KIND, NONE, "an event given a card of a type it does not take")     \
     X(PICK_SIZE, NUMBER, "a set of more cards than a choice of cards takes (limit max_pick = 8)") \
     X(HOLDER_CYCLE, CARD, "a card put under itself, or under a card it holds") \
-    X(EMPTY_RANGE, RANGE, "a choice of a number from an empty range")
+    X(EMPTY_RANGE, RANGE, "a choice of a number from an empty range")           \
+    X(OUT_PLAYER, PLAYER, "a player out of the game asked to decide or given a turn")
 
 /* What the value of a fault means (the DETAIL column). */
 typedef enum RtFaultDetail {

@@ -17,6 +17,9 @@ const RtGame *rt_window_game;
 RtShowObserver rt_show_fn;
 void *rt_show_ctx;
 const RtGame *rt_show_game;
+RtOutObserver rt_out_fn;
+void *rt_out_ctx;
+const RtGame *rt_out_game;
 RtTakenObserver rt_taken_fn;
 void *rt_taken_ctx;
 const RtGame *rt_taken_game;
@@ -785,6 +788,13 @@ void rt_set_show_observer(const RtGame *g, RtShowObserver fn, void *ctx)
     rt_show_fn = fn;
     rt_show_ctx = ctx;
     rt_show_game = g;
+}
+
+void rt_set_out_observer(const RtGame *g, RtOutObserver fn, void *ctx)
+{
+    rt_out_fn = fn;
+    rt_out_ctx = ctx;
+    rt_out_game = g;
 }
 
 /* Is card c the top card of a `top public` slot? */

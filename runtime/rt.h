@@ -393,6 +393,11 @@ typedef struct RtGame {
     /* true when the rules may defeat players (defeat(p)): a game that
      * ends may then have no winner, every player defeated. */
     bool may_defeat_all;
+    /* The players out of the game in st (`eliminate`), in the order they
+     * went out: their seats into seat[], the turn each went out in
+     * (core.turns then) into turn[] (both of RT_MAX_PLAYERS); returns
+     * how many. NULL for a game whose rules put nobody out. */
+    int (*out)(const void *st, int *seat, int *turn);
 } RtGame;
 
 /* ---- engine API ---- */
@@ -490,6 +495,20 @@ static inline void rt_shown(const void *st, int card, unsigned seats)
 {
     if (rt_show_fn)
         rt_show_fn(rt_show_ctx, rt_show_game, st, card, seats);
+}
+/* Observer of players going out of the game (`eliminate`): told of seat
+ * p going out, in the turn `turn` (core.turns then). Set by the JSON
+ * protocol and the terminal; NULL in simulation. Generated code calls
+ * rt_player_out(). */
+typedef void (*RtOutObserver)(void *ctx, const RtGame *g, const void *st, int p, int turn);
+void rt_set_out_observer(const RtGame *g, RtOutObserver fn, void *ctx);
+extern RtOutObserver rt_out_fn;
+extern void *rt_out_ctx;
+extern const RtGame *rt_out_game;
+static inline void rt_player_out(const void *st, int p, int turn)
+{
+    if (rt_out_fn)
+        rt_out_fn(rt_out_ctx, rt_out_game, st, p, turn);
 }
 /* The seats that know card c where it lies because they were shown it
  * (RtGame.off_seen), as a mask: every seat for the top card of a `top

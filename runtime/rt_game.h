@@ -35,6 +35,10 @@
  *                                        reactions)
  *   GAME_HAS_SIMUL                       1 if the rules ask simultaneous
  *                                        choices (optional, default 0)
+ *   GAME_HAS_OUT                         1 if the rules put players out of
+ *                                        the game (`eliminate`; optional,
+ *                                        default 0): State.outmask and the
+ *                                        list of who went out, when
  *   GAME_HAS_SHOW                        1 if the rules `show` cards (optional,
  *                                        default 0): State.seen
  *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
@@ -155,6 +159,9 @@ static const char *const faults[] = {
 
 #ifndef GAME_HAS_SHOW
 #define GAME_HAS_SHOW 0
+#endif
+#ifndef GAME_HAS_OUT
+#define GAME_HAS_OUT 0
 #endif
 /* A game with a zone whose top card is public (`top public`) defines
  * GAME_HAS_TOP_PUBLIC 1 (and GAME_HAS_SHOW) and slot_top_public[NSLOTS]. */
@@ -326,6 +333,14 @@ typedef struct State {
     /* bit p: seat p was shown the card where it lies (`show`); cleared
      * when the card moves or its zone is shuffled (seen_forget) */
     uint8_t seen[NINSTANCES];
+#endif
+#if GAME_HAS_OUT
+    /* the players out of the game (`eliminate`), in the order they went
+     * out: seat and the turn (core.turns) it went out in */
+    uint32_t outmask;             /* bit p: seat p is out */
+    int32_t nout;
+    int32_t out_seat[MAXP];
+    int32_t out_turn[MAXP];
 #endif
 } State;
 
@@ -654,6 +669,133 @@ static inline RT_UNUSED int pbefore_in(State *s, int p)
 static inline RT_UNUSED int pbefore(State *s, int site, int p)
 {
     return pbefore_in(s, pidx(s, site, p));
+}
+#endif
+
+#if GAME_HAS_OUT
+/* ---- players out of the game (`eliminate`) ---- */
+
+/* Is seat p (in range) out of the game? */
+static inline RT_UNUSED int p_out(const State *s, int p)
+{
+    return (int)((s->outmask >> p) & 1u);
+}
+
+/* eliminate(p): p (checked) goes out of the game now, in the turn
+ * counted so far; a player out already stays out as it went. */
+static inline RT_UNUSED void eliminate(State *s, int site, int p)
+{
+    p = pidx(s, site, p);
+    if (s->core.over || p_out(s, p))
+        return;
+    s->outmask |= 1u << p;
+    s->out_seat[s->nout] = p;
+    s->out_turn[s->nout++] = s->core.turns;
+    rt_player_out(s, p, s->core.turns); /* the views say it at once */
+}
+
+/* is_out(p): is p (checked) out of the game? */
+static inline RT_UNUSED int is_out(State *s, int site, int p)
+{
+    return p_out(s, pidx(s, site, p));
+}
+
+/* players_in(): the players still in the game. */
+static inline RT_UNUSED int32_t players_in(const State *s)
+{
+    return s->core.nplayers - s->nout;
+}
+
+/* The first seat from p (in range) that is still in the game, stepping
+ * round the table by `step` (pnext_in, pprev_in...): p itself if it is;
+ * p when every seat is out. */
+static inline RT_UNUSED int pskip_out_by(State *s, int p, int (*step)(State *, int))
+{
+    int q = p;
+    for (int i = 0; i < s->core.nplayers; i++, q = step(s, q))
+        if (!p_out(s, q))
+            return q;
+    return p;
+}
+
+/* The first seat from p (in range) round the table still in the game. */
+static inline RT_UNUSED int pskip_out(State *s, int p)
+{
+    return pskip_out_by(s, p, pnext_in);
+}
+
+/* next(p) and prev(p) in a game where players go out: the seat after
+ * (before) p (checked) round the table that is still in; p itself when it
+ * is the last in. With reverse() (GAME_HAS_DIRECTION), pafter_live and
+ * pbefore_live go in the direction of play. */
+static inline RT_UNUSED int pnext_live(State *s, int site, int p)
+{
+    return pskip_out(s, pnext(s, site, p));
+}
+
+static inline RT_UNUSED int pprev_live(State *s, int site, int p)
+{
+    return pskip_out_by(s, pprev(s, site, p), pprev_in);
+}
+
+#if GAME_HAS_DIRECTION
+static inline RT_UNUSED int pafter_live(State *s, int site, int p)
+{
+    return pskip_out_by(s, pafter(s, site, p), pafter_in);
+}
+
+static inline RT_UNUSED int pbefore_live(State *s, int site, int p)
+{
+    return pskip_out_by(s, pbefore(s, site, p), pbefore_in);
+}
+#endif
+
+/* A seat that must be in the game, checked: a turn's player, a
+ * decision's. A seat that is out faults (F_OUT_PLAYER). */
+static inline RT_UNUSED int pin(State *s, int site, int p)
+{
+    p = pidx(s, site, p);
+    if (p_out(s, p))
+        fault(s, F_OUT_PLAYER, site, p);
+    return p;
+}
+
+/* RtGame.out: the players out, in the order they went out. */
+static RT_UNUSED int game_out(const void *st, int *seat, int *turn)
+{
+    const State *s = st;
+    for (int i = 0; i < s->nout; i++) {
+        seat[i] = s->out_seat[i];
+        turn[i] = s->out_turn[i];
+    }
+    return s->nout;
+}
+
+/* The players out agree with their list: each once, in range, and the
+ * mask is the list's. */
+static RT_UNUSED bool out_check(const State *s, char *why, size_t n)
+{
+    uint32_t m = 0;
+    if (s->nout < 0 || s->nout > s->core.nplayers) {
+        snprintf(why, n, "%d players out of %d", s->nout, s->core.nplayers);
+        return false;
+    }
+    for (int i = 0; i < s->nout; i++) {
+        int p = s->out_seat[i];
+        if (p < 0 || p >= s->core.nplayers || (m >> p & 1u) || s->out_turn[i] < 0 ||
+            s->out_turn[i] > s->core.turns) {
+            snprintf(why, n, "out player %d of the list (seat %d, turn %d) is broken", i, p,
+                     s->out_turn[i]);
+            return false;
+        }
+        m |= 1u << p;
+    }
+    if (m != s->outmask) {
+        snprintf(why, n, "the mask of players out, 0x%x, is not its list's, 0x%x",
+                 (unsigned)s->outmask, (unsigned)m);
+        return false;
+    }
+    return true;
 }
 #endif
 
@@ -1176,6 +1318,15 @@ static inline RT_UNUSED void decision(State *s, int site, int player, int prompt
     decision_in(s, pidx(s, site, player), prompt);
 }
 
+#if GAME_HAS_OUT
+/* A decision of `player`, checked, in a game where players go out: a
+ * player out of the game is never asked (F_OUT_PLAYER). */
+static inline RT_UNUSED void decision_live(State *s, int site, int player, int prompt)
+{
+    decision_in(s, pin(s, site, player), prompt);
+}
+#endif
+
 /* A new option of the decision, of kind `kind` (RT_OPT_*) and value a (a
  * label, a player; 0 for the other kinds); NULL and a fault at site when
  * the decision is full. (The value comes in with the kind so that adding
@@ -1647,6 +1798,10 @@ static inline RT_UNUSED bool win_open(State *s, int kind, int event, int by, int
 {
     if (s->nwin >= GAME_MAX_WINDOWS)
         return false;
+#if GAME_HAS_OUT
+    if (players_in(s) == 0) /* nobody to ask */
+        return false;
+#endif
     RtWindow *w = &s->win[s->nwin++];
     int n = s->core.nplayers;
     memset(w, 0, sizeof *w);
@@ -1656,11 +1811,18 @@ static inline RT_UNUSED bool win_open(State *s, int kind, int event, int by, int
     w->event = (int16_t)event;
     w->by = (int16_t)(by >= 0 && by < n ? by : -1);
     w->depth = (int16_t)s->nwin;
-    w->nseats = (int16_t)n;
     if (first < 0 || first >= n)
         first = 0;
-    for (int i = 0; i < n; i++)
-        w->order[i] = (int16_t)((first + i) % n);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int p = (first + i) % n;
+#if GAME_HAS_OUT
+        if (p_out(s, p)) /* a player out of the game is never asked */
+            continue;
+#endif
+        w->order[k++] = (int16_t)p;
+    }
+    w->nseats = (int16_t)k;
     return true;
 }
 
@@ -1724,6 +1886,17 @@ static inline RT_UNUSED void win_pop(State *s)
     s->nwin--;
 }
 
+/* A window asks every seat in the game when it opens: every seat, in a
+ * game where nobody goes out; else at least one, at most every seat. */
+static inline bool win_seats_ok(const State *s, const RtWindow *w)
+{
+#if GAME_HAS_OUT
+    return w->nseats >= 1 && w->nseats <= s->core.nplayers;
+#else
+    return w->nseats == s->core.nplayers;
+#endif
+}
+
 /* The windows agree with themselves and with the pending decision: only
  * the innermost may be asking, and then the pending decision is the
  * question it asks. */
@@ -1736,7 +1909,7 @@ static RT_UNUSED bool windows_check(const State *s, char *why, size_t n)
     for (int i = 0; i < s->nwin; i++) {
         const RtWindow *w = &s->win[i];
         bool asking = w->open && w->nasked < w->nseats;
-        if ((w->open && !asking) || (w->open && i + 1 < s->nwin) || w->nseats != s->core.nplayers) {
+        if ((w->open && !asking) || (w->open && i + 1 < s->nwin) || !win_seats_ok(s, w)) {
             snprintf(why, n, "window %u is broken (%d of %d seats asked, open %d, %d of %d)",
                      (unsigned)w->id, w->nasked, w->nseats, w->open, i + 1, (int)s->nwin);
             return false;
@@ -1797,7 +1970,8 @@ static RT_UNUSED __attribute__((noinline)) bool decide_always(State *s, int site
  * waits for nothing but its decision (the checker allows only a choice
  * there), so no other window opens meanwhile. */
 
-/* Opens the simultaneous choice: every seat is to be asked, from seat 0. */
+/* Opens the simultaneous choice: every seat still in the game is to be
+ * asked, from seat 0. */
 static inline RT_UNUSED void simul_open(State *s)
 {
     RtWindow *w = &s->simul;
@@ -1813,9 +1987,16 @@ static inline RT_UNUSED void simul_open(State *s)
     w->event = -1;
     w->by = -1;
     w->depth = 1;
-    w->nseats = (int16_t)n;
-    for (int i = 0; i < n; i++)
-        w->order[i] = (int16_t)i;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+#if GAME_HAS_OUT
+        if (p_out(s, i)) /* a player out of the game is never asked */
+            continue;
+#endif
+        w->order[k++] = (int16_t)i;
+    }
+    w->nseats = (int16_t)k;
+    w->open = k > 0; /* nobody to ask: nothing is kept */
 }
 
 /* Keeps the answer of the seat just asked, sealed; the last closes it. */
@@ -1833,7 +2014,12 @@ static RT_UNUSED bool simul_check(const State *s, char *why, size_t n)
     const RtWindow *w = &s->simul;
     if (!w->open)
         return true;
-    bool asking = w->nasked >= 0 && w->nasked < w->nseats && w->nseats == s->core.nplayers;
+#if GAME_HAS_OUT /* the seats still in when it opened */
+    bool seats_ok = w->nseats <= s->core.nplayers;
+#else
+    bool seats_ok = w->nseats == s->core.nplayers;
+#endif
+    bool asking = w->nasked >= 0 && w->nasked < w->nseats && seats_ok;
 #if GAME_HAS_WINDOWS
     asking = asking && !(s->nwin > 0 && s->win[s->nwin - 1].open);
 #endif
@@ -2155,6 +2341,10 @@ static RT_UNUSED bool ev_order_ask(State *s)
     if (n < 2)
         return false;
     const Trigger *h = ev_at(s, 0);
+#if GAME_HAS_OUT
+    if (h->me >= 0 && p_out(s, h->me)) /* never asked: the order is fixed */
+        return false;
+#endif
     const OrderInfo *oi = game_order_info(h->handler);
     if (!ev_enter(s, oi->site, oi->event, -1, h->by, h->cause))
         return false;
@@ -2542,6 +2732,10 @@ static RT_UNUSED int bf_next_answer(State *s, const BfEvent *ev, int32_t *V, int
         int i = BFV(V, BF_J)++, c = win_card(s, i), p = win_player(s, i);
         if (c < 0)
             continue;
+#if GAME_HAS_OUT
+        if (p_out(s, p)) /* it went out after it answered */
+            continue;
+#endif
         int h = bf_react_clause(s, ev, V, c, p);
         if (h >= 0) {
             *card = c;
@@ -2873,9 +3067,22 @@ static inline RT_UNUSED int ranks_above(int32_t a, int32_t ta, int32_t b, int32_
     return GAME_TIEBREAK_LOWEST ? ta < tb : ta > tb;
 }
 
+/* Can seat p win? Not when defeated (defeat(p)), nor out of the game
+ * (eliminate(p)). */
+static inline bool may_win(const State *s, int p)
+{
+#if GAME_HAS_OUT
+    if (p_out(s, p))
+        return false;
+#endif
+    (void)s;
+    (void)p;
+    return !DEFEATED(s, p);
+}
+
 /* The end: scores, then the winners (best score, then best tie-break,
- * among the players not defeated; players still tied share the win; no
- * winner when every player is defeated). */
+ * among the players who may win: not defeated, not out; players still
+ * tied share the win; no winner when none may win). */
 static RT_UNUSED void finish(State *s, int draw)
 {
     int n = s->core.nplayers;
@@ -2894,11 +3101,11 @@ static RT_UNUSED void finish(State *s, int draw)
     }
     int best = -1;
     for (int p = 0; p < n; p++)
-        if (!DEFEATED(s, p) &&
+        if (may_win(s, p) &&
             (best < 0 || ranks_above(s->core.score[p], tb[p], s->core.score[best], tb[best])))
             best = p;
     for (int p = 0; p < n; p++)
-        s->core.winner[p] = best >= 0 && !DEFEATED(s, p) &&
+        s->core.winner[p] = best >= 0 && may_win(s, p) &&
                             s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
     s->core.over = RT_ENDED;
 }
@@ -3132,6 +3339,10 @@ static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
 #endif
 #if GAME_HAS_TIME
     if (!time_check(s, why, n))
+        return false;
+#endif
+#if GAME_HAS_OUT
+    if (!out_check(s, why, n))
         return false;
 #endif
     uint16_t count[NCARDS];

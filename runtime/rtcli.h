@@ -109,6 +109,7 @@ void rt_observe(void *ctx, const RtGame *g, const void *st, RtMove m);
 void rt_observe_window(void *ctx, const RtGame *g, const void *st, const RtWindow *w);
 void rt_observe_show(void *ctx, const RtGame *g, const void *st, int card, unsigned seats);
 void rt_observe_taken(void *ctx, const RtGame *g, const void *st);
+void rt_observe_out(void *ctx, const RtGame *g, const void *st, int p, int turn);
 void rt_print_end(RtPlay *pl, const char *abandoned);
 
 /* numbers.c: the numbers and the time the views show */

@@ -565,6 +565,19 @@ static void print_move(RtPlay *pl, const char *name, int copy, RtMove m)
     fprintf(pl->out, ": %s -> %s\n", from, to);
 }
 
+/* The turn each seat went out of the game in (RtGame.out), into
+ * turn[RT_MAX_PLAYERS]: -1 for a seat still in, and for every seat of a
+ * game whose rules put nobody out. */
+static void players_out(const RtPlay *pl, int *turn)
+{
+    int seat[RT_MAX_PLAYERS], when[RT_MAX_PLAYERS];
+    int n = pl->g->out ? pl->g->out(pl->st, seat, when) : 0;
+    for (int p = 0; p < RT_MAX_PLAYERS; p++)
+        turn[p] = -1;
+    for (int i = 0; i < n; i++)
+        turn[seat[i]] = when[i];
+}
+
 static void print_end(RtPlay *pl, const char *abandoned)
 {
     const RtCore *c = core(pl);
@@ -582,9 +595,15 @@ static void print_end(RtPlay *pl, const char *abandoned)
     }
     fprintf(pl->out, "\n=== game over after %d turns, %lld decisions ===\n",
             (int)c->turns, (long long)c->decisions);
-    for (int p = 0; p < c->nplayers; p++)
-        fprintf(pl->out, "  Player %d: %d%s\n", p + 1, (int)c->score[p],
+    int out_turn[RT_MAX_PLAYERS];
+    players_out(pl, out_turn);
+    for (int p = 0; p < c->nplayers; p++) {
+        fprintf(pl->out, "  Player %d: %d%s", p + 1, (int)c->score[p],
                 c->over == RT_ENDED && c->winner[p] ? "  (winner)" : "");
+        if (out_turn[p] >= 0)
+            fprintf(pl->out, "  (out in turn %d)", out_turn[p]);
+        putc('\n', pl->out);
+    }
     if (c->over == RT_DRAW)
         fprintf(pl->out, "Draw: %s.\n", rt_end_reason(pl->g, pl->st));
     else if (c->over == RT_FAULT)
@@ -1085,6 +1104,20 @@ static void json_fault(RtPlay *pl)
     putc('}', f);
 }
 
+/* The players out of the game, in the order they went out, in a game
+ * whose rules put players out (RtGame.out): ,"out":[{"player":P,"turn":N},...] */
+static void json_out(RtPlay *pl)
+{
+    int seat[RT_MAX_PLAYERS], turn[RT_MAX_PLAYERS];
+    if (!pl->g->out)
+        return;
+    int n = pl->g->out(pl->st, seat, turn);
+    fputs(",\"out\":[", pl->out);
+    for (int i = 0; i < n; i++)
+        fprintf(pl->out, "%s{\"player\":%d,\"turn\":%d}", i ? "," : "", seat[i], turn[i]);
+    putc(']', pl->out);
+}
+
 static void json_end(RtPlay *pl, const char *abandoned)
 {
     const RtCore *c = core(pl);
@@ -1104,6 +1137,7 @@ static void json_end(RtPlay *pl, const char *abandoned)
     }
     fprintf(f, ",\"turns\":%d,\"decisions\":%lld,\"seed\":%llu", (int)c->turns,
             (long long)c->decisions, (unsigned long long)pl->seed);
+    json_out(pl);
     if (!abandoned)
         json_fault(pl);
     fputs("}\n", f);
@@ -1217,6 +1251,20 @@ void rt_observe_show(void *ctx, const RtGame *g, const void *st, int card, unsig
     pl->show_slot = slot;
     pl->show_seats = seats;
     pl->show_card[pl->nshow++] = card;
+}
+
+/* A player going out of the game (`eliminate`), as it goes: at the
+ * terminal "Player N is out of the game (turn T).", in the protocol
+ * {"type":"out","player":P,"turn":T}, on every stream. */
+void rt_observe_out(void *ctx, const RtGame *g, const void *st, int p, int turn)
+{
+    RtPlay *pl = ctx;
+    (void)g;
+    (void)st;
+    if (pl->json)
+        fprintf(pl->out, "{\"type\":\"out\",\"player\":%d,\"turn\":%d}\n", p, turn);
+    else
+        fprintf(pl->out, "Player %d is out of the game (turn %d).\n", p + 1, turn);
 }
 
 /* A decision of a single option, taken without asking: at the terminal,

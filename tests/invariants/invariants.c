@@ -122,6 +122,21 @@ static int check(const void *s, int deep, char *why, size_t n)
     return 1;
 }
 
+/* The player deciding is in the game: a player out (RtGame.out) is never
+ * asked; 0 and why if it is, at decision k. */
+static int decider_in(const RtCore *c, long long k, char *why, size_t n)
+{
+    int seat[RT_MAX_PLAYERS], turn[RT_MAX_PLAYERS];
+    int out = G->out ? G->out(st, seat, turn) : 0;
+    for (int i = 0; i < out; i++)
+        if (seat[i] == c->dec.player) {
+            snprintf(why, n, "decision %lld asks player %d, out of the game since turn %d", k,
+                     seat[i], turn[i]);
+            return 0;
+        }
+    return 1;
+}
+
 /* Plays game i; returns 1 if it passed, else writes why. */
 static int play(uint64_t seed, int players, int sample, Totals *t, char *why, size_t n)
 {
@@ -137,6 +152,8 @@ static int play(uint64_t seed, int players, int sample, Totals *t, char *why, si
     long long k = 0;
     while (c->over == RT_PLAYING) {
         int nopt = c->dec.noptions;
+        if (!decider_in(c, k, why, n))
+            return 0;
         int deep = sample > 0 && k % sample == 0;
         if (deep) {
             for (int i = 0; i < nopt; i++) {
@@ -190,10 +207,18 @@ static int play(uint64_t seed, int players, int sample, Totals *t, char *why, si
         return 0;
     }
     if (c->over == RT_ENDED) {
-        int winners = 0;
+        int winners = 0, seat[RT_MAX_PLAYERS], turn[RT_MAX_PLAYERS];
+        int out = G->out ? G->out(st, seat, turn) : 0;
         for (int p = 0; p < c->nplayers; p++)
             winners += c->winner[p] != 0;
-        if (!winners && !G->may_defeat_all) {
+        for (int i = 0; i < out; i++)
+            if (c->winner[seat[i]]) {
+                snprintf(why, n, "player %d won, out of the game since turn %d", seat[i],
+                         turn[i]);
+                return 0;
+            }
+        /* nobody wins when every player is defeated, or out */
+        if (!winners && !G->may_defeat_all && out < c->nplayers) {
             snprintf(why, n, "the game ended with no winner");
             return 0;
         }

@@ -126,6 +126,10 @@
  *   expect draw                      the rules ended it in a draw (RT_DRAW)
  *   expect score P = N               core.score[P] after the end
  *   expect winners P...              exactly these players won (or `none`)
+ *   expect out P[:N]...              exactly these players are out of the
+ *                                    game (`eliminate`; or `none`), in the
+ *                                    order they went out; with :N, P went
+ *                                    out in turn N (RtGame.out)
  *   show                             prints the state (for writing cases)
  */
 #ifndef _POSIX_C_SOURCE
@@ -1388,6 +1392,37 @@ static int expect_number(Run *r, char *s)
     return 1;
 }
 
+/* expect out none | expect out P[:N]... (s after the word): the players
+ * out of the game, in the order they went out, each in turn N if given. */
+static int expect_out(Run *r, char *s)
+{
+    int seat[RT_MAX_PLAYERS], turn[RT_MAX_PLAYERS];
+    int n = r->g->out ? r->g->out(r->st, seat, turn) : 0, k = 0;
+    if (word(&s, "none"))
+        return at_end(r, s) && (n == 0 || fail(r, "%d players are out, expected none", n));
+    while (*s) {
+        long p, t = -1;
+        if (!parse_int(r, &s, &p, "a player"))
+            return 0;
+        if (*s == ':') {
+            s++;
+            if (!parse_int(r, &s, &t, "a turn"))
+                return 0;
+        }
+        if (k >= n)
+            return fail(r, "player %ld is not out (%d players are)", p, n);
+        if (seat[k] != p)
+            return fail(r, "player %d went out %s, expected player %ld", seat[k],
+                        k ? "next" : "first", p);
+        if (t >= 0 && turn[k] != t)
+            return fail(r, "player %ld went out in turn %d, expected turn %ld", p, turn[k], t);
+        k++;
+    }
+    if (k < n)
+        return fail(r, "player %d is out too", seat[k]);
+    return 1;
+}
+
 /* expect active P | expect round N | expect phase NAME (s after the word;
  * what: 0 active, 1 round, 2 phase) */
 static int expect_time(Run *r, char *s, int what)
@@ -1594,6 +1629,8 @@ static int cmd_expect(Run *r, char *s)
             return fail(r, "player %ld scored %d, expected %ld", p, c->score[p], v);
         return 1;
     }
+    if (word(&s, "out"))
+        return expect_out(r, s);
     if (word(&s, "winners")) {
         uint8_t want[RT_MAX_PLAYERS] = {0};
         if (!word(&s, "none"))
