@@ -28,6 +28,37 @@ static const int builtin_max[] = {
 #undef X
 };
 
+/* What each builtin is, for the warning at a game's name that takes it
+ * (enter_global): how it is written, then what it gives. */
+static const char *const builtin_what[B__COUNT] = {
+    [B_COUNT] = "count(S), the number of elements of a source",
+    [B_ANY] = "any(S), whether a source has an element",
+    [B_ALL] = "every(S), whether every element of a source passes its filter",
+    [B_SUM] = "sum(S, E), a number summed over a source",
+    [B_MIN] = "min(a, b) or min(S, E), the least of two numbers or over a source",
+    [B_MAX] = "max(a, b) or max(S, E), the greatest of two numbers or over a source",
+    [B_DISTINCT] = "distinct(S, F), how many different values of a field a source has",
+    [B_FIRST] = "first(S), the first element of a source",
+    [B_SIZE] = "size(Z), the number of cards in a zone",
+    [B_NEXT] = "next(p), the seat after p",
+    [B_SEAT] = "seat(i), the player of seat i",
+    [B_VALUES] = "values(attr), the values of an attribute, for 'for'",
+    [B_CHANCE] = "chance(N), true with probability N%",
+    [B_ROLL] = "roll(N), a number from 1 to N at random",
+    [B_ABS] = "abs(x), the absolute value of a number",
+    [B_START_TURN] = "start_turn(p), the statement that starts p's turn",
+    [B_NPLAYERS] = "player_count(), the number of players",
+    [B_PLAYABLE] = "playable(c, p), whether player p may play card c",
+    [B_CONTROLLER] = "controller(c), the player whose zone holds card c",
+    [B_ACTIVE] = "active(), the player whose turn it is",
+    [B_HOLDER] = "holder(c), the card whose held zone holds card c",
+};
+
+const char *builtin_meaning(int b)
+{
+    return b >= 0 && b < B__COUNT && builtin_what[b] ? builtin_what[b] : "a builtin";
+}
+
 int find_builtin(const char *name)
 {
     for (int i = 0; i < B__COUNT; i++)
