@@ -46,8 +46,8 @@ static void warn_builtin_taken(Sema *s, const Node *decl, SymKind kind)
     int b = find_builtin(name);
     if (b >= 0 && (kind == S_FUNC || kind == S_PROC || kind == S_EVENT))
         diag_warning(s->diags, decl->loc, "%s '%s' takes the name of the builtin %s: "
-                     "every call '%s(...)' of these rules calls this %s",
-                     what, name, builtin_meaning(b), name, what);
+                     "every '%s(...)' of these rules %s this %s", what, name,
+                     builtin_meaning(b), name, kind == S_EVENT ? "raises" : "calls", what);
     else if (b >= 0)
         diag_warning(s->diags, decl->loc, "%s '%s' takes the name of the builtin %s: the "
                      "name alone means this %s; '%s(...)' still calls the builtin",
