@@ -11,7 +11,8 @@
 # generated C either), warn once per builtin whose name a global takes
 # (naming it) and never for a local, and play: `simulate` of 5 games, and
 # its total equal to what the rules add up by hand (the game's meaning of
-# the names is what ran; tests/compat/names-lab checks it line by line).
+# the names is what ran; tests/games/names-lab and its scenarios check
+# it case by case).
 #
 #   sh tests/compat/builtin-names.sh CARDC LIBCARDRT
 # Prints "builtin-names: N passed, M failed"; exits 1 if any failed.
