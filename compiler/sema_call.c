@@ -297,14 +297,24 @@ static Type check_call_builtin(Sema *s, Node *n, bool stmt)
     return n->type = T_UNKNOWN;
 }
 
+/* The func, proc or event of the game that a call `name(...)` calls, or
+ * NULL for a builtin's name (or none): the game's wins over a builtin of
+ * the same name (LANGUAGE.md §2, "Compatibility"). */
+Sym *game_callee(Sema *s, const char *name)
+{
+    Sym *sym = strmap_get(&s->globals, name);
+    return sym && (sym->kind == S_FUNC || sym->kind == S_PROC || sym->kind == S_EVENT) ? sym
+                                                                                       : NULL;
+}
+
 /* expr: IDENT '(' args ')' — stmt: the call is a whole statement (or the
  * whole value of a let), where a proc may be called. */
 Type check_call(Sema *s, Node *n, bool stmt)
 {
-    Sym *sym = strmap_get(&s->globals, n->name);
-    if (sym && (sym->kind == S_FUNC || sym->kind == S_PROC))
-        return check_call_routine(s, n, sym, stmt);
+    Sym *sym = game_callee(s, n->name);
     if (sym && sym->kind == S_EVENT)
         return check_call_event(s, n, sym, stmt);
+    if (sym)
+        return check_call_routine(s, n, sym, stmt);
     return check_call_builtin(s, n, stmt);
 }
