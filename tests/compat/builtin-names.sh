@@ -35,7 +35,7 @@ names=
 for n in $all chosen; do
     grep -q "^\"$n\" " "$ROOT/grammar/lexer.l" || names="$names $n"
 done
-nnames=$(echo $names | wc -w)
+nnames=$(echo "$names" | wc -w)
 check "the builtins are found in compiler/sema.h ($nnames)" test "$nnames" -ge 20
 
 # decl KIND N: what declares N as KIND at the top level (or nothing)
@@ -99,6 +99,7 @@ game() {
 
 # builds KIND: the game of KIND builds and warns as it must
 builds() {
+    # shellcheck disable=SC2086 # SAN is a list of flags, or none
     "$cardc" build "$T/$1" -o "$T/$1.c" 2>"$T/$1.err" &&
         "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -O0 $SAN \
             -I"$ROOT/runtime" "$T/$1.c" "$lib" -o "$T/$1.bin" 2>>"$T/$1.err" && return 0
@@ -111,7 +112,10 @@ builds() {
 warns() {
     got=$(grep -c "takes the name of the builtin" "$T/$1.err")
     other=$(grep -c ': \(warning\|error\): ' "$T/$1.err")
-    [ "$got" = "$2" ] && [ "$other" = "$2" ] || { sed 's/^/    /' "$T/$1.err" | head; return 1; }
+    if [ "$got" != "$2" ] || [ "$other" != "$2" ]; then
+        sed 's/^/    /' "$T/$1.err" | head
+        return 1
+    fi
     [ "$2" = 0 ] && return 0
     for n in $names; do
         grep -q "'$n' takes the name of the builtin" "$T/$1.err" || { echo "    no warning for $n"; return 1; }
@@ -120,7 +124,7 @@ warns() {
 
 # plays KIND: 5 games, each of the total the names add up (score p = total)
 plays() {
-    want=$(($(echo $names | wc -w) * $(per "$1")))
+    want=$((nnames * $(per "$1")))
     "$T/$1.bin" simulate --games 5 --seed 1 --json >"$T/$1.json" 2>&1 &&
         grep -q "\"avg_scores\":\[$want,$want\]" "$T/$1.json" && return 0
     echo "    want $want each:"; sed 's/^/    /' "$T/$1.json" | head -5

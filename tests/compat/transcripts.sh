@@ -17,21 +17,24 @@ cardc=${1:?usage: transcripts.sh CARDC LIBCARDRT INCLUDE GAMEDIR OUTDIR}
 lib=${2:?usage} inc=${3:?usage} dir=${4:?usage} out=${5:?usage}
 mkdir -p "$out"
 bin=$out/.game
-"$cardc" build "$dir" -o "$bin.c" 2>"$out/.build.err" &&
-    ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -O2 -I"$inc" \
-        "$bin.c" "$lib" -o "$bin" 2>>"$out/.build.err" || { cat "$out/.build.err"; exit 1; }
+if ! "$cardc" build "$dir" -o "$bin.c" 2>"$out/.build.err" ||
+    ! ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -O2 -I"$inc" \
+        "$bin.c" "$lib" -o "$bin" 2>>"$out/.build.err"; then
+    cat "$out/.build.err"
+    exit 1
+fi
 
 range=$("$bin" --help 2>&1 | sed -n 's/.*number of players, \([0-9]*\) to \([0-9]*\).*/\1 \2/p' | head -n 1)
 lo=${range% *} hi=${range#* }
 n=$lo
 while [ "$n" -le "$hi" ]; do
     seats=random i=1
-    while [ $i -lt $n ]; do seats=$seats,random; i=$((i + 1)); done
+    while [ $i -lt "$n" ]; do seats=$seats,random; i=$((i + 1)); done
     for s in 1 2 3; do
-        "$bin" play --players $n --seats $seats --seed $s --reveal-all \
+        "$bin" play --players "$n" --seats "$seats" --seed "$s" --reveal-all \
             </dev/null >"$out/play-$n-$s.txt" 2>&1 || exit 1
     done
-    "$bin" simulate --games 200 --seed 1 --players $n >"$out/simulate-$n.txt" 2>&1 || exit 1
+    "$bin" simulate --games 200 --seed 1 --players "$n" >"$out/simulate-$n.txt" 2>&1 || exit 1
     n=$((n + 1))
 done
 [ -n "${GAME_BIN:-}" ] && cp "$bin" "$GAME_BIN"
