@@ -290,7 +290,7 @@ static void gen_min_max(Gen *G, Buf *b, const Node *n)
     buf_puts(b, ")");
 }
 
-/* primary: IDENT '(' args ')' naming a builtin, and SIZE '(' expr ')' */
+/* primary: IDENT '(' args ')' naming a builtin */
 static void gen_builtin(Gen *G, Buf *b, const Node *n)
 {
     switch ((Builtin)n->builtin) {
@@ -1171,7 +1171,7 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     buf_free(&hb);
 }
 
-/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr
+/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr 'size' expr DOTDOT expr
  *       opt_such */
 static void gen_choose_cards(Gen *G, const Node *n)
 {

@@ -256,7 +256,7 @@ static Type check_call_values(Sema *s, Node *n)
     return n->type = T_UNKNOWN;
 }
 
-/* expr: IDENT '(' args ')' | SIZE '(' expr ')' calling a builtin. */
+/* expr: IDENT '(' args ')' calling a builtin. */
 static Type check_call_builtin(Sema *s, Node *n, bool stmt)
 {
     int b = find_builtin(n->name);

@@ -568,7 +568,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token BREAK "break" RETURN "return" MOVE "move" ALL "all" TO "to"
 %token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle" CHOOSE "choose"
 %token OPTION "option" CARD "card" CARDS "cards" PLAYER "player" ASK "ask"
-%token SUCH "such" THAT "that" INTO "into" SIZE "size" TRUE "true"
+%token SUCH "such" THAT "that" INTO "into" TRUE "true"
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
 %token PER "per" WHEN "when" INT "int" BOOL "bool" LIMIT "limit"
 %token EFFECT "effect" ON "on" INSTEAD "instead" REACT "react" OF "of" BY "by"
@@ -879,8 +879,10 @@ stmt
     | CHOOSE expr opt_public STRING '{' options '}'
                                     { $$ = NEW(MENU, @1); $$->who = $2; $$->announced = $3;
                                       $$->name = $4; $$->options = $6; worded(lx, $$, @4); }
-    | CHOOSE CARDS expr opt_public STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
-                                    { $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->announced = $4;
+    | CHOOSE CARDS expr opt_public STRING FROM src INTO expr IDENT expr DOTDOT expr opt_such
+                                    { expect_word(lx, @10, $10, "size", "'choose cards ... into "
+                                                  "ZONE size A..B'");
+                                      $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->announced = $4;
                                       $$->name = $5; $$->src = $7; $$->into = $9;
                                       Node *r = NEW(LIST, @10); r->items = $11; $11->next = $13;
                                       $$->size = r; $$->such = $14; worded(lx, $$, @5); }
@@ -1079,7 +1081,6 @@ primary
                                       $$->pos_kind = POS_TOP; }
     | BOTTOM '(' expr ')'           { $$ = NEW(TOPCARD, @1); $$->zone = $3;
                                       $$->pos_kind = POS_BOTTOM; }
-    | SIZE '(' expr ')'             { $$ = call(lx, @1, "size", $3); }
     | '(' { enter(lx, @1); } expr ')'
                                     { $$ = nest(lx, @$, $3); }
     | '[' exprs ']'                 { $$ = NEW(LIST, @1); $$->items = $2; }
@@ -1158,7 +1159,7 @@ static int tok_group(yysymbol_kind_t k)
     static const char *const ops[] = {"or", "and", "==", "!=", "<=", ">=", "'<'", "'>'",
                                       "'+'", "'-'", "'*'", "'/'", "'%'", "'.'", "'['", "'('"};
     static const char *const expr[] = {"number", "string", "true", "false", "none",
-                                       "players", "top", "bottom", "size", "not"};
+                                       "players", "top", "bottom", "not"};
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
                                        "move", "shuffle", "choose", "return", "break",
                                        "end", "cancel", "'{'", "until", "at (a time)"};
