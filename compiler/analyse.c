@@ -721,7 +721,7 @@ static void visit_helper(Node *n, void *ctx)
         number_helper(g, n->base, HELPER_LIST);
     else if (n->kind == N_FOR && n->iter->src_kind == SRC_VALUES)
         number_helper(g, n, HELPER_LIST);
-    else if (n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER)
+    else if (n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER || n->kind == N_CHOOSEVALUE)
         number_helper(g, n, HELPER_OPTS);
     else if (n->kind == N_CHOOSECARDS)
         number_helper(g, n, HELPER_SETS);

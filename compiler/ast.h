@@ -21,7 +21,7 @@
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
     X(UNARY) X(BINARY) X(LIST) X(POSITION) X(SOURCE) X(TOPCARD) X(CHOOSECARD)          \
-    X(CHOOSEPLAYER) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)                             \
+    X(CHOOSEPLAYER) X(CHOOSEVALUE) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)               \
     /* the words of a prompt or a label built from values */                    \
     X(WORDS)
 
@@ -168,7 +168,10 @@ typedef enum HelperFamily {
 typedef enum SourceKind {
     SRC_ZONE,       /* the cards of a zone, bottom to top */
     SRC_PLAYERS,    /* the players, in seat order */
-    SRC_VALUES,     /* the values of an attribute: values(color) */
+    SRC_VALUES,     /* the values of an attribute: values(color), or the
+                     * names of the card list: values(T.name) */
+    SRC_RANGE,      /* the numbers lo..hi of a 'choose ... from lo..hi':
+                     * in = a LIST of lo and hi */
     SRC_CHOSEN,     /* the candidate set of a 'such that': chosen */
     SRC_HELD,       /* the cards of every holder's slot of a held zone,
                      * slot by slot (holders in cards.yaml order), each
@@ -206,7 +209,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 VAR_PER_PLAYER or VAR_PER_CARD), shown = IDENT of the
  *                 word after ', ' (public, owner, hidden) or NULL; vis
  *                 (VIS_*, VIS_HIDDEN without the word), var_no = its
- *                 index in Game.globals, Game.pvars or Game.cvars
+ *                 index in Game.globals, Game.pvars or Game.cvars; a
+ *                 variable of an attribute's values (`var v: suit =
+ *                 red`): type T_VALUE, how = IDENT of the attribute;
+ *                 attr = its index (-1 after an error)
  *   FUNCDECL      name, params = PARAM list, type = result type, shown
  *                 and vis as for VARDECL, and
  *                 either expr_body (func f(): int = e) or body (a BLOCK);
@@ -218,8 +224,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 frame slots are that rule's)
  *                 (an event's body: asks, declines as its EVENTDECL's)
  *   PARAM         name, type, how = IDENT of its card type (an event's
- *                 parameter 'loc: location', type T_CARD) or NULL; sym,
- *                 value = that card type's index (-1 for none)
+ *                 parameter 'loc: location', type T_CARD) or of the
+ *                 attribute whose values it holds (a func's or a proc's
+ *                 `s: suit`: type T_VALUE, attr = its index) or NULL;
+ *                 sym, value = that card type's index (-1 for none)
  *   EVENTDECL     name, params, body (a BLOCK); asks, declines = OPTION or
  *                 NULL: the question and the label of its reaction window
  *                 (`asks "..."`, `declines "..."`; an OPTION's which is 0
@@ -313,6 +321,12 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   ASK           who, name = prompt text; prompt
  *   CHOOSECARD,   who, name, src = SOURCE, els = OPTION ('else') or NULL;
  *   CHOOSEPLAYER  prompt
+ *   CHOOSEVALUE   `choose P "prompt" from values(...)` or `from lo..hi`:
+ *                 who, name, src = SOURCE (SRC_VALUES or SRC_RANGE; a
+ *                 name and a 'where' with `v in ...`), els = OPTION or
+ *                 NULL (refused); prompt, attr (the attribute of a value
+ *                 of type T_VALUE), value = the index in Game.labels of
+ *                 the template of every option's label ("{w0}", "{n0}")
  *   CHOOSECARDS   who, name, src, into = the zone they go to, size = LIST
  *                 of the smallest and largest size, such = 'such that' or
  *                 NULL; prompt, set_no = its index in Game.sets
@@ -323,7 +337,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   BOOLLIT       literal (0 or 1)
  *   NONELIT, PLAYERSREF
  *   STR           name = the string; value = the card it names, if any
- *   IDENT         name (a zone flag: word = the name after it); sym, or a
+ *   IDENT         name (a zone flag: word = the name after it); sym (and
+ *                 attr = Sym.attr: a local or variable of values), or a
  *                 constant: T_TYPE value = type index,
  *                 T_VALUE attr and value = value index, T_ZONE value =
  *                 zone index
@@ -343,6 +358,7 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 filter = 'where' or NULL; src_kind, slot = the
  *                 element's frame slot, sym = the element when named,
  *                 attr = the attribute whose values SRC_VALUES walks
+ *                 (ATTR_NAME: the card names)
  * Words built from values (sema_words.c, LANGUAGE.md §7)
  *   WORDS         name = the template: the text with each `{EXPR}` made
  *                 `{K}` (K its place, from 0; `{{` and `}}` stay), items =
@@ -459,6 +475,9 @@ struct Sym {
     Node *clause;           /* FUNC, PROC: the CLAUSE it is made of (its
                              * body, or a play clause's guard), or NULL */
     Type type;              /* variable type, or result type */
+    int attr;               /* of type T_VALUE (a local, a parameter, a
+                             * variable): the attribute whose values it
+                             * holds, -1 unknown (after an error) */
     int index;              /* zone index, variable slot, proc index... */
     int nparams;
     Type params[8];

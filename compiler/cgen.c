@@ -29,6 +29,7 @@ static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long l
 static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
                                   unsigned long long m);
 static void need_agg(Gen *G, const Node *n);
+static void gen_choose_value(Gen *G, const Node *n, const char *target);
 
 /* ---- small output helpers ------------------------------------------------ */
 
@@ -1260,6 +1261,7 @@ static void gen_decision(Gen *G, const Node *n, const char *target)
     case N_ASK:          gen_ask(G, n, target); return;
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER: gen_choose_one(G, n, target); return;
+    case N_CHOOSEVALUE:  gen_choose_value(G, n, target); return;
     case N_CHOOSECARDS:  gen_choose_cards(G, n); return;
     default:             return;
     }
@@ -1270,7 +1272,7 @@ static void gen_decision(Gen *G, const Node *n, const char *target)
 static bool is_decision(const Node *n)
 {
     return n->kind == N_ASK || n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
-           n->kind == N_CHOOSECARDS;
+           n->kind == N_CHOOSEVALUE || n->kind == N_CHOOSECARDS;
 }
 
 static bool is_proc_call(const Node *n)
@@ -1482,12 +1484,26 @@ static void gen_for_players_head(Gen *G, const Node *n)
     line(G, "    V[%d] -= s->core.nplayers;", src->slot);
 }
 
-/* The values of values(...) a loop walks, in order, into vals (C numbers):
- * those a card type allows for values(type.attribute), else all of the
- * attribute's. Returns how many. */
+/* The names of values(T.name) or values(name) into vals (card indices,
+ * in the order of the card list): those of type T, or all. */
+static int name_values(Gen *G, Buf *vals, const Node *arg)
+{
+    int t = arg->kind == N_FIELD ? arg->base->value : -1, nv = 0;
+    for (int i = 0; i < G->cs->ncards; i++)
+        if (t < 0 || G->cs->cards[i]->type->index == t)
+            buf_printf(vals, "%s%d", nv++ ? ", " : "", i);
+    return nv;
+}
+
+/* The values of values(...) a loop or a choice walks, in order, into vals
+ * (C numbers): those a card type allows for values(type.attribute), else
+ * all of the attribute's; card names for values(T.name). Returns how
+ * many. */
 static int attr_values(Gen *G, Buf *vals, const Node *src)
 {
     const Node *arg = src->in->args;
+    if (src->in->attr == ATTR_NAME)
+        return name_values(G, vals, arg);
     const Attr *at = G->cs->attrs[src->in->attr];
     int nv = 0;
     if (arg->kind == N_FIELD) {
@@ -1509,6 +1525,72 @@ static int attr_values(Gen *G, Buf *vals, const Node *src)
         }
     }
     return nv;
+}
+
+/* The walk of the values a choice of values offers, in helper hb: the
+ * numbers lo..hi (an empty range faults, with its bounds), or the table
+ * of values(...); each in the element's slot, at the indent the caller
+ * then writes the option at. */
+static void value_walk(Gen *G, Buf *hb, const Node *src)
+{
+    if (src->src_kind == SRC_RANGE) {
+        const Node *lo = src->in->items, *hi = lo->next;
+        buf_printf(hb, "    int32_t lo = %s;\n", unparen(G, expr_str(G, lo)));
+        buf_printf(hb, "    int32_t hi = %s;\n", unparen(G, expr_str(G, hi)));
+        buf_printf(hb, "    if (!range_ok(s, %d, lo, hi))\n        return;\n"
+                       "    for (int64_t v = lo; v <= hi && !s->core.over; v++) {\n"
+                       "        V[%d] = (int32_t)v;\n", site(G), src->slot);
+        return;
+    }
+    Buf vals = {0};
+    int nv = attr_values(G, &vals, src);
+    buf_printf(hb, "    static const int32_t vals[%d] = {%s};\n"
+                   "    for (int i = 0; i < %d && !s->core.over; i++) {\n"
+                   "        V[%d] = vals[i];\n",
+               nv ? nv : 1, vals.data ? vals.data : "0", nv, src->slot);
+    buf_free(&vals);
+}
+
+/* The options of a choice of values: opts<k>(s, V), one per value that
+ * passes the filter, each a label built from the value (its word, or its
+ * digits; template n->value). */
+static void gen_value_helper(Gen *G, const Node *n, int k)
+{
+    const Node *src = n->src;
+    Buf hb = {0};
+    buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
+    buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
+    value_walk(G, &hb, src);
+    const char *v = arena_printf(G->a, "V[%d]", src->slot);
+    const char *word = n->type == T_INT ? v
+                       : arena_printf(G->a, "%d + %s", word_base(G, n->type, n->attr), v);
+    const char *add = arena_printf(G->a, "add_words(s, %d, %d, 0, %s, 0, 0);", site(G),
+                                   n->value, word);
+    if (src->filter)
+        buf_printf(&hb, "        if (%s)\n            %s\n    }\n}\n\n",
+                   unparen(G, expr_str(G, src->filter)), add);
+    else
+        buf_printf(&hb, "        %s\n    }\n}\n\n", add);
+    label_frames(G, &hb, 0);
+    buf_puts(&G->helpers, hb.data);
+    buf_free(&hb);
+}
+
+/* decision: CHOOSE expr STRING FROM src opt_else | CHOOSE expr STRING FROM
+ * range opt_else — the value chosen is the word of the option taken, less
+ * the first word of the values' kind (a value, a name), or the number. */
+static void gen_choose_value(Gen *G, const Node *n, const char *target)
+{
+    int k = n->helper_no;
+    if (first_use(G, HELPER_OPTS, k))
+        gen_value_helper(G, n, k);
+    gen_begin_decision(G, n);
+    line(G, "opts%d(s, V);", k);
+    gen_wait(G);
+    if (target && n->type == T_INT)
+        line(G, "%s = chosen_word(s);", target);
+    else if (target)
+        line(G, "%s = chosen_word(s) - %d;", target, word_base(G, n->type, n->attr));
 }
 
 /* The head of 'for v in values(...)': the values are a table of the
@@ -1841,7 +1923,8 @@ void name_slot(Gen *G, int i, const char *name, const Node *at)
 static void name_element(Gen *G, const Node *src, const char *walker, const Node *at)
 {
     const char *what = src->src_kind == SRC_PLAYERS ? "player"
-                       : src->src_kind == SRC_VALUES ? "value" : "card";
+                       : src->src_kind == SRC_VALUES ? "value"
+                       : src->src_kind == SRC_RANGE ? "number" : "card";
     if (src->name)
         name_slot(G, src->slot, src->name, at);
     else
@@ -1876,6 +1959,7 @@ static void visit_slots(const Node *n, void *ctx)
         break;
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER:
+    case N_CHOOSEVALUE:
     case N_CHOOSECARDS:
         name_element(G, n->src, "the choice", n);
         break;

@@ -200,7 +200,8 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_END: ONE(how); break;
     case N_ASK: ONE(who); ONE(words); break;
     case N_CHOOSECARD:
-    case N_CHOOSEPLAYER: ONE(who); ONE(words); ONE(src); ONE(els); break;
+    case N_CHOOSEPLAYER:
+    case N_CHOOSEVALUE: ONE(who); ONE(words); ONE(src); ONE(els); break;
     case N_CHOOSECARDS:
         ONE(who); ONE(words); ONE(src); ONE(into); ONE(size); ONE(such);
         break;
@@ -257,7 +258,7 @@ static void put_label(Buf *b, const Node *n)
     case N_POSITION:
     case N_TOPCARD: buf_printf(b, " %s", pos_word(n->pos_kind)); break;
     case N_STR: case N_MENU: case N_OPTION: case N_ASK: case N_CHOOSECARD:
-    case N_CHOOSEPLAYER: case N_CHOOSECARDS: case N_WORDS:
+    case N_CHOOSEPLAYER: case N_CHOOSEVALUE: case N_CHOOSECARDS: case N_WORDS:
         buf_puts(b, " ");
         put_quoted(b, n->name);
         break;
@@ -355,7 +356,7 @@ static void put_facts(const Dump *D, const Node *n)
 {
     static const char *const walks[] = {
         [SRC_ZONE] = "zone", [SRC_PLAYERS] = "players", [SRC_VALUES] = "values",
-        [SRC_CHOSEN] = "chosen", [SRC_HELD] = "held",
+        [SRC_CHOSEN] = "chosen", [SRC_HELD] = "held", [SRC_RANGE] = "range",
     };
     Buf *b = D->out;
     Type t = n->kind == N_LET && n->sym ? n->sym->type : n->type;
@@ -386,6 +387,7 @@ static void put_facts(const Dump *D, const Node *n)
     case N_ASK:
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER: buf_printf(b, "  prompt %d", n->prompt); break;
+    case N_CHOOSEVALUE: buf_printf(b, "  prompt %d  label %d", n->prompt, n->value); break;
     case N_CHOOSECARDS: buf_printf(b, "  prompt %d  set %d", n->prompt, n->set_no); break;
     case N_PATTERN:
         if (n->pat_kind == PAT_ENTERS || n->pat_kind == PAT_LEAVES)
@@ -797,7 +799,8 @@ static void put_node_facts(Buf *b, const Node *n)
     };
     if (n->helper_no >= 0) {
         HelperFamily f = n->kind == N_INDEX || n->kind == N_LIST || n->kind == N_FOR ? HELPER_LIST
-                         : n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ? HELPER_OPTS
+                         : n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
+                           n->kind == N_CHOOSEVALUE ? HELPER_OPTS
                          : n->kind == N_CHOOSECARDS ? HELPER_SETS
                          : n->kind == N_MOVEALL ? HELPER_MVALL : HELPER_AGG;
         buf_printf(b, "  helper %s %d", families[f], n->helper_no);

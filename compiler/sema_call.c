@@ -77,6 +77,15 @@ static int count_args(const Node *args)
     return k;
 }
 
+/* The attribute of parameter i of func or proc sym (of type T_VALUE). */
+static int param_attr(const Sym *sym, int i)
+{
+    const Node *p = sym->decl->params;
+    for (; p && i > 0; i--)
+        p = p->next;
+    return p ? p->attr : -1;
+}
+
 /* expr: IDENT '(' args ')' calling a func or a proc. */
 static Type check_call_routine(Sema *s, Node *n, Sym *sym, bool stmt)
 {
@@ -104,11 +113,13 @@ static Type check_call_routine(Sema *s, Node *n, Sym *sym, bool stmt)
             diag_error(s->diags, a->loc, "'%s' takes values, not a filtered zone", n->name);
             continue;
         }
-        Type t = check_expr(s, a);
+        Type want = i < sym->nparams && i < 8 ? sym->params[i] : T_UNKNOWN;
+        int attr = want == T_VALUE ? param_attr(sym, i) : -1;
+        Type t = check_expr_as(s, a, want, attr);
         if (i < sym->nparams && i < 8) {
             char ctx[160];
             snprintf(ctx, sizeof ctx, "argument %d of '%s'", i + 1, n->name);
-            expect_type(s, a, sym->params[i], t, ctx);
+            expect_value(s, a, want, attr, t, ctx);
         }
     }
     return n->type = sym->type;
@@ -175,7 +186,8 @@ static Type check_call_aggregate(Sema *s, Node *n, Builtin b)
     n->args = src;
     Type et = check_source(s, src);
     if (src->src_kind == SRC_VALUES)
-        diag_error(s->diags, src->loc, "values(...) can only be used in 'for'");
+        diag_error(s->diags, src->loc, "values(...) can only be used in 'for' and in a "
+                                            "choice of values");
     vec_push(s->arena, &s->g->aggs, n);
     if (b == B_FIRST)
         return n->type = et == T_UNKNOWN ? T_UNKNOWN : et;

@@ -243,7 +243,8 @@ static void find_text(const Node *n, void *ctx)
     if (f->at)
         return;
     bool decision = n->kind == N_MENU || n->kind == N_ASK || n->kind == N_CHOOSECARD ||
-                    n->kind == N_CHOOSEPLAYER || n->kind == N_CHOOSECARDS;
+                    n->kind == N_CHOOSEPLAYER || n->kind == N_CHOOSEVALUE ||
+                    n->kind == N_CHOOSECARDS;
     if (f->label ? n->kind == N_OPTION && n->label == f->index
                  : decision && n->prompt == f->index)
         f->at = n;

@@ -131,6 +131,32 @@ static Node *choose_one(struct Lexer *lx, RLLTYPE loc, NodeKind k, Node *who, bo
     return worded(lx, n, at);
 }
 
+/* `var NAME: [per player | per card] ATTR = VALUE`: a variable holding a
+ * value of attribute ATTR (how), which the checker finds. */
+static Node *value_var(struct Lexer *lx, RLLTYPE loc, const char *name, int per, Node *attr,
+                       Node *init, Node *shown)
+{
+    Node *n = NEW(VARDECL, loc);
+    n->name = name;
+    n->type = T_VALUE;
+    n->how = attr;
+    n->init = init;
+    n->per_player = per;
+    n->shown = shown;
+    return n;
+}
+
+/* The numbers of 'choose P "..." from [v in] lo..hi [where COND]': a
+ * SOURCE walking the LIST of its two bounds. */
+static Node *range_source(struct Lexer *lx, RLLTYPE loc, const char *name, Node *lo, Node *hi,
+                          Node *filter)
+{
+    Node *r = NEW(LIST, loc);
+    r->items = lo;
+    lo->next = hi;
+    return source(lx, loc, name, r, filter);
+}
+
 static Node *ask(struct Lexer *lx, RLLTYPE loc, Node *who, bool announced, const char *prompt,
                  RLLTYPE at)
 {
@@ -581,7 +607,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token <num> NUMBER "number"
 
 %type <node> decl params param_list param zone_flags zone_flag block stmts stmt
-%type <node> tail else_part expr cond decision src opt_where opt_else position
+%type <node> tail else_part expr cond decision src range opt_where opt_else position
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
 %type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
 %type <node> name_list play_card opt_by opt_to show_who window_texts
@@ -651,6 +677,15 @@ decl
                                     { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6;
                                       $$->init = $8; $$->per_player = VAR_PER_CARD;
                                       $$->shown = $9; }
+    | VAR name ':' IDENT '=' expr opt_shown
+                                    { $$ = value_var(lx, @2, $2, VAR_GAME, ident(lx, @4, $4), $6,
+                                                     $7); }
+    | VAR name ':' PER PLAYER IDENT '=' expr opt_shown
+                                    { $$ = value_var(lx, @2, $2, VAR_PER_PLAYER,
+                                                     ident(lx, @6, $6), $8, $9); }
+    | VAR name ':' PER CARD IDENT '=' expr opt_shown
+                                    { $$ = value_var(lx, @2, $2, VAR_PER_CARD, ident(lx, @6, $6),
+                                                     $8, $9); }
     | FUNC name '(' params ')' ':' var_type opt_shown '=' expr
                                     { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->shown = $8; $$->expr_body = $10; }
@@ -988,6 +1023,19 @@ decision
                                     { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, $5, @5, $7,
                                                       $8); }
     | ASK expr opt_public STRING    { $$ = ask(lx, @1, $2, $3, $4, @4); }
+    | CHOOSE expr opt_public STRING FROM src opt_else
+                                    { $$ = choose_one(lx, @1, N_CHOOSEVALUE, $2, $3, $4, @4, $6,
+                                                      $7); }
+    | CHOOSE expr opt_public STRING FROM range opt_else
+                                    { $$ = choose_one(lx, @1, N_CHOOSEVALUE, $2, $3, $4, @4, $6,
+                                                      $7); }
+    ;
+
+/* The numbers a choice of a number is made from: lo..hi */
+range
+    : expr DOTDOT expr opt_where    { $$ = range_source(lx, @1, NULL, $1, $3, $4); }
+    | name IN expr DOTDOT expr opt_where
+                                    { $$ = range_source(lx, @1, $1, $3, $5, $6); }
     ;
 
 opt_public

@@ -1105,6 +1105,28 @@ static inline RT_UNUSED void add_words(State *s, int site, int label, int branch
     }
 }
 
+/* The numbers lo..hi of a choice: false, and a fault at site with its
+ * bounds (F_EMPTY_RANGE: lo, and hi where the faults.h says), when the
+ * range is empty, or after a fault in its bounds. */
+static inline RT_UNUSED bool range_ok(State *s, int site, int32_t lo, int32_t hi)
+{
+    if (s->core.over)
+        return false;
+    if (lo <= hi)
+        return true;
+    fault(s, F_EMPTY_RANGE, site, lo);
+    s->core.dec.word[0] = hi;
+    return false;
+}
+
+/* The value of the option taken of a choice of values (a label built
+ * from one value, RT_OPT_WORDS): that value, as the word it was given. */
+static inline RT_UNUSED int32_t chosen_word(State *s)
+{
+    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];
+    return o->kind == RT_OPT_WORDS ? o->words.value[0] : -1;
+}
+
 /* An attribute value as a word: words[base + v], -1 for no value. */
 static inline RT_UNUSED int32_t value_word(int base, int v)
 {

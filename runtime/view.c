@@ -981,6 +981,8 @@ static void json_fault(RtPlay *pl)
     } else if (k->detail == RT_FD_PLAYER || k->detail == RT_FD_INDEX ||
                k->detail == RT_FD_NUMBER) {
         fprintf(f, ",\"value\":%d", v);
+    } else if (k->detail == RT_FD_RANGE) {
+        fprintf(f, ",\"from\":%d,\"to\":%d", v, (int)c->dec.word[0]);
     } else if (k->detail == RT_FD_CARD) {
         fputs(",\"card\":", f);
         if (v >= 0 && v < g->ninstances)
