@@ -5,7 +5,8 @@
 # For each kind of name an author declares (a zone, a variable of the
 # game, per player, per card, a func, a proc, an event and its handler, a
 # parameter, a let, a for's variable, a source's element, the player a
-# choice binds), a game is written that gives that kind every builtin's
+# choice binds, the number a choice binds; a variable of an attribute's
+# values too), a game is written that gives that kind every builtin's
 # name (the BUILTINS of compiler/sema.h, and `chosen`) and uses each. Each
 # game must build (cardc, then cc -Wall -Wextra -Werror: no clash in the
 # generated C either), warn once per builtin whose name a global takes
@@ -45,6 +46,7 @@ decl() {
     var) echo "var $2: int = 0" ;;
     pvar) echo "var $2: per player int = 0" ;;
     cvar) echo "var $2: per card int = 0" ;;
+    vvar) echo "var $2: colour = red" ;;
     func) echo "func $2(x: int): int = x" ;;
     proc) echo "proc $2(x: int) { total += x }" ;;
     event) printf 'event %s(x: int) { total += x }\non %s(x) { total += x }\n' "$2" "$2" ;;
@@ -61,6 +63,7 @@ use() {
     var) echo "$2 += 1"; echo "total += $2" ;;
     pvar) echo "$2[seat(0)] += 1"; echo "total += $2[seat(0)]" ;;
     cvar) echo "$2[top(deck)] += 1"; echo "total += $2[top(deck)]" ;;
+    vvar) echo "if $2 == red { total += 1 }" ;;
     func) echo "total += $2(1)" ;;
     proc) echo "$2(1)" ;;
     event) echo "$2(1)" ;;
@@ -70,6 +73,8 @@ use() {
     element) echo "total += count($2 in deck where $2 == top(deck))" ;;
     binder) echo "let q_$2 = choose player seat(0) \"Who?\" from $2 in players where $2 == seat(1)"
             echo "if q_$2 == seat(1) { total += 1 }" ;;
+    number) echo "let n_$2 = choose seat(0) \"Which?\" from $2 in 1..3 where $2 == 2"
+            echo "total += n_$2 - 1" ;;
     esac
 }
 # per KIND: what one name adds to total
@@ -80,7 +85,7 @@ per() {
 # game KIND: the game giving every builtin's name to KIND, into $T/KIND
 game() {
     mkdir -p "$T/$1"
-    printf 'game: Names\ntypes:\n  t: {}\ncards:\n  - {name: c, type: t, count: 40}\n' \
+    printf 'game: Names\ntypes:\n  t: {attributes: {colour: [red, blue]}}\ncards:\n  - {name: c, type: t, count: 40, colour: red}\n' \
         >"$T/$1/cards.yaml"
     {
         echo 'game "Names"'
@@ -131,9 +136,9 @@ plays() {
     return 1
 }
 
-for k in zone var pvar cvar func proc event param let for element binder; do
+for k in zone var pvar cvar vvar func proc event param let for element binder number; do
     game "$k"
-    case $k in zone|var|pvar|cvar|func|proc|event) nw=$nnames ;; *) nw=0 ;; esac
+    case $k in zone|var|pvar|cvar|vvar|func|proc|event) nw=$nnames ;; *) nw=0 ;; esac
     check "$k: builds" builds "$k"
     if [ -x "$T/$k.bin" ]; then
         check "$k: $nw warnings, one per builtin" warns "$k" "$nw"
