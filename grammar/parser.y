@@ -917,6 +917,7 @@ stmt
     | CHOOSE CARDS expr opt_public STRING FROM src INTO expr IDENT expr DOTDOT expr opt_such
                                     { expect_word(lx, @10, $10, "size", "'choose cards ... into "
                                                   "ZONE size A..B'");
+                                      lx->after_into = false;
                                       $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->announced = $4;
                                       $$->name = $5; $$->src = $7; $$->into = $9;
                                       Node *r = NEW(LIST, @10); r->items = $11; $11->next = $13;
@@ -1349,6 +1350,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
     /* One syntax error a line, and none until the parser is back in step
      * (a statement or a declaration ends): the rest says little. */
     const RLLTYPE *at = yypcontext_location(ctx);
+    bool into = lx->after_into; /* the 'choose cards' of that 'into' is left */
+    lx->after_into = false;
     if (lx->quiet || at->first_line == lx->last_syntax_line)
         return 0;
     lx->last_syntax_line = at->first_line;
@@ -1372,6 +1375,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
                             "before it?", found);
         lx->quiet = 2;
         open_note(lx);
+    } else if (into && !strcmp(exp, ", expected a name")) {
+        /* 'size' is a word, not a keyword: the name expected is that one */
+        lexer_error(lx, at, "syntax error: unexpected %s, expected 'size' ('choose cards ... "
+                            "into ZONE size A..B')", found);
     } else if (keyword_for_name(ctx, got)) {
         lexer_error(lx, at, "syntax error: unexpected %s%s: '%s' is a keyword and cannot be "
                             "a name", found, exp, yysymbol_name(got));
