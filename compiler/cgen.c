@@ -313,7 +313,7 @@ static void gen_neighbour(Gen *G, Buf *b, const Node *n)
         gen_checked_call(G, b, fn, n->args);
 }
 
-/* primary: IDENT '(' args ')' naming a builtin, and SIZE '(' expr ')' */
+/* primary: IDENT '(' args ')' naming a builtin */
 static void gen_builtin(Gen *G, Buf *b, const Node *n)
 {
     switch ((Builtin)n->builtin) {
@@ -1205,7 +1205,7 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     buf_free(&hb);
 }
 
-/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr
+/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr 'size' expr DOTDOT expr
  *       opt_such */
 static void gen_choose_cards(Gen *G, const Node *n)
 {

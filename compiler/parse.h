@@ -28,6 +28,8 @@ struct Lexer {
     Loc open[RL_MAX_DEPTH];     /* where each open '{' or '(' was opened */
     bool too_deep;
     int last_syntax_line;       /* one syntax error a line */
+    bool after_into;            /* 'into' scanned and its 'choose cards' not
+                                 * yet parsed: a name expected is 'size' */
     int quiet;                  /* no syntax errors: 1 until a statement or a
                                  * declaration ends, 2 for the rest of the
                                  * text (brackets out of step: an unterminated

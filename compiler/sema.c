@@ -35,6 +35,29 @@ static const char *global_kind_name(SymKind kind)
     }
 }
 
+/* A game's name that is also a builtin's is the game's (LANGUAGE.md,
+ * "Compatibility"): a builtin added to the language never breaks a game
+ * that built. The warning says which builtin the name takes and what is
+ * left of it: a func, a proc or an event takes its calls too; a variable
+ * or a zone only the name alone, as neither can be called. */
+static void warn_builtin_taken(Sema *s, const Node *decl, SymKind kind)
+{
+    const char *name = decl->name, *what = global_kind_name(kind);
+    int b = find_builtin(name);
+    if (b >= 0 && (kind == S_FUNC || kind == S_PROC || kind == S_EVENT))
+        diag_warning(s->diags, decl->loc, "%s '%s' takes the name of the builtin %s: "
+                     "every '%s(...)' of these rules %s this %s", what, name,
+                     builtin_meaning(b), name, kind == S_EVENT ? "raises" : "calls", what);
+    else if (b >= 0)
+        diag_warning(s->diags, decl->loc, "%s '%s' takes the name of the builtin %s: the "
+                     "name alone means this %s; '%s(...)' still calls the builtin",
+                     what, name, builtin_meaning(b), what, name);
+    else if (!strcmp(name, "chosen"))
+        diag_warning(s->diags, decl->loc, "%s '%s' takes the name of the builtin 'chosen', "
+                     "the cards chosen so far in the 'such that' of 'choose cards': the name "
+                     "means this %s there too", what, name, what);
+}
+
 /* Enters a zone, a variable, a func or a proc in the global table; NULL
  * if the name is taken. */
 Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
@@ -52,13 +75,12 @@ Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
         return NULL;
     }
     const TypeDef *type = cards_find_type(s->cs, decl->name);
-    if (find_builtin(decl->name) >= 0 || !strcmp(decl->name, "chosen")) {
-        diag_error(s->diags, decl->loc, "'%s' is a builtin name", decl->name);
-    } else if (type) {
+    if (type) {
         diag_error(s->diags, decl->loc, "'%s' is already a card type: give this %s another "
                    "name", decl->name, global_kind_name(kind));
         diag_note(s->diags, type->loc, "card type '%s' is declared here", type->name);
     }
+    warn_builtin_taken(s, decl, kind);
     return sym;
 }
 

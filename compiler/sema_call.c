@@ -28,6 +28,44 @@ static const int builtin_max[] = {
 #undef X
 };
 
+/* What each builtin is, for the warning at a game's name that takes it
+ * (enter_global): how it is written, then what it gives. */
+static const char *const builtin_what[B__COUNT] = {
+    [B_COUNT] = "count(S), the number of elements of a source",
+    [B_ANY] = "any(S), whether a source has an element",
+    [B_ALL] = "every(S), whether every element of a source passes its filter",
+    [B_SUM] = "sum(S, E), a number summed over a source",
+    [B_MIN] = "min(a, b) or min(S, E), the least of two numbers or over a source",
+    [B_MAX] = "max(a, b) or max(S, E), the greatest of two numbers or over a source",
+    [B_DISTINCT] = "distinct(S, F), how many different values of a field a source has",
+    [B_FIRST] = "first(S), the first element of a source",
+    [B_SIZE] = "size(Z), the number of cards in a zone",
+    [B_NEXT] = "next(p), the seat after p",
+    [B_SEAT] = "seat(i), the player of seat i",
+    [B_VALUES] = "values(attr), the values of an attribute, for 'for' and choices",
+    [B_CHANCE] = "chance(N), true with probability N%",
+    [B_ROLL] = "roll(N), a number from 1 to N at random",
+    [B_ABS] = "abs(x), the absolute value of a number",
+    [B_START_TURN] = "start_turn(p), the statement that starts p's turn",
+    [B_NPLAYERS] = "player_count(), the number of players",
+    [B_PLAYABLE] = "playable(c, p), whether player p may play card c",
+    [B_CONTROLLER] = "controller(c), the player whose zone holds card c",
+    [B_ACTIVE] = "active(), the player whose turn it is",
+    [B_HOLDER] = "holder(c), the card whose held zone holds card c",
+    [B_PREV] = "prev(p), the seat before p",
+    [B_REVERSE] = "reverse(), the statement that turns the direction of play round",
+    [B_DEFEAT] = "defeat(p), the statement that makes p lose",
+    [B_DEFEATED] = "defeated(p), whether p was defeated",
+    [B_ELIMINATE] = "eliminate(p), the statement that puts p out of the game",
+    [B_IS_OUT] = "is_out(p), whether p is out of the game",
+    [B_PLAYERS_IN] = "players_in(), the number of players still in the game",
+};
+
+const char *builtin_meaning(int b)
+{
+    return b >= 0 && b < B__COUNT && builtin_what[b] ? builtin_what[b] : "a builtin";
+}
+
 int find_builtin(const char *name)
 {
     for (int i = 0; i < B__COUNT; i++)
@@ -298,7 +336,7 @@ static Type check_call_values(Sema *s, Node *n)
     return n->type = T_UNKNOWN;
 }
 
-/* expr: IDENT '(' args ')' | SIZE '(' expr ')' calling a builtin. */
+/* expr: IDENT '(' args ')' calling a builtin. */
 static Type check_call_builtin(Sema *s, Node *n, bool stmt)
 {
     int b = find_builtin(n->name);
@@ -347,14 +385,24 @@ static Type check_call_builtin(Sema *s, Node *n, bool stmt)
     return n->type = T_UNKNOWN;
 }
 
+/* The func, proc or event of the game that a call `name(...)` calls, or
+ * NULL for a builtin's name (or none): the game's wins over a builtin of
+ * the same name (LANGUAGE.md §2, "Compatibility"). */
+Sym *game_callee(Sema *s, const char *name)
+{
+    Sym *sym = strmap_get(&s->globals, name);
+    return sym && (sym->kind == S_FUNC || sym->kind == S_PROC || sym->kind == S_EVENT) ? sym
+                                                                                       : NULL;
+}
+
 /* expr: IDENT '(' args ')' — stmt: the call is a whole statement (or the
  * whole value of a let), where a proc may be called. */
 Type check_call(Sema *s, Node *n, bool stmt)
 {
-    Sym *sym = strmap_get(&s->globals, n->name);
-    if (sym && (sym->kind == S_FUNC || sym->kind == S_PROC))
-        return check_call_routine(s, n, sym, stmt);
+    Sym *sym = game_callee(s, n->name);
     if (sym && sym->kind == S_EVENT)
         return check_call_event(s, n, sym, stmt);
+    if (sym)
+        return check_call_routine(s, n, sym, stmt);
     return check_call_builtin(s, n, stmt);
 }

@@ -72,7 +72,7 @@ static Type check_source_base(Sema *s, Node *base)
 {
     if (base->kind == N_PLAYERSREF)
         return T_PLAYERS;
-    if (base->kind == N_CALL && !strcmp(base->name, "values")) {
+    if (base->kind == N_CALL && !strcmp(base->name, "values") && !game_callee(s, "values")) {
         check_values_call(s, base);
         return T_VALUE;
     }

@@ -202,7 +202,10 @@ void check_satisfiable(Sema *s, Node *src, const char *what);
 /* sema_call.c */
 extern const char *const builtin_names[B__COUNT];
 int find_builtin(const char *name);
+/* What builtin b is: "playable(c, p), whether player p may play card c". */
+const char *builtin_meaning(int b);
 Type check_call(Sema *s, Node *n, bool stmt);
+Sym *game_callee(Sema *s, const char *name);
 
 /* sema_stmt.c */
 void check_block(Sema *s, Node *n);

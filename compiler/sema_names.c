@@ -315,8 +315,9 @@ static Type report_unknown_name(Sema *s, Node *n)
     return n->type = T_UNKNOWN;
 }
 
-/* primary: IDENT — in this order: a local, 'chosen', a field of the
- * implicit card of a filter, a global, a card type, an attribute value. */
+/* primary: IDENT — in this order: a local, 'chosen' (unless a global
+ * takes the name), a field of the implicit card of a filter, a global, a
+ * card type, an attribute value. */
 Type check_ident(Sema *s, Node *n)
 {
     const char *name = n->name;
@@ -327,7 +328,7 @@ Type check_ident(Sema *s, Node *n)
         n->attr = sym->attr;
         return n->type = sym->type;
     }
-    if (!strcmp(name, "chosen")) {
+    if (!strcmp(name, "chosen") && !strmap_get(&s->globals, name)) { /* a global wins */
         if (!s->in_such)
             diag_error(s->diags, n->loc, "'chosen' only has a meaning in the 'such that' of "
                                          "'choose cards'");

@@ -218,7 +218,7 @@ static void check_pick_size(Sema *s, Node *size)
         diag_error(s->diags, lo->loc, "a set of cards needs at least 1 card");
 }
 
-/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
+/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr 'size' expr DOTDOT expr opt_such
  * (after the head check_decision shares with ask) */
 static Type check_choose_cards(Sema *s, Node *n)
 {

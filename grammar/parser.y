@@ -632,7 +632,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle" SORT "sort"
 %token CHOOSE "choose"
 %token OPTION "option" CARD "card" CARDS "cards" PLAYER "player" ASK "ask"
-%token SUCH "such" THAT "that" INTO "into" SIZE "size" TRUE "true"
+%token SUCH "such" THAT "that" INTO "into" TRUE "true"
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
 %token PER "per" WHEN "when" INT "int" BOOL "bool" LIMIT "limit"
 %token EFFECT "effect" ON "on" INSTEAD "instead" REACT "react" OF "of" BY "by"
@@ -961,8 +961,11 @@ stmt
     | CHOOSE expr opt_public STRING '{' options '}'
                                     { $$ = NEW(MENU, @1); $$->who = $2; $$->announced = $3;
                                       $$->name = $4; $$->options = $6; worded(lx, $$, @4); }
-    | CHOOSE CARDS expr opt_public STRING FROM src INTO expr SIZE expr DOTDOT expr opt_such
-                                    { $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->announced = $4;
+    | CHOOSE CARDS expr opt_public STRING FROM src INTO expr IDENT expr DOTDOT expr opt_such
+                                    { expect_word(lx, @10, $10, "size", "'choose cards ... into "
+                                                  "ZONE size A..B'");
+                                      lx->after_into = false;
+                                      $$ = NEW(CHOOSECARDS, @1); $$->who = $3; $$->announced = $4;
                                       $$->name = $5; $$->src = $7; $$->into = $9;
                                       Node *r = NEW(LIST, @10); r->items = $11; $11->next = $13;
                                       $$->size = r; $$->such = $14; worded(lx, $$, @5); }
@@ -1174,7 +1177,6 @@ primary
                                       $$->pos_kind = POS_TOP; }
     | BOTTOM '(' expr ')'           { $$ = NEW(TOPCARD, @1); $$->zone = $3;
                                       $$->pos_kind = POS_BOTTOM; }
-    | SIZE '(' expr ')'             { $$ = call(lx, @1, "size", $3); }
     | '(' { enter(lx, @1); } expr ')'
                                     { $$ = nest(lx, @$, $3); }
     | '[' exprs ']'                 { $$ = NEW(LIST, @1); $$->items = $2; }
@@ -1253,7 +1255,7 @@ static int tok_group(yysymbol_kind_t k)
     static const char *const ops[] = {"or", "and", "==", "!=", "<=", ">=", "'<'", "'>'",
                                       "'+'", "'-'", "'*'", "'/'", "'%'", "'.'", "'['", "'('"};
     static const char *const expr[] = {"number", "string", "true", "false", "none",
-                                       "players", "top", "bottom", "size", "not"};
+                                       "players", "top", "bottom", "not"};
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
                                        "move", "shuffle", "sort", "choose", "return", "break",
                                        "end", "cancel", "'{'", "until", "at (a time)"};
@@ -1395,6 +1397,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
     /* One syntax error a line, and none until the parser is back in step
      * (a statement or a declaration ends): the rest says little. */
     const RLLTYPE *at = yypcontext_location(ctx);
+    bool into = lx->after_into; /* the 'choose cards' of that 'into' is left */
+    lx->after_into = false;
     if (lx->quiet || at->first_line == lx->last_syntax_line)
         return 0;
     lx->last_syntax_line = at->first_line;
@@ -1418,6 +1422,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
                             "before it?", found);
         lx->quiet = 2;
         open_note(lx);
+    } else if (into && !strcmp(exp, ", expected a name")) {
+        /* 'size' is a word, not a keyword: the name expected is that one */
+        lexer_error(lx, at, "syntax error: unexpected %s, expected 'size' ('choose cards ... "
+                            "into ZONE size A..B')", found);
     } else if (keyword_for_name(ctx, got)) {
         lexer_error(lx, at, "syntax error: unexpected %s%s: '%s' is a keyword and cannot be "
                             "a name", found, exp, yysymbol_name(got));
