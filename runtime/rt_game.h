@@ -1444,8 +1444,9 @@ static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State 
  *         while (win_asking(s)) {
  *             decision_in(s, win_seat(s), prompt);
  *             the seat's options (its reaction cards), then "Do not respond";
- *             wait, even for one option (resumable: R_WAIT; direct:
- *             decide_always);
+ *             a seat with a card to offer (bf_seat_asked) is asked
+ *             (resumable: R_WAIT; direct: decide_always); any other
+ *             declines unasked (win_decline_unasked), counted all the same;
  *             win_answer(s);            (sealed; the last answer closes it)
  *         }
  *         the answers, in the order asked: win_card(s, i) for i < win_seats(s);
@@ -1535,6 +1536,28 @@ static inline RT_UNUSED void win_answer(State *s)
         return;
     w->open = 0;
     rt_window_closed(s, w);
+}
+
+/* The seat the innermost window asks now is not asked: it has no answer
+ * but declining (bf_seat_asked), so it declines, as if it had been asked
+ * and had answered so. Nothing another seat sees tells the two apart:
+ * the answer is counted as a decision (the end line's `decisions`, the
+ * decision bound), it resets the count of steps and triggers as an answer
+ * does, and the window keeps it sealed with its question (win_answer).
+ * false when the decision bound ends the game. */
+static inline RT_UNUSED bool win_decline_unasked(State *s)
+{
+    RtCore *c = &s->core;
+    c->dec.chosen = (int16_t)(c->dec.noptions - 1);
+    s->steps = 0;
+#if GAME_HAS_EVENTS
+    s->tfired = 0;
+#endif
+    if (++c->decisions < c->max_decisions)
+        return true;
+    c->over = RT_DRAW; /* the decision bound */
+    memset(c->winner, 0, sizeof c->winner);
+    return false;
 }
 
 /* Seats the innermost window asked. */
@@ -2293,6 +2316,34 @@ static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
         add_text(s, ev->site, ev->decline >= 0 ? ev->decline : GAME_RESPOND_LABEL, 0);
 }
 
+/* Is the seat the window asks now (its offer just made: bf_offer) asked?
+ * Only when it has a legal answer besides declining: a card it may react
+ * with. A seat not asked declines unasked (win_decline_unasked). This is
+ * the one place that decides which seats a window asks. */
+static inline RT_UNUSED bool bf_seat_asked(const State *s)
+{
+    return s->core.dec.noptions > 1;
+}
+
+/* The seats of the open window, from the one it asks now, that are not
+ * asked decline (win_decline_unasked), until one is asked (true: its
+ * question is the pending decision) or the window closes (false; also
+ * when the game ended: the decision bound, a fault in an offer). */
+static RT_UNUSED bool bf_ask_next(State *s, const BfEvent *ev, const int32_t *V)
+{
+    while (win_asking(s)) {
+        bf_offer(s, ev, V);
+        if (s->core.over)
+            return false;
+        if (bf_seat_asked(s))
+            return true;
+        if (!win_decline_unasked(s))
+            return false;
+        win_answer(s);
+    }
+    return false;
+}
+
 /* The next answer of the closed window to resolve, from BF_J on: a card
  * that can still react, and its clause (-1: none left). */
 static RT_UNUSED int bf_next_answer(State *s, const BfEvent *ev, int32_t *V, int *card, int *me)
@@ -2356,11 +2407,12 @@ static RT_UNUSED int bf_run(State *s, Frame *f)
 #if GAME_HAS_WINDOWS
     if (BFV(V, BF_PHASE) == BFP_WINDOW)
         BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
-    if (BFV(V, BF_PHASE) == BFP_ASK && win_asking(s)) {
-        bf_offer(s, ev, V);
+    if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V)) {
         f->pc = 2;
-        return R_WAIT; /* always asked, even for one option */
+        return R_WAIT; /* asked, its cards and "Do not respond" */
     }
+    if (s->core.over)
+        return R_STOP;
     if (BFV(V, BF_PHASE) == BFP_ASK) {
         BFV(V, BF_PHASE) = BFP_RESOLVE;
         BFV(V, BF_J) = 0;
@@ -2407,13 +2459,14 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
 #if GAME_HAS_WINDOWS
     if (!s->core.over && !BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_WINDOW &&
         bf_open(s, ev, V)) {
-        while (win_asking(s)) {
-            bf_offer(s, ev, V);
-            if (!decide_always(s, ev->site, d)) {
-                s->depth--;
-                return false;
-            }
+        while (bf_ask_next(s, ev, V)) {
+            if (!decide_always(s, ev->site, d))
+                break;
             win_answer(s);
+        }
+        if (s->core.over) {
+            s->depth--;
+            return false;
         }
         BFV(V, BF_J) = 0;
         while (!s->core.over && !BFV(V, BF_CANCEL) &&

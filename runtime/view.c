@@ -457,7 +457,8 @@ void rt_print_question(RtPlay *pl)
     if (w) {
         fputs("  (", pl->out);
         print_window(pl, w, d->player);
-        fputs("; every player is asked, and no answer is shown until all have answered)\n",
+        fputs("; every player who may respond is asked, and no answer is shown until all "
+              "have answered)\n",
               pl->out);
     }
     for (int i = 0; i < d->noptions; i++)
