@@ -13,18 +13,24 @@
  * For each seed 1..SEEDS, each player count of the game's range (at most
  * 4) and each seat S, the game is played twice with the same seed and the
  * same agents, a uniform random choice from each seat's own generator
- * (as the random seat draws it). In the second game, as the first
+ * (as the random seat draws it), but for a reaction window's question,
+ * always declined, without a draw. In the second game, as the first
  * decision opens (after the set-up deal, before its options are offered),
  * the cards of every zone S may not see are permuted among the places of
  * those zones (the sizes of every zone kept; a card with cards under it,
  * and the held zones, stay). S's JSON stream must be the same in both up
  * to the first thing the rules show S:
  *   - a card moving from a place S may not see to one it sees (the move
- *     names it), or the answers of a reaction window;
+ *     names it), or the answers of a reaction window where some seat
+ *     answered with a card (a window every seat declined, each asked or
+ *     not, shows nothing more: the comparison goes on past it, so a seat
+ *     that declines unasked must leave no trace in S's stream);
  *   - a decision of another seat whose options differ between the two
  *     games (its own hidden cards now shape what it does, which the
  *     rules may show; the agents' choices are the same only while the
- *     options are).
+ *     options are). Another seat's window questions are left out of this:
+ *     asked in one game (it holds a card to answer with) and not in the
+ *     other, it declines in both, and S must not tell the two apart.
  * A decision of S whose prompt or options differ is a leak, and so is
  * any other line that differs before those points: a question asked in
  * one game only, a move, a view, the end line's count of decisions.
@@ -279,6 +285,7 @@ enum { MAX_ENTRIES = 20000 };
 /* One decision of a game as the test saw it open. */
 typedef struct Entry {
     int player;
+    bool window;            /* a question of a reaction window */
     uint64_t options;       /* a hash of its prompt and every label, all named */
     size_t before, after;   /* S's stream before its lines, and after */
 } Entry;
@@ -381,10 +388,22 @@ static void diff_observe(void *ctx, const RtGame *gm, const void *st, RtMove m)
     rt_observe(ctx, gm, st, m);
 }
 
+/* A window shows S something only when a seat answered with a card: a
+ * window whose every seat declined, asked or not, shows nothing but that,
+ * and the comparison goes on past it (a seat asked in one game only, for a
+ * card it holds there, parts the two games at its decision: must_agree). */
+static bool window_shows(const RtWindow *w)
+{
+    for (int i = 0; i < w->nasked; i++)
+        if (w->answer[i].kind == RT_OPT_CARD)
+            return true;
+    return false;
+}
+
 static void diff_observe_window(void *ctx, const RtGame *gm, const void *st, const RtWindow *w)
 {
     Run *r = running;
-    if (r->shown == SIZE_MAX)
+    if (r->shown == SIZE_MAX && window_shows(w))
         r->shown = stream_len(r);
     rt_observe_window(ctx, gm, st, w);
 }
@@ -448,7 +467,11 @@ static void play_run(Run *r, int seat, uint64_t seed, int nplayers, bool permute
             rt_json_decision(pl);
         e->after = stream_len(r);
         e->options = options_hash(pl);
-        rt_apply(g, st, rt_random_choice(pl->rng, st));
+        e->window = rt_window_of(g, st) != NULL;
+        /* a window's question is declined, with no draw: a seat asked in
+         * one game only (for a card it holds there) then plays on as the
+         * same seat not asked in the other */
+        rt_apply(g, st, e->window ? c->dec.noptions - 1 : rt_random_choice(pl->rng, st));
     }
     if (c->over != RT_PLAYING)
         rt_print_end(pl, NULL);
@@ -475,11 +498,22 @@ static size_t min_size(size_t a, size_t b)
  * in either, and the first decision where they part: S's own (its lines
  * included: they must agree) or another seat's with other options (not
  * included). */
+/* The entry of r from i on that the comparison reads: another seat's
+ * window question is skipped (declined, it changes nothing: a seat may be
+ * asked in one game only, for a card it holds there, and must not show). */
+static int next_entry(const Run *r, int i, int seat)
+{
+    while (i < r->n && r->e[i].window && r->e[i].player != seat)
+        i++;
+    return i;
+}
+
 static size_t must_agree(const Run *a, const Run *b, int seat)
 {
     size_t cut = min_size(min_size(a->shown, b->shown), min_size(a->len, b->len));
-    for (int i = 0; i < a->n && i < b->n; i++) {
-        const Entry *x = &a->e[i], *y = &b->e[i];
+    int i = next_entry(a, 0, seat), j = next_entry(b, 0, seat);
+    for (; i < a->n && j < b->n; i = next_entry(a, i + 1, seat), j = next_entry(b, j + 1, seat)) {
+        const Entry *x = &a->e[i], *y = &b->e[j];
         if (x->player == y->player && x->options == y->options)
             continue;
         bool own = x->player == seat && y->player == seat;
@@ -487,9 +521,8 @@ static size_t must_agree(const Run *a, const Run *b, int seat)
     }
     /* a decision in one game only: another seat's, or S's asked where the
      * other game ended (its end line then differs, before it) */
-    if (a->n != b->n) {
-        const Run *more = a->n > b->n ? a : b;
-        const Entry *x = &more->e[a->n < b->n ? a->n : b->n];
+    if (i < a->n || j < b->n) {
+        const Entry *x = i < a->n ? &a->e[i] : &b->e[j];
         return min_size(cut, x->player == seat ? x->after : x->before);
     }
     return cut;
