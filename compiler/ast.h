@@ -60,9 +60,10 @@ const char *type_name(Type t);
  * ZF_KEEP: its cards stay under a holder that leaves play (else they drop
  * to the zone its declaration names). */
 /* ZF_TOP_PUBLIC: `top public`, the top card of an ordered zone is seen by
- * every player whatever the zone's visibility. */
+ * every player whatever the zone's visibility. ZF_REACTS: `reacts`, its
+ * cards may answer reaction windows (zone_reacts, sema_reactions.c). */
 enum { ZF_PER_PLAYER = 1, ZF_ORDERED = 2, ZF_IN_PLAY = 4, ZF_HELD = 16, ZF_KEEP = 32,
-       ZF_TOP_PUBLIC = 64 };
+       ZF_TOP_PUBLIC = 64, ZF_REACTS = 128 };
 /* What a VARDECL's per_player says: one value, one per seat, one per card. */
 enum { VAR_GAME = 0, VAR_PER_PLAYER = 1, VAR_PER_CARD = 2 };
 

@@ -74,16 +74,16 @@ void gen_before_defs(Gen *G)
     buf_printf(o, "/* and reaction windows: at most this many at once ('limit reactions') */\n"
                   "#define GAME_HAS_WINDOWS 1\n#define GAME_MAX_WINDOWS %lld\n"
                   "#define GAME_RESPOND_LABEL %d\n"
-                  "/* bf_hand_slot[i]: is slot i of a zone each player owns (a hand)? */\n"
-                  "static const uint8_t bf_hand_slot[NSLOTS] = {",
+                  "/* bf_react_slot[i]: who reacts with the cards of slot i: 0 nobody, "
+                  "1 its owner,\n * 2 their controller (in play) */\n"
+                  "static const uint8_t bf_react_slot[NSLOTS] = {",
                g->max_reactions, g->respond_label);
     int k = 0;
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        bool hand = (z->zflags & ZF_PER_PLAYER) && !(z->zflags & ZF_HELD) &&
-                    z->vis == VIS_OWNER;
+        int who = zone_reacts(g, z);
         for (int j = 0; j < zone_nslots(g, z); j++, k++)
-            buf_printf(o, "%s%d", k ? ", " : "", hand);
+            buf_printf(o, "%s%d", k ? ", " : "", who);
     }
     buf_puts(o, "};\n\n");
 }

@@ -172,6 +172,55 @@ bool game_has_windows(const Game *g)
     return false;
 }
 
+/* Does some zone of g say `reacts`? */
+static bool game_marks_reacts(const Game *g)
+{
+    for (int i = 0; i < g->zones.len; i++)
+        if (((const Node *)g->zones.items[i])->zflags & ZF_REACTS)
+            return true;
+    return false;
+}
+
+/* The first per-player `owner` zone declared, not held: the hand. */
+static const Node *first_hand(const Game *g)
+{
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        if ((z->zflags & ZF_PER_PLAYER) && !(z->zflags & ZF_HELD) && z->vis == VIS_OWNER)
+            return z;
+    }
+    return NULL;
+}
+
+int zone_reacts(const Game *g, const Node *z)
+{
+    bool marked = game_marks_reacts(g);
+    if (marked ? !(z->zflags & ZF_REACTS) : z != first_hand(g) && !(z->zflags & ZF_IN_PLAY))
+        return REACT_NONE;
+    return (z->zflags & ZF_PER_PLAYER) && !(z->zflags & ZF_IN_PLAY) ? REACT_OWNER
+                                                                    : REACT_CONTROLLER;
+}
+
+const Node *reacts_flag(const Node *z)
+{
+    for (const Node *f = z->flag_list; f; f = f->next)
+        if (!strcmp(f->name, "reacts"))
+            return f;
+    return NULL;
+}
+
+/* A zone marked `reacts` in a game where no card reacts: a warning. */
+static void warn_reacts_unused(Sema *s)
+{
+    for (int i = 0; i < s->g->zones.len && !game_has_windows(s->g); i++) {
+        const Node *f = reacts_flag(s->g->zones.items[i]);
+        if (f)
+            diag_warning(s->diags, f->loc, "zone '%s' is marked 'reacts', but no card's "
+                                           "effect has a 'react to' clause: no window opens",
+                         ((const Node *)s->g->zones.items[i])->name);
+    }
+}
+
 /* The frame slots the before-phase of an event uses (cgen_reactions.c):
  * the event's values, then its own counters (BEFORE_SLOTS). */
 int before_frame_slots(const Game *g)
@@ -207,6 +256,7 @@ void finish_befores(Sema *s)
 {
     Game *g = s->g;
     warn_unheard_windows(s);
+    warn_reacts_unused(s);
     if (!game_has_befores(g))
         return;
     check_react_play_guards(s);

@@ -2047,8 +2047,9 @@ static RT_UNUSED void ev_ddrain(State *s, int site, const Direct *d)
  *
  * The game defines, before the include: GAME_HAS_BEFORE 1,
  * GAME_RESPOND_LABEL (the label "Do not respond", with windows) and
- * bf_hand_slot[NSLOTS] (1: the slot of a zone each player owns, whose
- * cards its owner may react with); after the rules, the functions below. */
+ * bf_react_slot[NSLOTS] (who may react with the cards of each slot: 0
+ * nobody, 1 its owner, 2 their controller; sema_reactions.c, zone_reacts);
+ * after the rules, the functions below. */
 
 /* What runs before one event: game_bf_event(i). */
 typedef struct BfEvent {
@@ -2231,14 +2232,15 @@ static RT_UNUSED int bf_next_instead(State *s, const BfEvent *ev, int32_t *V, in
 }
 
 #if GAME_HAS_WINDOWS
-/* May seat p react with card c where it is: in a zone p owns, or in play
- * under p's control? */
+/* May seat p react with card c where it is: in a zone cards react from
+ * (bf_react_slot, the rules' `reacts`), that p owns or whose cards p
+ * controls? */
 static inline RT_UNUSED bool bf_reacts_from(const State *s, int c, int p)
 {
     int slot = s->slot_of[c];
-    if (bf_hand_slot[slot])
+    if (bf_react_slot[slot] == 1)
         return slot_owner[slot] == p;
-    return slot_in_play[slot] && controller(s, c) == p;
+    return bf_react_slot[slot] == 2 && controller(s, c) == p;
 }
 
 /* The first `react to` clause of card c's kind for ev whose tests hold
