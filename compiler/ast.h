@@ -89,6 +89,9 @@ typedef enum ClauseKind {
 /* The clause's opening words as written: "play", "instead of". */
 const char *clause_kind_name(ClauseKind k);
 
+/* CLAUSE_REACT's which: `reveal to`, a reaction whose card is not played. */
+enum { REACT_REVEALS = 1 };
+
 /* What a PATTERN listens to (PATTERN.pat_kind). */
 #define PATTERN_KINDS(X)                                                            \
     X(ENTERS, "enters")   /* c enters Z [from Z2] */                               \
@@ -237,7 +240,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   CLAUSE        clause_kind (ClauseKind), pattern = PATTERN (NULL for
  *                 play and while in play), cond = its 'when' / 'where' or
  *                 NULL, body = BLOCK (of MODIFIER nodes for while in
- *                 play); sym = the proc the checker makes of
+ *                 play); for CLAUSE_REACT, into = the zone of `react to
+ *                 ... to ZONE` (the card is played there) or NULL, and
+ *                 which = REACT_REVEALS for `reveal to` (the card is not
+ *                 played) or 0; sym = the proc the checker makes of
  *                 a play clause (params me, this), nlocals = the frame
  *                 slots of its cond (checked as a func of me, this);
  *                 handler_no = an `on` clause's number in Game.handlers.

@@ -57,15 +57,18 @@ static Node *ident_at(Sema *s, Loc loc, const char *name)
 }
 
 /* The body of the proc of clause c: for `react to`, `play this by me`
- * (PLAY.value 1: the proc returns if the play is cancelled), then the
- * clause's block. */
+ * (`to ZONE` when the clause says so: the card leaves its zone before the
+ * window of its play opens; PLAY.value 1: the proc returns if the play is
+ * cancelled), then the clause's block; for `reveal to`, the block alone
+ * (the card is not played: the block says what it does). */
 Node *before_body(Sema *s, Node *c)
 {
-    if (c->clause_kind != CLAUSE_REACT)
+    if (c->clause_kind != CLAUSE_REACT || c->which == REACT_REVEALS)
         return c->body;
     Node *play = node_new(s->arena, N_PLAY, c->loc);
     play->card = ident_at(s, c->loc, "this");
     play->by = ident_at(s, c->loc, "me");
+    play->to = c->into;
     play->value = 1;
     play->next = c->body;
     Node *blk = node_new(s->arena, N_BLOCK, c->body->loc);

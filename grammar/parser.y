@@ -807,6 +807,15 @@ item_clause
                                     { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
     | REACT TO pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $5); }
+    | REACT TO pattern opt_where TO expr block
+                                    { $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $7);
+                                      $$->into = $6; }
+    | IDENT TO pattern opt_where block
+                                    { expect_word(lx, @1, $1, "reveal", "a clause starts with "
+                                                  "'play', 'on', 'instead of', 'react to', "
+                                                  "'reveal to' or 'while in play'");
+                                      $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $5);
+                                      $$->which = REACT_REVEALS; }
     | WHILE IN IDENT '{' { enter(lx, @4); } mods '}'
                                     { expect_word(lx, @3, $3, "play", "'while in play'");
                                       Node *b = nest(lx, @$, NEW(BLOCK, @4));
