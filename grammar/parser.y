@@ -791,16 +791,16 @@ clauses
 
 clause
     : IDENT block                   { expect_word(lx, @1, $1, "play", "a clause starts with "
-                                                  "'play', 'on', 'instead of', 'react to' or "
-                                                  "'while in play'");
+                                                  "'play', 'on', 'instead of', 'react to', "
+                                                  "'reveal to' or 'while in play'");
                                       $$ = clause(lx, @1, CLAUSE_PLAY, NULL, NULL, $2); }
     | item_clause
     ;
 
 item_clause
     : IDENT WHEN expr block         { expect_word(lx, @1, $1, "play", "a clause starts with "
-                                                  "'play', 'on', 'instead of', 'react to' or "
-                                                  "'while in play'");
+                                                  "'play', 'on', 'instead of', 'react to', "
+                                                  "'reveal to' or 'while in play'");
                                       $$ = clause(lx, @1, CLAUSE_PLAY, NULL, $3, $4); }
     | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
     | INSTEAD OF pattern opt_where block
