@@ -227,7 +227,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   EVENTDECL     name, params, body (a BLOCK); asks, declines = OPTION or
  *                 NULL: the question and the label of its reaction window
  *                 (`asks "..."`, `declines "..."`; an OPTION's which is 0
- *                 for asks, 1 for declines); sym = the event (S_EVENT),
+ *                 for asks, 1 for declines); reopens = the OPTION of
+ *                 `reopens` (which 2: its window opens again after a
+ *                 reaction whose play was stopped) or NULL; sym = the event (S_EVENT),
  *                 nlocals
  *   EFFECT        the effect of one card or of one type: clauses = CLAUSE
  *                 list, effect_from (EffectFrom), name = the card's name
@@ -373,7 +375,7 @@ struct Node {
                     *lhs, *items; };
             union { Node *body, *rhs, *then, *to, *options,
                     *src, *filter, *index, *how, *mods; };
-            union { Node *expr_body, *els, *from, *pos, *into, *by, *when; };
+            union { Node *expr_body, *els, *from, *pos, *into, *by, *when, *reopens; };
             union { Node *size, *pattern, *shown, *asks; };
             union { Node *such, *declines; };
             union { Node *words; };

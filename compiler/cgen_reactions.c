@@ -208,6 +208,7 @@ bool gen_before_played(Gen *G, const Node *n, int c)
     if (n->value == 1 && G->bf) {
         G->indent++;
         gen_before_epilogue(G);
+        line(G, "s->bcancel = BF_STOPPED; /* the reaction's play was stopped */");
         line(G, "return %s;", G->direct ? "0" : "R_RETURN");
         G->indent--;
     }
@@ -434,6 +435,13 @@ static const char *window_texts(const Gen *G, int e)
                         declines && declines->words ? declines->words->nitems : 0);
 }
 
+/* Does user event e's window open again after a reaction whose play was
+ * stopped (`reopens`)? */
+static bool window_reopens(const Gen *G, int e)
+{
+    return e >= EV_USER && ((const Sym *)G->g->events.items[e - EV_USER])->decl->reopens;
+}
+
 /* The tables of event e (number evi) and its BfEvent entry, into entries. */
 static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
 {
@@ -460,9 +468,9 @@ static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
     buf_puts(o, "\n");
     int prompt = g->respond_prompt ? g->respond_prompt[e] : -1;
     buf_printf(entries, "    {%d, %d, %d, %d, bf_argkind%d, %d, bf_rules%d, bf_instead%d, "
-                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s},\n",
+                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s, %d},\n",
                e, nv, event_site(G, e), prompt, evi, nrules, evi, evi, evi, evi, evi, wkinds,
-               window_texts(G, e), words);
+               window_texts(G, e), words, window_reopens(G, e));
 }
 
 /* The slot of a card's move that the zone of clause h's pattern names:

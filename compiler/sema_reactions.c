@@ -245,7 +245,7 @@ static void warn_unheard_windows(Sema *s)
     Game *g = s->g;
     for (int i = 0; i < g->events.len; i++) {
         const Node *d = ((const Sym *)g->events.items[i])->decl;
-        const Node *t = d->asks ? d->asks : d->declines;
+        const Node *t = d->asks ? d->asks : d->declines ? d->declines : d->reopens;
         if (t && (!game_has_befores(g) || !event_has_window(g, EV_USER + i)))
             diag_warning(s->diags, t->loc, "no reaction hears event '%s': its window, and "
                                            "these words, are never shown", d->name);

@@ -289,12 +289,22 @@ static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYP
     for (Node *t = texts, *next; t; t = next) {
         next = t->next;
         t->next = NULL; /* each text is walked alone */
-        Node **slot = t->which ? &n->declines : &n->asks;
+        Node **slot = t->which == 2 ? &n->reopens : t->which ? &n->declines : &n->asks;
         if (!*slot) /* a second one is reported by window_text */
             *slot = t;
     }
     return n;
 }
+
+/* A word after an event's parameters that is none of the window's. */
+static void window_word_error(struct Lexer *lx, RLLTYPE wloc, const char *word)
+{
+    lexer_error(lx, &wloc, "syntax error: unexpected name '%s', expected 'asks', 'declines' "
+                "or 'reopens' (the event's reaction window) or a block", word);
+}
+
+static Node *window_word_add(struct Lexer *lx, Node *list, Node *n, RLLTYPE wloc,
+                             const char *word);
 
 /* `asks "QUESTION"` or `declines "LABEL"` after an event's parameters:
  * the words of its reaction window (LANGUAGE.md §8). Both are contextual
@@ -305,20 +315,41 @@ static Node *window_text(struct Lexer *lx, Node *list, RLLTYPE wloc, const char 
 {
     bool asks = !strcmp(word, "asks");
     if (!asks && strcmp(word, "declines"))
-        lexer_error(lx, &wloc, "syntax error: unexpected name '%s', expected 'asks' or "
-                    "'declines' (the words of the event's reaction window) or a block", word);
+        window_word_error(lx, wloc, word);
     Node *n = NEW(OPTION, loc);
     n->name = text;
     n->which = !asks;
     worded(lx, n, loc);
+    return window_word_add(lx, list, n, wloc, word);
+}
+
+/* `reopens` after an event's parameters: its window opens again after a
+ * reaction whose play was stopped (LANGUAGE.md §8). An OPTION, which 2. */
+static Node *window_flag(struct Lexer *lx, Node *list, RLLTYPE wloc, const char *word)
+{
+    if (strcmp(word, "reopens"))
+        window_word_error(lx, wloc, word);
+    Node *n = NEW(OPTION, wloc);
+    n->name = word;
+    n->which = 2;
+    return window_word_add(lx, list, n, wloc, word);
+}
+
+/* The words of a window so far (list) with n, one more, at the end; a
+ * second of a kind is reported. */
+static Node *window_word_add(struct Lexer *lx, Node *list, Node *n, RLLTYPE wloc,
+                             const char *word)
+{
     n->next = NULL;
     if (!list)
         return n;
     Node *p = list;
     for (;; p = p->next) {
         if (p->which == n->which)
-            lexer_error(lx, &wloc, "'%s' is given twice: an event's window has one question "
-                        "and one label for declining", word);
+            lexer_error(lx, &wloc, "'%s' is given twice: %s", word,
+                        n->which == 2 ? "say it once"
+                                      : "an event's window has one question and one label "
+                                        "for declining");
         if (!p->next)
             break;
     }
@@ -683,6 +714,7 @@ decl
 window_texts
     : %empty                        { $$ = NULL; }
     | window_texts IDENT STRING     { $$ = window_text(lx, $1, @2, $2, $3, @3); }
+    | window_texts IDENT            { $$ = window_flag(lx, $1, @2, $2); }
     ;
 
 /* A card's clause written among the declarations, outside any effect:

@@ -2076,6 +2076,8 @@ typedef struct BfEvent {
     /* NULL, or the values of those words from the event's values V: the
      * question's in w[0..3), the label's in w[3..6). */
     void (*words)(State *s, const int32_t *V, int32_t *w);
+    int32_t reopens;            /* its window opens again after a reaction whose
+                                 * play was stopped (`reopens`) */
 } BfEvent;
 
 /* Defined by the game after the rules. */
@@ -2121,8 +2123,12 @@ enum {
     BF_ENTERED,     /* (its controller's seat from the first, when it entered */
     BF_CARD,        /* play, its number; rank -1: none yet) */
     BF_CANCEL,      /* the event is cancelled */
+    BF_STOPPED_ONE, /* a reaction of the window resolving had its play stopped */
     BF_NSLOTS = 8   /* BEFORE_SLOTS (compiler/sema.h) */
 };
+/* What a clause's proc leaves in s->bcancel: 1 it cancelled the event;
+ * BF_STOPPED a reaction's own play was stopped, its body never ran. */
+enum { BF_STOPPED = 2 };
 enum { BFP_RULES, BFP_CARDS, BFP_WINDOW, BFP_ASK, BFP_RESOLVE, BFP_DONE };
 #define BFV(V, i) ((V)[NEVARGS + (i)])
 
@@ -2182,7 +2188,9 @@ static inline RT_UNUSED void bf_take(const State *s, const BfEvent *ev, int32_t 
 {
     for (int i = 0; i < ev->nvals && !BF_FIXED(ev); i++)
         V[i] = s->bret[i];
-    if (s->bcancel)
+    if (s->bcancel == BF_STOPPED)
+        BFV(V, BF_STOPPED_ONE) = 1;
+    else if (s->bcancel)
         BFV(V, BF_CANCEL) = 1;
 }
 
@@ -2365,6 +2373,18 @@ static RT_UNUSED int bf_next_answer(State *s, const BfEvent *ev, int32_t *V, int
 }
 #endif
 
+/* The window just resolved and popped: does it open again (the event
+ * `reopens`, not cancelled, and a reaction's play was stopped)? If so,
+ * the phase goes back to opening a window. */
+static inline RT_UNUSED bool bf_reopen(const BfEvent *ev, int32_t *V)
+{
+    if (!ev->reopens || !BFV(V, BF_STOPPED_ONE) || BFV(V, BF_CANCEL))
+        return false;
+    BFV(V, BF_STOPPED_ONE) = 0;
+    BFV(V, BF_PHASE) = BFP_WINDOW;
+    return true;
+}
+
 /* The end of the before-phase: the values in s->bret, whether the event
  * is cancelled in s->ret. */
 static inline RT_UNUSED void bf_finish(State *s, const BfEvent *ev, const int32_t *V)
@@ -2407,19 +2427,21 @@ static RT_UNUSED int bf_run(State *s, Frame *f)
         return R_CALL;
     }
 #if GAME_HAS_WINDOWS
-    if (BFV(V, BF_PHASE) == BFP_WINDOW)
-        BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
-    if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V)) {
-        f->pc = 2;
-        return R_WAIT; /* asked, its cards and "Do not respond" */
-    }
-    if (s->core.over)
-        return R_STOP;
-    if (BFV(V, BF_PHASE) == BFP_ASK) {
-        BFV(V, BF_PHASE) = BFP_RESOLVE;
-        BFV(V, BF_J) = 0;
-    }
-    if (BFV(V, BF_PHASE) == BFP_RESOLVE) {
+    do {
+        if (BFV(V, BF_PHASE) == BFP_WINDOW)
+            BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
+        if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V)) {
+            f->pc = 2;
+            return R_WAIT; /* asked, its cards and "Do not respond" */
+        }
+        if (s->core.over)
+            return R_STOP;
+        if (BFV(V, BF_PHASE) == BFP_ASK) {
+            BFV(V, BF_PHASE) = BFP_RESOLVE;
+            BFV(V, BF_J) = 0;
+        }
+        if (BFV(V, BF_PHASE) != BFP_RESOLVE)
+            break;
         h = bf_next_answer(s, ev, V, &card, &me);
         if (h >= 0) {
             if (!game_bf_push(s, h, V, card, me))
@@ -2428,7 +2450,7 @@ static RT_UNUSED int bf_run(State *s, Frame *f)
             return R_CALL;
         }
         win_pop(s);
-    }
+    } while (bf_reopen(ev, V));
 #endif
     if (s->core.over)
         return R_STOP;
@@ -2459,8 +2481,8 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
         bf_take(s, ev, V);
     }
 #if GAME_HAS_WINDOWS
-    if (!s->core.over && !BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_WINDOW &&
-        bf_open(s, ev, V)) {
+    while (!s->core.over && !BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_WINDOW &&
+           bf_open(s, ev, V)) {
         while (bf_ask_next(s, ev, V)) {
             if (!decide_always(s, ev->site, d))
                 break;
@@ -2477,6 +2499,8 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
             bf_take(s, ev, V);
         }
         win_pop(s);
+        if (!bf_reopen(ev, V))
+            break;
     }
 #endif
     memcpy(vals, V, sizeof(int32_t) * (size_t)ev->nvals);
