@@ -2264,9 +2264,30 @@ static RT_UNUSED int bf_react_clause(State *s, const BfEvent *ev, const int32_t 
     return -1;
 }
 
+/* May some card answer ev's window, for all that every seat knows? Not
+ * when every card of a kind with a `react to` clause for ev lies in a
+ * public zone whose cards nobody reacts with (a discard pile): then the
+ * window, which nobody could answer, does not open, and costs nothing.
+ * A card in any other zone may be anywhere its seats do not see, so it
+ * counts as able to answer. */
+static RT_UNUSED bool bf_answerable(const State *s, const BfEvent *ev)
+{
+    for (int k = 0; k < NCARDS; k++) {
+        if (ev->react[k] == ev->react[k + 1])
+            continue;
+        for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++) {
+            int slot = s->slot_of[c];
+            if (bf_react_slot[slot] || zones[slot_zone[slot]].vis != RT_VIS_PUBLIC)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Opens ev's window (false: none, or too deep); its values shown. No
  * window opens where no reaction can match, known from what every seat
- * sees: the kind of the event's card, in a public zone (wkinds). */
+ * sees: the kind of the event's card, in a public zone (wkinds), and where
+ * the cards that could react lie (bf_answerable). */
 static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
 {
 #if GAME_HAS_MOVE_BEFORE
@@ -2275,6 +2296,8 @@ static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
 #endif
     if (ev->wkinds && V[0] >= 0 && V[0] < NINSTANCES && !ev->wkinds[instance_card[V[0]]] &&
         zones[slot_zone[s->slot_of[V[0]]]].vis == RT_VIS_PUBLIC)
+        return false;
+    if (!bf_answerable(s, ev))
         return false;
     if (ev->prompt < 0 || !win_open(s, RT_WINDOW_REACT, ev->event, ev_by(s), EV_FIRST_SEAT(s)))
         return false;
