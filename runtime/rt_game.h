@@ -2417,6 +2417,44 @@ static inline RT_UNUSED void bf_finish(State *s, const BfEvent *ev, const int32_
     s->ret = BFV(V, BF_CANCEL);
 }
 
+#if GAME_HAS_WINDOWS
+/* P_0_before's windows (bf_run), from where the phase in f says: opens
+ * ev's window, asks its seats, resolves its answers, and does it again
+ * while the window reopens (bf_reopen). R_WAIT (a seat is asked), R_CALL
+ * (a reaction's proc pushed) or R_STOP, as bf_run returns them; R_RETURN
+ * once the windows are over. */
+static RT_UNUSED int bf_windows(State *s, Frame *f, const BfEvent *ev)
+{
+    int32_t *V = f->v;
+    int card, me, h;
+    do {
+        if (BFV(V, BF_PHASE) == BFP_WINDOW)
+            BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
+        if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V)) {
+            f->pc = 2;
+            return R_WAIT; /* asked, its cards and "Do not respond" */
+        }
+        if (s->core.over)
+            return R_STOP;
+        if (BFV(V, BF_PHASE) == BFP_ASK) {
+            BFV(V, BF_PHASE) = BFP_RESOLVE;
+            BFV(V, BF_J) = 0;
+        }
+        if (BFV(V, BF_PHASE) != BFP_RESOLVE)
+            return R_RETURN;
+        h = bf_next_answer(s, ev, V, &card, &me);
+        if (h >= 0) {
+            if (!game_bf_push(s, h, V, card, me))
+                return R_STOP;
+            f->pc = 1;
+            return R_CALL;
+        }
+        win_pop(s);
+    } while (bf_reopen(ev, V));
+    return R_RETURN;
+}
+#endif
+
 /* P_0_before: the before-phase, resumable. pc 1: a clause's proc
  * returned; pc 2: a seat answered the window. */
 static RT_UNUSED int bf_run(State *s, Frame *f)
@@ -2450,30 +2488,9 @@ static RT_UNUSED int bf_run(State *s, Frame *f)
         return R_CALL;
     }
 #if GAME_HAS_WINDOWS
-    do {
-        if (BFV(V, BF_PHASE) == BFP_WINDOW)
-            BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
-        if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V)) {
-            f->pc = 2;
-            return R_WAIT; /* asked, its cards and "Do not respond" */
-        }
-        if (s->core.over)
-            return R_STOP;
-        if (BFV(V, BF_PHASE) == BFP_ASK) {
-            BFV(V, BF_PHASE) = BFP_RESOLVE;
-            BFV(V, BF_J) = 0;
-        }
-        if (BFV(V, BF_PHASE) != BFP_RESOLVE)
-            break;
-        h = bf_next_answer(s, ev, V, &card, &me);
-        if (h >= 0) {
-            if (!game_bf_push(s, h, V, card, me))
-                return R_STOP;
-            f->pc = 1;
-            return R_CALL;
-        }
-        win_pop(s);
-    } while (bf_reopen(ev, V));
+    int r = bf_windows(s, f, ev);
+    if (r != R_RETURN)
+        return r;
 #endif
     if (s->core.over)
         return R_STOP;
