@@ -246,7 +246,12 @@ static void warn_unheard_windows(Sema *s)
     for (int i = 0; i < g->events.len; i++) {
         const Node *d = ((const Sym *)g->events.items[i])->decl;
         const Node *t = d->asks ? d->asks : d->declines ? d->declines : d->reopens;
-        if (t && (!game_has_befores(g) || !event_has_window(g, EV_USER + i)))
+        if (!t || (game_has_befores(g) && event_has_window(g, EV_USER + i)))
+            continue;
+        if (t == d->reopens)
+            diag_warning(s->diags, t->loc, "no reaction hears event '%s': its window never "
+                                           "opens, so 'reopens' says nothing", d->name);
+        else
             diag_warning(s->diags, t->loc, "no reaction hears event '%s': its window, and "
                                            "these words, are never shown", d->name);
     }
