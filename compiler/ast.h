@@ -60,9 +60,10 @@ const char *type_name(Type t);
  * ZF_KEEP: its cards stay under a holder that leaves play (else they drop
  * to the zone its declaration names). */
 /* ZF_TOP_PUBLIC: `top public`, the top card of an ordered zone is seen by
- * every player whatever the zone's visibility. */
+ * every player whatever the zone's visibility. ZF_REACTS: `reacts`, its
+ * cards may answer reaction windows (zone_reacts, sema_reactions.c). */
 enum { ZF_PER_PLAYER = 1, ZF_ORDERED = 2, ZF_IN_PLAY = 4, ZF_HELD = 16, ZF_KEEP = 32,
-       ZF_TOP_PUBLIC = 64 };
+       ZF_TOP_PUBLIC = 64, ZF_REACTS = 128 };
 /* What a VARDECL's per_player says: one value, one per seat, one per card. */
 enum { VAR_GAME = 0, VAR_PER_PLAYER = 1, VAR_PER_CARD = 2 };
 
@@ -87,6 +88,9 @@ typedef enum ClauseKind {
 } ClauseKind;
 /* The clause's opening words as written: "play", "instead of". */
 const char *clause_kind_name(ClauseKind k);
+
+/* CLAUSE_REACT's which: `reveal to`, a reaction whose card is not played. */
+enum { REACT_REVEALS = 1 };
 
 /* What a PATTERN listens to (PATTERN.pat_kind). */
 #define PATTERN_KINDS(X)                                                            \
@@ -234,7 +238,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   EVENTDECL     name, params, body (a BLOCK); asks, declines = OPTION or
  *                 NULL: the question and the label of its reaction window
  *                 (`asks "..."`, `declines "..."`; an OPTION's which is 0
- *                 for asks, 1 for declines); sym = the event (S_EVENT),
+ *                 for asks, 1 for declines); reopens = the OPTION of
+ *                 `reopens` (which 2: its window opens again after a
+ *                 reaction whose play was stopped) or NULL; sym = the event (S_EVENT),
  *                 nlocals
  *   EFFECT        the effect of one card or of one type: clauses = CLAUSE
  *                 list, effect_from (EffectFrom), name = the card's name
@@ -247,7 +253,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   CLAUSE        clause_kind (ClauseKind), pattern = PATTERN (NULL for
  *                 play and while in play), cond = its 'when' / 'where' or
  *                 NULL, body = BLOCK (of MODIFIER nodes for while in
- *                 play); sym = the proc the checker makes of
+ *                 play); for CLAUSE_REACT, into = the zone of `react to
+ *                 ... to ZONE` (the card is played there) or NULL, and
+ *                 which = REACT_REVEALS for `reveal to` (the card is not
+ *                 played) or 0; sym = the proc the checker makes of
  *                 a play clause (params me, this), nlocals = the frame
  *                 slots of its cond (checked as a func of me, this);
  *                 handler_no = an `on` clause's number in Game.handlers.
@@ -391,7 +400,7 @@ struct Node {
                     *lhs, *items; };
             union { Node *body, *rhs, *then, *to, *options,
                     *src, *filter, *index, *how, *mods; };
-            union { Node *expr_body, *els, *from, *pos, *into, *by, *when; };
+            union { Node *expr_body, *els, *from, *pos, *into, *by, *when, *reopens; };
             union { Node *size, *pattern, *shown, *asks; };
             union { Node *such, *declines; };
             union { Node *words; };

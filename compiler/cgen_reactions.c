@@ -74,16 +74,16 @@ void gen_before_defs(Gen *G)
     buf_printf(o, "/* and reaction windows: at most this many at once ('limit reactions') */\n"
                   "#define GAME_HAS_WINDOWS 1\n#define GAME_MAX_WINDOWS %lld\n"
                   "#define GAME_RESPOND_LABEL %d\n"
-                  "/* bf_hand_slot[i]: is slot i of a zone each player owns (a hand)? */\n"
-                  "static const uint8_t bf_hand_slot[NSLOTS] = {",
+                  "/* bf_react_slot[i]: who reacts with the cards of slot i: 0 nobody, "
+                  "1 its owner,\n * 2 their controller (in play) */\n"
+                  "static const uint8_t bf_react_slot[NSLOTS] = {",
                g->max_reactions, g->respond_label);
     int k = 0;
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        bool hand = (z->zflags & ZF_PER_PLAYER) && !(z->zflags & ZF_HELD) &&
-                    z->vis == VIS_OWNER;
+        int who = zone_reacts(g, z);
         for (int j = 0; j < zone_nslots(g, z); j++, k++)
-            buf_printf(o, "%s%d", k ? ", " : "", hand);
+            buf_printf(o, "%s%d", k ? ", " : "", who);
     }
     buf_puts(o, "};\n\n");
 }
@@ -209,6 +209,7 @@ bool gen_before_played(Gen *G, const Node *n, int c)
     if (n->value == 1 && G->bf) {
         G->indent++;
         gen_before_epilogue(G);
+        line(G, "s->bcancel = BF_STOPPED; /* the reaction's play was stopped */");
         line(G, "return %s;", G->direct ? "0" : "R_RETURN");
         G->indent--;
     }
@@ -435,6 +436,13 @@ static const char *window_texts(const Gen *G, int e)
                         declines && declines->words ? declines->words->nitems : 0);
 }
 
+/* Does user event e's window open again after a reaction whose play was
+ * stopped (`reopens`)? */
+static bool window_reopens(const Gen *G, int e)
+{
+    return e >= EV_USER && ((const Sym *)G->g->events.items[e - EV_USER])->decl->reopens;
+}
+
 /* The tables of event e (number evi) and its BfEvent entry, into entries. */
 static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
 {
@@ -461,9 +469,9 @@ static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
     buf_puts(o, "\n");
     int prompt = g->respond_prompt ? g->respond_prompt[e] : -1;
     buf_printf(entries, "    {%d, %d, %d, %d, bf_argkind%d, %d, bf_rules%d, bf_instead%d, "
-                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s},\n",
+                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s, %d},\n",
                e, nv, event_site(G, e), prompt, evi, nrules, evi, evi, evi, evi, evi, wkinds,
-               window_texts(G, e), words);
+               window_texts(G, e), words, window_reopens(G, e));
 }
 
 /* The slot of a card's move that the zone of clause h's pattern names:

@@ -99,6 +99,25 @@ static void check_top_public(Sema *s, Node *z, int flags, int vis)
     s->g->uses_show = true; /* the state keeps what is seen of each card */
 }
 
+/* zone_flag `reacts`: the cards of the zone may answer reaction windows,
+ * for the player who owns them (a per-player zone) or controls them (a
+ * zone in play); that player must see them (LANGUAGE.md §8, "Where cards
+ * react from"). */
+static void check_reacts_zone(Sema *s, Node *z, int flags, int vis)
+{
+    if (!(flags & ZF_REACTS))
+        return;
+    const Node *f = reacts_flag(z);
+    if (vis == VIS_HIDDEN)
+        diag_error(s->diags, f->loc, "zone '%s' is hidden, so its cards cannot react: a "
+                                     "player reacts only with cards he sees (make it owner "
+                                     "or public)", z->name);
+    else if (!(flags & (ZF_PER_PLAYER | ZF_IN_PLAY)))
+        diag_error(s->diags, f->loc, "zone '%s' is shared and not in play, so its cards "
+                                     "cannot react: no player owns them or controls them",
+                                     z->name);
+}
+
 /* decl: ZONE IDENT ':' zone_flags */
 static void declare_zone(Sema *s, Node *z)
 {
@@ -118,6 +137,8 @@ static void declare_zone(Sema *s, Node *z)
             flags |= ZF_IN_PLAY;
         else if (!strcmp(w, "top public"))
             flags |= ZF_TOP_PUBLIC;
+        else if (!strcmp(w, "reacts"))
+            flags |= ZF_REACTS;
         else if (!strcmp(w, "public"))
             v = VIS_PUBLIC;
         else if (!strcmp(w, "owner"))
@@ -127,8 +148,8 @@ static void declare_zone(Sema *s, Node *z)
         else {
             static const char *const words[] = {"shared", "per player", "ordered", "public",
                                                 "owner", "hidden", "secret", "in play",
-                                                "keep", "top public"};
-            error_unknown(s, f->loc, "zone property", w, words, 10);
+                                                "keep", "top public", "reacts"};
+            error_unknown(s, f->loc, "zone property", w, words, 11);
         }
         if (v >= 0) {
             if (vis >= 0)
@@ -141,6 +162,7 @@ static void declare_zone(Sema *s, Node *z)
                    z->name);
     check_held_zone_flags(s, z, flags);
     check_top_public(s, z, flags, vis);
+    check_reacts_zone(s, z, flags, vis);
     if (vis == VIS_OWNER && !(flags & (ZF_PER_PLAYER | ZF_HELD)))
         diag_error(s->diags, z->loc, "zone '%s' is shared, so it has no owner to see it", z->name);
     z->zflags = flags;

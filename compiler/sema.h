@@ -267,6 +267,12 @@ int sema_eval_filter(const Node *filter, int slot, const CardDef *cd);
 enum { BEFORE_SLOTS = 8 };
 bool game_has_befores(const Game *g);
 bool game_has_windows(const Game *g);
+/* Who may react with the cards of zone z: REACT_OWNER (a per-player
+ * zone's owner), REACT_CONTROLLER (a zone in play: its cards' controller)
+ * or REACT_NONE. The zones the rules mark `reacts`; without any, the first
+ * per-player `owner` zone declared (the hand) and the zones in play. */
+enum { REACT_NONE, REACT_OWNER, REACT_CONTROLLER };
+int zone_reacts(const Game *g, const Node *z);
 bool event_has_befores(const Game *g, int e);
 bool event_has_window(const Game *g, int e);
 /* Is h a clause before a card moving (sema_move_befores.c)? Has the game one? */

@@ -243,6 +243,9 @@ Node *before_body(Sema *s, Node *c);
 void check_before_pattern(Sema *s, Handler *h);
 void check_before_handler_done(Sema *s, Handler *h);
 void finish_befores(Sema *s);
+/* The zone property `reacts` of zone z as written (its position); NULL
+ * when z has none. */
+const Node *reacts_flag(const Node *z);
 /* sema_secrecy.c: what decides a reaction's offer reads only what its
  * player sees */
 void check_react_where_secret(Sema *s, const Handler *h);

@@ -57,15 +57,18 @@ static Node *ident_at(Sema *s, Loc loc, const char *name)
 }
 
 /* The body of the proc of clause c: for `react to`, `play this by me`
- * (PLAY.value 1: the proc returns if the play is cancelled), then the
- * clause's block. */
+ * (`to ZONE` when the clause says so: the card leaves its zone before the
+ * window of its play opens; PLAY.value 1: the proc returns if the play is
+ * cancelled), then the clause's block; for `reveal to`, the block alone
+ * (the card is not played: the block says what it does). */
 Node *before_body(Sema *s, Node *c)
 {
-    if (c->clause_kind != CLAUSE_REACT)
+    if (c->clause_kind != CLAUSE_REACT || c->which == REACT_REVEALS)
         return c->body;
     Node *play = node_new(s->arena, N_PLAY, c->loc);
     play->card = ident_at(s, c->loc, "this");
     play->by = ident_at(s, c->loc, "me");
+    play->to = c->into;
     play->value = 1;
     play->next = c->body;
     Node *blk = node_new(s->arena, N_BLOCK, c->body->loc);
@@ -172,6 +175,55 @@ bool game_has_windows(const Game *g)
     return false;
 }
 
+/* Does some zone of g say `reacts`? */
+static bool game_marks_reacts(const Game *g)
+{
+    for (int i = 0; i < g->zones.len; i++)
+        if (((const Node *)g->zones.items[i])->zflags & ZF_REACTS)
+            return true;
+    return false;
+}
+
+/* The first per-player `owner` zone declared, not held: the hand. */
+static const Node *first_hand(const Game *g)
+{
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        if ((z->zflags & ZF_PER_PLAYER) && !(z->zflags & ZF_HELD) && z->vis == VIS_OWNER)
+            return z;
+    }
+    return NULL;
+}
+
+int zone_reacts(const Game *g, const Node *z)
+{
+    bool marked = game_marks_reacts(g);
+    if (marked ? !(z->zflags & ZF_REACTS) : z != first_hand(g) && !(z->zflags & ZF_IN_PLAY))
+        return REACT_NONE;
+    return (z->zflags & ZF_PER_PLAYER) && !(z->zflags & ZF_IN_PLAY) ? REACT_OWNER
+                                                                    : REACT_CONTROLLER;
+}
+
+const Node *reacts_flag(const Node *z)
+{
+    for (const Node *f = z->flag_list; f; f = f->next)
+        if (!strcmp(f->name, "reacts"))
+            return f;
+    return NULL;
+}
+
+/* A zone marked `reacts` in a game where no card reacts: a warning. */
+static void warn_reacts_unused(Sema *s)
+{
+    for (int i = 0; i < s->g->zones.len && !game_has_windows(s->g); i++) {
+        const Node *f = reacts_flag(s->g->zones.items[i]);
+        if (f)
+            diag_warning(s->diags, f->loc, "zone '%s' is marked 'reacts', but no card's "
+                                           "effect has a 'react to' clause: no window opens",
+                         ((const Node *)s->g->zones.items[i])->name);
+    }
+}
+
 /* The frame slots the before-phase of an event uses (cgen_reactions.c):
  * the event's values, then its own counters (BEFORE_SLOTS). */
 int before_frame_slots(const Game *g)
@@ -193,8 +245,13 @@ static void warn_unheard_windows(Sema *s)
     Game *g = s->g;
     for (int i = 0; i < g->events.len; i++) {
         const Node *d = ((const Sym *)g->events.items[i])->decl;
-        const Node *t = d->asks ? d->asks : d->declines;
-        if (t && (!game_has_befores(g) || !event_has_window(g, EV_USER + i)))
+        const Node *t = d->asks ? d->asks : d->declines ? d->declines : d->reopens;
+        if (!t || (game_has_befores(g) && event_has_window(g, EV_USER + i)))
+            continue;
+        if (t == d->reopens)
+            diag_warning(s->diags, t->loc, "no reaction hears event '%s': its window never "
+                                           "opens, so 'reopens' says nothing", d->name);
+        else
             diag_warning(s->diags, t->loc, "no reaction hears event '%s': its window, and "
                                            "these words, are never shown", d->name);
     }
@@ -207,6 +264,7 @@ void finish_befores(Sema *s)
 {
     Game *g = s->g;
     warn_unheard_windows(s);
+    warn_reacts_unused(s);
     if (!game_has_befores(g))
         return;
     check_react_play_guards(s);

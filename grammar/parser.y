@@ -352,12 +352,22 @@ static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYP
     for (Node *t = texts, *next; t; t = next) {
         next = t->next;
         t->next = NULL; /* each text is walked alone */
-        Node **slot = t->which ? &n->declines : &n->asks;
+        Node **slot = t->which == 2 ? &n->reopens : t->which ? &n->declines : &n->asks;
         if (!*slot) /* a second one is reported by window_text */
             *slot = t;
     }
     return n;
 }
+
+/* A word after an event's parameters that is none of the window's. */
+static void window_word_error(struct Lexer *lx, RLLTYPE wloc, const char *word)
+{
+    lexer_error(lx, &wloc, "syntax error: unexpected name '%s', expected 'asks', 'declines' "
+                "or 'reopens' (the event's reaction window) or a block", word);
+}
+
+static Node *window_word_add(struct Lexer *lx, Node *list, Node *n, RLLTYPE wloc,
+                             const char *word);
 
 /* `asks "QUESTION"` or `declines "LABEL"` after an event's parameters:
  * the words of its reaction window (LANGUAGE.md §8). Both are contextual
@@ -368,20 +378,41 @@ static Node *window_text(struct Lexer *lx, Node *list, RLLTYPE wloc, const char 
 {
     bool asks = !strcmp(word, "asks");
     if (!asks && strcmp(word, "declines"))
-        lexer_error(lx, &wloc, "syntax error: unexpected name '%s', expected 'asks' or "
-                    "'declines' (the words of the event's reaction window) or a block", word);
+        window_word_error(lx, wloc, word);
     Node *n = NEW(OPTION, loc);
     n->name = text;
     n->which = !asks;
     worded(lx, n, loc);
+    return window_word_add(lx, list, n, wloc, word);
+}
+
+/* `reopens` after an event's parameters: its window opens again after a
+ * reaction whose play was stopped (LANGUAGE.md §8). An OPTION, which 2. */
+static Node *window_flag(struct Lexer *lx, Node *list, RLLTYPE wloc, const char *word)
+{
+    if (strcmp(word, "reopens"))
+        window_word_error(lx, wloc, word);
+    Node *n = NEW(OPTION, wloc);
+    n->name = word;
+    n->which = 2;
+    return window_word_add(lx, list, n, wloc, word);
+}
+
+/* The words of a window so far (list) with n, one more, at the end; a
+ * second of a kind is reported. */
+static Node *window_word_add(struct Lexer *lx, Node *list, Node *n, RLLTYPE wloc,
+                             const char *word)
+{
     n->next = NULL;
     if (!list)
         return n;
     Node *p = list;
     for (;; p = p->next) {
         if (p->which == n->which)
-            lexer_error(lx, &wloc, "'%s' is given twice: an event's window has one question "
-                        "and one label for declining", word);
+            lexer_error(lx, &wloc, "'%s' is given twice: %s", word,
+                        n->which == 2 ? "say it once"
+                                      : "an event's window has one question and one label "
+                                        "for declining");
         if (!p->next)
             break;
     }
@@ -763,6 +794,7 @@ win_orders
 window_texts
     : %empty                        { $$ = NULL; }
     | window_texts IDENT STRING     { $$ = window_text(lx, $1, @2, $2, $3, @3); }
+    | window_texts IDENT            { $$ = window_flag(lx, $1, @2, $2); }
     ;
 
 /* A card's clause written among the declarations, outside any effect:
@@ -871,22 +903,31 @@ clauses
 
 clause
     : IDENT block                   { expect_word(lx, @1, $1, "play", "a clause starts with "
-                                                  "'play', 'on', 'instead of', 'react to' or "
-                                                  "'while in play'");
+                                                  "'play', 'on', 'instead of', 'react to', "
+                                                  "'reveal to' or 'while in play'");
                                       $$ = clause(lx, @1, CLAUSE_PLAY, NULL, NULL, $2); }
     | item_clause
     ;
 
 item_clause
     : IDENT WHEN expr block         { expect_word(lx, @1, $1, "play", "a clause starts with "
-                                                  "'play', 'on', 'instead of', 'react to' or "
-                                                  "'while in play'");
+                                                  "'play', 'on', 'instead of', 'react to', "
+                                                  "'reveal to' or 'while in play'");
                                       $$ = clause(lx, @1, CLAUSE_PLAY, NULL, $3, $4); }
     | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
     | INSTEAD OF pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
     | REACT TO pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $5); }
+    | REACT TO pattern opt_where TO expr block
+                                    { $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $7);
+                                      $$->into = $6; }
+    | IDENT TO pattern opt_where block
+                                    { expect_word(lx, @1, $1, "reveal", "a clause starts with "
+                                                  "'play', 'on', 'instead of', 'react to', "
+                                                  "'reveal to' or 'while in play'");
+                                      $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $5);
+                                      $$->which = REACT_REVEALS; }
     | WHILE IN IDENT '{' { enter(lx, @4); } mods '}'
                                     { expect_word(lx, @3, $3, "play", "'while in play'");
                                       Node *b = nest(lx, @$, NEW(BLOCK, @4));

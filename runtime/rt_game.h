@@ -1767,8 +1767,9 @@ static inline RT_UNUSED void window_keep(State *s, RtWindow *w)
  *         while (win_asking(s)) {
  *             decision_in(s, win_seat(s), prompt);
  *             the seat's options (its reaction cards), then "Do not respond";
- *             wait, even for one option (resumable: R_WAIT; direct:
- *             decide_always);
+ *             a seat with a card to offer (bf_seat_asked) is asked
+ *             (resumable: R_WAIT; direct: decide_always); any other
+ *             declines unasked (win_decline_unasked), counted all the same;
  *             win_answer(s);            (sealed; the last answer closes it)
  *         }
  *         the answers, in the order asked: win_card(s, i) for i < win_seats(s);
@@ -1859,6 +1860,28 @@ static inline RT_UNUSED int win_seat(State *s)
 static inline RT_UNUSED void win_answer(State *s)
 {
     window_keep(s, win_top(s));
+}
+
+/* The seat the innermost window asks now is not asked: it has no answer
+ * but declining (bf_seat_asked), so it declines, as if it had been asked
+ * and had answered so. Nothing another seat sees tells the two apart:
+ * the answer is counted as a decision (the end line's `decisions`, the
+ * decision bound), it resets the count of steps and triggers as an answer
+ * does, and the window keeps it sealed with its question (win_answer).
+ * false when the decision bound ends the game. */
+static inline RT_UNUSED bool win_decline_unasked(State *s)
+{
+    RtCore *c = &s->core;
+    c->dec.chosen = (int16_t)(c->dec.noptions - 1);
+    s->steps = 0;
+#if GAME_HAS_EVENTS
+    s->tfired = 0;
+#endif
+    if (++c->decisions < c->max_decisions)
+        return true;
+    c->over = RT_DRAW; /* the decision bound */
+    memset(c->winner, 0, sizeof c->winner);
+    return false;
 }
 
 /* Seats the innermost window asked. */
@@ -2455,8 +2478,9 @@ static RT_UNUSED void ev_ddrain(State *s, int site, const Direct *d)
  *
  * The game defines, before the include: GAME_HAS_BEFORE 1,
  * GAME_RESPOND_LABEL (the label "Do not respond", with windows) and
- * bf_hand_slot[NSLOTS] (1: the slot of a zone each player owns, whose
- * cards its owner may react with); after the rules, the functions below. */
+ * bf_react_slot[NSLOTS] (who may react with the cards of each slot: 0
+ * nobody, 1 its owner, 2 their controller; sema_reactions.c, zone_reacts);
+ * after the rules, the functions below. */
 
 /* What runs before one event: game_bf_event(i). */
 typedef struct BfEvent {
@@ -2483,6 +2507,8 @@ typedef struct BfEvent {
     /* NULL, or the values of those words from the event's values V: the
      * question's in w[0..3), the label's in w[3..6). */
     void (*words)(State *s, const int32_t *V, int32_t *w);
+    int32_t reopens;            /* its window opens again after a reaction whose
+                                 * play was stopped (`reopens`) */
 } BfEvent;
 
 /* Defined by the game after the rules. */
@@ -2528,8 +2554,12 @@ enum {
     BF_ENTERED,     /* (its controller's seat from the first, when it entered */
     BF_CARD,        /* play, its number; rank -1: none yet) */
     BF_CANCEL,      /* the event is cancelled */
+    BF_STOPPED_ONE, /* a reaction of the window resolving had its play stopped */
     BF_NSLOTS = 8   /* BEFORE_SLOTS (compiler/sema.h) */
 };
+/* What a clause's proc leaves in s->bcancel: 1 it cancelled the event;
+ * BF_STOPPED a reaction's own play was stopped, its body never ran. */
+enum { BF_STOPPED = 2 };
 enum { BFP_RULES, BFP_CARDS, BFP_WINDOW, BFP_ASK, BFP_RESOLVE, BFP_DONE };
 #define BFV(V, i) ((V)[NEVARGS + (i)])
 
@@ -2589,7 +2619,9 @@ static inline RT_UNUSED void bf_take(const State *s, const BfEvent *ev, int32_t 
 {
     for (int i = 0; i < ev->nvals && !BF_FIXED(ev); i++)
         V[i] = s->bret[i];
-    if (s->bcancel)
+    if (s->bcancel == BF_STOPPED)
+        BFV(V, BF_STOPPED_ONE) = 1;
+    else if (s->bcancel)
         BFV(V, BF_CANCEL) = 1;
 }
 
@@ -2639,14 +2671,15 @@ static RT_UNUSED int bf_next_instead(State *s, const BfEvent *ev, int32_t *V, in
 }
 
 #if GAME_HAS_WINDOWS
-/* May seat p react with card c where it is: in a zone p owns, or in play
- * under p's control? */
+/* May seat p react with card c where it is: in a zone cards react from
+ * (bf_react_slot, the rules' `reacts`), that p owns or whose cards p
+ * controls? */
 static inline RT_UNUSED bool bf_reacts_from(const State *s, int c, int p)
 {
     int slot = s->slot_of[c];
-    if (bf_hand_slot[slot])
+    if (bf_react_slot[slot] == 1)
         return slot_owner[slot] == p;
-    return slot_in_play[slot] && controller(s, c) == p;
+    return bf_react_slot[slot] == 2 && controller(s, c) == p;
 }
 
 /* The first `react to` clause of card c's kind for ev whose tests hold
@@ -2662,9 +2695,30 @@ static RT_UNUSED int bf_react_clause(State *s, const BfEvent *ev, const int32_t 
     return -1;
 }
 
+/* May some card answer ev's window, for all that every seat knows? Not
+ * when every card of a kind with a `react to` clause for ev lies in a
+ * public zone whose cards nobody reacts with (a discard pile): then the
+ * window, which nobody could answer, does not open, and costs nothing.
+ * A card in any other zone may be anywhere its seats do not see, so it
+ * counts as able to answer. */
+static RT_UNUSED bool bf_answerable(const State *s, const BfEvent *ev)
+{
+    for (int k = 0; k < NCARDS; k++) {
+        if (ev->react[k] == ev->react[k + 1])
+            continue;
+        for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++) {
+            int slot = s->slot_of[c];
+            if (bf_react_slot[slot] || zones[slot_zone[slot]].vis != RT_VIS_PUBLIC)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Opens ev's window (false: none, or too deep); its values shown. No
  * window opens where no reaction can match, known from what every seat
- * sees: the kind of the event's card, in a public zone (wkinds). */
+ * sees: the kind of the event's card, in a public zone (wkinds), and where
+ * the cards that could react lie (bf_answerable). */
 static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
 {
 #if GAME_HAS_MOVE_BEFORE
@@ -2673,6 +2727,8 @@ static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
 #endif
     if (ev->wkinds && V[0] >= 0 && V[0] < NINSTANCES && !ev->wkinds[instance_card[V[0]]] &&
         zones[slot_zone[s->slot_of[V[0]]]].vis == RT_VIS_PUBLIC)
+        return false;
+    if (!bf_answerable(s, ev))
         return false;
     if (ev->prompt < 0 || !win_open(s, RT_WINDOW_REACT, ev->event, ev_by(s), EV_FIRST_SEAT(s)))
         return false;
@@ -2724,6 +2780,34 @@ static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
         add_text(s, ev->site, ev->decline >= 0 ? ev->decline : GAME_RESPOND_LABEL, 0);
 }
 
+/* Is the seat the window asks now (its offer just made: bf_offer) asked?
+ * Only when it has a legal answer besides declining: a card it may react
+ * with. A seat not asked declines unasked (win_decline_unasked). This is
+ * the one place that decides which seats a window asks. */
+static inline RT_UNUSED bool bf_seat_asked(const State *s)
+{
+    return s->core.dec.noptions > 1;
+}
+
+/* The seats of the open window, from the one it asks now, that are not
+ * asked decline (win_decline_unasked), until one is asked (true: its
+ * question is the pending decision) or the window closes (false; also
+ * when the game ended: the decision bound, a fault in an offer). */
+static RT_UNUSED bool bf_ask_next(State *s, const BfEvent *ev, const int32_t *V)
+{
+    while (win_asking(s)) {
+        bf_offer(s, ev, V);
+        if (s->core.over)
+            return false;
+        if (bf_seat_asked(s))
+            return true;
+        if (!win_decline_unasked(s))
+            return false;
+        win_answer(s);
+    }
+    return false;
+}
+
 /* The next answer of the closed window to resolve, from BF_J on: a card
  * that can still react, and its clause (-1: none left). */
 static RT_UNUSED int bf_next_answer(State *s, const BfEvent *ev, int32_t *V, int *card, int *me)
@@ -2747,6 +2831,18 @@ static RT_UNUSED int bf_next_answer(State *s, const BfEvent *ev, int32_t *V, int
 }
 #endif
 
+/* The window just resolved and popped: does it open again (the event
+ * `reopens`, not cancelled, and a reaction's play was stopped)? If so,
+ * the phase goes back to opening a window. */
+static inline RT_UNUSED bool bf_reopen(const BfEvent *ev, int32_t *V)
+{
+    if (!ev->reopens || !BFV(V, BF_STOPPED_ONE) || BFV(V, BF_CANCEL))
+        return false;
+    BFV(V, BF_STOPPED_ONE) = 0;
+    BFV(V, BF_PHASE) = BFP_WINDOW;
+    return true;
+}
+
 /* The end of the before-phase: the values in s->bret, whether the event
  * is cancelled in s->ret. */
 static inline RT_UNUSED void bf_finish(State *s, const BfEvent *ev, const int32_t *V)
@@ -2755,6 +2851,44 @@ static inline RT_UNUSED void bf_finish(State *s, const BfEvent *ev, const int32_
         s->bret[i] = V[i];
     s->ret = BFV(V, BF_CANCEL);
 }
+
+#if GAME_HAS_WINDOWS
+/* P_0_before's windows (bf_run), from where the phase in f says: opens
+ * ev's window, asks its seats, resolves its answers, and does it again
+ * while the window reopens (bf_reopen). R_WAIT (a seat is asked), R_CALL
+ * (a reaction's proc pushed) or R_STOP, as bf_run returns them; R_RETURN
+ * once the windows are over. */
+static RT_UNUSED int bf_windows(State *s, Frame *f, const BfEvent *ev)
+{
+    int32_t *V = f->v;
+    int card, me, h;
+    do {
+        if (BFV(V, BF_PHASE) == BFP_WINDOW)
+            BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
+        if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V)) {
+            f->pc = 2;
+            return R_WAIT; /* asked, its cards and "Do not respond" */
+        }
+        if (s->core.over)
+            return R_STOP;
+        if (BFV(V, BF_PHASE) == BFP_ASK) {
+            BFV(V, BF_PHASE) = BFP_RESOLVE;
+            BFV(V, BF_J) = 0;
+        }
+        if (BFV(V, BF_PHASE) != BFP_RESOLVE)
+            return R_RETURN;
+        h = bf_next_answer(s, ev, V, &card, &me);
+        if (h >= 0) {
+            if (!game_bf_push(s, h, V, card, me))
+                return R_STOP;
+            f->pc = 1;
+            return R_CALL;
+        }
+        win_pop(s);
+    } while (bf_reopen(ev, V));
+    return R_RETURN;
+}
+#endif
 
 /* P_0_before: the before-phase, resumable. pc 1: a clause's proc
  * returned; pc 2: a seat answered the window. */
@@ -2789,27 +2923,9 @@ static RT_UNUSED int bf_run(State *s, Frame *f)
         return R_CALL;
     }
 #if GAME_HAS_WINDOWS
-    if (BFV(V, BF_PHASE) == BFP_WINDOW)
-        BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
-    if (BFV(V, BF_PHASE) == BFP_ASK && win_asking(s)) {
-        bf_offer(s, ev, V);
-        f->pc = 2;
-        return R_WAIT; /* always asked, even for one option */
-    }
-    if (BFV(V, BF_PHASE) == BFP_ASK) {
-        BFV(V, BF_PHASE) = BFP_RESOLVE;
-        BFV(V, BF_J) = 0;
-    }
-    if (BFV(V, BF_PHASE) == BFP_RESOLVE) {
-        h = bf_next_answer(s, ev, V, &card, &me);
-        if (h >= 0) {
-            if (!game_bf_push(s, h, V, card, me))
-                return R_STOP;
-            f->pc = 1;
-            return R_CALL;
-        }
-        win_pop(s);
-    }
+    int r = bf_windows(s, f, ev);
+    if (r != R_RETURN)
+        return r;
 #endif
     if (s->core.over)
         return R_STOP;
@@ -2840,15 +2956,16 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
         bf_take(s, ev, V);
     }
 #if GAME_HAS_WINDOWS
-    if (!s->core.over && !BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_WINDOW &&
-        bf_open(s, ev, V)) {
-        while (win_asking(s)) {
-            bf_offer(s, ev, V);
-            if (!decide_always(s, ev->site, d)) {
-                s->depth--;
-                return false;
-            }
+    while (!s->core.over && !BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_WINDOW &&
+           bf_open(s, ev, V)) {
+        while (bf_ask_next(s, ev, V)) {
+            if (!decide_always(s, ev->site, d))
+                break;
             win_answer(s);
+        }
+        if (s->core.over) {
+            s->depth--;
+            return false;
         }
         BFV(V, BF_J) = 0;
         while (!s->core.over && !BFV(V, BF_CANCEL) &&
@@ -2857,6 +2974,8 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
             bf_take(s, ev, V);
         }
         win_pop(s);
+        if (!bf_reopen(ev, V))
+            break;
     }
 #endif
     memcpy(vals, V, sizeof(int32_t) * (size_t)ev->nvals);

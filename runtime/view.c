@@ -546,8 +546,8 @@ void rt_print_question(RtPlay *pl)
         print_window(pl, w, d->player);
         fputs(w->kind == RT_WINDOW_SIMUL ? ": every player chooses, and no choice is shown or "
                                            "applied until all have chosen)\n"
-                                         : "; every player is asked, and no answer is shown "
-                                           "until all have answered)\n",
+                                         : "; every player who may respond is asked, and no "
+                                           "answer is shown until all have answered)\n",
               pl->out);
     }
     for (int i = 0; i < d->noptions; i++)

@@ -5,8 +5,9 @@
 #     same whatever the other hands hold, and no answer shows before every
 #     seat has answered;
 #   - the JSON protocol: a window's question carries "window" (after every
-#     pinned field), is asked even when "Do not respond" is its only
-#     option, and a "responses" line follows once all have answered; every
+#     pinned field), is asked only of a seat with a card to offer (never
+#     with "Do not respond" its only option), and a "responses" line, one
+#     answer for every seat, follows once all have answered; every
 #     line passes tests/games/jsonl_check.py, windows included; a window
 #     before a Watchtower in play is destroyed ends with "copies":[K], the
 #     number its view gives that copy (tests/games/copies_check.py);
@@ -72,8 +73,10 @@ done
 cat "$T"/out.* >"$T/all"
 check "a window's question ends with its window, after the pinned fields" \
     grep -q '"view":{"zones":\[.*\]\(,"active":[0-9null]*\)\{0,1\}\(,"round":[0-9]*\)\{0,1\}\(,"phase":[^,}]*\)\{0,1\}}\(,"during":{[^}]*}\)\{0,1\},"window":{"id":[0-9]*,"kind":"react","event":"[a-z]*","args":\[[^]]*\],"by":[0-9],"depth":[0-9],"order":\[[0-9],[0-9],[0-9]\]}}$' "$T/all"
-check "a seat that can only pass is asked all the same" \
-    grep -q '"prompt":"Respond to destroy?","options":\[{"id":0,"label":"Do not respond"}\]' "$T/all"
+check "a seat that can only pass is not asked" \
+    sh -c '! grep -q "\"options\":\[{\"id\":0,\"label\":\"Do not respond\"}\]" "$1"' sh "$T/all"
+check "  ... and its answer is in the responses all the same" \
+    grep -q '^{"type":"responses",.*"responses":\[{"player":[0-9],"label":"Do not respond","card":null},{"player":[0-9],"label":"Do not respond","card":null},{"player":[0-9],"label":"Do not respond","card":null}\]}$' "$T/all"
 check "a seat that can react is offered the card, then \"Do not respond\"" \
     grep -q '"options":\[{"id":0,"label":"Escape"},{"id":1,"label":"Do not respond"}\]' "$T/all"
 check "the answers come in one responses line, one per seat in the order asked" \
@@ -89,7 +92,7 @@ check "a reaction to a reaction: a window at depth 2" \
 yes 1 | head -n 600 >"$T/tin"
 "$T/lab" play --seats human,random,random --seed 2 <"$T/tin" >"$T/term" 2>&1
 check "the terminal: a window's question says it is sealed" \
-    grep -q '^  (before destroy (Watchtower\( #[0-9]\)\{0,1\}), by Player [0-9]; every player is asked, and no answer is shown until all have answered)$' "$T/term"
+    grep -q '^  (before destroy (Watchtower\( #[0-9]\)\{0,1\}), by Player [0-9]; every player who may respond is asked, and no answer is shown until all have answered)$' "$T/term"
 check "the terminal: the answers come as one line, each beside its question" \
     grep -q '^Responses before destroy (Watchtower\( #[0-9]\)\{0,1\}), by Player [0-9]: Player [0-9]: [A-Za-z ]* (Respond to destroy?); Player [0-9]: [A-Za-z ]* (Respond to destroy?); Player [0-9]: [A-Za-z ]* (Respond to destroy?)$' "$T/term"
 check "the terminal: a reaction to a reaction, beside the question of a card played" \

@@ -13,18 +13,24 @@
  * For each seed 1..SEEDS, each player count of the game's range (at most
  * 4) and each seat S, the game is played twice with the same seed and the
  * same agents, a uniform random choice from each seat's own generator
- * (as the random seat draws it). In the second game, as the first
+ * (as the random seat draws it), but for a reaction window's question,
+ * always declined, without a draw. In the second game, as the first
  * decision opens (after the set-up deal, before its options are offered),
  * the cards of every zone S may not see are permuted among the places of
  * those zones (the sizes of every zone kept; a card with cards under it,
  * and the held zones, stay). S's JSON stream must be the same in both up
  * to the first thing the rules show S:
  *   - a card moving from a place S may not see to one it sees (the move
- *     names it), or the answers of a reaction window;
+ *     names it), or the answers of a reaction window where some seat
+ *     answered with a card (a window every seat declined, each asked or
+ *     not, shows nothing more: the comparison goes on past it, so a seat
+ *     that declines unasked must leave no trace in S's stream);
  *   - a decision of another seat whose options differ between the two
  *     games (its own hidden cards now shape what it does, which the
  *     rules may show; the agents' choices are the same only while the
- *     options are).
+ *     options are). Another seat's window questions are left out of this:
+ *     asked in one game (it holds a card to answer with) and not in the
+ *     other, it declines in both, and S must not tell the two apart.
  * A decision of S whose prompt or options differ is a leak, and so is
  * any other line that differs before those points: a question asked in
  * one game only, a move, a view, the end line's count of decisions.
@@ -39,15 +45,18 @@
  * to save its tower) and a Counter (which neither may play here). Both are
  * played only as reactions, so that nothing else the others are offered
  * depends on which holds which. Seat 0, the active player, plays
- * the Wrecker at seat 1's tower; the window before the destroy asks seats
- * 0, 1, 2 in that order. Seats 1 and 2 never respond and pass their
- * turns, and so does seat 0 but for the Wrecker. Then:
+ * the Wrecker at seat 1's tower; the window before the destroy goes round
+ * seats 0, 1, 2 in that order, and asks only a seat with a card to answer
+ * with: seat 1 when it holds the Escape. Seats 1 and 2 never respond and
+ * pass their turns, and so does seat 0 but for the Wrecker. Then:
  *   1. seat 2's JSON stream is the same, byte for byte, whichever of seats
  *      0 and 1 holds the Escape (seat 1 is offered it in one game only);
- *   2. and the test can fail: seat 1's own stream differs;
+ *   and the test can fail: seat 1's own stream differs;
+ *   2. seat 2, who has nothing to answer with, is not asked, and its
+ *      answer "Do not respond" is in the responses line all the same;
  *   3. when seat 1 does answer with the Escape, seat 2's stream is the same
- *      as when it does not until the window's responses line, which comes
- *      after seat 2's own question: no answer shows before all are in.
+ *      as when it does not until the window's responses line, the first
+ *      line that names the destroy: no answer shows before all are in.
  * Prints one line per check and "secrecy: N passed, M failed"; exits 1 if
  * any failed. */
 #include "rtcli.h"
@@ -244,19 +253,22 @@ static int story(void)
     char *a = stream(2, 1, false), *b = stream(2, 0, false);
     check("seat 2's stream is the same whoever of seats 0 and 1 holds the Escape",
           !strcmp(a, b), a, b);
-    check("seat 2 is asked in the window before the destroy, with only \"Do not respond\"",
-          strstr(a, "\"prompt\":\"Respond to destroy?\",\"options\":[{\"id\":0,\"label\":"
-                    "\"Do not respond\"}]") != NULL, NULL, NULL);
+    check("seat 2, with only \"Do not respond\", is not asked, and declines in the responses",
+          !strstr(a, "Respond to destroy?") &&
+              strstr(a, "{\"player\":2,\"label\":\"Do not respond\",\"card\":null}]}") != NULL,
+          NULL, NULL);
     char *a1 = stream(1, 1, false), *b1 = stream(1, 0, false);
     check("seat 1's own stream differs: it is offered the Escape in one game only",
           strcmp(a1, b1) != 0 && strstr(a1, "{\"id\":0,\"label\":\"Escape\"}") &&
               !strstr(b1, "\"label\":\"Escape\""), NULL, NULL);
     char *r = stream(2, 1, true);
-    size_t asked = line_of(r, "Respond to destroy?"), shown = line_of(r, "\"event\":\"destroy\"");
-    size_t answers = line_of(r + asked, "\"type\":\"responses\"") + asked;
-    check("an answer with the Escape shows only in the responses line, after seat 2's question",
-          asked < answers && answers < strlen(r) && shown == asked &&
-              !strncmp(r, a, answers) && strstr(r + answers, "\"card\":\"Escape\""), r, a);
+    /* the first line that names the destroy is its window's responses */
+    size_t answers = line_of(r, "\"event\":\"destroy\"");
+    const char *line = "{\"type\":\"responses\"";
+    check("an answer with the Escape shows only in the responses line, the window's first line",
+          answers < strlen(r) && line_of(a, "\"event\":\"destroy\"") == answers &&
+              !strncmp(r + answers, line, strlen(line)) && !strncmp(r, a, answers) &&
+              strstr(r + answers, "\"card\":\"Escape\""), r, a);
     printf("secrecy: %d passed, %d failed\n", pass, failed);
     free(a);
     free(b);
@@ -273,6 +285,7 @@ enum { MAX_ENTRIES = 20000 };
 /* One decision of a game as the test saw it open. */
 typedef struct Entry {
     int player;
+    bool window;            /* a question of a reaction window */
     uint64_t options;       /* a hash of its prompt and every label, all named */
     size_t before, after;   /* S's stream before its lines, and after */
 } Entry;
@@ -375,10 +388,22 @@ static void diff_observe(void *ctx, const RtGame *gm, const void *st, RtMove m)
     rt_observe(ctx, gm, st, m);
 }
 
+/* A window shows S something only when a seat answered with a card: a
+ * window whose every seat declined, asked or not, shows nothing but that,
+ * and the comparison goes on past it (a seat asked in one game only, for a
+ * card it holds there, parts the two games at its decision: must_agree). */
+static bool window_shows(const RtWindow *w)
+{
+    for (int i = 0; i < w->nasked; i++)
+        if (w->answer[i].kind == RT_OPT_CARD)
+            return true;
+    return false;
+}
+
 static void diff_observe_window(void *ctx, const RtGame *gm, const void *st, const RtWindow *w)
 {
     Run *r = running;
-    if (r->shown == SIZE_MAX)
+    if (r->shown == SIZE_MAX && window_shows(w))
         r->shown = stream_len(r);
     rt_observe_window(ctx, gm, st, w);
 }
@@ -442,7 +467,11 @@ static void play_run(Run *r, int seat, uint64_t seed, int nplayers, bool permute
             rt_json_decision(pl);
         e->after = stream_len(r);
         e->options = options_hash(pl);
-        rt_apply(g, st, rt_random_choice(pl->rng, st));
+        e->window = rt_window_of(g, st) != NULL;
+        /* a window's question is declined, with no draw: a seat asked in
+         * one game only (for a card it holds there) then plays on as the
+         * same seat not asked in the other */
+        rt_apply(g, st, e->window ? c->dec.noptions - 1 : rt_random_choice(pl->rng, st));
     }
     if (c->over != RT_PLAYING)
         rt_print_end(pl, NULL);
@@ -469,11 +498,22 @@ static size_t min_size(size_t a, size_t b)
  * in either, and the first decision where they part: S's own (its lines
  * included: they must agree) or another seat's with other options (not
  * included). */
+/* The entry of r from i on that the comparison reads: another seat's
+ * window question is skipped (declined, it changes nothing: a seat may be
+ * asked in one game only, for a card it holds there, and must not show). */
+static int next_entry(const Run *r, int i, int seat)
+{
+    while (i < r->n && r->e[i].window && r->e[i].player != seat)
+        i++;
+    return i;
+}
+
 static size_t must_agree(const Run *a, const Run *b, int seat)
 {
     size_t cut = min_size(min_size(a->shown, b->shown), min_size(a->len, b->len));
-    for (int i = 0; i < a->n && i < b->n; i++) {
-        const Entry *x = &a->e[i], *y = &b->e[i];
+    int i = next_entry(a, 0, seat), j = next_entry(b, 0, seat);
+    for (; i < a->n && j < b->n; i = next_entry(a, i + 1, seat), j = next_entry(b, j + 1, seat)) {
+        const Entry *x = &a->e[i], *y = &b->e[j];
         if (x->player == y->player && x->options == y->options)
             continue;
         bool own = x->player == seat && y->player == seat;
@@ -481,9 +521,8 @@ static size_t must_agree(const Run *a, const Run *b, int seat)
     }
     /* a decision in one game only: another seat's, or S's asked where the
      * other game ended (its end line then differs, before it) */
-    if (a->n != b->n) {
-        const Run *more = a->n > b->n ? a : b;
-        const Entry *x = &more->e[a->n < b->n ? a->n : b->n];
+    if (i < a->n || j < b->n) {
+        const Entry *x = i < a->n ? &a->e[i] : &b->e[j];
         return min_size(cut, x->player == seat ? x->after : x->before);
     }
     return cut;

@@ -639,7 +639,7 @@ Test(window, no_answer_shows_before_every_seat_has_answered)
         /* the terminal tells seat 2 the question is sealed */
         if (!json)
             cr_assert(strstr(a, "Player 3: Respond?\n  (before attack (Rock, Player 1), by "
-                                "Player 1; every player is asked"), "%s", a);
+                                "Player 1; every player who may respond is asked"), "%s", a);
         free(a);
         free(b);
     }

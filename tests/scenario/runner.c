@@ -103,6 +103,7 @@
  *                                    simultaneous choice) closed,
  *                                    its answers these labels, in the
  *                                    order asked ("Do not respond", a card)
+ *   expect windows closed N          N windows closed during the last step
  *   expect hidden Z to P             rt_sees(slot of Z, P) is false
  *   expect visible Z to P            ... true
  *   expect shown Z to P: LIST        the cards of Z that player P was shown
@@ -1325,6 +1326,18 @@ static int cmd_expect_responses(Run *r, char *s)
     return 1;
 }
 
+/* expect windows closed N (s after those words) */
+static int cmd_expect_closed(Run *r, char *s)
+{
+    char *end;
+    long n = strtol(s, &end, 10);
+    if (end == s || !at_end(r, end))
+        return bad(r, "expected 'expect windows closed N'");
+    if (n != nclosed)
+        return fail(r, "%d windows closed during the last step, expected %ld", nclosed, n);
+    return 1;
+}
+
 /* NAME or NAME[P] of a number the views show (s after 'number'): its
  * index in RtGame.numbers and the seat P (-1 for a number of the table). */
 static int parse_number(Run *r, char **s, int *i, long *of)
@@ -1536,6 +1549,9 @@ static int cmd_expect(Run *r, char *s)
     }
     if (word(&s, "responses"))
         return cmd_expect_responses(r, s);
+    t = s;
+    if (word(&t, "windows") && word(&t, "closed"))
+        return cmd_expect_closed(r, t);
     if (word(&s, "zone"))
         return cmd_expect_zone(r, s);
     if (word(&s, "shown"))

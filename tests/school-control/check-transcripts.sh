@@ -107,9 +107,11 @@ doctored "the draw made a win" "$T/t610.txt" \
 doctored "the game going on after nobody can act (172 turns, as it was)" "$T/t610.txt" \
     's/^=== game over after 142 turns/=== game over after 172 turns/' --transcript 610
 
-# A recorded JSON session with a win (3 players, seed 1, eager players).
-chk --live --players 3 --seed 1 --policy eager --record "$T/j2.jsonl" >"$T/out" 2>&1
-check "the JSON session of seed 1 passes" passes "$T/j2.jsonl" --replay
+# A recorded JSON session with a win (3 players, seed 3, eager players;
+# seed 1 has ended in a draw since a window asks only a seat holding a Long
+# Walk, so that the eager players answer fewer questions).
+chk --live --players 3 --seed 3 --policy eager --record "$T/j2.jsonl" >"$T/out" 2>&1
+check "the JSON session of seed 3 passes" passes "$T/j2.jsonl" --replay
 check "  ... and ends in a win" grep -q '"result":"win"' "$T/j2.jsonl"
 # the winner and the scores given to the next player round the table
 check "doctored: the wrong winner" python3 -c '
@@ -123,24 +125,31 @@ for line in open(sys.argv[1]):
         line = json.dumps(o, separators=(",", ":")) + "\n"
     out.append(line)
 open(sys.argv[2], "w").writelines(out)' "$T/j2.jsonl" "$T/bad5.jsonl"
-check "  ... is rejected" rejects "$T/bad5.jsonl" --replay 1
+check "  ... is rejected" rejects "$T/bad5.jsonl" --replay 3
 doctored "an option the rules do not allow (Long Walk in the turn)" "$T/j2.jsonl" \
-    '0,/"prompt":"Play which card?","options":\[/s//"prompt":"Play which card?","options":[{"id":99,"label":"Long Walk"},/' --replay 1
+    '0,/"prompt":"Play which card?","options":\[/s//"prompt":"Play which card?","options":[{"id":99,"label":"Long Walk"},/' --replay 3
 doctored "a card shown where it is not (the Gym gone)" "$T/j2.jsonl" \
-    '0,/{"zone":"gone","size":0,"cards":\[\]}/s//{"zone":"gone","size":1,"cards":["Gym"]}/' --replay 1
+    '0,/{"zone":"gone","size":0,"cards":\[\]}/s//{"zone":"gone","size":1,"cards":["Gym"]}/' --replay 3
 
 # A defect the checker found in the game, now fixed: in seed 5635 at 2
 # players a Long Walk moved a Student played after the walker had left the
 # field. walk-defect-5635.txt is that game's transcript, as the game wrote
 # it then: the checker must reject it at that move; today's game of the same
 # seed must pass. (Both old transcripts are from before a decision of one
-# option was printed, and before an answer was followed by its question:
-# --no-single-lines --no-questions.)
+# option was printed, before an answer was followed by its question, and
+# before a walk with both Long Walks discarded opened no window:
+# --no-single-lines --no-questions --every-window.)
 cp "$ROOT/tests/school-control/walk-defect-5635.txt" "$T/t5635.txt"
-chk --transcript "$T/t5635.txt" --no-single-lines --no-questions >"$T/out" 2>&1
+chk --transcript "$T/t5635.txt" --no-single-lines --no-questions --every-window >"$T/out" 2>&1
 check "the old game's seed 5635 (its Long Walk moving another Student) is rejected" \
-    rejects "$T/t5635.txt" "--no-single-lines --no-questions --transcript" 5635
+    rejects "$T/t5635.txt" "--no-single-lines --no-questions --every-window --transcript" 5635
 check "  ... at the Long Walk's move" grep -q "line 708: .*students\[Canteen\] -> students\[History Classroom\]" "$T/out"
+# Read as today's game, the same old transcript is rejected sooner: its
+# window before a walk at line 263, with both Long Walks in the discard
+# pile, where none opens now (nobody could answer it).
+chk --transcript "$T/t5635.txt" --no-single-lines --no-questions >"$T/out" 2>&1
+check "  ... and read as today's, at a window nobody could answer" \
+    grep -q "seed 5635: line 263: the game: Responses before walk" "$T/out"
 chk --terminal --players 2 --seed 5635 --record "$T/n5635.txt" >"$T/out" 2>&1
 check "today's seed 5635 (2 players) passes" passes "$T/n5635.txt" --transcript
 
@@ -149,9 +158,9 @@ check "today's seed 5635 (2 players) passes" passes "$T/n5635.txt" --transcript
 # from the room to itself. walk-defect-32.txt is seed 32's game at 2
 # players as the game wrote it then: the checker must reject it there.
 cp "$ROOT/tests/school-control/walk-defect-32.txt" "$T/t32.txt"
-chk --transcript "$T/t32.txt" --no-single-lines --no-questions >"$T/out" 2>&1
+chk --transcript "$T/t32.txt" --no-single-lines --no-questions --every-window >"$T/out" 2>&1
 check "the old game's seed 32 (its Long Walk moving a Student to his own room) is rejected" \
-    rejects "$T/t32.txt" "--no-single-lines --no-questions --transcript" 32
+    rejects "$T/t32.txt" "--no-single-lines --no-questions --every-window --transcript" 32
 check "  ... at the Long Walk's move" \
     grep -q "line 83: .*students\[Religious Education Classroom\] -> students\[Religious Education Classroom\]" "$T/out"
 chk --terminal --players 2 --seed 32 --record "$T/n32.txt" >"$T/out" 2>&1

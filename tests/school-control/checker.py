@@ -16,7 +16,8 @@ played by build/bin/school-control against it, step by step:
 - every decision is asked of the right player, and its options are exactly
   the legal ones by the model (a decision with a single legal option is not
   asked: the game takes it, and so does the model; a reaction window asks
-  every seat all the same);
+  only a seat with a Long Walk, the others decline unasked, and none opens
+  while both Long Walks lie in the discard pile);
 - the cards everywhere on the table match the model (the decision's view:
   the centre, the Students under each Location, every desk, the deciding
   player's hand, every hand's size, the deck's size, the discard pile,
@@ -276,7 +277,7 @@ class TerminalStream:
     window's answers (a decision per seat, each with the question it was
     asked, then the responses) and the end. Lines are the transcript's own, from 1."""
 
-    def __init__(self, text, singles=True, questions=True):
+    def __init__(self, text, singles=True, questions=True, every_window=False):
         self.hist, self.pos = [], 0
         self.players = self.seed = self.turns = None
         # a decision of one option has its line too; transcripts written
@@ -285,6 +286,9 @@ class TerminalStream:
         # an answer is followed by its question, " (Play which card?)";
         # transcripts written before (--no-questions) print the label alone
         self.questions = questions
+        # every walk opened a window, even with both Long Walks discarded;
+        # transcripts written before issue 18 (--every-window)
+        self.every_window = every_window
         lines = text.split("\n")
         for i, line in enumerate(lines, 1):
             try:
@@ -1016,18 +1020,9 @@ class Game:
         if room is None or room not in self.centre or t.loc == room:
             t.ctrl = p
             return
-        order = [(p + i) % self.n for i in range(self.n)]
-        window = {"kind": "react", "event": "walk", "args": ["Student", room], "by": p, "order": order}
-        answers = []
-        for q in order:
-            opts = ["Do not respond"]
-            if q != p and self.hand[q]["Long Walk"]:
-                opts.insert(0, "Long Walk")
-            answers.append(self.decide(q, "Respond to walk?", opts, window))
-        r = self.io.next()
-        if r["type"] != "responses" or [x["label"] for x in r["responses"]] != answers:
-            self.fail(r, "the responses %s" % answers)
+        answers = self.walk_window(p, room)
         t.ctrl = p
+        order = [(p + i) % self.n for i in range(self.n)]
         walkers = [q for q, a in zip(order, answers) if a == "Long Walk"]
         if walkers:
             q = walkers[0]
@@ -1042,6 +1037,38 @@ class Game:
         self.field[t.loc].remove(t)
         t.loc = room
         self.field[room].append(t)
+
+    def walk_window(self, p, room):
+        """The window before a Student's walk (README 16): every seat answers,
+        from p round the table, but only a seat holding a Long Walk (not p) is
+        asked; the others decline unasked, shown in the responses all the
+        same. No window opens when every Long Walk lies in the discard pile,
+        as every seat sees (docs/LANGUAGE.md §8, "Reactions"). Returns the
+        answers in the order asked."""
+        if self.discard["Long Walk"] == CARDS["Long Walk"].count and \
+                not getattr(self.io, "every_window", False):
+            return []
+        order = [(p + i) % self.n for i in range(self.n)]
+        window = {"kind": "react", "event": "walk", "args": ["Student", room], "by": p, "order": order}
+        answers = []
+        for q in order:
+            if q != p and self.hand[q]["Long Walk"]:
+                answers.append(self.decide(q, "Respond to walk?", ["Long Walk", "Do not respond"],
+                                           window))
+            else:
+                answers.append(self.decline_unasked(q, "Respond to walk?", window))
+        r = self.io.next()
+        if r["type"] != "responses" or [x["label"] for x in r["responses"]] != answers:
+            self.fail(r, "the responses %s" % answers)
+        return answers
+
+    def decline_unasked(self, p, prompt, window):
+        """A window's seat with nothing to answer with: the game does not ask
+        it; a transcript shows its answer in the responses line (beside the
+        question it would have been asked), a JSON stream nothing until then."""
+        if isinstance(self.io, TerminalStream):
+            return self.decide_terminal(self.io.next(), p, prompt, ["Do not respond"], window)
+        return "Do not respond"
 
     def action(self, p, c):
         if c == "Lunch Break":
@@ -1304,17 +1331,17 @@ def terminal(args):
     return check_game(stream.players, stream.seed, stream)
 
 
-def transcript(path, singles=True, questions=True):
+def transcript(path, singles=True, questions=True, every_window=False):
     """A --reveal-all transcript: (players, seed, stream)."""
     with open(path, encoding="utf-8") as f:
-        stream = TerminalStream(f.read(), singles, questions)
+        stream = TerminalStream(f.read(), singles, questions, every_window)
     return stream.players, stream.seed, stream
 
 
 USAGE = """checker.py --live|--terminal [--players N] [--seed S] [--games K]
                   [--policy uniform|eager|dump|mixed] [--record FILE] [--stats]
        checker.py --replay FILE | --transcript FILE [--no-single-lines]
-                  [--no-questions]"""
+                  [--no-questions] [--every-window]"""
 
 
 def main():
@@ -1337,13 +1364,17 @@ def main():
                     help="a transcript from before decisions of one option were printed")
     ap.add_argument("--no-questions", action="store_true",
                     help="a transcript from before each answer was followed by its question")
+    ap.add_argument("--every-window", action="store_true",
+                    help="a transcript from before a walk with both Long Walks discarded "
+                         "opened no window")
     args = ap.parse_args()
     total = Counter()
     if args.replay or args.transcript:
         path, seed = args.replay or args.transcript, None
         try:
             players, seed, stream = replay(path) if args.replay else \
-                transcript(path, not args.no_single_lines, not args.no_questions)
+                transcript(path, not args.no_single_lines, not args.no_questions,
+                           args.every_window)
             total.update(check_game(players, seed, stream))
             total["games"] += 1
         except Disagreement as e:
