@@ -38,6 +38,7 @@ typedef struct Shape {
     long long bf_words; /* GAME_HAS_BEFORE: bret[NEVARGS], bcancel; or 0 */
     long long windows;  /* GAME_MAX_WINDOWS of a game with windows, or 0 */
     bool show;          /* GAME_HAS_SHOW: the seats each card was shown to */
+    bool sets;          /* GAME_HAS_SETS: the set of a `choose cards` */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -62,7 +63,8 @@ static long long state_bytes(const Shape *h)
     n = align_up(n, 8) + 8 * h->slots;                 /* kmask */
     n += 2 * h->slots * h->kinds + 2 * h->cards;       /* khead, knext */
     n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
-    n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
+    n += 2 * (h->sets && h->cards > RT_MAX_PICK_SEMA ? h->cards : RT_MAX_PICK_SEMA); /* cand */
+    n = align_up(n, 4);
     n += 4 * h->ev_words;                              /* tq_head .. tq (events) */
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
     if (h->holders)                                    /* ndrop, dropping, dropq */
@@ -76,6 +78,8 @@ static long long state_bytes(const Shape *h)
         n += 4 + h->rows * (8 + 4 * h->caps);          /* nlasting, lasting */
     if (h->show)
         n += h->cards;                                 /* seen */
+    if (h->sets)                                       /* nsset .. sset_step, sset, sfrom */
+        n = align_up(n, 4) + 4 * 4 + 2 * h->cards + 2 * h->cards;
     return align_up(n, 8);
 }
 
@@ -181,7 +185,7 @@ static void check_state_size(Sema *s, const Program *prog)
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
     Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0, 0, 0,
-               false};
+               false, false};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {
@@ -199,6 +203,7 @@ static void check_state_size(Sema *s, const Program *prog)
     if (game_has_windows(g))
         all.windows = h.windows = g->max_reactions;
     all.show = h.show = g->uses_show;
+    all.sets = h.sets = g->sets.len > 0;
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
         locate_state_error(s, prog, h);
@@ -322,4 +327,24 @@ void check_menu_size(Sema *s, const Node *menu)
                                         "'when', or with 'when true'), more than a decision "
                                         "holds (limit max_options = %d)",
                    always, RT_MAX_OPTIONS_SEMA);
+}
+
+/* The most options a step of `choose cards` n may offer, when its sets
+ * are too many to list whole and it is chosen one card at a time: one per
+ * card name its source may hold (the names of the card list its filter
+ * may keep), and "Done". (Listed whole, the sets are offered only when
+ * they fit: that form is never too big.) An error at `choose` if that
+ * passes what a decision holds. */
+void check_set_step_size(Sema *s, const Node *n)
+{
+    const CardSet *cs = s->cs;
+    const Node *src = n->src;
+    long long names = 0;
+    for (int i = 0; i < cs->ncards; i++)
+        names += !src->filter || kinds_eval(src->filter, src->slot, cs->cards[i]) != 0;
+    if (names + 1 > RT_MAX_OPTIONS_SEMA)
+        diag_error(s->diags, n->loc, "a step of this choice of cards may offer %lld options "
+                                     "(%lld card names its source may hold, and 'Done'), more "
+                                     "than a decision holds (limit max_options = %d)",
+                   names + 1, names, RT_MAX_OPTIONS_SEMA);
 }
