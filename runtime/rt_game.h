@@ -1499,8 +1499,11 @@ static RT_UNUSED int set_step_groups(State *s, int site, int32_t *V, const uint1
             cap[g] = caps[k];
         min[g] = 0;
     }
+    /* (the source is as it was at the step before: nothing runs between
+     * two steps, so each card chosen is in its group) */
     for (int i = 0; i < s->nsset; i++)
-        min[gof[instance_card[s->sset[i]]]]++;
+        if (gof[instance_card[s->sset[i]]] >= 0)
+            min[gof[instance_card[s->sset[i]]]]++;
     if (s->nsset >= s->sset_hi)
         return 0;
     int r = 0;
