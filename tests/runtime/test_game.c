@@ -412,6 +412,28 @@ Test(rt_game, a_set_step_offers_no_card_that_cannot_complete)
     cr_assert_eq(r, 1);
 }
 
+static int never(State *s, int32_t *V)
+{
+    (void)s;
+    (void)V;
+    return 0;
+}
+
+Test(rt_game, a_set_step_counts_the_sets_refused_as_work)
+{
+    State *s = fresh(2);
+    char buf[16];
+    int r;
+    set_begin(s, 2, 2);
+    s->steps = MAX_STEPS - 100;
+    step_offers(s, never, &r, buf); /* 3 names, each tried: a few sets refused */
+    cr_assert_eq(s->core.over, RT_PLAYING);
+    cr_assert(s->steps > MAX_STEPS - 100, "the sets refused are counted");
+    s->steps = MAX_STEPS - 2;
+    step_offers(s, never, &r, buf); /* past the budget: a loop fault */
+    assert_fault_at(s, F_LOOP, SITE_MOVE, 0);
+}
+
 Test(rt_game, a_set_too_large_to_list_is_not_listed)
 {
     State *s = fresh(2);
