@@ -13,9 +13,11 @@
  * the options written in a menu (max_menu_options); the locals of a func
  * or proc, which a func keeps on the C stack (max_locals); and a menu
  * that offers more options than a decision holds every time it is
- * reached (max_options). A decision whose options depend on the game
- * (guarded options, cards in a zone, sets of cards) may still have too
- * many at run time, and faults then (docs/LIMITS.md). */
+ * reached (max_options), and a set of cards whose steps (one card at a
+ * time) could offer more (check_set_step_size). A decision whose options
+ * depend on the game (guarded options, cards in a zone) may still have
+ * too many at run time, and faults then (docs/LIMITS.md); sets of cards
+ * never do: too many to list whole, they are chosen one card at a time. */
 #include "sema_int.h"
 
 #include <string.h>
@@ -334,14 +336,20 @@ void check_menu_size(Sema *s, const Node *menu)
  * card name its source may hold (the names of the card list its filter
  * may keep), and "Done". (Listed whole, the sets are offered only when
  * they fit: that form is never too big.) An error at `choose` if that
- * passes what a decision holds. */
+ * passes what a decision holds. Only a game of 256 card names or more
+ * reads the filter, once per name. */
 void check_set_step_size(Sema *s, const Node *n)
 {
     const CardSet *cs = s->cs;
     const Node *src = n->src;
-    long long names = 0;
-    for (int i = 0; i < cs->ncards; i++)
-        names += !src->filter || kinds_eval(src->filter, src->slot, cs->cards[i]) != 0;
+    if (cs->ncards + 1 <= RT_MAX_OPTIONS_SEMA) /* (no filter to read: it fits) */
+        return;
+    long long names = cs->ncards;
+    if (src->filter) {
+        names = 0;
+        for (int i = 0; i < cs->ncards; i++)
+            names += kinds_eval(src->filter, src->slot, cs->cards[i]) != 0;
+    }
     if (names + 1 > RT_MAX_OPTIONS_SEMA)
         diag_error(s->diags, n->loc, "a step of this choice of cards may offer %lld options "
                                      "(%lld card names its source may hold, and 'Done'), more "
