@@ -1179,8 +1179,29 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     buf_free(&hb);
 }
 
+/* The steps of 'choose cards' number k whose sets are too many to list
+ * whole: a decision each, with its prompt, offering a card of each name
+ * that can still complete a set (then "Done"), until the set in sset is
+ * complete (LANGUAGE.md §7, "Many cards, one at a time"). */
+static void gen_set_steps(Gen *G, const Node *n, int k)
+{
+    line(G, "for (;;) {");
+    G->indent++;
+    gen_begin_decision(G, n);
+    line(G, "s->sset_step = 1;");
+    line(G, "if (!sets%d(s, V, 0, 0, 1))", k);
+    line(G, "    break;");
+    gen_wait(G);
+    line(G, "if (!set_step_took(s))");
+    line(G, "    break;");
+    G->indent--;
+    line(G, "}");
+    line(G, "s->sset_step = 0;");
+}
+
 /* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr
- *       opt_such */
+ *       opt_such: its sets listed whole when they fit, else its steps; then
+ *       the set chosen (sset) moves */
 static void gen_choose_cards(Gen *G, const Node *n)
 {
     int k = n->helper_no;
@@ -1196,18 +1217,7 @@ static void gen_choose_cards(Gen *G, const Node *n)
     G->indent--;
     line(G, "} else { /* too many sets to list: one card at a time */");
     G->indent++;
-    line(G, "for (;;) {");
-    G->indent++;
-    gen_begin_decision(G, n);
-    line(G, "s->sset_step = 1;");
-    line(G, "if (!sets%d(s, V, 0, 0, 1))", k);
-    line(G, "    break;");
-    gen_wait(G);
-    line(G, "if (!set_step_took(s))");
-    line(G, "    break;");
-    G->indent--;
-    line(G, "}");
-    line(G, "s->sset_step = 0;");
+    gen_set_steps(G, n, k);
     G->indent--;
     line(G, "}");
     if (move_before_heard(G, n->into)) /* instead of (cgen_move_befores.c) */
