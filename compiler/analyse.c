@@ -169,8 +169,8 @@ static bool calls_procs(const Node *d)
 /* ---- players surely in range (Node.seat_in_range) ----------------------- */
 
 /* Is e surely a seat in range (0 <= e < player_count())? Then it indexes
- * zones and variables without a check. seat() and next() check their
- * argument and give a seat in range; a choice of a player with no other
+ * zones and variables without a check. seat(), next() and prev() check
+ * their argument and give a seat in range; a choice of a player with no other
  * option gives one; so does a player local or parameter that only ever
  * receives such values (find_bad_players). Anything else may be none. */
 static bool player_ok(const Node *e)
@@ -181,7 +181,8 @@ static bool player_ok(const Node *e)
         return e->sym && (e->sym->kind == S_LOCAL || e->sym->kind == S_PARAM) &&
                e->type == T_PLAYER && !e->sym->bad_player;
     if (e->kind == N_CALL && !e->sym)
-        return e->builtin == B_SEAT || e->builtin == B_NEXT;
+        return e->builtin == B_SEAT || e->builtin == B_NEXT ||
+               e->builtin == B_PREV;
     if (e->kind == N_CHOOSEPLAYER)
         return !e->els;
     return false;
@@ -490,7 +491,8 @@ static void visit_kind_level(const Node *n, void *ctx)
         k->ok = false;
     if (n->kind == N_CALL && (n->sym || n->builtin == B_SUM || n->builtin == B_ABS ||
                               n->builtin == B_CHANCE || n->builtin == B_ROLL ||
-                              n->builtin == B_SEAT || n->builtin == B_NEXT))
+                              n->builtin == B_SEAT || n->builtin == B_NEXT ||
+                              n->builtin == B_PREV))
         k->ok = false;
     if (n->kind == N_INDEX && n->type != T_ZONE &&
         !(n->base->kind == N_IDENT && n->base->sym && n->base->sym->kind == S_PVAR))
@@ -721,7 +723,7 @@ static void visit_helper(Node *n, void *ctx)
         number_helper(g, n->base, HELPER_LIST);
     else if (n->kind == N_FOR && n->iter->src_kind == SRC_VALUES)
         number_helper(g, n, HELPER_LIST);
-    else if (n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER)
+    else if (n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER || n->kind == N_CHOOSEVALUE)
         number_helper(g, n, HELPER_OPTS);
     else if (n->kind == N_CHOOSECARDS)
         number_helper(g, n, HELPER_SETS);

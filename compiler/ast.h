@@ -13,15 +13,15 @@
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
     X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(PHASESDECL) X(EVENTDECL) \
-    X(ORDERDECL)                                                                   \
+    X(ORDERDECL) X(WINNERSDECL)                                                    \
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
-    X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
+    X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SORT) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
     X(TURN) X(ROUND) X(PHASE) X(UNTIL) X(AT) X(MODIFIER) X(BOUNDARY)               \
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
     X(UNARY) X(BINARY) X(LIST) X(POSITION) X(SOURCE) X(TOPCARD) X(CHOOSECARD)          \
-    X(CHOOSEPLAYER) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)                             \
+    X(CHOOSEPLAYER) X(CHOOSEVALUE) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)               \
     /* the words of a prompt or a label built from values */                    \
     X(WORDS)
 
@@ -168,7 +168,10 @@ typedef enum HelperFamily {
 typedef enum SourceKind {
     SRC_ZONE,       /* the cards of a zone, bottom to top */
     SRC_PLAYERS,    /* the players, in seat order */
-    SRC_VALUES,     /* the values of an attribute: values(color) */
+    SRC_VALUES,     /* the values of an attribute: values(color), or the
+                     * names of the card list: values(T.name) */
+    SRC_RANGE,      /* the numbers lo..hi of a 'choose ... from lo..hi':
+                     * in = a LIST of lo and hi */
     SRC_CHOSEN,     /* the candidate set of a 'such that': chosen */
     SRC_HELD,       /* the cards of every holder's slot of a held zone,
                      * slot by slot (holders in cards.yaml order), each
@@ -195,6 +198,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   PHASESDECL    items = IDENT list of the phases, in order
  *   ORDERDECL     `triggers chosen by WHO`: name = WHO as written
  *                 ('controller'), how = IDENT of it
+ *   WINNERSDECL   `winners: lowest score, ...`: items = IDENT list, each
+ *                 the direction as written ('lowest', 'highest') whose
+ *                 word is the IDENT of what it ranks ('score', 'tiebreak')
  *   ZONEDECL      name, flag_list = IDENT list of the flags as written
  *                 (`under T` is an IDENT "under" whose word is the IDENT
  *                 T, `drop to Z` one "drop to" whose word is Z);
@@ -206,7 +212,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 VAR_PER_PLAYER or VAR_PER_CARD), shown = IDENT of the
  *                 word after ', ' (public, owner, hidden) or NULL; vis
  *                 (VIS_*, VIS_HIDDEN without the word), var_no = its
- *                 index in Game.globals, Game.pvars or Game.cvars
+ *                 index in Game.globals, Game.pvars or Game.cvars; a
+ *                 variable of an attribute's values (`var v: suit =
+ *                 red`): type T_VALUE, how = IDENT of the attribute;
+ *                 attr = its index (-1 after an error)
  *   FUNCDECL      name, params = PARAM list, type = result type, shown
  *                 and vis as for VARDECL, and
  *                 either expr_body (func f(): int = e) or body (a BLOCK);
@@ -218,8 +227,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 frame slots are that rule's)
  *                 (an event's body: asks, declines as its EVENTDECL's)
  *   PARAM         name, type, how = IDENT of its card type (an event's
- *                 parameter 'loc: location', type T_CARD) or NULL; sym,
- *                 value = that card type's index (-1 for none)
+ *                 parameter 'loc: location', type T_CARD) or of the
+ *                 attribute whose values it holds (a func's or a proc's
+ *                 `s: suit`: type T_VALUE, attr = its index) or NULL;
+ *                 sym, value = that card type's index (-1 for none)
  *   EVENTDECL     name, params, body (a BLOCK); asks, declines = OPTION or
  *                 NULL: the question and the label of its reaction window
  *                 (`asks "..."`, `declines "..."`; an OPTION's which is 0
@@ -268,10 +279,16 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   FOR           name = the loop variable, iter = SOURCE or a list
  *                 expression, body, from = the first player or NULL;
  *                 slot = the loop index's frame slot (slot + 1 holds
- *                 the first player of 'from')
+ *                 the first player of 'from'); simultaneous (`for q in
+ *                 players simultaneously`): slot + 2 .. slot + 1 + the
+ *                 game's most players hold each seat's answer to the
+ *                 body's first statement, a LET of a choice or a MENU
+ *                 (the option taken)
  *   MOVE          card, to = a zone, pos = POSITION or NULL (on top)
  *   MOVEALL       cards = SOURCE, to, pos
  *   SHUFFLE       zone
+ *   SORT          zone, by = IDENT list of the keys as written; each
+ *                 key's attr (ATTR_TYPE, ATTR_NAME or an attribute index)
  *   SHOW          `show CARDS to WHO`: cards = what is shown (a card, a
  *                 zone, or a SOURCE of a zone with 'where'; the checker
  *                 makes a zone a SOURCE too), size = N of 'top N of' or
@@ -313,6 +330,12 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   ASK           who, name = prompt text; prompt
  *   CHOOSECARD,   who, name, src = SOURCE, els = OPTION ('else') or NULL;
  *   CHOOSEPLAYER  prompt
+ *   CHOOSEVALUE   `choose P "prompt" from values(...)` or `from lo..hi`:
+ *                 who, name, src = SOURCE (SRC_VALUES or SRC_RANGE; a
+ *                 name and a 'where' with `v in ...`), els = OPTION or
+ *                 NULL (refused); prompt, attr (the attribute of a value
+ *                 of type T_VALUE), value = the index in Game.labels of
+ *                 the template of every option's label ("{w0}", "{n0}")
  *   CHOOSECARDS   who, name, src, into = the zone they go to, size = LIST
  *                 of the smallest and largest size, such = 'such that' or
  *                 NULL; prompt, set_no = its index in Game.sets
@@ -323,7 +346,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   BOOLLIT       literal (0 or 1)
  *   NONELIT, PLAYERSREF
  *   STR           name = the string; value = the card it names, if any
- *   IDENT         name (a zone flag: word = the name after it); sym, or a
+ *   IDENT         name (a zone flag: word = the name after it); sym (and
+ *                 attr = Sym.attr: a local or variable of values), or a
  *                 constant: T_TYPE value = type index,
  *                 T_VALUE attr and value = value index, T_ZONE value =
  *                 zone index
@@ -343,6 +367,7 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 filter = 'where' or NULL; src_kind, slot = the
  *                 element's frame slot, sym = the element when named,
  *                 attr = the attribute whose values SRC_VALUES walks
+ *                 (ATTR_NAME: the card names)
  * Words built from values (sema_words.c, LANGUAGE.md §7)
  *   WORDS         name = the template: the text with each `{EXPR}` made
  *                 `{K}` (K its place, from 0; `{{` and `}}` stay), items =
@@ -410,6 +435,9 @@ struct Node {
                              * card only through its kind and does nothing
                              * that depends on how often or in which order it
                              * runs: testing it once per kind changes nothing */
+    bool simultaneous;      /* FOR: written `simultaneously`: its body's
+                             * first statement, a choice, is asked of every
+                             * seat before the rest runs for any */
     bool announced;         /* MENU, ASK, CHOOSE*: written `public`: the
                              * answer is announced to every seat */
     bool by_kind;           /* CHOOSECARD, CHOOSECARDS: the options come by
@@ -459,6 +487,9 @@ struct Sym {
     Node *clause;           /* FUNC, PROC: the CLAUSE it is made of (its
                              * body, or a play clause's guard), or NULL */
     Type type;              /* variable type, or result type */
+    int attr;               /* of type T_VALUE (a local, a parameter, a
+                             * variable): the attribute whose values it
+                             * holds, -1 unknown (after an error) */
     int index;              /* zone index, variable slot, proc index... */
     int nparams;
     Type params[8];

@@ -29,6 +29,7 @@ static void gen_count_by_kinds(Gen *G, Buf *h, const char *slot, unsigned long l
 static bool gen_distinct_by_kinds(Gen *G, Buf *h, const Node *n, const char *kinds,
                                   unsigned long long m);
 static void need_agg(Gen *G, const Node *n);
+static void gen_choose_value(Gen *G, const Node *n, const char *target);
 
 /* ---- small output helpers ------------------------------------------------ */
 
@@ -71,6 +72,14 @@ const char *expr_str(Gen *G, const Node *n)
     const char *s = arena_strdup(G->a, b.data ? b.data : "0");
     buf_free(&b);
     return s;
+}
+
+/* The player p, checked unless surely a seat. */
+const char *checked_player(Gen *G, const Node *p)
+{
+    if (p->seat_in_range)
+        return expr_str(G, p);
+    return arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, p));
 }
 
 static const char *zone_c(const Node *z)
@@ -290,6 +299,18 @@ static void gen_min_max(Gen *G, Buf *b, const Node *n)
     buf_puts(b, ")");
 }
 
+/* next(p) and prev(p): the seat after and before p; in a game that
+ * reverses (GAME_HAS_DIRECTION), in the direction of play. */
+static void gen_neighbour(Gen *G, Buf *b, const Node *n)
+{
+    bool next = n->builtin == B_NEXT, turns = G->g->uses_reverse;
+    const char *fn = next ? (turns ? "pafter" : "pnext") : (turns ? "pbefore" : "pprev");
+    if (n->args->seat_in_range)
+        gen_helper_call(G, b, arena_printf(G->a, "%s_in", fn), n->args);
+    else
+        gen_checked_call(G, b, fn, n->args);
+}
+
 /* primary: IDENT '(' args ')' naming a builtin, and SIZE '(' expr ')' */
 static void gen_builtin(Gen *G, Buf *b, const Node *n)
 {
@@ -308,10 +329,8 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         buf_puts(b, "]");
         break;
     case B_NEXT:
-        if (n->args->seat_in_range)
-            gen_helper_call(G, b, "pnext_in", n->args);
-        else
-            gen_checked_call(G, b, "pnext", n->args);
+    case B_PREV:
+        gen_neighbour(G, b, n);
         break;
     case B_SEAT:
         gen_checked_call(G, b, "pseat", n->args);
@@ -330,6 +349,9 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         break;
     case B_ACTIVE:
         buf_puts(b, "s->active");
+        break;
+    case B_DEFEATED:
+        buf_printf(b, "s->t_defeated[%s]", checked_player(G, n->args));
         break;
     case B_PLAYABLE:
         gen_playable(G, b, n);
@@ -1298,6 +1320,7 @@ static void gen_decision(Gen *G, const Node *n, const char *target)
     case N_ASK:          gen_ask(G, n, target); return;
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER: gen_choose_one(G, n, target); return;
+    case N_CHOOSEVALUE:  gen_choose_value(G, n, target); return;
     case N_CHOOSECARDS:  gen_choose_cards(G, n); return;
     default:             return;
     }
@@ -1308,7 +1331,7 @@ static void gen_decision(Gen *G, const Node *n, const char *target)
 static bool is_decision(const Node *n)
 {
     return n->kind == N_ASK || n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
-           n->kind == N_CHOOSECARDS;
+           n->kind == N_CHOOSEVALUE || n->kind == N_CHOOSECARDS;
 }
 
 static bool is_proc_call(const Node *n)
@@ -1496,6 +1519,30 @@ static void gen_repeat(Gen *G, const Node *n)
     line(G, "}");
 }
 
+/* The head of 'for q in players from p' in a game that reverses: round
+ * the table in the direction of play when the loop starts (a reverse()
+ * in its body turns the next loop). V[slot + 1] holds the first seat,
+ * plus RT_MAX_PLAYERS when the direction is reversed. */
+static void gen_for_players_turning(Gen *G, const Node *n, const char *from)
+{
+    int i = n->slot, first = n->slot + 1, q = n->iter->slot;
+    line(G, "V[%d] = %s + (s->t_reversed ? RT_MAX_PLAYERS : 0);", first, from);
+    line(G, "V[%d] = 0;", i);
+    line(G, "for (;;) {");
+    G->indent++;
+    line(G, "if (V[%d] >= s->core.nplayers)", i);
+    line(G, "    break;");
+    line(G, "if (V[%d] < RT_MAX_PLAYERS) {", first);
+    line(G, "    V[%d] = V[%d] + V[%d]++;", q, first, i);
+    line(G, "    if (V[%d] >= s->core.nplayers)", q);
+    line(G, "        V[%d] -= s->core.nplayers;", q);
+    line(G, "} else {");
+    line(G, "    V[%d] = V[%d] - RT_MAX_PLAYERS - V[%d]++;", q, first, i);
+    line(G, "    if (V[%d] < 0)", q);
+    line(G, "        V[%d] += s->core.nplayers;", q);
+    line(G, "}");
+}
+
 /* The head of 'for q in players [from p]': each seat once, from p or
  * from seat 0. Bounded (at most RT_MAX_PLAYERS rounds): no step count. The
  * seat wraps round by a subtraction, not a division. V[slot] counts the
@@ -1509,6 +1556,10 @@ static void gen_for_players_head(Gen *G, const Node *n)
         from = expr_str(G, n->from);
     else if (n->from)
         from = arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, n->from));
+    if (n->from && G->g->uses_reverse) {
+        gen_for_players_turning(G, n, from);
+        return;
+    }
     line(G, "V[%d] = %s;", first, from);
     line(G, "V[%d] = 0;", i);
     line(G, "for (;;) {");
@@ -1520,12 +1571,26 @@ static void gen_for_players_head(Gen *G, const Node *n)
     line(G, "    V[%d] -= s->core.nplayers;", src->slot);
 }
 
-/* The values of values(...) a loop walks, in order, into vals (C numbers):
- * those a card type allows for values(type.attribute), else all of the
- * attribute's. Returns how many. */
+/* The names of values(T.name) or values(name) into vals (card indices,
+ * in the order of the card list): those of type T, or all. */
+static int name_values(Gen *G, Buf *vals, const Node *arg)
+{
+    int t = arg->kind == N_FIELD ? arg->base->value : -1, nv = 0;
+    for (int i = 0; i < G->cs->ncards; i++)
+        if (t < 0 || G->cs->cards[i]->type->index == t)
+            buf_printf(vals, "%s%d", nv++ ? ", " : "", i);
+    return nv;
+}
+
+/* The values of values(...) a loop or a choice walks, in order, into vals
+ * (C numbers): those a card type allows for values(type.attribute), else
+ * all of the attribute's; card names for values(T.name). Returns how
+ * many. */
 static int attr_values(Gen *G, Buf *vals, const Node *src)
 {
     const Node *arg = src->in->args;
+    if (src->in->attr == ATTR_NAME)
+        return name_values(G, vals, arg);
     const Attr *at = G->cs->attrs[src->in->attr];
     int nv = 0;
     if (arg->kind == N_FIELD) {
@@ -1547,6 +1612,72 @@ static int attr_values(Gen *G, Buf *vals, const Node *src)
         }
     }
     return nv;
+}
+
+/* The walk of the values a choice of values offers, in helper hb: the
+ * numbers lo..hi (an empty range faults, with its bounds), or the table
+ * of values(...); each in the element's slot, at the indent the caller
+ * then writes the option at. */
+static void value_walk(Gen *G, Buf *hb, const Node *src)
+{
+    if (src->src_kind == SRC_RANGE) {
+        const Node *lo = src->in->items, *hi = lo->next;
+        buf_printf(hb, "    int32_t lo = %s;\n", unparen(G, expr_str(G, lo)));
+        buf_printf(hb, "    int32_t hi = %s;\n", unparen(G, expr_str(G, hi)));
+        buf_printf(hb, "    if (!range_ok(s, %d, lo, hi))\n        return;\n"
+                       "    for (int64_t v = lo; v <= hi && !s->core.over; v++) {\n"
+                       "        V[%d] = (int32_t)v;\n", site(G), src->slot);
+        return;
+    }
+    Buf vals = {0};
+    int nv = attr_values(G, &vals, src);
+    buf_printf(hb, "    static const int32_t vals[%d] = {%s};\n"
+                   "    for (int i = 0; i < %d && !s->core.over; i++) {\n"
+                   "        V[%d] = vals[i];\n",
+               nv ? nv : 1, vals.data ? vals.data : "0", nv, src->slot);
+    buf_free(&vals);
+}
+
+/* The options of a choice of values: opts<k>(s, V), one per value that
+ * passes the filter, each a label built from the value (its word, or its
+ * digits; template n->value). */
+static void gen_value_helper(Gen *G, const Node *n, int k)
+{
+    const Node *src = n->src;
+    Buf hb = {0};
+    buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
+    buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
+    value_walk(G, &hb, src);
+    const char *v = arena_printf(G->a, "V[%d]", src->slot);
+    const char *word = n->type == T_INT ? v
+                       : arena_printf(G->a, "%d + %s", word_base(G, n->type, n->attr), v);
+    const char *add = arena_printf(G->a, "add_words(s, %d, %d, 0, %s, 0, 0);", site(G),
+                                   n->value, word);
+    if (src->filter)
+        buf_printf(&hb, "        if (%s)\n            %s\n    }\n}\n\n",
+                   unparen(G, expr_str(G, src->filter)), add);
+    else
+        buf_printf(&hb, "        %s\n    }\n}\n\n", add);
+    label_frames(G, &hb, 0);
+    buf_puts(&G->helpers, hb.data);
+    buf_free(&hb);
+}
+
+/* decision: CHOOSE expr STRING FROM src opt_else | CHOOSE expr STRING FROM
+ * range opt_else — the value chosen is the word of the option taken, less
+ * the first word of the values' kind (a value, a name), or the number. */
+static void gen_choose_value(Gen *G, const Node *n, const char *target)
+{
+    int k = n->helper_no;
+    if (first_use(G, HELPER_OPTS, k))
+        gen_value_helper(G, n, k);
+    gen_begin_decision(G, n);
+    line(G, "opts%d(s, V);", k);
+    gen_wait(G);
+    if (target && n->type == T_INT)
+        line(G, "%s = chosen_word(s);", target);
+    else if (target)
+        line(G, "%s = chosen_word(s) - %d;", target, word_base(G, n->type, n->attr));
 }
 
 /* The head of 'for v in values(...)': the values are a table of the
@@ -1584,10 +1715,16 @@ static void gen_for_cards_head(Gen *G, const Node *n)
     line(G, "V[%d] = s->zcard[%s][V[%d]++];", src->slot, expr_str(G, src->in), i);
 }
 
+static void gen_simul_for(Gen *G, const Node *n);
+
 /* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block */
 static void gen_for(Gen *G, const Node *n)
 {
     const Node *src = n->iter;
+    if (n->simultaneous) {
+        gen_simul_for(G, n);
+        return;
+    }
     switch (src->src_kind) {
     case SRC_PLAYERS: gen_for_players_head(G, n); break;
     case SRC_VALUES:  gen_for_values_head(G, n); break;
@@ -1602,6 +1739,48 @@ static void gen_for(Gen *G, const Node *n)
     }
     G->loops++;
     gen_block(G, n->body);
+    G->loops--;
+    G->indent--;
+    line(G, "}");
+}
+
+/* stmt: FOR IDENT IN src IDENT block, the word `simultaneously`
+ * (rt_game.h, "simultaneous choices"): the body's first statement, each
+ * seat's choice, is asked of every seat in seat order, each answer kept
+ * in V[slot + 2 + seat] and sealed; only then does the rest of the body
+ * run for each seat, its local given that seat's answer (a menu: the
+ * option taken, whose block runs first). */
+static void gen_block_from(Gen *G, const Node *blk, const Node *first);
+static const char *source_text(Gen *G, const Node *n);
+static void gen_menu_ask(Gen *G, const Node *n);
+static void gen_menu_branches(Gen *G, const Node *n);
+
+static void gen_simul_for(Gen *G, const Node *n)
+{
+    const Node *choice = n->body->stmts; /* let x = CHOICE, or a menu (sema_simul.c) */
+    bool menu = choice->kind == N_MENU;
+    int q = n->iter->slot, kept = n->slot + 2;
+    int x = menu ? (int)choice->taken_slot : choice->sym->index;
+    bool save = G->returns_next;
+    line(G, "simul_open(s);");
+    gen_for_players_head(G, n);
+    line(G, "/* %s:%d: %s */", where(G, choice), choice->loc.line, source_text(G, choice));
+    G->returns_next = false; /* the answer is kept after it */
+    if (menu)
+        gen_menu_ask(G, choice);
+    else
+        gen_stmt(G, choice);
+    G->returns_next = save;
+    line(G, "simul_answer(s);");
+    line(G, "V[%d + V[%d]] = V[%d];", kept, q, x);
+    G->indent--;
+    line(G, "}");
+    gen_for_players_head(G, n);
+    line(G, "V[%d] = V[%d + V[%d]];", x, kept, q);
+    G->loops++;
+    if (menu)
+        gen_menu_branches(G, choice);
+    gen_block_from(G, n->body, choice->next);
     G->loops--;
     G->indent--;
     line(G, "}");
@@ -1718,20 +1897,32 @@ static void gen_menu_options(Gen *G, const Node *n)
     G->at = save;
 }
 
-/* stmt: CHOOSE expr STRING '{' options '}': the option taken goes to its
- * slot, where the branches find it when the proc resumes */
-static void gen_menu(Gen *G, const Node *n)
+/* A menu's question: its options, the wait, and the option taken into
+ * its slot, where the branches find it when the proc resumes. */
+static void gen_menu_ask(Gen *G, const Node *n)
 {
     gen_begin_decision(G, n);
     gen_menu_options(G, n);
     gen_wait(G);
     line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->taken_slot);
+}
+
+/* A menu's branches: the block of the option in its slot. */
+static void gen_menu_branches(Gen *G, const Node *n)
+{
     int k = 0;
     for (const Node *o = n->options; o; o = o->next, k++) {
         line(G, "%sif (V[%lld] == %d) { /* %s */", k ? "} else " : "", n->taken_slot, k, o->name);
         gen_nested(G, o->body);
     }
     line(G, "}");
+}
+
+/* stmt: CHOOSE expr STRING '{' options '}' */
+static void gen_menu(Gen *G, const Node *n)
+{
+    gen_menu_ask(G, n);
+    gen_menu_branches(G, n);
 }
 
 /* stmt: IDENT '(' args ')': a proc, or start_turn */
@@ -1744,6 +1935,28 @@ static void gen_call_stmt(Gen *G, const Node *n)
         gen_event_call(G, c);
     else if (!c->sym && c->builtin == B_START_TURN)
         gen_start_turn(G, c);
+    else if (!c->sym && c->builtin == B_REVERSE)
+        line(G, "s->t_reversed = !s->t_reversed;");
+    else if (!c->sym && c->builtin == B_DEFEAT)
+        line(G, "s->t_defeated[%s] = 1;", checked_player(G, c->args));
+}
+
+/* stmt: SORT expr BY names: the keys as sort_zone (rt_game.h) reads
+ * them, a type, a card's name or an attribute, by its value's place or,
+ * for a numeric one, by its number. */
+static void gen_sort(Gen *G, const Node *n)
+{
+    Buf keys = {0};
+    int nkeys = 0;
+    for (const Node *k = n->by; k; k = k->next, nkeys++) {
+        bool num = k->attr >= 0 && G->cs->attrs[k->attr]->numeric;
+        buf_printf(&keys, "%s%s%d", nkeys ? ", " : "", num ? "SORT_NUM + " : "", k->attr);
+    }
+    line(G, "{");
+    line(G, "    static const int16_t keys[] = {%s};", keys.data);
+    line(G, "    sort_zone(s, %s, keys, %d);", expr_str(G, n->zone), nkeys);
+    line(G, "}");
+    buf_free(&keys);
 }
 
 /* tail: END | END IDENT: the scores, the winners, and the game stops */
@@ -1769,6 +1982,7 @@ static void gen_stmt_kind(Gen *G, const Node *n)
     case N_MOVE:        gen_move(G, n); return;
     case N_MOVEALL:     gen_move_all(G, n); return;
     case N_SHUFFLE:     line(G, "shuffle(s, %s);", expr_str(G, n->zone)); return;
+    case N_SORT:        gen_sort(G, n); return;
     case N_SHOW:        gen_show(G, n); return;
     case N_MENU:        gen_menu(G, n); return;
     case N_EXPRSTMT:    gen_call_stmt(G, n); return;
@@ -1842,8 +2056,14 @@ static bool returns_after(const Gen *G, const Node *blk, const Node *st)
 /* block: '{' stmts tail '}': each statement after its line of the rules */
 void gen_block(Gen *G, const Node *blk)
 {
+    gen_block_from(G, blk, blk->stmts);
+}
+
+/* The statements of block blk from `first` (one of them) to its end. */
+static void gen_block_from(Gen *G, const Node *blk, const Node *first)
+{
     bool save = G->returns_next;
-    for (const Node *st = blk->stmts; st; st = st->next) {
+    for (const Node *st = first; st; st = st->next) {
         if (st->loc.line)
             line(G, "/* %s:%d: %s */", where(G, st), st->loc.line, source_text(G, st));
         G->returns_next = returns_after(G, blk, st);
@@ -1879,7 +2099,8 @@ void name_slot(Gen *G, int i, const char *name, const Node *at)
 static void name_element(Gen *G, const Node *src, const char *walker, const Node *at)
 {
     const char *what = src->src_kind == SRC_PLAYERS ? "player"
-                       : src->src_kind == SRC_VALUES ? "value" : "card";
+                       : src->src_kind == SRC_VALUES ? "value"
+                       : src->src_kind == SRC_RANGE ? "number" : "card";
     if (src->name)
         name_slot(G, src->slot, src->name, at);
     else
@@ -1914,6 +2135,7 @@ static void visit_slots(const Node *n, void *ctx)
         break;
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER:
+    case N_CHOOSEVALUE:
     case N_CHOOSECARDS:
         name_element(G, n->src, "the choice", n);
         break;
@@ -2346,9 +2568,22 @@ static void gen_game_defs(Gen *G)
     if (g->nheld)
         buf_puts(o, "/* cards under cards: held zones (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_HOLDERS 1\n\n");
+    if (g->uses_simul)
+        buf_puts(o, "/* simultaneous choices (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_SIMUL 1\n\n");
     if (g->uses_show)
         buf_puts(o, "/* 'show': the seats each card was shown to (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_SHOW 1\n\n");
+    if (g->lowest[0] || g->lowest[1])
+        buf_printf(o, "/* winners: the lowest ranks first (runtime/rt_game.h, finish) */\n"
+                      "%s%s\n", g->lowest[0] ? "#define GAME_SCORE_LOWEST 1\n" : "",
+                   g->lowest[1] ? "#define GAME_TIEBREAK_LOWEST 1\n" : "");
+    if (g->uses_defeat)
+        buf_puts(o, "/* defeat(p): finish() makes no winner of t_defeated (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_DEFEAT 1\n\n");
+    if (g->uses_reverse)
+        buf_puts(o, "/* reverse(): next() and prev() follow t_reversed (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_DIRECTION 1\n\n");
     if (any_zone_has(g, ZF_TOP_PUBLIC))
         buf_puts(o, "/* zones whose top card is public: slot_top_public (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_TOP_PUBLIC 1\n\n");
@@ -2377,10 +2612,14 @@ static void gen_game_defs(Gen *G)
                 "#define GAME_STATE_VARS");
     int nvars = g->globals.len + g->pvars.len + g->cvars.len;
     bool turn_seat = g->uses_start_turn && !g->uses_time;
-    if (nvars == 0 && !turn_seat)
+    if (nvars == 0 && !turn_seat && !g->uses_reverse && !g->uses_defeat)
         buf_puts(o, " /* none */");
     if (turn_seat) /* the player of the last start_turn, for the views */
         buf_puts(o, " \\\n    int32_t t_active;");
+    if (g->uses_reverse) /* the direction of play: 1 when reversed */
+        buf_puts(o, " \\\n    int32_t t_reversed;");
+    if (g->uses_defeat) /* who is defeated: 1 for a player defeat() named */
+        buf_puts(o, " \\\n    int32_t t_defeated[MAXP];");
     for (int i = 0; i < g->globals.len; i++) {
         const Node *v = g->globals.items[i];
         buf_printf(o, " \\\n    int32_t g_%s;", v->name);
@@ -2663,7 +2902,7 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
@@ -2672,6 +2911,7 @@ static void gen_game_table(Gen *G)
                g->uses_show ? "    .off_seen = offsetof(State, seen),\n" : "",
                any_zone_has(g, ZF_TOP_PUBLIC) ? "    .slot_top_public = slot_top_public,\n" : "",
                any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "",
+               g->uses_defeat ? "    .may_defeat_all = true,\n" : "",
                g->sets.len > 0 ? "    .set_step = game_set_step,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");

@@ -72,6 +72,8 @@ typedef struct Gen {
 void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The C of expression n, as a string of the arena. */
 const char *expr_str(Gen *G, const Node *n);
+/* The C of player expression p, checked (pidx) unless surely a seat. */
+const char *checked_player(Gen *G, const Node *p);
 /* The values words w (WORDS, or NULL) are built from, as the int32_t
  * rt_words reads: "a, b, c", a 0 for each word it has not. */
 const char *words_args(Gen *G, const Node *w);

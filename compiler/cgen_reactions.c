@@ -108,10 +108,11 @@ void gen_before_steps(Gen *G)
         buf_puts(G->out, "    case P_0_before:\n        r = bf_run(s, f);\n        break;\n");
 }
 
-/* The members of the RtGame table: the window asking. */
+/* The members of the RtGame table: the window asking (a reaction
+ * window, or a simultaneous choice). */
 const char *before_table_entries(Gen *G)
 {
-    return game_has_windows(G->g) ? "    .window = game_window,\n" : "";
+    return game_has_windows(G->g) || G->g->uses_simul ? "    .window = game_window,\n" : "";
 }
 
 /* ---- in a clause's proc: cancel, and what it leaves ----------------------- */

@@ -200,14 +200,6 @@ static void gen_boundary(Gen *G, int unit, int edge)
         line(G, "lasting_expire(s, %d, 1);", unit);
 }
 
-/* The player p, checked unless surely a seat. */
-static const char *checked_player(Gen *G, const Node *p)
-{
-    if (p->seat_in_range)
-        return expr_str(G, p);
-    return arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, p));
-}
-
 /* The end of time block n (open where code is emitted): its boundary, and
  * for a turn the player whose turn it was before. */
 static void gen_block_end(Gen *G, const Node *n)

@@ -192,6 +192,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_MOVE: ONE(card); ONE(to); ONE(pos); break;
     case N_MOVEALL: ONE(cards); ONE(to); ONE(pos); break;
     case N_SHUFFLE: ONE(zone); break;
+    case N_SORT: ONE(zone); LIST(by, "key"); break;
     case N_MENU: ONE(who); ONE(words); LIST(options, "option"); break;
     case N_OPTION: ONE(words); ONE(guard); ONE(body); break;
     case N_SHOW: ONE(cards); ONE(size); ONE(to); break;
@@ -200,7 +201,8 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_END: ONE(how); break;
     case N_ASK: ONE(who); ONE(words); break;
     case N_CHOOSECARD:
-    case N_CHOOSEPLAYER: ONE(who); ONE(words); ONE(src); ONE(els); break;
+    case N_CHOOSEPLAYER:
+    case N_CHOOSEVALUE: ONE(who); ONE(words); ONE(src); ONE(els); break;
     case N_CHOOSECARDS:
         ONE(who); ONE(words); ONE(src); ONE(into); ONE(size); ONE(such);
         break;
@@ -222,6 +224,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_MODIFIER: ONE(call); ONE(rhs); ONE(when); break;
     case N_BOUNDARY:
     case N_GAMEDECL: case N_PLAYERSDECL: case N_LIMITDECL: case N_ORDERDECL: case N_PARAM:
+    case N_WINNERSDECL: /* its head line says it all */
     case N_BREAK:
     case N_CANCEL:
     case N_NUM: case N_BOOLLIT: case N_NONELIT: case N_STR: case N_IDENT:
@@ -257,7 +260,7 @@ static void put_label(Buf *b, const Node *n)
     case N_POSITION:
     case N_TOPCARD: buf_printf(b, " %s", pos_word(n->pos_kind)); break;
     case N_STR: case N_MENU: case N_OPTION: case N_ASK: case N_CHOOSECARD:
-    case N_CHOOSEPLAYER: case N_CHOOSECARDS: case N_WORDS:
+    case N_CHOOSEPLAYER: case N_CHOOSEVALUE: case N_CHOOSECARDS: case N_WORDS:
         buf_puts(b, " ");
         put_quoted(b, n->name);
         break;
@@ -355,7 +358,7 @@ static void put_facts(const Dump *D, const Node *n)
 {
     static const char *const walks[] = {
         [SRC_ZONE] = "zone", [SRC_PLAYERS] = "players", [SRC_VALUES] = "values",
-        [SRC_CHOSEN] = "chosen", [SRC_HELD] = "held",
+        [SRC_CHOSEN] = "chosen", [SRC_HELD] = "held", [SRC_RANGE] = "range",
     };
     Buf *b = D->out;
     Type t = n->kind == N_LET && n->sym ? n->sym->type : n->type;
@@ -378,14 +381,17 @@ static void put_facts(const Dump *D, const Node *n)
             buf_printf(b, "  attr %d", n->attr);
         break;
     case N_LET: if (n->sym) buf_printf(b, "  slot %d", n->sym->index); break;
-    case N_REPEAT:
     case N_FOR:
+        buf_printf(b, "  slot %d%s", n->slot, n->simultaneous ? "  simultaneously" : "");
+        break;
+    case N_REPEAT:
     case N_PLAY: buf_printf(b, "  slot %d", n->slot); break;
     case N_MENU: buf_printf(b, "  prompt %d  taken slot %lld", n->prompt, n->taken_slot); break;
     case N_OPTION: buf_printf(b, "  label %d", n->label); break;
     case N_ASK:
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER: buf_printf(b, "  prompt %d", n->prompt); break;
+    case N_CHOOSEVALUE: buf_printf(b, "  prompt %d  label %d", n->prompt, n->value); break;
     case N_CHOOSECARDS: buf_printf(b, "  prompt %d  set %d", n->prompt, n->set_no); break;
     case N_PATTERN:
         if (n->pat_kind == PAT_ENTERS || n->pat_kind == PAT_LEAVES)
@@ -477,6 +483,11 @@ static void put_decl_head(Buf *b, const Node *n)
     case N_PLAYERSDECL: buf_printf(b, "players %lld..%d", n->min_players, n->max_players); break;
     case N_LIMITDECL: buf_printf(b, "limit %s %lld", n->name, n->limit); break;
     case N_ORDERDECL: buf_printf(b, "triggers chosen by %s", n->name); break;
+    case N_WINNERSDECL:
+        buf_puts(b, "winners:");
+        for (const Node *f = n->items; f; f = f->next)
+            buf_printf(b, "%s%s %s", f == n->items ? " " : ", ", f->name, f->word->name);
+        break;
     case N_PHASESDECL:
         buf_puts(b, "phases");
         for (const Node *f = n->items; f; f = f->next)
@@ -797,7 +808,8 @@ static void put_node_facts(Buf *b, const Node *n)
     };
     if (n->helper_no >= 0) {
         HelperFamily f = n->kind == N_INDEX || n->kind == N_LIST || n->kind == N_FOR ? HELPER_LIST
-                         : n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ? HELPER_OPTS
+                         : n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
+                           n->kind == N_CHOOSEVALUE ? HELPER_OPTS
                          : n->kind == N_CHOOSECARDS ? HELPER_SETS
                          : n->kind == N_MOVEALL ? HELPER_MVALL : HELPER_AGG;
         buf_printf(b, "  helper %s %d", families[f], n->helper_no);

@@ -44,6 +44,7 @@ Sym *enter_global(Sema *s, Node *decl, SymKind kind, Type t)
     sym->name = sym->cname = decl->name;
     sym->decl = decl;
     sym->type = t;
+    sym->attr = -1;
     Sym *prev = strmap_put(s->arena, &s->globals, decl->name, sym);
     if (prev) {
         diag_error(s->diags, decl->loc, "'%s' is declared twice", decl->name);
@@ -139,11 +140,16 @@ static void declare_fn(Sema *s, Node *f, bool proc)
         return;
     int k = 0;
     for (Node *p = f->params; p; p = p->next, k++) {
-        if (k < 8)
-            sym->params[k] = p->type;
-        if (p->how)
+        p->attr = -1;
+        if (p->how && cards_find_type(s->cs, p->how->name)) {
             diag_error(s->diags, p->how->loc, "a parameter typed by a card type is for events "
                                               "only: write '%s: card'", p->name);
+        } else if (p->how) { /* an attribute's value: `s: suit` */
+            p->attr = value_attr_of(s, p->how);
+            p->type = p->attr >= 0 ? T_VALUE : T_UNKNOWN;
+        }
+        if (k < 8)
+            sym->params[k] = p->type;
     }
     if (k > 8)
         diag_error(s->diags, f->loc, "'%s' has %d parameters (limit max_params = 8)", f->name, k);
@@ -240,10 +246,16 @@ static void declare_var(Sema *s, Node *n)
 {
     static const SymKind kinds[] = {[VAR_GAME] = S_GLOBAL, [VAR_PER_PLAYER] = S_PVAR,
                                     [VAR_PER_CARD] = S_CVAR};
+    if (n->how) { /* `var NAME: ATTR = VALUE` */
+        n->attr = value_attr_of(s, n->how);
+        n->type = n->attr >= 0 ? T_VALUE : T_UNKNOWN;
+    }
     Sym *sym = enter_global(s, n, kinds[n->per_player], n->type);
     declare_var_shown(s, n, sym);
     if (!sym)
         return;
+    if (n->type == T_VALUE)
+        sym->attr = n->attr;
     PtrVec *v = n->per_player == VAR_PER_CARD ? &s->g->cvars
                 : n->per_player ? &s->g->pvars : &s->g->globals;
     n->var_no = sym->index = v->len;
@@ -265,6 +277,7 @@ static void declare_decl(Sema *s, Node *n)
     case N_PROCDECL:    declare_fn(s, n, true); break;
     case N_EVENTDECL:   declare_event(s, n); break;
     case N_ORDERDECL:   declare_trigger_order(s, n); break;
+    case N_WINNERSDECL: declare_winners(s, n); break;
     default:            break;
     }
 }
@@ -276,12 +289,13 @@ static void check_var_init(Sema *s, Node *n)
 {
     s->in_proc = false;
     s->implicit_slot = -1;
-    Type t = check_expr(s, n->init);
+    Type t = check_expr_as(s, n->init, n->type, n->how ? n->attr : -1);
     char ctx[160];
     snprintf(ctx, sizeof ctx, "the first value of '%s'", n->name);
-    expect_type(s, n->init, n->type, t, ctx);
+    expect_value(s, n->init, n->type, n->how ? n->attr : -1, t, ctx);
+    bool value = n->init->kind == N_IDENT && !n->init->sym && t == T_VALUE;
     if (n->init->kind != N_NUM && n->init->kind != N_BOOLLIT && n->init->kind != N_NONELIT &&
-        !(n->init->kind == N_UNARY && n->init->operand->kind == N_NUM))
+        !(n->init->kind == N_UNARY && n->init->operand->kind == N_NUM) && !value)
         diag_error(s->diags, n->init->loc, "the first value of '%s' must be a constant",
                    n->name);
 }
@@ -297,8 +311,11 @@ void sema_check_fn(Sema *s, Sym *sym)
     scope_pop(s, 0);
     s->loops = 0;
     s->implicit_slot = -1;
-    for (Node *p = f->params; p; p = p->next)
+    for (Node *p = f->params; p; p = p->next) {
         p->sym = declare_local(s, p, p->name, p->type, S_PARAM);
+        if (p->type == T_VALUE)
+            p->sym->attr = p->attr;
+    }
     if (s->event_scope)
         scope_event_values(s);
     if (s->event_scope && (f->asks || f->declines))
@@ -499,6 +516,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     }
     sema_effect_names(d, cs, prog, false);
     check_entry_points(&s, none);
+    check_winners(&s);
     warn_unused(&s);
     number_zone_slots(g);
     check_card_count(&s);

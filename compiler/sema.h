@@ -20,7 +20,8 @@
     X(START_TURN, "start_turn", 1, 1) X(NPLAYERS, "player_count", 0, 0)          \
     X(PLAYABLE, "playable", 2, 2) X(CONTROLLER, "controller", 1, 1)              \
     X(ACTIVE, "active", 0, 0) \
-    X(HOLDER, "holder", 1, 1)
+    X(HOLDER, "holder", 1, 1) X(PREV, "prev", 1, 1) X(REVERSE, "reverse", 0, 0) \
+    X(DEFEAT, "defeat", 1, 1) X(DEFEATED, "defeated", 1, 1)
 
 /* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
 enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
@@ -178,6 +179,12 @@ typedef struct Game {
      * (GAME_HAS_EFFECTS) */
     bool reaches_play, reaches_guards, emits_effects;
     Sym *main, *score, *tiebreak;
+    /* `winners:` (sema_ends.c): the declaration, or NULL; per ranking
+     * (0 the score, 1 the tie-break) the IDENT that ranks it, or NULL,
+     * and whether the lowest ranks first (the highest does by default) */
+    const Node *winners_decl;
+    const Node *win_order[2];
+    bool lowest[2];
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */
     long long max_decisions; /* decisions a game may take before it is a draw */
@@ -200,6 +207,8 @@ typedef struct Game {
     /* time (sema_time.c) */
     PtrVec phases;      /* IDENT nodes of 'phases': phase i is the time unit
                          * UNIT_PHASE0 + i */
+    bool uses_simul;    /* a simultaneous choice (`for q in players
+                         * simultaneously`): State.simul, GAME_HAS_SIMUL */
     bool uses_show;     /* a `show` statement: each card keeps the seats shown it
                          * (State.seen, GAME_HAS_SHOW) */
     bool uses_time;     /* turn, round or phase blocks, active(), 'until' or
@@ -210,6 +219,14 @@ typedef struct Game {
                          * (uses_time false) the state keeps its player
                          * for the views (t_active, a word of
                          * GAME_STATE_VARS) */
+    bool uses_reverse;  /* reverse(): the state keeps the direction of play
+                         * (t_reversed, a word of GAME_STATE_VARS), which
+                         * next(), prev() and `for q in players from P`
+                         * follow */
+    bool uses_defeat;   /* defeat(p) or defeated(p): the state keeps who
+                         * is defeated (t_defeated[MAXP], words of
+                         * GAME_STATE_VARS), whom finish() never makes a
+                         * winner */
     PtrVec lasting;     /* Lasting*: the 'until' and 'at' statements */
     PtrVec mods;        /* N_MODIFIER: mod_no is the index here */
     PtrVec continuous;  /* Continuous*: the 'while in play' clauses */

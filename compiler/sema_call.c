@@ -46,6 +46,15 @@ static int count_args(const Node *args)
     return k;
 }
 
+/* The attribute of parameter i of func or proc sym (of type T_VALUE). */
+static int param_attr(const Sym *sym, int i)
+{
+    const Node *p = sym->decl->params;
+    for (; p && i > 0; i--)
+        p = p->next;
+    return p ? p->attr : -1;
+}
+
 /* expr: IDENT '(' args ')' calling a func or a proc. */
 static Type check_call_routine(Sema *s, Node *n, Sym *sym, bool stmt)
 {
@@ -73,11 +82,13 @@ static Type check_call_routine(Sema *s, Node *n, Sym *sym, bool stmt)
             diag_error(s->diags, a->loc, "'%s' takes values, not a filtered zone", n->name);
             continue;
         }
-        Type t = check_expr(s, a);
+        Type want = i < sym->nparams && i < 8 ? sym->params[i] : T_UNKNOWN;
+        int attr = want == T_VALUE ? param_attr(sym, i) : -1;
+        Type t = check_expr_as(s, a, want, attr);
         if (i < sym->nparams && i < 8) {
             char ctx[160];
             snprintf(ctx, sizeof ctx, "argument %d of '%s'", i + 1, n->name);
-            expect_type(s, a, sym->params[i], t, ctx);
+            expect_value(s, a, want, attr, t, ctx);
         }
     }
     return n->type = sym->type;
@@ -144,7 +155,8 @@ static Type check_call_aggregate(Sema *s, Node *n, Builtin b)
     n->args = src;
     Type et = check_source(s, src);
     if (src->src_kind == SRC_VALUES)
-        diag_error(s->diags, src->loc, "values(...) can only be used in 'for'");
+        diag_error(s->diags, src->loc, "values(...) can only be used in 'for' and in a "
+                                            "choice of values");
     vec_push(s->arena, &s->g->aggs, n);
     if (b == B_FIRST)
         return n->type = et == T_UNKNOWN ? T_UNKNOWN : et;
@@ -218,6 +230,30 @@ static Type check_call_start_turn(Sema *s, Node *n, bool stmt)
     return check_call_of(s, n, T_PLAYER, "the argument of start_turn", T_VOID);
 }
 
+/* reverse(): a statement of a proc; the direction of play turns round */
+static Type check_call_reverse(Sema *s, Node *n, bool stmt)
+{
+    if (!s->in_proc)
+        diag_error(s->diags, n->loc, "reverse() needs a proc: a func cannot change the "
+                                     "direction of play");
+    else if (!stmt)
+        diag_error(s->diags, n->loc, "reverse() is a statement: it has no value");
+    s->g->uses_reverse = true;
+    return n->type = T_VOID;
+}
+
+/* defeat(p): a statement of a proc; p is not among the winners */
+static Type check_call_defeat(Sema *s, Node *n, bool stmt)
+{
+    if (!s->in_proc)
+        diag_error(s->diags, n->loc, "defeat(p) needs a proc: a func cannot decide who loses");
+    else if (!stmt)
+        diag_error(s->diags, n->loc, "defeat(p) is a statement: it has no value (whether p "
+                                     "is defeated is defeated(p))");
+    s->g->uses_defeat = true;
+    return check_call_of(s, n, T_PLAYER, "the argument of defeat", T_VOID);
+}
+
 /* values(attr) outside 'for v in values(...)' */
 static Type check_call_values(Sema *s, Node *n)
 {
@@ -249,6 +285,11 @@ static Type check_call_builtin(Sema *s, Node *n, bool stmt)
     case B_DISTINCT:   return check_call_distinct(s, n);
     case B_SIZE:       return check_call_of(s, n, T_ZONE, "the argument of size", T_INT);
     case B_NEXT:       return check_call_of(s, n, T_PLAYER, "the argument of next", T_PLAYER);
+    case B_PREV:       return check_call_of(s, n, T_PLAYER, "the argument of prev", T_PLAYER);
+    case B_REVERSE:    return check_call_reverse(s, n, stmt);
+    case B_DEFEAT:     return check_call_defeat(s, n, stmt);
+    case B_DEFEATED:   s->g->uses_defeat = true;
+                       return check_call_of(s, n, T_PLAYER, "the argument of defeated", T_BOOL);
     case B_SEAT:       return check_call_of(s, n, T_INT, "the argument of seat", T_PLAYER);
     case B_CHANCE:     return check_call_chance(s, n);
     case B_ROLL:       return check_call_roll(s, n);

@@ -13,7 +13,8 @@
 
 /* values(color), values(cheat.color): the attribute whose values a 'for'
  * walks, kept in call->attr (a card type before the dot in its IDENT's
- * value). */
+ * value, -1 for none); values(name), values(cheat.name): the names of
+ * the card list (of that type), call->attr ATTR_NAME. */
 static void check_values_call(Sema *s, Node *call)
 {
     Node *arg = call->args;
@@ -23,6 +24,21 @@ static void check_values_call(Sema *s, Node *call)
         return;
     }
     const char *an = arg->name;
+    if (arg->kind == N_IDENT && an && !strcmp(an, "name")) {
+        arg->value = -1;
+        call->attr = ATTR_NAME;
+        return;
+    }
+    if (arg->kind == N_FIELD && an && !strcmp(an, "name")) {
+        TypeDef *nt = arg->base->kind == N_IDENT ? cards_find_type(s->cs, arg->base->name)
+                                                 : NULL;
+        if (!nt)
+            diag_error(s->diags, arg->loc, "values(T.name) needs a card type before the dot");
+        else
+            call->attr = ATTR_NAME;
+        arg->base->value = nt ? nt->index : -1;
+        return;
+    }
     Attr *at = an ? cards_find_attr(s->cs, an) : NULL;
     TypeDef *t = NULL;
     if (arg->kind == N_FIELD) {
@@ -79,16 +95,18 @@ Type check_source(Sema *s, Node *src)
     Type bt = check_source_base(s, base);
     Type et = bt == T_PLAYERS ? T_PLAYER : bt == T_VALUE ? T_VALUE
               : bt == T_UNKNOWN ? T_UNKNOWN : T_CARD;
-    /* the values of a numeric attribute are numbers */
+    /* the values of a numeric attribute are numbers; values(name) names */
     if (bt == T_VALUE && base->attr >= 0 && s->cs->attrs[base->attr]->numeric)
         et = T_INT;
+    else if (bt == T_VALUE && base->attr == ATTR_NAME)
+        et = T_NAME;
     int mark = s->nscope, saved = s->implicit_slot;
     if (src->name) {
         Sym *e = declare_local(s, src, src->name, et, S_LOCAL);
         src->slot = e->index; /* a value's variable holds the value's index */
         src->sym = e;
         if (et == T_VALUE && base->attr >= 0)
-            e->decl->attr = base->attr;
+            e->decl->attr = e->attr = base->attr;
     } else {
         src->slot = s->nlocals++;
         if (et == T_CARD || et == T_UNKNOWN) /* unknown: do not blame its filter too */
@@ -401,10 +419,17 @@ static Type check_equality(Sema *s, Node *n)
 {
     Type l = check_expr(s, n->lhs);
     Type r = n->rhs->kind == N_IDENT ? check_compared_name(s, n, l) : check_expr(s, n->rhs);
+    /* `red == s`: a bare value on the left is of the right side's attribute */
+    if (l == T_VALUE && r == T_VALUE && n->lhs->kind == N_IDENT && !n->lhs->sym &&
+        n->rhs->attr >= 0 && n->lhs->attr != n->rhs->attr)
+        as_value_of(s, n->lhs, n->rhs->attr);
     bool ok = compatible(l, r) || compatible(r, l);
     if (ok && l == T_VALUE && r == T_VALUE && n->lhs->attr >= 0 && n->rhs->attr >= 0 &&
-        n->lhs->attr != n->rhs->attr)
-        ok = false;
+        n->lhs->attr != n->rhs->attr) {
+        diag_error(s->diags, n->loc, "cannot compare a value of '%s' with a value of '%s'",
+                   s->cs->attrs[n->lhs->attr]->name, s->cs->attrs[n->rhs->attr]->name);
+        return n->type = T_BOOL;
+    }
     if (!ok)
         diag_error(s->diags, n->loc, "cannot compare %s with %s", type_name(l), type_name(r));
     else if (l == T_ZONE || l == T_CARDSET || l == T_LIST)
@@ -491,6 +516,7 @@ static Type check_index(Sema *s, Node *n)
         if (sym && sym->kind == S_CVAR) {
             sym->used = true;
             base->sym = sym;
+            n->attr = sym->attr;
             return n->type = check_cvar_index(s, n, sym);
         }
         if (sym && sym->kind == S_PVAR) {
@@ -498,6 +524,7 @@ static Type check_index(Sema *s, Node *n)
             base->sym = sym;
             expect_type(s, n->index, T_PLAYER, check_expr(s, n->index),
                         "the index of a per-player variable");
+            n->attr = sym->attr;
             return n->type = sym->type;
         }
     }
@@ -575,6 +602,7 @@ Type check_expr(Sema *s, Node *n)
     case N_ASK:
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER:
+    case N_CHOOSEVALUE:
     case N_CHOOSECARDS:
         return check_misplaced(s, n, "a decision can only be the whole value of 'let' or the "
                                      "whole condition of 'if' or 'while'");

@@ -98,6 +98,13 @@ const Sym *event_of_body(Sema *s, const Sym *f); /* the event whose body f is, o
 void declare_trigger_order(Sema *s, Node *n);
 void finish_trigger_order(Sema *s);
 
+/* sema_sort.c */
+void check_sort(Sema *s, Node *n);
+
+/* sema_ends.c */
+void declare_winners(Sema *s, Node *n);
+void check_winners(Sema *s);
+
 /* sema_kinds.c: which card kinds (bit k: card kind k, at most 64 kinds)
  * each zone and card variable may hold, grown to a fixed point; every
  * mask is an over-approximation. check_event_kinds computes them and sets
@@ -152,6 +159,10 @@ const char *time_unit_words(Sema *s, const char *name); /* "the turn", "phase 'x
  * given what each raises (rs[i]: Game.handlers' i-th) */
 void check_trigger_cycles(Sema *s, const RaisedList *rs);
 
+/* sema_simul.c: `for q in players simultaneously`, checked once its
+ * body is */
+void check_simul_for(Sema *s, const Node *n);
+
 /* sema_names.c */
 void error_unknown(Sema *s, Loc at, const char *what, const char *name,
                    const char *const *cands, int n);
@@ -160,6 +171,9 @@ const char **all_names(Sema *s, int *n);
 const char **attribute_names(Sema *s, int *n);
 bool compatible(Type want, Type got);
 void expect_type(Sema *s, Node *n, Type want, Type got, const char *ctx);
+Type check_expr_as(Sema *s, Node *e, Type want, int attr);
+void expect_value(Sema *s, Node *n, Type want, int attr, Type got, const char *ctx);
+int value_attr_of(Sema *s, const Node *how);
 Sym *new_local(Sema *s, const char *name, Type t, Node *decl, SymKind kind);
 Sym *find_local(Sema *s, const char *name);
 void scope_pop(Sema *s, int mark);

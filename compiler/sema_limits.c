@@ -39,6 +39,7 @@ typedef struct Shape {
     bool holders;       /* GAME_HAS_HOLDERS: the queue of holders leaving play */
     long long bf_words; /* GAME_HAS_BEFORE: bret[NEVARGS], bcancel; or 0 */
     long long windows;  /* GAME_MAX_WINDOWS of a game with windows, or 0 */
+    bool simul;         /* GAME_HAS_SIMUL: the simultaneous choice */
     bool show;          /* GAME_HAS_SHOW: the seats each card was shown to */
     bool sets;          /* GAME_HAS_SETS: the set of a `choose cards` */
 } Shape;
@@ -74,6 +75,8 @@ static long long state_bytes(const Shape *h)
     n += 4 * h->bf_words;                              /* bret, bcancel */
     if (h->windows)                                    /* nwin, nwindows, win */
         n += 4 + 4 + h->windows * RT_WINDOW_BYTES_SEMA;
+    if (h->simul)                                      /* nsimul, simul */
+        n += 4 + RT_WINDOW_BYTES_SEMA;
     if (h->units)
         n += 4 + 2 * 4 * h->units;                     /* active, tstarts, tends */
     if (h->rows)
@@ -170,11 +173,14 @@ static void locate_state_error(Sema *s, const Program *prog, Shape h)
     }
 }
 
-/* 1 when the state keeps the player of the last start_turn for the views
- * in a word of its own (a game without time: with it, `active`), else 0. */
-static int turn_seat_word(const Game *g)
+/* The words of GAME_STATE_VARS that are not the rules' variables: the
+ * player of the last start_turn, kept for the views in a game without
+ * time (with it, `active`), the direction of play of a game that
+ * calls reverse(), and who is defeated in a game that calls defeat(). */
+static int runtime_words(const Game *g)
 {
-    return g->uses_start_turn && !g->uses_time;
+    return (g->uses_start_turn && !g->uses_time) + g->uses_reverse +
+           (g->uses_defeat ? g->max_players : 0);
 }
 
 /* The State's size: counted into Game.state_bytes, and an error past
@@ -187,7 +193,7 @@ static void check_state_size(Sema *s, const Program *prog)
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
     Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0, 0, 0,
-               false, false};
+               false, false, false};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {
@@ -197,7 +203,7 @@ static void check_state_size(Sema *s, const Program *prog)
     Shape all = h;
     all.slots = g->nslots;
     all.words = g->globals.len + (long long)g->pvars.len * g->max_players +
-                (long long)g->cvars.len * cs->instances + turn_seat_word(g);
+                (long long)g->cvars.len * cs->instances + runtime_words(g);
     all.locals = g->max_locals + 2;
     all.ev_words = h.ev_words = events_state_words(g);
     if (game_has_befores(g))
@@ -205,6 +211,7 @@ static void check_state_size(Sema *s, const Program *prog)
     if (game_has_windows(g))
         all.windows = h.windows = g->max_reactions;
     all.show = h.show = g->uses_show;
+    all.simul = h.simul = g->uses_simul;
     all.sets = h.sets = g->sets.len > 0;
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
@@ -250,7 +257,8 @@ static void find_text(const Node *n, void *ctx)
     if (f->at)
         return;
     bool decision = n->kind == N_MENU || n->kind == N_ASK || n->kind == N_CHOOSECARD ||
-                    n->kind == N_CHOOSEPLAYER || n->kind == N_CHOOSECARDS;
+                    n->kind == N_CHOOSEPLAYER || n->kind == N_CHOOSEVALUE ||
+                    n->kind == N_CHOOSECARDS;
     if (f->label ? n->kind == N_OPTION && n->label == f->index
                  : decision && n->prompt == f->index)
         f->at = n;

@@ -55,7 +55,8 @@ static void wait_list(WaitWalk *w, const Node *n);
 static void wait_node(WaitWalk *w, const Node *n)
 {
     switch (n->kind) {
-    case N_CHOOSECARD: case N_CHOOSEPLAYER: case N_CHOOSECARDS: case N_ASK: case N_MENU:
+    case N_CHOOSECARD: case N_CHOOSEPLAYER: case N_CHOOSEVALUE: case N_CHOOSECARDS: case N_ASK:
+    case N_MENU:
     case N_MOVE: case N_MOVEALL: case N_PLAY: case N_TURN: case N_ROUND: case N_PHASE:
         w->found = n;
         return;

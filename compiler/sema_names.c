@@ -86,6 +86,44 @@ void expect_type(Sema *s, Node *n, Type want, Type got, const char *ctx)
                    type_name(got));
 }
 
+/* Expression e, where a value of type want is expected: a bare name is
+ * first looked up among the values of attribute attr (want T_VALUE), as
+ * in `suit == red`, so two attributes may share a value's name. */
+Type check_expr_as(Sema *s, Node *e, Type want, int attr)
+{
+    if (want == T_VALUE && as_value_of(s, e, attr))
+        return T_VALUE;
+    return check_expr(s, e);
+}
+
+/* expect_type, and for an attribute value, of attribute attr (-1: any). */
+void expect_value(Sema *s, Node *n, Type want, int attr, Type got, const char *ctx)
+{
+    expect_type(s, n, want, got, ctx);
+    if (want != T_VALUE || got != T_VALUE || attr < 0 || n->attr < 0 || n->attr == attr)
+        return;
+    diag_error(s->diags, n->loc, "%s must be a value of '%s', found a value of '%s'", ctx,
+               s->cs->attrs[attr]->name, s->cs->attrs[n->attr]->name);
+}
+
+/* The attribute a parameter or a variable is typed by (`s: suit`), or
+ * -1 after an error; `how` names it. */
+int value_attr_of(Sema *s, const Node *how)
+{
+    const Attr *at = cards_find_attr(s->cs, how->name);
+    if (!at) {
+        int nn;
+        const char **names = attribute_names(s, &nn);
+        error_unknown(s, how->loc, "type or attribute", how->name, names, nn);
+        return -1;
+    }
+    if (at->numeric) {
+        diag_error(s->diags, how->loc, "the values of '%s' are numbers: write 'int'", at->name);
+        return -1;
+    }
+    return at->index;
+}
+
 /* ---- scopes ------------------------------------------------------------ */
 
 Sym *new_local(Sema *s, const char *name, Type t, Node *decl, SymKind kind)
@@ -94,6 +132,7 @@ Sym *new_local(Sema *s, const char *name, Type t, Node *decl, SymKind kind)
     sym->kind = kind;
     sym->name = name;
     sym->type = t;
+    sym->attr = -1;
     sym->decl = decl;
     sym->index = s->nlocals++;
     if (s->nscope == s->capscope) {
@@ -231,8 +270,10 @@ static Type check_global_ident(Sema *s, Node *n, Sym *sym)
         }
         return n->type = (sym->decl->zflags & ZF_HELD) ? T_ZONES : T_ZONE;
     }
-    if (sym->kind == S_GLOBAL)
+    if (sym->kind == S_GLOBAL) {
+        n->attr = sym->attr;
         return n->type = sym->type;
+    }
     if (sym->kind == S_PVAR || sym->kind == S_CVAR) {
         diag_error(s->diags, n->loc, "'%s' is kept per %s: write %s[%s]", name,
                    sym->kind == S_PVAR ? "player" : "card", name,
@@ -283,6 +324,7 @@ Type check_ident(Sema *s, Node *n)
     if (sym) {
         sym->used = true;
         n->sym = sym;
+        n->attr = sym->attr;
         return n->type = sym->type;
     }
     if (!strcmp(name, "chosen")) {

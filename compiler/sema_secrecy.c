@@ -613,7 +613,8 @@ static void see_decision_words(Sema *s, const Node *n)
     const char *of = n->announced ? " of a public choice" : "";
     see_words(s, who, n->words, arena_printf(s->arena, "a word of a prompt%s", of));
     const Node *o = n->kind == N_MENU ? n->options
-                    : n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ? n->els : NULL;
+                    : n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
+                      n->kind == N_CHOOSEVALUE ? n->els : NULL;
     for (; o; o = n->kind == N_MENU ? o->next : NULL)
         see_words(s, who, o->words,
                   arena_printf(s->arena, "a word of label \"%s\"%s", o->name, of));
@@ -633,7 +634,7 @@ static const Node *source_filter(const Node *src)
 static void see_decision(Sema *s, const Node *n)
 {
     if (n->kind == N_MENU || n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
-        n->kind == N_CHOOSECARDS || n->kind == N_ASK)
+        n->kind == N_CHOOSEVALUE || n->kind == N_CHOOSECARDS || n->kind == N_ASK)
         see_decision_words(s, n);
     switch (n->kind) {
     case N_MENU:
@@ -643,6 +644,7 @@ static void see_decision(Sema *s, const Node *n)
         break;
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER:
+    case N_CHOOSEVALUE:
         see_decider_reads(s, n->who, source_filter(n->src), "the filter of a choice");
         if (n->els)
             see_decider_reads(s, n->who, n->els->guard, "the 'when' of a choice's 'else'");
@@ -756,7 +758,8 @@ static bool takes_decision(const Reach *r, const Node *n)
 {
     for (; n; n = n->next) {
         switch (n->kind) {
-        case N_MENU: case N_CHOOSECARD: case N_CHOOSEPLAYER: case N_CHOOSECARDS: case N_ASK:
+        case N_MENU: case N_CHOOSECARD: case N_CHOOSEPLAYER: case N_CHOOSEVALUE:
+        case N_CHOOSECARDS: case N_ASK:
             return true;
         case N_PLAY:
             if (r->play_decides)

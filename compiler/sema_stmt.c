@@ -102,6 +102,104 @@ static Type check_choose_one(Sema *s, Node *n)
     return n->type = want;
 }
 
+/* A constant number: 3, -3. */
+static bool constant_int(const Node *e, long long *v)
+{
+    if (e->kind == N_NUM) {
+        *v = e->literal;
+        return true;
+    }
+    if (e->kind == N_UNARY && e->unop == UOP_NEG && e->operand->kind == N_NUM) {
+        *v = -e->operand->literal;
+        return true;
+    }
+    return false;
+}
+
+/* range: [NAME IN] expr DOTDOT expr [WHERE expr] — the numbers lo..hi of
+ * a choice. A constant range must hold a number, and at most as many as
+ * a decision holds when no 'where' may keep fewer. */
+static Type check_range(Sema *s, Node *src)
+{
+    Node *lo = src->in->items, *hi = lo->next;
+    expect_type(s, lo, T_INT, check_expr(s, lo), "the first number of a range");
+    expect_type(s, hi, T_INT, check_expr(s, hi), "the last number of a range");
+    long long a, b;
+    if (constant_int(lo, &a) && constant_int(hi, &b) && a > b)
+        diag_error(s->diags, src->in->loc, "empty range %lld..%lld: no number to choose (the "
+                                           "first number is the smallest)", a, b);
+    else if (constant_int(lo, &a) && constant_int(hi, &b) && !src->filter &&
+             b - a + 1 > RT_MAX_OPTIONS_SEMA)
+        diag_error(s->diags, src->in->loc, "the range %lld..%lld offers %lld options every "
+                   "time, more than a decision holds (limit max_options = %d)", a, b,
+                   b - a + 1, RT_MAX_OPTIONS_SEMA);
+    int mark = s->nscope;
+    if (src->name) {
+        src->sym = declare_local(s, src, src->name, T_INT, S_LOCAL);
+        src->slot = src->sym->index;
+    } else {
+        src->slot = s->nlocals++;
+        if (src->filter)
+            diag_error(s->diags, src->loc, "name the element to filter it: 'x in ... where ...'");
+    }
+    if (src->filter)
+        expect_type(s, src->filter, T_BOOL, check_expr(s, src->filter), "a 'where' condition");
+    scope_pop(s, mark);
+    src->type = T_INT;
+    src->src_kind = SRC_RANGE;
+    return T_INT;
+}
+
+/* How many values values(...) (CALL in, checked) gives: the names of
+ * the card list (of one type), or the values of an attribute (that a
+ * type allows); -1 after an error. */
+static int values_count(Sema *s, const Node *in)
+{
+    const Node *arg = in->args;
+    int t = arg && arg->kind == N_FIELD ? arg->base->value : -1, n = 0;
+    if (in->attr == ATTR_NAME) {
+        for (int i = 0; i < s->cs->ncards; i++)
+            n += t < 0 || s->cs->cards[i]->type->index == t;
+        return n;
+    }
+    if (in->attr < 0 || !arg)
+        return -1;
+    if (t < 0)
+        return s->cs->attrs[in->attr]->nvalues;
+    int j = type_attr_pos(s->cs->types[t], in->attr);
+    return j < 0 ? -1 : s->cs->types[t]->attrs[j].nallowed;
+}
+
+/* decision: CHOOSE expr STRING FROM src opt_else   (src: values(...))
+ *         | CHOOSE expr STRING FROM range opt_else
+ * (after the head check_decision shares with ask). Its options are the
+ * values, each labelled by the value as a word ("{w0}", "{n0}"). */
+static Type check_choose_value(Sema *s, Node *n)
+{
+    Node *src = n->src, *in = src->in;
+    Type et;
+    if (in->kind == N_LIST) {
+        et = check_range(s, src);
+    } else if (in->kind == N_CALL && !strcmp(in->name, "values")) {
+        et = check_source(s, src);
+        int nv = et != T_UNKNOWN ? values_count(s, in) : -1;
+        if (nv > RT_MAX_OPTIONS_SEMA && !src->filter)
+            diag_error(s->diags, in->loc, "values(...) offers %d options every time, more than "
+                       "a decision holds (limit max_options = %d)", nv, RT_MAX_OPTIONS_SEMA);
+    } else {
+        diag_error(s->diags, in->loc, "a choice of values is made from values(ATTR), "
+                                      "values(T.name) or numbers lo..hi: a card is chosen with "
+                                      "'choose card', a player with 'choose player'");
+        return n->type = T_UNKNOWN;
+    }
+    if (n->els)
+        diag_error(s->diags, n->els->loc, "a choice of values has no 'else': each option is "
+                                          "one of the values");
+    n->attr = et == T_VALUE ? in->attr : -1;
+    n->value = intern_str(s, &s->g->labels, &s->label_ix, et == T_INT ? "{n0}" : "{w0}");
+    return n->type = et;
+}
+
 /* The sizes of 'choose cards': size lo..hi, two numbers. */
 static void check_pick_size(Sema *s, Node *size)
 {
@@ -156,6 +254,8 @@ static Type check_decision(Sema *s, Node *n)
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER:
         return check_choose_one(s, n);
+    case N_CHOOSEVALUE:
+        return check_choose_value(s, n);
     case N_CHOOSECARDS:
         return check_choose_cards(s, n);
     default:
@@ -166,7 +266,7 @@ static Type check_decision(Sema *s, Node *n)
 static bool is_decision(const Node *n)
 {
     return n->kind == N_ASK || n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER ||
-           n->kind == N_CHOOSECARDS;
+           n->kind == N_CHOOSEVALUE || n->kind == N_CHOOSECARDS;
 }
 
 /* The value of let/assign: a decision, a proc call, or an expression. */
@@ -221,6 +321,8 @@ static void check_let(Sema *s, Node *n)
     if (t == T_ZONE || t == T_CARDSET || t == T_LIST || t == T_PLAYERS)
         diag_error(s->diags, n->init->loc, "a variable cannot hold %s", type_name(t));
     n->sym = declare_local(s, n, n->name, t, S_LOCAL);
+    if (t == T_VALUE) /* `let s = c.suit`: the values of suit */
+        n->sym->attr = n->init->attr;
 }
 
 /* lvalue: IDENT, assigned: a local, a parameter or a game variable. Returns
@@ -319,7 +421,9 @@ static void check_assign(Sema *s, Node *n)
     Type lt = lv->kind == N_IDENT ? check_target_name(s, lv) : check_target_index(s, lv);
     if (lv->kind == N_IDENT)
         check_before_assign(s, lv);
-    Type t = check_value(s, n->rhs);
+    const Sym *var = lv->kind == N_IDENT ? lv->sym : lv->base->sym;
+    int attr = lt == T_VALUE && var ? var->attr : -1;
+    Type t = lt == T_VALUE && as_value_of(s, n->rhs, attr) ? T_VALUE : check_value(s, n->rhs);
     if (n->assign_op != ASSIGN_SET) {
         expect_type(s, lv, T_INT, lt, "the target of += or -=");
         expect_type(s, n->rhs, T_INT, t, "the value added");
@@ -327,7 +431,7 @@ static void check_assign(Sema *s, Node *n)
         char ctx[160];
         snprintf(ctx, sizeof ctx, "the value assigned to '%s'",
                  lv->kind == N_IDENT ? lv->name : lv->base->name);
-        expect_type(s, n->rhs, lt, t, ctx);
+        expect_value(s, n->rhs, lt, attr, t, ctx);
     }
 }
 
@@ -370,7 +474,8 @@ static void check_repeat(Sema *s, Node *n)
     check_loop_body(s, n->body);
 }
 
-/* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block */
+/* stmt: FOR IDENT IN src block | FOR IDENT IN expr FROM expr block
+ *     | FOR IDENT IN src IDENT block (simultaneously: sema_simul.c) */
 static void check_for(Sema *s, Node *n)
 {
     int mark = s->nscope;
@@ -389,6 +494,8 @@ static void check_for(Sema *s, Node *n)
     Type et = check_source(s, src);
     n->slot = s->nlocals; /* loop index, and the first player of 'from' */
     s->nlocals += 2;
+    if (n->simultaneous) /* each seat's answer */
+        s->nlocals += s->g->max_players;
     /* the element stays in scope for the body */
     Sym *e = new_local(s, n->name, et, src, S_LOCAL);
     s->nlocals--;
@@ -398,7 +505,11 @@ static void check_for(Sema *s, Node *n)
                                      "move); use 'while any(...)' with first(...)");
     if (src->src_kind == SRC_VALUES)
         e->decl->attr = src->in->attr;
+    if (et == T_VALUE)
+        e->attr = src->in->attr;
     check_loop_body(s, n->body);
+    if (n->simultaneous)
+        check_simul_for(s, n);
     scope_pop(s, mark);
 }
 
@@ -553,7 +664,7 @@ static void check_call_stmt(Sema *s, Node *n)
     Node *c = n->call;
     Type t = check_call(s, c, true);
     Sym *sym = c->sym;
-    if (!sym && c->builtin != B_START_TURN && t != T_UNKNOWN)
+    if (!sym && t != T_UNKNOWN && t != T_VOID)
         diag_error(s->diags, n->loc, "the value of '%s' is not used", c->name);
     else if (sym && sym->kind == S_FUNC)
         diag_error(s->diags, n->loc, "the value of func '%s' is not used", c->name);
@@ -583,6 +694,7 @@ static void check_stmt(Sema *s, Node *n)
     case N_MOVE:        check_move(s, n); break;
     case N_MOVEALL:     check_move_all(s, n); break;
     case N_SHUFFLE:     check_shuffle(s, n); break;
+    case N_SORT:        check_sort(s, n); break;
     case N_SHOW:        check_show(s, n); break;
     case N_MENU:        check_menu(s, n); break;
     case N_EXPRSTMT:    check_call_stmt(s, n); break;

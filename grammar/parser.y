@@ -131,6 +131,32 @@ static Node *choose_one(struct Lexer *lx, RLLTYPE loc, NodeKind k, Node *who, bo
     return worded(lx, n, at);
 }
 
+/* `var NAME: [per player | per card] ATTR = VALUE`: a variable holding a
+ * value of attribute ATTR (how), which the checker finds. */
+static Node *value_var(struct Lexer *lx, RLLTYPE loc, const char *name, int per, Node *attr,
+                       Node *init, Node *shown)
+{
+    Node *n = NEW(VARDECL, loc);
+    n->name = name;
+    n->type = T_VALUE;
+    n->how = attr;
+    n->init = init;
+    n->per_player = per;
+    n->shown = shown;
+    return n;
+}
+
+/* The numbers of 'choose P "..." from [v in] lo..hi [where COND]': a
+ * SOURCE walking the LIST of its two bounds. */
+static Node *range_source(struct Lexer *lx, RLLTYPE loc, const char *name, Node *lo, Node *hi,
+                          Node *filter)
+{
+    Node *r = NEW(LIST, loc);
+    r->items = lo;
+    lo->next = hi;
+    return source(lx, loc, name, r, filter);
+}
+
 static Node *ask(struct Lexer *lx, RLLTYPE loc, Node *who, bool announced, const char *prompt,
                  RLLTYPE at)
 {
@@ -161,6 +187,13 @@ static Node *for_stmt(struct Lexer *lx, RLLTYPE loc, const char *name, Node *ite
     return n;
 }
 
+/* for q in players simultaneously { ... }: a FOR whose body's first
+ * statement is each seat's choice, asked of every seat before the rest
+ * runs (LANGUAGE.md §7, "Simultaneous choices"). 'simultaneously' is a
+ * contextual word, read only between a loop's source and its block. */
+static Node *simul_for(struct Lexer *lx, RLLTYPE loc, const char *name, Node *iter,
+                       RLLTYPE wloc, const char *word, Node *body);
+
 /* A word the grammar reads as a keyword where it stands, though it may
  * be a name elsewhere ('turn', 'round', 'phase', 'phases'): a syntax error
  * when the name is another (none while the parser recovers from one). */
@@ -172,6 +205,16 @@ static bool contextual(struct Lexer *lx, RLLTYPE loc, const char *got, const cha
     if (!lx->quiet)
         lexer_error(lx, &loc, "syntax error: unexpected name '%s'%s", got, what);
     return false;
+}
+
+static Node *simul_for(struct Lexer *lx, RLLTYPE loc, const char *name, Node *iter,
+                       RLLTYPE wloc, const char *word, Node *body)
+{
+    if (!contextual(lx, wloc, word, "simultaneously", ", expected 'simultaneously' or a block"))
+        return NULL;
+    Node *n = for_stmt(lx, loc, name, iter, NULL, body);
+    n->simultaneous = true;
+    return n;
 }
 
 /* turn of P { }, round { }, phase NAME { } */
@@ -212,6 +255,26 @@ static Node *order_decl(struct Lexer *lx, RLLTYPE loc, const char *w1, RLLTYPE l
     Node *n = NEW(ORDERDECL, loc);
     n->name = who;
     n->how = ident(lx, who_loc, who);
+    return n;
+}
+
+/* winners: ORDER, ...: `winners` is a contextual word (a name elsewhere);
+ * each ORDER is checked by the checker (declare_winners). */
+static Node *winners_decl(struct Lexer *lx, RLLTYPE loc, const char *word, Node *orders)
+{
+    if (!contextual(lx, loc, word, "winners", ", expected a declaration"))
+        return NULL;
+    Node *n = NEW(WINNERSDECL, loc);
+    n->items = orders;
+    return n;
+}
+
+/* `lowest score`: an IDENT of the direction whose word is the measure */
+static Node *win_order(struct Lexer *lx, RLLTYPE loc, const char *dir, RLLTYPE mloc,
+                       const char *measure)
+{
+    Node *n = ident(lx, loc, dir);
+    n->word = ident(lx, mloc, measure);
     return n;
 }
 
@@ -566,7 +629,8 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token PROC "proc" LET "let" IF "if" ELSE "else" WHILE "while" LOOP "loop"
 %token REPEAT "repeat" FOR "for" IN "in" FROM "from" WHERE "where"
 %token BREAK "break" RETURN "return" MOVE "move" ALL "all" TO "to"
-%token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle" CHOOSE "choose"
+%token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle" SORT "sort"
+%token CHOOSE "choose"
 %token OPTION "option" CARD "card" CARDS "cards" PLAYER "player" ASK "ask"
 %token SUCH "such" THAT "that" INTO "into" SIZE "size" TRUE "true"
 %token FALSE "false" NONE "none" AND "and" OR "or" NOT "not" END "end"
@@ -581,12 +645,12 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token <num> NUMBER "number"
 
 %type <node> decl params param_list param zone_flags zone_flag block stmts stmt
-%type <node> tail else_part expr cond decision src opt_where opt_else position
+%type <node> tail else_part expr cond decision src range opt_where opt_else position
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
 %type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
 %type <node> name_list play_card opt_by opt_to show_who window_texts
 %type <num> opt_public
-%type <node> names boundary mods mod opt_shown
+%type <node> names boundary mods mod opt_shown win_orders
 %type <num> var_type
 
 /* A name alone, before 'in', is the element of a source ('c in hand' as an
@@ -651,6 +715,15 @@ decl
                                     { $$ = NEW(VARDECL, @2); $$->name = $2; $$->type = (Type)$6;
                                       $$->init = $8; $$->per_player = VAR_PER_CARD;
                                       $$->shown = $9; }
+    | VAR name ':' IDENT '=' expr opt_shown
+                                    { $$ = value_var(lx, @2, $2, VAR_GAME, ident(lx, @4, $4), $6,
+                                                     $7); }
+    | VAR name ':' PER PLAYER IDENT '=' expr opt_shown
+                                    { $$ = value_var(lx, @2, $2, VAR_PER_PLAYER,
+                                                     ident(lx, @6, $6), $8, $9); }
+    | VAR name ':' PER CARD IDENT '=' expr opt_shown
+                                    { $$ = value_var(lx, @2, $2, VAR_PER_CARD, ident(lx, @6, $6),
+                                                     $8, $9); }
     | FUNC name '(' params ')' ':' var_type opt_shown '=' expr
                                     { $$ = NEW(FUNCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->shown = $8; $$->expr_body = $10; }
@@ -665,6 +738,7 @@ decl
                                       $$->type = (Type)$7; $$->body = $8; }
     | IDENT names                   { $$ = phases_decl(lx, @1, $1, $2); }
     | IDENT IDENT BY IDENT          { $$ = order_decl(lx, @1, $1, @2, $2, @4, $4); }
+    | IDENT ':' win_orders          { $$ = winners_decl(lx, @1, $1, $3); }
     | EFFECT STRING '{' { enter(lx, @3); } clauses '}'
                                     { $$ = nest(lx, @$, rules_effect(lx, @2, EFFECT_CARD, $2,
                                                                      $5)); }
@@ -677,6 +751,12 @@ decl
     | INSTEAD OF pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
     | misplaced_clause              { $$ = NULL; }
+    ;
+
+/* What ranks the players at the end: `lowest score`, `highest tiebreak`. */
+win_orders
+    : IDENT IDENT                   { $$ = win_order(lx, @1, $1, @2, $2); }
+    | win_orders ',' IDENT IDENT    { $$ = append($1, win_order(lx, @3, $3, @4, $4)); }
     ;
 
 /* The words of an event's reaction window: `asks "..."`, `declines "..."`. */
@@ -869,6 +949,7 @@ stmt
     | CANCEL                        { $$ = NEW(CANCEL, @1); }
     | REPEAT expr block             { $$ = NEW(REPEAT, @1); $$->count = $2; $$->body = $3; }
     | FOR name IN src block         { $$ = for_stmt(lx, @1, $2, $4, NULL, $5); }
+    | FOR name IN src name block    { $$ = simul_for(lx, @1, $2, $4, @5, $5, $6); }
     | FOR name IN expr FROM expr block
                                     { $$ = for_stmt(lx, @1, $2, $4, $6, $7); }
     | MOVE expr TO expr position    { $$ = NEW(MOVE, @1); $$->card = $2; $$->to = $4;
@@ -876,6 +957,7 @@ stmt
     | MOVE ALL src TO expr position { $$ = NEW(MOVEALL, @1); $$->cards = $3; $$->to = $5;
                                       $$->pos = $6; }
     | SHUFFLE expr                  { $$ = NEW(SHUFFLE, @1); $$->zone = $2; }
+    | SORT expr BY names            { $$ = NEW(SORT, @1); $$->zone = $2; $$->by = $4; }
     | CHOOSE expr opt_public STRING '{' options '}'
                                     { $$ = NEW(MENU, @1); $$->who = $2; $$->announced = $3;
                                       $$->name = $4; $$->options = $6; worded(lx, $$, @4); }
@@ -986,6 +1068,19 @@ decision
                                     { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, $5, @5, $7,
                                                       $8); }
     | ASK expr opt_public STRING    { $$ = ask(lx, @1, $2, $3, $4, @4); }
+    | CHOOSE expr opt_public STRING FROM src opt_else
+                                    { $$ = choose_one(lx, @1, N_CHOOSEVALUE, $2, $3, $4, @4, $6,
+                                                      $7); }
+    | CHOOSE expr opt_public STRING FROM range opt_else
+                                    { $$ = choose_one(lx, @1, N_CHOOSEVALUE, $2, $3, $4, @4, $6,
+                                                      $7); }
+    ;
+
+/* The numbers a choice of a number is made from: lo..hi */
+range
+    : expr DOTDOT expr opt_where    { $$ = range_source(lx, @1, NULL, $1, $3, $4); }
+    | name IN expr DOTDOT expr opt_where
+                                    { $$ = range_source(lx, @1, $1, $3, $5, $6); }
     ;
 
 opt_public
@@ -1160,7 +1255,7 @@ static int tok_group(yysymbol_kind_t k)
     static const char *const expr[] = {"number", "string", "true", "false", "none",
                                        "players", "top", "bottom", "size", "not"};
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
-                                       "move", "shuffle", "choose", "return", "break",
+                                       "move", "shuffle", "sort", "choose", "return", "break",
                                        "end", "cancel", "'{'", "until", "at (a time)"};
     static const char *const decl[] = {"game", "zone", "var", "func", "proc", "effect"};
     static const char *const clause[] = {"on", "instead", "react"};

@@ -16,6 +16,9 @@
  *           INDEX  a list index (counted from 0, as the rules do);
  *           CARD   a card instance, -1 for none;
  *           NUMBER a number (a size);
+ *           RANGE  the first number of an empty range lo..hi; the last is
+ *                  in core.dec.word[0] (the decision the range was for is
+ *                  never offered, so its words are free);
  *   TEXT    the message, as LANGUAGE.md §9 lists it.
  * Append new kinds at the end: the order is part of every generated game.
  * (PICK_SIZE is no longer raised: a set too large to list whole is chosen
@@ -44,7 +47,8 @@
     X(TRIGGER_QUEUE, NONE, "more triggers waiting than the queue holds")        \
     X(EVENT_KIND, NONE, "an event given a card of a type it does not take")     \
     X(PICK_SIZE, NUMBER, "a set of more cards than a choice of cards takes (limit max_pick = 8)") \
-    X(HOLDER_CYCLE, CARD, "a card put under itself, or under a card it holds")
+    X(HOLDER_CYCLE, CARD, "a card put under itself, or under a card it holds") \
+    X(EMPTY_RANGE, RANGE, "a choice of a number from an empty range")
 
 /* What the value of a fault means (the DETAIL column). */
 typedef enum RtFaultDetail {
@@ -54,6 +58,7 @@ typedef enum RtFaultDetail {
     RT_FD_INDEX,
     RT_FD_CARD,
     RT_FD_NUMBER,
+    RT_FD_RANGE,
 } RtFaultDetail;
 
 /* The kinds: RT_F_EMPTY_TOP = 0, ..., and how many there are. */

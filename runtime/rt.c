@@ -246,6 +246,9 @@ static void fault_detail(const RtGame *g, const RtCore *c, char *buf, size_t n)
     case RT_FD_NUMBER:
         snprintf(buf, n, ": %d", v);
         break;
+    case RT_FD_RANGE:
+        snprintf(buf, n, ": %d..%d", v, (int)c->dec.word[0]);
+        break;
     default:
         break;
     }

@@ -213,19 +213,26 @@ typedef struct RtDuring {
  * A window asks every seat one decision, one after the other in a fixed
  * order, and SEALS the answers: none is shown to another seat's stream
  * until every seat has answered; then the window closes and all of them
- * are shown at once (the JSON protocol's `responses` line). Every seat is
- * asked, even one whose only option is to pass, so that being asked
- * reveals nothing about a hand. Reactions use it today (RT_WINDOW_REACT:
- * before an event resolves, each seat may answer with a reaction card or
- * "Do not respond"); a secret or simultaneous choice can be another kind.
- * The game keeps its windows in its State (RtGame.window finds the one
- * asking); docs/RUNTIME.md, "Reaction windows", has the protocol. */
+ * are shown at once (the JSON protocol's `responses` line). Reactions
+ * use it (RT_WINDOW_REACT: before an event resolves, each seat may answer
+ * with a reaction card or "Do not respond"; every seat is asked, even one
+ * whose only option is to pass, so that being asked reveals nothing about
+ * a hand), and simultaneous choices (RT_WINDOW_SIMUL: every seat's
+ * choice, in seat order, before any is applied; a seat of one option
+ * takes it without being asked, as in any decision, and its answer is
+ * kept sealed all the same). The game keeps its windows in its State
+ * (RtGame.window finds the one asking); docs/RUNTIME.md, "Reaction
+ * windows" and "Simultaneous choices", has the protocol. */
 enum {
     RT_WINDOW_ARGS = 8,     /* the event's arguments a window shows */
 };
 
 typedef enum RtWindowKind {
     RT_WINDOW_REACT,        /* a reaction window before an event */
+    RT_WINDOW_SIMUL,        /* a simultaneous choice (`for q in players
+                             * simultaneously`): every seat's choice, in
+                             * seat order, before any is applied; event -1,
+                             * no args, by -1 */
 } RtWindowKind;
 
 /* What an event's argument is, for showing it: a number, a truth value,
@@ -393,6 +400,9 @@ typedef struct RtGame {
      * declare no such zone. The views number the copies of a card there
      * (rt_play_copy). */
     const uint8_t *slot_in_play;
+    /* true when the rules may defeat players (defeat(p)): a game that
+     * ends may then have no winner, every player defeated. */
+    bool may_defeat_all;
     /* The set being chosen when the pending decision of st is a step of
      * a set of cards chosen one card at a time: true and *t filled, else
      * false; NULL for a game without `choose cards`. */

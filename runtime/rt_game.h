@@ -33,6 +33,8 @@
  *                                        (optional, default 0); then also
  *   GAME_MAX_WINDOWS                     windows nested at most (limit
  *                                        reactions)
+ *   GAME_HAS_SIMUL                       1 if the rules ask simultaneous
+ *                                        choices (optional, default 0)
  *   GAME_HAS_SHOW                        1 if the rules `show` cards (optional,
  *                                        default 0): State.seen
  *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
@@ -49,6 +51,15 @@
  *                                        'until' or 'at'; then NUNITS, the
  *                                        units of time (turns, rounds,
  *                                        each phase)
+ *   GAME_SCORE_LOWEST, GAME_TIEBREAK_LOWEST (optional)
+ *                                        1 if the lowest score (tie-break)
+ *                                        ranks first (`winners:`)
+ *   GAME_HAS_DEFEAT (optional)           1 if the rules call defeat(p):
+ *                                        words t_defeated[MAXP] among the
+ *                                        GAME_STATE_VARS
+ *   GAME_HAS_DIRECTION (optional)        1 if the rules call reverse(): a
+ *                                        word t_reversed among the
+ *                                        GAME_STATE_VARS
  *   GAME_HAS_LASTING (optional)          1 if they use 'until' or 'at';
  *                                        then NLASTING (rows at once),
  *                                        NCAPTURE (values a row keeps),
@@ -76,6 +87,9 @@
 #endif
 #ifndef GAME_HAS_WINDOWS
 #define GAME_HAS_WINDOWS 0
+#endif
+#ifndef GAME_HAS_SIMUL
+#define GAME_HAS_SIMUL 0
 #endif
 #ifndef GAME_HAS_BEFORE
 #define GAME_HAS_BEFORE 0
@@ -144,6 +158,11 @@ static const char *const faults[] = {
 #endif
 /* A game with a zone whose top card is public (`top public`) defines
  * GAME_HAS_TOP_PUBLIC 1 (and GAME_HAS_SHOW) and slot_top_public[NSLOTS]. */
+/* A game that calls reverse() defines GAME_HAS_DIRECTION 1, and a word
+ * t_reversed among GAME_STATE_VARS: next() and prev() follow it. */
+#ifndef GAME_HAS_DIRECTION
+#define GAME_HAS_DIRECTION 0
+#endif
 #ifndef GAME_HAS_TOP_PUBLIC
 #define GAME_HAS_TOP_PUBLIC 0
 #endif
@@ -299,6 +318,12 @@ typedef struct State {
     int32_t nwin;                 /* windows on the stack */
     uint32_t nwindows;            /* windows opened so far: the last one's id */
     RtWindow win[GAME_MAX_WINDOWS]; /* [nwin - 1] the innermost */
+#endif
+#if GAME_HAS_SIMUL
+    uint32_t nsimul;              /* simultaneous choices asked so far (their ids
+                                   * in a game without reaction windows) */
+    RtWindow simul;               /* the simultaneous choice: open while its
+                                   * seats are being asked */
 #endif
 #if GAME_HAS_TIME
     int32_t active;           /* active(): whose turn it is, -1 none */
@@ -613,6 +638,44 @@ static inline RT_UNUSED int pnext(State *s, int site, int p)
 {
     return pnext_in(s, pidx(s, site, p));
 }
+
+/* The seat before p, for p in range. */
+static inline RT_UNUSED int pprev_in(State *s, int p)
+{
+    return (p > 0 ? p : s->core.nplayers) - 1;
+}
+
+/* prev(p): the seat before p, p checked. */
+static inline RT_UNUSED int pprev(State *s, int site, int p)
+{
+    return pprev_in(s, pidx(s, site, p));
+}
+
+#if GAME_HAS_DIRECTION
+/* A game that calls reverse() keeps the direction of play in a word of
+ * its own (t_reversed, 1 once reversed an odd number of times): its
+ * next(p) is the seat after p in that direction, its prev(p) the seat
+ * before. */
+static inline RT_UNUSED int pafter_in(State *s, int p)
+{
+    return s->t_reversed ? pprev_in(s, p) : pnext_in(s, p);
+}
+
+static inline RT_UNUSED int pafter(State *s, int site, int p)
+{
+    return pafter_in(s, pidx(s, site, p));
+}
+
+static inline RT_UNUSED int pbefore_in(State *s, int p)
+{
+    return s->t_reversed ? pnext_in(s, p) : pprev_in(s, p);
+}
+
+static inline RT_UNUSED int pbefore(State *s, int site, int p)
+{
+    return pbefore_in(s, pidx(s, site, p));
+}
+#endif
 
 /* seat(i): player i, checked. */
 static inline RT_UNUSED int pseat(State *s, int site, int i)
@@ -1037,6 +1100,71 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
     }
 }
 
+/* ---- sort ---- */
+
+/* The keys of `sort ZONE by KEY, ...`: an attribute a (>= 0) by its
+ * value's place among the attribute's values, SORT_NUM + a for a numeric
+ * one by its number, and a card's type (SORT_TYPE) or kind (SORT_NAME,
+ * the order of cards.yaml). */
+enum { SORT_TYPE = -1, SORT_NAME = -2, SORT_NUM = 0x4000 };
+
+/* Card c's value of key k; false when it has none (an attribute its
+ * type does not have). */
+static inline RT_UNUSED int sort_value(int c, int k, int32_t *v)
+{
+    if (k == SORT_TYPE || k == SORT_NAME) {
+        *v = k == SORT_TYPE ? card_type(c) : card_kind(c);
+        return 1;
+    }
+    int a = k >= SORT_NUM ? k - SORT_NUM : k;
+    if (card_attr(c, a) < 0)
+        return 0;
+    *v = k >= SORT_NUM ? card_num(c, a) : card_attr(c, a);
+    return 1;
+}
+
+/* Does card b sort before card a, by the keys in order? A card without
+ * a value of a key comes after those with one. */
+static inline RT_UNUSED int sort_before(int b, int a, const int16_t *keys, int nkeys)
+{
+    for (int i = 0; i < nkeys; i++) {
+        int32_t va = 0, vb = 0;
+        int ha = sort_value(a, keys[i], &va), hb = sort_value(b, keys[i], &vb);
+        if (ha != hb)
+            return hb;
+        if (va != vb)
+            return vb < va;
+    }
+    return 0;
+}
+
+/* sort ZONE by KEYS: slot's cards from the lowest (the bottom) to the
+ * highest (the top); cards alike on every key keep their order (a merge
+ * sort, stable). Like a shuffle, it forgets which cards were shown. */
+static RT_UNUSED void sort_zone(State *s, int slot, const int16_t *keys, int nkeys)
+{
+    uint16_t *z = s->zcard[slot], tmp[NINSTANCES];
+    int n = s->zsize[slot];
+    s->steps += n;
+    for (int w = 1; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = sort_before(z[j], z[i], keys, nkeys) ? z[j++] : z[i++];
+            while (i < mid)
+                tmp[k++] = z[i++];
+            while (j < hi)
+                tmp[k++] = z[j++];
+        }
+        memcpy(z, tmp, (size_t)n * sizeof *z);
+    }
+    for (int i = 0; i < n; i++) {
+        s->pos_of[z[i]] = (uint16_t)i;
+        seen_forget(s, z[i]);
+    }
+}
+
 /* ---- decisions ---- */
 
 #ifdef RT_SECRECY_HOOK
@@ -1123,6 +1251,28 @@ static inline RT_UNUSED void add_words(State *s, int site, int label, int branch
         o->words.value[1] = b;
         o->words.value[2] = c;
     }
+}
+
+/* The numbers lo..hi of a choice: false, and a fault at site with its
+ * bounds (F_EMPTY_RANGE: lo, and hi where the faults.h says), when the
+ * range is empty, or after a fault in its bounds. */
+static inline RT_UNUSED bool range_ok(State *s, int site, int32_t lo, int32_t hi)
+{
+    if (s->core.over)
+        return false;
+    if (lo <= hi)
+        return true;
+    fault(s, F_EMPTY_RANGE, site, lo);
+    s->core.dec.word[0] = hi;
+    return false;
+}
+
+/* The value of the option taken of a choice of values (a label built
+ * from one value, RT_OPT_WORDS): that value, as the word it was given. */
+static inline RT_UNUSED int32_t chosen_word(State *s)
+{
+    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];
+    return o->kind == RT_OPT_WORDS ? o->words.value[0] : -1;
 }
 
 /* An attribute value as a word: words[base + v], -1 for no value. */
@@ -1681,6 +1831,28 @@ static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State 
     return true;
 }
 
+/* ---- what every sealed window shares (reactions, simultaneous choices) ---- */
+
+#if GAME_HAS_WINDOWS || GAME_HAS_SIMUL
+/* Keeps the answer to the decision just taken, and its question, sealed
+ * in window w: no view shows them while w is open. The last seat's answer
+ * closes it, and its observer (the protocol's `responses` line) hears of
+ * all the answers at once. */
+static inline RT_UNUSED void window_keep(State *s, RtWindow *w)
+{
+    const RtDecision *d = &s->core.dec;
+    RtAsked *q = &w->asked[w->nasked];
+    q->prompt = d->prompt;
+    q->nwords = d->nwords;
+    memcpy(q->word, d->word, sizeof q->word);
+    w->answer[w->nasked++] = d->opt[d->chosen];
+    if (w->nasked < w->nseats)
+        return;
+    w->open = 0;
+    rt_window_closed(s, w);
+}
+#endif
+
 /* ---- sealed windows (GAME_HAS_WINDOWS) ---- */
 
 #if GAME_HAS_WINDOWS
@@ -1771,17 +1943,7 @@ static inline RT_UNUSED int win_seat(State *s)
  * `responses` line) hears of all the answers at once. */
 static inline RT_UNUSED void win_answer(State *s)
 {
-    RtWindow *w = win_top(s);
-    const RtDecision *d = &s->core.dec;
-    RtAsked *q = &w->asked[w->nasked];
-    q->prompt = d->prompt;
-    q->nwords = d->nwords;
-    memcpy(q->word, d->word, sizeof q->word);
-    w->answer[w->nasked++] = d->opt[d->chosen];
-    if (w->nasked < w->nseats)
-        return;
-    w->open = 0;
-    rt_window_closed(s, w);
+    window_keep(s, win_top(s));
 }
 
 /* Seats the innermost window asked. */
@@ -1807,13 +1969,6 @@ static inline RT_UNUSED int win_card(State *s, int i)
 static inline RT_UNUSED void win_pop(State *s)
 {
     s->nwin--;
-}
-
-/* RtGame.window: the window asking, if any. */
-static RT_UNUSED const RtWindow *game_window(const void *st)
-{
-    const State *s = st;
-    return s->nwin > 0 && s->win[s->nwin - 1].open ? &s->win[s->nwin - 1] : NULL;
 }
 
 /* The windows agree with themselves and with the pending decision: only
@@ -1868,6 +2023,92 @@ static RT_UNUSED __attribute__((noinline)) bool decide_always(State *s, int site
     s->tfired = 0;
 #endif
     return true;
+}
+#endif
+
+/* ---- simultaneous choices (GAME_HAS_SIMUL) ---- */
+
+#if GAME_HAS_SIMUL
+/* `for q in players simultaneously { let x = CHOICE ... }` (LANGUAGE.md
+ * §7, "Simultaneous choices") as the rules' code drives it:
+ *
+ *     simul_open(s);
+ *     for each seat q from seat 0: the choice of q, as any decision (one
+ *         option is taken without asking); its value kept in the frame;
+ *         simul_answer(s);             (sealed; the last answer closes it)
+ *     for each seat q from seat 0: x = q's value, the rest of the body.
+ *
+ * Nothing is applied while the seats are asked, so no seat's question,
+ * view or stream depends on another seat's answer; the answers are shown
+ * together when the last seat has answered, as a window's are. The choice
+ * waits for nothing but its decision (the checker allows only a choice
+ * there), so no other window opens meanwhile. */
+
+/* Opens the simultaneous choice: every seat is to be asked, from seat 0. */
+static inline RT_UNUSED void simul_open(State *s)
+{
+    RtWindow *w = &s->simul;
+    int n = s->core.nplayers;
+    memset(w, 0, sizeof *w);
+#if GAME_HAS_WINDOWS
+    w->id = ++s->nwindows; /* one count with the reaction windows */
+#else
+    w->id = ++s->nsimul;
+#endif
+    w->kind = RT_WINDOW_SIMUL;
+    w->open = 1;
+    w->event = -1;
+    w->by = -1;
+    w->depth = 1;
+    w->nseats = (int16_t)n;
+    for (int i = 0; i < n; i++)
+        w->order[i] = (int16_t)i;
+}
+
+/* Keeps the answer of the seat just asked, sealed; the last closes it. */
+static inline RT_UNUSED void simul_answer(State *s)
+{
+    if (s->simul.open && !s->core.over)
+        window_keep(s, &s->simul);
+}
+
+/* The simultaneous choice agrees with the pending decision: while it is
+ * open, it asks the seat whose decision is pending, and no reaction
+ * window asks at the same time. */
+static RT_UNUSED bool simul_check(const State *s, char *why, size_t n)
+{
+    const RtWindow *w = &s->simul;
+    if (!w->open)
+        return true;
+    bool asking = w->nasked >= 0 && w->nasked < w->nseats && w->nseats == s->core.nplayers;
+#if GAME_HAS_WINDOWS
+    asking = asking && !(s->nwin > 0 && s->win[s->nwin - 1].open);
+#endif
+    if (!asking || (s->core.over == RT_PLAYING && s->core.dec.player != w->order[w->nasked])) {
+        snprintf(why, n, "simultaneous choice %u is broken (%d of %d seats asked, the decision "
+                 "is player %d's)", (unsigned)w->id, w->nasked, w->nseats, s->core.dec.player);
+        return false;
+    }
+    return true;
+}
+#endif
+
+#if GAME_HAS_WINDOWS || GAME_HAS_SIMUL
+/* RtGame.window: the window asking, if any: a reaction window, or the
+ * simultaneous choice. */
+static RT_UNUSED const RtWindow *game_window(const void *st)
+{
+    const State *s = st;
+#if GAME_HAS_WINDOWS
+    if (s->nwin > 0 && s->win[s->nwin - 1].open)
+        return &s->win[s->nwin - 1];
+#endif
+#if GAME_HAS_SIMUL
+    if (s->simul.open)
+        return &s->simul;
+#endif
+    (void)s;
+    return NULL;
 }
 #endif
 
@@ -2849,8 +3090,39 @@ static int32_t dproc_main(State *s, const Direct *d);
 
 /* ---- the run loop and the table's entry points ---- */
 
-/* The end: scores, then the winners (best score, then best tie-break;
- * players still tied share the win). */
+/* A game whose rules say `winners: lowest score` (or `lowest tiebreak`)
+ * defines GAME_SCORE_LOWEST (GAME_TIEBREAK_LOWEST) 1: the lowest ranks
+ * first. */
+#ifndef GAME_SCORE_LOWEST
+#define GAME_SCORE_LOWEST 0
+#endif
+#ifndef GAME_TIEBREAK_LOWEST
+#define GAME_TIEBREAK_LOWEST 0
+#endif
+
+/* A game that calls defeat(p) defines GAME_HAS_DEFEAT 1 and the words
+ * t_defeated[MAXP] among GAME_STATE_VARS: a defeated player is never
+ * among the winners, whatever its score. */
+#ifndef GAME_HAS_DEFEAT
+#define GAME_HAS_DEFEAT 0
+#endif
+#if GAME_HAS_DEFEAT
+#define DEFEATED(s, p) ((s)->t_defeated[p])
+#else
+#define DEFEATED(s, p) 0
+#endif
+
+/* Does score a with tie-break ta rank above score b with tie-break tb? */
+static inline RT_UNUSED int ranks_above(int32_t a, int32_t ta, int32_t b, int32_t tb)
+{
+    if (a != b)
+        return GAME_SCORE_LOWEST ? a < b : a > b;
+    return GAME_TIEBREAK_LOWEST ? ta < tb : ta > tb;
+}
+
+/* The end: scores, then the winners (best score, then best tie-break,
+ * among the players not defeated; players still tied share the win; no
+ * winner when every player is defeated). */
 static RT_UNUSED void finish(State *s, int draw)
 {
     int n = s->core.nplayers;
@@ -2867,13 +3139,14 @@ static RT_UNUSED void finish(State *s, int draw)
         s->core.over = RT_DRAW;
         return;
     }
-    int best = 0;
-    for (int p = 1; p < n; p++)
-        if (s->core.score[p] > s->core.score[best] ||
-            (s->core.score[p] == s->core.score[best] && tb[p] > tb[best]))
+    int best = -1;
+    for (int p = 0; p < n; p++)
+        if (!DEFEATED(s, p) &&
+            (best < 0 || ranks_above(s->core.score[p], tb[p], s->core.score[best], tb[best])))
             best = p;
     for (int p = 0; p < n; p++)
-        s->core.winner[p] = s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
+        s->core.winner[p] = best >= 0 && !DEFEATED(s, p) &&
+                            s->core.score[p] == s->core.score[best] && tb[p] == tb[best];
     s->core.over = RT_ENDED;
 }
 
@@ -3098,6 +3371,10 @@ static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
     const State *s = st;
 #if GAME_HAS_WINDOWS
     if (!windows_check(s, why, n))
+        return false;
+#endif
+#if GAME_HAS_SIMUL
+    if (!simul_check(s, why, n))
         return false;
 #endif
 #if GAME_HAS_TIME

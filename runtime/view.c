@@ -243,6 +243,10 @@ static const char *event_name(const RtGame *g, int e)
 static void print_window(RtPlay *pl, const RtWindow *w, int p)
 {
     char name[1200];
+    if (w->kind == RT_WINDOW_SIMUL) {
+        fputs("a simultaneous choice", pl->out);
+        return;
+    }
     fprintf(pl->out, "before %s", event_name(pl->g, w->event));
     for (int i = 0; i < w->nargs && i < RT_WINDOW_ARGS; i++) {
         int32_t v = w->arg[i];
@@ -293,10 +297,64 @@ static const char *asked_text(RtPlay *pl, const RtWindow *w, int i)
     return rt_words(pl->g, pl->st, t, q->word, words_see, &f, pl->prompt, sizeof pl->prompt);
 }
 
+/* Is seat p, a seat the stream does not play, asked in the clause of a
+ * card the viewers may not see (a face-down Mole's `on`)? Its question is
+ * written on that card, as the clause's file and line are (json_during),
+ * and would name it; a viewer deciding was asked it. */
+static bool seat_asked_by_unseen_card(const RtPlay *pl, int p)
+{
+    RtDuring d;
+    if (pl->reveal_all || ((pl->viewers >> p) & 1u) || !pl->g->during ||
+        !pl->g->during(pl->st, &d))
+        return false;
+    return d.handler && d.cause >= 0 && !card_seen(pl, d.cause, -1);
+}
+
+/* The answer seat order[i] of a simultaneous choice gave, as the viewers
+ * may read it once all are in: as a "Player N chooses" line shows an
+ * answer (rt_shown_label), a card they may not see where it lies is "a
+ * card", and a value of a label built for another seat "...". A card
+ * seen is numbered where copies in play are (" #K") when `numbered`
+ * (the terminal; the protocol gives the number in its own field). */
+static const char *sealed_answer(RtPlay *pl, const RtWindow *w, int i, bool numbered)
+{
+    const RtOption *o = &w->answer[i];
+    if (seat_asked_by_unseen_card(pl, w->order[i])) /* its labels are written on it */
+        return "an option";
+    if (o->kind == RT_OPT_WORDS) {
+        WordsFor f = {pl, -1, w->order[i]};
+        return rt_words(pl->g, pl->st, pl->g->labels[o->a], o->words.value, words_see, &f,
+                        pl->label, sizeof pl->label);
+    }
+    if (o->kind == RT_OPT_CARD && !card_seen(pl, o->ids[0], -1))
+        return "a card";
+    if (o->kind == RT_OPT_CARD && numbered)
+        return seen_name(pl, o->ids[0], -1, pl->label, sizeof pl->label);
+    return rt_option_text(pl->g, o, pl->label, sizeof pl->label);
+}
+
+/* The answers of a simultaneous choice, once every seat has answered:
+ * one "Player N chooses: LABEL (QUESTION)" line each, in seat order, as
+ * any answer is printed, none before the last seat has answered. */
+static void print_simul_answers(RtPlay *pl, const RtWindow *w)
+{
+    for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++) {
+        fprintf(pl->out, "Player %d chooses: %s", w->order[i] + 1,
+                sealed_answer(pl, w, i, true));
+        fprintf(pl->out, " (%s)\n", seat_asked_by_unseen_card(pl, w->order[i])
+                                         ? "a card's question"
+                                         : asked_text(pl, w, i));
+    }
+}
+
 /* The answers of a window that closed, in the order asked, each beside
  * its question: "Player 2: Escape (Respond to destroy?)". */
 static void print_responses(RtPlay *pl, const RtWindow *w)
 {
+    if (w->kind == RT_WINDOW_SIMUL) {
+        print_simul_answers(pl, w);
+        return;
+    }
     fputs("Responses ", pl->out);
     print_window(pl, w, -1);
     fputs(":", pl->out);
@@ -312,16 +370,41 @@ static void print_responses(RtPlay *pl, const RtWindow *w)
     putc('\n', pl->out);
 }
 
+static int by_number(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The cards of slot as the terminal lists them, into a malloc'd array
+ * of n (NULL, and the zone's own order, if it cannot have one): an
+ * ordered zone's from the bottom; a zone that keeps no order in the order
+ * of cards.yaml (a card's copies together), which is where a human finds
+ * a card in their hand whatever the moves that brought it there. */
+static int *listed_cards(const RtGame *g, const void *st, int slot, int n)
+{
+    int *c = n > 0 ? malloc(sizeof *c * (size_t)n) : NULL;
+    if (!c)
+        return NULL;
+    for (int i = 0; i < n; i++)
+        c[i] = rt_zone_card(g, st, slot, i);
+    if (!g->zones[g->slot_zone[slot]].ordered)
+        qsort(c, (size_t)n, sizeof *c, by_number);
+    return c;
+}
+
 /* The cards of a slot seat p may not see that it was shown, where they
- * lie: " (shown to you: Priest)", or in an ordered zone " (shown to you:
- * Bomb 1st from the top, Skip 3rd from the top)"; nothing if none. */
+ * lie: " (shown to you: Priest)" (in the order of cards.yaml), or in an
+ * ordered zone " (shown to you: Bomb 1st from the top, Skip 3rd from the
+ * top)"; nothing if none. */
 static void print_shown(RtPlay *pl, int slot, int p)
 {
     const RtGame *g = pl->g;
     bool ordered = g->zones[g->slot_zone[slot]].ordered;
     int n = rt_zone_size(g, pl->st, slot), k = 0;
+    int *listed = ordered ? NULL : listed_cards(g, pl->st, slot, n);
     for (int i = n - 1; i >= 0; i--) {
-        int c = rt_zone_card(g, pl->st, slot, i);
+        int c = listed ? listed[n - 1 - i] : rt_zone_card(g, pl->st, slot, i);
         if (!shown_to(pl, c, p))
             continue;
         fprintf(pl->out, "%s%s", k++ ? ", " : " (shown to you: ", card_name(g, c));
@@ -329,6 +412,7 @@ static void print_shown(RtPlay *pl, int slot, int p)
             fprintf(pl->out, " %d%s from the top", n - i, n - i == 1 ? "st" : n - i == 2 ? "nd"
                                                           : n - i == 3 ? "rd" : "th");
     }
+    free(listed);
     if (k)
         putc(')', pl->out);
 }
@@ -348,12 +432,15 @@ static void print_slot(RtPlay *pl, int slot, int p)
     }
     if (n == 0)
         fputs("(empty)", pl->out);
+    int *listed = listed_cards(g, pl->st, slot, n);
     for (int i = 0; i < n; i++) {
-        int c = rt_zone_card(g, pl->st, slot, i), k = shown_copy(pl, c, slot, p);
+        int c = listed ? listed[i] : rt_zone_card(g, pl->st, slot, i);
+        int k = shown_copy(pl, c, slot, p);
         fprintf(pl->out, "%s%s", i ? ", " : "", card_name(g, c));
         if (k > 0)
             fprintf(pl->out, " #%d", k);
     }
+    free(listed);
     if (n > 1 && g->zones[g->slot_zone[slot]].ordered)
         fputs("  (top last)", pl->out);
     putc('\n', pl->out);
@@ -475,7 +562,10 @@ void rt_print_question(RtPlay *pl)
     if (w) {
         fputs("  (", pl->out);
         print_window(pl, w, d->player);
-        fputs("; every player is asked, and no answer is shown until all have answered)\n",
+        fputs(w->kind == RT_WINDOW_SIMUL ? ": every player chooses, and no choice is shown or "
+                                           "applied until all have chosen)\n"
+                                         : "; every player is asked, and no answer is shown "
+                                           "until all have answered)\n",
               pl->out);
     }
     print_set_step(pl);
@@ -738,7 +828,7 @@ static void json_during(RtPlay *pl, int p)
 
 static const char *window_kind(int kind)
 {
-    return kind == RT_WINDOW_REACT ? "react" : "?";
+    return kind == RT_WINDOW_REACT ? "react" : kind == RT_WINDOW_SIMUL ? "simultaneous" : "?";
 }
 
 /* One argument of a window's event: a card by name (null when seat p, or
@@ -806,7 +896,10 @@ static void json_window(RtPlay *pl, const RtWindow *w, int p)
     FILE *f = pl->out;
     fprintf(f, "{\"id\":%u,\"kind\":\"%s\",\"event\":", (unsigned)w->id,
             window_kind(w->kind));
-    rt_json_string(f, event_name(pl->g, w->event));
+    if (w->kind == RT_WINDOW_SIMUL) /* before no event */
+        fputs("null", f);
+    else
+        rt_json_string(f, event_name(pl->g, w->event));
     fputs(",\"args\":[", f);
     for (int i = 0; i < w->nargs && i < RT_WINDOW_ARGS; i++) {
         if (i)
@@ -841,15 +934,10 @@ static void json_chosen(RtPlay *pl, int i)
 
 /* Is the pending decision asked of a seat the stream does not play, in
  * the clause of a card the viewers may not see (a face-down Mole's `on`)?
- * Its question is written on that card, as the clause's file and line are
- * (json_during), and would name it; a viewer deciding was asked it. */
+ * (seat_asked_by_unseen_card) */
 static bool asked_by_unseen_card(const RtPlay *pl)
 {
-    RtDuring d;
-    if (pl->reveal_all || ((pl->viewers >> core(pl)->dec.player) & 1u) || !pl->g->during ||
-        !pl->g->during(pl->st, &d))
-        return false;
-    return d.handler && d.cause >= 0 && !card_seen(pl, d.cause, -1);
+    return seat_asked_by_unseen_card(pl, core(pl)->dec.player);
 }
 
 /* The question of the pending decision as the viewers may read it, beside
@@ -945,10 +1033,14 @@ static void json_responses(RtPlay *pl, const RtWindow *w)
     fputs(",\"responses\":[", f);
     for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++) {
         const RtOption *o = &w->answer[i];
+        bool simul = w->kind == RT_WINDOW_SIMUL;
         fprintf(f, "%s{\"player\":%d,\"label\":", i ? "," : "", w->order[i]);
-        rt_json_string(f, rt_option_text(pl->g, o, pl->label, sizeof pl->label));
+        /* a reaction's card is shown by its play; a simultaneous choice's
+         * only where the viewers see it lie */
+        rt_json_string(f, simul ? sealed_answer(pl, w, i, false)
+                                : rt_option_text(pl->g, o, pl->label, sizeof pl->label));
         fputs(",\"card\":", f);
-        if (o->kind == RT_OPT_CARD)
+        if (o->kind == RT_OPT_CARD && (!simul || card_seen(pl, o->ids[0], -1)))
             rt_json_string(f, card_name(pl->g, o->ids[0]));
         else
             fputs("null", f);
@@ -1018,6 +1110,8 @@ static void json_fault(RtPlay *pl)
     } else if (k->detail == RT_FD_PLAYER || k->detail == RT_FD_INDEX ||
                k->detail == RT_FD_NUMBER) {
         fprintf(f, ",\"value\":%d", v);
+    } else if (k->detail == RT_FD_RANGE) {
+        fprintf(f, ",\"from\":%d,\"to\":%d", v, (int)c->dec.word[0]);
     } else if (k->detail == RT_FD_CARD) {
         fputs(",\"card\":", f);
         if (v >= 0 && v < g->ninstances)
@@ -1170,7 +1264,10 @@ void rt_observe_taken(void *ctx, const RtGame *g, const void *st)
     RtPlay *pl = ctx;
     (void)g;
     (void)st; /* pl->st: the game taking it */
-    rt_show_chosen(pl, 0);
+    /* an answer to a simultaneous choice is sealed: the choice shows them
+     * all once every seat has answered (rt_observe_window) */
+    if (!rt_window_of(pl->g, pl->st))
+        rt_show_chosen(pl, 0);
 }
 
 void rt_print_end(RtPlay *pl, const char *abandoned)

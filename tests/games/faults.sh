@@ -9,7 +9,8 @@
 # player, a move of none, no option, no such player, a list index, a
 # division by zero, an overflow, func and proc calls too deep, a loop too
 # long, too many options, a division in an option's 'when', which names
-# the option's line, too many rows of 'at', start_turn of none);
+# the option's line, too many rows of 'at', start_turn of none, a choice
+# of a number from an empty range, which names its bounds);
 # tests/games/fault-lab divides by zero in a filter and calls a func too
 # deep; tests/games/player-lab uses none as a player in seven ways;
 # tests/games/effect-fault-lab plays a card whose guard does not hold, and
@@ -90,6 +91,7 @@ site-lab|11||347|option "o257" when r == 0 { }|a choice with more options than a
 site-lab|12||64|option "divides" when 10 / size(pile) > 1 {|division by zero|div_zero|
 site-lab|13||74|at end of turn {|too many lasting or delayed effects at once|lasting_full|
 site-lab|14||80|start_turn(first(q in players where false))|no such player: none|bad_player|,"value":-1
+site-lab|15||83|r = choose seat(0) "How many?" from 1..size(pile)|a choice of a number from an empty range: 1..0|empty_range|,"from":1,"to":0
 fault-lab|0||33|r = count(c in heap where (10 / c.rank > 1 and c.type == foo) or false)|division by zero|div_zero|
 fault-lab|2||16|func leaf(x: int): int = x + 1|procedure or func calls nested too deep|depth|
 player-lab|2|2|39|move top(deck) to hand[q]|no such player: none|bad_player|,"value":-1

@@ -193,7 +193,7 @@ static int play(uint64_t seed, int players, int sample, Totals *t, char *why, si
         int winners = 0;
         for (int p = 0; p < c->nplayers; p++)
             winners += c->winner[p] != 0;
-        if (!winners) {
+        if (!winners && !G->may_defeat_all) {
             snprintf(why, n, "the game ended with no winner");
             return 0;
         }

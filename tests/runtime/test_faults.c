@@ -34,7 +34,7 @@ static void play_seed(const RtGame *g, uint64_t seed, int n)
 
 Test(kinds, one_list_in_the_generated_order)
 {
-    cr_assert_eq(RT_FAULT_NKINDS, 20);
+    cr_assert_eq(RT_FAULT_NKINDS, 21);
     cr_assert_eq(RT_F_EMPTY_TOP, 0);
     cr_assert_eq(RT_F_OVERFLOW, 9);
     cr_assert_str_eq(rt_fault_kinds[RT_F_EMPTY_TOP].name, "EMPTY_TOP");
@@ -80,6 +80,10 @@ Test(kinds, one_list_in_the_generated_order)
     cr_assert_str_eq(rt_fault_kinds[RT_F_HOLDER_CYCLE].text,
                      "a card put under itself, or under a card it holds");
     cr_assert_eq(rt_fault_kinds[RT_F_HOLDER_CYCLE].detail, RT_FD_CARD);
+    cr_assert_eq(RT_F_EMPTY_RANGE, 20);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_EMPTY_RANGE].text,
+                     "a choice of a number from an empty range");
+    cr_assert_eq(rt_fault_kinds[RT_F_EMPTY_RANGE].detail, RT_FD_RANGE);
 }
 
 Test(kinds, only_the_first_fault_counts)
@@ -150,6 +154,17 @@ Test(text, values_and_kinds_without_detail)
         cr_assert_str_eq(fault_text(&hc_game), cases[i].want);
         cr_assert_str_eq(rt_end_reason(&hc_game, &st), rt_fault_kinds[cases[i].kind].text);
     }
+}
+
+/* An empty range names its bounds: lo is the fault's value, hi the first
+ * word of the decision it was for (faults.h, RANGE). */
+Test(text, an_empty_range_by_its_bounds)
+{
+    rt_new(&hc_game, &st, 5, 2);
+    rt_fault(&st.core, RT_F_EMPTY_RANGE, HC_SITE_DRAW, 3);
+    st.core.dec.word[0] = -2;
+    cr_assert_str_eq(fault_text(&hc_game),
+                     "high-card.rules:12: a choice of a number from an empty range: 3..-2");
 }
 
 /* Without a known place, the text is rt_end_reason's, as before sites. */

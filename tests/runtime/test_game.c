@@ -501,6 +501,41 @@ Test(rt_game, move_picked_moves_in_order_and_shuffle_keeps_positions)
     assert_consistent(s);
 }
 
+Test(rt_game, sort_zone_orders_by_keys_stably_with_no_value_last)
+{
+    State *s = fresh(2);
+    for (int c = 4; c >= 1; c--) /* the pile, bottom to top: 4 3 2 1 */
+        mv(s, SITE_MOVE, c, Z_pile, -1);
+    cr_assert(s->zcard[Z_pile][0] == 4 && s->zcard[Z_pile][3] == 1);
+    static const int16_t by_attr[] = {0};
+    sort_zone(s, Z_pile, by_attr, 1);
+    /* Ace (4), Bee (5), then the Cats (no value) in the order they had */
+    cr_assert(s->zcard[Z_pile][0] == 1 && s->zcard[Z_pile][1] == 2 &&
+              s->zcard[Z_pile][2] == 4 && s->zcard[Z_pile][3] == 3);
+    assert_consistent(s);
+    static const int16_t by_name[] = {SORT_NAME};
+    sort_zone(s, Z_pile, by_name, 1);
+    cr_assert(s->zcard[Z_pile][2] == 4 && s->zcard[Z_pile][3] == 3, "ties keep their order");
+    static const int16_t by_type_then_num[] = {SORT_TYPE, SORT_NUM + 0};
+    mv(s, SITE_MOVE, 0, Z_pile, -1);
+    sort_zone(s, Z_pile, by_type_then_num, 2);
+    cr_assert(s->zcard[Z_pile][0] == 1 && s->zcard[Z_pile][1] == 0 && s->zcard[Z_pile][2] == 2,
+              "type 0 first, by number, the Aces in the order they had");
+    cr_assert(s->zcard[Z_pile][3] == 4 && s->zcard[Z_pile][4] == 3);
+    assert_consistent(s);
+}
+
+Test(rt_game, prev_is_the_seat_before_round_the_table)
+{
+    State *s = fresh(2);
+    cr_assert_eq(pprev_in(s, 0), 1);
+    cr_assert_eq(pprev_in(s, 1), 0);
+    cr_assert_eq(pprev(s, SITE_MOVE, 1), 0);
+    cr_assert_eq(s->core.over, RT_PLAYING);
+    pprev(s, SITE_MOVE, 2);
+    assert_fault_at(s, F_BAD_PLAYER, SITE_MOVE, 2);
+}
+
 /* ---- top and bottom ---- */
 
 Test(rt_game, top_and_bottom)

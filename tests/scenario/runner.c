@@ -89,13 +89,18 @@
  *                                    last step
  *   expect window EVENT [depth N]    the decision is asked by a reaction
  *                                    window before EVENT (at depth N)
- *   expect no window                 ... by no window
+ *   expect no window                 ... by no window (neither a reaction
+ *                                    window nor a simultaneous choice)
+ *   expect simultaneous              the decision is asked by a simultaneous
+ *                                    choice (`for q in players
+ *                                    simultaneously`): its answer is sealed
  *   expect order choice              the decision is a player's choice of the
  *                                    order of their triggers (rt_order_choice)
  *   expect no order choice           ... it is not
  *   expect during EVENT              the decision is taken during EVENT
  *                                    (RtGame.during: the innermost event)
- *   expect responses: "A", "B", ...  during the last step a window closed,
+ *   expect responses: "A", "B", ...  during the last step a window (or a
+ *                                    simultaneous choice) closed,
  *                                    its answers these labels, in the
  *                                    order asked ("Do not respond", a card)
  *   expect hidden Z to P             rt_sees(slot of Z, P) is false
@@ -1202,6 +1207,24 @@ static int parse_labels(Run *r, char *s, char (*out)[256], int *n, int max)
     }
 }
 
+/* What window w is before, for a message: its event's name, or "a
+ * simultaneous choice". */
+static const char *window_name(const Run *r, const RtWindow *w)
+{
+    return w->kind == RT_WINDOW_SIMUL ? "a simultaneous choice" : r->g->events[w->event];
+}
+
+/* expect simultaneous (s after the word) */
+static int expect_simul(Run *r, char *s)
+{
+    if (!need_decision(r, 0) || !at_end(r, s))
+        return 0;
+    const RtWindow *w = rt_window_of(r->g, r->st);
+    if (!w || w->kind != RT_WINDOW_SIMUL)
+        return fail(r, "the decision is not asked by a simultaneous choice");
+    return 1;
+}
+
 /* expect window EVENT [depth N] | expect no window (s after those words;
  * `no` for the second) */
 static int expect_window(Run *r, char *s, int no)
@@ -1214,7 +1237,7 @@ static int expect_window(Run *r, char *s, int no)
             return 0;
         if (w)
             return fail(r, "the decision is asked by window %u (%s)", (unsigned)w->id,
-                        r->g->events[w->event]);
+                        window_name(r, w));
         return 1;
     }
     char ev[256];
@@ -1234,8 +1257,8 @@ static int expect_window(Run *r, char *s, int no)
         return 0;
     if (!w)
         return fail(r, "the decision is asked by no window");
-    if (strcmp(r->g->events[w->event], ev) != 0)
-        return fail(r, "the window is before %s, expected %s", r->g->events[w->event], ev);
+    if (w->kind != RT_WINDOW_REACT || strcmp(r->g->events[w->event], ev) != 0)
+        return fail(r, "the window is before %s, expected %s", window_name(r, w), ev);
     if (depth >= 0 && w->depth != depth)
         return fail(r, "the window is at depth %d, expected %ld", w->depth, depth);
     return 1;
@@ -1450,6 +1473,8 @@ static int cmd_expect(Run *r, char *s)
         return expect_window(r, t, 1);
     if (word(&s, "window"))
         return expect_window(r, s, 0);
+    if (word(&s, "simultaneous"))
+        return expect_simul(r, s);
     t = s;
     if (word(&t, "no") && word(&t, "order") && word(&t, "choice"))
         return expect_order(r, t, 1);

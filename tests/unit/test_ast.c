@@ -237,3 +237,42 @@ Test(ast, children_are_also_an_array)
     cr_assert_eq(n, 7);
     comp_free(&c);
 }
+
+static const char simul_rules[] =
+    "game \"T\"\n"
+    "players 2..3\n"
+    "zone deck: shared, ordered, hidden\n"
+    "zone hand: per player, owner\n"
+    "proc main() {\n"
+    "    for q in players simultaneously {\n"
+    "        let c = choose card q \"Keep?\" from hand[q]\n"
+    "        move c to deck\n"
+    "    }\n"
+    "}\n";
+
+/* `for q in players simultaneously`: a FOR marked simultaneous, whose
+ * frame keeps one answer per seat of the game (slot + 2 .. slot + 1 +
+ * max players) apart from the loop's counters and its choice's local. */
+Test(ast, simultaneous_loop_keeps_each_answer)
+{
+    Compilation c;
+    cr_assert(LOAD(&c, cards));
+    const SrcFile *f = comp_add_text(&c, "t.rules", simul_rules, sizeof simul_rules - 1);
+    vec_push(&c.arena, &c.rule_files, (void *)f);
+    cr_assert(phase_parse(&c));
+    if (!phase_check(&c))
+        cr_assert_fail("%s", diags_text(&c, false));
+    Node *loop = stmt(&c, 0);
+    cr_assert_eq(loop->kind, N_FOR);
+    cr_assert(loop->simultaneous);
+    cr_assert_eq(loop->iter->src_kind, SRC_PLAYERS);
+    Node *let = loop->body->stmts;
+    cr_assert_eq(let->kind, N_LET);
+    cr_assert_eq(let->init->kind, N_CHOOSECARD);
+    int kept = loop->slot + 2, past = kept + 3; /* players 2..3 */
+    cr_assert(loop->iter->slot < kept || loop->iter->slot >= past);
+    cr_assert(let->sym->index >= past, "the choice's local %d lies among the answers kept",
+              let->sym->index);
+    cr_assert(c.game.uses_simul);
+    comp_free(&c);
+}

@@ -1,0 +1,84 @@
+#!/bin/sh
+# values.sh: choices of values (tests/games/values-lab, docs/LANGUAGE.md
+# §7 "A value") over the protocol and at the terminal, built with
+# ASan+UBSan when LIBCARDRT is the ASan build:
+#   - JSON: the options of a choice of values are labelled by the values:
+#     an attribute's in their declared order, the card list's names, the
+#     numbers of a range; never a template's `{w0}` or `{n0}`;
+#   - a public choice of a value (a card named, a suit called, a bid
+#     revealed) is announced in a "chosen" line; a secret one (a
+#     favourite suit, a bid, a depth) is not;
+#   - the terminal: the human reads their own value chosen in secret; a
+#     random seat's is "...", and whole with --reveal-all; a public one
+#     is whole;
+#   - simulate and play agree seed by seed.
+#
+#   sh tests/games/values.sh CARDC LIBCARDRT
+# Prints "values: N passed, M failed"; exits 1 if any failed.
+cardc=${1:?usage: values.sh CARDC LIBCARDRT}
+lib=${2:?usage: values.sh CARDC LIBCARDRT}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/values.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+CHECK_PREFIX="values: "
+. "$ROOT/tests/check.sh"
+
+. "$ROOT/tests/games/lab.sh"
+need_lab values-lab "$T/lab"
+
+json_games json,json,json 1 2 3 4
+
+has() { grep -qE "$1" "$T/all"; }
+check "JSON: a suit's values, in their declared order" \
+    has '"prompt":"Your favourite suit","options":\[\{"id":0,"label":"red"\},\{"id":1,"label":"blue"\},\{"id":2,"label":"green"\}\]'
+check "JSON: the numbers of a range" \
+    has '"prompt":"Your secret bid","options":\[\{"id":0,"label":"0"\},\{"id":1,"label":"1"\},\{"id":2,"label":"2"\},\{"id":3,"label":"3"\}\]'
+check "JSON: no template reaches a client" sh -c '! grep -qE "\{[wn][0-9]\}" "$1"' sh "$T/all"
+check "JSON: a bid revealed is announced" \
+    has '^\{"type":"chosen","player":[012],"prompt":"Player [123] reveals a bid","label":"0"\}$'
+check "JSON: a secret choice of a value is not announced" \
+    sh -c '! grep -qE "\"type\":\"chosen\".*\"prompt\":\"(Your favourite suit|Your secret bid|Put the kitten back|Baron)" "$1"' \
+    sh "$T/all"
+
+# random seats, the stream of seat 0 (json, always the first option)
+for seed in 1 2 3 4 5 6 7 8; do
+    "$T/lab" play --protocol json --seats json,random,random --seed $seed <"$T/in" \
+        >>"$T/one" 2>>"$T/stderr"
+done
+check "JSON: a card named from the card list, announced to every stream" \
+    grep -qE '^\{"type":"chosen","player":[012],"prompt":"Guard: name Player [123]'"'"'s card","label":"(Priest|Baron|Caller|Princess)"\}$' "$T/one"
+check "JSON: a new favourite, announced" \
+    grep -qE '^\{"type":"chosen","player":[12],"prompt":"Player [23]: a new favourite","label":"(red|blue|green)"\}$' "$T/one"
+check "JSON: a suit called, announced, never the one called last at first (red)" \
+    grep -qE '^\{"type":"chosen","player":[012],"prompt":"Call a suit","label":"(blue|green)"\}$' "$T/one"
+
+# The terminal: Player 1 human (answering 1), the others random
+for seed in 1 2 3 4 5 6; do
+    yes 1 | head -n 3000 | "$T/lab" play --seats human,random,random --seed $seed \
+        >>"$T/term" 2>>"$T/stderr"
+done
+check "terminal: the human's own secret value, whole" \
+    grep -qxF 'Player 1 chooses: red (Your favourite suit)' "$T/term"
+check "terminal: the human's own secret number, whole" \
+    grep -qxF 'Player 1 chooses: 0 (Your secret bid)' "$T/term"
+check "terminal: another seat's secret value is not shown" \
+    grep -qE '^Player [23] chooses: \.\.\. \(Your favourite suit\)$' "$T/term"
+check "terminal: another seat's secret bid is not shown" \
+    grep -qE '^Player [23] chooses: \.\.\. \(Your secret bid\)$' "$T/term"
+check "terminal: another seat's depth is not shown" \
+    grep -qE '^Player [23] chooses: \.\.\. \(Put the kitten back: how many cards above it\?\)$' \
+    "$T/term"
+check "terminal: a bid revealed, whole" \
+    grep -qE '^Player [23] chooses: [0-3] \(Player [23] reveals a bid\)$' "$T/term"
+check "terminal: a card named, whole" \
+    grep -qE '^Player [123] chooses: (Priest|Baron|Caller|Princess) \(Guard: name Player [123]'"'"'s card\)$' \
+    "$T/term"
+grep '^Player [23] chooses' "$T/term" >"$T/others"
+check "terminal: never another seat's secret suit or bid" \
+    sh -c '! grep -qE "chooses: (red|blue|green|[0-9]+) \((Your|Put)" "$1"' sh "$T/others"
+"$T/lab" play --seats random,random,random --seed 2 --reveal-all >"$T/reveal" 2>>"$T/stderr"
+check "terminal --reveal-all: every seat's secret value" \
+    grep -qE '^Player [23] chooses: (red|blue|green) \(Your favourite suit\)$' "$T/reveal"
+check "no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/stderr"
+check "simulate and play agree" sh "$ROOT/tests/games/same-games.sh" "$T/lab" 20
+summary values
