@@ -87,7 +87,7 @@ site-lab|7||46|r = 1000000000 * (size(deck) - 9)|a number outside the range of 3
 site-lab|8||17|func deep(n: int): int = deep(n + 1)|procedure or func calls nested too deep|depth|
 site-lab|9||18|proc down(n: int) {|procedure or func calls nested too deep|depth|
 site-lab|10||55|loop {|a rule loop ran too long without a decision|loop|
-site-lab|11||347|option "o257" when r == 0 { }|a choice with more options than a decision holds|too_many|
+site-lab|11||350|option "o257" when r == 0 { }|a choice with more options than a decision holds|too_many|
 site-lab|12||64|option "divides" when 10 / size(pile) > 1 {|division by zero|div_zero|
 site-lab|13||74|at end of turn {|too many lasting or delayed effects at once|lasting_full|
 site-lab|14||80|start_turn(first(q in players where false))|no such player: none|bad_player|,"value":-1
