@@ -1165,9 +1165,11 @@ static void gen_caps_table(Gen *G, int k, unsigned long long one)
 }
 
 /* The helpers of 'choose cards' number k: such<k>(s, V), its 'such that',
- * and sets<k>(s, V, lo, hi), which offers the sets of lo..hi cards of its
- * source that pass it: grouped from the kind lists of an unordered zone,
- * else walked top down and grouped by kind. */
+ * and sets<k>(s, V, lo, hi, step), which offers the sets of lo..hi cards
+ * of its source that pass it (0 if they cannot be listed whole), or with
+ * step the options of a step of the set built one card at a time (0 when
+ * it is complete): the cards grouped from the kind lists of an unordered
+ * zone, else walked top down and grouped by kind. */
 static void gen_sets_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->src;
@@ -1181,7 +1183,7 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     bool cand = G->reads_cand; /* else the condition reads the kinds only */
     unsigned long long km = src->kinds;
     bool by_kinds = n->by_kind;
-    buf_printf(&hb, "static void sets%d(State *s, int32_t *V, int lo, int hi)\n{\n", k);
+    buf_printf(&hb, "static int sets%d(State *s, int32_t *V, int lo, int hi, int step)\n{\n", k);
     if (!by_kinds) {
         buf_puts(&hb, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
         source_loop_dir(G, &hb, src, "        ", true);
@@ -1194,34 +1196,70 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
         caps = arena_printf(G->a, "caps%d", k);
     }
     const char *ok = n->such ? arena_printf(G->a, "such%d", k) : "NULL";
+    int done = G->g->done_label;
     if (by_kinds)
-        buf_printf(&hb, "    add_sets_kinds(s, %d, V, %s, 0x%llxULL, lo, hi, %s, %s, %d);\n}\n\n",
-                   site(G), expr_str(G, src->in), km, caps, ok, cand);
+        buf_printf(&hb, "    int slot = %s;\n    if (step)\n"
+                        "        return set_step_kinds(s, %d, V, slot, 0x%llxULL, %s, %s, %d);\n"
+                        "    return add_sets_kinds(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, %d);"
+                        "\n}\n\n",
+                   expr_str(G, src->in), site(G), km, caps, ok, done, site(G), km, caps, ok,
+                   cand);
     else
-        buf_printf(&hb, "    add_sets(s, %d, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n", site(G),
-                   caps, ok, cand);
+        buf_printf(&hb, "    if (step)\n        return set_step(s, %d, V, pick, n, %s, %s, %d);\n"
+                        "    return add_sets(s, %d, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n",
+                   site(G), caps, ok, done, site(G), caps, ok, cand);
     label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
 }
 
-/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr 'size' expr DOTDOT expr
- *       opt_such */
+/* The steps of 'choose cards' number k whose sets are too many to list
+ * whole: a decision each, with its prompt, offering a card of each name
+ * that can still complete a set (then "Done"), until the set in sset is
+ * complete (LANGUAGE.md §7, "Many cards, one at a time"). */
+static void gen_set_steps(Gen *G, const Node *n, int k)
+{
+    line(G, "for (;;) {");
+    G->indent++;
+    gen_begin_decision(G, n);
+    line(G, "s->sset_step = 1;");
+    line(G, "if (!sets%d(s, V, 0, 0, 1))", k);
+    line(G, "    break;");
+    gen_wait(G);
+    line(G, "if (!set_step_took(s))");
+    line(G, "    break;");
+    G->indent--;
+    line(G, "}");
+    line(G, "s->sset_step = 0;");
+}
+
+/* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr
+ *       opt_such: its sets listed whole when they fit, else its steps; then
+ *       the set chosen (sset) moves */
 static void gen_choose_cards(Gen *G, const Node *n)
 {
     int k = n->helper_no;
     if (first_use(G, HELPER_SETS, k))
         gen_sets_helper(G, n, k);
-    gen_begin_decision(G, n);
     const char *lo = expr_str(G, n->size->items), *hi = expr_str(G, n->size->items->next);
-    line(G, "sets%d(s, V, %s, %s);", k, lo, hi);
+    line(G, "set_begin(s, %s, %s);", lo, hi);
+    gen_begin_decision(G, n);
+    line(G, "if (sets%d(s, V, s->sset_lo, s->sset_hi, 0)) {", k);
+    G->indent++;
     gen_wait(G);
+    line(G, "set_from_option(s);");
+    G->indent--;
+    line(G, "} else { /* too many sets to list: one card at a time */");
+    G->indent++;
+    gen_set_steps(G, n, k);
+    G->indent--;
+    line(G, "}");
     if (move_before_heard(G, n->into)) /* instead of (cgen_move_befores.c) */
         gen_take_set_before(G, expr_str(G, n->into), move_heard(G, n->into));
     else if (move_heard(G, n->into))
         gen_take_set_heard(G, expr_str(G, n->into));
     else
-        line(G, "take_set_at(s, %d, %s);", site(G), expr_str(G, n->into));
+        line(G, "take_sset_at(s, %d, %s);", site(G), expr_str(G, n->into));
     gen_stop_if_over(G);
 }
 
@@ -2576,6 +2614,9 @@ static void gen_game_defs(Gen *G)
     if (any_zone_has(g, ZF_TOP_PUBLIC))
         buf_puts(o, "/* zones whose top card is public: slot_top_public (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_TOP_PUBLIC 1\n\n");
+    if (g->sets.len > 0)
+        buf_puts(o, "/* 'choose cards': the set chosen, sset (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_SETS 1\n\n");
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
@@ -2888,7 +2929,7 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s%s};\n\n",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
@@ -2898,7 +2939,8 @@ static void gen_game_table(Gen *G)
                any_zone_has(g, ZF_TOP_PUBLIC) ? "    .slot_top_public = slot_top_public,\n" : "",
                any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "",
                g->uses_defeat ? "    .may_defeat_all = true,\n" : "",
-               g->uses_out ? "    .out = game_out,\n" : "");
+               g->uses_out ? "    .out = game_out,\n" : "",
+               g->sets.len > 0 ? "    .set_step = game_set_step,\n" : "");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

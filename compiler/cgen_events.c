@@ -194,15 +194,14 @@ const char *moved_events(Gen *G, const Node *n, const char *from)
 void gen_take_set_heard(Gen *G, const char *to)
 {
     line(G, "{");
-    line(G, "    RtOption ts_o = s->core.dec.opt[s->core.dec.chosen];");
-    line(G, "    int32_t ts_to = %s, ts_from[RT_MAX_PICK];", to);
-    line(G, "    for (int i = 0; i < ts_o.n; i++)");
-    line(G, "        ts_from[i] = s->slot_of[ts_o.ids[i]];");
+    line(G, "    int32_t ts_to = %s;", to);
+    line(G, "    for (int i = 0; i < s->nsset; i++)");
+    line(G, "        s->sfrom[i] = s->slot_of[s->sset[i]];");
     gen_drops(G, "    s->dropping = 1;");
-    line(G, "    take_set_at(s, %d, ts_to);", site(G));
+    line(G, "    take_sset_at(s, %d, ts_to);", site(G));
     gen_drops(G, "    s->dropping = 0;");
-    line(G, "    for (int i = 0; i < ts_o.n && !s->core.over; i++) {");
-    line(G, "        int32_t ts_v[3] = {ts_o.ids[i], ts_from[i], ts_to};");
+    line(G, "    for (int i = 0; i < s->nsset && !s->core.over; i++) {");
+    line(G, "        int32_t ts_v[3] = {s->sset[i], s->sfrom[i], ts_to};");
     line(G, "        evfire_0_move(s, ts_v);");
     line(G, "    }");
     gen_drops(G, "    holders_drop(s);");

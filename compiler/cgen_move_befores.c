@@ -128,12 +128,9 @@ const char *bulk_befores(Gen *G, const Node *n, const char *froms)
 void gen_take_set_before(Gen *G, const char *to, bool heard)
 {
     line(G, "{ /* the clauses before each card moving (bf_bulk) */");
-    line(G, "    RtOption ts_o = s->core.dec.opt[s->core.dec.chosen];");
-    line(G, "    int32_t ts_to = %s, ts_from[RT_MAX_PICK];", to);
-    line(G, "    uint16_t ts_pick[RT_MAX_PICK];");
-    line(G, "    for (int i = 0; i < ts_o.n; i++)");
-    line(G, "        ts_pick[i] = ts_o.ids[i];");
-    line(G, "    int ts_n = bf_bulk(s, %d, ts_pick, ts_o.n, ts_to, NULL);",
+    line(G, "    int32_t ts_to = %s;", to);
+    line(G, "    uint16_t *ts_pick = s->sset, *ts_from = s->sfrom;");
+    line(G, "    int ts_n = bf_bulk(s, %d, ts_pick, s->nsset, ts_to, NULL);",
          before_move_index(G->g));
     line(G, "    for (int i = 0; i < ts_n; i++)");
     line(G, "        ts_from[i] = s->slot_of[ts_pick[i]];");

@@ -518,6 +518,7 @@ static void game_defaults(Game *g, const CardSet *cs)
     g->max_decisions = DEFAULT_MAX_DECISIONS;
     g->max_reactions = DEFAULT_MAX_REACTIONS;
     g->respond_label = -1;
+    g->done_label = -1;
     g->order_prompt = -1;
     g->max_triggers = DEFAULT_MAX_TRIGGERS;
     g->max_lasting = DEFAULT_MAX_LASTING;
@@ -564,6 +565,8 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     warn_nobody_out(&s);
     number_zone_slots(g);
     check_card_count(&s);
+    if (g->sets.len > 0) /* the last option of a step of a set (cgen) */
+        g->done_label = intern_str(&s, &g->labels, &s.label_ix, "Done");
     check_game_limits(&s, prog);
     if (deck && d->nerrors - s.soft_errors == before) {
         check_event_kinds(&s);

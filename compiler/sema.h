@@ -164,6 +164,8 @@ typedef struct Game {
     PtrVec prompts;     /* const char*: a decision's prompt is its index here */
     PtrVec labels;      /* const char*: an option's label is its index here */
     PtrVec sets;        /* N_CHOOSECARDS nodes: set_no = the index here */
+    int done_label;     /* the label "Done" of a step of a set chosen one card
+                         * at a time (a game with sets), or -1 */
     PtrVec aggs;        /* aggregate CALLs and MOVEALLs, each compiled to a
                          * helper (numbered by the analysis: helper_no) */
     PtrVec effects;     /* N_EFFECT: those of cards.yaml, then of the rules */

@@ -13,9 +13,11 @@
  * the options written in a menu (max_menu_options); the locals of a func
  * or proc, which a func keeps on the C stack (max_locals); and a menu
  * that offers more options than a decision holds every time it is
- * reached (max_options). A decision whose options depend on the game
- * (guarded options, cards in a zone, sets of cards) may still have too
- * many at run time, and faults then (docs/LIMITS.md). */
+ * reached (max_options), and a set of cards whose steps (one card at a
+ * time) could offer more (check_set_step_size). A decision whose options
+ * depend on the game (guarded options, cards in a zone) may still have
+ * too many at run time, and faults then (docs/LIMITS.md); sets of cards
+ * never do: too many to list whole, they are chosen one card at a time. */
 #include "sema_int.h"
 
 #include <string.h>
@@ -40,6 +42,7 @@ typedef struct Shape {
     bool simul;         /* GAME_HAS_SIMUL: the simultaneous choice */
     bool show;          /* GAME_HAS_SHOW: the seats each card was shown to */
     long long out;      /* GAME_HAS_OUT: MAXP (the players out), or 0 */
+    bool sets;          /* GAME_HAS_SETS: the set of a `choose cards` */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -64,7 +67,8 @@ static long long state_bytes(const Shape *h)
     n = align_up(n, 8) + 8 * h->slots;                 /* kmask */
     n += 2 * h->slots * h->kinds + 2 * h->cards;       /* khead, knext */
     n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
-    n += 2 * RT_MAX_PICK_SEMA;                         /* cand */
+    n += 2 * (h->sets && h->cards > RT_MAX_PICK_SEMA ? h->cards : RT_MAX_PICK_SEMA); /* cand */
+    n = align_up(n, 4);
     n += 4 * h->ev_words;                              /* tq_head .. tq (events) */
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
     if (h->holders)                                    /* ndrop, dropping, dropq */
@@ -82,6 +86,8 @@ static long long state_bytes(const Shape *h)
         n += h->cards;                                 /* seen */
     if (h->out)                                        /* outmask, nout, out_seat, out_turn */
         n = align_up(n, 4) + 4 + 4 + 2 * 4 * h->out;
+    if (h->sets)                                       /* nsset .. sset_step, sset, sfrom */
+        n = align_up(n, 4) + 4 * 4 + 2 * h->cards + 2 * h->cards;
     return align_up(n, 8);
 }
 
@@ -190,7 +196,7 @@ static void check_state_size(Sema *s, const Program *prog)
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
     Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0, 0, 0,
-               false, false, 0};
+               false, false, 0, false};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {
@@ -210,6 +216,7 @@ static void check_state_size(Sema *s, const Program *prog)
     all.show = h.show = g->uses_show;
     all.simul = h.simul = g->uses_simul;
     all.out = h.out = g->uses_out ? g->max_players : 0;
+    all.sets = h.sets = g->sets.len > 0;
     g->state_bytes = state_bytes(&all);
     if (g->state_bytes > MAX_STATE_BYTES_SEMA)
         locate_state_error(s, prog, h);
@@ -334,4 +341,30 @@ void check_menu_size(Sema *s, const Node *menu)
                                         "'when', or with 'when true'), more than a decision "
                                         "holds (limit max_options = %d)",
                    always, RT_MAX_OPTIONS_SEMA);
+}
+
+/* The most options a step of `choose cards` n may offer, when its sets
+ * are too many to list whole and it is chosen one card at a time: one per
+ * card name its source may hold (the names of the card list its filter
+ * may keep), and "Done". (Listed whole, the sets are offered only when
+ * they fit: that form is never too big.) An error at `choose` if that
+ * passes what a decision holds. Only a game of 256 card names or more
+ * reads the filter, once per name. */
+void check_set_step_size(Sema *s, const Node *n)
+{
+    const CardSet *cs = s->cs;
+    const Node *src = n->src;
+    if (cs->ncards + 1 <= RT_MAX_OPTIONS_SEMA) /* (no filter to read: it fits) */
+        return;
+    long long names = cs->ncards;
+    if (src->filter) {
+        names = 0;
+        for (int i = 0; i < cs->ncards; i++)
+            names += kinds_eval(src->filter, src->slot, cs->cards[i]) != 0;
+    }
+    if (names + 1 > RT_MAX_OPTIONS_SEMA)
+        diag_error(s->diags, n->loc, "a step of this choice of cards may offer %lld options "
+                                     "(%lld card names its source may hold, and 'Done'), more "
+                                     "than a decision holds (limit max_options = %d)",
+                   names + 1, names, RT_MAX_OPTIONS_SEMA);
 }

@@ -206,12 +206,6 @@ static void check_pick_size(Sema *s, Node *size)
     Node *lo = size->items, *hi = lo->next;
     expect_type(s, lo, T_INT, check_expr(s, lo), "the smallest size");
     expect_type(s, hi, T_INT, check_expr(s, hi), "the largest size");
-    if (hi->kind == N_NUM && hi->literal > RT_MAX_PICK_SEMA)
-        diag_error(s->diags, hi->loc, "a set of cards holds at most %d cards (limit max_pick)",
-                   RT_MAX_PICK_SEMA);
-    else if (lo->kind == N_NUM && lo->literal > RT_MAX_PICK_SEMA)
-        diag_error(s->diags, lo->loc, "a set of cards holds at most %d cards (limit max_pick): "
-                   "no set of %lld fits", RT_MAX_PICK_SEMA, lo->literal);
     if (lo->kind == N_NUM && hi->kind == N_NUM && lo->literal > hi->literal)
         diag_error(s->diags, lo->loc, "empty size range %lld..%lld", lo->literal, hi->literal);
     if (lo->kind == N_NUM && lo->literal < 1)
@@ -240,6 +234,7 @@ static Type check_choose_cards(Sema *s, Node *n)
     check_satisfiable(s, n->src, "this choice");
     check_visible(s, n->who, n->src);
     check_public_cards(s, n);
+    check_set_step_size(s, n);
     vec_push(s->arena, &s->g->sets, n);
     n->set_no = s->g->sets.len - 1;
     return n->type = T_VOID;

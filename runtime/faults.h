@@ -20,7 +20,10 @@
  *                  in core.dec.word[0] (the decision the range was for is
  *                  never offered, so its words are free);
  *   TEXT    the message, as LANGUAGE.md §9 lists it.
- * Append new kinds at the end: the order is part of every generated game. */
+ * Append new kinds at the end: the order is part of every generated game.
+ * (PICK_SIZE is no longer raised: a set too large to list whole is chosen
+ * one card at a time. It keeps its place, so that the kinds after it keep
+ * their numbers.) */
 #ifndef CARDRT_FAULTS_H
 #define CARDRT_FAULTS_H
 

@@ -296,6 +296,16 @@ typedef struct RtNumber {
     uint8_t func;       /* a func's value: computed on a copy of the state */
 } RtNumber;
 
+/* A step of a choice of a set of cards made one card at a time
+ * (LANGUAGE.md §7, "A set of cards"): the cards chosen so far, in the
+ * order chosen, and the sizes the set may have (hi may pass the cards
+ * there are). */
+typedef struct RtSetStep {
+    int nchosen;
+    const uint16_t *chosen;     /* card instances */
+    int lo, hi;
+} RtSetStep;
+
 /* Whose turn it is and where the game is in its rounds and phases. */
 typedef struct RtTime {
     int active;         /* whose turn it is (active()), -1 none */
@@ -398,6 +408,10 @@ typedef struct RtGame {
      * (core.turns then) into turn[] (both of RT_MAX_PLAYERS); returns
      * how many. NULL for a game whose rules put nobody out. */
     int (*out)(const void *st, int *seat, int *turn);
+    /* The set being chosen when the pending decision of st is a step of
+     * a set of cards chosen one card at a time: true and *t filled, else
+     * false; NULL for a game without `choose cards`. */
+    bool (*set_step)(const void *st, RtSetStep *t);
 } RtGame;
 
 /* ---- engine API ---- */
@@ -446,6 +460,13 @@ bool rt_time(const RtGame *g, const void *st, RtTime *t);
 static inline bool rt_order_choice(const RtDecision *d)
 {
     return d->noptions > 0 && d->opt[0].kind == RT_OPT_TRIGGER;
+}
+
+/* Is the pending decision of st a step of a set of cards chosen one card
+ * at a time (RtGame.set_step)? If so, *t says the set so far. */
+static inline bool rt_set_step(const RtGame *g, const void *st, RtSetStep *t)
+{
+    return g->set_step && g->set_step(st, t);
 }
 
 /* The label of option i, written into buf. */

@@ -173,6 +173,18 @@ static const char *const faults[] = {
 #ifndef GAME_HAS_TOP_PUBLIC
 #define GAME_HAS_TOP_PUBLIC 0
 #endif
+/* A game whose rules choose sets of cards (`choose cards`) defines
+ * GAME_HAS_SETS 1: the State keeps the set chosen (sset), which a choice
+ * too large to list whole builds one card at a time, and the candidate
+ * set of a `such that` (cand) has room for every card. */
+#ifndef GAME_HAS_SETS
+#define GAME_HAS_SETS 0
+#endif
+#if GAME_HAS_SETS
+#define CAND_CAP ((int)NINSTANCES > (int)RT_MAX_PICK ? (int)NINSTANCES : (int)RT_MAX_PICK)
+#else
+#define CAND_CAP RT_MAX_PICK
+#endif
 
 /* A proc in progress: which, where to resume (pc) and its locals. */
 typedef struct Frame {
@@ -281,7 +293,7 @@ typedef struct State {
     int32_t fdepth;       /* func calls in progress */
     int32_t ncand;        /* the candidate set of 'such that' */
     uint64_t candkinds;   /* its kinds (kinds < 64) */
-    uint16_t cand[RT_MAX_PICK];
+    uint16_t cand[CAND_CAP];
 #if GAME_HAS_EVENTS
     /* the trigger queue, first in first out: tq[(tq_head + i) % GAME_MAX_TRIGGERS] */
     int32_t tq_head, tq_len;
@@ -341,6 +353,14 @@ typedef struct State {
     int32_t nout;
     int32_t out_seat[MAXP];
     int32_t out_turn[MAXP];
+#endif
+#if GAME_HAS_SETS
+    /* the set of a `choose cards`: sset[0..nsset), in the order chosen,
+     * and its from slots while it moves; while it is chosen one card at a
+     * time, its sizes and whether the pending decision is one of its steps */
+    int32_t nsset, sset_lo, sset_hi, sset_step;
+    uint16_t sset[NINSTANCES];
+    uint16_t sfrom[NINSTANCES];
 #endif
 } State;
 
@@ -1502,8 +1522,12 @@ static inline RT_UNUSED int chosen_value(State *s)
  * the candidate itself in s->cand if need_cand. The cards come grouped by
  * name, group g being pick[gs[g]..gs[g + 1]); a set takes 0..cap of each
  * group (its first cards), and the sets come in lexicographic order of
- * those numbers, the first group slowest. */
-static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uint16_t *pick,
+ * those numbers, the first group slowest. Returns 0, with the options
+ * offered so far to be dropped, where the sets cannot be listed whole:
+ * sets of more than RT_MAX_PICK cards, or more sets than a decision holds
+ * (the choice is then made one card at a time, set_step); else 1 (a fault
+ * too). */
+static inline RT_UNUSED int sets_enum(State *s, int site, int32_t *V, const uint16_t *pick,
                       const int *gs, int ng, int lo, int hi, const uint8_t *caps,
                       int (*ok)(State *, int32_t *), int need_cand)
 {
@@ -1516,16 +1540,13 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
             cap[g] = caps[instance_card[pick[gs[g]]]];
         rem[g] = rem[g + 1] + cap[g];
     }
-    if (lo > RT_MAX_PICK) { /* no set of lo cards fits: say so, with lo */
-        fault(s, F_PICK_SIZE, site, lo);
-        return;
-    }
-    if (hi > RT_MAX_PICK)
-        hi = RT_MAX_PICK;
     if (lo < 1)
         lo = 1;
     if (ng == 0 || rem[0] < lo || lo > hi)
-        return;
+        return 1;
+    /* (a group of RT_MAX_PICK cards or more may have been cut to it) */
+    if (lo > RT_MAX_PICK || (hi > RT_MAX_PICK && rem[0] >= RT_MAX_PICK))
+        return 0;
     /* Depth first without recursion: k[g] cards of group g, at[g] cards
      * before it and their kinds before[g]; cand[] holds the cards taken.
      * A group takes at least what the later groups need to reach lo (so
@@ -1541,6 +1562,7 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
     /* a set the `such that` refuses is a step (one offered is an option:
      * at most RT_MAX_OPTIONS), counted here and added once done */
     int64_t refused = 0, budget = MAX_STEPS - s->steps;
+    int listed = 1;
     at[0] = 0;
     before[0] = 0;
     k[0] = lo - rem[1] > 0 ? lo - rem[1] : 0;
@@ -1563,15 +1585,17 @@ static inline RT_UNUSED void sets_enum(State *s, int site, int32_t *V, const uin
         }
         if (ok) {
             if (need_cand) {
-                memcpy(s->cand, cand, sizeof s->cand);
+                memcpy(s->cand, cand, sizeof cand);
                 s->ncand = nc;
             }
             s->candkinds = kinds;
         }
         if (!ok || ok(s, V)) {
-            RtOption *o = add_option(s, site, RT_OPT_CARDS, 0);
-            if (!o)
+            if (s->core.dec.noptions >= RT_MAX_OPTIONS) {
+                listed = 0; /* too many to list */
                 break;
+            }
+            RtOption *o = add_option(s, site, RT_OPT_CARDS, 0);
             o->n = (uint8_t)nc;
             memcpy(o->ids, cand, sizeof o->ids);
         } else if (++refused > budget) {
@@ -1592,13 +1616,12 @@ done:
     s->steps += refused;
     s->ncand = 0;
     s->candkinds = 0;
+    return listed;
 }
 
-/* The cards pick[0..n) grouped by name (a stable insertion sort by card
- * kind), then their sets. */
-static inline RT_UNUSED void add_sets(State *s, int site, int32_t *V, uint16_t *pick, int n,
-                     int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),
-                     int need_cand)
+/* The cards pick[0..n) grouped by name, a stable insertion sort by card
+ * kind: group g is pick[gs[g]..gs[g + 1]). Returns the groups. */
+static inline RT_UNUSED int group_by_kind(uint16_t *pick, int n, int *gs)
 {
     for (int i = 1; i < n; i++) {
         uint16_t c = pick[i];
@@ -1609,18 +1632,29 @@ static inline RT_UNUSED void add_sets(State *s, int site, int32_t *V, uint16_t *
         }
         pick[j + 1] = c;
     }
-    int gs[NINSTANCES + 1], ng = 0;
+    int ng = 0;
     for (int i = 0; i < n; i++)
         if (i == 0 || instance_card[pick[i]] != instance_card[pick[i - 1]])
             gs[ng++] = i;
     gs[ng] = n;
-    sets_enum(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
+    return ng;
+}
+
+/* The cards pick[0..n) grouped by name (group_by_kind), then their sets
+ * (sets_enum, which says whether they could be listed). */
+static inline RT_UNUSED int add_sets(State *s, int site, int32_t *V, uint16_t *pick, int n,
+                     int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),
+                     int need_cand)
+{
+    int gs[NINSTANCES + 1];
+    int ng = group_by_kind(pick, n, gs);
+    return sets_enum(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
 }
 
 /* The sets of the cards of slot of the kinds in mask m (an unordered
  * zone: the cards of a kind are alike), grouped from the lists of each
  * kind; a group needs no more cards than a set may take of it. */
-static inline RT_UNUSED void add_sets_kinds(State *s, int site, int32_t *V, int slot, uint64_t m,
+static inline RT_UNUSED int add_sets_kinds(State *s, int site, int32_t *V, int slot, uint64_t m,
                            int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),
                            int need_cand)
 {
@@ -1633,7 +1667,7 @@ static inline RT_UNUSED void add_sets_kinds(State *s, int site, int32_t *V, int 
             pick[n++] = (uint16_t)c;
     }
     gs[ng] = n;
-    sets_enum(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
+    return sets_enum(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
 }
 
 /* Moves the cards of the set chosen to the top of slot `to`. */
@@ -1658,6 +1692,219 @@ static inline RT_UNUSED void take_set_at(State *s, int site, int to)
 #endif
     take_set(s, to);
 }
+
+/* ---- a set of cards chosen one card at a time (GAME_HAS_SETS) ----
+ *
+ * A `choose cards` whose sets cannot be listed whole (sets_enum: more
+ * than RT_MAX_PICK cards, or more sets than a decision holds) is one
+ * statement of several decisions, its steps: each offers every card name
+ * whose next card can still complete a set the choice allows (of
+ * lo..hi cards, passing the `such that`), then "Done" once the set so far
+ * is one, until the set is full or nothing but "Done" is left. The set
+ * grows in s->sset; then it moves as a set listed whole does (the
+ * generated code, from sset). */
+#if GAME_HAS_SETS
+
+/* A choice of a set of lo..hi cards begins: none chosen yet. */
+static inline RT_UNUSED void set_begin(State *s, int lo, int hi)
+{
+    s->nsset = 0;
+    s->sset_lo = lo < 1 ? 1 : lo;
+    s->sset_hi = hi;
+    s->sset_step = 0;
+}
+
+/* The set chosen as one option (a set listed whole) into sset. */
+static inline RT_UNUSED void set_from_option(State *s)
+{
+    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];
+    s->nsset = o->n;
+    for (int i = 0; i < o->n; i++)
+        s->sset[i] = o->ids[i];
+}
+
+/* The search for a set that completes the set so far: groups g.. of the
+ * cards offered take from min[g] to cap[g] cards each (their first ones),
+ * the whole set lo..hi cards; the candidate grows in s->cand. */
+typedef struct SetSearch {
+    const uint16_t *pick;
+    const int *gs;
+    int ng, lo, hi;
+    const int *min, *cap;
+    int minrest[NCARDS + 1], maxrest[NCARDS + 1]; /* from group g on */
+    int (*ok)(State *, int32_t *);
+    int32_t *V;
+    int64_t refused, budget; /* candidates the `such that` refused: steps */
+} SetSearch;
+
+/* 1 if some set completes the candidate s->cand[0..nc) (kinds its kinds)
+ * with groups g..; 0 if none does; -1 past the loop budget. */
+static RT_UNUSED int set_search(State *s, SetSearch *q, int g, int nc, uint64_t kinds)
+{
+    if (g == q->ng) {
+        if (!q->ok)
+            return 1;
+        s->ncand = nc;
+        s->candkinds = kinds;
+        if (q->ok(s, q->V))
+            return 1;
+        return ++q->refused > q->budget ? -1 : 0;
+    }
+    for (int k = q->min[g]; k <= q->cap[g] && nc + k + q->minrest[g + 1] <= q->hi; k++) {
+        if (nc + k + q->maxrest[g + 1] < q->lo)
+            continue;
+        for (int i = 0; i < k; i++)
+            s->cand[nc + i] = q->pick[q->gs[g] + i];
+        uint64_t kk = k ? kinds | KBIT(instance_card[q->pick[q->gs[g]]]) : kinds;
+        int r = set_search(s, q, g + 1, nc + k, kk);
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+/* Does a set complete the one of min[g] cards of each group? */
+static RT_UNUSED int set_completes(State *s, SetSearch *q)
+{
+    q->minrest[q->ng] = q->maxrest[q->ng] = 0;
+    for (int g = q->ng - 1; g >= 0; g--) {
+        q->minrest[g] = q->minrest[g + 1] + q->min[g];
+        q->maxrest[g] = q->maxrest[g + 1] + q->cap[g];
+    }
+    if (q->minrest[0] > q->hi || q->maxrest[0] < q->lo)
+        return 0;
+    return set_search(s, q, 0, 0, 0);
+}
+
+/* The options of a step of the set in s->sset, from the cards pick[]
+ * grouped by name (group g pick[gs[g]..gs[g + 1]), a group taking at most
+ * caps[kind] cards where that is below RT_MAX_PICK): the next card of each
+ * name with which a set can still complete, then "Done" (labels[done])
+ * if the set so far is one. Returns 0 when the set is complete (full, or
+ * "Done" the only option: no decision), else 1 (a fault too). */
+static RT_UNUSED int set_step_groups(State *s, int site, int32_t *V, const uint16_t *pick,
+                                     const int *gs, int ng, const uint8_t *caps,
+                                     int (*ok)(State *, int32_t *), int done)
+{
+    int min[NCARDS + 1], cap[NCARDS + 1], gof[NCARDS];
+    SetSearch q = {.pick = pick, .gs = gs, .ng = ng, .min = min, .cap = cap, .ok = ok, .V = V,
+                   .budget = MAX_STEPS - s->steps};
+    q.hi = s->sset_hi;
+    for (int k = 0; k < NCARDS; k++)
+        gof[k] = -1;
+    for (int g = 0; g < ng; g++) {
+        int k = instance_card[pick[gs[g]]];
+        gof[k] = g;
+        cap[g] = gs[g + 1] - gs[g];
+        if (caps && caps[k] < RT_MAX_PICK && cap[g] > caps[k])
+            cap[g] = caps[k];
+        min[g] = 0;
+    }
+    /* (the source is as it was at the step before: nothing runs between
+     * two steps, so each card chosen is in its group) */
+    for (int i = 0; i < s->nsset; i++)
+        if (gof[instance_card[s->sset[i]]] >= 0)
+            min[gof[instance_card[s->sset[i]]]]++;
+    if (s->nsset >= s->sset_hi)
+        return 0;
+    int r = 0;
+    for (int g = 0; g < ng && r >= 0; g++) {
+        if (min[g] >= cap[g])
+            continue;
+        min[g]++;
+        q.lo = s->sset_lo > s->nsset + 1 ? s->sset_lo : s->nsset + 1;
+        r = set_completes(s, &q);
+        min[g]--;
+        if (r > 0)
+            add_kind(s, site, pick[gs[g] + min[g]]);
+    }
+    int ncards = s->core.dec.noptions;
+    if (r >= 0 && s->nsset >= s->sset_lo) {
+        /* the set so far: complete as it is? */
+        q.lo = s->nsset;
+        q.hi = s->nsset;
+        r = set_completes(s, &q);
+        if (r > 0)
+            add_text(s, site, done, 0);
+    }
+    s->steps += q.refused;
+    s->ncand = 0;
+    s->candkinds = 0;
+    if (r < 0) {
+        fault(s, F_LOOP, site, 0);
+        return 1;
+    }
+    if (ncards == 0 && s->core.dec.noptions == 1) { /* "Done" alone */
+        s->core.dec.noptions = 0;
+        return 0;
+    }
+    return 1;
+}
+
+/* A step (set_step_groups) from the cards pick[0..n) of the source. */
+static inline RT_UNUSED int set_step(State *s, int site, int32_t *V, uint16_t *pick, int n,
+                                     const uint8_t *caps, int (*ok)(State *, int32_t *), int done)
+{
+    int gs[NINSTANCES + 1];
+    int ng = group_by_kind(pick, n, gs);
+    return set_step_groups(s, site, V, pick, gs, ng, caps, ok, done);
+}
+
+/* A step from the cards of slot of the kinds in mask m (an unordered
+ * zone), each kind's list a group. */
+static inline RT_UNUSED int set_step_kinds(State *s, int site, int32_t *V, int slot, uint64_t m,
+                                           const uint8_t *caps, int (*ok)(State *, int32_t *),
+                                           int done)
+{
+    uint16_t pick[NINSTANCES];
+    int gs[NINSTANCES + 1], n = 0, ng = 0;
+    for (uint64_t b = s->kmask[slot] & m; b; b &= b - 1) {
+        gs[ng++] = n;
+        for (int c = s->khead[slot][__builtin_ctzll(b)]; c != KNONE; c = s->knext[c])
+            pick[n++] = (uint16_t)c;
+    }
+    gs[ng] = n;
+    return set_step_groups(s, site, V, pick, gs, ng, caps, ok, done);
+}
+
+/* The answer to a step: a card joins the set (1), or "Done" (0). */
+static inline RT_UNUSED int set_step_took(State *s)
+{
+    const RtOption *o = &s->core.dec.opt[s->core.dec.chosen];
+    if (o->kind != RT_OPT_CARD)
+        return 0;
+    s->sset[s->nsset++] = o->ids[0];
+    return 1;
+}
+
+/* Moves the set chosen (sset) to the top of slot `to`, unless one of its
+ * cards would go under itself (held_ok: none moves, a fault at site). */
+static inline RT_UNUSED void take_sset_at(State *s, int site, int to)
+{
+#if GAME_HAS_HOLDERS
+    if (!held_ok(s, site, s->sset, s->nsset, to))
+        return;
+#else
+    (void)site;
+#endif
+    for (int i = 0; i < s->nsset; i++)
+        mv_card(s, s->sset[i], to, -1);
+}
+
+/* RtGame.set_step: the set being chosen when the pending decision is one
+ * of its steps. */
+static RT_UNUSED bool game_set_step(const void *st, RtSetStep *t)
+{
+    const State *s = st;
+    if (!s->sset_step)
+        return false;
+    t->nchosen = s->nsset;
+    t->chosen = s->sset;
+    t->lo = s->sset_lo;
+    t->hi = s->sset_hi;
+    return true;
+}
+#endif
 
 /* Takes the only option of the pending decision without asking, and
  * counts it as a decision all the same: the count (the end line,

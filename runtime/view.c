@@ -520,6 +520,24 @@ void rt_print_table(RtPlay *pl, int p)
     rt_print_numbers(pl, p);
 }
 
+/* A step of a set chosen one card at a time: the set so far and its
+ * sizes, under the question. */
+static void print_set_step(RtPlay *pl)
+{
+    RtSetStep t;
+    if (!rt_set_step(pl->g, pl->st, &t))
+        return;
+    fputs("  (a set of ", pl->out);
+    if (t.lo == t.hi)
+        fprintf(pl->out, "%d cards", t.lo);
+    else
+        fprintf(pl->out, "%d to %d cards", t.lo, t.hi);
+    fputs(", chosen one at a time; so far: ", pl->out);
+    for (int i = 0; i < t.nchosen; i++)
+        fprintf(pl->out, "%s%s", i ? ", " : "", card_name(pl->g, t.chosen[i]));
+    fputs(t.nchosen ? ")\n" : "none)\n", pl->out);
+}
+
 void rt_print_question(RtPlay *pl)
 {
     const RtDecision *d = &core(pl)->dec;
@@ -550,6 +568,7 @@ void rt_print_question(RtPlay *pl)
                                            "answer is shown until all have answered)\n",
               pl->out);
     }
+    print_set_step(pl);
     for (int i = 0; i < d->noptions; i++)
         fprintf(pl->out, "  %d) %s\n", i + 1, seat_label(pl, i, d->player));
 }
@@ -980,6 +999,23 @@ void rt_show_chosen(RtPlay *pl, int i)
     fprintf(pl->out, " (%s)\n", shown_question(pl));
 }
 
+/* A step of a set chosen one card at a time: ,"set":{"chosen":[NAME,
+ * ...],"size":[LO,HI]}, the cards chosen so far in the order chosen. */
+static void json_set_step(RtPlay *pl)
+{
+    RtSetStep t;
+    if (!rt_set_step(pl->g, pl->st, &t))
+        return;
+    FILE *f = pl->out;
+    fputs(",\"set\":{\"chosen\":[", f);
+    for (int i = 0; i < t.nchosen; i++) {
+        if (i)
+            putc(',', f);
+        rt_json_string(f, card_name(pl->g, t.chosen[i]));
+    }
+    fprintf(f, "],\"size\":[%d,%d]}", t.lo, t.hi);
+}
+
 void rt_json_decision(RtPlay *pl)
 {
     const RtDecision *d = &core(pl)->dec;
@@ -1002,6 +1038,7 @@ void rt_json_decision(RtPlay *pl)
         fputs(",\"window\":", f);
         json_window(pl, w, d->player);
     }
+    json_set_step(pl);
     fputs("}\n", f);
 }
 

@@ -89,7 +89,7 @@ site-lab|7||46|r = 1000000000 * (size(deck) - 9)|a number outside the range of 3
 site-lab|8||17|func deep(n: int): int = deep(n + 1)|procedure or func calls nested too deep|depth|
 site-lab|9||18|proc down(n: int) {|procedure or func calls nested too deep|depth|
 site-lab|10||55|loop {|a rule loop ran too long without a decision|loop|
-site-lab|11||60|choose cards seat(0) "Pick" from deck into out size 1..3|a choice with more options than a decision holds|too_many|
+site-lab|11||350|option "o257" when r == 0 { }|a choice with more options than a decision holds|too_many|
 site-lab|12||64|option "divides" when 10 / size(pile) > 1 {|division by zero|div_zero|
 site-lab|13||74|at end of turn {|too many lasting or delayed effects at once|lasting_full|
 site-lab|14||80|start_turn(first(q in players where false))|no such player: none|bad_player|,"value":-1
@@ -115,7 +115,7 @@ trigger-fault-lab|0||16|on ping(n) {|a trigger fired too often without a decisio
 trigger-fault-lab|1|0|27|on c enters out where c.type == stone {|more triggers waiting than the queue holds|trigger_queue|
 trigger-fault-lab|2||42|destroy(top(deck))|an event given a card of a type it does not take|event_kind|
 react-fault-lab|0||17|instead of destroy(loc) where swap == 1 {|an event given a card of a type it does not take|event_kind|
-work-fault-lab|0||46|choose cards seat(0) "Pick" from deck into out size size(pile) + 9..size(pile) + 12|a set of more cards than a choice of cards takes (limit max_pick = 8): 9|pick_size|,"value":9
+work-fault-lab|0||46|choose cards seat(0) "Pick" from deck into out size size(pile) + 61..size(pile) + 64|a decision with no option|no_option|
 work-fault-lab|1||16|func twice(n: int): int = twice(n + 1) + twice(n + 1)|procedure or func calls nested too deep|depth|
 work-fault-lab|2||17|func thrice(n: int): int {|a rule loop ran too long without a decision|loop|
 work-fault-lab|3||28|for d in deck {|a rule loop ran too long without a decision|loop|

@@ -29,6 +29,9 @@ stream's check).
     copy numbered in play, and no answer; a window asks no seat twice; its "responses" line
     comes once, after its questions, with the window's fields as they were
     and one answer per seat in the window's order;
+  - a step of a set chosen one card at a time: its "set" holds the cards
+    chosen so far and the sizes [LO, HI] (fewer cards than HI), and
+    "Done" is its last option, offered only once LO cards are chosen;
   - a show line names at least one card, a zone as a move's places are
     written, and the seats shown to (each once, in order); a view's
     "shown" (cards a seat was shown in a zone it may not see) stands only
@@ -107,6 +110,24 @@ def check_window(n, w, windows):
     if first[0] != w:
         fail(n, f"window {w['id']} changed: {first[0]} then {w}")
     return first
+
+
+def check_set_step(n, m):
+    """A step of a set chosen one card at a time: "set" holds the cards
+    chosen so far (names) and the sizes [LO, HI], fewer cards than HI; the
+    options are cards not "Done", then "Done" only once LO are chosen."""
+    st = m["set"]
+    chosen = st.get("chosen")
+    if sorted(st) != ["chosen", "size"] or not isinstance(chosen, list) or \
+            not all(isinstance(c, str) for c in chosen) or len(st["size"]) != 2:
+        fail(n, f"a set step with the fields {st!r}")
+    lo, hi = st["size"]
+    k = len(st["chosen"])
+    if not 1 <= lo <= hi or k >= hi:
+        fail(n, f"a set step of {k} cards, sizes {lo}..{hi}")
+    labels = [o["label"] for o in m["options"]]
+    if "Done" in labels[:-1] or ("Done" in labels and k < lo):
+        fail(n, f"a set step of {k} cards (sizes {lo}..{hi}) offers {labels!r}")
 
 
 def check_responses(n, m, windows):
@@ -237,6 +258,8 @@ def check(path, ended):
                     names[k] = Counter(z["cards"])
                 else:
                     names.pop(k, None)
+            if "set" in m:
+                check_set_step(n, m)
             if "window" in m:
                 w, asked, _ = check_window(n, m["window"], windows)
                 if m["player"] not in w["order"]:

@@ -32,6 +32,7 @@ static const uint16_t instance_card[NINSTANCES] = {K_ACE, K_ACE, K_BEE, K_CAT, K
 enum { MAXP = 2, NSLOTS = 4, NLOCALS = 2, MAXDEPTH = 2 };
 #define GAME_MAX_DECISIONS 10
 #define GAME_HAS_TIEBREAK 1
+#define GAME_HAS_SETS 1
 enum { Z_deck = 0, Z_pile = 1, Z_hand = 2 /* + player */ };
 enum { P_main = 0 };
 #define GAME_STATE_VARS \
@@ -314,6 +315,138 @@ Test(rt_game, a_full_decision_faults)
     cr_assert_eq(s->core.over, RT_PLAYING);
     cr_assert_null(add_option(s, SITE_MOVE, RT_OPT_YES, 0));
     assert_fault_at(s, F_TOO_MANY, SITE_MOVE, 0);
+}
+
+/* ---- sets of cards chosen one card at a time ---- */
+
+/* The cards of the deck, in a pick[] of a step. */
+static int deck_pick(State *s, uint16_t *pick)
+{
+    for (int i = 0; i < s->zsize[Z_deck]; i++)
+        pick[i] = s->zcard[Z_deck][i];
+    return s->zsize[Z_deck];
+}
+
+/* A step of the set of s->sset from the deck: the kinds offered, in order
+ * ('A', 'B', 'C'; 'D' for Done), into buf; its return into *r. */
+static const char *step_offers(State *s, int (*ok)(State *, int32_t *), int *r, char *buf)
+{
+    uint16_t pick[NINSTANCES];
+    decision(s, SITE_MOVE, 0, 0);
+    *r = set_step(s, SITE_MOVE, NULL, pick, deck_pick(s, pick), NULL, ok, 7);
+    int n = 0;
+    for (int i = 0; i < s->core.dec.noptions; i++) {
+        const RtOption *o = &s->core.dec.opt[i];
+        buf[n++] = o->kind == RT_OPT_TEXT ? 'D' : (char)('A' + instance_card[o->ids[0]]);
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* Takes option i of the step. */
+static int step_take(State *s, int i)
+{
+    s->core.dec.chosen = (int16_t)i;
+    return set_step_took(s);
+}
+
+Test(rt_game, a_set_step_offers_the_next_card_of_each_name_then_done)
+{
+    State *s = fresh(2);
+    char buf[16];
+    int r;
+    set_begin(s, 2, 3);
+    cr_assert_str_eq(step_offers(s, NULL, &r, buf), "ABC");
+    cr_assert_eq(r, 1);
+    cr_assert_eq(s->core.dec.opt[0].ids[0], 0); /* the first Ace */
+    cr_assert_eq(step_take(s, 0), 1);
+    /* the second Ace is offered now; no Done with one card of 2..3 */
+    cr_assert_str_eq(step_offers(s, NULL, &r, buf), "ABC");
+    cr_assert_eq(s->core.dec.opt[0].ids[0], 1);
+    cr_assert_eq(step_take(s, 0), 1);
+    cr_assert_str_eq(step_offers(s, NULL, &r, buf), "BCD");
+    cr_assert_eq(s->core.dec.opt[2].a, 7); /* labels[done] */
+    cr_assert_eq(step_take(s, 2), 0);      /* Done */
+    cr_assert_eq(s->nsset, 2);
+    cr_assert_eq(s->sset[0], 0);
+    cr_assert_eq(s->sset[1], 1);
+    /* a full set: complete, no decision */
+    set_begin(s, 1, 1);
+    step_offers(s, NULL, &r, buf);
+    step_take(s, 1);
+    cr_assert_str_eq(step_offers(s, NULL, &r, buf), "");
+    cr_assert_eq(r, 0);
+    cr_assert_eq(s->core.over, RT_PLAYING);
+}
+
+/* `such that`: the cards' numbers (Ace 1, Bee 20, Cat 300) sum to 21 at
+ * most. */
+static int within_21(State *s, int32_t *V)
+{
+    (void)V;
+    int sum = 0;
+    for (int i = 0; i < s->ncand; i++)
+        sum += cards[instance_card[s->cand[i]]].num[0];
+    return sum <= 21;
+}
+
+Test(rt_game, a_set_step_offers_no_card_that_cannot_complete)
+{
+    State *s = fresh(2);
+    char buf[16];
+    int r;
+    set_begin(s, 2, 2);
+    /* a Cat completes no set: never offered */
+    cr_assert_str_eq(step_offers(s, within_21, &r, buf), "AB");
+    cr_assert_eq(step_take(s, 1), 1); /* Bee: 20 */
+    /* the last card: an Ace (21) only, not a Cat */
+    cr_assert_str_eq(step_offers(s, within_21, &r, buf), "A");
+    cr_assert_eq(r, 1);
+    cr_assert_eq(step_take(s, 0), 1);
+    cr_assert_str_eq(step_offers(s, within_21, &r, buf), "");
+    cr_assert_eq(r, 0);
+    cr_assert_eq(s->ncand, 0);
+    /* nothing completes: no option (the decision faults when waited on) */
+    set_begin(s, 4, 4);
+    cr_assert_str_eq(step_offers(s, within_21, &r, buf), "");
+    cr_assert_eq(r, 1);
+}
+
+static int never(State *s, int32_t *V)
+{
+    (void)s;
+    (void)V;
+    return 0;
+}
+
+Test(rt_game, a_set_step_counts_the_sets_refused_as_work)
+{
+    State *s = fresh(2);
+    char buf[16];
+    int r;
+    set_begin(s, 2, 2);
+    s->steps = MAX_STEPS - 100;
+    step_offers(s, never, &r, buf); /* 3 names, each tried: a few sets refused */
+    cr_assert_eq(s->core.over, RT_PLAYING);
+    cr_assert(s->steps > MAX_STEPS - 100, "the sets refused are counted");
+    s->steps = MAX_STEPS - 2;
+    step_offers(s, never, &r, buf); /* past the budget: a loop fault */
+    assert_fault_at(s, F_LOOP, SITE_MOVE, 0);
+}
+
+Test(rt_game, a_set_too_large_to_list_is_not_listed)
+{
+    State *s = fresh(2);
+    uint16_t pick[NINSTANCES];
+    decision(s, SITE_MOVE, 0, 0);
+    /* sets of 1..2 of 5 cards fit: listed whole */
+    cr_assert_eq(add_sets(s, SITE_MOVE, NULL, pick, deck_pick(s, pick), 1, 2, NULL, NULL, 0), 1);
+    cr_assert_eq(s->core.dec.noptions, 8); /* A B C AA AB AC BC CC */
+    /* a set of 9 or more: no set of them, nothing offered */
+    decision(s, SITE_MOVE, 0, 0);
+    cr_assert_eq(add_sets(s, SITE_MOVE, NULL, pick, deck_pick(s, pick), 9, 12, NULL, NULL, 0), 1);
+    cr_assert_eq(s->core.dec.noptions, 0);
+    cr_assert_eq(s->core.over, RT_PLAYING);
 }
 
 /* ---- moves ---- */
