@@ -459,12 +459,52 @@ static void outside_effect_word(struct Lexer *lx, RLLTYPE loc, const char *word,
 static Node *show_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *cards,
                        Node *count, Node *who);
 
+/* 'sort ZONE by KEY, ...': `sort` is a word, not a keyword, so that a
+ * game that named something `sort` before the statement came keeps
+ * building (LANGUAGE.md §2, "Compatibility"). It starts as 'play CARD by
+ * P' does (play_stmt hands it here): zone is the place, key the first
+ * key, read as an expression (a name is wanted), more the keys after a
+ * comma (names) or NULL. */
+static Node *sort_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *zone, Node *key,
+                       Node *more)
+{
+    if (!contextual(lx, loc, word, "sort", ", expected a statement ('sort ZONE by KEY, ...'?)"))
+        return NULL;
+    if (!key) {
+        if (!lx->quiet)
+            lexer_error(lx, &loc, "syntax error: 'sort' needs its keys: 'sort ZONE by KEY, "
+                                  "...' (an attribute, 'type' or 'name')");
+        return NULL;
+    }
+    if (key->kind != N_IDENT) {
+        if (!lx->quiet) {
+            const Node *k = key; /* the key's first character: c of c.color */
+            while ((k->kind == N_FIELD || k->kind == N_INDEX) && k->base)
+                k = k->base;
+            RLLTYPE at = {k->loc.line, k->loc.col, k->loc.line, k->loc.col};
+            lexer_error(lx, &at, "syntax error: a key of 'sort' is a name: an attribute, "
+                                 "'type' or 'name' (not an expression)");
+        }
+        return NULL;
+    }
+    Node *n = NEW(SORT, loc);
+    n->zone = zone;
+    n->by = key;
+    key->next = more;
+    return n;
+}
+
 /* IDENT play_card opt_by opt_to: 'play CARD [by P] [to ZONE]', or 'show
  * CARD to WHO' (show_stmt). The place of 'play ... to' is an expression:
  * a source with 'where' or a name 'in', or 'all', is refused. */
 static Node *play_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *card,
                        Node *by, Node *to)
 {
+    if (!strcmp(word, "sort")) {
+        if (to && !lx->quiet)
+            lexer_error(lx, &loc, "syntax error: 'sort' takes no 'to': 'sort ZONE by KEY, ...'");
+        return sort_stmt(lx, loc, word, card, by, NULL);
+    }
     if (!strcmp(word, "show")) {
         if (by && !lx->quiet)
             lexer_error(lx, &loc, "syntax error: 'show' takes no 'by': 'show CARDS to WHO'");
@@ -660,7 +700,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %token PROC "proc" LET "let" IF "if" ELSE "else" WHILE "while" LOOP "loop"
 %token REPEAT "repeat" FOR "for" IN "in" FROM "from" WHERE "where"
 %token BREAK "break" RETURN "return" MOVE "move" ALL "all" TO "to"
-%token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle" SORT "sort"
+%token TOP "top" BOTTOM "bottom" AT "at" SHUFFLE "shuffle"
 %token CHOOSE "choose"
 %token OPTION "option" CARD "card" CARDS "cards" PLAYER "player" ASK "ask"
 %token SUCH "such" THAT "that" INTO "into" TRUE "true"
@@ -998,7 +1038,6 @@ stmt
     | MOVE ALL src TO expr position { $$ = NEW(MOVEALL, @1); $$->cards = $3; $$->to = $5;
                                       $$->pos = $6; }
     | SHUFFLE expr                  { $$ = NEW(SHUFFLE, @1); $$->zone = $2; }
-    | SORT expr BY names            { $$ = NEW(SORT, @1); $$->zone = $2; $$->by = $4; }
     | CHOOSE expr opt_public STRING '{' options '}'
                                     { $$ = NEW(MENU, @1); $$->who = $2; $$->announced = $3;
                                       $$->name = $4; $$->options = $6; worded(lx, $$, @4); }
@@ -1020,6 +1059,8 @@ stmt
     | UNTIL boundary '{' mods '}'   { $$ = NEW(UNTIL, @1); $$->boundary = $2; $$->mods = $4; }
     | AT_TIME boundary block        { $$ = NEW(AT, @1); $$->boundary = $2; $$->body = $3; }
     | IDENT play_card opt_by opt_to { $$ = play_stmt(lx, @1, $1, $2, $3, $4); }
+    | IDENT play_card BY expr ',' names
+                                    { $$ = sort_stmt(lx, @1, $1, $2, $4, $6); }
     | IDENT play_card WHERE expr TO show_who
                                     { $$ = show_stmt(lx, @1, $1, source(lx, @2, NULL, $2, $4),
                                                      NULL, $6); }
@@ -1298,7 +1339,7 @@ static int tok_group(yysymbol_kind_t k)
     static const char *const expr[] = {"number", "string", "true", "false", "none",
                                        "players", "top", "bottom", "not"};
     static const char *const stmt[] = {"let", "if", "while", "loop", "repeat", "for",
-                                       "move", "shuffle", "sort", "choose", "return", "break",
+                                       "move", "shuffle", "choose", "return", "break",
                                        "end", "cancel", "'{'", "until", "at (a time)"};
     static const char *const decl[] = {"game", "zone", "var", "func", "proc", "effect"};
     static const char *const clause[] = {"on", "instead", "react"};
