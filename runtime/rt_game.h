@@ -2002,6 +2002,23 @@ static inline RT_UNUSED void window_keep(State *s, RtWindow *w)
     w->open = 0;
     rt_window_closed(s, w);
 }
+
+/* The seats window w asks, in its order: every seat from `first` round
+ * the table, but a player out of the game (GAME_HAS_OUT), who is never
+ * asked. Sets w->nseats to how many. */
+static inline RT_UNUSED void window_seats(const State *s, RtWindow *w, int first)
+{
+    int n = s->core.nplayers, k = 0;
+    for (int i = 0; i < n; i++) {
+        int p = (first + i) % n;
+#if GAME_HAS_OUT
+        if (p_out(s, p))
+            continue;
+#endif
+        w->order[k++] = (int16_t)p;
+    }
+    w->nseats = (int16_t)k;
+}
 #endif
 
 /* ---- sealed windows (GAME_HAS_WINDOWS) ---- */
@@ -2061,16 +2078,7 @@ static inline RT_UNUSED bool win_open(State *s, int kind, int event, int by, int
     w->depth = (int16_t)s->nwin;
     if (first < 0 || first >= n)
         first = 0;
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        int p = (first + i) % n;
-#if GAME_HAS_OUT
-        if (p_out(s, p)) /* a player out of the game is never asked */
-            continue;
-#endif
-        w->order[k++] = (int16_t)p;
-    }
-    w->nseats = (int16_t)k;
+    window_seats(s, w, first);
     return true;
 }
 
@@ -2245,7 +2253,6 @@ static RT_UNUSED __attribute__((noinline)) bool decide_always(State *s, int site
 static inline RT_UNUSED void simul_open(State *s)
 {
     RtWindow *w = &s->simul;
-    int n = s->core.nplayers;
     memset(w, 0, sizeof *w);
 #if GAME_HAS_WINDOWS
     w->id = ++s->nwindows; /* one count with the reaction windows */
@@ -2253,20 +2260,11 @@ static inline RT_UNUSED void simul_open(State *s)
     w->id = ++s->nsimul;
 #endif
     w->kind = RT_WINDOW_SIMUL;
-    w->open = 1;
     w->event = -1;
     w->by = -1;
     w->depth = 1;
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-#if GAME_HAS_OUT
-        if (p_out(s, i)) /* a player out of the game is never asked */
-            continue;
-#endif
-        w->order[k++] = (int16_t)i;
-    }
-    w->nseats = (int16_t)k;
-    w->open = k > 0; /* nobody to ask: nothing is kept */
+    window_seats(s, w, 0);
+    w->open = w->nseats > 0; /* nobody to ask: nothing is kept */
 }
 
 /* Keeps the answer of the seat just asked, sealed; the last closes it. */
