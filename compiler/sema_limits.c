@@ -16,8 +16,11 @@
  * reached (max_options), and a set of cards whose steps (one card at a
  * time) could offer more (check_set_step_size). A decision whose options
  * depend on the game (guarded options, cards in a zone) may still have
- * too many at run time, and faults then (docs/LIMITS.md); sets of cards
- * never do: too many to list whole, they are chosen one card at a time. */
+ * too many at run time, and faults then (docs/LIMITS.md): a menu of more
+ * options written and a choice of a card whose source may offer more
+ * (check_card_choice_size) are warned about, with the most they can offer;
+ * sets of cards never fault so: too many to list whole, they are chosen
+ * one card at a time. */
 #include "sema_int.h"
 
 #include <string.h>
