@@ -353,6 +353,12 @@ void check_menu_size(Sema *s, const Node *menu)
                      RT_MAX_OPTIONS_SEMA);
 }
 
+/* May source src keep card cd (no filter, or one that may keep it)? */
+static bool name_kept(const Node *src, const CardDef *cd)
+{
+    return !src->filter || kinds_eval(src->filter, src->slot, cd) != 0;
+}
+
 /* The card names of cards.yaml that source src may keep: all of them, or
  * those its filter may keep (read once per name). */
 static long long names_kept(const CardSet *cs, const Node *src)
@@ -361,7 +367,7 @@ static long long names_kept(const CardSet *cs, const Node *src)
         return cs->ncards;
     long long names = 0;
     for (int i = 0; i < cs->ncards; i++)
-        names += kinds_eval(src->filter, src->slot, cs->cards[i]) != 0;
+        names += name_kept(src, cs->cards[i]);
     return names;
 }
 
@@ -418,17 +424,16 @@ static long long card_options(Sema *s, const Node *src, bool *apart)
     const CardSet *cs = s->cs;
     long long slots = source_slots(s->g, src), n = 0;
     *apart = slots > 1;
-    if (!s->g->nheld && !src->filter)
-        n = cs->ncards;
-    else
-        for (int i = 0; i < cs->ncards; i++) {
-            const CardDef *cd = cs->cards[i];
-            if (src->filter && kinds_eval(src->filter, src->slot, cd) == 0)
-                continue;
-            bool holds = s->g->nheld && type_holds_cards(s->g, cd->type->index);
-            *apart |= holds && cd->count > 1;
-            n += holds ? cd->count : slots;
-        }
+    if (!s->g->nheld)
+        return names_kept(cs, src);
+    for (int i = 0; i < cs->ncards; i++) {
+        const CardDef *cd = cs->cards[i];
+        if (!name_kept(src, cd))
+            continue;
+        bool holds = type_holds_cards(s->g, cd->type->index);
+        *apart |= holds && cd->count > 1;
+        n += holds ? cd->count : slots;
+    }
     return n < cs->instances ? n : cs->instances;
 }
 
