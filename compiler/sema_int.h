@@ -296,6 +296,7 @@ void check_game_limits(Sema *s, const Program *prog); /* slots, State, texts */
 void check_locals(Sema *s, const Sym *fn);
 void check_menu_size(Sema *s, const Node *menu);
 void check_set_step_size(Sema *s, const Node *choice);
+void check_card_choice_size(Sema *s, const Node *choice);
 
 /* sema_facts.c: what a condition needs. A Need is why a condition can
  * never hold: a card name, a type or an attribute value that no card has,

@@ -16,8 +16,11 @@
  * reached (max_options), and a set of cards whose steps (one card at a
  * time) could offer more (check_set_step_size). A decision whose options
  * depend on the game (guarded options, cards in a zone) may still have
- * too many at run time, and faults then (docs/LIMITS.md); sets of cards
- * never do: too many to list whole, they are chosen one card at a time. */
+ * too many at run time, and faults then (docs/LIMITS.md): a menu of more
+ * options written and a choice of a card whose source may offer more
+ * (check_card_choice_size) are warned about, with the most they can offer;
+ * sets of cards never fault so: too many to list whole, they are chosen
+ * one card at a time. */
 #include "sema_int.h"
 
 #include <string.h>
@@ -327,7 +330,9 @@ void check_locals(Sema *s, const Sym *fn)
 /* A menu whose options without a 'when' (or with 'when true') are more
  * than a decision holds: it would fault every time it is reached. And
  * the option taken is numbered in 16 bits: a menu of more options than
- * that is refused too, guarded or not. */
+ * that is refused too, guarded or not. A menu that only may offer more
+ * (more options written, some with a 'when') is a warning: it faults
+ * when more 'when's hold than a decision holds. */
 void check_menu_size(Sema *s, const Node *menu)
 {
     int always = 0, all = 0;
@@ -341,6 +346,29 @@ void check_menu_size(Sema *s, const Node *menu)
                                         "'when', or with 'when true'), more than a decision "
                                         "holds (limit max_options = %d)",
                    always, RT_MAX_OPTIONS_SEMA);
+    else if (all > RT_MAX_OPTIONS_SEMA)
+        diag_warning(s->diags, menu->loc, "this menu can offer up to %d options, more than the "
+                                          "%d a decision holds: it faults when more than %d of "
+                                          "their 'when's hold", all, RT_MAX_OPTIONS_SEMA,
+                     RT_MAX_OPTIONS_SEMA);
+}
+
+/* May source src keep card cd (no filter, or one that may keep it)? */
+static bool name_kept(const Node *src, const CardDef *cd)
+{
+    return !src->filter || kinds_eval(src->filter, src->slot, cd) != 0;
+}
+
+/* The card names of cards.yaml that source src may keep: all of them, or
+ * those its filter may keep (read once per name). */
+static long long names_kept(const CardSet *cs, const Node *src)
+{
+    if (!src->filter)
+        return cs->ncards;
+    long long names = 0;
+    for (int i = 0; i < cs->ncards; i++)
+        names += name_kept(src, cs->cards[i]);
+    return names;
 }
 
 /* The most options a step of `choose cards` n may offer, when its sets
@@ -356,15 +384,77 @@ void check_set_step_size(Sema *s, const Node *n)
     const Node *src = n->src;
     if (cs->ncards + 1 <= RT_MAX_OPTIONS_SEMA) /* (no filter to read: it fits) */
         return;
-    long long names = cs->ncards;
-    if (src->filter) {
-        names = 0;
-        for (int i = 0; i < cs->ncards; i++)
-            names += kinds_eval(src->filter, src->slot, cs->cards[i]) != 0;
-    }
+    long long names = names_kept(cs, src);
     if (names + 1 > RT_MAX_OPTIONS_SEMA)
         diag_error(s->diags, n->loc, "a step of this choice of cards may offer %lld options "
                                      "(%lld card names its source may hold, and 'Done'), more "
                                      "than a decision holds (limit max_options = %d)",
                    names + 1, names, RT_MAX_OPTIONS_SEMA);
+}
+
+/* Does a card of type t hold cards (is some held zone under t)? */
+static bool type_holds_cards(const Game *g, int t)
+{
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        if ((z->zflags & ZF_HELD) && z->holder_type == t)
+            return true;
+    }
+    return false;
+}
+
+/* The slots of the held zone a source over every holder's slot reads
+ * (SRC_HELD): one per card of its holder type; 1 for any other source. */
+static long long source_slots(const Game *g, const Node *src)
+{
+    const Node *z = src->in;
+    if (src->src_kind != SRC_HELD || z->kind != N_IDENT || !z->sym || z->sym->kind != S_ZONE)
+        return 1;
+    return zone_nslots(g, z->sym->decl);
+}
+
+/* The most card options a `choose card` from src may offer, as the run
+ * time makes them (rt_game.h, add_card and its kin): one per card name
+ * the filter may keep, since copies are alike; but one per copy of a
+ * card that holds cards, and one per name under each holder for a source
+ * over every holder's slot. Never more than the cards of the game. Sets
+ * *apart when some copies are told apart (holders). */
+static long long card_options(Sema *s, const Node *src, bool *apart)
+{
+    const CardSet *cs = s->cs;
+    long long slots = source_slots(s->g, src), n = 0;
+    *apart = slots > 1;
+    if (!s->g->nheld)
+        return names_kept(cs, src);
+    for (int i = 0; i < cs->ncards; i++) {
+        const CardDef *cd = cs->cards[i];
+        if (!name_kept(src, cd))
+            continue;
+        bool holds = type_holds_cards(s->g, cd->type->index);
+        *apart |= holds && cd->count > 1;
+        n += holds ? cd->count : slots;
+    }
+    return n < cs->instances ? n : cs->instances;
+}
+
+/* A `choose card` whose options may be more than a decision holds: a
+ * warning at `choose` with the most it can offer (card_options, and its
+ * 'else'); it faults at run time when it does. A game of no more cards
+ * than a decision holds reads no filter. */
+void check_card_choice_size(Sema *s, const Node *n)
+{
+    const Node *src = n->src;
+    int els = n->els != NULL;
+    if (src->type != T_CARD || s->cs->instances + els <= RT_MAX_OPTIONS_SEMA)
+        return;
+    bool apart = false;
+    long long cards = card_options(s, src, &apart);
+    if (cards + els <= RT_MAX_OPTIONS_SEMA)
+        return;
+    diag_warning(s->diags, n->loc, "this choice can offer up to %lld options (%lld %s%s), more "
+                                   "than the %d a decision holds: it faults when it does",
+                 cards + els, cards,
+                 apart ? "cards its source may hold, copies told apart where they differ"
+                       : "card names its source may hold",
+                 els ? ", and its 'else'" : "", RT_MAX_OPTIONS_SEMA);
 }

@@ -98,6 +98,7 @@ static Type check_choose_one(Sema *s, Node *n)
         check_satisfiable(s, n->src, "this choice");
         check_visible(s, n->who, n->src);
         check_public_cards(s, n);
+        check_card_choice_size(s, n);
     }
     return n->type = want;
 }

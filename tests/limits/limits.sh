@@ -852,6 +852,18 @@ EOF
         echo '}'
     done
 } >wide/game.rules
+# cardc warns where a decision can offer more than it holds, and builds it
+# (the lab's card choice of 300 card names, wide's menu of 257 options each
+# with a 'when'); wide's menu of 256 options draws no warning.
+over "max_options: the lab's card choice of 300 names warns" 0 \
+    "^lab/game\\.rules:33:13: warning: this choice can offer up to 300 options \\(300 card names its source may hold\\), more than the 256 a decision holds: it faults when it does\$" \
+    "$cardc" check lab
+over "max_options: wide's menu of 257 options warns" 0 \
+    "^wide/game\\.rules:1282:5: warning: this menu can offer up to 257 options, more than the 256 a decision holds" \
+    "$cardc" check wide
+[ "$(grep -c 'warning: this menu can offer' err)" = 1 ]
+result "max_options: wide's menu of 256 options does not warn" $((1 - $?)) \
+    "$(grep -c 'warning: this menu can offer' err) menu warnings"
 for d in lab bound wide; do
     flags=$RTFLAGS
     [ $d = wide ] && flags=$WIDEFLAGS
