@@ -1164,6 +1164,52 @@ static void gen_caps_table(Gen *G, int k, unsigned long long one)
     buf_free(&cb);
 }
 
+/* The card names source src may hold, as a mask of kinds (all of them if
+ * the game has more than 64): those its filter may keep where the kinds
+ * analysis knows (sema_limits.c's names_kept counts them for a game of
+ * any size, reading the filter once per name). */
+static unsigned long long names_kept_mask(const CardSet *cs, const Node *src)
+{
+    if (cs->ncards > 64)
+        return ~0ULL;
+    unsigned long long all = cs->ncards == 64 ? ~0ULL : (1ULL << cs->ncards) - 1;
+    if (src->kinds_known)
+        return src->kinds;
+    return src->kind_level ? src->kinds_possible & all : all;
+}
+
+/* bound<k>[j]: at most how many sets of j cards (j <= RT_MAX_PICK) choice
+ * k may have, from the card list alone: the multisets of j names its
+ * source may hold, each name at most as often as the list has it, or once
+ * where the 'such that' allows one (mask one); more than RT_MAX_OPTIONS is
+ * RT_MAX_OPTIONS + 1. Returns the most cards a set may take (capped). */
+static long long gen_bound_table(Gen *G, const Node *n, int k)
+{
+    enum { MORE = RT_MAX_OPTIONS_SEMA + 1 };
+    const CardSet *cs = G->cs;
+    unsigned long long kept = names_kept_mask(cs, n->src), one = n->one_per_kind;
+    long long m[RT_MAX_PICK_SEMA + 1] = {1}, most = 0;
+    for (int i = 0; i < cs->ncards; i++) {
+        if (i < 64 && !((kept >> i) & 1))
+            continue;
+        long long cap = i < 64 && ((one >> i) & 1) ? 1 : cs->cards[i]->count;
+        most = most + cap < (1LL << 30) ? most + cap : 1LL << 30;
+        /* m times (1 + x + ... + x^cap), up to x^RT_MAX_PICK */
+        for (int j = RT_MAX_PICK_SEMA; j >= 1; j--)
+            for (long long t = 1; t <= cap && t <= j; t++)
+                m[j] = m[j] + m[j - t] < MORE ? m[j] + m[j - t] : MORE;
+    }
+    Buf b = {0};
+    buf_printf(&b, "/* bound%d[j]: at most this many sets of j cards (%d: more) */\n"
+                   "static const uint16_t bound%d[RT_MAX_PICK + 1] = {", k, MORE, k);
+    for (int j = 0; j <= RT_MAX_PICK_SEMA; j++)
+        buf_printf(&b, "%s%lld", j ? ", " : "", m[j]);
+    buf_puts(&b, "};\n\n");
+    buf_puts(&G->helpers, b.data);
+    buf_free(&b);
+    return most;
+}
+
 /* The helpers of 'choose cards' number k: such<k>(s, V), its 'such that',
  * and sets<k>(s, V, lo, hi, step), which offers the sets of lo..hi cards
  * of its source that pass it (0 if they cannot be listed whole), or with
@@ -1185,9 +1231,12 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     bool by_kinds = n->by_kind;
     buf_printf(&hb, "static int sets%d(State *s, int32_t *V, int lo, int hi, int step)\n{\n", k);
     if (!by_kinds) {
-        buf_puts(&hb, "    uint16_t pick[NINSTANCES];\n    int n = 0;\n    {\n");
+        buf_puts(&hb, "    uint16_t pick[NINSTANCES];\n    int n = 0, zn = NINSTANCES;\n    {\n");
         source_loop_dir(G, &hb, src, "        ", true);
-        buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n    }\n", src->slot);
+        buf_printf(&hb, "            pick[n++] = (uint16_t)V[%d];\n        }\n", src->slot);
+        if (src->src_kind == SRC_ZONE)
+            buf_puts(&hb, "        zn = s->zsize[slot];\n");
+        buf_puts(&hb, "    }\n");
     }
     unsigned long long one = n->one_per_kind;
     const char *caps = "NULL";
@@ -1197,17 +1246,21 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
     }
     const char *ok = n->such ? arena_printf(G->a, "such%d", k) : "NULL";
     int done = G->g->done_label;
+    long long most = gen_bound_table(G, n, k);
     if (by_kinds)
         buf_printf(&hb, "    int slot = %s;\n    if (step)\n"
                         "        return set_step_kinds(s, %d, V, slot, 0x%llxULL, %s, %s, %d);\n"
+                        "    if (!sets_listed(s->zsize[slot], lo, hi, bound%d, %lld))\n"
+                        "        return 0;\n"
                         "    return add_sets_kinds(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, %d);"
                         "\n}\n\n",
-                   expr_str(G, src->in), site(G), km, caps, ok, done, site(G), km, caps, ok,
-                   cand);
+                   expr_str(G, src->in), site(G), km, caps, ok, done, k, most, site(G), km,
+                   caps, ok, cand);
     else
         buf_printf(&hb, "    if (step)\n        return set_step(s, %d, V, pick, n, %s, %s, %d);\n"
+                        "    if (!sets_listed(zn, lo, hi, bound%d, %lld))\n        return 0;\n"
                         "    return add_sets(s, %d, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n",
-                   site(G), caps, ok, done, site(G), caps, ok, cand);
+                   site(G), caps, ok, done, k, most, site(G), caps, ok, cand);
     label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);

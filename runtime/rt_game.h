@@ -1619,6 +1619,35 @@ done:
     return listed;
 }
 
+/* Are the sets of a choice of lo..hi cards listed whole (1) or chosen one
+ * card at a time (0)? Decided from what every seat knows, never from the
+ * cards to choose from, so that the form tells nothing of them: n, the
+ * cards of the source's zone (a zone's size is public), and what cardc
+ * knows from the rules and the card list, bound[k] for k <= RT_MAX_PICK,
+ * at most how many sets of k cards the source's filter and the caps allow
+ * (RT_MAX_OPTIONS + 1: more), and most, the most cards a set may take.
+ * Listed whole when at most RT_MAX_OPTIONS sets of at most RT_MAX_PICK
+ * cards can be: sets of k cards of n are at most C(n, k) and bound[k]. */
+static inline RT_UNUSED int sets_listed(int n, int lo, int hi, const uint16_t *bound, int most)
+{
+    enum { MORE = RT_MAX_OPTIONS + 1 };
+    if (lo < 1)
+        lo = 1;
+    int top = n < most ? n : most; /* the most cards a set can take */
+    if (lo > RT_MAX_PICK || (hi > RT_MAX_PICK && top >= RT_MAX_PICK))
+        return 0;
+    /* C(n, k), at most MORE: Pascal's rows up to n (from MORE rows on, each
+     * C(n, k) with 1 <= k <= RT_MAX_PICK is MORE) */
+    int c[RT_MAX_PICK + 1] = {1};
+    for (int i = 0; i < n && i < MORE; i++)
+        for (int k = RT_MAX_PICK; k >= 1; k--)
+            c[k] = c[k] + c[k - 1] < MORE ? c[k] + c[k - 1] : MORE;
+    int sets = 0;
+    for (int k = lo; k <= hi && k <= top; k++)
+        sets += c[k] < bound[k] ? c[k] : bound[k];
+    return sets <= RT_MAX_OPTIONS;
+}
+
 /* The cards pick[0..n) grouped by name, a stable insertion sort by card
  * kind: group g is pick[gs[g]..gs[g + 1]). Returns the groups. */
 static inline RT_UNUSED int group_by_kind(uint16_t *pick, int n, int *gs)

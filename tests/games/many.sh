@@ -6,7 +6,9 @@
 #     chosen so far, in order, and the sizes), which jsonl_check.py checks
 #     (Done last, and only once the set may stop); Hearts' pass steps
 #     through 13, 12 and 11 cards, the computed size of 10 through ten
-#     steps, and a decision that is no step has no "set";
+#     steps, and a decision that is no step has no "set"; a pass is steps
+#     even from a hand whose sets would fit a decision (two Jokers): the
+#     form is decided from public facts only;
 #   - the terminal shows a step's set under its question to the player
 #     deciding, and a random seat's step answers as "a card";
 #   - many games at full speed: no fault, no game at the decision bound.
@@ -36,6 +38,13 @@ check "JSON: a computed size of 10, its tenth step" \
     has '"prompt":"Keep 10 cards".*"set":\{"chosen":\[("[A-Za-z0-9]+",){8}"[A-Za-z0-9]+"\],"size":\[10,10\]\}\}$'
 check "JSON: a such that step offers Done" \
     has '"prompt":"Lay down cards worth at most 15".*"label":"Done"\}\].*"set":\{"chosen":\[("[A-Za-z0-9]+",?){2,}\],"size":\[2,10\]\}\}$'
+# The form of a choice tells nothing of the hand: a hand of 13 with two
+# Jokers has 231 sets of 3 (it would fit a decision), yet its pass is made
+# one card at a time, as every hand of 13's is (seeds 1-4 deal such hands).
+check "JSON: a hand with two Jokers (231 sets) passes one card at a time too" \
+    has '"prompt":"Pass 3 cards to Player [123]","options":\[(\{"id":[0-9]+,"label":"[A-Za-z0-9]+"\},?){12}\].*"set":\{"chosen":\[\],"size":\[3,3\]\}\}$'
+check "JSON: every pass is made one card at a time, whatever the hand" \
+    sh -c "! grep '\"prompt\":\"Pass 3 cards' '$T/all' | grep -qv '\"set\":'"
 check "JSON: no set after the pass's third card" hasnt '"set":\{"chosen":\[[^]]*,[^]]*,[^]]*\],"size":\[3,3\]'
 check "JSON: a menu is no step" hasnt '"prompt":"Lay down cards worth at most 15\?".*"set":'
 check "JSON: a step's answer moves no card before the set is complete" \
