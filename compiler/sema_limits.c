@@ -359,12 +359,48 @@ static bool name_kept(const Node *src, const CardDef *cd)
     return !src->filter || kinds_eval(src->filter, src->slot, cd) != 0;
 }
 
+/* Is e the name of the element in frame slot `slot` (`name`, `c.name`)? */
+static bool element_name(const Node *e, int slot)
+{
+    if (!e || e->kind != N_FIELD || e->attr != ATTR_NAME)
+        return false;
+    const Node *b = e->base;
+    return b ? b->kind == N_IDENT && b->sym && b->sym->index == slot &&
+                   (b->sym->kind == S_LOCAL || b->sym->kind == S_PARAM)
+             : e->slot == slot;
+}
+
+/* At most how many card names filter f (on the element in slot `slot`)
+ * keeps, from its shape alone: 1 for `name == "C"`, the sum of the sides
+ * of an `or`, the lesser of an `and`; -1 when its shape does not say. A
+ * filter of names is then not read once per card of a large card list
+ * (tests/scaling.sh, choice-names: a choice per card). */
+static long long names_by_shape(const Node *f, int slot)
+{
+    if (f->kind != N_BINARY)
+        return -1;
+    if (f->binop == OP_EQ)
+        return (element_name(f->lhs, slot) && f->rhs->kind == N_STR) ||
+                       (element_name(f->rhs, slot) && f->lhs->kind == N_STR)
+                   ? 1 : -1;
+    if (f->binop != OP_AND && f->binop != OP_OR)
+        return -1;
+    long long l = names_by_shape(f->lhs, slot), r = names_by_shape(f->rhs, slot);
+    if (f->binop == OP_OR)
+        return l < 0 || r < 0 ? -1 : l + r;
+    return l < 0 ? r : r < 0 ? l : l < r ? l : r;
+}
+
 /* The card names of cards.yaml that source src may keep: all of them, or
- * those its filter may keep (read once per name). */
+ * at most those its filter may keep (from its shape, else read once per
+ * name). */
 static long long names_kept(const CardSet *cs, const Node *src)
 {
     if (!src->filter)
         return cs->ncards;
+    long long shaped = names_by_shape(src->filter, src->slot);
+    if (shaped >= 0)
+        return shaped < cs->ncards ? shaped : cs->ncards;
     long long names = 0;
     for (int i = 0; i < cs->ncards; i++)
         names += name_kept(src, cs->cards[i]);
