@@ -1623,18 +1623,18 @@ static void gen_for_players_head(Gen *G, const Node *n)
         from = arena_printf(G->a, "pidx(s, %d, %s)", site(G), expr_str(G, n->from));
     if (n->from && G->g->uses_reverse) {
         gen_for_players_turning(G, n, from);
-        return;
+    } else {
+        line(G, "V[%d] = %s;", first, from);
+        line(G, "V[%d] = 0;", i);
+        line(G, "for (;;) {");
+        G->indent++;
+        line(G, "if (V[%d] >= s->core.nplayers)", i);
+        line(G, "    break;");
+        line(G, "V[%d] = V[%d] + V[%d]++;", src->slot, first, i);
+        line(G, "if (V[%d] >= s->core.nplayers)", src->slot);
+        line(G, "    V[%d] -= s->core.nplayers;", src->slot);
     }
-    line(G, "V[%d] = %s;", first, from);
-    line(G, "V[%d] = 0;", i);
-    line(G, "for (;;) {");
-    G->indent++;
-    line(G, "if (V[%d] >= s->core.nplayers)", i);
-    line(G, "    break;");
-    line(G, "V[%d] = V[%d] + V[%d]++;", src->slot, first, i);
-    line(G, "if (V[%d] >= s->core.nplayers)", src->slot);
-    line(G, "    V[%d] -= s->core.nplayers;", src->slot);
-    if (G->g->uses_out) { /* a player out of the game is skipped */
+    if (G->g->uses_out) { /* a player out of the game is skipped, either way */
         line(G, "if (p_out(s, V[%d]))", src->slot);
         line(G, "    continue;");
     }
