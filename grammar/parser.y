@@ -379,8 +379,10 @@ static Node *window_text(struct Lexer *lx, Node *list, RLLTYPE wloc, const char 
                          const char *text, RLLTYPE loc, bool in_window)
 {
     bool asks = !strcmp(word, "asks");
-    if (!asks && strcmp(word, "declines"))
+    if (!asks && strcmp(word, "declines")) {
         window_word_error(lx, wloc, word, in_window);
+        return list;
+    }
     Node *n = NEW(OPTION, loc);
     n->name = text;
     n->which = !asks;
@@ -393,8 +395,10 @@ static Node *window_text(struct Lexer *lx, Node *list, RLLTYPE wloc, const char 
 static Node *window_flag(struct Lexer *lx, Node *list, RLLTYPE wloc, const char *word,
                          bool in_window)
 {
-    if (strcmp(word, "reopens"))
+    if (strcmp(word, "reopens")) {
         window_word_error(lx, wloc, word, in_window);
+        return list;
+    }
     Node *n = NEW(OPTION, wloc);
     n->name = word;
     n->which = 2;
