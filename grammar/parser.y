@@ -336,6 +336,19 @@ static Node *append(Node *head, Node *n)
     return head;
 }
 
+/* The words of a window (a list of OPTIONs, window_text, window_flag)
+ * put in n's asks, declines and reopens. */
+static void place_window_words(Node *n, Node *texts)
+{
+    for (Node *t = texts, *next; t; t = next) {
+        next = t->next;
+        t->next = NULL; /* each text is walked alone */
+        Node **slot = t->which == 2 ? &n->reopens : t->which ? &n->declines : &n->asks;
+        if (!*slot) /* a second one is reported by window_word_add */
+            *slot = t;
+    }
+}
+
 /* event NAME(PARAMS) { BODY }: `event` is a contextual word (a card type
  * may be called event), so the declaration starts with a name. */
 static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYPE loc,
@@ -349,13 +362,7 @@ static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYP
     n->type = T_VOID;
     n->params = params;
     n->body = body;
-    for (Node *t = texts, *next; t; t = next) {
-        next = t->next;
-        t->next = NULL; /* each text is walked alone */
-        Node **slot = t->which == 2 ? &n->reopens : t->which ? &n->declines : &n->asks;
-        if (!*slot) /* a second one is reported by window_text */
-            *slot = t;
-    }
+    place_window_words(n, texts);
     return n;
 }
 
@@ -439,13 +446,7 @@ static Node *window_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, Node 
                     word);
     Node *n = NEW(WINDOWDECL, wloc);
     n->window_of = pattern;
-    for (Node *t = texts, *next; t; t = next) {
-        next = t->next;
-        t->next = NULL; /* each text is walked alone */
-        Node **slot = t->which == 2 ? &n->reopens : t->which ? &n->declines : &n->asks;
-        if (!*slot) /* a second one is reported by window_word_add */
-            *slot = t;
-    }
+    place_window_words(n, texts);
     return n;
 }
 
