@@ -13,7 +13,10 @@
 #   - the terminal says the same: "Player P+1 is out of the game (turn
 #     N)." as it happens, and at the end "  Player P+1: SCORE  (out in
 #     turn N)" for each of them, and for no other seat;
-#   - simulate plays the same games as play (their scores and decisions).
+#   - simulate plays the same games as play (their scores and decisions);
+#   - the whole JSON stream of seat 0, a json seat, passes jsonl_check.py:
+#     its out lines agree with the end line, and no decision or window
+#     asks a player out.
 # And a game whose rules put nobody out (tests/games/react-lab) writes
 # neither the "out" field nor "(out in turn".
 #
@@ -105,6 +108,22 @@ for n in 2 3 4; do
     ends out-lab $n >"$T/ends$n"
     check "$n players: the end lines say who went out, and when" agree "$T/ends$n"
 done
+# streams N: the whole JSON streams of out-lab at N players, seeds 1..40,
+# each with seat 0 a json seat that answers {"choose":0}, into $T/stream.N.S
+streams() {
+    yes '{"choose":0}' | head -n 3000 >"$T/in"
+    s=1
+    while [ $s -le 40 ]; do
+        "$T/out-lab" play --players "$1" --seats "json,$(seats $(($1 - 1)))" --seed $s \
+            --protocol json <"$T/in" >"$T/stream.$1.$s" 2>>"$T/stderr"
+        s=$((s + 1))
+    done
+}
+for n in 2 3 4; do
+    streams $n
+done
+check "every stream passes jsonl_check.py (its out lines, the windows without them)" \
+    python3 "$ROOT/tests/games/jsonl_check.py" --ended "$T"/stream.*
 check "no sanitizer report" clean
 check "simulate plays the games play plays" sh "$ROOT/tests/games/same-games.sh" "$T/out-lab" 25
 
