@@ -3282,6 +3282,21 @@ static RT_UNUSED int bf_bulk(State *s, int evi, uint16_t *pick, int n, int to, i
     }
     return m;
 }
+
+/* The cards pick[0..n) of a `move all` from one slot, put back in the
+ * slot's order from the bottom (move_picked wants them so), after its
+ * clauses before a card moving ran (bf_bulk): one of them may have sorted
+ * or shuffled that slot. Already in order, it costs one pass. */
+static RT_UNUSED void bf_bulk_reorder(State *s, uint16_t *pick, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint16_t c = pick[i];
+        int j = i;
+        for (; j > 0 && s->pos_of[pick[j - 1]] > s->pos_of[c]; j--)
+            pick[j] = pick[j - 1];
+        pick[j] = c;
+    }
+}
 #endif
 #endif
 
