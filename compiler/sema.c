@@ -113,9 +113,9 @@ static void check_reacts_zone(Sema *s, Node *z, int flags, int vis)
                                      "player reacts only with cards he sees (make it owner "
                                      "or public)", z->name);
     else if (!(flags & (ZF_PER_PLAYER | ZF_IN_PLAY)))
-        diag_error(s->diags, f->loc, "zone '%s' is shared and not in play, so its cards "
+        diag_error(s->diags, f->loc, "zone '%s' is %s and not in play, so its cards "
                                      "cannot react: no player owns them or controls them",
-                                     z->name);
+                                     z->name, flags & ZF_HELD ? "held under cards" : "shared");
 }
 
 /* decl: ZONE IDENT ':' zone_flags */

@@ -461,6 +461,16 @@ static void expect_word(struct Lexer *lx, RLLTYPE loc, const char *got, const ch
                     want, what);
 }
 
+/* 'reveal to PATTERN to ZONE': a revealed card is not played, so there is
+ * no play to send it to ZONE (LANGUAGE.md §8, "What a reaction does"). */
+static void reveal_to_zone(struct Lexer *lx, RLLTYPE loc)
+{
+    if (!lx->quiet)
+        lexer_error(lx, &loc, "a 'reveal to' clause plays no card, so it takes no 'to ZONE': "
+                              "move the card in its body ('move this to ZONE'), or write "
+                              "'react to' to play it there");
+}
+
 /* A clause of a card ('react to', 'while in play', 'play') among the
  * declarations: it belongs in an effect. */
 static void outside_effect(struct Lexer *lx, RLLTYPE loc, const char *what)
@@ -1009,6 +1019,14 @@ item_clause
                                                   "'play', 'on', 'instead of', 'react to', "
                                                   "'reveal to' or 'while in play'");
                                       $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $5);
+                                      $$->which = REACT_REVEALS; }
+    | IDENT TO pattern opt_where TO expr block
+                                    { expect_word(lx, @1, $1, "reveal", "a clause starts with "
+                                                  "'play', 'on', 'instead of', 'react to', "
+                                                  "'reveal to' or 'while in play'");
+                                      reveal_to_zone(lx, @5);
+                                      (void)$6; /* no zone: the error says why */
+                                      $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $7);
                                       $$->which = REACT_REVEALS; }
     | WHILE IN IDENT '{' { enter(lx, @4); } mods '}'
                                     { expect_word(lx, @3, $3, "play", "'while in play'");
