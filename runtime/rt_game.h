@@ -1398,10 +1398,21 @@ static inline RT_UNUSED void add_words(State *s, int site, int label, int branch
     RtOption *o = add_option(s, site, RT_OPT_WORDS, label);
     if (o) {
         o->words.branch = (uint16_t)branch;
+        o->words.is_value = 0;
         o->words.value[0] = a;
         o->words.value[1] = b;
         o->words.value[2] = c;
     }
+}
+
+/* An option of a choice of a value: labels[label] ("{n0}", "{w0}")
+ * names the value `word` (a number, or a word of RtGame.words), which
+ * the option gives (chosen_word). */
+static inline RT_UNUSED void add_value(State *s, int site, int label, int32_t word)
+{
+    add_words(s, site, label, 0, word, 0, 0);
+    if (!s->core.over) /* not the decision's fault: the option is there */
+        s->core.dec.opt[s->core.dec.noptions - 1].words.is_value = 1;
 }
 
 /* The numbers lo..hi of a choice: false, and a fault at site with its
