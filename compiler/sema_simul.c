@@ -75,7 +75,10 @@ static void check_simul_choice(Sema *s, const Node *n, const char *q)
                                           "player, '%s'", q);
     if (c->announced)
         diag_error(s->diags, c->loc, "a simultaneous choice is sealed until every player has "
-                                     "chosen: it cannot be 'public'");
+                                     "chosen: it cannot be 'public'%s",
+                   c->kind == N_CHOOSEVALUE ? " (the values chosen are revealed together, "
+                                              "named, once all are in)"
+                                            : "");
 }
 
 /* stmt: FOR IDENT IN src IDENT block, the word `simultaneously`: a loop
