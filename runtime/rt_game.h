@@ -1410,9 +1410,14 @@ static inline RT_UNUSED void add_words(State *s, int site, int label, int branch
  * the option gives (chosen_word). */
 static inline RT_UNUSED void add_value(State *s, int site, int label, int32_t word)
 {
-    add_words(s, site, label, 0, word, 0, 0);
-    if (!s->core.over) /* not the decision's fault: the option is there */
-        s->core.dec.opt[s->core.dec.noptions - 1].words.is_value = 1;
+    RtOption *o = add_option(s, site, RT_OPT_WORDS, label);
+    if (o) {
+        o->words.branch = 0;
+        o->words.is_value = 1;
+        o->words.value[0] = word;
+        o->words.value[1] = 0;
+        o->words.value[2] = 0;
+    }
 }
 
 /* The numbers lo..hi of a choice: false, and a fault at site with its
