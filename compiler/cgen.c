@@ -1720,8 +1720,7 @@ static void gen_value_helper(Gen *G, const Node *n, int k)
     const char *v = arena_printf(G->a, "V[%d]", src->slot);
     const char *word = n->type == T_INT ? v
                        : arena_printf(G->a, "%d + %s", word_base(G, n->type, n->attr), v);
-    const char *add = arena_printf(G->a, "add_words(s, %d, %d, 0, %s, 0, 0);", site(G),
-                                   n->value, word);
+    const char *add = arena_printf(G->a, "add_value(s, %d, %d, %s);", site(G), n->value, word);
     if (src->filter)
         buf_printf(&hb, "        if (%s)\n            %s\n    }\n}\n\n",
                    unparen(G, expr_str(G, src->filter)), add);

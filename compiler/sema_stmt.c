@@ -198,6 +198,8 @@ static Type check_choose_value(Sema *s, Node *n)
                                           "one of the values");
     n->attr = et == T_VALUE ? in->attr : -1;
     n->value = intern_str(s, &s->g->labels, &s->label_ix, et == T_INT ? "{n0}" : "{w0}");
+    if (et != T_INT)
+        s->g->words = true; /* "{w0}" names a word of the game's table */
     return n->type = et;
 }
 

@@ -96,7 +96,11 @@ typedef struct RtOption {
         uint16_t ids[RT_MAX_PICK];
         struct {
             uint16_t branch;                /* ids[0] */
-            uint16_t unused;
+            uint16_t is_value;              /* 1: an option of a choice of a value
+                                             * (LANGUAGE.md §7, "A value"): its label
+                                             * is the value it gives and says nothing
+                                             * else, so a sealed answer revealed names
+                                             * it (a menu's label may name more) */
             int32_t value[RT_MAX_WORDS];    /* what {p0}, {c1}, ... name */
         } words;                            /* RT_OPT_WORDS */
     };

@@ -1398,9 +1398,25 @@ static inline RT_UNUSED void add_words(State *s, int site, int label, int branch
     RtOption *o = add_option(s, site, RT_OPT_WORDS, label);
     if (o) {
         o->words.branch = (uint16_t)branch;
+        o->words.is_value = 0;
         o->words.value[0] = a;
         o->words.value[1] = b;
         o->words.value[2] = c;
+    }
+}
+
+/* An option of a choice of a value: labels[label] ("{n0}", "{w0}")
+ * names the value `word` (a number, or a word of RtGame.words), which
+ * the option gives (chosen_word). */
+static inline RT_UNUSED void add_value(State *s, int site, int label, int32_t word)
+{
+    RtOption *o = add_option(s, site, RT_OPT_WORDS, label);
+    if (o) {
+        o->words.branch = 0;
+        o->words.is_value = 1;
+        o->words.value[0] = word;
+        o->words.value[1] = 0;
+        o->words.value[2] = 0;
     }
 }
 

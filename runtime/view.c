@@ -313,14 +313,18 @@ static bool seat_asked_by_unseen_card(const RtPlay *pl, int p)
 /* The answer seat order[i] of a simultaneous choice gave, as the viewers
  * may read it once all are in: as a "Player N chooses" line shows an
  * answer (rt_shown_label), a card they may not see where it lies is "a
- * card", and a value of a label built for another seat "...". A card
- * seen is numbered where copies in play are (" #K") when `numbered`
+ * card", and a value of a label built for another seat "..."; but the
+ * value a choice of a value gave is named, as a player or yes is (its
+ * label is that value and nothing else: a sealed bid is revealed). A
+ * card seen is numbered where copies in play are (" #K") when `numbered`
  * (the terminal; the protocol gives the number in its own field). */
 static const char *sealed_answer(RtPlay *pl, const RtWindow *w, int i, bool numbered)
 {
     const RtOption *o = &w->answer[i];
     if (seat_asked_by_unseen_card(pl, w->order[i])) /* its labels are written on it */
         return "an option";
+    if (o->kind == RT_OPT_WORDS && o->words.is_value)
+        return rt_option_text(pl->g, o, pl->label, sizeof pl->label);
     if (o->kind == RT_OPT_WORDS) {
         WordsFor f = {pl, -1, w->order[i]};
         return rt_words(pl->g, pl->st, pl->g->labels[o->a], o->words.value, words_see, &f,

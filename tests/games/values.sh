@@ -11,7 +11,10 @@
 #   - the terminal: the human reads their own value chosen in secret; a
 #     random seat's is "...", and whole with --reveal-all; a public one
 #     is whole;
-#   - simulate and play agree seed by seed.
+#   - simulate and play agree seed by seed;
+#   - a game whose only words are its choices of values (no prompt or
+#     label built from values) still names them: its options read "red",
+#     "Guard", not "none".
 #
 #   sh tests/games/values.sh CARDC LIBCARDRT
 # Prints "values: N passed, M failed"; exits 1 if any failed.
@@ -79,6 +82,40 @@ check "terminal: never another seat's secret suit or bid" \
 "$T/lab" play --seats random,random,random --seed 2 --reveal-all >"$T/reveal" 2>>"$T/stderr"
 check "terminal --reveal-all: every seat's secret value" \
     grep -qE '^Player [23] chooses: (red|blue|green) \(Your favourite suit\)$' "$T/reveal"
+
+# A game of values-lab's cards whose only words are its choices' values
+mkdir "$T/bare"
+cp "$ROOT/tests/games/values-lab/cards.yaml" "$T/bare/"
+cat >"$T/bare/game.rules" <<'EOF'
+game "Values Lab"
+players 2..2
+zone deck: shared, ordered, hidden
+var called: per player suit = red
+var named: per player int = 0, public
+proc main() {
+    shuffle deck
+    let p = seat(0)
+    called[p] = choose p "Call a suit" from values(suit)
+    let n = choose p "Name a card" from values(character.name)
+    if top(deck).name == n {
+        named[p] += 1
+    }
+    end
+}
+EOF
+bare_game() {
+    "$cardc" build "$T/bare" -o "$T/bare.c" 2>"$T/bare.err" &&
+        # shellcheck disable=SC2086 # LAB_SAN is a list of flags, or none
+        "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g $LAB_SAN \
+            -I"$ROOT/runtime" "$T/bare.c" "$lib" -o "$T/bare-game" 2>>"$T/bare.err" &&
+        printf '{"choose":0}\n{"choose":1}\n' |
+        "$T/bare-game" play --protocol json --seats json,random --seed 1 >"$T/bare.out" 2>>"$T/stderr"
+}
+check "a game whose only words are values builds and plays" bare_game
+check "JSON: its suits are named" \
+    grep -qF '"prompt":"Call a suit","options":[{"id":0,"label":"red"},{"id":1,"label":"blue"},{"id":2,"label":"green"}]' "$T/bare.out"
+check "JSON: its card names are named" \
+    grep -qF '"prompt":"Name a card","options":[{"id":0,"label":"Guard"},{"id":1,"label":"Priest"}' "$T/bare.out"
 check "no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/stderr"
 check "simulate and play agree" sh "$ROOT/tests/games/same-games.sh" "$T/lab" 20
 summary values
