@@ -455,6 +455,20 @@ void gen_expr(Gen *G, Buf *b, const Node *n)
 
 /* ---- sources: the loop over a zone, the players or the candidate set --- */
 
+/* The test that leaves seat p (C) out of a source of players: a player
+ * out of the game (eliminate), or immune to an event whose body is in
+ * progress ('until ... for P { immune to E }'); NULL in a game with
+ * neither. */
+static const char *player_skipped(Gen *G, const char *p)
+{
+    bool out = G->g->uses_out, immune = G->g->immunes.len > 0;
+    if (out && immune)
+        return arena_printf(G->a, "p_out(s, %s) || p_immune(s, %s)", p, p);
+    if (out || immune)
+        return arena_printf(G->a, "%s(s, %s)", out ? "p_out" : "p_immune", p);
+    return NULL;
+}
+
 /* Emits into hb the head of a loop that sets V[src->slot] to each element
  * passing the filter, top down or bottom up; the caller writes the body and
  * one closing brace. */
@@ -463,8 +477,9 @@ static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, b
     if (src->src_kind == SRC_PLAYERS) {
         buf_printf(hb, "%sfor (int i = 0; i < s->core.nplayers; i++) {\n", ind);
         buf_printf(hb, "%s    V[%d] = i;\n", ind, src->slot);
-        if (G->g->uses_out) /* a player out of the game is in no source */
-            buf_printf(hb, "%s    if (p_out(s, i))\n%s        continue;\n", ind, ind);
+        const char *skip = player_skipped(G, "i");
+        if (skip) /* a player out of the game, or immune, is in no source */
+            buf_printf(hb, "%s    if (%s)\n%s        continue;\n", ind, skip, ind);
     } else if (src->src_kind == SRC_CHOSEN) {
         G->reads_cand = true;
         buf_printf(hb, "%sfor (int i = 0; i < s->ncand; i++) {\n", ind);
@@ -1634,8 +1649,9 @@ static void gen_for_players_head(Gen *G, const Node *n)
         line(G, "if (V[%d] >= s->core.nplayers)", src->slot);
         line(G, "    V[%d] -= s->core.nplayers;", src->slot);
     }
-    if (G->g->uses_out) { /* a player out of the game is skipped, either way */
-        line(G, "if (p_out(s, V[%d]))", src->slot);
+    const char *skip = player_skipped(G, arena_printf(G->a, "V[%d]", src->slot));
+    if (skip) { /* a player out of the game, or immune, is skipped, either way */
+        line(G, "if (%s)", skip);
         line(G, "    continue;");
     }
 }
@@ -2664,6 +2680,10 @@ static void gen_game_defs(Gen *G)
     if (g->uses_out)
         buf_puts(o, "/* eliminate(p): the players out of the game (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_OUT 1\n\n");
+    if (g->immunes.len > 0)
+        buf_puts(o, "/* immune to an event: the sources of players leave them out while its\n"
+                    " * body runs (EvCtx.immune, runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_IMMUNE 1\n\n");
     if (any_zone_has(g, ZF_TOP_PUBLIC))
         buf_puts(o, "/* zones whose top card is public: slot_top_public (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_TOP_PUBLIC 1\n\n");

@@ -422,6 +422,8 @@ static void gen_raise_resumable(Gen *G, const Sym *ev, int at)
     buf_printf(o, "        if (!ev_enter(s, %d, %d, -1, ev_by(s), ev_cause(s)))\n"
                   "            return R_STOP;\n", at, EV_USER + ev->index);
     buf_puts(o, before_raise_resumable(G, ev, at)); /* instead, react: cgen_reactions.c */
+    if (event_has_immune(G->g, ev)) /* who is immune: once the window has closed */
+        buf_printf(o, "        s->ctx[s->nctx - 1].immune |= immune_%s(s);\n", ev->name);
     buf_printf(o, "        {\n            Frame *nf = push(s, %d, P_%s);\n"
                   "            if (!nf)\n                return R_STOP;\n", at, ev->body->cname);
     for (int i = 0; i < ev->nparams; i++)
@@ -453,12 +455,15 @@ static void gen_raise_direct(Gen *G, const Sym *ev, int at)
     Buf vals = {0};
     for (int i = 0; i < ev->nparams; i++)
         buf_printf(&vals, ", V[%d]", i);
-    buf_printf(o, "    if (ev_enter(s, %d, %d, -1, ev_by(s), ev_cause(s))) {\n%s"
+    const char *immune = event_has_immune(G->g, ev)
+        ? arena_printf(G->a, "        s->ctx[s->nctx - 1].immune |= immune_%s(s);\n", ev->name)
+        : "";
+    buf_printf(o, "    if (ev_enter(s, %d, %d, -1, ev_by(s), ev_cause(s))) {\n%s%s"
                   "        dproc_%s(s, d%s);\n        ev_leave(s);\n    }\n"
                   "    if (!s->core.over) {\n        evfire_%s(s, V);\n"
                   "        if (ev_must_drain(s))\n            ev_ddrain(s, %d, d);\n    }\n"
                   "    s->depth--;\n}\n\n",
-               at, EV_USER + ev->index, before, ev->body->cname,
+               at, EV_USER + ev->index, before, immune, ev->body->cname,
                *before ? (vals.data ? vals.data : "") : (args.data ? args.data : ""), ev->name,
                at);
     buf_free(&vals);
@@ -505,6 +510,8 @@ void gen_event_raises(Gen *G)
                    ev->name, ev->name, params.data ? params.data : "");
         buf_free(&params);
         int at = site_of(G, ev->decl);
+        if (event_has_immune(g, ev))
+            gen_immune_fn(G, ev);
         gen_fire_fn(G, EV_USER + i, arena_printf(G->a, "evfire_%s", ev->name), ev->nparams);
         gen_raise_resumable(G, ev, at);
         gen_raise_direct(G, ev, at);

@@ -219,7 +219,8 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_PHASESDECL: LIST(items, "phase"); break;
     case N_TURN: ONE(who); ONE(body); break;
     case N_ROUND: case N_PHASE: ONE(body); break;
-    case N_UNTIL: ONE(boundary); LIST(mods, "mod"); break;
+    case N_UNTIL: ONE(boundary); ONE(scope); LIST(mods, "mod"); break;
+    case N_IMMUNE: ONE(how); break;
     case N_AT: ONE(boundary); ONE(body); break;
     case N_MODIFIER: ONE(call); ONE(rhs); ONE(when); break;
     case N_BOUNDARY:
@@ -337,8 +338,15 @@ static void put_time_facts(Buf *b, const Node *n)
         buf_printf(b, "  unit %d", n->value);
     if (n->kind == N_TURN || n->kind == N_ROUND || n->kind == N_PHASE)
         buf_printf(b, "  slot %d", n->slot);
-    if (n->kind == N_UNTIL || n->kind == N_AT || (n->kind == N_MODIFIER && n->lasting_no >= 0))
+    if (n->kind == N_UNTIL || n->kind == N_AT || n->kind == N_IMMUNE ||
+        (n->kind == N_MODIFIER && n->lasting_no >= 0))
         buf_printf(b, "  lasting %d", n->lasting_no);
+    if (n->kind == N_UNTIL && n->scope)
+        buf_printf(b, "  for slot %d", n->slot);
+    if (n->kind == N_MODIFIER && n->lasting_no >= 0 && n->scope_arg >= 0)
+        buf_printf(b, "  for argument %d", n->scope_arg + 1);
+    if (n->kind == N_IMMUNE && n->sym)
+        buf_printf(b, "  event %d", n->sym->index);
     if (n->kind == N_MODIFIER && n->lasting_no < 0)
         buf_printf(b, "  while in play %lld", n->cont_no);
     if (n->kind == N_AT && n->sym)
@@ -421,7 +429,7 @@ static void put_facts(const Dump *D, const Node *n)
         }
         break;
     case N_TURN: case N_ROUND: case N_PHASE: case N_BOUNDARY: case N_UNTIL: case N_AT:
-    case N_MODIFIER:
+    case N_MODIFIER: case N_IMMUNE:
         put_time_facts(b, n);
         break;
     default: break;

@@ -231,6 +231,9 @@ typedef struct Game {
                          * is defeated (t_defeated[MAXP], words of
                          * GAME_STATE_VARS), whom finish() never makes a
                          * winner */
+    PtrVec immunes;     /* N_IMMUNE: 'immune to EVENT' of the 'until ... for P'
+                         * statements; non-empty: the context of an event
+                         * keeps the players immune to it (GAME_HAS_IMMUNE) */
     PtrVec lasting;     /* Lasting*: the 'until' and 'at' statements */
     PtrVec mods;        /* N_MODIFIER: mod_no is the index here */
     PtrVec continuous;  /* Continuous*: the 'while in play' clauses */

@@ -41,6 +41,10 @@
  *                                        list of who went out, when
  *   GAME_HAS_SHOW                        1 if the rules `show` cards (optional,
  *                                        default 0): State.seen
+ *   GAME_HAS_IMMUNE                      1 if the rules make players immune
+ *                                        to an event (`until ... for P {
+ *                                        immune to E }`; optional, default
+ *                                        0): EvCtx.immune, p_immune()
  *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
  *                                        (optional: a game by hand may
  *                                        leave it out)
@@ -163,6 +167,9 @@ static const char *const faults[] = {
 #ifndef GAME_HAS_OUT
 #define GAME_HAS_OUT 0
 #endif
+#ifndef GAME_HAS_IMMUNE
+#define GAME_HAS_IMMUNE 0
+#endif
 /* A game with a zone whose top card is public (`top public`) defines
  * GAME_HAS_TOP_PUBLIC 1 (and GAME_HAS_SHOW) and slot_top_public[NSLOTS]. */
 /* A game that calls reverse() defines GAME_HAS_DIRECTION 1, and a word
@@ -254,6 +261,11 @@ typedef struct Trigger {
  * (event EV_PLAYED: by the player who plays it, caused by the card). */
 typedef struct EvCtx {
     int32_t event, handler, by, cause;
+#if GAME_HAS_IMMUNE
+    uint32_t immune; /* bit p: seat p is immune to an event whose body is in
+                      * progress here or around it ('until ... for P {
+                      * immune to E }'): no source of players walks it */
+#endif
 } EvCtx;
 enum { EV_PLAY_CLAUSE = -2 };
 #endif
@@ -2380,8 +2392,20 @@ static inline RT_UNUSED bool ev_enter(State *s, int site, int event, int handler
     x->handler = handler;
     x->by = by;
     x->cause = cause;
+#if GAME_HAS_IMMUNE /* what runs inside an event's body keeps its immune */
+    x->immune = s->nctx > 1 ? x[-1].immune : 0;
+#endif
     return true;
 }
+
+#if GAME_HAS_IMMUNE
+/* Is seat p immune to an event whose body is in progress? Then the
+ * sources of players leave it out (`for q in players`, count, any...). */
+static inline RT_UNUSED int p_immune(const State *s, int p)
+{
+    return s->nctx > 0 && ((s->ctx[s->nctx - 1].immune >> p) & 1u);
+}
+#endif
 
 /* The innermost event or handler is over. */
 static inline RT_UNUSED void ev_leave(State *s)
