@@ -19,7 +19,7 @@
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SORT) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
     X(TURN) X(ROUND) X(PHASE) X(UNTIL) X(AT) X(MODIFIER) X(IMMUNE) X(BOUNDARY)     \
     /* expressions */                                                              \
-    X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
+    X(HISTORY) X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
     X(UNARY) X(BINARY) X(LIST) X(POSITION) X(SOURCE) X(TOPCARD) X(CHOOSECARD)          \
     X(CHOOSEPLAYER) X(CHOOSEVALUE) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)               \
     /* the words of a prompt or a label built from values */                    \
@@ -371,6 +371,11 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   FIELD         base = a card expression (NULL: the card of a filter,
  *                 in frame slot `slot`), name; attr
  *   INDEX         base, index
+ *   HISTORY       `count(EVENT(ARGS) [, UNIT])` or `any(...)`, made so by
+ *                 the checker from the CALL (sema_history.c): args = the
+ *                 one argument named (a card or a player) or NULL;
+ *                 builtin = B_COUNT or B_ANY, sym = the event,
+ *                 history_no = its index in Game.histories
  *   CALL          name, args = argument list; sym (a func or proc) or
  *                 builtin, over_source (sum, min or max over a SOURCE),
  *                 attr (the attribute of distinct(...) and values(...))
@@ -428,7 +433,8 @@ struct Node {
     union { int attr;       /* ATTR_TYPE, ATTR_NAME or an attribute index */
             int holder_type;    /* ZONEDECL with ZF_HELD: its holders' type */
             int scope_arg; };   /* MODIFIER: see above */
-    union { int value, zone_no, card_no, type_no, set_no, handler_no, lasting_no; };  /* a constant; an index */
+    union { int value, zone_no, card_no, type_no, set_no, handler_no, lasting_no,
+            history_no; };  /* a constant; an index */
     union { int prompt, label, slot, first_slot, var_no,
             nlocals, from_zone, mod_no; };
     /* filled by the analysis (analyse.c), for the nodes of funcs and procs */

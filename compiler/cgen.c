@@ -432,6 +432,23 @@ static void gen_binary(Gen *G, Buf *b, const Node *n)
     buf_puts(b, ")");
 }
 
+/* The unit counted in of History h, as C: the starts of its unit of time
+ * so far, or 0 for the whole game. */
+const char *history_stamp(Gen *G, const History *h)
+{
+    return h->unit < 0 ? "0" : arena_printf(G->a, "s->tstarts[%d]", h->unit);
+}
+
+/* expr: count(EVENT(ARGS) [, UNIT]) | any(...) (HISTORY): the count the
+ * state keeps for the argument named, in the unit in progress. */
+static void gen_history(Gen *G, Buf *b, const Node *n)
+{
+    const History *h = G->g->histories.items[n->history_no];
+    const char *at = n->args ? expr_str(G, n->args) : "0";
+    buf_printf(b, "%shist_count(s->h_%d, %s, %s)%s", n->builtin == B_ANY ? "(" : "",
+               n->history_no, at, history_stamp(G, h), n->builtin == B_ANY ? " > 0)" : "");
+}
+
 /* The C of expression n, appended to b. */
 void gen_expr(Gen *G, Buf *b, const Node *n)
 {
@@ -445,6 +462,7 @@ void gen_expr(Gen *G, Buf *b, const Node *n)
     case N_INDEX:   gen_index(G, b, n); return;
     case N_CALL:    if (n->sym) gen_func_call(G, b, n); else gen_builtin(G, b, n); return;
     case N_UNARY:   gen_unary(G, b, n); return;
+    case N_HISTORY: gen_history(G, b, n); return;
     case N_BINARY:  gen_binary(G, b, n); return;
     /* primary: TOP '(' expr ')' | BOTTOM '(' expr ')' */
     case N_TOPCARD: gen_checked_call(G, b, n->pos_kind == POS_TOP ? "z_top" : "z_bottom", n->zone);
@@ -2712,7 +2730,7 @@ static void gen_game_defs(Gen *G)
                 "#define GAME_STATE_VARS");
     int nvars = g->globals.len + g->pvars.len + g->cvars.len;
     bool turn_seat = g->uses_start_turn && !g->uses_time;
-    if (nvars == 0 && !turn_seat && !g->uses_reverse && !g->uses_defeat)
+    if (nvars == 0 && !turn_seat && !g->uses_reverse && !g->uses_defeat && !g->histories.len)
         buf_puts(o, " /* none */");
     if (turn_seat) /* the player of the last start_turn, for the views */
         buf_puts(o, " \\\n    int32_t t_active;");
@@ -2731,6 +2749,11 @@ static void gen_game_defs(Gen *G)
     for (int i = 0; i < g->cvars.len; i++) {
         const Node *v = g->cvars.items[i];
         buf_printf(o, " \\\n    int32_t pc_%s[NINSTANCES];", v->name);
+    }
+    for (int i = 0; i < g->histories.len; i++) { /* count(EVENT(...)): count, unit */
+        const History *h = g->histories.items[i];
+        buf_printf(o, " \\\n    int32_t h_%d[2 * %s];", i, h->per == HIST_ONE ? "1"
+                   : h->per == HIST_PER_PLAYER ? "MAXP" : "NINSTANCES");
     }
     buf_puts(o, "\n");
     gen_time_defs(G);
