@@ -2305,6 +2305,13 @@ static inline RT_UNUSED void simul_open(State *s)
     w->by = -1;
     w->depth = 1;
     window_seats(s, w, 0);
+#if GAME_HAS_IMMUNE /* a seat immune to an event whose body runs is not walked */
+    int k = 0;
+    for (int i = 0; i < w->nseats; i++)
+        if (!(s->nctx > 0 && ((s->ctx[s->nctx - 1].immune >> w->order[i]) & 1u)))
+            w->order[k++] = w->order[i];
+    w->nseats = (int16_t)k;
+#endif
     w->open = w->nseats > 0; /* nobody to ask: nothing is kept */
 }
 
@@ -2323,7 +2330,7 @@ static RT_UNUSED bool simul_check(const State *s, char *why, size_t n)
     const RtWindow *w = &s->simul;
     if (!w->open)
         return true;
-#if GAME_HAS_OUT /* the seats still in when it opened */
+#if GAME_HAS_OUT || GAME_HAS_IMMUNE /* the seats still in (not immune) when it opened */
     bool seats_ok = w->nseats <= s->core.nplayers;
 #else
     bool seats_ok = w->nseats == s->core.nplayers;
