@@ -704,6 +704,28 @@ static inline RT_UNUSED int pbefore(State *s, int site, int p)
 }
 #endif
 
+/* count(EVENT(...)) and any(EVENT(...)): h holds, for each of n cards or
+ * players (or one), the times the event happened and the number of the
+ * unit of time it was last counted in (0 for the game). hist_note counts
+ * one for i (none, -1, is not counted), hist_count reads it: 0 when the
+ * unit counted in is not the one in progress. */
+static inline RT_UNUSED void hist_note(int32_t *h, int i, int32_t unit, int n)
+{
+    if (i < 0 || i >= n)
+        return;
+    if (h[2 * i + 1] != unit) {
+        h[2 * i + 1] = unit;
+        h[2 * i] = 0;
+    }
+    if (h[2 * i] < INT32_MAX)
+        h[2 * i]++;
+}
+
+static inline RT_UNUSED int32_t hist_count(const int32_t *h, int i, int32_t unit)
+{
+    return i >= 0 && h[2 * i + 1] == unit ? h[2 * i] : 0;
+}
+
 #if GAME_HAS_OUT
 /* ---- players out of the game (`eliminate`) ---- */
 
@@ -2403,28 +2425,6 @@ static inline RT_UNUSED bool ev_enter(State *s, int site, int event, int handler
     x->immune = s->nctx > 1 ? x[-1].immune : 0;
 #endif
     return true;
-}
-
-/* count(EVENT(...)) and any(EVENT(...)): h holds, for each of n cards or
- * players (or one), the times the event happened and the number of the
- * unit of time it was last counted in (0 for the game). hist_note counts
- * one for i (none, -1, is not counted), hist_count reads it: 0 when the
- * unit counted in is not the one in progress. */
-static inline RT_UNUSED void hist_note(int32_t *h, int i, int32_t unit, int n)
-{
-    if (i < 0 || i >= n)
-        return;
-    if (h[2 * i + 1] != unit) {
-        h[2 * i + 1] = unit;
-        h[2 * i] = 0;
-    }
-    if (h[2 * i] < INT32_MAX)
-        h[2 * i]++;
-}
-
-static inline RT_UNUSED int32_t hist_count(const int32_t *h, int i, int32_t unit)
-{
-    return i >= 0 && h[2 * i + 1] == unit ? h[2 * i] : 0;
 }
 
 #if GAME_HAS_IMMUNE
