@@ -175,6 +175,12 @@ void gen_drops(Gen *G, const char *stmt);
 /* The constants and tables of time, before rt_game.h (nothing for a game
  * without time). */
 void gen_time_defs(Gen *G);
+/* The unit a History counts in, as C (cgen.c). */
+const char *history_stamp(Gen *G, const History *h);
+/* Does an emitted 'until ... for P { immune to EV }' name event ev? */
+bool event_has_immune(const Game *g, const Sym *ev);
+/* immune_NAME(s), the seats immune to event ev now (cgen_time.c). */
+void gen_immune_fn(Gen *G, const Sym *ev);
 /* Is p the proc of an 'at' block? (Its direct copy takes a frame.) */
 bool is_delayed(const Sym *p);
 /* Does func fn have modifiers? (Its body is emitted as fn0_NAME, and

@@ -220,7 +220,9 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_PHASESDECL: LIST(items, "phase"); break;
     case N_TURN: ONE(who); ONE(body); break;
     case N_ROUND: case N_PHASE: ONE(body); break;
-    case N_UNTIL: ONE(boundary); LIST(mods, "mod"); break;
+    case N_UNTIL: ONE(boundary); ONE(scope); LIST(mods, "mod"); break;
+    case N_IMMUNE: ONE(how); break;
+    case N_HISTORY: LIST(args, "arg"); break;
     case N_AT: ONE(boundary); ONE(body); break;
     case N_MODIFIER: ONE(call); ONE(rhs); ONE(when); break;
     case N_BOUNDARY:
@@ -338,8 +340,18 @@ static void put_time_facts(Buf *b, const Node *n)
         buf_printf(b, "  unit %d", n->value);
     if (n->kind == N_TURN || n->kind == N_ROUND || n->kind == N_PHASE)
         buf_printf(b, "  slot %d", n->slot);
-    if (n->kind == N_UNTIL || n->kind == N_AT || (n->kind == N_MODIFIER && n->lasting_no >= 0))
+    if (n->kind == N_UNTIL || n->kind == N_AT || n->kind == N_IMMUNE ||
+        (n->kind == N_MODIFIER && n->lasting_no >= 0))
         buf_printf(b, "  lasting %d", n->lasting_no);
+    if (n->kind == N_UNTIL && n->scope)
+        buf_printf(b, "  for slot %d", n->slot);
+    if (n->kind == N_MODIFIER && n->lasting_no >= 0 && n->scope_arg >= 0)
+        buf_printf(b, "  for argument %d", n->scope_arg + 1);
+    if (n->kind == N_HISTORY)
+        buf_printf(b, "  %s event %d  history %d", n->builtin == B_ANY ? "any" : "count",
+                   n->sym->index, n->history_no);
+    if (n->kind == N_IMMUNE && n->sym)
+        buf_printf(b, "  event %d", n->sym->index);
     if (n->kind == N_MODIFIER && n->lasting_no < 0)
         buf_printf(b, "  while in play %lld", n->cont_no);
     if (n->kind == N_AT && n->sym)
@@ -422,7 +434,7 @@ static void put_facts(const Dump *D, const Node *n)
         }
         break;
     case N_TURN: case N_ROUND: case N_PHASE: case N_BOUNDARY: case N_UNTIL: case N_AT:
-    case N_MODIFIER:
+    case N_MODIFIER: case N_IMMUNE: case N_HISTORY:
         put_time_facts(b, n);
         break;
     default: break;

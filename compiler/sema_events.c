@@ -193,7 +193,9 @@ long long events_state_words(const Game *g)
 {
     if (!game_has_events(g))
         return 0;
-    long long n = 5 + 4LL * g->max_depth + g->max_triggers * (5 + events_nargs(g));
+    /* each context: event, handler, by, cause, and the players immune */
+    long long per_ctx = g->immunes.len > 0 ? 5 : 4;
+    long long n = 5 + per_ctx * g->max_depth + g->max_triggers * (5 + events_nargs(g));
     if (card_handlers(g))
         n += 1 + g->cs->instances;
     if (trigger_order(g))

@@ -283,6 +283,9 @@ void finish_delayed(Sema *s, const Node *rule);
 void check_while_in_play(Sema *s, const Node *e, Node *c);
 /* The time unit a name is (turn, round, a phase), or -1 (reported at at). */
 int time_unit(Sema *s, Loc at, const char *name);
+/* sema_history.c: count(EVENT(...)) and any(EVENT(...)) */
+bool asks_history(Sema *s, const Node *n);
+Type check_history(Sema *s, Node *n, int builtin);
 
 /* sema_holders.c */
 bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags);

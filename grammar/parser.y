@@ -318,6 +318,20 @@ static Node *modifier(struct Lexer *lx, RLLTYPE loc, AssignOp op, Node *target, 
     return n;
 }
 
+/* mod: IDENT TO IDENT ('immune to EVENT', in an 'until ... for P'): the
+ * first word must be 'immune', which is no keyword. */
+static Node *immunity(struct Lexer *lx, RLLTYPE loc, const char *word, RLLTYPE event_loc,
+                      const char *event)
+{
+    if (strcmp(word, "immune") != 0)
+        lexer_error(lx, &loc, "expected a modifier 'f(x) += E' or 'immune to EVENT', found "
+                              "'%s to'", word);
+    Node *n = NEW(IMMUNE, loc);
+    n->name = event;
+    n->how = ident(lx, event_loc, event);
+    return n;
+}
+
 /* Appends list n to list head. The head remembers its last node, so a
  * list of n statements is built in O(n), not O(n^2). */
 static Node *append(Node *head, Node *n)
@@ -1117,6 +1131,9 @@ stmt
     | IDENT block                   { $$ = round_or_play(lx, @1, $1, $2); }
     | IDENT IDENT block             { $$ = phase_or_play(lx, @1, $1, @2, $2, $3); }
     | UNTIL boundary '{' mods '}'   { $$ = NEW(UNTIL, @1); $$->boundary = $2; $$->mods = $4; }
+    | UNTIL boundary FOR expr '{' mods '}'
+                                    { $$ = NEW(UNTIL, @1); $$->boundary = $2; $$->scope = $4;
+                                      $$->mods = $6; }
     | AT_TIME boundary block        { $$ = NEW(AT, @1); $$->boundary = $2; $$->body = $3; }
     | IDENT play_card opt_by opt_to { $$ = play_stmt(lx, @1, $1, $2, $3, $4); }
     | IDENT play_card BY expr ',' names
@@ -1154,6 +1171,7 @@ mod
                                     { $$ = modifier(lx, @5, ASSIGN_SUB, call(lx, @1, $1, $3), $6, $7); }
     | IDENT '(' args ')' '=' expr opt_when
                                     { $$ = modifier(lx, @5, ASSIGN_SET, call(lx, @1, $1, $3), $6, $7); }
+    | IDENT TO IDENT                { $$ = immunity(lx, @1, $1, @3, $3); }
     ;
 
 

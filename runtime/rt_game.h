@@ -41,6 +41,10 @@
  *                                        list of who went out, when
  *   GAME_HAS_SHOW                        1 if the rules `show` cards (optional,
  *                                        default 0): State.seen
+ *   GAME_HAS_IMMUNE                      1 if the rules make players immune
+ *                                        to an event (`until ... for P {
+ *                                        immune to E }`; optional, default
+ *                                        0): EvCtx.immune, p_immune()
  *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
  *                                        (optional: a game by hand may
  *                                        leave it out)
@@ -163,6 +167,9 @@ static const char *const faults[] = {
 #ifndef GAME_HAS_OUT
 #define GAME_HAS_OUT 0
 #endif
+#ifndef GAME_HAS_IMMUNE
+#define GAME_HAS_IMMUNE 0
+#endif
 /* A game with a zone whose top card is public (`top public`) defines
  * GAME_HAS_TOP_PUBLIC 1 (and GAME_HAS_SHOW) and slot_top_public[NSLOTS]. */
 /* A game that calls reverse() defines GAME_HAS_DIRECTION 1, and a word
@@ -254,6 +261,11 @@ typedef struct Trigger {
  * (event EV_PLAYED: by the player who plays it, caused by the card). */
 typedef struct EvCtx {
     int32_t event, handler, by, cause;
+#if GAME_HAS_IMMUNE
+    uint32_t immune; /* bit p: seat p is immune to an event whose body is in
+                      * progress here or around it ('until ... for P {
+                      * immune to E }'): no source of players walks it */
+#endif
 } EvCtx;
 enum { EV_PLAY_CLAUSE = -2 };
 #endif
@@ -691,6 +703,28 @@ static inline RT_UNUSED int pbefore(State *s, int site, int p)
     return pbefore_in(s, pidx(s, site, p));
 }
 #endif
+
+/* count(EVENT(...)) and any(EVENT(...)): h holds, for each of n cards or
+ * players (or one), the times the event happened and the number of the
+ * unit of time it was last counted in (0 for the game). hist_note counts
+ * one for i (none, -1, is not counted), hist_count reads it: 0 when the
+ * unit counted in is not the one in progress. */
+static inline RT_UNUSED void hist_note(int32_t *h, int i, int32_t unit, int n)
+{
+    if (i < 0 || i >= n)
+        return;
+    if (h[2 * i + 1] != unit) {
+        h[2 * i + 1] = unit;
+        h[2 * i] = 0;
+    }
+    if (h[2 * i] < INT32_MAX)
+        h[2 * i]++;
+}
+
+static inline RT_UNUSED int32_t hist_count(const int32_t *h, int i, int32_t unit)
+{
+    return i >= 0 && h[2 * i + 1] == unit ? h[2 * i] : 0;
+}
 
 #if GAME_HAS_OUT
 /* ---- players out of the game (`eliminate`) ---- */
@@ -2309,6 +2343,13 @@ static inline RT_UNUSED void simul_open(State *s)
     w->by = -1;
     w->depth = 1;
     window_seats(s, w, 0);
+#if GAME_HAS_IMMUNE /* a seat immune to an event whose body runs is not walked */
+    int k = 0;
+    for (int i = 0; i < w->nseats; i++)
+        if (!(s->nctx > 0 && ((s->ctx[s->nctx - 1].immune >> w->order[i]) & 1u)))
+            w->order[k++] = w->order[i];
+    w->nseats = (int16_t)k;
+#endif
     w->open = w->nseats > 0; /* nobody to ask: nothing is kept */
 }
 
@@ -2327,7 +2368,7 @@ static RT_UNUSED bool simul_check(const State *s, char *why, size_t n)
     const RtWindow *w = &s->simul;
     if (!w->open)
         return true;
-#if GAME_HAS_OUT /* the seats still in when it opened */
+#if GAME_HAS_OUT || GAME_HAS_IMMUNE /* the seats still in (not immune) when it opened */
     bool seats_ok = w->nseats <= s->core.nplayers;
 #else
     bool seats_ok = w->nseats == s->core.nplayers;
@@ -2396,8 +2437,20 @@ static inline RT_UNUSED bool ev_enter(State *s, int site, int event, int handler
     x->handler = handler;
     x->by = by;
     x->cause = cause;
+#if GAME_HAS_IMMUNE /* what runs inside an event's body keeps its immune */
+    x->immune = s->nctx > 1 ? x[-1].immune : 0;
+#endif
     return true;
 }
+
+#if GAME_HAS_IMMUNE
+/* Is seat p immune to an event whose body is in progress? Then the
+ * sources of players leave it out (`for q in players`, count, any...). */
+static inline RT_UNUSED int p_immune(const State *s, int p)
+{
+    return s->nctx > 0 && ((s->ctx[s->nctx - 1].immune >> p) & 1u);
+}
+#endif
 
 /* The innermost event or handler is over. */
 static inline RT_UNUSED void ev_leave(State *s)
