@@ -179,9 +179,15 @@ static void declare_zone(Sema *s, Node *z)
  *     | PROC IDENT '(' params ')' (':' var_type)? block */
 static void declare_fn(Sema *s, Node *f, bool proc)
 {
+    if (f->result_how) { /* `func f(): suit`: a value of suit */
+        f->attr = value_attr_of(s, f->result_how);
+        f->type = f->attr >= 0 ? T_VALUE : T_UNKNOWN;
+    }
     Sym *sym = enter_global(s, f, proc ? S_PROC : S_FUNC, f->type);
     if (!sym)
         return;
+    if (f->type == T_VALUE)
+        sym->attr = f->attr;
     int k = 0;
     for (Node *p = f->params; p; p = p->next, k++) {
         p->attr = -1;
@@ -365,10 +371,11 @@ void sema_check_fn(Sema *s, Sym *sym)
     if (s->event_scope && (f->asks || f->declines))
         check_window_texts(s, f);
     if (f->expr_body) {
-        Type t = check_expr(s, f->expr_body);
-        expect_type(s, f->expr_body, f->type, t,
-                    sym->clause && sym->clause->clause_kind == CLAUSE_ON
-                        ? "the 'where' of a handler" : "the value of the func");
+        int attr = f->type == T_VALUE ? f->attr : -1;
+        Type t = check_expr_as(s, f->expr_body, f->type, attr);
+        expect_value(s, f->expr_body, f->type, attr, t,
+                     sym->clause && sym->clause->clause_kind == CLAUSE_ON
+                         ? "the 'where' of a handler" : "the value of the func");
     } else if (f->body) {
         check_block(s, f->body);
         /* a func or a proc with a result must end in 'return' */

@@ -286,6 +286,7 @@ typedef enum RtNumType {
     RT_NUM_BOOL,
     RT_NUM_PLAYER,      /* a seat, -1 none */
     RT_NUM_CARD,        /* a card instance, -1 none: named where seen */
+    RT_NUM_WORD,        /* an attribute value: words[v], -1 none */
 } RtNumType;
 
 typedef struct RtNumber {
@@ -294,6 +295,9 @@ typedef struct RtNumber {
     uint8_t vis;        /* RT_VIS_PUBLIC, or RT_VIS_OWNER: the seat of the value */
     uint8_t type;       /* RtNumType */
     uint8_t func;       /* a func's value: computed on a copy of the state */
+    const char *const *words; /* RT_NUM_WORD: the attribute's values, in
+                               * cards.yaml order (NULL otherwise) */
+    int nwords;         /* RT_NUM_WORD: how many */
 } RtNumber;
 
 /* A step of a choice of a set of cards made one card at a time
