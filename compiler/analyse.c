@@ -126,6 +126,8 @@ static void mark_reachable(Arena *a, Game *g)
                 reach(&r, h->match->sym);
         }
     }
+    if (game_has_windows(g)) /* a window offers the cards whose guard holds */
+        reach_plays(&r, false);
     drain(&r);
     reach_continuous(&r);
 }

@@ -991,6 +991,13 @@ static int word_base(const Gen *G, Type t, int attr)
     return base;
 }
 
+/* The index in the game's table of words of the first value of
+ * attribute attr (value_word adds a value's index). */
+int value_word_base(const Gen *G, int attr)
+{
+    return word_base(G, T_VALUE, attr);
+}
+
 /* The C of word e of a prompt or label, as the int32_t rt_words reads. */
 static const char *word_value(Gen *G, const Node *e)
 {

@@ -247,6 +247,7 @@ typedef enum RtArgKind {
     RT_ARG_PLAYER,
     RT_ARG_CARD_SHOWN,
     RT_ARG_ZONE,
+    RT_ARG_WORD,        /* an attribute value: RtGame.words[v], -1 none */
 } RtArgKind;
 
 /* The question a seat was asked, as a decision holds it (RtDecision's

@@ -18,6 +18,9 @@
 #     against the hand and the table it shows, and a Caller's call
 #     lasting (`until end of next turn { trump() = t }`);
 #   - prompts built from funcs of values ("trump {trump()}");
+#   - an event carrying a suit (calls(p, s)): its window gives the suit's
+#     word in JSON "args" and at the terminal ("before calls (Player 1,
+#     blue)"), and its question names it;
 #   - simulate and play agree seed by seed.
 #
 #   sh tests/games/values.sh CARDC LIBCARDRT
@@ -70,6 +73,12 @@ check "JSON: a variable of values, as its word" \
     "$T/one"
 check "JSON: a func of values with no value is null" \
     grep -qF '{"name":"last_colour","value":null}' "$T/one"
+cat "$T/one" "$T/two" >"$T/both"
+check "JSON: a window's args give an event's suit by its word" \
+    grep -qE '"window":\{"id":[0-9]+,"kind":"react","event":"calls","args":\[[0-2],"(blue|green)"\]' \
+    "$T/both"
+check "JSON: a Princess answers a call of blue" \
+    grep -qE '"event":"calls","args":\[[0-2],"blue"\].*"label":"Princess","card":"Princess"' "$T/both"
 check "JSON: a prompt built from funcs of values" \
     grep -qE '"prompt":"Player 1: trump (red|blue|green), strongest (red|blue|green)"' "$T/one"
 
@@ -97,11 +106,17 @@ check "terminal: a card named, whole" \
 grep '^Player [23] chooses' "$T/term" >"$T/others"
 check "terminal: never another seat's secret suit or bid" \
     sh -c '! grep -qE "chooses: (red|blue|green|[0-9]+) \((Your|Put)" "$1"' sh "$T/others"
+check "terminal: a window names an event's suit by its word" \
+    grep -qE '^Responses before calls \(Player [123], (blue|green)\): ' "$T/term"
 check "terminal: a variable of values, as its word" grep -qxF '  called: red' "$T/term"
 check "terminal: the human's own owner value" \
     grep -qxE '  favourite of Player 1: (red|blue|green)' "$T/term"
 check "terminal: a func of values with no value is none" grep -qxF '  last_colour: none' "$T/term"
-check "terminal: a call lasting shows in the trump" grep -qxE '  trump: (blue|green)' "$T/term"
+# seed 18: calls of a suit last (the suit after it the trump) in views of
+# Player 1
+yes 1 | head -n 3000 | "$T/lab" play --seats human,random,random --seed 18 \
+    >"$T/term18" 2>>"$T/stderr"
+check "terminal: a call lasting shows in the trump" grep -qxE '  trump: (blue|green)' "$T/term18"
 check "terminal: never another seat's owner values" \
     sh -c '! grep -qE "^  (favourite|strong_suit) of Player [23]" "$1"' sh "$T/term"
 yes 1 | head -n 3000 | "$T/lab" play --seats human,random,random --seed 2 --reveal-all \
