@@ -15,9 +15,30 @@ static const char *number_type(Type t)
     case T_BOOL:   return "RT_NUM_BOOL";
     case T_PLAYER: return "RT_NUM_PLAYER";
     case T_CARD:   return "RT_NUM_CARD";
-    case T_VALUE:  return "RT_NUM_WORD";
+    case T_VALUE:
+    case T_NAME:   return "RT_NUM_WORD";
     default:       return "RT_NUM_INT";
     }
+}
+
+/* number_names[]: the names of the cards, for the shown numbers that
+ * hold card names. */
+static void gen_number_names(Gen *G)
+{
+    const Game *g = G->g;
+    bool shown = false;
+    for (int i = 0; i < g->shown.len; i++)
+        shown |= ((const Node *)g->shown.items[i])->type == T_NAME;
+    if (!shown)
+        return;
+    buf_puts(G->out, "/* the names of the cards, for the numbers that hold them */\n"
+                     "static const char *const number_names[] = {\n");
+    for (int c = 0; c < G->cs->ncards; c++) {
+        buf_puts(G->out, "    ");
+        c_string(G->out, G->cs->cards[c]->name);
+        buf_puts(G->out, ",\n");
+    }
+    buf_puts(G->out, "};\n\n");
 }
 
 /* number_words_A[]: the values of attribute A, for the shown numbers
@@ -25,6 +46,7 @@ static const char *number_type(Type t)
 static void gen_number_words(Gen *G)
 {
     const Game *g = G->g;
+    gen_number_names(G);
     for (int a = 0; a < G->cs->nattrs; a++) {
         bool shown = false;
         for (int i = 0; i < g->shown.len; i++) {
@@ -63,6 +85,8 @@ static void gen_number_table(Gen *G)
         if (d->type == T_VALUE)
             buf_printf(o, ", number_words_%d, %d},\n", d->attr,
                        G->cs->attrs[d->attr]->nvalues);
+        else if (d->type == T_NAME)
+            buf_printf(o, ", number_names, %d},\n", G->cs->ncards);
         else
             buf_puts(o, ", NULL, 0},\n");
     }

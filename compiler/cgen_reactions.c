@@ -328,7 +328,8 @@ static const char *arg_kind(Type t)
     case T_PLAYER: return "RT_ARG_PLAYER";
     case T_BOOL: return "RT_ARG_BOOL";
     case T_ZONE: return "RT_ARG_ZONE";
-    case T_VALUE: return "RT_ARG_WORD";
+    case T_VALUE:
+    case T_NAME: return "RT_ARG_WORD";
     default: return "RT_ARG_INT";
     }
 }
@@ -445,21 +446,22 @@ static bool window_reopens(const Gen *G, int e)
 }
 
 /* bf_argwordN[]: where in the words the values of each attribute value
- * of user event e begin (value_word), -1 for another value; "NULL" when
- * e carries none. */
+ * or card name of user event e begin (value_word), -1 for another value;
+ * "NULL" when e carries none. */
 static const char *gen_arg_words(Gen *G, int e, int evi)
 {
     const Sym *ev = e >= EV_USER ? G->g->events.items[e - EV_USER] : NULL;
     bool any = false;
     for (int i = 0; ev && i < ev->nparams && i < 8; i++)
-        any |= ev->params[i] == T_VALUE;
+        any |= ev->params[i] == T_VALUE || ev->params[i] == T_NAME;
     if (!any)
         return "NULL";
     buf_printf(G->out, "static const int16_t bf_argword%d[] = {", evi);
     const Node *p = ev->decl->params;
     for (int i = 0; p && i < 8; p = p->next, i++)
         buf_printf(G->out, "%s%d", i ? ", " : "",
-                   p->type == T_VALUE ? value_word_base(G, p->attr) : -1);
+                   p->type == T_VALUE || p->type == T_NAME
+                       ? value_word_base(G, p->type, p->attr) : -1);
     buf_puts(G->out, "};\n");
     return arena_printf(G->a, "bf_argword%d", evi);
 }

@@ -25,12 +25,11 @@ static void event_value_param(Sema *s, Node *p)
     p->attr = -1;
     if (!p->how || cards_find_type(s->cs, p->how->name))
         return;
-    if (!cards_find_attr(s->cs, p->how->name)) {
+    if (strcmp(p->how->name, "name") && !cards_find_attr(s->cs, p->how->name)) {
         p->type = T_UNKNOWN; /* check_param_types reports it; nothing follows */
         return;
     }
-    p->attr = value_attr_of(s, p->how);
-    p->type = p->attr >= 0 ? T_VALUE : T_UNKNOWN;
+    p->type = named_type(s, p->how, &p->attr);
     s->g->words = true; /* its window names the value by its word */
 }
 
@@ -85,8 +84,9 @@ static void check_param_types(Sema *s, Node *params)
 {
     for (Node *p = params; p; p = p->next) {
         p->value = -1;
-        if (!p->how || p->type == T_VALUE || cards_find_attr(s->cs, p->how->name))
-            continue; /* none, or an attribute's values (event_value_param) */
+        if (!p->how || p->type == T_VALUE || p->type == T_NAME ||
+            cards_find_attr(s->cs, p->how->name))
+            continue; /* none, or values or names (event_value_param) */
         TypeDef *t = cards_find_type(s->cs, p->how->name);
         if (t) {
             p->value = t->index;

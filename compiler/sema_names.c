@@ -129,6 +129,19 @@ int value_attr_of(Sema *s, const Node *how)
     return at->index;
 }
 
+/* The type of a parameter, a variable or a func's value declared by a
+ * name (`s: suit`, `n: name`): T_NAME for `name`, the names of the cards
+ * (attr -1); else T_VALUE of the attribute named, its index in *attr;
+ * T_UNKNOWN after an error. */
+Type named_type(Sema *s, const Node *how, int *attr)
+{
+    *attr = -1;
+    if (!strcmp(how->name, "name"))
+        return T_NAME;
+    *attr = value_attr_of(s, how);
+    return *attr >= 0 ? T_VALUE : T_UNKNOWN;
+}
+
 /* ---- scopes ------------------------------------------------------------ */
 
 Sym *new_local(Sema *s, const char *name, Type t, Node *decl, SymKind kind)

@@ -20,7 +20,9 @@
 #   - prompts built from funcs of values ("trump {trump()}");
 #   - an event carrying a suit (calls(p, s)): its window gives the suit's
 #     word in JSON "args" and at the terminal ("before calls (Player 1,
-#     blue)"), and its question names it;
+#     blue)"), and its question names it; so for an event carrying a card
+#     name (names(p, q, n)), and a variable of card names is shown by the
+#     name (last_named);
 #   - simulate and play agree seed by seed.
 #
 #   sh tests/games/values.sh CARDC LIBCARDRT
@@ -79,6 +81,11 @@ check "JSON: a window's args give an event's suit by its word" \
     "$T/both"
 check "JSON: a Princess answers a call of blue" \
     grep -qE '"event":"calls","args":\[[0-2],"blue"\].*"label":"Princess","card":"Princess"' "$T/both"
+check "JSON: a window's args give an event's card name" \
+    grep -qE '"window":\{"id":[0-9]+,"kind":"react","event":"names","args":\[[0-2],[0-2],"(Priest|Baron|Caller|Princess)"\]' \
+    "$T/both"
+check "JSON: a variable of card names, as the name" \
+    grep -qE '\{"name":"last_named","player":[0-2],"value":"(Priest|Baron|Caller|Princess)"\}' "$T/both"
 check "JSON: a prompt built from funcs of values" \
     grep -qE '"prompt":"Player 1: trump (red|blue|green), strongest (red|blue|green)"' "$T/one"
 
@@ -108,6 +115,11 @@ check "terminal: never another seat's secret suit or bid" \
     sh -c '! grep -qE "chooses: (red|blue|green|[0-9]+) \((Your|Put)" "$1"' sh "$T/others"
 check "terminal: a window names an event's suit by its word" \
     grep -qE '^Responses before calls \(Player [123], (blue|green)\): ' "$T/term"
+check "terminal: a window names an event's card name" \
+    grep -qE '^Responses before names \(Player [123], Player [123], (Priest|Baron|Caller|Princess)\): ' \
+    "$T/term"
+check "terminal: a variable of card names, as the name" \
+    grep -qxE '  last_named of Player [123]: (Priest|Baron|Caller|Princess)' "$T/term"
 check "terminal: a variable of values, as its word" grep -qxF '  called: red' "$T/term"
 check "terminal: the human's own owner value" \
     grep -qxE '  favourite of Player 1: (red|blue|green)' "$T/term"

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """values_check.py OUT...: the numbers of tests/games/values-lab's views
-that hold attribute values (docs/LANGUAGE.md §2, "Who sees a variable"),
-in streams written with --protocol json by seats that are not
---reveal-all. In every decision's view:
+that hold attribute values and card names (docs/LANGUAGE.md §2, "Who sees
+a variable"), in streams written with --protocol json by seats that are
+not --reveal-all, each OUT one or more games one after the other. In every
+decision's view:
 
   - "called" and "trump" (public) are suits, written as their words;
     "trump" is "called", or the suit after the one a Caller called last
@@ -11,10 +12,14 @@ in streams written with --protocol json by seats that are not
     alone, as suits; "strong_suit" is the suit of which the decider's hand
     (in the view) holds most, the first in declared order of those;
   - "last_colour" (public) is "black" for an empty table, null when the
-    table's top card is the kitten (no colour), else that card's colour.
+    table's top card is the kitten (no colour), else that card's colour;
+  - "last_named" (public, per seat: a variable of card names) is given
+    for every seat, a name of the card list: "Guard" until that seat's
+    Guard names a card, then the last one it named (a chosen "Guard: name
+    ..." line of that seat), unless a Princess stopped that naming.
 
 At least one view must show a trump that is not the suit called (so a
-call was seen lasting), and one a last_colour null. Prints what it
+call was seen lasting), one a last_colour null, and one a card named. Prints what it
 counted; exits 1 at the first view that breaks a rule, naming it.
 """
 import json
@@ -57,11 +62,17 @@ def table_colour(view):
     return COLOUR.get(cards[-1])
 
 
-def check_decision(m, last_call, st):
+def check_decision(m, last_call, guesses, st):
     p, view = m["player"], m["view"]
     shared, own = {}, {}
     for n in view["numbers"]:
-        if "player" not in n:
+        if n["name"] == "last_named":
+            if n["value"] not in guesses.get(n["player"], {"Guard"}):
+                raise Bad("last_named of seat %d is %r, named %s" % (
+                    n["player"], n["value"], guesses.get(n["player"])))
+            st["named"] += n["value"] != "Guard"
+            guesses[n["player"]] = {n["value"]}  # what it holds from now on
+        elif "player" not in n:
             shared[n["name"]] = n["value"]
         elif n["name"] in ("favourite", "strong_suit"):
             if n["player"] != p:
@@ -87,25 +98,31 @@ def check_decision(m, last_call, st):
 
 def check(path, st):
     last_call = None
+    guesses = {}  # seat: what its last_named may be (the last seen, a name since)
     for n, line in enumerate(open(path, encoding="utf-8"), 1):
         m = json.loads(line)
         try:
-            if m["type"] == "chosen" and m["prompt"] == "Call a suit":
+            if m["type"] == "end":  # the next game starts afresh
+                last_call, guesses = None, {}
+            elif m["type"] == "chosen" and m["prompt"] == "Call a suit":
                 last_call = m["label"]
+            elif m["type"] == "chosen" and m["prompt"].startswith("Guard: name "):
+                guesses[m["player"]] = guesses.get(m["player"], {"Guard"}) | {m["label"]}
             elif m["type"] == "decision":
-                check_decision(m, last_call, st)
+                check_decision(m, last_call, guesses, st)
         except (Bad, KeyError) as e:
             print("%s: line %d: %s" % (path, n, e))
             sys.exit(1)
 
 
 def main():
-    st = {"views": 0, "lasting": 0, "none": 0}
+    st = {"views": 0, "lasting": 0, "none": 0, "named": 0}
     for path in sys.argv[1:]:
         check(path, st)
-    print("views %(views)d, a call lasting in %(lasting)d, no colour in %(none)d" % st)
-    if st["lasting"] == 0 or st["none"] == 0:
-        print("no view showed a call lasting, or a colour that is none")
+    print("views %(views)d, a call lasting in %(lasting)d, no colour in %(none)d, "
+          "a card named in %(named)d" % st)
+    if st["lasting"] == 0 or st["none"] == 0 or st["named"] == 0:
+        print("no view showed a call lasting, a colour that is none, or a card named")
         sys.exit(1)
 
 
