@@ -223,9 +223,13 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   FUNCDECL      name, params = PARAM list, type = result type, shown
  *                 and vis as for VARDECL, and
  *                 either expr_body (func f(): int = e) or body (a BLOCK);
+ *                 a func of an attribute's values (`func f(): suit`):
+ *                 type T_VALUE, result_how = IDENT of the attribute, else
+ *                 NULL; attr = its index (-1 after an error);
  *                 nlocals = its frame slots (params first; the next one
  *                 is the answer of an 'ask' in a condition)
- *   PROCDECL      name, params, type (T_VOID without a result), body;
+ *   PROCDECL      name, params, type (T_VOID without a result), body,
+ *                 result_how and attr as for FUNCDECL;
  *                 nlocals; for the proc the checker makes of an 'at'
  *                 block, sym = the rule it is written in (the block's
  *                 frame slots are that rule's)
@@ -421,7 +425,7 @@ struct Node {
             union { Node *expr_body, *els, *from, *pos, *into, *by, *when, *reopens, *scope; };
             union { Node *size, *pattern, *shown, *asks; };
             union { Node *such, *declines; };
-            union { Node *words; };
+            union { Node *words, *result_how; };
         };
     };
     Node *next;             /* the next node of a list */

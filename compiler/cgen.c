@@ -1024,6 +1024,14 @@ static int word_base(const Gen *G, Type t, int attr)
     return base;
 }
 
+/* The index in the game's table of words of the first card name (t
+ * T_NAME) or the first value of attribute attr (T_VALUE): value_word adds
+ * a name's or a value's index. */
+int value_word_base(const Gen *G, Type t, int attr)
+{
+    return word_base(G, t, attr);
+}
+
 /* The C of word e of a prompt or label, as the int32_t rt_words reads. */
 static const char *word_value(Gen *G, const Node *e)
 {

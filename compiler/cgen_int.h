@@ -77,6 +77,7 @@ const char *checked_player(Gen *G, const Node *p);
 /* The values words w (WORDS, or NULL) are built from, as the int32_t
  * rt_words reads: "a, b, c", a 0 for each word it has not. */
 const char *words_args(Gen *G, const Node *w);
+int value_word_base(const Gen *G, Type t, int attr);
 /* The C of expression n, appended to b. */
 void gen_expr(Gen *G, Buf *b, const Node *n);
 /* The base name of the file node n is in. */

@@ -328,6 +328,8 @@ static const char *arg_kind(Type t)
     case T_PLAYER: return "RT_ARG_PLAYER";
     case T_BOOL: return "RT_ARG_BOOL";
     case T_ZONE: return "RT_ARG_ZONE";
+    case T_VALUE:
+    case T_NAME: return "RT_ARG_WORD";
     default: return "RT_ARG_INT";
     }
 }
@@ -448,6 +450,27 @@ static bool window_reopens(const Gen *G, int e)
     return d && d->reopens;
 }
 
+/* bf_argwordN[]: where in the words the values of each attribute value
+ * or card name of user event e begin (value_word), -1 for another value;
+ * "NULL" when e carries none. */
+static const char *gen_arg_words(Gen *G, int e, int evi)
+{
+    const Sym *ev = e >= EV_USER ? G->g->events.items[e - EV_USER] : NULL;
+    bool any = false;
+    for (int i = 0; ev && i < ev->nparams && i < 8; i++)
+        any |= ev->params[i] == T_VALUE || ev->params[i] == T_NAME;
+    if (!any)
+        return "NULL";
+    buf_printf(G->out, "static const int16_t bf_argword%d[] = {", evi);
+    const Node *p = ev->decl->params;
+    for (int i = 0; p && i < 8; p = p->next, i++)
+        buf_printf(G->out, "%s%d", i ? ", " : "",
+                   p->type == T_VALUE || p->type == T_NAME
+                       ? value_word_base(G, p->type, p->attr) : -1);
+    buf_puts(G->out, "};\n");
+    return arena_printf(G->a, "bf_argword%d", evi);
+}
+
 /* The tables of event e (number evi) and its BfEvent entry, into entries. */
 static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
 {
@@ -471,12 +494,13 @@ static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
     gen_kind_table(G, e, evi, CLAUSE_REACT, "react");
     const char *wkinds = gen_window_kinds(G, e, evi);
     const char *words = gen_window_words(G, e, evi, nv);
+    const char *argword = gen_arg_words(G, e, evi);
     buf_puts(o, "\n");
     int prompt = g->respond_prompt ? g->respond_prompt[e] : -1;
     buf_printf(entries, "    {%d, %d, %d, %d, bf_argkind%d, %d, bf_rules%d, bf_instead%d, "
-                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s, %d},\n",
+                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s, %d, %s},\n",
                e, nv, event_site(G, e), prompt, evi, nrules, evi, evi, evi, evi, evi, wkinds,
-               window_texts(G, e), words, window_reopens(G, e));
+               window_texts(G, e), words, window_reopens(G, e), argword);
 }
 
 /* The slot of a card's move that the zone of clause h's pattern names:

@@ -165,8 +165,9 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     switch (n->kind) {
     case N_ZONEDECL: LIST(flag_list, "flag"); break;
     case N_VARDECL: ONE(init); ONE(shown); break;
-    case N_FUNCDECL: LIST(params, "param"); ONE(shown); ONE(expr_body); ONE(body); break;
-    case N_PROCDECL: LIST(params, "param"); ONE(body); break;
+    case N_FUNCDECL: LIST(params, "param"); ONE(result_how); ONE(shown); ONE(expr_body);
+                     ONE(body); break;
+    case N_PROCDECL: LIST(params, "param"); ONE(result_how); ONE(body); break;
     case N_EVENTDECL: LIST(params, "param"); ONE(asks); ONE(declines); ONE(body); break;
     case N_WINDOWDECL: ONE(window_of); ONE(asks); ONE(declines); ONE(reopens); break;
     case N_EFFECT: LIST(clauses, "clause"); break;
@@ -475,7 +476,7 @@ static void put_signature(Buf *b, const Node *fn)
                    p->how ? p->how->name : type_word(p->type));
     buf_puts(b, ")");
     if (fn->type != T_VOID)
-        buf_printf(b, ": %s", type_word(fn->type));
+        buf_printf(b, ": %s", fn->result_how ? fn->result_how->name : type_word(fn->type));
 }
 
 static const Sym *fn_sym(const Dump *D, const Node *decl)
@@ -519,7 +520,8 @@ static void put_decl_head(Buf *b, const Node *n)
     case N_VARDECL:
         buf_printf(b, "var %s: %s%s", n->name,
                    n->per_player == VAR_PER_CARD ? "per card "
-                   : n->per_player ? "per player " : "", type_word(n->type));
+                   : n->per_player ? "per player " : "",
+                   n->how ? n->how->name : type_word(n->type));
         if (n->shown)
             buf_printf(b, ", %s", n->shown->name);
         break;

@@ -129,6 +129,8 @@ static Type check_call_routine(Sema *s, Node *n, Sym *sym, bool stmt)
             expect_value(s, a, want, attr, t, ctx);
         }
     }
+    if (sym->type == T_VALUE)
+        n->attr = sym->attr;
     return n->type = sym->type;
 }
 

@@ -93,6 +93,8 @@ void declare_event(Sema *s, Node *n);
 void declare_limit_triggers(Sema *s, Node *n);
 void check_event(Sema *s, Sym *ev);
 Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt);
+int event_param_attr(const Sym *ev, int i);
+Type named_type(Sema *s, const Node *how, int *attr);
 long long events_state_words(const Game *g);
 void scope_event_values(Sema *s);
 const Sym *event_of_body(Sema *s, const Sym *f); /* the event whose body f is, or NULL */

@@ -531,7 +531,8 @@ static void check_return(Sema *s, Node *n)
 {
     Type want = s->in_delayed ? T_VOID : s->fn->type;
     if (n->result) {
-        Type t = check_expr(s, n->result);
+        int attr = want == T_VALUE ? s->fn->attr : -1;
+        Type t = check_expr_as(s, n->result, want, attr);
         if (want == T_VOID && s->in_delayed)
             diag_error(s->diags, n->loc, "the block of 'at' gives no value: write 'return' "
                                          "alone");
@@ -539,7 +540,7 @@ static void check_return(Sema *s, Node *n)
             diag_error(s->diags, n->loc, "'%s' gives no value: write 'return' alone",
                        s->fn->name);
         else
-            expect_type(s, n->result, want, t, "the value returned");
+            expect_value(s, n->result, want, attr, t, "the value returned");
     } else if (want != T_VOID) {
         diag_error(s->diags, n->loc, "'%s' must return %s", s->fn->name, type_name(want));
     }

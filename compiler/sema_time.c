@@ -205,7 +205,8 @@ static void bind_arguments(Sema *s, Node *c, const Sym *f)
                                      "given %d", c->name, f->nparams,
                    f->nparams == 1 ? "" : "s", k);
     int i = 0;
-    for (Node *a = c->args; a; a = a->next, i++) {
+    const Node *p = f->decl->params;
+    for (Node *a = c->args; a; a = a->next, i++, p = p ? p->next : NULL) {
         Type t = i < f->nparams && i < 8 ? f->params[i] : T_UNKNOWN;
         if (a->kind != N_IDENT) {
             diag_error(s->diags, a->loc, "a modifier names the arguments of '%s': write a name "
@@ -214,6 +215,8 @@ static void bind_arguments(Sema *s, Node *c, const Sym *f)
         }
         a->sym = declare_local(s, a, a->name, t, S_LOCAL);
         a->type = t;
+        if (t == T_VALUE && p) /* `s: suit`: the values of suit */
+            a->sym->attr = a->attr = p->attr;
     }
 }
 
@@ -221,11 +224,12 @@ static void bind_arguments(Sema *s, Node *c, const Sym *f)
  * func gives instead, of its type. */
 static void check_modifier_value(Sema *s, Node *m, const Sym *f)
 {
-    Type t = check_expr(s, m->rhs);
+    int attr = f->type == T_VALUE ? f->attr : -1;
+    Type t = check_expr_as(s, m->rhs, m->assign_op == ASSIGN_SET ? f->type : T_INT, attr);
     if (m->assign_op == ASSIGN_SET) {
         char ctx[160];
         snprintf(ctx, sizeof ctx, "the value '%s' gives instead", f->name);
-        expect_type(s, m->rhs, f->type, t, ctx);
+        expect_value(s, m->rhs, f->type, attr, t, ctx);
         return;
     }
     if (f->type != T_INT && f->type != T_UNKNOWN)

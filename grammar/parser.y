@@ -146,6 +146,23 @@ static Node *value_var(struct Lexer *lx, RLLTYPE loc, const char *name, int per,
     return n;
 }
 
+/* `func NAME(PARAMS): ATTR [, shown] (= EXPR | BLOCK)` and `proc
+ * NAME(PARAMS): ATTR BLOCK`: a func or a proc giving a value of attribute
+ * ATTR (result_how), which the checker finds. */
+static Node *value_fn(struct Lexer *lx, RLLTYPE loc, NodeKind k, const char *name,
+                      Node *params, Node *attr, Node *shown, Node *expr_body, Node *body)
+{
+    Node *n = node_new(lx->arena, k, L(loc));
+    n->name = name;
+    n->params = params;
+    n->type = T_VALUE;
+    n->result_how = attr;
+    n->shown = shown;
+    n->expr_body = expr_body;
+    n->body = body;
+    return n;
+}
+
 /* The numbers of 'choose P "..." from [v in] lo..hi [where COND]': a
  * SOURCE walking the LIST of its two bounds. */
 static Node *range_source(struct Lexer *lx, RLLTYPE loc, const char *name, Node *lo, Node *hi,
@@ -861,6 +878,15 @@ decl
     | PROC name '(' params ')' ':' var_type block
                                     { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->body = $8; }
+    | FUNC name '(' params ')' ':' IDENT opt_shown '=' expr
+                                    { $$ = value_fn(lx, @2, N_FUNCDECL, $2, $4,
+                                                    ident(lx, @7, $7), $8, $10, NULL); }
+    | FUNC name '(' params ')' ':' IDENT opt_shown block
+                                    { $$ = value_fn(lx, @2, N_FUNCDECL, $2, $4,
+                                                    ident(lx, @7, $7), $8, NULL, $9); }
+    | PROC name '(' params ')' ':' IDENT block
+                                    { $$ = value_fn(lx, @2, N_PROCDECL, $2, $4,
+                                                    ident(lx, @7, $7), NULL, NULL, $8); }
     | IDENT names                   { $$ = phases_decl(lx, @1, $1, $2); }
     | IDENT IDENT BY IDENT          { $$ = order_decl(lx, @1, $1, @2, $2, @4, $4); }
     | IDENT ':' win_orders          { $$ = winners_decl(lx, @1, $1, $3); }

@@ -2852,6 +2852,9 @@ typedef struct BfEvent {
     void (*words)(State *s, const int32_t *V, int32_t *w);
     int32_t reopens;            /* its window opens again after a reaction whose
                                  * play was stopped (`reopens`) */
+    const int16_t *argword;     /* NULL, or per value of kind RT_ARG_WORD the
+                                 * index in words[] of its attribute's first
+                                 * value (value_word): the window shows the word */
 } BfEvent;
 
 /* Defined by the game after the rules. */
@@ -3076,7 +3079,8 @@ static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
     if (ev->prompt < 0 || !win_open(s, RT_WINDOW_REACT, ev->event, ev_by(s), EV_FIRST_SEAT(s)))
         return false;
     for (int i = 0; i < ev->nvals; i++)
-        win_arg(s, i, ev->argkind[i], V[i]);
+        win_arg(s, i, ev->argkind[i],
+                ev->argkind[i] == RT_ARG_WORD ? value_word(ev->argword[i], V[i]) : V[i]);
     return true;
 }
 

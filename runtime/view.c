@@ -274,6 +274,9 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
             fputs(name, pl->out);
             break;
         }
+        case RT_ARG_WORD:
+            fputs(v >= 0 && v < pl->g->nwords ? pl->g->words[v] : "none", pl->out);
+            break;
         default:
             fprintf(pl->out, "%d", (int)v);
         }
@@ -857,7 +860,7 @@ static const char *window_kind(int kind)
 /* One argument of a window's event: a card by name (null when seat p, or
  * the viewers for p < 0, may not see it, unless the event shows it, or for
  * none), a player's number
- * (null for none), a number, a truth value. */
+ * (null for none), a number, a truth value, an attribute value's word. */
 static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
 {
     FILE *f = pl->out;
@@ -880,6 +883,12 @@ static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
         break;
     case RT_ARG_ZONE: /* {"zone":"hand","player":1}, as a move's places */
         json_place(pl, v, p);
+        break;
+    case RT_ARG_WORD: /* an attribute value's word, null for none */
+        if (v >= 0 && v < pl->g->nwords)
+            rt_json_string(f, pl->g->words[v]);
+        else
+            fputs("null", f);
         break;
     default:
         fprintf(f, "%d", (int)v);

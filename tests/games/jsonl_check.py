@@ -43,6 +43,11 @@ stream's check).
     out); no decision is a player's once it is out, no window asks one
     (a window's order is every seat still in when it is first seen), and
     no winner is out;
+  - a view's "numbers", when there, are objects of "name", "player" (a
+    seat, for a number per seat) and "value": a number, true or false, a
+    string (a card's name, an attribute value's word) or null; then
+    "unseen":true (a card not seen: its value null) or "copy":K (a card's
+    copy in play, its value a name), or nothing more;
   - the stream ends with exactly one end line; with --ended, a game played
     to its end: "result" is "win" (with at least one winner, unless every
     seat is out, or with --defeat, where the rules may defeat every
@@ -96,6 +101,25 @@ def parse(n, raw):
         except UnicodeEncodeError:
             fail(n, f"a lone surrogate escaped in a string: {s[:40]!r}")
     return m
+
+
+NUMBER_TAILS = [[], ["unseen"], ["copy"]]  # the fields after a number's "value"
+
+
+def check_numbers(n, numbers):
+    """A view's "numbers": each {"name", ["player",] "value", [tail]}."""
+    for x in numbers:
+        keys = list(x.keys()) if isinstance(x, dict) else []
+        head = ["name", "player", "value"] if "player" in keys else ["name", "value"]
+        if keys[:len(head)] != head or keys[len(head):] not in NUMBER_TAILS:
+            fail(n, f"a number with the fields {keys if keys else x!r}")
+        v = x["value"]
+        if not (v is None or isinstance(v, (bool, int, str))):
+            fail(n, f"number {x['name']!r} has the value {v!r}")
+        if "unseen" in x and (x["unseen"] is not True or v is not None):
+            fail(n, f"number {x['name']!r} unseen with the value {v!r}")
+        if "copy" in x and not isinstance(v, str):
+            fail(n, f"number {x['name']!r} numbers a copy of {v!r}")
 
 
 WINDOW_KEYS = ["id", "kind", "event", "args", "by", "depth", "order"]  # and "copies" may end it
@@ -260,6 +284,7 @@ def check(path, ended, defeat):
             if len(labels) != len(opts):
                 same = next(k for k, v in labels.items() if v > 1)
                 fail(n, f"{labels[same]} options labelled {same[:60]!r}")
+            check_numbers(n, m["view"].get("numbers", []))
             view = {}
             for z in m["view"]["zones"]:
                 key = (z["zone"], z.get("player"), z.get("holder"), z.get("copy"))
