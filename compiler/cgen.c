@@ -1684,18 +1684,26 @@ static int attr_values(Gen *G, Buf *vals, const Node *src)
 }
 
 /* The walk of the values a choice of values offers, in helper hb: the
- * numbers lo..hi (an empty range faults, with its bounds), or the table
- * of values(...); each in the element's slot, at the indent the caller
- * then writes the option at. */
+ * numbers lo..hi (an empty range faults, with its bounds; so do more
+ * numbers than a decision holds, with their count, and with a 'where' a
+ * range is work, a step per number), or the table of values(...); each
+ * in the element's slot, at the indent the caller then writes the option
+ * at. */
 static void value_walk(Gen *G, Buf *hb, const Node *src)
 {
+    if (src->filter)
+        buf_puts(hb, "    int64_t kept = 0;\n");
     if (src->src_kind == SRC_RANGE) {
         const Node *lo = src->in->items, *hi = lo->next;
         buf_printf(hb, "    int32_t lo = %s;\n", unparen(G, expr_str(G, lo)));
         buf_printf(hb, "    int32_t hi = %s;\n", unparen(G, expr_str(G, hi)));
-        buf_printf(hb, "    if (!range_ok(s, %d, lo, hi))\n        return;\n"
+        buf_printf(hb, "    if (!range_ok(s, %d, lo, hi) || !%s)\n        return;\n"
                        "    for (int64_t v = lo; v <= hi && !s->core.over; v++) {\n"
-                       "        V[%d] = (int32_t)v;\n", site(G), src->slot);
+                       "        V[%d] = (int32_t)v;\n", site(G),
+                   src->filter ? arena_printf(G->a, "range_steps(s, %d, lo, hi)", site(G))
+                               : arena_printf(G->a, "values_fit(s, %d, (int64_t)hi - lo + 1)",
+                                              site(G)),
+                   src->slot);
         return;
     }
     Buf vals = {0};
@@ -1709,7 +1717,8 @@ static void value_walk(Gen *G, Buf *hb, const Node *src)
 
 /* The options of a choice of values: opts<k>(s, V), one per value that
  * passes the filter, each a label built from the value (its word, or its
- * digits; template n->value). */
+ * digits; template n->value). With a filter, the values kept are counted
+ * on past what a decision holds, and more fault with their count. */
 static void gen_value_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->src;
@@ -1723,8 +1732,9 @@ static void gen_value_helper(Gen *G, const Node *n, int k)
     const char *add = arena_printf(G->a, "add_words(s, %d, %d, 0, %s, 0, 0);", site(G),
                                    n->value, word);
     if (src->filter)
-        buf_printf(&hb, "        if (%s)\n            %s\n    }\n}\n\n",
-                   unparen(G, expr_str(G, src->filter)), add);
+        buf_printf(&hb, "        if ((%s) && ++kept <= RT_MAX_OPTIONS)\n            %s\n    }\n"
+                        "    values_fit(s, %d, kept);\n}\n\n",
+                   unparen(G, expr_str(G, src->filter)), add, site(G));
     else
         buf_printf(&hb, "        %s\n    }\n}\n\n", add);
     label_frames(G, &hb, 0);

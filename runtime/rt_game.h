@@ -1404,6 +1404,30 @@ static inline RT_UNUSED void add_words(State *s, int site, int label, int branch
     }
 }
 
+/* A choice of values that found n options (those its 'where' keeps):
+ * false, and a fault at site with their count (F_TOO_MANY_VALUES, up to
+ * INT32_MAX), when they are more than a decision holds. */
+static inline RT_UNUSED bool values_fit(State *s, int site, int64_t n)
+{
+    if (s->core.over)
+        return false;
+    if (n <= RT_MAX_OPTIONS)
+        return true;
+    fault(s, F_TOO_MANY_VALUES, site, n > INT32_MAX ? INT32_MAX : (int32_t)n);
+    return false;
+}
+
+/* The numbers lo..hi (lo <= hi) that a choice's 'where' goes over, one
+ * step each: false, and a fault at site (F_LOOP), when they take the work
+ * since the last decision past MAX_STEPS. */
+static inline RT_UNUSED bool range_steps(State *s, int site, int32_t lo, int32_t hi)
+{
+    if ((s->steps += (int64_t)hi - lo + 1) <= MAX_STEPS)
+        return true;
+    fault(s, F_LOOP, site, 0);
+    return false;
+}
+
 /* The numbers lo..hi of a choice: false, and a fault at site with its
  * bounds (F_EMPTY_RANGE: lo, and hi where the faults.h says), when the
  * range is empty, or after a fault in its bounds. */
