@@ -2030,20 +2030,23 @@ static void gen_call_stmt(Gen *G, const Node *n)
 
 /* stmt: SORT expr BY names: the keys as sort_zone (rt_game.h) reads
  * them, a type, a card's name or an attribute, by its value's place or,
- * for a numeric one, by its number. */
+ * for a numeric one, by its number; and which are the highest first. */
 static void gen_sort(Gen *G, const Node *n)
 {
-    Buf keys = {0};
+    Buf keys = {0}, down = {0};
     int nkeys = 0;
     for (const Node *k = n->by; k; k = k->next, nkeys++) {
         bool num = k->attr >= 0 && G->cs->attrs[k->attr]->numeric;
         buf_printf(&keys, "%s%s%d", nkeys ? ", " : "", num ? "SORT_NUM + " : "", k->attr);
+        buf_printf(&down, "%s%d", nkeys ? ", " : "", k->descending ? 1 : 0);
     }
     line(G, "{");
     line(G, "    static const int16_t keys[] = {%s};", keys.data);
-    line(G, "    sort_zone(s, %s, keys, %d);", expr_str(G, n->zone), nkeys);
+    line(G, "    static const uint8_t down[] = {%s};", down.data);
+    line(G, "    sort_zone(s, %s, keys, down, %d);", expr_str(G, n->zone), nkeys);
     line(G, "}");
     buf_free(&keys);
+    buf_free(&down);
 }
 
 /* tail: END | END IDENT: the scores, the winners, and the game stops */
