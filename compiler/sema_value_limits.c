@@ -200,9 +200,8 @@ static bool element(const Node *e, int slot)
            (e->sym->kind == S_LOCAL || e->sym->kind == S_PARAM);
 }
 
-/* At most what filter f keeps of the values in `in` (numbers, or the
- * places 0..n-1 of values(...), where only `==` narrows them): the
- * numbers of a bound, and at most `most` of them (its unknown unused). */
+/* What a 'where' may keep: numbers within `in` (its `unknown` unused),
+ * and at most `most` of them. */
 typedef struct Kept {
     Bound in;
     long long most;
@@ -246,6 +245,9 @@ static BinOp turned(BinOp op)
            : op == OP_GE ? OP_LE : op;
 }
 
+/* At most what filter f (on the element in frame slot `slot`) keeps of
+ * the values in `in`: numbers, or the places 0..n-1 of values(...), which
+ * only `==` narrows (to one). */
 static Kept kept(const Sema *s, const Node *f, int slot, Bound in, bool numbers)
 {
     if (f->kind != N_BINARY)
