@@ -140,7 +140,7 @@ static Bound binary_bound(const Sema *s, const Node *e)
 /* The builtins whose number cardc bounds; any other call has none. */
 static Bound call_bound(const Sema *s, const Node *e)
 {
-    if (e->sym) /* the game's func */
+    if (e->sym || e->type != T_INT) /* the game's func, or a call not checked */
         return no_bound(e);
     const Node *x = e->args;
     Bound a, b;
