@@ -307,6 +307,7 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   SHUFFLE       zone
  *   SORT          zone, by = IDENT list of the keys as written; each
  *                 key's attr (ATTR_TYPE, ATTR_NAME or an attribute index)
+ *                 and descending (1: written '-KEY', the highest first)
  *   SHOW          `show CARDS to WHO`: cards = what is shown (a card, a
  *                 zone, or a SOURCE of a zone with 'where'; the checker
  *                 makes a zone a SOURCE too), size = N of 'top N of' or
@@ -432,7 +433,7 @@ struct Node {
     Node *last;             /* on a list's first node while parsing: its end */
     const char *name;       /* identifier, string, label, prompt */
     union { long long literal, min_players, limit, per_player,
-            zflags, nitems, over_source, taken_slot, which, cont_no; };
+            zflags, nitems, over_source, taken_slot, which, cont_no, descending; };
     union { int max_players, vis, pos_kind, edge; BinOp binop;
             UnOp unop; AssignOp assign_op; int builtin; SourceKind src_kind;
             EffectFrom effect_from; ClauseKind clause_kind; PatternKind pat_kind; };

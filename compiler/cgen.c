@@ -1726,18 +1726,26 @@ static int attr_values(Gen *G, Buf *vals, const Node *src)
 }
 
 /* The walk of the values a choice of values offers, in helper hb: the
- * numbers lo..hi (an empty range faults, with its bounds), or the table
- * of values(...); each in the element's slot, at the indent the caller
- * then writes the option at. */
+ * numbers lo..hi (an empty range faults, with its bounds; so do more
+ * numbers than a decision holds, with their count, and with a 'where' a
+ * range is work, a step per number), or the table of values(...); each
+ * in the element's slot, at the indent the caller then writes the option
+ * at. */
 static void value_walk(Gen *G, Buf *hb, const Node *src)
 {
+    if (src->filter)
+        buf_puts(hb, "    int64_t kept = 0;\n");
     if (src->src_kind == SRC_RANGE) {
         const Node *lo = src->in->items, *hi = lo->next;
         buf_printf(hb, "    int32_t lo = %s;\n", unparen(G, expr_str(G, lo)));
         buf_printf(hb, "    int32_t hi = %s;\n", unparen(G, expr_str(G, hi)));
-        buf_printf(hb, "    if (!range_ok(s, %d, lo, hi))\n        return;\n"
+        buf_printf(hb, "    if (!range_ok(s, %d, lo, hi) || !%s)\n        return;\n"
                        "    for (int64_t v = lo; v <= hi && !s->core.over; v++) {\n"
-                       "        V[%d] = (int32_t)v;\n", site(G), src->slot);
+                       "        V[%d] = (int32_t)v;\n", site(G),
+                   src->filter ? arena_printf(G->a, "range_steps(s, %d, lo, hi)", site(G))
+                               : arena_printf(G->a, "values_fit(s, %d, (int64_t)hi - lo + 1)",
+                                              site(G)),
+                   src->slot);
         return;
     }
     Buf vals = {0};
@@ -1751,7 +1759,8 @@ static void value_walk(Gen *G, Buf *hb, const Node *src)
 
 /* The options of a choice of values: opts<k>(s, V), one per value that
  * passes the filter, each a label built from the value (its word, or its
- * digits; template n->value). */
+ * digits; template n->value). With a filter, the values kept are counted
+ * on past what a decision holds, and more fault with their count. */
 static void gen_value_helper(Gen *G, const Node *n, int k)
 {
     const Node *src = n->src;
@@ -1764,8 +1773,9 @@ static void gen_value_helper(Gen *G, const Node *n, int k)
                        : arena_printf(G->a, "%d + %s", word_base(G, n->type, n->attr), v);
     const char *add = arena_printf(G->a, "add_value(s, %d, %d, %s);", site(G), n->value, word);
     if (src->filter)
-        buf_printf(&hb, "        if (%s)\n            %s\n    }\n}\n\n",
-                   unparen(G, expr_str(G, src->filter)), add);
+        buf_printf(&hb, "        if ((%s) && ++kept <= RT_MAX_OPTIONS)\n            %s\n    }\n"
+                        "    values_fit(s, %d, kept);\n}\n\n",
+                   unparen(G, expr_str(G, src->filter)), add, site(G));
     else
         buf_printf(&hb, "        %s\n    }\n}\n\n", add);
     label_frames(G, &hb, 0);
@@ -2061,20 +2071,23 @@ static void gen_call_stmt(Gen *G, const Node *n)
 
 /* stmt: SORT expr BY names: the keys as sort_zone (rt_game.h) reads
  * them, a type, a card's name or an attribute, by its value's place or,
- * for a numeric one, by its number. */
+ * for a numeric one, by its number; and which are the highest first. */
 static void gen_sort(Gen *G, const Node *n)
 {
-    Buf keys = {0};
+    Buf keys = {0}, down = {0};
     int nkeys = 0;
     for (const Node *k = n->by; k; k = k->next, nkeys++) {
         bool num = k->attr >= 0 && G->cs->attrs[k->attr]->numeric;
         buf_printf(&keys, "%s%s%d", nkeys ? ", " : "", num ? "SORT_NUM + " : "", k->attr);
+        buf_printf(&down, "%s%d", nkeys ? ", " : "", k->descending ? 1 : 0);
     }
     line(G, "{");
     line(G, "    static const int16_t keys[] = {%s};", keys.data);
-    line(G, "    sort_zone(s, %s, keys, %d);", expr_str(G, n->zone), nkeys);
+    line(G, "    static const uint8_t down[] = {%s};", down.data);
+    line(G, "    sort_zone(s, %s, keys, down, %d);", expr_str(G, n->zone), nkeys);
     line(G, "}");
     buf_free(&keys);
+    buf_free(&down);
 }
 
 /* tail: END | END IDENT: the scores, the winners, and the game stops */

@@ -380,6 +380,11 @@ static void put_facts(const Dump *D, const Node *n)
         buf_printf(b, "  : %s", type_word(t));
     switch (n->kind) {
     case N_IDENT: put_ident_facts(b, n); break;
+    case N_SORT: /* the keys written '-KEY' */
+        for (const Node *k = n->by; k; k = k->next)
+            if (k->descending)
+                buf_printf(b, "  highest first %s", k->name);
+        break;
     case N_CALL: put_call_facts(b, n); break;
     case N_STR: if (n->value >= 0) buf_printf(b, "  card %d", n->value); break;
     case N_FIELD:

@@ -83,6 +83,7 @@ typedef struct Sema {
     /* players out of the game (sema_call.c) */
     bool puts_out;              /* some rule calls eliminate(p) */
     const Node *out_read;       /* the first call of is_out or players_in */
+    PtrVec value_choices;       /* sema_value_limits.c: the choices of values */
 } Sema;
 
 /* sema.c */
@@ -112,6 +113,13 @@ void finish_trigger_order(Sema *s);
 
 /* sema_sort.c */
 void check_sort(Sema *s, Node *n);
+
+/* sema_value_limits.c: the options of a choice of values against
+ * max_options. note_value_choice as each is checked (nvalues: how many
+ * values(...) gives, -1 for a range); check_value_choices once the rules
+ * are checked (and the kinds known, when they are). */
+void note_value_choice(Sema *s, const Node *n, long long nvalues);
+void check_value_choices(Sema *s);
 
 /* sema_ends.c */
 void declare_winners(Sema *s, Node *n);

@@ -181,12 +181,15 @@ static Type check_choose_value(Sema *s, Node *n)
     Type et;
     if (in->kind == N_LIST) {
         et = check_range(s, src);
+        note_value_choice(s, n, -1);
     } else if (in->kind == N_CALL && !strcmp(in->name, "values")) {
         et = check_source(s, src);
         int nv = et != T_UNKNOWN ? values_count(s, in) : -1;
         if (nv > RT_MAX_OPTIONS_SEMA && !src->filter)
             diag_error(s->diags, in->loc, "values(...) offers %d options every time, more than "
                        "a decision holds (limit max_options = %d)", nv, RT_MAX_OPTIONS_SEMA);
+        if (nv >= 0)
+            note_value_choice(s, n, nv);
     } else {
         diag_error(s->diags, in->loc, "a choice of values is made from values(ATTR), "
                                       "values(T.name) or numbers lo..hi: a card is chosen with "

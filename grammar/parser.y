@@ -534,8 +534,8 @@ static Node *show_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *ca
  * game that named something `sort` before the statement came keeps
  * building (LANGUAGE.md §2, "Compatibility"). It starts as 'play CARD by
  * P' does (play_stmt hands it here): zone is the place, key the first
- * key, read as an expression (a name is wanted), more the keys after a
- * comma (names) or NULL. */
+ * key, read as an expression (a name is wanted, or '-NAME' for the
+ * highest first), more the keys after a comma (sort_keys) or NULL. */
 static Node *sort_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *zone, Node *key,
                        Node *more)
 {
@@ -547,6 +547,10 @@ static Node *sort_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *zo
                                   "...' (an attribute, 'type' or 'name')");
         return NULL;
     }
+    bool descending = key->kind == N_UNARY && key->unop == UOP_NEG &&
+                      key->operand->kind == N_IDENT;
+    if (descending)
+        key = key->operand;
     if (key->kind != N_IDENT) {
         if (!lx->quiet) {
             const Node *k = key; /* the key's first character: c of c.color */
@@ -554,10 +558,12 @@ static Node *sort_stmt(struct Lexer *lx, RLLTYPE loc, const char *word, Node *zo
                 k = k->base;
             RLLTYPE at = {k->loc.line, k->loc.col, k->loc.line, k->loc.col};
             lexer_error(lx, &at, "syntax error: a key of 'sort' is a name: an attribute, "
-                                 "'type' or 'name' (not an expression)");
+                                 "'type' or 'name', with '-' before it for the highest "
+                                 "first (not an expression)");
         }
         return NULL;
     }
+    key->descending = descending;
     Node *n = NEW(SORT, loc);
     n->zone = zone;
     n->by = key;
@@ -792,7 +798,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
 %type <node> name_list play_card opt_by opt_to show_who window_texts window_words
 %type <num> opt_public
-%type <node> names boundary mods mod opt_shown win_orders
+%type <node> names sort_keys sort_key boundary mods mod opt_shown win_orders
 %type <num> var_type
 
 /* A name alone, before 'in', is the element of a source ('c in hand' as an
@@ -953,6 +959,18 @@ name
 names
     : IDENT                         { $$ = ident(lx, @1, $1); }
     | names ',' IDENT               { $$ = append($1, ident(lx, @3, $3)); }
+    ;
+
+/* The keys of 'sort' after the first: names, each '-NAME' for the
+ * highest first (a sign, not a word: no game's name can be taken). */
+sort_keys
+    : sort_key                      { $$ = $1; }
+    | sort_keys ',' sort_key        { $$ = append($1, $3); }
+    ;
+
+sort_key
+    : IDENT                         { $$ = ident(lx, @1, $1); }
+    | '-' IDENT                     { $$ = ident(lx, @2, $2); $$->descending = 1; }
     ;
 
 /* Who sees a variable or a func's value in the views: `, public`,
@@ -1162,7 +1180,7 @@ stmt
                                       $$->mods = $6; }
     | AT_TIME boundary block        { $$ = NEW(AT, @1); $$->boundary = $2; $$->body = $3; }
     | IDENT play_card opt_by opt_to { $$ = play_stmt(lx, @1, $1, $2, $3, $4); }
-    | IDENT play_card BY expr ',' names
+    | IDENT play_card BY expr ',' sort_keys
                                     { $$ = sort_stmt(lx, @1, $1, $2, $4, $6); }
     | IDENT play_card WHERE expr TO show_who
                                     { $$ = show_stmt(lx, @1, $1, source(lx, @2, NULL, $2, $4),

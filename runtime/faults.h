@@ -15,7 +15,7 @@
  *                  first), -1 for none;
  *           INDEX  a list index (counted from 0, as the rules do);
  *           CARD   a card instance, -1 for none;
- *           NUMBER a number (a size);
+ *           NUMBER a number (a size, a count of options);
  *           RANGE  the first number of an empty range lo..hi; the last is
  *                  in core.dec.word[0] (the decision the range was for is
  *                  never offered, so its words are free);
@@ -49,7 +49,8 @@
     X(PICK_SIZE, NUMBER, "a set of more cards than a choice of cards takes (limit max_pick = 8)") \
     X(HOLDER_CYCLE, CARD, "a card put under itself, or under a card it holds") \
     X(EMPTY_RANGE, RANGE, "a choice of a number from an empty range")           \
-    X(OUT_PLAYER, PLAYER, "a player out of the game asked to decide or given a turn")
+    X(OUT_PLAYER, PLAYER, "a player out of the game asked to decide or given a turn") \
+    X(TOO_MANY_VALUES, NUMBER, "a choice of more values than a decision holds")
 
 /* What the value of a fault means (the DETAIL column). */
 typedef enum RtFaultDetail {

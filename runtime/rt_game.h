@@ -1299,9 +1299,11 @@ static inline RT_UNUSED int sort_value(int c, int k, int32_t *v)
     return 1;
 }
 
-/* Does card b sort before card a, by the keys in order? A card without
- * a value of a key comes after those with one. */
-static inline RT_UNUSED int sort_before(int b, int a, const int16_t *keys, int nkeys)
+/* Does card b sort before card a, by the keys in order, key i the
+ * highest first where down[i]? A card without a value of a key comes
+ * after those with one, either way. */
+static inline RT_UNUSED int sort_before(int b, int a, const int16_t *keys,
+                                        const uint8_t *down, int nkeys)
 {
     for (int i = 0; i < nkeys; i++) {
         int32_t va = 0, vb = 0;
@@ -1309,15 +1311,17 @@ static inline RT_UNUSED int sort_before(int b, int a, const int16_t *keys, int n
         if (ha != hb)
             return hb;
         if (va != vb)
-            return vb < va;
+            return down[i] ? vb > va : vb < va;
     }
     return 0;
 }
 
 /* sort ZONE by KEYS: slot's cards from the lowest (the bottom) to the
- * highest (the top); cards alike on every key keep their order (a merge
- * sort, stable). Like a shuffle, it forgets which cards were shown. */
-static RT_UNUSED void sort_zone(State *s, int slot, const int16_t *keys, int nkeys)
+ * highest (the top), by key i from the highest where down[i]; cards alike
+ * on every key keep their order (a merge sort, stable). Like a shuffle,
+ * it forgets which cards were shown. */
+static RT_UNUSED void sort_zone(State *s, int slot, const int16_t *keys, const uint8_t *down,
+                                int nkeys)
 {
     uint16_t *z = s->zcard[slot], tmp[NINSTANCES];
     int n = s->zsize[slot];
@@ -1327,7 +1331,7 @@ static RT_UNUSED void sort_zone(State *s, int slot, const int16_t *keys, int nke
             int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
             int i = lo, j = mid, k = lo;
             while (i < mid && j < hi)
-                tmp[k++] = sort_before(z[j], z[i], keys, nkeys) ? z[j++] : z[i++];
+                tmp[k++] = sort_before(z[j], z[i], keys, down, nkeys) ? z[j++] : z[i++];
             while (i < mid)
                 tmp[k++] = z[i++];
             while (j < hi)
@@ -1452,6 +1456,28 @@ static inline RT_UNUSED void add_value(State *s, int site, int label, int32_t wo
         o->words.value[1] = 0;
         o->words.value[2] = 0;
     }
+/* A choice of values that found n options (those its 'where' keeps):
+ * false, and a fault at site with their count (F_TOO_MANY_VALUES, up to
+ * INT32_MAX), when they are more than a decision holds. */
+static inline RT_UNUSED bool values_fit(State *s, int site, int64_t n)
+{
+    if (s->core.over)
+        return false;
+    if (n <= RT_MAX_OPTIONS)
+        return true;
+    fault(s, F_TOO_MANY_VALUES, site, n > INT32_MAX ? INT32_MAX : (int32_t)n);
+    return false;
+}
+
+/* The numbers lo..hi (lo <= hi) that a choice's 'where' goes over, one
+ * step each: false, and a fault at site (F_LOOP), when they take the work
+ * since the last decision past MAX_STEPS. */
+static inline RT_UNUSED bool range_steps(State *s, int site, int32_t lo, int32_t hi)
+{
+    if ((s->steps += (int64_t)hi - lo + 1) <= MAX_STEPS)
+        return true;
+    fault(s, F_LOOP, site, 0);
+    return false;
 }
 
 /* The numbers lo..hi of a choice: false, and a fault at site with its

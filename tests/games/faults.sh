@@ -32,7 +32,11 @@
 # the game (`eliminate`) asked to decide, given a turn by `turn of` and by
 # start_turn; tests/games/simul-fault-lab a choice of a number from an
 # empty range in a simultaneous loop, reached once the first seat has
-# answered. Every game runs under a timeout (GUARD): a
+# answered; tests/games/value-fault-lab choices of values of more
+# options than a decision holds, which fault with their count (a range of
+# a zone's size, of a variable, wider than 32 bits, counted up to
+# 2147483647; the values a 'where' keeps), and a 'where' over a billion
+# numbers, which is work. Every game runs under a timeout (GUARD): a
 # game that never ends fails its case instead of hanging the script.
 # For each case this script checks, built with ASan+UBSan when LIBCARDRT is
 # the ASan build,
@@ -125,7 +129,13 @@ work-fault-lab|4||36|proc halves(n: int) {|a rule loop ran too long without a de
 out-fault-lab|0||13|if ask seat(1) "Well?" {|a player out of the game asked to decide or given a turn: 1|out_player|,"value":1
 out-fault-lab|1||19|turn of seat(1) {|a player out of the game asked to decide or given a turn: 1|out_player|,"value":1
 out-fault-lab|2||25|start_turn(seat(0))|a player out of the game asked to decide or given a turn: 0|out_player|,"value":0
-simul-fault-lab|0||17|let b = choose q "Your bid" from 0..coins[q]|a choice of a number from an empty range: 0..-1|empty_range|,"from":0,"to":-1'
+simul-fault-lab|0||17|let b = choose q "Your bid" from 0..coins[q]|a choice of a number from an empty range: 0..-1|empty_range|,"from":0,"to":-1
+value-fault-lab|0||21|r = choose seat(0) "How many?" from 0..size(pile)|a choice of more values than a decision holds: 301|too_many_values|,"value":301
+value-fault-lab|1||24|let g = choose seat(0) "Name a card" from v in values(name) where v != "V3"|a choice of more values than a decision holds: 299|too_many_values|,"value":299
+value-fault-lab|2||28|r = choose seat(0) "How many?" from 1..big|a choice of more values than a decision holds: 1000000000|too_many_values|,"value":1000000000
+value-fault-lab|3||31|r = choose seat(0) "How many?" from v in 0..size(pile) where v != 7|a choice of more values than a decision holds: 300|too_many_values|,"value":300
+value-fault-lab|4||35|r = choose seat(0) "How many?" from -big..big|a choice of more values than a decision holds: 2147483647|too_many_values|,"value":2147483647
+value-fault-lab|5||39|r = choose seat(0) "How many?" from v in 0..big where v == 3 or v == 5|a rule loop ran too long without a decision|loop|'
 
 # seeds GAME N ARGS...: `GAME ARGS... S` for the seeds S = 1..N, one
 # after another under one guard of 2 x GUARD seconds (a game that never
@@ -151,7 +161,7 @@ seeds() {
 # five faulted games it meets; the last case the player lab meets is at
 # seed 67).
 for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab \
-    react-fault-lab work-fault-lab out-fault-lab simul-fault-lab; do
+    react-fault-lab work-fault-lab out-fault-lab simul-fault-lab value-fault-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
         ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
@@ -231,7 +241,7 @@ agree() {
     return 1
 }
 for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab \
-    react-fault-lab work-fault-lab out-fault-lab simul-fault-lab; do
+    react-fault-lab work-fault-lab out-fault-lab simul-fault-lab value-fault-lab; do
     check "$lab: simulate and play fault at the same lines" agree "$lab"
 done
 

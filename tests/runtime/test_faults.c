@@ -34,7 +34,7 @@ static void play_seed(const RtGame *g, uint64_t seed, int n)
 
 Test(kinds, one_list_in_the_generated_order)
 {
-    cr_assert_eq(RT_FAULT_NKINDS, 22);
+    cr_assert_eq(RT_FAULT_NKINDS, 23);
     cr_assert_eq(RT_F_EMPTY_TOP, 0);
     cr_assert_eq(RT_F_OVERFLOW, 9);
     cr_assert_str_eq(rt_fault_kinds[RT_F_EMPTY_TOP].name, "EMPTY_TOP");
@@ -88,6 +88,10 @@ Test(kinds, one_list_in_the_generated_order)
     cr_assert_str_eq(rt_fault_kinds[RT_F_OUT_PLAYER].text,
                      "a player out of the game asked to decide or given a turn");
     cr_assert_eq(rt_fault_kinds[RT_F_OUT_PLAYER].detail, RT_FD_PLAYER);
+    cr_assert_eq(RT_F_TOO_MANY_VALUES, 22);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_TOO_MANY_VALUES].text,
+                     "a choice of more values than a decision holds");
+    cr_assert_eq(rt_fault_kinds[RT_F_TOO_MANY_VALUES].detail, RT_FD_NUMBER);
 }
 
 Test(kinds, only_the_first_fault_counts)

@@ -508,20 +508,45 @@ Test(rt_game, sort_zone_orders_by_keys_stably_with_no_value_last)
         mv(s, SITE_MOVE, c, Z_pile, -1);
     cr_assert(s->zcard[Z_pile][0] == 4 && s->zcard[Z_pile][3] == 1);
     static const int16_t by_attr[] = {0};
-    sort_zone(s, Z_pile, by_attr, 1);
+    static const uint8_t up[] = {0, 0};
+    sort_zone(s, Z_pile, by_attr, up, 1);
     /* Ace (4), Bee (5), then the Cats (no value) in the order they had */
     cr_assert(s->zcard[Z_pile][0] == 1 && s->zcard[Z_pile][1] == 2 &&
               s->zcard[Z_pile][2] == 4 && s->zcard[Z_pile][3] == 3);
     assert_consistent(s);
     static const int16_t by_name[] = {SORT_NAME};
-    sort_zone(s, Z_pile, by_name, 1);
+    sort_zone(s, Z_pile, by_name, up, 1);
     cr_assert(s->zcard[Z_pile][2] == 4 && s->zcard[Z_pile][3] == 3, "ties keep their order");
     static const int16_t by_type_then_num[] = {SORT_TYPE, SORT_NUM + 0};
     mv(s, SITE_MOVE, 0, Z_pile, -1);
-    sort_zone(s, Z_pile, by_type_then_num, 2);
+    sort_zone(s, Z_pile, by_type_then_num, up, 2);
     cr_assert(s->zcard[Z_pile][0] == 1 && s->zcard[Z_pile][1] == 0 && s->zcard[Z_pile][2] == 2,
               "type 0 first, by number, the Aces in the order they had");
     cr_assert(s->zcard[Z_pile][3] == 4 && s->zcard[Z_pile][4] == 3);
+    assert_consistent(s);
+}
+
+Test(rt_game, sort_zone_highest_first_per_key_stably_with_no_value_last)
+{
+    State *s = fresh(2);
+    for (int c = 4; c >= 1; c--) /* the pile, bottom to top: 4 3 2 1 */
+        mv(s, SITE_MOVE, c, Z_pile, -1);
+    static const int16_t by_attr[] = {0};
+    static const uint8_t down[] = {1};
+    sort_zone(s, Z_pile, by_attr, down, 1);
+    /* Bee (5), Ace (4), then the Cats (no value) in the order they had */
+    cr_assert(s->zcard[Z_pile][0] == 2 && s->zcard[Z_pile][1] == 1 &&
+              s->zcard[Z_pile][2] == 4 && s->zcard[Z_pile][3] == 3);
+    assert_consistent(s);
+    static const int16_t by_type_then_num[] = {SORT_TYPE, SORT_NUM + 0};
+    static const uint8_t type_down_num_up[] = {1, 0};
+    mv(s, SITE_MOVE, 0, Z_pile, -1);
+    sort_zone(s, Z_pile, by_type_then_num, type_down_num_up, 2);
+    /* the Cats' type (1) first, in the order they had, then type 0 by
+     * number, lowest first: the Aces (0 after 1, as they lay), the Bee */
+    cr_assert(s->zcard[Z_pile][0] == 4 && s->zcard[Z_pile][1] == 3, "highest type first");
+    cr_assert(s->zcard[Z_pile][2] == 1 && s->zcard[Z_pile][3] == 0 && s->zcard[Z_pile][4] == 2,
+              "then by number, lowest first, ties in the order they had");
     assert_consistent(s);
 }
 
