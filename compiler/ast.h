@@ -21,7 +21,7 @@
     /* expressions */                                                              \
     X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
     X(UNARY) X(BINARY) X(LIST) X(POSITION) X(SOURCE) X(TOPCARD) X(CHOOSECARD)          \
-    X(CHOOSEPLAYER) X(CHOOSEVALUE) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)               \
+    X(CHOOSEPLAYER) X(CHOOSEVALUE) X(CHOOSECARDS) X(ASK) X(PLAYERSREF) X(NAMEWORDS)  \
     /* the words of a prompt or a label built from values */                    \
     X(WORDS)
 
@@ -355,6 +355,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   BOOLLIT       literal (0 or 1)
  *   NONELIT, PLAYERSREF
  *   STR           name = the string; value = the card it names, if any
+ *   NAMEWORDS     name = the words that name_has(c, "words") looks for in a
+ *                 card's name (a STR the checker made so: no card's name)
  *   IDENT         name (a zone flag: word = the name after it); sym (and
  *                 attr = Sym.attr: a local or variable of values), or a
  *                 constant: T_TYPE value = type index,

@@ -313,6 +313,23 @@ static void gen_neighbour(Gen *G, Buf *b, const Node *n)
         gen_checked_call(G, b, fn, n->args);
 }
 
+/* name_has(c.name, "words"): the card's kind is one of those whose names
+ * have the words, listed when the game is built (-2 in an empty list is
+ * no kind: a name is a kind, or -1 for none). */
+static void gen_name_has(Gen *G, Buf *b, const Node *n)
+{
+    const char *words = n->args->next->name;
+    Buf kinds = {0};
+    int nk = 0;
+    for (int k = 0; k < G->cs->ncards; k++)
+        if (name_has_words(G->cs->cards[k]->name, words))
+            buf_printf(&kinds, "%sCARD_%s", nk++ ? ", " : "", G->card_ids[k]);
+    buf_puts(b, "kind_among(");
+    gen_expr(G, b, n->args);
+    buf_printf(b, ", (const int32_t[]){%s}, %d)", nk ? kinds.data : "-2", nk);
+    buf_free(&kinds);
+}
+
 /* primary: IDENT '(' args ')' naming a builtin */
 static void gen_builtin(Gen *G, Buf *b, const Node *n)
 {
@@ -369,6 +386,9 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         break;
     case B_HOLDER:
         gen_helper_call(G, b, "card_holder", n->args);
+        break;
+    case B_NAME_HAS:
+        gen_name_has(G, b, n);
         break;
     default:
         buf_puts(b, "0");

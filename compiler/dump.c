@@ -228,7 +228,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_BREAK:
     case N_CANCEL:
     case N_NUM: case N_BOOLLIT: case N_NONELIT: case N_STR: case N_IDENT:
-    case N_PLAYERSREF: case N__COUNT:
+    case N_PLAYERSREF: case N_NAMEWORDS: case N__COUNT:
         break;
     }
 #undef ONE
@@ -261,6 +261,7 @@ static void put_label(Buf *b, const Node *n)
     case N_TOPCARD: buf_printf(b, " %s", pos_word(n->pos_kind)); break;
     case N_STR: case N_MENU: case N_OPTION: case N_ASK: case N_CHOOSECARD:
     case N_CHOOSEPLAYER: case N_CHOOSEVALUE: case N_CHOOSECARDS: case N_WORDS:
+    case N_NAMEWORDS:
         buf_puts(b, " ");
         put_quoted(b, n->name);
         break;

@@ -410,6 +410,16 @@ static inline RT_UNUSED int card_kind(int c)
     return c < 0 ? -1 : instance_card[c];
 }
 
+/* name_has: whether kind k (a card's name, -1 for none) is one of the n
+ * kinds of ks, those whose names have the words asked for. */
+static inline RT_UNUSED bool kind_among(int k, const int32_t *ks, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (ks[i] == k)
+            return true;
+    return false;
+}
+
 static inline RT_UNUSED int card_type(int c)
 {
     return c < 0 ? -1 : inst_type[c];
