@@ -338,7 +338,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  * Decisions (statements, or the value of a let)
  *   ASK           who, name = prompt text; prompt
  *   CHOOSECARD,   who, name, src = SOURCE, els = OPTION ('else') or NULL;
- *   CHOOSEPLAYER  prompt
+ *   CHOOSEPLAYER  prompt; a CHOOSECARD across players' zones (`from
+ *                 tasks[q] for q in players where ...`): each = the
+ *                 SOURCE of the players whose zone src is, its element q
+ *                 in scope in src (src->in is ZONE[q])
  *   CHOOSEVALUE   `choose P "prompt" from values(...)` or `from lo..hi`:
  *                 who, name, src = SOURCE (SRC_VALUES or SRC_RANGE; a
  *                 name and a 'where' with `v in ...`), els = OPTION or
@@ -403,7 +406,7 @@ struct Node {
             union { Node *body, *rhs, *then, *to, *options,
                     *src, *filter, *index, *how, *mods; };
             union { Node *expr_body, *els, *from, *pos, *into, *by, *when, *reopens; };
-            union { Node *size, *pattern, *shown, *asks; };
+            union { Node *size, *pattern, *shown, *asks, *each; };
             union { Node *such, *declines; };
             union { Node *words; };
         };

@@ -1062,6 +1062,25 @@ static void gen_add_text(Gen *G, const Node *o, int k, const char *indent)
         line(G, "%sadd_text(s, %d, %d, %d);", indent, site(G), o->label, k);
 }
 
+/* The options of a choice across players' zones (CHOOSECARD's each):
+ * for each player its source keeps, the cards of that player's zone from
+ * the top down, one per name and player (add_card_of). */
+static void gen_owner_options(Gen *G, Buf *hb, const Node *n)
+{
+    const Node *e = n->each, *src = n->src;
+    buf_printf(hb, "    for (int q = 0; q < s->core.nplayers; q++) {\n        V[%d] = q;\n",
+               e->slot);
+    if (G->g->uses_out) /* a player out of the game is in no source */
+        buf_puts(hb, "        if (p_out(s, q))\n            continue;\n");
+    if (e->filter)
+        buf_printf(hb, "        if (!(%s))\n            continue;\n",
+                   unparen(G, expr_str(G, e->filter)));
+    buf_puts(hb, "        {\n");
+    source_loop_dir(G, hb, src, "            ", true);
+    buf_printf(hb, "                add_card_of(s, %d, V[%d], q);\n            }\n        }\n"
+                   "    }\n}\n\n", site(G), src->slot);
+}
+
 /* Options of 'choose card' / 'choose player': one per card name (the
  * first card of each), or per player. */
 static void gen_option_helper(Gen *G, const Node *n, int k)
@@ -1074,7 +1093,9 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
     unsigned long long m = src->kinds;
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
     buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
-    if (holders) {
+    if (cards && n->each) {
+        gen_owner_options(G, &hb, n);
+    } else if (holders) {
         /* Cards that may hold cards: two copies are not alike (each its
          * own option), and the cards under holders are not alike under two
          * of them. */

@@ -200,7 +200,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_RETURN: ONE(result); break;
     case N_END: ONE(how); break;
     case N_ASK: ONE(who); ONE(words); break;
-    case N_CHOOSECARD:
+    case N_CHOOSECARD: ONE(who); ONE(words); ONE(each); ONE(src); ONE(els); break;
     case N_CHOOSEPLAYER:
     case N_CHOOSEVALUE: ONE(who); ONE(words); ONE(src); ONE(els); break;
     case N_CHOOSECARDS:

@@ -289,6 +289,12 @@ Type check_cvar_index(Sema *s, Node *n, Sym *var);
 Type check_membership(Sema *s, Node *n);
 Type check_call_holder(Sema *s, Node *n);
 
+/* sema_choice_owners.c: a choice of a card across players' zones
+ * (CHOOSECARD with `each`): its players, checked with their element left
+ * in scope for the card source, then the source, ZONE[q]. */
+void check_choice_owners(Sema *s, Node *n);
+void check_owners_zone(Sema *s, const Node *n);
+
 /* sema_name_words.c: name_has(c, "words"), words in card names. */
 Type check_call_name_has(Sema *s, Node *n);
 /* name_has(...) on the element of a filter in slot `slot`, for kind cd:

@@ -1149,6 +1149,10 @@ decision
     : CHOOSE CARD expr opt_public STRING FROM src opt_else
                                     { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $5, @5, $7,
                                                       $8); }
+    | CHOOSE CARD expr opt_public STRING FOR src FROM src opt_else
+                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $5, @5, $9,
+                                                      $10);
+                                      $$->each = $7; }
     | CHOOSE PLAYER expr opt_public STRING FROM src opt_else
                                     { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, $5, @5, $7,
                                                       $8); }

@@ -1477,6 +1477,24 @@ static inline RT_UNUSED void add_card(State *s, int site, int c)
     add_kind(s, site, c);
 }
 
+/* An option for card c of player p's zone, in a choice across players'
+ * zones, unless one of its kind from p's zone is offered already: one
+ * option per name and player, labelled with whose zone (RtOption.a). */
+static inline RT_UNUSED void add_card_of(State *s, int site, int c, int p)
+{
+    const RtDecision *d = &s->core.dec;
+    int k = instance_card[c];
+    for (int i = 0; i < d->noptions; i++)
+        if (d->opt[i].kind == RT_OPT_CARD && d->opt[i].a == p + 1 &&
+            instance_card[d->opt[i].ids[0]] == k)
+            return;
+    RtOption *o = add_option(s, site, RT_OPT_CARD, p + 1);
+    if (o) {
+        o->n = 1;
+        o->ids[0] = (uint16_t)c;
+    }
+}
+
 #if GAME_HAS_HOLDERS
 /* An option for card c of a zone that may hold cards that hold cards:
  * such a card is its own option (a copy of it may hold other cards);
