@@ -627,6 +627,12 @@ static void dump_zones(const Dump *D)
         if (held)
         {
             buf_printf(b, "under type %d  ", z->holder_type);
+            for (const Node *f = first_fate(z); f; f = f->next)
+                if (f->when && f->when->sym && fate_drop_zone(f))
+                    buf_printf(b, "drop to zone %d when to zone %d, ",
+                               fate_drop_zone(f)->index, f->when->sym->index);
+                else if (f->when && f->when->sym)
+                    buf_printf(b, "keep when to zone %d, ", f->when->sym->index);
             if (z->sym)
                 buf_printf(b, "drop to zone %d", z->sym->index);
             else

@@ -262,6 +262,15 @@ void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool na
  * `slot`: 1 true, 0 false, -1 it depends on more than the card. */
 int sema_eval_filter(const Node *filter, int slot, const CardDef *cd);
 
+/* The fates by destination of a held zone (`zone sabotages: under task,
+ * ..., drop to school_discard when to task_discard, keep when to done`):
+ * flags of its ZONEDECL's flag_list with a `when` (an IDENT: the zone a
+ * holder enters, sym resolved), name "drop to" (word: the IDENT of the
+ * zone its cards drop to, sym resolved) or "keep". The first of them, or
+ * NULL; the zone such a flag drops to, or NULL (a keep, or an error). */
+const Node *first_fate(const Node *zonedecl);
+const Sym *fate_drop_zone(const Node *flag);
+
 /* name_has: whether a card's name has the words of `words` (letters,
  * digits and apostrophes, split by anything else), whole and in a row,
  * whatever their case: "Mid-Year Exam" has "exam" and "mid year", not
