@@ -306,6 +306,9 @@ void name_has_words_mark(Node *n);
 /* An aggregate's source whose filter tests words in names (name_has) and
  * no card passes: an error at the filter. */
 void check_name_filter(Sema *s, const Node *src);
+/* Once the kinds are known (Sema.kinds): name_has(c, ...) where no kind c
+ * may hold has the words in its name, an error at the words. */
+void check_name_kinds(Sema *s);
 void check_holder_kinds(Sema *s, const Program *prog);
 void check_held_visible(Sema *s, const Node *decider, const Node *src);
 

@@ -191,3 +191,46 @@ void check_name_filter(Sema *s, const Node *src)
                s->cs->file->path);
     s->soft_errors++;
 }
+
+/* ---- the kinds a card given to name_has may be ------------------------- */
+
+typedef struct NameKinds {
+    Sema *s;
+    KindsRun *k;
+} NameKinds;
+
+/* name_has(c, "words") where every kind c may hold (sema_kinds.c, an
+ * over-approximation, narrowed by the `if`s around) has a name without
+ * the words: "the round's Event has quiz in its name" where only a Task's
+ * name has it. An error at the words, naming the types c may be. */
+static void visit_name_has(Node *n, void *ctx)
+{
+    NameKinds *x = ctx;
+    if (n->kind != N_CALL || n->sym || n->builtin != B_NAME_HAS || !n->args)
+        return;
+    const Node *a = n->args, *w = a->next;
+    if (!w || w->kind != N_NAMEWORDS || a->kind != N_FIELD || !a->base)
+        return; /* the element of a filter: check_name_filter reads it */
+    Kinds m = kinds_of_expr(x->k, a->base);
+    const CardSet *cs = x->s->cs;
+    for (int k = 0; k < cs->ncards && k < 64; k++)
+        if (((m >> k) & 1) && name_has_words(cs->cards[k]->name, w->name))
+            return;
+    if (!m || cs->ncards > 64)
+        return; /* no kind known: nothing proved */
+    diag_error(x->s->diags, w->loc, "this card can only be of type %s, and no such card's name "
+                                    "has the word%s \"%s\": this can never hold",
+               kinds_types(x->s, m), strchr(w->name, ' ') ? "s" : "", w->name);
+}
+
+void check_name_kinds(Sema *s)
+{
+    NameKinds x = {s, s->kinds};
+    const PtrVec *lists[2] = {&s->g->funcs, &s->g->procs};
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; i < lists[l]->len; i++) {
+            Sym *fn = lists[l]->items[i];
+            kinds_walk(x.k, fn->decl->body, visit_name_has, &x);
+            kinds_walk(x.k, fn->decl->expr_body, visit_name_has, &x);
+        }
+}
