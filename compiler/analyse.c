@@ -67,6 +67,17 @@ static void walk_window_words(const Sym *fn, void (*visit)(Node *n, void *ctx), 
     ast_walk(fn->decl->declines, visit, ctx);
 }
 
+/* Walks the words of the window before a card played (`window for c
+ * played`), which belong to no func or proc: the runtime builds them
+ * where the window may open. */
+static void walk_card_windows(const Game *g, void (*visit)(Node *n, void *ctx), void *ctx)
+{
+    if (!g->played_window || !game_has_befores(g) || !event_has_window(g, EV_PLAYED))
+        return;
+    ast_walk(g->played_window->asks, visit, ctx);
+    ast_walk(g->played_window->declines, visit, ctx);
+}
+
 /* Walks the bodies of the funcs and procs reached, until none is left. */
 static void drain(Reach *r)
 {
@@ -126,6 +137,7 @@ static void mark_reachable(Arena *a, Game *g)
                 reach(&r, h->match->sym);
         }
     }
+    walk_card_windows(g, visit_call, &r);
     drain(&r);
     reach_continuous(&r);
 }
@@ -273,6 +285,7 @@ static void find_bad_players(Arena *a, const Game *g)
             ast_walk(fn->decl->expr_body, visit_player_flow, &pf);
             walk_window_words(fn, visit_player_flow, &pf);
         }
+    walk_card_windows(g, visit_player_flow, &pf);
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
             Sym *fn = lists[l]->items[i];
@@ -750,6 +763,7 @@ static void number_helpers(Game *g)
             ast_walk(fn->decl->expr_body, visit_helper, &nb);
             walk_window_words(fn, visit_helper, &nb);
         }
+    walk_card_windows(g, visit_helper, &nb);
     for (int i = 0; i < g->continuous.len; i++) {
         const Continuous *k = g->continuous.items[i];
         for (Node *m = k->clause->body->stmts; m; m = m->next)

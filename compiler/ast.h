@@ -13,7 +13,7 @@
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
     X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(PHASESDECL) X(EVENTDECL) \
-    X(ORDERDECL) X(WINNERSDECL)                                                    \
+    X(ORDERDECL) X(WINNERSDECL) X(WINDOWDECL)                                      \
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SORT) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
@@ -242,6 +242,11 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 `reopens` (which 2: its window opens again after a
  *                 reaction whose play was stopped) or NULL; sym = the event (S_EVENT),
  *                 nlocals
+ *   WINDOWDECL    `window for PATTERN { WORDS }`: the words of a window the
+ *                 runtime opens; window_of = PATTERN (`c played`), asks,
+ *                 declines, reopens as EVENTDECL's; sym = the proc the
+ *                 checker makes to check the words in (its one parameter
+ *                 the card, PARAM.announced), listed in no Game table
  *   EFFECT        the effect of one card or of one type: clauses = CLAUSE
  *                 list, effect_from (EffectFrom), name = the card's name
  *                 (EFFECT_YAML, EFFECT_CARD) or the type's (EFFECT_TYPE);
@@ -404,7 +409,7 @@ struct Node {
                     *cards, *zone, *who, *call, *in, *at, *base, *args, *operand,
                     *lhs, *items; };
             union { Node *body, *rhs, *then, *to, *options,
-                    *src, *filter, *index, *how, *mods; };
+                    *src, *filter, *index, *how, *mods, *window_of; };
             union { Node *expr_body, *els, *from, *pos, *into, *by, *when, *reopens; };
             union { Node *size, *pattern, *shown, *asks, *each; };
             union { Node *such, *declines; };
@@ -453,7 +458,9 @@ struct Node {
                              * first statement, a choice, is asked of every
                              * seat before the rest runs for any */
     bool announced;         /* MENU, ASK, CHOOSE*: written `public`: the
-                             * answer is announced to every seat */
+                             * answer is announced to every seat; PARAM:
+                             * a card every seat sees (the card of the
+                             * window before a card played, WINDOWDECL) */
     bool by_kind;           /* CHOOSECARD, CHOOSECARDS: the options come by
                              * kind from an unordered zone (src is heap and
                              * kinds_known) */

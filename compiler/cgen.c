@@ -683,7 +683,7 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
                       "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
                       "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
                       "%s%s%s    move_picked(s, slot, pick, n, to, bottom);\n%s%s}\n\n",
-                   expr_str(G, src->in), m, pick, m, bulk_befores(G, n, "NULL"),
+                   expr_str(G, src->in), m, pick, m, bulk_befores(G, n, "NULL", true),
                    held_check(G), hold, release, moved_events(G, n, "slot"));
         return;
     }
@@ -699,7 +699,7 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
     buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
     const char *from = src->src_kind == SRC_ZONE ? "slot" : "-1";
     buf_printf(h, "%s%s%s    move_picked(s, %s, pick, n, to, bottom);\n%s%s}\n\n",
-               bulk_befores(G, n, froms ? "froms" : "NULL"), held_check(G), hold, from,
+               bulk_befores(G, n, froms ? "froms" : "NULL", src->src_kind == SRC_ZONE), held_check(G), hold, from,
                release, moved_events(G, n, froms ? "froms[i]" : from));
 }
 

@@ -209,7 +209,7 @@ int before_move_index(const Game *g);
 /* cgen_move_befores.c: a move of one card with clauses before it */
 bool move_before_heard(const Gen *G, const Node *to);
 void gen_move_before(Gen *G, const char *card, const char *to, const char *pos, bool heard);
-const char *bulk_befores(Gen *G, const Node *n, const char *froms);
+const char *bulk_befores(Gen *G, const Node *n, const char *froms, bool one_slot);
 void gen_take_set_before(Gen *G, const char *to, bool heard);
 const char *before_raise_resumable(Gen *G, const Sym *ev, int at);
 const char *before_raise_direct(Gen *G, const Sym *ev);

@@ -396,15 +396,18 @@ static const char *gen_window_kinds(Gen *G, int e, int evi)
     return name;
 }
 
-/* The words of the question and of the label of user event e's window
- * (`asks`, `declines`): bf_words<evi>, computed from the event's values
- * when a seat is asked. Returns its name, or "NULL" when it has none (or
- * the event is never raised). */
+/* The words of the question and of the label of event e's window
+ * (`asks`, `declines` of a user event or of `window for c played`):
+ * bf_words<evi>, computed from the event's values when a seat is asked.
+ * Returns its name, or "NULL" when it has none (or the event is never
+ * raised). */
 static const char *gen_window_words(Gen *G, int e, int evi, int nv)
 {
     const Sym *ev = e >= EV_USER ? G->g->events.items[e - EV_USER] : NULL;
-    const Node *asks = ev ? ev->decl->asks : NULL, *declines = ev ? ev->decl->declines : NULL;
-    if (!ev || !ev->body->reached || !((asks && asks->words) || (declines && declines->words)))
+    const Node *d = window_decl_of(G->g, e);
+    const Node *asks = d ? d->asks : NULL, *declines = d ? d->declines : NULL;
+    if (!d || (ev && !ev->body->reached) ||
+        !((asks && asks->words) || (declines && declines->words)))
         return "NULL";
     const Node *at = G->at; /* a word that faults names its text's line */
     G->at = asks && asks->words ? asks : declines;
@@ -412,9 +415,10 @@ static const char *gen_window_words(Gen *G, int e, int evi, int nv)
     G->at = declines && declines->words ? declines : asks;
     const char *l = words_args(G, declines ? declines->words : NULL);
     G->at = at;
-    buf_printf(G->out, "/* the words of the window before event %s: its question's, then "
+    buf_printf(G->out, "/* the words of the window before %s: its question's, then "
                        "its label's */\nstatic void bf_words%d(State *s, const int32_t *V0, "
-                       "int32_t *w)\n{\n    int32_t V[%d] = {0};\n", ev->name, evi, nv + 1);
+                       "int32_t *w)\n{\n    int32_t V[%d] = {0};\n",
+               ev ? arena_printf(G->a, "event %s", ev->name) : "a card played", evi, nv + 1);
     if (nv)
         buf_printf(G->out, "    memcpy(V, V0, sizeof V[0] * %d);\n", nv);
     else
@@ -424,23 +428,24 @@ static const char *gen_window_words(Gen *G, int e, int evi, int nv)
     return arena_printf(G->a, "bf_words%d", evi);
 }
 
-/* The label of declining user event e's window and the words of its
+/* The label of declining event e's window and the words of its
  * question and of that label: ", label, nask, ndecline"; -1 for the
  * label "Do not respond". */
 static const char *window_texts(const Gen *G, int e)
 {
-    const Sym *ev = e >= EV_USER ? G->g->events.items[e - EV_USER] : NULL;
-    const Node *asks = ev ? ev->decl->asks : NULL, *declines = ev ? ev->decl->declines : NULL;
+    const Node *d = window_decl_of(G->g, e);
+    const Node *asks = d ? d->asks : NULL, *declines = d ? d->declines : NULL;
     return arena_printf(G->a, ", %d, %lld, %lld", declines ? declines->label : -1,
                         asks && asks->words ? asks->words->nitems : 0,
                         declines && declines->words ? declines->words->nitems : 0);
 }
 
-/* Does user event e's window open again after a reaction whose play was
+/* Does event e's window open again after a reaction whose play was
  * stopped (`reopens`)? */
 static bool window_reopens(const Gen *G, int e)
 {
-    return e >= EV_USER && ((const Sym *)G->g->events.items[e - EV_USER])->decl->reopens;
+    const Node *d = window_decl_of(G->g, e);
+    return d && d->reopens;
 }
 
 /* The tables of event e (number evi) and its BfEvent entry, into entries. */

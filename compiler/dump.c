@@ -168,6 +168,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_FUNCDECL: LIST(params, "param"); ONE(shown); ONE(expr_body); ONE(body); break;
     case N_PROCDECL: LIST(params, "param"); ONE(body); break;
     case N_EVENTDECL: LIST(params, "param"); ONE(asks); ONE(declines); ONE(body); break;
+    case N_WINDOWDECL: ONE(window_of); ONE(asks); ONE(declines); ONE(reopens); break;
     case N_EFFECT: LIST(clauses, "clause"); break;
     case N_CLAUSE: ONE(pattern); ONE(cond); ONE(body); break;
     case N_PATTERN:
@@ -484,6 +485,10 @@ static void put_decl_head(Buf *b, const Node *n)
     case N_PLAYERSDECL: buf_printf(b, "players %lld..%d", n->min_players, n->max_players); break;
     case N_LIMITDECL: buf_printf(b, "limit %s %lld", n->name, n->limit); break;
     case N_ORDERDECL: buf_printf(b, "triggers chosen by %s", n->name); break;
+    case N_WINDOWDECL:
+        buf_printf(b, "window for %s %s", n->window_of->name,
+                   pattern_kind_name(n->window_of->pat_kind));
+        break;
     case N_WINNERSDECL:
         buf_puts(b, "winners:");
         for (const Node *f = n->items; f; f = f->next)

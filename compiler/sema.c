@@ -113,9 +113,9 @@ static void check_reacts_zone(Sema *s, Node *z, int flags, int vis)
                                      "player reacts only with cards he sees (make it owner "
                                      "or public)", z->name);
     else if (!(flags & (ZF_PER_PLAYER | ZF_IN_PLAY)))
-        diag_error(s->diags, f->loc, "zone '%s' is shared and not in play, so its cards "
+        diag_error(s->diags, f->loc, "zone '%s' is %s and not in play, so its cards "
                                      "cannot react: no player owns them or controls them",
-                                     z->name);
+                                     z->name, flags & ZF_HELD ? "held under cards" : "shared");
 }
 
 /* decl: ZONE IDENT ':' zone_flags */
@@ -322,6 +322,7 @@ static void declare_decl(Sema *s, Node *n)
     case N_EVENTDECL:   declare_event(s, n); break;
     case N_ORDERDECL:   declare_trigger_order(s, n); break;
     case N_WINNERSDECL: declare_winners(s, n); break;
+    case N_WINDOWDECL:  declare_card_window(s, n); break;
     default:            break;
     }
 }
@@ -405,6 +406,7 @@ static void check_bodies(Sema *s, const Program *prog)
             sema_check_fn(s, s->g->procs.items[i]);
     for (int i = 0; i < s->g->events.len; i++)
         check_event(s, s->g->events.items[i]);
+    check_card_windows(s);
     check_rules_handlers(s, prog);
     check_effects(s, prog);
     finish_befores(s);

@@ -204,6 +204,8 @@ typedef struct Game {
     PtrVec befores;     /* Handler* of `instead of` (the rules', in order, then
                          * the cards') and `react to` clauses: what runs before
                          * an event; index = the number here */
+    Node *played_window;/* N_WINDOWDECL `window for c played`: the words of
+                         * the window before a card played, or NULL */
     int respond_label;  /* the label "Do not respond", or -1 */
     int *respond_prompt;/* per event (EV_*): the prompt of its window, or -1 */
     /* time (sema_time.c) */
@@ -242,6 +244,11 @@ typedef struct Game {
     int nhelpers[HELPER__COUNT]; /* helpers of each family that are emitted:
                                   * numbered 0 .. nhelpers[f] - 1 */
 } Game;
+
+/* The declaration that words event e's window and may make it reopen
+ * (`asks`, `declines`, `reopens`): an event's EVENTDECL, the WINDOWDECL
+ * of a card played, or NULL. */
+const Node *window_decl_of(const Game *g, int e);
 
 /* Is the shown number decl (of Game.shown) one per seat? */
 bool shown_per_player(const Node *decl);

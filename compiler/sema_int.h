@@ -97,6 +97,10 @@ long long events_state_words(const Game *g);
 void scope_event_values(Sema *s);
 const Sym *event_of_body(Sema *s, const Sym *f); /* the event whose body f is, or NULL */
 
+/* sema_windows.c: `window for c played { ... }` */
+void declare_card_window(Sema *s, Node *n);
+void check_card_windows(Sema *s); /* its words, once the events' are checked */
+
 /* sema_call.c */
 void warn_nobody_out(Sema *s);
 

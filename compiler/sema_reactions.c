@@ -231,30 +231,38 @@ int before_frame_slots(const Game *g)
     return events_nargs(g) + BEFORE_SLOTS;
 }
 
-/* The question of user event e's window written by the rules (`asks`),
- * or NULL. */
+/* The question of event e's window written by the rules (`asks`), or
+ * NULL. */
 static const Node *window_asks(const Game *g, int e)
 {
-    return ((const Sym *)g->events.items[e - EV_USER])->decl->asks;
+    const Node *d = window_decl_of(g, e);
+    return d ? d->asks : NULL;
 }
 
-/* Warns of the words of a window that never opens: of an event no
- * reaction hears. */
+/* Warns of the words of a window that never opens: of an event (or a
+ * card played, e) no reaction hears. */
+static void warn_unheard_window(Sema *s, int e)
+{
+    const Game *g = s->g;
+    const Node *d = window_decl_of(g, e);
+    const Node *t = !d ? NULL : d->asks ? d->asks : d->declines ? d->declines : d->reopens;
+    if (!t || (game_has_befores(g) && event_has_window(g, e)))
+        return;
+    const char *what = e >= EV_USER ? arena_printf(s->arena, "event '%s'", d->name)
+                                    : "a card played";
+    if (t == d->reopens)
+        diag_warning(s->diags, t->loc, "no reaction hears %s: its window never opens, so "
+                                       "'reopens' says nothing", what);
+    else
+        diag_warning(s->diags, t->loc, "no reaction hears %s: its window, and these words, "
+                                       "are never shown", what);
+}
+
 static void warn_unheard_windows(Sema *s)
 {
-    Game *g = s->g;
-    for (int i = 0; i < g->events.len; i++) {
-        const Node *d = ((const Sym *)g->events.items[i])->decl;
-        const Node *t = d->asks ? d->asks : d->declines ? d->declines : d->reopens;
-        if (!t || (game_has_befores(g) && event_has_window(g, EV_USER + i)))
-            continue;
-        if (t == d->reopens)
-            diag_warning(s->diags, t->loc, "no reaction hears event '%s': its window never "
-                                           "opens, so 'reopens' says nothing", d->name);
-        else
-            diag_warning(s->diags, t->loc, "no reaction hears event '%s': its window, and "
-                                           "these words, are never shown", d->name);
-    }
+    warn_unheard_window(s, EV_PLAYED);
+    for (int i = 0; i < s->g->events.len; i++)
+        warn_unheard_window(s, EV_USER + i);
 }
 
 /* Once every rule is checked: the prompt of each window ("Respond to
@@ -275,7 +283,7 @@ void finish_befores(Sema *s)
         bool windowed = e == EV_ENTERS || e == EV_PLAYED || e >= EV_USER;
         if (!windowed || !event_has_window(g, e))
             continue;
-        const Node *asks = e >= EV_USER ? window_asks(g, e) : NULL;
+        const Node *asks = window_asks(g, e);
         if (asks) {
             g->respond_prompt[e] = asks->prompt;
             continue;

@@ -722,8 +722,10 @@ void check_decision_secrets(Sema *s)
         if (p->decl)
             see_decisions_in(s, p->decl->body);
     }
-    for (int i = 0; i < s->g->events.len; i++) { /* a reaction window asks every seat */
-        const Node *e = ((const Sym *)s->g->events.items[i])->decl;
+    for (int i = -1; i < s->g->events.len; i++) { /* a reaction window asks every seat */
+        const Node *e = window_decl_of(s->g, i < 0 ? EV_PLAYED : EV_USER + i);
+        if (!e)
+            continue;
         if (e->asks)
             see_words(s, NULL, e->asks->words, "a word of a reaction window's 'asks'");
         if (e->declines)

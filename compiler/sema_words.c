@@ -43,6 +43,31 @@ static bool zone_seen(const Node *z, const Node *decider)
            same_name(z->index, decider);
 }
 
+/* Is e the card of the window before a card played (`window for c
+ * played`)? Every seat saw it played, wherever it lies. */
+static bool shown_card(const Node *e)
+{
+    const Sym *v = e->kind == N_IDENT ? e->sym : NULL;
+    return v && v->kind == S_PARAM && v->decl && v->decl->kind == N_PARAM && v->decl->announced;
+}
+
+/* Word e, the card played, made its name (`{c}` read `{c.name}`): a card
+ * word names a card only to the seats that see where it lies, and the
+ * card played may still lie in its player's hand while its window asks. */
+static Type name_the_card(Sema *s, Node *e)
+{
+    Node *card = node_new(s->arena, N_IDENT, e->loc);
+    card->name = e->name;
+    Node *next = e->next;
+    memset(e->kid, 0, sizeof e->kid);
+    e->kind = N_FIELD;
+    e->base = card;
+    e->name = "name";
+    e->sym = NULL;
+    e->next = next;
+    return check_expr(s, e);
+}
+
 /* Does the player written `decider` surely see card expression e when
  * the text is built? depth bounds the lets followed. */
 static bool card_seen(const Node *e, const Node *decider, int depth)
@@ -95,6 +120,8 @@ static char word_kind(Type t)
 static char check_word(Sema *s, Node *e, const Node *decider)
 {
     Type t = check_expr(s, e);
+    if (t == T_CARD && shown_card(e))
+        t = name_the_card(s, e);
     char k = word_kind(t);
     if (t == T_UNKNOWN)
         return 0;

@@ -336,6 +336,19 @@ static Node *append(Node *head, Node *n)
     return head;
 }
 
+/* The words of a window (a list of OPTIONs, window_text, window_flag)
+ * put in n's asks, declines and reopens. */
+static void place_window_words(Node *n, Node *texts)
+{
+    for (Node *t = texts, *next; t; t = next) {
+        next = t->next;
+        t->next = NULL; /* each text is walked alone */
+        Node **slot = t->which == 2 ? &n->reopens : t->which ? &n->declines : &n->asks;
+        if (!*slot) /* a second one is reported by window_word_add */
+            *slot = t;
+    }
+}
+
 /* event NAME(PARAMS) { BODY }: `event` is a contextual word (a card type
  * may be called event), so the declaration starts with a name. */
 static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYPE loc,
@@ -349,21 +362,17 @@ static Node *event_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, RLLTYP
     n->type = T_VOID;
     n->params = params;
     n->body = body;
-    for (Node *t = texts, *next; t; t = next) {
-        next = t->next;
-        t->next = NULL; /* each text is walked alone */
-        Node **slot = t->which == 2 ? &n->reopens : t->which ? &n->declines : &n->asks;
-        if (!*slot) /* a second one is reported by window_text */
-            *slot = t;
-    }
+    place_window_words(n, texts);
     return n;
 }
 
-/* A word after an event's parameters that is none of the window's. */
-static void window_word_error(struct Lexer *lx, RLLTYPE wloc, const char *word)
+/* A word after an event's parameters, or in the braces of `window for`
+ * (in_window), that is none of the window's. */
+static void window_word_error(struct Lexer *lx, RLLTYPE wloc, const char *word, bool in_window)
 {
     lexer_error(lx, &wloc, "syntax error: unexpected name '%s', expected 'asks', 'declines' "
-                "or 'reopens' (the event's reaction window) or a block", word);
+                "or 'reopens' %s", word, in_window ? "(the words of the window) or '}'"
+                                                   : "(the event's reaction window) or a block");
 }
 
 static Node *window_word_add(struct Lexer *lx, Node *list, Node *n, RLLTYPE wloc,
@@ -374,11 +383,13 @@ static Node *window_word_add(struct Lexer *lx, Node *list, Node *n, RLLTYPE wloc
  * words, read only there, where no name could stand. An OPTION whose
  * which is 0 for the question, 1 for the label. */
 static Node *window_text(struct Lexer *lx, Node *list, RLLTYPE wloc, const char *word,
-                         const char *text, RLLTYPE loc)
+                         const char *text, RLLTYPE loc, bool in_window)
 {
     bool asks = !strcmp(word, "asks");
-    if (!asks && strcmp(word, "declines"))
-        window_word_error(lx, wloc, word);
+    if (!asks && strcmp(word, "declines")) {
+        window_word_error(lx, wloc, word, in_window);
+        return list;
+    }
     Node *n = NEW(OPTION, loc);
     n->name = text;
     n->which = !asks;
@@ -388,10 +399,13 @@ static Node *window_text(struct Lexer *lx, Node *list, RLLTYPE wloc, const char 
 
 /* `reopens` after an event's parameters: its window opens again after a
  * reaction whose play was stopped (LANGUAGE.md §8). An OPTION, which 2. */
-static Node *window_flag(struct Lexer *lx, Node *list, RLLTYPE wloc, const char *word)
+static Node *window_flag(struct Lexer *lx, Node *list, RLLTYPE wloc, const char *word,
+                         bool in_window)
 {
-    if (strcmp(word, "reopens"))
-        window_word_error(lx, wloc, word);
+    if (strcmp(word, "reopens")) {
+        window_word_error(lx, wloc, word, in_window);
+        return list;
+    }
     Node *n = NEW(OPTION, wloc);
     n->name = word;
     n->which = 2;
@@ -411,13 +425,29 @@ static Node *window_word_add(struct Lexer *lx, Node *list, Node *n, RLLTYPE wloc
         if (p->which == n->which)
             lexer_error(lx, &wloc, "'%s' is given twice: %s", word,
                         n->which == 2 ? "say it once"
-                                      : "an event's window has one question and one label "
+                                      : "a reaction window has one question and one label "
                                         "for declining");
         if (!p->next)
             break;
     }
     p->next = n;
     return list;
+}
+
+/* window for PATTERN { WORDS }: the words of a window the runtime opens,
+ * before a card played (LANGUAGE.md §8, "The window before a card
+ * played"). `window` is a contextual word: a declaration that starts with
+ * a name and `for` is no other. The pattern is checked by the checker. */
+static Node *window_decl(struct Lexer *lx, RLLTYPE wloc, const char *word, Node *pattern,
+                         Node *texts)
+{
+    if (strcmp(word, "window"))
+        lexer_error(lx, &wloc, "syntax error: unexpected name '%s', expected a declaration",
+                    word);
+    Node *n = NEW(WINDOWDECL, wloc);
+    n->window_of = pattern;
+    place_window_words(n, texts);
+    return n;
 }
 
 /* The word at loc must be `want` (a contextual word, scanned as a name):
@@ -429,6 +459,16 @@ static void expect_word(struct Lexer *lx, RLLTYPE loc, const char *got, const ch
     if (strcmp(got, want) && !lx->quiet)
         lexer_error(lx, &loc, "syntax error: unexpected name '%s', expected '%s' (%s)", got,
                     want, what);
+}
+
+/* 'reveal to PATTERN to ZONE': a revealed card is not played, so there is
+ * no play to send it to ZONE (LANGUAGE.md §8, "What a reaction does"). */
+static void reveal_to_zone(struct Lexer *lx, RLLTYPE loc)
+{
+    if (!lx->quiet)
+        lexer_error(lx, &loc, "a 'reveal to' clause plays no card, so it takes no 'to ZONE': "
+                              "move the card in its body ('move this to ZONE'), or write "
+                              "'react to' to play it there");
 }
 
 /* A clause of a card ('react to', 'while in play', 'play') among the
@@ -719,7 +759,7 @@ static void enter(struct Lexer *lx, RLLTYPE loc)
 %type <node> tail else_part expr cond decision src range opt_where opt_else position
 %type <node> options option opt_when args arg exprs lvalue primary postfix unary
 %type <node> effect_body opt_such effect_items clauses clause item_clause pattern pattern_names
-%type <node> name_list play_card opt_by opt_to show_who window_texts
+%type <node> name_list play_card opt_by opt_to show_who window_texts window_words
 %type <num> opt_public
 %type <node> names boundary mods mod opt_shown win_orders
 %type <num> var_type
@@ -818,6 +858,8 @@ decl
                                                                      $5)); }
     | IDENT name '(' params ')' window_texts block
                                     { $$ = event_decl(lx, @1, $1, @2, $2, $4, $6, $7); }
+    | IDENT FOR pattern '{' { enter(lx, @4); } window_words '}'
+                                    { $$ = nest(lx, @$, window_decl(lx, @1, $1, $3, $6)); }
     | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
     | INSTEAD OF pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
@@ -833,8 +875,16 @@ win_orders
 /* The words of an event's reaction window: `asks "..."`, `declines "..."`. */
 window_texts
     : %empty                        { $$ = NULL; }
-    | window_texts IDENT STRING     { $$ = window_text(lx, $1, @2, $2, $3, @3); }
-    | window_texts IDENT            { $$ = window_flag(lx, $1, @2, $2); }
+    | window_texts IDENT STRING     { $$ = window_text(lx, $1, @2, $2, $3, @3, false); }
+    | window_texts IDENT            { $$ = window_flag(lx, $1, @2, $2, false); }
+    ;
+
+/* The words of a window the runtime opens, between the braces of `window
+ * for PATTERN { ... }`. */
+window_words
+    : %empty                        { $$ = NULL; }
+    | window_words IDENT STRING     { $$ = window_text(lx, $1, @2, $2, $3, @3, true); }
+    | window_words IDENT            { $$ = window_flag(lx, $1, @2, $2, true); }
     ;
 
 /* A card's clause written among the declarations, outside any effect:
@@ -958,6 +1008,8 @@ item_clause
                                                   "'play', 'on', 'instead of', 'react to', "
                                                   "'reveal to' or 'while in play'");
                                       $$ = clause(lx, @1, CLAUSE_PLAY, NULL, $3, $4); }
+    | IDENT FOR pattern '{' { enter(lx, @4); } window_words '}'
+                                    { $$ = nest(lx, @$, window_decl(lx, @1, $1, $3, $6)); }
     | ON pattern opt_where block    { $$ = clause(lx, @1, CLAUSE_ON, $2, $3, $4); }
     | INSTEAD OF pattern opt_where block
                                     { $$ = clause(lx, @1, CLAUSE_INSTEAD, $3, $4, $5); }
@@ -971,6 +1023,14 @@ item_clause
                                                   "'play', 'on', 'instead of', 'react to', "
                                                   "'reveal to' or 'while in play'");
                                       $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $5);
+                                      $$->which = REACT_REVEALS; }
+    | IDENT TO pattern opt_where TO expr block
+                                    { expect_word(lx, @1, $1, "reveal", "a clause starts with "
+                                                  "'play', 'on', 'instead of', 'react to', "
+                                                  "'reveal to' or 'while in play'");
+                                      reveal_to_zone(lx, @5);
+                                      (void)$6; /* no zone: the error says why */
+                                      $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $7);
                                       $$->which = REACT_REVEALS; }
     | WHILE IN IDENT '{' { enter(lx, @4); } mods '}'
                                     { expect_word(lx, @3, $3, "play", "'while in play'");

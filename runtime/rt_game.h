@@ -1837,8 +1837,9 @@ static RT_UNUSED int set_completes(State *s, SetSearch *q)
  * grouped by name (group g pick[gs[g]..gs[g + 1]), a group taking at most
  * caps[kind] cards where that is below RT_MAX_PICK): the next card of each
  * name with which a set can still complete, then "Done" (labels[done])
- * if the set so far is one. Returns 0 when the set is complete (full, or
- * "Done" the only option: no decision), else 1 (a fault too). */
+ * if the set so far is one. Returns 0 when the set is full (no decision:
+ * its size is public), else 1 (a fault too; "Done" alone is a decision
+ * of one option, which the rules take without asking). */
 static RT_UNUSED int set_step_groups(State *s, int site, int32_t *V, const uint16_t *pick,
                                      const int *gs, int ng, const uint8_t *caps,
                                      int (*ok)(State *, int32_t *), int done)
@@ -1875,7 +1876,6 @@ static RT_UNUSED int set_step_groups(State *s, int site, int32_t *V, const uint1
         if (r > 0)
             add_kind(s, site, pick[gs[g] + min[g]]);
     }
-    int ncards = s->core.dec.noptions;
     if (r >= 0 && s->nsset >= s->sset_lo) {
         /* the set so far: complete as it is? */
         q.lo = s->nsset;
@@ -1891,10 +1891,10 @@ static RT_UNUSED int set_step_groups(State *s, int site, int32_t *V, const uint1
         fault(s, F_LOOP, site, 0);
         return 1;
     }
-    if (ncards == 0 && s->core.dec.noptions == 1) { /* "Done" alone */
-        s->core.dec.noptions = 0;
-        return 0;
-    }
+    /* "Done" alone is still a decision, of one option: taken without
+     * asking, counted and shown, as any. Whether a card could still join
+     * depends on the source's cards, which the other seats may not see:
+     * ending the set without a step would tell them. */
     return 1;
 }
 
@@ -3309,6 +3309,21 @@ static RT_UNUSED int bf_bulk(State *s, int evi, uint16_t *pick, int n, int to, i
         pick[m++] = pick[i];
     }
     return m;
+}
+
+/* The cards pick[0..n) of a `move all` from one slot, put back in the
+ * slot's order from the bottom (move_picked wants them so), after its
+ * clauses before a card moving ran (bf_bulk): one of them may have sorted
+ * or shuffled that slot. Already in order, it costs one pass. */
+static RT_UNUSED void bf_bulk_reorder(State *s, uint16_t *pick, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint16_t c = pick[i];
+        int j = i;
+        for (; j > 0 && s->pos_of[pick[j - 1]] > s->pos_of[c]; j--)
+            pick[j] = pick[j - 1];
+        pick[j] = c;
+    }
 }
 #endif
 #endif
