@@ -677,8 +677,8 @@ static void visit_facts(Node *n, void *ctx)
     case N_SOURCE:
         source_facts(cs, n);
         break;
-    case N_CHOOSECARD:
-        n->by_kind = by_kind(cs, n->src);
+    case N_CHOOSECARD: /* across players' zones (each): a zone a player */
+        n->by_kind = !n->each && by_kind(cs, n->src);
         break;
     case N_CHOOSECARDS:
         n->by_kind = by_kind(cs, n->src);

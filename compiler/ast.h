@@ -21,7 +21,7 @@
     /* expressions */                                                              \
     X(HISTORY) X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
     X(UNARY) X(BINARY) X(LIST) X(POSITION) X(SOURCE) X(TOPCARD) X(CHOOSECARD)          \
-    X(CHOOSEPLAYER) X(CHOOSEVALUE) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)               \
+    X(CHOOSEPLAYER) X(CHOOSEVALUE) X(CHOOSECARDS) X(ASK) X(PLAYERSREF) X(NAMEWORDS)  \
     /* the words of a prompt or a label built from values */                    \
     X(WORDS)
 
@@ -356,7 +356,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  * Decisions (statements, or the value of a let)
  *   ASK           who, name = prompt text; prompt
  *   CHOOSECARD,   who, name, src = SOURCE, els = OPTION ('else') or NULL;
- *   CHOOSEPLAYER  prompt
+ *   CHOOSEPLAYER  prompt; a CHOOSECARD across players' zones (`from
+ *                 tasks[q] for q in players where ...`): each = the
+ *                 SOURCE of the players whose zone src is, its element q
+ *                 in scope in src (src->in is ZONE[q])
  *   CHOOSEVALUE   `choose P "prompt" from values(...)` or `from lo..hi`:
  *                 who, name, src = SOURCE (SRC_VALUES or SRC_RANGE; a
  *                 name and a 'where' with `v in ...`), els = OPTION or
@@ -373,6 +376,8 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   BOOLLIT       literal (0 or 1)
  *   NONELIT, PLAYERSREF
  *   STR           name = the string; value = the card it names, if any
+ *   NAMEWORDS     name = the words that name_has(c, "words") looks for in a
+ *                 card's name (a STR the checker made so: no card's name)
  *   IDENT         name (a zone flag: word = the name after it); sym (and
  *                 attr = Sym.attr: a local or variable of values), or a
  *                 constant: T_TYPE value = type index,
@@ -424,7 +429,7 @@ struct Node {
             union { Node *body, *rhs, *then, *to, *options,
                      *src, *filter, *index, *how, *mods, *window_of; };
             union { Node *expr_body, *els, *from, *pos, *into, *by, *when, *reopens, *scope; };
-            union { Node *size, *pattern, *shown, *asks; };
+            union { Node *size, *pattern, *shown, *asks, *each; };
             union { Node *such, *declines; };
             union { Node *words, *result_how; };
         };

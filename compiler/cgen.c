@@ -313,6 +313,23 @@ static void gen_neighbour(Gen *G, Buf *b, const Node *n)
         gen_checked_call(G, b, fn, n->args);
 }
 
+/* name_has(c.name, "words"): the card's kind is one of those whose names
+ * have the words, listed when the game is built (-2 in an empty list is
+ * no kind: a name is a kind, or -1 for none). */
+static void gen_name_has(Gen *G, Buf *b, const Node *n)
+{
+    const char *words = n->args->next->name;
+    Buf kinds = {0};
+    int nk = 0;
+    for (int k = 0; k < G->cs->ncards; k++)
+        if (name_has_words(G->cs->cards[k]->name, words))
+            buf_printf(&kinds, "%sCARD_%s", nk++ ? ", " : "", G->card_ids[k]);
+    buf_puts(b, "kind_among(");
+    gen_expr(G, b, n->args);
+    buf_printf(b, ", (const int32_t[]){%s}, %d)", nk ? kinds.data : "-2", nk);
+    buf_free(&kinds);
+}
+
 /* primary: IDENT '(' args ')' naming a builtin */
 static void gen_builtin(Gen *G, Buf *b, const Node *n)
 {
@@ -369,6 +386,9 @@ static void gen_builtin(Gen *G, Buf *b, const Node *n)
         break;
     case B_HOLDER:
         gen_helper_call(G, b, "card_holder", n->args);
+        break;
+    case B_NAME_HAS:
+        gen_name_has(G, b, n);
         break;
     default:
         buf_puts(b, "0");
@@ -1083,6 +1103,25 @@ static void gen_add_text(Gen *G, const Node *o, int k, const char *indent)
         line(G, "%sadd_text(s, %d, %d, %d);", indent, site(G), o->label, k);
 }
 
+/* The options of a choice across players' zones (CHOOSECARD's each):
+ * for each player its source keeps, the cards of that player's zone from
+ * the top down, one per name and player (add_card_of). */
+static void gen_owner_options(Gen *G, Buf *hb, const Node *n)
+{
+    const Node *e = n->each, *src = n->src;
+    buf_printf(hb, "    for (int q = 0; q < s->core.nplayers; q++) {\n        V[%d] = q;\n",
+               e->slot);
+    if (G->g->uses_out) /* a player out of the game is in no source */
+        buf_puts(hb, "        if (p_out(s, q))\n            continue;\n");
+    if (e->filter)
+        buf_printf(hb, "        if (!(%s))\n            continue;\n",
+                   unparen(G, expr_str(G, e->filter)));
+    buf_puts(hb, "        {\n");
+    source_loop_dir(G, hb, src, "            ", true);
+    buf_printf(hb, "                add_card_of(s, %d, V[%d], q);\n            }\n        }\n"
+                   "    }\n}\n\n", site(G), src->slot);
+}
+
 /* Options of 'choose card' / 'choose player': one per card name (the
  * first card of each), or per player. */
 static void gen_option_helper(Gen *G, const Node *n, int k)
@@ -1095,7 +1134,9 @@ static void gen_option_helper(Gen *G, const Node *n, int k)
     unsigned long long m = src->kinds;
     buf_printf(&hb, "/* the options of the choice at %s:%d */\n", where(G, n), n->loc.line);
     buf_printf(&hb, "static void opts%d(State *s, int32_t *V)\n{\n", k);
-    if (holders) {
+    if (cards && n->each) {
+        gen_owner_options(G, &hb, n);
+    } else if (holders) {
         /* Cards that may hold cards: two copies are not alike (each its
          * own option), and the cards under holders are not alike under two
          * of them. */

@@ -136,6 +136,19 @@ static bool played_handlers(const Game *g)
     return false;
 }
 
+/* Is a card dropping to zone `to` heard: a handler of a card leaving a
+ * zone, or entering that one? */
+static bool drop_heard(const Game *g, const Sym *to)
+{
+    for (int k = 0; k < g->handlers.len; k++) {
+        const Handler *h = g->handlers.items[k];
+        if (h->event == EV_LEAVES ||
+            (h->event == EV_ENTERS && h->clause->pattern->zone_no == to->index))
+            return true;
+    }
+    return false;
+}
+
 /* May a card dropping from a holder that leaves play be heard: is there
  * a handler of a card leaving a zone, or entering a zone that held cards
  * drop to? (cgen_int.h) */
@@ -143,14 +156,13 @@ bool drops_heard(const Game *g)
 {
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
-        if (!(z->zflags & ZF_HELD) || !z->sym)
+        if (!(z->zflags & ZF_HELD))
             continue;
-        for (int k = 0; k < g->handlers.len; k++) {
-            const Handler *h = g->handlers.items[k];
-            if (h->event == EV_LEAVES ||
-                (h->event == EV_ENTERS && h->clause->pattern->zone_no == z->sym->index))
+        if (z->sym && drop_heard(g, z->sym))
+            return true;
+        for (const Node *f = first_fate(z); f; f = f->next)
+            if (fate_drop_zone(f) && drop_heard(g, fate_drop_zone(f)))
                 return true;
-        }
     }
     return false;
 }

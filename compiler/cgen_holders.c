@@ -88,6 +88,40 @@ void gen_drops(Gen *G, const char *stmt)
         line(G, "%s", stmt);
 }
 
+/* One fate of the cards of held zone z: a drop to zone `to`, or a keep
+ * (to NULL). */
+static void gen_fate(Gen *G, const Node *z, const Sym *to, const char *ind)
+{
+    if (to)
+        buf_printf(G->out, "%sdrop_held(s, Z_%s + inst_rank[c], Z_%s); /* %s: drop to %s */\n",
+                   ind, z->name, to->name, z->name, to->name);
+    else
+        buf_printf(G->out, "%s/* %s: keep */\n", ind, z->name);
+}
+
+/* The fates of held zone z by where the holder went (`... when to Z`):
+ * a chain of tests of the slot card c is in now, each with its fate,
+ * opening the block of the fate of every other place, which the caller
+ * writes and closes. False (nothing written) when z has none. */
+static bool gen_fates(Gen *G, const Node *z)
+{
+    bool any = false;
+    for (const Node *f = first_fate(z); f; f = f->next) {
+        if (!f->when || !f->when->sym)
+            continue;
+        const Node *to = f->when->sym->decl;
+        buf_printf(G->out, "%sif (s->slot_of[c] >= Z_%s && s->slot_of[c] < Z_%s + %d) {"
+                           " /* when to %s */\n", any ? "" : "        ", to->name, to->name,
+                   zone_nslots(G->g, to), to->name);
+        gen_fate(G, z, fate_drop_zone(f), "            ");
+        buf_puts(G->out, "        } else ");
+        any = true;
+    }
+    if (any)
+        buf_puts(G->out, "{\n");
+    return any;
+}
+
 void gen_holder_left(Gen *G)
 {
     Buf *o = G->out;
@@ -108,12 +142,10 @@ void gen_holder_left(Gen *G)
             if (!any)
                 buf_printf(o, "    case TYPE_%s:\n", c_ident(a, cs->types[t]->name, true));
             any = true;
-            if (z->sym)
-                buf_printf(o, "        drop_held(s, Z_%s + inst_rank[c], Z_%s); "
-                              "/* %s: drop to %s */\n",
-                           z->name, z->sym->name, z->name, z->sym->name);
-            else
-                buf_printf(o, "        /* %s: keep */\n", z->name);
+            bool fates = gen_fates(G, z);
+            gen_fate(G, z, z->sym, fates ? "            " : "        ");
+            if (fates)
+                buf_puts(o, "        }\n");
         }
         if (any)
             buf_puts(o, "        break;\n");

@@ -202,7 +202,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_RETURN: ONE(result); break;
     case N_END: ONE(how); break;
     case N_ASK: ONE(who); ONE(words); break;
-    case N_CHOOSECARD:
+    case N_CHOOSECARD: ONE(who); ONE(words); ONE(each); ONE(src); ONE(els); break;
     case N_CHOOSEPLAYER:
     case N_CHOOSEVALUE: ONE(who); ONE(words); ONE(src); ONE(els); break;
     case N_CHOOSECARDS:
@@ -232,7 +232,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_BREAK:
     case N_CANCEL:
     case N_NUM: case N_BOOLLIT: case N_NONELIT: case N_STR: case N_IDENT:
-    case N_PLAYERSREF: case N__COUNT:
+    case N_PLAYERSREF: case N_NAMEWORDS: case N__COUNT:
         break;
     }
 #undef ONE
@@ -265,6 +265,7 @@ static void put_label(Buf *b, const Node *n)
     case N_TOPCARD: buf_printf(b, " %s", pos_word(n->pos_kind)); break;
     case N_STR: case N_MENU: case N_OPTION: case N_ASK: case N_CHOOSECARD:
     case N_CHOOSEPLAYER: case N_CHOOSEVALUE: case N_CHOOSECARDS: case N_WORDS:
+    case N_NAMEWORDS:
         buf_puts(b, " ");
         put_quoted(b, n->name);
         break;
@@ -650,6 +651,12 @@ static void dump_zones(const Dump *D)
         if (held)
         {
             buf_printf(b, "under type %d  ", z->holder_type);
+            for (const Node *f = first_fate(z); f; f = f->next)
+                if (f->when && f->when->sym && fate_drop_zone(f))
+                    buf_printf(b, "drop to zone %d when to zone %d, ",
+                               fate_drop_zone(f)->index, f->when->sym->index);
+                else if (f->when && f->when->sym)
+                    buf_printf(b, "keep when to zone %d, ", f->when->sym->index);
             if (z->sym)
                 buf_printf(b, "drop to zone %d", z->sym->index);
             else

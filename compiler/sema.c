@@ -578,6 +578,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         if (s.kinds) {
             check_reach(&s);
             check_before_kinds(&s);
+            check_name_kinds(&s);
         }
         check_handlers_heard(&s, prog);
         check_befores_heard(&s);

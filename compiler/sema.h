@@ -23,7 +23,7 @@
     X(HOLDER, "holder", 1, 1) X(PREV, "prev", 1, 1) X(REVERSE, "reverse", 0, 0) \
     X(DEFEAT, "defeat", 1, 1) X(DEFEATED, "defeated", 1, 1)                    \
     X(ELIMINATE, "eliminate", 1, 1) X(IS_OUT, "is_out", 1, 1)                    \
-    X(PLAYERS_IN, "players_in", 0, 0)
+    X(PLAYERS_IN, "players_in", 0, 0) X(NAME_HAS, "name_has", 2, 2)
 
 /* Mirrors of runtime limits (rt.h); generated code asserts they agree. */
 enum { RT_MAX_PICK_SEMA = 8, RT_MAX_PLAYERS_SEMA = 8 };
@@ -286,6 +286,21 @@ void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool na
 /* A card filter evaluated for card kind cd, the element being local slot
  * `slot`: 1 true, 0 false, -1 it depends on more than the card. */
 int sema_eval_filter(const Node *filter, int slot, const CardDef *cd);
+
+/* The fates by destination of a held zone (`zone sabotages: under task,
+ * ..., drop to school_discard when to task_discard, keep when to done`):
+ * flags of its ZONEDECL's flag_list with a `when` (an IDENT: the zone a
+ * holder enters, sym resolved), name "drop to" (word: the IDENT of the
+ * zone its cards drop to, sym resolved) or "keep". The first of them, or
+ * NULL; the zone such a flag drops to, or NULL (a keep, or an error). */
+const Node *first_fate(const Node *zonedecl);
+const Sym *fate_drop_zone(const Node *flag);
+
+/* name_has: whether a card's name has the words of `words` (letters,
+ * digits and apostrophes, split by anything else), whole and in a row,
+ * whatever their case: "Mid-Year Exam" has "exam" and "mid year", not
+ * "ex". */
+bool name_has_words(const char *name, const char *words);
 
 /* Reactions and prevention (sema_reactions.c): the clauses of
  * Game.befores, which run before an event (`instead of`, `react to`), and

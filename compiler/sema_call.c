@@ -59,6 +59,7 @@ static const char *const builtin_what[B__COUNT] = {
     [B_ELIMINATE] = "eliminate(p), the statement that puts p out of the game",
     [B_IS_OUT] = "is_out(p), whether p is out of the game",
     [B_PLAYERS_IN] = "players_in(), the number of players still in the game",
+    [B_NAME_HAS] = "name_has(c, \"words\"), whether a card's name has those words",
 };
 
 const char *builtin_meaning(int b)
@@ -197,6 +198,7 @@ static Type check_call_aggregate(Sema *s, Node *n, Builtin b)
     if (src->src_kind == SRC_VALUES)
         diag_error(s->diags, src->loc, "values(...) can only be used in 'for' and in a "
                                             "choice of values");
+    check_name_filter(s, src);
     vec_push(s->arena, &s->g->aggs, n);
     if (b == B_FIRST)
         return n->type = et == T_UNKNOWN ? T_UNKNOWN : et;
@@ -384,6 +386,7 @@ static Type check_call_builtin(Sema *s, Node *n, bool stmt)
     case B_ELIMINATE:  return check_call_eliminate(s, n, stmt);
     case B_IS_OUT:
     case B_PLAYERS_IN: return check_call_out_read(s, n);
+    case B_NAME_HAS:   return check_call_name_has(s, n);
     case B__COUNT:     break;
     }
     return n->type = T_UNKNOWN;

@@ -213,6 +213,8 @@ int sema_eval_filter(const Node *n, int slot, const CardDef *cd)
         if (n->binop == OP_EQ || n->binop == OP_NE)
             return eval_field_compare(n, slot, cd);
         return -1;
+    case N_CALL:
+        return name_has_eval(n, slot, cd);
     default:
         return -1;
     }

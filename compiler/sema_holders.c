@@ -45,6 +45,11 @@ static void holder_type_flag(Sema *s, Node *z, const Node *word)
 bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags)
 {
     const char *w = f->name;
+    if (f->when && strcmp(w, "drop to") != 0 && strcmp(w, "keep") != 0) {
+        diag_error(s->diags, f->when->loc, "only the fate of a held zone's cards, 'drop to "
+                                           "ZONE' or 'keep', takes 'when to ZONE'");
+        return f->word != NULL; /* a word alone is still read (`public`) */
+    }
     if (f->word && !strcmp(w, "under")) {
         if (*flags & ZF_HELD)
             diag_error(s->diags, f->loc, "zone '%s' names its holder type twice", z->name);
@@ -55,7 +60,8 @@ bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags)
     if (f->word && !strcmp(w, "drop to"))
         return true; /* its zone is found once every zone is declared */
     if (!f->word && !strcmp(w, "keep")) {
-        *flags |= ZF_KEEP;
+        if (!f->when) /* the fate where no 'when to' says another */
+            *flags |= ZF_KEEP;
         return true;
     }
     if (f->word) {
@@ -67,13 +73,13 @@ bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags)
     return false;
 }
 
-/* The first `drop to` flag of zone z (with report, an error for each
- * other). */
+/* The first `drop to` flag of zone z without `when to` (with report, an
+ * error for each other). */
 static const Node *drop_flag(Sema *s, const Node *z, bool report)
 {
     const Node *drop = NULL;
     for (const Node *f = z->flag_list; f; f = f->next) {
-        if (!f->word || strcmp(f->name, "drop to") != 0)
+        if (!f->word || f->when || strcmp(f->name, "drop to") != 0)
             continue;
         if (!drop)
             drop = f;
@@ -89,13 +95,13 @@ static const Node *drop_flag(Sema *s, const Node *z, bool report)
  * play (drop or keep, not both); only a held zone says so. */
 void check_held_zone_flags(Sema *s, Node *z, int flags)
 {
-    const Node *drop = drop_flag(s, z, true);
+    const Node *drop = drop_flag(s, z, true), *fate = first_fate(z);
     bool keep = flags & ZF_KEEP;
     if (!(flags & ZF_HELD)) {
-        if (drop || keep)
-            diag_error(s->diags, drop ? drop->loc : z->loc, "zone '%s' is not held ('under "
-                                                            "TYPE'): no holder leaves play "
-                                                            "with its cards", z->name);
+        if (drop || keep || fate)
+            diag_error(s->diags, drop ? drop->loc : fate ? fate->loc : z->loc,
+                       "zone '%s' is not held ('under TYPE'): no holder leaves play with its "
+                       "cards", z->name);
         return;
     }
     if (flags & ZF_PER_PLAYER)
@@ -106,37 +112,91 @@ void check_held_zone_flags(Sema *s, Node *z, int flags)
                                         "holder leaves play: say one", z->name);
     else if (!drop && !keep)
         diag_error(s->diags, z->loc, "zone '%s' is held: say what becomes of its cards when "
-                                     "their holder leaves play, 'drop to ZONE' or 'keep'",
-                   z->name);
+                                     "their holder leaves play, 'drop to ZONE' or 'keep'%s",
+                   z->name, fate ? ", for every place not named by a 'when to'" : "");
 }
 
-/* The zone a held zone's cards drop to: a shared zone that is not held
- * (the holder's cards move there when it leaves play). Run once every zone
- * is declared. */
+/* The zone named by w (an IDENT of a held zone's flag), or NULL after an
+ * error. */
+static Sym *flag_zone(Sema *s, const Node *w)
+{
+    Sym *to = strmap_get(&s->globals, w->name);
+    if (!to || to->kind != S_ZONE) {
+        int nn;
+        const char **names = all_names(s, &nn);
+        error_unknown(s, w->loc, "zone", w->name, names, nn);
+        return NULL;
+    }
+    to->used = true;
+    return to;
+}
+
+/* The zone the cards of held zone z drop to, named by w: a shared zone
+ * that is not held (one place, whoever the holder is), or NULL. */
+static Sym *drop_zone(Sema *s, const Node *z, const Node *w)
+{
+    Sym *to = flag_zone(s, w);
+    if (to && (to->decl->zflags & (ZF_PER_PLAYER | ZF_HELD))) {
+        diag_error(s->diags, w->loc, "the cards of zone '%s' drop to one place: '%s' is %s",
+                   z->name, w->name, (to->decl->zflags & ZF_HELD) ? "held (a slot per holder)"
+                                                                 : "per player (a slot per seat)");
+        return NULL;
+    }
+    return to;
+}
+
+/* A fate by destination of held zone z, `drop to D when to Z` or `keep
+ * when to Z`: Z is a zone a holder leaves play by entering (not `in
+ * play`), named once among z's fates; D as for any drop. The zones found
+ * are kept in the IDENTs' sym. */
+static void resolve_fate(Sema *s, Node *z, Node *f)
+{
+    Sym *to = flag_zone(s, f->when);
+    if (to && (to->decl->zflags & ZF_IN_PLAY))
+        diag_error(s->diags, f->when->loc, "a holder that moves to '%s' stays in play, and "
+                                           "keeps its cards: no fate applies there (only a "
+                                           "zone that is not 'in play' takes one)",
+                   to->name);
+    for (const Node *g = z->flag_list; to && g != f; g = g->next)
+        if (g->when && g->when->sym == to)
+            diag_error(s->diags, f->when->loc, "zone '%s' says twice what becomes of its "
+                                               "cards when their holder goes to '%s'",
+                       z->name, to->name);
+    f->when->sym = to;
+    if (f->word)
+        f->word->sym = drop_zone(s, z, f->word);
+}
+
+/* The zones a held zone's cards drop to (its `drop to` without `when`,
+ * kept in its sym) and its fates by destination. Run once every zone is
+ * declared. */
 void resolve_held_zones(Sema *s)
 {
     for (int i = 0; i < s->g->zones.len; i++) {
         Node *z = s->g->zones.items[i];
-        const Node *drop = (z->zflags & ZF_HELD) ? drop_flag(s, z, false) : NULL;
-        if (!drop || (z->zflags & ZF_KEEP))
+        if (!(z->zflags & ZF_HELD))
             continue;
-        const Node *w = drop->word;
-        Sym *to = strmap_get(&s->globals, w->name);
-        if (!to || to->kind != S_ZONE) {
-            int nn;
-            const char **names = all_names(s, &nn);
-            error_unknown(s, w->loc, "zone", w->name, names, nn);
-            continue;
-        }
-        to->used = true;
-        if (to->decl->zflags & (ZF_PER_PLAYER | ZF_HELD))
-            diag_error(s->diags, w->loc, "the cards of zone '%s' drop to one place: '%s' is "
-                                         "%s", z->name, w->name,
-                       (to->decl->zflags & ZF_HELD) ? "held (a slot per holder)"
-                                                    : "per player (a slot per seat)");
-        else
-            z->sym = to;
+        for (Node *f = z->flag_list; f; f = f->next)
+            if (f->when)
+                resolve_fate(s, z, f);
+        const Node *drop = drop_flag(s, z, false);
+        if (drop && !(z->zflags & ZF_KEEP))
+            z->sym = drop_zone(s, z, drop->word);
     }
+}
+
+const Node *first_fate(const Node *z)
+{
+    for (const Node *f = z->flag_list; f; f = f->next)
+        if (f->when)
+            return f;
+    return NULL;
+}
+
+const Sym *fate_drop_zone(const Node *f)
+{
+    return f->when && f->word && f->word->sym && f->word->sym->kind == S_ZONE ? f->word->sym
+                                                                              : NULL;
 }
 
 /* The slots of zone z: one for a shared zone, one per seat for a

@@ -305,6 +305,27 @@ Type check_held_index(Sema *s, Node *n);
 Type check_cvar_index(Sema *s, Node *n, Sym *var);
 Type check_membership(Sema *s, Node *n);
 Type check_call_holder(Sema *s, Node *n);
+
+/* sema_choice_owners.c: a choice of a card across players' zones
+ * (CHOOSECARD with `each`): its players, checked with their element left
+ * in scope for the card source, then the source, ZONE[q]. */
+void check_choice_owners(Sema *s, Node *n);
+void check_owners_zone(Sema *s, const Node *n);
+
+/* sema_name_words.c: name_has(c, "words"), words in card names. */
+Type check_call_name_has(Sema *s, Node *n);
+/* name_has(...) on the element of a filter in slot `slot`, for kind cd:
+ * 1, 0, or -1 when it does not read the element's name. */
+int name_has_eval(const Node *n, int slot, const CardDef *cd);
+/* Card data alone: the words of a call `name_has(c, "words")` marked as
+ * such (NAMEWORDS), before the quotes are checked as card names. */
+void name_has_words_mark(Node *n);
+/* An aggregate's source whose filter tests words in names (name_has) and
+ * no card passes: an error at the filter. */
+void check_name_filter(Sema *s, const Node *src);
+/* Once the kinds are known (Sema.kinds): name_has(c, ...) where no kind c
+ * may hold has the words in its name, an error at the words. */
+void check_name_kinds(Sema *s);
 void check_holder_kinds(Sema *s, const Program *prog);
 void check_held_visible(Sema *s, const Node *decider, const Node *src);
 

@@ -419,8 +419,13 @@ static void flow_before(KindsRun *r, const Handler *h)
 static void flow_drop(KindsRun *r, int i)
 {
     const Node *z = r->s->g->zones.items[i];
-    if ((z->zflags & ZF_HELD) && z->sym && z->sym->kind == S_ZONE)
+    if (!(z->zflags & ZF_HELD))
+        return;
+    if (z->sym && z->sym->kind == S_ZONE)
         grow_zone_no(r, z->sym->index, r->zone[i]);
+    for (const Node *f = first_fate(z); f; f = f->next) /* 'drop to D when to Z' */
+        if (fate_drop_zone(f))
+            grow_zone_no(r, fate_drop_zone(f)->index, r->zone[i]);
 }
 
 static void flow_drops(KindsRun *r)

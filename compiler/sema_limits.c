@@ -491,6 +491,11 @@ void check_card_choice_size(Sema *s, const Node *n)
         return;
     bool apart = false;
     long long cards = card_options(s, src, &apart);
+    if (n->kind == N_CHOOSECARD && n->each) { /* a name per player's zone */
+        cards *= RT_MAX_PLAYERS_SEMA;
+        if (cards > s->cs->instances)
+            cards = s->cs->instances;
+    }
     if (cards + els <= RT_MAX_OPTIONS_SEMA)
         return;
     diag_warning(s->diags, n->loc, "this choice can offer up to %lld options (%lld %s%s), more "

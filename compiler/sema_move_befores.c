@@ -241,5 +241,11 @@ void check_move_befores(Sema *s)
                           .to = z->sym->index};
             check_bulk(&b, &m);
         }
+        for (const Node *f = (z->zflags & ZF_HELD) ? first_fate(z) : NULL; f; f = f->next)
+            if (fate_drop_zone(f)) {
+                BulkMove m = {.at = NULL, .what = "the drop of a held zone",
+                              .from = z->zone_no, .to = fate_drop_zone(f)->index};
+                check_bulk(&b, &m);
+            }
     }
 }

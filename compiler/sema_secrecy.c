@@ -646,6 +646,9 @@ static void see_decision(Sema *s, const Node *n)
     case N_CHOOSEPLAYER:
     case N_CHOOSEVALUE:
         see_decider_reads(s, n->who, source_filter(n->src), "the filter of a choice");
+        if (n->kind == N_CHOOSECARD && n->each)
+            see_decider_reads(s, n->who, source_filter(n->each),
+                              "the filter of the players of a choice");
         if (n->els)
             see_decider_reads(s, n->who, n->els->guard, "the 'when' of a choice's 'else'");
         break;

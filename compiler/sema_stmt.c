@@ -78,11 +78,18 @@ static void check_visible(Sema *s, const Node *decider, const Node *src)
 }
 
 /* decision: CHOOSE CARD expr STRING FROM src opt_else
+ *         | CHOOSE CARD expr STRING FOR src FROM src opt_else
  *         | CHOOSE PLAYER expr STRING FROM src opt_else
  * (after the head check_decision shares with ask) */
 static Type check_choose_one(Sema *s, Node *n)
 {
+    int mark = s->nscope;
+    if (n->each)
+        check_choice_owners(s, n); /* its player in scope in the source */
     Type et = check_source(s, n->src);
+    if (n->each)
+        check_owners_zone(s, n);
+    scope_pop(s, mark);
     Type want = n->kind == N_CHOOSECARD ? T_CARD : T_PLAYER;
     if (et != want && et != T_UNKNOWN)
         diag_error(s->diags, n->src->loc, "'choose %s' needs %s here, found %s",

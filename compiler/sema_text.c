@@ -25,6 +25,7 @@ typedef struct NameCtx {
 static void visit_name(Node *n, void *ctx)
 {
     NameCtx *x = ctx;
+    name_has_words_mark(n);
     if (n->kind == N_STR && !cards_find_card(x->cs, n->name))
         report_no_card(x->diags, x->cs, n->loc, n->name);
 }

@@ -1014,6 +1014,10 @@ zone_flag
     | UNDER name                    { $$ = ident(lx, @1, "under"); $$->word = ident(lx, @2, $2); }
     | IDENT TO IDENT                { $$ = ident(lx, @1, arena_printf(lx->arena, "%s to", $1));
                                       $$->word = ident(lx, @3, $3); }
+    | IDENT TO IDENT WHEN TO IDENT  { $$ = ident(lx, @1, arena_printf(lx->arena, "%s to", $1));
+                                      $$->word = ident(lx, @3, $3);
+                                      $$->when = ident(lx, @6, $6); }
+    | IDENT WHEN TO IDENT           { $$ = ident(lx, @1, $1); $$->when = ident(lx, @4, $4); }
     | PER PLAYER                    { $$ = ident(lx, @$, "per player"); }
     | TOP IDENT                     { expect_word(lx, @2, $2, "public", "the zone property "
                                                   "'top public'");
@@ -1271,6 +1275,10 @@ decision
     : CHOOSE CARD expr opt_public STRING FROM src opt_else
                                     { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $5, @5, $7,
                                                       $8); }
+    | CHOOSE CARD expr opt_public STRING FOR src FROM src opt_else
+                                    { $$ = choose_one(lx, @1, N_CHOOSECARD, $3, $4, $5, @5, $9,
+                                                      $10);
+                                      $$->each = $7; }
     | CHOOSE PLAYER expr opt_public STRING FROM src opt_else
                                     { $$ = choose_one(lx, @1, N_CHOOSEPLAYER, $3, $4, $5, @5, $7,
                                                       $8); }

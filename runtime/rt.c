@@ -603,6 +603,17 @@ static void cards_label(const RtGame *g, const void *st, const RtOption *o, char
     }
 }
 
+/* A card option of a choice across players' zones says whose zone the
+ * card is in: "Homework (Player 2)". */
+static void owner_label(const RtOption *o, char *buf, size_t n, size_t *len)
+{
+    char whose[32];
+    if (o->a <= 0)
+        return;
+    snprintf(whose, sizeof whose, " (Player %d)", o->a);
+    append(buf, n, len, whose);
+}
+
 const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, size_t n)
 {
     const RtCore *c = st;
@@ -619,9 +630,13 @@ const char *rt_option_label(const RtGame *g, const void *st, int i, char *buf, s
     if (o->kind == RT_OPT_WORDS)
         return rt_words(g, st, o->a >= 0 && g->labels ? g->labels[o->a] : "?", o->words.value,
                         NULL, NULL, buf, n);
-    rt_option_text(g, o, buf, n);
-    if (o->kind == RT_OPT_CARD)
-        copy_label(g, st, o->ids[0], buf, n);
+    if (o->kind != RT_OPT_CARD)
+        return rt_option_text(g, o, buf, n);
+    size_t len = 0;
+    append(buf, n, &len, card_name(g, o->ids[0]));
+    copy_label(g, st, o->ids[0], buf, n);
+    len = strlen(buf);
+    owner_label(o, buf, n, &len);
     return buf;
 }
 
@@ -641,6 +656,7 @@ const char *rt_option_text(const RtGame *g, const RtOption *o, char *buf, size_t
         break;
     case RT_OPT_CARD:
         append(buf, n, &len, card_name(g, o->ids[0]));
+        owner_label(o, buf, n, &len);
         break;
     case RT_OPT_CARDS:
         for (int k = 0; k < o->n && k < RT_MAX_PICK; k++) {

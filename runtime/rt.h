@@ -74,7 +74,9 @@ static inline uint32_t rt_below(RtRng *r, uint32_t n)
 
 typedef enum RtOptKind {
     RT_OPT_TEXT,    /* a = index into RtGame.labels */
-    RT_OPT_CARD,    /* ids[0] = card instance */
+    RT_OPT_CARD,    /* ids[0] = card instance; a = 0, or, in a choice
+                     * across players' zones, 1 + the seat whose zone
+                     * holds it (labelled "Card (Player N)") */
     RT_OPT_CARDS,   /* ids[0..n) = card instances */
     RT_OPT_PLAYER,  /* a = player */
     RT_OPT_YES,     /* a yes/no question: "yes" */

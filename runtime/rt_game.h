@@ -422,6 +422,16 @@ static inline RT_UNUSED int card_kind(int c)
     return c < 0 ? -1 : instance_card[c];
 }
 
+/* name_has: whether kind k (a card's name, -1 for none) is one of the n
+ * kinds of ks, those whose names have the words asked for. */
+static inline RT_UNUSED bool kind_among(int k, const int32_t *ks, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (ks[i] == k)
+            return true;
+    return false;
+}
+
 static inline RT_UNUSED int card_type(int c)
 {
     return c < 0 ? -1 : inst_type[c];
@@ -1541,6 +1551,24 @@ static inline RT_UNUSED void add_card(State *s, int site, int c)
                 return;
     }
     add_kind(s, site, c);
+}
+
+/* An option for card c of player p's zone, in a choice across players'
+ * zones, unless one of its kind from p's zone is offered already: one
+ * option per name and player, labelled with whose zone (RtOption.a). */
+static inline RT_UNUSED void add_card_of(State *s, int site, int c, int p)
+{
+    const RtDecision *d = &s->core.dec;
+    int k = instance_card[c];
+    for (int i = 0; i < d->noptions; i++)
+        if (d->opt[i].kind == RT_OPT_CARD && d->opt[i].a == p + 1 &&
+            instance_card[d->opt[i].ids[0]] == k)
+            return;
+    RtOption *o = add_option(s, site, RT_OPT_CARD, p + 1);
+    if (o) {
+        o->n = 1;
+        o->ids[0] = (uint16_t)c;
+    }
 }
 
 #if GAME_HAS_HOLDERS

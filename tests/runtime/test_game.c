@@ -614,6 +614,20 @@ Test(rt_game, card_tables)
     cr_assert_eq(nth_bit(0x58, 2), 6);
 }
 
+/* name_has's C: the kind of a card among those listed when the game was
+ * built; none (-1) is among none, and an empty list (its one entry -2
+ * unread) holds nothing. */
+Test(rt_game, kind_among_the_kinds_a_name_has_lists)
+{
+    const int32_t two[] = {K_BEE, K_ACE}, empty[] = {-2};
+    cr_assert(kind_among(card_kind(2), two, 2));
+    cr_assert(kind_among(card_kind(0), two, 2));
+    cr_assert_not(kind_among(card_kind(3), two, 2));
+    cr_assert_not(kind_among(card_kind(0), two, 1)); /* only the first n are read */
+    cr_assert_not(kind_among(card_kind(-1), two, 2));
+    cr_assert_not(kind_among(-2, empty, 0));
+}
+
 Test(rt_game, players_and_indexes_are_checked)
 {
     State *s = fresh(2);
