@@ -553,6 +553,8 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     if (deck) {
         check_needs(&s, prog);
         check_preventions(&s);
+    } else {
+        check_needs_partial(&s);
     }
     s.soft_errors += d->nerrors - proofs; /* proofs about cards: the rules are whole */
     if (g->nheld) {

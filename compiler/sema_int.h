@@ -333,6 +333,7 @@ void need_note(Sema *s, const Need *n, const Node *top);
 
 /* sema_needs.c */
 void check_needs(Sema *s, const Program *prog);
+void check_needs_partial(Sema *s);
 /* sema_prevent.c: a prevention that guards another card than its trigger's */
 void check_preventions(Sema *s);
 
