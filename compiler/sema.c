@@ -586,6 +586,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     {
         check_decision_secrets(&s); /* the rules whole: every name resolved */
         check_decision_reached(&s);
+        check_supply(&s, prog);
     }
     return d->nerrors == before;
 }

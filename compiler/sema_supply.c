@@ -1,0 +1,590 @@
+/* sema_supply.c: draws that a deck cannot supply.
+ *
+ * A shared zone that only the set-up fills (a deck, the Event deck) holds
+ * at most the cards put there. Where the rules take cards from it a fixed
+ * number of times, whatever the players do (the deal: three cards to each
+ * player; one Event flipped in each of five rounds), some `top(Z)` finds
+ * it empty, and the game faults ("top or bottom of an empty zone"), at a
+ * point the build can name. cardc proves it by running proc main() in the
+ * checker, once for each number of players, counting:
+ *
+ *   - what certainly runs: main's statements in order, the bodies of the
+ *     procs it calls there, `repeat N` with a constant N (N times), `for
+ *     q in players` without 'where' (once a player, in a game where no
+ *     player is put out), the bodies of `round`, `phase` and `turn`, and
+ *     `while V < K { ... V += 1 ... }` where V is a variable of a constant
+ *     first value that nothing else assigns (K - V times);
+ *   - the cards certainly taken from Z there: `move top(Z) to W` (W not
+ *     Z), and `let x = top(Z)` then `move x to W` in the same block;
+ *   - the cards that can at most be in Z: those that `move all ... to Z`
+ *     may put there (every card its filter may keep, from the card alone;
+ *     every card left out of cards.yaml for errors), one for a `move ...
+ *     to Z`, all of them for Z the first zone (where every card starts).
+ *
+ * Anything else that may put a card into Z (under an `if`, in a loop of
+ * no fixed count, in a card's effect, a handler, an event, an `at` block,
+ * or the procs they call; a held zone that drops to Z; a reaction played
+ * to Z) makes Z's count unbounded from there on, or (outside main's walk)
+ * leaves Z alone. A `return`, `break` or `end` that may run under a
+ * condition makes everything after it uncertain. So each report is
+ * proved; many decks that do run out are not reported. The first `top(Z)`
+ * that certainly finds Z empty is an error, for the fewest players it
+ * happens with. */
+#include "sema_int.h"
+
+#include <string.h>
+
+enum { SUPPLY_UNBOUNDED = -1, SUPPLY_MAX_STEPS = 200000, SUPPLY_MAX_DEPTH = 32 };
+
+typedef struct Bound {
+    const Sym *var;             /* `let x = top(Z)`: x */
+    int zone;                   /* Z */
+} Bound;
+
+typedef struct Supply {
+    Sema *s;
+    int nzones;
+    bool *skip;                 /* per zone: filled where the walk cannot count */
+    /* per zone, what can at most be in it so far: */
+    bool *unbounded;            /* anything: it was filled where nothing is counted */
+    bool **kinds;               /* the card kinds (CardSet indices) it may hold */
+    bool *left_in;              /* the cards left out of cards.yaml for errors */
+    long long *extra;           /* and as many more cards, moved there one by one */
+    const Node **filled_at;     /* per zone: the last fill counted, or NULL */
+    long long *taken;           /* per zone: the cards certainly taken so far */
+    bool *reported;             /* per zone */
+    Bound bound[16];            /* the `let x = top(Z)` of the walk in progress */
+    int nbound;
+    int players;                /* the number of players of this run */
+    bool uncertain;             /* past a return, break or end that may run */
+    bool players_may_go;        /* eliminate() is used: 'for q in players' may skip */
+    long long steps;
+    bool gave_up;               /* too many steps: nothing more is said */
+    PtrVec seen;                /* procs visited by a scan of fills */
+    const Program *prog;
+} Supply;
+
+/* The shared zone (not held, not per player) that zone expression z
+ * names, or -1. */
+static int shared_zone(const Supply *x, const Node *z)
+{
+    if (!z || z->kind != N_IDENT || !z->sym || z->sym->kind != S_ZONE)
+        return -1;
+    const Node *d = x->s->g->zones.items[z->sym->index];
+    return d->zflags & (ZF_PER_PLAYER | ZF_HELD) ? -1 : z->sym->index;
+}
+
+/* ---- where a card may be put into a zone ---------------------------------- */
+
+typedef struct Fills {
+    Supply *x;
+    bool *zones;                /* per zone: some statement may fill it */
+    bool exits;                 /* a return, break or end is in the region */
+    bool ends;                  /* an end is */
+} Fills;
+
+static void scan_fills(Fills *f, const Node *n);
+
+static void fill_node(const Node *n, void *ctx)
+{
+    Fills *f = ctx;
+    const Node *to = NULL;
+    switch (n->kind) {
+    case N_MOVE:
+    case N_MOVEALL:
+        to = n->to;
+        break;
+    case N_PLAY:
+        to = n->to;
+        break;
+    case N_CHOOSECARDS:
+        to = n->into;
+        break;
+    case N_CLAUSE:
+        to = n->clause_kind == CLAUSE_REACT ? n->into : NULL;
+        break;
+    case N_END:
+        f->ends = true;
+        f->exits = true;
+        break;
+    case N_RETURN:
+    case N_BREAK:
+        f->exits = true;
+        break;
+    case N_CALL:
+        if (n->sym && n->sym->kind == S_PROC)
+            scan_fills(f, n->sym->decl);
+        else if (n->sym && n->sym->kind == S_EVENT && n->sym->body)
+            scan_fills(f, n->sym->body->decl);
+        break;
+    default:
+        break;
+    }
+    int z = shared_zone(f->x, to);
+    if (z >= 0)
+        f->zones[z] = true;
+}
+
+/* Every zone the statements of n may fill, through the procs they call. */
+static void scan_fills(Fills *f, const Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_PROCDECL || n->kind == N_FUNCDECL || n->kind == N_EVENTDECL) {
+        for (int i = 0; i < f->x->seen.len; i++)
+            if (f->x->seen.items[i] == n)
+                return;
+        vec_push(f->x->s->arena, &f->x->seen, (void *)n);
+        ast_walk_const(n->body, fill_node, f);
+        return;
+    }
+    ast_walk_const(n, fill_node, f);
+}
+
+/* The `at` blocks inside a proc's body: they run later, at a boundary. */
+static void scan_at(const Node *n, void *ctx)
+{
+    if (n->kind == N_AT)
+        scan_fills(ctx, n->body);
+}
+
+/* The zones filled where main's walk cannot count: in a card's effect, a
+ * handler, an event, an `at` block, what they call, and the zones a held
+ * zone drops to. False when an `end` is there too: the game may end
+ * before any draw, and nothing is proved. */
+static bool mark_skipped(Supply *x, const Program *prog)
+{
+    Fills f = {.x = x, .zones = x->skip};
+    for (int i = 0; i < prog->decls.len; i++) {
+        const Node *d = prog->decls.items[i];
+        if (d->kind == N_PROCDECL || d->kind == N_FUNCDECL)
+            ast_walk_const(d->body, scan_at, &f);
+        else
+            ast_walk_const(d, fill_node, &f);
+    }
+    for (int i = 0; i < x->s->g->effects.len; i++)
+        ast_walk_const(x->s->g->effects.items[i], fill_node, &f);
+    for (int i = 0; i < x->nzones; i++) {
+        const Node *z = x->s->g->zones.items[i];
+        if ((z->zflags & ZF_HELD) && z->sym && z->sym->kind == S_ZONE)
+            x->skip[z->sym->index] = true;
+    }
+    return !f.ends;
+}
+
+/* ---- the walk -------------------------------------------------------------- */
+
+/* The cards of the left out of cards.yaml (its entries with errors), or
+ * SUPPLY_UNBOUNDED when a count is not known. */
+static long long left_out_cards(const CardSet *cs)
+{
+    long long n = 0;
+    for (int i = 0; i < cs->left_out.cap; i++) {
+        const CardDef *cd = cs->left_out.vals[i];
+        if (!cs->left_out.keys[i])
+            continue;
+        if (cd->count <= 0)
+            return SUPPLY_UNBOUNDED;
+        n += cd->count;
+    }
+    return n;
+}
+
+/* The cards that can at most be in zone z now, or SUPPLY_UNBOUNDED. */
+static long long most(const Supply *x, int z)
+{
+    const CardSet *cs = x->s->cs;
+    long long left = left_out_cards(cs);
+    if (x->unbounded[z] || (x->left_in[z] && left == SUPPLY_UNBOUNDED))
+        return SUPPLY_UNBOUNDED;
+    long long n = x->extra[z] + (x->left_in[z] ? left : 0);
+    for (int k = 0; k < cs->ncards; k++)
+        if (x->kinds[z][k])
+            n += cs->cards[k]->count;
+    return n;
+}
+
+/* Zone z may now hold anything: it was filled where nothing is counted. */
+static void unbound(Supply *x, int z, const Node *at)
+{
+    if (z >= 0 && !x->skip[z]) {
+        x->unbounded[z] = true;
+        x->filled_at[z] = at;
+    }
+}
+
+/* `move all SRC [where F] to Z`, certain to run: Z may now hold the kinds
+ * SRC may hold that F may keep; SRC (a shared zone) loses those F keeps
+ * for certain, and the cards taken from it may have been of them. */
+static void move_all(Supply *x, const Node *n)
+{
+    const CardSet *cs = x->s->cs;
+    const Node *src = n->cards;
+    int from = src->src_kind == SRC_ZONE ? shared_zone(x, src->in) : -1;
+    int to = shared_zone(x, n->to);
+    if (from == to)
+        return;
+    if (to >= 0 && !x->skip[to] && (x->uncertain || (from >= 0 && x->unbounded[from])))
+        unbound(x, to, n);
+    long long removed = 0;
+    for (int k = 0; k < cs->ncards; k++) {
+        int keeps = src->filter ? facts_eval_card(src->filter, src->slot, cs->cards[k]) : 1;
+        if (keeps == 0 || (from >= 0 && !x->kinds[from][k]))
+            continue;
+        if (to >= 0)
+            x->kinds[to][k] = true;
+        if (from >= 0 && keeps == 1 && !x->uncertain) {
+            x->kinds[from][k] = false;
+            removed += cs->cards[k]->count;
+        }
+    }
+    if (to >= 0) {
+        x->left_in[to] |= from < 0 || x->left_in[from];
+        x->extra[to] += from >= 0 ? x->extra[from] : 0;
+        x->filled_at[to] = n;
+    }
+    if (from >= 0)
+        x->taken[from] = x->taken[from] > removed ? x->taken[from] - removed : 0;
+}
+
+/* One card put into zone z (`move`, `play ... to`). */
+static void move_one(Supply *x, int z, const Node *at)
+{
+    if (z < 0 || x->skip[z])
+        return;
+    if (x->uncertain) {
+        unbound(x, z, at);
+        return;
+    }
+    x->extra[z]++;
+    x->filled_at[z] = at;
+}
+
+/* A `top(Z)` (or bottom) that certainly runs now: does Z hold no card? */
+static void read_top(Supply *x, const Node *top, bool certain)
+{
+    int z = shared_zone(x, top->zone);
+    if (z < 0 || x->skip[z] || x->reported[z] || !certain || x->uncertain)
+        return;
+    long long at_most = most(x, z);
+    if (at_most == SUPPLY_UNBOUNDED || x->taken[z] < at_most)
+        return;
+    x->reported[z] = true;
+    Sema *s = x->s;
+    const char *zn = top->zone->name;
+    const char *who = x->s->g->min_players == x->s->g->max_players
+                          ? ""
+                          : arena_printf(s->arena, " with %d player%s", x->players,
+                                         x->players == 1 ? "" : "s");
+    diag_error(s->diags, top->loc, "'%s' is empty here%s, whatever the players do, and the "
+                                   "game faults (top or bottom of an empty zone): the rules "
+                                   "have certainly taken %lld card%s from it by here, and it "
+                                   "can never hold more than %lld",
+               zn, who, x->taken[z], x->taken[z] == 1 ? "" : "s", at_most);
+    if (x->filled_at[z])
+        diag_note(s->diags, x->filled_at[z]->loc, "the last of the moves that put cards into "
+                                                  "'%s'; no other rule ever puts a card there", zn);
+    else
+        diag_note(s->diags, ((const Node *)s->g->zones.items[z])->loc,
+                  z == 0 ? "every card starts in '%s', the first zone declared, and no rule "
+                           "ever puts a card back there"
+                         : "no rule ever puts a card into '%s'", zn);
+}
+
+static void scan_tops(const Node *n, void *ctx);
+
+typedef struct TopScan {
+    Supply *x;
+    bool certain;
+} TopScan;
+
+static void scan_tops(const Node *n, void *ctx)
+{
+    TopScan *t = ctx;
+    if (n->kind == N_TOPCARD)
+        read_top(t->x, n, t->certain);
+}
+
+/* The `top(Z)` read by expression e. */
+static void tops_in(Supply *x, const Node *e, bool certain)
+{
+    if (!e || !certain || x->uncertain)
+        return;
+    TopScan t = {x, certain};
+    ast_walk_const(e, scan_tops, &t);
+}
+
+/* A region that may or may not run: what it may fill is no longer
+ * counted, and after an exit it may take, nothing is certain. */
+static void maybe(Supply *x, const Node *n)
+{
+    if (!n)
+        return;
+    bool *zones = arena_alloc(x->s->arena, sizeof *zones * (size_t)(x->nzones + 1));
+    Fills f = {.x = x, .zones = zones};
+    x->seen.len = 0;
+    scan_fills(&f, n);
+    for (int z = 0; z < x->nzones; z++)
+        if (zones[z])
+            unbound(x, z, n);
+    if (f.exits)
+        x->uncertain = true;
+}
+
+typedef enum Flow { FLOW_ON, FLOW_RETURN, FLOW_END } Flow;
+
+static Flow walk_stmt(Supply *x, const Node *n, int depth);
+
+static Flow walk_block(Supply *x, const Node *b, int depth)
+{
+    int nbound = x->nbound;
+    Flow r = FLOW_ON;
+    for (const Node *n = b && b->kind == N_BLOCK ? b->stmts : b; n && r == FLOW_ON; n = n->next)
+        r = walk_stmt(x, n, depth);
+    x->nbound = nbound;
+    return r;
+}
+
+/* A card taken from zone z for certain. */
+static void take(Supply *x, int z)
+{
+    if (z >= 0 && !x->uncertain)
+        x->taken[z]++;
+}
+
+static void walk_move(Supply *x, const Node *n)
+{
+    int to = shared_zone(x, n->to);
+    tops_in(x, n->card, true);
+    if (n->card->kind == N_TOPCARD) {
+        int from = shared_zone(x, n->card->zone);
+        if (from != to)
+            take(x, from);
+    } else if (n->card->kind == N_IDENT) {
+        for (int i = x->nbound - 1; i >= 0; i--)
+            if (x->bound[i].var == n->card->sym) {
+                if (x->bound[i].zone != to)
+                    take(x, x->bound[i].zone);
+                x->bound[i].var = NULL;
+                break;
+            }
+    }
+    move_one(x, to, n);
+}
+
+static Flow walk_call(Supply *x, const Node *call, int depth)
+{
+    for (const Node *a = call->args; a; a = a->next)
+        tops_in(x, a, true);
+    if (!call->sym)
+        return FLOW_ON;
+    if (call->sym->kind == S_EVENT) {
+        maybe(x, call->sym->body ? call->sym->body->decl : NULL); /* a reaction may cancel it */
+        return FLOW_ON;
+    }
+    if (call->sym->kind != S_PROC)
+        return FLOW_ON;
+    if (depth >= SUPPLY_MAX_DEPTH) {
+        maybe(x, call->sym->decl);
+        return FLOW_ON;
+    }
+    int nbound = x->nbound;
+    x->nbound = 0;
+    Flow r = walk_block(x, call->sym->decl->body, depth + 1);
+    x->nbound = nbound;
+    return r == FLOW_END ? FLOW_END : FLOW_ON;
+}
+
+/* `while V < K { ... V += 1 ... }` (or `<=`), V a variable of the game
+ * with a constant first value, assigned only there: its turns, or -1. */
+static long long counted_turns(Supply *x, const Node *w);
+
+static Flow repeat_body(Supply *x, const Node *body, long long times, int depth)
+{
+    for (long long i = 0; i < times; i++) {
+        if (x->gave_up)
+            return FLOW_ON;
+        Flow r = walk_block(x, body, depth);
+        if (r != FLOW_ON)
+            return r;
+    }
+    return FLOW_ON;
+}
+
+static Flow walk_stmt(Supply *x, const Node *n, int depth)
+{
+    if (++x->steps > SUPPLY_MAX_STEPS)
+        x->gave_up = true;
+    if (x->gave_up)
+        return FLOW_END;
+    switch (n->kind) {
+    case N_BLOCK:
+        return walk_block(x, n, depth);
+    case N_MOVE:
+        walk_move(x, n);
+        return FLOW_ON;
+    case N_MOVEALL:
+        move_all(x, n);
+        return FLOW_ON;
+    case N_PLAY: /* what its effect fills is skipped (mark_skipped) */
+        tops_in(x, n->card, true);
+        move_one(x, shared_zone(x, n->to), n);
+        return FLOW_ON;
+    case N_LET:
+        if (n->init && n->init->kind == N_TOPCARD) {
+            tops_in(x, n->init, true);
+            int z = shared_zone(x, n->init->zone);
+            if (z >= 0 && x->nbound < (int)(sizeof x->bound / sizeof x->bound[0]))
+                x->bound[x->nbound++] = (Bound){n->sym, z};
+            return FLOW_ON;
+        }
+        if (n->init && n->init->kind == N_CALL)
+            return walk_call(x, n->init, depth);
+        tops_in(x, n->init, true);
+        maybe(x, n->init);
+        return FLOW_ON;
+    case N_ASSIGN:
+        tops_in(x, n->rhs, true);
+        return FLOW_ON;
+    case N_EXPRSTMT:
+        return walk_call(x, n->call, depth);
+    case N_IF:
+        tops_in(x, n->cond, true);
+        maybe(x, n->then);
+        maybe(x, n->els);
+        return FLOW_ON;
+    case N_REPEAT:
+        if (n->count->kind == N_NUM)
+            return repeat_body(x, n->body, n->count->literal, depth);
+        maybe(x, n->body);
+        return FLOW_ON;
+    case N_FOR:
+        if (n->iter && n->iter->kind == N_SOURCE && n->iter->src_kind == SRC_PLAYERS &&
+            !n->iter->filter && !x->players_may_go && !n->simultaneous)
+            return repeat_body(x, n->body, x->players, depth);
+        maybe(x, n->body);
+        return FLOW_ON;
+    case N_WHILE: {
+        long long turns = counted_turns(x, n);
+        if (turns >= 0)
+            return repeat_body(x, n->body, turns, depth);
+        maybe(x, n->body);
+        return FLOW_ON;
+    }
+    case N_ROUND:
+    case N_PHASE:
+        return walk_block(x, n->body, depth);
+    case N_TURN:
+        if (x->players_may_go) {
+            maybe(x, n->body);
+            return FLOW_ON;
+        }
+        return walk_block(x, n->body, depth);
+    case N_RETURN:
+        return FLOW_RETURN;
+    case N_END:
+        return FLOW_END;
+    case N_SHUFFLE:
+    case N_SORT:
+    case N_SHOW:
+    case N_UNTIL:
+    case N_AT:
+        return FLOW_ON;
+    default: /* a loop, a menu, a break, a choice of cards... */
+        maybe(x, n);
+        return FLOW_ON;
+    }
+}
+
+/* ---- a loop of a fixed count ------------------------------------------------ */
+
+typedef struct Assigns {
+    const Sym *var;
+    int n;
+} Assigns;
+
+static void count_assigns(const Node *n, void *ctx)
+{
+    Assigns *a = ctx;
+    if (n->kind == N_ASSIGN && n->target->kind == N_IDENT && n->target->sym == a->var)
+        a->n++;
+}
+
+static long long counted_turns(Supply *x, const Node *w)
+{
+    const Program *prog = x->prog;
+    const Node *c = w->cond;
+    if (c->kind != N_BINARY || (c->binop != OP_LT && c->binop != OP_LE) ||
+        c->lhs->kind != N_IDENT || c->rhs->kind != N_NUM || !c->lhs->sym ||
+        c->lhs->sym->kind != S_GLOBAL)
+        return -1;
+    const Sym *v = c->lhs->sym;
+    const Node *d = v->decl;
+    if (!d || !d->init || d->init->kind != N_NUM)
+        return -1;
+    const Node *step = NULL;
+    for (const Node *s = w->body ? w->body->stmts : NULL; s; s = s->next)
+        if (s->kind == N_ASSIGN && s->target->kind == N_IDENT && s->target->sym == v &&
+            s->assign_op == ASSIGN_ADD && s->rhs->kind == N_NUM && s->rhs->literal == 1)
+            step = s;
+    if (!step)
+        return -1;
+    Assigns a = {v, 0};
+    for (int i = 0; i < prog->decls.len; i++)
+        ast_walk_const(prog->decls.items[i], count_assigns, &a);
+    for (int i = 0; i < x->s->g->effects.len; i++)
+        ast_walk_const(x->s->g->effects.items[i], count_assigns, &a);
+    if (a.n != 1)
+        return -1;
+    long long turns = c->rhs->literal - d->init->literal + (c->binop == OP_LE);
+    return turns < 0 ? 0 : turns;
+}
+
+/* ---- the check --------------------------------------------------------------- */
+
+static void uses_eliminate(const Node *n, void *ctx)
+{
+    if (n->kind == N_CALL && !n->sym && n->builtin == B_ELIMINATE)
+        *(bool *)ctx = true;
+}
+
+void check_supply(Sema *s, const Program *prog)
+{
+    Game *g = s->g;
+    if (!g->main || !g->main->decl || !g->main->decl->body || g->zones.len == 0)
+        return;
+    Supply x = {.s = s, .nzones = g->zones.len, .prog = prog};
+    size_t nz = (size_t)x.nzones + 1;
+    x.skip = arena_alloc(s->arena, sizeof *x.skip * nz);
+    x.reported = arena_alloc(s->arena, sizeof *x.reported * nz);
+    x.unbounded = arena_alloc(s->arena, sizeof *x.unbounded * nz);
+    x.kinds = arena_alloc(s->arena, sizeof *x.kinds * nz);
+    x.left_in = arena_alloc(s->arena, sizeof *x.left_in * nz);
+    x.extra = arena_alloc(s->arena, sizeof *x.extra * nz);
+    for (int z = 0; z < x.nzones; z++)
+        x.kinds[z] = arena_alloc(s->arena, sizeof **x.kinds * (size_t)(s->cs->ncards + 1));
+    x.taken = arena_alloc(s->arena, sizeof *x.taken * nz);
+    x.filled_at = arena_alloc(s->arena, sizeof *x.filled_at * nz);
+    if (!mark_skipped(&x, prog))
+        return;
+    for (int i = 0; i < prog->decls.len; i++)
+        ast_walk_const(prog->decls.items[i], uses_eliminate, &x.players_may_go);
+    for (int n = g->min_players; n <= g->max_players; n++) {
+        for (int z = 0; z < x.nzones; z++) {
+            x.unbounded[z] = false;
+            x.left_in[z] = z == 0; /* every card starts in the first zone */
+            x.extra[z] = 0;
+            for (int k = 0; k < s->cs->ncards; k++)
+                x.kinds[z][k] = z == 0;
+            x.taken[z] = 0;
+            x.filled_at[z] = NULL;
+        }
+        x.players = n;
+        x.uncertain = false;
+        x.nbound = 0;
+        x.steps = 0;
+        walk_block(&x, g->main->decl->body, 0);
+        if (x.gave_up)
+            break;
+    }
+}
