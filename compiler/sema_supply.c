@@ -47,8 +47,7 @@ typedef struct Supply {
     bool *skip;                 /* per zone: filled where the walk cannot count */
     /* per zone, what can at most be in it so far: */
     bool *unbounded;            /* anything: it was filled where nothing is counted */
-    bool **kinds;               /* the card kinds (CardSet indices) it may hold */
-    bool *left_in;              /* the cards left out of cards.yaml for errors */
+    bool **kinds;               /* the card kinds it may hold (indices in cards) */
     long long *extra;           /* and as many more cards, moved there one by one */
     const Node **filled_at;     /* per zone: the last fill counted, or NULL */
     long long *taken;           /* per zone: the cards certainly taken so far */
@@ -61,6 +60,9 @@ typedef struct Supply {
     long long steps;
     bool gave_up;               /* too many steps: nothing more is said */
     PtrVec seen;                /* procs visited by a scan of fills */
+    const CardDef **cards;      /* the kinds: those of the card set, then those
+                                 * left out of cards.yaml for errors */
+    int ncards;
     const Program *prog;
 } Supply;
 
@@ -174,33 +176,51 @@ static bool mark_skipped(Supply *x, const Program *prog)
 
 /* ---- the walk -------------------------------------------------------------- */
 
-/* The cards of the left out of cards.yaml (its entries with errors), or
- * SUPPLY_UNBOUNDED when a count is not known. */
-static long long left_out_cards(const CardSet *cs)
+/* A filter on a card left out of cards.yaml for errors: only its type is
+ * known, so only comparisons of the type are read (1, 0, or -1 unknown). */
+static int left_out_eval(const Node *n, const CardDef *cd)
 {
-    long long n = 0;
-    for (int i = 0; i < cs->left_out.cap; i++) {
-        const CardDef *cd = cs->left_out.vals[i];
-        if (!cs->left_out.keys[i])
-            continue;
-        if (cd->count <= 0)
-            return SUPPLY_UNBOUNDED;
-        n += cd->count;
+    if (n->kind == N_UNARY && n->unop == UOP_NOT) {
+        int v = left_out_eval(n->operand, cd);
+        return v < 0 ? -1 : !v;
     }
-    return n;
+    if (n->kind != N_BINARY)
+        return -1;
+    if (n->binop == OP_AND || n->binop == OP_OR) {
+        int l = left_out_eval(n->lhs, cd), r = left_out_eval(n->rhs, cd);
+        if (n->binop == OP_AND)
+            return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
+        return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
+    }
+    const Node *f = n->lhs, *t = n->rhs;
+    if (t->kind == N_FIELD)
+        f = n->rhs, t = n->lhs;
+    if ((n->binop != OP_EQ && n->binop != OP_NE) || f->kind != N_FIELD || f->base ||
+        f->attr != ATTR_TYPE || t->kind != N_IDENT || t->type != T_TYPE)
+        return -1;
+    int eq = cd->type->index == t->value;
+    return n->binop == OP_EQ ? eq : !eq;
+}
+
+/* Does filter f of the element in frame slot `slot` keep card kind k? */
+static int keeps(const Supply *x, const Node *f, int slot, int k)
+{
+    if (!f)
+        return 1;
+    if (k < x->s->cs->ncards)
+        return facts_eval_card(f, slot, x->cards[k]);
+    return left_out_eval(f, x->cards[k]);
 }
 
 /* The cards that can at most be in zone z now, or SUPPLY_UNBOUNDED. */
 static long long most(const Supply *x, int z)
 {
-    const CardSet *cs = x->s->cs;
-    long long left = left_out_cards(cs);
-    if (x->unbounded[z] || (x->left_in[z] && left == SUPPLY_UNBOUNDED))
+    if (x->unbounded[z])
         return SUPPLY_UNBOUNDED;
-    long long n = x->extra[z] + (x->left_in[z] ? left : 0);
-    for (int k = 0; k < cs->ncards; k++)
+    long long n = x->extra[z];
+    for (int k = 0; k < x->ncards; k++)
         if (x->kinds[z][k])
-            n += cs->cards[k]->count;
+            n += x->cards[k]->count;
     return n;
 }
 
@@ -218,7 +238,6 @@ static void unbound(Supply *x, int z, const Node *at)
  * for certain, and the cards taken from it may have been of them. */
 static void move_all(Supply *x, const Node *n)
 {
-    const CardSet *cs = x->s->cs;
     const Node *src = n->cards;
     int from = src->src_kind == SRC_ZONE ? shared_zone(x, src->in) : -1;
     int to = shared_zone(x, n->to);
@@ -227,19 +246,21 @@ static void move_all(Supply *x, const Node *n)
     if (to >= 0 && !x->skip[to] && (x->uncertain || (from >= 0 && x->unbounded[from])))
         unbound(x, to, n);
     long long removed = 0;
-    for (int k = 0; k < cs->ncards; k++) {
-        int keeps = src->filter ? facts_eval_card(src->filter, src->slot, cs->cards[k]) : 1;
-        if (keeps == 0 || (from >= 0 && !x->kinds[from][k]))
+    for (int k = 0; k < x->ncards; k++) {
+        int kept = keeps(x, src->filter, src->slot, k);
+        if (kept == 0 || (from >= 0 && !x->kinds[from][k]))
             continue;
         if (to >= 0)
             x->kinds[to][k] = true;
-        if (from >= 0 && keeps == 1 && !x->uncertain) {
+        if (from >= 0 && kept == 1 && !x->uncertain) {
             x->kinds[from][k] = false;
-            removed += cs->cards[k]->count;
+            removed += x->cards[k]->count;
         }
     }
     if (to >= 0) {
-        x->left_in[to] |= from < 0 || x->left_in[from];
+        if (from < 0) /* a zone not followed: any card */
+            for (int k = 0; k < x->ncards; k++)
+                x->kinds[to][k] |= keeps(x, src->filter, src->slot, k) != 0;
         x->extra[to] += from >= 0 ? x->extra[from] : 0;
         x->filled_at[to] = n;
     }
@@ -276,11 +297,16 @@ static void read_top(Supply *x, const Node *top, bool certain)
                           ? ""
                           : arena_printf(s->arena, " with %d player%s", x->players,
                                          x->players == 1 ? "" : "s");
-    diag_error(s->diags, top->loc, "'%s' is empty here%s, whatever the players do, and the "
-                                   "game faults (top or bottom of an empty zone): the rules "
-                                   "have certainly taken %lld card%s from it by here, and it "
-                                   "can never hold more than %lld",
-               zn, who, x->taken[z], x->taken[z] == 1 ? "" : "s", at_most);
+    if (at_most == 0)
+        diag_error(s->diags, top->loc, "'%s' is empty here%s, whatever the players do, and the "
+                                       "game faults (top or bottom of an empty zone): it can "
+                                       "never hold a card", zn, who);
+    else
+        diag_error(s->diags, top->loc, "'%s' is empty here%s, whatever the players do, and "
+                                       "the game faults (top or bottom of an empty zone): the "
+                                       "rules have certainly taken %lld card%s from it by "
+                                       "here, and it can never hold more than %lld",
+                   zn, who, x->taken[z], x->taken[z] == 1 ? "" : "s", at_most);
     if (x->filled_at[z])
         diag_note(s->diags, x->filled_at[z]->loc, "the last of the moves that put cards into "
                                                   "'%s'; no other rule ever puts a card there", zn);
@@ -548,6 +574,25 @@ static void uses_eliminate(const Node *n, void *ctx)
         *(bool *)ctx = true;
 }
 
+/* The kinds of card: false when a card left out of cards.yaml has no type
+ * or no count (then nothing is proved). */
+static bool all_kinds(Supply *x)
+{
+    const CardSet *cs = x->s->cs;
+    x->cards = arena_alloc(x->s->arena, sizeof *x->cards * (size_t)(cs->ncards + cs->nleft_out + 1));
+    for (int k = 0; k < cs->ncards; k++)
+        x->cards[x->ncards++] = cs->cards[k];
+    for (int i = 0; i < cs->left_out.cap; i++) {
+        const CardDef *cd = cs->left_out.vals[i];
+        if (!cs->left_out.keys[i])
+            continue;
+        if (!cd->type || cd->count <= 0)
+            return false;
+        x->cards[x->ncards++] = cd;
+    }
+    return true;
+}
+
 void check_supply(Sema *s, const Program *prog)
 {
     Game *g = s->g;
@@ -559,10 +604,11 @@ void check_supply(Sema *s, const Program *prog)
     x.reported = arena_alloc(s->arena, sizeof *x.reported * nz);
     x.unbounded = arena_alloc(s->arena, sizeof *x.unbounded * nz);
     x.kinds = arena_alloc(s->arena, sizeof *x.kinds * nz);
-    x.left_in = arena_alloc(s->arena, sizeof *x.left_in * nz);
     x.extra = arena_alloc(s->arena, sizeof *x.extra * nz);
+    if (!all_kinds(&x))
+        return;
     for (int z = 0; z < x.nzones; z++)
-        x.kinds[z] = arena_alloc(s->arena, sizeof **x.kinds * (size_t)(s->cs->ncards + 1));
+        x.kinds[z] = arena_alloc(s->arena, sizeof **x.kinds * (size_t)(x.ncards + 1));
     x.taken = arena_alloc(s->arena, sizeof *x.taken * nz);
     x.filled_at = arena_alloc(s->arena, sizeof *x.filled_at * nz);
     if (!mark_skipped(&x, prog))
@@ -572,10 +618,9 @@ void check_supply(Sema *s, const Program *prog)
     for (int n = g->min_players; n <= g->max_players; n++) {
         for (int z = 0; z < x.nzones; z++) {
             x.unbounded[z] = false;
-            x.left_in[z] = z == 0; /* every card starts in the first zone */
             x.extra[z] = 0;
-            for (int k = 0; k < s->cs->ncards; k++)
-                x.kinds[z][k] = z == 0;
+            for (int k = 0; k < x.ncards; k++)
+                x.kinds[z][k] = z == 0; /* every card starts in the first zone */
             x.taken[z] = 0;
             x.filled_at[z] = NULL;
         }
