@@ -16,20 +16,25 @@
  *     first value that nothing else assigns (K - V times);
  *   - the cards certainly taken from Z there: `move top(Z) to W` (W not
  *     Z), and `let x = top(Z)` then `move x to W` in the same block;
- *   - the cards that can at most be in Z: those that `move all ... to Z`
- *     may put there (every card its filter may keep, from the card alone;
- *     every card left out of cards.yaml for errors), one for a `move ...
- *     to Z`, all of them for Z the first zone (where every card starts).
+ *   - the cards that may ever have entered Z, per card kind: every card
+ *     for the first zone (where they all start); what a `move all SRC
+ *     [where F] to Z` may bring (of each kind F may keep, as many as SRC
+ *     may hold), one card for a `move` or a `play ... to Z`; counted
+ *     where they certainly run and where they may (an `if`, an option, an
+ *     event: each at most once per time walked), so that a deck refilled
+ *     from its discard pile counts what the pile may hold then. A `move
+ *     all Z where F` that certainly runs leaves none of the kinds F keeps
+ *     for certain (and the cards taken before may have been of them).
  *
- * Anything else that may put a card into Z (under an `if`, in a loop of
- * no fixed count, in a card's effect, a handler, an event, an `at` block,
- * or the procs they call; a held zone that drops to Z; a reaction played
- * to Z) makes Z's count unbounded from there on, or (outside main's walk)
- * leaves Z alone. A `return`, `break` or `end` that may run under a
- * condition makes everything after it uncertain. So each report is
- * proved; many decks that do run out are not reported. The first `top(Z)`
- * that certainly finds Z empty is an error, for the fewest players it
- * happens with. */
+ * Z holds anything from there on when it is filled in a loop of no fixed
+ * count, or from a zone that does. A zone filled where the walk does not
+ * go (a card's effect, a handler, an `at` block, what they call; a held
+ * zone's drop, a reaction played to it) is not checked, and nothing is in
+ * a game where such a place may `end` it. A `return` that may run makes
+ * the rest of its proc uncertain, a `break` the rest of its loop, an
+ * `end` the rest of the game. So each report is proved; many decks that
+ * do run out are not reported. The first `top(Z)` that certainly finds Z
+ * empty is an error, for the fewest players it happens with. */
 #include "sema_int.h"
 
 #include <string.h>
@@ -47,15 +52,18 @@ typedef struct Supply {
     bool *skip;                 /* per zone: filled where the walk cannot count */
     /* per zone, what can at most be in it so far: */
     bool *unbounded;            /* anything: it was filled where nothing is counted */
-    bool **kinds;               /* the card kinds it may hold (indices in cards) */
-    long long *extra;           /* and as many more cards, moved there one by one */
-    const Node **filled_at;     /* per zone: the last fill counted, or NULL */
+    long long **entered;        /* per card kind (indices in cards): the cards of
+                                 * that kind that may have entered it, at most */
+    long long *extra;           /* and of any kind, moved there one by one */
+    const Node **filled_at;     /* per zone: the last move into it, or NULL */
     long long *taken;           /* per zone: the cards certainly taken so far */
     bool *reported;             /* per zone */
     Bound bound[16];            /* the `let x = top(Z)` of the walk in progress */
     int nbound;
     int players;                /* the number of players of this run */
-    bool uncertain;             /* past a return, break or end that may run */
+    bool uncertain;             /* past an end that may run: nothing is certain */
+    bool proc_uncertain;        /* past a return that may run, in the proc walked */
+    bool loop_uncertain;        /* past a break that may run, in the loop walked */
     bool players_may_go;        /* eliminate() is used: 'for q in players' may skip */
     long long steps;
     bool gave_up;               /* too many steps: nothing more is said */
@@ -65,6 +73,12 @@ typedef struct Supply {
     int ncards;
     const Program *prog;
 } Supply;
+
+/* Does what is walked now certainly run? (`certain`: its place does.) */
+static bool sure(const Supply *x, bool certain)
+{
+    return certain && !x->uncertain && !x->proc_uncertain && !x->loop_uncertain;
+}
 
 /* The shared zone (not held, not per player) that zone expression z
  * names, or -1. */
@@ -81,8 +95,7 @@ static int shared_zone(const Supply *x, const Node *z)
 typedef struct Fills {
     Supply *x;
     bool *zones;                /* per zone: some statement may fill it */
-    bool exits;                 /* a return, break or end is in the region */
-    bool ends;                  /* an end is */
+    bool ends;                  /* an end is in the region, or in what it calls */
 } Fills;
 
 static void scan_fills(Fills *f, const Node *n);
@@ -107,11 +120,6 @@ static void fill_node(const Node *n, void *ctx)
         break;
     case N_END:
         f->ends = true;
-        f->exits = true;
-        break;
-    case N_RETURN:
-    case N_BREAK:
-        f->exits = true;
         break;
     case N_CALL:
         if (n->sym && n->sym->kind == S_PROC)
@@ -212,16 +220,23 @@ static int keeps(const Supply *x, const Node *f, int slot, int k)
     return left_out_eval(f, x->cards[k]);
 }
 
-/* The cards that can at most be in zone z now, or SUPPLY_UNBOUNDED. */
+/* The cards that can at most be in zone z now, or SUPPLY_UNBOUNDED: those
+ * that may have entered it. */
 static long long most(const Supply *x, int z)
 {
     if (x->unbounded[z])
         return SUPPLY_UNBOUNDED;
     long long n = x->extra[z];
     for (int k = 0; k < x->ncards; k++)
-        if (x->kinds[z][k])
-            n += x->cards[k]->count;
+        n += x->entered[z][k];
     return n;
+}
+
+/* The cards of kind k in zone z at any one time, at most. */
+static long long present(const Supply *x, int z, int k)
+{
+    long long n = x->entered[z][k], all = x->cards[k]->count;
+    return n < all ? n : all;
 }
 
 /* Zone z may now hold anything: it was filled where nothing is counted. */
@@ -233,39 +248,43 @@ static void unbound(Supply *x, int z, const Node *at)
     }
 }
 
-/* `move all SRC [where F] to Z`, certain to run: Z may now hold the kinds
- * SRC may hold that F may keep; SRC (a shared zone) loses those F keeps
- * for certain, and the cards taken from it may have been of them. */
-static void move_all(Supply *x, const Node *n)
+/* `move all SRC [where F] to Z` (and `choose cards ... from SRC into Z`,
+ * with no `where`: a subset): Z may gain, of each kind F may keep, as many
+ * cards as SRC may hold. Certain to run (`certain`, a `move all`), SRC (a
+ * shared zone) then holds none of the kinds F keeps for certain: the cards
+ * taken from it before may have been of them. */
+static void move_all(Supply *x, const Node *src, const Node *into, const Node *at,
+                     bool certain)
 {
-    const Node *src = n->cards;
+    const Node *f = src->src_kind == SRC_ZONE ? src->filter : NULL;
     int from = src->src_kind == SRC_ZONE ? shared_zone(x, src->in) : -1;
-    int to = shared_zone(x, n->to);
-    if (from == to)
+    int to = shared_zone(x, into);
+    if (from >= 0 && from == to)
         return;
-    if (to >= 0 && !x->skip[to] && (x->uncertain || (from >= 0 && x->unbounded[from])))
-        unbound(x, to, n);
+    if (to >= 0 && (from < 0 ? src->src_kind != SRC_ZONE : x->unbounded[from]))
+        unbound(x, to, at);
+    certain = sure(x, certain) && from >= 0;
     long long removed = 0;
     for (int k = 0; k < x->ncards; k++) {
-        int kept = keeps(x, src->filter, src->slot, k);
-        if (kept == 0 || (from >= 0 && !x->kinds[from][k]))
+        int kept = keeps(x, f, src->slot, k);
+        if (kept == 0)
             continue;
+        long long n = from >= 0 ? present(x, from, k) : x->cards[k]->count;
         if (to >= 0)
-            x->kinds[to][k] = true;
-        if (from >= 0 && kept == 1 && !x->uncertain) {
-            x->kinds[from][k] = false;
-            removed += x->cards[k]->count;
+            x->entered[to][k] += n;
+        if (certain && kept == 1) {
+            removed += x->entered[from][k];
+            x->entered[from][k] = 0;
         }
     }
     if (to >= 0) {
-        if (from < 0) /* a zone not followed: any card */
-            for (int k = 0; k < x->ncards; k++)
-                x->kinds[to][k] |= keeps(x, src->filter, src->slot, k) != 0;
         x->extra[to] += from >= 0 ? x->extra[from] : 0;
-        x->filled_at[to] = n;
+        x->filled_at[to] = at;
     }
-    if (from >= 0)
+    if (certain) {
+        removed += x->extra[from];
         x->taken[from] = x->taken[from] > removed ? x->taken[from] - removed : 0;
+    }
 }
 
 /* One card put into zone z (`move`, `play ... to`). */
@@ -273,10 +292,6 @@ static void move_one(Supply *x, int z, const Node *at)
 {
     if (z < 0 || x->skip[z])
         return;
-    if (x->uncertain) {
-        unbound(x, z, at);
-        return;
-    }
     x->extra[z]++;
     x->filled_at[z] = at;
 }
@@ -285,7 +300,7 @@ static void move_one(Supply *x, int z, const Node *at)
 static void read_top(Supply *x, const Node *top, bool certain)
 {
     int z = shared_zone(x, top->zone);
-    if (z < 0 || x->skip[z] || x->reported[z] || !certain || x->uncertain)
+    if (z < 0 || x->skip[z] || x->reported[z] || !sure(x, certain))
         return;
     long long at_most = most(x, z);
     if (at_most == SUPPLY_UNBOUNDED || x->taken[z] < at_most)
@@ -305,19 +320,19 @@ static void read_top(Supply *x, const Node *top, bool certain)
         diag_error(s->diags, top->loc, "'%s' is empty here%s, whatever the players do, and "
                                        "the game faults (top or bottom of an empty zone): the "
                                        "rules have certainly taken %lld card%s from it by "
-                                       "here, and it can never hold more than %lld",
-                   zn, who, x->taken[z], x->taken[z] == 1 ? "" : "s", at_most);
+                                       "here, and no more than %lld can ever have been put "
+                                       "there", zn, who, x->taken[z], x->taken[z] == 1 ? "" : "s",
+                   at_most);
     if (x->filled_at[z])
-        diag_note(s->diags, x->filled_at[z]->loc, "the last of the moves that put cards into "
-                                                  "'%s'; no other rule ever puts a card there", zn);
+        diag_note(s->diags, x->filled_at[z]->loc, "the last move before it that may put cards "
+                                                  "into '%s' (all that this one and those before "
+                                                  "may bring are counted)", zn);
     else
         diag_note(s->diags, ((const Node *)s->g->zones.items[z])->loc,
                   z == 0 ? "every card starts in '%s', the first zone declared, and no rule "
-                           "ever puts a card back there"
-                         : "no rule ever puts a card into '%s'", zn);
+                           "puts a card back there before this"
+                         : "no rule puts a card into '%s' before this", zn);
 }
-
-static void scan_tops(const Node *n, void *ctx);
 
 typedef struct TopScan {
     Supply *x;
@@ -334,15 +349,28 @@ static void scan_tops(const Node *n, void *ctx)
 /* The `top(Z)` read by expression e. */
 static void tops_in(Supply *x, const Node *e, bool certain)
 {
-    if (!e || !certain || x->uncertain)
+    if (!e || !sure(x, certain))
         return;
     TopScan t = {x, certain};
     ast_walk_const(e, scan_tops, &t);
 }
 
-/* A region that may or may not run: what it may fill is no longer
+/* The `return` and `break` of a region itself (not of what it calls). */
+typedef struct Exits {
+    bool returns, breaks;
+} Exits;
+
+static void exit_node(const Node *n, void *ctx)
+{
+    Exits *e = ctx;
+    e->returns |= n->kind == N_RETURN;
+    e->breaks |= n->kind == N_BREAK;
+}
+
+/* A region that may run any number of times (`loop_body`: the body of a
+ * loop, whose `break` ends that loop): what it may fill is no longer
  * counted, and after an exit it may take, nothing is certain. */
-static void maybe(Supply *x, const Node *n)
+static void any_times(Supply *x, const Node *n, bool loop_body)
 {
     if (!n)
         return;
@@ -353,44 +381,49 @@ static void maybe(Supply *x, const Node *n)
     for (int z = 0; z < x->nzones; z++)
         if (zones[z])
             unbound(x, z, n);
-    if (f.exits)
-        x->uncertain = true;
+    Exits e = {0};
+    ast_walk_const(n, exit_node, &e);
+    x->uncertain |= f.ends;
+    x->proc_uncertain |= e.returns;
+    x->loop_uncertain |= e.breaks && !loop_body;
 }
 
-typedef enum Flow { FLOW_ON, FLOW_RETURN, FLOW_END } Flow;
+typedef enum Flow { FLOW_ON, FLOW_BREAK, FLOW_RETURN, FLOW_END } Flow;
 
-static Flow walk_stmt(Supply *x, const Node *n, int depth);
+static Flow walk_stmt(Supply *x, const Node *n, int depth, bool certain);
 
-static Flow walk_block(Supply *x, const Node *b, int depth)
+/* The statements of block b in order; `certain`: they certainly run (else
+ * they run at most once). */
+static Flow walk_block(Supply *x, const Node *b, int depth, bool certain)
 {
     int nbound = x->nbound;
     Flow r = FLOW_ON;
     for (const Node *n = b && b->kind == N_BLOCK ? b->stmts : b; n && r == FLOW_ON; n = n->next)
-        r = walk_stmt(x, n, depth);
+        r = walk_stmt(x, n, depth, certain);
     x->nbound = nbound;
     return r;
 }
 
 /* A card taken from zone z for certain. */
-static void take(Supply *x, int z)
+static void take(Supply *x, int z, bool certain)
 {
-    if (z >= 0 && !x->uncertain)
+    if (z >= 0 && sure(x, certain))
         x->taken[z]++;
 }
 
-static void walk_move(Supply *x, const Node *n)
+static void walk_move(Supply *x, const Node *n, bool certain)
 {
     int to = shared_zone(x, n->to);
-    tops_in(x, n->card, true);
+    tops_in(x, n->card, certain);
     if (n->card->kind == N_TOPCARD) {
         int from = shared_zone(x, n->card->zone);
         if (from != to)
-            take(x, from);
+            take(x, from, certain);
     } else if (n->card->kind == N_IDENT) {
         for (int i = x->nbound - 1; i >= 0; i--)
             if (x->bound[i].var == n->card->sym) {
                 if (x->bound[i].zone != to)
-                    take(x, x->bound[i].zone);
+                    take(x, x->bound[i].zone, certain);
                 x->bound[i].var = NULL;
                 break;
             }
@@ -398,46 +431,98 @@ static void walk_move(Supply *x, const Node *n)
     move_one(x, to, n);
 }
 
-static Flow walk_call(Supply *x, const Node *call, int depth)
+static Flow walk_call(Supply *x, const Node *call, int depth, bool certain)
 {
     for (const Node *a = call->args; a; a = a->next)
-        tops_in(x, a, true);
+        tops_in(x, a, certain);
     if (!call->sym)
         return FLOW_ON;
-    if (call->sym->kind == S_EVENT) {
-        maybe(x, call->sym->body ? call->sym->body->decl : NULL); /* a reaction may cancel it */
-        return FLOW_ON;
-    }
-    if (call->sym->kind != S_PROC)
+    const Node *body = NULL;
+    if (call->sym->kind == S_EVENT && call->sym->body)
+        body = call->sym->body->decl->body, certain = false; /* a reaction may cancel it */
+    else if (call->sym->kind == S_PROC)
+        body = call->sym->decl->body;
+    if (!body)
         return FLOW_ON;
     if (depth >= SUPPLY_MAX_DEPTH) {
-        maybe(x, call->sym->decl);
+        any_times(x, body, false);
         return FLOW_ON;
     }
     int nbound = x->nbound;
+    bool proc_uncertain = x->proc_uncertain, loop_uncertain = x->loop_uncertain;
     x->nbound = 0;
-    Flow r = walk_block(x, call->sym->decl->body, depth + 1);
+    x->proc_uncertain = x->loop_uncertain = false;
+    Flow r = walk_block(x, body, depth + 1, sure(x, certain));
     x->nbound = nbound;
+    x->proc_uncertain = proc_uncertain;
+    x->loop_uncertain = loop_uncertain;
     return r == FLOW_END ? FLOW_END : FLOW_ON;
 }
 
-/* `while V < K { ... V += 1 ... }` (or `<=`), V a variable of the game
- * with a constant first value, assigned only there: its turns, or -1. */
 static long long counted_turns(Supply *x, const Node *w);
 
-static Flow repeat_body(Supply *x, const Node *body, long long times, int depth)
+static Flow repeat_body(Supply *x, const Node *body, long long times, int depth, bool certain)
 {
-    for (long long i = 0; i < times; i++) {
-        if (x->gave_up)
-            return FLOW_ON;
-        Flow r = walk_block(x, body, depth);
-        if (r != FLOW_ON)
-            return r;
-    }
+    bool loop_uncertain = x->loop_uncertain;
+    certain = sure(x, certain);
+    x->loop_uncertain = false;
+    Flow r = FLOW_ON;
+    for (long long i = 0; i < times && r == FLOW_ON && !x->gave_up; i++)
+        r = walk_block(x, body, depth, certain);
+    x->loop_uncertain = loop_uncertain;
+    return r == FLOW_BREAK ? FLOW_ON : r;
+}
+
+/* A `return`, `break` or `end`: one that certainly runs stops its block;
+ * after one that may not, nothing in its proc, its loop or the game is
+ * certain. */
+static Flow exit_flow(Supply *x, Flow f, bool certain)
+{
+    if (sure(x, certain))
+        return f;
+    x->proc_uncertain |= f == FLOW_RETURN;
+    x->loop_uncertain |= f == FLOW_BREAK;
+    x->uncertain |= f == FLOW_END;
     return FLOW_ON;
 }
 
-static Flow walk_stmt(Supply *x, const Node *n, int depth)
+static Flow walk_let(Supply *x, const Node *n, int depth, bool certain)
+{
+    const Node *e = n->init;
+    if (e && e->kind == N_TOPCARD) {
+        tops_in(x, e, certain);
+        int z = shared_zone(x, e->zone);
+        if (z >= 0 && x->nbound < (int)(sizeof x->bound / sizeof x->bound[0]))
+            x->bound[x->nbound++] = (Bound){n->sym, z};
+        return FLOW_ON;
+    }
+    if (e && e->kind == N_CALL)
+        return walk_call(x, e, depth, certain);
+    if (e && e->kind == N_CHOOSECARDS)
+        move_all(x, e->src, e->into, e, false);
+    tops_in(x, e, certain);
+    return FLOW_ON;
+}
+
+static Flow walk_loop(Supply *x, const Node *n, int depth, bool certain)
+{
+    long long times = -1;
+    if (n->kind == N_REPEAT && n->count->kind == N_NUM)
+        times = n->count->literal;
+    else if (n->kind == N_FOR && n->iter && n->iter->kind == N_SOURCE &&
+             n->iter->src_kind == SRC_PLAYERS && !n->iter->filter && !x->players_may_go &&
+             !n->simultaneous)
+        times = x->players;
+    else if (n->kind == N_WHILE)
+        times = counted_turns(x, n);
+    if (times < 0) {
+        any_times(x, n->kind == N_LOOP ? n->block : n->body, true);
+        return FLOW_ON;
+    }
+    return repeat_body(x, n->body, times, depth, certain);
+}
+
+static Flow walk_stmt(Supply *x, const Node *n, int depth, bool certain)
 {
     if (++x->steps > SUPPLY_MAX_STEPS)
         x->gave_up = true;
@@ -445,79 +530,61 @@ static Flow walk_stmt(Supply *x, const Node *n, int depth)
         return FLOW_END;
     switch (n->kind) {
     case N_BLOCK:
-        return walk_block(x, n, depth);
+        return walk_block(x, n, depth, certain);
     case N_MOVE:
-        walk_move(x, n);
+        walk_move(x, n, certain);
         return FLOW_ON;
     case N_MOVEALL:
-        move_all(x, n);
+        move_all(x, n->cards, n->to, n, certain);
+        return FLOW_ON;
+    case N_CHOOSECARDS:
+        move_all(x, n->src, n->into, n, false);
         return FLOW_ON;
     case N_PLAY: /* what its effect fills is skipped (mark_skipped) */
-        tops_in(x, n->card, true);
+        tops_in(x, n->card, certain);
         move_one(x, shared_zone(x, n->to), n);
         return FLOW_ON;
     case N_LET:
-        if (n->init && n->init->kind == N_TOPCARD) {
-            tops_in(x, n->init, true);
-            int z = shared_zone(x, n->init->zone);
-            if (z >= 0 && x->nbound < (int)(sizeof x->bound / sizeof x->bound[0]))
-                x->bound[x->nbound++] = (Bound){n->sym, z};
-            return FLOW_ON;
-        }
-        if (n->init && n->init->kind == N_CALL)
-            return walk_call(x, n->init, depth);
-        tops_in(x, n->init, true);
-        maybe(x, n->init);
-        return FLOW_ON;
+        return walk_let(x, n, depth, certain);
     case N_ASSIGN:
-        tops_in(x, n->rhs, true);
+        tops_in(x, n->rhs, certain);
         return FLOW_ON;
     case N_EXPRSTMT:
-        return walk_call(x, n->call, depth);
+        return walk_call(x, n->call, depth, certain);
     case N_IF:
-        tops_in(x, n->cond, true);
-        maybe(x, n->then);
-        maybe(x, n->els);
+        tops_in(x, n->cond, certain);
+        walk_block(x, n->then, depth, false);
+        if (n->els)
+            walk_block(x, n->els, depth, false);
+        return FLOW_ON;
+    case N_MENU:
+        for (const Node *o = n->options; o; o = o->next)
+            walk_block(x, o->body, depth, false);
         return FLOW_ON;
     case N_REPEAT:
-        if (n->count->kind == N_NUM)
-            return repeat_body(x, n->body, n->count->literal, depth);
-        maybe(x, n->body);
-        return FLOW_ON;
     case N_FOR:
-        if (n->iter && n->iter->kind == N_SOURCE && n->iter->src_kind == SRC_PLAYERS &&
-            !n->iter->filter && !x->players_may_go && !n->simultaneous)
-            return repeat_body(x, n->body, x->players, depth);
-        maybe(x, n->body);
-        return FLOW_ON;
-    case N_WHILE: {
-        long long turns = counted_turns(x, n);
-        if (turns >= 0)
-            return repeat_body(x, n->body, turns, depth);
-        maybe(x, n->body);
-        return FLOW_ON;
-    }
+    case N_WHILE:
+    case N_LOOP:
+        return walk_loop(x, n, depth, certain);
     case N_ROUND:
     case N_PHASE:
-        return walk_block(x, n->body, depth);
+        return walk_block(x, n->body, depth, certain);
     case N_TURN:
-        if (x->players_may_go) {
-            maybe(x, n->body);
-            return FLOW_ON;
-        }
-        return walk_block(x, n->body, depth);
+        return walk_block(x, n->body, depth, certain && !x->players_may_go);
     case N_RETURN:
-        return FLOW_RETURN;
+        return exit_flow(x, FLOW_RETURN, certain);
     case N_END:
-        return FLOW_END;
+        return exit_flow(x, FLOW_END, certain);
+    case N_BREAK:
+        return exit_flow(x, FLOW_BREAK, certain);
     case N_SHUFFLE:
     case N_SORT:
     case N_SHOW:
     case N_UNTIL:
     case N_AT:
         return FLOW_ON;
-    default: /* a loop, a menu, a break, a choice of cards... */
-        maybe(x, n);
+    default:
+        any_times(x, n, false);
         return FLOW_ON;
     }
 }
@@ -603,12 +670,12 @@ void check_supply(Sema *s, const Program *prog)
     x.skip = arena_alloc(s->arena, sizeof *x.skip * nz);
     x.reported = arena_alloc(s->arena, sizeof *x.reported * nz);
     x.unbounded = arena_alloc(s->arena, sizeof *x.unbounded * nz);
-    x.kinds = arena_alloc(s->arena, sizeof *x.kinds * nz);
+    x.entered = arena_alloc(s->arena, sizeof *x.entered * nz);
     x.extra = arena_alloc(s->arena, sizeof *x.extra * nz);
     if (!all_kinds(&x))
         return;
     for (int z = 0; z < x.nzones; z++)
-        x.kinds[z] = arena_alloc(s->arena, sizeof **x.kinds * (size_t)(x.ncards + 1));
+        x.entered[z] = arena_alloc(s->arena, sizeof **x.entered * (size_t)(x.ncards + 1));
     x.taken = arena_alloc(s->arena, sizeof *x.taken * nz);
     x.filled_at = arena_alloc(s->arena, sizeof *x.filled_at * nz);
     if (!mark_skipped(&x, prog))
@@ -617,18 +684,18 @@ void check_supply(Sema *s, const Program *prog)
         ast_walk_const(prog->decls.items[i], uses_eliminate, &x.players_may_go);
     for (int n = g->min_players; n <= g->max_players; n++) {
         for (int z = 0; z < x.nzones; z++) {
-            x.unbounded[z] = false;
+            x.unbounded[z] = x.skip[z]; /* what it holds is not counted */
             x.extra[z] = 0;
-            for (int k = 0; k < x.ncards; k++)
-                x.kinds[z][k] = z == 0; /* every card starts in the first zone */
+            for (int k = 0; k < x.ncards; k++) /* every card starts in the first zone */
+                x.entered[z][k] = z == 0 ? x.cards[k]->count : 0;
             x.taken[z] = 0;
             x.filled_at[z] = NULL;
         }
         x.players = n;
-        x.uncertain = false;
+        x.uncertain = x.proc_uncertain = x.loop_uncertain = false;
         x.nbound = 0;
         x.steps = 0;
-        walk_block(&x, g->main->decl->body, 0);
+        walk_block(&x, g->main->decl->body, 0, true);
         if (x.gave_up)
             break;
     }
