@@ -65,6 +65,8 @@ typedef struct Supply {
     bool proc_uncertain;        /* past a return that may run, in the proc walked */
     bool loop_uncertain;        /* past a break that may run, in the loop walked */
     bool players_may_go;        /* eliminate() is used: 'for q in players' may skip */
+    bool moves_heard;           /* a handler, `instead of` or reaction hears a card
+                                 * enter or leave a zone (it may move others) */
     long long steps;
     bool gave_up;               /* too many steps: nothing more is said */
     PtrVec seen;                /* procs visited by a scan of fills */
@@ -411,23 +413,35 @@ static void take(Supply *x, int z, bool certain)
         x->taken[z]++;
 }
 
+/* The `let x = top(Z)` of zone z (-1: of every zone) no longer name the
+ * top card of Z for certain: it may have moved. */
+static void forget(Supply *x, int z)
+{
+    for (int i = 0; i < x->nbound; i++)
+        if (z < 0 || x->bound[i].zone == z)
+            x->bound[i].var = NULL;
+}
+
+/* The zone whose top card variable v certainly names (`let v = top(Z)`,
+ * the card not moved since), or -1. */
+static int bound_zone(const Supply *x, const Node *v)
+{
+    for (int i = x->nbound - 1; i >= 0; i--)
+        if (v->kind == N_IDENT && v->sym && x->bound[i].var == v->sym)
+            return x->bound[i].zone;
+    return -1;
+}
+
 static void walk_move(Supply *x, const Node *n, bool certain)
 {
     int to = shared_zone(x, n->to);
     tops_in(x, n->card, certain);
-    if (n->card->kind == N_TOPCARD) {
-        int from = shared_zone(x, n->card->zone);
-        if (from != to)
-            take(x, from, certain);
-    } else if (n->card->kind == N_IDENT) {
-        for (int i = x->nbound - 1; i >= 0; i--)
-            if (x->bound[i].var == n->card->sym) {
-                if (x->bound[i].zone != to)
-                    take(x, x->bound[i].zone, certain);
-                x->bound[i].var = NULL;
-                break;
-            }
-    }
+    int from = n->card->kind == N_TOPCARD ? shared_zone(x, n->card->zone)
+                                          : bound_zone(x, n->card);
+    if (from >= 0 && from != to)
+        take(x, from, certain);
+    /* the card moved may be one a `let` named (another name of it) */
+    forget(x, n->card->kind == N_TOPCARD ? from : -1);
     move_one(x, to, n);
 }
 
@@ -450,7 +464,6 @@ static Flow walk_call(Supply *x, const Node *call, int depth, bool certain)
     }
     int nbound = x->nbound;
     bool proc_uncertain = x->proc_uncertain, loop_uncertain = x->loop_uncertain;
-    x->nbound = 0;
     x->proc_uncertain = x->loop_uncertain = false;
     Flow r = walk_block(x, body, depth + 1, sure(x, certain));
     x->nbound = nbound;
@@ -492,10 +505,16 @@ static Flow walk_let(Supply *x, const Node *n, int depth, bool certain)
     if (e && e->kind == N_TOPCARD) {
         tops_in(x, e, certain);
         int z = shared_zone(x, e->zone);
-        if (z >= 0 && x->nbound < (int)(sizeof x->bound / sizeof x->bound[0]))
+        bool named = false; /* two names of one card: neither counts */
+        for (int i = 0; i < x->nbound; i++)
+            named |= x->bound[i].var && x->bound[i].zone == z;
+        forget(x, z);
+        if (z >= 0 && !named && x->nbound < (int)(sizeof x->bound / sizeof x->bound[0]))
             x->bound[x->nbound++] = (Bound){n->sym, z};
         return FLOW_ON;
     }
+    if (e && (e->kind == N_CALL || e->kind == N_CHOOSECARDS))
+        forget(x, -1); /* it may move the card a `let` named */
     if (e && e->kind == N_CALL)
         return walk_call(x, e, depth, certain);
     if (e && e->kind == N_CHOOSECARDS)
@@ -528,6 +547,12 @@ static Flow walk_stmt(Supply *x, const Node *n, int depth, bool certain)
         x->gave_up = true;
     if (x->gave_up)
         return FLOW_END;
+    if (n->kind == N_MOVEALL && !x->moves_heard)
+        forget(x, n->cards->src_kind == SRC_ZONE ? shared_zone(x, n->cards->in) : -1);
+    else if ((n->kind != N_MOVE || x->moves_heard) && n->kind != N_LET &&
+             n->kind != N_ASSIGN && n->kind != N_SHUFFLE && n->kind != N_SORT &&
+             n->kind != N_SHOW)
+        forget(x, -1); /* it may move the card a `let` named */
     switch (n->kind) {
     case N_BLOCK:
         return walk_block(x, n, depth, certain);
@@ -660,6 +685,17 @@ static bool all_kinds(Supply *x)
     return true;
 }
 
+/* Does a clause hear a card enter or leave a zone? */
+static bool hears_moves(const PtrVec *hs)
+{
+    for (int i = 0; i < hs->len; i++) {
+        const Handler *h = hs->items[i];
+        if (h->event == EV_ENTERS || h->event == EV_LEAVES)
+            return true;
+    }
+    return false;
+}
+
 void check_supply(Sema *s, const Program *prog)
 {
     Game *g = s->g;
@@ -682,6 +718,7 @@ void check_supply(Sema *s, const Program *prog)
         return;
     for (int i = 0; i < prog->decls.len; i++)
         ast_walk_const(prog->decls.items[i], uses_eliminate, &x.players_may_go);
+    x.moves_heard = hears_moves(&g->handlers) || hears_moves(&g->befores);
     for (int n = g->min_players; n <= g->max_players; n++) {
         for (int z = 0; z < x.nzones; z++) {
             x.unbounded[z] = x.skip[z]; /* what it holds is not counted */
