@@ -30,7 +30,8 @@
  * count, or from a zone that does. A zone filled where the walk does not
  * go (a card's effect, a handler, an `at` block, what they call; a held
  * zone's drop, a reaction played to it) is not checked, and nothing is in
- * a game where such a place may `end` it. A `return` that may run makes
+ * a game where such a place may `end` it, or where an `instead of` or a
+ * reaction hears a card enter or leave a zone (it may cancel a move). A `return` that may run makes
  * the rest of its proc uncertain, a `break` the rest of its loop, an
  * `end` the rest of the game. So each report is proved; many decks that
  * do run out are not reported. The first `top(Z)` that certainly finds Z
@@ -251,7 +252,7 @@ static void unbound(Supply *x, int z, const Node *at)
 }
 
 /* `move all SRC [where F] to Z` (and `choose cards ... from SRC into Z`,
- * with no `where`: a subset): Z may gain, of each kind F may keep, as many
+ * a part of them): Z may gain, of each kind F may keep, as many
  * cards as SRC may hold. Certain to run (`certain`, a `move all`), SRC (a
  * shared zone) then holds none of the kinds F keeps for certain: the cards
  * taken from it before may have been of them. */
@@ -718,7 +719,9 @@ void check_supply(Sema *s, const Program *prog)
         return;
     for (int i = 0; i < prog->decls.len; i++)
         ast_walk_const(prog->decls.items[i], uses_eliminate, &x.players_may_go);
-    x.moves_heard = hears_moves(&g->handlers) || hears_moves(&g->befores);
+    if (hears_moves(&g->befores))
+        return; /* an `instead of` or a reaction may cancel any move */
+    x.moves_heard = hears_moves(&g->handlers);
     for (int n = g->min_players; n <= g->max_players; n++) {
         for (int z = 0; z < x.nzones; z++) {
             x.unbounded[z] = x.skip[z]; /* what it holds is not counted */
