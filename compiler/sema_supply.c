@@ -35,7 +35,8 @@
  * the rest of its proc uncertain, a `break` the rest of its loop, an
  * `end` the rest of the game. So each report is proved; many decks that
  * do run out are not reported. The first `top(Z)` that certainly finds Z
- * empty is an error, for the fewest players it happens with. */
+ * empty is a warning (a game that faults there still builds: it did
+ * before), for the fewest players it happens with. */
 #include "sema_int.h"
 
 #include <string.h>
@@ -316,11 +317,11 @@ static void read_top(Supply *x, const Node *top, bool certain)
                           : arena_printf(s->arena, " with %d player%s", x->players,
                                          x->players == 1 ? "" : "s");
     if (at_most == 0)
-        diag_error(s->diags, top->loc, "'%s' is empty here%s, whatever the players do, and the "
+        diag_warning(s->diags, top->loc, "'%s' is empty here%s, whatever the players do, and the "
                                        "game faults (top or bottom of an empty zone): it can "
                                        "never hold a card", zn, who);
     else
-        diag_error(s->diags, top->loc, "'%s' is empty here%s, whatever the players do, and "
+        diag_warning(s->diags, top->loc, "'%s' is empty here%s, whatever the players do, and "
                                        "the game faults (top or bottom of an empty zone): the "
                                        "rules have certainly taken %lld card%s from it by "
                                        "here, and no more than %lld can ever have been put "
