@@ -279,13 +279,21 @@ class Model:
                 self.affected.add(k)
         elif ev == "Pop Quiz" and not self.tasks[k]:
             self.pending_loss.append(k)
-            self.affected.add(k)
+            self.quizzed.add(k)
 
     def flush_losses(self):
         """Losses no window answered (README 10: Good Excuse answers one)."""
         for k in self.pending_loss:
-            self.lose(k, 1)
+            self.lose_event_point(k)
         self.pending_loss = []
+
+    def lose_event_point(self, k):
+        """README 11: Pop Quiz affects only a player it takes a point from."""
+        if k in self.quizzed:
+            self.quizzed.discard(k)
+            if self.points[k] > 0:
+                self.affected.add(k)
+        self.lose(k, 1)
 
     def lose_window(self, k, answers):
         self.expect(k in self.pending_loss, "a window before Player %d loses points the model does not expect" % (k + 1))
@@ -294,10 +302,9 @@ class Model:
             self.expect(a == "Do not respond" or (a == "Good Excuse" and q == k),
                         "Player %d answers %s before Player %d loses points" % (q + 1, a, k + 1))
         if answers.get(k) == "Good Excuse":
-            if self.event == "Pop Quiz" and k in self.affected and not self.tasks[k]:
-                self.affected.discard(k)
+            self.quizzed.discard(k)
         else:
-            self.lose(k, 1)
+            self.lose_event_point(k)
 
     def reveal(self, answers):
         """A Sabotage turned face up at its target's owner's Dismissal takes
@@ -620,7 +627,7 @@ def new_model(players, seed):
     m.playing = m.target = m.replacing = m.shred_due = m.lmc_due = m.lab_due = None
     m.lmc_bonus, m.discarding, m.rainy_due, m.pending_reveal = 0, None, None, None
     m.partner = m.group_asker = None
-    m.strikes = []
+    m.strikes, m.quizzed = [], set()
     return m
 
 
