@@ -460,6 +460,11 @@ class Model:
         t = self.tasks[p].get(name)
         self.expect(t is not None, "%s scored, not an active Task of Player %d" % (name, p + 1))
         lab = base(name) == "Submit Science Lab Report" and self.quiz() and self.round <= ROUNDS
+        if lab:
+            # At a quiz or exam Event's flip the Event strikes every player
+            # first, then the Lab Reports score: the flip's own effect
+            # resolves "immediately for the whole table" (README 11).
+            self.strikes_upto(self.n)
         self.expect(lab or (self.round <= ROUNDS and t.complete_at(self.round)),
                     "%s scored before it is complete (due at round %d, now %d)" % (name, t.due(), self.round))
         if self.lab_due == name:
