@@ -5,11 +5,22 @@
 #   - the checker can fail: a transcript it passes, doctored (a final score
 #     changed, the winner moved, a Task scored in the round it was played
 #     though it must wait, a card drawn twice), is rejected naming the seed;
+#   - the game built from game.rules with one rule changed (MUTATIONS below:
+#     the Morning's School draw, the hand limit, Tuition Class's condition,
+#     what Spilled Water takes, Pack Your School Bag's bonus, Lost Homework's
+#     delay, Return Marked Papers' bonus, the last tie-break) disagrees with
+#     it within MUT_GAMES games at 3 players, naming a seed;
 #   - GAMES seeded --reveal-all games at each of 2 to 5 players agree with it.
-#   sh tests/last-minute/check-transcripts.sh [GAME_BINARY] [GAMES]
+#   sh tests/last-minute/check-transcripts.sh [GAME_BINARY] [GAMES] [CARDC LIBCARDRT]
+# CARDC and LIBCARDRT (default build/bin/cardc and build/lib/libcardrt.a)
+# build the mutants.
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=${1:-$ROOT/build/bin/last-minute}
 GAMES=${2:-500}
+CARDC=${3:-$ROOT/build/bin/cardc}
+LIB=${4:-$ROOT/build/lib/libcardrt.a}
+MUT_GAMES=300
+CC=${CC:-cc}
 CHECKER="$ROOT/tests/last-minute/checker.py"
 T=$(mktemp -d "${TMPDIR:-/tmp}/lm-check.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -45,6 +56,41 @@ doctored "Tuition Class played with no leader 5 points ahead" "$T/t1.txt" \
 doctored "a School card drawn twice" "$T/t1.txt" '0,/: school_deck -> hand of Player 1$/{/: school_deck -> hand of Player 1$/p}' 1
 doctored "a Sabotage on the placer's own Task" "$T/t1.txt" \
     '0,/^Player 1 chooses: Player 2 (Sabotage whose Task?)$/s//Player 1 chooses: Player 1 (Sabotage whose Task?)/' 1
+
+# -- the checker catches a game whose rules are changed --------------------------
+
+# mutant NAME SED-SCRIPT: the game built from game.rules edited by SED-SCRIPT
+# (which must change it) disagrees with the model.
+mutant() {
+    d=$T/mut
+    rm -rf "$d" && mkdir -p "$d" && cp "$ROOT/decks/last-minute/cards.yaml" "$d/" &&
+        sed "$2" "$ROOT/decks/last-minute/game.rules" >"$d/game.rules" &&
+        ! cmp -s "$d/game.rules" "$ROOT/decks/last-minute/game.rules" || { echo "    the edit changes nothing"; return 1; }
+    "$CARDC" build "$d" -o "$d/game.c" 2>"$d/err" &&
+        "$CC" -std=c11 -O1 -I"$ROOT/runtime" "$d/game.c" "$LIB" -o "$d/game" 2>>"$d/err" ||
+        { sed 's/^/    /' "$d/err" | head -5; return 1; }
+    python3 "$CHECKER" --binary "$d/game" --players 3 --seed 1 --games "$MUT_GAMES" >"$d/out" 2>&1
+    rc=$?
+    [ "$rc" = 1 ] && grep -q "^seed [0-9]*: line [0-9]*" "$d/out" ||
+        { echo "    exit $rc:"; sed 's/^/    /' "$d/out" | head -3; return 1; }
+    grep -m1 "^seed [0-9]*: line [0-9]*" "$d/out" | sed 's/^/    caught: /'
+}
+[ -x "$CARDC" ] && [ -f "$LIB" ] || { echo "check-transcripts-lm: no $CARDC or $LIB (make all)"; exit 1; }
+check "mutant: the Morning's School draw while under 6 cards, not 5" \
+    mutant 1 's/if size(hand\[p\]) < 5 {/if size(hand[p]) < 6 {/'
+check "mutant: the hand limit 7" mutant 2 's/while size(hand\[p\]) > 6 {/while size(hand[p]) > 7 {/'
+check "mutant: Tuition Class 4 points behind the leader" \
+    mutant 3 's/leader_points() - points\[me\] >= 5/leader_points() - points[me] >= 4/'
+check "mutant: Spilled Water takes 2 points" \
+    mutant 4 '/^effect "Spilled Water"/,/^}/s/penalty\[t\] += 1/penalty[t] += 2/'
+check "mutant: Pack Your School Bag's bonus on any Task, not the first played" \
+    mutant 5 '/^effect "Pack Your School Bag"/,/^}/s/ and first_task\[this\]//'
+check "mutant: Lost Homework delays nothing" \
+    mutant 6 '/^effect "Lost Homework"/,/^}/s/due\[t\] += 1/due[t] += 0/'
+check "mutant: Return Marked Papers gives nothing" \
+    mutant 7 '/^effect "Return Marked Papers"/,/^}/s/rmp(q) = true/rmp(q) = false/'
+check "mutant: the last tie-break reversed (the earliest scoring wins)" \
+    mutant 8 's/1000 \* size(done\[p\]) + last_scored\[p\]/1000 * size(done[p]) - last_scored[p]/'
 
 # -- thousands of games --------------------------------------------------------
 for n in 2 3 4 5; do
