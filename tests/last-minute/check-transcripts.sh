@@ -3,13 +3,15 @@
 # implementation of its rules (tests/last-minute/checker.py, written from the
 # rulebook and decks/last-minute/README.md's readings, not from game.rules).
 #   - the checker can fail: a transcript it passes, doctored (a final score
-#     changed, the winner moved, a Task scored in the round it was played
-#     though it must wait, a card drawn twice), is rejected naming the seed;
+#     changed, the winner moved, Tuition Class played with no leader 5
+#     points ahead, a card drawn twice, a Sabotage on its placer's own
+#     Task), is rejected naming the seed;
 #   - the game built from game.rules with one rule changed (MUTATIONS below:
 #     the Morning's School draw, the hand limit, Tuition Class's condition,
 #     what Spilled Water takes, Pack Your School Bag's bonus, Lost Homework's
-#     delay, Return Marked Papers' bonus, the last tie-break) disagrees with
-#     it within MUT_GAMES games at 3 players, naming a seed;
+#     delay, Return Marked Papers' bonus, a Lab Report's quiz rule, the last
+#     tie-break) disagrees with it within MUT_GAMES games at 3 players,
+#     naming a seed;
 #   - GAMES seeded --reveal-all games at each of 2 to 5 players agree with it.
 #   sh tests/last-minute/check-transcripts.sh [GAME_BINARY] [GAMES] [CARDC LIBCARDRT]
 # CARDC and LIBCARDRT (default build/bin/cardc and build/lib/libcardrt.a)
@@ -59,7 +61,7 @@ doctored "a Sabotage on the placer's own Task" "$T/t1.txt" \
 
 # -- the checker catches a game whose rules are changed --------------------------
 
-# mutant NAME SED-SCRIPT: the game built from game.rules edited by SED-SCRIPT
+# mutant N SED-SCRIPT: the game built from game.rules edited by SED-SCRIPT
 # (which must change it) disagrees with the model.
 mutant() {
     d=$T/mut
@@ -89,8 +91,10 @@ check "mutant: Lost Homework delays nothing" \
     mutant 6 '/^effect "Lost Homework"/,/^}/s/due\[t\] += 1/due[t] += 0/'
 check "mutant: Return Marked Papers gives nothing" \
     mutant 7 '/^effect "Return Marked Papers"/,/^}/s/rmp(q) = true/rmp(q) = false/'
+check "mutant: a Lab Report waits at a quiz or exam Event's flip" \
+    mutant 8 '/^effect "Submit Science Lab Report"/,/^}/s/on quiz_flipped() where this in tasks\[me\]/on quiz_flipped() where false/'
 check "mutant: the last tie-break reversed (the earliest scoring wins)" \
-    mutant 8 's/1000 \* size(done\[p\]) + last_scored\[p\]/1000 * size(done[p]) - last_scored[p]/'
+    mutant 9 's/1000 \* size(done\[p\]) + last_scored\[p\]/1000 * size(done[p]) - last_scored[p]/'
 
 # -- thousands of games --------------------------------------------------------
 for n in 2 3 4 5; do

@@ -254,6 +254,11 @@ class Model:
         self.strikes_upto(self.n)
         self.expect(not any(self.event_draw), "an Event's draw not made: %s" % self.event_draw)
         self.expect(self.morning >= self.n, "Morning not finished (Player %d's %s draw)" % (self.morning + 1, self.stage))
+        if self.quiz() and self.round <= ROUNDS:
+            for ts in self.tasks:
+                for t in ts.values():
+                    self.expect(base(t.ident) != "Submit Science Lab Report",
+                                "%s still active after a quiz or exam Event's flip (README 11)" % t.ident)
 
     def strike(self, k, answers):
         """The round's Event strikes Player k, in turn (README 11, 10)."""
@@ -347,6 +352,9 @@ class Model:
             self.refill(s)
         if s == "task_deck" and d in ("event_deck", "school_deck"):
             self.expect(self.round == 0 and not self.started, "a card moved between decks after set-up")
+        if d == "aside":
+            self.expect(self.round == 0 and CARDS[base(name)]["type"] == "helping",
+                        "%s put aside; only a Helping card drawn for a starter is (README 2)" % name)
         self.move(name, s, d)
         if s.endswith("_deck") and d.startswith("hand"):
             self.on_draw(name, s, int(d[4:]))
@@ -489,6 +497,8 @@ class Model:
         self.fail("%s left Player %d's hand unasked" % (name, p + 1))
 
     def on_choice(self, p, label, question):
+        self.expect(self.lab_due is None,
+                    "%s played in a quiz or exam round did not score at once (README 11)" % self.lab_due)
         if question == "Play a card?":
             self.on_play(p, label)
         elif question == "Sabotage whose Task?":
