@@ -69,13 +69,11 @@ class Disagreement(Exception):
 
 
 def read_cards(path):
-    """name -> {type, points, wait}: the card list of cards.yaml (a small
-    reader of its `- name:` blocks, enough for this file)."""
-    cards, cur, kind = {}, None, None
+    """name -> {type, count, points, wait}: the card list of cards.yaml (a
+    small reader of its `  - name:` blocks and their fields, enough for
+    this file)."""
+    cards, cur = {}, None
     for line in open(path, encoding="utf-8"):
-        m = re.match(r"^(\w+):\s*$", line)
-        if m:
-            kind = m.group(1)
         m = re.match(r"^  - name:\s*(.+?)\s*$", line)
         if m:
             cur = {"type": None, "count": 1, "points": 0, "wait": 0}
@@ -85,7 +83,6 @@ def read_cards(path):
         if m and cur is not None:
             k, v = m.group(1), m.group(2)
             cur[k] = v if k == "type" else int(v)
-    del kind
     return cards
 
 
@@ -527,7 +524,13 @@ class Model:
         elif question.startswith("Discard down to 6"):
             self.expect(self.hand(p) > HAND_LIMIT, "Player %d discards down to 6 holding %d" % (p + 1, self.hand(p)))
             self.discarding = "limit"
-        elif question.startswith("Extra Practice: "):
+        elif not self.on_helping_choice(p, label, question):
+            self.fail("a question the model does not know: %s" % question)
+
+    def on_helping_choice(self, p, label, question):
+        """The questions of a Helping card played (README 12, 15); False for
+        a question of none."""
+        if question.startswith("Extra Practice: "):
             self.own_task(p, label).bonus += 1
         elif question.startswith("Quiet Corner: "):
             self.own_task(p, label).shielded = True
@@ -551,7 +554,8 @@ class Model:
         elif question.startswith("Put the next Event"):
             pass
         else:
-            self.fail("a question the model does not know: %s" % question)
+            return False
+        return True
 
     def own_task(self, p, label):
         t = self.tasks[p].get(label)
