@@ -401,10 +401,12 @@ static const char *gen_window_kinds(Gen *G, int e, int evi)
 
 /* The words of the question and of the label of window d (the EVENTDECL
  * of a user event, or the WINDOWDECL of `window for`; NULL: none), the
- * window before `what` (for comments): bf_words<wi>, computed from the
- * event's nv values when a seat is asked. Returns its name, or "NULL" when
- * it has none. */
-static const char *gen_window_words(Gen *G, const Node *d, const char *what, int wi, int nv)
+ * window before `what` (for comments): bf_words<wi>, computed when a seat
+ * is asked from the values V of the names the words read, which `init`
+ * (C statements) sets from the event's values V0 (an array of nv + 1).
+ * Returns its name, or "NULL" when it has none. */
+static const char *gen_window_words(Gen *G, const Node *d, const char *what, int wi, int nv,
+                                    const char *init)
 {
     const Node *asks = d ? d->asks : NULL, *declines = d ? d->declines : NULL;
     if (!((asks && asks->words) || (declines && declines->words)))
@@ -417,11 +419,7 @@ static const char *gen_window_words(Gen *G, const Node *d, const char *what, int
     G->at = at;
     buf_printf(G->out, "/* the words of the window before %s: its question's, then "
                        "its label's */\nstatic void bf_words%d(State *s, const int32_t *V0, "
-                       "int32_t *w)\n{\n    int32_t V[%d] = {0};\n", what, wi, nv + 1);
-    if (nv)
-        buf_printf(G->out, "    memcpy(V, V0, sizeof V[0] * %d);\n", nv);
-    else
-        buf_puts(G->out, "    (void)V0;\n");
+                       "int32_t *w)\n{\n    int32_t V[%d] = {0};\n%s", what, wi, nv + 1, init);
     buf_printf(G->out, "    const int32_t v[6] = {%s, %s};\n    (void)s;\n    (void)V;\n"
                        "    memcpy(w, v, sizeof v);\n}\n\n", q, l);
     return arena_printf(G->a, "bf_words%d", wi);
@@ -500,10 +498,30 @@ static void gen_event_table(Gen *G, int e, int evi, Buf *entries, BfTables *tabl
     const char *what;
     bool built;
     const Node *d = event_window(G, e, &what, &built);
-    const char *words = gen_window_words(G, built ? d : NULL, what, evi, t.nv);
+    const char *init = t.nv ? arena_printf(G->a, "    memcpy(V, V0, sizeof V[0] * %d);\n", t.nv)
+                            : "    (void)V0;\n";
+    const char *words = gen_window_words(G, built ? d : NULL, what, evi, t.nv, init);
     buf_puts(o, "\n");
     gen_bf_entry(G, &t, d, words, entries);
     *tables = t;
+}
+
+/* The values the words of window w before a card moving read, from the
+ * move's V0 (the card, the slots it leaves and enters): the card, then
+ * the seat of each zone its pattern names with one (`hand[q]`). */
+static const char *move_words_init(Gen *G, const Node *w)
+{
+    const Node *pat = w->window_of;
+    const char *slot = pat->pat_kind == PAT_ENTERS ? "V0[2]" : "V0[1]";
+    const char *init = "    V[0] = V0[0];\n";
+    int k = 1;
+    if (pat->zone->kind == N_INDEX)
+        init = arena_printf(G->a, "%s    V[%d] = %s;\n", init, k++,
+                            seat_in(G, slot, pat->zone_no));
+    if (pat->from && pat->from->kind == N_INDEX)
+        init = arena_printf(G->a, "%s    V[%d] = %s;\n", init, k,
+                            seat_in(G, "V0[1]", pat->from_zone));
+    return init;
 }
 
 /* After the entries of bf_events[] (first of them): one per window before
@@ -516,7 +534,8 @@ static void gen_move_worded(Gen *G, const BfTables *move, int first, Buf *entrie
     Buf pick = {0};
     for (int j = 0; j < g->move_windows.len; j++) {
         const Node *w = g->move_windows.items[j], *pat = w->window_of;
-        const char *words = gen_window_words(G, w, "a card moving", first + j, move->nv);
+        const char *words = gen_window_words(G, w, "a card moving", first + j, move->nv,
+                                             move_words_init(G, w));
         gen_bf_entry(G, move, w, words, entries);
         bool enters = pat->pat_kind == PAT_ENTERS;
         buf_printf(&pick, "    if ((%s)", in_zone(G, enters ? "V[2]" : "V[1]", pat->zone_no));

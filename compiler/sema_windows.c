@@ -26,16 +26,24 @@ static const char *not_card_why(const Node *pat)
     return "no window opens before a time starts or ends";
 }
 
-/* The proc whose scope the words of window n are checked in: the card
- * played or moving (a parameter that every seat sees if seen), and no
- * body. */
-static Sym *window_scope_proc(Sema *s, Node *n, bool seen)
+/* A parameter of the words of a window: name, of type t, at loc. */
+static Node *window_param(Sema *s, Loc loc, const char *name, Type t)
 {
-    Node *card = node_new(s->arena, N_PARAM, n->window_of->loc);
-    card->name = n->window_of->name;
-    card->type = T_CARD;
-    card->value = -1;
+    Node *p = node_new(s->arena, N_PARAM, loc);
+    p->name = name;
+    p->type = t;
+    p->value = -1;
+    return p;
+}
+
+/* The proc whose scope the words of window n are checked in: the card
+ * played or moving (a parameter that every seat sees if seen), then the
+ * seats its pattern binds (seats), and no body. */
+static Sym *window_scope_proc(Sema *s, Node *n, bool seen, Node *seats)
+{
+    Node *card = window_param(s, n->window_of->loc, n->window_of->name, T_CARD);
     card->announced = seen; /* a card played is shown to every seat */
+    card->next = seats;
     Node *decl = node_new(s->arena, N_PROCDECL, n->loc);
     decl->name = "window";
     decl->params = card;
@@ -53,24 +61,48 @@ static Sym *window_scope_proc(Sema *s, Node *n, bool seen)
     return sym;
 }
 
-/* The zone z of the pattern of a window before a card moving: a zone's
- * plain name (the window is chosen by the zones of the move alone, so
- * `hand[q]` is refused). Its declaration, or NULL and an error. */
-static const Node *window_zone(Sema *s, const Node *z)
+/* Is name q free to be bound by a window's pattern (no name of the
+ * rules or of the cards, not `me`, the card's or the other seat's)? */
+static bool free_name(Sema *s, const char *q, const Node *pat, const Node *bound)
 {
-    if (z->kind == N_INDEX) {
-        diag_error(s->diags, z->loc, "the window before a card moving is chosen by the zones "
-                                     "of the move alone: name the zone without a seat "
-                                     "('hand', not 'hand[q]')");
-        return NULL;
-    }
-    Sym *sym = z->kind == N_IDENT ? strmap_get(&s->globals, z->name) : NULL;
+    return strcmp(q, "me") && strcmp(q, "this") && strcmp(q, pat->name) &&
+           !(bound && !strcmp(q, bound->name)) && !strmap_get(&s->globals, q) &&
+           !cards_find_type(s->cs, q) && cards_value_attr(s->cs, q) < 0;
+}
+
+/* The zone z of the pattern pat of a window before a card moving: a
+ * zone's name, or a per-player zone's with a new name for its seat
+ * (`hand[q]`: any seat's, the name bound for the words; a test of the
+ * seat is refused, as the window is chosen by the zones of the move
+ * alone). Its declaration, or NULL and an error; the seat's parameter
+ * appended to the list *seats ends at *last. */
+static const Node *window_zone(Sema *s, const Node *pat, const Node *z, Node **seats,
+                               Node **last)
+{
+    const Node *id = z->kind == N_INDEX ? z->base : z;
+    Sym *sym = id->kind == N_IDENT ? strmap_get(&s->globals, id->name) : NULL;
     if (!sym || sym->kind != S_ZONE) {
         diag_error(s->diags, z->loc, "a window's pattern names a zone here: 'window for c "
-                                     "enters ZONE' or 'window for c leaves ZONE'");
+                                     "enters ZONE' or 'window for c leaves ZONE[q]'");
         return NULL;
     }
     sym->used = true;
+    if (z->kind != N_INDEX)
+        return sym->decl;
+    if (!(sym->decl->zflags & ZF_PER_PLAYER) || z->index->kind != N_IDENT ||
+        !free_name(s, z->index->name, pat, *last)) {
+        diag_error(s->diags, z->index->loc, "the window before a card moving is chosen by "
+                                            "the zones of the move alone: a per-player "
+                                            "zone's seat is a new name, any seat's "
+                                            "('hand[q]'), or left out ('hand')");
+        return NULL;
+    }
+    Node *q = window_param(s, z->index->loc, z->index->name, T_PLAYER);
+    if (*last)
+        (*last)->next = q;
+    else
+        *seats = q;
+    *last = q;
     return sym->decl;
 }
 
@@ -87,9 +119,9 @@ static bool same_moves(const Node *a, const Node *b)
  * every seat only when the zone it leaves is public. */
 static void declare_move_window(Sema *s, Node *n)
 {
-    Node *pat = n->window_of;
-    const Node *z = window_zone(s, pat->zone);
-    const Node *from = pat->from ? window_zone(s, pat->from) : NULL;
+    Node *pat = n->window_of, *seats = NULL, *last = NULL;
+    const Node *z = window_zone(s, pat, pat->zone, &seats, &last);
+    const Node *from = pat->from ? window_zone(s, pat, pat->from, &seats, &last) : NULL;
     if (!z || (pat->from && !from))
         return;
     pat->zone_no = z->zone_no;
@@ -104,7 +136,7 @@ static void declare_move_window(Sema *s, Node *n)
         }
     }
     const Node *left = pat->pat_kind == PAT_LEAVES ? z : from;
-    n->sym = window_scope_proc(s, n, left && left->vis == VIS_PUBLIC);
+    n->sym = window_scope_proc(s, n, left && left->vis == VIS_PUBLIC, seats);
     vec_push(s->arena, &s->g->move_windows, n);
 }
 
@@ -128,7 +160,7 @@ void declare_card_window(Sema *s, Node *n)
         diag_note(s->diags, first->loc, "worded here first");
         return;
     }
-    n->sym = window_scope_proc(s, n, true);
+    n->sym = window_scope_proc(s, n, true, NULL);
     s->g->played_window = n;
 }
 

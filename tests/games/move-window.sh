@@ -35,7 +35,7 @@ need_lab move-window-lab "$T/lab"
 json_games json,random,random 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
 
 has() { grep -qE "$1" "$T/all"; }
-clear='Player [123] clears Gem from a table \([0-9]+ guarded so far\): guard it\?'
+clear='Gem leaves the table of Player [123] \([0-9]+ guarded so far\): guard it\?'
 fall='Player [123] discards a card \([0-9]+ snared so far\): snare it\?'
 check "JSON: a Gem leaving a table asks the question of 'leaves table', the Gem named" \
     has "\"prompt\":\"$clear\""
