@@ -276,6 +276,13 @@ demo: deps
 	@echo "(the whole game: $(B)/demo-school-control.txt)"
 	@echo "== school-control: 10000 games between random players (seed 1)"
 	@$(B)/bin/school-control simulate --games 10000 --players 3 --seed 1
+	@echo "== last-minute: one game between four random players (seed 1), its last moves"
+	@$(B)/bin/last-minute play --players 4 --seats random,random,random,random \
+	    --seed 1 --reveal-all >$(B)/demo-last-minute.txt
+	@tail -n 16 $(B)/demo-last-minute.txt
+	@echo "(the whole game: $(B)/demo-last-minute.txt)"
+	@echo "== last-minute: 10000 games between random players (seed 1)"
+	@$(B)/bin/last-minute simulate --games 10000 --players 4 --seed 1
 
 unit: $(B)/bin/unit-tests
 	ASAN_OPTIONS=detect_leaks=1 $(B)/bin/unit-tests --jobs 2

@@ -143,6 +143,8 @@ static void mark_reachable(Arena *a, Game *g)
         }
     }
     walk_card_windows(g, visit_call, &r);
+    if (game_has_windows(g)) /* a window offers the cards whose guard holds */
+        reach_plays(&r, false);
     drain(&r);
     reach_continuous(&r);
 }

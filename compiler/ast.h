@@ -17,9 +17,9 @@
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SORT) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
-    X(TURN) X(ROUND) X(PHASE) X(UNTIL) X(AT) X(MODIFIER) X(BOUNDARY)               \
+    X(TURN) X(ROUND) X(PHASE) X(UNTIL) X(AT) X(MODIFIER) X(IMMUNE) X(BOUNDARY)     \
     /* expressions */                                                              \
-    X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
+    X(HISTORY) X(NUM) X(BOOLLIT) X(NONELIT) X(STR) X(IDENT) X(FIELD) X(INDEX) X(CALL)        \
     X(UNARY) X(BINARY) X(LIST) X(POSITION) X(SOURCE) X(TOPCARD) X(CHOOSECARD)          \
     X(CHOOSEPLAYER) X(CHOOSEVALUE) X(CHOOSECARDS) X(ASK) X(PLAYERSREF)               \
     /* the words of a prompt or a label built from values */                    \
@@ -223,9 +223,13 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   FUNCDECL      name, params = PARAM list, type = result type, shown
  *                 and vis as for VARDECL, and
  *                 either expr_body (func f(): int = e) or body (a BLOCK);
+ *                 a func of an attribute's values (`func f(): suit`):
+ *                 type T_VALUE, result_how = IDENT of the attribute, else
+ *                 NULL; attr = its index (-1 after an error);
  *                 nlocals = its frame slots (params first; the next one
  *                 is the answer of an 'ask' in a condition)
- *   PROCDECL      name, params, type (T_VOID without a result), body;
+ *   PROCDECL      name, params, type (T_VOID without a result), body,
+ *                 result_how and attr as for FUNCDECL;
  *                 nlocals; for the proc the checker makes of an 'at'
  *                 block, sym = the rule it is written in (the block's
  *                 frame slots are that rule's)
@@ -330,8 +334,10 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 edge (EDGE_START, EDGE_END), which (WHICH_THIS,
  *                 WHICH_NEXT); value = the time unit (UNIT_TURN,
  *                 UNIT_ROUND, UNIT_PHASE0 + the phase's index)
- *   UNTIL         boundary, mods = MODIFIER list; lasting_no = its index
- *                 in Game.lasting
+ *   UNTIL         boundary, mods = MODIFIER and IMMUNE list, scope = the
+ *                 player of `until ... for P` or NULL; lasting_no = its
+ *                 index in Game.lasting, slot = with a scope, the frame
+ *                 slot that keeps P's value (its row keeps it as cap[0])
  *   AT            boundary, body = BLOCK; lasting_no, sym = the proc the
  *                 checker makes of the block
  *   MODIFIER      call = CALL of the func changed, its arguments the names
@@ -339,7 +345,13 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 or NULL; sym = the func, mod_no = its index in
  *                 Game.mods, lasting_no = its UNTIL's (-1 for a card's
  *                 'while in play'), cont_no = the index of that clause
- *                 in Game.continuous (-1 for an UNTIL's)
+ *                 in Game.continuous (-1 for an UNTIL's); scope_arg =
+ *                 in an UNTIL with a scope, the index of the func's
+ *                 parameter of type player that must be the scope's
+ *                 player (-1 otherwise)
+ *   IMMUNE        `immune to EVENT` in an UNTIL with a scope: name = the
+ *                 event, how = IDENT of it; sym = the event (S_EVENT),
+ *                 lasting_no = its UNTIL's
  * Decisions (statements, or the value of a let)
  *   ASK           who, name = prompt text; prompt
  *   CHOOSECARD,   who, name, src = SOURCE, els = OPTION ('else') or NULL;
@@ -368,6 +380,11 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *   FIELD         base = a card expression (NULL: the card of a filter,
  *                 in frame slot `slot`), name; attr
  *   INDEX         base, index
+ *   HISTORY       `count(EVENT(ARGS) [, UNIT])` or `any(...)`, made so by
+ *                 the checker from the CALL (sema_history.c): args = the
+ *                 one argument named (a card or a player) or NULL;
+ *                 builtin = B_COUNT or B_ANY, sym = the event,
+ *                 history_no = its index in Game.histories
  *   CALL          name, args = argument list; sym (a func or proc) or
  *                 builtin, over_source (sum, min or max over a SOURCE),
  *                 attr (the attribute of distinct(...) and values(...))
@@ -404,11 +421,11 @@ struct Node {
                     *cards, *zone, *who, *call, *in, *at, *base, *args, *operand,
                     *lhs, *items; };
             union { Node *body, *rhs, *then, *to, *options,
-                    *src, *filter, *index, *how, *mods, *window_of; };
-            union { Node *expr_body, *els, *from, *pos, *into, *by, *when, *reopens; };
+                     *src, *filter, *index, *how, *mods, *window_of; };
+            union { Node *expr_body, *els, *from, *pos, *into, *by, *when, *reopens, *scope; };
             union { Node *size, *pattern, *shown, *asks; };
             union { Node *such, *declines; };
-            union { Node *words; };
+            union { Node *words, *result_how; };
         };
     };
     Node *next;             /* the next node of a list */
@@ -423,8 +440,10 @@ struct Node {
     Type type;
     Sym *sym;               /* what an identifier, a call or a let names */
     union { int attr;       /* ATTR_TYPE, ATTR_NAME or an attribute index */
-            int holder_type; }; /* ZONEDECL with ZF_HELD: its holders' type */
-    union { int value, zone_no, card_no, type_no, set_no, handler_no, lasting_no; };  /* a constant; an index */
+            int holder_type;    /* ZONEDECL with ZF_HELD: its holders' type */
+            int scope_arg; };   /* MODIFIER: see above */
+    union { int value, zone_no, card_no, type_no, set_no, handler_no, lasting_no,
+            history_no; };  /* a constant; an index */
     union { int prompt, label, slot, first_slot, var_no,
             nlocals, from_zone, mod_no; };
     /* filled by the analysis (analyse.c), for the nodes of funcs and procs */

@@ -432,6 +432,23 @@ static void gen_binary(Gen *G, Buf *b, const Node *n)
     buf_puts(b, ")");
 }
 
+/* The unit counted in of History h, as C: the starts of its unit of time
+ * so far, or 0 for the whole game. */
+const char *history_stamp(Gen *G, const History *h)
+{
+    return h->unit < 0 ? "0" : arena_printf(G->a, "s->tstarts[%d]", h->unit);
+}
+
+/* expr: count(EVENT(ARGS) [, UNIT]) | any(...) (HISTORY): the count the
+ * state keeps for the argument named, in the unit in progress. */
+static void gen_history(Gen *G, Buf *b, const Node *n)
+{
+    const History *h = G->g->histories.items[n->history_no];
+    const char *at = n->args ? expr_str(G, n->args) : "0";
+    buf_printf(b, "%shist_count(s->h_%d, %s, %s)%s", n->builtin == B_ANY ? "(" : "",
+               n->history_no, at, history_stamp(G, h), n->builtin == B_ANY ? " > 0)" : "");
+}
+
 /* The C of expression n, appended to b. */
 void gen_expr(Gen *G, Buf *b, const Node *n)
 {
@@ -445,6 +462,7 @@ void gen_expr(Gen *G, Buf *b, const Node *n)
     case N_INDEX:   gen_index(G, b, n); return;
     case N_CALL:    if (n->sym) gen_func_call(G, b, n); else gen_builtin(G, b, n); return;
     case N_UNARY:   gen_unary(G, b, n); return;
+    case N_HISTORY: gen_history(G, b, n); return;
     case N_BINARY:  gen_binary(G, b, n); return;
     /* primary: TOP '(' expr ')' | BOTTOM '(' expr ')' */
     case N_TOPCARD: gen_checked_call(G, b, n->pos_kind == POS_TOP ? "z_top" : "z_bottom", n->zone);
@@ -455,6 +473,20 @@ void gen_expr(Gen *G, Buf *b, const Node *n)
 
 /* ---- sources: the loop over a zone, the players or the candidate set --- */
 
+/* The test that leaves seat p (C) out of a source of players: a player
+ * out of the game (eliminate), or immune to an event whose body is in
+ * progress ('until ... for P { immune to E }'); NULL in a game with
+ * neither. */
+static const char *player_skipped(Gen *G, const char *p)
+{
+    bool out = G->g->uses_out, immune = G->g->immunes.len > 0;
+    if (out && immune)
+        return arena_printf(G->a, "p_out(s, %s) || p_immune(s, %s)", p, p);
+    if (out || immune)
+        return arena_printf(G->a, "%s(s, %s)", out ? "p_out" : "p_immune", p);
+    return NULL;
+}
+
 /* Emits into hb the head of a loop that sets V[src->slot] to each element
  * passing the filter, top down or bottom up; the caller writes the body and
  * one closing brace. */
@@ -463,8 +495,9 @@ static void source_loop_dir(Gen *G, Buf *hb, const Node *src, const char *ind, b
     if (src->src_kind == SRC_PLAYERS) {
         buf_printf(hb, "%sfor (int i = 0; i < s->core.nplayers; i++) {\n", ind);
         buf_printf(hb, "%s    V[%d] = i;\n", ind, src->slot);
-        if (G->g->uses_out) /* a player out of the game is in no source */
-            buf_printf(hb, "%s    if (p_out(s, i))\n%s        continue;\n", ind, ind);
+        const char *skip = player_skipped(G, "i");
+        if (skip) /* a player out of the game, or immune, is in no source */
+            buf_printf(hb, "%s    if (%s)\n%s        continue;\n", ind, skip, ind);
     } else if (src->src_kind == SRC_CHOSEN) {
         G->reads_cand = true;
         buf_printf(hb, "%sfor (int i = 0; i < s->ncand; i++) {\n", ind);
@@ -663,7 +696,7 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
                       "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
                       "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
                       "%s%s%s    move_picked(s, slot, pick, n, to, bottom);\n%s%s}\n\n",
-                   expr_str(G, src->in), m, pick, m, bulk_befores(G, n, "NULL"),
+                   expr_str(G, src->in), m, pick, m, bulk_befores(G, n, "NULL", true),
                    held_check(G), hold, release, moved_events(G, n, "slot"));
         return;
     }
@@ -679,7 +712,7 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
     buf_printf(h, "        pick[n++] = (uint16_t)V[%d];\n    }\n", src->slot);
     const char *from = src->src_kind == SRC_ZONE ? "slot" : "-1";
     buf_printf(h, "%s%s%s    move_picked(s, %s, pick, n, to, bottom);\n%s%s}\n\n",
-               bulk_befores(G, n, froms ? "froms" : "NULL"), held_check(G), hold, from,
+               bulk_befores(G, n, froms ? "froms" : "NULL", src->src_kind == SRC_ZONE), held_check(G), hold, from,
                release, moved_events(G, n, froms ? "froms[i]" : from));
 }
 
@@ -989,6 +1022,14 @@ static int word_base(const Gen *G, Type t, int attr)
     for (int a = 0; a < attr; a++)
         base += cs->attrs[a]->nvalues;
     return base;
+}
+
+/* The index in the game's table of words of the first card name (t
+ * T_NAME) or the first value of attribute attr (T_VALUE): value_word adds
+ * a name's or a value's index. */
+int value_word_base(const Gen *G, Type t, int attr)
+{
+    return word_base(G, t, attr);
 }
 
 /* The C of word e of a prompt or label, as the int32_t rt_words reads. */
@@ -1634,8 +1675,9 @@ static void gen_for_players_head(Gen *G, const Node *n)
         line(G, "if (V[%d] >= s->core.nplayers)", src->slot);
         line(G, "    V[%d] -= s->core.nplayers;", src->slot);
     }
-    if (G->g->uses_out) { /* a player out of the game is skipped, either way */
-        line(G, "if (p_out(s, V[%d]))", src->slot);
+    const char *skip = player_skipped(G, arena_printf(G->a, "V[%d]", src->slot));
+    if (skip) { /* a player out of the game, or immune, is skipped, either way */
+        line(G, "if (%s)", skip);
         line(G, "    continue;");
     }
 }
@@ -1720,8 +1762,7 @@ static void gen_value_helper(Gen *G, const Node *n, int k)
     const char *v = arena_printf(G->a, "V[%d]", src->slot);
     const char *word = n->type == T_INT ? v
                        : arena_printf(G->a, "%d + %s", word_base(G, n->type, n->attr), v);
-    const char *add = arena_printf(G->a, "add_words(s, %d, %d, 0, %s, 0, 0);", site(G),
-                                   n->value, word);
+    const char *add = arena_printf(G->a, "add_value(s, %d, %d, %s);", site(G), n->value, word);
     if (src->filter)
         buf_printf(&hb, "        if (%s)\n            %s\n    }\n}\n\n",
                    unparen(G, expr_str(G, src->filter)), add);
@@ -2664,6 +2705,10 @@ static void gen_game_defs(Gen *G)
     if (g->uses_out)
         buf_puts(o, "/* eliminate(p): the players out of the game (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_OUT 1\n\n");
+    if (g->immunes.len > 0)
+        buf_puts(o, "/* immune to an event: the sources of players leave them out while its\n"
+                    " * body runs (EvCtx.immune, runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_IMMUNE 1\n\n");
     if (any_zone_has(g, ZF_TOP_PUBLIC))
         buf_puts(o, "/* zones whose top card is public: slot_top_public (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_TOP_PUBLIC 1\n\n");
@@ -2692,7 +2737,7 @@ static void gen_game_defs(Gen *G)
                 "#define GAME_STATE_VARS");
     int nvars = g->globals.len + g->pvars.len + g->cvars.len;
     bool turn_seat = g->uses_start_turn && !g->uses_time;
-    if (nvars == 0 && !turn_seat && !g->uses_reverse && !g->uses_defeat)
+    if (nvars == 0 && !turn_seat && !g->uses_reverse && !g->uses_defeat && !g->histories.len)
         buf_puts(o, " /* none */");
     if (turn_seat) /* the player of the last start_turn, for the views */
         buf_puts(o, " \\\n    int32_t t_active;");
@@ -2711,6 +2756,11 @@ static void gen_game_defs(Gen *G)
     for (int i = 0; i < g->cvars.len; i++) {
         const Node *v = g->cvars.items[i];
         buf_printf(o, " \\\n    int32_t pc_%s[NINSTANCES];", v->name);
+    }
+    for (int i = 0; i < g->histories.len; i++) { /* count(EVENT(...)): count, unit */
+        const History *h = g->histories.items[i];
+        buf_printf(o, " \\\n    int32_t h_%d[2 * %s];", i, h->per == HIST_ONE ? "1"
+                   : h->per == HIST_PER_PLAYER ? "MAXP" : "NINSTANCES");
     }
     buf_puts(o, "\n");
     gen_time_defs(G);

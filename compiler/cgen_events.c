@@ -410,6 +410,28 @@ void gen_fire_fn(Gen *G, int e, const char *fname, int nvals)
     buf_puts(G->out, "    (void)t;\n}\n\n");
 }
 
+/* What happens as the body of event ev begins, once its window has
+ * closed (V its values): the players immune to it are found, and each
+ * history the rules ask of it counts it. */
+static const char *body_begins(Gen *G, const Sym *ev)
+{
+    const Game *g = G->g;
+    Buf b = {0};
+    if (event_has_immune(g, ev))
+        buf_printf(&b, "        s->ctx[s->nctx - 1].immune |= immune_%s(s);\n", ev->name);
+    for (int i = 0; i < g->histories.len; i++) {
+        const History *h = g->histories.items[i];
+        if (h->event == ev)
+            buf_printf(&b, "        hist_note(s->h_%d, %s, %s, %s);\n", i,
+                       h->arg < 0 ? "0" : arena_printf(G->a, "V[%d]", h->arg),
+                       history_stamp(G, h), h->per == HIST_ONE ? "1"
+                       : h->per == HIST_PER_PLAYER ? "MAXP" : "NINSTANCES");
+    }
+    const char *r = arena_strdup(G->a, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
+}
+
 /* The resumable raise of event ev: the body in a frame above, then the
  * triggers, then the drain unless one is in progress. */
 static void gen_raise_resumable(Gen *G, const Sym *ev, int at)
@@ -422,6 +444,7 @@ static void gen_raise_resumable(Gen *G, const Sym *ev, int at)
     buf_printf(o, "        if (!ev_enter(s, %d, %d, -1, ev_by(s), ev_cause(s)))\n"
                   "            return R_STOP;\n", at, EV_USER + ev->index);
     buf_puts(o, before_raise_resumable(G, ev, at)); /* instead, react: cgen_reactions.c */
+    buf_puts(o, body_begins(G, ev)); /* who is immune, what is counted */
     buf_printf(o, "        {\n            Frame *nf = push(s, %d, P_%s);\n"
                   "            if (!nf)\n                return R_STOP;\n", at, ev->body->cname);
     for (int i = 0; i < ev->nparams; i++)
@@ -453,12 +476,13 @@ static void gen_raise_direct(Gen *G, const Sym *ev, int at)
     Buf vals = {0};
     for (int i = 0; i < ev->nparams; i++)
         buf_printf(&vals, ", V[%d]", i);
-    buf_printf(o, "    if (ev_enter(s, %d, %d, -1, ev_by(s), ev_cause(s))) {\n%s"
+    const char *immune = body_begins(G, ev);
+    buf_printf(o, "    if (ev_enter(s, %d, %d, -1, ev_by(s), ev_cause(s))) {\n%s%s"
                   "        dproc_%s(s, d%s);\n        ev_leave(s);\n    }\n"
                   "    if (!s->core.over) {\n        evfire_%s(s, V);\n"
                   "        if (ev_must_drain(s))\n            ev_ddrain(s, %d, d);\n    }\n"
                   "    s->depth--;\n}\n\n",
-               at, EV_USER + ev->index, before, ev->body->cname,
+               at, EV_USER + ev->index, before, immune, ev->body->cname,
                *before ? (vals.data ? vals.data : "") : (args.data ? args.data : ""), ev->name,
                at);
     buf_free(&vals);
@@ -505,6 +529,8 @@ void gen_event_raises(Gen *G)
                    ev->name, ev->name, params.data ? params.data : "");
         buf_free(&params);
         int at = site_of(G, ev->decl);
+        if (event_has_immune(g, ev))
+            gen_immune_fn(G, ev);
         gen_fire_fn(G, EV_USER + i, arena_printf(G->a, "evfire_%s", ev->name), ev->nparams);
         gen_raise_resumable(G, ev, at);
         gen_raise_direct(G, ev, at);

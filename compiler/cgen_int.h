@@ -77,6 +77,7 @@ const char *checked_player(Gen *G, const Node *p);
 /* The values words w (WORDS, or NULL) are built from, as the int32_t
  * rt_words reads: "a, b, c", a 0 for each word it has not. */
 const char *words_args(Gen *G, const Node *w);
+int value_word_base(const Gen *G, Type t, int attr);
 /* The C of expression n, appended to b. */
 void gen_expr(Gen *G, Buf *b, const Node *n);
 /* The base name of the file node n is in. */
@@ -175,6 +176,12 @@ void gen_drops(Gen *G, const char *stmt);
 /* The constants and tables of time, before rt_game.h (nothing for a game
  * without time). */
 void gen_time_defs(Gen *G);
+/* The unit a History counts in, as C (cgen.c). */
+const char *history_stamp(Gen *G, const History *h);
+/* Does an emitted 'until ... for P { immune to EV }' name event ev? */
+bool event_has_immune(const Game *g, const Sym *ev);
+/* immune_NAME(s), the seats immune to event ev now (cgen_time.c). */
+void gen_immune_fn(Gen *G, const Sym *ev);
 /* Is p the proc of an 'at' block? (Its direct copy takes a frame.) */
 bool is_delayed(const Sym *p);
 /* Does func fn have modifiers? (Its body is emitted as fn0_NAME, and
@@ -209,7 +216,7 @@ int before_move_index(const Game *g);
 /* cgen_move_befores.c: a move of one card with clauses before it */
 bool move_before_heard(const Gen *G, const Node *to);
 void gen_move_before(Gen *G, const char *card, const char *to, const char *pos, bool heard);
-const char *bulk_befores(Gen *G, const Node *n, const char *froms);
+const char *bulk_befores(Gen *G, const Node *n, const char *froms, bool one_slot);
 void gen_take_set_before(Gen *G, const char *to, bool heard);
 const char *before_raise_resumable(Gen *G, const Sym *ev, int at);
 const char *before_raise_direct(Gen *G, const Sym *ev);

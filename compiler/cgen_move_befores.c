@@ -111,13 +111,17 @@ void gen_move_before(Gen *G, const char *card, const char *to, const char *pos, 
  * (bf_bulk; cardc allows there only clauses that cannot wait), and the
  * cards whose move is cancelled taken out of pick[] (and froms[], the
  * slots they leave, when the helper keeps them: `froms` names it or is
- * "NULL"). "" where none may hear them. */
-const char *bulk_befores(Gen *G, const Node *n, const char *froms)
+ * "NULL"); with one_slot (the cards leave one slot, in its order), the
+ * cards left put back in that slot's order, which a clause may have
+ * changed (a sort, a shuffle: bf_bulk_reorder). "" where none may hear
+ * them. */
+const char *bulk_befores(Gen *G, const Node *n, const char *froms, bool one_slot)
 {
     if (!move_before_heard(G, n->to))
         return "";
-    return arena_printf(G->a, "    n = bf_bulk(s, %d, pick, n, to, %s);\n",
-                        before_move_index(G->g), froms);
+    return arena_printf(G->a, "    n = bf_bulk(s, %d, pick, n, to, %s);\n%s",
+                        before_move_index(G->g), froms,
+                        one_slot ? "    bf_bulk_reorder(s, pick, n);\n" : "");
 }
 
 /* The cards chosen by `choose cards ... into` (`to` a C expression) where

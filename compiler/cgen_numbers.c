@@ -15,23 +15,80 @@ static const char *number_type(Type t)
     case T_BOOL:   return "RT_NUM_BOOL";
     case T_PLAYER: return "RT_NUM_PLAYER";
     case T_CARD:   return "RT_NUM_CARD";
+    case T_VALUE:
+    case T_NAME:   return "RT_NUM_WORD";
     default:       return "RT_NUM_INT";
     }
 }
 
-/* numbers[i]: name, per player, visibility, type, a func's value */
+/* number_names[]: the names of the cards, for the shown numbers that
+ * hold card names. */
+static void gen_number_names(Gen *G)
+{
+    const Game *g = G->g;
+    bool shown = false;
+    for (int i = 0; i < g->shown.len; i++)
+        shown |= ((const Node *)g->shown.items[i])->type == T_NAME;
+    if (!shown)
+        return;
+    buf_puts(G->out, "/* the names of the cards, for the numbers that hold them */\n"
+                     "static const char *const number_names[] = {\n");
+    for (int c = 0; c < G->cs->ncards; c++) {
+        buf_puts(G->out, "    ");
+        c_string(G->out, G->cs->cards[c]->name);
+        buf_puts(G->out, ",\n");
+    }
+    buf_puts(G->out, "};\n\n");
+}
+
+/* number_words_A[]: the values of attribute A, for the shown numbers
+ * that hold them; once each. */
+static void gen_number_words(Gen *G)
+{
+    const Game *g = G->g;
+    gen_number_names(G);
+    for (int a = 0; a < G->cs->nattrs; a++) {
+        bool shown = false;
+        for (int i = 0; i < g->shown.len; i++) {
+            const Node *d = g->shown.items[i];
+            shown |= d->type == T_VALUE && d->attr == a;
+        }
+        if (!shown)
+            continue;
+        const Attr *at = G->cs->attrs[a];
+        buf_printf(G->out, "/* the values of '%s', for the numbers that hold them */\n"
+                           "static const char *const number_words_%d[] = {\n", at->name, a);
+        for (int v = 0; v < at->nvalues; v++) {
+            buf_puts(G->out, "    ");
+            c_string(G->out, at->values[v]);
+            buf_puts(G->out, ",\n");
+        }
+        buf_puts(G->out, "};\n\n");
+    }
+}
+
+/* numbers[i]: name, per player, visibility, type, a func's value, and
+ * for an attribute's values their words */
 static void gen_number_table(Gen *G)
 {
     const Game *g = G->g;
     Buf *o = G->out;
+    gen_number_words(G);
     buf_puts(o, "/* numbers[i]: a number the views show (RtNumber): name, one per seat,\n"
-                " * who sees it, its type, a func's value */\n"
+                " * who sees it, its type, a func's value, an attribute's words */\n"
                 "static const RtNumber numbers[] = {\n");
     for (int i = 0; i < g->shown.len; i++) {
         const Node *d = g->shown.items[i];
-        buf_printf(o, "    {\"%s\", %d, %s, %s, %d},\n", d->name, shown_per_player(d),
+        buf_printf(o, "    {\"%s\", %d, %s, %s, %d", d->name, shown_per_player(d),
                    d->vis == VIS_OWNER ? "RT_VIS_OWNER" : "RT_VIS_PUBLIC", number_type(d->type),
                    d->kind == N_FUNCDECL);
+        if (d->type == T_VALUE)
+            buf_printf(o, ", number_words_%d, %d},\n", d->attr,
+                       G->cs->attrs[d->attr]->nvalues);
+        else if (d->type == T_NAME)
+            buf_printf(o, ", number_names, %d},\n", G->cs->ncards);
+        else
+            buf_puts(o, ", NULL, 0},\n");
     }
     buf_puts(o, "};\n\n");
 }

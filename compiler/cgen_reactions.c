@@ -331,6 +331,8 @@ static const char *arg_kind(Type t)
     case T_PLAYER: return "RT_ARG_PLAYER";
     case T_BOOL: return "RT_ARG_BOOL";
     case T_ZONE: return "RT_ARG_ZONE";
+    case T_VALUE:
+    case T_NAME: return "RT_ARG_WORD";
     default: return "RT_ARG_INT";
     }
 }
@@ -439,7 +441,8 @@ static const char *window_texts(const Gen *G, const Node *d)
 /* What a BfEvent entry holds besides its window's words (gen_bf_entry). */
 typedef struct BfTables {
     int e, evi, nv, nrules;
-    const char *wkinds;
+    const char *wkinds;         /* bf_wkinds<evi> or "NULL" */
+    const char *argword;        /* bf_argword<evi> or "NULL" (gen_arg_words) */
 } BfTables;
 
 /* The BfEvent entry of event t->e (its tables, number t->evi), its window
@@ -454,9 +457,30 @@ static void gen_bf_entry(Gen *G, const BfTables *t, const Node *d, const char *w
         prompt = d->asks->prompt;
     int e = t->e, evi = t->evi;
     buf_printf(entries, "    {%d, %d, %d, %d, bf_argkind%d, %d, bf_rules%d, bf_instead%d, "
-                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s, %d},\n",
+                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s, %d, %s},\n",
                e, t->nv, event_site(G, e), prompt, evi, t->nrules, evi, evi, evi, evi, evi,
-               t->wkinds, window_texts(G, d), words, d && d->reopens);
+               t->wkinds, window_texts(G, d), words, d && d->reopens, t->argword);
+}
+
+/* bf_argwordN[]: where in the words the values of each attribute value
+ * or card name of user event e begin (value_word), -1 for another value;
+ * "NULL" when e carries none. */
+static const char *gen_arg_words(Gen *G, int e, int evi)
+{
+    const Sym *ev = e >= EV_USER ? G->g->events.items[e - EV_USER] : NULL;
+    bool any = false;
+    for (int i = 0; ev && i < ev->nparams && i < 8; i++)
+        any |= ev->params[i] == T_VALUE || ev->params[i] == T_NAME;
+    if (!any)
+        return "NULL";
+    buf_printf(G->out, "static const int16_t bf_argword%d[] = {", evi);
+    const Node *p = ev->decl->params;
+    for (int i = 0; p && i < 8; p = p->next, i++)
+        buf_printf(G->out, "%s%d", i ? ", " : "",
+                   p->type == T_VALUE || p->type == T_NAME
+                       ? value_word_base(G, p->type, p->attr) : -1);
+    buf_puts(G->out, "};\n");
+    return arena_printf(G->a, "bf_argword%d", evi);
 }
 
 /* The window before event e, worded (the rules' event's or `window for c
@@ -501,6 +525,7 @@ static void gen_event_table(Gen *G, int e, int evi, Buf *entries, BfTables *tabl
     const char *init = t.nv ? arena_printf(G->a, "    memcpy(V, V0, sizeof V[0] * %d);\n", t.nv)
                             : "    (void)V0;\n";
     const char *words = gen_window_words(G, built ? d : NULL, what, evi, t.nv, init);
+    t.argword = gen_arg_words(G, e, evi);
     buf_puts(o, "\n");
     gen_bf_entry(G, &t, d, words, entries);
     *tables = t;

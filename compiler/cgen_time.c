@@ -278,6 +278,8 @@ static void gen_lasting_row(Gen *G, const Node *n)
 {
     const Lasting *l = G->g->lasting.items[n->lasting_no];
     const Node *b = n->boundary;
+    if (n->kind == N_UNTIL && n->scope) /* 'for P': P, checked, kept as cap[0] */
+        line(G, "V[%d] = %s;", n->slot, checked_player(G, n->scope));
     const char *add = arena_printf(G->a, "lasting_add(s, %d, %d, %d, %d, %d)", site(G),
                                    n->lasting_no, b->value, (int)b->edge, (int)b->which);
     if (l->ncap == 0) {
@@ -374,6 +376,10 @@ static void gen_modifier(Gen *G, const Node *m)
     line(G, "(void)cap;");
     line(G, "(void)s;"); /* '= false' reads neither the state nor the value */
     line(G, "(void)v;");
+    if (m->lasting_no >= 0 && m->scope_arg >= 0) { /* 'until ... for P': P's calls */
+        line(G, "if (a%d != cap[0])", m->scope_arg);
+        line(G, "    return v;");
+    }
     if (m->when) {
         line(G, "if (!(%s))", unparen(G, expr_str(G, m->when)));
         line(G, "    return v;");
@@ -557,4 +563,45 @@ void gen_delayed_dispatch(Gen *G)
         line(G, "}");
         line(G, "%s", "");
     }
+}
+
+/* ---- immunity --------------------------------------------------------------- */
+
+/* Is 'immune to E' m emitted: its 'until''s rule is, and its event? */
+static bool immune_live(const Game *g, const Node *m)
+{
+    return m->sym && m->sym->reached && lasting_live(g->lasting.items[m->lasting_no]);
+}
+
+bool event_has_immune(const Game *g, const Sym *ev)
+{
+    for (int i = 0; i < g->immunes.len; i++) {
+        const Node *m = g->immunes.items[i];
+        if (m->sym == ev && immune_live(g, m))
+            return true;
+    }
+    return false;
+}
+
+/* immune_NAME(s): the seats immune to event ev now, a bit each: the
+ * player (cap[0]) of every row of an 'until ... for P' that says 'immune
+ * to' it. Called as its body begins, once its window has closed. */
+void gen_immune_fn(Gen *G, const Sym *ev)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_printf(o, "/* the seats immune to event %s now: the rows that say so */\n"
+                  "static uint32_t immune_%s(const State *s)\n{\n    uint32_t m = 0;\n"
+                  "    for (int i = 0; i < s->nlasting; i++) {\n"
+                  "        switch (s->lasting[i].kind) {\n", ev->name, ev->name);
+    int last = -1; /* one case a row kind: an 'until' may say it twice */
+    for (int i = 0; i < g->immunes.len; i++) {
+        const Node *m = g->immunes.items[i];
+        if (m->sym != ev || !immune_live(g, m) || m->lasting_no == last)
+            continue;
+        last = m->lasting_no;
+        buf_printf(o, "        case %d: /* %s:%d */\n", m->lasting_no, where(G, m), m->loc.line);
+    }
+    buf_puts(o, "            m |= 1u << s->lasting[i].cap[0];\n            break;\n"
+                "        default:\n            break;\n        }\n    }\n    return m;\n}\n\n");
 }

@@ -165,8 +165,9 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     switch (n->kind) {
     case N_ZONEDECL: LIST(flag_list, "flag"); break;
     case N_VARDECL: ONE(init); ONE(shown); break;
-    case N_FUNCDECL: LIST(params, "param"); ONE(shown); ONE(expr_body); ONE(body); break;
-    case N_PROCDECL: LIST(params, "param"); ONE(body); break;
+    case N_FUNCDECL: LIST(params, "param"); ONE(result_how); ONE(shown); ONE(expr_body);
+                     ONE(body); break;
+    case N_PROCDECL: LIST(params, "param"); ONE(result_how); ONE(body); break;
     case N_EVENTDECL: LIST(params, "param"); ONE(asks); ONE(declines); ONE(body); break;
     case N_WINDOWDECL: ONE(window_of); ONE(asks); ONE(declines); ONE(reopens); break;
     case N_EFFECT: LIST(clauses, "clause"); break;
@@ -220,7 +221,9 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_PHASESDECL: LIST(items, "phase"); break;
     case N_TURN: ONE(who); ONE(body); break;
     case N_ROUND: case N_PHASE: ONE(body); break;
-    case N_UNTIL: ONE(boundary); LIST(mods, "mod"); break;
+    case N_UNTIL: ONE(boundary); ONE(scope); LIST(mods, "mod"); break;
+    case N_IMMUNE: ONE(how); break;
+    case N_HISTORY: LIST(args, "arg"); break;
     case N_AT: ONE(boundary); ONE(body); break;
     case N_MODIFIER: ONE(call); ONE(rhs); ONE(when); break;
     case N_BOUNDARY:
@@ -338,8 +341,18 @@ static void put_time_facts(Buf *b, const Node *n)
         buf_printf(b, "  unit %d", n->value);
     if (n->kind == N_TURN || n->kind == N_ROUND || n->kind == N_PHASE)
         buf_printf(b, "  slot %d", n->slot);
-    if (n->kind == N_UNTIL || n->kind == N_AT || (n->kind == N_MODIFIER && n->lasting_no >= 0))
+    if (n->kind == N_UNTIL || n->kind == N_AT || n->kind == N_IMMUNE ||
+        (n->kind == N_MODIFIER && n->lasting_no >= 0))
         buf_printf(b, "  lasting %d", n->lasting_no);
+    if (n->kind == N_UNTIL && n->scope)
+        buf_printf(b, "  for slot %d", n->slot);
+    if (n->kind == N_MODIFIER && n->lasting_no >= 0 && n->scope_arg >= 0)
+        buf_printf(b, "  for argument %d", n->scope_arg + 1);
+    if (n->kind == N_HISTORY)
+        buf_printf(b, "  %s event %d  history %d", n->builtin == B_ANY ? "any" : "count",
+                   n->sym->index, n->history_no);
+    if (n->kind == N_IMMUNE && n->sym)
+        buf_printf(b, "  event %d", n->sym->index);
     if (n->kind == N_MODIFIER && n->lasting_no < 0)
         buf_printf(b, "  while in play %lld", n->cont_no);
     if (n->kind == N_AT && n->sym)
@@ -422,7 +435,7 @@ static void put_facts(const Dump *D, const Node *n)
         }
         break;
     case N_TURN: case N_ROUND: case N_PHASE: case N_BOUNDARY: case N_UNTIL: case N_AT:
-    case N_MODIFIER:
+    case N_MODIFIER: case N_IMMUNE: case N_HISTORY:
         put_time_facts(b, n);
         break;
     default: break;
@@ -463,7 +476,7 @@ static void put_signature(Buf *b, const Node *fn)
                    p->how ? p->how->name : type_word(p->type));
     buf_puts(b, ")");
     if (fn->type != T_VOID)
-        buf_printf(b, ": %s", type_word(fn->type));
+        buf_printf(b, ": %s", fn->result_how ? fn->result_how->name : type_word(fn->type));
 }
 
 static const Sym *fn_sym(const Dump *D, const Node *decl)
@@ -507,7 +520,8 @@ static void put_decl_head(Buf *b, const Node *n)
     case N_VARDECL:
         buf_printf(b, "var %s: %s%s", n->name,
                    n->per_player == VAR_PER_CARD ? "per card "
-                   : n->per_player ? "per player " : "", type_word(n->type));
+                   : n->per_player ? "per player " : "",
+                   n->how ? n->how->name : type_word(n->type));
         if (n->shown)
             buf_printf(b, ", %s", n->shown->name);
         break;

@@ -113,9 +113,9 @@ static void check_reacts_zone(Sema *s, Node *z, int flags, int vis)
                                      "player reacts only with cards he sees (make it owner "
                                      "or public)", z->name);
     else if (!(flags & (ZF_PER_PLAYER | ZF_IN_PLAY)))
-        diag_error(s->diags, f->loc, "zone '%s' is shared and not in play, so its cards "
+        diag_error(s->diags, f->loc, "zone '%s' is %s and not in play, so its cards "
                                      "cannot react: no player owns them or controls them",
-                                     z->name);
+                                     z->name, flags & ZF_HELD ? "held under cards" : "shared");
 }
 
 /* decl: ZONE IDENT ':' zone_flags */
@@ -179,18 +179,21 @@ static void declare_zone(Sema *s, Node *z)
  *     | PROC IDENT '(' params ')' (':' var_type)? block */
 static void declare_fn(Sema *s, Node *f, bool proc)
 {
+    if (f->result_how) /* `func f(): suit`: a value of suit; `: name`, a card name */
+        f->type = named_type(s, f->result_how, &f->attr);
     Sym *sym = enter_global(s, f, proc ? S_PROC : S_FUNC, f->type);
     if (!sym)
         return;
+    if (f->type == T_VALUE)
+        sym->attr = f->attr;
     int k = 0;
     for (Node *p = f->params; p; p = p->next, k++) {
         p->attr = -1;
         if (p->how && cards_find_type(s->cs, p->how->name)) {
             diag_error(s->diags, p->how->loc, "a parameter typed by a card type is for events "
                                               "only: write '%s: card'", p->name);
-        } else if (p->how) { /* an attribute's value: `s: suit` */
-            p->attr = value_attr_of(s, p->how);
-            p->type = p->attr >= 0 ? T_VALUE : T_UNKNOWN;
+        } else if (p->how) { /* an attribute's value `s: suit`, a card name `n: name` */
+            p->type = named_type(s, p->how, &p->attr);
         }
         if (k < 8)
             sym->params[k] = p->type;
@@ -290,10 +293,8 @@ static void declare_var(Sema *s, Node *n)
 {
     static const SymKind kinds[] = {[VAR_GAME] = S_GLOBAL, [VAR_PER_PLAYER] = S_PVAR,
                                     [VAR_PER_CARD] = S_CVAR};
-    if (n->how) { /* `var NAME: ATTR = VALUE` */
-        n->attr = value_attr_of(s, n->how);
-        n->type = n->attr >= 0 ? T_VALUE : T_UNKNOWN;
-    }
+    if (n->how) /* `var NAME: ATTR = VALUE`, `var NAME: name = "Card"` */
+        n->type = named_type(s, n->how, &n->attr);
     Sym *sym = enter_global(s, n, kinds[n->per_player], n->type);
     declare_var_shown(s, n, sym);
     if (!sym)
@@ -338,7 +339,8 @@ static void check_var_init(Sema *s, Node *n)
     char ctx[160];
     snprintf(ctx, sizeof ctx, "the first value of '%s'", n->name);
     expect_value(s, n->init, n->type, n->how ? n->attr : -1, t, ctx);
-    bool value = n->init->kind == N_IDENT && !n->init->sym && t == T_VALUE;
+    bool value = (n->init->kind == N_IDENT && !n->init->sym && t == T_VALUE) ||
+                 (n->init->kind == N_STR && (t == T_NAME || t == T_UNKNOWN));
     if (n->init->kind != N_NUM && n->init->kind != N_BOOLLIT && n->init->kind != N_NONELIT &&
         !(n->init->kind == N_UNARY && n->init->operand->kind == N_NUM) && !value)
         diag_error(s->diags, n->init->loc, "the first value of '%s' must be a constant",
@@ -366,10 +368,11 @@ void sema_check_fn(Sema *s, Sym *sym)
     if (s->event_scope && (f->asks || f->declines))
         check_window_texts(s, f);
     if (f->expr_body) {
-        Type t = check_expr(s, f->expr_body);
-        expect_type(s, f->expr_body, f->type, t,
-                    sym->clause && sym->clause->clause_kind == CLAUSE_ON
-                        ? "the 'where' of a handler" : "the value of the func");
+        int attr = f->type == T_VALUE ? f->attr : -1;
+        Type t = check_expr_as(s, f->expr_body, f->type, attr);
+        expect_value(s, f->expr_body, f->type, attr, t,
+                     sym->clause && sym->clause->clause_kind == CLAUSE_ON
+                         ? "the 'where' of a handler" : "the value of the func");
     } else if (f->body) {
         check_block(s, f->body);
         /* a func or a proc with a result must end in 'return' */

@@ -68,6 +68,19 @@ typedef struct Lasting {
     int *cap;           /* the frame slots of the rule they come from */
 } Lasting;
 
+/* A question the rules ask of the past (sema_history.c): how often the
+ * event happened with the argument `arg` (or at all: -1), in the unit of
+ * time in progress (or the game: -1). The state keeps a count and the
+ * unit's number when it was last counted, once (HIST_ONE), per player or
+ * per card. */
+enum { HIST_ONE, HIST_PER_PLAYER, HIST_PER_CARD };
+typedef struct History {
+    const Sym *event;
+    int arg;            /* the argument counted by, or -1 */
+    int unit;           /* UNIT_TURN, UNIT_ROUND, a phase's; -1: the game */
+    int per;            /* HIST_ONE, HIST_PER_PLAYER, HIST_PER_CARD */
+} History;
+
 typedef enum Builtin {
 #define X(k, s, lo, hi) B_##k,
     BUILTINS(X)
@@ -237,6 +250,11 @@ typedef struct Game {
                          * is defeated (t_defeated[MAXP], words of
                          * GAME_STATE_VARS), whom finish() never makes a
                          * winner */
+    PtrVec histories;   /* History*: what count(EVENT(...)) and any(EVENT(...))
+                         * ask; the state keeps h_K[] for each (GAME_STATE_VARS) */
+    PtrVec immunes;     /* N_IMMUNE: 'immune to EVENT' of the 'until ... for P'
+                         * statements; non-empty: the context of an event
+                         * keeps the players immune to it (GAME_HAS_IMMUNE) */
     PtrVec lasting;     /* Lasting*: the 'until' and 'at' statements */
     PtrVec mods;        /* N_MODIFIER: mod_no is the index here */
     PtrVec continuous;  /* Continuous*: the 'while in play' clauses */

@@ -129,6 +129,8 @@ static Type check_call_routine(Sema *s, Node *n, Sym *sym, bool stmt)
             expect_value(s, a, want, attr, t, ctx);
         }
     }
+    if (sym->type == T_VALUE)
+        n->attr = sym->attr;
     return n->type = sym->type;
 }
 
@@ -343,6 +345,8 @@ static Type check_call_builtin(Sema *s, Node *n, bool stmt)
     if (b < 0)
         return check_call_unknown(s, n);
     n->builtin = b;
+    if ((b == B_COUNT || b == B_ANY) && asks_history(s, n))
+        return check_history(s, n, b); /* how often an event happened */
     int nargs = count_args(n->args);
     if (nargs < builtin_min[b] || nargs > builtin_max[b]) {
         diag_error(s->diags, n->loc, "'%s' takes %d argument%s, given %d", n->name,

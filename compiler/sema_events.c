@@ -16,6 +16,23 @@
 
 #include <string.h>
 
+/* A parameter of an event typed by an attribute (`s: suit`): it holds
+ * that attribute's values (type T_VALUE, attr its index). One typed by a
+ * card type (`loc: location`) is a card: check_param_types, which reports
+ * a name that is neither. */
+static void event_value_param(Sema *s, Node *p)
+{
+    p->attr = -1;
+    if (!p->how || cards_find_type(s->cs, p->how->name))
+        return;
+    if (strcmp(p->how->name, "name") && !cards_find_attr(s->cs, p->how->name)) {
+        p->type = T_UNKNOWN; /* check_param_types reports it; nothing follows */
+        return;
+    }
+    p->type = named_type(s, p->how, &p->attr);
+    s->g->words = true; /* its window names the value by its word */
+}
+
 /* decl: 'event' IDENT '(' params ')' block (the first pass): the event's
  * name, and the proc of its body. */
 void declare_event(Sema *s, Node *n)
@@ -24,9 +41,11 @@ void declare_event(Sema *s, Node *n)
     if (!ev)
         return;
     int k = 0;
-    for (Node *p = n->params; p; p = p->next, k++)
+    for (Node *p = n->params; p; p = p->next, k++) {
+        event_value_param(s, p);
         if (k < 8)
             ev->params[k] = p->type;
+    }
     if (k > 8)
         diag_error(s->diags, n->loc, "'%s' has %d parameters (limit max_params = 8)", n->name, k);
     ev->nparams = k;
@@ -65,14 +84,15 @@ static void check_param_types(Sema *s, Node *params)
 {
     for (Node *p = params; p; p = p->next) {
         p->value = -1;
-        if (!p->how)
-            continue;
+        if (!p->how || p->type == T_VALUE || p->type == T_NAME ||
+            cards_find_attr(s->cs, p->how->name))
+            continue; /* none, or values or names (event_value_param) */
         TypeDef *t = cards_find_type(s->cs, p->how->name);
         if (t) {
             p->value = t->index;
             continue;
         }
-        const char **names = name_list(s, s->cs->ntypes + 4);
+        const char **names = name_list(s, s->cs->ntypes + 4 + s->cs->nattrs);
         int n = 0;
         for (int i = 0; i < s->cs->ntypes; i++)
             names[n++] = s->cs->types[i]->name;
@@ -80,6 +100,8 @@ static void check_param_types(Sema *s, Node *params)
         names[n++] = "bool";
         names[n++] = "player";
         names[n++] = "card";
+        for (int i = 0; i < s->cs->nattrs; i++)
+            names[n++] = s->cs->attrs[i]->name;
         error_unknown(s, p->how->loc, "parameter type", p->how->name, names, n);
     }
 }
@@ -110,6 +132,15 @@ void check_event(Sema *s, Sym *ev)
     ev->decl->nlocals = ev->body->decl->nlocals;
 }
 
+/* The attribute of parameter i of event ev (of type T_VALUE). */
+int event_param_attr(const Sym *ev, int i)
+{
+    const Node *p = ev->decl->params;
+    for (; p && i > 0; i--)
+        p = p->next;
+    return p ? p->attr : -1;
+}
+
 /* stmt: IDENT '(' args ')' naming an event: raising it is a statement of
  * a proc; it gives no value. */
 Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt)
@@ -134,11 +165,13 @@ Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt)
             diag_error(s->diags, a->loc, "'%s' takes values, not a filtered zone", n->name);
             continue;
         }
-        Type t = check_expr(s, a);
+        Type want = i < ev->nparams && i < 8 ? ev->params[i] : T_UNKNOWN;
+        int attr = want == T_VALUE ? event_param_attr(ev, i) : -1;
+        Type t = check_expr_as(s, a, want, attr);
         if (i < ev->nparams && i < 8) {
             char ctx[160];
             snprintf(ctx, sizeof ctx, "argument %d of '%s'", i + 1, n->name);
-            expect_type(s, a, ev->params[i], t, ctx);
+            expect_value(s, a, want, attr, t, ctx);
         }
     }
     return n->type = stmt ? T_VOID : T_UNKNOWN; /* a misuse reported once */
@@ -193,7 +226,9 @@ long long events_state_words(const Game *g)
 {
     if (!game_has_events(g))
         return 0;
-    long long n = 5 + 4LL * g->max_depth + g->max_triggers * (5 + events_nargs(g));
+    /* each context: event, handler, by, cause, and the players immune */
+    long long per_ctx = g->immunes.len > 0 ? 5 : 4;
+    long long n = 5 + per_ctx * g->max_depth + g->max_triggers * (5 + events_nargs(g));
     if (card_handlers(g))
         n += 1 + g->cs->instances;
     if (trigger_order(g))

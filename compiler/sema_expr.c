@@ -80,6 +80,10 @@ static Type check_source_base(Sema *s, Node *base)
     if (bt != T_ZONE && bt != T_ZONES && bt != T_CARDSET && bt != T_UNKNOWN) {
         diag_error(s->diags, base->loc, "expected a zone or 'players' here, found %s",
                    type_name(bt));
+        if (base->kind == N_CALL && !strcmp(base->name, "values"))
+            diag_note(s->diags, game_callee(s, "values")->decl->loc,
+                      "'values(...)' calls this func of the game, which takes the builtin's "
+                      "name: the values of an attribute cannot be walked or chosen here");
         return T_UNKNOWN;
     }
     return bt;

@@ -43,8 +43,10 @@ static Node *copy_params(Sema *s, const Node *params, Node **last)
 {
     Node *head = NULL;
     *last = NULL;
-    for (const Node *p = params; p; p = p->next)
+    for (const Node *p = params; p; p = p->next) {
         add_param(&head, last, param(s, p->loc, p->name, p->type));
+        (*last)->attr = p->attr;
+    }
     return head;
 }
 
@@ -202,6 +204,7 @@ static void event_pattern(Sema *s, Making *m, Node *pat)
     for (const Node *a = pat->args; a; a = a->next, k++) {
         if (p) {
             add_param(&m->params, &m->last, param(s, a->loc, a->name, p->type));
+            m->last->attr = p->attr; /* `s: suit`: the values of suit */
             p = p->next;
         }
     }

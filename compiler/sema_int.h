@@ -93,6 +93,8 @@ void declare_event(Sema *s, Node *n);
 void declare_limit_triggers(Sema *s, Node *n);
 void check_event(Sema *s, Sym *ev);
 Type check_call_event(Sema *s, Node *n, Sym *ev, bool stmt);
+int event_param_attr(const Sym *ev, int i);
+Type named_type(Sema *s, const Node *how, int *attr);
 long long events_state_words(const Game *g);
 void scope_event_values(Sema *s);
 const Sym *event_of_body(Sema *s, const Sym *f); /* the event whose body f is, or NULL */
@@ -283,6 +285,9 @@ void finish_delayed(Sema *s, const Node *rule);
 void check_while_in_play(Sema *s, const Node *e, Node *c);
 /* The time unit a name is (turn, round, a phase), or -1 (reported at at). */
 int time_unit(Sema *s, Loc at, const char *name);
+/* sema_history.c: count(EVENT(...)) and any(EVENT(...)) */
+bool asks_history(Sema *s, const Node *n);
+Type check_history(Sema *s, Node *n, int builtin);
 
 /* sema_holders.c */
 bool holder_zone_flag(Sema *s, Node *z, Node *f, int *flags);

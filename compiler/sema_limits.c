@@ -185,8 +185,14 @@ static void locate_state_error(Sema *s, const Program *prog, Shape h)
  * calls reverse(), and who is defeated in a game that calls defeat(). */
 static int runtime_words(const Game *g)
 {
-    return (g->uses_start_turn && !g->uses_time) + g->uses_reverse +
-           (g->uses_defeat ? g->max_players : 0);
+    int n = (g->uses_start_turn && !g->uses_time) + g->uses_reverse +
+            (g->uses_defeat ? g->max_players : 0);
+    for (int i = 0; i < g->histories.len; i++) { /* h_K: a count and a unit each */
+        const History *h = g->histories.items[i];
+        n += 2 * (h->per == HIST_ONE ? 1 : h->per == HIST_PER_PLAYER ? g->max_players
+                                                                    : g->cs->instances);
+    }
+    return n;
 }
 
 /* The State's size: counted into Game.state_bytes, and an error past

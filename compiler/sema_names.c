@@ -106,11 +106,16 @@ void expect_value(Sema *s, Node *n, Type want, int attr, Type got, const char *c
                s->cs->attrs[attr]->name, s->cs->attrs[n->attr]->name);
 }
 
-/* The attribute a parameter or a variable is typed by (`s: suit`), or
- * -1 after an error; `how` names it. */
+/* The attribute a parameter, a variable or a func's result is typed by
+ * (`s: suit`), or -1 after an error; `how` names it. */
 int value_attr_of(Sema *s, const Node *how)
 {
     const Attr *at = cards_find_attr(s->cs, how->name);
+    if (!at && cards_find_type(s->cs, how->name)) {
+        diag_error(s->diags, how->loc, "'%s' is a card type, not an attribute: a card of "
+                                       "any type is a 'card'", how->name);
+        return -1;
+    }
     if (!at) {
         int nn;
         const char **names = attribute_names(s, &nn);
@@ -122,6 +127,19 @@ int value_attr_of(Sema *s, const Node *how)
         return -1;
     }
     return at->index;
+}
+
+/* The type of a parameter, a variable or a func's value declared by a
+ * name (`s: suit`, `n: name`): T_NAME for `name`, the names of the cards
+ * (attr -1); else T_VALUE of the attribute named, its index in *attr;
+ * T_UNKNOWN after an error. */
+Type named_type(Sema *s, const Node *how, int *attr)
+{
+    *attr = -1;
+    if (!strcmp(how->name, "name"))
+        return T_NAME;
+    *attr = value_attr_of(s, how);
+    return *attr >= 0 ? T_VALUE : T_UNKNOWN;
 }
 
 /* ---- scopes ------------------------------------------------------------ */

@@ -65,12 +65,6 @@ void declare_var_shown(Sema *s, Node *v, Sym *sym)
                    v->name);
         return;
     }
-    if (vis != VIS_HIDDEN && v->type == T_VALUE) {
-        diag_error(s->diags, v->shown->loc, "variable '%s' holds a value of '%s', and views "
-                                            "show numbers, truth values, players and cards: "
-                                            "leave it hidden", v->name, v->how->name);
-        return;
-    }
     v->vis = vis;
     list_shown(s, v, sym);
 }

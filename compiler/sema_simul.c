@@ -11,9 +11,10 @@
  * for any (cgen.c, gen_simul_for; rt_game.h, "simultaneous choices").
  * Here: the shape that makes this sound, each misuse with its position.
  * A choice that gives a value may come first (`choose card`, `choose
- * player`, `ask`), or a menu, whose option's block runs with the rest; a
- * `choose cards` would move its cards at once, before the other seats
- * have answered. */
+ * player`, `ask`, a choice of a value: a number of lo..hi, an attribute's
+ * value, a card name), or a menu, whose option's block runs with the
+ * rest; a `choose cards` would move its cards at once, before the other
+ * seats have answered. */
 #include "sema_int.h"
 
 #include <string.h>
@@ -22,7 +23,27 @@
  * gives a value and does nothing else? */
 static bool value_choice(const Node *n)
 {
-    return n && (n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER || n->kind == N_ASK);
+    return n && (n->kind == N_CHOOSECARD || n->kind == N_CHOOSEPLAYER || n->kind == N_ASK ||
+                 n->kind == N_CHOOSEVALUE);
+}
+
+/* Is n `X = CHOICE` (or `+=`, `-=`): a value choice whose answer would
+ * be written where it is kept, at once? */
+static bool assigned_choice(const Node *n)
+{
+    return n && n->kind == N_ASSIGN && value_choice(n->rhs);
+}
+
+/* Why the first statement `first` of a simultaneous loop is no choice it
+ * may open with, for the message: "" when nothing more is to be said. */
+static const char *why_not_choice(const Node *first)
+{
+    if (first && first->kind == N_CHOOSECARDS)
+        return " ('choose cards' would move the cards before the others have chosen)";
+    if (assigned_choice(first))
+        return " (an answer is kept sealed in a local until every player has chosen: "
+               "'let x = CHOICE', then give x where it goes)";
+    return "";
 }
 
 /* The decision that the first statement of a simultaneous loop is, or
@@ -44,11 +65,9 @@ static void check_simul_choice(Sema *s, const Node *n, const char *q)
     if (!c) {
         diag_error(s->diags, first ? first->loc : n->loc,
                    "a simultaneous loop opens with each player's choice: 'let x = choose "
-                   "card %s ...', 'choose player %s ...', 'ask %s ...' or a menu 'choose %s "
-                   "\"...\" { ... }'%s", q, q, q, q,
-                   first && first->kind == N_CHOOSECARDS ? " ('choose cards' would move the "
-                                                           "cards before the others have chosen)"
-                                                         : "");
+                   "card %s ...', 'choose player %s ...', 'ask %s ...', a value 'choose %s "
+                   "\"...\" from ...' or a menu 'choose %s \"...\" { ... }'%s", q, q, q, q, q,
+                   why_not_choice(first));
         return;
     }
     if (c->who->kind != N_IDENT || strcmp(c->who->name, q))
@@ -56,7 +75,10 @@ static void check_simul_choice(Sema *s, const Node *n, const char *q)
                                           "player, '%s'", q);
     if (c->announced)
         diag_error(s->diags, c->loc, "a simultaneous choice is sealed until every player has "
-                                     "chosen: it cannot be 'public'");
+                                     "chosen: it cannot be 'public'%s",
+                   c->kind == N_CHOOSEVALUE ? " (the values chosen are revealed together, "
+                                              "named, once all are in)"
+                                            : "");
 }
 
 /* stmt: FOR IDENT IN src IDENT block, the word `simultaneously`: a loop

@@ -198,6 +198,8 @@ static Type check_choose_value(Sema *s, Node *n)
                                           "one of the values");
     n->attr = et == T_VALUE ? in->attr : -1;
     n->value = intern_str(s, &s->g->labels, &s->label_ix, et == T_INT ? "{n0}" : "{w0}");
+    if (et != T_INT)
+        s->g->words = true; /* "{w0}" names a word of the game's table */
     return n->type = et;
 }
 
@@ -529,7 +531,8 @@ static void check_return(Sema *s, Node *n)
 {
     Type want = s->in_delayed ? T_VOID : s->fn->type;
     if (n->result) {
-        Type t = check_expr(s, n->result);
+        int attr = want == T_VALUE ? s->fn->attr : -1;
+        Type t = check_expr_as(s, n->result, want, attr);
         if (want == T_VOID && s->in_delayed)
             diag_error(s->diags, n->loc, "the block of 'at' gives no value: write 'return' "
                                          "alone");
@@ -537,7 +540,7 @@ static void check_return(Sema *s, Node *n)
             diag_error(s->diags, n->loc, "'%s' gives no value: write 'return' alone",
                        s->fn->name);
         else
-            expect_type(s, n->result, want, t, "the value returned");
+            expect_value(s, n->result, want, attr, t, "the value returned");
     } else if (want != T_VOID) {
         diag_error(s->diags, n->loc, "'%s' must return %s", s->fn->name, type_name(want));
     }

@@ -155,6 +155,10 @@ static void visit_capture(Node *n, void *ctx)
 static void add_lasting(Sema *s, Node *n, int base)
 {
     Captures c = {base, arena_alloc(s->arena, (size_t)base + 1), {0}, s->arena};
+    if (n->kind == N_UNTIL && n->scope) { /* the scope's player: cap[0] */
+        c.seen[n->slot] = true;
+        vec_push(c.a, &c.slots, (void *)(intptr_t)n->slot);
+    }
     ast_walk(n->kind == N_AT ? n->body : n->mods, visit_capture, &c);
     Lasting *l = arena_alloc(s->arena, sizeof *l);
     l->stmt = n;
@@ -201,7 +205,8 @@ static void bind_arguments(Sema *s, Node *c, const Sym *f)
                                      "given %d", c->name, f->nparams,
                    f->nparams == 1 ? "" : "s", k);
     int i = 0;
-    for (Node *a = c->args; a; a = a->next, i++) {
+    const Node *p = f->decl->params;
+    for (Node *a = c->args; a; a = a->next, i++, p = p ? p->next : NULL) {
         Type t = i < f->nparams && i < 8 ? f->params[i] : T_UNKNOWN;
         if (a->kind != N_IDENT) {
             diag_error(s->diags, a->loc, "a modifier names the arguments of '%s': write a name "
@@ -210,6 +215,8 @@ static void bind_arguments(Sema *s, Node *c, const Sym *f)
         }
         a->sym = declare_local(s, a, a->name, t, S_LOCAL);
         a->type = t;
+        if (t == T_VALUE && p) /* `s: suit`: the values of suit */
+            a->sym->attr = a->attr = p->attr;
     }
 }
 
@@ -217,11 +224,12 @@ static void bind_arguments(Sema *s, Node *c, const Sym *f)
  * func gives instead, of its type. */
 static void check_modifier_value(Sema *s, Node *m, const Sym *f)
 {
-    Type t = check_expr(s, m->rhs);
+    int attr = f->type == T_VALUE ? f->attr : -1;
+    Type t = check_expr_as(s, m->rhs, m->assign_op == ASSIGN_SET ? f->type : T_INT, attr);
     if (m->assign_op == ASSIGN_SET) {
         char ctx[160];
         snprintf(ctx, sizeof ctx, "the value '%s' gives instead", f->name);
-        expect_type(s, m->rhs, f->type, t, ctx);
+        expect_value(s, m->rhs, f->type, attr, t, ctx);
         return;
     }
     if (f->type != T_INT && f->type != T_UNKNOWN)
@@ -241,6 +249,7 @@ void check_modifier(Sema *s, Node *m, int lasting_no)
     c->builtin = -1;
     m->lasting_no = lasting_no;
     m->cont_no = -1;
+    m->scope_arg = -1;
     Sym *f = modified_func(s, c);
     if (!f) {
         check_expr(s, m->rhs);
@@ -263,15 +272,84 @@ void check_modifier(Sema *s, Node *m, int lasting_no)
 
 /* ---- until and at ---------------------------------------------------------- */
 
-/* stmt: UNTIL boundary '{' mods '}' */
+/* A modifier of an 'until ... for P' holds only in the calls whose
+ * player is P: the func must take one player, which it compares. */
+static void scope_modifier(Sema *s, Node *m)
+{
+    const Sym *f = m->sym;
+    if (!f)
+        return;
+    int found = -1, n = 0;
+    for (int i = 0; i < f->nparams && i < 8; i++)
+        if (f->params[i] == T_PLAYER) {
+            found = i;
+            n++;
+        }
+    if (n == 1) {
+        m->scope_arg = found;
+        return;
+    }
+    diag_error(s->diags, m->call->loc, "'%s' takes %s: in 'until ... for P' a modifier holds "
+                                       "for P's calls, and needs a func of one player (or "
+                                       "write the 'until' without 'for', with 'when')",
+               f->name, n == 0 ? "no player" : "more than one player");
+}
+
+/* mod: IDENT TO IDENT ('immune to EVENT'): the event whose body leaves
+ * out the scope's player while the row lasts. */
+static void check_immune(Sema *s, Node *m, const Node *until)
+{
+    m->lasting_no = until->lasting_no;
+    if (!until->scope) {
+        diag_error(s->diags, m->loc, "'immune to %s' needs the player it holds for: write "
+                                     "'until ... for PLAYER { immune to %s }'", m->name, m->name);
+        return;
+    }
+    Sym *ev = strmap_get(&s->globals, m->name);
+    if (!ev) {
+        int n = s->g->events.len;
+        const char **names = name_list(s, n + 1);
+        for (int i = 0; i < n; i++)
+            names[i] = ((const Sym *)s->g->events.items[i])->name;
+        error_unknown(s, m->how->loc, "event", m->name, names, n);
+        return;
+    }
+    if (ev->kind != S_EVENT) {
+        diag_error(s->diags, m->how->loc, "'%s' is not an event: a player is immune to an "
+                                          "event of the rules, 'event NAME(...) { ... }'",
+                   m->name);
+        return;
+    }
+    m->sym = ev;
+    vec_push(s->arena, &s->g->immunes, m);
+}
+
+/* The player of 'until ... for P', computed once when the 'until' runs,
+ * into a slot of its own that the row keeps (cap[0]). */
+static void check_scope(Sema *s, Node *n)
+{
+    expect_type(s, n->scope, T_PLAYER, check_expr(s, n->scope), "the player an 'until' holds for");
+    n->slot = s->nlocals++;
+}
+
+/* stmt: UNTIL boundary '{' mods '}' | UNTIL boundary FOR expr '{' mods '}' */
 void check_until(Sema *s, Node *n)
 {
     need_proc_for(s, n, "'until'");
     check_boundary(s, n->boundary);
+    if (n->scope)
+        check_scope(s, n);
     int base = s->nlocals;
     n->lasting_no = s->g->lasting.len; /* set again by add_lasting */
-    for (Node *m = n->mods; m; m = m->next)
+    for (Node *m = n->mods; m; m = m->next) {
+        if (m->kind == N_IMMUNE) {
+            check_immune(s, m, n);
+            continue;
+        }
         check_modifier(s, m, n->lasting_no);
+        if (n->scope)
+            scope_modifier(s, m);
+    }
     add_lasting(s, n, base);
     s->g->uses_time = true;
 }

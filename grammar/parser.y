@@ -146,6 +146,23 @@ static Node *value_var(struct Lexer *lx, RLLTYPE loc, const char *name, int per,
     return n;
 }
 
+/* `func NAME(PARAMS): ATTR [, shown] (= EXPR | BLOCK)` and `proc
+ * NAME(PARAMS): ATTR BLOCK`: a func or a proc giving a value of attribute
+ * ATTR (result_how), which the checker finds. */
+static Node *value_fn(struct Lexer *lx, RLLTYPE loc, NodeKind k, const char *name,
+                      Node *params, Node *attr, Node *shown, Node *expr_body, Node *body)
+{
+    Node *n = node_new(lx->arena, k, L(loc));
+    n->name = name;
+    n->params = params;
+    n->type = T_VALUE;
+    n->result_how = attr;
+    n->shown = shown;
+    n->expr_body = expr_body;
+    n->body = body;
+    return n;
+}
+
 /* The numbers of 'choose P "..." from [v in] lo..hi [where COND]': a
  * SOURCE walking the LIST of its two bounds. */
 static Node *range_source(struct Lexer *lx, RLLTYPE loc, const char *name, Node *lo, Node *hi,
@@ -318,6 +335,20 @@ static Node *modifier(struct Lexer *lx, RLLTYPE loc, AssignOp op, Node *target, 
     return n;
 }
 
+/* mod: IDENT TO IDENT ('immune to EVENT', in an 'until ... for P'): the
+ * first word must be 'immune', which is no keyword. */
+static Node *immunity(struct Lexer *lx, RLLTYPE loc, const char *word, RLLTYPE event_loc,
+                      const char *event)
+{
+    if (strcmp(word, "immune") != 0)
+        lexer_error(lx, &loc, "expected a modifier 'f(x) += E' or 'immune to EVENT', found "
+                              "'%s to'", word);
+    Node *n = NEW(IMMUNE, loc);
+    n->name = event;
+    n->how = ident(lx, event_loc, event);
+    return n;
+}
+
 /* Appends list n to list head. The head remembers its last node, so a
  * list of n statements is built in O(n), not O(n^2). */
 static Node *append(Node *head, Node *n)
@@ -459,6 +490,16 @@ static void expect_word(struct Lexer *lx, RLLTYPE loc, const char *got, const ch
     if (strcmp(got, want) && !lx->quiet)
         lexer_error(lx, &loc, "syntax error: unexpected name '%s', expected '%s' (%s)", got,
                     want, what);
+}
+
+/* 'reveal to PATTERN to ZONE': a revealed card is not played, so there is
+ * no play to send it to ZONE (LANGUAGE.md §8, "What a reaction does"). */
+static void reveal_to_zone(struct Lexer *lx, RLLTYPE loc)
+{
+    if (!lx->quiet)
+        lexer_error(lx, &loc, "a 'reveal to' clause plays no card, so it takes no 'to ZONE': "
+                              "move the card in its body ('move this to ZONE'), or write "
+                              "'react to' to play it there");
 }
 
 /* A clause of a card ('react to', 'while in play', 'play') among the
@@ -837,6 +878,15 @@ decl
     | PROC name '(' params ')' ':' var_type block
                                     { $$ = NEW(PROCDECL, @2); $$->name = $2; $$->params = $4;
                                       $$->type = (Type)$7; $$->body = $8; }
+    | FUNC name '(' params ')' ':' IDENT opt_shown '=' expr
+                                    { $$ = value_fn(lx, @2, N_FUNCDECL, $2, $4,
+                                                    ident(lx, @7, $7), $8, $10, NULL); }
+    | FUNC name '(' params ')' ':' IDENT opt_shown block
+                                    { $$ = value_fn(lx, @2, N_FUNCDECL, $2, $4,
+                                                    ident(lx, @7, $7), $8, NULL, $9); }
+    | PROC name '(' params ')' ':' IDENT block
+                                    { $$ = value_fn(lx, @2, N_PROCDECL, $2, $4,
+                                                    ident(lx, @7, $7), NULL, NULL, $8); }
     | IDENT names                   { $$ = phases_decl(lx, @1, $1, $2); }
     | IDENT IDENT BY IDENT          { $$ = order_decl(lx, @1, $1, @2, $2, @4, $4); }
     | IDENT ':' win_orders          { $$ = winners_decl(lx, @1, $1, $3); }
@@ -1010,6 +1060,14 @@ item_clause
                                                   "'reveal to' or 'while in play'");
                                       $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $5);
                                       $$->which = REACT_REVEALS; }
+    | IDENT TO pattern opt_where TO expr block
+                                    { expect_word(lx, @1, $1, "reveal", "a clause starts with "
+                                                  "'play', 'on', 'instead of', 'react to', "
+                                                  "'reveal to' or 'while in play'");
+                                      reveal_to_zone(lx, @5);
+                                      (void)$6; /* no zone: the error says why */
+                                      $$ = clause(lx, @1, CLAUSE_REACT, $3, $4, $7);
+                                      $$->which = REACT_REVEALS; }
     | WHILE IN IDENT '{' { enter(lx, @4); } mods '}'
                                     { expect_word(lx, @3, $3, "play", "'while in play'");
                                       Node *b = nest(lx, @$, NEW(BLOCK, @4));
@@ -1099,6 +1157,9 @@ stmt
     | IDENT block                   { $$ = round_or_play(lx, @1, $1, $2); }
     | IDENT IDENT block             { $$ = phase_or_play(lx, @1, $1, @2, $2, $3); }
     | UNTIL boundary '{' mods '}'   { $$ = NEW(UNTIL, @1); $$->boundary = $2; $$->mods = $4; }
+    | UNTIL boundary FOR expr '{' mods '}'
+                                    { $$ = NEW(UNTIL, @1); $$->boundary = $2; $$->scope = $4;
+                                      $$->mods = $6; }
     | AT_TIME boundary block        { $$ = NEW(AT, @1); $$->boundary = $2; $$->body = $3; }
     | IDENT play_card opt_by opt_to { $$ = play_stmt(lx, @1, $1, $2, $3, $4); }
     | IDENT play_card BY expr ',' names
@@ -1136,6 +1197,7 @@ mod
                                     { $$ = modifier(lx, @5, ASSIGN_SUB, call(lx, @1, $1, $3), $6, $7); }
     | IDENT '(' args ')' '=' expr opt_when
                                     { $$ = modifier(lx, @5, ASSIGN_SET, call(lx, @1, $1, $3), $6, $7); }
+    | IDENT TO IDENT                { $$ = immunity(lx, @1, $1, @3, $3); }
     ;
 
 

@@ -62,9 +62,18 @@ void rt_print_time(RtPlay *pl)
     putc('\n', pl->out);
 }
 
+/* The word of attribute value v of number n, NULL for none. */
+static const char *number_word(const RtNumber *n, int32_t v)
+{
+    return v >= 0 && v < n->nwords ? n->words[v] : NULL;
+}
+
 static void print_value(RtPlay *pl, const RtNumber *n, int32_t v, int p)
 {
     switch (n->type) {
+    case RT_NUM_WORD:
+        fputs(number_word(n, v) ? number_word(n, v) : "none", pl->out);
+        break;
     case RT_NUM_BOOL:
         fputs(v ? "true" : "false", pl->out);
         break;
@@ -144,6 +153,12 @@ static void json_value(RtPlay *pl, const RtNumber *n, int32_t v, int p)
 {
     FILE *f = pl->out;
     switch (n->type) {
+    case RT_NUM_WORD:
+        if (number_word(n, v))
+            rt_json_string(f, number_word(n, v));
+        else
+            fputs("null", f);
+        break;
     case RT_NUM_BOOL:
         fputs(v ? "true" : "false", f);
         break;

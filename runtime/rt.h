@@ -96,7 +96,11 @@ typedef struct RtOption {
         uint16_t ids[RT_MAX_PICK];
         struct {
             uint16_t branch;                /* ids[0] */
-            uint16_t unused;
+            uint16_t is_value;              /* 1: an option of a choice of a value
+                                             * (LANGUAGE.md §7, "A value"): its label
+                                             * is the value it gives and says nothing
+                                             * else, so a sealed answer revealed names
+                                             * it (a menu's label may name more) */
             int32_t value[RT_MAX_WORDS];    /* what {p0}, {c1}, ... name */
         } words;                            /* RT_OPT_WORDS */
     };
@@ -247,6 +251,8 @@ typedef enum RtArgKind {
     RT_ARG_PLAYER,
     RT_ARG_CARD_SHOWN,
     RT_ARG_ZONE,
+    RT_ARG_WORD,        /* an attribute value or a card name: RtGame.words[v],
+                         * -1 none */
 } RtArgKind;
 
 /* The question a seat was asked, as a decision holds it (RtDecision's
@@ -286,6 +292,7 @@ typedef enum RtNumType {
     RT_NUM_BOOL,
     RT_NUM_PLAYER,      /* a seat, -1 none */
     RT_NUM_CARD,        /* a card instance, -1 none: named where seen */
+    RT_NUM_WORD,        /* an attribute value or a card name: words[v], -1 none */
 } RtNumType;
 
 typedef struct RtNumber {
@@ -294,6 +301,10 @@ typedef struct RtNumber {
     uint8_t vis;        /* RT_VIS_PUBLIC, or RT_VIS_OWNER: the seat of the value */
     uint8_t type;       /* RtNumType */
     uint8_t func;       /* a func's value: computed on a copy of the state */
+    const char *const *words; /* RT_NUM_WORD: the attribute's values, or the
+                               * card names, in cards.yaml order (NULL
+                               * otherwise) */
+    int nwords;         /* RT_NUM_WORD: how many */
 } RtNumber;
 
 /* A step of a choice of a set of cards made one card at a time

@@ -44,6 +44,10 @@
  *                                        list of who went out, when
  *   GAME_HAS_SHOW                        1 if the rules `show` cards (optional,
  *                                        default 0): State.seen
+ *   GAME_HAS_IMMUNE                      1 if the rules make players immune
+ *                                        to an event (`until ... for P {
+ *                                        immune to E }`; optional, default
+ *                                        0): EvCtx.immune, p_immune()
  *   GAME_STATE_BYTES                     sizeof(State) as cardc counts it
  *                                        (optional: a game by hand may
  *                                        leave it out)
@@ -169,6 +173,9 @@ static const char *const faults[] = {
 #ifndef GAME_HAS_OUT
 #define GAME_HAS_OUT 0
 #endif
+#ifndef GAME_HAS_IMMUNE
+#define GAME_HAS_IMMUNE 0
+#endif
 /* A game with a zone whose top card is public (`top public`) defines
  * GAME_HAS_TOP_PUBLIC 1 (and GAME_HAS_SHOW) and slot_top_public[NSLOTS]. */
 /* A game that calls reverse() defines GAME_HAS_DIRECTION 1, and a word
@@ -260,6 +267,11 @@ typedef struct Trigger {
  * (event EV_PLAYED: by the player who plays it, caused by the card). */
 typedef struct EvCtx {
     int32_t event, handler, by, cause;
+#if GAME_HAS_IMMUNE
+    uint32_t immune; /* bit p: seat p is immune to an event whose body is in
+                      * progress here or around it ('until ... for P {
+                      * immune to E }'): no source of players walks it */
+#endif
 } EvCtx;
 enum { EV_PLAY_CLAUSE = -2 };
 #endif
@@ -697,6 +709,28 @@ static inline RT_UNUSED int pbefore(State *s, int site, int p)
     return pbefore_in(s, pidx(s, site, p));
 }
 #endif
+
+/* count(EVENT(...)) and any(EVENT(...)): h holds, for each of n cards or
+ * players (or one), the times the event happened and the number of the
+ * unit of time it was last counted in (0 for the game). hist_note counts
+ * one for i (none, -1, is not counted), hist_count reads it: 0 when the
+ * unit counted in is not the one in progress. */
+static inline RT_UNUSED void hist_note(int32_t *h, int i, int32_t unit, int n)
+{
+    if (i < 0 || i >= n)
+        return;
+    if (h[2 * i + 1] != unit) {
+        h[2 * i + 1] = unit;
+        h[2 * i] = 0;
+    }
+    if (h[2 * i] < INT32_MAX)
+        h[2 * i]++;
+}
+
+static inline RT_UNUSED int32_t hist_count(const int32_t *h, int i, int32_t unit)
+{
+    return i >= 0 && h[2 * i + 1] == unit ? h[2 * i] : 0;
+}
 
 #if GAME_HAS_OUT
 /* ---- players out of the game (`eliminate`) ---- */
@@ -1404,9 +1438,25 @@ static inline RT_UNUSED void add_words(State *s, int site, int label, int branch
     RtOption *o = add_option(s, site, RT_OPT_WORDS, label);
     if (o) {
         o->words.branch = (uint16_t)branch;
+        o->words.is_value = 0;
         o->words.value[0] = a;
         o->words.value[1] = b;
         o->words.value[2] = c;
+    }
+}
+
+/* An option of a choice of a value: labels[label] ("{n0}", "{w0}")
+ * names the value `word` (a number, or a word of RtGame.words), which
+ * the option gives (chosen_word). */
+static inline RT_UNUSED void add_value(State *s, int site, int label, int32_t word)
+{
+    RtOption *o = add_option(s, site, RT_OPT_WORDS, label);
+    if (o) {
+        o->words.branch = 0;
+        o->words.is_value = 1;
+        o->words.value[0] = word;
+        o->words.value[1] = 0;
+        o->words.value[2] = 0;
     }
 }
 
@@ -1815,8 +1865,9 @@ static RT_UNUSED int set_completes(State *s, SetSearch *q)
  * grouped by name (group g pick[gs[g]..gs[g + 1]), a group taking at most
  * caps[kind] cards where that is below RT_MAX_PICK): the next card of each
  * name with which a set can still complete, then "Done" (labels[done])
- * if the set so far is one. Returns 0 when the set is complete (full, or
- * "Done" the only option: no decision), else 1 (a fault too). */
+ * if the set so far is one. Returns 0 when the set is full (no decision:
+ * its size is public), else 1 (a fault too; "Done" alone is a decision
+ * of one option, which the rules take without asking). */
 static RT_UNUSED int set_step_groups(State *s, int site, int32_t *V, const uint16_t *pick,
                                      const int *gs, int ng, const uint8_t *caps,
                                      int (*ok)(State *, int32_t *), int done)
@@ -1853,7 +1904,6 @@ static RT_UNUSED int set_step_groups(State *s, int site, int32_t *V, const uint1
         if (r > 0)
             add_kind(s, site, pick[gs[g] + min[g]]);
     }
-    int ncards = s->core.dec.noptions;
     if (r >= 0 && s->nsset >= s->sset_lo) {
         /* the set so far: complete as it is? */
         q.lo = s->nsset;
@@ -1869,10 +1919,10 @@ static RT_UNUSED int set_step_groups(State *s, int site, int32_t *V, const uint1
         fault(s, F_LOOP, site, 0);
         return 1;
     }
-    if (ncards == 0 && s->core.dec.noptions == 1) { /* "Done" alone */
-        s->core.dec.noptions = 0;
-        return 0;
-    }
+    /* "Done" alone is still a decision, of one option: taken without
+     * asking, counted and shown, as any. Whether a card could still join
+     * depends on the source's cards, which the other seats may not see:
+     * ending the set without a step would tell them. */
     return 1;
 }
 
@@ -2299,6 +2349,13 @@ static inline RT_UNUSED void simul_open(State *s)
     w->by = -1;
     w->depth = 1;
     window_seats(s, w, 0);
+#if GAME_HAS_IMMUNE /* a seat immune to an event whose body runs is not walked */
+    int k = 0;
+    for (int i = 0; i < w->nseats; i++)
+        if (!(s->nctx > 0 && ((s->ctx[s->nctx - 1].immune >> w->order[i]) & 1u)))
+            w->order[k++] = w->order[i];
+    w->nseats = (int16_t)k;
+#endif
     w->open = w->nseats > 0; /* nobody to ask: nothing is kept */
 }
 
@@ -2317,7 +2374,7 @@ static RT_UNUSED bool simul_check(const State *s, char *why, size_t n)
     const RtWindow *w = &s->simul;
     if (!w->open)
         return true;
-#if GAME_HAS_OUT /* the seats still in when it opened */
+#if GAME_HAS_OUT || GAME_HAS_IMMUNE /* the seats still in (not immune) when it opened */
     bool seats_ok = w->nseats <= s->core.nplayers;
 #else
     bool seats_ok = w->nseats == s->core.nplayers;
@@ -2386,8 +2443,20 @@ static inline RT_UNUSED bool ev_enter(State *s, int site, int event, int handler
     x->handler = handler;
     x->by = by;
     x->cause = cause;
+#if GAME_HAS_IMMUNE /* what runs inside an event's body keeps its immune */
+    x->immune = s->nctx > 1 ? x[-1].immune : 0;
+#endif
     return true;
 }
+
+#if GAME_HAS_IMMUNE
+/* Is seat p immune to an event whose body is in progress? Then the
+ * sources of players leave it out (`for q in players`, count, any...). */
+static inline RT_UNUSED int p_immune(const State *s, int p)
+{
+    return s->nctx > 0 && ((s->ctx[s->nctx - 1].immune >> p) & 1u);
+}
+#endif
 
 /* The innermost event or handler is over. */
 static inline RT_UNUSED void ev_leave(State *s)
@@ -2789,6 +2858,9 @@ typedef struct BfEvent {
     void (*words)(State *s, const int32_t *V, int32_t *w);
     int32_t reopens;            /* its window opens again after a reaction whose
                                  * play was stopped (`reopens`) */
+    const int16_t *argword;     /* NULL, or per value of kind RT_ARG_WORD the
+                                 * index in words[] of its attribute's first
+                                 * value (value_word): the window shows the word */
 } BfEvent;
 
 /* Defined by the game after the rules. */
@@ -3034,7 +3106,8 @@ static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
     if (ev->prompt < 0 || !win_open(s, RT_WINDOW_REACT, ev->event, ev_by(s), EV_FIRST_SEAT(s)))
         return false;
     for (int i = 0; i < ev->nvals; i++)
-        win_arg(s, i, ev->argkind[i], V[i]);
+        win_arg(s, i, ev->argkind[i],
+                ev->argkind[i] == RT_ARG_WORD ? value_word(ev->argword[i], V[i]) : V[i]);
     return true;
 }
 
@@ -3309,6 +3382,21 @@ static RT_UNUSED int bf_bulk(State *s, int evi, uint16_t *pick, int n, int to, i
         pick[m++] = pick[i];
     }
     return m;
+}
+
+/* The cards pick[0..n) of a `move all` from one slot, put back in the
+ * slot's order from the bottom (move_picked wants them so), after its
+ * clauses before a card moving ran (bf_bulk): one of them may have sorted
+ * or shuffled that slot. Already in order, it costs one pass. */
+static RT_UNUSED void bf_bulk_reorder(State *s, uint16_t *pick, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint16_t c = pick[i];
+        int j = i;
+        for (; j > 0 && s->pos_of[pick[j - 1]] > s->pos_of[c]; j--)
+            pick[j] = pick[j - 1];
+        pick[j] = c;
+    }
 }
 #endif
 #endif

@@ -274,6 +274,9 @@ static void print_window(RtPlay *pl, const RtWindow *w, int p)
             fputs(name, pl->out);
             break;
         }
+        case RT_ARG_WORD:
+            fputs(v >= 0 && v < pl->g->nwords ? pl->g->words[v] : "none", pl->out);
+            break;
         default:
             fprintf(pl->out, "%d", (int)v);
         }
@@ -313,14 +316,18 @@ static bool seat_asked_by_unseen_card(const RtPlay *pl, int p)
 /* The answer seat order[i] of a simultaneous choice gave, as the viewers
  * may read it once all are in: as a "Player N chooses" line shows an
  * answer (rt_shown_label), a card they may not see where it lies is "a
- * card", and a value of a label built for another seat "...". A card
- * seen is numbered where copies in play are (" #K") when `numbered`
+ * card", and a value of a label built for another seat "..."; but the
+ * value a choice of a value gave is named, as a player or yes is (its
+ * label is that value and nothing else: a sealed bid is revealed). A
+ * card seen is numbered where copies in play are (" #K") when `numbered`
  * (the terminal; the protocol gives the number in its own field). */
 static const char *sealed_answer(RtPlay *pl, const RtWindow *w, int i, bool numbered)
 {
     const RtOption *o = &w->answer[i];
     if (seat_asked_by_unseen_card(pl, w->order[i])) /* its labels are written on it */
         return "an option";
+    if (o->kind == RT_OPT_WORDS && o->words.is_value)
+        return rt_option_text(pl->g, o, pl->label, sizeof pl->label);
     if (o->kind == RT_OPT_WORDS) {
         WordsFor f = {pl, -1, w->order[i]};
         return rt_words(pl->g, pl->st, pl->g->labels[o->a], o->words.value, words_see, &f,
@@ -853,7 +860,7 @@ static const char *window_kind(int kind)
 /* One argument of a window's event: a card by name (null when seat p, or
  * the viewers for p < 0, may not see it, unless the event shows it, or for
  * none), a player's number
- * (null for none), a number, a truth value. */
+ * (null for none), a number, a truth value, an attribute value's word. */
 static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
 {
     FILE *f = pl->out;
@@ -876,6 +883,12 @@ static void json_arg(RtPlay *pl, int kind, int32_t v, int p)
         break;
     case RT_ARG_ZONE: /* {"zone":"hand","player":1}, as a move's places */
         json_place(pl, v, p);
+        break;
+    case RT_ARG_WORD: /* an attribute value's word, null for none */
+        if (v >= 0 && v < pl->g->nwords)
+            rt_json_string(f, pl->g->words[v]);
+        else
+            fputs("null", f);
         break;
     default:
         fprintf(f, "%d", (int)v);

@@ -30,7 +30,9 @@
 # the depth, a call tree of width 3, loops over cards nested four deep, a
 # proc call tree of width 2; tests/games/out-fault-lab a player out of
 # the game (`eliminate`) asked to decide, given a turn by `turn of` and by
-# start_turn. Every game runs under a timeout (GUARD): a
+# start_turn; tests/games/simul-fault-lab a choice of a number from an
+# empty range in a simultaneous loop, reached once the first seat has
+# answered. Every game runs under a timeout (GUARD): a
 # game that never ends fails its case instead of hanging the script.
 # For each case this script checks, built with ASan+UBSan when LIBCARDRT is
 # the ASan build,
@@ -122,7 +124,8 @@ work-fault-lab|3||28|for d in deck {|a rule loop ran too long without a decision
 work-fault-lab|4||36|proc halves(n: int) {|a rule loop ran too long without a decision|loop|
 out-fault-lab|0||13|if ask seat(1) "Well?" {|a player out of the game asked to decide or given a turn: 1|out_player|,"value":1
 out-fault-lab|1||19|turn of seat(1) {|a player out of the game asked to decide or given a turn: 1|out_player|,"value":1
-out-fault-lab|2||25|start_turn(seat(0))|a player out of the game asked to decide or given a turn: 0|out_player|,"value":0'
+out-fault-lab|2||25|start_turn(seat(0))|a player out of the game asked to decide or given a turn: 0|out_player|,"value":0
+simul-fault-lab|0||17|let b = choose q "Your bid" from 0..coins[q]|a choice of a number from an empty range: 0..-1|empty_range|,"from":0,"to":-1'
 
 # seeds GAME N ARGS...: `GAME ARGS... S` for the seeds S = 1..N, one
 # after another under one guard of 2 x GUARD seconds (a game that never
@@ -148,7 +151,7 @@ seeds() {
 # five faulted games it meets; the last case the player lab meets is at
 # seed 67).
 for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab \
-    react-fault-lab work-fault-lab out-fault-lab; do
+    react-fault-lab work-fault-lab out-fault-lab simul-fault-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
         ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
@@ -228,7 +231,7 @@ agree() {
     return 1
 }
 for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigger-fault-lab \
-    react-fault-lab work-fault-lab out-fault-lab; do
+    react-fault-lab work-fault-lab out-fault-lab simul-fault-lab; do
     check "$lab: simulate and play fault at the same lines" agree "$lab"
 done
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""jsonl_check.py [--ended] OUT...: checks what a game wrote with --protocol json,
+"""jsonl_check.py [--ended] [--defeat] OUT...: checks what a game wrote with --protocol json,
 in each file OUT (one Python for many streams: its start costs more than a
 stream's check).
 
   - every line is strict UTF-8 (no invalid byte, overlong form or encoded
     surrogate) and one JSON object (no NaN or Infinity, no escaped lone
-    surrogate) of type decision, move, error, responses, chosen, show or
-    end;
+    surrogate) of type decision, move, error, responses, chosen, show,
+    out or end;
   - a chosen line (a public choice answered) names the player, the prompt
     and the label;
   - a decision's options have ids 0..K-1 and K >= 1, and labels that tell
@@ -37,8 +37,21 @@ stream's check).
     "shown" (cards a seat was shown in a zone it may not see) stands only
     where "cards" does not, holds at most "size" cards, and an "index"
     within the zone, each at most once;
+  - players out of the game: an out line names a seat once, with its
+    turn, the turns never going down; the end line's "out" lists the same
+    in the same order (and is there exactly when a game puts a player
+    out); no decision is a player's once it is out, no window asks one
+    (a window's order is every seat still in when it is first seen), and
+    no winner is out;
+  - a view's "numbers", when there, are objects of "name", "player" (a
+    seat, for a number per seat) and "value": a number, true or false, a
+    string (a card's name, an attribute value's word) or null; then
+    "unseen":true (a card not seen: its value null) or "copy":K (a card's
+    copy in play, its value a name), or nothing more;
   - the stream ends with exactly one end line; with --ended, a game played
-    to its end: "result" is "win" (with at least one winner) or "draw".
+    to its end: "result" is "win" (with at least one winner, unless every
+    seat is out, or with --defeat, where the rules may defeat every
+    player) or "draw".
 Prints nothing and exits 0 if all holds; else the first problem ("line N:
 ...", after "OUT: " when there are several files), exit 1.
 """
@@ -90,6 +103,25 @@ def parse(n, raw):
     return m
 
 
+NUMBER_TAILS = [[], ["unseen"], ["copy"]]  # the fields after a number's "value"
+
+
+def check_numbers(n, numbers):
+    """A view's "numbers": each {"name", ["player",] "value", [tail]}."""
+    for x in numbers:
+        keys = list(x.keys()) if isinstance(x, dict) else []
+        head = ["name", "player", "value"] if "player" in keys else ["name", "value"]
+        if keys[:len(head)] != head or keys[len(head):] not in NUMBER_TAILS:
+            fail(n, f"a number with the fields {keys if keys else x!r}")
+        v = x["value"]
+        if not (v is None or isinstance(v, (bool, int, str))):
+            fail(n, f"number {x['name']!r} has the value {v!r}")
+        if "unseen" in x and (x["unseen"] is not True or v is not None):
+            fail(n, f"number {x['name']!r} unseen with the value {v!r}")
+        if "copy" in x and not isinstance(v, str):
+            fail(n, f"number {x['name']!r} numbers a copy of {v!r}")
+
+
 WINDOW_KEYS = ["id", "kind", "event", "args", "by", "depth", "order"]  # and "copies" may end it
 
 
@@ -102,7 +134,8 @@ def check_window(n, w, windows):
     if "copies" in w and len(w["copies"]) != len(w["args"]):
         fail(n, f"a window's copies {w['copies']!r} not one per argument {w['args']!r}")
     order = w["order"]
-    if sorted(order) != list(range(len(order))) or w["depth"] < 1:
+    if not all(isinstance(p, int) and p >= 0 for p in order) or \
+            len(set(order)) != len(order) or not order or w["depth"] < 1:
         fail(n, f"window {w['id']}: order {order}, depth {w['depth']}")
     first = windows.setdefault(w["id"], (w, set(), False))
     if first[2]:
@@ -171,7 +204,41 @@ def check_show(n, m, sizes):
         fail(n, f"a show of {len(cards)} cards from zone {k} of {sizes.get(k)}")
 
 
-def check(path, ended):
+def check_outs(n, end, outs, windows_out):
+    """The players out: the out lines (outs: (player, turn), in order)
+    against the end line, and every window's order (windows_out: (order,
+    the seats out as it was first seen)) against the seats."""
+    nplayers = len(end["scores"])
+    if "out" in end:
+        listed = [(o.get("player"), o.get("turn")) for o in end["out"]]
+        if listed != outs:
+            fail(n, f"the end line's out {end['out']!r}, the out lines said {outs!r}")
+    elif outs:
+        fail(n, "out lines, and no out field on the end line")
+    gone = {p for p, _ in outs}
+    if any(p not in range(nplayers) for p in gone):
+        fail(n, f"players out {sorted(gone)} of {nplayers} seats")
+    if gone & set(end["winners"]):
+        fail(n, f"winners {end['winners']} out of the game")
+    for order, out in windows_out:
+        if sorted(order) != [p for p in range(nplayers) if p not in out]:
+            fail(n, f"a window's order {order}: not every seat still in, of {nplayers} "
+                    f"(out: {sorted(out)})")
+
+
+def check_out_line(n, m, outs):
+    p, turn = m.get("player"), m.get("turn")
+    if sorted(m) != ["player", "turn", "type"] or not isinstance(p, int) or \
+            not isinstance(turn, int) or p < 0 or turn < 0:
+        fail(n, f"an out line {m!r}")
+    if p in {q for q, _ in outs}:
+        fail(n, f"player {p} goes out twice")
+    if outs and turn < outs[-1][1]:
+        fail(n, f"player {p} out in turn {turn}, after a player out in turn {outs[-1][1]}")
+    outs.append((p, turn))
+
+
+def check(path, ended, defeat):
     sizes = None      # (zone, player, holder, copy) -> size, from the first view on
     names = {}        # (zone, player, holder, copy) -> Counter of names, where the view names them
     total = None
@@ -182,6 +249,8 @@ def check(path, ended):
     held = set()          # the zones whose slots lie under holders
     held_total = Counter()  # a held zone -> its cards, from the first view on
     unseen_moved = set()  # held zones a move to or from a holder not seen touched
+    outs = []             # (player, turn) of each out line, in order
+    windows_out = []      # (a window's order, the seats out as it was first seen)
     with open(path, "rb") as f:
         lines = f.read().split(b"\n")
     if lines and lines[-1] == b"":
@@ -204,6 +273,8 @@ def check(path, ended):
                 fail(n, "an error before any decision")
             after_error = True
         elif t == "decision":
+            if m.get("player") in {p for p, _ in outs}:
+                fail(n, f"a decision of player {m['player']}, who is out of the game")
             opts = m.get("options")
             if not opts or [o.get("id") for o in opts] != list(range(len(opts))):
                 fail(n, "options are not ids 0..K-1")
@@ -213,6 +284,7 @@ def check(path, ended):
             if len(labels) != len(opts):
                 same = next(k for k, v in labels.items() if v > 1)
                 fail(n, f"{labels[same]} options labelled {same[:60]!r}")
+            check_numbers(n, m["view"].get("numbers", []))
             view = {}
             for z in m["view"]["zones"]:
                 key = (z["zone"], z.get("player"), z.get("holder"), z.get("copy"))
@@ -261,6 +333,8 @@ def check(path, ended):
             if "set" in m:
                 check_set_step(n, m)
             if "window" in m:
+                if m["window"]["id"] not in windows:
+                    windows_out.append((m["window"]["order"], {p for p, _ in outs}))
                 w, asked, _ = check_window(n, m["window"], windows)
                 if m["player"] not in w["order"]:
                     fail(n, f"player {m['player']} asked by window {w['id']}, not in its order")
@@ -270,6 +344,8 @@ def check(path, ended):
             last_decision = raw
             unseen_moved = set()
         elif t == "responses":
+            if isinstance(m.get("window"), dict) and m["window"].get("id") not in windows:
+                windows_out.append((m["window"].get("order"), {p for p, _ in outs}))
             check_responses(n, m, windows)
         elif t == "show":
             check_show(n, m, sizes)
@@ -312,10 +388,13 @@ def check(path, ended):
             if not isinstance(m.get("player"), int) or not isinstance(m.get("prompt"), str) \
                     or not isinstance(m.get("label"), str) or not m["label"]:
                 fail(n, "a chosen line without its player, prompt and label")
+        elif t == "out":
+            check_out_line(n, m, outs)
         elif t == "end":
             end = m
             if not isinstance(m.get("scores"), list) or not isinstance(m.get("winners"), list):
                 fail(n, "an end line without scores and winners")
+            check_outs(n, m, outs, windows_out)
         else:
             fail(n, f"unknown type {t!r}")
     if end is None:
@@ -324,19 +403,21 @@ def check(path, ended):
         r = end.get("result")
         if r not in ("win", "draw"):
             fail(len(lines), f"the game did not end: result {r!r}")
-        if r == "win" and not end["winners"]:
+        if r == "win" and not end["winners"] and not defeat and \
+                len(outs) != len(end["scores"]):
             fail(len(lines), "a win without winners")
 
 
 def main():
     global WHERE
     ended = "--ended" in sys.argv[1:]
-    paths = [a for a in sys.argv[1:] if a != "--ended"]
+    defeat = "--defeat" in sys.argv[1:]
+    paths = [a for a in sys.argv[1:] if a not in ("--ended", "--defeat")]
     if not paths:
-        sys.exit("usage: jsonl_check.py [--ended] OUT...")
+        sys.exit("usage: jsonl_check.py [--ended] [--defeat] OUT...")
     for path in paths:
         WHERE = f"{path}: " if len(paths) > 1 else ""
-        check(path, ended)
+        check(path, ended, defeat)
 
 
 main()

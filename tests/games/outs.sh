@@ -13,7 +13,11 @@
 #   - the terminal says the same: "Player P+1 is out of the game (turn
 #     N)." as it happens, and at the end "  Player P+1: SCORE  (out in
 #     turn N)" for each of them, and for no other seat;
-#   - simulate plays the same games as play (their scores and decisions).
+#   - simulate plays the same games as play (their scores and decisions);
+#   - the whole JSON stream of seat 0, a json seat, passes jsonl_check.py:
+#     its out lines agree with the end line, and no decision or window
+#     asks a player out; so do tests/games/meet-lab's, where players also
+#     lose by defeat (a game may end with no winner).
 # And a game whose rules put nobody out (tests/games/react-lab) writes
 # neither the "out" field nor "(out in turn".
 #
@@ -31,7 +35,7 @@ CHECK_PREFIX="outs: "
 
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 case $lib in *asan*) ;; *) san= ;; esac
-for lab in out-lab react-lab; do
+for lab in out-lab react-lab meet-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
         ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g $san -I"$ROOT/runtime" "$T/$lab.c" \
@@ -105,6 +109,29 @@ for n in 2 3 4; do
     ends out-lab $n >"$T/ends$n"
     check "$n players: the end lines say who went out, and when" agree "$T/ends$n"
 done
+# streams LAB N: the whole JSON streams of LAB at N players, seeds 1..40,
+# each with seat 0 a json seat that answers {"choose":0}, into
+# $T/LAB.stream.N.S
+streams() {
+    yes '{"choose":0}' | head -n 3000 >"$T/in"
+    s=1
+    while [ $s -le 40 ]; do
+        "$T/$1" play --players "$2" --seats "json,$(seats $(($2 - 1)))" --seed $s \
+            --protocol json <"$T/in" >"$T/$1.stream.$2.$s" 2>>"$T/stderr"
+        s=$((s + 1))
+    done
+}
+for n in 2 3 4; do
+    streams out-lab $n
+    streams meet-lab $n
+done
+check "out-lab: every stream passes jsonl_check.py (its out lines, the windows without them)" \
+    python3 "$ROOT/tests/games/jsonl_check.py" --ended "$T"/out-lab.stream.*
+check "meet-lab (players out and defeated): every stream passes jsonl_check.py" \
+    python3 "$ROOT/tests/games/jsonl_check.py" --ended --defeat "$T"/meet-lab.stream.*
+check "meet-lab: some stream puts a player out, and some game has no winner" \
+    sh -c 'grep -q "\"type\":\"out\"" "$@" && grep -q "\"winners\":\[\]" "$@"' sh \
+    "$T"/meet-lab.stream.*
 check "no sanitizer report" clean
 check "simulate plays the games play plays" sh "$ROOT/tests/games/same-games.sh" "$T/out-lab" 25
 

@@ -5,7 +5,7 @@
  * the library's own views (runtime/view.c), as `play --protocol json`
  * writes them for the seat a stream plays.
  *
- *   simul K SEEDS
+ *   simul K SEEDS [--terminal]
  *
  * For each seed 1..SEEDS and each player count of the game's range (at
  * most 4), the game is played twice; every seat answers every decision
@@ -19,6 +19,10 @@
  *     rules show it;
  *   - and different from that line on: the reveal shows it (so that the
  *     two games do differ where the test says they do not before).
+ * With --terminal the streams are S's terminal transcripts instead (as
+ * `play --seats` writes them for a human in seat S: the table and the
+ * question when S decides, the moves, the "Player N chooses" lines), the
+ * reveal being where that choice's answers are printed.
  * Prints one line per pair of games and "simul: N passed, M failed";
  * exits 1 if any failed, 2 on bad usage or when no game reached a K-th
  * simultaneous choice. */
@@ -38,6 +42,8 @@ static struct {
     bool last;      /* this game: seat 0 takes its last option there */
     int seen;       /* such choices met so far */
     uint32_t id;    /* the window of the K-th, once met (0 before) */
+    bool terminal;  /* the streams are terminal transcripts, not JSON */
+    long reveal;    /* where the K-th's answers begin in the stream (-1 before) */
 } vary;
 
 /* The answer to the pending decision of st. */
@@ -53,8 +59,43 @@ static int answer(const void *st)
     return vary.last ? c->dec.noptions - 1 : 0;
 }
 
-/* The JSON stream of seat `viewer` in the game of seed and n players in
- * which seat 0 takes its `last` option in the varied choice; malloc'd. */
+/* The window observer of the streams: the views' own, which prints the
+ * answers of a window that closed, after noting where in the stream
+ * those of the varied choice begin. */
+static void observe_window(void *ctx, const RtGame *game_, const void *st, const RtWindow *w)
+{
+    RtPlay *pl = ctx;
+    if (vary.id && w->id == vary.id && w->kind == RT_WINDOW_SIMUL && vary.reveal < 0)
+        vary.reveal = ftell(pl->out);
+    rt_observe_window(ctx, game_, st, w);
+}
+
+/* Sets the observers the views of a stream need, or none (pl NULL). */
+static void observe(RtPlay *pl)
+{
+    rt_set_observer(g, pl ? rt_observe : NULL, pl);
+    rt_set_window_observer(g, pl ? observe_window : NULL, pl);
+    if (!vary.terminal)
+        return;
+    rt_set_show_observer(g, pl ? rt_observe_show : NULL, pl);
+    rt_set_taken_observer(g, pl ? rt_observe_taken : NULL, pl);
+    rt_set_out_observer(g, pl ? rt_observe_out : NULL, pl);
+}
+
+/* Seat viewer is asked the pending decision: its question, as the stream
+ * shows it. */
+static void ask(RtPlay *pl, int viewer)
+{
+    if (!vary.terminal) {
+        rt_json_decision(pl);
+        return;
+    }
+    rt_print_table(pl, viewer);
+    rt_print_question(pl);
+}
+
+/* The stream of seat `viewer` in the game of seed and n players in which
+ * seat 0 takes its `last` option in the varied choice; malloc'd. */
 static char *stream(int viewer, uint64_t seed, int n, bool last)
 {
     char *buf = NULL;
@@ -67,31 +108,37 @@ static char *stream(int viewer, uint64_t seed, int n, bool last)
         exit(2);
     }
     *pl = (RtPlay){.g = g, .prog = "simul", .st = st, .seed = seed, .nplayers = n,
-                   .json = true, .viewers = 1u << viewer, .in = stdin, .out = f,
+                   .json = !vary.terminal, .viewers = 1u << viewer, .in = stdin, .out = f,
                    .io_status = -1};
     vary.last = last;
     vary.seen = 0;
     vary.id = 0;
-    rt_set_observer(g, rt_observe, pl);
-    rt_set_window_observer(g, rt_observe_window, pl);
+    vary.reveal = -1;
+    observe(pl);
     rt_new(g, st, seed, n);
     while (rt_core(st)->over == RT_PLAYING) {
         if (rt_core(st)->dec.player == viewer)
-            rt_json_decision(pl);
-        rt_apply(g, st, answer(st));
+            ask(pl, viewer);
+        int pick = answer(st);
+        if (vary.terminal && !rt_window_of(g, st)) /* as cli.c's play_loop */
+            rt_show_chosen(pl, pick);
+        rt_apply(g, st, pick);
     }
     rt_print_end(pl, NULL);
-    rt_set_observer(g, NULL, NULL);
-    rt_set_window_observer(g, NULL, NULL);
+    observe(NULL);
     fclose(f);
     free(pl);
     free(st);
     return buf;
 }
 
-/* Where the responses line of window id starts in s (strlen(s) if none). */
-static size_t reveal_at(const char *s, uint32_t id)
+/* Where the responses line of window id starts in s (strlen(s) if none);
+ * in a terminal transcript, where the answers were printed (reveal, -1
+ * if they were not). */
+static size_t reveal_at(const char *s, uint32_t id, long reveal)
 {
+    if (vary.terminal)
+        return reveal >= 0 ? (size_t)reveal : strlen(s);
     char key[80];
     snprintf(key, sizeof key, "{\"type\":\"responses\",\"window\":{\"id\":%u,", (unsigned)id);
     const char *k = strstr(s, key);
@@ -117,13 +164,14 @@ static void pair(int viewer, uint64_t seed, int n)
 {
     char *a = stream(viewer, seed, n, false);
     uint32_t id = vary.id;
+    long reveal = vary.reveal;
     char *b = stream(viewer, seed, n, true);
     if (!id || vary.id != id) {
         free(a);
         free(b);
         return; /* no such choice in this game */
     }
-    size_t ra = reveal_at(a, id), rb = reveal_at(b, id);
+    size_t ra = reveal_at(a, id, reveal), rb = reveal_at(b, id, vary.reveal);
     bool same_before = ra == rb && ra < strlen(a) && !strncmp(a, b, ra);
     bool differ_after = same_before && strcmp(a + ra, b + rb) != 0;
     bool ok = same_before && differ_after;
@@ -141,8 +189,9 @@ static void pair(int viewer, uint64_t seed, int n)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3 || atoi(argv[1]) < 1 || atoi(argv[2]) < 1) {
-        fprintf(stderr, "usage: simul K SEEDS\n");
+    vary.terminal = argc == 4 && !strcmp(argv[3], "--terminal");
+    if ((argc != 3 && !vary.terminal) || atoi(argv[1]) < 1 || atoi(argv[2]) < 1) {
+        fprintf(stderr, "usage: simul K SEEDS [--terminal]\n");
         return 2;
     }
     vary.k = atoi(argv[1]);

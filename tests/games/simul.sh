@@ -1,8 +1,9 @@
 #!/bin/sh
 # simul.sh: simultaneous choices (`for q in players simultaneously`,
 # docs/LANGUAGE.md §7) seal every answer until all are in: sushi-lab
-# (Sushi Go's pick and pass) and bid-lab (sealed wagers, a menu; guesses;
-# bids), built
+# (Sushi Go's pick and pass), bid-lab (sealed wagers, a menu; guesses;
+# bids) and auction-lab (choices of values: sealed bids by numbers, a
+# suit called, a worth guessed, a card named), built
 # with ASan+UBSan when LIBCARDRT is the ASan build. For each lab:
 #   - the JSON streams of one seat (json, the others random), 2 and 3
 #     players, seeds 1..4, pass jsonl_check.py; a simultaneous choice's
@@ -17,7 +18,11 @@
 #     "Player N chooses" line never comes before it;
 #   - the differential test (tests/games/simul.c): a seat's stream is the
 #     same, byte for byte, whatever seat 0 answered, until the responses
-#     line reveals it, and differs from there;
+#     line reveals it, and differs from there; and so is its terminal
+#     transcript (--terminal), until the answers are printed;
+#   - auction-lab: the reveal names every seat's value with its words (a
+#     number, a suit, a worth, a card's name; a bid of 0 too), in JSON and
+#     at the terminal, never "..." there;
 #   - simulate and play agree seed by seed; no sanitizer report.
 #
 #   sh tests/games/simul.sh CARDC LIBCARDRT
@@ -67,7 +72,7 @@ no_named_answer() {
 }
 
 yes '{"choose":0}' | head -n 3000 >"$T/in"
-for lab in sushi-lab bid-lab; do
+for lab in sushi-lab bid-lab auction-lab; do
     need_lab $lab "$T/$lab"
     for np in 2 3; do
         seat=0
@@ -93,8 +98,9 @@ for lab in sushi-lab bid-lab; do
     done
     check "$lab: a stream of seat 0 names no card another seat answered with" \
         no_named_answer "$T/$lab".*.0.*
-    check "$lab: another seat's card answer reads \"a card\"" \
-        grep -q '"player":1,"label":"a card","card":null' "$T/$lab".2.0.*
+    [ $lab = auction-lab ] ||
+        check "$lab: another seat's card answer reads \"a card\"" \
+            grep -q '"player":1,"label":"a card","card":null' "$T/$lab".2.0.*
     yes 1 | head -n 2000 | "$T/$lab" play --seats human,random,random --seed 3 \
         >"$T/$lab.term" 2>>"$T/stderr"
     check "$lab: the terminal tells a simultaneous choice" \
@@ -111,10 +117,43 @@ check "bid-lab: the terminal prints the wagers (a menu) together" \
 check "sushi-lab: the terminal names no random seat's pick" \
     sh -c '! grep "^Player [23] chooses: " "$1" | grep -vq "chooses: a card ("' sh "$T/sushi-lab.term"
 
+# auction-lab: the values revealed, with their words
+suits='(hearts|spades|clubs|diamonds)'
+lots='(Crown|Rose|Sword|Shield|Goblet|Acorn|Ring|Coin)'
+# revealed WHAT ERE: seat 0's streams of 2 players have a responses line
+# whose two answers match ERE (each an answer's label, no card)
+revealed() {
+    grep -hE '"type":"responses","window":\{[^}]*"kind":"simultaneous"' "$T"/auction-lab.2.0.* |
+        grep -qE "\"responses\":\[\{\"player\":0,\"label\":\"$2\",\"card\":null\},\{\"player\":1,\"label\":\"$2\",\"card\":null\}\]"
+}
+check "auction-lab: JSON reveals both bids, numbers" revealed bids '[0-9]+'
+check "auction-lab: JSON reveals a bid of 0" \
+    grep -qE '"responses":\[\{"player":0,"label":"0","card":null\}' "$T"/auction-lab.2.0.1
+check "auction-lab: JSON reveals both suits called" revealed suits "$suits"
+check "auction-lab: JSON reveals both cards named" revealed names "$lots"
+check "auction-lab: JSON never reveals a value as \"...\"" \
+    sh -c '! grep "\"type\":\"responses\"" "$@" | grep -qF "\"label\":\"...\""' sh "$T"/auction-lab.*.*.*
+term() { grep -qE "$1" "$T/auction-lab.term"; }
+check "auction-lab: the terminal reveals the others' bids" \
+    term '^Player [23] chooses: [0-9]+ \(Bid for the '"$lots"': you have \.\.\. coins\)$'
+check "auction-lab: the terminal reveals the human's bid of 0" \
+    term '^Player 1 chooses: 0 \(Bid for the '"$lots"': you have [0-9]+ coins\)$'
+check "auction-lab: the terminal reveals the others' suits" \
+    term "^Player [23] chooses: $suits \\(Call the suit of the next card\\)\$"
+check "auction-lab: the terminal reveals the others' worths" \
+    term '^Player [23] chooses: [1-3] \(Guess its worth\)$'
+check "auction-lab: the terminal reveals the others' names" \
+    term "^Player [23] chooses: $lots \\(Name it\\)\$"
+check "auction-lab: the terminal never reveals a value as \"...\"" \
+    sh -c '! grep -q "^Player [0-9] chooses: \.\.\. (" "$1"' sh "$T/auction-lab.term"
+check "auction-lab: the terminal prints the suits together" \
+    together "$T/auction-lab.term" "Call the suit of the next card"
+check "auction-lab: the terminal prints the names together" together "$T/auction-lab.term" "Name it"
+
 # The differential test: seat 0's answer in the K-th simultaneous choice
 san=$LAB_SAN
 cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -O0"
-for lab in sushi-lab bid-lab; do
+for lab in sushi-lab bid-lab auction-lab; do
     # shellcheck disable=SC2086 # san and cflags are lists of flags
     if ! "$CC" $cflags $san -I"$ROOT/runtime" -DCARDC_NO_MAIN "$ROOT/tests/games/simul.c" \
         "$T/$lab.c" "$lib" -o "$T/$lab-diff" 2>"$T/$lab-diff.err"; then
@@ -122,11 +161,17 @@ for lab in sushi-lab bid-lab; do
         check "$lab: the differential test builds" false
         continue
     fi
-    for k in 1 2 5; do
-        "$T/$lab-diff" $k 3 >"$T/$lab-diff.$k" 2>&1
-        grep -A2 '^FAIL' "$T/$lab-diff.$k" | head -6 | cut -c1-300
-        check "$lab: no seat learns seat 0's answer to choice $k before the reveal" \
-            grep -q '^simul: [1-9][0-9]* passed, 0 failed$' "$T/$lab-diff.$k"
+    ks="1 2 5"
+    [ $lab = auction-lab ] && ks="1 2 3 4 5" # a bid, a suit, a worth, a name, a bid
+    for k in $ks; do
+        for mode in json terminal; do
+            opt=
+            [ $mode = terminal ] && opt=--terminal
+            "$T/$lab-diff" $k 3 $opt >"$T/$lab-diff.$k" 2>&1
+            grep -A2 '^FAIL' "$T/$lab-diff.$k" | head -6 | cut -c1-300
+            check "$lab: no seat learns seat 0's answer to choice $k before the reveal ($mode)" \
+                grep -q '^simul: [1-9][0-9]* passed, 0 failed$' "$T/$lab-diff.$k"
+        done
     done
 done
 check "no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' \

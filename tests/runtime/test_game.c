@@ -825,3 +825,34 @@ Test(rt_game, a_whole_game_played_directly)
     cr_assert(st.core.winner[0] && !st.core.winner[1]);
     cr_assert_eq(st.core.decisions, 1);
 }
+
+/* ---- count(EVENT(...)): hist_note and hist_count ---- */
+
+/* A count per card (two here), and the unit it was counted in: counting
+ * in a new unit starts again from 0; reading in another unit gives 0;
+ * none (-1) and an index past the table are not counted. */
+Test(rt_game, history_counts_per_unit)
+{
+    int32_t h[2 * 2] = {0};
+    hist_note(h, 1, 0, 2);
+    hist_note(h, 1, 0, 2);
+    cr_assert_eq(hist_count(h, 1, 0), 2);
+    cr_assert_eq(hist_count(h, 0, 0), 0);
+    cr_assert_eq(hist_count(h, 1, 3), 0, "another unit: not this one's count");
+    hist_note(h, 1, 3, 2);
+    cr_assert_eq(hist_count(h, 1, 3), 1, "a new unit counts from 0");
+    cr_assert_eq(hist_count(h, 1, 0), 0);
+    hist_note(h, -1, 3, 2);
+    hist_note(h, 2, 3, 2);
+    cr_assert_eq(hist_count(h, -1, 3), 0, "none has no history");
+    cr_assert_eq(h[0] + h[2], 1, "nothing else was counted");
+}
+
+/* The count stops at the largest number rather than overflow. */
+Test(rt_game, history_count_saturates)
+{
+    int32_t h[2] = {INT32_MAX - 1, 0};
+    hist_note(h, 0, 0, 1);
+    hist_note(h, 0, 0, 1);
+    cr_assert_eq(hist_count(h, 0, 0), INT32_MAX);
+}
