@@ -1466,6 +1466,8 @@ static inline RT_UNUSED void add_value(State *s, int site, int label, int32_t wo
         o->words.value[1] = 0;
         o->words.value[2] = 0;
     }
+}
+
 /* A choice of values that found n options (those its 'where' keeps):
  * false, and a fault at site with their count (F_TOO_MANY_VALUES, up to
  * INT32_MAX), when they are more than a decision holds. */
