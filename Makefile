@@ -384,7 +384,8 @@ games-robust: $(GAMES:%=$(B)/bin/%-asan)
 # make bench OLD=DIR also sets this build's easy-school beside DIR's
 # (DIR/bin/easy-school, the build of an older commit): games/s in one
 # interleaved run, and instructions per game (bench/old-new.sh).
-bench: $(B)/bin/cardc $(B)/bin/easy-school $(B)/bin/bench-lab $(B)/bin/school-control
+bench: $(B)/bin/cardc $(B)/bin/easy-school $(B)/bin/bench-lab $(B)/bin/school-control \
+       $(B)/bin/last-minute
 	@sh bench/cards.sh $(B)
 	@sh bench/games.sh $(B) $(RT_CFLAGS)
 	@sh bench/instructions.sh $(B) $(RT_CFLAGS)

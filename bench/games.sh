@@ -10,9 +10,10 @@
 # Target: generated / hand-written >= 0.5 (games/s).
 # Then tests/games/bench-lab, a game whose every turn runs effects and
 # triggers (a card played, a trigger on each draw, cards in play that
-# answer to moves and plays, an event), and School Control, each at 4
-# players, best of as many runs: their games/s and decisions/s
-# (BUILD_DIR/bin/bench-lab, BUILD_DIR/bin/school-control; no reference).
+# answer to moves and plays, an event), School Control and LAST MINUTE!,
+# each at 4 players, best of as many runs: their games/s and decisions/s
+# (BUILD_DIR/bin/bench-lab, BUILD_DIR/bin/school-control,
+# BUILD_DIR/bin/last-minute; no reference).
 #   sh bench/games.sh BUILD_DIR [CFLAGS...]
 # BUILD_DIR/bin/easy-school must exist; the ref is built with CFLAGS, by
 # default those the Makefile gives the game (RT_CFLAGS). GAMES=N overrides
@@ -86,4 +87,7 @@ own_speed() {
 # long, so a quarter as many games).
 own_speed "$B/bin/bench-lab" "$N" "Bench Lab (effects and triggers every turn)"
 own_speed "$B/bin/school-control" $((N / 4)) "School Control"
+# LAST MINUTE! (rounds of phases, three decks, cards under Tasks, reaction
+# windows; about 200 decisions a game, a sixteenth as many games).
+own_speed "$B/bin/last-minute" $((N / 16)) "LAST MINUTE!"
 exit $status

@@ -67,15 +67,20 @@ static void walk_window_words(const Sym *fn, void (*visit)(Node *n, void *ctx), 
     ast_walk(fn->decl->declines, visit, ctx);
 }
 
-/* Walks the words of the window before a card played (`window for c
- * played`), which belong to no func or proc: the runtime builds them
- * where the window may open. */
+/* Walks the words of the windows before a card played or moving
+ * (`window for c played`, `window for c enters Z`), which belong to no
+ * func or proc: the runtime builds them where the window may open. */
 static void walk_card_windows(const Game *g, void (*visit)(Node *n, void *ctx), void *ctx)
 {
-    if (!g->played_window || !game_has_befores(g) || !event_has_window(g, EV_PLAYED))
-        return;
-    ast_walk(g->played_window->asks, visit, ctx);
-    ast_walk(g->played_window->declines, visit, ctx);
+    if (g->played_window && game_has_befores(g) && event_has_window(g, EV_PLAYED)) {
+        ast_walk(g->played_window->asks, visit, ctx);
+        ast_walk(g->played_window->declines, visit, ctx);
+    }
+    for (int i = 0; i < g->move_windows.len && move_windows_worded(g); i++) {
+        const Node *w = g->move_windows.items[i];
+        ast_walk(w->asks, visit, ctx);
+        ast_walk(w->declines, visit, ctx);
+    }
 }
 
 /* Walks the bodies of the funcs and procs reached, until none is left. */

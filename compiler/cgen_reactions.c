@@ -67,6 +67,9 @@ void gen_before_defs(Gen *G)
                 "#define GAME_HAS_BEFORE 1\n");
     if (game_has_move_befores(g))
         buf_puts(o, "/* ... and before a card moves */\n#define GAME_HAS_MOVE_BEFORE 1\n");
+    if (move_windows_worded(g))
+        buf_puts(o, "/* ... whose windows the rules word ('window for c enters Z') */\n"
+                    "#define GAME_HAS_MOVE_WORDS 1\n");
     if (!game_has_windows(g)) {
         buf_puts(o, "\n");
         return;
@@ -398,18 +401,17 @@ static const char *gen_window_kinds(Gen *G, int e, int evi)
     return name;
 }
 
-/* The words of the question and of the label of event e's window
- * (`asks`, `declines` of a user event or of `window for c played`):
- * bf_words<evi>, computed from the event's values when a seat is asked.
- * Returns its name, or "NULL" when it has none (or the event is never
- * raised). */
-static const char *gen_window_words(Gen *G, int e, int evi, int nv)
+/* The words of the question and of the label of window d (the EVENTDECL
+ * of a user event, or the WINDOWDECL of `window for`; NULL: none), the
+ * window before `what` (for comments): bf_words<wi>, computed when a seat
+ * is asked from the values V of the names the words read, which `init`
+ * (C statements) sets from the event's values V0 (an array of nv + 1).
+ * Returns its name, or "NULL" when it has none. */
+static const char *gen_window_words(Gen *G, const Node *d, const char *what, int wi, int nv,
+                                    const char *init)
 {
-    const Sym *ev = e >= EV_USER ? G->g->events.items[e - EV_USER] : NULL;
-    const Node *d = window_decl_of(G->g, e);
     const Node *asks = d ? d->asks : NULL, *declines = d ? d->declines : NULL;
-    if (!d || (ev && !ev->body->reached) ||
-        !((asks && asks->words) || (declines && declines->words)))
+    if (!((asks && asks->words) || (declines && declines->words)))
         return "NULL";
     const Node *at = G->at; /* a word that faults names its text's line */
     G->at = asks && asks->words ? asks : declines;
@@ -419,35 +421,45 @@ static const char *gen_window_words(Gen *G, int e, int evi, int nv)
     G->at = at;
     buf_printf(G->out, "/* the words of the window before %s: its question's, then "
                        "its label's */\nstatic void bf_words%d(State *s, const int32_t *V0, "
-                       "int32_t *w)\n{\n    int32_t V[%d] = {0};\n",
-               ev ? arena_printf(G->a, "event %s", ev->name) : "a card played", evi, nv + 1);
-    if (nv)
-        buf_printf(G->out, "    memcpy(V, V0, sizeof V[0] * %d);\n", nv);
-    else
-        buf_puts(G->out, "    (void)V0;\n");
+                       "int32_t *w)\n{\n    int32_t V[%d] = {0};\n%s", what, wi, nv + 1, init);
     buf_printf(G->out, "    const int32_t v[6] = {%s, %s};\n    (void)s;\n    (void)V;\n"
                        "    memcpy(w, v, sizeof v);\n}\n\n", q, l);
-    return arena_printf(G->a, "bf_words%d", evi);
+    return arena_printf(G->a, "bf_words%d", wi);
 }
 
-/* The label of declining event e's window and the words of its
- * question and of that label: ", label, nask, ndecline"; -1 for the
+/* The label of declining window d (as gen_window_words) and the words of
+ * its question and of that label: ", label, nask, ndecline"; -1 for the
  * label "Do not respond". */
-static const char *window_texts(const Gen *G, int e)
+static const char *window_texts(const Gen *G, const Node *d)
 {
-    const Node *d = window_decl_of(G->g, e);
     const Node *asks = d ? d->asks : NULL, *declines = d ? d->declines : NULL;
     return arena_printf(G->a, ", %d, %lld, %lld", declines ? declines->label : -1,
                         asks && asks->words ? asks->words->nitems : 0,
                         declines && declines->words ? declines->words->nitems : 0);
 }
 
-/* Does event e's window open again after a reaction whose play was
- * stopped (`reopens`)? */
-static bool window_reopens(const Gen *G, int e)
+/* What a BfEvent entry holds besides its window's words (gen_bf_entry). */
+typedef struct BfTables {
+    int e, evi, nv, nrules;
+    const char *wkinds;         /* bf_wkinds<evi> or "NULL" */
+    const char *argword;        /* bf_argword<evi> or "NULL" (gen_arg_words) */
+} BfTables;
+
+/* The BfEvent entry of event t->e (its tables, number t->evi), its window
+ * worded by d (as gen_window_words) with the words function `words`, into
+ * entries. */
+static void gen_bf_entry(Gen *G, const BfTables *t, const Node *d, const char *words,
+                         Buf *entries)
 {
-    const Node *d = window_decl_of(G->g, e);
-    return d && d->reopens;
+    const Game *g = G->g;
+    int prompt = g->respond_prompt ? g->respond_prompt[t->e] : -1;
+    if (d && d->asks && prompt >= 0)
+        prompt = d->asks->prompt;
+    int e = t->e, evi = t->evi;
+    buf_printf(entries, "    {%d, %d, %d, %d, bf_argkind%d, %d, bf_rules%d, bf_instead%d, "
+                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s, %d, %s},\n",
+               e, t->nv, event_site(G, e), prompt, evi, t->nrules, evi, evi, evi, evi, evi,
+               t->wkinds, window_texts(G, d), words, d && d->reopens, t->argword);
 }
 
 /* bf_argwordN[]: where in the words the values of each attribute value
@@ -471,36 +483,96 @@ static const char *gen_arg_words(Gen *G, int e, int evi)
     return arena_printf(G->a, "bf_argword%d", evi);
 }
 
-/* The tables of event e (number evi) and its BfEvent entry, into entries. */
-static void gen_event_table(Gen *G, int e, int evi, Buf *entries)
+/* The window before event e, worded (the rules' event's or `window for c
+ * played`; NULL: not worded), and the words of its entry: for comments,
+ * what it is before, and whether they are built (not for an event never
+ * raised). */
+static const Node *event_window(const Gen *G, int e, const char **what, bool *built)
+{
+    const Sym *ev = e >= EV_USER ? G->g->events.items[e - EV_USER] : NULL;
+    *what = ev ? arena_printf(G->a, "event %s", ev->name) : "a card played";
+    *built = !ev || ev->body->reached;
+    return window_decl_of(G->g, e);
+}
+
+/* The tables of event e (number evi) and its BfEvent entry, into
+ * entries; what the entry holds into t. */
+static void gen_event_table(Gen *G, int e, int evi, Buf *entries, BfTables *tables)
 {
     const Game *g = G->g;
     Buf *o = G->out;
     const Type *types;
-    int nv = event_values(g, e, &types), nrules = 0;
+    BfTables t = {.e = e, .evi = evi};
+    t.nv = event_values(g, e, &types);
     buf_printf(o, "/* before event %s */\nstatic const uint8_t bf_argkind%d[] = {",
                before_event_name(g, e), evi);
-    for (int i = 0; i < nv; i++) /* a card played is shown to every seat */
+    for (int i = 0; i < t.nv; i++) /* a card played is shown to every seat */
         buf_printf(o, "%s%s", i ? ", " : "", e == EV_PLAYED ? "RT_ARG_CARD_SHOWN"
                                                              : arg_kind(types[i]));
-    buf_printf(o, "%s};\nstatic const int16_t bf_rules%d[] = {", nv ? "" : "0", evi);
+    buf_printf(o, "%s};\nstatic const int16_t bf_rules%d[] = {", t.nv ? "" : "0", evi);
     for (int i = 0; i < g->befores.len; i++) {
         const Handler *h = g->befores.items[i];
         if (!h->effect && before_hears(h, e))
-            buf_printf(o, "%s%d", nrules++ ? ", " : "", i);
+            buf_printf(o, "%s%d", t.nrules++ ? ", " : "", i);
     }
-    buf_puts(o, nrules ? "};\n" : "-1};\n");
+    buf_puts(o, t.nrules ? "};\n" : "-1};\n");
     gen_kind_table(G, e, evi, CLAUSE_INSTEAD, "instead");
     gen_kind_table(G, e, evi, CLAUSE_REACT, "react");
-    const char *wkinds = gen_window_kinds(G, e, evi);
-    const char *words = gen_window_words(G, e, evi, nv);
-    const char *argword = gen_arg_words(G, e, evi);
+    t.wkinds = gen_window_kinds(G, e, evi);
+    const char *what;
+    bool built;
+    const Node *d = event_window(G, e, &what, &built);
+    const char *init = t.nv ? arena_printf(G->a, "    memcpy(V, V0, sizeof V[0] * %d);\n", t.nv)
+                            : "    (void)V0;\n";
+    const char *words = gen_window_words(G, built ? d : NULL, what, evi, t.nv, init);
+    t.argword = gen_arg_words(G, e, evi);
     buf_puts(o, "\n");
-    int prompt = g->respond_prompt ? g->respond_prompt[e] : -1;
-    buf_printf(entries, "    {%d, %d, %d, %d, bf_argkind%d, %d, bf_rules%d, bf_instead%d, "
-                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s, %d, %s},\n",
-               e, nv, event_site(G, e), prompt, evi, nrules, evi, evi, evi, evi, evi, wkinds,
-               window_texts(G, e), words, window_reopens(G, e), argword);
+    gen_bf_entry(G, &t, d, words, entries);
+    *tables = t;
+}
+
+/* The values the words of window w before a card moving read, from the
+ * move's V0 (the card, the slots it leaves and enters): the card, then
+ * the seat of each zone its pattern names with one (`hand[q]`). */
+static const char *move_words_init(Gen *G, const Node *w)
+{
+    const Node *pat = w->window_of;
+    const char *slot = pat->pat_kind == PAT_ENTERS ? "V0[2]" : "V0[1]";
+    const char *init = "    V[0] = V0[0];\n";
+    int k = 1;
+    if (pat->zone->kind == N_INDEX)
+        init = arena_printf(G->a, "%s    V[%d] = %s;\n", init, k++,
+                            seat_in(G, slot, pat->zone_no));
+    if (pat->from && pat->from->kind == N_INDEX)
+        init = arena_printf(G->a, "%s    V[%d] = %s;\n", init, k,
+                            seat_in(G, "V0[1]", pat->from_zone));
+    return init;
+}
+
+/* After the entries of bf_events[] (first of them): one per window before
+ * a card moving worded by the rules (`window for c enters Z`), the tables
+ * of a card moving (move) with its words, and game_bf_move_words, which
+ * picks the first whose zones the move matches. */
+static void gen_move_worded(Gen *G, const BfTables *move, int first, Buf *entries)
+{
+    const Game *g = G->g;
+    Buf pick = {0};
+    for (int j = 0; j < g->move_windows.len; j++) {
+        const Node *w = g->move_windows.items[j], *pat = w->window_of;
+        const char *words = gen_window_words(G, w, "a card moving", first + j, move->nv,
+                                             move_words_init(G, w));
+        gen_bf_entry(G, move, w, words, entries);
+        bool enters = pat->pat_kind == PAT_ENTERS;
+        buf_printf(&pick, "    if ((%s)", in_zone(G, enters ? "V[2]" : "V[1]", pat->zone_no));
+        if (enters && pat->from)
+            buf_printf(&pick, " && (%s)", in_zone(G, "V[1]", pat->from_zone));
+        buf_printf(&pick, ")\n        return %d;\n", first + j);
+    }
+    buf_printf(G->out, "/* The window before this move worded by the rules ('window for'): "
+                       "its entry in\n * bf_events[], the first whose zones it matches; -1: "
+                       "none (bf_worded) */\nstatic int game_bf_move_words(const int32_t *V)"
+                       "\n{\n%s    (void)V;\n    return -1;\n}\n\n", pick.data);
+    buf_free(&pick);
 }
 
 /* The slot of a card's move that the zone of clause h's pattern names:
@@ -671,11 +743,19 @@ void gen_before_hooks(Gen *G)
     if (!game_has_befores(g))
         return;
     Buf entries = {0};
+    BfTables move = {0}, t;
+    int n = 0;
     for (int e = 0; e < EV_USER + g->events.len; e++) {
         int evi = bf_index(g, e);
-        if (evi >= 0)
-            gen_event_table(G, e, evi, &entries);
+        if (evi < 0)
+            continue;
+        gen_event_table(G, e, evi, &entries, &t);
+        n++;
+        if (e == EV_ENTERS)
+            move = t;
     }
+    if (move_windows_worded(g))
+        gen_move_worded(G, &move, n, &entries);
     buf_printf(G->out, "/* What runs before each event (rt_game.h, BfEvent) */\n"
                        "static const BfEvent bf_events[] = {\n%s};\n\n"
                        "static const BfEvent *game_bf_event(int i)\n{\n"

@@ -556,6 +556,8 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     if (deck) {
         check_needs(&s, prog);
         check_preventions(&s);
+    } else {
+        check_needs_partial(&s);
     }
     s.soft_errors += d->nerrors - proofs; /* proofs about cards: the rules are whole */
     if (g->nheld) {
@@ -588,6 +590,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     {
         check_decision_secrets(&s); /* the rules whole: every name resolved */
         check_decision_reached(&s);
+        check_supply(&s, prog);
     }
     check_value_choices(&s); /* size(Z) bounded by Z's kinds, when known */
     return d->nerrors == before;

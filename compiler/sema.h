@@ -219,6 +219,10 @@ typedef struct Game {
                          * an event; index = the number here */
     Node *played_window;/* N_WINDOWDECL `window for c played`: the words of
                          * the window before a card played, or NULL */
+    PtrVec move_windows;/* N_WINDOWDECL `window for c enters Z` (or leaves):
+                         * the words of the windows before a card moving, in
+                         * the order declared (the first a move matches
+                         * words its window) */
     int respond_label;  /* the label "Do not respond", or -1 */
     int *respond_prompt;/* per event (EV_*): the prompt of its window, or -1 */
     /* time (sema_time.c) */
@@ -267,6 +271,9 @@ typedef struct Game {
  * (`asks`, `declines`, `reopens`): an event's EVENTDECL, the WINDOWDECL
  * of a card played, or NULL. */
 const Node *window_decl_of(const Game *g, int e);
+/* Are the windows before a card moving worded by the rules (`window for c
+ * enters Z`), and may one open (a reaction hears a card moving)? */
+bool move_windows_worded(const Game *g);
 
 /* Is the shown number decl (of Game.shown) one per seat? */
 bool shown_per_player(const Node *decl);

@@ -18,6 +18,7 @@
  *   sema_reach.c  what those kinds prove: effects given the wrong kind,
  *                 cards nothing draws or plays, ends that never happen
  *   sema_words.c  prompts and labels built from values
+ *   sema_supply.c draws, certain to run, from a deck that holds too few
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -367,6 +368,9 @@ void need_note(Sema *s, const Need *n, const Node *top);
 
 /* sema_needs.c */
 void check_needs(Sema *s, const Program *prog);
+void check_needs_partial(Sema *s);
+/* sema_supply.c: a draw from a deck that the set-up cannot supply */
+void check_supply(Sema *s, const Program *prog);
 /* sema_prevent.c: a prevention that guards another card than its trigger's */
 void check_preventions(Sema *s);
 

@@ -169,6 +169,17 @@ static void walk_rules(Sema *s, const Sym **rule, void (*fn)(const Node *, void 
         }
 }
 
+/* Whether every card left out of the set (its entry has errors) has a
+ * type: then the instances of each type count every card the file holds,
+ * and a type with none has no card at all, loaded or not. */
+static bool left_out_typed(const CardSet *cs)
+{
+    for (int i = 0; i < cs->left_out.cap; i++)
+        if (cs->left_out.keys[i] && !((const CardDef *)cs->left_out.vals[i])->type)
+            return false;
+    return true;
+}
+
 static void check_types_relied(Sema *s)
 {
     const CardSet *cs = s->cs;
@@ -464,6 +475,15 @@ static void check_dead_effects(Sema *s)
     report_handlers(s, &s->g->handlers);
     report_handlers(s, &s->g->befores);
     report_names(s, &x);
+}
+
+/* With cards left out of the set, only what does not need every card
+ * loaded: a type relied on that no card of the file has, when the type of
+ * every card left out is known. */
+void check_needs_partial(Sema *s)
+{
+    if (left_out_typed(s->cs))
+        check_types_relied(s);
 }
 
 void check_needs(Sema *s, const Program *prog)

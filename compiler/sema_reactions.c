@@ -258,11 +258,47 @@ static void warn_unheard_window(Sema *s, int e)
                                        "are never shown", what);
 }
 
+/* The zone a card moving enters (to) and the zone it leaves (from) that
+ * pattern pat names, -1 where it names none. */
+static void move_ends(const Node *pat, int *to, int *from)
+{
+    *to = pat->pat_kind == PAT_ENTERS ? pat->zone_no : -1;
+    *from = pat->pat_kind == PAT_LEAVES ? pat->zone_no : pat->from ? pat->from_zone : -1;
+}
+
+/* May a move match both patterns a and b (each of a card moving)? Unless
+ * they name different zones for the same end of it. */
+static bool moves_meet(const Node *a, const Node *b)
+{
+    int ato, afrom, bto, bfrom;
+    move_ends(a, &ato, &afrom);
+    move_ends(b, &bto, &bfrom);
+    return (ato < 0 || bto < 0 || ato == bto) && (afrom < 0 || bfrom < 0 || afrom == bfrom);
+}
+
+/* Warns of `window for c enters Z` (or leaves) whose moves no reaction
+ * hears: its window never opens. */
+static void warn_unheard_move_window(Sema *s, const Node *w)
+{
+    const Game *g = s->g;
+    for (int i = 0; i < g->befores.len; i++) {
+        const Handler *h = g->befores.items[i];
+        if (h->clause->clause_kind == CLAUSE_REACT &&
+            (h->event == EV_ENTERS || h->event == EV_LEAVES) &&
+            moves_meet(h->clause->pattern, w->window_of))
+            return;
+    }
+    diag_warning(s->diags, w->loc, "no reaction hears a card moving between these zones: "
+                                   "this window never opens, and its words are never shown");
+}
+
 static void warn_unheard_windows(Sema *s)
 {
     warn_unheard_window(s, EV_PLAYED);
     for (int i = 0; i < s->g->events.len; i++)
         warn_unheard_window(s, EV_USER + i);
+    for (int i = 0; i < s->g->move_windows.len; i++)
+        warn_unheard_move_window(s, s->g->move_windows.items[i]);
 }
 
 /* Once every rule is checked: the prompt of each window ("Respond to

@@ -711,6 +711,18 @@ static void see_decisions_in(Sema *s, const Node *n)
     }
 }
 
+/* The words of window e (an event's, or `window for`), when it has any:
+ * a reaction window asks every seat. */
+static void see_window_words(Sema *s, const Node *e)
+{
+    if (!e)
+        return;
+    if (e->asks)
+        see_words(s, NULL, e->asks->words, "a word of a reaction window's 'asks'");
+    if (e->declines)
+        see_words(s, NULL, e->declines->words, "a word of a reaction window's 'declines'");
+}
+
 /* Every decision of every proc (the rules', and those made of card
  * effects, handlers and 'at' blocks) offers only what its decider sees;
  * every shown variable is given only what the seats it is shown to see;
@@ -722,15 +734,10 @@ void check_decision_secrets(Sema *s)
         if (p->decl)
             see_decisions_in(s, p->decl->body);
     }
-    for (int i = -1; i < s->g->events.len; i++) { /* a reaction window asks every seat */
-        const Node *e = window_decl_of(s->g, i < 0 ? EV_PLAYED : EV_USER + i);
-        if (!e)
-            continue;
-        if (e->asks)
-            see_words(s, NULL, e->asks->words, "a word of a reaction window's 'asks'");
-        if (e->declines)
-            see_words(s, NULL, e->declines->words, "a word of a reaction window's 'declines'");
-    }
+    for (int i = -1; i < s->g->events.len; i++) /* a reaction window asks every seat */
+        see_window_words(s, window_decl_of(s->g, i < 0 ? EV_PLAYED : EV_USER + i));
+    for (int i = 0; i < s->g->move_windows.len; i++)
+        see_window_words(s, s->g->move_windows.items[i]);
 }
 
 /* ---- whether a decision is asked ---- */

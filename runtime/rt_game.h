@@ -33,6 +33,9 @@
  *                                        (optional, default 0); then also
  *   GAME_MAX_WINDOWS                     windows nested at most (limit
  *                                        reactions)
+ *   GAME_HAS_MOVE_WORDS                  1 if the rules word the windows
+ *                                        before a card moving (`window for
+ *                                        c enters Z`; optional, default 0)
  *   GAME_HAS_SIMUL                       1 if the rules ask simultaneous
  *                                        choices (optional, default 0)
  *   GAME_HAS_OUT                         1 if the rules put players out of
@@ -104,6 +107,9 @@
 #endif
 #ifndef GAME_HAS_MOVE_BEFORE
 #define GAME_HAS_MOVE_BEFORE 0
+#endif
+#ifndef GAME_HAS_MOVE_WORDS
+#define GAME_HAS_MOVE_WORDS 0
 #endif
 #ifndef GAME_HAS_TIME
 #define GAME_HAS_TIME 0
@@ -2942,6 +2948,13 @@ enum { BF_MOVE = 0 };
 /* May a `react to` clause hear the move of V, by its zones alone? */
 static bool game_bf_move_window(const int32_t *V);
 #endif
+#if GAME_HAS_MOVE_WORDS
+/* The window before the move of V that the rules word (`window for c
+ * enters Z`, GAME_HAS_MOVE_WORDS): the number of its BfEvent (the move's
+ * tables, its own words and `reopens`), the first declared whose zones
+ * the move matches; -1 when none does. */
+static int game_bf_move_words(const int32_t *V);
+#endif
 #else
 #define BF_FIXED(ev) 0
 #define BF_SKIP(ev, V) 0
@@ -3015,6 +3028,20 @@ static RT_UNUSED int bf_next_card(const State *s, const BfEvent *ev, int32_t *V)
     return best;
 }
 #endif
+
+/* What runs before the event of values V: ev, or before a card moving,
+ * the entry whose window the rules word for that move (its zones are
+ * fixed: the same entry all through the phase). */
+static inline RT_UNUSED const BfEvent *bf_worded(const BfEvent *ev, const int32_t *V)
+{
+#if GAME_HAS_MOVE_WORDS
+    int i = ev->event == BF_MOVE && !BF_SKIP(ev, V) ? game_bf_move_words(V) : -1;
+    if (i >= 0)
+        return game_bf_event(i);
+#endif
+    (void)V;
+    return ev;
+}
 
 /* The values and the cancel a clause's proc left (s->bret, s->bcancel). */
 static inline RT_UNUSED void bf_take(const State *s, const BfEvent *ev, int32_t *V)
@@ -3298,7 +3325,7 @@ static RT_UNUSED int bf_windows(State *s, Frame *f, const BfEvent *ev)
 static RT_UNUSED int bf_run(State *s, Frame *f)
 {
     int32_t *V = f->v;
-    const BfEvent *ev = game_bf_event(BFV(V, BF_EV));
+    const BfEvent *ev = bf_worded(game_bf_event(BFV(V, BF_EV)), V);
     int card, me, h;
     if (f->pc == 1) {
         ev_leave(s);
@@ -3350,6 +3377,7 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
     int32_t V[NLOCALS] = {0};
     int card, me, h;
     memcpy(V, vals, sizeof(int32_t) * (size_t)ev->nvals);
+    ev = bf_worded(ev, V);
     if (BF_SKIP(ev, V))
         BFV(V, BF_PHASE) = BFP_DONE;
     BFV(V, BF_RANK) = -1;
