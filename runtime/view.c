@@ -459,10 +459,10 @@ static int by_name(const void *a, const void *b)
 }
 
 /* Is slot in a view (the terminal's table and JSON alike)? Every slot
- * in play, but a slot under a card only while it holds cards: a Task
- * with nothing under it would otherwise list its empty slots in every
- * view, one per holder of the game, and an empty slot tells nothing that
- * its absence does not (a held slot left out holds no card). */
+ * in use (rt_slot_used), but a slot under a card only while it holds
+ * cards: else a game of many holders lists an empty slot under each of
+ * them in every view, and an empty slot tells nothing its absence does
+ * not (a held slot left out holds no card). */
 static bool slot_listed(const RtPlay *pl, int slot)
 {
     return rt_slot_used(pl->g, pl->st, slot) &&
@@ -798,10 +798,10 @@ static void json_view(RtPlay *pl, int p)
     fputs("{\"zones\":[", pl->out);
     for (int s = 0; s < g->nslots; s++) {
         bool last = s + 1 >= g->nslots || g->slot_zone[s + 1] != g->slot_zone[s];
-        bool used = slot_listed(pl, s);
-        if (used && !holder_seen(pl, s, p)) {
+        bool listed = slot_listed(pl, s);
+        if (listed && !holder_seen(pl, s, p)) {
             unseen = true;
-        } else if (used) {
+        } else if (listed) {
             fputs(first ? "" : ",", pl->out);
             json_zone(pl, s, p);
             first = false;
