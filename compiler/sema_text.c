@@ -228,12 +228,14 @@ static void collect_quotes(Node *n, void *ctx)
 
 /* The names an effect refers to: those it quotes, and those the funcs it
  * calls quote, to REFS_DEPTH calls deep (once the checker has bound the
- * calls), in the order met. */
+ * calls), in the order met; and the words its name_has calls look for,
+ * which refer to every card whose name has them. */
 enum { REFS_DEPTH = 4 };
 typedef struct Refs {
     Arena *arena;
     StrMap names;               /* name -> its first quote */
     PtrVec order;               /* the quotes, each name once */
+    PtrVec words;               /* the NAMEWORDS nodes of name_has calls */
     StrMap funcs;               /* the funcs looked into */
     int depth;
 } Refs;
@@ -241,8 +243,11 @@ typedef struct Refs {
 static void collect_refs(Node *n, void *ctx)
 {
     Refs *r = ctx;
+    name_has_words_mark(n);
     if (n->kind == N_STR && !strmap_put(r->arena, &r->names, n->name, n))
         vec_push(r->arena, &r->order, n);
+    if (n->kind == N_NAMEWORDS)
+        vec_push(r->arena, &r->words, n);
     const Sym *f = n->kind == N_CALL ? n->sym : NULL;
     if (!f || f->kind != S_FUNC || !f->decl || r->depth >= REFS_DEPTH ||
         strmap_put(r->arena, &r->funcs, f->name, r))
@@ -251,6 +256,19 @@ static void collect_refs(Node *n, void *ctx)
     ast_walk(f->decl->expr_body, collect_refs, r);
     ast_walk(f->decl->body, collect_refs, r);
     r->depth--;
+}
+
+/* Does the effect of r refer to the card or name `name`: it quotes it,
+ * or a name_has of it looks for words that name has ("quiz" refers to a
+ * card named Quiz, as to Pop Quiz)? */
+static bool refers_to(const Refs *r, const char *name)
+{
+    if (strmap_get(&r->names, name))
+        return true;
+    for (int i = 0; i < r->words.len; i++)
+        if (name_has_words(name, ((const Node *)r->words.items[i])->name))
+            return true;
+    return false;
 }
 
 /* "'Chemistry Lab', 'Physics Lab'": the names of r, at most 8. */
@@ -272,7 +290,7 @@ static void warn_names_unreferred(Diags *d, const NameIndex *ix, const int *name
     int k = 0;
     for (int i = 0; i < n; i++) {
         const char *other = ix->names[named[i]];
-        if (strmap_get(&refs->names, other))
+        if (refers_to(refs, other))
             continue;
         if (last)
             list = arena_printf(d->arena, "%s%s'%s'", list, k > 1 ? ", " : "", last);

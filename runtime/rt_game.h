@@ -422,10 +422,14 @@ static inline RT_UNUSED bool fcall_ok(State *s, int site)
 }
 
 /* The kind (CARD_*) of card c, the type (TYPE_*), the value index of
- * attribute a, its number; -1 (0 for the number) for none (c < 0). */
+ * attribute a, its number; -1 (0 for the number) for none (c < 0). The
+ * test is unsigned, c < NINSTANCES too: it costs no more than c < 0, and
+ * gcc -O2 cannot prove a holder(...) or other card read from the state is
+ * below NINSTANCES, so with c < 0 alone it warned of inst_type[NINSTANCES]
+ * (-Werror=array-bounds; tests/games/triggers.sh, holder-arg-lab). */
 static inline RT_UNUSED int card_kind(int c)
 {
-    return c < 0 ? -1 : instance_card[c];
+    return (unsigned)c < NINSTANCES ? instance_card[c] : -1;
 }
 
 /* name_has: whether kind k (a card's name, -1 for none) is one of the n
@@ -440,17 +444,17 @@ static inline RT_UNUSED bool kind_among(int k, const int32_t *ks, int n)
 
 static inline RT_UNUSED int card_type(int c)
 {
-    return c < 0 ? -1 : inst_type[c];
+    return (unsigned)c < NINSTANCES ? inst_type[c] : -1;
 }
 
 static inline RT_UNUSED int card_attr(int c, int a)
 {
-    return c < 0 ? -1 : inst_attr[a][c];
+    return (unsigned)c < NINSTANCES ? inst_attr[a][c] : -1;
 }
 
 static inline RT_UNUSED int card_num(int c, int a)
 {
-    return c < 0 ? 0 : cards[instance_card[c]].num[a];
+    return (unsigned)c < NINSTANCES ? cards[instance_card[c]].num[a] : 0;
 }
 
 #if GAME_HAS_EFFECTS || GAME_HAS_CARD_TRIGGERS

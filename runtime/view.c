@@ -458,6 +458,17 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Is slot in a view (the terminal's table and JSON alike)? Every slot
+ * in use (rt_slot_used), but a slot under a card only while it holds
+ * cards: else a game of many holders lists an empty slot under each of
+ * them in every view, and an empty slot tells nothing its absence does
+ * not (a held slot left out holds no card). */
+static bool slot_listed(const RtPlay *pl, int slot)
+{
+    return rt_slot_used(pl->g, pl->st, slot) &&
+           (rt_slot_holder(pl->g, slot) < 0 || rt_zone_size(pl->g, pl->st, slot) > 0);
+}
+
 /* The slots of the held zone whose last slot is last that lie under
  * holders seat p may not see: how many cards they hold, whether p sees
  * every such slot (*seen), and then in *names (malloc'd; NULL for none)
@@ -470,7 +481,7 @@ static int unseen_holders(RtPlay *pl, int last, int p, bool *seen, const char **
     while (first > 0 && g->slot_zone[first - 1] == g->slot_zone[last])
         first--;
     for (int s = first; s <= last; s++)
-        if (rt_slot_used(g, pl->st, s) && !holder_seen(pl, s, p)) {
+        if (slot_listed(pl, s) && !holder_seen(pl, s, p)) {
             n += rt_zone_size(g, pl->st, s);
             *seen = *seen && seat_sees(pl, s, p);
         }
@@ -481,7 +492,7 @@ static int unseen_holders(RtPlay *pl, int last, int p, bool *seen, const char **
     }
     int k = 0;
     for (int s = first; s <= last; s++)
-        if (rt_slot_used(g, pl->st, s) && !holder_seen(pl, s, p))
+        if (slot_listed(pl, s) && !holder_seen(pl, s, p))
             for (int i = 0, m = rt_zone_size(g, pl->st, s); i < m && k < n; i++)
                 (*names)[k++] = card_name(g, rt_zone_card(g, pl->st, s, i));
     qsort(*names, (size_t)k, sizeof **names, by_name);
@@ -516,9 +527,9 @@ void rt_print_table(RtPlay *pl, int p)
     bool unseen = false; /* a slot of this zone lies under a holder not seen */
     for (int s = 0; s < g->nslots; s++) {
         bool last = s + 1 >= g->nslots || g->slot_zone[s + 1] != g->slot_zone[s];
-        if (rt_slot_used(g, pl->st, s) && !holder_seen(pl, s, p))
+        if (slot_listed(pl, s) && !holder_seen(pl, s, p))
             unseen = true;
-        else if (rt_slot_used(g, pl->st, s))
+        else if (slot_listed(pl, s))
             print_slot(pl, s, p);
         if (last && unseen)
             print_unseen_holders(pl, s, p);
@@ -787,10 +798,10 @@ static void json_view(RtPlay *pl, int p)
     fputs("{\"zones\":[", pl->out);
     for (int s = 0; s < g->nslots; s++) {
         bool last = s + 1 >= g->nslots || g->slot_zone[s + 1] != g->slot_zone[s];
-        bool used = rt_slot_used(g, pl->st, s);
-        if (used && !holder_seen(pl, s, p)) {
+        bool listed = slot_listed(pl, s);
+        if (listed && !holder_seen(pl, s, p)) {
             unseen = true;
-        } else if (used) {
+        } else if (listed) {
             fputs(first ? "" : ",", pl->out);
             json_zone(pl, s, p);
             first = false;

@@ -20,7 +20,7 @@
 #   - `-o` given twice is a usage error.
 #   - `check CARDS.yaml --rules FILE.rules` checks the card file with those
 #     rules as a game folder holding both (one file or several, in text or
-#     JSON); --rules with a folder, without a file or with build is a usage
+#     JSON; errors in the card file do not stop the rules' check); --rules with a folder, without a file or with build is a usage
 #     error, and a rules file that cannot be read is unreadable input: all
 #     exit status 2.
 # The failures run under the ASan build too, for leaks on those paths.
@@ -201,6 +201,14 @@ run "$asan" check "$sc/cards.yaml" --rules "$sc/game.rules"
 check "--rules: exit status as the folder's" status "$folder_rc"
 check "--rules: the folder's diagnostics" cmp -s "$T/err" "$T/folder.err"
 check "--rules: the folder's diagnostics are there" test -s "$T/err"
+# Errors in the card file do not stop the rules given with --rules from
+# being checked: the rules' error and the note that says how, exactly as
+# the folder's golden (examples/broken-rules/card-errors-rules-checked).
+ce=examples/broken-rules/card-errors-rules-checked
+run "$asan" check "$ce/cards.yaml" --rules "$ce/game.rules"
+check "--rules, errors in the card file: exit 1" status 1
+check "--rules, errors in the card file: the rules checked too, as the folder's golden" \
+    cmp -s "$T/err" "$ce/expected"
 run "$asan" check "$sc/cards.yaml"
 check "without --rules: no rules read (no error about them)" status 0
 # The rules split in two files, given in either order.

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """copies_check.py: the copies of a card in play, told apart in a JSON stream.
 
-    copies_check.py CARDS.yaml STREAM PLAY HELD
+    copies_check.py CARDS.yaml STREAM PLAY HELD [HOLDERS]
 
 PLAY lists the zones declared `in play` (comma-separated), HELD those held
-zones whose cards drop when their holder leaves play. For every line of STREAM (the
+zones whose cards drop when their holder leaves play, HOLDERS the card
+types that hold cards (the types after `under` of the held zones). For every line of STREAM (the
 JSON protocol, docs/RUNTIME.md, "Copies in play"), checks that:
 
 - a view's entry of a zone in play with "cards" has "copies" exactly when
@@ -23,7 +24,8 @@ JSON protocol, docs/RUNTIME.md, "Copies in play"), checks that:
   it: every `NAME #K` of a decision's prompt and labels, a window's
   "copies" (one per argument), "during"'s "copy" and a number's "copy" name
   a card the view has in play with that number (or, in a prompt or label,
-  a card that holds cards, numbered wherever it lies); a show line's
+  a card of a type of HOLDERS, numbered wherever it lies: a view lists
+  only the held slots that hold cards, so it cannot tell them all); a show line's
   "copies" (one per card) come only from a zone in play, and the next view
   has those cards there (unless a move took them away first); a
   response's "copy" is one of its card's.
@@ -41,22 +43,28 @@ import re
 import sys
 
 
-def counts(path):
+def counts(path, types=None):
     """{name: count} from a cards.yaml whose cards are written one a line,
     `- {name: Library, type: location, count: 2}`, or as a block whose
-    keys stand one a line under `- name: Decoy Tower`."""
+    keys stand one a line under `- name: Decoy Tower`; and into types (a
+    dict, when given) {name: type}."""
     out, last = {}, None
+    types = {} if types is None else types
     for line in open(path, encoding="utf-8"):
         inline = re.match(r"\s*- \{.*name: ([^,}]*)", line)
         block = re.match(r"\s*- name: (.*)", line)
         if inline:
             c = re.search(r"count: ([0-9]+)", line)
+            t = re.search(r"type: ([^,}]*)", line)
             out[inline.group(1).strip()] = int(c.group(1)) if c else 1
+            types[inline.group(1).strip()] = t.group(1).strip() if t else None
         elif block:
             last = block.group(1).strip()
             out[last] = 1
         elif last and re.match(r"\s+count: ([0-9]+)", line):
             out[last] = int(line.split(":")[1])
+        elif last and re.match(r"\s+type: (.*)", line):
+            types[last] = line.split(":")[1].strip()
         elif not line.startswith((" ", "#")) or line.lstrip().startswith("- "):
             last = None
     return out
@@ -140,7 +148,7 @@ def inner_copies(obj, count):
 def check_inner(obj, count, seen, st):
     """The cards a decision numbers inside other values are in play so
     numbered (a holder's number in words stands wherever it lies)."""
-    holders = {z["holder"] for z in obj["view"]["zones"] if z.get("holder")}
+    holders = st["holders"] | {z["holder"] for z in obj["view"]["zones"] if z.get("holder")}
     for name, k, where in inner_copies(obj, count):
         if (name, k) not in seen and not (where == "words" and name in holders):
             raise Bad("%s names %s #%s, which the view has not in play" % (where, name, k))
@@ -194,9 +202,9 @@ def check_line(obj, count, play, held, st):
         st["pairs"] += sum(1 for n in set(names) if names.count(n) > 1)
 
 
-def check(path, count, play, held):
+def check(path, count, play, held, holders=frozenset()):
     st = {"pending": None, "views": 0, "numbered": set(), "pairs": 0, "shown": set(),
-          "inner": 0}
+          "inner": 0, "holders": set(holders)}
     for no, line in enumerate(open(path, encoding="utf-8"), 1):
         try:
             check_line(json.loads(line), count, play, held, st)
@@ -210,12 +218,15 @@ def check(path, count, play, held):
 
 
 def main():
-    if len(sys.argv) != 5:
+    if len(sys.argv) not in (5, 6):
         print(__doc__.split("\n\n")[1].strip())
         return 2
-    count = counts(sys.argv[1])
+    types = {}
+    count = counts(sys.argv[1], types)
     play, held = set(sys.argv[3].split(",")), set(sys.argv[4].split(","))
-    return 0 if check(sys.argv[2], count, play, held) else 1
+    holder_types = set(sys.argv[5].split(",")) if len(sys.argv) == 6 else set()
+    holders = {name for name, t in types.items() if t in holder_types}
+    return 0 if check(sys.argv[2], count, play, held, holders) else 1
 
 
 if __name__ == "__main__":

@@ -3,15 +3,17 @@
 #
 # tests/games/holder-lab, built with ASan+UBSan when LIBCARDRT is the ASan
 # build, played between a json seat and random ones:
-#   - the view lists a held zone's slots in table order, each with the
-#     card it lies under: {"zone":"students","holder":"Gym","size":N,...},
-#     and "copy":K after the holder when that card has several copies; the
-#     other zones' entries keep their pinned form;
+#   - the view lists a held zone's slots that hold cards in table order,
+#     each with the card it lies under: {"zone":"students","holder":"Gym",
+#     "size":N,...}, and "copy":K after the holder when that card has
+#     several copies; a slot with no card under it is not listed (while
+#     nothing lies under a card, no held slot is); the other zones' entries
+#     keep their pinned form;
 #   - a slot whose holder the seat may not see where it lies (in the deck,
-#     in another hand) is not named: the view lists those of a zone as one
-#     entry after its others, {"zone":"notes","holder":null,"size":N}
-#     (with "cards" sorted by name for a zone the seat sees), and a move
-#     into or out of one says "holder":null;
+#     in another hand) is not named: the view lists those of a zone that
+#     hold cards as one entry after its others, {"zone":"notes",
+#     "holder":null,"size":N} (with "cards" sorted by name for a zone the
+#     seat sees), and a move into or out of one says "holder":null;
 #   - a move into or out of a held slot names it the same way in "to" and
 #     "from";
 #   - every line passes tests/games/jsonl_check.py (sizes follow the moves,
@@ -67,27 +69,37 @@ fi
 yes '{"choose":0}' | head -n 400 >"$T/in"
 "$T/lab" play --protocol json --seats json,random,random --seed 7 <"$T/in" >"$T/out" 2>"$T/stderr"
 
-first_view() { grep -m 1 '"type":"decision"' "$T/out" | sed 's/.*"view":{"zones":\[//'; }
-# the slots of the view in order: zone[holder #copy], or zone[player]
+# first_view FILE PATTERN: the zones of the first view of FILE whose line
+# has PATTERN
+first_view() { grep '"type":"decision"' "$1" | grep -m 1 -e "$2" | sed 's/.*"view":{"zones":\[//'; }
+# slots FILE PATTERN: the slots of that view in order: zone[holder #copy],
+# or zone[player]
 slots() {
-    first_view | tr '{' '\n' | sed -n 's/^"zone":"\([a-z]*\)"\(,"player":\([0-9]\)\)\{0,1\}\(,"holder":"\([^"]*\)"\)\{0,1\}\(,"copy":\([0-9]*\)\)\{0,1\}.*/\1[\3\5 \7]/p' |
+    first_view "$1" "$2" | tr '{' '\n' | sed -n 's/^"zone":"\([a-z]*\)"\(,"player":\([0-9]\)\)\{0,1\}\(,"holder":"\([^"]*\)"\)\{0,1\}\(,"copy":\([0-9]*\)\)\{0,1\}.*/\1[\3\5 \7]/p' |
         sed 's/ \]/]/; s/\[\]//' | tr '\n' ' '
 }
-# seat 0 holds Nerd #6 and Jock #2; every Location and the other Students
-# lie in the deck or in another hand, where seat 0 cannot see them
-want='deck discard hand[0] hand[1] hand[2] field ruins students badges[Nerd 6] badges[Jock 2] badges marks notes[Nerd 6] notes[Jock 2] notes '
-check "the view lists every slot, held ones by their holder and copy, those of holders not seen as one" \
-    sh -c '[ "$1" = "$2" ] || { echo "    got:  $1"; echo "    want: $2"; exit 1; }' sh "$(slots)" "$want"
+same_slots() { [ "$1" = "$2" ] || { echo "    got:  $1"; echo "    want: $2"; return 1; }; }
+# seat 0 holds Nerd #6 and Jock #2, nothing under them; every Location and
+# the other Students lie in the deck or in another hand: no held slot holds
+# a card, so none is listed (every one was, empty, one per holder)
+want='deck discard hand[0] hand[1] hand[2] field ruins '
+check "the first view lists no held slot: none holds a card" \
+    same_slots "$(slots "$T/out" .)" "$want"
 check "a held slot of a card with one copy has no copy field" \
     grep -q '{"zone":"students","holder":"Gym","size":[0-9]*,"cards":\[' "$T/out"
 check "a held slot of a copy says which" \
     grep -q '{"zone":"students","holder":"Library","copy":2,"size":' "$T/out"
 check "other zones keep their pinned form" \
     grep -q '{"zone":"hand","player":1,"size":[0-9]*}' "$T/out"
-check "the slots of holders not seen are one entry, its holder null" \
-    grep -q '{"zone":"notes","holder":null,"size":[0-9]*}' "$T/out"
+check "no view lists a held slot with no card" \
+    sh -c '! grep "\"type\":\"decision\"" "$1" | grep -q "\"holder\":[^}]*\"size\":0[,}]"' sh "$T/out"
 # seed 1: the other seats write notes under Students of their own hands
 "$T/lab" play --protocol json --seats json,random,random --seed 1 <"$T/in" >"$T/out1" 2>>"$T/stderr"
+check "the slots of holders not seen are one entry, its holder null" \
+    grep -q '{"zone":"notes","holder":null,"size":[1-9][0-9]*}' "$T/out1"
+check "a view lists the held slots that hold cards, by holder and copy, those of holders not seen as one" \
+    same_slots "$(slots "$T/out1" '"holder":"')" \
+    'deck discard hand[0] hand[1] hand[2] field ruins students[Library 2] notes '
 check "a move into a slot of a holder not seen does not name it" \
     grep -q '^{"type":"move","card":null,"from":{"zone":"hand","player":[12]},"to":{"zone":"notes","holder":null}}$' "$T/out1"
 check "a stream with such moves passes jsonl_check.py" python3 "$ROOT/tests/games/jsonl_check.py" "$T/out1" --ended
@@ -122,7 +134,7 @@ check "JSON: a move into play says which copy" \
 for f in out out1 out2; do
     check "JSON $f: copies in play apart, holders as named in play (copies_check.py)" \
         python3 "$ROOT/tests/games/copies_check.py" "$ROOT/tests/games/holder-lab/cards.yaml" \
-        "$T/$f" field,students,badges students,badges
+        "$T/$f" field,students,badges students,badges location,student
 done
 check "terminal: the table names both copies apart" \
     grep -q '^  field: .*Library #[12], .*Library #[12]' "$T/term2"

@@ -22,7 +22,9 @@ stream's check).
     that holder null too), and a slot comes out of it or goes into it as its
     holder comes into sight or goes out of it: so of a held zone the total
     follows the moves, and each slot named in two views in a row, with no
-    move to a holder not seen in between, follows them;
+    move to a holder not seen in between, follows them; a held zone's entry
+    (a slot, or the one of holders not seen) holds at least one card: a
+    slot with nothing under it is not listed (RUNTIME.md, the protocol);
   - a reaction window: a decision's "window" holds an id, "kind", "event",
     "args", "by", "depth" and "order" (every seat once, the decider among
     them), then "copies" (one per argument) when a card of its args is a
@@ -290,6 +292,8 @@ def check(path, ended, defeat):
                 key = (z["zone"], z.get("player"), z.get("holder"), z.get("copy"))
                 if "cards" in z and len(z["cards"]) != z["size"]:
                     fail(n, f"zone {key}: size {z['size']}, {len(z['cards'])} cards")
+                if "holder" in z and z["size"] == 0:
+                    fail(n, f"zone {key}: an empty held slot listed")
                 view[key] = z
                 check_shown(n, key, z)
             count = sum(z["size"] for z in view.values())

@@ -19,7 +19,12 @@
 #     ...", no other decision has "trigger_order", and the terminal says
 #     what the question is.
 #   - tests/games/event-body-lab: an event's body with `for q in players
-#     from p` and `until` checks clean and its C builds with -Werror.
+#     from p`, `until` and `until ... for p { immune to storm }` checks
+#     clean and its C builds with -Werror (played by same-games, its
+#     immunity by tests/scenario/event-body-lab);
+#   - tests/games/holder-arg-lab: an event given holder(s) straight as a
+#     card argument; its C builds at -O2 -Werror without sanitizers
+#     (gcc's -Warray-bounds sees what it can prove only there).
 #   sh tests/games/triggers.sh CARDC LIBCARDRT
 # Prints "triggers: N passed, M failed"; exits 1 if any failed.
 cardc=${1:?usage: triggers.sh CARDC LIBCARDRT}
@@ -48,6 +53,16 @@ done
 echo $? >"$T/rc"
 clean_check() { [ "$(cat "$T/rc")" = 0 ] && [ ! -s "$T/out" ]; }
 check "event-body-lab: cardc check says nothing" clean_check
+
+# Holder Arg Lab: hits(s, holder(s)) compiles at -O2 with -Werror, as make
+# builds the decks' games (the runtime's flags, no sanitizer).
+holder_arg_o2() {
+    "$cardc" build "$ROOT/tests/games/holder-arg-lab" -o "$T/holder-arg.c" 2>"$T/err" &&
+        "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -O2 -I"$ROOT/runtime" \
+            -c "$T/holder-arg.c" -o "$T/holder-arg.o" 2>>"$T/err" ||
+        { sed 's/^/    /' "$T/err" | head -5; return 1; }
+}
+check "holder-arg-lab: holder(s) as an event's card argument builds at -O2 -Werror" holder_arg_o2
 
 # The first seed (of 1..40) whose game, every seat answering 0, asks a
 # Coach's question: its JSON stream in $T/coach.json, the seed in $T/seed.

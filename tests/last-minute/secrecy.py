@@ -101,6 +101,11 @@ class Reader:
             self.bad(n, "the Event deck's %s shown to a seat that never peeked" % m["cards"])
 
     def view(self, n, v):
+        listed = {slot(z) for z in v["zones"] if slot(z)}
+        for s, mine in self.own.items():
+            if +mine and s not in listed:  # a held slot is listed while it holds cards
+                self.bad(n, "a view leaves out the slot under %s of seat %d's own face-down %s" %
+                         (s[0], self.me, sorted(+mine)))
         for z in v["zones"]:
             if slot(z):
                 if z.get("cards"):
