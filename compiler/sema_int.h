@@ -121,6 +121,9 @@ void check_sort(Sema *s, Node *n);
  * are checked (and the kinds known, when they are). */
 void note_value_choice(Sema *s, const Node *n, long long nvalues);
 void check_value_choices(Sema *s);
+/* Do a and b, computed at one moment, surely give the same value? (Also
+ * sema_self_holder.c's test of a card put under itself.) */
+bool sema_same_value(const Node *a, const Node *b);
 
 /* sema_ends.c */
 void declare_winners(Sema *s, Node *n);

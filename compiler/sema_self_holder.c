@@ -11,25 +11,6 @@
  * at run time (c under d, then d under c) is the runtime's to catch. */
 #include "sema_int.h"
 
-/* Do a and b, computed by one statement, surely give the same value? */
-static bool same_value(const Node *a, const Node *b)
-{
-    if (!a || !b || a->kind != b->kind)
-        return false;
-    switch (a->kind) {
-    case N_IDENT:
-        return a->sym && a->sym == b->sym;
-    case N_NUM:
-        return a->literal == b->literal;
-    case N_INDEX:
-        return same_value(a->base, b->base) && same_value(a->index, b->index);
-    case N_TOPCARD:
-        return a->pos_kind == b->pos_kind && same_value(a->zone, b->zone);
-    default:
-        return false;
-    }
-}
-
 /* Is z the slot of a held zone, written ZONE[holder]? */
 static bool held_slot(const Node *z)
 {
@@ -58,7 +39,7 @@ static void visit_self_holder(const Node *n, void *ctx)
 {
     SelfWalk *w = ctx;
     if ((n->kind != N_MOVE && n->kind != N_PLAY) || !held_slot(n->to) ||
-        !same_value(n->card, n->to->index) || seen_before(w, n))
+        !sema_same_value(n->card, n->to->index) || seen_before(w, n))
         return;
     diag_error(w->s->diags, sema_expr_loc(n->to->index), "a card cannot be put under itself: "
                "the card %s is the holder of this slot of '%s'",

@@ -281,9 +281,11 @@ static bool pure_builtin(int b)
            b == B_ABS;
 }
 
-/* Do number expressions a and b, computed at one moment (the two bounds
- * of a range), surely give the same number? */
-static bool same_number(const Node *a, const Node *b)
+/* Do expressions a and b, computed at one moment (the two bounds of a
+ * range; a card moved and the holder of its slot), surely give the same
+ * value? Names, numbers, indexes, a zone's top or bottom, arithmetic and
+ * pure builtins of them; anything else may differ. */
+bool sema_same_value(const Node *a, const Node *b)
 {
     if (!a || !b || a->kind != b->kind)
         return false;
@@ -293,16 +295,18 @@ static bool same_number(const Node *a, const Node *b)
     case N_NUM:
         return a->literal == b->literal;
     case N_INDEX:
-        return same_number(a->base, b->base) && same_number(a->index, b->index);
+        return sema_same_value(a->base, b->base) && sema_same_value(a->index, b->index);
+    case N_TOPCARD:
+        return a->pos_kind == b->pos_kind && sema_same_value(a->zone, b->zone);
     case N_UNARY:
-        return a->unop == b->unop && same_number(a->operand, b->operand);
+        return a->unop == b->unop && sema_same_value(a->operand, b->operand);
     case N_BINARY:
-        return a->binop == b->binop && same_number(a->lhs, b->lhs) && same_number(a->rhs, b->rhs);
+        return a->binop == b->binop && sema_same_value(a->lhs, b->lhs) && sema_same_value(a->rhs, b->rhs);
     case N_CALL:
         if (a->sym || b->sym || a->builtin != b->builtin || !pure_builtin(a->builtin))
             return false;
         for (a = a->args, b = b->args; a || b; a = a->next, b = b->next)
-            if (!same_number(a, b))
+            if (!sema_same_value(a, b))
                 return false;
         return true;
     default:
@@ -334,7 +338,7 @@ static long long constant_length(const Node *lo, const Node *hi)
 {
     long long a, b;
     const Node *x = offset(lo, &a), *y = offset(hi, &b);
-    if (x->kind == N_NUM || !same_number(x, y))
+    if (x->kind == N_NUM || !sema_same_value(x, y))
         return -1;
     return b - a + 1 > 0 ? b - a + 1 : 0;
 }
