@@ -24,7 +24,9 @@ window's answers, the end) and keeps its own model of the table:
 - Dismissal (README 6, 9): a Task scored only when complete, every complete
   Task scored (or, for Revise for Common Test and Write English Essay, let
   sit once), hands down to 6;
-- an Event flipped after every round, five rounds (README 11);
+- an Event flipped after every round, five rounds (README 11), one window
+  as it is flipped (Doctor's Note, any player for himself), then its
+  effect on each player not immune, in seat order;
 - every player's Knowledge Points, from the model's own scoring of every
   Task, Sabotage, Event and Helping card (README 7, 8, 10-15), against the
   final scores, and the winner by the tie-breaks (README 16).
@@ -242,10 +244,13 @@ class Model:
         self.flip_answered = False
 
     def strikes_upto(self, k):
-        """The Event strikes every player before k in turn, unasked (no
-        window opens where no seat could answer)."""
+        """The Event strikes every player up to k, in seat order: flipped
+        once for the whole table, its effect walks the players, and the
+        transcript shows only what it does to each (a draw, a discard, a
+        window before a loss), so the model strikes each player when a
+        line needs it, or at the Play phase or the end."""
         while self.strikes and self.strikes[0] <= k:
-            self.strike(self.strikes.pop(0), {})
+            self.strike(self.strikes.pop(0))
 
     def end_of_morning(self):
         """The Play phase begins: every strike, event draw and Morning draw done."""
@@ -272,8 +277,9 @@ class Model:
             if a == "Doctor's Note":
                 self.immune.add(q)
 
-    def strike(self, k, answers):
-        """The round's Event strikes Player k, in turn (README 11, 10)."""
+    def strike(self, k):
+        """The round's Event strikes Player k, in turn, unless his Doctor's
+        Note made him immune (README 11, 10)."""
         if k in self.immune:
             return
         ev = self.event
