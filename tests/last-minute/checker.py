@@ -546,7 +546,7 @@ class Model:
     def on_target(self, p, ident, owner):
         """A Sabotage's target: one opponent's active Task (README 8)."""
         self.expect(owner != p and ident in self.tasks[owner],
-                    "a Sabotage aimed at %s, not an active Task of Player %d or its placer's own" % (ident, owner + 1))
+                    "a Sabotage aimed at %s of Player %d: not an opponent's active Task" % (ident, owner + 1))
         self.target = owner
 
     def on_helping_choice(self, p, label, question):
