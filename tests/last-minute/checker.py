@@ -545,7 +545,7 @@ class Model:
 
     def on_target(self, p, ident, owner):
         """A Sabotage's target: one opponent's active Task (README 8)."""
-        self.expect(owner != p and ident in self.tasks[owner],
+        self.expect(owner != p and 0 <= owner < self.n and ident in self.tasks[owner],
                     "a Sabotage aimed at %s of Player %d: not an opponent's active Task" % (ident, owner + 1))
         self.target = owner
 
