@@ -57,7 +57,7 @@ doctored "Tuition Class played with no leader 5 points ahead" "$T/t1.txt" \
     '0,/^Player 1 chooses: Pass (Play a card?)$/s//Player 1 chooses: Tuition Class (Play a card?)/' 1
 doctored "a School card drawn twice" "$T/t1.txt" '0,/: school_deck -> hand of Player 1$/{/: school_deck -> hand of Player 1$/p}' 1
 doctored "a Sabotage on the placer's own Task" "$T/t1.txt" \
-    '0,/^Player 1 chooses: Player 2 (Sabotage whose Task?)$/s//Player 1 chooses: Player 1 (Sabotage whose Task?)/' 1
+    '0,/^\(Player 1 chooses: .*\) (Player [23]) (Sabotage which Task?)$/s//\1 (Player 1) (Sabotage which Task?)/' 1
 
 # -- the checker catches a game whose rules are changed --------------------------
 
@@ -90,7 +90,7 @@ check "mutant: Pack Your School Bag's bonus on any Task, not the first played" \
 check "mutant: Lost Homework delays nothing" \
     mutant 6 '/^effect "Lost Homework"/,/^}/s/due\[t\] += 1/due[t] += 0/'
 check "mutant: Return Marked Papers gives nothing" \
-    mutant 7 '/^effect "Return Marked Papers"/,/^}/s/rmp(q) = true/rmp(q) = false/'
+    mutant 7 '/^effect "Return Marked Papers"/,/^}/s/rmp(x) = true/rmp(x) = false/'
 check "mutant: a Lab Report waits at a quiz or exam Event's flip" \
     mutant 8 '/^effect "Submit Science Lab Report"/,/^}/s/on quiz_flipped() where this in tasks\[me\]/on quiz_flipped() where false/'
 check "mutant: the last tie-break reversed (the earliest scoring wins)" \

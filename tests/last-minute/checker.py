@@ -24,7 +24,9 @@ window's answers, the end) and keeps its own model of the table:
 - Dismissal (README 6, 9): a Task scored only when complete, every complete
   Task scored (or, for Revise for Common Test and Write English Essay, let
   sit once), hands down to 6;
-- an Event flipped after every round, five rounds (README 11);
+- an Event flipped after every round, five rounds (README 11), one window
+  as it is flipped (Doctor's Note, any player for himself), then its
+  effect on each player not immune, in seat order;
 - every player's Knowledge Points, from the model's own scoring of every
   Task, Sabotage, Event and Helping card (README 7, 8, 10-15), against the
   final scores, and the winner by the tie-breaks (README 16).
@@ -239,12 +241,16 @@ class Model:
         self.stage = "task"
         self.event_draw = [None] * self.n
         self.strikes = list(range(self.n))
+        self.flip_answered = False
 
     def strikes_upto(self, k):
-        """The Event strikes every player before k in turn, unasked (no
-        window opens where no seat could answer)."""
+        """The Event strikes every player up to k, in seat order: flipped
+        once for the whole table, its effect walks the players, and the
+        transcript shows only what it does to each (a draw, a discard, a
+        window before a loss), so the model strikes each player when a
+        line needs it, or at the Play phase or the end."""
         while self.strikes and self.strikes[0] <= k:
-            self.strike(self.strikes.pop(0), {})
+            self.strike(self.strikes.pop(0))
 
     def end_of_morning(self):
         """The Play phase begins: every strike, event draw and Morning draw done."""
@@ -257,13 +263,24 @@ class Model:
                     self.expect(base(t.ident) != "Submit Science Lab Report",
                                 "%s still active after a quiz or exam Event's flip (README 11)" % t.ident)
 
-    def strike(self, k, answers):
-        """The round's Event strikes Player k, in turn (README 11, 10)."""
+    def flip_window(self, event, answers):
+        """The window as the round's Event is flipped, before it strikes
+        anyone: each player may answer with his own Doctor's Note, which
+        makes him immune to it (README 10, 11)."""
+        self.expect(base(event) == self.event and not self.flip_answered,
+                    "a window before the Event %s, not the one just flipped or again" % event)
+        self.expect(len(self.strikes) == self.n, "a window before the Event %s after it struck" % event)
+        self.flip_answered = True
         for q, a in answers.items():
-            self.expect(a == "Do not respond" or (a == "Doctor's Note" and q == k),
-                        "Player %d answers %s to an Event striking Player %d" % (q + 1, a, k + 1))
-        if answers.get(k) == "Doctor's Note":
-            self.immune.add(k)
+            self.expect(a in ("Do not respond", "Doctor's Note"),
+                        "Player %d answers %s to the Event %s" % (q + 1, a, event))
+            if a == "Doctor's Note":
+                self.immune.add(q)
+
+    def strike(self, k):
+        """The round's Event strikes Player k, in turn, unless his Doctor's
+        Note made him immune (README 11, 10)."""
+        if k in self.immune:
             return
         ev = self.event
         if ev in ("Mid-Year Exam", "Sports Day", "Rainy Day", "Library Day", "Mock Exam"):
@@ -487,9 +504,12 @@ class Model:
 
     def on_discard(self, name, p, pile):
         self.expect(pile == deck_of(name) + "_discard", "%s discarded to %s" % (name, pile))
+        if self.escapes_due and CARDS[base(name)]["type"] == "escape":
+            self.escapes_due -= 1
+            return
         why = self.discarding
         self.discarding = None
-        if why in ("played", "escape", "rainy", "limit"):
+        if why in ("played", "rainy", "limit"):
             return
         self.fail("%s left Player %d's hand unasked" % (name, p + 1))
 
@@ -498,12 +518,8 @@ class Model:
                     "%s played in a quiz or exam round did not score at once (README 11)" % self.lab_due)
         if question == "Play a card?":
             self.on_play(p, label)
-        elif question == "Sabotage whose Task?":
-            self.target = self.seat(label)
-            self.expect(self.target is not None and self.target != p and self.tasks[self.target],
-                        "a Sabotage aimed at %s, who has no active Task or is its player" % label)
         elif question == "Sabotage which Task?":
-            self.expect(label in self.tasks[self.target], "%s is not an active Task of the target" % label)
+            self.fail("a Sabotage's target without its owner: %s" % label)
         elif question == "Replace which Task? It scores 0.":
             self.expect(label in self.tasks[p] and len(self.tasks[p]) == MAX_ACTIVE,
                         "Player %d replaces %s" % (p + 1, label))
@@ -526,6 +542,12 @@ class Model:
             self.discarding = "limit"
         elif not self.on_helping_choice(p, label, question):
             self.fail("a question the model does not know: %s" % question)
+
+    def on_target(self, p, ident, owner):
+        """A Sabotage's target: one opponent's active Task (README 8)."""
+        self.expect(owner != p and 0 <= owner < self.n and ident in self.tasks[owner],
+                    "a Sabotage aimed at %s of Player %d: not an opponent's active Task" % (ident, owner + 1))
+        self.target = owner
 
     def on_helping_choice(self, p, label, question):
         """The questions of a Helping card played (README 12, 15); False for
@@ -592,15 +614,9 @@ class Model:
             self.gain(p, TUITION_GAIN)
 
     def on_window(self, kind, args, answers):
-        for a in answers.values():
-            if a != "Do not respond":
-                self.discarding = "escape"
+        self.escapes_due += sum(a != "Do not respond" for a in answers.values())
         if kind == "strikes":
-            k = self.seat(args[0])
-            self.expect(k in self.strikes, "the Event strikes Player %d again" % (k + 1))
-            self.strikes_upto(k - 1)
-            self.strikes.remove(k)
-            self.strike(k, answers)
+            self.flip_window(args[0], answers)
         elif kind == "hits":
             self.expect(self.pending_reveal is not None and self.pending_reveal[:2] == tuple(args[:2]),
                         "a window before a Sabotage the model did not reveal")
@@ -627,6 +643,7 @@ class Model:
         return {p for p in range(self.n) if key[p] == best}
 
     def finish(self, scores, winners):
+        self.strikes_upto(self.n)      # the last Event, flipped after round 5
         self.flush_losses()
         self.expect(self.flips == ROUNDS and self.round == ROUNDS + 1,
                     "the game ended after %d Event flips" % self.flips)
@@ -647,10 +664,13 @@ def new_model(players, seed):
     m.lmc_bonus, m.discarding, m.rainy_due, m.pending_reveal = 0, None, None, None
     m.partner = m.group_asker = None
     m.strikes, m.quizzed = [], set()
+    m.flip_answered, m.escapes_due = False, 0
     return m
 
 
 MOVE = re.compile(r"^  (.+?): (.+) -> (.+)$")
+# A Sabotage's target, labelled with its owner: "Read Library Book #2 (Player 2)".
+TARGET = re.compile(r"^Player (\d+) chooses: (.+) \(Player (\d+)\) \(Sabotage which Task\?\)$")
 CHOICE = re.compile(r"^Player (\d+) chooses: (.+?) \((.+)\)$")
 WINDOW = re.compile(r"^Responses before (\w+) \((.+?)\)(?:, by Player \d+)?: (.*)$")
 ANSWER = re.compile(r"^Player (\d+): (.+?) \(.*\)$")
@@ -687,6 +707,10 @@ def check_lines(lines):
         mv = MOVE.match(line)
         if mv and not over:
             m.on_move(*mv.groups())
+            continue
+        c = TARGET.match(line)
+        if c:
+            m.on_target(int(c.group(1)) - 1, c.group(2), int(c.group(3)) - 1)
             continue
         c = CHOICE.match(line)
         if c:
