@@ -116,10 +116,12 @@ static void check_name_words(Sema *s, Node *w)
     if (!words_written_well(w->name))
         diag_error(s->diags, w->loc, "name_has looks for words (letters, digits, apostrophes) "
                                      "separated by spaces, found \"%s\"", w->name);
-    else if (!some_card_has(s->cs, w->name))
+    else if (!some_card_has(s->cs, w->name)) {
         diag_error(s->diags, w->loc, "no card's name has the word%s \"%s\" (name_has: whole "
                                      "words, in any case): this can never hold",
                    strchr(w->name, ' ') ? "s" : "", w->name);
+        s->soft_errors++; /* a proof about cards: the tree is whole, the proofs after it run */
+    }
 }
 
 /* name_has(c, "words") or name_has(c.name, "words"): a card is read
@@ -211,6 +213,8 @@ static void visit_name_has(Node *n, void *ctx)
     const Node *a = n->args, *w = a->next;
     if (!w || w->kind != N_NAMEWORDS || a->kind != N_FIELD || !a->base)
         return; /* the element of a filter: check_name_filter reads it */
+    if (!some_card_has(x->s->cs, w->name))
+        return; /* no card's name has them: said at the words already */
     Kinds m = kinds_of_expr(x->k, a->base);
     const CardSet *cs = x->s->cs;
     for (int k = 0; k < cs->ncards && k < 64; k++)
@@ -221,6 +225,7 @@ static void visit_name_has(Node *n, void *ctx)
     diag_error(x->s->diags, w->loc, "this card can only be of type %s, and no such card's name "
                                     "has the word%s \"%s\": this can never hold",
                kinds_types(x->s, m), strchr(w->name, ' ') ? "s" : "", w->name);
+    x->s->soft_errors++; /* a proof: the tree is whole, the proofs after it run */
 }
 
 void check_name_kinds(Sema *s)

@@ -922,9 +922,13 @@ static void json_arg_copies(RtPlay *pl, const RtWindow *w, int p)
 /* {"id":3,"kind":"react","event":"destroy","args":[...],"by":0,"depth":1,
  * "order":[1,2,0]}: what window w is before, and the seats in the order
  * asked; never an answer. "copies" after "order" numbers the copies in
- * play of its args (json_arg_copies). */
-static void json_window(RtPlay *pl, const RtWindow *w, int p)
+ * play of its args (json_arg_copies). Its args are named as the viewers
+ * (every seat the stream plays) see them, in a question as in the
+ * responses line: one window reads the same in every line of a stream,
+ * whichever of its seats is asked. */
+static void json_window(RtPlay *pl, const RtWindow *w)
 {
+    const int p = -1; /* the viewers */
     FILE *f = pl->out;
     fprintf(f, "{\"id\":%u,\"kind\":\"%s\",\"event\":", (unsigned)w->id,
             window_kind(w->kind));
@@ -1049,7 +1053,7 @@ void rt_json_decision(RtPlay *pl)
     const RtWindow *w = rt_window_of(pl->g, pl->st);
     if (w) {
         fputs(",\"window\":", f);
-        json_window(pl, w, d->player);
+        json_window(pl, w);
     }
     json_set_step(pl);
     fputs("}\n", f);
@@ -1061,7 +1065,7 @@ static void json_responses(RtPlay *pl, const RtWindow *w)
 {
     FILE *f = pl->out;
     fputs("{\"type\":\"responses\",\"window\":", f);
-    json_window(pl, w, -1);
+    json_window(pl, w);
     fputs(",\"responses\":[", f);
     for (int i = 0; i < w->nseats && i < RT_MAX_PLAYERS; i++) {
         const RtOption *o = &w->answer[i];

@@ -12,6 +12,10 @@
 #   - the sealed answers read those labels in the responses line;
 #   - a Guard war: the window before a Gem's move reopens once a Guard
 #     answering it is stopped (a new window, same move, same depth);
+#   - every seat on one stream: a window reads the same in each seat's
+#     question and in the responses line, a card leaving a hand named in
+#     all of them; one seat a stream: a card leaving another seat's hand
+#     named in none;
 #   - the terminal prints the worded question to a human seat, and the
 #     responses line each answer beside its question;
 #   - simulate and play agree seed by seed.
@@ -29,10 +33,40 @@ CHECK_PREFIX="move-window: "
 . "$ROOT/tests/games/lab.sh"
 need_lab move-window-lab "$T/lab"
 
-# one seat over JSON: a card of a hand in a window's args is named to the
-# stream's seats as they see it, and one seat sees its window alike in its
-# questions and in the responses line
-json_games json,random,random 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
+# Every seat on one JSON stream: a window is the stream's, its args named
+# as the stream's seats see them, the same in each seat's question and in
+# the responses line (jsonl_check.py: "window N changed" otherwise)
+json_games json,json,json 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
+
+# hand_windows SEATS OUT...: the windows before a card leaving a hand, in
+# streams that play SEATS ("all", or one seat): a card leaving the hand of
+# a seat the stream plays is named in every line of its window, the
+# questions of the other seats too; one leaving another seat's hand is
+# named in none (the hand is `owner`, and nothing in the lab shows it).
+# Fails too if no question of such a window, asked of a seat other than
+# the hand's, was seen: the case would not have been tried.
+hand_windows() {
+    python3 - "$@" <<'PY'
+import json, sys
+seats, files = sys.argv[1], sys.argv[2:]
+tried = 0
+for f in files:
+    for n, line in enumerate(open(f), 1):
+        m = json.loads(line)
+        w = m.get("window")
+        if not w or w["event"] != "enters" or (w["args"][1] or {}).get("zone") != "hand":
+            continue
+        owner = w["args"][1]["player"]
+        ours = seats == "all" or int(seats) == owner
+        if (w["args"][0] is not None) != ours:
+            sys.exit(f"{f}: line {n}: a card leaving the hand of seat {owner} "
+                     f"{'not ' if ours else ''}named to a stream of seats {seats}: {w}")
+        tried += m["type"] == "decision" and m["player"] != owner
+sys.exit(0 if tried else 1)
+PY
+}
+check "JSON, every seat on one stream: a card leaving a hand is named in every line of its window" \
+    hand_windows all "$T"/out.*
 
 has() { grep -qE "$1" "$T/all"; }
 clear='Gem leaves the table of Player [123] \([0-9]+ guarded so far\): guard it\?'
@@ -68,6 +102,13 @@ sys.exit(0 if n > 0 else 1)
 PY
 }
 check "JSON: a Guard war reopens the window before the Gem's move" reopened "$T"/out.*
+
+# one seat a stream: a card leaving another seat's hand is named in none
+# of its window's lines, the seat's own question nor the responses line
+rm -f "$T"/out.*
+json_games random,json,random 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
+check "JSON, one seat a stream: a card leaving another seat's hand is named in no line of its window" \
+    hand_windows 1 "$T"/out.*
 
 "$T/lab" play --seats random,random --seed 3 >"$T/term" 2>>"$T/stderr"
 check "terminal: each answer beside the rules' question (no human seat: values unnamed)" \

@@ -3,9 +3,10 @@
 # "the differential test") over every game: decks/* with rules and every
 # test game tests/games/*-lab that cardc builds. Each is built with the
 # driver (-DCARDC_NO_MAIN -DRT_SECRECY_HOOK) and plays, for seeds 1 and 2,
-# each player count up to 4 and each seat S, the same game twice, the
-# second with the cards S may not see permuted; S's JSON stream must be
-# the same up to the first thing the rules show S. And the test can fail:
+# each player count up to 4 and each stream S (one seat, or two seats next
+# to each other on one stream), the same game twice, the second with the
+# cards no seat of S may see permuted; S's JSON stream must be the same up
+# to the first thing the rules show S. And the test can fail:
 # tests/games/leak-lab leaks (a menu's guard reads the next hand through a
 # variable) and must be caught.
 #

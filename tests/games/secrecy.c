@@ -1,5 +1,5 @@
-/* secrecy.c: what one seat's JSON stream lets it learn of the cards it
- * may not see: nothing. Linked with a game's C (compiled with
+/* secrecy.c: what a JSON stream lets its seats learn of the cards none of
+ * them may see: nothing. Linked with a game's C (compiled with
  * -DCARDC_NO_MAIN, which exposes `const RtGame game`, and -DRT_SECRECY_HOOK,
  * which calls rt_secrecy_hook as each decision opens) and libcardrt; its
  * streams are written by the library's own views (runtime/view.c), as
@@ -11,27 +11,29 @@
  * ---- the differential test (any game; tests/games/secrecy-all.sh) ----
  *
  * For each seed 1..SEEDS, each player count of the game's range (at most
- * 4) and each seat S, the game is played twice with the same seed and the
- * same agents, a uniform random choice from each seat's own generator
- * (as the random seat draws it), but for a reaction window's question,
- * always declined, without a draw. In the second game, as the first
- * decision opens (after the set-up deal, before its options are offered),
- * the cards of every zone S may not see are permuted among the places of
- * those zones (the sizes of every zone kept; a card with cards under it,
- * and the held zones, stay). S's JSON stream must be the same in both up
- * to the first thing the rules show S:
- *   - a card moving from a place S may not see to one it sees (the move
- *     names it), or the answers of a reaction window where some seat
+ * 4) and each stream S, of one seat or of two seats next to each other
+ * (0 and 1, 1 and 2, ..., the last and 0: a window asks each of them, and
+ * the stream reads it as the two see it), the game is played twice with
+ * the same seed and the same agents, a uniform random choice from each
+ * seat's own generator (as the random seat draws it), but for a reaction
+ * window's question, always declined, without a draw. In the second game,
+ * as the first decision opens (after the set-up deal, before its options
+ * are offered), the cards of every zone no seat of S may see are permuted
+ * among the places of those zones (the sizes of every zone kept; a card
+ * with cards under it, and the held zones, stay). S's JSON stream must be
+ * the same in both up to the first thing the rules show S:
+ *   - a card moving from a place no seat of S may see to one that one of
+ *     them sees (the move names it), or the answers of a reaction window where some seat
  *     answered with a card (a window every seat declined, each asked or
  *     not, shows nothing more: the comparison goes on past it, so a seat
  *     that declines unasked must leave no trace in S's stream);
- *   - a decision of another seat whose options differ between the two
+ *   - a decision of a seat S does not play whose options differ between the two
  *     games (its own hidden cards now shape what it does, which the
  *     rules may show; the agents' choices are the same only while the
  *     options are). Another seat's window questions are left out of this:
  *     asked in one game (it holds a card to answer with) and not in the
  *     other, it declines in both, and S must not tell the two apart.
- * A decision of S whose prompt or options differ is a leak, and so is
+ * A decision of a seat of S whose prompt or options differ is a leak, and so is
  * any other line that differs before those points: a question asked in
  * one game only, a move, a view, the end line's count of decisions.
  * Prints one line per game played twice and "secrecy: N passed, M failed";
@@ -71,11 +73,11 @@ enum { SEED = 5, SEATS = 3 };
 static const RtGame *g = &game;
 
 /* rt_secrecy_hook's orders: none (the story arranges the table itself),
- * or permute what seat `seat` may not see at the first decision. */
+ * or permute what no seat of `seats` may see at the first decision. */
 static struct {
     bool permute;   /* this game permutes */
     bool done;      /* the first decision has opened */
-    int seat;
+    unsigned seats; /* the seats the stream plays, a bit each */
     uint64_t seed;
 } hook;
 
@@ -310,17 +312,21 @@ static size_t stream_len(Run *r)
     return r->len;
 }
 
-/* May seat p see the cards of slot (none: -1)? */
-static bool sees(const void *st, int slot, int p)
+/* May some seat of `seats` (a bit each) see the cards of slot (none: -1)? */
+static bool sees(const void *st, int slot, unsigned seats)
 {
-    return slot >= 0 && rt_sees(g, st, slot, p);
+    for (int p = 0; slot >= 0 && p < RT_MAX_PLAYERS; p++)
+        if (((seats >> p) & 1u) && rt_sees(g, st, slot, p))
+            return true;
+    return false;
 }
 
-/* Are the cards of slot permuted for seat p? A slot in play that p may
- * not see, and not a held zone's (its holder stays where it is). */
-static bool movable_slot(const void *st, int slot, int p)
+/* Are the cards of slot permuted for the stream of `seats`? A slot in
+ * play that none of them may see, and not a held zone's (its holder stays
+ * where it is). */
+static bool movable_slot(const void *st, int slot, unsigned seats)
 {
-    return rt_slot_used(g, st, slot) && !rt_sees(g, st, slot, p) &&
+    return rt_slot_used(g, st, slot) && !sees(st, slot, seats) &&
            (!g->slot_holder || g->slot_holder[slot] < 0);
 }
 
@@ -335,15 +341,16 @@ static bool holds_cards(const void *st, int c)
     return false;
 }
 
-/* Permutes the cards of the slots seat p may not see among their places
- * (each slot keeps its size), then has the game rebuild what it derives. */
-static void permute_unseen(void *st, int p, uint64_t seed)
+/* Permutes the cards of the slots no seat of `seats` may see among their
+ * places (each slot keeps its size), then has the game rebuild what it
+ * derives. */
+static void permute_unseen(void *st, unsigned seats, uint64_t seed)
 {
     static uint16_t *place[1 << 16];
     static uint16_t card[1 << 16];
     int n = 0;
     for (int slot = 0; slot < g->nslots; slot++) {
-        if (!movable_slot(st, slot, p))
+        if (!movable_slot(st, slot, seats))
             continue;
         uint16_t *z = zcard(st, slot);
         for (int i = 0; i < zsize(st)[slot]; i++)
@@ -375,14 +382,14 @@ void rt_secrecy_hook(void *st)
         return;
     hook.done = true;
     if (hook.permute)
-        permute_unseen(st, hook.seat, hook.seed);
+        permute_unseen(st, hook.seats, hook.seed);
 }
 
 /* The observers: the library's own, after noting the first thing shown. */
 static void diff_observe(void *ctx, const RtGame *gm, const void *st, RtMove m)
 {
     Run *r = running;
-    int p = hook.seat;
+    unsigned p = hook.seats;
     if (r->shown == SIZE_MAX && hook.done && !sees(st, m.from_slot, p) && sees(st, m.to_slot, p))
         r->shown = stream_len(r);
     rt_observe(ctx, gm, st, m);
@@ -434,9 +441,15 @@ static void *must(void *p)
     return p;
 }
 
-/* Plays one game of the pair, S = seat, until its end or the first thing
- * the rules show S (nothing after it is compared). */
-static void play_run(Run *r, int seat, uint64_t seed, int nplayers, bool permute)
+/* Does the stream of `seats` (a bit each) play seat p? */
+static bool plays(unsigned seats, int p)
+{
+    return p >= 0 && ((seats >> p) & 1u);
+}
+
+/* Plays one game of the pair, S = the stream of `seats`, until its end or
+ * the first thing the rules show S (nothing after it is compared). */
+static void play_run(Run *r, unsigned seats, uint64_t seed, int nplayers, bool permute)
 {
     memset(r, 0, sizeof *r);
     r->shown = SIZE_MAX;
@@ -445,13 +458,13 @@ static void play_run(Run *r, int seat, uint64_t seed, int nplayers, bool permute
     RtPlay *pl = r->pl = must(calloc(1, sizeof *pl));
     void *st = must(calloc(1, g->state_size));
     *pl = (RtPlay){.g = g, .prog = "secrecy", .st = st, .seed = seed, .nplayers = nplayers,
-                   .json = true, .viewers = 1u << seat, .in = stdin, .out = r->f,
+                   .json = true, .viewers = seats, .in = stdin, .out = r->f,
                    .io_status = -1};
     for (int p = 0; p < nplayers; p++)
         rt_seed(&pl->rng[p], rt_agent_seed(seed, p));
     hook.permute = permute;
     hook.done = false;
-    hook.seat = seat;
+    hook.seats = seats;
     hook.seed = seed;
     running = r;
     rt_set_observer(g, diff_observe, pl);
@@ -463,7 +476,7 @@ static void play_run(Run *r, int seat, uint64_t seed, int nplayers, bool permute
         Entry *e = &r->e[r->n++];
         e->player = c->dec.player;
         e->before = stream_len(r);
-        if (e->player == seat)
+        if (plays(seats, e->player))
             rt_json_decision(pl);
         e->after = stream_len(r);
         e->options = options_hash(pl);
@@ -501,29 +514,29 @@ static size_t min_size(size_t a, size_t b)
 /* The entry of r from i on that the comparison reads: another seat's
  * window question is skipped (declined, it changes nothing: a seat may be
  * asked in one game only, for a card it holds there, and must not show). */
-static int next_entry(const Run *r, int i, int seat)
+static int next_entry(const Run *r, int i, unsigned seats)
 {
-    while (i < r->n && r->e[i].window && r->e[i].player != seat)
+    while (i < r->n && r->e[i].window && !plays(seats, r->e[i].player))
         i++;
     return i;
 }
 
-static size_t must_agree(const Run *a, const Run *b, int seat)
+static size_t must_agree(const Run *a, const Run *b, unsigned seats)
 {
     size_t cut = min_size(min_size(a->shown, b->shown), min_size(a->len, b->len));
-    int i = next_entry(a, 0, seat), j = next_entry(b, 0, seat);
-    for (; i < a->n && j < b->n; i = next_entry(a, i + 1, seat), j = next_entry(b, j + 1, seat)) {
+    int i = next_entry(a, 0, seats), j = next_entry(b, 0, seats);
+    for (; i < a->n && j < b->n; i = next_entry(a, i + 1, seats), j = next_entry(b, j + 1, seats)) {
         const Entry *x = &a->e[i], *y = &b->e[j];
         if (x->player == y->player && x->options == y->options)
             continue;
-        bool own = x->player == seat && y->player == seat;
+        bool own = plays(seats, x->player) && plays(seats, y->player);
         return min_size(cut, min_size(own ? x->after : x->before, own ? y->after : y->before));
     }
     /* a decision in one game only: another seat's, or S's asked where the
      * other game ended (its end line then differs, before it) */
     if (i < a->n || j < b->n) {
         const Entry *x = i < a->n ? &a->e[i] : &b->e[j];
-        return min_size(cut, x->player == seat ? x->after : x->before);
+        return min_size(cut, plays(seats, x->player) ? x->after : x->before);
     }
     return cut;
 }
@@ -539,19 +552,33 @@ static void print_line_at(const char *s, size_t len, size_t at)
     printf("      %.*s\n", (int)(to - from > 400 ? 400 : to - from), s + from);
 }
 
-static void diff_pair(int seat, uint64_t seed, int nplayers)
+/* "seat 2" or "seats 0, 1": who the stream of `seats` plays. Into buf. */
+static const char *seats_text(unsigned seats, char *buf, size_t n)
+{
+    size_t k = (size_t)snprintf(buf, n, "seat%s", (seats & (seats - 1)) ? "s" : "");
+    for (int p = 0, first = 1; p < RT_MAX_PLAYERS && k < n; p++)
+        if (plays(seats, p)) {
+            k += (size_t)snprintf(buf + k, n - k, "%s%d", first ? " " : ", ", p);
+            first = 0;
+        }
+    return buf;
+}
+
+static void diff_pair(unsigned seats, uint64_t seed, int nplayers)
 {
     Run a, b;
-    play_run(&a, seat, seed, nplayers, false);
-    play_run(&b, seat, seed, nplayers, true);
-    size_t cut = must_agree(&a, &b, seat), same = 0;
+    char who[64];
+    seats_text(seats, who, sizeof who);
+    play_run(&a, seats, seed, nplayers, false);
+    play_run(&b, seats, seed, nplayers, true);
+    size_t cut = must_agree(&a, &b, seats), same = 0;
     while (same < a.len && same < b.len && a.out[same] == b.out[same])
         same++;
     bool ok = same >= cut;
-    printf("%s %s: seat %d, %d players, seed %llu: %zu bytes agree\n", ok ? "ok" : "FAIL",
-           g->name, seat, nplayers, (unsigned long long)seed, cut);
+    printf("%s %s: %s, %d players, seed %llu: %zu bytes agree\n", ok ? "ok" : "FAIL", g->name,
+           who, nplayers, (unsigned long long)seed, cut);
     if (!ok) {
-        printf("    the streams differ before anything was shown to seat %d:\n", seat);
+        printf("    the streams differ before anything was shown to %s:\n", who);
         print_line_at(a.out, a.len, same);
         printf("    when the cards it may not see are otherwise:\n");
         print_line_at(b.out, b.len, same);
@@ -561,13 +588,20 @@ static void diff_pair(int seat, uint64_t seed, int nplayers)
     free_run(&b);
 }
 
+/* Each seat on a stream of its own, then two seats next to each other on
+ * one stream (seats 0 and 1, 1 and 2, ..., the last and 0; of two
+ * players, both once): what a stream of several seats names, in a window
+ * shared by its seats too, is what one of them may see. */
 static int diff(int seeds)
 {
     int top = g->max_players < 4 ? g->max_players : 4;
     for (int seed = 1; seed <= seeds; seed++)
-        for (int n = g->min_players; n <= top; n++)
+        for (int n = g->min_players; n <= top; n++) {
             for (int seat = 0; seat < n; seat++)
-                diff_pair(seat, (uint64_t)seed, n);
+                diff_pair(1u << seat, (uint64_t)seed, n);
+            for (int seat = 0; n > 1 && seat < (n == 2 ? 1 : n); seat++)
+                diff_pair(1u << seat | 1u << (seat + 1) % n, (uint64_t)seed, n);
+        }
     printf("secrecy: %d passed, %d failed\n", pass, failed);
     return failed ? 1 : 0;
 }
