@@ -39,26 +39,7 @@ check "JSON: the responses line reads the rules' label" \
     has '"responses".*"label":"Let the (Attack|Nope) be"'
 check "JSON: cardc's words are gone" sh -c '! grep -qE "Respond to a card played|Do not respond" "$1"' sh "$T/all"
 check "JSON: no template reaches a client" sh -c '! grep -qE "\{[pcnbw][0-9]\}" "$1"' sh "$T/all"
-# a window reopened: the responses of two windows of depth 1 before the
-# same card, with no other decision of the rules between them
-reopened() {
-    python3 - "$@" <<'PY'
-import json, sys
-n = 0
-for f in sys.argv[1:]:
-    last = None
-    for line in open(f):
-        m = json.loads(line)
-        if m.get("type") == "responses" and m["window"]["depth"] == 1:
-            key = (tuple(m["window"]["args"]), m["window"]["by"])
-            n += key == last
-            last = key
-        elif m.get("type") == "decision" and "window" not in m:
-            last = None
-sys.exit(0 if n > 0 else 1)
-PY
-}
-check "JSON: a Nope war reopens the window before the card it answered" reopened "$T"/out.*
+check "JSON: a Nope war reopens the window before the card it answered" reopened played "$T"/out.*
 
 "$T/lab" play --seats random,random --seed 3 >"$T/term" 2>>"$T/stderr"
 check "terminal: each answer beside the rules' question (no human seat: values unnamed)" \

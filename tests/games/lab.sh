@@ -15,6 +15,11 @@
 #                       stderr into $T/stderr; checks the streams with
 #                       jsonl_check.py (ended; one check, one Python), and
 #                       writes them all into $T/all.
+#   reopened EVENT FILE...  some stream of FILEs reopened a window before
+#                       EVENT ("played", "enters"...): the responses of two
+#                       windows of depth 1 before the same event, its args
+#                       and its player, with no other decision of the
+#                       rules between them.
 CC=${CC:-cc}
 export ASAN_OPTIONS=detect_leaks=1
 LAB_SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
@@ -50,4 +55,22 @@ json_games() {
     check "seeds $*: every stream passes jsonl_check.py" \
         python3 "$ROOT/tests/games/jsonl_check.py" --ended $outs
     cat "$T"/out.* >"$T/all"
+}
+
+reopened() {
+    python3 - "$@" <<'PY'
+import json, sys
+event, n = sys.argv[1], 0
+for f in sys.argv[2:]:
+    last = None
+    for line in open(f):
+        m = json.loads(line)
+        if m.get("type") == "responses" and m["window"]["depth"] == 1:
+            key = (m["window"]["event"], tuple(m["window"]["args"]), m["window"]["by"])
+            n += key == last and key[0] == event
+            last = key
+        elif m.get("type") == "decision" and "window" not in m:
+            last = None
+sys.exit(0 if n > 0 else 1)
+PY
 }
