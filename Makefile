@@ -10,6 +10,9 @@
 #                 DIR/bin/easy-school (an older build) beside this one
 #   make bless    rewrite examples/broken/*.expected from what cardc prints
 #                 now; review `git diff examples/` before committing
+#   make install  cardc, libcardrt.a, the runtime's headers, cardrt.pc and
+#                 the man pages into PREFIX (/usr/local), staged under
+#                 DESTDIR if given; make uninstall removes them
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L

@@ -107,6 +107,18 @@ static int dump_one(Run *r)
     return status;
 }
 
+/* build -o GAME: whether r's path is a game, with rules; card tables alone
+ * have no main to build, which is said (status 2). */
+static bool has_game(Run *r)
+{
+    if (r->c.rule_files.len)
+        return true;
+    fprintf(stderr, "cardc: -o GAME builds a game: '%s' has no rules (its cards' C tables "
+            "go to -o FILE.c)\n", r->path);
+    r->c.io_error = true;
+    return false;
+}
+
 /* check, or build -o FILE: the phases, FILE written whole or not at all,
  * then the diagnostics; or build -o GAME: the phases, the diagnostics,
  * then the C compiler. Returns the exit status for this path. */
@@ -119,6 +131,8 @@ static int check_one(Run *r)
     if (ok && r->build)
         ok = phase_analyse(c);            /* what is reached, seats in range, kind facts, helpers */
     bool binary = ok && r->build && build_makes_binary(r->o->out);
+    if (binary && !has_game(r))
+        ok = binary = false;
     if (ok && r->build) {
         phase_emit(c, &r->out);           /* the C of the game (or of the cards alone) */
         c->doing = "writing the C of";

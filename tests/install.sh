@@ -15,7 +15,8 @@
 #   - cardrt.pc gives the flags to build the same game by hand, and the
 #     man pages render without a warning, found by man through MANPATH;
 #   - a C compiler that cannot be run or fails is exit status 2 with a
-#     clear message, and leaves GAME as it was;
+#     clear message, and leaves GAME as it was; a game with errors runs
+#     no compiler (1), a card file alone has no game to build (2);
 #   - the build tree's cardc builds a game against the build tree;
 #   - `make uninstall` removes every file, from P and from a DESTDIR.
 #
@@ -133,6 +134,12 @@ check "compiler fails: GAME as it was" cmp -s "$T/w/es" "$T/es.before"
 check "compiler fails: no temporary left" [ "$(ls -A "$T/w" | tr '\n' ' ')" = "es es-pc es.c game " ]
 run "$P/bin/cardc" build examples/broken-rules/unknown-card -o "$T/w/broken"
 check "a game with errors: exit 1, no compiler run" [ "$rc" = 1 ] && [ ! -e "$T/w/broken" ]
+
+run "$P/bin/cardc" build decks/easy-school/cards.yaml -o "$T/w/cards-only"
+check "a card file alone: exit 2" [ "$rc" = 2 ]
+check "a card file alone: says it has no rules" says \
+    "cardc: -o GAME builds a game: 'decks/easy-school/cards.yaml' has no rules (its cards' C tables go to -o FILE.c)"
+check "a card file alone: no binary" [ ! -e "$T/w/cards-only" ]
 
 # ---- the build tree's cardc, against the build tree ----
 run "$B/bin/cardc" build decks/easy-school -o "$T/tree-es"
