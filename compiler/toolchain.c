@@ -36,6 +36,8 @@
 
 extern char **environ;
 
+/* $CC is split into a fixed array, which holds the command line with no
+ * allocation to undo (docs/LIMITS.md, max_cc_bytes and max_cc_words). */
 enum { MAX_CC_BYTES = 4096, MAX_CC_WORDS = 32 };
 
 const char *runtime_include_dir(void)
@@ -87,14 +89,16 @@ static const char *cc_command(void)
 static int cc_words(const char *cc, char *buf, char **words)
 {
     if (strlen(cc) >= MAX_CC_BYTES) {
-        fprintf(stderr, "cardc: $CC is longer than %d bytes\n", MAX_CC_BYTES - 1);
+        fprintf(stderr, "cardc: $CC is longer than %d bytes (limit max_cc_bytes)\n",
+                MAX_CC_BYTES - 1);
         return 0;
     }
     strcpy(buf, cc);
     int n = 0;
     for (char *w = strtok(buf, " \t"); w; w = strtok(NULL, " \t")) {
         if (n == MAX_CC_WORDS) {
-            fprintf(stderr, "cardc: $CC has more than %d words\n", MAX_CC_WORDS);
+            fprintf(stderr, "cardc: $CC has more than %d words (limit max_cc_words)\n",
+                    MAX_CC_WORDS);
             return 0;
         }
         words[n++] = w;

@@ -132,8 +132,28 @@ check "compiler fails: says so" \
     says "cardc: the C compiler 'cc -DNO_SUCH_FLAG -Werror=no-such-warning' failed (exit status 1): 'es' not built"
 check "compiler fails: GAME as it was" cmp -s "$T/w/es" "$T/es.before"
 check "compiler fails: no temporary left" [ "$(ls -A "$T/w" | tr '\n' ' ')" = "es es-pc es.c game " ]
+# $CC at its limits (docs/LIMITS.md): 32 words and 4,095 bytes build.
+words="cc"
+for i in $(seq 2 32); do words="$words -DW$i"; done
+(cd "$T/w" && CC="$words" "$P/bin/cardc" build game -o es32) >"$T/out" 2>"$T/err"
+check "CC of 32 words: builds" [ -x "$T/w/es32" ]
+(cd "$T/w" && CC="$words -DW33" "$P/bin/cardc" build game -o es33) >"$T/out" 2>"$T/err"
+rc=$?
+check "CC of 33 words: exit 2" [ "$rc" = 2 ]
+check "CC of 33 words: says so" says "cardc: \$CC has more than 32 words (limit max_cc_words)"
+long="cc -DL=$(printf '%04088d' 0)"
+check "CC of 4095 bytes: so long" [ ${#long} = 4095 ]
+(cd "$T/w" && CC="$long" "$P/bin/cardc" build game -o es4095) >"$T/out" 2>"$T/err"
+check "CC of 4095 bytes: builds" [ -x "$T/w/es4095" ]
+(cd "$T/w" && CC="${long}0" "$P/bin/cardc" build game -o es4096) >"$T/out" 2>"$T/err"
+rc=$?
+check "CC of 4096 bytes: exit 2" [ "$rc" = 2 ]
+check "CC of 4096 bytes: says so" says "cardc: \$CC is longer than 4095 bytes (limit max_cc_bytes)"
+rm -f "$T/w/es32" "$T/w/es4095"
+
 run "$P/bin/cardc" build examples/broken-rules/unknown-card -o "$T/w/broken"
-check "a game with errors: exit 1, no compiler run" [ "$rc" = 1 ] && [ ! -e "$T/w/broken" ]
+check "a game with errors: exit 1" [ "$rc" = 1 ]
+check "a game with errors: no binary" [ ! -e "$T/w/broken" ]
 
 run "$P/bin/cardc" build decks/easy-school/cards.yaml -o "$T/w/cards-only"
 check "a card file alone: exit 2" [ "$rc" = 2 ]
