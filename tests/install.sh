@@ -43,7 +43,9 @@ says() { grep -qF -- "$1" "$T/err"; }
 all_in() { for f in $FILES; do [ -f "$1/$f" ] || { echo "missing $1/$f"; return 1; }; done; }
 # nothing_in DIR: DIR holds no file and no link (folders may stay).
 nothing_in() { [ -z "$(find "$1" ! -type d 2>/dev/null)" ]; }
-mk() { make -s --no-print-directory B="$B" "$@"; }
+# make of its own: not the flags nor the job server of a make running
+# this script (make test)
+mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory B="$B" "$@"; }
 # figures BIN SEED: simulate's JSON line without the timings.
 figures() {
     "$1" simulate --games 300 --players 4 --seed "$2" --json |
