@@ -20,6 +20,7 @@
  *   sema_words.c  prompts and labels built from values
  *   sema_supply.c draws, certain to run, from a deck that holds too few
  *   sema_usage.c  what is written and never read, or read and never written
+ *   sema_type_uses.c a card type whose cards no rule or effect names
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -164,6 +165,8 @@ void check_reach(Sema *s);
 /* sema_usage.c: variables written and never read or read and never
  * written, zones cards go to that nothing reads (warnings) */
 void check_usage(Sema *s, const Program *prog);
+/* sema_type_uses.c: a card type whose cards no rule or effect names */
+void check_type_uses(Sema *s, const Program *prog);
 
 /* sema_handlers.c */
 void check_handler(Sema *s, Node *c, const Node *e);

@@ -23,12 +23,14 @@
 #include "sema_int.h"
 
 /* How a name is used where it is written. */
-typedef enum Role { ROLE_READ, ROLE_WRITE, ROLE_KEEP } Role;
+typedef enum Role { ROLE_READ, ROLE_WRITE, ROLE_KEEP, ROLE_MOVED } Role;
 
 /* The first read and the first write of a variable or a zone, or NULL;
- * for a zone, the first `move all` into it too. */
+ * for a zone, the first `move all` into it too, and its first read that
+ * does more than move its cards elsewhere (`used`: not the `top(Z)` of a
+ * move, not the source of a `move all`). */
 typedef struct Use {
-    const Node *read, *write, *bulk;
+    const Node *read, *write, *bulk, *used;
 } Use;
 
 typedef struct Usage {
@@ -55,8 +57,10 @@ static void note_use(Use *use, const Node *at, Role role)
 {
     if (role == ROLE_WRITE && !use->write)
         use->write = at;
-    else if (role == ROLE_READ && !use->read)
+    if ((role == ROLE_READ || role == ROLE_MOVED) && !use->read)
         use->read = at;
+    if (role == ROLE_READ && !use->used)
+        use->used = at;
 }
 
 /* A name: a variable or a zone, in the role it is written in. A read of
@@ -71,8 +75,10 @@ static void visit_ident(Usage *u, const Node *n, Role role, const Sym *self)
         return;
     }
     Use *use = var_use(u, sym);
+    if (use && role != ROLE_WRITE)
+        role = ROLE_READ;
     if (use && !(role == ROLE_READ && sym == self))
-        note_use(use, n, role == ROLE_KEEP ? ROLE_READ : role);
+        note_use(use, n, role);
 }
 
 /* The variable an assignment's target names (`x`, `points[p]`), or NULL. */
@@ -114,6 +120,29 @@ static void visit_dest(Usage *u, Node *n, Node *dest, const Sym *self)
     visit_kids(u, n, roles, self);
 }
 
+/* What a move takes: `top(Z)` or the source of a `move all` only moves
+ * Z's cards (ROLE_MOVED); anything else is read. */
+static void visit_moved(Usage *u, Node *n, const Sym *self)
+{
+    if (n && n->kind == N_TOPCARD) {
+        visit(u, n->zone, ROLE_MOVED, self);
+    } else if (n && n->kind == N_SOURCE && n->src_kind == SRC_ZONE) {
+        visit(u, n->in, ROLE_MOVED, self);
+        visit(u, n->filter, ROLE_READ, self);
+    } else {
+        visit(u, n, ROLE_READ, self);
+    }
+}
+
+/* A move: its card (or cards) moved, its zone written, its position read. */
+static void visit_move(Usage *u, Node *n, const Sym *self)
+{
+    Node *what = n->kind == N_MOVE ? n->card : n->cards;
+    visit_moved(u, what, self);
+    visit(u, n->to, ROLE_WRITE, self);
+    visit(u, n->pos, ROLE_READ, self);
+}
+
 /* `move all ... to Z`: a group of cards sent to Z at once. */
 static void note_bulk(Usage *u, const Node *to)
 {
@@ -144,9 +173,12 @@ static void visit_one(Usage *u, Node *n, Role role, const Sym *self)
         return;
     case N_MOVEALL:
         note_bulk(u, n->to);
-        visit_dest(u, n, n->to, self);
+        visit_move(u, n, self);
         return;
-    case N_MOVE: case N_PLAY:
+    case N_MOVE:
+        visit_move(u, n, self);
+        return;
+    case N_PLAY:
         visit_dest(u, n, n->to, self);
         return;
     case N_CHOOSECARDS:
@@ -232,6 +264,87 @@ static void check_zones(Usage *u)
     }
 }
 
+/* Does a rule read zone z for more than moving its cards elsewhere, or do
+ * its cards take effect or react there? */
+static bool zone_read_by_rules(const Usage *u, int z)
+{
+    const Node *zd = u->s->g->zones.items[z];
+    return u->zones[z].used || (zd->zflags & (ZF_IN_PLAY | ZF_REACTS));
+}
+
+/* "'deck' and 'box'": the zones of mask m (bit z: zone z). */
+static const char *zone_list(Sema *s, const bool *in)
+{
+    const char *out = "", *last = NULL;
+    int n = 0;
+    for (int z = 0; z < s->g->zones.len; z++) {
+        if (!in[z])
+            continue;
+        const char *name = ((const Node *)s->g->zones.items[z])->name;
+        if (last)
+            out = arena_printf(s->arena, "%s%s'%s'", out, n > 1 ? ", " : "", last);
+        last = name;
+        n++;
+    }
+    return n > 1 ? arena_printf(s->arena, "%s and '%s'", out, last)
+                 : arena_printf(s->arena, "'%s'", last);
+}
+
+/* May card kind k ever be in a zone a rule reads? in[z]: may it be in z. */
+static bool kind_read(const Usage *u, int k, bool *in)
+{
+    bool read = false;
+    for (int z = 0; z < u->s->g->zones.len; z++) {
+        in[z] = (kinds_in_zone(u->s->kinds, z) >> k) & 1;
+        read |= in[z] && zone_read_by_rules(u, z);
+    }
+    return read;
+}
+
+/* The kinds sema_reach.c already reports ("nothing lets anyone draw or
+ * play"): in a game that plays cards, those never played and never in a
+ * player's zone or a zone in play. */
+static Kinds kinds_never_drawn(const Usage *u)
+{
+    const Game *g = u->s->g;
+    Kinds live = 0;
+    for (int i = 0; i < g->plays.len; i++)
+        live |= kinds_of_expr(u->s->kinds, ((const Node *)g->plays.items[i])->card);
+    if (!live)
+        return 0;
+    for (int z = 0; z < g->zones.len; z++)
+        if (((const Node *)g->zones.items[z])->zflags & (ZF_PER_PLAYER | ZF_IN_PLAY))
+            live |= kinds_in_zone(u->s->kinds, z);
+    return ~live;
+}
+
+/* The card kinds that can never reach a zone a rule reads (once the kinds
+ * of sema_kinds.c are known: every card loaded, at most 64 kinds), a
+ * warning at each, when some other kind does: a game none of whose cards
+ * is ever read (tests/games/simul-fault-lab, a game of bids) is not about
+ * its cards, and none is left out. A kind that sema_reach.c reports as
+ * never drawn or played is not reported again. */
+static void check_kinds_read(Usage *u)
+{
+    Sema *s = u->s;
+    if (!s->kinds || s->cs->nleft_out)
+        return;
+    int n = s->cs->ncards < 64 ? s->cs->ncards : 64, nread = 0;
+    bool *in = arena_alloc(s->arena, (size_t)(s->g->zones.len + 1) * sizeof *in);
+    bool *read = arena_alloc(s->arena, (size_t)(n + 1) * sizeof *read);
+    for (int k = 0; k < n; k++)
+        nread += read[k] = kind_read(u, k, in);
+    Kinds reported = kinds_never_drawn(u);
+    for (int k = 0; k < n && nread > 0; k++) {
+        if (read[k] || ((reported >> k) & 1) || kind_read(u, k, in))
+            continue;
+        const CardDef *cd = s->cs->cards[k];
+        diag_warning(s->diags, cd->loc, "'%s' is never where a rule reads: it may only ever "
+                     "be in %s, which no rule, score or end looks at, so it changes nothing "
+                     "in any game", cd->name, zone_list(s, in));
+    }
+}
+
 void check_usage(Sema *s, const Program *prog)
 {
     const Game *g = s->g;
@@ -245,4 +358,5 @@ void check_usage(Sema *s, const Program *prog)
         visit(&u, prog->effects.items[i], ROLE_READ, NULL);
     check_vars(&u);
     check_zones(&u);
+    check_kinds_read(&u);
 }
