@@ -13,13 +13,18 @@
  *     are not in play and do not react: whatever goes there is lost to the
  *     game. The warning is at the first `move all` there. A card moved
  *     there alone is not reported: burying a card face down, out of the
- *     game, is how games take one out (tests/games/single-lab).
+ *     game, is how games take one out (tests/games/single-lab);
+ *   - a card kind never where a rule reads: every zone it may ever be in
+ *     (Sema.kinds) is read by no rule for more than moving its cards on,
+ *     and is not in play and does not react. A warning at the card.
  *
  * Every statement and expression of the rules and of the cards' effects is
  * walked once, each name with its role: written (the target of an
  * assignment, the zone a move puts cards into), left as it is (the zone of
- * `shuffle` and `sort`) or read (anything else). What no rule reaches is
- * walked too (its reads count): warn_unused (sema.c) reports it already. */
+ * `shuffle` and `sort`), only moved on (the zone of the `top(Z)` a move
+ * takes, the source of a `move all`) or read (anything else). What no rule
+ * reaches is walked too (its reads count): warn_unused (sema.c) reports
+ * it already. */
 #include "sema_int.h"
 
 /* How a name is used where it is written. */
