@@ -130,6 +130,17 @@ static bool type_says_more(const TypeDef *type)
     return type->nattrs > 0;
 }
 
+/* "'worth'", "'color' or 'rank'": the attributes of a type. */
+static const char *attr_names(Sema *s, const TypeDef *type)
+{
+    const char *out = "";
+    for (int i = 0; i < type->nattrs; i++)
+        out = arena_printf(s->arena, "%s%s'%s'", out,
+                           i == 0 ? "" : i == type->nattrs - 1 ? " or " : ", ",
+                           type->attrs[i].attr->name);
+    return out;
+}
+
 static int types_with_cards(const CardSet *cs)
 {
     int n = 0;
@@ -177,9 +188,8 @@ void check_type_uses(Sema *s, const Program *prog)
         if (type->instances == 0 || !type_says_more(type) || type_used(&t, type))
             continue;
         diag_warning(s->diags, type->loc, "no rule or effect names type '%s' or any of its %lld "
-                     "card%s: none has an effect, no rule tests the type, quotes a card's name "
-                     "or reads an attribute it has, so nothing tells its cards from any other "
-                     "(what their attributes say of them is read by no rule)", type->name,
-                     type->instances, type->instances == 1 ? "" : "s");
+                     "card%s: none has an effect, and no rule tests the type, quotes a card's "
+                     "name or reads its %s: nothing tells its cards from any other", type->name,
+                     type->instances, type->instances == 1 ? "" : "s", attr_names(s, type));
     }
 }
