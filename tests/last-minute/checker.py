@@ -35,8 +35,27 @@ What is random is read from the transcript: the card each draw brings (the
 model checks that the deck holds it) and the random players' choices (the
 model checks that each is legal).
 
+The options of every decision, from the model alone (README 4-15):
+the cards playable (Tasks before any Action, a Sabotage only while an
+opponent has an active Task and not in a Sports Day round, a Helping card
+only where it can act, Tuition Class once and 5 or more points behind the
+leader; Pass), at most 2 (or 1) of them in a Play phase that runs, seat by
+seat, to a Pass or its last card; a Sabotage's targets (every opponent's
+active Task, each copy); the Task to replace, to score, to let sit (none
+at round 5, where it would never score), to buff, shield or speed up;
+Group Study's partner and consent; the cards to discard; and in a window,
+who is asked (the protected player holding the Escape for that moment,
+Good Excuse only with points to lose) and with what. A hand card is
+compared by name (a Task's copy number is never named in a hand). With
+--live the checker plays human seats itself, answering each decision at
+random (seeded), and the transcript lists every decision's options: each
+list must be exactly the model's, a decision of one option (shown only by
+its answer) must have one legal option, and every window must ask exactly
+the players the model expects. Without it (the game's random seats) only
+the answers are seen, and each must be legal.
+
     checker.py --transcript FILE [--transcript FILE ...]
-    checker.py --binary B --players N --seed S [--games K] [--record FILE]
+    checker.py --binary B --players N --seed S [--games K] [--live] [--record FILE]
 
 Exit status 0: the game and the model agree. 1: they disagree; the seed, the
 transcript line, what the game did and what the model expected are printed.
@@ -44,6 +63,7 @@ transcript line, what the game did and what the model expected are printed.
 """
 
 import argparse
+import functools
 import os
 import random
 import re
@@ -90,11 +110,15 @@ def read_cards(path):
 
 
 CARDS = read_cards(CARDS_YAML)
+COPY = re.compile(r" #\d+$")
+SEAT = re.compile(r"^Player (\d+)$")
+SEAT_ZONE = re.compile(r"^(hand|tasks|done) of Player (\d+)$")
 
 
+@functools.lru_cache(maxsize=None)
 def base(name):
     """A card's name without its copy number ("Finish Worksheet #2")."""
-    return re.sub(r" #\d+$", "", name)
+    return COPY.sub("", name)
 
 
 def deck_of(name):
@@ -129,6 +153,8 @@ class Model:
     def __init__(self, players, seed):
         self.n, self.seed = players, seed
         self.zones = Counter()          # (zone, name) -> copies
+        self.sizes = Counter()          # zone -> cards
+        self.hands = [Counter() for _ in range(players)]    # a hand's name -> copies
         self.points = [0] * players
         self.done = [0] * players       # Tasks scored
         self.last = [-1] * players      # when each last scored (a counter)
@@ -158,14 +184,20 @@ class Model:
 
     # -- zones --------------------------------------------------------------------
     def hand(self, p):
-        return sum(c for (z, _), c in self.zones.items() if z == "hand%d" % p)
+        return self.sizes["hand%d" % p]
 
     def move(self, name, src, dst):
         nm = base(name)
         if src != "setup":
             self.expect(self.zones[(src, nm)] > 0, "%s moved from %s, which does not hold it" % (nm, src))
             self.zones[(src, nm)] -= 1
+            self.sizes[src] -= 1
+            if src.startswith("hand"):
+                self.hands[int(src[4:])][nm] -= 1
         self.zones[(dst, nm)] += 1
+        self.sizes[dst] += 1
+        if dst.startswith("hand"):
+            self.hands[int(dst[4:])][nm] += 1
 
     def task(self, ident):
         for p in range(self.n):
@@ -353,12 +385,14 @@ class Model:
 
     # -- the transcript's lines -----------------------------------------------
     def seat(self, s):
-        m = re.match(r"^Player (\d+)$", s)
+        m = SEAT.match(s)
         return int(m.group(1)) - 1 if m else None
 
-    def zone(self, s):
+    @staticmethod
+    @functools.lru_cache(maxsize=None)
+    def zone(s):
         """A zone as the transcript names it -> the model's key."""
-        m = re.match(r"^(hand|tasks|done) of Player (\d+)$", s)
+        m = SEAT_ZONE.match(s)
         if m:
             return "%s%d" % (m.group(1), int(m.group(2)) - 1)
         return s
@@ -410,13 +444,15 @@ class Model:
 
     def refill(self, deck):
         """README: a deck that runs out is rebuilt from its discard pile."""
-        if any(c for (z, _), c in self.zones.items() if z == deck):
+        if self.sizes[deck] > 0:
             return
         pile = deck.replace("_deck", "_discard")
         for (z, nm), c in list(self.zones.items()):
             if z == pile and c:
                 self.zones[(deck, nm)] += c
                 self.zones[(z, nm)] = 0
+                self.sizes[deck] += c
+                self.sizes[z] -= c
 
     def on_draw(self, name, deck, p):
         kind = deck[:-5]
@@ -679,8 +715,8 @@ class Model:
     # names), a count of names: a Task once a copy, any other card once.
     def hand_names(self, p, keep=lambda nm: True):
         got = Counter()
-        for (z, nm), c in self.zones.items():
-            if z == "hand%d" % p and c and keep(nm):
+        for nm, c in self.hands[p].items():
+            if c and keep(nm):
                 got[nm] = c if CARDS[nm]["type"] == "task" else 1
         return got
 
@@ -732,7 +768,7 @@ class Model:
                     (p + 1, limit, "s" if limit > 1 else ""))
         victims = any(self.tasks[q] for q in range(self.n) if q != p)
         sports = self.event == "Sports Day" and p not in self.immune
-        events = any(c for (z, _), c in self.zones.items() if z in ("event_deck", "event_discard"))
+        events = self.sizes["event_deck"] + self.sizes["event_discard"] > 0
 
         def ok(nm):
             kind = CARDS[nm]["type"]
@@ -812,11 +848,15 @@ class Model:
         may = {q for q in range(self.n) if (only is None or q == only) and self.zones[("hand%d" % q, card)] > 0}
         if kind == "lose_points" and self.points[only] == 0:
             may = set()     # README 8, 10: a player with 0 points loses none, nothing to excuse
+        if asked is not None:
+            self.check_asked(kind, args, asked, card, only, may)
         for q, a in answers.items():
             self.expect(a == "Do not respond" or (a == card and q in may),
                         "Player %d answers %s before %s (%s)" % (q + 1, a, kind, ", ".join(args)))
-        if asked is None:
-            return
+
+    def check_asked(self, kind, args, asked, card, only, may):
+        """The players a window asked, and what: every player who may
+        answer with card, and no other; each offered it and the decline."""
         self.expect(set(asked) == may, "before %s (%s) Players %s asked; the model's %s (those holding %s%s)" %
                     (kind, ", ".join(args), sorted(q + 1 for q in asked), sorted(q + 1 for q in may), card,
                      "" if only is None else ", Player %d's to play" % (only + 1)))
@@ -848,6 +888,7 @@ def new_model(players, seed):
     m = Model(players, seed)
     for nm, c in CARDS.items():
         m.zones[("task_deck", nm)] += c["count"]
+        m.sizes["task_deck"] += c["count"]
     m.started, m.morning, m.stage, m.event_draw = False, players, "task", None
     m.pending_loss, m.cancelled = [], []
     m.playing = m.target = m.replacing = m.shred_due = m.lmc_due = m.lab_due = None
@@ -872,6 +913,7 @@ SCORE = re.compile(r"^  Player (\d+): (\d+)(  \(winner\))?$")
 TABLE = "--- what Player "
 ASKED = re.compile(r"^Player (\d+): (.+)$")
 OPTION = re.compile(r"^  (\d+)\) (.*)$")
+OPTION_BYTES = re.compile(rb"^  \d+\) ")
 
 
 class Menu:
@@ -883,11 +925,11 @@ class Menu:
 
     def read(self, m, line):
         """Takes one line of the decision; True once its answer is read."""
-        if self.question is None:
-            a = ASKED.match(line) if not line.startswith("  ") else None
-            if a:
-                q = a.group(2)
-                self.player, self.question = int(a.group(1)) - 1, q[:q.rindex(" (during ")] if " (during " in q else q
+        if self.question is None:      # numbered() left out the table
+            a = ASKED.match(line)
+            m.expect(a is not None, "a decision without its question")
+            q = a.group(2)
+            self.player, self.question = int(a.group(1)) - 1, q[:q.rindex(" (during ")] if " (during " in q else q
             return False
         o = OPTION.match(line)
         if o:
@@ -1015,11 +1057,33 @@ class Reader:
         return m
 
 
-def check_lines(lines):
+# A human seat's table: its first line, then every line up to its question.
+TABLE_BODY = re.compile(r"^(--- what Player .*)\n(?:(?!Player )[^\n]*\n)*", re.M)
+
+
+def numbered(text):
+    """(number, line) of a transcript's lines, but the lines of a human
+    seat's table after its first (what it sees), which the model does not
+    read: left out by a regular expression, for speed."""
+    no, pos = 0, 0
+    for t in TABLE_BODY.finditer(text):
+        for line in text[pos:t.start()].split("\n")[:-1]:
+            no += 1
+            yield no, line
+        yield no + 1, t.group(1)
+        no += t.group(0).count("\n")
+        pos = t.end()
+    rest = text[pos:]
+    for line in (rest[:-1] if rest.endswith("\n") else rest).split("\n"):
+        no += 1
+        yield no, line
+
+
+def check_lines(text):
     """Checks one game's transcript; raises Disagreement."""
     r = Reader()
-    for no, line in enumerate(lines, 1):
-        r.line(no, line.rstrip("\n"))
+    for no, line in numbered(text):
+        r.line(no, line.rstrip("\r"))
     m = r.end()
     m.counts = r.counts
     return m
@@ -1049,7 +1113,7 @@ def play_live(binary, players, seed):
         tail = (tail + chunk)[-4096:]
         if tail.endswith(b"\n> "):     # a question: count its numbered options
             k, lines = 0, tail.split(b"\n")[-2::-1]
-            while k < len(lines) and re.match(rb"^  \d+\) ", lines[k]):
+            while k < len(lines) and OPTION_BYTES.match(lines[k]):
                 k += 1
             try:
                 g.stdin.write(b"%d\n" % rng.randint(1, max(k, 1)))
@@ -1081,7 +1145,7 @@ def main():
         if a.record:
             open(a.record, "w").write(text)
         try:
-            m = check_lines(text.splitlines())
+            m = check_lines(text)
             games += 1
             counts["scored"] += sum(m.done)
             counts["points"] += sum(m.points)
@@ -1091,7 +1155,8 @@ def main():
             print(e)
             if failed >= 5:
                 break
-        if rc != 0:     # a disagreement first, if the game went wrong before it stopped
+            continue    # a disagreement first, if the game went wrong after it
+        if rc != 0:
             print("seed %d: the game exited %d: %s" % (what, rc, err.strip()), file=sys.stderr)
             return 2
     print("checker: %d games agree, %d disagree (%d Tasks scored, %d points; options checked: "
