@@ -815,8 +815,7 @@ class Model:
             self.expect(len(set(offered)) == len(offered), "options offered twice: %s" % offered)
             got = named(offered)
             if got != want:
-                more = sorted((got - want) if by_name else (got - want))
-                less = sorted((want - got) if by_name else (want - got))
+                more, less = sorted(got - want), sorted(want - got)
                 self.fail("Player %d offered %s (%s); the model's options %s: %s%s" %
                           (p + 1, sorted(offered), question, sorted(want),
                            "offered but not legal %s" % more if more else "",
@@ -825,7 +824,7 @@ class Model:
             self.expect(named([label]) == want,
                         "Player %d given %s unasked (%s); the model's options %s" % (p + 1, label, question, sorted(want)))
         else:
-            self.expect(named([label]) <= want if not by_name else not (named([label]) - want),
+            self.expect(not named([label]) - want,
                         "Player %d chooses %s (%s); the model's options %s" % (p + 1, label, question, sorted(want)))
 
     def escape_for(self, kind, args):
