@@ -21,6 +21,9 @@ struct RtCover {
     int *kind_of;           /* per card instance: its kind */
     uint64_t *ends;         /* [kind * nzones + zone]: copies that ended there */
     int *order;             /* the sites but 0, by file, line and number */
+    int *place;             /* per site: its place in order */
+    int *of;                /* per option site: its decision site (the last
+                             * before it in the table, cgen_cover.c) */
 };
 
 /* The card kinds: each name of g->card_name once, in the order of the
@@ -72,8 +75,10 @@ RtCover *rt_cover_new(const RtGame *g)
     int n = g->ncov_sites;
     cv->count = calloc(2 * (size_t)n, sizeof *cv->count);
     cv->ends = calloc((size_t)g->ninstances * (size_t)g->nzones + 1, sizeof *cv->ends);
-    cv->order = calloc((size_t)n, sizeof *cv->order);
-    if (!cv->count || !cv->ends || !cv->order || !find_kinds(cv)) {
+    cv->order = calloc((size_t)n + 1, sizeof *cv->order);
+    cv->place = calloc((size_t)n + 1, sizeof *cv->place);
+    cv->of = calloc((size_t)n + 1, sizeof *cv->of);
+    if (!cv->count || !cv->ends || !cv->order || !cv->place || !cv->of || !find_kinds(cv)) {
         rt_cover_free(cv);
         return NULL;
     }
@@ -81,6 +86,13 @@ RtCover *rt_cover_new(const RtGame *g)
         cv->order[i - 1] = i;
     sort_cover = cv;
     qsort(cv->order, (size_t)(n > 0 ? n - 1 : 0), sizeof *cv->order, by_place);
+    for (int k = 0; k + 1 < n; k++)
+        cv->place[cv->order[k]] = k;
+    for (int i = 1, d = 0; i < n; i++) {
+        if (g->cov_sites[i].kind == RT_COV_DECISION)
+            d = i;
+        cv->of[i] = d;
+    }
     return cv;
 }
 
@@ -91,6 +103,8 @@ void rt_cover_free(RtCover *cv)
     free(cv->count);
     free(cv->ends);
     free(cv->order);
+    free(cv->place);
+    free(cv->of);
     free(cv->kind_of);
     free(cv->kind_name);
     free(cv->kind_copies);
@@ -196,8 +210,9 @@ void rt_cover_text(const RtCover *cv, FILE *out, uint64_t games)
         const RtCovSite *s = &cv->g->cov_sites[i];
         const char *why = never(cv, i);
         if (why) {
-            fprintf(out, "  %s:%d: %s %s: %s\n", s->file, (int)s->line, kind_word[s->kind],
-                    s->text, why);
+            char where[96];
+            snprintf(where, sizeof where, "%s:%d", s->file, (int)s->line);
+            fprintf(out, "  %-16s %-8s %s: %s\n", where, kind_word[s->kind], s->text, why);
             nnever++;
         }
     }
@@ -213,8 +228,9 @@ static void json_site(const RtCover *cv, FILE *out, int i)
     fprintf(out, ",\"line\":%d,\"text\":", (int)s->line);
     rt_json_string(out, s->text);
     if (s->kind == RT_COV_OPTION)
-        fprintf(out, ",\"offered\":%llu,\"taken\":%llu", (unsigned long long)cv->count[2 * i],
-                (unsigned long long)cv->count[2 * i + 1]);
+        fprintf(out, ",\"offered\":%llu,\"taken\":%llu,\"decision\":%d",
+                (unsigned long long)cv->count[2 * i], (unsigned long long)cv->count[2 * i + 1],
+                cv->place[cv->of[i]]);
     else
         fprintf(out, ",\"count\":%llu", (unsigned long long)cv->count[2 * i]);
     fputc('}', out);

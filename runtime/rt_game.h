@@ -3285,8 +3285,11 @@ static inline RT_UNUSED bool bf_seat_asked(const State *s)
 /* The seats of the open window, from the one it asks now, that are not
  * asked decline (win_decline_unasked), until one is asked (true: its
  * question is the pending decision) or the window closes (false; also
- * when the game ended: the decision bound, a fault in an offer). */
-static RT_UNUSED bool bf_ask_next(State *s, const BfEvent *ev, const int32_t *V)
+ * when the game ended: the decision bound, a fault in an offer). Each
+ * decline is counted in count[0] (coverage: the runtime's decisions)
+ * unless count is NULL. */
+static RT_UNUSED bool bf_ask_next(State *s, const BfEvent *ev, const int32_t *V,
+                                  uint64_t *count)
 {
     while (win_asking(s)) {
         bf_offer(s, ev, V);
@@ -3294,6 +3297,8 @@ static RT_UNUSED bool bf_ask_next(State *s, const BfEvent *ev, const int32_t *V)
             return false;
         if (bf_seat_asked(s))
             return true;
+        if (count)
+            count[0]++;
         if (!win_decline_unasked(s))
             return false;
         win_answer(s);
@@ -3358,7 +3363,7 @@ static RT_UNUSED int bf_windows(State *s, Frame *f, const BfEvent *ev)
     do {
         if (BFV(V, BF_PHASE) == BFP_WINDOW)
             BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
-        if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V)) {
+        if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V, NULL)) {
             f->pc = 2;
             return R_WAIT; /* asked, its cards and "Do not respond" */
         }
@@ -3452,7 +3457,7 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
 #if GAME_HAS_WINDOWS
     while (!s->core.over && !BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_WINDOW &&
            bf_open(s, ev, V)) {
-        while (bf_ask_next(s, ev, V)) {
+        while (bf_ask_next(s, ev, V, d->count)) {
             if (!decide_always(s, ev->site, d))
                 break;
             win_answer(s);
@@ -3488,13 +3493,15 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
  * NULL); returns how many are left. */
 static RT_UNUSED int bf_bulk(State *s, int evi, uint16_t *pick, int n, int to, int32_t *froms)
 {
+    /* its clauses cannot wait: nothing is asked, nothing counted (coverage) */
+    static const Direct no_chooser = {NULL, NULL, NULL};
     int m = 0;
     for (int i = 0; i < n && !s->core.over; i++) {
         int32_t v[NEVARGS] = {0};
         v[0] = pick[i];
         v[1] = s->slot_of[pick[i]];
         v[2] = to;
-        if (bf_drun(s, NULL, evi, v))
+        if (bf_drun(s, &no_chooser, evi, v))
             continue;
         if (froms)
             froms[m] = froms[i];
