@@ -170,7 +170,7 @@ static void text_site(const RtCover *cv, FILE *out, int i)
     char where[96], what[64];
     snprintf(where, sizeof where, "%s:%d", s->file, (int)s->line);
     counted(cv, i, what, sizeof what);
-    fprintf(out, "  %-16s %-8s %-28s %s%s\n", where, kind_word[s->kind], what,
+    fprintf(out, "  %-16s %-8s %-30s %s%s\n", where, kind_word[s->kind], what,
             s->kind == RT_COV_OPTION ? "  " : "", s->text);
 }
 
