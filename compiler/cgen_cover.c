@@ -93,9 +93,18 @@ static int rule_kind(const Game *g, const Sym *p)
     }
 }
 
+static const char *line_text(Gen *G, const Node *n);
+
+/* A rule's site; a play clause's text names its card (or type) first: a
+ * clause's line may say no more than `play`. */
 int cov_rule(Gen *G, const Sym *p)
 {
-    return cov_add(G, rule_kind(G->g, p), p->clause ? p->clause : p->decl, NULL);
+    const Node *at = p->clause ? p->clause : p->decl;
+    int kind = rule_kind(G->g, p);
+    const char *text = NULL;
+    if (kind == COV_EFFECT)
+        text = arena_printf(G->a, "%s: %s", p->name, line_text(G, at));
+    return cov_add(G, kind, at, text);
 }
 
 /* The text of n's line: from its first non-blank, to a comment, the end

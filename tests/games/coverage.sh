@@ -6,6 +6,7 @@
 #     exactly tests/games/coverage-lab/expected.txt and expected.json (the
 #     timings taken out); what the lab is built never to do is listed under
 #     "Never happened": the option never offered, the trigger never fired;
+#     the trigger on a card played fires as often as the Sparks' effect runs;
 #   - the counts add up (coverage_check.py): the decisions of every site
 #     are simulate's decisions, each menu's options taken its decisions,
 #     each card kind's ends games x copies; the Anchor ends every game on
@@ -49,6 +50,12 @@ check "the option that needs 3 tokens is never offered" \
     grep -q '^  game.rules:[0-9]* *option *option "Lock a card away".*: never offered$' "$T/text"
 check "the trigger on the vault never fires" \
     grep -q '^  game.rules:[0-9]* *trigger *on c enters vault: never fired$' "$T/text"
+check "the trigger on a card played fires as often as the Spark's effect runs" python3 -c '
+import json, sys
+sites = json.load(open(sys.argv[1]))["coverage"]["sites"]
+fired = [s["count"] for s in sites if s["kind"] == "trigger" and s["text"] == "on c played"]
+ran = [s["count"] for s in sites if s["kind"] == "effect" and s["text"].startswith("effect of Spark: ")]
+sys.exit(not (fired and ran and fired == ran and ran[0] > 0))' "$T/json"
 check "the Anchor ends every game on the shelf" \
     grep -q '"card":"Anchor","copies":1,"ends":{"shelf":200}' "$T/json"
 lock=$(grep -n 'option "Lock a card away"' "$LAB/game.rules" | cut -d: -f1)
