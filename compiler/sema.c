@@ -569,6 +569,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_entry_points(&s, none);
     check_winners(&s);
     warn_unused(&s);
+    warn_unreached(&s);
     warn_nobody_out(&s);
     number_zone_slots(g);
     check_card_count(&s);

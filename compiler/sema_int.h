@@ -19,6 +19,7 @@
  *                 cards nothing draws or plays, ends that never happen
  *   sema_words.c  prompts and labels built from values
  *   sema_supply.c draws, certain to run, from a deck that holds too few
+ *   sema_unreached.c procs and funcs called only from rules never reached
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -85,6 +86,8 @@ typedef struct Sema {
     bool puts_out;              /* some rule calls eliminate(p) */
     const Node *out_read;       /* the first call of is_out or players_in */
     PtrVec value_choices;       /* sema_value_limits.c: the choices of values */
+    PtrVec calls;               /* sema_unreached.c: CallEdge*, each call of a
+                                 * proc or func of the rules */
 } Sema;
 
 /* sema.c */
@@ -159,6 +162,11 @@ const char *kinds_types(Sema *s, Kinds m);
 
 /* sema_reach.c */
 void check_reach(Sema *s);
+
+/* sema_unreached.c: note_call as each call of a proc or func is checked
+ * (s->fn: the rule it is in); warn_unreached once the rules are checked */
+void note_call(Sema *s, const Sym *callee);
+void warn_unreached(Sema *s);
 
 /* sema_handlers.c */
 void check_handler(Sema *s, Node *c, const Node *e);
