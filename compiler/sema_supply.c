@@ -300,11 +300,21 @@ static void move_one(Supply *x, int z, const Node *at)
     x->filled_at[z] = at;
 }
 
+/* Did sema_draws.c already report Z empty at a top(Z) (an error)? */
+static bool draws_reported(const Sema *s, int z)
+{
+    for (int i = 0; i < s->draws_reported.len; i++)
+        if (s->draws_reported.items[i] == s->g->zones.items[z])
+            return true;
+    return false;
+}
+
 /* A `top(Z)` (or bottom) that certainly runs now: does Z hold no card? */
 static void read_top(Supply *x, const Node *top, bool certain)
 {
     int z = shared_zone(x, top->zone);
-    if (z < 0 || x->skip[z] || x->reported[z] || !sure(x, certain))
+    if (z < 0 || x->skip[z] || x->reported[z] || !sure(x, certain) ||
+        draws_reported(x->s, z))
         return;
     long long at_most = most(x, z);
     if (at_most == SUPPLY_UNBOUNDED || x->taken[z] < at_most)
