@@ -113,7 +113,7 @@ static void scan_fill(const Node *n, void *ctx)
 static bool node_fills(Draws *d, const Node *n, int z)
 {
     FillScan f = {d, z, false};
-    ast_walk_const(n, scan_fill, &f);
+    ast_walk_node_const(n, scan_fill, &f);
     return f.fills;
 }
 
@@ -147,7 +147,7 @@ static void scan_read(const Node *n, void *ctx)
     else if (n->kind == N_CALL && n->sym && n->sym->kind == S_FUNC && r->depth < 8) {
         const Node *decl = n->sym->decl;
         r->depth++;
-        ast_walk_const(decl->expr_body ? decl->expr_body : decl->body, scan_read, r);
+        ast_walk_node_const(decl->expr_body ? decl->expr_body : decl->body, scan_read, r);
         r->depth--;
     }
 }
@@ -155,7 +155,7 @@ static void scan_read(const Node *n, void *ctx)
 static bool reads_zone(const Node *e, int z)
 {
     ReadScan r = {z, false, 0};
-    ast_walk_const(e, scan_read, &r);
+    ast_walk_node_const(e, scan_read, &r);
     return r.reads;
 }
 
@@ -177,7 +177,7 @@ static void scan_cond(const Node *n, void *ctx)
 static bool tests_zone(const Node *st, int z)
 {
     CondScan c = {z, false};
-    ast_walk_const(st, scan_cond, &c);
+    ast_walk_node_const(st, scan_cond, &c);
     return c.reads;
 }
 
@@ -195,7 +195,7 @@ static void scan_exit(const Node *n, void *ctx)
 static bool may_exit(const Node *body)
 {
     ExitScan e = {false};
-    ast_walk_const(body, scan_exit, &e);
+    ast_walk_node_const(body, scan_exit, &e);
     return e.exits;
 }
 
@@ -269,7 +269,7 @@ static void read_tops(Draws *d, Run *r, const Node *n)
     if (!certainly_empty(d, r))
         return;
     TopScan t = {r->z, NULL, 0, 0};
-    ast_walk_const(n, scan_top, &t);
+    ast_walk_node_const(n, scan_top, &t);
     if (t.top && t.names == t.tops)
         report(d, r, t.top);
 }
@@ -472,7 +472,7 @@ static bool filled_aside(Draws *d, int z)
     }
     AtScan a = {d, z, false};
     for (int i = 0; i < g->procs.len && !a.fills; i++)
-        ast_walk_const(((const Sym *)g->procs.items[i])->decl->body, scan_at, &a);
+        ast_walk_node_const(((const Sym *)g->procs.items[i])->decl->body, scan_at, &a);
     return a.fills;
 }
 
@@ -534,3 +534,4 @@ void check_draws(Sema *s)
             walk_rules(&d, z);
     }
 }
+

@@ -21,6 +21,7 @@
  *   sema_supply.c draws, certain to run, from a deck that holds too few
  *   sema_draws.c  draws, wherever written, from a zone certainly empty there
  *   sema_unreached.c procs and funcs called only from rules never reached
+ *   sema_option_reach.c options never offered where their choice is reached
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -175,6 +176,13 @@ void check_draws(Sema *s);
  * (s->fn: the rule it is in); warn_unreached once the rules are checked */
 void note_call(Sema *s, const Sym *callee);
 void warn_unreached(Sema *s);
+/* Is proc or func sym called from outside the procs and funcs of the
+ * rules (a handler, an effect, an event's body, a window)? */
+bool called_apart(Sema *s, const Sym *sym);
+
+/* sema_option_reach.c: options never offered where their choice is
+ * reached (a game variable's values there, following calls) */
+void check_option_reach(Sema *s);
 
 /* sema_handlers.c */
 void check_handler(Sema *s, Node *c, const Node *e);

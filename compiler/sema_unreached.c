@@ -125,6 +125,16 @@ static void report(Sema *s, const Sym *sym)
                      n == 1 ? names : "them");
 }
 
+bool called_apart(Sema *s, const Sym *sym)
+{
+    for (int i = 0; i < s->calls.len; i++) {
+        const CallEdge *e = s->calls.items[i];
+        if (e->to == sym && !e->from)
+            return true;
+    }
+    return false;
+}
+
 void warn_unreached(Sema *s)
 {
     PtrVec seen = {0};
