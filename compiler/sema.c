@@ -581,6 +581,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         if (s.kinds) {
             check_reach(&s);
             check_draws(&s);
+            check_bottom_draws(&s);
             check_before_kinds(&s);
             check_name_kinds(&s);
         }

@@ -20,6 +20,7 @@
  *   sema_words.c  prompts and labels built from values
  *   sema_supply.c draws, certain to run, from a deck that holds too few
  *   sema_draws.c  draws, wherever written, from a zone certainly empty there
+ *   sema_bottom.c draws that may follow the draw of a deck's bottom card
  *   sema_unreached.c procs and funcs called only from rules never reached
  *   sema_option_reach.c options never offered where their choice is reached
  */
@@ -171,6 +172,10 @@ void check_reach(Sema *s);
 
 /* sema_draws.c: a top(Z) that finds Z empty whenever it runs (errors, soft) */
 void check_draws(Sema *s);
+
+/* sema_bottom.c: a card put at the bottom of a deck, and a draw that may
+ * follow its draw (a warning) */
+void check_bottom_draws(Sema *s);
 
 /* sema_unreached.c: note_call as each call of a proc or func is checked
  * (s->fn: the rule it is in); warn_unreached once the rules are checked */
