@@ -40,7 +40,11 @@ typedef struct Bottom {
     const Node *found;          /* the top(Z) reached */
     const Node *stack[MAX_CALL_DEPTH];
     int depth;
+    unsigned char *fill;        /* per proc of Game.procs: FILL_* for Z */
+    unsigned char *fill2;       /* the same for the zone X is taken from */
 } Bottom;
+
+enum { FILL_UNKNOWN, FILL_LOOKING, FILL_NO, FILL_YES };
 
 /* The state of one path: the name of X here, and whether it has left Z. */
 typedef struct Path {
@@ -63,6 +67,7 @@ typedef struct Scan {
 } Scan;
 
 static void scan_fill(const Node *n, void *ctx);
+static bool proc_fills(Bottom *b, const Sym *q);
 
 static bool fills(Bottom *b, const Node *n, int depth)
 {
@@ -81,7 +86,22 @@ static void scan_fill(const Node *n, void *ctx)
     else if (n->kind == N_CHOOSECARDS && zone_index(n->into) == sc->b->z)
         sc->hit = true;
     else if (n->kind == N_CALL && n->sym && n->sym->kind == S_PROC)
-        sc->hit |= sc->depth >= 16 || fills(sc->b, n->sym->decl->body, sc->depth + 1);
+        sc->hit |= proc_fills(sc->b, n->sym);
+}
+
+/* May proc q put a card into Z, itself or through what it calls? A proc
+ * met again while it is being looked at (recursion) may. */
+static bool proc_fills(Bottom *b, const Sym *q)
+{
+    int i = q->index;
+    const PtrVec *procs = &b->s->g->procs;
+    if (i < 0 || i >= procs->len || procs->items[i] != q)
+        return true;
+    if (b->fill[i] == FILL_UNKNOWN) {
+        b->fill[i] = FILL_LOOKING;
+        b->fill[i] = fills(b, q->decl->body, 0) ? FILL_YES : FILL_NO;
+    }
+    return b->fill[i] != FILL_NO;
 }
 
 static void scan_read(const Node *n, void *ctx)
@@ -209,14 +229,14 @@ static Walked walk_call(Bottom *b, const Node *call, Path *p)
     for (int i = 0; i < b->depth && !deep; i++)
         deep = b->stack[i] == q->decl;
     if (deep)
-        return fills(b, q->decl->body, 0) ? W_STOP : W_ON;
+        return proc_fills(b, q) ? W_STOP : W_ON;
     Path in = {NULL, p->moved};
     const Node *param = q->decl->params;
     for (const Node *a = call->args; a && param; a = a->next, param = param->next)
         if (p->card && a->kind == N_IDENT && a->sym == p->card)
             in.card = param->sym;
     b->stack[b->depth++] = q->decl;
-    Walked r = walk_stmts(b, q->decl->body->stmts, &in);
+    Walked r = q->decl->body ? walk_stmts(b, q->decl->body->stmts, &in) : W_ON;
     b->depth--;
     if (r == W_FOUND || r == W_STOP)
         return r;
@@ -433,8 +453,7 @@ static Kinds placed_kinds(Bottom *b, const Node *block)
         for (int k = 0; out && k < cs->ncards && k < 64; k++)
             if (kinds_eval(src->filter, src->slot, cs->cards[k]) == 1)
                 m &= ~(1ULL << k);
-        Bottom into = *b;
-        into.z = z2;
+        Bottom into = {.s = b->s, .z = z2, .fill = b->fill2};
         if (!out && fills(&into, st, 0))
             m = all; /* cards may have come back */
     }
@@ -482,11 +501,15 @@ void check_bottom_draws(Sema *s)
     const Game *g = s->g;
     if (!s->kinds || hears_moves(&g->befores))
         return;
+    size_t n = (size_t)g->procs.len + 1;
+    unsigned char *fill = arena_alloc(s->arena, n), *fill2 = arena_alloc(s->arena, n);
     for (int z = 0; z < g->zones.len; z++) {
         const Node *zd = g->zones.items[z];
         if (zd->zflags & (ZF_PER_PLAYER | ZF_HELD))
             continue;
-        Bottom b = {.s = s, .z = z};
+        Bottom b = {.s = s, .z = z, .fill = fill, .fill2 = fill2};
+        memset(fill, FILL_UNKNOWN, n);
+        memset(fill2, FILL_UNKNOWN, n);
         const Node *block = NULL;
         b.placed = bottom_card(s, z, &block);
         if (!b.placed || filled_aside(&b))
