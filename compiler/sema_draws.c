@@ -301,6 +301,30 @@ static bool is_bound(Run *r, const Node *card)
     return fresh;
 }
 
+/* Does statement st leave the cards `let x = top(Z)` named where they
+ * are, and their names on them? Moves of a top(Z) and of a name itself
+ * are counted by walk_move; a shuffle, a sort or a show moves no card. */
+static bool keeps_names(const Run *r, const Node *st)
+{
+    switch (st->kind) {
+    case N_SHUFFLE:
+    case N_SORT:
+    case N_SHOW:
+        return true;
+    case N_LET:
+        return st->init && st->init->kind == N_TOPCARD;
+    case N_MOVE:
+        if (st->card->kind == N_TOPCARD)
+            return true;
+        for (int i = 0; i < r->nbound; i++)
+            if (st->card->kind == N_IDENT && st->card->sym == r->bound[i].sym)
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
 static void walk_block(Draws *d, Run *r, const Node *block);
 static void walk_stmt(Draws *d, Run *r, const Node *st);
 
@@ -350,7 +374,7 @@ static long long fixed_times(const Draws *d, const Node *st)
         return st->count && st->count->kind == N_NUM ? st->count->literal : -1;
     const Node *it = st->iter;
     if (it && it->kind == N_SOURCE && it->src_kind == SRC_PLAYERS && !it->filter &&
-        !d->s->puts_out)
+        !d->s->puts_out && !st->simultaneous)
         return d->s->g->min_players;
     return -1;
 }
@@ -388,6 +412,8 @@ static void walk_stmt(Draws *d, Run *r, const Node *st)
         return;
     }
     read_tops(d, r, st);
+    if (!keeps_names(r, st))
+        r->nbound = 0; /* it may move or rename the top card a `let` named */
     long long times;
     switch (st->kind) {
     case N_MOVE:
@@ -402,7 +428,12 @@ static void walk_stmt(Draws *d, Run *r, const Node *st)
     case N_BLOCK:
         walk_block(d, r, st);
         return;
-    case N_TURN:
+    case N_TURN: /* the turn of a player put out may not run */
+        if (d->s->puts_out)
+            walk_branch(d, r, st->body);
+        else
+            walk_block(d, r, st->body);
+        return;
     case N_ROUND:
     case N_PHASE:
         walk_block(d, r, st->body);
