@@ -23,6 +23,8 @@
  *   sema_bottom.c draws that may follow the draw of a deck's bottom card
  *   sema_unreached.c procs and funcs called only from rules never reached
  *   sema_option_reach.c options never offered where their choice is reached
+ *   sema_usage.c  what is written and never read, or read and never written
+ *   sema_type_uses.c a card type whose cards no rule or effect names
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -189,6 +191,12 @@ bool called_apart(Sema *s, const Sym *sym);
  * reached (a game variable's values there, following calls) */
 void check_option_reach(Sema *s);
 
+/* sema_usage.c: variables written and never read or read and never
+ * written, zones cards go to that nothing reads (warnings) */
+void check_usage(Sema *s, const Program *prog);
+/* sema_type_uses.c: a card type whose cards no rule or effect names */
+void check_type_uses(Sema *s, const Program *prog);
+
 /* sema_handlers.c */
 void check_handler(Sema *s, Node *c, const Node *e);
 void check_rules_handlers(Sema *s, const Program *prog);
@@ -301,6 +309,8 @@ void check_shown_func_secret(Sema *s, const Node *f);
 /* sema_shown.c: who sees a variable or a func's value in the views */
 void declare_var_shown(Sema *s, Node *v, Sym *sym);
 void declare_func_shown(Sema *s, Node *f, Sym *sym);
+/* Is decl a variable written `watched` (hidden, read by tools and tests)? */
+bool shown_watched(const Node *decl);
 void check_shown_secrets(Sema *s);
 void check_decision_secrets(Sema *s);
 void check_decision_reached(Sema *s);
