@@ -129,6 +129,8 @@ static void mark_reachable(Arena *a, Game *g)
     reach(&r, g->main);
     reach(&r, g->score);
     reach(&r, g->tiebreak);
+    for (int i = 0; i < g->invariants.len; i++) /* checked at every decision */
+        reach(&r, ((const Node *)g->invariants.items[i])->sym);
     for (int i = 0; i < g->shown.len; i++) /* the views call them */
         reach(&r, shown_func(g, g->shown.items[i]));
     for (int l = 0; l < 2; l++) {

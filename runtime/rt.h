@@ -425,6 +425,11 @@ typedef struct RtGame {
      * a set of cards chosen one card at a time: true and *t filled, else
      * false; NULL for a game without `choose cards`. */
     bool (*set_step)(const void *st, RtSetStep *t);
+    /* The texts of the rules' invariants (`invariant "TEXT": COND`), in
+     * the order declared: a fault RT_F_INVARIANT of value i names the
+     * i-th. NULL and 0 for a game without invariants. */
+    const char *const *invariants;
+    int ninvariants;
 } RtGame;
 
 /* ---- engine API ---- */

@@ -1157,6 +1157,9 @@ static void json_fault(RtPlay *pl)
     } else if (k->detail == RT_FD_PLAYER || k->detail == RT_FD_INDEX ||
                k->detail == RT_FD_NUMBER) {
         fprintf(f, ",\"value\":%d", v);
+    } else if (k->detail == RT_FD_INVARIANT && v >= 0 && v < g->ninvariants) {
+        fputs(",\"invariant\":", f);
+        rt_json_string(f, g->invariants[v]);
     } else if (k->detail == RT_FD_RANGE) {
         fprintf(f, ",\"from\":%d,\"to\":%d", v, (int)c->dec.word[0]);
     } else if (k->detail == RT_FD_CARD) {
