@@ -61,10 +61,25 @@ static void check_invariant_text(Sema *s, const Node *n)
     }
 }
 
+/* A condition written `true` checks nothing; `false` faults every game as
+ * its first decision opens. */
+static void check_invariant_literal(Sema *s, const Node *n)
+{
+    if (n->cond->kind != N_BOOLLIT)
+        return;
+    if (n->cond->literal)
+        diag_warning(s->diags, n->cond->loc, "this invariant is 'true': it always holds and "
+                                             "checks nothing");
+    else
+        diag_error(s->diags, n->cond->loc, "this invariant is 'false': every game would "
+                                           "fault as its first decision opens");
+}
+
 /* Invariant n: its condition, a truth value, checked as a func's value. */
 static void check_invariant(Sema *s, Node *n)
 {
     check_invariant_text(s, n);
+    check_invariant_literal(s, n);
     Sym *fn = invariant_fn(s, n);
     n->sym = fn;
     s->fn = fn;
@@ -73,7 +88,12 @@ static void check_invariant(Sema *s, Node *n)
     scope_pop(s, 0);
     s->loops = 0;
     s->implicit_slot = -1;
-    expect_type(s, n->cond, T_BOOL, check_expr(s, n->cond), "an invariant");
+    int errors = s->diags->nerrors;
+    Type t = check_expr(s, n->cond);
+    if (s->diags->nerrors > errors) /* what a func may not do: say why it applies */
+        diag_note(s->diags, n->loc, "an invariant is checked as the value of a func: it reads "
+                                    "the game and changes nothing");
+    expect_type(s, n->cond, T_BOOL, t, "an invariant");
     fn->decl->nlocals = s->nlocals;
     check_locals(s, fn);
     vec_push(s->arena, &s->g->invariants, n);
