@@ -1,7 +1,8 @@
 /* analyse.c: the analysis phase (see analyse.h).
  *
  * Five steps, in this order (analyse_game), each over the checked tree:
- * reachability from main, score and tiebreak; the funcs that call funcs;
+ * reachability from main, score, tiebreak and the invariants; the funcs
+ * that call funcs;
  * the player variables that may hold a seat out of range; one walk that
  * writes every node's facts (seats in range, which reads those variables,
  * and what a filter decides from a card's kind); one that numbers the
