@@ -8,7 +8,8 @@
 #   - at three players its third, "a hand never holds more than three
 #     cards", breaks, first at seed 37: simulate names the seed, the
 #     invariant's line and its text; play at the terminal prints the seed
-#     first and the same fault last; the JSON end line has the seed and
+#     first and the same fault last (both exit 1, as for every fault);
+#     the JSON end line has the seed and
 #     the fault object {"kind":"invariant","file":...,"line":...,
 #     "invariant":TEXT};
 #   - simulate (the direct copy of the procs) and play between random
@@ -44,16 +45,19 @@ clean() { ! grep -q 'ERROR: AddressSanitizer\|runtime error:' "$1"; }
 
 # Two players: every invariant holds.
 "$T/lab" simulate --games 3000 --players 2 --seed 1 >"$T/sim2" 2>"$T/sim2.err"
+check "two players: simulate exits 0" test $? = 0
 check "two players, 3000 games: no fault" grep -q 'faults 0$' "$T/sim2"
 check "two players: nothing on stderr" test ! -s "$T/sim2.err"
 
 # Three players: the third breaks, first at seed 37.
 FAULT="game.rules:$hand_line: an invariant does not hold: \"$HAND\""
 "$T/lab" simulate --games 60 --players 3 --seed 1 >"$T/sim3" 2>"$T/sim3.err"
+check "three players: simulate exits 1, as for every fault" test $? = 1
 check "three players: simulate names seed 37 first, the line and the text" \
     sh -c 'head -n 1 "$1" | grep -qxF -- "lab: game with seed 37 faulted: $2"' sh "$T/sim3.err" \
     "$FAULT"
 "$T/lab" play --players 3 --seats random,random,random --seed 37 >"$T/play" 2>"$T/play.err"
+check "seed 37 at the terminal: play exits 1, as for every fault" test $? = 1
 check "seed 37 at the terminal: the seed first" sh -c 'head -n 1 "$1" | grep -q ", seed 37$"' \
     sh "$T/play"
 check "seed 37 at the terminal: the fault last" \
