@@ -643,6 +643,10 @@ static void print_end(RtPlay *pl, const char *abandoned)
     }
     if (c->over == RT_DRAW)
         fprintf(pl->out, "Draw: %s.\n", rt_end_reason(pl->g, pl->st));
+    else if (c->over == RT_FAULT && c->fault == RT_F_INVARIANT)
+        /* the designer's own rule broke: the seed that replays it, at hand */
+        fprintf(pl->out, "Fault: %s (seed %llu).\n", rt_fault_text(pl->g, pl->st, why, sizeof why),
+                (unsigned long long)pl->seed);
     else if (c->over == RT_FAULT)
         fprintf(pl->out, "Fault: %s.\n", rt_fault_text(pl->g, pl->st, why, sizeof why));
     else {

@@ -8,7 +8,8 @@
 #   - at three players its third, "a hand never holds more than three
 #     cards", breaks, first at seed 37: simulate names the seed, the
 #     invariant's line and its text; play at the terminal prints the seed
-#     first and the same fault last (both exit 1, as for every fault);
+#     first and the same fault last, with the seed again (both exit 1, as
+#     for every fault);
 #     the JSON end line has the seed and
 #     the fault object {"kind":"invariant","file":...,"line":...,
 #     "invariant":TEXT};
@@ -60,8 +61,8 @@ check "three players: simulate names seed 37 first, the line and the text" \
 check "seed 37 at the terminal: play exits 1, as for every fault" test $? = 1
 check "seed 37 at the terminal: the seed first" sh -c 'head -n 1 "$1" | grep -q ", seed 37$"' \
     sh "$T/play"
-check "seed 37 at the terminal: the fault last" \
-    sh -c 'tail -n 1 "$1" | grep -qxF -- "Fault: $2."' sh "$T/play" "$FAULT"
+check "seed 37 at the terminal: the fault last, with the seed" \
+    sh -c 'tail -n 1 "$1" | grep -qxF -- "Fault: $2 (seed 37)."' sh "$T/play" "$FAULT"
 check "seed 37 at the terminal: clean" clean "$T/play.err"
 "$T/lab" play --players 3 --seats random,random,random --seed 37 --protocol json </dev/null \
     >"$T/json" 2>"$T/json.err"
@@ -116,7 +117,7 @@ check "the end: simulate names the invariant" grep -qxF -- "end: game with seed 
 echo 1 | "$T/end" play --seats human,random --seed 5 >"$T/end.play" 2>"$T/end.err"
 check "the end: the terminal asked the one question, then faulted" \
     sh -c 'grep -q "game over after 0 turns, 1 decisions" "$1" &&
-           tail -n 1 "$1" | grep -qxF -- "Fault: $2."' sh "$T/end.play" "$END_FAULT"
+           tail -n 1 "$1" | grep -qxF -- "Fault: $2 (seed 5)."' sh "$T/end.play" "$END_FAULT"
 echo '{"choose":0}' | "$T/end" play --protocol json --seed 5 2>>"$T/end.err" | tail -n 1 >"$T/end.json"
 check "the end: the JSON end line names it" grep -qF -- \
     "\"decisions\":1,\"seed\":5,\"fault\":{\"kind\":\"invariant\",\"file\":\"game.rules\",\"line\":$pool_line,\"invariant\":\"$POOL\"}}" \
