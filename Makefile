@@ -10,6 +10,9 @@
 #                 DIR/bin/easy-school (an older build) beside this one
 #   make bless    rewrite examples/broken/*.expected from what cardc prints
 #                 now; review `git diff examples/` before committing
+#   make install  cardc, libcardrt.a, the runtime's headers, cardrt.pc and
+#                 the man pages into PREFIX (/usr/local), staged under
+#                 DESTDIR if given; make uninstall removes them
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
@@ -95,6 +98,22 @@ $(B)/obj/%.o: %.c $(wildcard compiler/*.h) runtime/utf8.h $(GEN_H)
 $(B)/asan/%.o: %.c $(wildcard compiler/*.h) runtime/utf8.h $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(SAN) $(INC) -c $< -o $@
+
+# Where cardc finds the runtime to build a game's binary (`cardc build
+# GAMEDIR -o GAME`, compiler/toolchain.c): compiled into toolchain.o alone.
+# The build tree's cardc uses the build tree's runtime (the headers of
+# runtime/, build/lib/libcardrt.a); `make install` compiles a toolchain.o
+# of its own, with PREFIX's (below). A stamp holding the folders rebuilds
+# the object when they change (a checkout moved, another B).
+RT_PATHS = -DCARDC_RUNTIME_INC='"$(abspath runtime)"' -DCARDC_RUNTIME_LIB='"$(abspath $(B)/lib)"'
+
+$(B)/obj/compiler/toolchain.o $(B)/asan/compiler/toolchain.o: $(B)/rt-paths
+$(B)/obj/compiler/toolchain.o $(B)/asan/compiler/toolchain.o: CFLAGS_ALL += $(RT_PATHS)
+
+.PHONY: FORCE
+$(B)/rt-paths: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(RT_PATHS)' | cmp -s - $@ || echo '$(RT_PATHS)' >$@
 
 $(B)/bin/cardc: $(COMPILER_OBJ) $(B)/obj/compiler/main.o
 	@mkdir -p $(dir $@)
@@ -445,3 +464,57 @@ fuzz-ci: fuzz-build
 
 clean:
 	rm -rf $(B)
+
+# ---- install: cardc, libcardrt.a, the runtime's headers, cardrt.pc and
+# the man pages (man/) ----
+#   make install [PREFIX=/usr/local] [DESTDIR=]    make uninstall (the same)
+# PREFIX is compiled into the installed cardc, a build of its own
+# (build/install/cardc): there it finds the runtime for `cardc build
+# GAMEDIR -o GAME`. DESTDIR only stages the files (a package's root): it is
+# never compiled in. tests/install.sh installs, builds a game against the
+# installed tree alone, plays it and uninstalls.
+PREFIX  ?= /usr/local
+BINDIR   = $(PREFIX)/bin
+LIBDIR   = $(PREFIX)/lib
+INCDIR   = $(PREFIX)/include/cardrt
+PCDIR    = $(LIBDIR)/pkgconfig
+MANDIR   = $(PREFIX)/share/man
+VERSION  = $(shell sed -n 's/^\#define CARDC_VERSION "\(.*\)"/\1/p' compiler/cardc.h)
+RT_PUBLIC = runtime/rt.h runtime/rt_game.h runtime/faults.h
+MAN_PAGES = man/cardc.1 man/cardc-cards.5 man/cardc-rules.5 man/cardc-protocol.7
+INST_PATHS = -DCARDC_RUNTIME_INC='"$(INCDIR)"' -DCARDC_RUNTIME_LIB='"$(LIBDIR)"'
+INSTALLED = $(BINDIR)/cardc $(LIBDIR)/libcardrt.a $(RT_PUBLIC:runtime/%=$(INCDIR)/%) \
+            $(PCDIR)/cardrt.pc $(MANDIR)/man1/cardc.1 $(MANDIR)/man5/cardc-cards.5 \
+            $(MANDIR)/man5/cardc-rules.5 $(MANDIR)/man7/cardc-protocol.7
+
+.PHONY: install uninstall
+$(B)/install/paths: FORCE
+	@case '$(PREFIX)' in /*) ;; *) echo "PREFIX must be an absolute path, not '$(PREFIX)'"; exit 1;; esac
+	@mkdir -p $(dir $@)
+	@echo '$(INST_PATHS)' | cmp -s - $@ || echo '$(INST_PATHS)' >$@
+
+$(B)/install/toolchain.o: compiler/toolchain.c $(wildcard compiler/*.h) $(B)/install/paths
+	$(CC) $(CFLAGS_ALL) $(INST_PATHS) $(INC) -c $< -o $@
+
+$(B)/install/cardc: $(filter-out %/toolchain.o,$(COMPILER_OBJ)) $(B)/install/toolchain.o \
+                    $(B)/obj/compiler/main.o
+	$(CC) $(CFLAGS_ALL) $^ -o $@ $(YAML_LIBS)
+
+$(B)/install/cardrt.pc: runtime/cardrt.pc.in $(B)/install/paths
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< >$@
+
+install: $(B)/install/cardc $(B)/lib/libcardrt.a $(B)/install/cardrt.pc $(MAN_PAGES)
+	install -d $(sort $(dir $(INSTALLED:%=$(DESTDIR)%)))
+	install -m 755 $(B)/install/cardc $(DESTDIR)$(BINDIR)/cardc
+	install -m 644 $(B)/lib/libcardrt.a $(DESTDIR)$(LIBDIR)/libcardrt.a
+	install -m 644 $(RT_PUBLIC) $(DESTDIR)$(INCDIR)
+	install -m 644 $(B)/install/cardrt.pc $(DESTDIR)$(PCDIR)/cardrt.pc
+	install -m 644 man/cardc.1 $(DESTDIR)$(MANDIR)/man1
+	install -m 644 man/cardc-cards.5 man/cardc-rules.5 $(DESTDIR)$(MANDIR)/man5
+	install -m 644 man/cardc-protocol.7 $(DESTDIR)$(MANDIR)/man7
+
+# Removes what install wrote, and the folder of the headers (cardrt's
+# own); the shared folders (bin, lib, share/man/man1...) stay.
+uninstall:
+	rm -f $(INSTALLED:%=$(DESTDIR)%)
+	if [ -d $(DESTDIR)$(INCDIR) ]; then rmdir $(DESTDIR)$(INCDIR); fi

@@ -1105,7 +1105,8 @@ static void gen_add_text(Gen *G, const Node *o, int k, const char *indent)
 
 /* The options of a choice across players' zones (CHOOSECARD's each):
  * for each player its source keeps, the cards of that player's zone from
- * the top down, one per name and player (add_card_of). */
+ * the top down, one per name and player, one per copy of a card that
+ * may hold cards (add_card_of). */
 static void gen_owner_options(Gen *G, Buf *hb, const Node *n)
 {
     const Node *e = n->each, *src = n->src;

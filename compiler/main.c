@@ -3,6 +3,7 @@
  *   cardc check [--format=text|json] [--max-errors=N] PATH...
  *   cardc check CARDS.yaml --rules FILE.rules...
  *   cardc build PATH -o FILE.c
+ *   cardc build PATH -o GAME      (the game's binary: toolchain.c)
  *   cardc build PATH --dump=tree|checked|analysed
  *
  * The pipeline of one PATH: open (read cards.yaml and *.rules, load the
@@ -12,6 +13,7 @@
  * or unreadable input. */
 #include "cardc.h"
 #include "dump.h"
+#include "toolchain.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -22,11 +24,12 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: cardc check [--format=text|json] [--max-errors=N] PATH...\n"
+    fprintf(out, "usage: cardc check [--format=text|json] [--max-errors=N] PATH...\n"
           "       cardc check CARDS.yaml --rules FILE.rules [--rules FILE.rules]...\n"
           "       cardc build PATH -o FILE.c\n"
+          "       cardc build GAMEDIR -o GAME\n"
           "       cardc build PATH --dump=tree|checked|analysed\n"
-          "       cardc --help | --version\n"
+          "       cardc -h | --help | --version\n"
           "\n"
           "PATH is a game folder (cards.yaml and *.rules) or a card YAML file.\n"
           "--rules reads FILE.rules with a card file, as if both were one game\n"
@@ -34,8 +37,12 @@ static void usage(FILE *out)
           "--dump prints what a phase made, on stdout, and stops there: the tree as\n"
           "parsed, as checked (types, names resolved, the game's tables) or as\n"
           "analysed (and what the analysis proved).\n"
-          "Exit status: 0 clean, 1 errors found, 2 bad usage or unreadable input.\n",
-          out);
+          "-o FILE.c writes the game's C; -o GAME (a name not ending in .c) builds\n"
+          "its binary: the C compiled by $CC (default cc) with the runtime, found in\n"
+          "%s (headers) and %s (libcardrt.a).\n"
+          "Exit status: 0 clean, 1 errors found, 2 bad usage, unreadable input, or\n"
+          "an output not written (the C compiler failed).\n",
+          runtime_include_dir(), runtime_lib_dir());
 }
 
 /* check --rules: at most this many rules files (a game folder may hold
@@ -100,8 +107,21 @@ static int dump_one(Run *r)
     return status;
 }
 
+/* build -o GAME: whether r's path is a game, with rules; card tables alone
+ * have no main to build, which is said (status 2). */
+static bool has_game(Run *r)
+{
+    if (r->c.rule_files.len)
+        return true;
+    fprintf(stderr, "cardc: -o GAME builds a game: '%s' has no rules (its cards' C tables "
+            "go to -o FILE.c)\n", r->path);
+    r->c.io_error = true;
+    return false;
+}
+
 /* check, or build -o FILE: the phases, FILE written whole or not at all,
- * then the diagnostics. Returns the exit status for this path. */
+ * then the diagnostics; or build -o GAME: the phases, the diagnostics,
+ * then the C compiler. Returns the exit status for this path. */
 static int check_one(Run *r)
 {
     Compilation *c = &r->c;
@@ -110,10 +130,14 @@ static int check_one(Run *r)
               && phase_check(c);          /* resolve names, check types, prove and collect */
     if (ok && r->build)
         ok = phase_analyse(c);            /* what is reached, seats in range, kind facts, helpers */
+    bool binary = ok && r->build && build_makes_binary(r->o->out);
+    if (binary && !has_game(r))
+        ok = binary = false;
     if (ok && r->build) {
         phase_emit(c, &r->out);           /* the C of the game (or of the cards alone) */
         c->doing = "writing the C of";
-        if (write_file(r->o->out, r->out.data ? r->out.data : "", r->out.len) != 0) {
+        if (!binary &&
+            write_file(r->o->out, r->out.data ? r->out.data : "", r->out.len) != 0) {
             fprintf(stderr, "cardc: cannot write '%s': %s\n", r->o->out, strerror(errno));
             c->io_error = true;
         }
@@ -125,6 +149,9 @@ static int check_one(Run *r)
         diags_json_items(&c->diags, r->json_items);
     else
         diags_print_text(&c->diags, stderr);
+    /* build -o GAME: the C compiler, once cardc's own warnings are said */
+    if (binary && build_binary(r->out.data ? r->out.data : "", r->out.len, r->o->out) != 0)
+        c->io_error = true;
     return c->io_error ? 2 : c->diags.nerrors ? 1 : 0;
 }
 
@@ -238,7 +265,7 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
                       : build && *npaths != 1 ? "build takes one PATH"
                       : o->dump && o->out ? "build --dump prints on stdout: it takes no -o"
                       : o->dump && o->json ? "build --dump prints text: it takes no --format=json"
-                      : build && !o->out && !o->dump ? "build needs -o FILE.c"
+                      : build && !o->out && !o->dump ? "build needs -o FILE.c or -o GAME"
                       : o->nrules && any_folder((const char *const *)argv + 2, *npaths)
                           ? "--rules goes with a card file, not a game folder" : NULL;
     if (why) {

@@ -592,6 +592,8 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         check_decision_secrets(&s); /* the rules whole: every name resolved */
         check_decision_reached(&s);
         check_supply(&s, prog);
+        check_usage(&s, prog);
+        check_type_uses(&s, prog);
     }
     check_value_choices(&s); /* size(Z) bounded by Z's kinds, when known */
     return d->nerrors == before;

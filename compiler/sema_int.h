@@ -19,6 +19,8 @@
  *                 cards nothing draws or plays, ends that never happen
  *   sema_words.c  prompts and labels built from values
  *   sema_supply.c draws, certain to run, from a deck that holds too few
+ *   sema_usage.c  what is written and never read, or read and never written
+ *   sema_type_uses.c a card type whose cards no rule or effect names
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -160,6 +162,12 @@ const char *kinds_types(Sema *s, Kinds m);
 /* sema_reach.c */
 void check_reach(Sema *s);
 
+/* sema_usage.c: variables written and never read or read and never
+ * written, zones cards go to that nothing reads (warnings) */
+void check_usage(Sema *s, const Program *prog);
+/* sema_type_uses.c: a card type whose cards no rule or effect names */
+void check_type_uses(Sema *s, const Program *prog);
+
 /* sema_handlers.c */
 void check_handler(Sema *s, Node *c, const Node *e);
 void check_rules_handlers(Sema *s, const Program *prog);
@@ -272,6 +280,8 @@ void check_shown_func_secret(Sema *s, const Node *f);
 /* sema_shown.c: who sees a variable or a func's value in the views */
 void declare_var_shown(Sema *s, Node *v, Sym *sym);
 void declare_func_shown(Sema *s, Node *f, Sym *sym);
+/* Is decl a variable written `watched` (hidden, read by tools and tests)? */
+bool shown_watched(const Node *decl);
 void check_shown_secrets(Sema *s);
 void check_decision_secrets(Sema *s);
 void check_decision_reached(Sema *s);

@@ -1584,15 +1584,20 @@ static inline RT_UNUSED void add_card(State *s, int site, int c)
 
 /* An option for card c of player p's zone, in a choice across players'
  * zones, unless one of its kind from p's zone is offered already: one
- * option per name and player, labelled with whose zone (RtOption.a). */
+ * option per name and player, labelled with whose zone (RtOption.a). A
+ * card that may hold cards is its own option, as in add_holder_card: two
+ * copies of it are two places, each with what lies under it. */
 static inline RT_UNUSED void add_card_of(State *s, int site, int c, int p)
 {
     const RtDecision *d = &s->core.dec;
     int k = instance_card[c];
-    for (int i = 0; i < d->noptions; i++)
-        if (d->opt[i].kind == RT_OPT_CARD && d->opt[i].a == p + 1 &&
-            instance_card[d->opt[i].ids[0]] == k)
-            return;
+#if GAME_HAS_HOLDERS
+    if (!type_holds[inst_type[c]])
+#endif
+        for (int i = 0; i < d->noptions; i++)
+            if (d->opt[i].kind == RT_OPT_CARD && d->opt[i].a == p + 1 &&
+                instance_card[d->opt[i].ids[0]] == k)
+                return;
     RtOption *o = add_option(s, site, RT_OPT_CARD, p + 1);
     if (o) {
         o->n = 1;

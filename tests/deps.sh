@@ -11,6 +11,10 @@ pkg-config --exists criterion 2>/dev/null || missing="$missing libcriterion-dev"
 command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
 # the tests' protocol checkers (tests/games/*.py, tests/school-control/*.py)
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+# the man pages rendered and checked (tests/man.sh, tests/install.sh)
+command -v groff >/dev/null 2>&1 || missing="$missing groff-base"
+command -v col >/dev/null 2>&1 || missing="$missing bsdextrautils"
+command -v man >/dev/null 2>&1 || missing="$missing man-db"
 # clang's libFuzzer runtime, for the fuzz harnesses (make fuzz, CI)
 command -v clang >/dev/null 2>&1 || missing="$missing clang"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||

@@ -46,8 +46,8 @@ for f in $inputs; do
         fail=$((fail + 1))
         continue
     fi
-    "$cardc" build "$f" -o "$gen.again"
-    check "$f: deterministic output" cmp -s "$gen" "$gen.again"
+    "$cardc" build "$f" -o "$out/$name.again.c"
+    check "$f: deterministic output" cmp -s "$gen" "$out/$name.again.c"
     check "$f: banner" banner "$gen"
     check "$f: compiles, runs and counts" compile_and_run "$gen" "$name"
 done
