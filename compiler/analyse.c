@@ -1,7 +1,8 @@
 /* analyse.c: the analysis phase (see analyse.h).
  *
  * Five steps, in this order (analyse_game), each over the checked tree:
- * reachability from main, score and tiebreak; the funcs that call funcs;
+ * reachability from main, score, tiebreak and the invariants; the funcs
+ * that call funcs;
  * the player variables that may hold a seat out of range; one walk that
  * writes every node's facts (seats in range, which reads those variables,
  * and what a filter decides from a card's kind); one that numbers the
@@ -129,6 +130,8 @@ static void mark_reachable(Arena *a, Game *g)
     reach(&r, g->main);
     reach(&r, g->score);
     reach(&r, g->tiebreak);
+    for (int i = 0; i < g->invariants.len; i++) /* checked at every decision */
+        reach(&r, ((const Node *)g->invariants.items[i])->sym);
     for (int i = 0; i < g->shown.len; i++) /* the views call them */
         reach(&r, shown_func(g, g->shown.items[i]));
     for (int l = 0; l < 2; l++) {

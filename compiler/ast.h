@@ -13,7 +13,7 @@
     /* declarations */                                                             \
     X(GAMEDECL) X(PLAYERSDECL) X(ZONEDECL) X(VARDECL) X(FUNCDECL) X(PROCDECL)      \
     X(PARAM) X(EFFECT) X(CLAUSE) X(PATTERN) X(LIMITDECL) X(PHASESDECL) X(EVENTDECL) \
-    X(ORDERDECL) X(WINNERSDECL) X(WINDOWDECL)                                      \
+    X(ORDERDECL) X(WINNERSDECL) X(WINDOWDECL) X(INVARIANTDECL)                      \
     /* statements */                                                               \
     X(PLAY) X(CANCEL) X(BLOCK) X(LET) X(ASSIGN) X(IF) X(WHILE) X(LOOP) X(REPEAT) X(FOR) X(BREAK) \
     X(RETURN) X(MOVE) X(MOVEALL) X(SHUFFLE) X(SORT) X(SHOW) X(MENU) X(OPTION) X(EXPRSTMT) X(END)  \
@@ -246,6 +246,9 @@ enum { ATTR_TYPE = -1, ATTR_NAME = -2 };
  *                 `reopens` (which 2: its window opens again after a
  *                 reaction whose play was stopped) or NULL; sym = the event (S_EVENT),
  *                 nlocals
+ *   INVARIANTDECL `invariant "TEXT": COND`: name = TEXT, cond = COND; sym =
+ *                 the func of no parameters the checker makes of COND
+ *                 (cname `N_invariant`), listed in Game.invariants
  *   WINDOWDECL    `window for PATTERN { WORDS }`: the words of a window the
  *                 runtime opens; window_of = PATTERN (`c played`), asks,
  *                 declines, reopens as EVENTDECL's; sym = the proc the

@@ -2774,6 +2774,10 @@ static void gen_game_defs(Gen *G)
     if (g->sets.len > 0)
         buf_puts(o, "/* 'choose cards': the set chosen, sset (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_SETS 1\n\n");
+    if (g->invariants.len > 0)
+        buf_puts(o, "/* invariants: game_invariants() as each decision opens, and at the\n"
+                    " * end (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_INVARIANTS 1\n\n");
     buf_puts(o, "/* Zones: the first slot of each; a per-player zone has MAXP slots. */\nenum {\n");
     for (int i = 0; i < g->zones.len; i++) {
         const Node *z = g->zones.items[i];
@@ -3035,6 +3039,35 @@ static void gen_run_hooks(Gen *G)
     buf_puts(o, "}\n\n");
 }
 
+/* game_invariants(): each invariant of the rules, in the order declared;
+ * the first that does not hold faults at its line, its number the fault's
+ * value (LANGUAGE.md §2, "Invariants"). A func that faults has faulted
+ * first: rt_fault keeps the first fault of a game. Then invariants[], their
+ * texts, which the fault names. Nothing for a game without invariants. */
+static void gen_invariants(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    if (g->invariants.len == 0)
+        return;
+    buf_puts(o, "/* The rules' invariants, checked as each decision opens and at the end. */\n"
+                "static void game_invariants(State *s)\n{\n");
+    for (int i = 0; i < g->invariants.len; i++) {
+        const Node *n = g->invariants.items[i];
+        buf_printf(o, "    /* %s:%d */\n    if (!fn_%s(s)) {\n"
+                      "        fault(s, F_INVARIANT, %d, %d);\n        return;\n    }\n",
+                   where(G, n), n->loc.line, CNAME(n->sym), site_of(G, n), i);
+    }
+    buf_puts(o, "}\n\n/* invariants[i]: the text of invariant i, which its fault names */\n"
+                "static const char *const invariants[] = {\n");
+    for (int i = 0; i < g->invariants.len; i++) {
+        buf_puts(o, "    ");
+        c_string(o, ((const Node *)g->invariants.items[i])->name);
+        buf_puts(o, ",\n");
+    }
+    buf_puts(o, "};\n\n");
+}
+
 /* fault_sites[]: the sites numbered while the rules were emitted (site_of),
  * with a last entry {NULL, 0} that is not one, so that the table is never
  * empty. */
@@ -3092,7 +3125,7 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s%s",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s%s%s",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
@@ -3103,7 +3136,11 @@ static void gen_game_table(Gen *G)
                any_zone_in_play(g) ? "    .slot_in_play = slot_in_play,\n" : "",
                g->uses_defeat ? "    .may_defeat_all = true,\n" : "",
                g->uses_out ? "    .out = game_out,\n" : "",
-               g->sets.len > 0 ? "    .set_step = game_set_step,\n" : "");
+               g->sets.len > 0 ? "    .set_step = game_set_step,\n" : "",
+               g->invariants.len > 0
+                   ? arena_printf(G->a, "    .invariants = invariants,\n    .ninvariants = %d,\n",
+                                  g->invariants.len)
+                   : "");
     buf_puts(o, cov_table_entries(G));
     buf_puts(o, "};\n\n");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
@@ -3167,6 +3204,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     buf_puts(out, body.data ? body.data : "");
     gen_event_hooks(&G);
     gen_run_hooks(&G);
+    gen_invariants(&G);
     gen_numbers(&G);
     gen_game_table(&G);
     buf_free(&body);

@@ -170,6 +170,7 @@ static void visit_kids(const Node *n, KidFn *fn, void *ctx)
     case N_PROCDECL: LIST(params, "param"); ONE(result_how); ONE(body); break;
     case N_EVENTDECL: LIST(params, "param"); ONE(asks); ONE(declines); ONE(body); break;
     case N_WINDOWDECL: ONE(window_of); ONE(asks); ONE(declines); ONE(reopens); break;
+    case N_INVARIANTDECL: ONE(cond); break;
     case N_EFFECT: LIST(clauses, "clause"); break;
     case N_CLAUSE: ONE(pattern); ONE(cond); ONE(body); break;
     case N_PATTERN:
@@ -507,6 +508,10 @@ static void put_decl_head(Buf *b, const Node *n)
         buf_printf(b, "window for %s %s", n->window_of->name,
                    pattern_kind_name(n->window_of->pat_kind));
         break;
+    case N_INVARIANTDECL:
+        buf_puts(b, "invariant ");
+        put_quoted(b, n->name);
+        break;
     case N_WINNERSDECL:
         buf_puts(b, "winners:");
         for (const Node *f = n->items; f; f = f->next)
@@ -585,6 +590,10 @@ static void put_decl_facts(const Dump *D, const Node *n)
             buf_printf(b, "  type %d", n->type_no);
         else
             buf_printf(b, "  card %d", n->card_no);
+        break;
+    case N_INVARIANTDECL:
+        if (n->sym)
+            put_fn_facts(b, n->sym);
         break;
     case N_EVENTDECL:
         if (n->sym) {

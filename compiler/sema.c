@@ -410,6 +410,7 @@ static void check_bodies(Sema *s, const Program *prog)
     for (int i = 0; i < s->g->events.len; i++)
         check_event(s, s->g->events.items[i]);
     check_card_windows(s);
+    check_invariants(s, prog);
     check_rules_handlers(s, prog);
     check_effects(s, prog);
     finish_befores(s);

@@ -187,6 +187,9 @@ typedef struct Game {
     Sym **guard_of;     /* per card: the func of its play clause's 'when', or NULL */
     PtrVec guards;      /* Sym* of those funcs (Sym.clause: the play clause) */
     PtrVec plays;       /* N_PLAY statements, in the order checked */
+    PtrVec invariants;  /* N_INVARIANTDECL, in declaration order: sym = its
+                         * func (sema_invariants.c); the index here is the
+                         * value of its fault */
     bool uses_playable; /* a rule calls playable(c, p) */
     /* filled by the analysis: what of the play of cards the game's C
      * holds: a reached 'play' (the procs of play clauses), one of 'play'

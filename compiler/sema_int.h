@@ -413,6 +413,10 @@ void check_needs(Sema *s, const Program *prog);
 void check_needs_partial(Sema *s);
 /* sema_supply.c: a draw from a deck that the set-up cannot supply */
 void check_supply(Sema *s, const Program *prog);
+/* sema_invariants.c: `invariant "TEXT": COND`, each made a func of no
+ * parameters (Game.invariants) */
+void check_invariants(Sema *s, const Program *prog);
+
 /* sema_prevent.c: a prevention that guards another card than its trigger's */
 void check_preventions(Sema *s);
 

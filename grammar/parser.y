@@ -286,6 +286,19 @@ static Node *winners_decl(struct Lexer *lx, RLLTYPE loc, const char *word, Node 
     return n;
 }
 
+/* invariant "TEXT": COND: `invariant` is a contextual word (a name
+ * elsewhere); the checker makes COND a func (check_invariants). */
+static Node *invariant_decl(struct Lexer *lx, RLLTYPE loc, const char *word, const char *text,
+                            Node *cond)
+{
+    if (!contextual(lx, loc, word, "invariant", ", expected a declaration"))
+        return NULL;
+    Node *n = NEW(INVARIANTDECL, loc);
+    n->name = text;
+    n->cond = cond;
+    return n;
+}
+
 /* `lowest score`: an IDENT of the direction whose word is the measure */
 static Node *win_order(struct Lexer *lx, RLLTYPE loc, const char *dir, RLLTYPE mloc,
                        const char *measure)
@@ -896,6 +909,7 @@ decl
     | IDENT names                   { $$ = phases_decl(lx, @1, $1, $2); }
     | IDENT IDENT BY IDENT          { $$ = order_decl(lx, @1, $1, @2, $2, @4, $4); }
     | IDENT ':' win_orders          { $$ = winners_decl(lx, @1, $1, $3); }
+    | IDENT STRING ':' expr         { $$ = invariant_decl(lx, @1, $1, $2, $4); }
     | EFFECT STRING '{' { enter(lx, @3); } clauses '}'
                                     { $$ = nest(lx, @$, rules_effect(lx, @2, EFFECT_CARD, $2,
                                                                      $5)); }

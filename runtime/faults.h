@@ -19,6 +19,9 @@
  *           RANGE  the first number of an empty range lo..hi; the last is
  *                  in core.dec.word[0] (the decision the range was for is
  *                  never offered, so its words are free);
+ *           INVARIANT the number of a designer's invariant of the rules
+ *                  (`invariant "TEXT": COND`), whose TEXT RtGame.invariants
+ *                  holds;
  *   TEXT    the message, as LANGUAGE.md §9 lists it.
  * Append new kinds at the end: the order is part of every generated game.
  * (PICK_SIZE is no longer raised: a set too large to list whole is chosen
@@ -50,7 +53,8 @@
     X(HOLDER_CYCLE, CARD, "a card put under itself, or under a card it holds") \
     X(EMPTY_RANGE, RANGE, "a choice of a number from an empty range")           \
     X(OUT_PLAYER, PLAYER, "a player out of the game asked to decide or given a turn") \
-    X(TOO_MANY_VALUES, NUMBER, "a choice of more values than a decision holds")
+    X(TOO_MANY_VALUES, NUMBER, "a choice of more values than a decision holds")  \
+    X(INVARIANT, INVARIANT, "an invariant does not hold")
 
 /* What the value of a fault means (the DETAIL column). */
 typedef enum RtFaultDetail {
@@ -61,6 +65,7 @@ typedef enum RtFaultDetail {
     RT_FD_CARD,
     RT_FD_NUMBER,
     RT_FD_RANGE,
+    RT_FD_INVARIANT,
 } RtFaultDetail;
 
 /* The kinds: RT_F_EMPTY_TOP = 0, ..., and how many there are. */

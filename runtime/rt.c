@@ -264,6 +264,10 @@ static void fault_detail(const RtGame *g, const RtCore *c, char *buf, size_t n)
     case RT_FD_RANGE:
         snprintf(buf, n, ": %d..%d", v, (int)c->dec.word[0]);
         break;
+    case RT_FD_INVARIANT:
+        if (v >= 0 && v < g->ninvariants)
+            snprintf(buf, n, ": \"%s\"", g->invariants[v]);
+        break;
     default:
         break;
     }
@@ -278,7 +282,7 @@ const char *rt_fault_text(const RtGame *g, const void *st, char *buf, size_t n)
         snprintf(buf, n, "%s", rt_end_reason(g, st));
         return buf;
     }
-    char detail[160];
+    char detail[4200]; /* an invariant's text: up to 1,000 characters (max_label) */
     fault_detail(g, st, detail, sizeof detail);
     snprintf(buf, n, "%s:%d: %s%s", site->file, (int)site->line, rt_end_reason(g, st), detail);
     return buf;

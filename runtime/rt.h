@@ -462,6 +462,11 @@ typedef struct RtGame {
     int ncov_sites;
     const RtCovSite *cov_sites;
     void (*play_covered)(void *st, uint64_t seed, int nplayers, void *ctx, uint64_t *count);
+    /* The texts of the rules' invariants (`invariant "TEXT": COND`), in
+     * the order declared: a fault RT_F_INVARIANT of value i names the
+     * i-th. NULL and 0 for a game without invariants. */
+    const char *const *invariants;
+    int ninvariants;
 } RtGame;
 
 /* ---- engine API ---- */

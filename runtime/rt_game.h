@@ -1375,9 +1375,26 @@ static RT_UNUSED void sort_zone(State *s, int slot, const int16_t *keys, const u
 void rt_secrecy_hook(void *st);
 #endif
 
+/* A game whose rules declare invariants (`invariant "TEXT": COND`,
+ * LANGUAGE.md §2) defines GAME_HAS_INVARIANTS 1 and game_invariants(s),
+ * which faults F_INVARIANT, at the invariant's line and with its number,
+ * at the first that does not hold. They are checked as each decision
+ * opens (the first opens when the set-up is done; each other follows a
+ * decision) and as the game ends (finish). */
+#ifndef GAME_HAS_INVARIANTS
+#define GAME_HAS_INVARIANTS 0
+#endif
+#if GAME_HAS_INVARIANTS
+static void game_invariants(State *s);
+#endif
+
 /* A decision of player p (in range), with no options yet. */
 static inline RT_UNUSED void decision_in(State *s, int p, int prompt)
 {
+#if GAME_HAS_INVARIANTS
+    if (!s->core.over)
+        game_invariants(s);
+#endif
 #ifdef RT_SECRECY_HOOK
     rt_secrecy_hook(s);
 #endif
@@ -3725,6 +3742,13 @@ static inline bool may_win(const State *s, int p)
  * tied share the win; no winner when none may win). */
 static RT_UNUSED void finish(State *s, int draw)
 {
+#if GAME_HAS_INVARIANTS
+    if (!s->core.over) {
+        game_invariants(s);
+        if (s->core.over)
+            return;
+    }
+#endif
     int n = s->core.nplayers;
     int32_t tb[RT_MAX_PLAYERS] = {0};
     for (int p = 0; p < n; p++) {

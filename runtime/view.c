@@ -643,6 +643,10 @@ static void print_end(RtPlay *pl, const char *abandoned)
     }
     if (c->over == RT_DRAW)
         fprintf(pl->out, "Draw: %s.\n", rt_end_reason(pl->g, pl->st));
+    else if (c->over == RT_FAULT && c->fault == RT_F_INVARIANT)
+        /* the designer's own rule broke: the seed that replays it, at hand */
+        fprintf(pl->out, "Fault: %s (seed %llu).\n", rt_fault_text(pl->g, pl->st, why, sizeof why),
+                (unsigned long long)pl->seed);
     else if (c->over == RT_FAULT)
         fprintf(pl->out, "Fault: %s.\n", rt_fault_text(pl->g, pl->st, why, sizeof why));
     else {
@@ -1157,6 +1161,9 @@ static void json_fault(RtPlay *pl)
     } else if (k->detail == RT_FD_PLAYER || k->detail == RT_FD_INDEX ||
                k->detail == RT_FD_NUMBER) {
         fprintf(f, ",\"value\":%d", v);
+    } else if (k->detail == RT_FD_INVARIANT && v >= 0 && v < g->ninvariants) {
+        fputs(",\"invariant\":", f);
+        rt_json_string(f, g->invariants[v]);
     } else if (k->detail == RT_FD_RANGE) {
         fprintf(f, ",\"from\":%d,\"to\":%d", v, (int)c->dec.word[0]);
     } else if (k->detail == RT_FD_CARD) {

@@ -20,7 +20,10 @@
  *     not negative, and every number the views show has a value (a shown
  *     func computed on a copy does not fault);
  * and every game ends: RT_ENDED with at least one winner (or a draw the
- * rules declare), never RT_FAULT, never the decision bound.
+ * rules declare), never RT_FAULT, never the decision bound. The rules'
+ * own invariants (`invariant "TEXT": COND`) are checked by the game as
+ * each decision opens and at the end: one that does not hold is a fault,
+ * reported with its line and its text (rt_fault_text).
  *
  * The games are split over J processes (default 2). Prints the first
  * failures, one line of figures, then `invariants: N passed, M failed`
@@ -174,7 +177,7 @@ static int play(uint64_t seed, int players, int sample, Totals *t, char *why, si
                     snprintf(why, n,
                              "decision %lld (player %d, \"%s\"): option %d \"%s\" "
                              "faults: %s", k, c->dec.player, G->prompts[c->dec.prompt], i,
-                             label, rt_end_reason(G, probe));
+                             label, rt_fault_text(G, probe, w, sizeof w));
                     return 0;
                 }
                 if (!check(probe, 1, w, sizeof w)) {
@@ -199,7 +202,7 @@ static int play(uint64_t seed, int players, int sample, Totals *t, char *why, si
     t->decisions += k;
     t->turns += c->turns;
     if (c->over == RT_FAULT) {
-        snprintf(why, n, "fault after %lld decisions: %s", k, rt_end_reason(G, st));
+        snprintf(why, n, "fault after %lld decisions: %s", k, rt_fault_text(G, st, w, sizeof w));
         return 0;
     }
     if (rt_hit_bound(st)) {

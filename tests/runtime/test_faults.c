@@ -34,7 +34,7 @@ static void play_seed(const RtGame *g, uint64_t seed, int n)
 
 Test(kinds, one_list_in_the_generated_order)
 {
-    cr_assert_eq(RT_FAULT_NKINDS, 23);
+    cr_assert_eq(RT_FAULT_NKINDS, 24);
     cr_assert_eq(RT_F_EMPTY_TOP, 0);
     cr_assert_eq(RT_F_OVERFLOW, 9);
     cr_assert_str_eq(rt_fault_kinds[RT_F_EMPTY_TOP].name, "EMPTY_TOP");
@@ -92,6 +92,27 @@ Test(kinds, one_list_in_the_generated_order)
     cr_assert_str_eq(rt_fault_kinds[RT_F_TOO_MANY_VALUES].text,
                      "a choice of more values than a decision holds");
     cr_assert_eq(rt_fault_kinds[RT_F_TOO_MANY_VALUES].detail, RT_FD_NUMBER);
+    cr_assert_eq(RT_F_INVARIANT, 23);
+    cr_assert_str_eq(rt_fault_kinds[RT_F_INVARIANT].name, "INVARIANT");
+    cr_assert_str_eq(rt_fault_kinds[RT_F_INVARIANT].text, "an invariant does not hold");
+    cr_assert_eq(rt_fault_kinds[RT_F_INVARIANT].detail, RT_FD_INVARIANT);
+}
+
+/* An invariant's fault names it by its text, which the game's table
+ * holds; a number out of the table names nothing more. */
+Test(kinds, an_invariant_is_named_by_its_text)
+{
+    static const char *const texts[] = {"the deck is never empty", "no hand holds 9"};
+    RtGame g = hc_game;
+    g.invariants = texts;
+    g.ninvariants = 2;
+    rt_new(&g, &st, 5, 2);
+    rt_fault(&st.core, RT_F_INVARIANT, HC_SITE_DRAW, 1);
+    cr_assert_str_eq(fault_text(&g),
+                     "high-card.rules:12: an invariant does not hold: \"no hand holds 9\"");
+    rt_new(&g, &st, 5, 2);
+    rt_fault(&st.core, RT_F_INVARIANT, HC_SITE_DRAW, 2);
+    cr_assert_str_eq(fault_text(&g), "high-card.rules:12: an invariant does not hold");
 }
 
 Test(kinds, only_the_first_fault_counts)

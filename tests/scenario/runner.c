@@ -60,7 +60,8 @@
  *
  * After set-up, every hand-made change and every step, the runner checks
  * rt_check_state, slot_of against the zones, and that the game neither
- * faulted nor hit the decision bound. Steps:
+ * faulted (unless the next line is `expect fault`, below) nor hit the
+ * decision bound. Steps:
  *
  *   choose "LABEL"               applies the option whose rt_option_label is
  *   choose P "LABEL"             LABEL (sets of cards match in any order);
@@ -127,6 +128,11 @@
  *   expect draw                      the rules ended it in a draw (RT_DRAW)
  *   expect score P = N               core.score[P] after the end
  *   expect winners P...              exactly these players won (or `none`)
+ *   expect fault "TEXT"              the step just taken (the line before)
+ *                                    faulted, and rt_fault_text is TEXT:
+ *                                    `game.rules:28: an invariant does not
+ *                                    hold: \"a hand ...\"`; any other line
+ *                                    after a fault fails the case
  *   expect out P[:N]...              exactly these players are out of the
  *                                    game (`eliminate`; or `none`), in the
  *                                    order they went out; with :N, P went
@@ -191,6 +197,8 @@ typedef struct Run {
     int verbose;
     int is_error;       /* the failure is a bad line, not a wrong result */
     char msg[MSG];
+    char faulted[1100]; /* the step the game faulted after, which the next
+                         * line must expect ('expect fault'), or "" */
 } Run;
 
 /* Card names: kind[c] numbers the distinct names of the instances. */
@@ -739,8 +747,8 @@ static int check_state(Run *r, const char *after)
                                 slot_text(r, so[c], b, sizeof b));
                 }
             }
-    if (core(r)->over == RT_FAULT)
-        return fail(r, "the game faulted after %s: %s", after, rt_end_reason(r->g, r->st));
+    if (core(r)->over == RT_FAULT) /* the next line may expect it */
+        snprintf(r->faulted, sizeof r->faulted, "%s", after);
     if (rt_hit_bound(r->st))
         return fail(r, "the decision bound was reached after %s", after);
     return 1;
@@ -821,6 +829,7 @@ static int start(Run *r)
     if (r->players < r->g->min_players || r->players > r->g->max_players)
         return bad(r, "players %d outside %d..%d", r->players, r->g->min_players,
                    r->g->max_players);
+    r->faulted[0] = '\0'; /* a seed tried before by `setup until` */
     nmoves = 0;
     nclosed = 0;
     rt_new(r->g, r->st, r->seed, r->players);
@@ -1469,6 +1478,8 @@ static int expect_time(Run *r, char *s, int what)
     return 1;
 }
 
+static int cmd_expect_fault(Run *r, char *s);
+
 static int cmd_expect(Run *r, char *s)
 {
     RtCore *c = core(r);
@@ -1607,6 +1618,8 @@ static int cmd_expect(Run *r, char *s)
             return fail(r, "%lld decisions taken, expected %ld", (long long)c->decisions, v);
         return 1;
     }
+    if (word(&s, "fault")) /* no fault pending: else do_line took it */
+        return cmd_expect_fault(r, s);
     if (word(&s, "playing")) {
         if (!at_end(r, s))
             return 0;
@@ -1671,8 +1684,40 @@ static int cmd_expect(Run *r, char *s)
     return bad(r, "unknown check 'expect %s'", s);
 }
 
+/* A fault the line after its step does not expect fails the case. */
+static int unexpected_fault(Run *r)
+{
+    char why[4400];
+    return fail(r, "the game faulted after %s: %s", r->faulted,
+                rt_fault_text(r->g, r->st, why, sizeof why));
+}
+
+/* expect fault "TEXT": the step just taken faulted, and rt_fault_text
+ * (where, the message and its detail) is TEXT. */
+static int cmd_expect_fault(Run *r, char *s)
+{
+    char want[4400], why[4400]; /* an invariant's text: 1,000 characters */
+    if (!parse_quoted(r, &s, want, sizeof want) || !at_end(r, s))
+        return 0;
+    if (!r->faulted[0])
+        return fail(r, "the game did not fault (over = %d)", core(r)->over);
+    r->faulted[0] = '\0';
+    rt_fault_text(r->g, r->st, why, sizeof why);
+    if (strcmp(why, want))
+        return fail(r, "the fault is \"%s\"", why);
+    return 1;
+}
+
 static int do_line(Run *r, char *s)
 {
+    if (r->faulted[0]) {
+        char *t = s;
+        if (word(&t, "expect") && word(&t, "fault")) {
+            r->checks++;
+            return cmd_expect_fault(r, t);
+        }
+        return unexpected_fault(r);
+    }
     if (word(&s, "name")) {
         snprintf(r->name, sizeof r->name, "%s", s);
         return 1;
@@ -1777,6 +1822,8 @@ static int run_file(const RtGame *g, void *st, const char *path, int verbose)
         ok = do_line(&r, s);
     }
     fclose(f);
+    if (ok && r.faulted[0])
+        ok = unexpected_fault(&r);
     if (ok && r.checks == 0) {
         bad(&r, "the scenario checks nothing (no 'expect' line)");
         ok = 0;
