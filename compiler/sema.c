@@ -591,6 +591,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         check_decision_secrets(&s); /* the rules whole: every name resolved */
         check_decision_reached(&s);
         check_supply(&s, prog);
+        check_never_conds(&s); /* size(Z) bounded by Z's kinds, when known */
     }
     check_value_choices(&s); /* size(Z) bounded by Z's kinds, when known */
     return d->nerrors == before;
