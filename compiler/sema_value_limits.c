@@ -66,20 +66,39 @@ static bool bounded(Bound b)
     return b.lo > -FAR && b.hi < FAR;
 }
 
-/* The cards zone slot expression z (`deck`, `hand[p]`, `marks[c]`) may
- * ever hold: those of the kinds that may enter its zone, when the kinds
- * are known (sema_kinds.c), else every card of the game. */
-static long long zone_cards(const Sema *s, const Node *z)
+/* The kinds zone slot expression z (`deck`, `hand[p]`, `marks[c]`) may
+ * ever hold (sema_kinds.c), or -1 when they are not known. */
+static long long zone_kinds(const Sema *s, const Node *z)
 {
     const Node *b = z->kind == N_INDEX ? z->base : z;
     if (!s->kinds || b->kind != N_IDENT || !b->sym || b->sym->kind != S_ZONE)
-        return s->cs->instances;
-    Kinds in = kinds_in_zone(s->kinds, b->sym->decl->zone_no);
-    long long n = 0;
-    for (int k = 0; k < s->cs->ncards && k < 64; k++)
-        if ((in >> k) & 1)
-            n += s->cs->cards[k]->count;
-    return n;
+        return -1;
+    return (long long)kinds_in_zone(s->kinds, b->sym->decl->zone_no);
+}
+
+/* The cards zone slot expression z may ever hold: those of the kinds that
+ * may enter its zone, when the kinds are known, else every card of the
+ * game. With a filter (on the element in frame slot `slot`), only the
+ * kinds it may keep (kinds_eval); when it keeps no card of the game at
+ * all, the cards' own checks say so (sema_needs.c): it narrows nothing. */
+static long long zone_cards_kept(const Sema *s, const Node *z, const Node *filter, int slot)
+{
+    long long in = zone_kinds(s, z), n = 0, all = 0;
+    for (int k = 0; k < s->cs->ncards; k++) {
+        const CardDef *cd = s->cs->cards[k];
+        bool may = !filter || kinds_eval(filter, slot, cd) != 0;
+        all += may ? cd->count : 0;
+        if (may && (in < 0 || (k < 64 && ((in >> k) & 1))))
+            n += cd->count;
+    }
+    if (filter && all == 0)
+        return zone_cards_kept(s, z, NULL, slot);
+    return in < 0 && !filter ? s->cs->instances : n;
+}
+
+static long long zone_cards(const Sema *s, const Node *z)
+{
+    return zone_cards_kept(s, z, NULL, 0);
 }
 
 static Bound bound_in(const Sema *s, const Node *e, const BoundEnv *env);
@@ -144,7 +163,7 @@ static long long count_most(const Sema *s, const Node *src, const BoundEnv *env)
     if (!env || src->kind != N_SOURCE)
         return s->cs->instances;
     if (src->src_kind == SRC_ZONE)
-        return zone_cards(s, src->in);
+        return zone_cards_kept(s, src->in, src->filter, src->slot);
     if (src->src_kind == SRC_PLAYERS)
         return env->players > 0 ? env->players : s->g->max_players;
     return s->cs->instances;
