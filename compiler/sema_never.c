@@ -159,6 +159,16 @@ static const char *describe(Never *x, NumBound b)
     return "may be any number";
 }
 
+static const char *why(Never *x, const Node *c, int want);
+
+/* Why side e of an `and` or an `or` is never `want`. */
+static const char *side_why(Never *x, const Node *e, int want)
+{
+    const Node *c = culprit(x, e, want);
+    int w = c == e || (truth(x, c) & want) == 0 ? want : want ^ MAY_EITHER;
+    return why(x, c, w);
+}
+
 /* Why part c is never `want`, in words. */
 static const char *why(Never *x, const Node *c, int want)
 {
@@ -173,8 +183,12 @@ static const char *why(Never *x, const Node *c, int want)
                             never ? "false" : "true");
     case N_BINARY:
         if (c->binop == OP_AND || c->binop == OP_OR)
-            return never ? "neither side can ever hold" : "both sides always hold";
-        return arena_printf(x->s->arena, "its left side %s and its right side %s",
+            return arena_printf(x->s->arena, "%s (the first: %s; the second: %s)",
+                                never ? "neither side can ever hold" : "both sides always hold",
+                                side_why(x, c->lhs, want), side_why(x, c->rhs, want));
+        return arena_printf(x->s->arena, "%sits left side %s and its right side %s",
+                            never ? "" : "this always holds, and the condition needs it not "
+                                         "to: ",
                             describe(x, sema_bound(x->s, c->lhs, &x->env)),
                             describe(x, sema_bound(x->s, c->rhs, &x->env)));
     default:

@@ -87,6 +87,8 @@ static void collect_writes(Sema *s, VarRanges *v)
 static NumBound first_value(const Sema *s, const Node *decl)
 {
     const Node *init = decl->init;
+    if (!init)
+        return (NumBound){-SEMA_FAR, SEMA_FAR, decl};
     if (decl->type == T_BOOL)
         return init->kind == N_BOOLLIT ? (NumBound){init->literal, init->literal, NULL}
                                        : (NumBound){0, 1, NULL};
@@ -165,7 +167,10 @@ void note_var_range(Sema *s, const VarRanges *v, const Node *decl)
                   "makes it %s", decl->name, was, first.lo ? "false" : "true");
         return;
     }
-    if (r.lo == first.lo && r.hi >= SEMA_FAR)
+    if (r.lo == r.hi)
+        diag_note(s->diags, decl->loc, "variable '%s' is always %lld: no rule or effect ever "
+                  "gives it another number", decl->name, r.lo);
+    else if (r.lo == first.lo && r.hi >= SEMA_FAR)
         diag_note(s->diags, decl->loc, "variable '%s' starts at %lld, and no rule or effect "
                   "ever makes it less", decl->name, first.lo);
     else if (r.hi == first.hi && r.lo <= -SEMA_FAR)
