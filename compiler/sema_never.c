@@ -23,8 +23,6 @@
  * option's `when false`). Each proof is sound; none is complete. */
 #include "sema_int.h"
 
-#include <stdio.h>
-
 enum { MAY_FALSE = 1, MAY_TRUE = 2, MAY_EITHER = 3, DEPTH = 8 };
 
 typedef struct Never {
@@ -272,15 +270,14 @@ static void note_dead_ends(Never *x, const Node *body)
 /* "2 or 3": the numbers of players of mask (bit n: n players). */
 static const char *counts(Never *x, unsigned mask)
 {
-    Buf b = {0};
+    const char *r = "";
     int total = __builtin_popcount(mask), n = 0;
     for (int k = 0; k < 32; k++)
         if ((mask >> k) & 1) {
-            buf_printf(&b, "%s%d", n == 0 ? "" : n == total - 1 ? " or " : ", ", k);
+            r = arena_printf(x->s->arena, "%s%s%d", r,
+                             n == 0 ? "" : n == total - 1 ? " or " : ", ", k);
             n++;
         }
-    const char *r = arena_strdup(x->s->arena, b.data ? b.data : "");
-    buf_free(&b);
     return r;
 }
 

@@ -7,8 +7,8 @@
  * value; each `v = E` may give it any number E may take, each `v += E`
  * its number plus E's, `v -= E` minus. E is bounded by sema_bound, which
  * reads the ranges found so far: the ranges are grown, write by write, to
- * a fixed point. A side that still moves after two rounds is widened to
- * no bound (a variable that only grows: `v += 1` lifts its top every
+ * a fixed point. A side that has moved twice and moves again is widened
+ * to no bound (a variable that only grows: `v += 1` lifts its top every
  * round; its bottom stays its first value). Every write of a variable is
  * an ASSIGN (nothing else writes one), and arithmetic past 32 bits
  * faults, so a number never wraps round: what this finds holds at every
@@ -16,8 +16,14 @@
  * `b = false` give one each, any other value both. */
 #include "sema_int.h"
 
+/* A variable's range, and how many times each side has moved. */
+typedef struct Range {
+    NumBound b;
+    int lo_moves, hi_moves;
+} Range;
+
 struct VarRanges {
-    NumBound *range[3];     /* by kind (VAR_GAME, VAR_PER_PLAYER, VAR_PER_CARD),
+    Range *range[3];     /* by kind (VAR_GAME, VAR_PER_PLAYER, VAR_PER_CARD),
                           * then var_no */
     PtrVec writes;       /* the ASSIGN nodes of a variable */
     bool changed;
@@ -45,9 +51,14 @@ static bool ranged_type(Type t)
     return t == T_INT || t == T_BOOL;
 }
 
-static NumBound *slot_of(const VarRanges *v, const Node *decl)
+static Range *range_of(const VarRanges *v, const Node *decl)
 {
     return &v->range[decl->per_player][decl->var_no];
+}
+
+static NumBound *slot_of(const VarRanges *v, const Node *decl)
+{
+    return &range_of(v, decl)->b;
 }
 
 NumBound var_range(const Sema *s, const Node *e, void *ctx)
@@ -117,19 +128,39 @@ static long long clamp_far(long long x)
     return x < -SEMA_FAR ? -SEMA_FAR : x > SEMA_FAR ? SEMA_FAR : x;
 }
 
-/* Joins write w into its variable's range; past the first two rounds, a
- * side that moves goes to no bound at once. */
-static void join_write(const Sema *s, VarRanges *v, const Node *w, int round)
+/* Joins write w into its variable's range; a side that has moved
+ * WIDEN_AFTER times (a variable that keeps growing) goes to no bound at
+ * once. */
+enum { WIDEN_AFTER = 2 };
+
+static void join_write(const Sema *s, VarRanges *v, const Node *w)
 {
-    NumBound got = written(s, v, w), *r = slot_of(v, var_decl_of(w->target));
+    NumBound got = written(s, v, w);
+    Range *r = range_of(v, var_decl_of(w->target));
     long long lo = clamp_far(got.lo), hi = clamp_far(got.hi);
-    if (lo < r->lo) {
-        r->lo = round >= 2 ? -SEMA_FAR : lo;
+    if (lo < r->b.lo) {
+        r->b.lo = ++r->lo_moves > WIDEN_AFTER ? -SEMA_FAR : lo;
         v->changed = true;
     }
-    if (hi > r->hi) {
-        r->hi = round >= 2 ? SEMA_FAR : hi;
+    if (hi > r->b.hi) {
+        r->b.hi = ++r->hi_moves > WIDEN_AFTER ? SEMA_FAR : hi;
         v->changed = true;
+    }
+}
+
+/* Past this many rounds (each side of a range moves at most
+ * WIDEN_AFTER + 1 times, but a chain of variables given each other may
+ * move one a round), every variable written has no bound: still sound,
+ * and the check stays linear in the writes. */
+enum { MAX_ROUNDS = 24 };
+
+static void give_up(VarRanges *v)
+{
+    for (int i = 0; i < v->writes.len; i++) {
+        const Node *w = v->writes.items[i];
+        const Node *d = var_decl_of(w->target);
+        range_of(v, d)->b = d->type == T_BOOL ? (NumBound){0, 1, NULL}
+                                           : (NumBound){-SEMA_FAR, SEMA_FAR, w};
     }
 }
 
@@ -138,18 +169,22 @@ VarRanges *var_ranges(Sema *s)
     VarRanges *v = arena_alloc(s->arena, sizeof *v);
     for (int k = VAR_GAME; k <= VAR_PER_CARD; k++) {
         const PtrVec *vars = vars_of(s->g, k);
-        v->range[k] = arena_alloc(s->arena, sizeof(NumBound) * (size_t)(vars->len + 1));
+        v->range[k] = arena_alloc(s->arena, sizeof(Range) * (size_t)(vars->len + 1));
         for (int i = 0; i < vars->len; i++) {
             const Node *d = vars->items[i];
-            v->range[k][i] = ranged_type(d->type) ? first_value(s, d)
-                                                  : (NumBound){-SEMA_FAR, SEMA_FAR, d};
+            v->range[k][i].b = ranged_type(d->type) ? first_value(s, d)
+                                                    : (NumBound){-SEMA_FAR, SEMA_FAR, d};
         }
     }
     collect_writes(s, v);
     for (int round = 0; round == 0 || v->changed; round++) {
+        if (round == MAX_ROUNDS) { /* a long chain of variables: give up on them */
+            give_up(v);
+            break;
+        }
         v->changed = false;
         for (int i = 0; i < v->writes.len; i++)
-            join_write(s, v, v->writes.items[i], round);
+            join_write(s, v, v->writes.items[i]);
     }
     return v;
 }
