@@ -417,6 +417,41 @@ static void check_all(Never *x)
         }
 }
 
+/* The value every player's func f (score or tiebreak) always has, in
+ * *v, when it is one number; f NULL is 0 for all. */
+static bool constant_for_all(Never *x, const Sym *f, long long *v)
+{
+    *v = 0;
+    if (!f)
+        return true;
+    if (!f->decl->expr_body || f->modifiers.len > 0)
+        return false;
+    x->env.players = 0;
+    NumBound b = sema_bound(x->s, f->decl->expr_body, &x->env);
+    *v = b.lo;
+    return !b.unknown && b.lo == b.hi;
+}
+
+/* A score (and tie-break) that is one number for every player, in a game
+ * where no player is defeated or put out: every game ends with all the
+ * players sharing the win (a warning at the score). */
+static void check_constant_score(Never *x)
+{
+    const Game *g = x->s->g;
+    long long score, tie;
+    if (!g->score || g->uses_defeat || g->uses_out || !constant_for_all(x, g->score, &score) ||
+        !constant_for_all(x, g->tiebreak, &tie))
+        return;
+    diag_warning(x->s->diags, g->score->decl->loc, "every player's score is always %lld%s: no "
+                 "game can have one winner, every one ends with all the players sharing the "
+                 "win", score, g->tiebreak ? arena_printf(x->s->arena, ", and their tie-break "
+                                                          "always %lld", tie) : "");
+    x->noted = (StrMap){0};
+    note_vars(x, g->score->decl->expr_body);
+    if (g->tiebreak)
+        note_vars(x, g->tiebreak->decl->expr_body);
+}
+
 /* Twice: first to find the ends that can never happen, then to report
  * (knowing whether any end that names winners is left). */
 void check_never_conds(Sema *s)
@@ -428,4 +463,5 @@ void check_never_conds(Sema *s)
     x.winners_live = winner_ends_live(&x);
     x.report = true;
     check_all(&x);
+    check_constant_score(&x);
 }
