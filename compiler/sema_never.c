@@ -1,5 +1,7 @@
 /* sema_never.c: conditions that can never hold, proved from numbers
- * (LANGUAGE.md §10, "Conditions that can never hold").
+ * (LANGUAGE.md §10, "Conditions that can never hold, from numbers"), the
+ * ends under them (every game a draw when no end that names winners is
+ * left), and a score the same for every player in every game.
  *
  * The conditions read: an `if`'s and a `while`'s, an option's `when`
  * (the menu's, and an `else ... when` of a choice), a source's `where`,
@@ -232,19 +234,35 @@ static void count_live_end(const Node *n, void *ctx)
         x->winners_live = true;
 }
 
+static void find_return(const Node *n, void *ctx)
+{
+    if (n->kind == N_RETURN)
+        *(bool *)ctx = true;
+}
+
+/* Whether `main` may return (which ends the game as `end` does): its
+ * last statement is no `end`, or it has a `return`. */
+static bool main_returns(const Game *g)
+{
+    const Node *body = g->main ? g->main->decl->body : NULL;
+    const Node *last = body ? body->stmts : NULL;
+    while (last && last->next)
+        last = last->next;
+    bool ret = false;
+    ast_walk_const(body, find_return, &ret);
+    return ret || !last || last->kind != N_END;
+}
+
 /* Whether some end may name winners: an `end` not under a condition that
- * never holds, `main` returning (its last statement is no `end`), or
- * players put out (the rules may end with one left). */
+ * never holds, `main` returning, or players put out (the rules may end
+ * with one left). */
 static bool winner_ends_live(Never *x)
 {
     const Game *g = x->s->g;
     x->winners_live = g->uses_out;
     for (int i = 0; i < g->procs.len; i++)
         ast_walk_const(((const Sym *)g->procs.items[i])->decl->body, count_live_end, x);
-    const Node *last = g->main && g->main->decl->body ? g->main->decl->body->stmts : NULL;
-    while (last && last->next)
-        last = last->next;
-    return x->winners_live || !last || last->kind != N_END;
+    return x->winners_live || main_returns(g);
 }
 
 static void note_end(const Node *n, void *ctx)
@@ -256,8 +274,8 @@ static void note_end(const Node *n, void *ctx)
     if (n->name || x->winners_live)
         diag_note(x->s->diags, n->loc, "%s can never happen", what);
     else
-        diag_note(x->s->diags, n->loc, "this 'end' can never happen, and it was the only one "
-                  "that names winners ('main' never returns): every game is a draw");
+        diag_note(x->s->diags, n->loc, "this 'end' can never happen, nor can any other that "
+                  "names winners, and 'main' never returns: every game is a draw");
 }
 
 static void note_dead_ends(Never *x, const Node *body)
