@@ -73,23 +73,29 @@ NumBound var_range(const Sema *s, const Node *e, void *ctx)
 
 /* ---- the writes ----------------------------------------------------------- */
 
+typedef struct Writes {
+    Sema *s;
+    VarRanges *v;
+} Writes;
+
 static void collect_write(const Node *n, void *ctx)
 {
-    VarRanges *v = ((void **)ctx)[0];
-    Sema *s = ((void **)ctx)[1];
-    if (n->kind == N_ASSIGN && var_decl_of(n->target) &&
-        ranged_type(var_decl_of(n->target)->type))
-        vec_push(s->arena, &v->writes, (void *)n);
+    Writes *w = ctx;
+    const Node *d = n->kind == N_ASSIGN ? var_decl_of(n->target) : NULL;
+    if (d && ranged_type(d->type))
+        vec_push(w->s->arena, &w->v->writes, (void *)n);
 }
 
+/* Every ASSIGN of a variable, in every func and proc (card effects,
+ * handlers, event bodies and `at` blocks among them). */
 static void collect_writes(Sema *s, VarRanges *v)
 {
-    void *ctx[2] = {v, s};
+    Writes w = {s, v};
     const PtrVec *vs[] = {&s->g->funcs, &s->g->procs};
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < vs[k]->len; i++) {
             const Sym *f = vs[k]->items[i];
-            ast_walk_const(f->decl->body, collect_write, ctx);
+            ast_walk_const(f->decl->body, collect_write, &w);
         }
 }
 
