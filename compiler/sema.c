@@ -598,6 +598,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         check_option_reach(&s);
         check_usage(&s, prog);
         check_type_uses(&s, prog);
+        check_never_conds(&s); /* size(Z) bounded by Z's kinds, when known */
     }
     check_value_choices(&s); /* size(Z) bounded by Z's kinds, when known */
     return d->nerrors == before;

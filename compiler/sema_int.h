@@ -134,6 +134,42 @@ void check_value_choices(Sema *s);
 /* Do a and b, computed at one moment, surely give the same value? (Also
  * sema_self_holder.c's test of a card put under itself.) */
 bool sema_same_value(const Node *a, const Node *b);
+/* The numbers an expression may take: lo..hi, each side clamped to
+ * -SEMA_FAR..SEMA_FAR (SEMA_FAR: no bound known); `unknown` is the first
+ * operand whose number cardc cannot bound, or NULL. */
+enum { SEMA_FAR_SHIFT = 40 };
+#define SEMA_FAR (1LL << SEMA_FAR_SHIFT)
+typedef struct NumBound {
+    long long lo, hi;
+    const Node *unknown;
+} NumBound;
+/* What sema_bound may know beyond the choices' own bounds (sema_never.c):
+ * the numbers a variable may ever hold (var: its NumBound, or NULL to know
+ * none), a number of players (players > 0: that one only), and the
+ * sources a count(...) walks (count(Z) at most what Z may hold, count of
+ * players at most the players). */
+typedef struct BoundEnv {
+    NumBound (*var)(const Sema *s, const Node *e, void *ctx); /* e: IDENT or INDEX */
+    void *ctx;
+    int players;
+} BoundEnv;
+/* The numbers number expression e (checked, of type int) may take; env
+ * NULL: constants, size, count, player_count and arithmetic only. */
+NumBound sema_bound(const Sema *s, const Node *e, const BoundEnv *env);
+
+/* sema_var_ranges.c: the numbers each int or bool variable may ever hold
+ * (a bool: 0 false, 1 true), from its first value and every write. */
+typedef struct VarRanges VarRanges;
+VarRanges *var_ranges(Sema *s);
+/* A BoundEnv's var: the range of the variable e (IDENT or INDEX) reads,
+ * ctx the VarRanges; no bound for any other e. */
+NumBound var_range(const Sema *s, const Node *e, void *ctx);
+bool var_range_known(const VarRanges *v, const Node *e);
+const Node *var_read_decl(const Node *e); /* the VARDECL e reads, or NULL */
+void note_var_range(Sema *s, const VarRanges *v, const Node *decl);
+
+/* sema_never.c: conditions that can never hold, proved from numbers. */
+void check_never_conds(Sema *s);
 
 /* sema_ends.c */
 void declare_winners(Sema *s, Node *n);

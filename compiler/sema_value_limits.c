@@ -42,15 +42,9 @@ void note_value_choice(Sema *s, const Node *n, long long nvalues)
 
 /* Past this, a side of a bound is unbounded (every number the rules make
  * is 32 bits; the sums and products of bounds stay within 64). */
-static const long long FAR = 1LL << 40;
+static const long long FAR = SEMA_FAR;
 
-/* The numbers an expression may take: lo..hi, each side clamped to
- * -FAR..FAR (FAR: no bound known); `unknown` is the first operand whose
- * number cardc cannot bound, or NULL. */
-typedef struct Bound {
-    long long lo, hi;
-    const Node *unknown;
-} Bound;
+typedef NumBound Bound;
 
 static long long clamp(long long v)
 {
@@ -72,23 +66,48 @@ static bool bounded(Bound b)
     return b.lo > -FAR && b.hi < FAR;
 }
 
-/* The cards zone slot expression z (`deck`, `hand[p]`, `marks[c]`) may
- * ever hold: those of the kinds that may enter its zone, when the kinds
- * are known (sema_kinds.c), else every card of the game. */
-static long long zone_cards(const Sema *s, const Node *z)
+/* The kinds zone slot expression z (`deck`, `hand[p]`, `marks[c]`) may
+ * ever hold (sema_kinds.c), or -1 when they are not known. */
+static long long zone_kinds(const Sema *s, const Node *z)
 {
     const Node *b = z->kind == N_INDEX ? z->base : z;
     if (!s->kinds || b->kind != N_IDENT || !b->sym || b->sym->kind != S_ZONE)
-        return s->cs->instances;
-    Kinds in = kinds_in_zone(s->kinds, b->sym->decl->zone_no);
-    long long n = 0;
-    for (int k = 0; k < s->cs->ncards && k < 64; k++)
-        if ((in >> k) & 1)
-            n += s->cs->cards[k]->count;
-    return n;
+        return -1;
+    return (long long)kinds_in_zone(s->kinds, b->sym->decl->zone_no);
 }
 
-static Bound bound(const Sema *s, const Node *e);
+/* The cards zone slot expression z may ever hold: those of the kinds that
+ * may enter its zone, when the kinds are known, else every card of the
+ * game. With a filter (on the element in frame slot `slot`), only the
+ * kinds it may keep (kinds_eval); when it keeps no card of the game at
+ * all, the cards' own checks say so (sema_needs.c): it narrows nothing. */
+static long long zone_cards_kept(const Sema *s, const Node *z, const Node *filter, int slot)
+{
+    long long in = zone_kinds(s, z), n = 0, all = 0;
+    for (int k = 0; k < s->cs->ncards; k++) {
+        const CardDef *cd = s->cs->cards[k];
+        bool may = !filter || kinds_eval(filter, slot, cd) != 0;
+        all += may ? cd->count : 0;
+        if (may && (in < 0 || (k < 64 && ((in >> k) & 1))))
+            n += cd->count;
+    }
+    if (filter && all == 0)
+        return zone_cards_kept(s, z, NULL, slot);
+    return in < 0 && !filter ? s->cs->instances : n;
+}
+
+static long long zone_cards(const Sema *s, const Node *z)
+{
+    return zone_cards_kept(s, z, NULL, 0);
+}
+
+static Bound bound_in(const Sema *s, const Node *e, const BoundEnv *env);
+
+/* The bound of e without an environment (the choices' own). */
+static Bound bound(const Sema *s, const Node *e)
+{
+    return bound_in(s, e, NULL);
+}
 
 /* x * y, clamped to -FAR..FAR. */
 static long long mul(long long x, long long y)
@@ -124,9 +143,9 @@ static Bound divided(const Node *e, Bound a, Bound b)
     return bound_of(a.lo < 0 ? -(b.lo - 1) : 0, a.hi > 0 ? b.lo - 1 : 0, NULL);
 }
 
-static Bound binary_bound(const Sema *s, const Node *e)
+static Bound binary_bound(const Sema *s, const Node *e, const BoundEnv *env)
 {
-    Bound a = bound(s, e->lhs), b = bound(s, e->rhs);
+    Bound a = bound_in(s, e->lhs, env), b = bound_in(s, e->rhs, env);
     const Node *unknown = a.unknown ? a.unknown : b.unknown;
     switch (e->binop) {
     case OP_ADD: return bound_of(a.lo + b.lo, a.hi + b.hi, unknown);
@@ -137,10 +156,42 @@ static Bound binary_bound(const Sema *s, const Node *e)
     }
 }
 
-/* The builtins whose number cardc bounds; any other call has none. */
-static Bound call_bound(const Sema *s, const Node *e)
+/* The most elements source src of count(...) walks, with env: a zone's
+ * cards, the players; without, the game's cards. */
+static long long count_most(const Sema *s, const Node *src, const BoundEnv *env)
 {
-    if (e->sym || e->type != T_INT) /* the game's func, or a call not checked */
+    if (!env || src->kind != N_SOURCE)
+        return s->cs->instances;
+    if (src->src_kind == SRC_ZONE)
+        return zone_cards_kept(s, src->in, src->filter, src->slot);
+    if (src->src_kind == SRC_PLAYERS)
+        return env->players > 0 ? env->players : s->g->max_players;
+    return s->cs->instances;
+}
+
+/* A call of the game's func of one expression that no modifier changes:
+ * its expression's bound (its parameters have none), through at most
+ * LOOK_DEPTH calls. */
+enum { LOOK_DEPTH = 8 };
+static Bound func_bound(const Sema *s, const Node *e, const BoundEnv *env)
+{
+    static int depth;
+    const Sym *f = e->sym;
+    if (!env || f->kind != S_FUNC || !f->decl->expr_body || f->modifiers.len > 0 ||
+        depth >= LOOK_DEPTH)
+        return no_bound(e);
+    depth++;
+    Bound b = bound_in(s, f->decl->expr_body, env);
+    depth--;
+    return b.unknown ? no_bound(e) : b;
+}
+
+/* The builtins whose number cardc bounds; any other call has none. */
+static Bound call_bound(const Sema *s, const Node *e, const BoundEnv *env)
+{
+    if (e->sym && e->type == T_INT)
+        return func_bound(s, e, env);
+    if (e->sym || e->type != T_INT) /* a call not checked */
         return no_bound(e);
     const Node *x = e->args;
     Bound a, b;
@@ -148,12 +199,16 @@ static Bound call_bound(const Sema *s, const Node *e)
     case B_SIZE:
         return bound_of(0, zone_cards(s, x), NULL);
     case B_COUNT:
-        return bound_of(0, s->cs->instances, NULL);
+        return bound_of(0, count_most(s, x, env), NULL);
     case B_NPLAYERS:
+        if (env && env->players > 0)
+            return bound_of(env->players, env->players, NULL);
         return bound_of(s->g->min_players, s->g->max_players, NULL);
     case B_MIN: case B_MAX:
-        a = bound(s, x);
-        b = bound(s, x->next);
+        if (env && e->over_source) /* over a source that may be empty */
+            return no_bound(e);
+        a = bound_in(s, x, env);
+        b = bound_in(s, x->next, env);
         if (e->builtin == B_MIN) /* one bounded side is enough from above */
             return bound_of(a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi,
                             a.hi < FAR || b.hi < FAR ? NULL : a.unknown ? a.unknown
@@ -161,7 +216,7 @@ static Bound call_bound(const Sema *s, const Node *e)
         return bound_of(a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi,
                         a.unknown ? a.unknown : b.unknown);
     case B_ABS:
-        a = bound(s, x);
+        a = bound_in(s, x, env);
         if (a.lo >= 0)
             return a;
         return bound_of(a.hi <= 0 ? -a.hi : 0, -a.lo > a.hi ? -a.lo : a.hi, a.unknown);
@@ -171,7 +226,7 @@ static Bound call_bound(const Sema *s, const Node *e)
 }
 
 /* The numbers number expression e may take (checked, of type int). */
-static Bound bound(const Sema *s, const Node *e)
+static Bound bound_in(const Sema *s, const Node *e, const BoundEnv *env)
 {
     switch (e->kind) {
     case N_NUM:
@@ -179,16 +234,23 @@ static Bound bound(const Sema *s, const Node *e)
     case N_UNARY: {
         if (e->unop != UOP_NEG)
             return no_bound(e);
-        Bound a = bound(s, e->operand);
+        Bound a = bound_in(s, e->operand, env);
         return bound_of(-a.hi, -a.lo, a.unknown);
     }
     case N_BINARY:
-        return binary_bound(s, e);
+        return binary_bound(s, e, env);
     case N_CALL:
-        return call_bound(s, e);
+        return call_bound(s, e, env);
+    case N_IDENT: case N_INDEX:
+        return env && env->var ? env->var(s, e, env->ctx) : no_bound(e);
     default:
         return no_bound(e);
     }
+}
+
+Bound sema_bound(const Sema *s, const Node *e, const BoundEnv *env)
+{
+    return bound_in(s, e, env);
 }
 
 /* ---- what a 'where' keeps ------------------------------------------------ */
