@@ -875,10 +875,10 @@ static void load_card_through_alias(Ctx *c, YNode *item)
     for (int i = 0; i < inner.list.len; i++) {
         const Diag *g = inner.list.items[i];
         if (g->sev == SEV_NOTE) {
-            diag_add(outer, SEV_NOTE, g->loc, g->hint, "%s", g->msg);
+            diag_add_from(g->origin, outer, SEV_NOTE, g->loc, g->hint, "%s", g->msg);
             continue;
         }
-        diag_add(outer, g->sev, item->loc, g->hint, "%s", g->msg);
+        diag_add_from(g->origin, outer, g->sev, item->loc, g->hint, "%s", g->msg);
         if (g->loc.line != item->loc.line || g->loc.col != item->loc.col)
             diag_note(outer, g->loc, "here, in the card that the alias repeats");
     }
