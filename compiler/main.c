@@ -5,6 +5,8 @@
  *   cardc build PATH -o FILE.c
  *   cardc build PATH -o GAME      (the game's binary: toolchain.c)
  *   cardc build PATH --dump=tree|checked|analysed
+ *   cardc schema                  (the card file's JSON Schema: schema.c)
+ *   cardc init GAMEDIR            (a starter game: init.c)
  *
  * The pipeline of one PATH: open (read cards.yaml and *.rules, load the
  * cards), parse, check; then, to build, analyse and emit (run_one lists
@@ -14,6 +16,7 @@
 #include "cardc.h"
 #include "diag_sarif.h"
 #include "dump.h"
+#include "schema.h"
 #include "toolchain.h"
 
 #include <errno.h>
@@ -30,11 +33,18 @@ static void usage(FILE *out)
           "       cardc build PATH -o FILE.c\n"
           "       cardc build GAMEDIR -o GAME\n"
           "       cardc build PATH --dump=tree|checked|analysed\n"
+          "       cardc schema\n"
+          "       cardc init GAMEDIR\n"
           "       cardc -h | --help | --version\n"
           "\n"
           "PATH is a game folder (cards.yaml and *.rules) or a card YAML file.\n"
           "--rules reads FILE.rules with a card file, as if both were one game\n"
           "folder's (each --rules adds one file, read in the order given).\n"
+          "--format=sarif prints the diagnostics as SARIF 2.1.0 on stdout.\n"
+          "schema prints the card file's JSON Schema (draft-07), for editors; it is\n"
+          "installed as %s.\n"
+          "init writes a starter game (cards.yaml, game.rules, README) into GAMEDIR,\n"
+          "a new or empty folder.\n"
           "--dump prints what a phase made, on stdout, and stops there: the tree as\n"
           "parsed, as checked (types, names resolved, the game's tables) or as\n"
           "analysed (and what the analysis proved).\n"
@@ -43,7 +53,7 @@ static void usage(FILE *out)
           "%s (headers) and %s (libcardrt.a).\n"
           "Exit status: 0 clean, 1 errors found, 2 bad usage, unreadable input, or\n"
           "an output not written (the C compiler failed).\n",
-          runtime_include_dir(), runtime_lib_dir());
+          schema_file(), runtime_include_dir(), runtime_lib_dir());
 }
 
 /* check --rules: at most this many rules files (a game folder may hold
@@ -326,6 +336,25 @@ static int run_all(const Options *o, bool build, const char *const *paths, int n
     return status;
 }
 
+/* cardc schema, or cardc init GAMEDIR. */
+static int schema_or_init(int argc, char **argv)
+{
+    bool init = !strcmp(argv[1], "init");
+    if (argc != (init ? 3 : 2) || (init && argv[2][0] == '-')) {
+        fprintf(stderr, init ? "cardc: init takes one GAMEDIR\n" : "cardc: schema takes no "
+                                                                    "argument\n");
+        usage(stderr);
+        return 2;
+    }
+    if (init)
+        return init_game(argv[2], schema_file());
+    Buf b = {0};
+    schema_write(&b);
+    fwrite(b.data, 1, b.len, stdout);
+    buf_free(&b);
+    return stdout_written(0);
+}
+
 int main(int argc, char **argv)
 {
     /* Past a file size limit (ulimit -f), a write fails with EFBIG and is
@@ -344,6 +373,8 @@ int main(int argc, char **argv)
         printf("cardc %s\n", CARDC_VERSION);
         return stdout_written(0);
     }
+    if (!strcmp(cmd, "schema") || !strcmp(cmd, "init"))
+        return schema_or_init(argc, argv);
     bool build = !strcmp(cmd, "build");
     if (!build && strcmp(cmd, "check") != 0) {
         fprintf(stderr, "cardc: unknown command '%s'\n", cmd);
