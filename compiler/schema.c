@@ -39,8 +39,8 @@ static void write_key(Buf *b, const CardKey *k)
     buf_puts(b, ": {\"description\": ");
     buf_json_string(b, k->desc);
     const char *ref = shape_ref(k->shape);
-    if (ref) {
-        buf_printf(b, ", \"$ref\": \"#/definitions/%s\"}", ref);
+    if (ref) { /* in allOf: draft-07 ignores what stands beside a $ref */
+        buf_printf(b, ", \"allOf\": [{\"$ref\": \"#/definitions/%s\"}]}", ref);
         return;
     }
     buf_puts(b, ", \"oneOf\": [");
