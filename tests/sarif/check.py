@@ -8,7 +8,11 @@ and its notes as relatedLocations. Rule ids must be listed in tool.driver.rules
 with ruleIndex pointing at them, and the ids of the table in
 compiler/diag_sarif.c that the examples reach must turn up.
 
-    python3 tests/sarif/check.py CARDC      (from the repository root)
+With CARDC_ASAN, a sanitized cardc, a few of the examples (notes, the
+error cap, several paths, an unreadable file) run under it too: the same
+log, and nothing on stderr (no leak, no report).
+
+    python3 tests/sarif/check.py CARDC [CARDC_ASAN]    (from the repository root)
 """
 import glob
 import json
@@ -87,8 +91,29 @@ def compare(name, log, items, ids_seen):
     assert used == set(ids), (name, "rules listed but not used", set(ids) - used)
 
 
+# run under the sanitized cardc as well
+SANITIZED = ["examples/broken/duplicate-card.yaml", "examples/broken/error-cap.yaml",
+             "examples/broken/alias-card.yaml", "examples/broken/unreadable.yaml", "two paths",
+             "examples/broken-rules/unknown-card/"]
+
+
+def check_sanitized(cardc, asan):
+    """The sanitized cardc writes the same log as cardc, and nothing else."""
+    n = 0
+    for name, argv in cases():
+        if name not in SANITIZED:
+            continue
+        want = run(cardc, "sarif", argv)
+        got = run(asan, "sarif", argv)
+        assert got == want, (name, "under the sanitizers:", got[0], got[2][:2000])
+        n += 1
+    assert n == len(SANITIZED), (n, "of the sanitized cases found")
+
+
 def main():
     cardc = sys.argv[1]
+    if len(sys.argv) > 2:
+        check_sanitized(cardc, sys.argv[2])
     schema = json.load(open("tests/sarif/sarif-subset.schema.json"))
     validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker())
     ids_seen = {}
