@@ -12,8 +12,9 @@
 #     cannot write it;
 #   - every command that writes its result (--version, --help, check
 #     --format=json and --format=sarif, schema, build --dump, check's
-#     diagnostics on stderr) fails with exit status 2, and a message where it can, when stdout (or
-#     stderr) is full, over the size limit or closed;
+#     diagnostics on stderr) fails with exit status 2, and a message
+#     where it can, when stdout (or stderr) is full, over the size limit
+#     or closed;
 #   - the banner of the generated C survives a path with "*/" and "/*" in
 #     it, and a rules line with "/*" in a string: the C still compiles
 #     with -Wall -Wextra -Werror;
