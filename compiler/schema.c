@@ -63,14 +63,14 @@ static void write_keys(Buf *b, const KeyTable *t, bool closed)
         buf_puts(b, i ? ",\n      " : "\n      ");
         write_key(b, &t->keys[i]);
     }
-    buf_puts(b, "},\n    \"required\": [");
+    buf_puts(b, "}");
     int n = 0;
     for (int i = 0; i < t->n; i++)
         if (t->keys[i].required) {
-            buf_puts(b, n++ ? ", " : "");
+            buf_puts(b, n++ ? ", " : ",\n    \"required\": [");
             buf_json_string(b, t->keys[i].name);
         }
-    buf_puts(b, "]");
+    buf_puts(b, n ? "]" : "");
     if (closed)
         buf_puts(b, ",\n    \"additionalProperties\": false");
 }
@@ -96,13 +96,14 @@ static void write_value_defs(Buf *b)
         "\"type\": [\"string\", \"number\", \"boolean\"], \"minLength\": 1, \"maxLength\": %d, "
         "\"pattern\": \"^[^\\\\u0000-\\\\u001f]*$\"},\n", lim->max_name, lim->max_name);
     buf_puts(b,
-        "  \"text\": {\"description\": \"Text (any YAML scalar).\", "
-        "\"type\": [\"string\", \"number\", \"boolean\"]},\n"
+        "  \"text\": {\"description\": \"Text (any YAML scalar, or nothing).\", "
+        "\"type\": [\"string\", \"number\", \"boolean\", \"null\"]},\n"
         "  \"identifier\": {\"description\": \"Letters, digits and '_', not starting with a "
         "digit.\", \"type\": \"string\", \"pattern\": \"^[A-Za-z_][A-Za-z0-9_]*$\"},\n"
         "  \"value\": {\"description\": \"An attribute's value: an identifier or a whole "
-        "number.\", \"anyOf\": [{\"$ref\": \"#/definitions/identifier\"}, "
-        "{\"type\": \"integer\"}]},\n");
+        "number (yes, no, true... are words to cardc: YAML 1.1 readers make them "
+        "booleans).\", \"anyOf\": [{\"$ref\": \"#/definitions/identifier\"}, "
+        "{\"type\": [\"integer\", \"boolean\"]}]},\n");
     buf_printf(b,
         "  \"count\": {\"description\": \"A whole number from 1 to %lld.\", \"type\": "
         "\"integer\", \"minimum\": 1, \"maximum\": %lld},\n", lim->max_instances,

@@ -3,7 +3,8 @@
 - It is a valid draft-07 schema, and make's copy (build/share/cardc) is what
   `cardc schema` prints.
 - Every card file that `cardc check` accepts alone (the decks, examples/ok,
-  the rulebooks, every test game's cards.yaml) is valid under it: the schema
+  the rulebooks, every test game's cards.yaml, tests/schema/*.yaml) is
+  valid under it: the schema
   never refuses what the checker takes. The decks must be among them.
 - Every examples/broken/*.yaml is listed in tests/schema/broken-examples.txt
   as `caught KEYWORD` (the schema refuses it, and KEYWORD is among the
@@ -43,7 +44,7 @@ def load(path):
 def check_accepted(cardc, validator):
     """Files the checker accepts are valid under the schema."""
     files = sorted(set(glob.glob("decks/*/cards.yaml") + glob.glob("examples/ok/*.yaml") +
-                       glob.glob("examples/rulebooks/*.yaml") +
+                       glob.glob("examples/rulebooks/*.yaml") + glob.glob("tests/schema/*.yaml") +
                        glob.glob("tests/**/cards.yaml", recursive=True)))
     accepted = []
     for f in files:
@@ -55,7 +56,7 @@ def check_accepted(cardc, validator):
         errors = list(validator.iter_errors(tree[1]))
         assert not errors, (f, "checked clean, but the schema refuses it:",
                             [e.message[:200] for e in errors[:3]])
-    for deck in glob.glob("decks/*/cards.yaml"):
+    for deck in glob.glob("decks/*/cards.yaml") + ["tests/schema/scalars.yaml"]:
         assert deck in accepted, (deck, "a shipped deck that does not check clean")
     assert len(accepted) > 30, accepted
     return accepted
