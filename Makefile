@@ -299,6 +299,12 @@ demo: deps
 	    --seed 1 --reveal-all
 	@echo "== easy-school: 10000 games between random players (seed 1)"
 	@$(B)/bin/easy-school simulate --games 10000 --players 4 --seed 1
+	@echo "== easy-school: what 10000 games passed through, by rules line (simulate --coverage), an excerpt"
+	@$(B)/bin/easy-school simulate --games 10000 --players 4 --seed 1 --coverage \
+	    >$(B)/demo-coverage.txt
+	@awk '/^Coverage over/ { on = 1 } on && n < 15 { print; n++ } \
+	    /^Where each card kind/ { all = 1 } all' $(B)/demo-coverage.txt
+	@echo "(the whole of it: $(B)/demo-coverage.txt)"
 	@echo "== school-control: one game between three random players (seed 261), its last moves"
 	@$(B)/bin/school-control play --players 3 --seats random,random,random \
 	    --seed 261 --reveal-all >$(B)/demo-school-control.txt

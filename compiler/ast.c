@@ -85,3 +85,12 @@ void ast_walk_const(const Node *n, void (*fn)(const Node *n, void *ctx), void *c
             ast_walk_const(n->kid[i], fn, ctx);
     }
 }
+
+void ast_walk_node_const(const Node *n, void (*fn)(const Node *n, void *ctx), void *ctx)
+{
+    if (!n)
+        return;
+    fn(n, ctx);
+    for (int i = 0; i < NKIDS; i++)
+        ast_walk_const(n->kid[i], fn, ctx);
+}

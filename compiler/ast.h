@@ -593,5 +593,8 @@ Node *node_new(Arena *a, NodeKind k, Loc loc);
 void ast_walk(Node *n, void (*fn)(Node *n, void *ctx), void *ctx);
 /* The same walk, for readers that change nothing (the emitter). */
 void ast_walk_const(const Node *n, void (*fn)(const Node *n, void *ctx), void *ctx);
+/* The same, of n and its children only: not of the nodes listed after it
+ * (one statement of a block). */
+void ast_walk_node_const(const Node *n, void (*fn)(const Node *n, void *ctx), void *ctx);
 
 #endif

@@ -885,11 +885,13 @@ void gen_resume_point(Gen *G, int pc)
 /* Waits for the answer to the decision whose options were just offered:
  * with one option it is taken at once and counted (take_only), with none
  * the game faults. The
- * resumable copy returns R_WAIT and resumes here; the direct copy asks d. */
-static void gen_wait(Gen *G)
+ * resumable copy returns R_WAIT and resumes here; the direct copy asks d,
+ * at the coverage site of the choice. */
+static void gen_wait(Gen *G, const Node *choice)
 {
-    if (G->direct) {
-        line(G, "if (!decide_direct(s, %d, d))", site(G));
+    if (G->direct) { /* the copy simulate plays: its decisions are coverage sites */
+        int nopts, cov = cov_decision(G, choice, &nopts);
+        line(G, "if (!decide_site(s, %d, %d, %d, d))", site(G), cov, nopts);
         line(G, "    return 0;");
         return;
     }
@@ -1105,7 +1107,8 @@ static void gen_add_text(Gen *G, const Node *o, int k, const char *indent)
 
 /* The options of a choice across players' zones (CHOOSECARD's each):
  * for each player its source keeps, the cards of that player's zone from
- * the top down, one per name and player (add_card_of). */
+ * the top down, one per name and player, one per copy of a card that
+ * may hold cards (add_card_of). */
 static void gen_owner_options(Gen *G, Buf *hb, const Node *n)
 {
     const Node *e = n->each, *src = n->src;
@@ -1360,7 +1363,7 @@ static void gen_set_steps(Gen *G, const Node *n, int k)
     line(G, "s->sset_step = 1;");
     line(G, "if (!sets%d(s, V, 0, 0, 1))", k);
     line(G, "    break;");
-    gen_wait(G);
+    gen_wait(G, n);
     line(G, "if (!set_step_took(s))");
     line(G, "    break;");
     G->indent--;
@@ -1381,7 +1384,7 @@ static void gen_choose_cards(Gen *G, const Node *n)
     gen_begin_decision(G, n);
     line(G, "if (sets%d(s, V, s->sset_lo, s->sset_hi, 0)) {", k);
     G->indent++;
-    gen_wait(G);
+    gen_wait(G, n);
     line(G, "set_from_option(s);");
     G->indent--;
     line(G, "} else { /* too many sets to list: one card at a time */");
@@ -1403,7 +1406,7 @@ static void gen_ask(Gen *G, const Node *n, const char *target)
 {
     gen_begin_decision(G, n);
     gen_offer_yes_no(G);
-    gen_wait(G);
+    gen_wait(G, n);
     if (target)
         line(G, "%s = %s;", target, yes_taken(G));
 }
@@ -1437,7 +1440,7 @@ static void gen_choose_by_count(Gen *G, const Node *n, const char *target)
     else
         line(G, "    s->core.dec.noptions = (int16_t)(ncards + %d);", n->els != NULL);
     line(G, "}");
-    gen_wait(G);
+    gen_wait(G, n);
     if (target)
         line(G, "%s = d->fn ? chosen_value(s) : s->core.dec.chosen < ncards "
                 "? opts%d_nth(s, kslot, s->core.dec.chosen) : -1;", target, k);
@@ -1455,7 +1458,7 @@ static void gen_choose_one(Gen *G, const Node *n, const char *target)
     }
     gen_begin_decision(G, n);
     gen_option_source(G, n);
-    gen_wait(G);
+    gen_wait(G, n);
     if (target)
         line(G, "%s = chosen_value(s);", target);
 }
@@ -1834,7 +1837,7 @@ static void gen_choose_value(Gen *G, const Node *n, const char *target)
         gen_value_helper(G, n, k);
     gen_begin_decision(G, n);
     line(G, "opts%d(s, V);", k);
-    gen_wait(G);
+    gen_wait(G, n);
     if (target && n->type == T_INT)
         line(G, "%s = chosen_word(s);", target);
     else if (target)
@@ -2069,7 +2072,7 @@ static void gen_menu_ask(Gen *G, const Node *n)
 {
     gen_begin_decision(G, n);
     gen_menu_options(G, n);
-    gen_wait(G);
+    gen_wait(G, n);
     line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->taken_slot);
 }
 
@@ -2692,6 +2695,8 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "(void)V;");
     line(G, "(void)d;");
     line(G, "(void)s;"); /* a body may read nothing of the game (an empty proc) */
+    line(G, "if (d->count) /* coverage */");
+    line(G, "    d->count[%d]++;", 2 * cov_rule(G, p));
     gen_call_step(G, p);
     G->bf = before_handler_of(G->g, p);
     gen_block(G, d->body);
@@ -3055,6 +3060,7 @@ static void gen_game_table(Gen *G)
     const Game *g = G->g;
     Buf *o = G->out;
     gen_fault_sites(G);
+    gen_cov_sites(G);
     buf_puts(o, "/* vars[i]: a variable of the rules: name, offset, per player */\n"
                 "static const RtVar vars[] = {\n");
     for (int i = 0; i < g->globals.len; i++) {
@@ -3086,7 +3092,7 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n"
-                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s%s};\n\n",
+                  "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s%s",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
@@ -3098,6 +3104,8 @@ static void gen_game_table(Gen *G)
                g->uses_defeat ? "    .may_defeat_all = true,\n" : "",
                g->uses_out ? "    .out = game_out,\n" : "",
                g->sets.len > 0 ? "    .set_step = game_set_step,\n" : "");
+    buf_puts(o, cov_table_entries(G));
+    buf_puts(o, "};\n\n");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");
 }

@@ -11,6 +11,7 @@
  *                   the trigger queue
  *   cgen_order.c    a player's choice of the order of their triggers
  *   cgen_numbers.c  the numbers the views show, whose turn it is
+ *   cgen_cover.c    the coverage sites (simulate --coverage)
  */
 #ifndef CARDC_CGEN_INT_H
 #define CARDC_CGEN_INT_H
@@ -62,6 +63,7 @@ typedef struct Gen {
     const Handler *bf;      /* the `instead of` or `react to` clause whose proc
                              * is being emitted (cgen_reactions.c), or NULL */
     int loops;              /* loops open where code is emitted */
+    PtrVec cov_sites;       /* the coverage sites numbered so far (cgen_cover.c) */
 } Gen;
 
 /* The name the C functions of func or proc sym are made of (Sym.cname;
@@ -139,6 +141,15 @@ void gen_fire_fn(Gen *G, int e, const char *fname, int nvals);
 void gen_take_set_heard(Gen *G, const char *to);
 const char *in_zone(Gen *G, const char *slot, int zone_no);
 const char *seat_in(Gen *G, const char *slot, int zone_no);
+
+/* cgen_cover.c: the coverage sites. The decision site of choice n (its
+ * option sites after it; *nopts how many), numbered the first time;
+ * the site of proc p, numbered anew; the table cov_sites[] and its
+ * entries in the RtGame table. */
+int cov_decision(Gen *G, const Node *n, int *nopts);
+int cov_rule(Gen *G, const Sym *p);
+void gen_cov_sites(Gen *G);
+const char *cov_table_entries(Gen *G);
 
 /* cgen_order.c: `triggers chosen by controller` (nothing without it) */
 void gen_order_defs(Gen *G);

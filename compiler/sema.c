@@ -569,6 +569,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     check_entry_points(&s, none);
     check_winners(&s);
     warn_unused(&s);
+    warn_unreached(&s);
     warn_nobody_out(&s);
     number_zone_slots(g);
     check_card_count(&s);
@@ -579,6 +580,8 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         check_event_kinds(&s);
         if (s.kinds) {
             check_reach(&s);
+            check_draws(&s);
+            check_bottom_draws(&s);
             check_before_kinds(&s);
             check_name_kinds(&s);
         }
@@ -591,6 +594,9 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
         check_decision_secrets(&s); /* the rules whole: every name resolved */
         check_decision_reached(&s);
         check_supply(&s, prog);
+        check_option_reach(&s);
+        check_usage(&s, prog);
+        check_type_uses(&s, prog);
     }
     check_value_choices(&s); /* size(Z) bounded by Z's kinds, when known */
     return d->nerrors == before;

@@ -99,6 +99,7 @@ static Type check_call_routine(Sema *s, Node *n, Sym *sym, bool stmt)
 {
     int nargs = count_args(n->args);
     sym->used = true;
+    note_call(s, sym);
     n->sym = sym;
     if (sym->kind == S_PROC && !stmt)
         diag_error(s->diags, n->loc, "proc '%s' can only be called as a statement or as the "

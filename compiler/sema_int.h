@@ -19,6 +19,12 @@
  *                 cards nothing draws or plays, ends that never happen
  *   sema_words.c  prompts and labels built from values
  *   sema_supply.c draws, certain to run, from a deck that holds too few
+ *   sema_draws.c  draws, wherever written, from a zone certainly empty there
+ *   sema_bottom.c draws that may follow the draw of a deck's bottom card
+ *   sema_unreached.c procs and funcs called only from rules never reached
+ *   sema_option_reach.c options never offered where their choice is reached
+ *   sema_usage.c  what is written and never read, or read and never written
+ *   sema_type_uses.c a card type whose cards no rule or effect names
  */
 #ifndef CARDC_SEMA_INT_H
 #define CARDC_SEMA_INT_H
@@ -85,6 +91,10 @@ typedef struct Sema {
     bool puts_out;              /* some rule calls eliminate(p) */
     const Node *out_read;       /* the first call of is_out or players_in */
     PtrVec value_choices;       /* sema_value_limits.c: the choices of values */
+    PtrVec draws_reported;      /* sema_draws.c: the ZONEDECLs found empty at a
+                                 * top(Z) (sema_supply.c says no more of them) */
+    PtrVec calls;               /* sema_unreached.c: CallEdge*, each call of a
+                                 * proc or func of the rules */
 } Sema;
 
 /* sema.c */
@@ -156,9 +166,36 @@ int kinds_eval(const Node *f, int slot, const CardDef *cd);
 Loc kinds_none_loc(const CardSet *cs, const Node *f, int slot, Kinds in);
 /* "'teacher' or 'staff'": the types of the kinds in m. */
 const char *kinds_types(Sema *s, Kinds m);
+/* "'A', 'B' and 3 more": the cards of m, at most `most` named (sema_reach.c) */
+const char *kinds_card_names(Sema *s, Kinds m, int most);
 
 /* sema_reach.c */
 void check_reach(Sema *s);
+
+/* sema_draws.c: a top(Z) that finds Z empty whenever it runs (errors, soft) */
+void check_draws(Sema *s);
+
+/* sema_bottom.c: a card put at the bottom of a deck, and a draw that may
+ * follow its draw (a warning) */
+void check_bottom_draws(Sema *s);
+
+/* sema_unreached.c: note_call as each call of a proc or func is checked
+ * (s->fn: the rule it is in); warn_unreached once the rules are checked */
+void note_call(Sema *s, const Sym *callee);
+void warn_unreached(Sema *s);
+/* Is proc or func sym called from outside the procs and funcs of the
+ * rules (a handler, an effect, an event's body, a window)? */
+bool called_apart(Sema *s, const Sym *sym);
+
+/* sema_option_reach.c: options never offered where their choice is
+ * reached (a game variable's values there, following calls) */
+void check_option_reach(Sema *s);
+
+/* sema_usage.c: variables written and never read or read and never
+ * written, zones cards go to that nothing reads (warnings) */
+void check_usage(Sema *s, const Program *prog);
+/* sema_type_uses.c: a card type whose cards no rule or effect names */
+void check_type_uses(Sema *s, const Program *prog);
 
 /* sema_handlers.c */
 void check_handler(Sema *s, Node *c, const Node *e);
@@ -272,6 +309,8 @@ void check_shown_func_secret(Sema *s, const Node *f);
 /* sema_shown.c: who sees a variable or a func's value in the views */
 void declare_var_shown(Sema *s, Node *v, Sym *sym);
 void declare_func_shown(Sema *s, Node *f, Sym *sym);
+/* Is decl a variable written `watched` (hidden, read by tools and tests)? */
+bool shown_watched(const Node *decl);
 void check_shown_secrets(Sema *s);
 void check_decision_secrets(Sema *s);
 void check_decision_reached(Sema *s);

@@ -278,7 +278,7 @@ static Kinds stuck_kinds(const Reach *x, const Needs *nd)
 }
 
 /* "'A', 'B' and 'C'", "'A', 'B' and 3 more": the cards of m, at most `most` named. */
-static const char *card_names(Sema *s, Kinds m, int most)
+const char *kinds_card_names(Sema *s, Kinds m, int most)
 {
     Buf b = {0};
     int n = 0, total = __builtin_popcountll(m);
@@ -426,11 +426,11 @@ static void note_escapes(Reach *x, const Needs *nd, Kinds like)
         if (ev)
             diag_note(x->s->diags, at->loc, "cards like it leave those zones only for zone "
                       "'%s', here, in event '%s', which is only ever given %s",
-                      zone_decl(x->s, z)->name, ev->name, card_names(x->s, moved, 4));
+                      zone_decl(x->s, z)->name, ev->name, kinds_card_names(x->s, moved, 4));
         else
             diag_note(x->s->diags, at->loc, "cards like it leave those zones only for zone "
                       "'%s', here, and only %s ever do", zone_decl(x->s, z)->name,
-                      card_names(x->s, moved, 4));
+                      kinds_card_names(x->s, moved, 4));
     }
 }
 
@@ -471,7 +471,7 @@ static void check_end_needs(Reach *x, const Node *end, const Cond *c)
     diag_error(x->s->diags, end->loc, "%s can never happen: its condition can never be met: it "
                "needs no '%s' in zone%s %s, and no rule or effect ever moves it anywhere "
                "else%s%s%s", end_what(end), cd->name, nz == 1 ? "" : "s", zones,
-               others ? " (the same for " : "", others ? card_names(x->s, others, 3) : "",
+               others ? " (the same for " : "", others ? kinds_card_names(x->s, others, 3) : "",
                others ? ")" : "");
     const Fact *f = NULL;
     for (int i = 0; i < nd.n && !f; i++)
@@ -520,7 +520,7 @@ static bool check_end_heard(Reach *x, const Node *end, const Handler *h)
         const Node *card = h->match->params; /* heard_kinds: bound, with a slot */
         diag_note(x->s->diags, kinds_none_loc(x->s->cs, h->clause->cond, card->sym->index, in),
                   "only %s ever enter zone '%s', and this "
-                  "'where' keeps none of them", card_names(x->s, in, 4), zone);
+                  "'where' keeps none of them", kinds_card_names(x->s, in, 4), zone);
         return true;
     }
     diag_note(x->s->diags, pat->loc, "the handler it is in: it never runs");

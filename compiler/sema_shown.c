@@ -16,6 +16,14 @@
 
 #include <string.h>
 
+/* `watched` after a variable: hidden, and kept for tools and tests to read
+ * (the scenario runner's `expect var`), not for a rule: sema_usage.c does
+ * not warn that no rule reads it. */
+bool shown_watched(const Node *decl)
+{
+    return decl->shown && !strcmp(decl->shown->name, "watched");
+}
+
 /* The visibility written after decl (VIS_*), VIS_HIDDEN without one, -1
  * for a word that is none (reported). */
 static int shown_word(Sema *s, const Node *decl)
@@ -27,10 +35,10 @@ static int shown_word(Sema *s, const Node *decl)
         return VIS_PUBLIC;
     if (!strcmp(w->name, "owner"))
         return VIS_OWNER;
-    if (!strcmp(w->name, "hidden") || !strcmp(w->name, "secret"))
+    if (!strcmp(w->name, "hidden") || !strcmp(w->name, "secret") || shown_watched(decl))
         return VIS_HIDDEN;
-    static const char *const words[] = {"public", "owner", "hidden", "secret"};
-    error_unknown(s, w->loc, "visibility", w->name, words, 4);
+    static const char *const words[] = {"public", "owner", "hidden", "secret", "watched"};
+    error_unknown(s, w->loc, "visibility", w->name, words, 5);
     return -1;
 }
 
@@ -76,6 +84,10 @@ void declare_func_shown(Sema *s, Node *f, Sym *sym)
 {
     int vis = shown_word(s, f);
     f->vis = VIS_HIDDEN;
+    if (shown_watched(f))
+        diag_error(s->diags, f->shown->loc, "func '%s' cannot be 'watched': the word is for a "
+                   "variable that only tools and tests read, and a func is computed, not "
+                   "kept", f->name);
     if (vis < 0 || vis == VIS_HIDDEN)
         return;
     bool per_player = sym->nparams == 1 && sym->params[0] == T_PLAYER;

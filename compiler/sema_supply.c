@@ -11,7 +11,9 @@
  *   - what certainly runs: main's statements in order, the bodies of the
  *     procs it calls there, `repeat N` with a constant N (N times), `for
  *     q in players` without 'where' (once a player, in a game where no
- *     player is put out), the bodies of `round`, `phase` and `turn`, and
+ *     player is put out), the bodies of `round`, `phase` and `turn`, with
+ *     the rules' handlers of their start and their end that have no
+ *     'where' (an Event flipped `on start of round`), and
  *     `while V < K { ... V += 1 ... }` where V is a variable of a constant
  *     first value that nothing else assigns (K - V times);
  *   - the cards certainly taken from Z there: `move top(Z) to W` (W not
@@ -300,11 +302,21 @@ static void move_one(Supply *x, int z, const Node *at)
     x->filled_at[z] = at;
 }
 
+/* Did sema_draws.c already report Z empty at a top(Z) (an error)? */
+static bool draws_reported(const Sema *s, int z)
+{
+    for (int i = 0; i < s->draws_reported.len; i++)
+        if (s->draws_reported.items[i] == s->g->zones.items[z])
+            return true;
+    return false;
+}
+
 /* A `top(Z)` (or bottom) that certainly runs now: does Z hold no card? */
 static void read_top(Supply *x, const Node *top, bool certain)
 {
     int z = shared_zone(x, top->zone);
-    if (z < 0 || x->skip[z] || x->reported[z] || !sure(x, certain))
+    if (z < 0 || x->skip[z] || x->reported[z] || !sure(x, certain) ||
+        draws_reported(x->s, z))
         return;
     long long at_most = most(x, z);
     if (at_most == SUPPLY_UNBOUNDED || x->taken[z] < at_most)
@@ -543,6 +555,43 @@ static Flow walk_loop(Supply *x, const Node *n, int depth, bool certain)
     return repeat_body(x, n->body, times, depth, certain);
 }
 
+/* The handlers of the rules `on start of UNIT` (edge EV_START) or `on end
+ * of UNIT` with no 'where', which a block of that unit certainly runs. */
+static Flow walk_boundary(Supply *x, int unit, int edge, int depth, bool certain)
+{
+    const PtrVec *hs = &x->s->g->handlers;
+    for (int i = 0; i < hs->len; i++) {
+        const Handler *h = hs->items[i];
+        const Node *pat = h->clause->pattern;
+        if (h->effect || h->event != edge || h->clause->cond || pat->value != unit)
+            continue;
+        int nbound = x->nbound;
+        bool proc_uncertain = x->proc_uncertain, loop_uncertain = x->loop_uncertain;
+        x->proc_uncertain = x->loop_uncertain = false;
+        Flow r = walk_block(x, h->proc->decl->body, depth + 1, certain);
+        x->nbound = nbound;
+        x->proc_uncertain = proc_uncertain;
+        x->loop_uncertain = loop_uncertain;
+        if (r == FLOW_END)
+            return FLOW_END;
+    }
+    return FLOW_ON;
+}
+
+/* `turn of P { }`, `round { }`, `phase NAME { }`: the handlers of its
+ * start, its body, the handlers of its end (also after a `return` or a
+ * `break` leaves it; not after an `end`). */
+static Flow walk_time(Supply *x, const Node *n, int depth, bool certain)
+{
+    int unit = n->kind == N_TURN ? UNIT_TURN : n->kind == N_ROUND ? UNIT_ROUND : n->value;
+    if (walk_boundary(x, unit, EV_START, depth, certain) == FLOW_END)
+        return FLOW_END;
+    Flow r = walk_block(x, n->body, depth, certain);
+    if (r == FLOW_END || walk_boundary(x, unit, EV_END, depth, certain) == FLOW_END)
+        return FLOW_END;
+    return r;
+}
+
 static Flow walk_stmt(Supply *x, const Node *n, int depth, bool certain)
 {
     if (++x->steps > SUPPLY_MAX_STEPS)
@@ -595,9 +644,9 @@ static Flow walk_stmt(Supply *x, const Node *n, int depth, bool certain)
         return walk_loop(x, n, depth, certain);
     case N_ROUND:
     case N_PHASE:
-        return walk_block(x, n->body, depth, certain);
+        return walk_time(x, n, depth, certain);
     case N_TURN:
-        return walk_block(x, n->body, depth, certain && !x->players_may_go);
+        return walk_time(x, n, depth, certain && !x->players_may_go);
     case N_RETURN:
         return exit_flow(x, FLOW_RETURN, certain);
     case N_END:

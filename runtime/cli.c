@@ -4,7 +4,7 @@
  *   GAME play [--players N] [--seats human,random,json,...] [--seed S]
  *             [--protocol json] [--reveal-all] [--max-decisions N]
  *   GAME simulate --games N [--players N] [--seed S] [--json]
- *             [--max-decisions N]
+ *             [--max-decisions N] [--coverage]
  *   GAME --help
  *
  * Exit status: 0 the game ended or was abandoned (quit, closed stdin,
@@ -39,6 +39,7 @@ typedef struct RtArgs {
     uint64_t games;
     int64_t max_decisions;      /* 0: the game's own bound */
     bool protocol_json, reveal_all, json, help;
+    bool coverage;              /* simulate: count what the games pass through */
 } RtArgs;
 
 /* ---- usage ---- */
@@ -97,7 +98,11 @@ static int print_help(const RtGame *g)
            "  --games N          games to play (default %d); game i uses seed S+i,\n"
            "                     the game `play --seed S+i` with random seats plays\n"
            "  --players N, --seed S, --max-decisions N   as for play\n"
-           "  --json             print the figures as one JSON object\n\n"
+           "  --json             print the figures as one JSON object\n"
+           "  --coverage         also count, by rules line, the choices made and\n"
+           "                     options offered and taken, the rules, effects,\n"
+           "                     triggers and reactions run, where each card kind\n"
+           "                     ended, and list what never happened\n\n"
            "Exit status: 0 game over or abandoned (quit, closed stdin, closed stdout),\n"
            "1 the game faulted or output failed, 2 bad usage.\n", DEFAULT_GAMES);
     int rc = rt_check_output(stdout, prog);
@@ -153,7 +158,7 @@ static bool allowed(const RtArgs *a, const char *opt)
     static const char *const play[] = {"--players", "--seats", "--seed",
         "--protocol", "--reveal-all", "--max-decisions", "--help", NULL};
     static const char *const sim[] = {"--games", "--players", "--seed", "--json",
-        "--max-decisions", "--help", NULL};
+        "--max-decisions", "--coverage", "--help", NULL};
     for (const char *const *o = a->simulate ? sim : play; *o; o++)
         if (strcmp(*o, opt) == 0)
             return true;
@@ -162,7 +167,8 @@ static bool allowed(const RtArgs *a, const char *opt)
 
 static bool is_flag(const char *opt)
 {
-    return !strcmp(opt, "--reveal-all") || !strcmp(opt, "--json") || !strcmp(opt, "--help");
+    return !strcmp(opt, "--reveal-all") || !strcmp(opt, "--json") || !strcmp(opt, "--help")
+        || !strcmp(opt, "--coverage");
 }
 
 /* One option with its value. */
@@ -199,6 +205,7 @@ static void set_flag(RtArgs *a, const char *opt)
     a->reveal_all |= !strcmp(opt, "--reveal-all");
     a->json |= !strcmp(opt, "--json");
     a->help |= !strcmp(opt, "--help");
+    a->coverage |= !strcmp(opt, "--coverage");
 }
 
 /* Splits "--opt=value" / "--opt value"; returns how many argv it used. */
@@ -404,12 +411,15 @@ typedef struct RtStats {
  * seats have. */
 /* One game between random agents; the same policy as play's random seats,
  * answered inline (rt_play_direct), so the same games as play. */
-static void sim_game(const RtGame *g, void *st, uint64_t seed, const RtArgs *a)
+static void sim_game(const RtGame *g, void *st, uint64_t seed, const RtArgs *a, RtCover *cv)
 {
     RtRng rng[RT_MAX_PLAYERS];
     for (int p = 0; p < a->players; p++)
         rt_seed(&rng[p], rt_agent_seed(seed, p));
-    rt_play_direct(g, st, seed, a->players, a->max_decisions, NULL, rng);
+    if (cv)
+        rt_cover_play(cv, st, seed, a->players, a->max_decisions, rng);
+    else
+        rt_play_direct(g, st, seed, a->players, a->max_decisions, NULL, rng);
 }
 
 static void sim_count(RtStats *s, const RtGame *g, const void *st, uint64_t seed)
@@ -459,7 +469,7 @@ static void put_array(const double *v, int n, double div)
     putchar(']');
 }
 
-static void sim_json(const RtGame *g, const RtArgs *a, const RtStats *s)
+static void sim_json(const RtGame *g, const RtArgs *a, const RtStats *s, const RtCover *cv)
 {
     double games = (double)a->games, secs = s->seconds > 1e-9 ? s->seconds : 1e-9;
     printf("{\"game\":");
@@ -476,9 +486,14 @@ static void sim_json(const RtGame *g, const RtArgs *a, const RtStats *s)
     put_array(s->wins, a->players, 1.0);
     printf(",\"avg_scores\":");
     put_array(s->score, a->players, games);
-    printf(",\"draws\":%llu,\"bound_draws\":%llu,\"faults\":%llu,\"no_winner\":%llu}\n",
+    printf(",\"draws\":%llu,\"bound_draws\":%llu,\"faults\":%llu,\"no_winner\":%llu",
            (unsigned long long)s->draws, (unsigned long long)s->bound_draws,
            (unsigned long long)s->faults, (unsigned long long)s->no_winner);
+    if (cv) {
+        putchar(',');
+        rt_cover_json(cv, stdout);
+    }
+    printf("}\n");
 }
 
 static void sim_text(const RtGame *g, const RtArgs *a, const RtStats *s)
@@ -503,24 +518,32 @@ static void sim_text(const RtGame *g, const RtArgs *a, const RtStats *s)
 static int cmd_simulate(const RtGame *g, RtArgs *a)
 {
     RtStats s = {0};
+    if (a->coverage && !g->play_covered)
+        return usage_error(g, "--coverage: %s was built without coverage sites", g->name);
+    RtCover *cv = a->coverage ? rt_cover_new(g) : NULL;
     void *st = malloc(g->state_size);
-    if (!st) {
+    if (!st || (a->coverage && !cv)) {
         fprintf(stderr, "%s: out of memory\n", prog);
+        free(st);
+        rt_cover_free(cv);
         return 1;
     }
     if (!a->seed_set)
         a->seed = clock_seed();
     double t0 = now();
     for (uint64_t i = 0; i < a->games; i++) {
-        sim_game(g, st, a->seed + i, a);
+        sim_game(g, st, a->seed + i, a, cv);
         sim_count(&s, g, st, a->seed + i);
     }
     s.seconds = now() - t0;
     free(st);
     if (a->json)
-        sim_json(g, a, &s);
+        sim_json(g, a, &s, cv);
     else
         sim_text(g, a, &s);
+    if (cv && !a->json)
+        rt_cover_text(cv, stdout, a->games);
+    rt_cover_free(cv);
     int rc = rt_check_output(stdout, prog);
     return rc >= 0 ? rc : s.faults ? 1 : 0;
 }

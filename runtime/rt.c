@@ -142,6 +142,18 @@ void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
     c->nplayers = nplayers;
 }
 
+bool rt_play_covered(const RtGame *g, void *st, uint64_t seed, int nplayers,
+                     int64_t max_decisions, void *ctx, uint64_t *count)
+{
+    if (!g->play_covered)
+        return false;
+    if (start(g, st, nplayers, max_decisions, false)) {
+        g->play_covered(st, seed, nplayers, ctx, count);
+        rt_core(st)->nplayers = nplayers;
+    }
+    return true;
+}
+
 bool rt_apply(const RtGame *g, void *st, int i)
 {
     RtCore *c = rt_core(st);

@@ -189,6 +189,36 @@ typedef struct RtFaultSite {
     int32_t line;
 } RtFaultSite;
 
+/* Coverage (`simulate --coverage`, RUNTIME.md "Coverage"): the places of
+ * the rules a game may pass through, numbered by the code generator in
+ * the game's cov_sites[] (site 0 stands for the decisions the runtime
+ * asks itself: reaction windows, the order of triggers). Each site has two
+ * counters, count[2 i] and count[2 i + 1], which only a game played with
+ * coverage (rt_play_covered) touches:
+ *   RT_COV_DECISION  a choice of the rules: decisions taken there, -
+ *   RT_COV_OPTION    an option of the decision site before it: offered, taken
+ *   RT_COV_RULE      a proc of the rules: runs, -
+ *   RT_COV_EVENT     the body of an event of the rules: runs (raised), -
+ *   RT_COV_EFFECT    a card's play clause: runs, -
+ *   RT_COV_TRIGGER   an `on` clause (the rules' or a card's): fired (runs), -
+ *   RT_COV_REACTION  an `instead of` or `react to` clause: runs, - */
+typedef enum RtCovKind {
+    RT_COV_DECISION,
+    RT_COV_OPTION,
+    RT_COV_RULE,
+    RT_COV_EVENT,
+    RT_COV_EFFECT,
+    RT_COV_TRIGGER,
+    RT_COV_REACTION,
+} RtCovKind;
+
+typedef struct RtCovSite {
+    uint8_t kind;           /* RtCovKind */
+    const char *file;       /* as fault sites name it ("game.rules"); NULL for site 0 */
+    int32_t line;
+    const char *text;       /* what it is, in the rules' words: `option "Draw"` */
+} RtCovSite;
+
 /* A variable of the rules, for tests, debugging and scenario files. */
 typedef struct RtVar {
     const char *name;
@@ -425,6 +455,13 @@ typedef struct RtGame {
      * a set of cards chosen one card at a time: true and *t filled, else
      * false; NULL for a game without `choose cards`. */
     bool (*set_step)(const void *st, RtSetStep *t);
+    /* Coverage: the sites (RtCovSite), site 0 the runtime's own decisions;
+     * 0 and NULL for a game built without them. play_covered is
+     * play_direct with the random policy (ctx its generators) counting
+     * into count[2 * ncov_sites]; use through rt_play_covered. */
+    int ncov_sites;
+    const RtCovSite *cov_sites;
+    void (*play_covered)(void *st, uint64_t seed, int nplayers, void *ctx, uint64_t *count);
 } RtGame;
 
 /* ---- engine API ---- */
@@ -440,6 +477,12 @@ void rt_new_bounded(const RtGame *g, void *st, uint64_t seed, int nplayers,
  * game has no play_direct. */
 void rt_play_direct(const RtGame *g, void *st, uint64_t seed, int nplayers,
                     int64_t max_decisions, RtChooser fn, void *ctx);
+/* rt_play_direct with the random policy (ctx its generators), counting
+ * what the game passes through into count (RtCovSite: 2 * g->ncov_sites
+ * counters, added to). The same game as rt_play_direct with a NULL
+ * chooser. Returns false (and plays nothing) for a game without coverage. */
+bool rt_play_covered(const RtGame *g, void *st, uint64_t seed, int nplayers,
+                     int64_t max_decisions, void *ctx, uint64_t *count);
 /* Applies option i (0 <= i < noptions); returns false if i is out of range. */
 bool rt_apply(const RtGame *g, void *st, int i);
 static inline RtCore *rt_core(void *st) { return (RtCore *)st; }

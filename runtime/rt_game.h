@@ -1567,15 +1567,20 @@ static inline RT_UNUSED void add_card(State *s, int site, int c)
 
 /* An option for card c of player p's zone, in a choice across players'
  * zones, unless one of its kind from p's zone is offered already: one
- * option per name and player, labelled with whose zone (RtOption.a). */
+ * option per name and player, labelled with whose zone (RtOption.a). A
+ * card that may hold cards is its own option, as in add_holder_card: two
+ * copies of it are two places, each with what lies under it. */
 static inline RT_UNUSED void add_card_of(State *s, int site, int c, int p)
 {
     const RtDecision *d = &s->core.dec;
     int k = instance_card[c];
-    for (int i = 0; i < d->noptions; i++)
-        if (d->opt[i].kind == RT_OPT_CARD && d->opt[i].a == p + 1 &&
-            instance_card[d->opt[i].ids[0]] == k)
-            return;
+#if GAME_HAS_HOLDERS
+    if (!type_holds[inst_type[c]])
+#endif
+        for (int i = 0; i < d->noptions; i++)
+            if (d->opt[i].kind == RT_OPT_CARD && d->opt[i].a == p + 1 &&
+                instance_card[d->opt[i].ids[0]] == k)
+                return;
     RtOption *o = add_option(s, site, RT_OPT_CARD, p + 1);
     if (o) {
         o->n = 1;
@@ -2075,7 +2080,44 @@ static inline RT_UNUSED bool take_only(State *s)
 typedef struct Direct {
     RtChooser fn;
     void *ctx;
+    uint64_t *count;    /* coverage's counters (RtCovSite), NULL: none kept */
 } Direct;
+
+/* ---- coverage (RtCovSite; simulate --coverage) ----
+ * Only a game played by game_play_covered has d->count: then every
+ * decision is answered through d->fn (decide_site), out of the way of the
+ * game played without, which counts nothing and pays for no test but at a
+ * decision of one option and at a proc's start (gen_dproc). */
+
+/* The branch of option o that a coverage site of options counts: a
+ * menu's option (its label's branch), yes (0) and no (1); -1 otherwise. */
+static RT_UNUSED int cov_branch(const RtOption *o)
+{
+    switch (o->kind) {
+    case RT_OPT_TEXT:  return o->ids[0];
+    case RT_OPT_WORDS: return o->words.is_value ? -1 : o->words.branch;
+    case RT_OPT_YES:   return 0;
+    case RT_OPT_NO:    return 1;
+    default:           return -1;
+    }
+}
+
+/* Decision site cov took option i of the pending decision: one decision
+ * there, and for each of its nopts options (sites cov + 1 + branch) that
+ * were offered, one offer, and for option i one taking. */
+static RT_UNUSED __attribute__((noinline)) void cov_decided(State *s, uint64_t *count, int cov,
+                                                            int nopts, int i)
+{
+    const RtDecision *dec = &s->core.dec;
+    count[2 * cov]++;
+    for (int k = 0; k < dec->noptions; k++) {
+        int b = cov_branch(&dec->opt[k]);
+        if (b < 0 || b >= nopts)
+            continue;
+        count[2 * (cov + 1 + b)]++;
+        count[2 * (cov + 1 + b) + 1] += k == i;
+    }
+}
 
 /* The rare ends of decide_direct, out of its way: no option or one, a
  * game already over, an answer out of range, the decision bound. */
@@ -2101,22 +2143,37 @@ static RT_UNUSED __attribute__((noinline)) bool decide_rare(State *s, int site, 
     return false;
 }
 
+/* The answer of chooser d->fn to the pending decision of n >= 2 options,
+ * at decision site cov (of nopts options), counted where coverage is kept. */
+static RT_UNUSED __attribute__((noinline)) int decide_by(State *s, int cov, int nopts,
+                                                         const Direct *d)
+{
+    int i = d->fn(d->ctx, s);
+    if (d->count && (unsigned)i < (unsigned)s->core.dec.noptions)
+        cov_decided(s, d->count, cov, nopts, i);
+    return i;
+}
+
 /* Answers the decision inline (direct play): true with core.dec.chosen
  * set, false when the game is over (already, or now: no option, a fault at
  * site; an answer out of range, the decision bound). One option is taken
  * without asking (take_only); d->fn is asked only when there are two or
  * more. */
-static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State *s, int site,
-                                                                 const Direct *d)
+static inline __attribute__((always_inline)) RT_UNUSED bool decide_site(State *s, int site,
+                                                               int cov, int nopts,
+                                                               const Direct *d)
 {
     RtCore *c = &s->core;
     int n = c->dec.noptions;
     if (c->over || n < 2) {
-        if (!c->over && n == 1)
+        if (!c->over && n == 1) {
+            if (d->count)
+                cov_decided(s, d->count, cov, nopts, 0);
             return take_only(s);
+        }
         return decide_rare(s, site, 0);
     }
-    int i = d->fn ? d->fn(d->ctx, s) : rt_random_choice(d->ctx, s);
+    int i = d->fn ? decide_by(s, cov, nopts, d) : rt_random_choice(d->ctx, s);
     if ((unsigned)i >= (unsigned)n || ++c->decisions >= c->max_decisions)
         return decide_rare(s, site, i);
     c->dec.chosen = (int16_t)i;
@@ -2125,6 +2182,13 @@ static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State 
     s->tfired = 0;
 #endif
     return true;
+}
+
+/* decide_site for a decision the runtime asks itself (coverage site 0). */
+static inline __attribute__((always_inline)) RT_UNUSED bool decide_direct(State *s, int site,
+                                                                 const Direct *d)
+{
+    return decide_site(s, site, 0, 0, d);
 }
 
 /* ---- what every sealed window shares (reactions, simultaneous choices) ---- */
@@ -2355,7 +2419,7 @@ static RT_UNUSED __attribute__((noinline)) bool decide_always(State *s, int site
     int n = c->dec.noptions;
     if (c->over || n == 0)
         return decide_rare(s, site, 0);
-    int i = d->fn ? d->fn(d->ctx, s) : rt_random_choice(d->ctx, s);
+    int i = d->fn ? decide_by(s, 0, 0, d) : rt_random_choice(d->ctx, s);
     if ((unsigned)i >= (unsigned)n) { /* i < 0 too */
         c->over = RT_FAULT;
         c->fault = RT_FAULT_BAD_DECISION;
@@ -3226,8 +3290,11 @@ static inline RT_UNUSED bool bf_seat_asked(const State *s)
 /* The seats of the open window, from the one it asks now, that are not
  * asked decline (win_decline_unasked), until one is asked (true: its
  * question is the pending decision) or the window closes (false; also
- * when the game ended: the decision bound, a fault in an offer). */
-static RT_UNUSED bool bf_ask_next(State *s, const BfEvent *ev, const int32_t *V)
+ * when the game ended: the decision bound, a fault in an offer). Each
+ * decline is counted in count[0] (coverage: the runtime's decisions)
+ * unless count is NULL. */
+static RT_UNUSED bool bf_ask_next(State *s, const BfEvent *ev, const int32_t *V,
+                                  uint64_t *count)
 {
     while (win_asking(s)) {
         bf_offer(s, ev, V);
@@ -3235,6 +3302,8 @@ static RT_UNUSED bool bf_ask_next(State *s, const BfEvent *ev, const int32_t *V)
             return false;
         if (bf_seat_asked(s))
             return true;
+        if (count)
+            count[0]++;
         if (!win_decline_unasked(s))
             return false;
         win_answer(s);
@@ -3299,7 +3368,7 @@ static RT_UNUSED int bf_windows(State *s, Frame *f, const BfEvent *ev)
     do {
         if (BFV(V, BF_PHASE) == BFP_WINDOW)
             BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
-        if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V)) {
+        if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V, NULL)) {
             f->pc = 2;
             return R_WAIT; /* asked, its cards and "Do not respond" */
         }
@@ -3393,7 +3462,7 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
 #if GAME_HAS_WINDOWS
     while (!s->core.over && !BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_WINDOW &&
            bf_open(s, ev, V)) {
-        while (bf_ask_next(s, ev, V)) {
+        while (bf_ask_next(s, ev, V, d->count)) {
             if (!decide_always(s, ev->site, d))
                 break;
             win_answer(s);
@@ -3429,13 +3498,15 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
  * NULL); returns how many are left. */
 static RT_UNUSED int bf_bulk(State *s, int evi, uint16_t *pick, int n, int to, int32_t *froms)
 {
+    /* its clauses cannot wait: nothing is asked, nothing counted (coverage) */
+    static const Direct no_chooser = {NULL, NULL, NULL};
     int m = 0;
     for (int i = 0; i < n && !s->core.over; i++) {
         int32_t v[NEVARGS] = {0};
         v[0] = pick[i];
         v[1] = s->slot_of[pick[i]];
         v[2] = to;
-        if (bf_drun(s, NULL, evi, v))
+        if (bf_drun(s, &no_chooser, evi, v))
             continue;
         if (froms)
             froms[m] = froms[i];
@@ -3742,18 +3813,32 @@ static RT_UNUSED void game_init(void *st, uint64_t seed, int nplayers)
 
 /* RtGame.play_direct: a whole game through the direct-call procs, every
  * decision answered by fn (decide_direct). */
-static RT_UNUSED void game_play_direct(void *st, uint64_t seed, int nplayers, RtChooser fn,
-                                       void *ctx)
+static RT_UNUSED void play_direct_counting(void *st, uint64_t seed, int nplayers,
+                                           RtChooser fn, void *ctx, uint64_t *count)
 {
     State *s = st;
     int64_t bound = s->core.max_decisions;
     game_setup(s, seed, nplayers);
     if (bound > 0)
         s->core.max_decisions = bound;
-    Direct d = {fn, ctx};
+    Direct d = {fn, ctx, count};
     dproc_main(s, &d);
     if (!s->core.over)
         finish(s, 0);
+}
+
+static RT_UNUSED void game_play_direct(void *st, uint64_t seed, int nplayers, RtChooser fn,
+                                       void *ctx)
+{
+    play_direct_counting(st, seed, nplayers, fn, ctx, NULL);
+}
+
+/* RtGame.play_covered: the same game, the random policy asked through
+ * d->fn so that every decision is counted (decide_site). */
+static RT_UNUSED void game_play_covered(void *st, uint64_t seed, int nplayers, void *ctx,
+                                        uint64_t *count)
+{
+    play_direct_counting(st, seed, nplayers, rt_random_choice, ctx, count);
 }
 
 /* RtGame.resume: runs on after core.dec.chosen was set. */

@@ -120,6 +120,20 @@ void rt_json_numbers(RtPlay *pl, int p);
 
 /* agents.c */
 uint64_t rt_agent_seed(uint64_t game_seed, int seat);
+
+/* cover.c: simulate --coverage. rt_cover_new: the counters of g's
+ * coverage sites and card kinds, zeroed (NULL: out of memory).
+ * rt_cover_play: one game as rt_play_direct with the random policy (rngs
+ * its generators), counted, and where its cards ended; false for a game
+ * built without coverage. rt_cover_text and rt_cover_json print what
+ * was counted (the JSON a `"coverage":{...}` member). */
+typedef struct RtCover RtCover;
+RtCover *rt_cover_new(const RtGame *g);
+void rt_cover_free(RtCover *cv);
+bool rt_cover_play(RtCover *cv, void *st, uint64_t seed, int nplayers, int64_t max_decisions,
+                   void *rngs);
+void rt_cover_text(const RtCover *cv, FILE *out, uint64_t games);
+void rt_cover_json(const RtCover *cv, FILE *out);
 int rt_agent_choose(RtPlay *pl);
 
 #endif

@@ -63,7 +63,7 @@ use() {
     var) echo "$2 += 1"; echo "total += $2" ;;
     pvar) echo "$2[seat(0)] += 1"; echo "total += $2[seat(0)]" ;;
     cvar) echo "$2[top(deck)] += 1"; echo "total += $2[top(deck)]" ;;
-    vvar) echo "if $2 == red { total += 1 }" ;;
+    vvar) echo "$2 = blue"; echo "if $2 == blue { total += 1 }" ;;
     func) echo "total += $2(1)" ;;
     proc) echo "$2(1)" ;;
     event) echo "$2(1)" ;;

@@ -35,8 +35,27 @@ What is random is read from the transcript: the card each draw brings (the
 model checks that the deck holds it) and the random players' choices (the
 model checks that each is legal).
 
+The options of every decision, from the model alone (README 4-15):
+the cards playable (Tasks before any Action, a Sabotage only while an
+opponent has an active Task and not in a Sports Day round, a Helping card
+only where it can act, Tuition Class once and 5 or more points behind the
+leader; Pass), at most 2 (or 1) of them in a Play phase that runs, seat by
+seat, to a Pass or its last card; a Sabotage's targets (every opponent's
+active Task, each copy); the Task to replace, to score, to let sit (none
+at round 5, where it would never score), to buff, shield or speed up;
+Group Study's partner and consent; the cards to discard; and in a window,
+who is asked (the protected player holding the Escape for that moment,
+Good Excuse only with points to lose) and with what. A hand card is
+compared by name (a Task's copy number is never named in a hand). With
+--live the checker plays human seats itself, answering each decision at
+random (seeded), and the transcript lists every decision's options: each
+list must be exactly the model's, a decision of one option (shown only by
+its answer) must have one legal option, and every window must ask exactly
+the players the model expects. Without it (the game's random seats) only
+the answers are seen, and each must be legal.
+
     checker.py --transcript FILE [--transcript FILE ...]
-    checker.py --binary B --players N --seed S [--games K] [--record FILE]
+    checker.py --binary B --players N --seed S [--games K] [--live] [--record FILE]
 
 Exit status 0: the game and the model agree. 1: they disagree; the seed, the
 transcript line, what the game did and what the model expected are printed.
@@ -44,7 +63,9 @@ transcript line, what the game did and what the model expected are printed.
 """
 
 import argparse
+import functools
 import os
+import random
 import re
 import subprocess
 import sys
@@ -89,11 +110,15 @@ def read_cards(path):
 
 
 CARDS = read_cards(CARDS_YAML)
+COPY = re.compile(r" #\d+$")
+SEAT = re.compile(r"^Player (\d+)$")
+SEAT_ZONE = re.compile(r"^(hand|tasks|done) of Player (\d+)$")
 
 
+@functools.lru_cache(maxsize=None)
 def base(name):
     """A card's name without its copy number ("Finish Worksheet #2")."""
-    return re.sub(r" #\d+$", "", name)
+    return COPY.sub("", name)
 
 
 def deck_of(name):
@@ -128,6 +153,8 @@ class Model:
     def __init__(self, players, seed):
         self.n, self.seed = players, seed
         self.zones = Counter()          # (zone, name) -> copies
+        self.sizes = Counter()          # zone -> cards
+        self.hands = [Counter() for _ in range(players)]    # a hand's name -> copies
         self.points = [0] * players
         self.done = [0] * players       # Tasks scored
         self.last = [-1] * players      # when each last scored (a counter)
@@ -157,14 +184,20 @@ class Model:
 
     # -- zones --------------------------------------------------------------------
     def hand(self, p):
-        return sum(c for (z, _), c in self.zones.items() if z == "hand%d" % p)
+        return self.sizes["hand%d" % p]
 
     def move(self, name, src, dst):
         nm = base(name)
         if src != "setup":
             self.expect(self.zones[(src, nm)] > 0, "%s moved from %s, which does not hold it" % (nm, src))
             self.zones[(src, nm)] -= 1
+            self.sizes[src] -= 1
+            if src.startswith("hand"):
+                self.hands[int(src[4:])][nm] -= 1
         self.zones[(dst, nm)] += 1
+        self.sizes[dst] += 1
+        if dst.startswith("hand"):
+            self.hands[int(dst[4:])][nm] += 1
 
     def task(self, ident):
         for p in range(self.n):
@@ -226,6 +259,7 @@ class Model:
         """The Event is flipped: the round ends (README 9, 11) and the next
         begins with that Event."""
         rnd = self.round
+        self.dismissal_begins()
         for p in range(self.n):
             self.expect(self.hand(p) <= HAND_LIMIT,
                         "Player %d holds %d cards after Dismissal" % (p + 1, self.hand(p)))
@@ -237,6 +271,7 @@ class Model:
         self.round += 1
         self.event, self.immune, self.affected, self.rmp_paid = base(event), set(), set(), set()
         self.played, self.actioned, self.group = [0] * self.n, [False] * self.n, set()
+        self.in_play, self.passed, self.play_closed = -1, False, False
         self.morning = 0 if self.round <= ROUNDS else self.n
         self.stage = "task"
         self.event_draw = [None] * self.n
@@ -350,12 +385,14 @@ class Model:
 
     # -- the transcript's lines -----------------------------------------------
     def seat(self, s):
-        m = re.match(r"^Player (\d+)$", s)
+        m = SEAT.match(s)
         return int(m.group(1)) - 1 if m else None
 
-    def zone(self, s):
+    @staticmethod
+    @functools.lru_cache(maxsize=None)
+    def zone(s):
         """A zone as the transcript names it -> the model's key."""
-        m = re.match(r"^(hand|tasks|done) of Player (\d+)$", s)
+        m = SEAT_ZONE.match(s)
         if m:
             return "%s%d" % (m.group(1), int(m.group(2)) - 1)
         return s
@@ -379,6 +416,7 @@ class Model:
         elif s.startswith("hand") and d.startswith("facedown["):
             self.on_sabotage(name, int(s[4:]), d[9:-1])
         elif s.startswith("facedown[") and d.startswith("stuck["):
+            self.dismissal_begins()
             t = self.task(s[9:-1])
             names = [x for x, _ in t.facedown]
             self.expect(base(name) in names, "%s revealed, never played on %s" % (name, t.ident))
@@ -406,13 +444,15 @@ class Model:
 
     def refill(self, deck):
         """README: a deck that runs out is rebuilt from its discard pile."""
-        if any(c for (z, _), c in self.zones.items() if z == deck):
+        if self.sizes[deck] > 0:
             return
         pile = deck.replace("_deck", "_discard")
         for (z, nm), c in list(self.zones.items()):
             if z == pile and c:
                 self.zones[(deck, nm)] += c
                 self.zones[(z, nm)] = 0
+                self.sizes[deck] += c
+                self.sizes[z] -= c
 
     def on_draw(self, name, deck, p):
         kind = deck[:-5]
@@ -444,6 +484,7 @@ class Model:
         self.expect(not any(c for (z, _), c in self.zones.items() if z == "aside"),
                     "cards put aside at set-up were not shuffled back")
         self.started, self.round, self.morning, self.stage = True, 1, 0, "task"
+        self.in_play, self.passed, self.play_closed = -1, False, False
         self.event_draw = [None] * self.n
 
     def on_starter(self, name, p):
@@ -491,6 +532,8 @@ class Model:
                     "%s scored before it is complete (due at round %d, now %d)" % (name, t.due(), self.round))
         if self.lab_due == name:
             self.lab_due = None
+        if not lab:
+            self.dismissal_begins()
         self.score(t)
 
     def on_task_lost(self, name, p):
@@ -525,9 +568,11 @@ class Model:
                         "Player %d replaces %s" % (p + 1, label))
             self.replacing = label
         elif question == "Score which Task next?":
+            self.dismissal_begins()
             self.expect(label in self.tasks[p] and self.tasks[p][label].complete_at(self.round),
                         "%s offered for scoring, not complete" % label)
         elif question == "Let a Task sit one more round for more points?":
+            self.dismissal_begins()
             if label != "No":
                 t = self.tasks[p].get(label)
                 self.expect(t is not None and base(label) in MAY_SIT and not t.sat and t.complete_at(self.round),
@@ -538,6 +583,7 @@ class Model:
             self.expect(self.rainy_due == p, "Player %d discards for Rainy Day" % (p + 1))
             self.rainy_due, self.discarding = None, "rainy"
         elif question.startswith("Discard down to 6"):
+            self.dismissal_begins()
             self.expect(self.hand(p) > HAND_LIMIT, "Player %d discards down to 6 holding %d" % (p + 1, self.hand(p)))
             self.discarding = "limit"
         elif not self.on_helping_choice(p, label, question):
@@ -584,14 +630,39 @@ class Model:
         self.expect(t is not None, "%s is not an active Task of Player %d" % (label, p + 1))
         return t
 
+    def limit(self, p):
+        """README 4: 2 cards, 1 in a Mid-Year Exam round (README 11)."""
+        return 1 if self.event == "Mid-Year Exam" and p not in self.immune else MAX_PLAYS
+
+    def play_finished(self):
+        """Has the player whose Play phase runs passed or played his last card?"""
+        p = self.in_play
+        return p < 0 or self.passed or self.played[p] >= self.limit(p)
+
+    def dismissal_begins(self):
+        """README 4, 9: every player's Play phase, in seat order, each to
+        its Pass or its last card, before the first Dismissal."""
+        if self.play_closed or not 1 <= self.round <= ROUNDS:
+            return
+        self.play_closed = True
+        self.expect(self.in_play == self.n - 1 and self.play_finished(),
+                    "Dismissal before the Play phases ended (Player %d's last, %s)" %
+                    (self.in_play + 1, "over" if self.play_finished() else "not over"))
+
     def on_play(self, p, label):
         """A card played in the Play phase (README 4, 15)."""
         self.end_of_morning()
+        if p != self.in_play:
+            self.expect(not self.play_closed and p == self.in_play + 1 and self.play_finished(),
+                        "Player %d's Play phase, after Player %d's%s" %
+                        (p + 1, self.in_play + 1, "" if self.play_finished() else ", not over"))
+            self.in_play, self.passed = p, False
         if label == "Pass":
+            self.passed = True
             return
         nm = base(label)
         self.expect(self.zones[("hand%d" % p, nm)] > 0, "Player %d plays %s, not in his hand" % (p + 1, nm))
-        limit = 1 if self.event == "Mid-Year Exam" and p not in self.immune else MAX_PLAYS
+        limit = self.limit(p)
         self.expect(self.played[p] < limit, "Player %d plays a card beyond %d" % (p + 1, limit))
         self.played[p] += 1
         kind = CARDS[nm]["type"]
@@ -613,16 +684,19 @@ class Model:
             self.tuition[p] = True
             self.gain(p, TUITION_GAIN)
 
-    def on_window(self, kind, args, answers):
+    def on_window(self, kind, args, answers, asked=None):
+        if kind == "lose_points":
+            self.strikes_upto(self.seat(args[0]))
+        if kind == "hits":
+            self.expect(self.pending_reveal is not None and self.pending_reveal[:2] == tuple(args[:2]),
+                        "a window before a Sabotage the model did not reveal")
+        self.check_window_offers(kind, args, answers, asked)
         self.escapes_due += sum(a != "Do not respond" for a in answers.values())
         if kind == "strikes":
             self.flip_window(args[0], answers)
         elif kind == "hits":
-            self.expect(self.pending_reveal is not None and self.pending_reveal[:2] == tuple(args[:2]),
-                        "a window before a Sabotage the model did not reveal")
             self.reveal(answers)
         elif kind == "lose_points":
-            self.strikes_upto(self.seat(args[0]))
             self.lose_window(self.seat(args[0]), answers)
         elif kind == "lose_task":
             t = self.task(args[0])
@@ -634,6 +708,161 @@ class Model:
                 self.shred_due = None
         else:
             self.fail("a window the model does not know: %s" % kind)
+
+    # -- the options a decision offers ------------------------------------------
+    # Every decision's legal options by the model: a set of labels, or for a
+    # choice among hand cards (whose copy numbers the transcript never
+    # names), a count of names: a Task once a copy, any other card once.
+    def hand_names(self, p, keep=lambda nm: True):
+        got = Counter()
+        for nm, c in self.hands[p].items():
+            if c and keep(nm):
+                got[nm] = c if CARDS[nm]["type"] == "task" else 1
+        return got
+
+    def legal(self, p, question):
+        """(options, by_name) of p's decision on question: by_name when they
+        are hand cards, compared by name; None for a question unknown."""
+        tasks = set(self.tasks[p])
+        if question == "Play a card?":
+            self.end_of_morning()
+            return self.playable(p), True
+        if question == "Sabotage which Task?":   # README 8: opponents' active Tasks
+            return {"%s (Player %d)" % (i, q + 1) for q in range(self.n) if q != p
+                    for i in self.tasks[q]}, False
+        if question == "Replace which Task? It scores 0.":   # README 5
+            self.expect(self.playing is not None and self.playing[0] == p and len(tasks) == MAX_ACTIVE,
+                        "Player %d asked to replace a Task, playing none with %d active" % (p + 1, len(tasks)))
+            return tasks, False
+        if question == "Score which Task next?":        # README 6, 9
+            return {i for i in tasks if self.round <= ROUNDS and self.tasks[p][i].complete_at(self.round)}, False
+        if question == "Let a Task sit one more round for more points?":
+            # README 6: once, for the larger payout; none after round 5's
+            # Dismissal, where a Task let sit never scores.
+            sit = {i for i in tasks if base(i) in MAY_SIT and not self.tasks[p][i].sat and
+                   self.round < ROUNDS and self.tasks[p][i].complete_at(self.round)}
+            return (sit | {"No"} if sit else set()), False
+        if question.startswith("Rainy Day: ") or question.startswith("Discard down to 6"):
+            if question.startswith("Rainy Day: "):
+                self.strikes_upto(p)
+            return self.hand_names(p), True
+        if question.startswith(("Extra Practice: ", "Quiet Corner: ", "Last-Minute Change: replace")):
+            return tasks, False
+        if question.startswith("Head Start: "):      # README 6: never below its round
+            return self.speedable(p), False
+        if question == "Group Study with whom?":
+            return {"Player %d" % (q + 1) for q in range(self.n) if q != p}, False
+        if question.startswith("Last-Minute Change: which"):   # README 12
+            return self.hand_names(p, lambda nm: CARDS[nm]["type"] == "task"), True
+        if question.startswith("Group Study with Player") or question.startswith("Put the next Event"):
+            return {"yes", "no"}, False
+        return None, False
+
+    def speedable(self, p):
+        return {i for i, t in self.tasks[p].items() if t.due() > t.played}
+
+    def playable(self, p):
+        """README 4, 8, 12, 15: the cards p may play now, and Pass."""
+        limit = self.limit(p)
+        self.expect(self.played[p] < limit, "Play a card? asked of Player %d after his %d card%s" %
+                    (p + 1, limit, "s" if limit > 1 else ""))
+        victims = any(self.tasks[q] for q in range(self.n) if q != p)
+        sports = self.event == "Sports Day" and p not in self.immune
+        events = self.sizes["event_deck"] + self.sizes["event_discard"] > 0
+
+        def ok(nm):
+            kind = CARDS[nm]["type"]
+            if kind == "task":
+                return not self.actioned[p]
+            if kind == "sabotage":      # never on a player with no active Task
+                return victims and not sports
+            if kind != "helping":
+                return False
+            if nm == "Tuition Class":
+                return not self.tuition[p] and self.leader() - self.points[p] >= TUITION_BEHIND
+            if nm in ("Extra Practice", "Quiet Corner"):
+                return bool(self.tasks[p])
+            if nm == "Head Start":
+                return bool(self.speedable(p))
+            if nm == "Last-Minute Change":
+                return bool(self.tasks[p]) and bool(self.hand_names(p, lambda x: CARDS[x]["type"] == "task"))
+            if nm == "Check School Calendar":
+                return events
+            return True                 # Group Study: there is always another player
+        got = self.hand_names(p, ok)
+        got["Pass"] = 1
+        return got
+
+    def check_offer(self, p, question, label, offered, every):
+        """The decision's options against the model's: offered (the labels
+        listed) must be exactly the legal ones; a decision shown with no
+        list (every: the transcript lists every decision of two options or
+        more) must have label as its one legal option; otherwise label
+        must be legal."""
+        want, by_name = self.legal(p, question)
+        if want is None:
+            self.fail("a question the model does not know: %s" % question)
+
+        def named(labels):
+            got = Counter()
+            for lb in labels:
+                nm = base(lb) if by_name else lb
+                if by_name and nm in CARDS and (CARDS[nm]["type"] == "task") != (nm != lb):
+                    self.fail("option %s: a Task in hand is labelled with its copy, any other card not" % lb)
+                got[nm] += 1
+            return got if by_name else set(got)
+        if offered is not None:
+            self.expect(len(set(offered)) == len(offered), "options offered twice: %s" % offered)
+            got = named(offered)
+            if got != want:
+                more, less = sorted(got - want), sorted(want - got)
+                self.fail("Player %d offered %s (%s); the model's options %s: %s%s" %
+                          (p + 1, sorted(offered), question, sorted(want),
+                           "offered but not legal %s" % more if more else "",
+                           "%slegal but not offered %s" % ("; " if more else "", less) if less else ""))
+        elif every:
+            self.expect(named([label]) == want,
+                        "Player %d given %s unasked (%s); the model's options %s" % (p + 1, label, question, sorted(want)))
+        else:
+            self.expect(not named([label]) - want,
+                        "Player %d chooses %s (%s); the model's options %s" % (p + 1, label, question, sorted(want)))
+
+    def escape_for(self, kind, args):
+        """README 10: the Escape card that answers a window, and the one
+        player it may protect (None: every player holding it)."""
+        if kind == "strikes":
+            return "Doctor's Note", None
+        if kind == "hits":
+            return "Hall Pass", self.task(args[1]).owner
+        if kind == "lose_points":
+            return "Good Excuse", self.seat(args[0])
+        if kind == "lose_task":
+            return "Backup Copy", self.task(args[0]).owner
+        self.fail("a window the model does not know: %s" % kind)
+
+    def check_window_offers(self, kind, args, answers, asked):
+        """Who may answer a window and with what: asked (seat -> the labels
+        listed), or None where the transcript does not list them."""
+        card, only = self.escape_for(kind, args)
+        may = {q for q in range(self.n) if (only is None or q == only) and self.zones[("hand%d" % q, card)] > 0}
+        if kind == "lose_points" and self.points[only] == 0:
+            may = set()     # README 8, 10: a player with 0 points loses none, nothing to excuse
+        if asked is not None:
+            self.check_asked(kind, args, asked, card, only, may)
+        for q, a in answers.items():
+            self.expect(a == "Do not respond" or (a == card and q in may),
+                        "Player %d answers %s before %s (%s)" % (q + 1, a, kind, ", ".join(args)))
+
+    def check_asked(self, kind, args, asked, card, only, may):
+        """The players a window asked, and what: every player who may
+        answer with card, and no other; each offered it and the decline."""
+        self.expect(set(asked) == may, "before %s (%s) Players %s asked; the model's %s (those holding %s%s)" %
+                    (kind, ", ".join(args), sorted(q + 1 for q in asked), sorted(q + 1 for q in may), card,
+                     "" if only is None else ", Player %d's to play" % (only + 1)))
+        for q, labels in asked.items():
+            self.expect(sorted(labels) == sorted([card, "Do not respond"]),
+                        "Player %d offered %s before %s; the model's options %s" %
+                        (q + 1, labels, kind, sorted([card, "Do not respond"])))
 
     # -- the end ----------------------------------------------------------------
     def winners(self):
@@ -658,6 +887,7 @@ def new_model(players, seed):
     m = Model(players, seed)
     for nm, c in CARDS.items():
         m.zones[("task_deck", nm)] += c["count"]
+        m.sizes["task_deck"] += c["count"]
     m.started, m.morning, m.stage, m.event_draw = False, players, "task", None
     m.pending_loss, m.cancelled = [], []
     m.playing = m.target = m.replacing = m.shred_due = m.lmc_due = m.lab_due = None
@@ -674,48 +904,118 @@ TARGET = re.compile(r"^Player (\d+) chooses: (.+) \(Player (\d+)\) \(Sabotage wh
 CHOICE = re.compile(r"^Player (\d+) chooses: (.+?) \((.+)\)$")
 WINDOW = re.compile(r"^Responses before (\w+) \((.+?)\)(?:, by Player \d+)?: (.*)$")
 ANSWER = re.compile(r"^Player (\d+): (.+?) \(.*\)$")
-HEADER = re.compile(r"^LAST MINUTE!: (\d+) players .*, seed (\d+)$")
+HEADER = re.compile(r"^LAST MINUTE!: (\d+) players \((.*)\), seed (\d+)$")
 SCORE = re.compile(r"^  Player (\d+): (\d+)(  \(winner\))?$")
+# A human seat's decision (docs/RUNTIME.md, "At the terminal"): the table
+# it sees, from "--- what Player N sees", then its question, a window's
+# "(before ...)" line, the options numbered from 1, and the answer echoed.
+TABLE = "--- what Player "
+ASKED = re.compile(r"^Player (\d+): (.+)$")
+OPTION = re.compile(r"^  (\d+)\) (.*)$")
+OPTION_BYTES = re.compile(rb"^  \d+\) ")
 
 
-def check_lines(lines):
-    """Checks one game's transcript; raises Disagreement."""
-    m, scores, winners, over = None, {}, set(), False
-    for no, line in enumerate(lines, 1):
-        line = line.rstrip("\n")
+class Menu:
+    """One decision a human seat was asked, read line by line."""
+
+    def __init__(self):
+        self.player = self.question = None
+        self.labels, self.window, self.answer = [], False, None
+
+    def read(self, m, line):
+        """Takes one line of the decision; True once its answer is read."""
+        if self.question is None:      # numbered() left out the table
+            a = ASKED.match(line)
+            m.expect(a is not None, "a decision without its question")
+            q = a.group(2)
+            self.player, self.question = int(a.group(1)) - 1, q[:q.rindex(" (during ")] if " (during " in q else q
+            return False
+        o = OPTION.match(line)
+        if o:
+            m.expect(int(o.group(1)) == len(self.labels) + 1, "options numbered out of order")
+            self.labels.append(o.group(2))
+        elif line.startswith("  (before "):
+            self.window = True
+        elif line.startswith("> "):
+            k = line[2:].strip()
+            m.expect(k.isdigit() and 1 <= int(k) <= len(self.labels) and len(self.labels) >= 2,
+                     "answer %s to %d options" % (k, len(self.labels)))
+            self.answer = self.labels[int(k) - 1]
+            return True
+        else:
+            m.fail("a line of a decision the model does not read")
+        return False
+
+
+class Reader:
+    """Reads one game's transcript line by line into a Model: a
+    --reveal-all transcript of random seats (every choice, not its
+    options) or of human seats (every decision of two options or more
+    with its options listed: those are checked too)."""
+
+    def __init__(self):
+        self.m, self.scores, self.winners, self.over = None, {}, set(), False
+        self.menu = None            # a human seat's decision being read
+        self.offered = None         # its (player, question, labels, answer)
+        self.asked = {}             # seat -> labels, in a window not yet answered
+        self.every = False          # every seat human: options listed
+        self.counts = Counter()     # option lists checked: menus, single, windows
+
+    def line(self, no, line):
+        m = self.m
         if m:
             m.line_no, m.text = no, line
+        if self.menu:
+            if self.menu.read(m, line):
+                d, self.menu = self.menu, None
+                if d.window:
+                    self.asked[d.player] = d.labels
+                else:
+                    self.offered = (d.player, d.question, d.labels, d.answer)
+            return
+        if not line.strip():
+            return
+        if line.startswith(TABLE) and m:
+            m.expect(self.offered is None, "a decision's answer not shown")
+            self.menu = Menu()
+            return
+        if m:
             if m.pending_reveal and not line.startswith("Responses before hits"):
                 m.reveal({})
             if not line.startswith("Responses before lose_points"):
                 m.flush_losses()
         h = HEADER.match(line)
         if h:
-            m = new_model(int(h.group(1)), h.group(2))
-            continue
+            self.m = new_model(int(h.group(1)), h.group(3))
+            self.every = all(x.endswith(" human") for x in h.group(2).split(", "))
+            return
         if m is None:
-            continue
+            return
         if line.startswith("=== game over"):
-            over = True
-            continue
-        s = SCORE.match(line) if over else None
+            self.over = True
+            return
+        s = SCORE.match(line) if self.over else None
         if s:
-            scores[int(s.group(1)) - 1] = int(s.group(2))
+            self.scores[int(s.group(1)) - 1] = int(s.group(2))
             if s.group(3):
-                winners.add(int(s.group(1)) - 1)
-            continue
+                self.winners.add(int(s.group(1)) - 1)
+            return
         mv = MOVE.match(line)
-        if mv and not over:
+        if mv and not self.over:
             m.on_move(*mv.groups())
-            continue
+            return
         c = TARGET.match(line)
         if c:
-            m.on_target(int(c.group(1)) - 1, c.group(2), int(c.group(3)) - 1)
-            continue
+            p = int(c.group(1)) - 1
+            self.choice(p, "%s (Player %s)" % (c.group(2), c.group(3)), "Sabotage which Task?")
+            m.on_target(p, c.group(2), int(c.group(3)) - 1)
+            return
         c = CHOICE.match(line)
         if c:
-            m.on_choice(int(c.group(1)) - 1, c.group(2), c.group(3))
-            continue
+            p = int(c.group(1)) - 1
+            self.choice(p, c.group(2), c.group(3))
+            m.on_choice(p, c.group(2), c.group(3))
+            return
         w = WINDOW.match(line)
         if w:
             answers = {}
@@ -723,15 +1023,68 @@ def check_lines(lines):
                 a = ANSWER.match(part)
                 m.expect(a is not None, "a window's answer unread: %s" % part)
                 answers[int(a.group(1)) - 1] = a.group(2)
-            m.on_window(w.group(1), [x.strip() for x in w.group(2).split(",")], answers)
-            continue
-        if line.startswith("  Shown to ") or line.startswith("Winner") or not line.strip():
-            continue
+            asked = self.asked if self.every else None
+            self.counts["windows"] += 1
+            self.asked = {}
+            m.on_window(w.group(1), [x.strip() for x in w.group(2).split(",")], answers, asked)
+            return
+        if line.startswith("  Shown to ") or line.startswith("Winner") or not line.strip() or \
+                line.startswith("Type help at a prompt"):
+            return
         m.fail("a line the model does not read")
-    if m is None:
-        raise Disagreement("no game in the transcript")
-    m.expect(over, "the game did not end")
-    m.finish([scores.get(p) for p in range(m.n)], winners)
+
+    def choice(self, p, label, question):
+        """A choice: its options (listed before it, or not) checked."""
+        m, offered = self.m, None
+        if self.offered:
+            op, oq, labels, answer = self.offered
+            self.offered = None
+            m.expect((op, oq, answer) == (p, question, label),
+                     "Player %d chooses %s (%s), not what Player %d answered to %s (%s)" %
+                     (p + 1, label, question, op + 1, answer, oq))
+            offered = labels
+        self.counts["menus" if offered else "single" if self.every else "answers"] += 1
+        m.check_offer(p, question, label, offered, self.every)
+
+    def end(self):
+        m = self.m
+        if m is None:
+            raise Disagreement("no game in the transcript")
+        m.expect(self.over, "the game did not end")
+        m.expect(self.menu is None and self.offered is None and not self.asked, "a decision left unanswered")
+        m.finish([self.scores.get(p) for p in range(m.n)], self.winners)
+        return m
+
+
+# A human seat's table: its first line, then every line up to its question.
+TABLE_BODY = re.compile(r"^(--- what Player .*)\n(?:(?!Player )[^\n]*\n)*", re.M)
+
+
+def numbered(text):
+    """(number, line) of a transcript's lines, but the lines of a human
+    seat's table after its first (what it sees), which the model does not
+    read: left out by a regular expression, for speed."""
+    no, pos = 0, 0
+    for t in TABLE_BODY.finditer(text):
+        for line in text[pos:t.start()].split("\n")[:-1]:
+            no += 1
+            yield no, line
+        yield no + 1, t.group(1)
+        no += t.group(0).count("\n")
+        pos = t.end()
+    rest = text[pos:]
+    for line in (rest[:-1] if rest.endswith("\n") else rest).split("\n"):
+        no += 1
+        yield no, line
+
+
+def check_lines(text):
+    """Checks one game's transcript; raises Disagreement."""
+    r = Reader()
+    for no, line in numbered(text):
+        r.line(no, line.rstrip("\r"))
+    m = r.end()
+    m.counts = r.counts
     return m
 
 
@@ -739,10 +1092,36 @@ def run_game(binary, players, seed):
     seats = ",".join(["random"] * players)
     r = subprocess.run([binary, "play", "--players", str(players), "--seats", seats,
                         "--seed", str(seed), "--reveal-all"], capture_output=True, text=True)
-    if r.returncode != 0:
-        print("seed %d: the game exited %d: %s" % (seed, r.returncode, r.stderr.strip()), file=sys.stderr)
-        sys.exit(2)
-    return r.stdout
+    return r.stdout, r.returncode, r.stderr
+
+
+def play_live(binary, players, seed):
+    """A game of human seats, every one answered here, uniformly at random
+    (seeded by the game's seed): the transcript lists the options of every
+    decision of two or more. Returns its text, exit status and stderr."""
+    rng = random.Random(seed)
+    g = subprocess.Popen([binary, "play", "--players", str(players), "--seats", ",".join(["human"] * players),
+                          "--seed", str(seed), "--reveal-all"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    fd, out, tail = g.stdout.fileno(), [], b""
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+        out.append(chunk)
+        tail = (tail + chunk)[-4096:]
+        if tail.endswith(b"\n> "):     # a question: count its numbered options
+            k, lines = 0, tail.split(b"\n")[-2::-1]
+            while k < len(lines) and OPTION_BYTES.match(lines[k]):
+                k += 1
+            try:
+                g.stdin.write(b"%d\n" % rng.randint(1, max(k, 1)))
+            except BrokenPipeError:
+                break
+    g.stdin.close()
+    err = g.stderr.read().decode()
+    g.wait()
+    return b"".join(out).decode(), g.returncode, err
 
 
 def main():
@@ -753,27 +1132,36 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=1)
     ap.add_argument("--record")
+    ap.add_argument("--live", action="store_true",
+                    help="human seats answered by the checker: every option list is checked")
     a = ap.parse_args()
     failed, games, counts = 0, 0, Counter()
     sources = [(path, open(path).read()) for path in a.transcript]
     if not sources:
         sources = ((None, s) for s in range(a.seed, a.seed + a.games))
     for path, what in sources:
-        text = what if path else run_game(a.binary, a.players, what)
+        text, rc, err = (what, 0, "") if path else (play_live if a.live else run_game)(a.binary, a.players, what)
         if a.record:
             open(a.record, "w").write(text)
         try:
-            m = check_lines(text.splitlines())
+            m = check_lines(text)
             games += 1
             counts["scored"] += sum(m.done)
             counts["points"] += sum(m.points)
+            counts.update(m.counts)
         except Disagreement as e:
             failed += 1
             print(e)
             if failed >= 5:
                 break
-    print("checker: %d games agree, %d disagree (%d Tasks scored, %d points)" %
-          (games, failed, counts["scored"], counts["points"]))
+            continue    # a disagreement first, if the game went wrong after it
+        if rc != 0:
+            print("seed %d: the game exited %d: %s" % (what, rc, err.strip()), file=sys.stderr)
+            return 2
+    print("checker: %d games agree, %d disagree (%d Tasks scored, %d points; options checked: "
+          "%d lists, %d decisions of one, %d windows, %d answers)" %
+          (games, failed, counts["scored"], counts["points"], counts["menus"], counts["single"],
+           counts["windows"], counts["answers"]))
     return 1 if failed else 0
 
 

@@ -717,7 +717,7 @@ Test(rt_game, decide_direct_takes_one_option_without_asking)
 {
     State *s = fresh(2);
     int ans = 5;
-    Direct d = {answer, &ans};
+    Direct d = {answer, &ans, NULL};
     calls = 0;
     decision(s, SITE_MOVE, 1, 0);
     add_player(s, SITE_MOVE, 0);
@@ -742,7 +742,7 @@ Test(rt_game, a_lone_option_is_told_and_reaches_the_bound)
 {
     State *s = fresh(2);
     int ans = 0;
-    Direct d = {answer, &ans};
+    Direct d = {answer, &ans, NULL};
     s->core.max_decisions = 2;
     taken_seen = 0;
     rt_set_taken_observer(NULL, count_taken, NULL);
@@ -763,7 +763,7 @@ Test(rt_game, decide_direct_with_no_option_faults)
 {
     State *s = fresh(2);
     int ans = 0;
-    Direct d = {answer, &ans};
+    Direct d = {answer, &ans, NULL};
     calls = 0;
     decision(s, SITE_ASK, 1, 0);
     cr_assert_not(decide_direct(s, SITE_ASK, &d));
@@ -775,7 +775,7 @@ Test(rt_game, decide_direct_asks_and_counts)
 {
     State *s = fresh(2);
     int ans = 1;
-    Direct d = {answer, &ans};
+    Direct d = {answer, &ans, NULL};
     calls = 0;
     s->steps = 99;
     decision(s, SITE_MOVE, 1, 0);
@@ -792,7 +792,7 @@ Test(rt_game, decide_direct_refuses_an_answer_out_of_range)
 {
     State *s = fresh(2);
     int ans = 2;
-    Direct d = {answer, &ans};
+    Direct d = {answer, &ans, NULL};
     decision(s, SITE_MOVE, 1, 0);
     add_yes_no(s, SITE_MOVE);
     cr_assert_not(decide_direct(s, SITE_MOVE, &d));
@@ -804,7 +804,7 @@ Test(rt_game, decide_direct_stops_at_the_decision_bound)
 {
     State *s = fresh(2);
     int ans = 0;
-    Direct d = {answer, &ans};
+    Direct d = {answer, &ans, NULL};
     s->core.max_decisions = 1;
     decision(s, SITE_MOVE, 1, 0);
     add_yes_no(s, SITE_MOVE);

@@ -503,7 +503,7 @@ Test(window, decide_always_refuses_an_answer_out_of_range)
     Policy pol[MAXP] = {respond, respond, respond};
     Asked b[4];
     Chooser c = {pol, b, 0, 4};
-    Direct d = {choose_direct, &c};
+    Direct d = {choose_direct, &c, NULL};
     st.core.max_decisions = 10;
     cr_assert(decide_always(&st, SITE_RAISE, &d));
     cr_assert_eq(st.core.decisions, 1);
