@@ -1,6 +1,7 @@
 # cardc: the card-game compiler, its runtime, the shipped games and tests.
 #
-#   make          build/bin/cardc and one binary per game in decks/
+#   make          build/bin/cardc, the card file's JSON Schema
+#                 (build/share/cardc) and one binary per game in decks/
 #   make demo     install missing build dependencies, build, check every deck
 #   make test     the whole suite (unit tests under ASan+UBSan, golden
 #                 diagnostics, limits, generated C, hostile inputs,
@@ -10,9 +11,10 @@
 #                 DIR/bin/easy-school (an older build) beside this one
 #   make bless    rewrite examples/broken/*.expected from what cardc prints
 #                 now; review `git diff examples/` before committing
-#   make install  cardc, libcardrt.a, the runtime's headers, cardrt.pc and
-#                 the man pages into PREFIX (/usr/local), staged under
-#                 DESTDIR if given; make uninstall removes them
+#   make install  cardc, libcardrt.a, the runtime's headers, cardrt.pc,
+#                 the man pages and the card file's schema into PREFIX
+#                 (/usr/local), staged under DESTDIR if given; make
+#                 uninstall removes them
 
 CC      ?= cc
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
@@ -30,6 +32,7 @@ CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
 SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -Og
 
 B        = build
+SCHEMA   = $(B)/share/cardc/cardc-cards.schema.json
 YAML_LIBS = $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
 CRIT_LIBS = $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
@@ -54,7 +57,7 @@ DECKS        = $(patsubst %/,%,$(sort $(dir $(wildcard decks/*/cards.yaml))))
 GAMES    = $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard decks/*/*.rules)))))
 GAME_BIN = $(GAMES:%=$(B)/bin/%)
 
-all: $(B)/bin/cardc $(GAME_BIN)
+all: $(B)/bin/cardc $(SCHEMA) $(GAME_BIN)
 
 games: $(GAME_BIN)
 
@@ -105,7 +108,11 @@ $(B)/asan/%.o: %.c $(wildcard compiler/*.h) runtime/utf8.h $(GEN_H)
 # runtime/, build/lib/libcardrt.a); `make install` compiles a toolchain.o
 # of its own, with PREFIX's (below). A stamp holding the folders rebuilds
 # the object when they change (a checkout moved, another B).
-RT_PATHS = -DCARDC_RUNTIME_INC='"$(abspath runtime)"' -DCARDC_RUNTIME_LIB='"$(abspath $(B)/lib)"'
+# The card file's JSON Schema for editors (SCHEMA, `cardc schema`) is
+# written beside the build's cardc, and its path compiled in with the
+# runtime's, for the modeline of `cardc init` (make install: PREFIX/share/cardc).
+RT_PATHS = -DCARDC_RUNTIME_INC='"$(abspath runtime)"' -DCARDC_RUNTIME_LIB='"$(abspath $(B)/lib)"' \
+           -DCARDC_SCHEMA_FILE='"$(abspath $(SCHEMA))"'
 
 $(B)/obj/compiler/toolchain.o $(B)/asan/compiler/toolchain.o: $(B)/rt-paths
 $(B)/obj/compiler/toolchain.o $(B)/asan/compiler/toolchain.o: CFLAGS_ALL += $(RT_PATHS)
@@ -118,6 +125,10 @@ $(B)/rt-paths: FORCE
 $(B)/bin/cardc: $(COMPILER_OBJ) $(B)/obj/compiler/main.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $^ -o $@ $(YAML_LIBS)
+
+$(SCHEMA): $(B)/bin/cardc
+	@mkdir -p $(dir $@)
+	$(B)/bin/cardc schema >$@.tmp && mv $@.tmp $@
 
 $(B)/bin/cardc-asan: $(ASAN_OBJ) $(B)/asan/compiler/main.o
 	@mkdir -p $(dir $@)
@@ -485,13 +496,16 @@ LIBDIR   = $(PREFIX)/lib
 INCDIR   = $(PREFIX)/include/cardrt
 PCDIR    = $(LIBDIR)/pkgconfig
 MANDIR   = $(PREFIX)/share/man
+DATADIR  = $(PREFIX)/share/cardc
 VERSION  = $(shell sed -n 's/^\#define CARDC_VERSION "\(.*\)"/\1/p' compiler/cardc.h)
 RT_PUBLIC = runtime/rt.h runtime/rt_game.h runtime/faults.h
 MAN_PAGES = man/cardc.1 man/cardc-cards.5 man/cardc-rules.5 man/cardc-protocol.7
-INST_PATHS = -DCARDC_RUNTIME_INC='"$(INCDIR)"' -DCARDC_RUNTIME_LIB='"$(LIBDIR)"'
+INST_PATHS = -DCARDC_RUNTIME_INC='"$(INCDIR)"' -DCARDC_RUNTIME_LIB='"$(LIBDIR)"' \
+             -DCARDC_SCHEMA_FILE='"$(DATADIR)/cardc-cards.schema.json"'
 INSTALLED = $(BINDIR)/cardc $(LIBDIR)/libcardrt.a $(RT_PUBLIC:runtime/%=$(INCDIR)/%) \
             $(PCDIR)/cardrt.pc $(MANDIR)/man1/cardc.1 $(MANDIR)/man5/cardc-cards.5 \
-            $(MANDIR)/man5/cardc-rules.5 $(MANDIR)/man7/cardc-protocol.7
+            $(MANDIR)/man5/cardc-rules.5 $(MANDIR)/man7/cardc-protocol.7 \
+            $(DATADIR)/cardc-cards.schema.json
 
 .PHONY: install uninstall
 $(B)/install/paths: FORCE
@@ -509,7 +523,7 @@ $(B)/install/cardc: $(filter-out %/toolchain.o,$(COMPILER_OBJ)) $(B)/install/too
 $(B)/install/cardrt.pc: runtime/cardrt.pc.in $(B)/install/paths
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< >$@
 
-install: $(B)/install/cardc $(B)/lib/libcardrt.a $(B)/install/cardrt.pc $(MAN_PAGES)
+install: $(B)/install/cardc $(B)/lib/libcardrt.a $(B)/install/cardrt.pc $(MAN_PAGES) $(SCHEMA)
 	install -d $(sort $(dir $(INSTALLED:%=$(DESTDIR)%)))
 	install -m 755 $(B)/install/cardc $(DESTDIR)$(BINDIR)/cardc
 	install -m 644 $(B)/lib/libcardrt.a $(DESTDIR)$(LIBDIR)/libcardrt.a
@@ -518,9 +532,11 @@ install: $(B)/install/cardc $(B)/lib/libcardrt.a $(B)/install/cardrt.pc $(MAN_PA
 	install -m 644 man/cardc.1 $(DESTDIR)$(MANDIR)/man1
 	install -m 644 man/cardc-cards.5 man/cardc-rules.5 $(DESTDIR)$(MANDIR)/man5
 	install -m 644 man/cardc-protocol.7 $(DESTDIR)$(MANDIR)/man7
+	install -m 644 $(SCHEMA) $(DESTDIR)$(DATADIR)
 
-# Removes what install wrote, and the folder of the headers (cardrt's
-# own); the shared folders (bin, lib, share/man/man1...) stay.
+# Removes what install wrote, and the folders of the headers and of the
+# schema (cardc's own); the shared folders (bin, lib, share/man/man1...) stay.
 uninstall:
 	rm -f $(INSTALLED:%=$(DESTDIR)%)
 	if [ -d $(DESTDIR)$(INCDIR) ]; then rmdir $(DESTDIR)$(INCDIR); fi
+	if [ -d $(DESTDIR)$(DATADIR) ]; then rmdir $(DESTDIR)$(DATADIR); fi

@@ -7,6 +7,7 @@
  *                    attributes?: map {attr: map {value: int}} }
  */
 #include "cards.h"
+#include "card_keys.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -47,12 +48,6 @@ typedef struct CardRead {
                                  * 1 or 0, or -1 until card_lacks asks */
 } CardRead;
 
-static const char *const top_keys[] = {"game", "types", "cards", "expect"};
-static const char *const type_keys[] = {"attributes"};
-static const char *const card_keys[] = {"name", "type", "count", "text", "effect",
-                                        "origin"};
-static const char *const expect_keys[] = {"total", "types", "attributes"};
-#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -151,6 +146,15 @@ static const char **name_list(Ctx *c, int n)
         c->names_buf = arena_alloc(c->a, sizeof *c->names_buf * (size_t)c->names_cap);
     }
     return c->names_buf;
+}
+
+/* Reports key as unknown in the map whose keys are table t's. */
+static void report_unknown_table_key(Ctx *c, YNode *key, const KeyTable *t, StrMap *meant)
+{
+    const char **known = name_list(c, t->n);
+    for (int i = 0; i < t->n; i++)
+        known[i] = t->keys[i].name;
+    report_unknown_key(c, key, t->where, known, t->n, meant);
 }
 
 /* Checks that n is a map whose keys are scalars and unique. */
@@ -459,9 +463,7 @@ static void load_attributes(Ctx *c, TypeDef *t, YNode *attrs)
         YNode *k = attrs->items[2 * i], *v = attrs->items[2 * i + 1];
         if (!is_first_key(attrs, i) || !check_name(c, k, "an attribute name", true))
             continue;
-        if (strcmp(k->str, "name") == 0 || strcmp(k->str, "type") == 0 ||
-            strcmp(k->str, "count") == 0 || strcmp(k->str, "text") == 0 ||
-            strcmp(k->str, "effect") == 0 || strcmp(k->str, "origin") == 0) {
+        if (key_find(&card_key_table, k->str)) {
             diag_error(c->d, k->loc, "attribute '%s' would clash with the card key of the "
                                      "same name", k->str);
             continue;
@@ -553,7 +555,7 @@ static void load_types(Ctx *c, YNode *types)
             if (strcmp(tk->str, "attributes") == 0)
                 load_attributes(c, t, v->items[2 * j + 1]);
             else
-                report_unknown_key(c, tk, "a type", type_keys, COUNT(type_keys), NULL);
+                report_unknown_table_key(c, tk, &type_key_table, NULL);
         }
     }
     if (cs->ntypes == 0 && types->kind == YN_MAP)
@@ -687,12 +689,15 @@ static void load_card_origin(Ctx *c, CardDef *card, YNode *v)
 {
     if (!expect_string(c, v, "'origin'"))
         return;
-    if (strcmp(v->str, "added") == 0) {
-        card->added = true;
-    } else if (strcmp(v->str, "rulebook") != 0) {
-        static const char *const origins[] = {"rulebook", "added"};
-        unknown_with_hint(c, v->loc, origins, 2, v->str, "unknown origin");
+    const CardKey *origin = key_find(&card_key_table, "origin");
+    if (key_choice(origin, v->str)) {
+        card->added = strcmp(v->str, "added") == 0;
+        return;
     }
+    const char **names = name_list(c, origin->nchoices);
+    for (int i = 0; i < origin->nchoices; i++)
+        names[i] = origin->choices[i].value;
+    unknown_with_hint(c, v->loc, names, origin->nchoices, v->str, "unknown origin");
 }
 
 /* Does the card lack its name, its type or an attribute of its type: a
@@ -725,10 +730,10 @@ static void report_unknown_card_key(Ctx *c, const CardDef *card, YNode *k, CardR
         report_unknown_key(c, k, "a card", NULL, 0, NULL);
         return;
     }
-    int nk = COUNT(card_keys);
+    int nk = card_key_table.n;
     const char **known = name_list(c, nk + (card->type ? card->type->nattrs : cs->nattrs));
     for (int j = 0; j < nk; j++)
-        known[j] = card_keys[j];
+        known[j] = card_key_table.keys[j].name;
     for (int j = 0; card->type && j < card->type->nattrs; j++)
         known[nk++] = card->type->attrs[j].attr->name;
     for (int j = 0; !card->type && j < cs->nattrs; j++)
@@ -875,10 +880,10 @@ static void load_card_through_alias(Ctx *c, YNode *item)
     for (int i = 0; i < inner.list.len; i++) {
         const Diag *g = inner.list.items[i];
         if (g->sev == SEV_NOTE) {
-            diag_add(outer, SEV_NOTE, g->loc, g->hint, "%s", g->msg);
+            diag_add_from(g->origin, outer, SEV_NOTE, g->loc, g->hint, "%s", g->msg);
             continue;
         }
-        diag_add(outer, g->sev, item->loc, g->hint, "%s", g->msg);
+        diag_add_from(g->origin, outer, g->sev, item->loc, g->hint, "%s", g->msg);
         if (g->loc.line != item->loc.line || g->loc.col != item->loc.col)
             diag_note(outer, g->loc, "here, in the card that the alias repeats");
     }
@@ -1051,7 +1056,7 @@ static void check_expect(Ctx *c, YNode *ex)
         else if (strcmp(k->str, "attributes") == 0)
             check_expect_attributes(c, v, compare);
         else
-            report_unknown_key(c, k, "'expect'", expect_keys, COUNT(expect_keys), NULL);
+            report_unknown_table_key(c, k, &expect_key_table, NULL);
     }
 }
 
@@ -1094,11 +1099,8 @@ CardSet *cards_load(YNode *root, const SrcFile *f, const CardLimits *lim,
         YNode *k = root->items[2 * i];
         if (k->kind != YN_SCALAR || !is_first_key(root, i))
             continue;
-        bool known = false;
-        for (int j = 0; j < COUNT(top_keys); j++)
-            known |= strcmp(k->str, top_keys[j]) == 0;
-        if (!known)
-            report_unknown_key(&c, k, "the card file", top_keys, COUNT(top_keys), &meant);
+        if (!key_find(&file_key_table, k->str))
+            report_unknown_table_key(&c, k, &file_key_table, &meant);
     }
     Loc top = root->loc;
     if (!game) {

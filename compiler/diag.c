@@ -30,8 +30,8 @@ bool diag_shown(const Diags *d, Severity sev)
     return !past_cap(d, sev, d->nerrors + (sev == SEV_ERROR));
 }
 
-Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
-               const char *fmt, ...)
+Diag *diag_add_from(const char *origin, Diags *d, Severity sev, Loc loc, const char *hint,
+                    const char *fmt, ...)
 {
     if (sev == SEV_ERROR)
         d->nerrors++;
@@ -58,6 +58,7 @@ Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
     g->loc = loc;
     g->msg = arena_strdup(d->arena, buf);
     g->hint = hint ? arena_strdup(d->arena, hint) : NULL;
+    g->origin = origin;
     vec_push(d->arena, &d->list, g);
     return g;
 }
@@ -132,29 +133,31 @@ void diags_note_within(Diags *d, Loc from, Loc to, Loc at, const char *msg)
         if (g->sev == SEV_NOTE || !loc_within(g->loc, from, to))
             continue;
         Diag *n = arena_alloc(d->arena, sizeof *n);
-        *n = (Diag){SEV_NOTE, at, arena_strdup(d->arena, msg), NULL};
+        *n = (Diag){SEV_NOTE, at, arena_strdup(d->arena, msg), NULL, __FILE__};
         vec_push(d->arena, &out, n);
     }
     d->list = out;
 }
 
-void diag_unknown(Diags *d, Loc at, const char *what, const char *word,
-                  const char *const *names, int n, bool list_few)
+void diag_unknown_from(const char *origin, Diags *d, Loc at, const char *what,
+                       const char *word, const char *const *names, int n, bool list_few)
 {
     /* Past the cap the error is only counted: no suggestion is sought. */
     const char *sug = diag_shown(d, SEV_ERROR) ? did_you_mean(word, names, n) : NULL;
     if (sug) {
         char hint[300];
         snprintf(hint, sizeof hint, "did you mean '%s'?", sug);
-        diag_add(d, SEV_ERROR, at, hint, "%s '%s'; did you mean '%s'?", what, word, sug);
+        diag_add_from(origin, d, SEV_ERROR, at, hint, "%s '%s'; did you mean '%s'?", what,
+                      word, sug);
     } else if (list_few && n > 0 && n <= 8) {
         Buf b = {0};
         for (int i = 0; i < n; i++)
             buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
-        diag_error(d, at, "%s '%s' (expected one of: %s)", what, word, b.data);
+        diag_add_from(origin, d, SEV_ERROR, at, NULL, "%s '%s' (expected one of: %s)", what,
+                      word, b.data);
         buf_free(&b);
     } else {
-        diag_error(d, at, "%s '%s'", what, word);
+        diag_add_from(origin, d, SEV_ERROR, at, NULL, "%s '%s'", what, word);
     }
 }
 
@@ -323,8 +326,7 @@ static int group_cmp(const void *pa, const void *pb)
     return c ? c : (a->first < b->first ? -1 : 1);
 }
 
-/* The diagnostics in print order, in a heap array the caller frees. */
-static const Diag **ordered(const Diags *d)
+const Diag **diags_ordered(const Diags *d)
 {
     int n = d->list.len, ng = 0;
     Group *g = xmalloc(sizeof *g * (size_t)(n ? n : 1));
@@ -348,7 +350,7 @@ static const Diag **ordered(const Diags *d)
 
 void diags_print_text(const Diags *d, FILE *out)
 {
-    const Diag **all = ordered(d);
+    const Diag **all = diags_ordered(d);
     Echo *echo = locate_echoes(all, d->list.len);
     /* Written in blocks: a caret line is many small pieces, and stderr
      * has no buffer of its own. */
@@ -379,7 +381,7 @@ void diags_print_text(const Diags *d, FILE *out)
 
 void diags_json_items(const Diags *d, Buf *b)
 {
-    const Diag **all = ordered(d);
+    const Diag **all = diags_ordered(d);
     for (int i = 0; i < d->list.len; i++) {
         const Diag *g = all[i];
         buf_puts(b, b->len ? ",\n {" : "{");

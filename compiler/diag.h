@@ -28,6 +28,8 @@ typedef struct Diag {
     Loc loc;
     const char *msg;
     const char *hint;   /* optional */
+    const char *origin; /* the compiler source file that made it (__FILE__,
+                         * through diag_add): SARIF's rule ids (diag_sarif.c) */
 } Diag;
 
 typedef struct Diags {
@@ -41,8 +43,10 @@ typedef struct Diags {
 enum { DIAG_DEFAULT_MAX_ERRORS = 100 };
 
 void diags_init(Diags *d, Arena *a);
-Diag *diag_add(Diags *d, Severity sev, Loc loc, const char *hint,
-               const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Adds a diagnostic; diag_add names the calling file as its origin. */
+Diag *diag_add_from(const char *origin, Diags *d, Severity sev, Loc loc, const char *hint,
+                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+#define diag_add(...) diag_add_from(__FILE__, __VA_ARGS__)
 /* Takes back the first diagnostic of severity sev at loc whose message
  * starts with prefix (one a later check says better); false if none. */
 bool diag_remove(Diags *d, Severity sev, Loc loc, const char *prefix);
@@ -57,8 +61,9 @@ bool diag_shown(const Diags *d, Severity sev);
 /* An unknown word: "WHAT 'WORD'; did you mean 'X'?" (with the hint) when
  * one of names[0..n) is close; otherwise "WHAT 'WORD'", followed by
  * " (expected one of: ...)" when list_few and n is at most 8. */
-void diag_unknown(Diags *d, Loc at, const char *what, const char *word,
-                  const char *const *names, int n, bool list_few);
+void diag_unknown_from(const char *origin, Diags *d, Loc at, const char *what,
+                       const char *word, const char *const *names, int n, bool list_few);
+#define diag_unknown(...) diag_unknown_from(__FILE__, __VA_ARGS__)
 
 /* Takes out each error or warning that repeats an earlier one (the same
  * place and message), with its notes: a text checked twice, as an effect
@@ -69,6 +74,9 @@ void diags_merge_repeats(Diags *d);
 void diags_note_within(Diags *d, Loc from, Loc to, Loc at, const char *msg);
 /* Prints FILE:LINE:COL: severity: message, the source line and a caret. */
 void diags_print_text(const Diags *d, FILE *out);
+/* The diagnostics in print order (by file and position, each error or
+ * warning followed by its notes), in a heap array the caller frees. */
+const Diag **diags_ordered(const Diags *d);
 /* Prints one JSON array of {file,line,column,severity,message[,hint]}. */
 void diags_print_json(const Diags *d, FILE *out);
 /* Appends the array's items to b (comma-separated from what b holds). */

@@ -1,10 +1,12 @@
 /* main.c: the cardc command line.
  *
- *   cardc check [--format=text|json] [--max-errors=N] PATH...
+ *   cardc check [--format=text|json|sarif] [--max-errors=N] PATH...
  *   cardc check CARDS.yaml --rules FILE.rules...
  *   cardc build PATH -o FILE.c
  *   cardc build PATH -o GAME      (the game's binary: toolchain.c)
  *   cardc build PATH --dump=tree|checked|analysed
+ *   cardc schema                  (the card file's JSON Schema: schema.c)
+ *   cardc init GAMEDIR            (a starter game: init.c)
  *
  * The pipeline of one PATH: open (read cards.yaml and *.rules, load the
  * cards), parse, check; then, to build, analyse and emit (run_one lists
@@ -12,7 +14,9 @@
  * may. Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage
  * or unreadable input. */
 #include "cardc.h"
+#include "diag_sarif.h"
 #include "dump.h"
+#include "schema.h"
 #include "toolchain.h"
 
 #include <errno.h>
@@ -24,16 +28,23 @@
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: cardc check [--format=text|json] [--max-errors=N] PATH...\n"
+    fprintf(out, "usage: cardc check [--format=text|json|sarif] [--max-errors=N] PATH...\n"
           "       cardc check CARDS.yaml --rules FILE.rules [--rules FILE.rules]...\n"
           "       cardc build PATH -o FILE.c\n"
           "       cardc build GAMEDIR -o GAME\n"
           "       cardc build PATH --dump=tree|checked|analysed\n"
+          "       cardc schema\n"
+          "       cardc init GAMEDIR\n"
           "       cardc -h | --help | --version\n"
           "\n"
           "PATH is a game folder (cards.yaml and *.rules) or a card YAML file.\n"
           "--rules reads FILE.rules with a card file, as if both were one game\n"
           "folder's (each --rules adds one file, read in the order given).\n"
+          "--format=sarif prints the diagnostics as SARIF 2.1.0 on stdout.\n"
+          "schema prints the card file's JSON Schema (draft-07), for editors; it is\n"
+          "installed as %s.\n"
+          "init writes a starter game (cards.yaml, game.rules, README) into GAMEDIR,\n"
+          "a new or empty folder.\n"
           "--dump prints what a phase made, on stdout, and stops there: the tree as\n"
           "parsed, as checked (types, names resolved, the game's tables) or as\n"
           "analysed (and what the analysis proved).\n"
@@ -42,7 +53,7 @@ static void usage(FILE *out)
           "%s (headers) and %s (libcardrt.a).\n"
           "Exit status: 0 clean, 1 errors found, 2 bad usage, unreadable input, or\n"
           "an output not written (the C compiler failed).\n",
-          runtime_include_dir(), runtime_lib_dir());
+          schema_file(), runtime_include_dir(), runtime_lib_dir());
 }
 
 /* check --rules: at most this many rules files (a game folder may hold
@@ -51,6 +62,7 @@ enum { MAX_RULES_FILES = 64 };
 
 typedef struct Options {
     bool json;
+    bool sarif;         /* --format=sarif (json is false) */
     int max_errors;
     const char *out;
     DumpStage dump;     /* build --dump: print that phase's result instead */
@@ -67,6 +79,8 @@ typedef struct Run {
     bool build;
     Buf *json_items;    /* check --format=json: every path's diagnostics */
     size_t json_mark;   /* json_items' length before this path */
+    SarifLog *sarif;    /* check --format=sarif: every path's results */
+    size_t sarif_mark;  /* its results' length before this path */
     Compilation c;
     Buf out;
 } Run;
@@ -147,6 +161,8 @@ static int check_one(Run *r)
     comp_merge_shared(c);
     if (r->o->json)
         diags_json_items(&c->diags, r->json_items);
+    else if (r->o->sarif)
+        sarif_add(r->sarif, &c->diags);
     else
         diags_print_text(&c->diags, stderr);
     /* build -o GAME: the C compiler, once cardc's own warnings are said */
@@ -171,6 +187,10 @@ static int run_caught(Run *r)
             r->json_items->len = r->json_mark;
             r->json_items->data[r->json_mark] = '\0';
         }
+        if (r->sarif && r->sarif->results.data) {
+            r->sarif->results.len = r->sarif_mark;
+            r->sarif->results.data[r->sarif_mark] = '\0';
+        }
         return 2;
     }
     int status = r->o->dump ? dump_one(r) : check_one(r);
@@ -179,10 +199,12 @@ static int run_caught(Run *r)
 }
 
 /* Returns 0, 1 or 2 as the exit status for this path. */
-static int run_one(const char *path, const Options *o, bool build, Buf *json_items)
+static int run_one(const char *path, const Options *o, bool build, Buf *json_items,
+                   SarifLog *sarif)
 {
     Run r = {.path = path, .o = o, .build = build, .json_items = json_items,
-             .json_mark = json_items->len};
+             .json_mark = json_items->len, .sarif = sarif,
+             .sarif_mark = sarif->results.len};
     comp_init(&r.c);
     r.c.doing = "reading";
     r.c.doing_path = path;
@@ -214,8 +236,12 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
         const char *a = argv[i];
         if (!strcmp(a, "--format=json")) {
             o->json = true;
-        } else if (!strcmp(a, "--format=text")) {
+            o->sarif = false;
+        } else if (!strcmp(a, "--format=sarif")) {
+            o->sarif = true;
             o->json = false;
+        } else if (!strcmp(a, "--format=text")) {
+            o->json = o->sarif = false;
         } else if (!strncmp(a, "--max-errors=", 13)) {
             char *end;
             long n = strtol(a + 13, &end, 10);
@@ -265,6 +291,7 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
                       : build && *npaths != 1 ? "build takes one PATH"
                       : o->dump && o->out ? "build --dump prints on stdout: it takes no -o"
                       : o->dump && o->json ? "build --dump prints text: it takes no --format=json"
+                      : o->dump && o->sarif ? "build --dump prints text: it takes no --format=sarif"
                       : build && !o->out && !o->dump ? "build needs -o FILE.c or -o GAME"
                       : o->nrules && any_folder((const char *const *)argv + 2, *npaths)
                           ? "--rules goes with a card file, not a game folder" : NULL;
@@ -291,19 +318,41 @@ static int run_all(const Options *o, bool build, const char *const *paths, int n
 {
     int status = 0;
     Buf items = {0};
+    static SarifLog sarif; /* its table of rules is large for a stack */
     for (int i = 0; i < npaths; i++) {
-        int s = run_one(paths[i], o, build, &items);
+        int s = run_one(paths[i], o, build, &items, &sarif);
         if (s > status)
             status = s;
     }
     if (o->json)
         printf("[%s]\n", items.data ? items.data : "");
+    else if (o->sarif)
+        sarif_print(&sarif, stdout);
     buf_free(&items);
     status = stdout_written(status);
     /* The diagnostics are check's result: if they were lost, so is it. */
     if (fflush(stderr) != 0 || ferror(stderr))
         status = 2;
     return status;
+}
+
+/* cardc schema, or cardc init GAMEDIR. */
+static int schema_or_init(int argc, char **argv)
+{
+    bool init = !strcmp(argv[1], "init");
+    if (argc != (init ? 3 : 2) || (init && argv[2][0] == '-')) {
+        fprintf(stderr, init ? "cardc: init takes one GAMEDIR\n" : "cardc: schema takes no "
+                                                                    "argument\n");
+        usage(stderr);
+        return 2;
+    }
+    if (init)
+        return init_game(argv[2], schema_file());
+    Buf b = {0};
+    schema_write(&b);
+    fwrite(b.data, 1, b.len, stdout);
+    buf_free(&b);
+    return stdout_written(0);
 }
 
 int main(int argc, char **argv)
@@ -324,6 +373,8 @@ int main(int argc, char **argv)
         printf("cardc %s\n", CARDC_VERSION);
         return stdout_written(0);
     }
+    if (!strcmp(cmd, "schema") || !strcmp(cmd, "init"))
+        return schema_or_init(argc, argv);
     bool build = !strcmp(cmd, "build");
     if (!build && strcmp(cmd, "check") != 0) {
         fprintf(stderr, "cardc: unknown command '%s'\n", cmd);

@@ -12,7 +12,9 @@
  * the cardc of `make install` its PREFIX's, never DESTDIR: an installed
  * cardc uses nothing of the tree it was built in. Without them (a build by
  * other means, the fuzzers) the folders are those of the source tree, as
- * seen from its root. */
+ * seen from its root. CARDC_SCHEMA_FILE, the card file's JSON Schema
+ * (`cardc schema`, written there by make), is compiled in the same way,
+ * for the modeline of `cardc init`. */
 #include "toolchain.h"
 
 #include <errno.h>
@@ -33,6 +35,9 @@
 #ifndef CARDC_RUNTIME_LIB
 #define CARDC_RUNTIME_LIB "build/lib"
 #endif
+#ifndef CARDC_SCHEMA_FILE
+#define CARDC_SCHEMA_FILE "build/share/cardc/cardc-cards.schema.json"
+#endif
 
 extern char **environ;
 
@@ -48,6 +53,11 @@ const char *runtime_include_dir(void)
 const char *runtime_lib_dir(void)
 {
     return CARDC_RUNTIME_LIB;
+}
+
+const char *schema_file(void)
+{
+    return CARDC_SCHEMA_FILE;
 }
 
 bool build_makes_binary(const char *out)

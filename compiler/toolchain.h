@@ -22,5 +22,7 @@ int build_binary(const char *c_text, size_t len, const char *out);
  * rt_game.h, and the folder of libcardrt.a (compiled in). */
 const char *runtime_include_dir(void);
 const char *runtime_lib_dir(void);
+/* Where the card file's JSON Schema is (built or installed: compiled in). */
+const char *schema_file(void);
 
 #endif

@@ -11,6 +11,9 @@ pkg-config --exists criterion 2>/dev/null || missing="$missing libcriterion-dev"
 command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
 # the tests' protocol checkers (tests/games/*.py, tests/school-control/*.py)
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+# the card file's schema and SARIF checked (tests/schema, tests/sarif)
+python3 -c 'import jsonschema' 2>/dev/null || missing="$missing python3-jsonschema"
+python3 -c 'import yaml' 2>/dev/null || missing="$missing python3-yaml"
 # the man pages rendered and checked (tests/man.sh, tests/install.sh)
 command -v groff >/dev/null 2>&1 || missing="$missing groff-base"
 command -v col >/dev/null 2>&1 || missing="$missing bsdextrautils"

@@ -35,7 +35,7 @@ D=$T/stage
 FILES="bin/cardc lib/libcardrt.a include/cardrt/rt.h include/cardrt/rt_game.h
 include/cardrt/faults.h lib/pkgconfig/cardrt.pc share/man/man1/cardc.1
 share/man/man5/cardc-cards.5 share/man/man5/cardc-rules.5
-share/man/man7/cardc-protocol.7"
+share/man/man7/cardc-protocol.7 share/cardc/cardc-cards.schema.json"
 
 # run CMD...: stdout in $T/out, stderr in $T/err, status in $rc.
 run() { "$@" >"$T/out" 2>"$T/err"; rc=$?; }
@@ -118,6 +118,16 @@ done
 found=$(MANPATH=$P/share/man man -w cardc-protocol 2>/dev/null)
 check "man finds cardc-protocol(7) through MANPATH" \
     [ "$found" = "$P/share/man/man7/cardc-protocol.7" ]
+
+# ---- the schema, and cardc init's modeline pointing at it ----
+check "the installed schema is what cardc schema prints" \
+    sh -c "'$P/bin/cardc' schema | cmp -s - '$P/share/cardc/cardc-cards.schema.json'"
+run "$P/bin/cardc" init "$T/starter"
+check "cardc init: exit 0" [ "$rc" = 0 ]
+check "cardc init: the modeline names the installed schema" [ "$(head -n 1 "$T/starter/cards.yaml")" = \
+    "# yaml-language-server: \$schema=$P/share/cardc/cardc-cards.schema.json" ]
+run "$P/bin/cardc" build "$T/starter" -o "$T/high-card"
+check "the starter game builds against the installed tree" [ -x "$T/high-card" ]
 
 # ---- the C compiler missing or failing ----
 cp "$T/w/es" "$T/es.before"

@@ -11,9 +11,10 @@
 #   - make's rule for build/gen/GAME.c leaves no C file behind when cardc
 #     cannot write it;
 #   - every command that writes its result (--version, --help, check
-#     --format=json, build --dump, check's diagnostics on stderr) fails
-#     with exit status 2, and a message where it can, when stdout (or
-#     stderr) is full, over the size limit or closed;
+#     --format=json and --format=sarif, schema, build --dump, check's
+#     diagnostics on stderr) fails with exit status 2, and a message
+#     where it can, when stdout (or stderr) is full, over the size limit
+#     or closed;
 #   - the banner of the generated C survives a path with "*/" and "/*" in
 #     it, and a rules line with "/*" in a string: the C still compiles
 #     with -Wall -Wextra -Werror;
@@ -153,6 +154,8 @@ for bin in "$cardc" "$asan"; do
         fails $out "$why" "to stdout" "$bin" --help
         fails $out "$why" "to stdout" "$bin" check --format=json "$game"
         fails $out "$why" "to stdout" "$bin" check --format=json examples/broken/many-errors.yaml
+        fails $out "$why" "to stdout" "$bin" check --format=sarif examples/broken/many-errors.yaml
+        fails $out "$why" "to stdout" "$bin" schema
         fails $out "$why" "the dump to stdout" "$bin" build "$game" --dump=analysed
     done
 done
