@@ -17,10 +17,10 @@
  *     applied to a clone (rt_clone), rt_apply accepts it, the clone does not
  *     fault and still passes rt_check_state (the option the seat picks is
  *     applied to the game itself, whose state gets the same checks: a
- *     clone of it would reach that very state and check it twice); what the views show besides
- *     the zones holds: whose turn it is is a seat or none, the round is
- *     not negative, and every number the views show has a value (a shown
- *     func computed on a copy does not fault);
+ *     clone of it would reach that very state and check it twice); what
+ *     the views show besides the zones holds: whose turn it is is a seat
+ *     or none, the round is not negative, and every number the views show
+ *     has a value (a shown func computed on a copy does not fault);
  * and every game ends: RT_ENDED with at least one winner (or a draw the
  * rules declare), never RT_FAULT, never the decision bound. The rules'
  * own invariants (`invariant "TEXT": COND`) are checked by the game as
