@@ -72,9 +72,9 @@ for cc in gcc clang; do
 done
 
 # shellcheck disable=SC2086
-if cc $WARN -Og -g $SAN -I"$ROOT/runtime" -DCARDC_NO_MAIN "$ROOT/tests/invariants/invariants.c" \
+if cc $WARN -Og -g1 $SAN -I"$ROOT/runtime" -DCARDC_NO_MAIN "$ROOT/tests/invariants/invariants.c" \
     "$C" "$lib" -o "$T/invariants" 2>"$T/err" &&
-    cc $WARN -Og -g $SAN -I"$ROOT/runtime" "$C" "$lib" -o "$T/codegen-lab" 2>>"$T/err"; then
+    cc $WARN -Og -g1 $SAN -I"$ROOT/runtime" "$C" "$lib" -o "$T/codegen-lab" 2>>"$T/err"; then
     check "2,000 games keep their invariants (ASan+UBSan)" \
         sh -c '"$1" --games 2000 --players 2..4 --jobs 2 >"$2" 2>&1 || { tail -5 "$2"; exit 1; }' \
         sh "$T/invariants" "$T/inv.out"
@@ -87,7 +87,7 @@ fi
 
 # ---- the fault lab ----
 if ! "$cardc" build "$ROOT/tests/games/fault-lab" -o "$T/faults.c" 2>"$T/err" ||
-    ! cc $WARN -Og -g $SAN -I"$ROOT/runtime" "$T/faults.c" "$lib" -o "$T/fault-lab" 2>>"$T/err"; then
+    ! cc $WARN -Og -g1 $SAN -I"$ROOT/runtime" "$T/faults.c" "$lib" -o "$T/fault-lab" 2>>"$T/err"; then
     echo "FAIL codegen: the fault lab does not build"
     sed 's/^/    /' "$T/err" | head -20
     fail=$((fail + 1))

@@ -81,7 +81,7 @@ check "play says why" grep -q "unknown option '--coverage' for play" "$T/play"
 
 # Easy School: the counts add up, and its games are the same with coverage
 if "$cardc" build "$ROOT/decks/easy-school" -o "$T/es.c" 2>"$T/es.err" &&
-    "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g $LAB_SAN \
+    "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g1 $LAB_SAN \
         -I"$ROOT/runtime" "$T/es.c" "$lib" -o "$T/es" 2>>"$T/es.err"; then
     for n in 2 5; do
         "$T/es" simulate --games 100 --seed 1 --players $n --json --coverage \

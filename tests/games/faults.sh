@@ -164,7 +164,7 @@ for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigg
     react-fault-lab work-fault-lab out-fault-lab simul-fault-lab value-fault-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
-        ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
+        ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g1 $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
             -o "$T/$lab" 2>>"$T/err" ||
         ! "$CC" -std=c11 -Wall -Wextra -Werror -O1 -I"$ROOT/runtime" "$T/$lab.c" "$fast_lib" \
             -o "$T/$lab-fast" 2>>"$T/err"; then

@@ -56,7 +56,7 @@ san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=
 case $lib in *asan*) ;; *) san= ;; esac
 # shellcheck disable=SC2086 # san is a list of flags, or none
 if ! "$cardc" build "$ROOT/tests/games/holder-lab" -o "$T/lab.c" 2>"$T/err" ||
-    ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g $san -I"$ROOT/runtime" "$T/lab.c" "$lib" \
+    ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g1 $san -I"$ROOT/runtime" "$T/lab.c" "$lib" \
         -o "$T/lab" 2>>"$T/err"; then
     echo "FAIL holders: holder-lab does not build"
     sed 's/^/    /' "$T/err" | head -20

@@ -4,7 +4,8 @@
 # CHECK_PREFIX, and sourcing tests/check.sh:
 #
 #   build_lab LAB OUT   builds tests/games/LAB into the binary OUT, with
-#                       ASan+UBSan when lib is the ASan runtime (at -Og, -g);
+#                       ASan+UBSan when lib is the ASan runtime (at -Og, with
+#                       line tables, -g1: all the sanitizers report with);
 #                       returns 1, after "FAIL PREFIX: LAB does not build"
 #                       and the first errors, if cardc or cc fails;
 #   need_lab LAB OUT    the same, but a lab that does not build ends the
@@ -28,7 +29,7 @@ case $lib in *asan*) ;; *) LAB_SAN= ;; esac
 build_lab() {
     # shellcheck disable=SC2086 # LAB_SAN is a list of flags, or none
     "$cardc" build "$ROOT/tests/games/$1" -o "$T/$1.c" 2>"$T/$1.err" &&
-        "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g $LAB_SAN \
+        "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g1 $LAB_SAN \
             -I"$ROOT/runtime" "$T/$1.c" "$lib" -o "$2" 2>>"$T/$1.err" && return 0
     echo "FAIL ${CHECK_PREFIX}$1 does not build"
     sed 's/^/    /' "$T/$1.err" | head -20

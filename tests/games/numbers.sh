@@ -90,7 +90,7 @@ sed 's|^func worth(p: player): int, owner = .*|func worth(p: player): int, owner
     "$ROOT/tests/games/number-lab/game.rules" >"$T/fault-lab/game.rules"
 # shellcheck disable=SC2086 # LAB_SAN is a list of flags, or none
 if "$cardc" build "$T/fault-lab" -o "$T/fault.c" 2>>"$T/stderr" &&
-    "$CC" -std=c11 -Wall -Wextra -Werror -Og -g $LAB_SAN -I"$ROOT/runtime" "$T/fault.c" "$lib" \
+    "$CC" -std=c11 -Wall -Wextra -Werror -Og -g1 $LAB_SAN -I"$ROOT/runtime" "$T/fault.c" "$lib" \
         -o "$T/fault" 2>>"$T/stderr"; then
     printf '2\n2\n2\n' | "$T/fault" play --seats human,random --seed 3 >"$T/fterm" 2>"$T/fterm.err"
     "$T/fault" play --protocol json --seats json,random --seed 3 <"$T/in" >"$T/fjson" 2>>"$T/stderr"

@@ -38,7 +38,7 @@ case $lib in *asan*) ;; *) san= ;; esac
 for lab in out-lab react-lab meet-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
-        ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g $san -I"$ROOT/runtime" "$T/$lab.c" \
+        ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g1 $san -I"$ROOT/runtime" "$T/$lab.c" \
             "$lib" -o "$T/$lab" 2>>"$T/err"; then
         echo "FAIL outs: $lab does not build"
         sed 's/^/    /' "$T/err" | head -20

@@ -27,7 +27,7 @@ CHECK_PREFIX="players: "
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 case $lib in *asan*) ;; *) san= ;; esac
 if ! "$cardc" build "$ROOT/tests/games/player-lab" -o "$T/game.c" 2>"$T/err" ||
-    ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g $san -I"$ROOT/runtime" "$T/game.c" "$lib" \
+    ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g1 $san -I"$ROOT/runtime" "$T/game.c" "$lib" \
         -o "$T/game" 2>>"$T/err"; then
     echo "FAIL players: the player lab does not build"
     sed 's/^/    /' "$T/err" | head -20

@@ -35,7 +35,7 @@ CHECK_PREFIX="reactions: "
 
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 case $lib in *asan*) ;; *) san= ;; esac
-cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g"
+cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g1"
 # shellcheck disable=SC2086 # san and cflags are lists of flags
 if ! "$cardc" build "$ROOT/tests/games/react-lab" -o "$T/lab.c" 2>"$T/err" ||
     ! "$CC" $cflags $san -I"$ROOT/runtime" "$T/lab.c" "$lib" -o "$T/lab" 2>>"$T/err" ||

@@ -42,7 +42,7 @@ case $lib in *asan*) ;; *) san= ;; esac
 for lab in trigger-lab trigger-fault-lab order-lab event-body-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none
     "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" &&
-        "$CC" -std=c11 -Wall -Wextra -Werror -Og -g $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
+        "$CC" -std=c11 -Wall -Wextra -Werror -Og -g1 $san -I"$ROOT/runtime" "$T/$lab.c" "$lib" \
             -o "$T/$lab" 2>>"$T/err" ||
         { echo "FAIL triggers: $lab does not build"; sed 's/^/    /' "$T/err" | head; exit 1; }
 done

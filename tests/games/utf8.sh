@@ -40,7 +40,7 @@ case $lib in *asan*) ;; *) san= ;; esac
 # build DIR NAME: T/NAME from the game folder DIR
 build() {
     "$cardc" build "$1" -o "$T/$2.c" 2>"$T/err" &&
-        "$CC" -std=c11 -Wall -Wextra -Werror -Og -g $san -I"$ROOT/runtime" "$T/$2.c" "$lib" \
+        "$CC" -std=c11 -Wall -Wextra -Werror -Og -g1 $san -I"$ROOT/runtime" "$T/$2.c" "$lib" \
             -o "$T/$2" 2>>"$T/err"
 }
 if ! build "$LAB" lab; then

@@ -165,7 +165,7 @@ EOF
 bare_game() {
     "$cardc" build "$T/bare" -o "$T/bare.c" 2>"$T/bare.err" &&
         # shellcheck disable=SC2086 # LAB_SAN is a list of flags, or none
-        "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g $LAB_SAN \
+        "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g1 $LAB_SAN \
             -I"$ROOT/runtime" "$T/bare.c" "$lib" -o "$T/bare-game" 2>>"$T/bare.err" &&
         printf '{"choose":0}\n{"choose":1}\n' |
         "$T/bare-game" play --protocol json --seats json,random --seed 1 >"$T/bare.out" 2>>"$T/stderr"

@@ -15,10 +15,12 @@
  *   - on every K-th decision (default 7), slot_of is also checked by our
  *     own count, and every offered option is legal:
  *     applied to a clone (rt_clone), rt_apply accepts it, the clone does not
- *     fault and still passes rt_check_state; what the views show besides
- *     the zones holds: whose turn it is is a seat or none, the round is
- *     not negative, and every number the views show has a value (a shown
- *     func computed on a copy does not fault);
+ *     fault and still passes rt_check_state (the option the seat picks is
+ *     applied to the game itself, whose state gets the same checks: a
+ *     clone of it would reach that very state and check it twice); what
+ *     the views show besides the zones holds: whose turn it is is a seat
+ *     or none, the round is not negative, and every number the views show
+ *     has a value (a shown func computed on a copy does not fault);
  * and every game ends: RT_ENDED with at least one winner (or a draw the
  * rules declare), never RT_FAULT, never the decision bound. The rules'
  * own invariants (`invariant "TEXT": COND`) are checked by the game as
@@ -158,8 +160,13 @@ static int play(uint64_t seed, int players, int sample, Totals *t, char *why, si
         if (!decider_in(c, k, why, n))
             return 0;
         int deep = sample > 0 && k % sample == 0;
+        int pick = (int)rt_below(&policy, (uint32_t)nopt);
         if (deep) {
+            /* the option picked is tried on the state itself, below, with
+             * the same checks: a clone of it would check that state twice */
             for (int i = 0; i < nopt; i++) {
+                if (i == pick)
+                    continue;
                 rt_clone(G, probe, st);
                 RtCore *pc = rt_core(probe);
                 char label[256]; /* for a message, or for the sanitizers */
@@ -187,8 +194,11 @@ static int play(uint64_t seed, int players, int sample, Totals *t, char *why, si
                     return 0;
                 }
             }
+            char label[256];
+            if (LABEL_EVERY_OPTION)
+                rt_option_label(G, st, pick, label, sizeof label);
+            t->tried++;
         }
-        int pick = (int)rt_below(&policy, (uint32_t)nopt);
         if (!rt_apply(G, st, pick)) {
             snprintf(why, n, "decision %lld: rt_apply refused option %d of %d", k, pick, nopt);
             return 0;
@@ -380,7 +390,7 @@ int main(int argc, char **argv)
     }
     double secs = now() - t0;
     printf("%s: %lld games at %d..%d players, seeds %llu..%llu, %lld decisions "
-           "(%.1f turns a game), %lld options tried on clones, %.2f s\n",
+           "(%.1f turns a game), %lld options tried (on clones, but the one picked), %.2f s\n",
            G->name, all.games, lo, hi, (unsigned long long)seed,
            (unsigned long long)(seed + (uint64_t)games - 1), all.decisions,
            all.games ? (double)all.turns / (double)all.games : 0.0, all.tried, secs);

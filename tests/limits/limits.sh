@@ -689,9 +689,9 @@ result "echo: a line of 1,000 characters is shown as 200 around the caret" $((1 
 # every local stays on the stack (the worst case for max_locals), and gcc
 # at -O1 with the sanitizers takes minutes over menus of 257 options.
 if [ -f "$LIB/libcardrt-asan.a" ]; then
-    RTLIB="$LIB/libcardrt-asan.a" RTFLAGS="-Og -g $SAN" WIDEFLAGS="-O0 -g $SAN"
+    RTLIB="$LIB/libcardrt-asan.a" RTFLAGS="-Og -g1 $SAN" WIDEFLAGS="-O0 -g1 $SAN"
 else
-    RTLIB="$LIB/libcardrt.a" RTFLAGS="-Og -g" WIDEFLAGS="-O0 -g"
+    RTLIB="$LIB/libcardrt.a" RTFLAGS="-Og -g1" WIDEFLAGS="-O0 -g1"
 fi
 compile() { # compile DIR [CFLAGS]: DIR/game from DIR by cardc and cc
     "$cardc" build "$1" -o "$1/game.c" 2>err &&

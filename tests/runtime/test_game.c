@@ -269,6 +269,28 @@ Test(rt_game, check_finds_a_count_of_kind_wrong)
     cr_assert(strstr(why, want), "%s", why);
 }
 
+Test(rt_game, check_finds_a_position_wrong)
+{
+    State *s = fresh(2);
+    mv(s, SITE_MOVE, 0, Z_hand, -1);
+    mv(s, SITE_MOVE, 3, Z_hand, -1);
+    s->pos_of[3] = 0; /* card 3 is second */
+    char why[128] = "";
+    cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert(strstr(why, "card 3 at position 1, pos_of says 0"), "%s", why);
+}
+
+Test(rt_game, check_finds_a_kind_in_the_mask_wrong)
+{
+    State *s = fresh(2);
+    mv(s, SITE_MOVE, 0, Z_hand, -1);
+    s->kmask[Z_hand] |= KBIT(K_BEE); /* no Bee in the hand */
+    char why[128] = "", want[64];
+    cr_assert_not(game_check(s, why, sizeof why));
+    snprintf(want, sizeof want, "0 cards of kind %d, counted 0", K_BEE);
+    cr_assert(strstr(why, want), "%s", why);
+}
+
 /* ---- klink, add_kind, add_card ---- */
 
 Test(rt_game, klink_puts_a_card_first_and_kunlink_takes_it_out)
