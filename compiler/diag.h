@@ -69,6 +69,9 @@ void diags_merge_repeats(Diags *d);
 void diags_note_within(Diags *d, Loc from, Loc to, Loc at, const char *msg);
 /* Prints FILE:LINE:COL: severity: message, the source line and a caret. */
 void diags_print_text(const Diags *d, FILE *out);
+/* The same, with the place in bold and the severity in colour when colour
+ * is true (the caller decides: a terminal, and NO_COLOR not set). */
+void diags_print_text_styled(const Diags *d, FILE *out, bool colour);
 /* Prints one JSON array of {file,line,column,severity,message[,hint]}. */
 void diags_print_json(const Diags *d, FILE *out);
 /* Appends the array's items to b (comma-separated from what b holds). */
