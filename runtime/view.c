@@ -201,6 +201,23 @@ static const char *seen_name(const RtPlay *pl, int c, int p, char *buf, size_t n
     return buf;
 }
 
+/* Card c's terminal label into pl->label, which names c: right after the
+ * name and its copy's " #K", before what follows ("(under ...)"), as
+ * everywhere a name is written: "Nerd (red) (under French Classroom)". */
+static void insert_terminal_label(RtPlay *pl, int c)
+{
+    const char *label = terminal_label(pl, c), *name = card_name(pl->g, c);
+    size_t n = strlen(name), len = strlen(pl->label);
+    if (!label || strncmp(pl->label, name, n) != 0)
+        return;
+    if (pl->label[n] == ' ' && pl->label[n + 1] == '#')
+        for (n += 2; pl->label[n] >= '0' && pl->label[n] <= '9'; n++)
+            ;
+    char rest[sizeof pl->label];
+    memcpy(rest, pl->label + n, len - n + 1);
+    snprintf(pl->label + n, sizeof pl->label - n, " (%s)%s", label, rest);
+}
+
 /* Option i's label as seat p (-1: the viewers) may read it: a card under
  * a holder it may not see is named without its holder ("(under ...)"),
  * and a copy in play that p may not see there without its number. */
@@ -219,10 +236,8 @@ static const char *seat_label(RtPlay *pl, int i, int p)
         rt_option_text(pl->g, o, pl->label, sizeof pl->label);
     else
         rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
-    const char *label = o->kind == RT_OPT_CARD ? terminal_label(pl, o->ids[0]) : NULL;
-    size_t len = strlen(pl->label);
-    if (label)
-        snprintf(pl->label + len, sizeof pl->label - len, " (%s)", label);
+    if (o->kind == RT_OPT_CARD)
+        insert_terminal_label(pl, o->ids[0]);
     return pl->label;
 }
 
