@@ -12,7 +12,8 @@
 #   make bless    rewrite examples/broken/*.expected from what cardc prints
 #                 now; review `git diff examples/` before committing
 #   make install  cardc, libcardrt.a, the runtime's headers, cardrt.pc,
-#                 the man pages and the card file's schema into PREFIX
+#                 the man pages, the card file's schema and the bash, zsh
+#                 and fish completions (completions/) into PREFIX
 #                 (/usr/local), staged under DESTDIR if given; make
 #                 uninstall removes them
 
@@ -491,8 +492,8 @@ fuzz-ci: fuzz-build
 clean:
 	rm -rf $(B)
 
-# ---- install: cardc, libcardrt.a, the runtime's headers, cardrt.pc and
-# the man pages (man/) ----
+# ---- install: cardc, libcardrt.a, the runtime's headers, cardrt.pc, the
+# man pages (man/) and the shell completions (completions/) ----
 #   make install [PREFIX=/usr/local] [DESTDIR=]    make uninstall (the same)
 # PREFIX is compiled into the installed cardc, a build of its own
 # (build/install/cardc): there it finds the runtime for `cardc build
@@ -506,6 +507,9 @@ INCDIR   = $(PREFIX)/include/cardrt
 PCDIR    = $(LIBDIR)/pkgconfig
 MANDIR   = $(PREFIX)/share/man
 DATADIR  = $(PREFIX)/share/cardc
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  = $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
 VERSION  = $(shell sed -n 's/^\#define CARDC_VERSION "\(.*\)"/\1/p' compiler/cardc.h)
 RT_PUBLIC = runtime/rt.h runtime/rt_game.h runtime/faults.h
 MAN_PAGES = man/cardc.1 man/cardc-cards.5 man/cardc-rules.5 man/cardc-protocol.7
@@ -514,7 +518,9 @@ INST_PATHS = -DCARDC_RUNTIME_INC='"$(INCDIR)"' -DCARDC_RUNTIME_LIB='"$(LIBDIR)"'
 INSTALLED = $(BINDIR)/cardc $(LIBDIR)/libcardrt.a $(RT_PUBLIC:runtime/%=$(INCDIR)/%) \
             $(PCDIR)/cardrt.pc $(MANDIR)/man1/cardc.1 $(MANDIR)/man5/cardc-cards.5 \
             $(MANDIR)/man5/cardc-rules.5 $(MANDIR)/man7/cardc-protocol.7 \
-            $(DATADIR)/cardc-cards.schema.json
+            $(DATADIR)/cardc-cards.schema.json \
+            $(BASHCOMPDIR)/cardc $(BASHCOMPDIR)/cardc-game $(ZSHCOMPDIR)/_cardc \
+            $(ZSHCOMPDIR)/_cardc_game $(FISHCOMPDIR)/cardc.fish $(FISHCOMPDIR)/cardc-game.fish
 
 .PHONY: install uninstall
 $(B)/install/paths: FORCE
@@ -542,6 +548,10 @@ install: $(B)/install/cardc $(B)/lib/libcardrt.a $(B)/install/cardrt.pc $(MAN_PA
 	install -m 644 man/cardc-cards.5 man/cardc-rules.5 $(DESTDIR)$(MANDIR)/man5
 	install -m 644 man/cardc-protocol.7 $(DESTDIR)$(MANDIR)/man7
 	install -m 644 $(SCHEMA) $(DESTDIR)$(DATADIR)
+	install -m 644 completions/cardc.bash $(DESTDIR)$(BASHCOMPDIR)/cardc
+	install -m 644 completions/cardc-game.bash $(DESTDIR)$(BASHCOMPDIR)/cardc-game
+	install -m 644 completions/_cardc completions/_cardc_game $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 completions/cardc.fish completions/cardc-game.fish $(DESTDIR)$(FISHCOMPDIR)
 
 # Removes what install wrote, and the folders of the headers and of the
 # schema (cardc's own); the shared folders (bin, lib, share/man/man1...) stay.

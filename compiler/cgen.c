@@ -2888,6 +2888,57 @@ static const char *words_entries(Gen *G)
     return arena_printf(G->a, "    .words = words,\n    .nwords = %d,\n", n);
 }
 
+/* The label of card cd at the terminal: the values of the attributes the
+ * rules read (Game.attr_read), in the card file's order, a number after
+ * its attribute's name ("red", "red, points 3"); "" when it has none. */
+static const char *card_label(Gen *G, const CardDef *cd)
+{
+    const bool *read = G->g->attr_read;
+    Buf b = {0};
+    for (int a = 0; read && a < G->cs->nattrs; a++) {
+        int v = read[a] ? card_value(cd, a) : -1;
+        if (v < 0)
+            continue;
+        const Attr *at = G->cs->attrs[a];
+        buf_printf(&b, "%s%s%s%s", b.len ? ", " : "", at->numeric ? at->name : "",
+                   at->numeric ? " " : "", at->values[v]);
+    }
+    const char *label = arena_printf(G->a, "%s", b.data ? b.data : "");
+    buf_free(&b);
+    return label;
+}
+
+static bool any_card_label(Gen *G)
+{
+    for (int i = 0; i < G->cs->ncards; i++)
+        if (*card_label(G, G->cs->cards[i]))
+            return true;
+    return false;
+}
+
+/* card_label[i] (RtGame.card_label), when some card has a label: what a
+ * human at the terminal sees beside the card's name, never in JSON. */
+static void gen_card_labels(Gen *G)
+{
+    if (!any_card_label(G))
+        return;
+    buf_puts(G->out, "/* card_label[i]: the attributes of physical card i the rules read,\n"
+                     " * shown beside its name at the terminal */\n"
+                     "static const char *const card_label[NINSTANCES] = {\n");
+    for (int i = 0; i < G->cs->ncards; i++) {
+        const char *label = card_label(G, G->cs->cards[i]);
+        for (long long k = 0; k < G->cs->cards[i]->count; k++) {
+            buf_puts(G->out, "    ");
+            if (*label)
+                c_string(G->out, label);
+            else
+                buf_puts(G->out, "NULL");
+            buf_puts(G->out, ",\n");
+        }
+    }
+    buf_puts(G->out, "};\n\n");
+}
+
 static void gen_tables(Gen *G)
 {
     const Game *g = G->g;
@@ -2976,6 +3027,7 @@ static void gen_tables(Gen *G)
             buf_puts(o, ",\n");
         }
     buf_puts(o, "};\n\n");
+    gen_card_labels(G);
     if (g->nheld)
         gen_holder_tables(G);
 }
@@ -3111,6 +3163,8 @@ static void gen_game_table(Gen *G)
     buf_puts(o, "    {NULL, 0, 0}\n};\n\n");
     buf_puts(o, "const RtGame game = {\n    .name = ");
     c_string(o, g->name ? g->name : "game");
+    if (any_card_label(G))
+        buf_puts(o, ",\n    .card_label = card_label");
     buf_printf(o, ",\n    .min_players = %d,\n    .max_players = %d,\n"
                   "    .ninstances = NINSTANCES,\n    .card_name = card_name,\n"
                   "    .nzones = %d,\n    .nslots = NSLOTS,\n    .zones = zones,\n"

@@ -350,6 +350,32 @@ const Diag **diags_ordered(const Diags *d)
 
 void diags_print_text(const Diags *d, FILE *out)
 {
+    diags_print_text_styled(d, out, false);
+}
+
+/* The escape that starts a severity's colour: bold red, bold magenta
+ * and bold cyan for an error, a warning and a note. */
+static const char *severity_colour(Severity s)
+{
+    return s == SEV_ERROR ? "\033[1;31m" : s == SEV_WARNING ? "\033[1;35m" : "\033[1;36m";
+}
+
+/* "PATH:LINE:COL: severity: " (or "PATH: severity: "), the place in bold
+ * and the severity in its colour when colour is on. */
+static void print_head(Buf *b, const Diag *g, bool colour)
+{
+    const char *path = g->loc.file ? g->loc.file->path : "cardc";
+    buf_puts(b, colour ? "\033[1m" : "");
+    if (g->loc.line > 0)
+        buf_printf(b, "%s:%d:%d:", path, g->loc.line, g->loc.col);
+    else
+        buf_printf(b, "%s:", path);
+    buf_printf(b, "%s %s%s:%s ", colour ? "\033[0m" : "", colour ? severity_colour(g->sev) : "",
+               severity_name(g->sev), colour ? "\033[0m" : "");
+}
+
+void diags_print_text_styled(const Diags *d, FILE *out, bool colour)
+{
     const Diag **all = diags_ordered(d);
     Echo *echo = locate_echoes(all, d->list.len);
     /* Written in blocks: a caret line is many small pieces, and stderr
@@ -357,12 +383,7 @@ void diags_print_text(const Diags *d, FILE *out)
     Buf b = {0};
     for (int i = 0; i < d->list.len; i++) {
         const Diag *g = all[i];
-        const char *path = g->loc.file ? g->loc.file->path : "cardc";
-        if (g->loc.line > 0)
-            buf_printf(&b, "%s:%d:%d: %s: ", path, g->loc.line, g->loc.col,
-                       severity_name(g->sev));
-        else
-            buf_printf(&b, "%s: %s: ", path, severity_name(g->sev));
+        print_head(&b, g, colour);
         buf_puts(&b, g->msg);
         buf_put(&b, "\n", 1);
         print_caret(&b, &g->loc, &echo[i]);

@@ -77,6 +77,9 @@ void diags_print_text(const Diags *d, FILE *out);
 /* The diagnostics in print order (by file and position, each error or
  * warning followed by its notes), in a heap array the caller frees. */
 const Diag **diags_ordered(const Diags *d);
+/* The same, with the place in bold and the severity in colour when colour
+ * is true (the caller decides: a terminal, and NO_COLOR not set). */
+void diags_print_text_styled(const Diags *d, FILE *out, bool colour);
 /* Prints one JSON array of {file,line,column,severity,message[,hint]}. */
 void diags_print_json(const Diags *d, FILE *out);
 /* Appends the array's items to b (comma-separated from what b holds). */

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void usage(FILE *out)
 {
@@ -63,6 +64,7 @@ enum { MAX_RULES_FILES = 64 };
 typedef struct Options {
     bool json;
     bool sarif;         /* --format=sarif (json is false) */
+    bool colour;        /* text diagnostics in colour: stderr a terminal, NO_COLOR unset */
     int max_errors;
     const char *out;
     DumpStage dump;     /* build --dump: print that phase's result instead */
@@ -110,7 +112,7 @@ static int dump_one(Run *r)
     if (ok && !c->card_errors) /* nothing is dumped of a game with errors */
         dump_program(&r->out, &c->prog, c->rule_files.len ? &c->game : NULL, r->o->dump);
     comp_merge_shared(c);
-    diags_print_text(&c->diags, stderr);
+    diags_print_text_styled(&c->diags, stderr, r->o->colour);
     int status = c->io_error ? 2 : c->diags.nerrors ? 1 : 0;
     if (r->out.len && (fwrite(r->out.data, 1, r->out.len, stdout) != r->out.len ||
                        fflush(stdout) != 0)) {
@@ -164,7 +166,7 @@ static int check_one(Run *r)
     else if (r->o->sarif)
         sarif_add(r->sarif, &c->diags);
     else
-        diags_print_text(&c->diags, stderr);
+        diags_print_text_styled(&c->diags, stderr, r->o->colour);
     /* build -o GAME: the C compiler, once cardc's own warnings are said */
     if (binary && build_binary(r->out.data ? r->out.data : "", r->out.len, r->o->out) != 0)
         c->io_error = true;
@@ -303,6 +305,14 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
     return 0;
 }
 
+/* Whether to colour what goes to f: only a terminal, and never when
+ * NO_COLOR is set to anything but "" (an empty NO_COLOR is as none). */
+static bool colour_wanted(FILE *f)
+{
+    const char *no = getenv("NO_COLOR");
+    return isatty(fileno(f)) && !(no && *no);
+}
+
 /* status, or 2 with a message if what was written to stdout did not all
  * get there (a full disk, a file size limit, a closed stdout). */
 static int stdout_written(int status)
@@ -384,5 +394,6 @@ int main(int argc, char **argv)
     Options o = {0}; /* no allocation: a failure could come before a path is named */
     int npaths = 0;
     int status = parse_options(argc, argv, build, &o, &npaths);
+    o.colour = !o.json && colour_wanted(stderr);
     return status ? status : run_all(&o, build, (const char *const *)argv + 2, npaths);
 }

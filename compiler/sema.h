@@ -183,6 +183,8 @@ typedef struct Game {
                          * helper (numbered by the analysis: helper_no) */
     PtrVec effects;     /* N_EFFECT: those of cards.yaml, then of the rules */
     Node **effect_of;   /* per card (CardSet index): its EFFECT, or NULL */
+    bool *attr_read;    /* per attribute (CardSet.attrs): some rule or effect
+                         * reads it (sema_type_uses.c); NULL: not known */
     Node **play_of;     /* per card: the CLAUSE_PLAY of its effect, or NULL */
     Sym **guard_of;     /* per card: the func of its play clause's 'when', or NULL */
     PtrVec guards;      /* Sym* of those funcs (Sym.clause: the play clause) */

@@ -14,7 +14,10 @@
  * type whose cards the card file gives attributes is reported: a plain
  * type (Pebbles among the gems) is there to be counted. (The card
  * file already warns at a type no card has; sema_needs.c reports the
- * cards that can never be played or take effect.) */
+ * cards that can never be played or take effect.)
+ *
+ * The same walk records the attributes read (Game.attr_read): a human at
+ * the terminal sees them beside a card's name (cgen's card_label). */
 #include "sema_int.h"
 
 #include <string.h>
@@ -174,14 +177,13 @@ static void walk_program(TypeUses *t, const Program *prog)
 void check_type_uses(Sema *s, const Program *prog)
 {
     const CardSet *cs = s->cs;
-    if (cs->nleft_out || types_with_cards(cs) < 2)
-        return;
     TypeUses t = {.s = s};
     t.type_named = arena_alloc(s->arena, (size_t)(cs->ntypes + 1) * sizeof *t.type_named);
     t.card_named = arena_alloc(s->arena, (size_t)(cs->ncards + 1) * sizeof *t.card_named);
     t.attr_read = arena_alloc(s->arena, (size_t)(cs->nattrs + 1) * sizeof *t.attr_read);
     walk_program(&t, prog);
-    if (!some_type_used(&t))
+    s->g->attr_read = t.attr_read;  /* what a card's label shows at the terminal */
+    if (cs->nleft_out || types_with_cards(cs) < 2 || !some_type_used(&t))
         return;
     for (int i = 0; i < cs->ntypes; i++) {
         const TypeDef *type = cs->types[i];

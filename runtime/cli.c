@@ -385,6 +385,7 @@ static int cmd_play(const RtGame *g, const RtArgs *a)
                        .out = stdout, .io_status = -1, .json = a->protocol_json,
                        .reveal_all = a->reveal_all};
         pl->seed = a->seed_set ? a->seed : clock_seed();
+        pl->colour = !pl->json && rt_colour_wanted(pl->out);
         for (int p = 0; p < a->players; p++) {
             pl->seat[p] = a->seat[p];
             rt_seed(&pl->rng[p], rt_agent_seed(pl->seed, p));
@@ -515,6 +516,40 @@ static void sim_text(const RtGame *g, const RtArgs *a, const RtStats *s)
     printf("A shared win counts 1/k for each of its k winners.\n");
 }
 
+/* simulate's progress on stderr, when stderr is a terminal: shown once a
+ * run has taken half a second, redrawn at most ten times a second, and
+ * wiped at the end. Never in a pipe or a file. */
+typedef struct Progress {
+    bool on;
+    double next;            /* when to redraw */
+    bool drawn;
+} Progress;
+
+static void progress_step(Progress *pr, uint64_t done, uint64_t total)
+{
+    if (!pr->on)
+        return;
+    double t = now();
+    if (t < pr->next)
+        return;
+    pr->next = t + 0.1;
+    enum { WIDTH = 30 };
+    int filled = (int)((double)done / (double)total * WIDTH);
+    char bar[WIDTH + 1];
+    for (int i = 0; i < WIDTH; i++)
+        bar[i] = i < filled ? '#' : '.';
+    bar[WIDTH] = '\0';
+    fprintf(stderr, "\r%s: [%s] %llu/%llu games", prog, bar, (unsigned long long)done,
+            (unsigned long long)total);
+    pr->drawn = true;
+}
+
+static void progress_end(const Progress *pr)
+{
+    if (pr->drawn)
+        fputs("\r\033[K", stderr);
+}
+
 static int cmd_simulate(const RtGame *g, RtArgs *a)
 {
     RtStats s = {0};
@@ -531,10 +566,13 @@ static int cmd_simulate(const RtGame *g, RtArgs *a)
     if (!a->seed_set)
         a->seed = clock_seed();
     double t0 = now();
+    Progress pr = {.on = isatty(fileno(stderr)), .next = t0 + 0.5};
     for (uint64_t i = 0; i < a->games; i++) {
         sim_game(g, st, a->seed + i, a, cv);
         sim_count(&s, g, st, a->seed + i);
+        progress_step(&pr, i + 1, a->games);
     }
+    progress_end(&pr);
     s.seconds = now() - t0;
     free(st);
     if (a->json)

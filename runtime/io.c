@@ -5,7 +5,9 @@
 #include "utf8.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Reads one line into buf (at most cap - 1 bytes, NUL-terminated, without
  * its "\n" or "\r\n"). A longer line is consumed to its end and reported
@@ -217,4 +219,10 @@ bool rt_flush(RtPlay *pl)
         return false;
     pl->io_status = rt_check_output(pl->out, pl->prog);
     return pl->io_status < 0;
+}
+
+bool rt_colour_wanted(FILE *f)
+{
+    const char *no = getenv("NO_COLOR");
+    return isatty(fileno(f)) && !(no && *no);
 }

@@ -363,6 +363,10 @@ typedef struct RtGame {
     int min_players, max_players;
     int ninstances;                     /* physical cards */
     const char *const *card_name;       /* per instance */
+    const char *const *card_label;      /* per instance: the attributes the rules
+                                         * read ("red, points 3"), shown beside
+                                         * the name at the terminal only; NULL
+                                         * (the table, or an entry): none */
     int nzones, nslots;
     const RtZone *zones;
     const int16_t *slot_zone;           /* per slot: zone index */

@@ -60,6 +60,7 @@ typedef struct RtPlay {
     RtRng rng[RT_MAX_PLAYERS];      /* one per random seat */
     bool json;                      /* --protocol json */
     bool reveal_all;
+    bool colour;                    /* headings and results in colour: a terminal, no NO_COLOR */
     unsigned viewers;               /* bit p: this stream plays seat p */
     FILE *in, *out;
     int io_status;                  /* -1 while output works, else the exit status */
@@ -74,6 +75,9 @@ typedef struct RtPlay {
 } RtPlay;
 
 /* io.c */
+/* Whether to colour what goes to f: only a terminal, and never when
+ * NO_COLOR is set to anything but "" (an empty NO_COLOR is as none). */
+bool rt_colour_wanted(FILE *f);
 typedef enum RtLineStatus {
     RT_LINE_OK,
     RT_LINE_LONG,           /* over cap - 1 bytes; the rest was discarded */

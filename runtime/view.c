@@ -39,6 +39,23 @@ static const char *card_name(const RtGame *g, int c)
     return c >= 0 && c < g->ninstances ? g->card_name[c] : "?";
 }
 
+/* Card c's attributes the rules read ("red"), shown after its name at the
+ * terminal only (RtGame.card_label): never in JSON, whose card names are
+ * pinned, and only where the name itself is shown. NULL: none. */
+static const char *terminal_label(const RtPlay *pl, int c)
+{
+    const RtGame *g = pl->g;
+    return !pl->json && g->card_label && c >= 0 && c < g->ninstances ? g->card_label[c] : NULL;
+}
+
+/* " (red)" after a name written at the terminal, if card c has a label. */
+static void put_terminal_label(const RtPlay *pl, int c)
+{
+    const char *label = terminal_label(pl, c);
+    if (label)
+        fprintf(pl->out, " (%s)", label);
+}
+
 /* Whom a text built from values is shown to (rt_words): seat p, or the
  * viewers for p < 0; and the seat that was asked it. */
 typedef struct WordsFor {
@@ -64,6 +81,15 @@ static const char *prompt_for(RtPlay *pl, int p)
 {
     WordsFor w = {pl, p, core(pl)->dec.player};
     return rt_prompt_text(pl->g, pl->st, words_see, &w, pl->prompt, sizeof pl->prompt);
+}
+
+/* The escape sequence esc when pl writes in colour, else "": a heading
+ * bold, a result in its colour. OFF ends it. */
+#define BOLD "\033[1m"
+#define OFF "\033[0m"
+static const char *esc(const RtPlay *pl, const char *seq)
+{
+    return pl->colour ? seq : "";
 }
 
 static const char *plural(int n)
@@ -175,6 +201,23 @@ static const char *seen_name(const RtPlay *pl, int c, int p, char *buf, size_t n
     return buf;
 }
 
+/* Card c's terminal label into pl->label, which names c: right after the
+ * name and its copy's " #K", before what follows ("(under ...)"), as
+ * everywhere a name is written: "Nerd (red) (under French Classroom)". */
+static void insert_terminal_label(RtPlay *pl, int c)
+{
+    const char *label = terminal_label(pl, c), *name = card_name(pl->g, c);
+    size_t n = strlen(name), len = strlen(pl->label);
+    if (!label || strncmp(pl->label, name, n) != 0)
+        return;
+    if (pl->label[n] == ' ' && pl->label[n + 1] == '#')
+        for (n += 2; pl->label[n] >= '0' && pl->label[n] <= '9'; n++)
+            ;
+    char rest[sizeof pl->label];
+    memcpy(rest, pl->label + n, len - n + 1);
+    snprintf(pl->label + n, sizeof pl->label - n, " (%s)%s", label, rest);
+}
+
 /* Option i's label as seat p (-1: the viewers) may read it: a card under
  * a holder it may not see is named without its holder ("(under ...)"),
  * and a copy in play that p may not see there without its number. */
@@ -190,8 +233,12 @@ static const char *seat_label(RtPlay *pl, int i, int p)
     if (o->kind == RT_OPT_CARD &&
         (!holder_seen(pl, slot, p) ||
          (rt_play_copy(pl->g, pl->st, o->ids[0]) > 0 && !copies_shown(pl, slot, p))))
-        return rt_option_text(pl->g, o, pl->label, sizeof pl->label);
-    return rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
+        rt_option_text(pl->g, o, pl->label, sizeof pl->label);
+    else
+        rt_option_label(pl->g, pl->st, i, pl->label, sizeof pl->label);
+    if (o->kind == RT_OPT_CARD)
+        insert_terminal_label(pl, o->ids[0]);
+    return pl->label;
 }
 
 /* The label of option i as the viewers may see it: a card they may not
@@ -415,6 +462,7 @@ static void print_shown(RtPlay *pl, int slot, int p)
         if (!shown_to(pl, c, p))
             continue;
         fprintf(pl->out, "%s%s", k++ ? ", " : " (shown to you: ", card_name(g, c));
+        put_terminal_label(pl, c);
         if (ordered)
             fprintf(pl->out, " %d%s from the top", n - i, n - i == 1 ? "st" : n - i == 2 ? "nd"
                                                           : n - i == 3 ? "rd" : "th");
@@ -446,6 +494,7 @@ static void print_slot(RtPlay *pl, int slot, int p)
         fprintf(pl->out, "%s%s", i ? ", " : "", card_name(g, c));
         if (k > 0)
             fprintf(pl->out, " #%d", k);
+        put_terminal_label(pl, c);
     }
     free(listed);
     if (n > 1 && g->zones[g->slot_zone[slot]].ordered)
@@ -521,8 +570,8 @@ static void print_unseen_holders(RtPlay *pl, int last, int p)
 void rt_print_table(RtPlay *pl, int p)
 {
     const RtGame *g = pl->g;
-    fprintf(pl->out, "\n--- what Player %d sees (turn %d) ---\n", p + 1,
-            (int)core(pl)->turns);
+    fprintf(pl->out, "\n%s--- what Player %d sees (turn %d) ---%s\n", esc(pl, BOLD), p + 1,
+            (int)core(pl)->turns, esc(pl, OFF));
     rt_print_time(pl);
     bool unseen = false; /* a slot of this zone lies under a holder not seen */
     for (int s = 0; s < g->nslots; s++) {
@@ -563,7 +612,8 @@ void rt_print_question(RtPlay *pl)
     RtDuring du;
     const char *cause;
     char name[1200];
-    fprintf(pl->out, "Player %d: %s", d->player + 1, prompt_for(pl, d->player));
+    fprintf(pl->out, "%sPlayer %d:%s %s", esc(pl, BOLD), d->player + 1, esc(pl, OFF),
+            prompt_for(pl, d->player));
     if (during(pl, d->player, &du, &cause)) {
         fprintf(pl->out, " (during %s", du.event);
         if (du.by >= 0)
@@ -599,6 +649,8 @@ static void print_move(RtPlay *pl, const char *name, int copy, RtMove m)
     fprintf(pl->out, "  %s", name ? name : "a card");
     if (copy > 0)
         fprintf(pl->out, " #%d", copy);
+    if (name)
+        put_terminal_label(pl, m.card);
     fprintf(pl->out, ": %s -> %s\n", from, to);
 }
 
@@ -630,8 +682,8 @@ static void print_end(RtPlay *pl, const char *abandoned)
         fprintf(stderr, "%s, game abandoned\n", abandoned);
         return;
     }
-    fprintf(pl->out, "\n=== game over after %d turns, %lld decisions ===\n",
-            (int)c->turns, (long long)c->decisions);
+    fprintf(pl->out, "\n%s=== game over after %d turns, %lld decisions ===%s\n",
+            esc(pl, BOLD), (int)c->turns, (long long)c->decisions, esc(pl, OFF));
     int out_turn[RT_MAX_PLAYERS];
     players_out(pl, out_turn);
     for (int p = 0; p < c->nplayers; p++) {
@@ -642,18 +694,21 @@ static void print_end(RtPlay *pl, const char *abandoned)
         putc('\n', pl->out);
     }
     if (c->over == RT_DRAW)
-        fprintf(pl->out, "Draw: %s.\n", rt_end_reason(pl->g, pl->st));
+        fprintf(pl->out, "%sDraw:%s %s.\n", esc(pl, "\033[1;33m"), esc(pl, OFF),
+                rt_end_reason(pl->g, pl->st));
     else if (c->over == RT_FAULT && c->fault == RT_F_INVARIANT)
         /* the designer's own rule broke: the seed that replays it, at hand */
-        fprintf(pl->out, "Fault: %s (seed %llu).\n", rt_fault_text(pl->g, pl->st, why, sizeof why),
-                (unsigned long long)pl->seed);
+        fprintf(pl->out, "%sFault:%s %s (seed %llu).\n", esc(pl, "\033[1;31m"), esc(pl, OFF),
+                rt_fault_text(pl->g, pl->st, why, sizeof why), (unsigned long long)pl->seed);
     else if (c->over == RT_FAULT)
-        fprintf(pl->out, "Fault: %s.\n", rt_fault_text(pl->g, pl->st, why, sizeof why));
+        fprintf(pl->out, "%sFault:%s %s.\n", esc(pl, "\033[1;31m"), esc(pl, OFF),
+                rt_fault_text(pl->g, pl->st, why, sizeof why));
     else {
         int nwin = 0;
         for (int p = 0; p < c->nplayers; p++)
             nwin += c->winner[p] != 0;
-        fputs(nwin == 1 ? "Winner:" : nwin ? "Winners (shared):" : "No winner.", pl->out);
+        fprintf(pl->out, "%s%s%s", esc(pl, "\033[1;32m"),
+                nwin == 1 ? "Winner:" : nwin ? "Winners (shared):" : "No winner.", esc(pl, OFF));
         for (int p = 0, k = 0; p < c->nplayers; p++)
             if (c->winner[p])
                 fprintf(pl->out, "%s Player %d", k++ ? "," : "", p + 1);
@@ -1292,7 +1347,10 @@ static void write_show(RtPlay *pl)
         if (pl->json)
             rt_json_string(f, card_name(g, pl->show_card[i]));
         else
+        {
             fprintf(f, k > 0 ? "%s #%d" : "%s", card_name(g, pl->show_card[i]), k);
+            put_terminal_label(pl, pl->show_card[i]);
+        }
     }
     if (pl->json) {
         fputs("],\"zone\":", f);

@@ -14,6 +14,7 @@
 #     (simulate, and one game at the terminal);
 #   - cardrt.pc gives the flags to build the same game by hand, and the
 #     man pages render without a warning, found by man through MANPATH;
+#   - the installed bash completions complete cardc and a game binary;
 #   - a C compiler that cannot be run or fails is exit status 2 with a
 #     clear message, and leaves GAME as it was; a game with errors runs
 #     no compiler (1), a card file alone has no game to build (2);
@@ -35,7 +36,11 @@ D=$T/stage
 FILES="bin/cardc lib/libcardrt.a include/cardrt/rt.h include/cardrt/rt_game.h
 include/cardrt/faults.h lib/pkgconfig/cardrt.pc share/man/man1/cardc.1
 share/man/man5/cardc-cards.5 share/man/man5/cardc-rules.5
-share/man/man7/cardc-protocol.7 share/cardc/cardc-cards.schema.json"
+share/man/man7/cardc-protocol.7 share/cardc/cardc-cards.schema.json
+share/bash-completion/completions/cardc
+share/bash-completion/completions/cardc-game share/zsh/site-functions/_cardc
+share/zsh/site-functions/_cardc_game share/fish/vendor_completions.d/cardc.fish
+share/fish/vendor_completions.d/cardc-game.fish"
 
 # run CMD...: stdout in $T/out, stderr in $T/err, status in $rc.
 run() { "$@" >"$T/out" 2>"$T/err"; rc=$?; }
@@ -128,6 +133,19 @@ check "cardc init: the modeline names the installed schema" [ "$(head -n 1 "$T/s
     "# yaml-language-server: \$schema=$P/share/cardc/cardc-cards.schema.json" ]
 run "$P/bin/cardc" build "$T/starter" -o "$T/high-card"
 check "the starter game builds against the installed tree" [ -x "$T/high-card" ]
+
+# ---- the shell completions ----
+# bash_offers FILE FUNCTION WORD...: what bash's completion offers for the
+# last WORD, on one line.
+bash_offers() {
+    bash -c 'source "$1"; fn=$2; shift 2; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+             "$fn"; echo "${COMPREPLY[*]}"' sh "$@"
+}
+BC=$P/share/bash-completion/completions
+check "the installed bash completion completes cardc's commands" \
+    [ "$(bash_offers "$BC/cardc" _cardc cardc c)" = "check" ]
+check "the installed bash completion completes a game's commands" \
+    [ "$(bash_offers "$BC/cardc-game" _cardc_game es s)" = "simulate" ]
 
 # ---- the C compiler missing or failing ----
 cp "$T/w/es" "$T/es.before"

@@ -12,7 +12,9 @@
 # out of both sides (docs/RUNTIME.md, "The terminal"): the answers' lines
 # "Player N chooses: ..." (now with their question, and written for a
 # decision of one option too) and the count of decisions, which counts
-# those decisions; and simulate's timings. The moves, scores, winners and
+# those decisions; the attributes the rules read after a card's name in a
+# move and a show, "Guard (rank 1)" (terminal manners, issue 23); and
+# simulate's timings. The moves, scores, winners and
 # simulate's wins and averages are compared whole.
 #
 #   sh tests/compat/compat.sh CARDC LIBCARDRT
@@ -29,7 +31,9 @@ trap 'rm -rf "$T"' EXIT
 comparable() {
     sed -E '/^Player [0-9]+ chooses: /d
             s/(game over after [0-9]+ turns), [0-9]+ decisions/\1/
-            /^  (time|per game) /d' "$1"
+            /^  (time|per game) /d
+            /^  [^ ].* -> /s/^(  [^:(]*[^ :(]) \([a-z0-9_ ,-]+\):/\1:/
+            /^  Shown to /s/([A-Za-z0-9]) \([a-z0-9_ ,-]+\)(,|$)/\1\2/g' "$1"
 }
 
 same_transcript() {

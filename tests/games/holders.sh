@@ -137,14 +137,14 @@ for f in out out1 out2; do
         "$T/$f" field,students,badges students,badges location,student
 done
 check "terminal: the table names both copies apart" \
-    grep -q '^  field: .*Library #[12], .*Library #[12]' "$T/term2"
+    grep -q '^  field: .*Library #[12] (rooms [0-9]), .*Library #[12] (rooms [0-9])' "$T/term2"
 check "terminal: the cards under a copy name it the same way" \
     grep -q '^  students\[Library #1\]: [A-Z][a-z]* #[0-9]' "$T/term2"
 check "terminal: a move names a copy in play" \
-    grep -q '^  Library #[12]: hand of Player [123] -> field$' "$T/term2"
+    grep -q '^  Library #[12] (rooms [0-9]): hand of Player [123] -> field$' "$T/term2"
 check "terminal: a card moving between two copies names both" \
     grep -q '^  [A-Za-z]* #[0-9]: students\[Library #[12]\] -> students\[Library #[12]\]$' "$T/term2"
-check "terminal: a label names a copy in play" grep -q 'chooses: Library #[12] ([A-Z][^)]*)$' "$T/term2"
+check "terminal: a label names a copy in play" grep -q 'chooses: Library #[12] (rooms [0-9]) ([A-Z][^)]*)$' "$T/term2"
 check "terminal: hands keep their copies alike" sh -c '! grep -q "^  hand of Player 1: .*#" "$1"' sh "$T/term2"
 
 check "simulate and play agree" sh "$ROOT/tests/games/same-games.sh" "$T/lab" 20

@@ -5,7 +5,8 @@
 #   - a yes or no beside its question, "Player 2 chooses: yes (Draw
 #     another card?)", a random seat's as the human's own;
 #   - a card's and a player's answer beside theirs, "Player 2 chooses:
-#     Nerd (Pick a card from the pool)" (the cards a seat may not see are
+#     Nerd (red) (Pick a card from the pool)" (the card's colour, which
+#     the rules read, after its name: tests/terminal.sh; the cards a seat may not see are
 #     "a card" as before: words.sh and secrets.sh check them);
 #   - every "Player N chooses" line, of every seat and every kind of
 #     decision (menus, cards, sets of cards, players, yes or no, the
@@ -51,7 +52,7 @@ check "a random seat's yes or no beside its question" \
 check "the human's own yes beside its question" \
     grep -qx 'Player 1 chooses: yes (Draw another card?)' "$T/all"
 check "a card's answer beside its question" \
-    grep -qE '^Player [23] chooses: [A-Z][a-z]+ \(Pick a card from the pool\)$' "$T/all"
+    grep -qE '^Player [23] chooses: [A-Z][a-z]+ \([a-z]+\) \(Pick a card from the pool\)$' "$T/all"
 check "a player's answer beside its question" \
     grep -qE '^Player [123] chooses: Player [123] \(Play a stress card against\)$' "$T/all"
 check "a menu's answer beside its question" \

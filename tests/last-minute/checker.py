@@ -114,6 +114,17 @@ COPY = re.compile(r" #\d+$")
 SEAT = re.compile(r"^Player (\d+)$")
 SEAT_ZONE = re.compile(r"^(hand|tasks|done) of Player (\d+)$")
 
+# The terminal writes after a card's name the values of the attributes the
+# rules read ("Write English Essay #2 (points 2, wait 2)"): the model reads the names alone.
+LABELLED = re.compile(r"(%s)( #[0-9]+)? \([a-z0-9 ,_-]+\)" % "|".join(
+    re.escape(n) for n in sorted(CARDS, key=len, reverse=True)))
+
+
+def unlabelled(text):
+    """text without the attributes written after each card's name."""
+    return LABELLED.sub(lambda m: m.group(1) + (m.group(2) or ""), text)
+
+
 
 @functools.lru_cache(maxsize=None)
 def base(name):
@@ -1065,6 +1076,7 @@ def numbered(text):
     seat's table after its first (what it sees), which the model does not
     read: left out by a regular expression, for speed."""
     no, pos = 0, 0
+    text = unlabelled(text)
     for t in TABLE_BODY.finditer(text):
         for line in text[pos:t.start()].split("\n")[:-1]:
             no += 1

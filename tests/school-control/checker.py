@@ -139,6 +139,17 @@ ROOM = {c.subject: c.name for c in CARDS.values()
         if c.type == "location" and c.subject not in (None, "none")}
 TEACHER = {c.subject: c.name for c in CARDS.values() if c.type == "teacher"}
 
+# The terminal writes after a card's name the values of the attributes the
+# rules read ("French Classroom (classroom, french)"): the model reads the names alone.
+LABELLED = re.compile(r"(%s)( #[0-9]+)? \([a-z0-9 ,_-]+\)" % "|".join(
+    re.escape(n) for n in sorted(CARDS, key=len, reverse=True)))
+
+
+def unlabelled(text):
+    """text without the attributes written after each card's name."""
+    return LABELLED.sub(lambda m: m.group(1) + (m.group(2) or ""), text)
+
+
 
 def same(cards, counter):
     """The list of names holds exactly the cards of the Counter (which the
@@ -289,7 +300,7 @@ class TerminalStream:
         # every walk opened a window, even with both Long Walks discarded;
         # transcripts written before issue 18 (--every-window)
         self.every_window = every_window
-        lines = text.split("\n")
+        lines = unlabelled(text).split("\n")
         for i, line in enumerate(lines, 1):
             try:
                 self._parse(i, line, lines)

@@ -1,0 +1,27 @@
+# bash completion for a game binary built by cardc (installed as
+# bash-completion/completions/cardc-game). A game has the name it was
+# built with: after sourcing this file, `complete -F _cardc_game GAME`.
+# The option lists are those of `GAME --help`; tests/completions.sh keeps
+# them the same.
+_cardc_game_play_opts='--players --seats --seed --protocol --reveal-all --max-decisions --help'
+_cardc_game_simulate_opts='--games --players --seed --json --max-decisions --help'
+
+_cardc_game()
+{
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+    COMPREPLY=()
+    if [ "$COMP_CWORD" -eq 1 ]; then
+        COMPREPLY=($(compgen -W 'play simulate --help' -- "$cur"))
+        return 0
+    fi
+    case $prev in
+        --protocol) COMPREPLY=($(compgen -W json -- "$cur")); return 0 ;;
+        --seats) COMPREPLY=($(compgen -W 'human random json' -- "$cur")); return 0 ;;
+        --players|--seed|--games|--max-decisions) return 0 ;;
+    esac
+    case ${COMP_WORDS[1]} in
+        play) COMPREPLY=($(compgen -W "$_cardc_game_play_opts" -- "$cur")) ;;
+        simulate) COMPREPLY=($(compgen -W "$_cardc_game_simulate_opts" -- "$cur")) ;;
+    esac
+    return 0
+}

@@ -1,0 +1,22 @@
+# fish completion for a game binary built by cardc (installed in
+# vendor_completions.d as cardc-game.fish). A game has the name it was
+# built with: `source` this file, then `__cardc_game_complete GAME`.
+# The option lists are those of `GAME --help`; tests/completions.sh keeps
+# them the same.
+function __cardc_game_complete --argument-names game
+    complete -c $game -f
+    complete -c $game -n __fish_use_subcommand -a play -d 'play at the terminal, or by --protocol json'
+    complete -c $game -n __fish_use_subcommand -a simulate -d 'play games between random agents'
+    complete -c $game -n __fish_use_subcommand -l help -d 'print the usage'
+    complete -c $game -n '__fish_seen_subcommand_from play simulate' -l players -x -d 'number of players'
+    complete -c $game -n '__fish_seen_subcommand_from play simulate' -l seed -x -d 'the seed'
+    complete -c $game -n '__fish_seen_subcommand_from play simulate' -l max-decisions -x -d 'end as a draw after N decisions'
+    complete -c $game -n '__fish_seen_subcommand_from play simulate' -l help -d 'print the usage'
+    complete -c $game -n '__fish_seen_subcommand_from play' -l seats -x -a 'human random json' -d 'an agent per seat'
+    complete -c $game -n '__fish_seen_subcommand_from play' -l protocol -x -a json -d 'JSON Lines on stdin and stdout'
+    complete -c $game -n '__fish_seen_subcommand_from play' -l reveal-all -d 'name every card in moves and views'
+    complete -c $game -n '__fish_seen_subcommand_from simulate' -l games -x -d 'games to play'
+    complete -c $game -n '__fish_seen_subcommand_from simulate' -l json -d 'print the figures as one JSON object'
+end
+complete -c cardc-game -w cardc-game
+__cardc_game_complete cardc-game

@@ -1,0 +1,13 @@
+# fish completion for cardc (installed in vendor_completions.d). The option
+# lists are those of `cardc --help`; tests/completions.sh keeps them the same.
+complete -c cardc -f
+complete -c cardc -n __fish_use_subcommand -a check -d 'check a game folder or card file'
+complete -c cardc -n __fish_use_subcommand -a build -d 'build a game into C or a binary'
+complete -c cardc -n __fish_use_subcommand -s h -l help -d 'print the usage'
+complete -c cardc -n __fish_use_subcommand -l version -d 'print the version'
+complete -c cardc -n '__fish_seen_subcommand_from check' -l format -x -a 'text json' -d 'the form of the diagnostics'
+complete -c cardc -n '__fish_seen_subcommand_from check' -l max-errors -x -d 'errors kept and printed'
+complete -c cardc -n '__fish_seen_subcommand_from check' -l rules -r -F -d 'a rules file read with the card file'
+complete -c cardc -n '__fish_seen_subcommand_from build' -s o -r -F -d 'the output: FILE.c or a game binary'
+complete -c cardc -n '__fish_seen_subcommand_from build' -l dump -x -a 'tree checked analysed' -d 'print a phase result'
+complete -c cardc -n '__fish_seen_subcommand_from check build' -F
