@@ -379,7 +379,6 @@ static int under_zone(const Node *n, bool *bottom)
 }
 
 typedef struct Placing {
-    int z;
     int under;                  /* moves that may put a card at z's bottom */
     const Node *placed;         /* the last, when certainly there */
     const Node *block;          /* the block `placed` is in */
@@ -387,21 +386,32 @@ typedef struct Placing {
     int before;                 /* of them, before `placed` in its block */
 } Placing;
 
+/* One walk of every proc fills a Placing per zone. */
+typedef struct Placings {
+    Placing *of;                /* per zone of Game.zones */
+    int nzones;
+    int z;                      /* scan_before: the zone looked for */
+} Placings;
+
 static void scan_placing(const Node *n, void *ctx)
 {
-    Placing *pl = ctx;
+    Placings *all = ctx;
     bool bottom = false;
-    if (under_zone(n, &bottom) == pl->z) {
-        pl->under++;
-        pl->placed = bottom && n->kind == N_MOVE ? n : NULL;
-    } else if ((n->kind == N_SHUFFLE || n->kind == N_SORT) && zone_index(n->zone) == pl->z) {
-        pl->shuffles++;
+    int z = under_zone(n, &bottom);
+    if (z >= 0 && z < all->nzones) {
+        all->of[z].under++;
+        all->of[z].placed = bottom && n->kind == N_MOVE ? n : NULL;
+        return;
     }
+    z = n->kind == N_SHUFFLE || n->kind == N_SORT ? zone_index(n->zone) : -1;
+    if (z >= 0 && z < all->nzones)
+        all->of[z].shuffles++;
 }
 
 static void scan_before(const Node *n, void *ctx)
 {
-    Placing *pl = ctx;
+    Placings *all = ctx;
+    Placing *pl = &all->of[all->z];
     if (n->kind != N_BLOCK)
         return;
     int k = 0;
@@ -411,24 +421,36 @@ static void scan_before(const Node *n, void *ctx)
             pl->block = n;
             return;
         }
-        k += (st->kind == N_SHUFFLE || st->kind == N_SORT) && zone_index(st->zone) == pl->z;
+        k += (st->kind == N_SHUFFLE || st->kind == N_SORT) && zone_index(st->zone) == all->z;
     }
+}
+
+/* For every zone, the moves that may put a card at its bottom and its
+ * shuffles: one walk of the rules, whatever the number of zones. */
+static Placings collect_placings(const Sema *s)
+{
+    const PtrVec *procs = &s->g->procs;
+    Placings all = {arena_alloc(s->arena, sizeof(Placing) * ((size_t)s->g->zones.len + 1)),
+                    s->g->zones.len, -1}; /* zeroed */
+    for (int i = 0; i < procs->len; i++)
+        ast_walk_node_const(((const Sym *)procs->items[i])->decl->body, scan_placing, &all);
+    return all;
 }
 
 /* The one move that puts a card at the bottom of z, after every shuffle
  * of z, or NULL. */
-static const Node *bottom_card(const Sema *s, int z, const Node **block)
+static const Node *bottom_card(const Sema *s, Placings *all, int z, const Node **block)
 {
     const PtrVec *procs = &s->g->procs;
-    Placing pl = {z, 0, NULL, NULL, 0, -1};
-    for (int i = 0; i < procs->len; i++)
-        ast_walk_node_const(((const Sym *)procs->items[i])->decl->body, scan_placing, &pl);
-    if (pl.under != 1 || !pl.placed)
+    Placing *pl = &all->of[z];
+    if (pl->under != 1 || !pl->placed)
         return NULL;
-    for (int i = 0; i < procs->len && pl.before < 0; i++)
-        ast_walk_node_const(((const Sym *)procs->items[i])->decl->body, scan_before, &pl);
-    *block = pl.block;
-    return pl.before == pl.shuffles ? pl.placed : NULL;
+    pl->before = -1;
+    all->z = z;
+    for (int i = 0; i < procs->len && pl->before < 0; i++)
+        ast_walk_node_const(((const Sym *)procs->items[i])->decl->body, scan_before, all);
+    *block = pl->block;
+    return pl->before == pl->shuffles ? pl->placed : NULL;
 }
 
 /* The kinds the card put at the bottom may be, `first(Z2 ...)` or
@@ -503,16 +525,19 @@ void check_bottom_draws(Sema *s)
         return;
     size_t n = (size_t)g->procs.len + 1;
     unsigned char *fill = arena_alloc(s->arena, n), *fill2 = arena_alloc(s->arena, n);
+    Placings placings = collect_placings(s);
     for (int z = 0; z < g->zones.len; z++) {
         const Node *zd = g->zones.items[z];
         if (zd->zflags & (ZF_PER_PLAYER | ZF_HELD))
             continue;
-        Bottom b = {.s = s, .z = z, .fill = fill, .fill2 = fill2};
+        const Node *block = NULL;
+        const Node *placed = bottom_card(s, &placings, z, &block);
+        if (!placed)
+            continue;
+        Bottom b = {.s = s, .z = z, .placed = placed, .fill = fill, .fill2 = fill2};
         memset(fill, FILL_UNKNOWN, n);
         memset(fill2, FILL_UNKNOWN, n);
-        const Node *block = NULL;
-        b.placed = bottom_card(s, z, &block);
-        if (!b.placed || filled_aside(&b))
+        if (filled_aside(&b))
             continue;
         b.kinds = placed_kinds(&b, block);
         if (!b.kinds)

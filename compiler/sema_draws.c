@@ -43,6 +43,10 @@ typedef struct Draws {
     unsigned char *fill_state;  /* per proc of Game.procs, for the zone walked:
                                  * FILL_* (may_fill) */
     bool count;                 /* counting is possible at all */
+    PtrVec *proc_readers;       /* per zone: the procs with a top(Z) or bottom(Z), in
+                                 * Game.procs order (only they can be reported) */
+    PtrVec *func_readers;       /* the same of Game.funcs */
+    PtrVec ats;                 /* every `at` block of the rules */
 } Draws;
 
 /* What the walk of one rule knows of zone z so far. */
@@ -478,19 +482,6 @@ static void walk_block(Draws *d, Run *r, const Node *block)
 
 /* ---- the game -------------------------------------------------------------- */
 
-typedef struct AtScan {
-    Draws *d;
-    int z;
-    bool fills;
-} AtScan;
-
-static void scan_at(const Node *n, void *ctx)
-{
-    AtScan *a = ctx;
-    if (n->kind == N_AT && node_fills(a->d, n->body, a->z))
-        a->fills = true;
-}
-
 /* May a handler or an `at` block put a card into z, whatever the rule
  * being walked does? */
 static bool filled_aside(Draws *d, int z)
@@ -501,10 +492,10 @@ static bool filled_aside(Draws *d, int z)
         if (may_fill(d, h->proc, z))
             return true;
     }
-    AtScan a = {d, z, false};
-    for (int i = 0; i < g->procs.len && !a.fills; i++)
-        ast_walk_node_const(((const Sym *)g->procs.items[i])->decl->body, scan_at, &a);
-    return a.fills;
+    for (int i = 0; i < d->ats.len; i++)
+        if (node_fills(d, ((const Node *)d->ats.items[i])->body, z))
+            return true;
+    return false;
 }
 
 static bool hears_moves(const PtrVec *hs)
@@ -517,25 +508,64 @@ static bool hears_moves(const PtrVec *hs)
     return false;
 }
 
-/* Every rule, for zone z: procs (effects, handlers, events, 'at' blocks
- * among them) and funcs. */
+/* Every rule that reads top(Z) or bottom(Z), for zone z: procs (effects,
+ * handlers, events, 'at' blocks among them) and funcs. */
 static void walk_rules(Draws *d, int z)
 {
-    const Game *g = d->s->g;
-    for (int i = 0; i < g->procs.len && !d->reported[z]; i++) {
-        const Sym *p = g->procs.items[i];
+    const PtrVec *procs = &d->proc_readers[z], *funcs = &d->func_readers[z];
+    for (int i = 0; i < procs->len && !d->reported[z]; i++) {
+        const Sym *p = procs->items[i];
         Run r = {.z = z};
         if (p->clause && p->clause->cond && reads_zone(p->clause->cond, z))
             r.off = true; /* `play when size(Z) > 0` */
         walk_block(d, &r, p->decl->body);
     }
-    for (int i = 0; i < g->funcs.len && !d->reported[z]; i++) {
-        const Node *f = ((const Sym *)g->funcs.items[i])->decl;
+    for (int i = 0; i < funcs->len && !d->reported[z]; i++) {
+        const Node *f = ((const Sym *)funcs->items[i])->decl;
         Run r = {.z = z};
         if (f->expr_body)
             read_tops(d, &r, f->expr_body);
         else
             walk_block(d, &r, f->body);
+    }
+}
+
+/* ---- who reads which zone's top: one walk of the rules ------------------- */
+
+typedef struct ReaderScan {
+    Draws *d;
+    PtrVec *readers;            /* Draws.proc_readers or func_readers */
+    const Sym *rule;            /* the proc or func walked */
+    PtrVec *ats;                /* where its `at` blocks go, or NULL (a func) */
+} ReaderScan;
+
+static void scan_reader(const Node *n, void *ctx)
+{
+    ReaderScan *rs = ctx;
+    if (n->kind == N_AT && rs->ats)
+        vec_push(rs->d->s->arena, rs->ats, (void *)n);
+    int z = n->kind == N_TOPCARD ? zone_of(n->zone) : -1;
+    if (z < 0 || z >= rs->d->s->g->zones.len)
+        return;
+    PtrVec *v = &rs->readers[z];
+    if (v->len == 0 || v->items[v->len - 1] != rs->rule)
+        vec_push(rs->d->s->arena, v, (void *)rs->rule);
+}
+
+static void collect_readers(Draws *d)
+{
+    const Game *g = d->s->g;
+    size_t nz = (size_t)g->zones.len;
+    d->proc_readers = arena_alloc(d->s->arena, sizeof(PtrVec) * nz);
+    d->func_readers = arena_alloc(d->s->arena, sizeof(PtrVec) * nz);
+    for (int i = 0; i < g->procs.len; i++) {
+        ReaderScan rs = {d, d->proc_readers, g->procs.items[i], &d->ats};
+        ast_walk_node_const(rs.rule->decl->body, scan_reader, &rs);
+    }
+    for (int i = 0; i < g->funcs.len; i++) {
+        ReaderScan rs = {d, d->func_readers, g->funcs.items[i], NULL};
+        const Node *f = rs.rule->decl;
+        ast_walk_node_const(f->expr_body ? f->expr_body : f->body, scan_reader, &rs);
     }
 }
 
@@ -558,7 +588,10 @@ void check_draws(Sema *s)
     d.cap = arena_alloc(s->arena, sizeof *d.cap * nz);
     d.reported = arena_alloc(s->arena, sizeof *d.reported * nz);
     d.fill_state = arena_alloc(s->arena, (size_t)g->procs.len + 1);
+    collect_readers(&d);
     for (int z = 0; z < g->zones.len; z++) {
+        if (d.proc_readers[z].len == 0 && d.func_readers[z].len == 0)
+            continue; /* no top(Z) or bottom(Z) to report */
         d.cap[z] = capacity(s, kinds_in_zone(s->kinds, z));
         memset(d.fill_state, FILL_UNKNOWN, (size_t)g->procs.len + 1);
         if (d.cap[z] == 0 || (d.count && is_shared(s, z) && !filled_aside(&d, z)))

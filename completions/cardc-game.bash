@@ -4,7 +4,7 @@
 # The option lists are those of `GAME --help`; tests/completions.sh keeps
 # them the same.
 _cardc_game_play_opts='--players --seats --seed --protocol --reveal-all --max-decisions --help'
-_cardc_game_simulate_opts='--games --players --seed --json --max-decisions --help'
+_cardc_game_simulate_opts='--games --players --seed --json --coverage --max-decisions --help'
 
 _cardc_game()
 {

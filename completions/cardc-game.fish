@@ -17,6 +17,7 @@ function __cardc_game_complete --argument-names game
     complete -c $game -n '__fish_seen_subcommand_from play' -l reveal-all -d 'name every card in moves and views'
     complete -c $game -n '__fish_seen_subcommand_from simulate' -l games -x -d 'games to play'
     complete -c $game -n '__fish_seen_subcommand_from simulate' -l json -d 'print the figures as one JSON object'
+    complete -c $game -n '__fish_seen_subcommand_from simulate' -l coverage -d 'count by rules line what each game ran, and list what never happened'
 end
 complete -c cardc-game -w cardc-game
 __cardc_game_complete cardc-game

@@ -94,7 +94,7 @@ check "bash: the options of GAME play" \
     offers "--help --max-decisions --players --protocol --reveal-all --seats --seed" \
     $C/cardc-game.bash _cardc_game g play --
 check "bash: the options of GAME simulate" \
-    offers "--games --help --json --max-decisions --players --seed" \
+    offers "--coverage --games --help --json --max-decisions --players --seed" \
     $C/cardc-game.bash _cardc_game g simulate --seed 3 --
 check "bash: GAME play --seats takes agents" offers "human json random" \
     $C/cardc-game.bash _cardc_game g play --seats ""
