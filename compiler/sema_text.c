@@ -173,26 +173,37 @@ static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const Pr
 }
 
 /* Adds to out the names other than card `self` that text names, each once
- * (text_no tells this text from the ones before); returns how many. */
+ * (text_no tells this text from the ones before); returns how many. Where
+ * names start at one place, the longest is the one named, and a name
+ * within a longer one named before is not named: "a Science Lab" names
+ * the Science Lab, not the Lab. */
 static int names_in_text(NameIndex *ix, const char *text, int text_no, int self, int *out)
 {
     int n = 0;
-    size_t tl = strlen(text);
+    size_t tl = strlen(text), covered = 0; /* the end of the names named so far */
     for (size_t p = 0; p < tl; p++) {
         if (p > 0 && is_alnum((unsigned char)text[p - 1]))
             continue;
         uint32_t h = 2166136261u;
+        int longest = 0;
+        size_t end = 0;
         for (size_t q = p; q < tl && q - p < ix->maxlen; q++) {
             h = fold_hash_step(h, text[q]);
             size_t len = q - p + 1;
             if (!ix->has_len[len] || is_alnum((unsigned char)text[q + 1]))
                 continue;
-            for (int k = *name_slot(ix, h, text + p, len) - 1; k >= 0; k = ix->twin[k])
-                if (k != self && ix->seen[k] != text_no && has_letter(ix->names[k])) {
-                    ix->seen[k] = text_no;
-                    out[n++] = k;
-                }
+            int first = *name_slot(ix, h, text + p, len);
+            if (first)
+                longest = first, end = q + 1;
         }
+        if (!longest || end <= covered)
+            continue;
+        covered = end;
+        for (int k = longest - 1; k >= 0; k = ix->twin[k])
+            if (k != self && ix->seen[k] != text_no && has_letter(ix->names[k])) {
+                ix->seen[k] = text_no;
+                out[n++] = k;
+            }
     }
     return n;
 }
