@@ -52,11 +52,15 @@ typedef struct Empty {
 typedef struct Pass {
     bool on;                    /* finish it without leaving the loop */
     bool takes;                 /* finish it so, having taken a card from Z */
+    bool left;                  /* the pass may have left the proc called or the
+                                 * inner loop it is in (a `return`, a `break`):
+                                 * what follows in them may not run */
     const Node *draw;           /* the top(Z) of such a pass */
 } Pass;
 
-static const Pass PASS_ON = {true, false, NULL};
-static const Pass PASS_OUT = {false, false, NULL};
+static const Pass PASS_ON = {true, false, false, NULL};
+static const Pass PASS_OUT = {false, false, false, NULL};
+static const Pass PASS_LEFT = {true, false, true, NULL};
 
 static int zone_no(const Node *z)
 {
@@ -111,6 +115,9 @@ static bool spoils(const Node *st, int z)
     case N_WHILE:
         cond = st->cond;
         break;
+    case N_FOR:
+        cond = st->iter;
+        break;
     case N_MENU:
         for (const Node *o = st->options; o; o = o->next)
             if (o->guard && reads_z(o->guard, z, 0))
@@ -155,20 +162,24 @@ static bool answered(const Node *c)
     return false;
 }
 
+/* How good a pass is for the players who want to go on: one that takes,
+ * then one that goes on to what follows, then one that goes on at all. */
+static int rank(Pass p)
+{
+    return p.takes ? 3 : p.on && !p.left ? 2 : p.on ? 1 : 0;
+}
+
 /* Either of two ways, as the players choose. */
 static Pass either(Pass a, Pass b)
 {
-    if (a.takes)
-        return a;
-    if (b.takes)
-        return b;
-    return (Pass){a.on || b.on, false, NULL};
+    return rank(b) > rank(a) ? b : a;
 }
 
 /* Both ways, as the game decides: what both certainly do. */
 static Pass both(Pass a, Pass b)
 {
-    return (Pass){a.on && b.on, a.on && b.on && a.takes && b.takes, a.draw};
+    bool on = a.on && b.on;
+    return (Pass){on, on && a.takes && b.takes, a.left || b.left, a.draw};
 }
 
 static Pass walk_if(Empty *e, const Node *st, int loops)
@@ -206,6 +217,7 @@ static Pass walk_call(Empty *e, const Node *call)
     e->stack[e->depth++] = p;
     Pass r = walk_block(e, p->decl->body, -1);
     e->depth--;
+    r.left = false; /* the call is finished */
     return r;
 }
 
@@ -253,20 +265,20 @@ static Pass walk_stmt(Empty *e, const Node *st, int loops)
     switch (st->kind) {
     case N_MOVE:
         if (is_top_z(e, st->card) && zone_no(st->to) != e->z)
-            return (Pass){true, true, st->card};
+            return (Pass){true, true, false, st->card};
         return PASS_ON;
     case N_LET:
         if (let_takes(e, st))
-            return (Pass){true, true, st->init};
+            return (Pass){true, true, false, st->init};
         if (st->init && st->init->kind == N_CALL)
             return walk_call(e, st->init);
         return PASS_ON;
     case N_EXPRSTMT:
         return st->call && st->call->kind == N_CALL ? walk_call(e, st->call) : PASS_ON;
     case N_BREAK:
-        return loops == 0 ? PASS_OUT : PASS_ON;
+        return loops == 0 ? PASS_OUT : PASS_LEFT;
     case N_RETURN:
-        return loops >= 0 ? PASS_OUT : PASS_ON;
+        return loops >= 0 ? PASS_OUT : PASS_LEFT;
     case N_END:
         return PASS_OUT;
     case N_BLOCK:
@@ -284,21 +296,23 @@ static Pass walk_stmt(Empty *e, const Node *st, int loops)
         Pass p = walk_block(e, st->body, loops < 0 ? -1 : loops + 1);
         if (!runs_surely(e->s, st))
             p.takes = false, p.draw = NULL;
-        return p;
+        return p; /* left: a `break` may leave it early (kept: a `return` too) */
     }
     case N_WHILE:
     case N_LOOP: { /* taken to end; what it takes is not counted */
         Pass p = walk_block(e, st->kind == N_WHILE ? st->body : st->block,
                             loops < 0 ? -1 : loops + 1);
-        return (Pass){p.on || st->kind == N_WHILE, false, NULL};
+        return (Pass){p.on || st->kind == N_WHILE, false, p.left, NULL};
     }
     default:
         return PASS_ON;
     }
 }
 
-/* A block in order: each statement must be finished, and one take. In a
- * called proc, a `return` finishes the block. */
+/* A block in order: each statement must be finished, one of them taking
+ * before the pass may have left (a `return` of a called proc, a `break`
+ * of an inner loop); what follows such a statement still may run, so it
+ * must go on too. */
 static Pass walk_block(Empty *e, const Node *block, int loops)
 {
     if (!block)
@@ -308,13 +322,11 @@ static Pass walk_block(Empty *e, const Node *block, int loops)
     Pass all = PASS_ON;
     for (const Node *st = block->stmts; st; st = st->next) {
         Pass p = walk_stmt(e, st, loops);
-        if (!p.on) {
-            /* A pass that ends the block (a `return` in a called proc)
-             * has been counted by walk_stmt as PASS_ON. */
+        if (!p.on)
             return PASS_OUT;
-        }
-        if (p.takes && !all.takes)
+        if (p.takes && !all.takes && !all.left)
             all.takes = true, all.draw = p.draw;
+        all.left |= p.left;
         if (st->kind == N_RETURN || st->kind == N_BREAK)
             break; /* what follows never runs */
     }
