@@ -46,6 +46,7 @@ typedef struct Empty {
     bool spoilt;                /* a fill of Z, a condition that reads Z, a
                                  * play or an event: nothing is said */
     const Node *draw;           /* the top(Z) of the pass chosen */
+    struct Called *called;      /* per proc of Game.procs: its body walked for Z */
 } Empty;
 
 /* What the players can make a statement do. */
@@ -61,6 +62,16 @@ typedef struct Pass {
 static const Pass PASS_ON = {true, false, false, NULL};
 static const Pass PASS_OUT = {false, false, false, NULL};
 static const Pass PASS_LEFT = {true, false, true, NULL};
+
+enum { CALL_UNKNOWN, CALL_LOOKING, CALL_DONE };
+
+/* A proc's body walked as called, once per zone (what it gives does not
+ * depend on where it is called from). */
+typedef struct Called {
+    unsigned char state;        /* CALL_* */
+    bool spoilt;                /* it spoils the proof (Empty.spoilt) */
+    Pass pass;                  /* what the players can make a call do */
+} Called;
 
 static int zone_no(const Node *z)
 {
@@ -201,12 +212,9 @@ static Pass walk_menu(Empty *e, const Node *st, int loops)
     return best;
 }
 
-/* A call of a proc: its body, where a `return` finishes the call. */
-static Pass walk_call(Empty *e, const Node *call)
+/* The body of proc p walked as called: a `return` finishes the call. */
+static Pass walk_body(Empty *e, const Sym *p)
 {
-    const Sym *p = call->sym;
-    if (!p || p->kind != S_PROC || !p->decl || !p->decl->body)
-        return PASS_ON;
     for (int i = 0; i < e->depth; i++)
         if (e->stack[i] == p)
             return PASS_ON; /* recursion: walked once */
@@ -219,6 +227,31 @@ static Pass walk_call(Empty *e, const Node *call)
     e->depth--;
     r.left = false; /* the call is finished */
     return r;
+}
+
+/* A call of a proc: its body's walk, remembered for the zone. */
+static Pass walk_call(Empty *e, const Node *call)
+{
+    const Sym *p = call->sym;
+    if (!p || p->kind != S_PROC || !p->decl || !p->decl->body)
+        return PASS_ON;
+    const Game *g = e->s->g;
+    if (p->index < 0 || p->index >= g->procs.len || g->procs.items[p->index] != p)
+        return walk_body(e, p); /* not in the table: not remembered */
+    Called *c = &e->called[p->index];
+    if (c->state == CALL_LOOKING)
+        return PASS_ON; /* recursion: walked once */
+    if (c->state == CALL_UNKNOWN) {
+        bool spoilt = e->spoilt;
+        e->spoilt = false;
+        c->state = CALL_LOOKING;
+        c->pass = walk_body(e, p);
+        c->spoilt = e->spoilt;
+        c->state = CALL_DONE;
+        e->spoilt = spoilt;
+    }
+    e->spoilt |= c->spoilt;
+    return c->pass;
 }
 
 /* Is st `move x to W`, W not Z, for the local x? */
@@ -390,63 +423,75 @@ static void scan_loop(const Node *n, void *ctx)
         vec_push(ls->arena, ls->loops, (void *)n);
 }
 
+/* What the handlers and `at` blocks may do, whatever the loop walked does:
+ * found once for the game. */
 typedef struct Aside {
-    int z;
-    bool hit;
-    int depth;
+    const Game *g;
+    bool ends;                  /* end the game, play a card, raise an event */
+    bool *fills;                /* per zone: put a card into it */
+    bool *seen;                 /* per proc of Game.procs: walked already */
 } Aside;
 
 static void scan_aside(const Node *n, void *ctx);
 
-/* May node n end the game, play a card, raise an event or put a card into
- * z, itself or through the procs it calls? */
-static bool ends_or_fills(const Node *n, int z, int depth)
+static void aside_walk(Aside *a, const Node *n)
 {
-    Aside a = {z, false, depth};
-    ast_walk_node_const(n, scan_aside, &a);
-    return a.hit;
+    ast_walk_node_const(n, scan_aside, a);
+}
+
+static void aside_fill(Aside *a, const Node *to)
+{
+    int z = zone_no(to);
+    if (z >= 0 && z < a->g->zones.len)
+        a->fills[z] = true;
 }
 
 static void scan_aside(const Node *n, void *ctx)
 {
     Aside *a = ctx;
+    const Sym *p = n->kind == N_CALL ? n->sym : NULL;
     switch (n->kind) {
     case N_END:
     case N_PLAY:
-        a->hit = true;
+        a->ends = true;
         return;
     case N_MOVE:
     case N_MOVEALL:
-        a->hit |= zone_no(n->to) == a->z;
+        aside_fill(a, n->to);
         return;
     case N_CHOOSECARDS:
-        a->hit |= zone_no(n->into) == a->z;
+        aside_fill(a, n->into);
         return;
     case N_CALL:
-        if (n->sym && n->sym->kind == S_EVENT)
-            a->hit = true;
-        else if (n->sym && n->sym->kind == S_PROC && !a->hit)
-            a->hit = a->depth >= MAX_CALL_DEPTH ||
-                     ends_or_fills(n->sym->decl->body, a->z, a->depth + 1);
+        if (p && p->kind == S_EVENT)
+            a->ends = true;
+        else if (p && p->kind == S_PROC && p->decl && p->decl->body) {
+            bool in_table = p->index >= 0 && p->index < a->g->procs.len &&
+                            a->g->procs.items[p->index] == p;
+            if (!in_table) {
+                a->ends = true; /* cannot be followed once: taken to do anything */
+            } else if (!a->seen[p->index]) {
+                a->seen[p->index] = true;
+                aside_walk(a, p->decl->body);
+            }
+        }
         return;
     default:
         return;
     }
 }
 
-/* May a handler or an `at` block end the game, or put a card into z? */
-static bool aside(Sema *s, const PtrVec *ats, int z)
+/* What every handler and `at` block may do, through the procs they call. */
+static void find_aside(Sema *s, Aside *a, const PtrVec *ats)
 {
     const Game *g = s->g;
-    for (int i = 0; i < g->handlers.len; i++) {
-        const Handler *h = g->handlers.items[i];
-        if (ends_or_fills(h->proc->decl->body, z, 0))
-            return true;
-    }
+    a->g = g;
+    a->fills = arena_alloc(s->arena, sizeof *a->fills * (size_t)g->zones.len);
+    a->seen = arena_alloc(s->arena, sizeof *a->seen * (size_t)(g->procs.len + 1));
+    for (int i = 0; i < g->handlers.len; i++)
+        aside_walk(a, ((const Handler *)g->handlers.items[i])->proc->decl->body);
     for (int i = 0; i < ats->len; i++)
-        if (ends_or_fills(((const Node *)ats->items[i])->body, z, 0))
-            return true;
-    return false;
+        aside_walk(a, ((const Node *)ats->items[i])->body);
 }
 
 static void scan_at(const Node *n, void *ctx)
@@ -480,23 +525,48 @@ static bool is_shared_zone(const Sema *s, int z)
     return !(d->zflags & (ZF_PER_PLAYER | ZF_HELD));
 }
 
+typedef struct DrawScan {
+    bool *drawn;                /* per zone: some top(Z) or bottom(Z) reads it */
+    int nzones;
+} DrawScan;
+
+static void scan_draw(const Node *n, void *ctx)
+{
+    DrawScan *ds = ctx;
+    int z = n->kind == N_TOPCARD ? zone_no(n->zone) : -1;
+    if (z >= 0 && z < ds->nzones)
+        ds->drawn[z] = true;
+}
+
 void check_may_empty(Sema *s)
 {
     const Game *g = s->g;
     if (!s->kinds || g->zones.len == 0 || hears_moves(&g->befores))
         return;
     PtrVec loops = {0}, ats = {0};
+    DrawScan ds = {arena_alloc(s->arena, sizeof *ds.drawn * (size_t)g->zones.len), g->zones.len};
     for (int i = 0; i < g->procs.len; i++) {
         const Sym *p = g->procs.items[i];
         LoopScan ls = {&loops, s->arena}, as = {&ats, s->arena};
         ast_walk_node_const(p->decl->body, scan_loop, &ls);
         ast_walk_node_const(p->decl->body, scan_at, &as);
+        ast_walk_node_const(p->decl->body, scan_draw, &ds);
     }
+    if (loops.len == 0)
+        return;
+    Aside aside = {0};
+    find_aside(s, &aside, &ats);
+    if (aside.ends)
+        return;
+    size_t ncalled = sizeof(Called) * (size_t)(g->procs.len + 1);
+    Empty e = {.s = s, .called = arena_alloc(s->arena, ncalled)};
     for (int z = 0; z < g->zones.len; z++) {
-        if (!is_shared_zone(s, z) || reported_already(s, z) ||
-            capacity(s, kinds_in_zone(s->kinds, z)) == 0 || aside(s, &ats, z))
+        if (!ds.drawn[z] || !is_shared_zone(s, z) || reported_already(s, z) || aside.fills[z] ||
+            capacity(s, kinds_in_zone(s->kinds, z)) == 0)
             continue;
-        Empty e = {.s = s, .z = z};
+        e.z = z;
+        e.draw = NULL;
+        memset(e.called, 0, ncalled);
         for (int i = 0; i < loops.len && !e.draw; i++)
             walk_loop(&e, loops.items[i]);
         if (e.draw)
