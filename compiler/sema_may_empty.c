@@ -28,8 +28,10 @@
  * passes. Nothing is said of a zone that a handler or an `at` block may
  * fill, in a game whose handlers or `at` blocks may `end` it or where an
  * `instead of` or a reaction hears cards move, nor of a zone already
- * reported by sema_draws.c. Loops of no question are taken to end: a
- * `while` of another condition inside the loop is walked past. */
+ * reported by sema_draws.c. An inner loop is taken to end, and what the
+ * first pass of an inner `loop` (or `while` of a question) takes before it
+ * may stop counts: a turn that draws until a condition holds draws once at
+ * least. */
 #include "sema_int.h"
 
 #include <string.h>
@@ -155,6 +157,7 @@ static bool spoils(const Node *st, int z)
 
 static Pass walk_block(Empty *e, const Node *block, int loops);
 static Pass walk_stmt(Empty *e, const Node *st, int loops);
+static bool answered(const Node *c);
 
 /* Is condition c a player's answer (`ask`, a local holding one, `not`
  * of one)? The players then decide which way it goes. */
@@ -288,6 +291,20 @@ static bool runs_surely(const Sema *s, const Node *st)
            !s->puts_out && !st->simultaneous;
 }
 
+/* An inner loop, taken to end (a loop of no question may not: it is not
+ * proved here): what its first pass takes before it may leave counts, for
+ * a `loop` and a `while` of a question (the player may enter it); a
+ * `while` of another condition may run no pass. */
+static Pass walk_inner(Empty *e, const Node *st, int loops)
+{
+    bool is_while = st->kind == N_WHILE;
+    Pass p = walk_block(e, is_while ? st->body : st->block, loops < 0 ? -1 : loops + 1);
+    bool enters = !is_while || answered(st->cond) ||
+                  (st->cond && st->cond->kind == N_BOOLLIT && st->cond->literal);
+    bool takes = p.takes && enters;
+    return (Pass){p.on || is_while, takes, p.left, takes ? p.draw : NULL};
+}
+
 /* `loops`: how many loops of the walked loop's own proc st is inside,
  * counted from the walked loop (a `break` at 0 leaves it); -1 in a proc
  * called from it (a `return` there finishes the call). */
@@ -332,11 +349,8 @@ static Pass walk_stmt(Empty *e, const Node *st, int loops)
         return p; /* left: a `break` may leave it early (kept: a `return` too) */
     }
     case N_WHILE:
-    case N_LOOP: { /* taken to end; what it takes is not counted */
-        Pass p = walk_block(e, st->kind == N_WHILE ? st->body : st->block,
-                            loops < 0 ? -1 : loops + 1);
-        return (Pass){p.on || st->kind == N_WHILE, false, p.left, NULL};
-    }
+    case N_LOOP: /* taken to end */
+        return walk_inner(e, st, loops);
     default:
         return PASS_ON;
     }
