@@ -47,8 +47,6 @@ typedef struct Draws {
                                  * Game.procs order (only they can be reported) */
     PtrVec *func_readers;       /* the same of Game.funcs */
     PtrVec ats;                 /* every `at` block of the rules */
-    int players;                /* the number of players walked with */
-    bool by_players;            /* the walk counted a `for q in players` */
 } Draws;
 
 /* What the walk of one rule knows of zone z so far. */
@@ -219,8 +217,7 @@ static void report(Draws *d, const Run *r, const Node *top)
     if (d->reported[z])
         return;
     d->reported[z] = true;
-    if (d->players == s->g->min_players)
-        s->soft_errors++; /* the rules are whole: the proofs after it still run */
+    s->soft_errors++; /* the rules are whole: the proofs after it still run */
     vec_push(s->arena, &s->draws_reported, s->g->zones.items[z]);
     const char *zn = zone_name(d, z);
     if (d->cap[z] == 0) {
@@ -235,19 +232,10 @@ static void report(Draws *d, const Run *r, const Node *top)
         diag_note(s->diags, r->emptied->loc, "'%s' is emptied here", zn);
         return;
     }
-    if (d->players > s->g->min_players) /* not with the fewest: a warning */
-        diag_warning(s->diags, top->loc, "'%s' is empty here whenever this runs with %d "
-                     "players%s, and the game faults (top or bottom of an empty zone): the "
-                     "rule has certainly taken %lld card%s from it by here, with nothing that "
-                     "may put one back, and it can never hold more than %lld", zn, d->players,
-                     d->players < s->g->max_players ? " or more" : "", r->taken,
-                     r->taken == 1 ? "" : "s", d->cap[z]);
-    else
-        diag_error(s->diags, top->loc, "'%s' is empty here whenever this runs, and the game "
-                   "faults (top or bottom of an empty zone): the rule has certainly taken "
-                   "%lld card%s from it by here, with nothing that may put one back, and it "
-                   "can never hold more than %lld", zn, r->taken, r->taken == 1 ? "" : "s",
-                   d->cap[z]);
+    diag_error(s->diags, top->loc, "'%s' is empty here whenever this runs, and the game faults "
+               "(top or bottom of an empty zone): the rule has certainly taken %lld card%s "
+               "from it by here, with nothing that may put one back, and it can never hold "
+               "more than %lld", zn, r->taken, r->taken == 1 ? "" : "s", d->cap[z]);
     diag_note(s->diags, ((const Node *)s->g->zones.items[z])->loc, "'%s' may hold only %s: "
               "%lld card%s in all", zn, kinds_card_names(s, kinds_in_zone(s->kinds, z), 4), d->cap[z],
               d->cap[z] == 1 ? "" : "s");
@@ -384,14 +372,14 @@ static void walk_times(Draws *d, Run *r, const Node *body, long long times)
     }
 }
 
-static long long fixed_times(Draws *d, const Node *st)
+static long long fixed_times(const Draws *d, const Node *st)
 {
     if (st->kind == N_REPEAT)
         return st->count && st->count->kind == N_NUM ? st->count->literal : -1;
     const Node *it = st->iter;
     if (it && it->kind == N_SOURCE && it->src_kind == SRC_PLAYERS && !it->filter &&
         !d->s->puts_out && !st->simultaneous)
-        return d->players;
+        return d->s->g->min_players;
     return -1;
 }
 
@@ -457,7 +445,6 @@ static void walk_stmt(Draws *d, Run *r, const Node *st)
     case N_REPEAT:
     case N_FOR:
         times = fixed_times(d, st);
-        d->by_players |= st->kind == N_FOR && times >= 0;
         if (times >= 0)
             walk_times(d, r, st->body, times);
         else
@@ -543,22 +530,6 @@ static void walk_rules(Draws *d, int z)
     }
 }
 
-/* The rules of zone z walked with the fewest players (an error), then,
- * where a `for q in players` counted, with each greater number in turn
- * until one finds z empty (a warning: more players only take more). */
-static void walk_rules_players(Draws *d, int z)
-{
-    const Game *g = d->s->g;
-    d->players = g->min_players;
-    d->by_players = false;
-    walk_rules(d, z);
-    bool counted = d->by_players;
-    for (int n = g->min_players + 1; counted && n <= g->max_players && !d->reported[z]; n++) {
-        d->players = n;
-        walk_rules(d, z);
-    }
-}
-
 /* ---- who reads which zone's top: one walk of the rules ------------------- */
 
 typedef struct ReaderScan {
@@ -624,7 +595,7 @@ void check_draws(Sema *s)
         d.cap[z] = capacity(s, kinds_in_zone(s->kinds, z));
         memset(d.fill_state, FILL_UNKNOWN, (size_t)g->procs.len + 1);
         if (d.cap[z] == 0 || (d.count && is_shared(s, z) && !filled_aside(&d, z)))
-            walk_rules_players(&d, z);
+            walk_rules(&d, z);
     }
 }
 
