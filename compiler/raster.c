@@ -3,8 +3,7 @@
  * A PNG is the signature, then chunks: IHDR (size, 8-bit RGB), IDAT (the
  * zlib stream of the rows, each opened by filter byte 0), IEND. Each chunk
  * is its length, its type, its data and the CRC-32 of type and data. The
- * zlib stream is a two-byte header, deflate's stored blocks (at most 65535
- * bytes each, with their length and its complement) and the Adler-32 of
+ * zlib stream is a two-byte header, one deflate block and the Adler-32 of
  * the rows (RFC 1950, 1951; the PNG specification, 2nd edition). */
 #include "raster.h"
 
@@ -80,36 +79,100 @@ static void chunk(Buf *out, const char *type, const unsigned char *data, size_t 
     put_be32(out, crc32_update(0, (const unsigned char *)out->data + start, n + 4));
 }
 
-/* Appends the zlib stream of the rows of im, each opened by filter byte
- * 0, in stored blocks, to out; returns its length. */
-static size_t zlib_stored(const Image *im, Buf *out)
+/* Deflate's bits, least significant first, into out. */
+typedef struct Bits {
+    Buf *out;
+    uint32_t acc;           /* bits not yet written */
+    int n;                  /* how many */
+} Bits;
+
+static void put_bits(Bits *b, uint32_t v, int n)
 {
-    size_t row = (size_t)im->w * 3, total = (row + 1) * (size_t)im->h;
-    size_t start = out->len;
+    b->acc |= v << b->n;
+    b->n += n;
+    while (b->n >= 8) {
+        char c = (char)(b->acc & 0xff);
+        buf_put(b->out, &c, 1);
+        b->acc >>= 8;
+        b->n -= 8;
+    }
+}
+
+/* A Huffman code of len bits: deflate writes them most significant first. */
+static void put_code(Bits *b, uint32_t code, int len)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < len; i++)
+        r |= ((code >> i) & 1) << (len - 1 - i);
+    put_bits(b, r, len);
+}
+
+/* A literal/length symbol in deflate's fixed code (RFC 1951, 3.2.6). */
+static void put_symbol(Bits *b, int sym)
+{
+    if (sym < 144)
+        put_code(b, 0x30 + (uint32_t)sym, 8);
+    else if (sym < 256)
+        put_code(b, 0x190 + (uint32_t)(sym - 144), 9);
+    else if (sym < 280)
+        put_code(b, (uint32_t)(sym - 256), 7);
+    else
+        put_code(b, 0xc0 + (uint32_t)(sym - 280), 8);
+}
+
+/* A copy of len bytes (3 to 258) from 3 bytes back: the pixel before. */
+static void put_repeat(Bits *b, int len)
+{
+    static const short base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
+                                   31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+    static const unsigned char extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                            2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+    int i = 28;
+    while (base[i] > len)
+        i--;
+    put_symbol(b, 257 + i);
+    put_bits(b, (uint32_t)(len - base[i]), extra[i]);
+    put_code(b, 2, 5); /* distance code 2: 3 bytes back */
+}
+
+/* The byte at i of the rows of im, each opened by filter byte 0. */
+static unsigned char raw_at(const Image *im, size_t i)
+{
+    size_t row = (size_t)im->w * 3 + 1, x = i % row;
+    return x ? im->px[i / row * (row - 1) + x - 1] : 0;
+}
+
+/* Appends the zlib stream of the rows of im (each opened by filter byte
+ * 0) to out; returns its length. One block of deflate's fixed code, whose
+ * only copies repeat the pixel before: the runs of one colour that cards
+ * are made of, without a library. */
+static size_t zlib_runs(const Image *im, Buf *out)
+{
+    size_t total = ((size_t)im->w * 3 + 1) * (size_t)im->h, start = out->len;
     uint32_t s1 = 1, s2 = 0; /* Adler-32 */
     buf_put(out, "\x78\x01", 2);
-    size_t done = 0;
-    do {
-        size_t n = total - done < 65535 ? total - done : 65535;
-        unsigned char head[5] = {done + n == total, (unsigned char)n,
-                                 (unsigned char)(n >> 8), (unsigned char)~n,
-                                 (unsigned char)(~n >> 8)};
-        buf_put(out, (const char *)head, 5);
-        for (size_t i = done; i < done + n;) {
-            size_t y = i / (row + 1), x = i % (row + 1);
-            const unsigned char *p = x ? im->px + y * row + x - 1 : (const unsigned char *)"";
-            size_t run = x ? row + 1 - x : 1; /* the rest of the row, or its filter byte */
-            if (run > done + n - i)
-                run = done + n - i;
-            buf_put(out, (const char *)p, run);
-            for (size_t k = 0; k < run; k++) {
-                s1 = (s1 + p[k]) % 65521;
-                s2 = (s2 + s1) % 65521;
-            }
-            i += run;
+    Bits b = {out, 0, 0};
+    put_bits(&b, 1, 1); /* the last block, */
+    put_bits(&b, 1, 2); /* in the fixed code */
+    for (size_t i = 0; i < total;) {
+        size_t run = 0;
+        while (i >= 3 && i + run < total && run < 258 &&
+               raw_at(im, i + run) == raw_at(im, i + run - 3))
+            run++;
+        if (run < 3)
+            run = 0;
+        if (run)
+            put_repeat(&b, (int)run);
+        else
+            put_symbol(&b, raw_at(im, i));
+        for (size_t k = 0; k < (run ? run : 1); k++) {
+            s1 = (s1 + raw_at(im, i + k)) % 65521;
+            s2 = (s2 + s1) % 65521;
         }
-        done += n;
-    } while (done < total);
+        i += run ? run : 1;
+    }
+    put_symbol(&b, 256);
+    put_bits(&b, 0, 7); /* the last byte filled */
     put_be32(out, s2 << 16 | s1);
     return out->len - start;
 }
@@ -127,7 +190,7 @@ void image_png(const Image *im, Buf *out)
     size_t at = out->len;
     put_be32(out, 0);
     buf_put(out, "IDAT", 4);
-    uint32_t n = (uint32_t)zlib_stored(im, out);
+    uint32_t n = (uint32_t)zlib_runs(im, out);
     for (int i = 0; i < 4; i++)
         out->data[at + (size_t)i] = (char)(n >> (24 - 8 * i));
     put_be32(out, crc32_update(0, (const unsigned char *)out->data + at + 4, n + 4));

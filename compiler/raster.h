@@ -29,8 +29,8 @@ void image_fill(Image *im, int x, int y, int w, int h, Rgb k);
  * font a scale x scale square; a byte outside 32-126 is drawn as '?'.
  * Clipped to the image. */
 void image_text(Image *im, int x, int y, int scale, const char *s, size_t n, Rgb k);
-/* Appends im as a PNG file (8-bit RGB, no interlace) to out. Its zlib
- * stream is stored, not compressed: no library is needed. */
+/* Appends im as a PNG file (8-bit RGB, no interlace) to out, compressed
+ * by a small deflate of our own (runs of one colour): no library needed. */
 void image_png(const Image *im, Buf *out);
 
 #endif

@@ -160,10 +160,12 @@ static void draw_face(Image *im, int x, int y, const TtsCard *c, long long count
 }
 
 /* The grid of a sheet of n faces: at least 2 x 2, as Tabletop Simulator
- * asks, at most 10 x 7. */
+ * asks, at most 10 x 7; two rows while they hold them. */
 static void sheet_grid(int n, int *cols, int *rows)
 {
-    *cols = n < 2 ? 2 : n > SHEET_COLS ? SHEET_COLS : n;
+    *cols = n <= 2 * SHEET_COLS ? (n + 1) / 2 : SHEET_COLS;
+    if (*cols < 2)
+        *cols = 2;
     *rows = (n + *cols - 1) / *cols;
     if (*rows < 2)
         *rows = 2;
