@@ -105,16 +105,15 @@ static const char *encode(Arena *a, Buf *scratch, const char *s, int *missing)
     return arena_strndup(a, scratch->data ? scratch->data : "", scratch->len);
 }
 
-static PdfCard pdf_card(Arena *a, Diags *d, const CardSet *cs, const CardDef *cd,
+static PdfCard pdf_card(Arena *a, Diags *d, const char *game, const CardDef *cd,
                         PrintBufs *b)
 {
-    PdfCard c = {.face = card_face(a, cd)};
+    PdfCard c = {.face = card_face(a, cd), .game = game};
     int missing = 0;
     c.name = encode(a, &b->line, cd->name, &missing);
     c.type = encode(a, &b->line, c.face.type, &missing);
     c.attrs = encode(a, &b->line, c.face.attrs, &missing);
     c.text = encode(a, &b->line, cd->text, &missing);
-    c.game = encode(a, &b->line, cs->game, &missing);
     if (missing)
         diag_warning(d, cd->loc, "card '%s': %d character%s that Helvetica's "
                      "WinAnsiEncoding lacks %s printed as '?'", cd->name, missing,
@@ -344,11 +343,17 @@ void print_pdf(Arena *a, Diags *d, const CardSet *cs, Paper paper, Buf *out, Pri
     Sheet s = sheet_for(paper);
     Pdf pdf;
     pdf_begin(&pdf, a, out, s.page_w, s.page_h);
+    int missing = 0;
+    const char *game = encode(a, &b->line, cs->game, &missing);
+    if (missing)
+        diag_warning(d, cs->game_loc, "the game's name: %d character%s that Helvetica's "
+                     "WinAnsiEncoding lacks %s printed as '?'", missing,
+                     missing == 1 ? "" : "s", missing == 1 ? "is" : "are");
     b->page.len = 0;
     int on_page = 0;
     for (int k = 0; k < cs->ncards; k++) {
         const CardDef *cd = cs->cards[k];
-        PdfCard pc = pdf_card(a, d, cs, cd, b);
+        PdfCard pc = pdf_card(a, d, game, cd, b);
         for (long long copy = 1; copy <= cd->count; copy++) {
             double x, y;
             cell_at(&s, on_page, &x, &y);

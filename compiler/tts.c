@@ -90,11 +90,12 @@ static size_t words_fit(const char *s, size_t n)
     return fit ? fit : CHARS;
 }
 
-/* The card's text wrapped from y down to the footer, the last line that
- * fits cut with "..." when there is more. */
-static void text_at(Image *im, int x, int y, const char *text)
+/* The card's text, wrapped from TEXT_Y down to the footer of the card
+ * whose top is top, the last line that fits cut with "..." when there is
+ * more. */
+static void text_at(Image *im, int x, int top, const char *text)
 {
-    int room = (FOOT_Y - 4 - y) / LINE;
+    int room = (FOOT_Y - 4 - TEXT_Y) / LINE, y = top + TEXT_Y;
     const char *s = text;
     for (int line = 0; *s && line < room; line++) {
         size_t para = strcspn(s, "\n");
@@ -121,15 +122,14 @@ typedef struct TtsCard {
     CardFace face;
 } TtsCard;
 
-static TtsCard tts_card(Arena *a, Diags *d, const CardSet *cs, const CardDef *cd)
+static TtsCard tts_card(Arena *a, Diags *d, const char *game, const CardDef *cd)
 {
-    TtsCard c = {.face = card_face(a, cd)};
+    TtsCard c = {.face = card_face(a, cd), .game = game};
     int missing = 0;
     c.name = ascii_of(a, cd->name, &missing);
     c.type = ascii_of(a, c.face.type, &missing);
     c.attrs = ascii_of(a, c.face.attrs, &missing);
     c.text = ascii_of(a, cd->text, &missing);
-    c.game = ascii_of(a, cs->game, &missing);
     if (missing)
         diag_warning(d, cd->loc, "card '%s': %d character%s outside ASCII %s shown as '?' "
                      "on the Tabletop Simulator sheet", cd->name, missing,
@@ -151,7 +151,7 @@ static void draw_face(Image *im, int x, int y, const TtsCard *c, long long count
             c->face.ink);
     line_at(im, x + EDGE + 4, y + BAND_Y + 4 + LINE, 1, c->attrs, strlen(c->attrs),
             CHARS - 1, c->face.ink);
-    text_at(im, x + EDGE, y + TEXT_Y, c->text);
+    text_at(im, x + EDGE, y, c->text);
     char mark[32];
     int m = snprintf(mark, sizeof mark, "x%lld", count);
     image_text(im, x + PX_W - EDGE - m * BITMAP_FONT_W, y + FOOT_Y, 1, mark, (size_t)m, INK);
@@ -310,16 +310,21 @@ int print_tts(Arena *a, Diags *d, const CardSet *cs, const char *dir, PrintBufs 
     buf_puts(&b->line, "file://");
     url_path(&b->line, abs);
     const char *url = arena_strndup(a, b->line.data, b->line.len);
+    int missing = 0;
+    const char *game = ascii_of(a, cs->game, &missing);
+    if (missing)
+        diag_warning(d, cs->game_loc, "the game's name: %d character%s outside ASCII %s "
+                     "shown as '?' on the Tabletop Simulator sheets", missing,
+                     missing == 1 ? "" : "s", missing == 1 ? "is" : "are");
     TtsCard *cards = arena_alloc(a, sizeof *cards * (size_t)(cs->ncards ? cs->ncards : 1));
     for (int k = 0; k < cs->ncards; k++)
-        cards[k] = tts_card(a, d, cs, cs->cards[k]);
+        cards[k] = tts_card(a, d, game, cs->cards[k]);
     for (int first = 0; first < cs->ncards; first += PER_SHEET) {
         int n = cs->ncards - first < PER_SHEET ? cs->ncards - first : PER_SHEET;
         if (write_sheet(a, cards, cs, first, n, dir, b, failed) != 0)
             return -1;
     }
-    int missing = 0;
-    if (write_back(a, ascii_of(a, cs->game, &missing), dir, b, failed) != 0)
+    if (write_back(a, game, dir, b, failed) != 0)
         return -1;
     b->page.len = 0;
     deck_json(&b->page, cs, url);
