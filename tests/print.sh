@@ -145,6 +145,8 @@ check "-o twice" says 2 "cardc: -o given twice: print writes one file" decks/eas
     -o "$T/x.pdf" -o "$T/y.pdf"
 check "a PATH that cannot be read" says 2 "$T/none: error: cannot read: No such file or directory" \
     "$T/none" -o "$T/x.pdf"
+check "a card file with --rules" sh -c "'$cardc' print decks/easy-school/cards.yaml \
+    --rules decks/easy-school/game.rules -o '$T/r.pdf' && python3 $P/check_pdf.py '$T/r.pdf' a4 110"
 check "--paper letter (two words)" prints_clean decks/easy-school "$T/l.pdf" -o "$T/l.pdf" \
     --paper letter
 
