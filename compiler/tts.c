@@ -32,7 +32,7 @@ enum {
     EDGE = 8,                   /* from a card's edge to what is printed */
     LINE = 16,                  /* a line of text at scale 1 */
     CHARS = (PX_W - 2 * EDGE) / BITMAP_FONT_W, /* characters a line at scale 1 */
-    BAND_Y = 44, BAND_PX = 40,  /* the band's top and height */
+    BAND_Y = 44, BAND_PX = 56,  /* the band's top and height: three lines */
     TEXT_Y = BAND_Y + BAND_PX + 10, /* the text's first line */
     FOOT_Y = PX_H - EDGE - BITMAP_FONT_H, /* the footer's line */
 };
@@ -116,6 +116,22 @@ static void text_at(Image *im, int x, int top, const char *text)
     }
 }
 
+/* The attributes on the band, at x, y: two lines at most, wrapped at
+ * spaces, the second cut with "..." when they need more. */
+static void attrs_at(Image *im, int x, int y, const char *attrs, Rgb k)
+{
+    size_t n = strlen(attrs), first = n <= CHARS - 1 ? n : CHARS - 1;
+    while (first < n && first > 0 && attrs[first] != ' ')
+        first--;
+    if (first == 0)
+        first = CHARS - 1;
+    image_text(im, x, y, 1, attrs, first, k);
+    const char *rest = attrs + first;
+    while (*rest == ' ')
+        rest++;
+    line_at(im, x, y + LINE, 1, rest, strlen(rest), CHARS - 1, k);
+}
+
 /* What a face shows, in ASCII. */
 typedef struct TtsCard {
     const char *name, *type, *attrs, *text, *game;
@@ -149,8 +165,7 @@ static void draw_face(Image *im, int x, int y, const TtsCard *c, long long count
     image_fill(im, x + EDGE, y + BAND_Y, PX_W - 2 * EDGE, BAND_PX, c->face.band);
     line_at(im, x + EDGE + 4, y + BAND_Y + 4, 1, c->type, strlen(c->type), CHARS - 1,
             c->face.ink);
-    line_at(im, x + EDGE + 4, y + BAND_Y + 4 + LINE, 1, c->attrs, strlen(c->attrs),
-            CHARS - 1, c->face.ink);
+    attrs_at(im, x + EDGE + 4, y + BAND_Y + 4 + LINE, c->attrs, c->face.ink);
     text_at(im, x + EDGE, y, c->text);
     char mark[32];
     int m = snprintf(mark, sizeof mark, "x%lld", count);

@@ -129,6 +129,10 @@ says() {
 check "an -o that cannot be written" says 2 \
     "cardc: cannot write '$T/no/such/x.pdf': No such file or directory" \
     decks/easy-school -o "$T/no/such/x.pdf"
+check "a full disk" says 2 "cardc: cannot write '/dev/full': No space left on device" \
+    decks/easy-school -o /dev/full
+check "a file size limit: said, and no half-written PDF" sh -c "ulimit -f 20 &&
+    ! '$cardc' print decks/easy-school -o '$T/big-limited.pdf' 2>/dev/null && [ ! -e '$T/big-limited.pdf' ]"
 touch "$T/file"
 check "a --tts DIR that cannot be made" says 2 "cardc: cannot write '$T/file/tts': Not a directory" \
     decks/easy-school --tts "$T/file/tts"

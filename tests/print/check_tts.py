@@ -95,8 +95,8 @@ def check_sheet(path, cols, rows_n, used, texts):
             fail("%s: place %d holds no framed card" % (path, place))
         if place >= used and not blank:
             fail("%s: place %d should be empty" % (path, place))
-        # the text's first line, 94 pixels below the top, under the band
-        inked = any(min(pixel(rows, x, y)) < 128 for y in range(y0 + 94, y0 + 94 + 14)
+        # the text's first line, 110 pixels below the top, under the band
+        inked = any(min(pixel(rows, x, y)) < 128 for y in range(y0 + 110, y0 + 110 + 14)
                     for x in range(x0 + 8, x0 + CARD_W - 8))
         if place < used and inked != bool(texts[place]):
             fail("%s: place %d %s" % (path, place, "shows no text" if texts[place]
