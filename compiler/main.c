@@ -12,9 +12,9 @@
  *
  * The pipeline of one PATH: open (read cards.yaml and *.rules, load the
  * cards), parse, check; then, to build, analyse and emit (run_one lists
- * them). Each phase reports into one Diags and the next runs only if it
- * may. Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage
- * or unreadable input. */
+ * them), or, to print, write the sheets. Each phase reports into one
+ * Diags and the next runs only if it may. Exit status: 0 clean (warnings
+ * allowed), 1 errors found, 2 bad usage or unreadable input. */
 #include "cardc.h"
 #include "diag_sarif.h"
 #include "dump.h"
@@ -171,7 +171,9 @@ static void print_one(Run *r)
 
 /* check, or build -o FILE: the phases, FILE written whole or not at all,
  * then the diagnostics; or build -o GAME: the phases, the diagnostics,
- * then the C compiler. Returns the exit status for this path. */
+ * then the C compiler; or print: the phases of check, the sheets when
+ * there is no error, then the diagnostics (its warnings among them).
+ * Returns the exit status for this path. */
 static int check_one(Run *r)
 {
     Compilation *c = &r->c;
