@@ -69,6 +69,10 @@ check "long-text: every word on its card; cut, '?' and count marks shown" \
     python3 $P/check_text.py "$T/lt.pdf" a4 "0:…" "0:1/4" "3:4/4" "4:Café" "4:?" "4:€" \
     "4:1/1" "5:Supercali" "7:3/3" "8:Plain" "9:2/2"
 check "long-text: --tts" python3 $P/check_tts.py "$T/lt" $lt/cards.yaml
+check "long-text: --format=sarif names the warnings' kinds" sh -c "'$cardc' print $lt -o '$T/lt.pdf' \
+    --tts '$T/lt' --format=sarif | python3 -c 'import json, sys
+ids = [r[\"ruleId\"] for r in json.load(sys.stdin)[\"runs\"][0][\"results\"]]
+sys.exit(ids != [\"print/not-ascii\", \"print/not-in-font\", \"print/not-ascii\"])'"
 
 # A card file of 150 kinds (counts 1 to 3): three sheets, 70 + 70 + 10.
 mkdir "$T/big"
