@@ -327,6 +327,7 @@ void print_bufs_free(PrintBufs *b)
     buf_free(&b->page);
     buf_free(&b->words);
     buf_free(&b->line);
+    buf_free(&b->pixels);
 }
 
 /* Ends a page of n cards: its cut lines and marks, and the page added. */

@@ -20,6 +20,7 @@ typedef struct PrintBufs {
     Buf page;               /* the content of the page being drawn, a PNG */
     Buf words;              /* a card's text wrapped into lines */
     Buf line;               /* one line being fitted, a string being encoded */
+    Buf pixels;             /* the pixels of the sheet being drawn */
 } PrintBufs;
 
 void print_bufs_free(PrintBufs *b);

@@ -9,10 +9,16 @@
 
 #include <string.h>
 
-Image image_new(Arena *a, int w, int h)
+Image image_new(Buf *store, int w, int h)
 {
-    Image im = {w, h, arena_alloc(a, (size_t)w * (size_t)h * 3)};
-    memset(im.px, 255, (size_t)w * (size_t)h * 3);
+    static const char zeros[4096];
+    size_t n = (size_t)w * (size_t)h * 3;
+    store->len = 0;
+    while (store->len < n)
+        buf_put(store, zeros, n - store->len < sizeof zeros ? n - store->len : sizeof zeros);
+    Image im = {w, h, (unsigned char *)store->data};
+    if (n)
+        memset(im.px, 255, n);
     return im;
 }
 

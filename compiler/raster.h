@@ -17,11 +17,12 @@ extern const unsigned char bitmap_font[BITMAP_FONT_CHARS][BITMAP_FONT_H];
  * the top. */
 typedef struct Image {
     int w, h;               /* size in pixels */
-    unsigned char *px;      /* w * h * 3 bytes, in an arena */
+    unsigned char *px;      /* w * h * 3 bytes, in the caller's Buf */
 } Image;
 
-/* A white image of w x h pixels, allocated in a. */
-Image image_new(Arena *a, int w, int h);
+/* A white image of w x h pixels, whose pixels are the bytes of store (the
+ * caller's, which it frees; reused by the next image_new of it). */
+Image image_new(Buf *store, int w, int h);
 /* Fills the rectangle of w x h pixels at x, y (from the top left), clipped
  * to the image. */
 void image_fill(Image *im, int x, int y, int w, int h, Rgb k);

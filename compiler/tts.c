@@ -203,7 +203,7 @@ static int write_sheet(Arena *a, const TtsCard *cards, const CardSet *cs, int fi
 {
     int cols, rows;
     sheet_grid(n, &cols, &rows);
-    Image im = image_new(a, cols * PX_W, rows * PX_H);
+    Image im = image_new(&b->pixels, cols * PX_W, rows * PX_H);
     for (int i = 0; i < n; i++)
         draw_face(&im, i % cols * PX_W, i / cols * PX_H, &cards[first + i],
                   cs->cards[first + i]->count);
@@ -217,7 +217,7 @@ static int write_sheet(Arena *a, const TtsCard *cards, const CardSet *cs, int fi
 static int write_back(Arena *a, const char *game, const char *dir, PrintBufs *b,
                       const char **failed)
 {
-    Image im = image_new(a, PX_W, PX_H);
+    Image im = image_new(&b->pixels, PX_W, PX_H);
     image_fill(&im, 0, 0, PX_W, PX_H, BACK);
     image_fill(&im, EDGE, EDGE, PX_W - 2 * EDGE, PX_H - 2 * EDGE, (Rgb){0.18, 0.30, 0.55});
     size_t n = strlen(game);

@@ -128,8 +128,9 @@ def main():
         fail("deck.json: ContainedObjects' CardIDs are not the DeckIDs")
     sheets = (len(copies) + 69) // 70
     custom = obj.get("CustomDeck", {})
-    if sorted(custom) != [str(i) for i in range(1, sheets + 1)]:
-        fail("deck.json: CustomDeck has sheets %s, not 1 to %d" % (sorted(custom), sheets))
+    if sorted(custom, key=int) != [str(i) for i in range(1, sheets + 1)]:
+        fail("deck.json: CustomDeck has sheets %s, not 1 to %d" %
+             (sorted(custom, key=int)[:20], sheets))
     for key, sheet in sorted(custom.items()):
         i = int(key)
         used = min(70, len(copies) - (i - 1) * 70)

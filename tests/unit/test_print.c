@@ -84,8 +84,8 @@ static uint32_t be32(const unsigned char *p)
 
 Test(png, writes_its_chunks_with_their_lengths_and_crcs)
 {
-    Arena a = {0};
-    Image im = image_new(&a, 3, 2);
+    Buf store = {0};
+    Image im = image_new(&store, 3, 2);
     image_fill(&im, 1, 0, 5, 1, (Rgb){1, 0, 0}); /* clipped to the image */
     cr_assert_eq(im.px[3], 255);
     cr_assert_eq(im.px[4], 0);
@@ -115,14 +115,14 @@ Test(png, writes_its_chunks_with_their_lengths_and_crcs)
         }
     cr_assert_eq(be32(p + idat + 8 + n - 4), s2 << 16 | s1);
     buf_free(&b);
-    arena_free(&a);
+    buf_free(&store);
 }
 
 Test(png, draws_the_bitmap_font_and_marks_what_it_lacks)
 {
-    Arena a = {0};
-    Image one = image_new(&a, BITMAP_FONT_W, BITMAP_FONT_H);
-    Image other = image_new(&a, BITMAP_FONT_W, BITMAP_FONT_H);
+    Buf store1 = {0}, store2 = {0};
+    Image one = image_new(&store1, BITMAP_FONT_W, BITMAP_FONT_H);
+    Image other = image_new(&store2, BITMAP_FONT_W, BITMAP_FONT_H);
     image_text(&one, 0, 0, 1, "\xe9", 1, (Rgb){0, 0, 0});
     image_text(&other, 0, 0, 1, "?", 1, (Rgb){0, 0, 0});
     size_t size = (size_t)BITMAP_FONT_W * BITMAP_FONT_H * 3;
@@ -131,5 +131,6 @@ Test(png, draws_the_bitmap_font_and_marks_what_it_lacks)
     for (size_t i = 0; i < size; i++)
         inked += one.px[i] == 0;
     cr_assert_gt(inked, 20, "'?' has ink");
-    arena_free(&a);
+    buf_free(&store1);
+    buf_free(&store2);
 }
