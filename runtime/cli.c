@@ -101,8 +101,9 @@ static int print_help(const RtGame *g)
            "  --json             print the figures as one JSON object\n"
            "  --coverage         also count, by rules line, the choices made and\n"
            "                     options offered and taken, the rules, effects,\n"
-           "                     triggers and reactions run, where each card kind\n"
-           "                     ended, and list what never happened\n\n"
+           "                     triggers and reactions run, the modifiers of\n"
+           "                     funcs applied, where each card kind ended, and\n"
+           "                     list what never happened\n\n"
            "Exit status: 0 game over or abandoned (quit, closed stdin, closed stdout),\n"
            "1 the game faulted or output failed, 2 bad usage.\n", DEFAULT_GAMES);
     int rc = rt_check_output(stdout, prog);
