@@ -52,12 +52,6 @@ typedef struct Path {
     bool moved;
 } Path;
 
-static int zone_index(const Node *z)
-{
-    const Node *id = z && z->kind == N_INDEX ? z->base : z;
-    return id && id->kind == N_IDENT && id->sym && id->sym->kind == S_ZONE ? id->sym->index : -1;
-}
-
 /* ---- what a statement may do to Z -------------------------------------------- */
 
 typedef struct Scan {
@@ -81,9 +75,9 @@ static void scan_fill(const Node *n, void *ctx)
     Scan *sc = ctx;
     if (n->kind == N_PLAY || (n->kind == N_CALL && n->sym && n->sym->kind == S_EVENT))
         sc->hit = true;
-    else if ((n->kind == N_MOVE || n->kind == N_MOVEALL) && zone_index(n->to) == sc->b->z)
+    else if ((n->kind == N_MOVE || n->kind == N_MOVEALL) && sema_zone_no(n->to) == sc->b->z)
         sc->hit = true;
-    else if (n->kind == N_CHOOSECARDS && zone_index(n->into) == sc->b->z)
+    else if (n->kind == N_CHOOSECARDS && sema_zone_no(n->into) == sc->b->z)
         sc->hit = true;
     else if (n->kind == N_CALL && n->sym && n->sym->kind == S_PROC)
         sc->hit |= proc_fills(sc->b, n->sym);
@@ -128,7 +122,7 @@ static bool reads_z(Bottom *b, const Node *e)
 static void scan_top(const Node *n, void *ctx)
 {
     Scan *sc = ctx;
-    if (n->kind == N_TOPCARD && zone_index(n->zone) == sc->b->z && !sc->b->found)
+    if (n->kind == N_TOPCARD && sema_zone_no(n->zone) == sc->b->z && !sc->b->found)
         sc->b->found = n;
 }
 
@@ -249,7 +243,7 @@ static Walked walk_move(Bottom *b, const Node *st, Path *p)
     if (p->moved && reads_top(b, st))
         return W_FOUND;
     if (p->card && st->card->kind == N_IDENT && st->card->sym == p->card) {
-        if (zone_index(st->to) == b->z)
+        if (sema_zone_no(st->to) == b->z)
             return W_STOP;
         p->moved = true;
         return W_ON;
@@ -334,7 +328,7 @@ static void scan_draws(const Node *n, void *ctx)
         return;
     for (const Node *st = n->stmts; st && !b->found; st = st->next) {
         const Node *e = st->kind == N_LET ? st->init : NULL;
-        if (!e || e->kind != N_TOPCARD || e->pos_kind != POS_TOP || zone_index(e->zone) != b->z)
+        if (!e || e->kind != N_TOPCARD || e->pos_kind != POS_TOP || sema_zone_no(e->zone) != b->z)
             continue;
         Path p = {st->sym, false};
         b->draw = st;
@@ -347,7 +341,7 @@ static void scan_draws(const Node *n, void *ctx)
 static bool is_size_of(const Node *e, int z)
 {
     return e && e->kind == N_CALL && !e->sym && e->builtin == B_SIZE && e->args &&
-           zone_index(e->args) == z;
+           sema_zone_no(e->args) == z;
 }
 
 /* Is position e of `move ... to Z at e` above the bottom card, whenever Z
@@ -370,7 +364,7 @@ static int under_zone(const Node *n, bool *bottom)
     if ((n->kind != N_MOVE && n->kind != N_MOVEALL) || !n->pos || n->pos->pos_kind == POS_TOP)
         return -1;
     const Node *pos = n->pos;
-    int z = zone_index(n->to);
+    int z = sema_zone_no(n->to);
     if (pos->pos_kind == POS_AT && above_bottom(pos->at, z))
         return -1;
     *bottom = pos->pos_kind == POS_BOTTOM ||
@@ -403,7 +397,7 @@ static void scan_placing(const Node *n, void *ctx)
         all->of[z].placed = bottom && n->kind == N_MOVE ? n : NULL;
         return;
     }
-    z = n->kind == N_SHUFFLE || n->kind == N_SORT ? zone_index(n->zone) : -1;
+    z = n->kind == N_SHUFFLE || n->kind == N_SORT ? sema_zone_no(n->zone) : -1;
     if (z >= 0 && z < all->nzones)
         all->of[z].shuffles++;
 }
@@ -421,7 +415,7 @@ static void scan_before(const Node *n, void *ctx)
             pl->block = n;
             return;
         }
-        k += (st->kind == N_SHUFFLE || st->kind == N_SORT) && zone_index(st->zone) == all->z;
+        k += (st->kind == N_SHUFFLE || st->kind == N_SORT) && sema_zone_no(st->zone) == all->z;
     }
 }
 
@@ -463,15 +457,15 @@ static Kinds placed_kinds(Bottom *b, const Node *block)
     const Node *from = card->kind == N_TOPCARD ? card->zone
                      : card->kind == N_CALL && !card->sym && card->args &&
                        card->args->kind == N_SOURCE ? card->args->in : NULL;
-    int z2 = zone_index(from);
+    int z2 = sema_zone_no(from);
     Kinds all = kinds_of_expr(b->s->kinds, card), m = all;
     if (z2 < 0 || !block)
         return all;
     const CardSet *cs = b->s->cs;
     for (const Node *st = block->stmts; st && st != b->placed; st = st->next) {
         const Node *src = st->kind == N_MOVEALL ? st->cards : NULL;
-        bool out = src && src->src_kind == SRC_ZONE && zone_index(src->in) == z2 &&
-                   src->filter && zone_index(st->to) != z2;
+        bool out = src && src->src_kind == SRC_ZONE && sema_zone_no(src->in) == z2 &&
+                   src->filter && sema_zone_no(st->to) != z2;
         for (int k = 0; out && k < cs->ncards && k < 64; k++)
             if (kinds_eval(src->filter, src->slot, cs->cards[k]) == 1)
                 m &= ~(1ULL << k);
@@ -508,20 +502,10 @@ static bool filled_aside(Bottom *b)
     return a.hit;
 }
 
-static bool hears_moves(const PtrVec *hs)
-{
-    for (int i = 0; i < hs->len; i++) {
-        const Handler *h = hs->items[i];
-        if (h->event == EV_ENTERS || h->event == EV_LEAVES)
-            return true;
-    }
-    return false;
-}
-
 void check_bottom_draws(Sema *s)
 {
     const Game *g = s->g;
-    if (!s->kinds || hears_moves(&g->befores))
+    if (!s->kinds || sema_hears_moves(&g->befores))
         return;
     size_t n = (size_t)g->procs.len + 1;
     unsigned char *fill = arena_alloc(s->arena, n), *fill2 = arena_alloc(s->arena, n);

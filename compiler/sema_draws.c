@@ -62,14 +62,6 @@ typedef struct Run {
     int nbound;
 } Run;
 
-static int zone_of(const Node *z)
-{
-    const Node *id = z && z->kind == N_INDEX ? z->base : z;
-    if (!id || id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
-        return -1;
-    return id->sym->index;
-}
-
 static bool is_shared(const Sema *s, int z)
 {
     const Node *d = s->g->zones.items[z];
@@ -110,7 +102,7 @@ static void scan_fill(const Node *n, void *ctx)
     default:
         return;
     }
-    if (zone_of(to) == f->z)
+    if (sema_zone_no(to) == f->z)
         f->fills = true;
 }
 
@@ -252,7 +244,7 @@ typedef struct TopScan {
 static void scan_top(const Node *n, void *ctx)
 {
     TopScan *t = ctx;
-    if (n->kind == N_TOPCARD && zone_of(n->zone) == t->z) {
+    if (n->kind == N_TOPCARD && sema_zone_no(n->zone) == t->z) {
         t->tops++;
         if (!t->top)
             t->top = n;
@@ -385,7 +377,7 @@ static long long fixed_times(const Draws *d, const Node *st)
 
 static void walk_move(Run *r, const Node *st)
 {
-    int from = st->card && st->card->kind == N_TOPCARD ? zone_of(st->card->zone) : -1;
+    int from = st->card && st->card->kind == N_TOPCARD ? sema_zone_no(st->card->zone) : -1;
     if (from == r->z || is_bound(r, st->card))
         r->taken++;
 }
@@ -394,14 +386,14 @@ static void walk_moveall(Run *r, const Node *st)
 {
     const Node *src = st->cards;
     if (src && src->kind == N_SOURCE && src->src_kind == SRC_ZONE && !src->filter &&
-        src->in && src->in->kind == N_IDENT && zone_of(src->in) == r->z)
+        src->in && src->in->kind == N_IDENT && sema_zone_no(src->in) == r->z)
         r->emptied = st;
 }
 
 static void walk_let(Run *r, const Node *st)
 {
     const Node *init = st->init;
-    if (init && init->kind == N_TOPCARD && zone_of(init->zone) == r->z && st->sym &&
+    if (init && init->kind == N_TOPCARD && sema_zone_no(init->zone) == r->z && st->sym &&
         r->nbound < 16)
         r->bound[r->nbound].sym = st->sym, r->bound[r->nbound++].taken = r->taken;
 }
@@ -498,16 +490,6 @@ static bool filled_aside(Draws *d, int z)
     return false;
 }
 
-static bool hears_moves(const PtrVec *hs)
-{
-    for (int i = 0; i < hs->len; i++) {
-        const Handler *h = hs->items[i];
-        if (h->event == EV_ENTERS || h->event == EV_LEAVES)
-            return true;
-    }
-    return false;
-}
-
 /* Every rule that reads top(Z) or bottom(Z), for zone z: procs (effects,
  * handlers, events, 'at' blocks among them) and funcs. */
 static void walk_rules(Draws *d, int z)
@@ -544,7 +526,7 @@ static void scan_reader(const Node *n, void *ctx)
     ReaderScan *rs = ctx;
     if (n->kind == N_AT && rs->ats)
         vec_push(rs->d->s->arena, rs->ats, (void *)n);
-    int z = n->kind == N_TOPCARD ? zone_of(n->zone) : -1;
+    int z = n->kind == N_TOPCARD ? sema_zone_no(n->zone) : -1;
     if (z < 0 || z >= rs->d->s->g->zones.len)
         return;
     PtrVec *v = &rs->readers[z];
@@ -584,7 +566,7 @@ void check_draws(Sema *s)
     if (!s->kinds || g->zones.len == 0)
         return;
     size_t nz = (size_t)g->zones.len;
-    Draws d = {.s = s, .count = !hears_moves(&g->befores)};
+    Draws d = {.s = s, .count = !sema_hears_moves(&g->befores)};
     d.cap = arena_alloc(s->arena, sizeof *d.cap * nz);
     d.reported = arena_alloc(s->arena, sizeof *d.reported * nz);
     d.fill_state = arena_alloc(s->arena, (size_t)g->procs.len + 1);

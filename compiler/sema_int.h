@@ -204,6 +204,13 @@ Loc kinds_none_loc(const CardSet *cs, const Node *f, int slot, Kinds in);
 const char *kinds_types(Sema *s, Kinds m);
 /* "'A', 'B' and 3 more": the cards of m, at most `most` named (sema_reach.c) */
 const char *kinds_card_names(Sema *s, Kinds m, int most);
+/* The zone z names (`Z` or `Z[p]`): its index in Game.zones, or -1. */
+int sema_zone_no(const Node *z);
+/* Does a clause of hs (Game.befores) hear a card enter or leave a zone
+ * (an `instead of` or a reaction may then cancel a move)? */
+bool sema_hears_moves(const PtrVec *hs);
+/* Did sema_draws.c already report zone z empty at a top(Z)? */
+bool sema_draws_reported(const Sema *s, int z);
 
 /* sema_reach.c */
 void check_reach(Sema *s);

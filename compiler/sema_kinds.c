@@ -67,15 +67,6 @@ struct KindsRun {
     const Sym *rule;    /* the rule being checked (check_call_kinds) */
 };
 
-/* The zone a zone expression (ZONE or ZONE[p]) names, or -1. */
-static int zone_no_of(const Node *z)
-{
-    const Node *id = z && z->kind == N_INDEX ? z->base : z;
-    if (!id || id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
-        return -1;
-    return id->sym->index;
-}
-
 /* ---- a filter decided on one card kind ------------------------------------ */
 
 /* Is e the element in frame slot `slot`, named? */
@@ -207,7 +198,7 @@ static Kinds source_kinds(const KindsRun *r, const Node *src)
 {
     if (!src || src->kind != N_SOURCE || src->src_kind != SRC_ZONE || src->type != T_CARD)
         return r->all;
-    int z = zone_no_of(src->in);
+    int z = sema_zone_no(src->in);
     Kinds m = z >= 0 ? r->zone[z] : r->all;
     return m & filter_kinds(r, src->filter, src->slot);
 }
@@ -223,7 +214,7 @@ static Kinds expr_kinds(const KindsRun *r, const Node *e)
     case N_STR:
         return e->value >= 0 && e->type == T_CARD ? 1ULL << e->value : r->all;
     case N_TOPCARD: {
-        int z = zone_no_of(e->zone);
+        int z = sema_zone_no(e->zone);
         return z >= 0 ? r->zone[z] : r->all;
     }
     case N_CHOOSECARD:
@@ -278,7 +269,7 @@ static void grow_zone_no(KindsRun *r, int k, Kinds m)
 /* Kinds m enter zone expression z. */
 static void grow_zone(KindsRun *r, const Node *z, Kinds m)
 {
-    int k = zone_no_of(z);
+    int k = sema_zone_no(z);
     if (k >= 0)
         grow_zone_no(r, k, m);
 }
@@ -981,3 +972,29 @@ Kinds kinds_of_expr(const KindsRun *r, const Node *e) { return expr_kinds(r, e);
 Kinds kinds_of_source(const KindsRun *r, const Node *src) { return source_kinds(r, src); }
 Kinds kinds_of_type(const CardSet *cs, int t) { return type_kinds(cs, t); }
 const char *kinds_types(Sema *s, Kinds m) { return types_of(s, m); }
+
+int sema_zone_no(const Node *z)
+{
+    const Node *id = z && z->kind == N_INDEX ? z->base : z;
+    if (!id || id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
+        return -1;
+    return id->sym->index;
+}
+
+bool sema_hears_moves(const PtrVec *hs)
+{
+    for (int i = 0; i < hs->len; i++) {
+        const Handler *h = hs->items[i];
+        if (h->event == EV_ENTERS || h->event == EV_LEAVES)
+            return true;
+    }
+    return false;
+}
+
+bool sema_draws_reported(const Sema *s, int z)
+{
+    for (int i = 0; i < s->draws_reported.len; i++)
+        if (s->draws_reported.items[i] == s->g->zones.items[z])
+            return true;
+    return false;
+}

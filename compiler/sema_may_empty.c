@@ -75,14 +75,6 @@ typedef struct Called {
     Pass pass;                  /* what the players can make a call do */
 } Called;
 
-static int zone_no(const Node *z)
-{
-    const Node *id = z && z->kind == N_INDEX ? z->base : z;
-    if (!id || id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
-        return -1;
-    return id->sym->index;
-}
-
 /* ---- what spoils the proof ------------------------------------------------- */
 
 typedef struct Spoil {
@@ -121,7 +113,7 @@ static bool spoils(const Node *st, int z)
     switch (st->kind) {
     case N_MOVE:
     case N_MOVEALL:
-        return zone_no(st->to) == z;
+        return sema_zone_no(st->to) == z;
     case N_PLAY:
         return true;
     case N_IF:
@@ -137,11 +129,11 @@ static bool spoils(const Node *st, int z)
                 return true;
         return false;
     case N_LET:
-        if (st->init && st->init->kind == N_CHOOSECARDS && zone_no(st->init->into) == z)
+        if (st->init && st->init->kind == N_CHOOSECARDS && sema_zone_no(st->init->into) == z)
             return true;
         break;
     case N_EXPRSTMT:
-        if (st->call && st->call->kind == N_CHOOSECARDS && zone_no(st->call->into) == z)
+        if (st->call && st->call->kind == N_CHOOSECARDS && sema_zone_no(st->call->into) == z)
             return true;
         if (st->call && st->call->kind == N_CALL && st->call->sym &&
             st->call->sym->kind == S_EVENT)
@@ -261,12 +253,12 @@ static Pass walk_call(Empty *e, const Node *call)
 static bool moves_away(const Empty *e, const Node *st, const Sym *x)
 {
     return st->kind == N_MOVE && st->card && st->card->kind == N_IDENT && st->card->sym == x &&
-           zone_no(st->to) != e->z;
+           sema_zone_no(st->to) != e->z;
 }
 
 static bool is_top_z(const Empty *e, const Node *n)
 {
-    return n && n->kind == N_TOPCARD && zone_no(n->zone) == e->z;
+    return n && n->kind == N_TOPCARD && sema_zone_no(n->zone) == e->z;
 }
 
 /* A `let x = top(Z)` followed in its block by `move x to W` takes. */
@@ -314,7 +306,7 @@ static Pass walk_stmt(Empty *e, const Node *st, int loops)
         e->spoilt = true;
     switch (st->kind) {
     case N_MOVE:
-        if (is_top_z(e, st->card) && zone_no(st->to) != e->z)
+        if (is_top_z(e, st->card) && sema_zone_no(st->to) != e->z)
             return (Pass){true, true, false, st->card};
         return PASS_ON;
     case N_LET:
@@ -455,7 +447,7 @@ static void aside_walk(Aside *a, const Node *n)
 
 static void aside_fill(Aside *a, const Node *to)
 {
-    int z = zone_no(to);
+    int z = sema_zone_no(to);
     if (z >= 0 && z < a->g->zones.len)
         a->fills[z] = true;
 }
@@ -515,24 +507,6 @@ static void scan_at(const Node *n, void *ctx)
         vec_push(ls->arena, ls->loops, (void *)n);
 }
 
-static bool hears_moves(const PtrVec *hs)
-{
-    for (int i = 0; i < hs->len; i++) {
-        const Handler *h = hs->items[i];
-        if (h->event == EV_ENTERS || h->event == EV_LEAVES)
-            return true;
-    }
-    return false;
-}
-
-static bool reported_already(const Sema *s, int z)
-{
-    for (int i = 0; i < s->draws_reported.len; i++)
-        if (s->draws_reported.items[i] == s->g->zones.items[z])
-            return true;
-    return false;
-}
-
 static bool is_shared_zone(const Sema *s, int z)
 {
     const Node *d = s->g->zones.items[z];
@@ -547,7 +521,7 @@ typedef struct DrawScan {
 static void scan_draw(const Node *n, void *ctx)
 {
     DrawScan *ds = ctx;
-    int z = n->kind == N_TOPCARD ? zone_no(n->zone) : -1;
+    int z = n->kind == N_TOPCARD ? sema_zone_no(n->zone) : -1;
     if (z >= 0 && z < ds->nzones)
         ds->drawn[z] = true;
 }
@@ -555,7 +529,7 @@ static void scan_draw(const Node *n, void *ctx)
 void check_may_empty(Sema *s)
 {
     const Game *g = s->g;
-    if (!s->kinds || g->zones.len == 0 || hears_moves(&g->befores))
+    if (!s->kinds || g->zones.len == 0 || sema_hears_moves(&g->befores))
         return;
     PtrVec loops = {0}, ats = {0};
     DrawScan ds = {arena_alloc(s->arena, sizeof *ds.drawn * (size_t)g->zones.len), g->zones.len};
@@ -575,7 +549,7 @@ void check_may_empty(Sema *s)
     size_t ncalled = sizeof(Called) * (size_t)(g->procs.len + 1);
     Empty e = {.s = s, .called = arena_alloc(s->arena, ncalled)};
     for (int z = 0; z < g->zones.len; z++) {
-        if (!ds.drawn[z] || !is_shared_zone(s, z) || reported_already(s, z) || aside.fills[z] ||
+        if (!ds.drawn[z] || !is_shared_zone(s, z) || sema_draws_reported(s, z) || aside.fills[z] ||
             capacity(s, kinds_in_zone(s->kinds, z)) == 0)
             continue;
         e.z = z;

@@ -100,15 +100,6 @@ static const Node *clause_waits(WaitWalk *w, const Handler *h)
 
 /* ---- the moves where nothing can wait ---- */
 
-/* The zone a zone expression (ZONE or ZONE[i]) names, or -1. */
-static int zone_no_of(const Node *z)
-{
-    const Node *id = z && z->kind == N_INDEX ? z->base : z;
-    if (!id || id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
-        return -1;
-    return id->sym->index;
-}
-
 /* One move of many cards at once: where it is written (NULL for a held
  * zone's drop), what it is, the zone its cards leave (-1: any) and the
  * zone they enter. */
@@ -193,14 +184,14 @@ static void bulk_node(const Node *n, void *ctx)
     BulkMove m = {.at = n, .from = -1};
     if (n->kind == N_MOVEALL) {
         m.what = "'move all'";
-        m.to = zone_no_of(n->to);
+        m.to = sema_zone_no(n->to);
         if (n->cards && n->cards->src_kind == SRC_ZONE)
-            m.from = zone_no_of(n->cards->in);
+            m.from = sema_zone_no(n->cards->in);
     } else if (n->kind == N_CHOOSECARDS && n->into) {
         m.what = "'choose cards ... into'";
-        m.to = zone_no_of(n->into);
+        m.to = sema_zone_no(n->into);
         if (n->src && n->src->src_kind == SRC_ZONE)
-            m.from = zone_no_of(n->src->in);
+            m.from = sema_zone_no(n->src->in);
     } else {
         return;
     }

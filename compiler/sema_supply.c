@@ -302,21 +302,12 @@ static void move_one(Supply *x, int z, const Node *at)
     x->filled_at[z] = at;
 }
 
-/* Did sema_draws.c already report Z empty at a top(Z) (an error)? */
-static bool draws_reported(const Sema *s, int z)
-{
-    for (int i = 0; i < s->draws_reported.len; i++)
-        if (s->draws_reported.items[i] == s->g->zones.items[z])
-            return true;
-    return false;
-}
-
 /* A `top(Z)` (or bottom) that certainly runs now: does Z hold no card? */
 static void read_top(Supply *x, const Node *top, bool certain)
 {
     int z = shared_zone(x, top->zone);
     if (z < 0 || x->skip[z] || x->reported[z] || !sure(x, certain) ||
-        draws_reported(x->s, z))
+        sema_draws_reported(x->s, z))
         return;
     long long at_most = most(x, z);
     if (at_most == SUPPLY_UNBOUNDED || x->taken[z] < at_most)
@@ -736,17 +727,6 @@ static bool all_kinds(Supply *x)
     return true;
 }
 
-/* Does a clause hear a card enter or leave a zone? */
-static bool hears_moves(const PtrVec *hs)
-{
-    for (int i = 0; i < hs->len; i++) {
-        const Handler *h = hs->items[i];
-        if (h->event == EV_ENTERS || h->event == EV_LEAVES)
-            return true;
-    }
-    return false;
-}
-
 void check_supply(Sema *s, const Program *prog)
 {
     Game *g = s->g;
@@ -769,9 +749,9 @@ void check_supply(Sema *s, const Program *prog)
         return;
     for (int i = 0; i < prog->decls.len; i++)
         ast_walk_const(prog->decls.items[i], uses_eliminate, &x.players_may_go);
-    if (hears_moves(&g->befores))
+    if (sema_hears_moves(&g->befores))
         return; /* an `instead of` or a reaction may cancel any move */
-    x.moves_heard = hears_moves(&g->handlers);
+    x.moves_heard = sema_hears_moves(&g->handlers);
     for (int n = g->min_players; n <= g->max_players; n++) {
         for (int z = 0; z < x.nzones; z++) {
             x.unbounded[z] = x.skip[z]; /* what it holds is not counted */
