@@ -12,6 +12,7 @@ const base = "/seat/" + seat;
 const query = "?key=" + encodeURIComponent(key);
 
 const $ = (id) => document.getElementById(id);
+let asked = 0;  // questions shown so far: an answer's reply may come after the next one
 
 function text(tag, s, cls) {
   const e = document.createElement(tag);
@@ -75,10 +76,12 @@ function setIdle(message) {
 }
 
 async function choose(id) {
+  const question = asked;
   for (const b of $("options").children) b.disabled = true;
   $("error").textContent = "";
   const r = await fetch(base + "/answer" + query, {
     method: "POST", body: JSON.stringify({ choose: id }) + "\n" });
+  if (question !== asked) return;  // the next question is already shown
   if (r.ok) {
     setIdle("Waiting for the other players...");
     return;
@@ -91,6 +94,7 @@ async function choose(id) {
 }
 
 function onDecision(m) {
+  asked++;
   showZones(m.view);
   showNumbers(m.view);
   $("question-box").className = "";

@@ -18,7 +18,7 @@ import socket
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from served import TIMEOUT, Server, run_play  # noqa: E402
+from served import TIMEOUT, Server, run_play, seat_sees  # noqa: E402
 
 failures = 0
 passed = 0
@@ -31,24 +31,6 @@ def check(what, ok, detail=""):
     else:
         failures += 1
         print("FAIL: %s%s" % (what, ": " + detail if detail else ""))
-
-
-# Which zones a seat may not see, by game (as their rules declare them):
-# a hidden zone for every seat, an owner zone for all but its owner.
-HIDDEN = {
-    "easy-school": ({"deck", "aside", "victory"}, set()),
-    "school-control": ({"deck"}, {"hand"}),
-}
-
-
-def seat_sees(game, place, p):
-    """May seat p (from 0) see the cards of this place of a move?"""
-    if place is None:
-        return False
-    hidden, owner = HIDDEN[game]
-    if place["zone"] in hidden:
-        return False
-    return place["zone"] not in owner or place.get("player") == p
 
 
 def choose(rng, decision):

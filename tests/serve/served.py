@@ -120,3 +120,21 @@ def run_play(binary, args, answers):
                          input="".join(a + "\n" for a in answers),
                          capture_output=True, text=True, timeout=TIMEOUT)
     return out.stdout.splitlines()
+
+
+# Which zones a seat may not see, by game (as their rules declare them):
+# a hidden zone for every seat, an owner zone for all but its owner.
+HIDDEN = {
+    "easy-school": ({"deck", "aside", "victory"}, set()),
+    "school-control": ({"deck"}, {"hand"}),
+}
+
+
+def seat_sees(game, place, p):
+    """May seat p (from 0) see the cards of this place of a move?"""
+    if place is None:
+        return False
+    hidden, owner = HIDDEN[game]
+    if place["zone"] in hidden:
+        return False
+    return place["zone"] not in owner or place.get("player") == p
