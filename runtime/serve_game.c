@@ -195,7 +195,7 @@ int rt_sg_answer(RtServeGame *sg, int p, const char *s, size_t n, char *err, siz
 {
     const RtCore *c = sg->st;
     if (c->over != RT_PLAYING || c->dec.player != p) {
-        snprintf(err, errn, "no question of player %d is pending", p);
+        snprintf(err, errn, "no question of seat %d is pending", p + 1);
         return 409;
     }
     if (n > RT_LINE_MAX - 1) {

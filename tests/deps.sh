@@ -18,6 +18,9 @@ python3 -c 'import yaml' 2>/dev/null || missing="$missing python3-yaml"
 command -v groff >/dev/null 2>&1 || missing="$missing groff-base"
 command -v col >/dev/null 2>&1 || missing="$missing bsdextrautils"
 command -v man >/dev/null 2>&1 || missing="$missing man-db"
+# headless Chromium and its WebDriver, for serve's pages (tests/serve/browser.py)
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"
 # clang's libFuzzer runtime, for the fuzz harnesses (make fuzz, CI)
 command -v clang >/dev/null 2>&1 || missing="$missing clang"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
