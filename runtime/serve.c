@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 enum {
-    MAX_CONNS = 64,         /* connections at once; more are closed at once */
+    MAX_CONNS = 64,         /* connections at once (free_conn) */
     HEAD_MAX = 8192,        /* request line and headers */
     BODY_MAX = RT_LINE_MAX, /* a POST's body: one protocol line */
     KEY_BYTES = 16,         /* a seat's key: 32 hex digits */
@@ -53,6 +53,7 @@ typedef struct Conn {
     size_t inlen;                   /* bytes of in */
     char *out;                      /* bytes to send */
     size_t outlen, outpos;          /* bytes in out, bytes already sent */
+    uint64_t opened;                /* when it was accepted: the number of the accept */
     int seat;                       /* CONN_STREAMING: the seat (from 0) */
     size_t next_line;               /* CONN_STREAMING: the next line to send */
 } Conn;
@@ -77,6 +78,7 @@ typedef struct Server {
     char key[RT_MAX_PLAYERS][2 * KEY_BYTES + 1];  /* each human seat's key */
     bool delivered[RT_MAX_PLAYERS]; /* the seat's last line was sent to a client */
     bool exit_when_done;
+    uint64_t accepted;              /* connections accepted so far */
     Conn conn[MAX_CONNS];
 } Server;
 
@@ -130,7 +132,7 @@ static int listen_local(const char *prog, int port, int *bound)
                             .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
     socklen_t len = sizeof a;
     if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
-        bind(fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(fd, 16) < 0 ||
+        bind(fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(fd, MAX_CONNS) < 0 ||
         getsockname(fd, (struct sockaddr *)&a, &len) < 0 ||
         fcntl(fd, F_SETFL, O_NONBLOCK) < 0) {
         fprintf(stderr, "%s: cannot listen on 127.0.0.1:%d: %s\n", prog, port,
@@ -153,20 +155,38 @@ static void conn_close(Conn *c)
     *c = (Conn){.kind = CONN_FREE, .fd = -1};
 }
 
-static void accept_one(Server *sv)
+/* A free connection; when all are in use, the one that has been reading
+ * its request the longest is closed for it (clients that open connections
+ * and say nothing cannot keep others out), or NULL if every one streams. */
+static Conn *free_conn(Server *sv)
 {
-    int fd = accept(sv->listen_fd, NULL, NULL);
-    if (fd < 0)
-        return;
+    Conn *oldest = NULL;
     for (int i = 0; i < MAX_CONNS; i++) {
         Conn *c = &sv->conn[i];
-        if (c->kind == CONN_FREE) {
-            fcntl(fd, F_SETFL, O_NONBLOCK);
-            *c = (Conn){.kind = CONN_READING, .fd = fd};
-            return;
-        }
+        if (c->kind == CONN_FREE)
+            return c;
+        if (c->kind == CONN_READING && (!oldest || c->opened < oldest->opened))
+            oldest = c;
     }
-    close(fd); /* full */
+    if (oldest)
+        conn_close(oldest);
+    return oldest;
+}
+
+/* Accepts every connection waiting (at most MAX_CONNS at a time). */
+static void accept_all(Server *sv)
+{
+    for (int k = 0; k < MAX_CONNS; k++) {
+        int fd = accept(sv->listen_fd, NULL, NULL);
+        if (fd < 0)
+            return;
+        Conn *c = free_conn(sv);
+        if (!c || fcntl(fd, F_SETFL, O_NONBLOCK) < 0) {
+            close(fd);
+            continue;
+        }
+        *c = (Conn){.kind = CONN_READING, .fd = fd, .opened = sv->accepted++};
+    }
 }
 
 /* Queues n bytes of s to send. False: out of memory. */
@@ -420,10 +440,20 @@ static void answer(Server *sv, Conn *c, int seat, const Request *r)
         stop_signal = -1;
 }
 
+/* What follows /seat/N: 0 the page, 1 the events, 2 the answer, -1 none. */
+static int seat_resource(const char *rest)
+{
+    static const char *const names[] = {"", "/events", "/answer"};
+    for (int k = 0; k < 3; k++)
+        if (!strcmp(rest, names[k]))
+            return k;
+    return -1;
+}
+
 static void route_seat(Server *sv, Conn *c, const Request *r, int seat, const char *rest)
 {
     bool get = !strcmp(r->method, "GET"), post = !strcmp(r->method, "POST");
-    int kind = !strcmp(rest, "") ? 0 : !strcmp(rest, "/events") ? 1 : !strcmp(rest, "/answer") ? 2 : -1;
+    int kind = seat_resource(rest);
     if (kind < 0)
         reply_status(c, 404);
     else if (kind == 2 ? !post : !get)
@@ -594,7 +624,7 @@ static void poll_once(Server *sv)
             conn_close(c);
     }
     if (fds[n].revents & POLLIN)
-        accept_one(sv);
+        accept_all(sv);
 }
 
 /* Each human seat's URL on stdout, one line each. */

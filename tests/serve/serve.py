@@ -181,8 +181,13 @@ def misuse(binary, game):
     for i in range(20):
         raw(sv, b"GET /seat/1/events?key=" + k1.encode() + b" HTTP/1.1\r\n\r\n", read=i % 2 == 0)
         raw(sv, b"GET /seat/1?key=" + k1.encode() + b" HTTP/1.1\r\n", read=False)
+    idle = [socket.create_connection((sv.host, sv.port), timeout=60) for _ in range(100)]
+    for s in idle:
+        s.sendall(b"GET /seat/1 HTTP/1.1\r\n")
     status, page = sv.request("GET", "/seat/1?key=" + k1)
-    check("%s: the page after 40 clients vanished: 200" % game,
+    for s in idle:
+        s.close()
+    check("%s: the page after 40 clients vanished and beside 100 that say nothing: 200" % game,
           status == 200 and b'<script src="/serve/page.js">' in page, str(status))
     for path, kind in (("/serve/page.js", b"use strict"), ("/serve/page.css", b"body")):
         status, body = sv.request("GET", path)
