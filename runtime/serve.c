@@ -478,20 +478,23 @@ static void route(Server *sv, Conn *c, const Request *r)
         reply_status(c, 404);
 }
 
-/* A whole request is in c->in: answers it. */
-static void handle_request(Server *sv, Conn *c, size_t head)
+/* The request's head (up to head) is in: answers what can be answered
+ * now. A POST waits for its whole body. */
+static void head_read(Server *sv, Conn *c, size_t head)
 {
     Request r;
     if (!parse_head(&r, c->in, head)) {
         reply_status(c, 400);
-        return;
-    }
-    if (!strcmp(r.method, "POST") && r.content_length < 0) {
+    } else if (r.content_length > BODY_MAX) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "line too long (over %d bytes)", RT_LINE_MAX - 1);
+        reply_error(c, 413, msg);
+    } else if (!strcmp(r.method, "POST") && r.content_length < 0) {
         reply_status(c, 411);
-        return;
+    } else if (c->inlen >= head + (size_t)(r.content_length > 0 ? r.content_length : 0)) {
+        r.body = c->in + head;
+        route(sv, c, &r);
     }
-    r.body = c->in + head;
-    route(sv, c, &r);
 }
 
 /* Reads what is there; answers once a whole request is in. */
@@ -505,20 +508,10 @@ static void read_request(Server *sv, Conn *c)
     }
     c->inlen += (size_t)k;
     size_t head = head_end(c->in, c->inlen < HEAD_MAX ? c->inlen : HEAD_MAX);
-    if (!head) {
-        if (c->inlen >= HEAD_MAX)
-            reply_status(c, 431);
-        return;
-    }
-    Request r;
-    long len = parse_head(&r, c->in, head) ? r.content_length : 0;
-    if (len > BODY_MAX) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "line too long (over %d bytes)", RT_LINE_MAX - 1);
-        reply_error(c, 413, msg);
-    } else if (c->inlen >= head + (size_t)(len > 0 ? len : 0)) {
-        handle_request(sv, c, head);
-    }
+    if (head)
+        head_read(sv, c, head);
+    else if (c->inlen >= HEAD_MAX)
+        reply_status(c, 431);
 }
 
 /* ---- sending ---- */
