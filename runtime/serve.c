@@ -56,6 +56,7 @@ typedef struct Conn {
     uint64_t opened;                /* when it was accepted: the number of the accept */
     int seat;                       /* CONN_STREAMING: the seat (from 0) */
     size_t next_line;               /* CONN_STREAMING: the next line to send */
+    int asking;                     /* CONN_STREAMING: the last "asking" sent: 1, 0, -1 none */
 } Conn;
 
 /* A parsed request. */
@@ -416,6 +417,7 @@ static void start_stream(Server *sv, Conn *c, int seat, long last_id)
                                "\r\n";
     c->kind = CONN_STREAMING;
     c->seat = seat;
+    c->asking = -1;
     c->outlen = c->outpos = 0;
     size_t n = sv->game.stream[seat].nlines;
     c->next_line = last_id < 0 ? 0 : (size_t)last_id + 1 > n ? n : (size_t)last_id + 1;
@@ -516,7 +518,23 @@ static void read_request(Server *sv, Conn *c)
 
 /* ---- sending ---- */
 
-/* Queues a stream's lines not yet queued, as events "id: I" "data: LINE". */
+/* Once a stream has every line: an event "asking" whose data is true
+ * when a question of its seat is pending, false when not, each time that
+ * changes. A page told false knows the last question it was sent was
+ * answered, even when no line followed the answer. */
+static bool queue_asking(Server *sv, Conn *c)
+{
+    const RtCore *core = sv->game.st;
+    int asking = core->over == RT_PLAYING && core->dec.player == c->seat;
+    if (c->next_line < sv->game.stream[c->seat].nlines || asking == c->asking)
+        return true;
+    c->asking = asking;
+    const char *ev = asking ? "event: asking\ndata: true\n\n" : "event: asking\ndata: false\n\n";
+    return queue(c, ev, strlen(ev));
+}
+
+/* Queues a stream's lines not yet queued, as events "id: I" "data: LINE",
+ * then what queue_asking says. */
 static void refill_stream(Server *sv, Conn *c)
 {
     const RtSeatStream *s = &sv->game.stream[c->seat];
@@ -534,6 +552,8 @@ static void refill_stream(Server *sv, Conn *c)
         }
         c->next_line++;
     }
+    if (!queue_asking(sv, c))
+        conn_close(c);
 }
 
 static void send_some(Server *sv, Conn *c)

@@ -81,6 +81,10 @@ async function choose(id) {
   $("error").textContent = "";
   const r = await fetch(base + "/answer" + query, {
     method: "POST", body: JSON.stringify({ choose: id }) + "\n" });
+  if (r.ok) {
+    // answers taken since the page loaded (tests/serve/browser.py reads it)
+    document.body.dataset.taken = Number(document.body.dataset.taken || 0) + 1;
+  }
   if (question !== asked) return;  // the next question is already shown
   if (r.ok) {
     setIdle("Waiting for the other players...");
@@ -152,6 +156,14 @@ function start() {
       $("status").textContent = "Waiting for the other players...";
     }
   };
+  // "asking": whether a question of this seat is pending, once the page has
+  // every line (not a protocol line); false: the last question was answered
+  events.addEventListener("asking", (e) => {
+    if (e.data === "false" && $("status").className !== "over") {
+      setIdle("Waiting for the other players...");
+      $("status").textContent = "Waiting for the other players...";
+    }
+  });
   events.onerror = () => {
     if ($("status").className !== "over") $("status").textContent = "Connection lost; retrying...";
   };

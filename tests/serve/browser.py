@@ -5,7 +5,8 @@ WebDriver HTTP API with urllib (no Selenium).
 
 For each game, two human seats, each page in a window of its own: the
 games are played by clicking the pages' buttons until both pages say the
-game is over. Beside the pages the test reads each seat's event stream
+game is over (a page is reloaded twice on the way, and goes on from its
+history). Beside the pages the test reads each seat's event stream
 itself; the names of the cards that seat 2 held in its hand and that seat
 1's stream never names must never be in seat 1's page (its whole HTML,
 read after every click), and the other way round; and each page must have
@@ -90,15 +91,17 @@ class Driver:
     def switch(self, handle):
         self.s("POST", "/window", {"handle": handle})
 
-    def page(self):
+    def page(self, html=True):
         """The page's status line, whether it is over, its enabled buttons'
-        labels, and its whole HTML."""
-        return self.s("POST", "/execute/sync", {"script": """
+        labels, and its whole HTML (or "" without html)."""
+        return self.s("POST", "/execute/sync", {"args": [html], "script": """
             const buttons = [...document.querySelectorAll('#options button')];
             return {status: document.getElementById('status').textContent,
+                    shown: buttons.length, error: document.getElementById('error').textContent,
+                    taken: Number(document.body.dataset.taken || 0),
                     over: document.getElementById('status').className === 'over',
                     buttons: buttons.filter((b) => !b.disabled).map((b) => b.textContent),
-                    html: document.documentElement.outerHTML};""", "args": []})
+                    html: arguments[0] ? document.documentElement.outerHTML : ""};"""})
 
     def click(self, index):
         found = self.s("POST", "/elements", {"using": "css selector", "value": "#options button"})
@@ -132,12 +135,24 @@ def own_hand(game, truth, p):
             and m["to"].get("player") == p}
 
 
+def taken(driver, before, deadline):
+    """Waits for the page's answer to be taken (True) or refused (False: a
+    question answered already, say); only an answer taken is the game's."""
+    while time.monotonic() < deadline:
+        state = driver.page(html=False)
+        if state["taken"] != before:
+            return True
+        if state["error"]:
+            return False
+    return False
+
+
 def play(driver, binary, game, seed, extra):
     sv = Server(binary, "--seed", str(seed), "--seats", "human,human", "--exit-when-done",
                 *extra)
     streams = {seat: sv.stream(seat) for seat in (1, 2)}
     windows = {seat: driver.new_window(sv.urls[seat]) for seat in (1, 2)}
-    rng, answers = random.Random(seed), []
+    rng, answers, reloads = random.Random(seed), [], 0
     html = {1: [], 2: []}
     deadline = time.monotonic() + TIMEOUT
     over = set()
@@ -149,14 +164,21 @@ def play(driver, binary, game, seed, extra):
             html[seat].append(state["html"])
             if state["over"]:
                 over.add(seat)
+            elif not state["shown"] and len(answers) >= 20 * (reloads + 1) and reloads < 2:
+                # a page that waits (its answer taken) comes back: its history again
+                driver.s("POST", "/refresh", {})
+                reloads += 1
             elif state["buttons"]:
                 pick = rng.randrange(len(state["buttons"]))
                 driver.click(pick)
-                answers.append('{"choose":%d}' % pick)
+                if taken(driver, state["taken"], deadline):
+                    answers.append('{"choose":%d}' % pick)
+
                 idle = False
         if idle:
             time.sleep(0.05)
-    print("%s: %d clicks in the pages" % (game, len(answers)))
+    print("%s: %d clicks in the pages, %d reloads" % (game, len(answers), reloads))
+    check("%s: pages were reloaded during the game" % game, reloads == 2)
     check("%s: the game played to its end by %d clicks in the pages" % (game, len(answers)),
           len(over) == 2)
     for seat, handle in windows.items():

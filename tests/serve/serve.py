@@ -16,6 +16,7 @@ import random
 import signal
 import socket
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from served import TIMEOUT, Server, run_play, seat_sees  # noqa: E402
@@ -56,6 +57,9 @@ def play_one_seat(binary, game, seed):
     want = run_play(binary, ["--seats", "json,random", "--seed", str(seed)], answers)
     check("%s: seat 1's stream is play's (%d lines, %d answers)" % (game, len(want), len(answers)),
           s.lines == want, first_difference(s.lines, want))
+    check("%s: 'asking' goes true and false by turns, false at the end" % game,
+          s.asking and s.asking[-1] == "false" and
+          all(a != b for a, b in zip(s.asking, s.asking[1:])), repr(s.asking[:6]))
 
 
 def first_difference(got, want):
@@ -204,6 +208,16 @@ def misuse(binary, game):
     c = sv.stream(1, last_id=2)
     check("%s: Last-Event-ID 2: the stream goes on from line 3" % game, c.next() == first[3])
     c.close()
+    asked = {}
+    for seat in (1, 2):
+        d = sv.stream(seat)
+        deadline = time.monotonic() + TIMEOUT
+        while not d.asking and time.monotonic() < deadline:
+            time.sleep(0.01)  # it comes once every line has: no time is assumed
+        asked[seat] = d.asking
+        d.close()
+    check("%s: once a stream has every line, 'asking' says whose question is pending" % game,
+          asked == {pending: ["true"], 3 - pending: ["false"]}, repr(asked))
 
     sv.proc.send_signal(signal.SIGTERM)
     rc, err = sv.wait()

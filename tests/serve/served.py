@@ -81,18 +81,24 @@ class Stream:
             raise AssertionError("events: Content-Type %s" % self.resp.getheader("Content-Type"))
         self.events = queue.Queue()
         self.lines = []         # every data line read, in order (by the thread)
+        self.asking = []        # every "asking" event's data, in order (by the thread)
         self.seat, self.merged = seat, merged
         threading.Thread(target=self.read, daemon=True).start()
 
     def read(self):
-        event_id, data = None, None
+        event_id, data, kind = None, None, None
         try:
             for raw in self.resp.fp:
                 line = raw.decode("utf-8").rstrip("\n")
                 if line.startswith("id: "):
                     event_id = int(line[4:])
+                elif line.startswith("event: "):
+                    kind = line[7:]
                 elif line.startswith("data: "):
                     data = line[6:]
+                elif line == "" and kind == "asking":
+                    self.asking.append(data)
+                    kind, data = None, None
                 elif line == "" and data is not None:
                     self.lines.append(data)
                     self.events.put((event_id, data))
