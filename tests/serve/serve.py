@@ -13,6 +13,7 @@ import json
 import os
 import queue
 import random
+import re
 import signal
 import socket
 import sys
@@ -125,6 +126,8 @@ def raw(sv, data, read=True):
     with socket.create_connection((sv.host, sv.port), timeout=60) as s:
         try:
             s.sendall(data)
+            if read:
+                s.shutdown(socket.SHUT_WR)  # all is sent: a server waiting for more sees the end
         except OSError:
             return "(closed)"
         if not read:
@@ -180,6 +183,33 @@ def misuse(binary, game):
     status, body = sv.answer(3 - pending, '{"choose":0}')
     check("%s: an answer of the seat not asked: 409" % game,
           status == 409 and json.loads(body)["type"] == "error", "%d %r" % (status, body))
+
+    # requests mangled at random (seeded): each gets a status line or is
+    # closed, and the server serves on
+    rng = random.Random(7)
+    good = [b"GET /seat/1?key=%s HTTP/1.1\r\nHost: x\r\n\r\n" % k1.encode(),
+            b"POST /seat/2/answer?key=%s HTTP/1.1\r\nContent-Length: 12\r\n\r\n{\"choose\":0}"
+            % sv.key(2).encode(),
+            b"GET /seat/2/events?key=%s HTTP/1.1\r\nLast-Event-ID: 3\r\n\r\n" % sv.key(2).encode()]
+    statuses = set()
+    for i in range(300):
+        data = bytearray(rng.choice(good))
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(data))
+            op = rng.randrange(3)
+            if op == 0:
+                data[at] = rng.randrange(256)
+            elif op == 1:
+                del data[at:at + rng.randint(1, 8)]
+            else:
+                data[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
+        data += b"\r\n\r\n"  # a head that ends, whatever the mangling left
+        first = raw(sv, bytes(data))
+        statuses.add(first[:12])
+        if not re.match(r"HTTP/1\.1 (200|400|403|404|405|409|411|413|431) |\(closed\)", first):
+            check("%s: mangled request %d: a status" % (game, i), False, "%r -> %r" % (data, first))
+    check("%s: 300 mangled requests answered (%d kinds of answer)" % (game, len(statuses)),
+          len(statuses) > 3, repr(statuses))
 
     # clients that vanish: mid-stream, before reading, after half a request
     for i in range(20):
