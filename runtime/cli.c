@@ -11,7 +11,9 @@
  *
  * Exit status: 0 the game ended or was abandoned (quit, closed stdin,
  * closed stdout); 1 the game faulted or stdout failed otherwise; 2 bad
- * usage. The state is allocated once per command and reused. */
+ * usage. The state is allocated once per command and reused. serve
+ * (serve.c) exits 0 once stopped or done, 1 on a fault or when it cannot
+ * listen. */
 #include "rtcli.h"
 #include "serve.h"
 
