@@ -761,6 +761,32 @@ static void load_card_other_key(Ctx *c, CardDef *card, YNode *k, YNode *v, CardR
     }
 }
 
+static void load_card_value(Ctx *c, CardDef *card, CardRead *r, YNode *k, YNode *v);
+
+/* A value written as an alias of a scalar (`power: *p`): what is wrong
+ * with it is placed at the anchored scalar, where each use says the same
+ * and is merged into one (diags_merge_repeats), and the use is noted. */
+static void load_aliased_value(Ctx *c, CardDef *card, CardRead *r, YNode *k, YNode *v)
+{
+    Diags *outer = c->d, inner;
+    diags_init(&inner, c->a);
+    inner.max_errors = INT_MAX;
+    c->d = &inner;
+    load_card_value(c, card, r, k, v);
+    c->d = outer;
+    Loc at = v->anchored->loc;
+    for (int i = 0; i < inner.list.len; i++) {
+        const Diag *g = inner.list.items[i];
+        bool here = g->sev != SEV_NOTE && g->loc.line == v->loc.line && g->loc.col == v->loc.col;
+        diag_add_from(g->origin, outer, g->sev, here ? at : g->loc, g->hint, "%s", g->msg);
+    }
+    CardAliasUse *u = arena_alloc(c->a, sizeof *u);
+    u->at = at;
+    u->use = v->loc;
+    u->card = card->name;
+    vec_push(c->a, &c->cs->alias_uses, u);
+}
+
 /* Reads the i-th key of a card, except 'name' and 'type' (read first). */
 static void load_card_key(Ctx *c, CardDef *card, CardRead *r, int i)
 {
@@ -768,6 +794,16 @@ static void load_card_key(Ctx *c, CardDef *card, CardRead *r, int i)
     YNode *k = item->items[2 * i], *v = item->items[2 * i + 1];
     if (k->kind != YN_SCALAR || !is_first_key(item, i))
         return;
+    if (v->alias && v->kind == YN_SCALAR && v->anchored && !item->alias &&
+        strcmp(k->str, "effect") != 0) /* an effect's own merge: parse.c */
+        load_aliased_value(c, card, r, k, v);
+    else
+        load_card_value(c, card, r, k, v);
+}
+
+/* Reads the value v of key k of a card. */
+static void load_card_value(Ctx *c, CardDef *card, CardRead *r, YNode *k, YNode *v)
+{
     const char *key = k->str;
     if (strcmp(key, "name") == 0 || strcmp(key, "type") == 0)
         return;

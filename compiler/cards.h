@@ -83,7 +83,18 @@ typedef struct CardSet {
     int nleft_out;
     bool types_broken;          /* 'types' is missing or has errors */
     int capattrs;
+    PtrVec alias_uses;          /* CardAliasUse*: a card's value written as an
+                                 * alias of a scalar anchored in another card */
 } CardSet;
+
+/* A card's value given by an alias (`power: *p`): what is wrong with the
+ * value is said once, at the anchored scalar `at`, with a note at each
+ * use (driver.c, comp_merge_shared). */
+typedef struct CardAliasUse {
+    Loc at;                     /* the anchored scalar */
+    Loc use;                    /* the alias */
+    const char *card;           /* the card that uses it, or NULL (no name) */
+} CardAliasUse;
 
 typedef struct CardLimits {
     int max_name;               /* characters in a name */

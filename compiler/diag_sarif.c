@@ -45,6 +45,10 @@ static const RuleEntry rule_table[] = {
     {"cards", "only in case", "cards/case-twin", "Two names that differ only in case."},
     {"cards", "no card has it", "cards/unused-type", "A declared type that no card has."},
     {"cards", " must be ", "cards/shape", "A value of the wrong shape (map, list or text)."},
+    {"print", "WinAnsiEncoding lacks", "print/not-in-font",
+     "A character the PDF's font cannot print: it is printed as '?'."},
+    {"tts", "outside ASCII", "print/not-ascii",
+     "A character the Tabletop Simulator sheet's font cannot draw: it is drawn as '?'."},
 };
 
 /* The default of a file that no entry names: its id and description. */
@@ -61,6 +65,8 @@ static const StemDefault stem_defaults[] = {
     {"parser", "rules/syntax", "The rules' syntax."},
     {"lexer", "rules/syntax", "The rules' syntax."},
     {"diag", "cardc", "A diagnostic of cardc."},
+    {"print", "print", "Printing the cards (cardc print)."},
+    {"tts", "print", "Printing the cards (cardc print)."},
 };
 
 /* The last path component of file, without its extension, into out. */

@@ -254,6 +254,15 @@ void comp_merge_shared(Compilation *c)
         snprintf(msg, sizeof msg, "used here by card '%s'", u->card);
         diags_note_within(&c->diags, u->from, u->to, u->use, msg);
     }
+    for (int i = 0; c->cards && i < c->cards->alias_uses.len; i++) {
+        const CardAliasUse *u = c->cards->alias_uses.items[i];
+        char msg[200];
+        if (u->card)
+            snprintf(msg, sizeof msg, "used here by card '%s'", u->card);
+        else
+            snprintf(msg, sizeof msg, "used here by a card");
+        diags_note_within(&c->diags, u->at, u->at, u->use, msg);
+    }
 }
 
 bool phase_analyse(Compilation *c)

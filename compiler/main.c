@@ -7,15 +7,18 @@
  *   cardc build PATH --dump=tree|checked|analysed
  *   cardc schema                  (the card file's JSON Schema: schema.c)
  *   cardc init GAMEDIR            (a starter game: init.c)
+ *   cardc print PATH -o FILE.pdf [--paper=a4|letter] [--tts DIR]
+ *                                 (print-and-play sheets: print.c, tts.c)
  *
  * The pipeline of one PATH: open (read cards.yaml and *.rules, load the
  * cards), parse, check; then, to build, analyse and emit (run_one lists
- * them). Each phase reports into one Diags and the next runs only if it
- * may. Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage
- * or unreadable input. */
+ * them), or, to print, write the sheets. Each phase reports into one
+ * Diags and the next runs only if it may. Exit status: 0 clean (warnings
+ * allowed), 1 errors found, 2 bad usage or unreadable input. */
 #include "cardc.h"
 #include "diag_sarif.h"
 #include "dump.h"
+#include "print.h"
 #include "schema.h"
 #include "toolchain.h"
 
@@ -36,6 +39,8 @@ static void usage(FILE *out)
           "       cardc build PATH --dump=tree|checked|analysed\n"
           "       cardc schema\n"
           "       cardc init GAMEDIR\n"
+          "       cardc print PATH -o FILE.pdf [--paper=a4|letter] [--tts DIR]\n"
+          "       cardc print PATH --tts DIR\n"
           "       cardc -h | --help | --version\n"
           "\n"
           "PATH is a game folder (cards.yaml and *.rules) or a card YAML file.\n"
@@ -49,6 +54,10 @@ static void usage(FILE *out)
           "--dump prints what a phase made, on stdout, and stops there: the tree as\n"
           "parsed, as checked (types, names resolved, the game's tables) or as\n"
           "analysed (and what the analysis proved).\n"
+          "print writes, when PATH checks without error, every copy of every card\n"
+          "as PDF sheets of 3x3 cards of 63x88 mm on A4 (or --paper=letter) to\n"
+          "-o FILE.pdf, and with --tts DIR Tabletop Simulator's deck (deck.json)\n"
+          "and its sheets (sheet-N.png, back.png) into the folder DIR.\n"
           "-o FILE.c writes the game's C; -o GAME (a name not ending in .c) builds\n"
           "its binary: the C compiled by $CC (default cc) with the runtime, found in\n"
           "%s (headers) and %s (libcardrt.a).\n"
@@ -70,6 +79,9 @@ typedef struct Options {
     DumpStage dump;     /* build --dump: print that phase's result instead */
     const char *rules[MAX_RULES_FILES]; /* check --rules: rules files read with a card file */
     int nrules;
+    bool print;         /* the command is print: -o is the PDF */
+    Paper paper;        /* print: the PDF's paper */
+    const char *tts;    /* print --tts: the folder of the Tabletop Simulator deck */
 } Options;
 
 /* One PATH's run: its compilation and the output it builds in memory (the
@@ -85,6 +97,7 @@ typedef struct Run {
     size_t sarif_mark;  /* its results' length before this path */
     Compilation c;
     Buf out;
+    PrintBufs print;    /* print: the buffers it draws in */
 } Run;
 
 /* The open phase of r's path: a game folder, a card file, or (check
@@ -135,9 +148,32 @@ static bool has_game(Run *r)
     return false;
 }
 
+/* print: the PDF to -o FILE.pdf, the Tabletop Simulator deck to --tts
+ * DIR, each written whole or not at all (a failure said, status 2). */
+static void print_one(Run *r)
+{
+    Compilation *c = &r->c;
+    c->doing = "printing";
+    if (r->o->out) {
+        print_pdf(&c->arena, &c->diags, c->cards, r->o->paper, &r->out, &r->print);
+        if (write_file(r->o->out, r->out.data ? r->out.data : "", r->out.len) != 0) {
+            fprintf(stderr, "cardc: cannot write '%s': %s\n", r->o->out, strerror(errno));
+            c->io_error = true;
+        }
+    }
+    const char *failed;
+    if (r->o->tts && print_tts(&c->arena, &c->diags, c->cards, r->o->tts, &r->print,
+                               &failed) != 0) {
+        fprintf(stderr, "cardc: cannot write '%s': %s\n", failed, strerror(errno));
+        c->io_error = true;
+    }
+}
+
 /* check, or build -o FILE: the phases, FILE written whole or not at all,
  * then the diagnostics; or build -o GAME: the phases, the diagnostics,
- * then the C compiler. Returns the exit status for this path. */
+ * then the C compiler; or print: the phases of check, the sheets when
+ * there is no error, then the diagnostics (its warnings among them).
+ * Returns the exit status for this path. */
 static int check_one(Run *r)
 {
     Compilation *c = &r->c;
@@ -146,6 +182,8 @@ static int check_one(Run *r)
               && phase_check(c);          /* resolve names, check types, prove and collect */
     if (ok && r->build)
         ok = phase_analyse(c);            /* what is reached, seats in range, kind facts, helpers */
+    if (ok && r->o->print && c->diags.nerrors == 0)
+        print_one(r);                     /* the cards as sheets: nothing of a game with errors */
     bool binary = ok && r->build && build_makes_binary(r->o->out);
     if (binary && !has_game(r))
         ok = binary = false;
@@ -214,6 +252,7 @@ static int run_one(const char *path, const Options *o, bool build, Buf *json_ite
         r.c.diags.max_errors = o->max_errors;
     int status = run_caught(&r);
     buf_free(&r.out);
+    print_bufs_free(&r.print);
     comp_free(&r.c);
     return status;
 }
@@ -229,6 +268,46 @@ static bool any_folder(const char *const *paths, int n)
     return false;
 }
 
+/* The value of option a (--NAME=VALUE, or --NAME then VALUE in argv[*i +
+ * 1], which is then taken), or NULL when a is not --NAME at all; "" when
+ * the value is missing. */
+static const char *option_value(const char *a, const char *name, int argc, char **argv,
+                                int *i)
+{
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return NULL;
+    if (a[n] == '=')
+        return a + n + 1;
+    if (a[n])
+        return NULL;
+    return *i + 1 < argc ? argv[++*i] : "";
+}
+
+/* print's own options, --paper and --tts, at argv[*i]: 1 taken, 0 not
+ * one of them, 2 a usage error (reported). */
+static int print_option(int argc, char **argv, int *i, Options *o)
+{
+    const char *paper = option_value(argv[*i], "--paper", argc, argv, i);
+    const char *tts = paper ? NULL : option_value(argv[*i], "--tts", argc, argv, i);
+    if (paper && (!strcmp(paper, "a4") || !strcmp(paper, "letter"))) {
+        o->paper = !strcmp(paper, "a4") ? PAPER_A4 : PAPER_LETTER;
+        return 1;
+    }
+    if (paper) {
+        fprintf(stderr, "cardc: --paper takes a4 or letter, not '%s'\n", paper);
+        return 2;
+    }
+    if (!tts)
+        return 0;
+    if (!*tts) {
+        fprintf(stderr, "cardc: --tts needs a DIR\n");
+        return 2;
+    }
+    o->tts = tts;
+    return 1;
+}
+
 /* The options after the command into o, and the PATHs moved to argv[2],
  * argv[3]... (*npaths of them: no allocation, which could fail before a
  * path is named); 0, or 2 after a usage error (reported). */
@@ -236,7 +315,13 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
 {
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--format=json")) {
+        int taken = o->print ? print_option(argc, argv, &i, o) : 0;
+        if (taken == 2) {
+            usage(stderr);
+            return 2;
+        } else if (taken) {
+            continue;
+        } else if (!strcmp(a, "--format=json")) {
             o->json = true;
             o->sarif = false;
         } else if (!strcmp(a, "--format=sarif")) {
@@ -274,9 +359,10 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
                 return 2;
             }
             o->rules[o->nrules++] = file;
-        } else if (!strcmp(a, "-o") && build && i + 1 < argc) {
+        } else if (!strcmp(a, "-o") && (build || o->print) && i + 1 < argc) {
             if (o->out) {
-                fprintf(stderr, "cardc: -o given twice: build writes one file\n");
+                fprintf(stderr, "cardc: -o given twice: %s writes one file\n",
+                        build ? "build" : "print");
                 usage(stderr);
                 return 2;
             }
@@ -291,6 +377,8 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
     }
     const char *why = *npaths == 0 ? "no PATH given"
                       : build && *npaths != 1 ? "build takes one PATH"
+                      : o->print && *npaths != 1 ? "print takes one PATH"
+                      : o->print && !o->out && !o->tts ? "print needs -o FILE.pdf or --tts DIR"
                       : o->dump && o->out ? "build --dump prints on stdout: it takes no -o"
                       : o->dump && o->json ? "build --dump prints text: it takes no --format=json"
                       : o->dump && o->sarif ? "build --dump prints text: it takes no --format=sarif"
@@ -386,12 +474,13 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "schema") || !strcmp(cmd, "init"))
         return schema_or_init(argc, argv);
     bool build = !strcmp(cmd, "build");
-    if (!build && strcmp(cmd, "check") != 0) {
+    Options o = {.print = !strcmp(cmd, "print")}; /* no allocation: a failure could come
+                                                   * before a path is named */
+    if (!build && !o.print && strcmp(cmd, "check") != 0) {
         fprintf(stderr, "cardc: unknown command '%s'\n", cmd);
         usage(stderr);
         return 2;
     }
-    Options o = {0}; /* no allocation: a failure could come before a path is named */
     int npaths = 0;
     int status = parse_options(argc, argv, build, &o, &npaths);
     o.colour = !o.json && colour_wanted(stderr);

@@ -583,6 +583,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
             check_reach(&s);
             check_draws(&s);
             check_bottom_draws(&s);
+            check_may_empty(&s);
             check_before_kinds(&s);
             check_name_kinds(&s);
         }

@@ -215,6 +215,10 @@ void check_draws(Sema *s);
  * follow its draw (a warning) */
 void check_bottom_draws(Sema *s);
 
+/* sema_may_empty.c: a draw from a shared zone in a loop the players can
+ * keep going until the zone is empty, with no rule for it (a warning) */
+void check_may_empty(Sema *s);
+
 /* sema_unreached.c: note_call as each call of a proc or func is checked
  * (s->fn: the rule it is in); warn_unreached once the rules are checked */
 void note_call(Sema *s, const Sym *callee);

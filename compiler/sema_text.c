@@ -173,26 +173,37 @@ static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const Pr
 }
 
 /* Adds to out the names other than card `self` that text names, each once
- * (text_no tells this text from the ones before); returns how many. */
+ * (text_no tells this text from the ones before); returns how many. Where
+ * names start at one place, the longest is the one named, and a name
+ * within a longer one named before is not named: "a Science Lab" names
+ * the Science Lab, not the Lab. */
 static int names_in_text(NameIndex *ix, const char *text, int text_no, int self, int *out)
 {
     int n = 0;
-    size_t tl = strlen(text);
+    size_t tl = strlen(text), covered = 0; /* the end of the names named so far */
     for (size_t p = 0; p < tl; p++) {
         if (p > 0 && is_alnum((unsigned char)text[p - 1]))
             continue;
         uint32_t h = 2166136261u;
+        int longest = 0;
+        size_t end = 0;
         for (size_t q = p; q < tl && q - p < ix->maxlen; q++) {
             h = fold_hash_step(h, text[q]);
             size_t len = q - p + 1;
             if (!ix->has_len[len] || is_alnum((unsigned char)text[q + 1]))
                 continue;
-            for (int k = *name_slot(ix, h, text + p, len) - 1; k >= 0; k = ix->twin[k])
-                if (k != self && ix->seen[k] != text_no && has_letter(ix->names[k])) {
-                    ix->seen[k] = text_no;
-                    out[n++] = k;
-                }
+            int first = *name_slot(ix, h, text + p, len);
+            if (first)
+                longest = first, end = q + 1;
         }
+        if (!longest || end <= covered)
+            continue;
+        covered = end;
+        for (int k = longest - 1; k >= 0; k = ix->twin[k])
+            if (k != self && ix->seen[k] != text_no && has_letter(ix->names[k])) {
+                ix->seen[k] = text_no;
+                out[n++] = k;
+            }
     }
     return n;
 }
@@ -236,6 +247,7 @@ typedef struct Refs {
     StrMap names;               /* name -> its first quote */
     PtrVec order;               /* the quotes, each name once */
     PtrVec words;               /* the NAMEWORDS nodes of name_has calls */
+    PtrVec types;               /* the card types it names (IDENTs of T_TYPE) */
     StrMap funcs;               /* the funcs looked into */
     int depth;
 } Refs;
@@ -248,6 +260,8 @@ static void collect_refs(Node *n, void *ctx)
         vec_push(r->arena, &r->order, n);
     if (n->kind == N_NAMEWORDS)
         vec_push(r->arena, &r->words, n);
+    if (n->kind == N_IDENT && n->type == T_TYPE)
+        vec_push(r->arena, &r->types, n);
     const Sym *f = n->kind == N_CALL ? n->sym : NULL;
     if (!f || f->kind != S_FUNC || !f->decl || r->depth >= REFS_DEPTH ||
         strmap_put(r->arena, &r->funcs, f->name, r))
@@ -258,15 +272,35 @@ static void collect_refs(Node *n, void *ctx)
     r->depth--;
 }
 
+/* Is every card of type t named `name` (and one at least)? */
+static bool type_is_card(const CardSet *cs, int t, const char *name)
+{
+    int n = 0;
+    for (int k = 0; k < cs->ncards; k++) {
+        const CardDef *c = cs->cards[k];
+        if (!c->type || c->type->index != t)
+            continue;
+        if (strcmp(c->name, name) != 0)
+            return false;
+        n++;
+    }
+    return n > 0;
+}
+
 /* Does the effect of r refer to the card or name `name`: it quotes it,
- * or a name_has of it looks for words that name has ("quiz" refers to a
- * card named Quiz, as to Pop Quiz)? */
-static bool refers_to(const Refs *r, const char *name)
+ * a name_has of it looks for words that name has ("quiz" refers to a
+ * card named Quiz, as to Pop Quiz), or it names a type whose every card
+ * is that card (`type != defuse` refers to the Defuse, the one card of
+ * its type)? */
+static bool refers_to(const Refs *r, const CardSet *cs, const char *name)
 {
     if (strmap_get(&r->names, name))
         return true;
     for (int i = 0; i < r->words.len; i++)
         if (name_has_words(name, ((const Node *)r->words.items[i])->name))
+            return true;
+    for (int i = 0; i < r->types.len; i++)
+        if (type_is_card(cs, (int)((const Node *)r->types.items[i])->value, name))
             return true;
     return false;
 }
@@ -284,13 +318,14 @@ static const char *ref_list(Arena *a, const Refs *r)
 /* One warning for the names of named[0..n) that the effect (refs) never
  * refers to, "'A', 'B' and 'C'", with one note of what it refers to. */
 static void warn_names_unreferred(Diags *d, const NameIndex *ix, const int *named, int n,
-                                  const CardDef *card, const Node *e, const Refs *refs)
+                                  const CardSet *cs, const CardDef *card, const Node *e,
+                                  const Refs *refs)
 {
     const char *list = "", *last = NULL;
     int k = 0;
     for (int i = 0; i < n; i++) {
         const char *other = ix->names[named[i]];
-        if (refers_to(refs, other))
+        if (refers_to(refs, cs, other))
             continue;
         if (last)
             list = arena_printf(d->arena, "%s%s'%s'", list, k > 1 ? ", " : "", last);
@@ -321,7 +356,7 @@ static void check_text_names(Diags *d, NameIndex *ix, int *named, const CardSet 
     ast_walk(e, collect_refs, &refs);
     int n = names_in_text(ix, card->text, text_no, card->index, named);
     qsort(named, (size_t)n, sizeof *named, cmp_int);
-    warn_names_unreferred(d, ix, named, n, card, e, &refs);
+    warn_names_unreferred(d, ix, named, n, cs, card, e, &refs);
     ast_walk(e, collect_quotes, &quotes);
     StrMap warned = {0};
     for (int i = 0; i < quotes.v.len; i++) {

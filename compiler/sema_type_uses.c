@@ -16,6 +16,11 @@
  * file already warns at a type no card has; sema_needs.c reports the
  * cards that can never be played or take effect.)
  *
+ * A card is reported alone when its type is told apart only card by card
+ * (some card of it quoted or with an effect, the type and its attributes
+ * never read) and nothing names the card: its siblings have their rules,
+ * it has none.
+ *
  * The same walk records the attributes read (Game.attr_read): a human at
  * the terminal sees them beside a card's name (cgen's card_label). */
 #include "sema_int.h"
@@ -144,6 +149,55 @@ static const char *attr_names(Sema *s, const TypeDef *type)
     return out;
 }
 
+/* Is card c set apart by a rule of its own: quoted, named by the words of
+ * `name_has`, or with an effect? */
+static bool card_named(const TypeUses *t, const CardDef *c)
+{
+    return t->card_named[c->index] || t->s->g->effect_of[c->index];
+}
+
+/* Do the rules tell the cards of `type` apart from others only card by
+ * card: the type never named and no attribute of it read? */
+static bool used_by_cards_only(const TypeUses *t, const TypeDef *type)
+{
+    if (t->type_named[type->index])
+        return false;
+    for (int i = 0; i < type->nattrs; i++)
+        if (t->attr_read[type->attrs[i].attr->index])
+            return false;
+    return true;
+}
+
+/* The first card of c's type other than c that the rules name, or NULL. */
+static const CardDef *named_sibling(const TypeUses *t, const CardDef *c)
+{
+    const CardSet *cs = t->s->cs;
+    for (int k = 0; k < cs->ncards; k++)
+        if (cs->cards[k] != c && cs->cards[k]->type == c->type && card_named(t, cs->cards[k]))
+            return cs->cards[k];
+    return NULL;
+}
+
+/* A card of a type the rules use only card by card, that no rule names:
+ * its siblings are told apart, it is not (a Task left out of the special
+ * scoring that its text promises, a card whose rule was forgotten). */
+static void check_card_uses(Sema *s, const TypeUses *t)
+{
+    const CardSet *cs = s->cs;
+    for (int k = 0; k < cs->ncards; k++) {
+        const CardDef *c = cs->cards[k];
+        if (card_named(t, c) || !used_by_cards_only(t, c->type))
+            continue;
+        const CardDef *sib = named_sibling(t, c);
+        if (!sib)
+            continue;
+        diag_warning(s->diags, c->loc, "no rule or effect names card '%s': the rules tell "
+                     "cards of type '%s' apart only by name or effect, as '%s', and nothing "
+                     "tells '%s' from any other card", c->name, c->type->name, sib->name,
+                     c->name);
+    }
+}
+
 static int types_with_cards(const CardSet *cs)
 {
     int n = 0;
@@ -194,4 +248,5 @@ void check_type_uses(Sema *s, const Program *prog)
                      "name or reads its %s: nothing tells its cards from any other", type->name,
                      type->instances, type->instances == 1 ? "" : "s", attr_names(s, type));
     }
+    check_card_uses(s, &t);
 }

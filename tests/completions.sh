@@ -82,12 +82,16 @@ offers() {
     got=$(complete_words "$@" | tr '\n' ' ' | sed 's/ $//')
     [ "$got" = "$want" ] || { echo "  offered '$got', not '$want'"; return 1; }
 }
-check "bash: cardc's commands" offers "--help --version -h build check" \
+check "bash: cardc's commands" offers "--help --version -h build check print" \
     $C/cardc.bash _cardc cardc ""
 check "bash: the options of cardc check" \
     offers "--format=json --format=text --max-errors= --rules" $C/cardc.bash _cardc cardc check -
 check "bash: the options of cardc build" \
     offers "--dump=analysed --dump=checked --dump=tree -o" $C/cardc.bash _cardc cardc build x -
+check "bash: the options of cardc print" \
+    offers "--paper=a4 --paper=letter --rules --tts -o" $C/cardc.bash _cardc cardc print x -
+check "bash: cardc print --paper takes a paper" offers "a4 letter" \
+    $C/cardc.bash _cardc cardc print x --paper ""
 check "bash: cardc build --dump=c" offers "--dump=checked" $C/cardc.bash _cardc cardc build --dump=c
 check "bash: a game's commands" offers "--help play serve simulate" $C/cardc-game.bash _cardc_game g ""
 check "bash: the options of GAME play" \

@@ -18,6 +18,10 @@ python3 -c 'import yaml' 2>/dev/null || missing="$missing python3-yaml"
 command -v groff >/dev/null 2>&1 || missing="$missing groff-base"
 command -v col >/dev/null 2>&1 || missing="$missing bsdextrautils"
 command -v man >/dev/null 2>&1 || missing="$missing man-db"
+# cardc print's PDF read, rendered and checked (tests/print.sh): pdfinfo,
+# pdftoppm and pdftotext, and qpdf --check
+command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
+command -v qpdf >/dev/null 2>&1 || missing="$missing qpdf"
 # headless Chromium and its WebDriver, for serve's pages (tests/serve/browser.py)
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"

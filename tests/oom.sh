@@ -6,7 +6,8 @@
 #   1. Every allocation fails in turn: tests/oom/failmalloc.c (LD_PRELOAD)
 #      makes the Nth allocation of a run and all later ones fail, for
 #      every N up to the run's count, over a build, a check with errors,
-#      a two-path check --format=json, a dump and a check --rules. Each
+#      a two-path check --format=json, a dump, a check --rules and a print
+#      (cardc print, its PDF and its Tabletop Simulator deck). Each
 #      run ends as it does with memory to spare, or with status 2 and the
 #      message; the file of build -o is then as it was, and stdout is
 #      still one JSON array.
@@ -38,7 +39,8 @@ oom_ends() {
     case $last in "cardc: out of memory while "*) ;; *) return 1 ;; esac
     doing=${last#cardc: out of memory while }
     for w in reading parsing "parsing the effects in" checking analysing \
-        "generating the C of" "writing the C of" "printing the dump of" "reporting on"; do
+        "generating the C of" "writing the C of" "printing the dump of" "reporting on" \
+        printing; do
         case $doing in "$w "[!\ ]*) return 0 ;; esac
     done
     return 1
@@ -129,6 +131,7 @@ if cc -std=c11 -O2 -fPIC -shared tests/oom/failmalloc.c -o "$lib" 2>"$T/cc.err" 
     sweep "dump" 0 text build tests/dump/game --dump=analysed
     sweep "check --rules" 1 text check examples/broken-rules/unknown-card/cards.yaml \
         --rules examples/broken-rules/unknown-card/game.rules
+    sweep "print" 0 file print tests/dump/game --tts "$T/tts" -o "$T/cards.pdf"
 else
     echo "oom: no failing allocations here (tests/oom/failmalloc.c needs cc and glibc): skipped"
     sed 's/^/    /' "$T/cc.err"

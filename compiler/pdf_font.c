@@ -1,0 +1,139 @@
+/* pdf_font.c: WinAnsiEncoding and the widths of Helvetica (pdf_font.h).
+ * The widths are Adobe's font metrics (AFM) of the two core fonts, in
+ * thousandths of the size, for the bytes 32 to 255 of WinAnsiEncoding
+ * (0 where the encoding has no character). */
+#include "pdf_font.h"
+
+static const unsigned short helvetica_widths[224] = {
+     278,  278,  355,  556,  556,  889,  667,  191,  333,  333,  389,  584,
+     278,  333,  278,  278,  556,  556,  556,  556,  556,  556,  556,  556,
+     556,  556,  278,  278,  584,  584,  584,  556, 1015,  667,  667,  722,
+     722,  667,  611,  778,  722,  278,  500,  667,  556,  833,  722,  778,
+     667,  778,  722,  667,  611,  722,  667,  944,  667,  667,  611,  278,
+     278,  278,  469,  556,  333,  556,  556,  500,  556,  556,  278,  556,
+     556,  222,  222,  500,  222,  833,  556,  556,  556,  556,  333,  500,
+     278,  556,  500,  722,  500,  500,  500,  334,  260,  334,  584,    0,
+     556,    0,  222,  556,  333, 1000,  556,  556,  333, 1000,  667,  333,
+    1000,    0,  611,    0,    0,  222,  222,  333,  333,  350,  556, 1000,
+     333, 1000,  500,  333,  944,    0,  500,  667,  278,  333,  556,  556,
+     556,  556,  260,  556,  333,  737,  370,  333,  584,  333,  737,  333,
+     400,  584,  333,  333,  333,  578,  537,  278,  333,  333,  365,  333,
+     834,  834,  834,  611,  667,  667,  667,  667,  667,  667, 1000,  722,
+     667,  667,  667,  667,  278,  278,  278,  278,  722,  722,  778,  778,
+     778,  778,  778,  584,  778,  722,  722,  722,  722,  667,  667,  611,
+     556,  556,  556,  556,  556,  556,  889,  500,  556,  556,  556,  556,
+     278,  278,  278,  278,  556,  556,  556,  556,  556,  556,  556,  584,
+     611,  556,  556,  556,  556,  500,  556,  500,
+};
+
+static const unsigned short helvetica_bold_widths[224] = {
+     278,  333,  474,  556,  556,  889,  722,  238,  333,  333,  389,  584,
+     278,  333,  278,  278,  556,  556,  556,  556,  556,  556,  556,  556,
+     556,  556,  333,  333,  584,  584,  584,  611,  975,  722,  722,  722,
+     722,  667,  611,  778,  722,  278,  556,  722,  611,  833,  722,  778,
+     667,  778,  722,  667,  611,  722,  667,  944,  667,  667,  611,  333,
+     278,  333,  584,  556,  333,  556,  611,  556,  611,  556,  333,  611,
+     611,  278,  278,  556,  278,  889,  611,  611,  611,  611,  389,  556,
+     333,  611,  556,  778,  556,  556,  500,  389,  280,  389,  584,    0,
+     556,    0,  278,  556,  500, 1000,  556,  556,  333, 1000,  667,  333,
+    1000,    0,  611,    0,    0,  278,  278,  500,  500,  350,  556, 1000,
+     333, 1000,  556,  333,  944,    0,  500,  667,  278,  333,  556,  556,
+     556,  556,  280,  556,  333,  737,  370,  333,  584,  333,  737,  333,
+     400,  584,  333,  333,  333,  611,  556,  278,  333,  333,  365,  333,
+     834,  834,  834,  611,  722,  722,  722,  722,  722,  722, 1000,  722,
+     667,  667,  667,  667,  278,  278,  278,  278,  722,  722,  778,  778,
+     778,  778,  778,  584,  778,  722,  722,  722,  722,  667,  667,  611,
+     556,  556,  556,  556,  556,  556,  889,  556,  556,  556,  556,  556,
+     278,  278,  278,  278,  611,  611,  611,  611,  611,  611,  611,  584,
+     611,  611,  611,  611,  611,  556,  611,  556,
+};
+
+/* The characters of WinAnsiEncoding's bytes 0x80 to 0x9f (the others of
+ * 0x20 to 0xff are the Unicode code points of their value). */
+static const struct {
+    unsigned short unicode; /* code point */
+    unsigned char byte;     /* its byte in WinAnsiEncoding */
+} winansi_high[] = {
+    {0x20AC, 0x80},
+    {0x201A, 0x82},
+    {0x0192, 0x83},
+    {0x201E, 0x84},
+    {0x2026, 0x85},
+    {0x2020, 0x86},
+    {0x2021, 0x87},
+    {0x02C6, 0x88},
+    {0x2030, 0x89},
+    {0x0160, 0x8A},
+    {0x2039, 0x8B},
+    {0x0152, 0x8C},
+    {0x017D, 0x8E},
+    {0x2018, 0x91},
+    {0x2019, 0x92},
+    {0x201C, 0x93},
+    {0x201D, 0x94},
+    {0x2022, 0x95},
+    {0x2013, 0x96},
+    {0x2014, 0x97},
+    {0x02DC, 0x98},
+    {0x2122, 0x99},
+    {0x0161, 0x9A},
+    {0x203A, 0x9B},
+    {0x0153, 0x9C},
+    {0x017E, 0x9E},
+    {0x0178, 0x9F},
+};
+
+unsigned char winansi_of(uint32_t u)
+{
+    if ((u >= 0x20 && u < 0x7f) || (u >= 0xa0 && u <= 0xff))
+        return (unsigned char)u;
+    for (size_t i = 0; i < sizeof winansi_high / sizeof winansi_high[0]; i++)
+        if (winansi_high[i].unicode == u)
+            return winansi_high[i].byte;
+    return 0;
+}
+
+/* The code point of the UTF-8 character of len bytes at s (a valid one:
+ * utf8_seq said so). */
+static uint32_t utf8_decode(const unsigned char *s, int len)
+{
+    if (len == 1)
+        return s[0];
+    uint32_t u = s[0] & (0x7f >> len);
+    for (int i = 1; i < len; i++)
+        u = u << 6 | (s[i] & 0x3f);
+    return u;
+}
+
+int winansi_append(Buf *out, const char *s, size_t n)
+{
+    int missing = 0;
+    size_t i = 0;
+    while (i < n) {
+        int len = utf8_seq(s + i, n - i);
+        uint32_t u = len ? utf8_decode((const unsigned char *)s + i, len) : 0xfffd;
+        char b = (char)winansi_of(u);
+        if (u == '\n' || u == ' ')
+            b = (char)u;
+        else if (u < 0x20 || u == 0x7f)
+            b = ' ';
+        else if (!b) {
+            b = '?';
+            missing++;
+        }
+        buf_put(out, &b, 1);
+        i += len ? (size_t)len : 1;
+    }
+    return missing;
+}
+
+double pdf_text_width(PdfFont font, double size, const char *text, size_t n)
+{
+    const unsigned short *w = font == PDF_BOLD ? helvetica_bold_widths : helvetica_widths;
+    long units = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        units += ch >= 32 ? w[ch - 32] : 0;
+    }
+    return (double)units * size / 1000.0;
+}
