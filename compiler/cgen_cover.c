@@ -25,7 +25,7 @@ typedef struct CovSite {
 
 /* The values of RtCovKind (runtime/rt.h), which cardc does not include. */
 enum { COV_DECISION, COV_OPTION, COV_RULE, COV_EVENT, COV_EFFECT, COV_TRIGGER,
-       COV_REACTION };
+       COV_REACTION, COV_MODIFIER };
 
 static int cov_add(Gen *G, int kind, const Node *at, const char *text)
 {
@@ -95,6 +95,13 @@ static int rule_kind(const Game *g, const Sym *p)
 
 static const char *line_text(Gen *G, const Node *n);
 
+/* A modifier's site (mod<k>, cgen_time.c): counted where it applies,
+ * through cov_counting (rt_game.h), since a func has no Direct. */
+int cov_modifier(Gen *G, const Node *m)
+{
+    return cov_add(G, COV_MODIFIER, m, NULL);
+}
+
 /* A rule's site; a play clause's text names its card (or type) first: a
  * clause's line may say no more than `play`. */
 int cov_rule(Gen *G, const Sym *p)
@@ -139,7 +146,7 @@ void gen_cov_sites(Gen *G)
                 "static const RtCovSite cov_sites[] = {\n"
                 "    {RT_COV_DECISION, NULL, 0, \"decisions of the runtime\"},\n");
     static const char *const kinds[] = {"RT_COV_DECISION", "RT_COV_OPTION", "RT_COV_RULE",
-        "RT_COV_EVENT", "RT_COV_EFFECT", "RT_COV_TRIGGER", "RT_COV_REACTION"};
+        "RT_COV_EVENT", "RT_COV_EFFECT", "RT_COV_TRIGGER", "RT_COV_REACTION", "RT_COV_MODIFIER"};
     for (int i = 1; i < G->cov_sites.len; i++) {
         const CovSite *c = G->cov_sites.items[i];
         buf_printf(o, "    {%s, ", kinds[c->kind]);

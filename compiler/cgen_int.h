@@ -148,6 +148,7 @@ const char *seat_in(Gen *G, const char *slot, int zone_no);
  * entries in the RtGame table. */
 int cov_decision(Gen *G, const Node *n, int *nopts);
 int cov_rule(Gen *G, const Sym *p);
+int cov_modifier(Gen *G, const Node *m);
 void gen_cov_sites(Gen *G);
 const char *cov_table_entries(Gen *G);
 

@@ -384,6 +384,8 @@ static void gen_modifier(Gen *G, const Node *m)
         line(G, "if (!(%s))", unparen(G, expr_str(G, m->when)));
         line(G, "    return v;");
     }
+    line(G, "if (cov_counting) /* coverage: applied */");
+    line(G, "    cov_counting[%d]++;", 2 * cov_modifier(G, m));
     if (m->assign_op == ASSIGN_SET)
         line(G, "return %s;", expr_str(G, m->rhs));
     else

@@ -129,7 +129,7 @@ bool rt_cover_play(RtCover *cv, void *st, uint64_t seed, int nplayers, int64_t m
 /* ---- what is printed ---- */
 
 static const char *const kind_word[] = {"decision", "option", "rule", "event", "effect",
-                                        "trigger", "reaction"};
+                                        "trigger", "reaction", "modifier"};
 
 /* What site i counted, in words: "9312 decisions", "offered 9312, taken 4012". */
 static void counted(const RtCover *cv, int i, char *buf, size_t n)
@@ -146,6 +146,9 @@ static void counted(const RtCover *cv, int i, char *buf, size_t n)
     case RT_COV_TRIGGER:
         snprintf(buf, n, "fired %llu", (unsigned long long)a);
         return;
+    case RT_COV_MODIFIER:
+        snprintf(buf, n, "applied %llu", (unsigned long long)a);
+        return;
     default:
         snprintf(buf, n, "ran %llu", (unsigned long long)a);
         return;
@@ -160,6 +163,7 @@ static const char *never(const RtCover *cv, int i)
     case RT_COV_DECISION: return a ? NULL : "never decided";
     case RT_COV_OPTION:   return !a ? "never offered" : b ? NULL : "offered, never taken";
     case RT_COV_TRIGGER:  return a ? NULL : "never fired";
+    case RT_COV_MODIFIER: return a ? NULL : "never applied";
     default:              return a ? NULL : "never ran";
     }
 }

@@ -201,7 +201,10 @@ typedef struct RtFaultSite {
  *   RT_COV_EVENT     the body of an event of the rules: runs (raised), -
  *   RT_COV_EFFECT    a card's play clause: runs, -
  *   RT_COV_TRIGGER   an `on` clause (the rules' or a card's): fired (runs), -
- *   RT_COV_REACTION  an `instead of` or `react to` clause: runs, - */
+ *   RT_COV_REACTION  an `instead of` or `react to` clause: runs, -
+ *   RT_COV_MODIFIER  a modifier of a func (`F(x) += N when C`): applied
+ *                    (its func evaluated with C holding, by a rule, a
+ *                    score, an end or an invariant alike), - */
 typedef enum RtCovKind {
     RT_COV_DECISION,
     RT_COV_OPTION,
@@ -210,6 +213,7 @@ typedef enum RtCovKind {
     RT_COV_EFFECT,
     RT_COV_TRIGGER,
     RT_COV_REACTION,
+    RT_COV_MODIFIER,
 } RtCovKind;
 
 typedef struct RtCovSite {

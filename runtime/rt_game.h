@@ -3837,6 +3837,12 @@ static RT_UNUSED void game_init(void *st, uint64_t seed, int nplayers)
 
 /* RtGame.play_direct: a whole game through the direct-call procs, every
  * decision answered by fn (decide_direct). */
+/* The counters of the game game_play_covered plays, for what has no
+ * Direct to count through (the modifiers of funcs, evaluated wherever a
+ * func is); NULL at any other time. A game binary plays one game at a
+ * time, on one thread. */
+static uint64_t *cov_counting;
+
 static RT_UNUSED void play_direct_counting(void *st, uint64_t seed, int nplayers,
                                            RtChooser fn, void *ctx, uint64_t *count)
 {
@@ -3846,9 +3852,11 @@ static RT_UNUSED void play_direct_counting(void *st, uint64_t seed, int nplayers
     if (bound > 0)
         s->core.max_decisions = bound;
     Direct d = {fn, ctx, count};
+    cov_counting = count;
     dproc_main(s, &d);
     if (!s->core.over)
         finish(s, 0);
+    cov_counting = NULL;
 }
 
 static RT_UNUSED void game_play_direct(void *st, uint64_t seed, int nplayers, RtChooser fn,
