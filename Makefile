@@ -167,11 +167,27 @@ $(B)/rt-asan/%.o: runtime/%.c $(RT_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) $(SAN) -c $< -o $@
 
-$(B)/lib/libcardrt.a: $(RT_SRC:runtime/%.c=$(B)/rt/%.o)
+# The page of `GAME serve` (runtime/serve/: HTML, JS, CSS) becomes C byte
+# arrays in build/serve/files.c (runtime/serve/embed.sh, od and sed), which
+# the library holds beside the runtime's objects.
+SERVE_FILES = runtime/serve/page.html runtime/serve/page.js runtime/serve/page.css
+$(B)/serve/files.c: $(SERVE_FILES) runtime/serve/embed.sh
+	@mkdir -p $(dir $@)
+	sh runtime/serve/embed.sh $(SERVE_FILES) > $@
+
+$(B)/rt/serve-files.o: $(B)/serve/files.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -Iruntime -c $< -o $@
+
+$(B)/rt-asan/serve-files.o: $(B)/serve/files.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime -c $< -o $@
+
+$(B)/lib/libcardrt.a: $(RT_SRC:runtime/%.c=$(B)/rt/%.o) $(B)/rt/serve-files.o
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(B)/lib/libcardrt-asan.a: $(RT_SRC:runtime/%.c=$(B)/rt-asan/%.o)
+$(B)/lib/libcardrt-asan.a: $(RT_SRC:runtime/%.c=$(B)/rt-asan/%.o) $(B)/rt-asan/serve-files.o
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
@@ -465,9 +481,9 @@ $(B)/fuzz/game-%.o: $(B)/gen/%.c $(RT_HDR)
 	@mkdir -p $(dir $@)
 	$(FUZZ_GAME_CC) $(GAME_LINK) -c $< -o $@
 
-$(B)/fuzz/fuzz-protocol-%: fuzz/fuzz_protocol.c $(B)/fuzz/game-%.o $(RT_SRC) $(RT_HDR)
+$(B)/fuzz/fuzz-protocol-%: fuzz/fuzz_protocol.c $(B)/fuzz/game-%.o $(RT_SRC) $(RT_HDR) $(B)/serve/files.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(GAME_LINK) $< $(B)/fuzz/game-$*.o $(RT_SRC) -o $@
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(GAME_LINK) $< $(B)/fuzz/game-$*.o $(RT_SRC) $(B)/serve/files.c -o $@
 
 # Relinked every time, so that a change of FUZZ_GAME takes.
 .PHONY: $(B)/fuzz/fuzz-protocol

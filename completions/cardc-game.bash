@@ -5,23 +5,31 @@
 # them the same.
 _cardc_game_play_opts='--players --seats --seed --protocol --reveal-all --max-decisions --help'
 _cardc_game_simulate_opts='--games --players --seed --json --coverage --max-decisions --help'
+_cardc_game_serve_opts='--port --players --seats --seed --max-decisions --exit-when-done --help'
 
 _cardc_game()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W 'play simulate --help' -- "$cur"))
+        COMPREPLY=($(compgen -W 'play simulate serve --help' -- "$cur"))
         return 0
     fi
     case $prev in
         --protocol) COMPREPLY=($(compgen -W json -- "$cur")); return 0 ;;
-        --seats) COMPREPLY=($(compgen -W 'human random json' -- "$cur")); return 0 ;;
-        --players|--seed|--games|--max-decisions) return 0 ;;
+        --seats)
+            if [ "${COMP_WORDS[1]}" = serve ]; then
+                COMPREPLY=($(compgen -W 'human random' -- "$cur"))
+            else
+                COMPREPLY=($(compgen -W 'human random json' -- "$cur"))
+            fi
+            return 0 ;;
+        --players|--seed|--games|--max-decisions|--port) return 0 ;;
     esac
     case ${COMP_WORDS[1]} in
         play) COMPREPLY=($(compgen -W "$_cardc_game_play_opts" -- "$cur")) ;;
         simulate) COMPREPLY=($(compgen -W "$_cardc_game_simulate_opts" -- "$cur")) ;;
+        serve) COMPREPLY=($(compgen -W "$_cardc_game_serve_opts" -- "$cur")) ;;
     esac
     return 0
 }

@@ -5,12 +5,17 @@
  *             [--protocol json] [--reveal-all] [--max-decisions N]
  *   GAME simulate --games N [--players N] [--seed S] [--json]
  *             [--max-decisions N] [--coverage]
+ *   GAME serve [--port N] [--players N] [--seats human,random,...]
+ *             [--seed S] [--max-decisions N] [--exit-when-done]
  *   GAME --help
  *
  * Exit status: 0 the game ended or was abandoned (quit, closed stdin,
  * closed stdout); 1 the game faulted or stdout failed otherwise; 2 bad
- * usage. The state is allocated once per command and reused. */
+ * usage. The state is allocated once per command and reused. serve
+ * (serve.c) exits 0 once stopped or done, 1 on a fault or when it cannot
+ * listen. */
 #include "rtcli.h"
+#include "serve.h"
 
 #include <signal.h>
 #include <stdarg.h>
@@ -29,8 +34,15 @@ enum {
  * is for the games themselves). */
 static const char *prog = "game";
 
+typedef enum RtCommand {
+    CMD_PLAY,
+    CMD_SIMULATE,
+    CMD_SERVE,
+} RtCommand;
+
 typedef struct RtArgs {
-    bool simulate;
+    RtCommand cmd;
+    bool simulate;              /* cmd == CMD_SIMULATE */
     int players;                /* 0: not given */
     int nseats;                 /* 0: --seats not given */
     uint8_t seat[RT_MAX_PLAYERS];
@@ -40,6 +52,8 @@ typedef struct RtArgs {
     int64_t max_decisions;      /* 0: the game's own bound */
     bool protocol_json, reveal_all, json, help;
     bool coverage;              /* simulate: count what the games pass through */
+    int port;                   /* serve: the port (0: any free one) */
+    bool exit_when_done;        /* serve: stop once the game is over and sent */
 } RtArgs;
 
 /* ---- usage ---- */
@@ -83,7 +97,8 @@ static int print_help(const RtGame *g)
 {
     printf("usage: %s play [options]       play at the terminal, or by --protocol json\n"
            "       %s simulate [options]   play games between random agents\n"
-           "       %s --help\n\n", prog, prog, prog);
+           "       %s serve [options]      a table in the browser, one page per seat\n"
+           "       %s --help\n\n", prog, prog, prog, prog);
     printf("play:\n"
            "  --players N        number of players, %d to %d (default %d)\n"
            "  --seats LIST       an agent per seat, comma-separated: human, random, json\n"
@@ -103,7 +118,16 @@ static int print_help(const RtGame *g)
            "                     options offered and taken, the rules, effects,\n"
            "                     triggers and reactions run, the modifiers of\n"
            "                     funcs applied, where each card kind ended, and\n"
-           "                     list what never happened\n\n"
+           "                     list what never happened\n"
+           "serve:\n"
+           "  --port N           the port on 127.0.0.1 (default 0: any free port)\n"
+           "  --seats LIST       an agent per seat: human (a page) or random\n"
+           "                     (default: every seat human)\n"
+           "  --players N, --seed S, --max-decisions N   as for play\n"
+           "  --exit-when-done   exit once the game is over and every page has\n"
+           "                     been sent its end (default: serve until interrupted)\n"
+           "  Prints one line per human seat, 'seat N: URL', its page's address\n"
+           "  with the seat's key.\n\n"
            "Exit status: 0 game over or abandoned (quit, closed stdin, closed stdout),\n"
            "1 the game faulted or output failed, 2 bad usage.\n", DEFAULT_GAMES);
     int rc = rt_check_output(stdout, prog);
@@ -160,7 +184,10 @@ static bool allowed(const RtArgs *a, const char *opt)
         "--protocol", "--reveal-all", "--max-decisions", "--help", NULL};
     static const char *const sim[] = {"--games", "--players", "--seed", "--json",
         "--max-decisions", "--coverage", "--help", NULL};
-    for (const char *const *o = a->simulate ? sim : play; *o; o++)
+    static const char *const serve[] = {"--port", "--players", "--seats", "--seed",
+        "--max-decisions", "--exit-when-done", "--help", NULL};
+    const char *const *list = a->cmd == CMD_SERVE ? serve : a->simulate ? sim : play;
+    for (const char *const *o = list; *o; o++)
         if (strcmp(*o, opt) == 0)
             return true;
     return false;
@@ -169,7 +196,7 @@ static bool allowed(const RtArgs *a, const char *opt)
 static bool is_flag(const char *opt)
 {
     return !strcmp(opt, "--reveal-all") || !strcmp(opt, "--json") || !strcmp(opt, "--help")
-        || !strcmp(opt, "--coverage");
+        || !strcmp(opt, "--coverage") || !strcmp(opt, "--exit-when-done");
 }
 
 /* One option with its value. */
@@ -185,6 +212,9 @@ static int set_option(const RtGame *g, RtArgs *a, const char *opt, const char *v
     } else if (!strcmp(opt, "--seed")) {
         rc = parse_number(g, opt, val, 0, UINT64_MAX, &a->seed);
         a->seed_set = true;
+    } else if (!strcmp(opt, "--port")) {
+        rc = parse_number(g, opt, val, 0, 65535, &v);
+        a->port = rc ? 0 : (int)v;
     } else if (!strcmp(opt, "--games")) {
         rc = parse_number(g, opt, val, 1, 1000000000000u, &a->games);
     } else if (!strcmp(opt, "--max-decisions")) {
@@ -207,6 +237,7 @@ static void set_flag(RtArgs *a, const char *opt)
     a->json |= !strcmp(opt, "--json");
     a->help |= !strcmp(opt, "--help");
     a->coverage |= !strcmp(opt, "--coverage");
+    a->exit_when_done |= !strcmp(opt, "--exit-when-done");
 }
 
 /* Splits "--opt=value" / "--opt value"; returns how many argv it used. */
@@ -225,7 +256,7 @@ static int parse_one(const RtGame *g, RtArgs *a, int argc, char **argv, int *rc)
     opt[n] = '\0';
     if (!allowed(a, opt)) {
         *rc = usage_error(g, "unknown option '%s' for %s", opt,
-                          a->simulate ? "simulate" : "play");
+                          a->cmd == CMD_SERVE ? "serve" : a->simulate ? "simulate" : "play");
         return 1;
     }
     if (is_flag(opt)) {
@@ -269,6 +300,20 @@ static int check_seats(const RtGame *g, RtArgs *a)
     return 0;
 }
 
+/* serve's seats: human (a page) or random; every seat human by default. */
+static int check_serve_seats(const RtGame *g, RtArgs *a)
+{
+    for (int p = 0; p < a->nseats; p++)
+        if (a->seat[p] == RT_SEAT_JSON)
+            return usage_error(g, "--seats: serve seats are human or random, not json");
+    bool listed = a->nseats != 0;
+    int rc = check_seats(g, a);
+    if (rc == 0 && !listed)
+        for (int p = 0; p < a->players; p++)
+            a->seat[p] = RT_SEAT_HUMAN;
+    return rc;
+}
+
 static int parse_args(const RtGame *g, RtArgs *a, int argc, char **argv)
 {
     int rc = 0;
@@ -280,6 +325,8 @@ static int parse_args(const RtGame *g, RtArgs *a, int argc, char **argv)
         a->players = a->simulate ? default_players(g) : 0;
     if (!a->games)
         a->games = DEFAULT_GAMES;
+    if (a->cmd == CMD_SERVE)
+        return check_serve_seats(g, a);
     return a->simulate ? 0 : check_seats(g, a);
 }
 
@@ -587,6 +634,19 @@ static int cmd_simulate(const RtGame *g, RtArgs *a)
     return rc >= 0 ? rc : s.faults ? 1 : 0;
 }
 
+/* ---- serve ---- */
+
+static int cmd_serve(const RtGame *g, const RtArgs *a)
+{
+    RtServeOpts o = {.port = a->port, .players = a->players, .seed_set = a->seed_set,
+                     .seed = a->seed_set ? a->seed : clock_seed(),
+                     .max_decisions = a->max_decisions, .exit_when_done = a->exit_when_done};
+    memcpy(o.seat, a->seat, sizeof o.seat);
+    if (!a->seed_set)
+        fprintf(stderr, "seed: %llu\n", (unsigned long long)o.seed);
+    return rt_serve(g, prog, &o);
+}
+
 /* ---- main ---- */
 
 static const char *program_name(const char *argv0, const RtGame *g)
@@ -606,17 +666,21 @@ int rt_main(const RtGame *g, int argc, char **argv)
     signal(SIGXFSZ, SIG_IGN);
     prog = program_name(argc > 0 ? argv[0] : NULL, g);
     if (argc < 2)
-        return usage_error(g, "missing command: play or simulate");
+        return usage_error(g, "missing command: play, simulate or serve");
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))
         return print_help(g);
     a.simulate = !strcmp(cmd, "simulate");
     const char *more;
     int k = shown(cmd, strlen(cmd), &more);
-    if (!a.simulate && strcmp(cmd, "play"))
-        return usage_error(g, "unknown command '%.*s%s' (play or simulate)", k, cmd, more);
+    a.cmd = a.simulate ? CMD_SIMULATE : !strcmp(cmd, "serve") ? CMD_SERVE : CMD_PLAY;
+    if (a.cmd == CMD_PLAY && strcmp(cmd, "play"))
+        return usage_error(g, "unknown command '%.*s%s' (play, simulate or serve)", k, cmd,
+                           more);
     int rc = parse_args(g, &a, argc - 2, argv + 2);
     if (rc || a.help)
         return rc ? rc : print_help(g);
+    if (a.cmd == CMD_SERVE)
+        return cmd_serve(g, &a);
     return a.simulate ? cmd_simulate(g, &a) : cmd_play(g, &a);
 }

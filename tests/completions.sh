@@ -93,7 +93,7 @@ check "bash: the options of cardc print" \
 check "bash: cardc print --paper takes a paper" offers "a4 letter" \
     $C/cardc.bash _cardc cardc print x --paper ""
 check "bash: cardc build --dump=c" offers "--dump=checked" $C/cardc.bash _cardc cardc build --dump=c
-check "bash: a game's commands" offers "--help play simulate" $C/cardc-game.bash _cardc_game g ""
+check "bash: a game's commands" offers "--help play serve simulate" $C/cardc-game.bash _cardc_game g ""
 check "bash: the options of GAME play" \
     offers "--help --max-decisions --players --protocol --reveal-all --seats --seed" \
     $C/cardc-game.bash _cardc_game g play --
@@ -102,14 +102,22 @@ check "bash: the options of GAME simulate" \
     $C/cardc-game.bash _cardc_game g simulate --seed 3 --
 check "bash: GAME play --seats takes agents" offers "human json random" \
     $C/cardc-game.bash _cardc_game g play --seats ""
+check "bash: the options of GAME serve" \
+    offers "--exit-when-done --help --max-decisions --players --port --seats --seed" \
+    $C/cardc-game.bash _cardc_game g serve --
+check "bash: GAME serve --seats takes human and random" offers "human random" \
+    $C/cardc-game.bash _cardc_game g serve --seats ""
+check "bash: nothing after GAME serve --port" offers "" \
+    $C/cardc-game.bash _cardc_game g serve --port ""
 check "bash: GAME play --protocol takes json" offers "json" \
     $C/cardc-game.bash _cardc_game g play --protocol ""
 check "bash: nothing after GAME play --seed" offers "" \
     $C/cardc-game.bash _cardc_game g play --seed ""
-# A game's completion covers exactly play's and simulate's options.
+# A game's completion covers exactly play's, simulate's and serve's options.
 { complete_words $C/cardc-game.bash _cardc_game g play --
-  complete_words $C/cardc-game.bash _cardc_game g simulate --; } | sort -u >"$T/game.offered"
-check "bash: GAME play and simulate together offer every option of GAME --help" \
+  complete_words $C/cardc-game.bash _cardc_game g simulate --
+  complete_words $C/cardc-game.bash _cardc_game g serve --; } | sort -u >"$T/game.offered"
+check "bash: GAME play, simulate and serve together offer every option of GAME --help" \
     agree "GAME (bash, offered)" "$T/game.help" "$T/game.offered"
 
 if command -v zsh >/dev/null 2>&1; then

@@ -22,6 +22,9 @@ command -v man >/dev/null 2>&1 || missing="$missing man-db"
 # pdftoppm and pdftotext, and qpdf --check
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
 command -v qpdf >/dev/null 2>&1 || missing="$missing qpdf"
+# headless Chromium and its WebDriver, for serve's pages (tests/serve/browser.py)
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"
 # clang's libFuzzer runtime, for the fuzz harnesses (make fuzz, CI)
 command -v clang >/dev/null 2>&1 || missing="$missing clang"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||

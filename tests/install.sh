@@ -145,7 +145,7 @@ BC=$P/share/bash-completion/completions
 check "the installed bash completion completes cardc's commands" \
     [ "$(bash_offers "$BC/cardc" _cardc cardc c)" = "check" ]
 check "the installed bash completion completes a game's commands" \
-    [ "$(bash_offers "$BC/cardc-game" _cardc_game es s)" = "simulate" ]
+    [ "$(bash_offers "$BC/cardc-game" _cardc_game es s)" = "simulate serve" ]
 
 # ---- the C compiler missing or failing ----
 cp "$T/w/es" "$T/es.before"

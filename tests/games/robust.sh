@@ -383,7 +383,7 @@ check "a long value: cut with '...'" has "$T/err" \
     "$NAME: --games: '1234567890123456789012345678901234567890...' is not a number from 1 to 1000000000000"
 run "a long command" "$(repeat abcdefghij 5 | tr -d '\n')" </dev/null
 check "a long command: cut with '...'" has "$T/err" \
-    "$NAME: unknown command 'abcdefghijabcdefghijabcdefghijabcdefghij...' (play or simulate)"
+    "$NAME: unknown command 'abcdefghijabcdefghijabcdefghijabcdefghij...' (play, simulate or serve)"
 run "a short value" simulate --games 12x </dev/null
 check "a short value: whole" has "$T/err" \
     "$NAME: --games: '12x' is not a number from 1 to 1000000000000"
