@@ -45,7 +45,7 @@ static const RuleEntry rule_table[] = {
     {"cards", "only in case", "cards/case-twin", "Two names that differ only in case."},
     {"cards", "no card has it", "cards/unused-type", "A declared type that no card has."},
     {"cards", " must be ", "cards/shape", "A value of the wrong shape (map, list or text)."},
-    {"print", "WinAnsiEncoding lacks", "print/not-in-font",
+    {"print", "printed as '?'", "print/not-in-font",
      "A character the PDF's font cannot print: it is printed as '?'."},
     {"tts", "outside ASCII", "print/not-ascii",
      "A character the Tabletop Simulator sheet's font cannot draw: it is drawn as '?'."},

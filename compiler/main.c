@@ -8,6 +8,7 @@
  *   cardc schema                  (the card file's JSON Schema: schema.c)
  *   cardc init GAMEDIR            (a starter game: init.c)
  *   cardc print PATH -o FILE.pdf [--paper=a4|letter] [--tts DIR]
+ *               [--font FILE.ttf [--bold-font FILE.ttf]]
  *                                 (print-and-play sheets: print.c, tts.c)
  *
  * The pipeline of one PATH: open (read cards.yaml and *.rules, load the
@@ -18,6 +19,7 @@
 #include "cardc.h"
 #include "diag_sarif.h"
 #include "dump.h"
+#include "pdf_font.h"
 #include "print.h"
 #include "schema.h"
 #include "toolchain.h"
@@ -40,6 +42,7 @@ static void usage(FILE *out)
           "       cardc schema\n"
           "       cardc init GAMEDIR\n"
           "       cardc print PATH -o FILE.pdf [--paper=a4|letter] [--tts DIR]\n"
+          "                   [--font FILE.ttf [--bold-font FILE.ttf]]\n"
           "       cardc print PATH --tts DIR\n"
           "       cardc -h | --help | --version\n"
           "\n"
@@ -58,6 +61,9 @@ static void usage(FILE *out)
           "as PDF sheets of 3x3 cards of 63x88 mm on A4 (or --paper=letter) to\n"
           "-o FILE.pdf, and with --tts DIR Tabletop Simulator's deck (deck.json)\n"
           "and its sheets (sheet-N.png, back.png) into the folder DIR.\n"
+          "--font FILE.ttf sets the PDF's text in that TrueType font, embedded,\n"
+          "instead of Helvetica (which has Western European characters only);\n"
+          "--bold-font FILE.ttf that of the bold text (default: --font's).\n"
           "-o FILE.c writes the game's C; -o GAME (a name not ending in .c) builds\n"
           "its binary: the C compiled by $CC (default cc) with the runtime, found in\n"
           "%s (headers) and %s (libcardrt.a).\n"
@@ -82,6 +88,8 @@ typedef struct Options {
     bool print;         /* the command is print: -o is the PDF */
     Paper paper;        /* print: the PDF's paper */
     const char *tts;    /* print --tts: the folder of the Tabletop Simulator deck */
+    const char *font;   /* print --font: the TrueType file of the PDF's text, or NULL */
+    const char *bold_font; /* print --bold-font: that of its bold text, or NULL (--font's) */
 } Options;
 
 /* One PATH's run: its compilation and the output it builds in memory (the
@@ -148,14 +156,43 @@ static bool has_game(Run *r)
     return false;
 }
 
+/* print --font, --bold-font: the fonts of the PDF's text, read into
+ * *fonts (Helvetica when no --font). Returns false, with the file and why
+ * said, when one cannot be read or is not a TrueType font. */
+static bool load_fonts(Run *r, PdfFonts *fonts)
+{
+    const char *path[2] = {r->o->font, r->o->bold_font};
+    for (int k = PDF_REGULAR; k <= PDF_BOLD; k++) {
+        const char *why;
+        if (!path[k])
+            continue;
+        r->c.doing = "reading the font";
+        r->c.doing_path = path[k];
+        if (pdf_ttf_load(&r->c.arena, path[k], &fonts->ttf[k], &why) != 0) {
+            fprintf(stderr, "cardc: cannot use the font '%s': %s\n", path[k], why);
+            return false;
+        }
+    }
+    if (!fonts->ttf[PDF_BOLD])
+        fonts->ttf[PDF_BOLD] = fonts->ttf[PDF_REGULAR];
+    r->c.doing_path = r->path;
+    return true;
+}
+
 /* print: the PDF to -o FILE.pdf, the Tabletop Simulator deck to --tts
- * DIR, each written whole or not at all (a failure said, status 2). */
+ * DIR, each written whole or not at all (a failure said, status 2); with
+ * a --font that cannot be used, neither. */
 static void print_one(Run *r)
 {
     Compilation *c = &r->c;
+    PdfFonts fonts = {{NULL, NULL}};
+    if (!load_fonts(r, &fonts)) {
+        c->io_error = true;
+        return;
+    }
     c->doing = "printing";
     if (r->o->out) {
-        print_pdf(&c->arena, &c->diags, c->cards, r->o->paper, &r->out, &r->print);
+        print_pdf(&c->arena, &c->diags, c->cards, r->o->paper, &fonts, &r->out, &r->print);
         if (write_file(r->o->out, r->out.data ? r->out.data : "", r->out.len) != 0) {
             fprintf(stderr, "cardc: cannot write '%s': %s\n", r->o->out, strerror(errno));
             c->io_error = true;
@@ -284,10 +321,32 @@ static const char *option_value(const char *a, const char *name, int argc, char 
     return *i + 1 < argc ? argv[++*i] : "";
 }
 
-/* print's own options, --paper and --tts, at argv[*i]: 1 taken, 0 not
+/* print's --font FILE or --bold-font FILE at argv[*i]: 1 taken, 0 not
  * one of them, 2 a usage error (reported). */
+static int font_option(int argc, char **argv, int *i, Options *o)
+{
+    const char *font = option_value(argv[*i], "--font", argc, argv, i);
+    const char *bold = font ? NULL : option_value(argv[*i], "--bold-font", argc, argv, i);
+    const char *file = font ? font : bold;
+    if (!file)
+        return 0;
+    const char **slot = font ? &o->font : &o->bold_font;
+    if (!*file || *slot) {
+        fprintf(stderr, *file ? "cardc: %s given twice\n" : "cardc: %s needs a FILE.ttf\n",
+                font ? "--font" : "--bold-font");
+        return 2;
+    }
+    *slot = file;
+    return 1;
+}
+
+/* print's own options, --paper, --tts, --font and --bold-font, at
+ * argv[*i]: 1 taken, 0 not one of them, 2 a usage error (reported). */
 static int print_option(int argc, char **argv, int *i, Options *o)
 {
+    int font = font_option(argc, argv, i, o);
+    if (font)
+        return font;
     const char *paper = option_value(argv[*i], "--paper", argc, argv, i);
     const char *tts = paper ? NULL : option_value(argv[*i], "--tts", argc, argv, i);
     if (paper && (!strcmp(paper, "a4") || !strcmp(paper, "letter"))) {
@@ -379,6 +438,7 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
                       : build && *npaths != 1 ? "build takes one PATH"
                       : o->print && *npaths != 1 ? "print takes one PATH"
                       : o->print && !o->out && !o->tts ? "print needs -o FILE.pdf or --tts DIR"
+                      : o->bold_font && !o->font ? "--bold-font goes with --font"
                       : o->dump && o->out ? "build --dump prints on stdout: it takes no -o"
                       : o->dump && o->json ? "build --dump prints text: it takes no --format=json"
                       : o->dump && o->sarif ? "build --dump prints text: it takes no --format=sarif"

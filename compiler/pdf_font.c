@@ -1,8 +1,14 @@
-/* pdf_font.c: WinAnsiEncoding and the widths of Helvetica (pdf_font.h).
+/* pdf_font.c: WinAnsiEncoding and the widths of Helvetica, and text in
+ * a TrueType font (pdf_font.h).
  * The widths are Adobe's font metrics (AFM) of the two core fonts, in
  * thousandths of the size, for the bytes 32 to 255 of WinAnsiEncoding
  * (0 where the encoding has no character). */
 #include "pdf_font.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 
 static const unsigned short helvetica_widths[224] = {
      278,  278,  355,  556,  556,  889,  667,  191,  333,  333,  389,  584,
@@ -127,8 +133,52 @@ int winansi_append(Buf *out, const char *s, size_t n)
     return missing;
 }
 
-double pdf_text_width(PdfFont font, double size, const char *text, size_t n)
+size_t utf8_next(const char *s, size_t n, uint32_t *u)
 {
+    int len = utf8_seq(s, n);
+    *u = len ? utf8_decode((const unsigned char *)s, len) : 0xfffd;
+    return len ? (size_t)len : 1;
+}
+
+int ttf_text_append(Buf *out, const Ttf *t, const char *s, size_t n)
+{
+    int missing = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t u;
+        size_t len = utf8_next(s + i, n - i, &u);
+        if (u == '\n' || u == ' ')
+            buf_put(out, s + i, 1);
+        else if (u < 0x20 || (u >= 0x7f && u < 0xa0))
+            buf_put(out, " ", 1);
+        else if (u == 0xfffd || !ttf_glyph(t, u)) {
+            buf_put(out, "?", 1);
+            missing++;
+        } else {
+            buf_put(out, s + i, len);
+        }
+        i += len;
+    }
+    return missing;
+}
+
+/* The width of UTF-8 text in t, in thousandths of the size: each glyph's
+ * as the PDF's W array gives it (rounded to a thousandth). */
+static long ttf_width(const Ttf *t, const char *text, size_t n)
+{
+    long units = 0, em = (long)t->units_per_em;
+    for (size_t i = 0; i < n;) {
+        uint32_t u;
+        i += utf8_next(text + i, n - i, &u);
+        units += ((long)ttf_advance(t, ttf_glyph(t, u)) * 1000 + em / 2) / em;
+    }
+    return units;
+}
+
+double pdf_text_width(const PdfFonts *fonts, PdfFont font, double size, const char *text,
+                      size_t n)
+{
+    if (fonts->ttf[font])
+        return (double)ttf_width(&fonts->ttf[font]->ttf, text, n) * size / 1000.0;
     const unsigned short *w = font == PDF_BOLD ? helvetica_bold_widths : helvetica_widths;
     long units = 0;
     for (size_t i = 0; i < n; i++) {
@@ -136,4 +186,74 @@ double pdf_text_width(PdfFont font, double size, const char *text, size_t n)
         units += ch >= 32 ? w[ch - 32] : 0;
     }
     return (double)units * size / 1000.0;
+}
+
+const char *pdf_ellipsis(const PdfFonts *fonts, PdfFont font)
+{
+    if (!fonts->ttf[font])
+        return "\x85";
+    return ttf_glyph(&fonts->ttf[font]->ttf, 0x2026) ? "\xe2\x80\xa6" : "...";
+}
+
+size_t pdf_char_before(const PdfFonts *fonts, const char *text, size_t n)
+{
+    n--;
+    if (fonts->ttf[PDF_REGULAR])
+        while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
+            n--;
+    return n;
+}
+
+size_t pdf_char_after(const PdfFonts *fonts, const char *text, size_t n, size_t i)
+{
+    if (!fonts->ttf[PDF_REGULAR])
+        return i + 1;
+    uint32_t u;
+    return i + utf8_next(text + i, n - i, &u);
+}
+
+/* The file at path, read whole into a (its size known first, so that a
+ * failed allocation leaves nothing open): 0, or -1 with errno set. */
+static int read_into_arena(Arena *a, const char *path, uint8_t **data, size_t *size)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return -1;
+    if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return -1;
+    }
+    if (st.st_size > MAX_FONT_BYTES) {
+        errno = EFBIG;
+        return -1;
+    }
+    *size = (size_t)st.st_size;
+    *data = arena_alloc(a, *size + 1);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t got = fread(*data, 1, *size + 1, f);
+    int failed = ferror(f);
+    fclose(f);
+    if (failed || got != *size) { /* unreadable, or changed while read */
+        errno = failed ? EIO : EAGAIN;
+        return -1;
+    }
+    return 0;
+}
+
+int pdf_ttf_load(Arena *a, const char *path, PdfTtf **out, const char **why)
+{
+    uint8_t *data;
+    size_t size;
+    if (read_into_arena(a, path, &data, &size) != 0) {
+        *why = errno == EFBIG ? "it is larger than a font may be (32 MiB)" : strerror(errno);
+        return -1;
+    }
+    PdfTtf *f = arena_alloc(a, sizeof *f);
+    if (ttf_parse(data, size, &f->ttf, why) != 0)
+        return -1;
+    f->unicode = arena_alloc(a, sizeof *f->unicode * f->ttf.nglyphs);
+    *out = f;
+    return 0;
 }

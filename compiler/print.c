@@ -86,7 +86,8 @@ CardFace card_face(Arena *a, const CardDef *cd)
     return f;
 }
 
-/* One card's words, in WinAnsiEncoding, NUL-terminated, in the arena. */
+/* One card's words, encoded for the fonts (pdf_font.h), NUL-terminated,
+ * in the arena. */
 typedef struct PdfCard {
     const char *name;
     const char *type;
@@ -96,48 +97,68 @@ typedef struct PdfCard {
     CardFace face;
 } PdfCard;
 
-/* s in WinAnsiEncoding, in a; adds its characters the encoding lacks to
- * *missing. */
-static const char *encode(Arena *a, Buf *scratch, const char *s, int *missing)
+/* s encoded for font of fonts, in a; adds its characters the font lacks
+ * to *missing. */
+static const char *encode(Arena *a, Buf *scratch, const PdfFonts *fonts, PdfFont font,
+                          const char *s, int *missing)
 {
     scratch->len = 0;
-    *missing += winansi_append(scratch, s ? s : "", s ? strlen(s) : 0);
+    size_t n = s ? strlen(s) : 0;
+    if (!s)
+        s = "";
+    if (fonts->ttf[font])
+        *missing += ttf_text_append(scratch, &fonts->ttf[font]->ttf, s, n);
+    else
+        *missing += winansi_append(scratch, s, n);
     return arena_strndup(a, scratch->data ? scratch->data : "", scratch->len);
 }
 
-static PdfCard pdf_card(Arena *a, Diags *d, const char *game, const CardDef *cd,
-                        PrintBufs *b)
+/* What lacks a character, for a warning: Helvetica's encoding, or the
+ * TrueType fonts by their names. */
+static const char *lacking(Arena *a, const PdfFonts *fonts, int missing)
+{
+    const char *verb = missing == 1 ? "is" : "are";
+    const PdfTtf *r = fonts->ttf[PDF_REGULAR], *b = fonts->ttf[PDF_BOLD];
+    if (!r)
+        return arena_printf(a, "Helvetica's WinAnsiEncoding lacks %s", verb);
+    if (r == b)
+        return arena_printf(a, "the font '%s' lacks %s", r->ttf.ps_name, verb);
+    return arena_printf(a, "the fonts '%s' and '%s' lack %s", r->ttf.ps_name, b->ttf.ps_name,
+                        verb);
+}
+
+static PdfCard pdf_card(Arena *a, Diags *d, const PdfFonts *f, const char *game,
+                        const CardDef *cd, PrintBufs *b)
 {
     PdfCard c = {.face = card_face(a, cd), .game = game};
     int missing = 0;
-    c.name = encode(a, &b->line, cd->name, &missing);
-    c.type = encode(a, &b->line, c.face.type, &missing);
-    c.attrs = encode(a, &b->line, c.face.attrs, &missing);
-    c.text = encode(a, &b->line, cd->text, &missing);
+    c.name = encode(a, &b->line, f, PDF_BOLD, cd->name, &missing);
+    c.type = encode(a, &b->line, f, PDF_BOLD, c.face.type, &missing);
+    c.attrs = encode(a, &b->line, f, PDF_REGULAR, c.face.attrs, &missing);
+    c.text = encode(a, &b->line, f, PDF_REGULAR, cd->text, &missing);
     if (missing)
-        diag_warning(d, cd->loc, "card '%s': %d character%s that Helvetica's "
-                     "WinAnsiEncoding lacks %s printed as '?'", cd->name, missing,
-                     missing == 1 ? "" : "s", missing == 1 ? "is" : "are");
+        diag_warning(d, cd->loc, "card '%s': %d character%s that %s printed as '?'",
+                     cd->name, missing, missing == 1 ? "" : "s", lacking(a, f, missing));
     return c;
 }
 
-/* s cut to fit width at size, with "..." (WinAnsi's ellipsis) at the end
- * when cut, into out (NUL-terminated). */
-static void cut_to(Buf *out, PdfFont font, double size, double width, const char *s,
-                   size_t n)
+/* s cut to fit width at size, with an ellipsis at the end when cut, into
+ * out (NUL-terminated). */
+static void cut_to(Buf *out, const PdfFonts *f, PdfFont font, double size, double width,
+                   const char *s, size_t n)
 {
-    const char ellipsis = (char)0x85;
+    const char *ellipsis = pdf_ellipsis(f, font);
     out->len = 0;
-    double ew = pdf_text_width(font, size, &ellipsis, 1);
-    if (pdf_text_width(font, size, s, n) <= width) {
+    double ew = pdf_text_width(f, font, size, ellipsis, strlen(ellipsis));
+    if (pdf_text_width(f, font, size, s, n) <= width) {
         buf_put(out, s, n);
     } else {
-        while (n > 0 && pdf_text_width(font, size, s, n) + ew > width)
-            n--;
+        while (n > 0 && pdf_text_width(f, font, size, s, n) + ew > width)
+            n = pdf_char_before(f, s, n);
         while (n > 0 && s[n - 1] == ' ')
             n--;
         buf_put(out, s, n);
-        buf_put(out, &ellipsis, 1);
+        buf_puts(out, ellipsis);
     }
     buf_put(out, "", 1);
     out->len--;
@@ -145,40 +166,43 @@ static void cut_to(Buf *out, PdfFont font, double size, double width, const char
 
 /* One line of s at the largest size from max down to min (by half points)
  * that fits width, cut with an ellipsis if none does; baseline x, y. */
-static void fit_line(Buf *c, Buf *scratch, PdfFont font, double max, double min,
-                     double x, double y, double width, const char *s, Rgb k)
+static void fit_line(Buf *c, Buf *scratch, const PdfFonts *f, PdfFont font, double max,
+                     double min, double x, double y, double width, const char *s, Rgb k)
 {
     size_t n = strlen(s);
     double size = max;
-    while (size > min && pdf_text_width(font, size, s, n) > width)
+    while (size > min && pdf_text_width(f, font, size, s, n) > width)
         size -= 0.5;
-    cut_to(scratch, font, size, width, s, n);
-    pdf_text(c, font, size, x, y, scratch->data, scratch->len, k);
+    cut_to(scratch, f, font, size, width, s, n);
+    pdf_text(c, f, font, size, x, y, scratch->data, scratch->len, k);
 }
 
 /* The length of the longest start of s[0..n) (whole words, or a word cut
  * when one alone is too wide) that fits width; at least one byte. */
-static size_t line_fit(const char *s, size_t n, double size, double width)
+static size_t line_fit(const PdfFonts *f, const char *s, size_t n, double size,
+                       double width)
 {
     size_t fit = 0, i = 0;
     while (i < n) {
         size_t end = i;
         while (end < n && s[end] != ' ')
             end++;
-        if (pdf_text_width(PDF_REGULAR, size, s, end) > width)
+        if (pdf_text_width(f, PDF_REGULAR, size, s, end) > width)
             break;
         fit = end;
         i = end + 1;
     }
     if (fit == 0) /* a word alone wider than the line: cut it */
-        while (fit < n && pdf_text_width(PDF_REGULAR, size, s, fit + 1) <= width)
-            fit++;
-    return fit ? fit : 1;
+        while (fit < n && pdf_text_width(f, PDF_REGULAR, size, s,
+                                         pdf_char_after(f, s, n, fit)) <= width)
+            fit = pdf_char_after(f, s, n, fit);
+    return fit ? fit : pdf_char_after(f, s, n, 0);
 }
 
 /* Wraps text at size into lines of width: scratch holds them, each ended
  * by '\n'. Returns how many. */
-static int wrap(Buf *scratch, const char *text, double size, double width)
+static int wrap(Buf *scratch, const PdfFonts *f, const char *text, double size,
+                double width)
 {
     scratch->len = 0;
     int lines = 0;
@@ -188,7 +212,7 @@ static int wrap(Buf *scratch, const char *text, double size, double width)
         const char *s = p;
         do {
             size_t rest = (size_t)(p + para - s);
-            size_t n = rest ? line_fit(s, rest, size, width) : 0;
+            size_t n = rest ? line_fit(f, s, rest, size, width) : 0;
             buf_put(scratch, s, n);
             buf_put(scratch, "\n", 1);
             lines++;
@@ -205,16 +229,16 @@ static int wrap(Buf *scratch, const char *text, double size, double width)
 /* The card's text in the box of width x height whose top left is x, top:
  * the largest size from TEXT_SIZE down to TEXT_MIN at which it all fits,
  * or at TEXT_MIN as many lines as fit, the last cut with an ellipsis. */
-static void text_box(Buf *c, Buf *scratch, Buf *line, const char *text, double x,
-                     double top, double width, double height)
+static void text_box(Buf *c, Buf *scratch, Buf *line, const PdfFonts *f, const char *text,
+                     double x, double top, double width, double height)
 {
     if (!*text)
         return;
     double size = TEXT_SIZE;
-    int n = wrap(scratch, text, size, width);
+    int n = wrap(scratch, f, text, size, width);
     while (size > TEXT_MIN && n * size * 1.2 > height) {
         size -= 0.5;
-        n = wrap(scratch, text, size, width);
+        n = wrap(scratch, f, text, size, width);
     }
     int room = (int)(height / (size * 1.2));
     const char *s = scratch->data;
@@ -222,18 +246,19 @@ static void text_box(Buf *c, Buf *scratch, Buf *line, const char *text, double x
         size_t len = strcspn(s, "\n");
         double y = top - size - i * size * 1.2;
         if (i == room - 1 && n > room) { /* the last line that fits, cut */
-            double ew = pdf_text_width(PDF_REGULAR, size, "\x85", 1);
+            const char *ellipsis = pdf_ellipsis(f, PDF_REGULAR);
+            double ew = pdf_text_width(f, PDF_REGULAR, size, ellipsis, strlen(ellipsis));
             size_t m = len;
-            while (m > 0 && pdf_text_width(PDF_REGULAR, size, s, m) + ew > width)
-                m--;
+            while (m > 0 && pdf_text_width(f, PDF_REGULAR, size, s, m) + ew > width)
+                m = pdf_char_before(f, s, m);
             while (m > 0 && s[m - 1] == ' ')
                 m--;
             line->len = 0;
             buf_put(line, s, m);
-            buf_put(line, "\x85", 1);
-            pdf_text(c, PDF_REGULAR, size, x, y, line->data, line->len, BLACK);
+            buf_puts(line, ellipsis);
+            pdf_text(c, f, PDF_REGULAR, size, x, y, line->data, line->len, BLACK);
         } else {
-            pdf_text(c, PDF_REGULAR, size, x, y, s, len, BLACK);
+            pdf_text(c, f, PDF_REGULAR, size, x, y, s, len, BLACK);
         }
         s += len + 1;
     }
@@ -259,26 +284,27 @@ static Sheet sheet_for(Paper paper)
 
 /* Draws card pc, copy `copy` of count, in the cell whose bottom left is
  * x, y. */
-static void draw_card(Buf *c, PrintBufs *b, const PdfCard *pc, long long copy,
-                      long long count, double x, double y)
+static void draw_card(Buf *c, PrintBufs *b, const PdfFonts *f, const PdfCard *pc,
+                      long long copy, long long count, double x, double y)
 {
     double top = y + CARD_H, inner = CARD_W - 2 * PAD;
-    fit_line(c, &b->line, PDF_BOLD, NAME_SIZE, NAME_MIN, x + PAD, top - PAD - 10, inner,
+    fit_line(c, &b->line, f, PDF_BOLD, NAME_SIZE, NAME_MIN, x + PAD, top - PAD - 10, inner,
              pc->name, BLACK);
     double band = top - BAND_TOP;
     pdf_fill_rect(c, x + PAD, band - BAND_H, inner, BAND_H, pc->face.band);
     pdf_stroke_rect(c, x + PAD, band - BAND_H, inner, BAND_H, 0.3, GREY_INK);
-    fit_line(c, &b->line, PDF_BOLD, 8, 6, x + PAD + 3, band - 9.5, inner - 6, pc->type,
+    fit_line(c, &b->line, f, PDF_BOLD, 8, 6, x + PAD + 3, band - 9.5, inner - 6, pc->type,
              pc->face.ink);
-    fit_line(c, &b->line, PDF_REGULAR, 7.5, 5, x + PAD + 3, band - 19.5, inner - 6,
+    fit_line(c, &b->line, f, PDF_REGULAR, 7.5, 5, x + PAD + 3, band - 19.5, inner - 6,
              pc->attrs, pc->face.ink);
     double text_top = band - BAND_H - 6;
-    text_box(c, &b->words, &b->line, pc->text, x + PAD, text_top, inner, text_top - (y + FOOTER));
+    text_box(c, &b->words, &b->line, f, pc->text, x + PAD, text_top, inner,
+             text_top - (y + FOOTER));
     char mark[48];
     int n = snprintf(mark, sizeof mark, "%lld/%lld", copy, count);
-    double mw = pdf_text_width(PDF_BOLD, 8, mark, (size_t)n);
-    pdf_text(c, PDF_BOLD, 8, x + CARD_W - PAD - mw, y + PAD + 1, mark, (size_t)n, BLACK);
-    fit_line(c, &b->line, PDF_REGULAR, 6, 5, x + PAD, y + PAD + 1, inner - mw - 6, pc->game,
+    double mw = pdf_text_width(f, PDF_BOLD, 8, mark, (size_t)n);
+    pdf_text(c, f, PDF_BOLD, 8, x + CARD_W - PAD - mw, y + PAD + 1, mark, (size_t)n, BLACK);
+    fit_line(c, &b->line, f, PDF_REGULAR, 6, 5, x + PAD, y + PAD + 1, inner - mw - 6, pc->game,
              GREY_INK);
 }
 
@@ -339,26 +365,26 @@ static void end_page(Pdf *pdf, const Sheet *s, Buf *page, int n)
     page->len = 0;
 }
 
-void print_pdf(Arena *a, Diags *d, const CardSet *cs, Paper paper, Buf *out, PrintBufs *b)
+void print_pdf(Arena *a, Diags *d, const CardSet *cs, Paper paper, const PdfFonts *fonts,
+               Buf *out, PrintBufs *b)
 {
     Sheet s = sheet_for(paper);
     Pdf pdf;
-    pdf_begin(&pdf, a, out, s.page_w, s.page_h);
+    pdf_begin(&pdf, a, out, s.page_w, s.page_h, fonts);
     int missing = 0;
-    const char *game = encode(a, &b->line, cs->game, &missing);
+    const char *game = encode(a, &b->line, fonts, PDF_REGULAR, cs->game, &missing);
     if (missing)
-        diag_warning(d, cs->game_loc, "the game's name: %d character%s that Helvetica's "
-                     "WinAnsiEncoding lacks %s printed as '?'", missing,
-                     missing == 1 ? "" : "s", missing == 1 ? "is" : "are");
+        diag_warning(d, cs->game_loc, "the game's name: %d character%s that %s printed as '?'",
+                     missing, missing == 1 ? "" : "s", lacking(a, fonts, missing));
     b->page.len = 0;
     int on_page = 0;
     for (int k = 0; k < cs->ncards; k++) {
         const CardDef *cd = cs->cards[k];
-        PdfCard pc = pdf_card(a, d, game, cd, b);
+        PdfCard pc = pdf_card(a, d, fonts, game, cd, b);
         for (long long copy = 1; copy <= cd->count; copy++) {
             double x, y;
             cell_at(&s, on_page, &x, &y);
-            draw_card(&b->page, b, &pc, copy, cd->count, x, y);
+            draw_card(&b->page, b, fonts, &pc, copy, cd->count, x, y);
             if (++on_page == PER_PAGE) {
                 end_page(&pdf, &s, &b->page, on_page);
                 on_page = 0;

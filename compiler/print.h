@@ -5,7 +5,8 @@
  * without error; both print what a card says (its name, its type and
  * attributes on a band coloured after its colour, its text, its count)
  * and neither changes the game. A character the output cannot show is
- * printed as '?', with one warning naming the card. */
+ * printed as '?', with one warning naming the card. The PDF's text is in
+ * Helvetica, or in TrueType fonts given by file (print --font). */
 #ifndef CARDC_PRINT_H
 #define CARDC_PRINT_H
 
@@ -39,10 +40,12 @@ typedef struct CardFace {
 CardFace card_face(Arena *a, const CardDef *cd);
 
 /* The PDF of every copy of every card of cs, nine to a page of the paper
- * given (3x3 cards of 63 x 88 mm, centred), into out. Warns on d for each
- * card with a character Helvetica's WinAnsiEncoding lacks. */
-void print_pdf(Arena *a, Diags *d, const CardSet *cs, Paper paper, Buf *out,
-               PrintBufs *b);
+ * given (3x3 cards of 63 x 88 mm, centred), its text in fonts (Helvetica,
+ * or TrueType fonts embedded), into out. Warns on d for each card with a
+ * character the fonts lack (Helvetica's WinAnsiEncoding, or a TrueType
+ * font's character map). */
+void print_pdf(Arena *a, Diags *d, const CardSet *cs, Paper paper, const PdfFonts *fonts,
+               Buf *out, PrintBufs *b);
 
 /* Writes into the folder dir (made if missing) the Tabletop Simulator
  * sheets of cs's cards (sheet-N.png: each card once, at most 10 x 7 a
