@@ -459,7 +459,7 @@ FUZZ_FLAGS   = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 60
 FUZZ_SRC     = $(COMPILER_LIB) $(B)/gen/parser.tab.c
-FUZZ_TARGETS = cards rules protocol
+FUZZ_TARGETS = cards rules protocol ttf
 # The protocol harness links one game's C: fuzz-protocol is FUZZ_GAME's.
 FUZZ_GAME   ?= easy-school
 

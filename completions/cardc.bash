@@ -3,7 +3,7 @@
 # them the same.
 _cardc_check_opts='--format=text --format=json --max-errors= --rules'
 _cardc_build_opts='-o --dump=tree --dump=checked --dump=analysed'
-_cardc_print_opts='-o --paper=a4 --paper=letter --tts --rules'
+_cardc_print_opts='-o --paper=a4 --paper=letter --tts --font --bold-font --rules'
 
 _cardc()
 {
@@ -25,6 +25,8 @@ _cardc()
         -o) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --tts) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return 0 ;;
         --paper) COMPREPLY=($(compgen -W 'a4 letter' -- "$cur")); return 0 ;;
+        --font|--bold-font) COMPREPLY=($(compgen -f -X '!*.[tT][tT][fF]' -- "$cur") $(compgen -d -- "$cur"))
+            compopt -o filenames 2>/dev/null; return 0 ;;
     esac
     if [ "${cur#-}" != "$cur" ]; then
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -14,5 +14,7 @@ complete -c cardc -n '__fish_seen_subcommand_from build' -l dump -x -a 'tree che
 complete -c cardc -n '__fish_seen_subcommand_from print' -s o -r -F -d 'the PDF of the print-and-play sheets'
 complete -c cardc -n '__fish_seen_subcommand_from print' -l paper -x -a 'a4 letter' -d 'the paper of the PDF'
 complete -c cardc -n '__fish_seen_subcommand_from print' -l tts -x -a '(__fish_complete_directories)' -d 'the folder of the Tabletop Simulator deck'
+complete -c cardc -n '__fish_seen_subcommand_from print' -l font -r -F -d 'the TrueType font of the PDF text'
+complete -c cardc -n '__fish_seen_subcommand_from print' -l bold-font -r -F -d 'the TrueType font of the PDF bold text'
 complete -c cardc -n '__fish_seen_subcommand_from print' -l rules -r -F -d 'a rules file read with the card file'
 complete -c cardc -n '__fish_seen_subcommand_from check build print' -F

@@ -18,9 +18,14 @@ for t in "$@"; do
                [ -f "$f" ] && cp "$f" "$corpus/seed-$(echo "$f" | tr / _)"; done ;;
     protocol|protocol-*) for f in fuzz/protocol-seeds/* fuzz/regress/protocol/*; do
                [ -f "$f" ] && cp "$f" "$corpus/seed-$(basename "$f")"; done ;;
+    ttf) for f in /usr/share/fonts/truetype/dejavu/*.ttf fuzz/regress/ttf/*; do
+               [ -f "$f" ] && cp "$f" "$corpus/seed-$(basename "$f")"; done ;;
     esac
+    # A font is far larger than a card file: the ttf seeds are taken whole.
+    max_len=65536
+    [ "$t" = ttf ] && max_len=2097152
     echo "== fuzz-$t: $secs s"
-    if ! "$B/fuzz/fuzz-$t" -max_total_time="$secs" -max_len=65536 -timeout="${FUZZ_TIMEOUT:-30}" \
+    if ! "$B/fuzz/fuzz-$t" -max_total_time="$secs" -max_len="$max_len" -timeout="${FUZZ_TIMEOUT:-30}" \
             -rss_limit_mb=2048 -artifact_prefix="$art/" -print_final_stats=1 \
             "$corpus" 2>"$B/fuzz/$t.log"; then
         echo "fuzz-$t: FAILED (see $B/fuzz/$t.log and $art/)"

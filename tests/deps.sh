@@ -22,6 +22,8 @@ command -v man >/dev/null 2>&1 || missing="$missing man-db"
 # pdftoppm and pdftotext, and qpdf --check
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
 command -v qpdf >/dev/null 2>&1 || missing="$missing qpdf"
+# the TrueType fonts of cardc print --font's tests (DejaVu Sans)
+[ -r /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$missing fonts-dejavu-core"
 # headless Chromium and its WebDriver, for serve's pages (tests/serve/browser.py)
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"

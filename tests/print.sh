@@ -74,6 +74,72 @@ check "long-text: --format=sarif names the warnings' kinds" sh -c "'$cardc' prin
 ids = [r[\"ruleId\"] for r in json.load(sys.stdin)[\"runs\"][0][\"results\"]]
 sys.exit(ids != [\"print/not-ascii\", \"print/not-in-font\", \"print/not-ascii\"])'"
 
+# --font: the text in DejaVu Sans (fonts-dejavu-core), embedded. Names
+# and text of 2-, 3- and 4-byte UTF-8 print as themselves, and pdftotext
+# reads them back (the ToUnicode map); only the card with Han, which the
+# font lacks, is warned about; the layout (the font's widths) keeps every
+# word on its card; the fonts are embedded, the file sound.
+dejavu=/usr/share/fonts/truetype/dejavu
+uni=$P/unicode
+check "--font: DejaVu Sans is installed (fonts-dejavu-core: tests/deps.sh)" \
+    test -r $dejavu/DejaVuSans.ttf -a -r $dejavu/DejaVuSans-Bold.ttf
+check "--font: printed, with the warnings of unicode.expected" sh -c "'$cardc' print $uni \
+    -o '$T/uni.pdf' --font $dejavu/DejaVuSans.ttf --bold-font=$dejavu/DejaVuSans-Bold.ttf \
+    2>'$T/err' && diff $P/unicode.expected '$T/err'"
+check "--font: the grid" python3 $P/check_pdf.py "$T/uni.pdf" a4 6
+check "--font: every word on its card, read back as written" \
+    python3 $P/check_text.py "$T/uni.pdf" a4 "0:Café" "1:2/2" "2:Ünïcödé" "2:αλφα," "3:✓" \
+    "3:Check" "3:✗;" "4:🂡" "4:Дружба" "5:??" "0:Ünïcödé"
+check "--font: both fonts embedded, as Type 0 with a ToUnicode map" sh -c "pdffonts '$T/uni.pdf' |
+    grep -E '^DejaVuSans +CID TrueType +Identity-H +yes no +yes' &&
+    pdffonts '$T/uni.pdf' | grep -qE '^DejaVuSans-Bold +CID TrueType +Identity-H +yes no +yes'"
+check "--font: qpdf --check" qpdf --check "$T/uni.pdf"
+check "--font without --bold-font: one font, bold in it" sh -c "'$cardc' print $uni -o '$T/uni1.pdf' \
+    --font $dejavu/DejaVuSans.ttf 2>/dev/null && [ \$(pdffonts '$T/uni1.pdf' | grep -c DejaVu) = 2 ] &&
+    ! pdffonts '$T/uni1.pdf' | grep -q Bold && qpdf --check '$T/uni1.pdf' >/dev/null"
+check "--font: the layout under strain (long-text), its ellipses the font's" sh -c "'$cardc' print $lt \
+    -o '$T/ltf.pdf' --font=$dejavu/DejaVuSans.ttf 2>/dev/null &&
+    python3 $P/check_pdf.py '$T/ltf.pdf' a4 $(copies $lt/cards.yaml) &&
+    python3 $P/check_text.py '$T/ltf.pdf' a4 '0:…' '4:Café' '4:☕' '4:€' '5:Supercali'"
+check "--font: UTF-8 Lab's names of 200 characters, no '?'" sh -c "'$cardc' print tests/games/utf8-lab \
+    -o '$T/lab.pdf' --font $dejavu/DejaVuSans.ttf 2>'$T/err' && [ ! -s '$T/err' ] &&
+    python3 $P/check_text.py '$T/lab.pdf' a4 && pdftotext '$T/lab.pdf' - | grep -q '^🂱🂱🂱🂱.*…\$' &&
+    pdftotext '$T/lab.pdf' - | grep -q 'UTF-8 Lab ✓'"
+check "without --font, the fonts are Helvetica's, not embedded" sh -c "'$cardc' print $uni \
+    -o '$T/uni0.pdf' 2>/dev/null && pdffonts '$T/uni0.pdf' | grep -q '^Helvetica-Bold .* no  no  no'"
+
+# fonts_refused FONT MESSAGE: print --font FONT exits 2, says MESSAGE and
+# writes neither the PDF nor the deck.
+fonts_refused() {
+    rm -rf "$T/x.pdf" "$T/x"
+    "$cardc" print decks/easy-school -o "$T/x.pdf" --tts "$T/x" --font "$1" 2>"$T/err"
+    status=$?
+    [ $status = 2 ] && [ "$(cat "$T/err")" = "cardc: cannot use the font '$1': $2" ] ||
+        { echo "  status $status, said: $(head -c 300 "$T/err")"; return 1; }
+    [ ! -e "$T/x.pdf" ] && [ ! -e "$T/x" ] || { echo "  wrote output"; return 1; }
+}
+printf 'This is a text file, not a font.\n' >"$T/garbage.ttf"
+head -c 3000 $dejavu/DejaVuSans.ttf >"$T/cut.ttf"
+check "--font: a missing file" fonts_refused "$T/none.ttf" "No such file or directory"
+check "--font: a folder" fonts_refused "$T" "Is a directory"
+check "--font: not a font" fonts_refused "$T/garbage.ttf" "it is not a TrueType font"
+check "--font: an empty file" fonts_refused /dev/null "it is too short to be a font"
+check "--font: a font cut short" fonts_refused "$T/cut.ttf" "its 'head' table is damaged or cut short"
+# max_font_bytes (docs/LIMITS.md): a file of 32 MiB is read (and refused
+# for what it holds, zeros); one byte more is refused from its size.
+truncate -s 32M "$T/limit.ttf"
+check "--font: a font of exactly 32 MiB is read" fonts_refused "$T/limit.ttf" \
+    "it is not a TrueType font"
+truncate -s 33554433 "$T/limit.ttf"
+check "--font: a font of 32 MiB + 1 byte" fonts_refused "$T/limit.ttf" \
+    "it is larger than a font may be (32 MiB)"
+rm -f "$T/limit.ttf"
+# Damaged fonts: cut short, huge offsets and counts in the table
+# directory and the cmap: each refused or printed, never a crash (the ASan
+# build), one at a time (tests/print/damage_ttf.py).
+check "--font: damaged fonts refused or printed, never a crash" \
+    python3 $P/damage_ttf.py "$cardc" $dejavu/DejaVuSans.ttf $uni "$T"
+
 # A card file of 150 kinds (counts 1 to 3): three sheets, 70 + 70 + 10.
 mkdir "$T/big"
 python3 - "$T/big/cards.yaml" <<'PY'
@@ -155,6 +221,12 @@ check "a PATH that cannot be read" says 2 "$T/none: error: cannot read: No such 
     "$T/none" -o "$T/x.pdf"
 check "a card file with --rules" sh -c "'$cardc' print decks/easy-school/cards.yaml \
     --rules decks/easy-school/game.rules -o '$T/r.pdf' && python3 $P/check_pdf.py '$T/r.pdf' a4 110"
+check "--bold-font without --font" says 2 "cardc: --bold-font goes with --font" decks/easy-school \
+    -o "$T/x.pdf" --bold-font $dejavu/DejaVuSans-Bold.ttf
+check "--font twice" says 2 "cardc: --font given twice" decks/easy-school -o "$T/x.pdf" \
+    --font $dejavu/DejaVuSans.ttf --font $dejavu/DejaVuSans.ttf
+check "--font without a FILE" says 2 "cardc: --font needs a FILE.ttf" decks/easy-school \
+    -o "$T/x.pdf" --font
 check "--paper letter (two words)" prints_clean decks/easy-school "$T/l.pdf" -o "$T/l.pdf" \
     --paper letter
 
