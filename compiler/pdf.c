@@ -191,7 +191,7 @@ static void ttf_fonts(Pdf *p)
     Buf cmap = {0};
     for (int k = PDF_REGULAR; k <= PDF_BOLD; k++) {
         PdfTtf *f = p->fonts->ttf[k];
-        const char *name = f->ttf.ps_name[0] ? f->ttf.ps_name : "CardcFont";
+        const char *name = f->ttf.ps_name;
         if (!f->type0) {
             int file = font_file(p, &f->ttf);
             int descriptor = font_descriptor(p, &f->ttf, name, file);

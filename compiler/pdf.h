@@ -27,6 +27,8 @@ typedef struct Rgb {
 typedef struct PdfTtf {
     Ttf ttf;            /* the font, its data in the arena */
     uint32_t *unicode;  /* by glyph: the code point it was last shown for, 0 if not shown */
+    uint32_t *widths;   /* by BMP code point: 1 + its width in thousandths, 0 not yet
+                         * looked up (the layout measures often); NULL: no cache */
     int type0;          /* once written: its Type 0 font's object */
     int cidfont;        /* once written: its CIDFontType2 descendant's object */
     int to_unicode;     /* once written: its ToUnicode CMap's object */

@@ -161,15 +161,29 @@ int ttf_text_append(Buf *out, const Ttf *t, const char *s, size_t n)
     return missing;
 }
 
-/* The width of UTF-8 text in t, in thousandths of the size: each glyph's
- * as the PDF's W array gives it (rounded to a thousandth). */
-static long ttf_width(const Ttf *t, const char *text, size_t n)
+/* The width of code point u in t, in thousandths of the size, as the
+ * PDF's W array gives its glyph's (rounded to a thousandth). */
+static long char_width(const Ttf *t, uint32_t u)
 {
-    long units = 0, em = (long)t->units_per_em;
+    long em = (long)t->units_per_em;
+    return ((long)ttf_advance(t, ttf_glyph(t, u)) * 1000 + em / 2) / em;
+}
+
+/* The width of UTF-8 text in f, in thousandths of the size; the widths
+ * of the BMP kept in f->widths once looked up. */
+static long ttf_width(PdfTtf *f, const char *text, size_t n)
+{
+    long units = 0;
     for (size_t i = 0; i < n;) {
         uint32_t u;
         i += utf8_next(text + i, n - i, &u);
-        units += ((long)ttf_advance(t, ttf_glyph(t, u)) * 1000 + em / 2) / em;
+        if (u > 0xffff || !f->widths) {
+            units += char_width(&f->ttf, u);
+            continue;
+        }
+        if (!f->widths[u])
+            f->widths[u] = (uint32_t)char_width(&f->ttf, u) + 1;
+        units += (long)f->widths[u] - 1;
     }
     return units;
 }
@@ -178,7 +192,7 @@ double pdf_text_width(const PdfFonts *fonts, PdfFont font, double size, const ch
                       size_t n)
 {
     if (fonts->ttf[font])
-        return (double)ttf_width(&fonts->ttf[font]->ttf, text, n) * size / 1000.0;
+        return (double)ttf_width(fonts->ttf[font], text, n) * size / 1000.0;
     const unsigned short *w = font == PDF_BOLD ? helvetica_bold_widths : helvetica_widths;
     long units = 0;
     for (size_t i = 0; i < n; i++) {
@@ -253,7 +267,10 @@ int pdf_ttf_load(Arena *a, const char *path, PdfTtf **out, const char **why)
     PdfTtf *f = arena_alloc(a, sizeof *f);
     if (ttf_parse(data, size, &f->ttf, why) != 0)
         return -1;
+    if (!f->ttf.ps_name[0]) /* no PostScript name: one for the PDF and warnings */
+        snprintf(f->ttf.ps_name, sizeof f->ttf.ps_name, "CardcFont");
     f->unicode = arena_alloc(a, sizeof *f->unicode * f->ttf.nglyphs);
+    f->widths = arena_alloc(a, sizeof *f->widths * 0x10000);
     *out = f;
     return 0;
 }

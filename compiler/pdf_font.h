@@ -38,7 +38,8 @@ size_t pdf_char_after(const PdfFonts *fonts, const char *text, size_t n, size_t 
 /* The largest font file read (docs/LIMITS.md). */
 enum { MAX_FONT_BYTES = 32 * 1024 * 1024 };
 
-/* Reads and parses the TrueType font file at path into *out, in a.
+/* Reads and parses the TrueType font file at path into *out, in a; a
+ * font without a PostScript name is named CardcFont.
  * Returns 0, or -1 with *why saying why not: errno's message when the file
  * cannot be read, else what is wrong with it (ttf.h). */
 int pdf_ttf_load(Arena *a, const char *path, PdfTtf **out, const char **why);

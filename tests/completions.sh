@@ -89,7 +89,15 @@ check "bash: the options of cardc check" \
 check "bash: the options of cardc build" \
     offers "--dump=analysed --dump=checked --dump=tree -o" $C/cardc.bash _cardc cardc build x -
 check "bash: the options of cardc print" \
-    offers "--paper=a4 --paper=letter --rules --tts -o" $C/cardc.bash _cardc cardc print x -
+    offers "--bold-font --font --paper=a4 --paper=letter --rules --tts -o" $C/cardc.bash _cardc cardc print x -
+# font_files: what cardc print --font offers in a folder of a.ttf, b.TTF,
+# c.txt and a folder.
+font_files() {
+    mkdir -p "$T/f/fonts" && touch "$T/f/a.ttf" "$T/f/b.TTF" "$T/f/c.txt"
+    (top=$PWD && cd "$T/f" && offers "a.ttf b.TTF fonts" "$top/$C/cardc.bash" _cardc cardc print x \
+        --font "")
+}
+check "bash: cardc print --font takes a .ttf (or a folder)" font_files
 check "bash: cardc print --paper takes a paper" offers "a4 letter" \
     $C/cardc.bash _cardc cardc print x --paper ""
 check "bash: cardc build --dump=c" offers "--dump=checked" $C/cardc.bash _cardc cardc build --dump=c
