@@ -18,10 +18,11 @@ awk -v limit="$LIMIT" '
     function ratio(n, o) { return o > 0 ? sprintf("%.3f", n / o) : "-" }
     FILENAME == ARGV[1] { og[$1] = $3; od[$1] = $4; oi[$1] = $5; have[$1] = 1; nold++; next }
     FNR == 1 {
-        if (nold)
-            printf "%-15s %2s %17s %6s %21s %6s %25s %6s\n", "game", "p", "games/s old  new",
-                   "ratio", "decisions/s old  new", "ratio", "instructions/game old  new", "ratio"
-        else
+        if (nold) {
+            printf "%19s%-25s%-29s%s\n", "", "games/s", "decisions/s", "instructions/game"
+            printf "%-15s %2s %8s %8s %6s %10s %10s %6s %12s %12s %6s\n", "game", "p",
+                   "old", "new", "ratio", "old", "new", "ratio", "old", "new", "ratio"
+        } else
             printf "%-15s %2s %9s %12s %18s %16s\n", "game", "p", "games/s", "decisions/s",
                    "instructions/game", "decisions/game"
     }
