@@ -24,6 +24,7 @@ for p in gencards elapsed; do
     $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror \
         "bench/$p.c" -o "$out/$p"
 done
+# shellcheck disable=SC2086 # YAML_LIBS is a list of flags
 $CC -std=c11 -O2 -Wall -Wextra -Werror bench/yamlparse.c -o "$out/yamlparse" $YAML_LIBS
 "$out/gencards" "$file" 100000
 "$out/gencards" "$small" 20000
@@ -40,13 +41,9 @@ if [ -n "$OLD" ]; then
     fi
 fi
 
-# best NAME CMD...: runs CMD, keeps in best_NAME the fewer seconds.
-best() {
-    b_name=$1
-    shift
-    t=$("$out/elapsed" "$@") || { echo "bench: $* failed"; exit 1; }
-    eval "b_prev=\${best_$b_name:-}"
-    eval "best_$b_name=$(echo "$t $b_prev" | awk '{ print ($2 == "" || $1 < $2) ? $1 : $2 }')"
+# The fewer of two times (the second may be empty).
+min_time() {
+    echo "$1 $2" | awk '{ print ($2 == "" || $1 < $2) ? $1 : $2 }'
 }
 
 # instructions CMD...: the instructions callgrind counts in CMD.
@@ -56,11 +53,17 @@ instructions() {
     sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$out/callgrind-cards.log"
 }
 
+best_check="" best_parse="" best_old=""
 i=0
 while [ $i -lt $runs ]; do
-    best check "$B/bin/cardc" check "$file"
-    best parse "$out/yamlparse" "$file"
-    [ -n "$old" ] && best old "$old" check "$file"
+    t=$("$out/elapsed" "$B/bin/cardc" check "$file") || { echo "bench: cardc check failed"; exit 1; }
+    best_check=$(min_time "$t" "$best_check")
+    t=$("$out/elapsed" "$out/yamlparse" "$file") || { echo "bench: yamlparse failed"; exit 1; }
+    best_parse=$(min_time "$t" "$best_parse")
+    if [ -n "$old" ]; then
+        t=$("$out/elapsed" "$old" check "$file") || { echo "bench: $old check failed"; exit 1; }
+        best_old=$(min_time "$t" "$best_old")
+    fi
     i=$((i + 1))
 done
 i_check=$(instructions "$B/bin/cardc" check "$small") || exit 1

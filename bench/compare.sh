@@ -13,7 +13,10 @@
 LIMIT=${LIMIT:-5}
 old=${1:?usage: bench/compare.sh OLD_FIGURES NEW_FIGURES}
 new=${2:?usage: bench/compare.sh OLD_FIGURES NEW_FIGURES}
-[ -r "$old" ] && [ -r "$new" ] || { echo "bench: cannot read $old or $new"; exit 2; }
+if [ ! -r "$old" ] || [ ! -r "$new" ]; then
+    echo "bench: cannot read $old or $new"
+    exit 2
+fi
 awk -v limit="$LIMIT" '
     function ratio(n, o) { return o > 0 ? sprintf("%.3f", n / o) : "-" }
     FILENAME == ARGV[1] { og[$1] = $3; od[$1] = $4; oi[$1] = $5; have[$1] = 1; nold++; next }
