@@ -7,8 +7,10 @@
 #                 diagnostics, limits, generated C, hostile inputs,
 #                 valgrind; docs/LIMITS.md says which runs under what)
 #   make bench    speed figures, measured side by side in one run, and
-#                 instructions per game under callgrind; OLD=DIR adds
-#                 DIR/bin/easy-school (an older build) beside this one
+#                 instructions per game under callgrind, for every game
+#                 of bench/games.list; OLD=DIR (an older checkout or its
+#                 build directory) sets DIR's figures beside these and
+#                 fails if a game's instructions per game grew over 5%
 #   make bless    rewrite examples/broken/*.expected from what cardc prints
 #                 now; review `git diff examples/` before committing
 #   make install  cardc, libcardrt.a, the runtime's headers, cardrt.pc,
@@ -443,15 +445,19 @@ check-transcripts: $(B)/bin/school-control
 games-robust: $(GAMES:%=$(B)/bin/%-asan)
 	@for g in $(GAMES); do sh tests/games/robust.sh $(B)/bin/$$g-asan || exit 1; done
 
-# make bench OLD=DIR also sets this build's easy-school beside DIR's
-# (DIR/bin/easy-school, the build of an older commit): games/s in one
-# interleaved run, and instructions per game (bench/old-new.sh).
-bench: $(B)/bin/cardc $(B)/bin/easy-school $(B)/bin/bench-lab $(B)/bin/school-control \
-       $(B)/bin/last-minute
-	@sh bench/cards.sh $(B)
+# make bench: cardc check beside libyaml's bare parse (bench/cards.sh),
+# Easy School beside a hand-written simulator (bench/games.sh,
+# bench/instructions.sh), then every game of bench/games.list, its games/s,
+# decisions/s and instructions per game (bench/each-game.sh). OLD=DIR (an
+# older checkout, or its build directory) measures DIR's binaries beside
+# these; the result line fails the run if a game's instructions per game
+# grew more than 5% (bench/compare.sh; docs/RUNTIME.md, "Reading make bench").
+BENCH_GAMES = $(shell sed -n 's/^\([a-z0-9-]*\) .*/\1/p' bench/games.list)
+bench: $(B)/bin/cardc $(B)/bin/easy-school $(BENCH_GAMES:%=$(B)/bin/%)
+	@sh bench/cards.sh $(B) $(OLD)
 	@sh bench/games.sh $(B) $(RT_CFLAGS)
 	@sh bench/instructions.sh $(B) $(RT_CFLAGS)
-	@if [ -n "$(OLD)" ]; then sh bench/old-new.sh "$(OLD)" $(B); fi
+	@sh bench/each-game.sh $(B) $(OLD)
 
 # ---- fuzzing: libFuzzer harnesses (clang), corpora seeded from the repo ----
 FUZZ_CC      = clang

@@ -9,7 +9,7 @@
 #                         meet the same load; best_a and best_b are then
 #                         the line of each one's fastest run
 #   build_ref OUT [CFLAGS...]   builds bench/easy-school-ref.c into OUT
-#   count_per_game OUT N CMD... instructions per game under callgrind
+#   count_per_game OUT N P CMD...   instructions per game under callgrind
 # The caller sets CC (cc by default) and keeps its files under OUT.
 
 # The flags the Makefile gives a game (RT_CFLAGS), for a caller given none.
@@ -63,22 +63,22 @@ callgrind_run() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file="$cg_log" "$@"
 }
 
-# count_per_game OUT N CMD...: CMD is a simulator taking --games, --players,
-# --seed and --json (`easy-school simulate`, easy-school-ref). Prints
-# "INSTRUCTIONS DECISIONS": the instructions callgrind counts, and the
-# decisions made, per game over the N games of seeds 1..N at 4 players.
+# count_per_game OUT N P CMD...: CMD is a simulator taking --games,
+# --players, --seed and --json (`easy-school simulate`, easy-school-ref).
+# Prints "INSTRUCTIONS DECISIONS": the instructions callgrind counts, and
+# the decisions made, per game over the N games of seeds 1..N at P players.
 # Start-up is not included: it is the run of N+1 games from seed 0 less the
 # run of the one game of seed 0, so what both runs do besides those N games
 # (loading, the game of seed 0, the final report) cancels out.
 count_per_game() {
-    cg_out=$1 cg_n=$2
-    shift 2
+    cg_out=$1 cg_n=$2 cg_p=$3
+    shift 3
     command -v valgrind >/dev/null || {
         echo "bench: valgrind is not installed (make deps installs it)" >&2; return 1; }
-    if ! l1=$(callgrind_run "$cg_out/callgrind-1.log" "$@" --games 1 --players 4 \
+    if ! l1=$(callgrind_run "$cg_out/callgrind-1.log" "$@" --games 1 --players "$cg_p" \
                  --seed 0 --json) ||
        ! ln=$(callgrind_run "$cg_out/callgrind-n.log" "$@" --games $((cg_n + 1)) \
-                 --players 4 --seed 0 --json); then
+                 --players "$cg_p" --seed 0 --json); then
         echo "bench: $* failed under valgrind" >&2
         return 1
     fi

@@ -8,12 +8,7 @@
 # the generated binary more than the small hand-written one, and the best
 # of more runs is what steadies the ratio.
 # Target: generated / hand-written >= 0.5 (games/s).
-# Then tests/games/bench-lab, a game whose every turn runs effects and
-# triggers (a card played, a trigger on each draw, cards in play that
-# answer to moves and plays, an event), School Control and LAST MINUTE!,
-# each at 4 players, best of as many runs: their games/s and decisions/s
-# (BUILD_DIR/bin/bench-lab, BUILD_DIR/bin/school-control,
-# BUILD_DIR/bin/last-minute; no reference).
+# The games with no hand-written reference are timed by bench/each-game.sh.
 #   sh bench/games.sh BUILD_DIR [CFLAGS...]
 # BUILD_DIR/bin/easy-school must exist; the ref is built with CFLAGS, by
 # default those the Makefile gives the game (RT_CFLAGS). GAMES=N overrides
@@ -60,34 +55,3 @@ echo "$N $runs $g_gps $g_dps $r_gps $r_dps $g_turns $r_turns $g_dec $r_dec" | aw
         (ratio >= 0.5) ? "met" : "NOT met")
     exit !ok
 }'
-status=$?
-
-# A game with no hand-written reference: its own speed, best of as many
-# runs. own_speed BINARY GAMES LABEL
-own_speed() {
-    bin=$1 games=$2 label=$3
-    [ -x "$bin" ] || { echo "bench: $bin not built (make $bin)"; exit 1; }
-    best=""
-    i=0
-    while [ $i -lt "$runs" ]; do
-        l=$("$bin" simulate --games "$games" --players 4 --seed $SEED --json) ||
-            { echo "bench: $bin failed"; exit 1; }
-        best=$(faster "$l" "$best")
-        i=$((i + 1))
-    done
-    echo "$games $runs $(echo "$best" | field games_per_sec) $(echo "$best" | field decisions_per_sec)" \
-         "$(echo "$best" | field avg_decisions)" | awk '{
-        printf "%s, %d games at 4 players, best of %d runs\n", "'"$label"'", $1, $2
-        printf "  generated    (%s): %8.0f games/s %10.0f decisions/s (%.2f decisions a game)\n", "'"$bin"'", $3, $4, $5
-    }'
-}
-
-# The game of effects and triggers, and School Control (cards in play,
-# Students under Locations, interrupts; its games are about 500 decisions
-# long, so a quarter as many games).
-own_speed "$B/bin/bench-lab" "$N" "Bench Lab (effects and triggers every turn)"
-own_speed "$B/bin/school-control" $((N / 4)) "School Control"
-# LAST MINUTE! (rounds of phases, three decks, cards under Tasks, reaction
-# windows; about 200 decisions a game, a sixteenth as many games).
-own_speed "$B/bin/last-minute" $((N / 16)) "LAST MINUTE!"
-exit $status

@@ -1,7 +1,13 @@
 /* gencards.c: writes a deterministic card file of N cards (default
  * 100,000) for the benchmark: five types, three attributes, cards in block
- * and flow style, some with text (plain, quoted, folded), and an `expect`
- * section that the cards satisfy, so that `cardc check` does all its work.
+ * and flow style, and an `expect` section that the cards satisfy, so that
+ * `cardc check` does all its work. Every card has a text (plain, quoted or
+ * folded) that names other cards among other words, as real decks' do,
+ * and three cards in five an effect that refers to the cards its text
+ * names, so that the check of texts against effects (compiler/sema_text.c)
+ * reads every text against every card name, and finds nothing to say.
+ * Names are two words and a number ("Quick Fox 12"): many names share
+ * their first words, as "Science Lab" and "Science Teacher" do.
  *
  *   gencards FILE [N] */
 #include <stdio.h>
@@ -9,6 +15,63 @@
 
 static const char *const colors[] = {"red", "violet", "orange", "green", "blue"};
 static const char *const types[] = {"cheat", "joker", "stress", "special", "event"};
+static const char *const adjectives[] = {
+    "Quick", "Lazy", "Clever", "Noisy", "Silent", "Brave", "Sleepy", "Happy", "Grumpy",
+    "Lucky", "Shy", "Bold", "Tiny", "Giant", "Golden", "Silver", "Hidden", "Wild",
+    "Gentle", "Angry", "Proud", "Humble", "Swift", "Slow", "Bright", "Dark", "Old",
+    "Young", "Wise", "Foolish", "Hungry", "Jolly", "Stern", "Merry", "Quiet", "Loud",
+    "Early", "Late", "Royal", "Secret"};
+static const char *const nouns[] = {
+    "Fox", "Owl", "Teacher", "Student", "Lab", "Library", "Prefect", "Janitor", "Bell",
+    "Exam", "Essay", "Quiz", "Lesson", "Canteen", "Gym", "Coach", "Tutor", "Head",
+    "Nurse", "Bus", "Locker", "Desk", "Chalk", "Map", "Globe", "Clock", "Diary", "Note",
+    "Badge", "Trophy", "Choir", "Band", "Drum", "Flute", "Easel", "Kiln", "Garden",
+    "Pond", "Field", "Court", "Hall", "Stage", "Attic", "Cellar", "Tower", "Gate",
+    "Bridge", "Yard", "Porch", "Office"};
+enum { NADJ = sizeof adjectives / sizeof *adjectives, NNOUN = sizeof nouns / sizeof *nouns };
+
+/* Card i's name: "Adjective Noun K", unique for every i. */
+static void put_name(FILE *f, long i)
+{
+    fprintf(f, "%s %s %ld", adjectives[i % NADJ], nouns[(i / NADJ) % NNOUN],
+            i / (NADJ * NNOUN));
+}
+
+/* Card i's text, as a YAML scalar in one of four styles (block style
+ * only for a folded scalar), naming cards a and b. */
+static void put_text(FILE *f, long i, long a, long b, int block)
+{
+    static const char *const verbs[] = {"Swap this card with", "Take", "Discard",
+                                        "Give another player"};
+    const char *verb = verbs[i % 4];
+    if (block && i % 4 == 0) {
+        fprintf(f, ">\n      %s the ", verb);
+        put_name(f, a);
+        fprintf(f, " of another player,\n      then every player draws %ld cards and the ",
+                1 + i % 3);
+        put_name(f, b);
+        fputs(" is shuffled back.", f);
+        return;
+    }
+    /* a plain scalar only in block style: in a flow mapping, its commas
+     * would end it */
+    const char *q = i % 3 == 0 ? "'" : i % 3 == 1 || !block ? "\"" : "";
+    fprintf(f, "%s%s a ", q, verb);
+    put_name(f, a);
+    fprintf(f, " from the pool; if a ");
+    put_name(f, b);
+    fprintf(f, " is in play, draw %ld more cards and end the turn.%s", 1 + i % 3, q);
+}
+
+/* Card i's effect, referring to cards a and b (those its text names). */
+static void put_effect(FILE *f, long a, long b, const char *indent)
+{
+    fprintf(f, "|\n%slet c = first(pool where name == \"", indent);
+    put_name(f, a);
+    fprintf(f, "\")\n%sif c != none and any(table where name == \"", indent);
+    put_name(f, b);
+    fprintf(f, "\") {\n%s    move c to hand[me]\n%s}", indent, indent);
+}
 
 int main(int argc, char **argv)
 {
@@ -44,11 +107,12 @@ int main(int argc, char **argv)
         long count = 1 + (i * 7) % 4;
         total += count;
         per_type[t] += count;
-        if (i % 2 == 0) {
-            fprintf(f, "  - name: Card %ld\n    type: %s\n    count: %ld\n", i, types[t], count);
-        } else {
-            fprintf(f, "  - {name: Card %ld, type: %s, count: %ld", i, types[t], count);
-        }
+        fputs(i % 2 == 0 ? "  - name: " : "  - {name: ", f);
+        put_name(f, i);
+        if (i % 2 == 0)
+            fprintf(f, "\n    type: %s\n    count: %ld", types[t], count);
+        else
+            fprintf(f, ", type: %s, count: %ld", types[t], count);
         const char *sep = i % 2 == 0 ? "\n    " : ", ";
         const char *end = i % 2 == 0 ? "\n" : "}\n";
         switch (t) {
@@ -63,16 +127,28 @@ int main(int argc, char **argv)
         case 2:
             fprintf(f, "%slevel: %s", sep, i % 3 ? "low" : "high");
             break;
-        case 3:
-            fprintf(f, "%stext: \"Swap this card with card %ld of another player.\"", sep,
-                    (i * 31) % n);
-            break;
         default:
-            if (i % 2 == 0)
-                fprintf(f, "%stext: >\n      Every player draws %ld cards,\n"
-                           "      then discards one.", sep, 1 + i % 3);
-            else
-                fprintf(f, "%stext: 'Every player discards %ld cards.'", sep, 1 + i % 3);
+            break;
+        }
+        long a = (i * 31 + 7) % n, b = (i * 17 + 3) % n;
+        if (a == i)
+            a = (a + 1) % n;
+        if (b == i || b == a)
+            b = (i + 2) % n;
+        fputs(sep, f);
+        fputs("text: ", f);
+        put_text(f, i, a, b, i % 2 == 0);
+        if (i % 5 < 3 && i % 2 == 0) {
+            fputs(sep, f);
+            fputs("effect: ", f);
+            put_effect(f, a, b, "      ");
+        } else if (i % 5 < 3) {
+            /* a flow mapping takes a quoted scalar, not a block one */
+            fputs(", effect: \"if any(table where name == \\\"", f);
+            put_name(f, b);
+            fputs("\\\") { move first(pool where name == \\\"", f);
+            put_name(f, a);
+            fputs("\\\") to hand[me] }\"", f);
         }
         fputs(end, f);
     }

@@ -15,11 +15,8 @@
 # games: their decisions per game vary by about 0.3% from one block of 1,000
 # seeds to the next; the figures per decision take most of that out.
 #   sh bench/instructions.sh BUILD_DIR [CFLAGS...]
-# CFLAGS build the ref, as for bench/games.sh.
-# Then LAST MINUTE! (BUILD_DIR/bin/last-minute simulate), which has no
-# hand-written reference: its instructions a game and a decision, over the
-# games of seeds 1..N/4 at 4 players (its games are about 200 decisions
-# long, four times Easy School's).
+# CFLAGS build the ref, as for bench/games.sh. The games with no
+# hand-written reference are counted by bench/each-game.sh.
 . bench/common.sh
 B=${1:-build}
 [ $# -gt 0 ] && shift
@@ -31,8 +28,8 @@ mkdir -p "$out"
 [ -x "$gen" ] || { echo "bench: $gen not built (make $gen)"; exit 1; }
 build_ref "$ref" "$@" || exit 1
 
-g=$(count_per_game "$out" "$N" "$gen" simulate) || exit 1
-r=$(count_per_game "$out" "$N" "$ref") || exit 1
+g=$(count_per_game "$out" "$N" 4 "$gen" simulate) || exit 1
+r=$(count_per_game "$out" "$N" 4 "$ref") || exit 1
 
 echo "$N $g $r" | awk '{
     printf "Easy School under callgrind, games of seeds 1..%d at 4 players, start-up excluded\n", $1
@@ -41,10 +38,3 @@ echo "$N $g $r" | awk '{
     printf "ratio instructions generated/hand-written: %.2f per game, %.2f per decision\n", $2 / $4, ($2 / $3) / ($4 / $5)
 }'
 
-lm=$B/bin/last-minute
-[ -x "$lm" ] || { echo "bench: $lm not built (make $lm)"; exit 1; }
-l=$(count_per_game "$out" $((N / 4)) "$lm" simulate) || exit 1
-echo "$((N / 4)) $l" | awk '{
-    printf "LAST MINUTE! under callgrind, games of seeds 1..%d at 4 players, start-up excluded\n", $1
-    printf "  generated    (%s): %8.0f instructions/game %6.0f per decision\n", "'"$lm"'", $2, $2 / $3
-}'

@@ -580,6 +580,8 @@ typedef struct Program {
                              * effects of the rules are in decls */
     const SrcFile *first;   /* the first rules file, for file-wide messages */
     PtrVec shared;          /* SharedUse*: effects used through a YAML alias */
+    StrMap effect_names;    /* the identifiers of the effects of cards.yaml,
+                             * interned once for all of them */
 } Program;
 
 /* A card's effect written as an alias of an anchored text: the text is

@@ -320,11 +320,15 @@ bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog)
     if (!map_effect(&m, card->effect_node, text, len) && !m.via_alias)
         diag_warning(d, m.use, "cannot tell where the characters of this effect were "
                                "written: its diagnostics point at the start of its value");
+    /* The effects share one map of identifiers: a map of their own would
+     * cost each effect a table and a copy of every name it uses. */
     struct Lexer lx = {.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
-                       .effect = true, .prog = prog, .card = card, .map = &m};
+                       .effect = true, .prog = prog, .card = card, .map = &m,
+                       .names = prog->effect_names};
     if (m.via_alias && m.at)
         record_shared(a, prog, &m, card);
     bool ok = run(&lx, text, len);
+    prog->effect_names = lx.names;
     free(m.at);
     free(m.line_first);
     if (lx.result) {

@@ -35,7 +35,10 @@ static void visit_name(Node *n, void *ctx)
  * for at once: at each place where a word may start, the hash of the text
  * from there grows a byte at a time (FNV-1a of the lower-cased bytes) and
  * is looked up wherever a word may end, so a text costs its length times
- * the longest name, however many names there are. */
+ * the longest name, however many names there are. Most places start no
+ * name ("the", "from"): a place is tried only if the first word there is
+ * the first word of some name (a set of their hashes, `firsts`), which
+ * costs the length of that word. */
 typedef struct NameIndex {
     const char **names;
     int nnames, capnames;
@@ -47,6 +50,10 @@ typedef struct NameIndex {
     size_t maxlen;              /* bytes of the longest name */
     bool *has_len;              /* per length up to maxlen: a name has it */
     int *seen;                  /* per name: 1 + the last text that named it */
+    uint32_t *firsts;           /* the hashes of the names' first words, an
+                                 * open-addressed set of firsts_cap slots */
+    bool *first_used;           /* per slot of firsts: it holds a hash */
+    uint32_t firsts_cap;        /* a power of two */
 } NameIndex;
 
 static int fold(int c)
@@ -119,6 +126,54 @@ static void index_name(NameIndex *ix, int k, int *slot, uint32_t h)
     ix->slot_hash[slot - ix->slot] = h;
 }
 
+/* The bytes of the first word at s: up to the first place where a word
+ * may end (a byte that is no letter or digit, or the end), and at least
+ * one. A name found at a place of a text starts with the text's first word
+ * there: both end at the same byte, the first that is no letter or digit. */
+static size_t first_word_len(const char *s, size_t len)
+{
+    size_t n = 1;
+    while (n < len && is_alnum((unsigned char)s[n]))
+        n++;
+    return n;
+}
+
+/* The slot of hash h in the set of first words: its own, or an empty one. */
+static uint32_t first_slot(const NameIndex *ix, uint32_t h)
+{
+    uint32_t mask = ix->firsts_cap - 1, i = h & mask;
+    while (ix->first_used[i] && ix->firsts[i] != h)
+        i = (i + 1) & mask;
+    return i;
+}
+
+/* The set of the first words of every name of the index. */
+static void index_first_words(NameIndex *ix, Arena *a)
+{
+    ix->firsts_cap = 16;
+    while (ix->firsts_cap < 2u * (uint32_t)ix->nnames)
+        ix->firsts_cap *= 2;
+    ix->firsts = arena_alloc(a, sizeof *ix->firsts * ix->firsts_cap);
+    ix->first_used = arena_alloc(a, sizeof *ix->first_used * ix->firsts_cap);
+    for (int k = 0; k < ix->nnames; k++) {
+        const char *name = ix->names[k];
+        size_t len = strlen(name);
+        if (!len)
+            continue;
+        uint32_t h = fold_hash(name, first_word_len(name, len));
+        uint32_t i = first_slot(ix, h);
+        ix->firsts[i] = h;
+        ix->first_used[i] = true;
+    }
+}
+
+/* May a name start at text[p..tl): is the first word there a name's? */
+static bool may_start_name(const NameIndex *ix, const char *text, size_t p, size_t tl)
+{
+    size_t n = first_word_len(text + p, tl - p);
+    return n <= ix->maxlen && ix->first_used[first_slot(ix, fold_hash(text + p, n))];
+}
+
 /* A quoted name of the effects or the rules that no name of the index
  * has, even but for case: added after the cards'. */
 static void visit_extra(Node *n, void *ctx)
@@ -170,6 +225,7 @@ static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const Pr
     ix->has_len = arena_alloc(a, ix->maxlen + 1);
     for (int k = 0; k < ix->nnames; k++)
         ix->has_len[strlen(ix->names[k])] = true;
+    index_first_words(ix, a);
 }
 
 /* Adds to out the names other than card `self` that text names, each once
@@ -182,7 +238,7 @@ static int names_in_text(NameIndex *ix, const char *text, int text_no, int self,
     int n = 0;
     size_t tl = strlen(text), covered = 0; /* the end of the names named so far */
     for (size_t p = 0; p < tl; p++) {
-        if (p > 0 && is_alnum((unsigned char)text[p - 1]))
+        if ((p > 0 && is_alnum((unsigned char)text[p - 1])) || !may_start_name(ix, text, p, tl))
             continue;
         uint32_t h = 2166136261u;
         int longest = 0;

@@ -1,6 +1,7 @@
 /* ynode.c: libyaml events -> YNode tree with positions and limits. */
 #include "ynode.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -90,20 +91,45 @@ static Cursor cursor_start(const SrcFile *f)
     return c;
 }
 
+/* Moves c over the bytes of text up to the first that is not ASCII, at
+ * most n of them (one character each): the lines are the \n among them,
+ * found by memchr, the column the bytes after the last. */
+static void cursor_over_ascii(const char *text, Cursor *c, size_t n)
+{
+    const char *p = text + c->off;
+    size_t k = 0;
+    uint64_t word;
+    for (; k + 8 <= n; k += 8) { /* eight bytes at a time while all are ASCII */
+        memcpy(&word, p + k, 8);
+        if (word & 0x8080808080808080u)
+            break;
+    }
+    while (k < n && (unsigned char)p[k] < 0x80)
+        k++;
+    const char *end = p + k, *line = p, *nl;
+    while ((nl = memchr(line, '\n', (size_t)(end - line))) != NULL) {
+        c->line++;
+        c->col = 1;
+        line = nl + 1;
+    }
+    c->col += (int)(end - line);
+    c->off += k;
+    c->index += k;
+}
+
 /* Moves c forward to libyaml's character index (or to the end of f). */
 static void cursor_to_index(const SrcFile *f, Cursor *c, size_t index)
 {
     while (c->index < index && c->off < f->len) {
-        char ch = f->text[c->off++];
+        size_t left = f->len - c->off;
+        cursor_over_ascii(f->text, c, index - c->index < left ? index - c->index : left);
+        if (c->index >= index || c->off >= f->len)
+            break;
+        c->off++; /* a character that is not ASCII: its first byte, */
         while (c->off < f->len && ((unsigned char)f->text[c->off] & 0xC0) == 0x80)
             c->off++;
         c->index++;
-        if (ch == '\n') {
-            c->line++;
-            c->col = 1;
-        } else {
-            c->col++;
-        }
+        c->col++;
     }
 }
 

@@ -150,9 +150,23 @@ static void put(Sink *s, const char *b, int nb, YPos p, YPos end)
     s->end = end;
 }
 
-/* Produces the character at w as it is, and moves over it. */
+/* Produces the character at w as it is, and moves over it. Most are one
+ * printable ASCII byte that libyaml's text has next: one column, placed
+ * at once (what put would do, in fewer steps). */
 static void put_char(Sink *s, Walk *w)
 {
+    unsigned char c = at_end(w) ? 0 : (unsigned char)w->t[w->off];
+    if (c >= 0x20 && c < 0x80 && width_at(w) == 1 && !s->bad && s->n < s->cap &&
+        s->k < s->len && (unsigned char)s->want[s->k] == c) {
+        YPos p = {w->line, w->col, 1};
+        s->at[s->n++] = p;
+        s->k++;
+        w->off++;
+        w->col++;
+        w->ycol++;
+        s->end = pos(w);
+        return;
+    }
     YPos p = pos(w);
     const char *b = w->t + w->off;
     int nb = width_at(w);
