@@ -3178,7 +3178,7 @@ static void gen_game_table(Gen *G)
                   "    .off_slot_of = offsetof(State, slot_of),\n"
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
-                  "    .play_direct = game_play_direct,\n"
+                  "    .play_direct = game_play_direct,\n    .zero = game_zero,\n"
                   "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s%s%s",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,

@@ -3093,9 +3093,8 @@ static RT_UNUSED int bf_next_card(const State *s, const BfEvent *ev, int32_t *V)
 {
     int best = -1, first = EV_FIRST_SEAT(s);
     int32_t bestkey[3] = {0}, key[3], *last = &BFV(V, BF_RANK);
-    for (int slot = 0; slot < NSLOTS; slot++) {
-        if (!slot_in_play[slot])
-            continue;
+    for (int j = 0; j < EV_NPLAY_SLOTS; j++) { /* the slots in play, in order */
+        int slot = ev_play_slots[j];
         for (int i = 0; i < s->zsize[slot]; i++) {
             int c = s->zcard[slot][i], k = instance_card[c];
             if (ev->instead[k] == ev->instead[k + 1])
@@ -3229,11 +3228,95 @@ static RT_UNUSED bool bf_answerable(const State *s, const BfEvent *ev)
     return false;
 }
 
+/* May a card of kind k be reacted with where it lies: is one in a slot
+ * whose cards seat p (-1: any seat) may react with (bf_react_list, the
+ * slots bf_react_slot names)? A card anywhere else makes bf_reacts_from
+ * false, for every seat. The per-slot counts answer, in as many steps as
+ * there are such slots, whatever the copies of k. */
+static inline RT_UNUSED bool bf_kind_reachable(const State *s, int k, int p)
+{
+    for (int i = 0; i < BF_NREACT; i++) {
+        int slot = bf_react_list[i];
+        if (s->kcount[slot][k] && (p < 0 || bf_react_slot[slot] == 2 || slot_owner[slot] == p))
+            return true;
+    }
+    return false;
+}
+
+/* Can no seat answer ev's window: no card of a kind with a `react to`
+ * clause for ev lies where anyone may react with it (bf_kind_reachable)?
+ * Then every seat's offer would be "Do not respond" alone. */
+static RT_UNUSED bool bf_none_can_answer(const State *s, const BfEvent *ev)
+{
+    for (int k = 0; k < NCARDS; k++)
+        if (ev->react[k] != ev->react[k + 1] && bf_kind_reachable(s, k, -1))
+            return false;
+    return true;
+}
+
+/* The window ev would open, which no seat can answer (bf_none_can_answer),
+ * is done without asking: what asking every seat would leave, left at
+ * once. That is: a window more counted (its id), each seat's decline
+ * counted as the decision it would have been (win_decline_unasked; in
+ * count[0] too, unless NULL), the steps and triggers since the last
+ * decision reset, and the last seat's offer, "Do not respond" alone, as
+ * the pending decision (bf_offer). Nothing else reads that window: its
+ * answers are all declines, so none resolves, and it does not reopen.
+ * false, doing nothing, where that cannot be told from asking: where
+ * each offer is watched (the rules' invariants and the secrecy hook run
+ * at each decision, an observer hears the window close), where the
+ * question's words are worked out per seat (they may fault), and where
+ * the declines would reach the decision bound. */
+static RT_UNUSED bool bf_decline_all(State *s, const BfEvent *ev, uint64_t *count)
+{
+#if GAME_HAS_INVARIANTS || defined(RT_SECRECY_HOOK)
+    (void)s, (void)ev, (void)count;
+    return false;
+#else
+    RtCore *c = &s->core;
+    int n = c->nplayers, first = EV_FIRST_SEAT(s), seats = n, last = -1;
+    if (ev->words || rt_window_fn || s->nwin >= GAME_MAX_WINDOWS)
+        return false;
+#if GAME_HAS_OUT
+    seats = players_in(s);
+#endif
+    if (seats == 0 || c->decisions + seats >= c->max_decisions)
+        return false;
+    if (first < 0 || first >= n)
+        first = 0;
+    for (int i = n - 1; i >= 0 && last < 0; i--) { /* the last seat asked (window_seats) */
+        last = (first + i) % n;
+#if GAME_HAS_OUT
+        if (p_out(s, last))
+            last = -1;
+#endif
+    }
+    s->nwindows++;
+    decision_in(s, last, ev->prompt);
+    if (ev->nask)
+        prompt_words(s, ev->nask, 0, 0, 0);
+    if (ev->ndecline)
+        add_words(s, ev->site, ev->decline, 0, 0, 0, 0);
+    else
+        add_text(s, ev->site, ev->decline >= 0 ? ev->decline : GAME_RESPOND_LABEL, 0);
+    c->dec.chosen = (int16_t)(c->dec.noptions - 1);
+    c->decisions += seats;
+    s->steps = 0;
+#if GAME_HAS_EVENTS
+    s->tfired = 0;
+#endif
+    if (count)
+        count[0] += (uint64_t)seats;
+    return true;
+#endif
+}
+
 /* Opens ev's window (false: none, or too deep); its values shown. No
  * window opens where no reaction can match, known from what every seat
  * sees: the kind of the event's card, in a public zone (wkinds), and where
- * the cards that could react lie (bf_answerable). */
-static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
+ * the cards that could react lie (bf_answerable). One that no seat can
+ * answer is done at once, none asked (bf_decline_all; count as there). */
+static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V, uint64_t *count)
 {
 #if GAME_HAS_MOVE_BEFORE
     if (ev->event == BF_MOVE && !game_bf_move_window(V))
@@ -3243,6 +3326,8 @@ static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
         zones[slot_zone[s->slot_of[V[0]]]].vis == RT_VIS_PUBLIC)
         return false;
     if (!bf_answerable(s, ev))
+        return false;
+    if (ev->prompt >= 0 && bf_none_can_answer(s, ev) && bf_decline_all(s, ev, count))
         return false;
     if (ev->prompt < 0 || !win_open(s, RT_WINDOW_REACT, ev->event, ev_by(s), EV_FIRST_SEAT(s)))
         return false;
@@ -3282,6 +3367,9 @@ static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
         prompt_words(s, ev->nask, w[0], w[1], w[2]);
     for (int k = 0; k < NCARDS && !s->core.over; k++) {
         if (ev->react[k] == ev->react[k + 1])
+            continue;
+        /* no copy where p may react with it: the walk would offer none */
+        if (cards[k].count > BF_NREACT && !bf_kind_reachable(s, k, p))
             continue;
         for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)
             if (!bf_spoken_for(s, c) && bf_react_clause(s, ev, V, c, p) >= 0) {
@@ -3384,7 +3472,7 @@ static RT_UNUSED int bf_windows(State *s, Frame *f, const BfEvent *ev)
     int card, me, h;
     do {
         if (BFV(V, BF_PHASE) == BFP_WINDOW)
-            BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
+            BFV(V, BF_PHASE) = bf_open(s, ev, V, NULL) ? BFP_ASK : BFP_DONE;
         if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V, NULL)) {
             f->pc = 2;
             return R_WAIT; /* asked, its cards and "Do not respond" */
@@ -3478,7 +3566,7 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
     }
 #if GAME_HAS_WINDOWS
     while (!s->core.over && !BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_WINDOW &&
-           bf_open(s, ev, V)) {
+           bf_open(s, ev, V, d->count)) {
         while (bf_ask_next(s, ev, V, d->count)) {
             if (!decide_always(s, ev->site, d))
                 break;
@@ -3791,7 +3879,48 @@ static RT_UNUSED void run(State *s)
     }
 }
 
-/* Sets a zeroed state up (rt_new and rt_play_direct zero it). */
+/* zero_to: zeroes the state's bytes from *at up to `from`, then skips
+ * `len` bytes that need no zero (game_zero); *at moves past them. */
+static inline void zero_to(State *s, size_t *at, size_t from, size_t len)
+{
+    memset((char *)s + *at, 0, from - *at);
+    *at = from + len;
+}
+
+/* RtGame.zero: the state zeroed for every rule, as a memset of the whole
+ * would leave it, but for the bytes no rule reads before it writes them,
+ * each kept below a count the zeroing sets to 0: the options past the
+ * decision's (below noptions), the cards past each slot's size (zcard,
+ * below zsize; the set-up writes the first slot's), the free entries of
+ * the trigger queue (tq, between tq_head and tq_len: each written whole
+ * when it is queued), the frames past depth (push zeroes each), the
+ * windows past nwin (win_open zeroes each) and the lasting rows past
+ * nlasting (lasting_add zeroes each). These are the rooms a game
+ * declares (`limit triggers`, `limit reactions`, `limit lasting`, the
+ * cards times the slots); what is left to zero is what a game uses. The
+ * invariants and the views read the same counts (game_copy copies the
+ * same way). */
+static RT_UNUSED void game_zero(void *st)
+{
+    State *s = st;
+    size_t at = 0;
+    zero_to(s, &at, offsetof(State, core.dec.opt), sizeof s->core.dec.opt);
+    zero_to(s, &at, offsetof(State, zcard), sizeof s->zcard);
+#if GAME_HAS_EVENTS
+    zero_to(s, &at, offsetof(State, tq), sizeof s->tq);
+#endif
+    zero_to(s, &at, offsetof(State, fr), sizeof s->fr);
+#if GAME_HAS_WINDOWS
+    zero_to(s, &at, offsetof(State, win), sizeof s->win);
+#endif
+#if GAME_HAS_LASTING
+    zero_to(s, &at, offsetof(State, lasting), sizeof s->lasting);
+#endif
+    memset((char *)s + at, 0, sizeof(State) - at);
+}
+
+/* Sets a zeroed state up (rt_new and rt_play_direct zero it: kcount and
+ * kmask start at 0). */
 static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
 {
     rt_seed(&s->core.rng, seed);
@@ -3808,8 +3937,6 @@ static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
         s->pos_of[i] = (uint16_t)i;
     }
     s->zsize[0] = NINSTANCES;
-    memset(s->kcount, 0, sizeof s->kcount);
-    memset(s->kmask, 0, sizeof s->kmask);
     memset(s->khead, 0xff, sizeof s->khead);
     for (int k = 0; k < NCARDS; k++) {
         s->kcount[0][k] = (uint16_t)cards[k].count;
