@@ -334,6 +334,10 @@ typedef struct State {
     int32_t ndrop;
     int32_t dropping;     /* a drop is running: cards leaving meanwhile queue */
     uint16_t dropq[NINSTANCES];
+    /* each held zone as a whole, every holder's slot together (slot_heldz):
+     * its cards, and its cards of each kind */
+    uint16_t hzsize[NHELDZ];
+    uint16_t hkcount[NHELDZ][NCARDS];
 #endif
 #if GAME_HAS_BEFORE
     int32_t bret[NEVARGS];        /* what a clause run before an event left: its values */
@@ -502,6 +506,37 @@ static inline RT_UNUSED int32_t kcount_in(const State *s, int slot, uint64_t m)
     }
     return r;
 }
+
+#if GAME_HAS_HOLDERS
+/* A card of kind k moved from slot `from` to slot `to`: the counts of the
+ * held zones of those slots (slot_heldz; -1 none) follow. */
+static inline void held_moved(State *s, int from, int to, int k)
+{
+    int a = slot_heldz[from], b = slot_heldz[to];
+    if (a == b)
+        return;
+    if (a >= 0) {
+        s->hzsize[a]--;
+        s->hkcount[a][k]--;
+    }
+    if (b >= 0) {
+        s->hzsize[b]++;
+        s->hkcount[b][k]++;
+    }
+}
+
+/* The cards of kinds m in held zone h, every holder's slot together. */
+static inline RT_UNUSED int32_t held_kcount_in(const State *s, int h, uint64_t m)
+{
+    int32_t r = 0;
+    for (; m; m &= m - 1)
+        r += s->hkcount[h][__builtin_ctzll(m)];
+    return r;
+}
+#define HELD_MOVED(s, from, to, k) held_moved(s, from, to, k)
+#else
+#define HELD_MOVED(s, from, to, k) ((void)0)
+#endif
 
 /* The smaller and the larger of a and b. */
 static inline RT_UNUSED int32_t imin(int32_t a, int32_t b)
@@ -1050,9 +1085,19 @@ static RT_UNUSED void derive(State *s)
     memset(s->kcount, 0, sizeof s->kcount);
     memset(s->kmask, 0, sizeof s->kmask);
     memset(s->khead, 0xff, sizeof s->khead);
+#if GAME_HAS_HOLDERS
+    memset(s->hzsize, 0, sizeof s->hzsize);
+    memset(s->hkcount, 0, sizeof s->hkcount);
+#endif
     for (int slot = 0; slot < NSLOTS; slot++)
         for (int i = 0; i < s->zsize[slot]; i++) {
             int c = s->zcard[slot][i], k = instance_card[c];
+#if GAME_HAS_HOLDERS
+            if (slot_heldz[slot] >= 0) {
+                s->hzsize[slot_heldz[slot]]++;
+                s->hkcount[slot_heldz[slot]][k]++;
+            }
+#endif
             if (s->slot_of[c] != slot) /* moved by hand: as a move, forgotten */
                 seen_forget(s, c);
             s->slot_of[c] = (uint16_t)slot;
@@ -1124,6 +1169,7 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
         s->kmask[from] &= ~KBIT(k);
     s->kcount[to][k]++;
     s->kmask[to] |= KBIT(k);
+    HELD_MOVED(s, from, to, k);
     z = s->zcard[to];
     n = s->zsize[to];
     s->zsize[to] = (uint16_t)(n + 1);
@@ -1248,6 +1294,7 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
             s->kmask[from] &= ~KBIT(k);
         s->kcount[to][k]++;
         s->kmask[to] |= KBIT(k);
+        HELD_MOVED(s, from, to, k);
         if (left)
             kunlink_left(s, from, k, to, pick, i, n, &marked);
         else if (!slot_ordered[from])
@@ -3941,6 +3988,12 @@ static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
     for (int k = 0; k < NCARDS; k++) {
         s->kcount[0][k] = (uint16_t)cards[k].count;
         s->kmask[0] |= KBIT(k);
+#if GAME_HAS_HOLDERS
+        if (slot_heldz[0] >= 0) {
+            s->hzsize[slot_heldz[0]] += (uint16_t)cards[k].count;
+            s->hkcount[slot_heldz[0]][k] = (uint16_t)cards[k].count;
+        }
+#endif
         if (!slot_ordered[0])
             for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)
                 klink(s, c, 0, k);
@@ -4211,9 +4264,41 @@ static RT_UNUSED bool kinds_agree(const State *s)
 }
 
 /* The counts and lists of each kind agree with the zones. */
+#if GAME_HAS_HOLDERS
+/* The counts of each held zone as a whole (hzsize, hkcount) are the sums
+ * of its slots' (zsize, kcount). false, with why, at the first that is
+ * not. */
+static RT_UNUSED bool held_counts_check(const State *s, char *why, size_t n)
+{
+    uint32_t size[NHELDZ] = {0}, count[NHELDZ][NCARDS];
+    memset(count, 0, sizeof count);
+    for (int slot = 0; slot < NSLOTS; slot++) {
+        int h = slot_heldz[slot];
+        if (h < 0)
+            continue;
+        size[h] += s->zsize[slot];
+        for (int k = 0; k < NCARDS; k++)
+            count[h][k] += s->kcount[slot][k];
+    }
+    for (int h = 0; h < NHELDZ; h++)
+        for (int k = 0; k < NCARDS; k++)
+            if (size[h] != s->hzsize[h] || count[h][k] != s->hkcount[h][k]) {
+                snprintf(why, n, "held zone %d: %u cards, %u of card %d; its counts say %u, %u",
+                         h, (unsigned)size[h], (unsigned)count[h][k], k,
+                         (unsigned)s->hzsize[h], (unsigned)s->hkcount[h][k]);
+                return false;
+            }
+    return true;
+}
+#endif
+
 static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
 {
     const State *s = st;
+#if GAME_HAS_HOLDERS
+    if (!held_counts_check(s, why, n))
+        return false;
+#endif
 #if GAME_HAS_WINDOWS
     if (!windows_check(s, why, n))
         return false;
