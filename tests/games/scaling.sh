@@ -8,6 +8,8 @@
 #
 #   sh tests/games/scaling.sh CARDC LIBCARDRT     (plain builds: valgrind
 #                                                 cannot run ASan ones)
+# Costs that must not grow at all with N are measured by the marginal cost
+# of R more repeats at N and 2 N (flat, below).
 # Prints one line per case and "game-scaling: N passed, M failed"; exits 1
 # if any failed.
 cardc=${1:?usage: scaling.sh CARDC LIBCARDRT}
