@@ -3266,6 +3266,12 @@ static RT_UNUSED bool bf_answerable(const State *s, const BfEvent *ev)
     for (int k = 0; k < NCARDS; k++) {
         if (ev->react[k] == ev->react[k + 1])
             continue;
+        if (cards[k].count > BF_NHIDDEN) { /* the slots' counts: fewer steps */
+            for (int i = 0; i < BF_NHIDDEN; i++)
+                if (s->kcount[bf_hidden_list[i]][k])
+                    return true;
+            continue;
+        }
         for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++) {
             int slot = s->slot_of[c];
             if (bf_react_slot[slot] || zones[slot_zone[slot]].vis != RT_VIS_PUBLIC)

@@ -155,6 +155,13 @@ unanswerable_cards() {
         "${SEATS:-2}" "${SEATS:-2}" "$3" >"$1/game.rules"
 }
 flat "windows, N reaction cards none can react with" 200 100 unanswerable_cards
+# The same cards in a public pile whose cards nobody reacts with: every
+# seat sees that no window could be answered, and none opens.
+public_pile() {
+    unanswerable_cards "$@"
+    sed -i 's/^zone deck: shared, ordered, hidden$/zone deck: shared, ordered, public/' "$1/game.rules"
+}
+flat "windows, N reaction cards in a public pile" 200 100 public_pile
 # The same window with N seats, none holding a card to react with.
 unanswerable_seats() {
     SEATS=$2 unanswerable_cards "$1" 20 "$3"
