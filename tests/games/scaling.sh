@@ -151,20 +151,19 @@ flat() {
 unanswerable_cards() {
     printf 'game: Win\ntypes:\n  shield: {}\ncards:\n  - name: Shield\n    type: shield\n    count: %s\n    effect: |\n      play {\n          move this to pile\n      }\n      react to poke() {\n          cancel\n      }\n' \
         "$2" >"$1/cards.yaml"
-    printf 'game "Win"\nplayers %s..%s\nlimit decisions 1000000\nzone deck: shared, ordered, hidden\nzone hand: per player, owner\nzone pile: shared, public\nvar pokes: int = 0, watched\nevent poke() {\n    pokes += 1\n}\nproc main() {\n    repeat %s {\n        poke()\n    }\n    end\n}\n' \
-        "${SEATS:-2}" "${SEATS:-2}" "$3" >"$1/game.rules"
+    printf 'game "Win"\nplayers %s..%s\nlimit decisions 1000000\nzone deck: shared, ordered, %s\nzone hand: per player, owner\nzone pile: shared, public\nvar pokes: int = 0, watched\nevent poke() {\n    pokes += 1\n}\nproc main() {\n    repeat %s {\n        poke()\n    }\n    end\n}\n' \
+        "${SEATS:-2}" "${SEATS:-2}" "${DECK:-hidden}" "$3" >"$1/game.rules"
 }
 flat "windows, N reaction cards none can react with" 200 100 unanswerable_cards
 # The same cards in a public pile whose cards nobody reacts with: every
 # seat sees that no window could be answered, and none opens.
 public_pile() {
-    unanswerable_cards "$@"
-    sed -i 's/^zone deck: shared, ordered, hidden$/zone deck: shared, ordered, public/' "$1/game.rules"
+    SEATS=2 DECK=public unanswerable_cards "$@"
 }
 flat "windows, N reaction cards in a public pile" 200 100 public_pile
 # The same window with N seats, none holding a card to react with.
 unanswerable_seats() {
-    SEATS=$2 unanswerable_cards "$1" 20 "$3"
+    SEATS=$2 DECK=hidden unanswerable_cards "$1" 20 "$3"
 }
 flat "windows, N seats with nothing to react with" 4 100 unanswerable_seats
 
