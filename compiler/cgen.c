@@ -570,6 +570,9 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
         kinds = "s->candkinds";
     } else if (src->src_kind == SRC_ZONE && src->kinds_known) {
         kinds = arena_printf(G->a, "s->kmask[%s]", expr_str(G, src->in));
+    } else if (src->src_kind == SRC_HELD && src->kinds_known && n->builtin == B_COUNT) {
+        gen_held_count(G, h, src);
+        return true;
     } else {
         return false;
     }
@@ -2743,8 +2746,8 @@ static void gen_game_defs(Gen *G)
     gen_event_defs(G);
     gen_before_defs(G);
     if (g->nheld)
-        buf_puts(o, "/* cards under cards: held zones (runtime/rt_game.h) */\n"
-                    "#define GAME_HAS_HOLDERS 1\n\n");
+        buf_printf(o, "/* cards under cards: held zones (runtime/rt_game.h), NHELDZ of them */\n"
+                      "#define GAME_HAS_HOLDERS 1\n#define NHELDZ %d\n\n", g->nheld);
     if (g->uses_simul)
         buf_puts(o, "/* simultaneous choices (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_SIMUL 1\n\n");
@@ -3178,7 +3181,7 @@ static void gen_game_table(Gen *G)
                   "    .off_slot_of = offsetof(State, slot_of),\n"
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
-                  "    .play_direct = game_play_direct,\n"
+                  "    .play_direct = game_play_direct,\n    .zero = game_zero,\n"
                   "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s%s%s",
                g->min_players, g->max_players, g->zones.len,
                g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,

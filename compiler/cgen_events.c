@@ -50,8 +50,10 @@ static void gen_play_slots(Gen *G)
             if (in)
                 buf_printf(&list, "%s%d", G->nplay_slots++ ? ", " : "", k);
     }
-    buf_printf(o, "static RT_UNUSED const int16_t ev_play_slots[%d] = {%s};\n\n",
-               G->nplay_slots ? G->nplay_slots : 1, list.data ? list.data : "0");
+    buf_printf(o, "#define EV_NPLAY_SLOTS %d\n"
+                  "static RT_UNUSED const int16_t ev_play_slots[%d] = {%s};\n\n",
+               G->nplay_slots, G->nplay_slots ? G->nplay_slots : 1,
+               list.data ? list.data : "0");
     buf_free(&list);
 }
 

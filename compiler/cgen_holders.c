@@ -41,6 +41,43 @@ static void emit_held_slots(Buf *o, const CardSet *cs, int t, bool *first)
     }
 }
 
+/* The number of held zone z among the held zones (State.hzsize), in the
+ * order declared. */
+static int held_number(const Game *g, const Node *z)
+{
+    int h = 0;
+    for (int i = 0; i < g->zones.len && g->zones.items[i] != z; i++)
+        h += (((const Node *)g->zones.items[i])->zflags & ZF_HELD) != 0;
+    return h;
+}
+
+/* slot_heldz[i]: the number of the held zone slot i is a slot of, else -1
+ * (the counts of each held zone as a whole follow its cards: held_moved). */
+static void emit_held_numbers(Buf *o, const Game *g)
+{
+    buf_puts(o, "/* slot_heldz[i]: the held zone (its number) slot i is a slot of, else -1 */\n"
+                "static const int16_t slot_heldz[NSLOTS] = {");
+    int k = 0;
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        int h = z->zflags & ZF_HELD ? held_number(g, z) : -1;
+        for (int j = 0; j < zone_nslots(g, z); j++, k++)
+            buf_printf(o, "%s%d", k ? ", " : "", h);
+    }
+    buf_puts(o, "};\n");
+}
+
+/* count(Z where ...) over held zone Z without its holder, the filter on
+ * the card alone (kinds m): Z's counts as a whole (hkcount), as an
+ * ordinary zone's are read. The walk it stands for counts a step a card
+ * (gen_held_loop_head): the zone's size, added at once. */
+void gen_held_count(Gen *G, Buf *h, const Node *src)
+{
+    int z = held_number(G->g, src->in->sym->decl);
+    buf_printf(h, "    (void)V;\n    s->steps += s->hzsize[%d];\n"
+                  "    return held_kcount_in(s, %d, 0x%llxULL);\n}\n\n", z, z, src->kinds);
+}
+
 /* type_holds[t]: a held zone lies under type t (a holder leaving play,
  * going from a slot of slot_in_play to another, drops or keeps what it
  * holds). */
@@ -78,6 +115,7 @@ void gen_holder_tables(Gen *G)
         }
     }
     buf_puts(o, "};\n");
+    emit_held_numbers(o, g);
     emit_holder_flags(o, g);
     emit_inst_rank(o, G->a, g->cs);
 }

@@ -54,6 +54,42 @@ static int bf_index(const Game *g, int e)
 
 /* ---- the game's constants ------------------------------------------------- */
 
+/* bf_react_list[]: the slots whose cards someone reacts with (those of
+ * bf_react_slot that are not 0), BF_NREACT of them: the runtime reads
+ * their counts to tell where no card could react (bf_kind_reachable). */
+static void gen_react_list(Buf *o, const Game *g)
+{
+    Buf list = {0};
+    int k = 0, n = 0;
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        bool reacts = zone_reacts(g, z) != 0;
+        for (int j = 0; j < zone_nslots(g, z); j++, k++)
+            if (reacts)
+                buf_printf(&list, "%s%d", n++ ? ", " : "", k);
+    }
+    buf_printf(o, "/* the slots of bf_react_slot that are not 0 */\n#define BF_NREACT %d\n"
+                  "static const int16_t bf_react_list[] RT_UNUSED = {%s};\n",
+               n, n ? list.data : "-1");
+    buf_free(&list);
+    /* and those whose cards may answer for all that every seat knows
+     * (bf_answerable): some seat reacts from them, or they are not public */
+    Buf hidden = {0};
+    k = n = 0;
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        bool may = zone_reacts(g, z) != 0 || z->vis != VIS_PUBLIC;
+        for (int j = 0; j < zone_nslots(g, z); j++, k++)
+            if (may)
+                buf_printf(&hidden, "%s%d", n++ ? ", " : "", k);
+    }
+    buf_printf(o, "/* the slots whose cards may answer a window, for all every seat knows:\n"
+                  " * some seat reacts from them, or they are not public */\n#define BF_NHIDDEN %d\n"
+                  "static const int16_t bf_hidden_list[] RT_UNUSED = {%s};\n\n",
+               n, n ? hidden.data : "-1");
+    buf_free(&hidden);
+}
+
 /* GAME_HAS_BEFORE and, with `react to` clauses, the windows: their
  * number at once (limit reactions), the label "Do not respond", and the
  * slots whose cards their owner may react with. */
@@ -88,7 +124,8 @@ void gen_before_defs(Gen *G)
         for (int j = 0; j < zone_nslots(g, z); j++, k++)
             buf_printf(o, "%s%d", k ? ", " : "", who);
     }
-    buf_puts(o, "};\n\n");
+    buf_puts(o, "};\n");
+    gen_react_list(o, g);
 }
 
 /* The number of the runtime's before-phase proc, after the events' own

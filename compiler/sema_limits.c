@@ -46,6 +46,7 @@ typedef struct Shape {
     bool show;          /* GAME_HAS_SHOW: the seats each card was shown to */
     long long out;      /* GAME_HAS_OUT: MAXP (the players out), or 0 */
     bool sets;          /* GAME_HAS_SETS: the set of a `choose cards` */
+    long long heldz;    /* NHELDZ: the held zones (their sizes and counts) */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -74,8 +75,9 @@ static long long state_bytes(const Shape *h)
     n = align_up(n, 4);
     n += 4 * h->ev_words;                              /* tq_head .. tq (events) */
     n += h->depth * 4 * (2 + h->locals);               /* fr: proc, pc, v[] */
-    if (h->holders)                                    /* ndrop, dropping, dropq */
-        n = align_up(n + 4 + 4 + 2 * h->cards, 4);     /* (what follows is int32_t) */
+    if (h->holders)                                    /* ndrop, dropping, dropq, */
+        n = align_up(n + 4 + 4 + 2 * h->cards +        /* hzsize, hkcount */
+                     2 * h->heldz + 2 * h->heldz * h->kinds, 4); /* (then int32_t) */
     n += 4 * h->bf_words;                              /* bret, bcancel */
     if (h->windows)                                    /* nwin, nwindows, win */
         n += 4 + 4 + h->windows * RT_WINDOW_BYTES_SEMA;
@@ -205,7 +207,7 @@ static void check_state_size(Sema *s, const Program *prog)
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
     Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0, 0, 0,
-               false, false, 0, false};
+               false, false, 0, false, g->nheld};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {

@@ -89,6 +89,8 @@ static bool start(const RtGame *g, void *st, int nplayers, int64_t max_decisions
     RtCore *c = rt_core(st);
     if (all)
         memset(st, 0, g->state_size);
+    else if (g->zero)
+        g->zero(st);
     else
         zero_state(g, st);
     if (nplayers < g->min_players || nplayers > g->max_players

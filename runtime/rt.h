@@ -475,6 +475,13 @@ typedef struct RtGame {
      * i-th. NULL and 0 for a game without invariants. */
     const char *const *invariants;
     int ninvariants;
+    /* Zeroes st before a game played directly (rt_play_direct,
+     * rt_play_covered) as far as any rule can tell, without the bytes
+     * no rule reads before it writes them (the cards past a slot's size,
+     * the free frames, trigger rows, windows and lasting rows): what a
+     * game's set-up costs follows what it uses, not the room the rules
+     * declare. NULL: all but the options are zeroed. */
+    void (*zero)(void *st);
 } RtGame;
 
 /* ---- engine API ---- */

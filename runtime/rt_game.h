@@ -334,6 +334,10 @@ typedef struct State {
     int32_t ndrop;
     int32_t dropping;     /* a drop is running: cards leaving meanwhile queue */
     uint16_t dropq[NINSTANCES];
+    /* each held zone as a whole, every holder's slot together (slot_heldz):
+     * its cards, and its cards of each kind */
+    uint16_t hzsize[NHELDZ];
+    uint16_t hkcount[NHELDZ][NCARDS];
 #endif
 #if GAME_HAS_BEFORE
     int32_t bret[NEVARGS];        /* what a clause run before an event left: its values */
@@ -502,6 +506,37 @@ static inline RT_UNUSED int32_t kcount_in(const State *s, int slot, uint64_t m)
     }
     return r;
 }
+
+#if GAME_HAS_HOLDERS
+/* A card of kind k moved from slot `from` to slot `to`: the counts of the
+ * held zones of those slots (slot_heldz; -1 none) follow. */
+static inline void held_moved(State *s, int from, int to, int k)
+{
+    int a = slot_heldz[from], b = slot_heldz[to];
+    if (a == b)
+        return;
+    if (a >= 0) {
+        s->hzsize[a]--;
+        s->hkcount[a][k]--;
+    }
+    if (b >= 0) {
+        s->hzsize[b]++;
+        s->hkcount[b][k]++;
+    }
+}
+
+/* The cards of kinds m in held zone h, every holder's slot together. */
+static inline RT_UNUSED int32_t held_kcount_in(const State *s, int h, uint64_t m)
+{
+    int32_t r = 0;
+    for (; m; m &= m - 1)
+        r += s->hkcount[h][__builtin_ctzll(m)];
+    return r;
+}
+#define HELD_MOVED(s, from, to, k) held_moved(s, from, to, k)
+#else
+#define HELD_MOVED(s, from, to, k) ((void)0)
+#endif
 
 /* The smaller and the larger of a and b. */
 static inline RT_UNUSED int32_t imin(int32_t a, int32_t b)
@@ -1050,9 +1085,19 @@ static RT_UNUSED void derive(State *s)
     memset(s->kcount, 0, sizeof s->kcount);
     memset(s->kmask, 0, sizeof s->kmask);
     memset(s->khead, 0xff, sizeof s->khead);
+#if GAME_HAS_HOLDERS
+    memset(s->hzsize, 0, sizeof s->hzsize);
+    memset(s->hkcount, 0, sizeof s->hkcount);
+#endif
     for (int slot = 0; slot < NSLOTS; slot++)
         for (int i = 0; i < s->zsize[slot]; i++) {
             int c = s->zcard[slot][i], k = instance_card[c];
+#if GAME_HAS_HOLDERS
+            if (slot_heldz[slot] >= 0) {
+                s->hzsize[slot_heldz[slot]]++;
+                s->hkcount[slot_heldz[slot]][k]++;
+            }
+#endif
             if (s->slot_of[c] != slot) /* moved by hand: as a move, forgotten */
                 seen_forget(s, c);
             s->slot_of[c] = (uint16_t)slot;
@@ -1124,6 +1169,7 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
         s->kmask[from] &= ~KBIT(k);
     s->kcount[to][k]++;
     s->kmask[to] |= KBIT(k);
+    HELD_MOVED(s, from, to, k);
     z = s->zcard[to];
     n = s->zsize[to];
     s->zsize[to] = (uint16_t)(n + 1);
@@ -1248,6 +1294,7 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
             s->kmask[from] &= ~KBIT(k);
         s->kcount[to][k]++;
         s->kmask[to] |= KBIT(k);
+        HELD_MOVED(s, from, to, k);
         if (left)
             kunlink_left(s, from, k, to, pick, i, n, &marked);
         else if (!slot_ordered[from])
@@ -3093,9 +3140,8 @@ static RT_UNUSED int bf_next_card(const State *s, const BfEvent *ev, int32_t *V)
 {
     int best = -1, first = EV_FIRST_SEAT(s);
     int32_t bestkey[3] = {0}, key[3], *last = &BFV(V, BF_RANK);
-    for (int slot = 0; slot < NSLOTS; slot++) {
-        if (!slot_in_play[slot])
-            continue;
+    for (int j = 0; j < EV_NPLAY_SLOTS; j++) { /* the slots in play, in order */
+        int slot = ev_play_slots[j];
         for (int i = 0; i < s->zsize[slot]; i++) {
             int c = s->zcard[slot][i], k = instance_card[c];
             if (ev->instead[k] == ev->instead[k + 1])
@@ -3220,6 +3266,12 @@ static RT_UNUSED bool bf_answerable(const State *s, const BfEvent *ev)
     for (int k = 0; k < NCARDS; k++) {
         if (ev->react[k] == ev->react[k + 1])
             continue;
+        if (cards[k].count > BF_NHIDDEN) { /* the slots' counts: fewer steps */
+            for (int i = 0; i < BF_NHIDDEN; i++)
+                if (s->kcount[bf_hidden_list[i]][k])
+                    return true;
+            continue;
+        }
         for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++) {
             int slot = s->slot_of[c];
             if (bf_react_slot[slot] || zones[slot_zone[slot]].vis != RT_VIS_PUBLIC)
@@ -3229,11 +3281,95 @@ static RT_UNUSED bool bf_answerable(const State *s, const BfEvent *ev)
     return false;
 }
 
+/* May a card of kind k be reacted with where it lies: is one in a slot
+ * whose cards seat p (-1: any seat) may react with (bf_react_list, the
+ * slots bf_react_slot names)? A card anywhere else makes bf_reacts_from
+ * false, for every seat. The per-slot counts answer, in as many steps as
+ * there are such slots, whatever the copies of k. */
+static inline RT_UNUSED bool bf_kind_reachable(const State *s, int k, int p)
+{
+    for (int i = 0; i < BF_NREACT; i++) {
+        int slot = bf_react_list[i];
+        if (s->kcount[slot][k] && (p < 0 || bf_react_slot[slot] == 2 || slot_owner[slot] == p))
+            return true;
+    }
+    return false;
+}
+
+/* Can no seat answer ev's window: no card of a kind with a `react to`
+ * clause for ev lies where anyone may react with it (bf_kind_reachable)?
+ * Then every seat's offer would be "Do not respond" alone. */
+static RT_UNUSED bool bf_none_can_answer(const State *s, const BfEvent *ev)
+{
+    for (int k = 0; k < NCARDS; k++)
+        if (ev->react[k] != ev->react[k + 1] && bf_kind_reachable(s, k, -1))
+            return false;
+    return true;
+}
+
+/* The window ev would open, which no seat can answer (bf_none_can_answer),
+ * is done without asking: what asking every seat would leave, left at
+ * once. That is: a window more counted (its id), each seat's decline
+ * counted as the decision it would have been (win_decline_unasked; in
+ * count[0] too, unless NULL), the steps and triggers since the last
+ * decision reset, and the last seat's offer, "Do not respond" alone, as
+ * the pending decision (bf_offer). Nothing else reads that window: its
+ * answers are all declines, so none resolves, and it does not reopen.
+ * false, doing nothing, where that cannot be told from asking: where
+ * each offer is watched (the rules' invariants and the secrecy hook run
+ * at each decision, an observer hears the window close), where the
+ * question's words are worked out per seat (they may fault), and where
+ * the declines would reach the decision bound. */
+static RT_UNUSED bool bf_decline_all(State *s, const BfEvent *ev, uint64_t *count)
+{
+#if GAME_HAS_INVARIANTS || defined(RT_SECRECY_HOOK)
+    (void)s, (void)ev, (void)count;
+    return false;
+#else
+    RtCore *c = &s->core;
+    int n = c->nplayers, first = EV_FIRST_SEAT(s), seats = n, last = -1;
+    if (ev->words || rt_window_fn || s->nwin >= GAME_MAX_WINDOWS)
+        return false;
+#if GAME_HAS_OUT
+    seats = players_in(s);
+#endif
+    if (seats == 0 || c->decisions + seats >= c->max_decisions)
+        return false;
+    if (first < 0 || first >= n)
+        first = 0;
+    for (int i = n - 1; i >= 0 && last < 0; i--) { /* the last seat asked (window_seats) */
+        last = (first + i) % n;
+#if GAME_HAS_OUT
+        if (p_out(s, last))
+            last = -1;
+#endif
+    }
+    s->nwindows++;
+    decision_in(s, last, ev->prompt);
+    if (ev->nask)
+        prompt_words(s, ev->nask, 0, 0, 0);
+    if (ev->ndecline)
+        add_words(s, ev->site, ev->decline, 0, 0, 0, 0);
+    else
+        add_text(s, ev->site, ev->decline >= 0 ? ev->decline : GAME_RESPOND_LABEL, 0);
+    c->dec.chosen = (int16_t)(c->dec.noptions - 1);
+    c->decisions += seats;
+    s->steps = 0;
+#if GAME_HAS_EVENTS
+    s->tfired = 0;
+#endif
+    if (count)
+        count[0] += (uint64_t)seats;
+    return true;
+#endif
+}
+
 /* Opens ev's window (false: none, or too deep); its values shown. No
  * window opens where no reaction can match, known from what every seat
  * sees: the kind of the event's card, in a public zone (wkinds), and where
- * the cards that could react lie (bf_answerable). */
-static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
+ * the cards that could react lie (bf_answerable). One that no seat can
+ * answer is done at once, none asked (bf_decline_all; count as there). */
+static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V, uint64_t *count)
 {
 #if GAME_HAS_MOVE_BEFORE
     if (ev->event == BF_MOVE && !game_bf_move_window(V))
@@ -3243,6 +3379,8 @@ static RT_UNUSED bool bf_open(State *s, const BfEvent *ev, const int32_t *V)
         zones[slot_zone[s->slot_of[V[0]]]].vis == RT_VIS_PUBLIC)
         return false;
     if (!bf_answerable(s, ev))
+        return false;
+    if (ev->prompt >= 0 && bf_none_can_answer(s, ev) && bf_decline_all(s, ev, count))
         return false;
     if (ev->prompt < 0 || !win_open(s, RT_WINDOW_REACT, ev->event, ev_by(s), EV_FIRST_SEAT(s)))
         return false;
@@ -3282,6 +3420,9 @@ static RT_UNUSED void bf_offer(State *s, const BfEvent *ev, const int32_t *V)
         prompt_words(s, ev->nask, w[0], w[1], w[2]);
     for (int k = 0; k < NCARDS && !s->core.over; k++) {
         if (ev->react[k] == ev->react[k + 1])
+            continue;
+        /* no copy where p may react with it: the walk would offer none */
+        if (cards[k].count > BF_NREACT && !bf_kind_reachable(s, k, p))
             continue;
         for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)
             if (!bf_spoken_for(s, c) && bf_react_clause(s, ev, V, c, p) >= 0) {
@@ -3384,7 +3525,7 @@ static RT_UNUSED int bf_windows(State *s, Frame *f, const BfEvent *ev)
     int card, me, h;
     do {
         if (BFV(V, BF_PHASE) == BFP_WINDOW)
-            BFV(V, BF_PHASE) = bf_open(s, ev, V) ? BFP_ASK : BFP_DONE;
+            BFV(V, BF_PHASE) = bf_open(s, ev, V, NULL) ? BFP_ASK : BFP_DONE;
         if (BFV(V, BF_PHASE) == BFP_ASK && bf_ask_next(s, ev, V, NULL)) {
             f->pc = 2;
             return R_WAIT; /* asked, its cards and "Do not respond" */
@@ -3478,7 +3619,7 @@ static RT_UNUSED bool bf_drun(State *s, const Direct *d, int evi, int32_t *vals)
     }
 #if GAME_HAS_WINDOWS
     while (!s->core.over && !BFV(V, BF_CANCEL) && BFV(V, BF_PHASE) == BFP_WINDOW &&
-           bf_open(s, ev, V)) {
+           bf_open(s, ev, V, d->count)) {
         while (bf_ask_next(s, ev, V, d->count)) {
             if (!decide_always(s, ev->site, d))
                 break;
@@ -3791,7 +3932,48 @@ static RT_UNUSED void run(State *s)
     }
 }
 
-/* Sets a zeroed state up (rt_new and rt_play_direct zero it). */
+/* zero_to: zeroes the state's bytes from *at up to `from`, then skips
+ * `len` bytes that need no zero (game_zero); *at moves past them. */
+static inline void zero_to(State *s, size_t *at, size_t from, size_t len)
+{
+    memset((char *)s + *at, 0, from - *at);
+    *at = from + len;
+}
+
+/* RtGame.zero: the state zeroed for every rule, as a memset of the whole
+ * would leave it, but for the bytes no rule reads before it writes them,
+ * each kept below a count the zeroing sets to 0: the options past the
+ * decision's (below noptions), the cards past each slot's size (zcard,
+ * below zsize; the set-up writes the first slot's), the free entries of
+ * the trigger queue (tq, between tq_head and tq_len: each written whole
+ * when it is queued), the frames past depth (push zeroes each), the
+ * windows past nwin (win_open zeroes each) and the lasting rows past
+ * nlasting (lasting_add zeroes each). These are the rooms a game
+ * declares (`limit triggers`, `limit reactions`, `limit lasting`, the
+ * cards times the slots); what is left to zero is what a game uses. The
+ * invariants and the views read the same counts (game_copy copies the
+ * same way). */
+static RT_UNUSED void game_zero(void *st)
+{
+    State *s = st;
+    size_t at = 0;
+    zero_to(s, &at, offsetof(State, core.dec.opt), sizeof s->core.dec.opt);
+    zero_to(s, &at, offsetof(State, zcard), sizeof s->zcard);
+#if GAME_HAS_EVENTS
+    zero_to(s, &at, offsetof(State, tq), sizeof s->tq);
+#endif
+    zero_to(s, &at, offsetof(State, fr), sizeof s->fr);
+#if GAME_HAS_WINDOWS
+    zero_to(s, &at, offsetof(State, win), sizeof s->win);
+#endif
+#if GAME_HAS_LASTING
+    zero_to(s, &at, offsetof(State, lasting), sizeof s->lasting);
+#endif
+    memset((char *)s + at, 0, sizeof(State) - at);
+}
+
+/* Sets a zeroed state up (rt_new and rt_play_direct zero it: kcount and
+ * kmask start at 0). */
 static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
 {
     rt_seed(&s->core.rng, seed);
@@ -3808,12 +3990,16 @@ static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
         s->pos_of[i] = (uint16_t)i;
     }
     s->zsize[0] = NINSTANCES;
-    memset(s->kcount, 0, sizeof s->kcount);
-    memset(s->kmask, 0, sizeof s->kmask);
     memset(s->khead, 0xff, sizeof s->khead);
     for (int k = 0; k < NCARDS; k++) {
         s->kcount[0][k] = (uint16_t)cards[k].count;
         s->kmask[0] |= KBIT(k);
+#if GAME_HAS_HOLDERS
+        if (slot_heldz[0] >= 0) {
+            s->hzsize[slot_heldz[0]] += (uint16_t)cards[k].count;
+            s->hkcount[slot_heldz[0]][k] = (uint16_t)cards[k].count;
+        }
+#endif
         if (!slot_ordered[0])
             for (int c = cards[k].first; c < cards[k].first + cards[k].count; c++)
                 klink(s, c, 0, k);
@@ -4084,9 +4270,41 @@ static RT_UNUSED bool kinds_agree(const State *s)
 }
 
 /* The counts and lists of each kind agree with the zones. */
+#if GAME_HAS_HOLDERS
+/* The counts of each held zone as a whole (hzsize, hkcount) are the sums
+ * of its slots' (zsize, kcount). false, with why, at the first that is
+ * not. */
+static RT_UNUSED bool held_counts_check(const State *s, char *why, size_t n)
+{
+    uint32_t size[NHELDZ] = {0}, count[NHELDZ][NCARDS];
+    memset(count, 0, sizeof count);
+    for (int slot = 0; slot < NSLOTS; slot++) {
+        int h = slot_heldz[slot];
+        if (h < 0)
+            continue;
+        size[h] += s->zsize[slot];
+        for (int k = 0; k < NCARDS; k++)
+            count[h][k] += s->kcount[slot][k];
+    }
+    for (int h = 0; h < NHELDZ; h++)
+        for (int k = 0; k < NCARDS; k++)
+            if (size[h] != s->hzsize[h] || count[h][k] != s->hkcount[h][k]) {
+                snprintf(why, n, "held zone %d: %u cards, %u of card %d; its counts say %u, %u",
+                         h, (unsigned)size[h], (unsigned)count[h][k], k,
+                         (unsigned)s->hzsize[h], (unsigned)s->hkcount[h][k]);
+                return false;
+            }
+    return true;
+}
+#endif
+
 static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
 {
     const State *s = st;
+#if GAME_HAS_HOLDERS
+    if (!held_counts_check(s, why, n))
+        return false;
+#endif
 #if GAME_HAS_WINDOWS
     if (!windows_check(s, why, n))
         return false;

@@ -41,6 +41,9 @@
 # secrets.sh check those).
 #
 #   sh tests/games/holders.sh CARDC LIBCARDRT
+# tests/games/held-count-lab: a count over a held zone, read from the
+# zone's counts, equals the same count by a walk at every decision.
+#
 # Prints "holders: N passed, M failed"; exits 1 if any failed.
 cardc=${1:?usage: holders.sh CARDC LIBCARDRT}
 lib=${2:?usage: holders.sh CARDC LIBCARDRT}
@@ -195,5 +198,14 @@ check "JSON: ... never unseen, once shown to all" \
 check "terminal: a card-valued number names a card shown face down" \
     sh -c 'grep -q "^  last_laid: Stone$" "$1" && ! grep -q "^  last_laid: a card$" "$1"' sh "$T/dterm"
 check "copies-lab: no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/stderr"
+
+# A count over a held zone by the zone's counts (held-count-lab): its
+# invariant, the same count by a walk of every card, holds at every
+# decision of 2,000 games.
+need_lab held-count-lab "$T/hc"
+"$T/hc" simulate --games 2000 --seed 1 >"$T/hc.out" 2>"$T/hc.err"
+check "held-count-lab: the counts of a held zone agree with its cards" \
+    grep -q ' faults 0$' "$T/hc.out"
+check "held-count-lab: no sanitizer report" sh -c '! grep -q "ERROR: AddressSanitizer\|runtime error:" "$1"' sh "$T/hc.err"
 
 summary holders

@@ -33,6 +33,7 @@ enum { MAXP = 2, NSLOTS = 7, NLOCALS = 2, MAXDEPTH = 2 };
 #define GAME_MAX_DECISIONS 10
 #define GAME_HAS_TIEBREAK 0
 #define GAME_HAS_HOLDERS 1
+#define NHELDZ 1 /* under */
 enum { Z_deck = 0, Z_yard = 1, Z_trash = 2, Z_hand = 3 /* + player */,
        Z_under = 5 /* + the holder's rank in its type */ };
 enum { P_main = 0 };
@@ -42,6 +43,7 @@ static const uint8_t slot_ordered[NSLOTS] = {1, 0, 1, 0, 0, 1, 1};
 static const int16_t inst_type[NINSTANCES] = {TYPE_HUT, TYPE_HUT, TYPE_PEG, TYPE_PEG, TYPE_PEG};
 static const int16_t inst_attr[1][NINSTANCES] = {{-1, -1, -1, -1, -1}};
 static const int32_t slot_holder[NSLOTS] = {-1, -1, -1, -1, -1, HUT1, HUT2};
+static const int16_t slot_heldz[NSLOTS] = {-1, -1, -1, -1, -1, 0, 0};
 static const uint8_t type_holds[NTYPES] = {1, 0};
 static const uint8_t slot_in_play[NSLOTS] = {0, 1, 0, 0, 0, 1, 1};
 static const uint16_t inst_rank[NINSTANCES] = {0, 1, 0, 1, 2};
