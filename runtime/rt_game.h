@@ -4280,8 +4280,9 @@ static RT_UNUSED bool held_counts_check(const State *s, char *why, size_t n)
     memset(count, 0, sizeof count);
     for (int slot = 0; slot < NSLOTS; slot++) {
         int h = slot_heldz[slot];
-        if (h < 0)
-            continue;
+        if (h < 0 || s->zsize[slot] == 0)
+            continue; /* an empty slot adds nothing: game_check then proves
+                       * its kcount all 0 (kinds_agree, count_check) */
         size[h] += s->zsize[slot];
         for (int k = 0; k < NCARDS; k++)
             count[h][k] += s->kcount[slot][k];
