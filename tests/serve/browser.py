@@ -27,19 +27,7 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from served import TIMEOUT, Server, run_play, seat_sees  # noqa: E402
-
-failures = 0
-passed = 0
-
-
-def check(what, ok, detail=""):
-    global failures, passed
-    if ok:
-        passed += 1
-    else:
-        failures += 1
-        print("FAIL: %s%s" % (what, ": " + detail if detail else ""))
+from served import TIMEOUT, Server, check, run_play, seat_sees, summary  # noqa: E402
 
 
 class Driver:
@@ -229,8 +217,7 @@ def main():
             play(driver, binary, game, 1, extra.split() if extra else [])
     finally:
         driver.quit()
-    print("browser: %d passed, %d failed" % (passed, failures))
-    sys.exit(1 if failures else 0)
+    sys.exit(summary("browser"))
 
 
 main()

@@ -20,19 +20,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from served import TIMEOUT, Server, run_play, seat_sees  # noqa: E402
-
-failures = 0
-passed = 0
-
-
-def check(what, ok, detail=""):
-    global failures, passed
-    if ok:
-        passed += 1
-    else:
-        failures += 1
-        print("FAIL: %s%s" % (what, ": " + detail if detail else ""))
+from served import TIMEOUT, Server, check, run_play, seat_sees, summary  # noqa: E402
 
 
 def choose(rng, decision):
@@ -278,8 +266,7 @@ def main():
             play_one_seat(binary, game, seed)
         play_two_seats(binary, game, 1)
         misuse(binary, game)
-    print("serve: %d passed, %d failed" % (passed, failures))
-    sys.exit(1 if failures else 0)
+    sys.exit(summary("serve"))
 
 
 main()

@@ -144,3 +144,23 @@ def seat_sees(game, place, p):
     if place["zone"] in hidden:
         return False
     return place["zone"] not in owner or place.get("player") == p
+
+
+# ---- the tally both tests keep ----
+
+_tally = {"passed": 0, "failed": 0}
+
+
+def check(what, ok, detail=""):
+    """Counts a check; prints it when it failed."""
+    if ok:
+        _tally["passed"] += 1
+    else:
+        _tally["failed"] += 1
+        print("FAIL: %s%s" % (what, ": " + detail if detail else ""))
+
+
+def summary(name):
+    """Prints NAME: N passed, M failed; returns the exit status."""
+    print("%s: %d passed, %d failed" % (name, _tally["passed"], _tally["failed"]))
+    return 1 if _tally["failed"] else 0
