@@ -58,6 +58,17 @@ measure() {
     run "$d"
 }
 
+# judge RATIO LIMIT LINE: LINE passes if RATIO is at most LIMIT.
+judge() {
+    if echo "$1 $2" | awk '{ exit !($1 <= $2) }'; then
+        echo "ok   $3"
+        pass=$((pass + 1))
+    else
+        echo "FAIL $3 (more than x$2)"
+        fail=$((fail + 1))
+    fi
+}
+
 # compare WHAT N ZONE_DECL BODY: the game at N and 2 N copies.
 compare() {
     what=$1 n=$2
@@ -70,14 +81,7 @@ compare() {
         return
     fi
     r=$(echo "$v1 $v2" | awk '{ printf "%.2f", $2 / $1 }')
-    line="$what at $n and $((2 * n)) copies: $v1 -> $v2 instructions, x$r"
-    if echo "$r $RATIO" | awk '{ exit !($1 <= $2) }'; then
-        echo "ok   $line"
-        pass=$((pass + 1))
-    else
-        echo "FAIL $line (more than x$RATIO)"
-        fail=$((fail + 1))
-    fi
+    judge "$r" "$RATIO" "$what at $n and $((2 * n)) copies: $v1 -> $v2 instructions, x$r"
 }
 
 # `move all` takes the cards bottom to top; out of an unordered zone each
@@ -135,14 +139,7 @@ flat() {
     set -- $vals
     m1=$(($2 - $1)) m2=$(($4 - $3))
     q=$(echo "$m1 $m2" | awk '{ printf "%.2f", $2 / $1 }')
-    line="$what: $r more cost $m1 instructions at N = $n, $m2 at $((2 * n)), x$q"
-    if echo "$q $FLAT" | awk '{ exit !($1 <= $2) }'; then
-        echo "ok   $line"
-        pass=$((pass + 1))
-    else
-        echo "FAIL $line (more than x$FLAT)"
-        fail=$((fail + 1))
-    fi
+    judge "$q" "$FLAT" "$what: $r more cost $m1 instructions at N = $n, $m2 at $((2 * n)), x$q"
 }
 
 # A window before an event that N cards could react to, every one of
