@@ -157,7 +157,7 @@ $(B)/bin/unit-tests: $(TEST_SRC) $(ASAN_OBJ) $(wildcard compiler/*.h)
 # (so games and runtime-tests depend on RT_HDR).
 RT_SRC    = $(wildcard runtime/*.c)
 RT_HDR    = $(wildcard runtime/*.h)
-RT_CFLAGS = $(CSTD) $(WARN) -O2 -g $(CFLAGS)
+RT_CFLAGS = $(CSTD) $(WARN) -O2 -g -pthread $(CFLAGS)
 RT_TEST   = tests/runtime
 RT_GAME   = $(RT_TEST)/high_card.c $(RT_TEST)/high_card.h
 

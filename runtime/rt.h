@@ -482,6 +482,10 @@ typedef struct RtGame {
      * game's set-up costs follows what it uses, not the room the rules
      * declare. NULL: all but the options are zeroed. */
     void (*zero)(void *st);
+    /* Player p's score in st now, higher better (negated in a game whose
+     * lowest score wins): the rules' score func, which may change st (its
+     * steps) or fault: call it on a copy. NULL in a game built before it. */
+    int32_t (*score_now)(void *st, int p);
 } RtGame;
 
 /* ---- engine API ---- */
