@@ -347,6 +347,13 @@ demo: deps
 	@echo "(the whole game: $(B)/demo-last-minute.txt)"
 	@echo "== last-minute: 10000 games between random players (seed 1)"
 	@$(B)/bin/last-minute simulate --games 10000 --players 4 --seed 1
+	@echo "== easy-school: the balance report of 2,000 games each for 2 to 5 players (seed 1)"
+	@for p in 2 3 4 5; do \
+	    $(B)/bin/easy-school simulate --games 2000 --players $$p --seed 1 --jobs 2 \
+	        --shard 1/1 >$(B)/demo-stats-$$p.json || exit 1; \
+	done
+	@$(B)/bin/easy-school stats report $(B)/demo-report $(B)/demo-stats-[2-5].json
+	@echo "(the report: $(B)/demo-report/report.html, its figures $(B)/demo-report/report.json)"
 
 unit: $(B)/bin/unit-tests
 	ASAN_OPTIONS=detect_leaks=1 $(B)/bin/unit-tests --jobs 2
