@@ -27,7 +27,7 @@ command -v qpdf >/dev/null 2>&1 || missing="$missing qpdf"
 # headless Chromium and its WebDriver, for serve's pages (tests/serve/browser.py)
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"
-# GNU parallel, which runs simulate's shards (tests/games/lab.sh, docs/SCALING.md);
+# GNU parallel, which runs simulate's shards (tests/games/balance-lab.sh, docs/SCALING.md);
 # moreutils' parallel is another program
 parallel --version 2>/dev/null | grep -q 'GNU parallel' || missing="$missing parallel"
 # clang's libFuzzer runtime, for the fuzz harnesses (make fuzz, CI)

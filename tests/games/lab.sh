@@ -1,92 +1,77 @@
-#!/bin/sh
-# The balance lab (docs/SCALING.md, RUNTIME.md "The balance lab") on Easy
-# School: simulate's figures the same for --jobs 1, 2 and 3; 4 shards run
-# under GNU parallel and merged by `stats merge`, byte for byte the stats
-# file of --shard 1/1; shards of other runs refused; --report's page
-# standing alone (no script, no address), a run of random seats saying
-# "best agent random, margin 0".
-# usage: sh tests/games/lab.sh build/bin/easy-school
-set -u
-GAME=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-# the figures without the times, which differ from run to run
-untimed() { sed -E 's/"seconds":[0-9.]+,"games_per_sec":[0-9.]+,//; s/"decisions_per_sec":[0-9.]+,//; /^  time /d'; }
+# lab.sh: building a test game, as the scripts of tests/games that play one
+# share it. Source it after setting cardc (the cardc to build with), lib
+# (the runtime library to link), ROOT, T (a temporary folder) and
+# CHECK_PREFIX, and sourcing tests/check.sh:
+#
+#   build_lab LAB OUT   builds tests/games/LAB into the binary OUT, with
+#                       ASan+UBSan when lib is the ASan runtime (at -Og, with
+#                       line tables, -g1: all the sanitizers report with);
+#                       returns 1, after "FAIL PREFIX: LAB does not build"
+#                       and the first errors, if cardc or cc fails;
+#   need_lab LAB OUT    the same, but a lab that does not build ends the
+#                       script with one failed check;
+#   json_games SEATS SEED...  plays $T/lab once per SEED with the JSON
+#                       protocol and --seats SEATS, every answer
+#                       {"choose":0} (3,000 at most), into $T/out.SEED and
+#                       stderr into $T/stderr; checks the streams with
+#                       jsonl_check.py (ended; one check, one Python), and
+#                       writes them all into $T/all.
+#   reopened EVENT FILE...  some stream of FILEs reopened a window before
+#                       EVENT ("played", "enters"...): the responses of two
+#                       windows of depth 1 before the same event, its args
+#                       and its player, with no other decision of the
+#                       rules between them.
+CC=${CC:-cc}
+export ASAN_OPTIONS=detect_leaks=1
+LAB_SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+case $lib in *asan*) ;; *) LAB_SAN= ;; esac
 
-for j in 1 2 3; do
-    "$GAME" simulate --games 600 --seed 11 --players 3 --jobs $j --json | untimed >"$T/j$j.json"
-    "$GAME" simulate --games 600 --seed 11 --players 3 --jobs $j | untimed >"$T/j$j.txt"
-    "$GAME" simulate --games 600 --seed 11 --players 3 --jobs $j --shard 1/1 >"$T/j$j.stats"
-done
-for j in 2 3; do
-    for k in json txt stats; do
-        cmp -s "$T/j1.$k" "$T/j$j.$k" && ok || bad "--jobs $j: $k differs from --jobs 1"
-    done
-done
-
-command -v parallel >/dev/null || { echo "lab: GNU parallel missing (tests/deps.sh)"; exit 1; }
-parallel --will-cite --joblog "$T/joblog" \
-    "'$GAME' simulate --games 600 --seed 11 --players 3 --shard {}/4 > '$T/shard{}.json'" ::: 1 2 3 4 ||
-    bad "parallel: a shard failed"
-"$GAME" stats merge "$T"/shard1.json "$T"/shard2.json "$T"/shard3.json "$T"/shard4.json \
-    >"$T/merged.stats" && cmp -s "$T/merged.stats" "$T/j1.stats" && ok ||
-    bad "stats merge of 4 shards differs from --shard 1/1"
-
-# refusals: a shard missing, one twice, another seed, a stray file
-"$GAME" simulate --games 600 --seed 12 --players 3 --shard 4/4 >"$T/other.json"
-expect_refused() {
-    what=$1; want=$2; shift 2
-    "$GAME" stats merge "$@" >/dev/null 2>"$T/err"; rc=$?
-    if [ $rc -eq 1 ] && grep -q "$want" "$T/err"; then ok; else
-        bad "$what: status $rc, $(cat "$T/err")"; fi
+build_lab() {
+    # shellcheck disable=SC2086 # LAB_SAN is a list of flags, or none
+    "$cardc" build "$ROOT/tests/games/$1" -o "$T/$1.c" 2>"$T/$1.err" &&
+        "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g1 $LAB_SAN \
+            -I"$ROOT/runtime" "$T/$1.c" "$lib" -o "$2" 2>>"$T/$1.err" && return 0
+    echo "FAIL ${CHECK_PREFIX}$1 does not build"
+    sed 's/^/    /' "$T/$1.err" | head -20
+    return 1
 }
-expect_refused "3 of 4" "3 shards of 4 given" "$T"/shard1.json "$T"/shard2.json "$T"/shard3.json
-expect_refused "twice" "are both shard 2/4" "$T"/shard1.json "$T"/shard2.json "$T"/shard2.json \
-    "$T"/shard4.json
-expect_refused "other seed" "is a shard of another seed" "$T"/shard1.json "$T"/shard2.json \
-    "$T"/shard3.json "$T"/other.json
-echo '{"format":"x"}' >"$T/junk.json"
-expect_refused "junk" "not a stats file of cardc" "$T"/junk.json
-sed 's/"build":"[0-9a-f]*"/"build":"0000000000000000"/' "$T/shard1.json" >"$T/oldbuild.json"
-expect_refused "build" "written by another build" "$T"/oldbuild.json
 
-# the report: both files, the page alone, the same for any --jobs and
-# from the shards merged
-"$GAME" simulate --games 600 --seed 11 --players 3 --report "$T/r1" >/dev/null &&
-    "$GAME" simulate --games 600 --seed 11 --players 3 --jobs 2 --report "$T/r2" >/dev/null &&
-    "$GAME" stats report "$T/r3" "$T"/shard?.json ||
-    bad "a report failed"
-for r in r2 r3; do
-    for f in report.json report.html; do
-        cmp -s "$T/r1/$f" "$T/$r/$f" && ok || bad "$r/$f differs from the run's own"
+need_lab() {
+    build_lab "$1" "$2" && return 0
+    echo "${CHECK_PREFIX}0 passed, 1 failed"
+    exit 1
+}
+
+json_games() {
+    seats=$1
+    shift
+    yes '{"choose":0}' | head -n 3000 >"$T/in"
+    outs=
+    for seed in "$@"; do
+        "$T/lab" play --protocol json --seats "$seats" --seed "$seed" <"$T/in" \
+            >"$T/out.$seed" 2>>"$T/stderr"
+        outs="$outs $T/out.$seed"
     done
-done
-if grep -qiE '<script|https?:|src=|<link|@import|url\(' "$T/r1/report.html"; then
-    bad "report.html has a script or an address"; else ok; fi
-grep -q '<svg' "$T/r1/report.html" && ok || bad "report.html has no SVG"
-python3 - "$T/r1/report.json" <<'PY' && ok || bad "report.json"
+    # shellcheck disable=SC2086 # outs is a list of files
+    check "seeds $*: every stream passes jsonl_check.py" \
+        python3 "$ROOT/tests/games/jsonl_check.py" --ended $outs
+    cat "$T"/out.* >"$T/all"
+}
+
+reopened() {
+    python3 - "$@" <<'PY'
 import json, sys
-d = json.load(open(sys.argv[1]))
-run = d["runs"][0]
-assert run["players"] == 3 and run["games"] == 600, run
-for s in run["seats"]:
-    lo, hi = s["ci95"]
-    assert lo <= s["win_rate"] <= hi, s
-    assert s["games_for_1_point"] > 1000, s
-    assert sum(b[2] for b in s["score_hist"]) == 600, s
-assert sum(b[2] for b in run["turns_hist"]) == 600
-ls = run["luck_skill"]
-assert ls["best_agent"] == "random" and ls["margin_over_random_points"] == 0, ls
-assert run["lead"][0]["view"] == "referee" and run["lead"][0]["games"] == 600, run["lead"]
-assert 0 < run["lead"][0]["lead_changes"] < 1, run["lead"]
+event, n = sys.argv[1], 0
+for f in sys.argv[2:]:
+    last = None
+    for line in open(f):
+        m = json.loads(line)
+        if m.get("type") == "responses" and m["window"]["depth"] == 1:
+            key = (m["window"]["event"], tuple(m["window"]["args"]), m["window"]["by"])
+            n += key == last and key[0] == event
+            last = key
+        elif m.get("type") == "decision" and "window" not in m:
+            last = None
+sys.exit(0 if n > 0 else 1)
 PY
-# usage errors
-"$GAME" simulate --games 10 --jobs 2 --coverage >/dev/null 2>&1; [ $? -eq 2 ] && ok ||
-    bad "--jobs with --coverage not refused"
-"$GAME" simulate --games 10 --shard 5/4 >/dev/null 2>&1; [ $? -eq 2 ] && ok ||
-    bad "--shard 5/4 not refused"
-echo "lab: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+}
