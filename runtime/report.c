@@ -287,6 +287,8 @@ static void svg_hist(FILE *f, const Hist *h, const char *title)
 static void svg_wins(FILE *f, const SimRun *r, const SimStats *s)
 {
     int row = 22;
+    fputs("<figure><figcaption>Win rate by seat, its 95% interval (black) and a fair "
+          "share (dashed)</figcaption>\n", f);
     fprintf(f, "<svg width=\"%d\" height=\"%d\" "
                "role=\"img\">", SVG_W + 80, row * r->players + 4);
     for (int p = 0; p < r->players; p++) {
@@ -299,7 +301,8 @@ static void svg_wins(FILE *f, const SimRun *r, const SimStats *s)
                 60 + sf.lo * SVG_W, 60 + sf.hi * SVG_W, y + 8, y + 8);
     }
     double fair = 1.0 / r->players;
-    fprintf(f, "<line class=\"fair\" x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%d\"/></svg>\n",
+    fprintf(f, "<line class=\"fair\" x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%d\"/></svg>"
+               "</figure>\n",
             60 + fair * SVG_W, 60 + fair * SVG_W, row * r->players + 4);
 }
 
