@@ -639,7 +639,7 @@ static int cmd_simulate(const RtGame *g, RtArgs *a)
                 .shard = a->nshards ? a->shard : 1, .nshards = a->nshards ? a->nshards : 1};
     sim_build_id(g, r.build);
     for (int p = 0; p < a->players; p++)
-        r.seat[p] = RT_SEAT_RANDOM;
+        strcpy(r.seat[p], "random");
     RtCover *cv = a->coverage ? rt_cover_new(g) : NULL;
     SimStats *s = sim_stats_new();
     double t0 = now();

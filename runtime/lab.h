@@ -22,6 +22,7 @@ enum {
     SIM_FAULTS_KEPT = 5,        /* faulted games named on stderr */
     SIM_MICRO = 1000000,        /* per-game measures in millionths */
     SIM_VIEWS = RT_MAX_PLAYERS + 1, /* view 0 the referee's, 1 + p seat p's */
+    SIM_SEAT_NAME = 32,         /* an agent's name with its settings ("mc:200") */
     HIST_EXACT = 64,            /* values 0..63 have a bin each */
     HIST_SUB = 16,              /* then 16 bins per doubling */
     HIST_SIDE = HIST_EXACT + HIST_SUB * (40 - 6), /* bins of one sign, up to 2^40 */
@@ -76,7 +77,7 @@ typedef struct SimRun {
     char *game;                 /* the game's name (malloc'd when read) */
     char build[17];             /* the game's fingerprint, 16 hex digits */
     int players;
-    uint8_t seat[RT_MAX_PLAYERS];       /* RtSeat (or an agent's kind) */
+    char seat[RT_MAX_PLAYERS][SIM_SEAT_NAME]; /* each seat's agent, as --seats names it */
     uint64_t seed, games;
     int64_t max_decisions;      /* 0: the game's own */
     uint64_t shard, nshards;    /* this part: games i with i % nshards == shard - 1 */
@@ -91,7 +92,6 @@ void sim_stats_count(SimStats *s, const RtGame *g, const void *st, uint64_t inde
 void sim_stats_add(SimStats *a, const SimStats *b);
 /* The fingerprint of g's build: its tables and the state's layout. */
 void sim_build_id(const RtGame *g, char out[17]);
-const char *sim_seat_name(int seat);
 
 /* lead.c: one game's evaluations (RtGame.score_now: the score, higher
  * better), sampled at each turn's end and at the end. */

@@ -126,7 +126,7 @@ static void json_lead(FILE *f, const SimRun *r, const SimStats *s)
  * the best, and its margin over random's, in points. */
 typedef struct Agents {
     int n;
-    int kind[RT_MAX_PLAYERS];   /* RtSeat of each kind present */
+    const char *kind[RT_MAX_PLAYERS]; /* each agent present, by name */
     double rate[RT_MAX_PLAYERS];
     int best;                   /* index of the best kind */
     int random;                 /* index of random, -1 if absent */
@@ -138,7 +138,7 @@ static Agents agents_of(const SimRun *r, const SimStats *s)
     int seats[RT_MAX_PLAYERS] = {0};
     for (int p = 0; p < r->players; p++) {
         int k = 0;
-        while (k < a.n && a.kind[k] != r->seat[p])
+        while (k < a.n && strcmp(a.kind[k], r->seat[p]))
             k++;
         if (k == a.n)
             a.kind[a.n++] = r->seat[p];
@@ -149,7 +149,7 @@ static Agents agents_of(const SimRun *r, const SimStats *s)
         a.rate[k] /= seats[k];
         if (a.rate[k] > a.rate[a.best])
             a.best = k;
-        if (a.kind[k] == RT_SEAT_RANDOM)
+        if (!strcmp(a.kind[k], "random"))
             a.random = k;
     }
     return a;
@@ -160,12 +160,15 @@ static void json_agents(FILE *f, const SimRun *r, const SimStats *s)
     Agents a = agents_of(r, s);
     fputs("{\"agents\":[", f);
     for (int k = 0; k < a.n; k++) {
-        fprintf(f, "%s{\"agent\":\"%s\",\"win_rate\":", k ? "," : "", sim_seat_name(a.kind[k]));
+        fputs(k ? ",{\"agent\":" : "{\"agent\":", f);
+        rt_json_string(f, a.kind[k]);
+        fputs(",\"win_rate\":", f);
         put_num(f, a.rate[k]);
         putc('}', f);
     }
-    fprintf(f, "],\"best_agent\":\"%s\",\"margin_over_random_points\":",
-            sim_seat_name(a.kind[a.best]));
+    fputs("],\"best_agent\":", f);
+    rt_json_string(f, a.kind[a.best]);
+    fputs(",\"margin_over_random_points\":", f);
     if (a.random < 0)
         fputs("null", f);
     else
@@ -182,8 +185,9 @@ static void json_run(FILE *f, const SimRun *r, const SimStats *s)
             (long long)r->max_decisions);
     for (int p = 0; p < r->players; p++) {
         SeatFig sf = seat_fig(r, s, p);
-        fprintf(f, "%s\n  {\"seat\":%d,\"agent\":\"%s\",\"win_rate\":", p ? "," : "", p + 1,
-                sim_seat_name(r->seat[p]));
+        fprintf(f, "%s\n  {\"seat\":%d,\"agent\":", p ? "," : "", p + 1);
+        rt_json_string(f, r->seat[p]);
+        fputs(",\"win_rate\":", f);
         put_num(f, sf.rate);
         fputs(",\"ci95\":[", f);
         put_num(f, sf.lo);
@@ -312,8 +316,10 @@ static void html_seats(FILE *f, const SimRun *r, const SimStats *s)
           "<th>Games for &plusmn;1 point</th><th>Average score</th></tr>\n", f);
     for (int p = 0; p < r->players; p++) {
         SeatFig sf = seat_fig(r, s, p);
-        fprintf(f, "<tr><td>%d</td><td>%s</td><td>%.2f%%</td><td>%.2f%% &ndash; %.2f%%</td>"
-                   "<td>%llu</td><td>%.2f</td></tr>\n", p + 1, sim_seat_name(r->seat[p]),
+        fprintf(f, "<tr><td>%d</td><td>", p + 1);
+        html_text(f, r->seat[p]);
+        fprintf(f, "</td><td>%.2f%%</td><td>%.2f%% &ndash; %.2f%%</td>"
+                   "<td>%llu</td><td>%.2f</td></tr>\n",
                 100 * sf.rate, 100 * sf.lo, 100 * sf.hi, (unsigned long long)sf.needed, sf.score);
     }
     fputs("</table>\n", f);
@@ -349,8 +355,9 @@ static void html_luck(FILE *f, const SimRun *r, const SimStats *s)
 {
     Agents a = agents_of(r, s);
     fputs("<h3>Luck against skill</h3>\n<p>", f);
-    fprintf(f, "Best agent: %s (%.2f%% of the wins a seat). ", sim_seat_name(a.kind[a.best]),
-            100 * a.rate[a.best]);
+    fputs("Best agent: ", f);
+    html_text(f, a.kind[a.best]);
+    fprintf(f, " (%.2f%% of the wins a seat). ", 100 * a.rate[a.best]);
     if (a.random >= 0)
         fprintf(f, "Its margin over random: %.2f points.", 100 * (a.rate[a.best] - a.rate[a.random]));
     else

@@ -200,9 +200,3 @@ void sim_build_id(const RtGame *g, char out[17])
     }
     snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
-
-const char *sim_seat_name(int seat)
-{
-    static const char *const names[] = {"human", "random", "json"};
-    return seat >= 0 && seat < 3 ? names[seat] : "agent";
-}

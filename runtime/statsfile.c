@@ -37,8 +37,10 @@ static void put_header(FILE *f, const SimRun *r)
     fprintf(f, "{\"format\":\"cardc-stats\",\"version\":%d,\"game\":", STATS_VERSION);
     rt_json_string(f, r->game);
     fprintf(f, ",\"build\":\"%s\",\"players\":%d,\"seats\":[", r->build, r->players);
-    for (int p = 0; p < r->players; p++)
-        fprintf(f, "%s\"%s\"", p ? "," : "", sim_seat_name(r->seat[p]));
+    for (int p = 0; p < r->players; p++) {
+        fputs(p ? "," : "", f);
+        rt_json_string(f, r->seat[p]);
+    }
     fprintf(f, "],\"seed\":%llu,\"games\":%llu,\"max_decisions\":%lld,\"shard\":[%llu,%llu],\n",
             (unsigned long long)r->seed, (unsigned long long)r->games,
             (long long)r->max_decisions, (unsigned long long)r->shard,
@@ -178,7 +180,11 @@ static void read_header(In *in, const JVal *o, SimRun *r)
     const JVal *seats = get_array(in, json_get(o, "seats"), r->players, "seats");
     for (int p = 0; seats && p < r->players; p++) {
         const JVal *s = &seats->items[p];
-        r->seat[p] = s->type == JSON_STRING && !strcmp(s->str, "random") ? RT_SEAT_RANDOM : 255;
+        if (s->type != JSON_STRING || strlen(s->str) >= SIM_SEAT_NAME) {
+            bad(in, "seats");
+            return;
+        }
+        strcpy(r->seat[p], s->str);
     }
     r->seed = get_u(in, json_get(o, "seed"), "seed");
     r->games = get_u(in, json_get(o, "games"), "games");

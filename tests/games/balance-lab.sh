@@ -48,6 +48,10 @@ expect_refused "twice" "are both shard 2/4" "$T"/shard1.json "$T"/shard2.json "$
     "$T"/shard4.json
 expect_refused "other seed" "is a shard of another seed" "$T"/shard1.json "$T"/shard2.json \
     "$T"/shard3.json "$T"/other.json
+sed 's/"seats":\["random","random","random"\]/"seats":["random","random","mc:100"]/' \
+    "$T/shard4.json" >"$T/seats.json"
+expect_refused "other seats" "is a shard of other seats than" "$T"/shard1.json "$T"/shard2.json \
+    "$T"/shard3.json "$T"/seats.json
 echo '{"format":"x"}' >"$T/junk.json"
 expect_refused "junk" "not a stats file of cardc" "$T"/junk.json
 sed 's/"build":"[0-9a-f]*"/"build":"0000000000000000"/' "$T/shard1.json" >"$T/oldbuild.json"
