@@ -4,7 +4,7 @@
 # The option lists are those of `GAME --help`; tests/completions.sh keeps
 # them the same.
 _cardc_game_play_opts='--players --seats --seed --protocol --reveal-all --max-decisions --help'
-_cardc_game_simulate_opts='--games --players --seed --json --coverage --max-decisions --jobs --shard --report --help'
+_cardc_game_simulate_opts='--games --players --seed --json --coverage --max-decisions --jobs --shard --report --replays --help'
 _cardc_game_serve_opts='--port --players --seats --seed --max-decisions --exit-when-done --help'
 
 _cardc_game()
@@ -24,7 +24,7 @@ _cardc_game()
                 COMPREPLY=($(compgen -W 'human random json' -- "$cur"))
             fi
             return 0 ;;
-        --players|--seed|--games|--max-decisions|--port|--jobs|--shard) return 0 ;;
+        --players|--seed|--games|--max-decisions|--port|--jobs|--shard|--replays) return 0 ;;
         --report) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
     esac
     case ${COMP_WORDS[1]} in

@@ -57,6 +57,7 @@ typedef struct RtArgs {
     int jobs;                   /* simulate: threads (0: not given, 1) */
     uint64_t shard, nshards;    /* simulate --shard I/N (0: not given) */
     const char *report;         /* simulate --report DIR (NULL: none) */
+    uint64_t replays;           /* simulate --replays K (0: not given, 1) */
     bool exit_when_done;        /* serve: stop once the game is over and sent */
 } RtArgs;
 
@@ -133,6 +134,9 @@ static int print_help(const RtGame *g)
            "                     figures; `stats merge` of the N shards is the\n"
            "                     stats file of --shard 1/1\n"
            "  --report DIR       also write DIR/report.json and DIR/report.html\n"
+           "  --replays K        with --report or --shard: play each deal K times (1 to\n"
+           "                     %d), the agents' chance drawn anew, for the spread\n"
+           "                     of win rates per deal (the figures count the first)\n"
            "serve:\n"
            "  --port N           the port on 127.0.0.1 (default 0: any free port)\n"
            "  --seats LIST       an agent per seat: human (a page) or random\n"
@@ -143,7 +147,7 @@ static int print_help(const RtGame *g)
            "  Prints one line per human seat, 'seat N: URL', its page's address\n"
            "  with the seat's key.\n\n"
            "Exit status: 0 game over or abandoned (quit, closed stdin, closed stdout),\n"
-           "1 the game faulted or output failed, 2 bad usage.\n", DEFAULT_GAMES, RT_MAX_JOBS);
+           "1 the game faulted or output failed, 2 bad usage.\n", DEFAULT_GAMES, RT_MAX_JOBS, SIM_MAX_REPLAYS);
     int rc = rt_check_output(stdout, prog);
     return rc < 0 ? 0 : rc;
 }
@@ -216,7 +220,8 @@ static bool allowed(const RtArgs *a, const char *opt)
     static const char *const play[] = {"--players", "--seats", "--seed",
         "--protocol", "--reveal-all", "--max-decisions", "--help", NULL};
     static const char *const sim[] = {"--games", "--players", "--seed", "--json",
-        "--max-decisions", "--coverage", "--jobs", "--shard", "--report", "--help", NULL};
+        "--max-decisions", "--coverage", "--jobs", "--shard", "--report", "--replays", "--help",
+        NULL};
     static const char *const serve[] = {"--port", "--players", "--seats", "--seed",
         "--max-decisions", "--exit-when-done", "--help", NULL};
     const char *const *list = a->cmd == CMD_SERVE ? serve : a->simulate ? sim : play;
@@ -256,6 +261,8 @@ static int set_option(const RtGame *g, RtArgs *a, const char *opt, const char *v
     } else if (!strcmp(opt, "--jobs")) {
         rc = parse_number(g, opt, val, 1, RT_MAX_JOBS, &v);
         a->jobs = rc ? 0 : (int)v;
+    } else if (!strcmp(opt, "--replays")) {
+        rc = parse_number(g, opt, val, 1, SIM_MAX_REPLAYS, &a->replays);
     } else if (!strcmp(opt, "--shard")) {
         rc = parse_shard(g, a, val);
     } else if (!strcmp(opt, "--report")) {
@@ -610,6 +617,12 @@ static int check_sim_args(const RtGame *g, const RtArgs *a)
                               "or --report");
     if (a->nshards && a->json)
         return usage_error(g, "--shard prints the shard's stats file: not with --json");
+    if (a->replays > 1 && !a->nshards && !a->report)
+        return usage_error(g, "--replays counts for --report and --shard only");
+    uint64_t most = SIM_WIN_UNIT * (a->replays ? a->replays : 1);
+    if (a->games > UINT64_MAX / (most * most))
+        return usage_error(g, "--replays %llu: at most %llu games", (unsigned long long)a->replays,
+                           (unsigned long long)(UINT64_MAX / (most * most)));
     return 0;
 }
 
@@ -636,7 +649,8 @@ static int cmd_simulate(const RtGame *g, RtArgs *a)
         a->seed = clock_seed();
     SimRun r = {.game = (char *)g->name, .players = a->players, .seed = a->seed,
                 .games = a->games, .max_decisions = a->max_decisions,
-                .shard = a->nshards ? a->shard : 1, .nshards = a->nshards ? a->nshards : 1};
+                .shard = a->nshards ? a->shard : 1, .nshards = a->nshards ? a->nshards : 1,
+                .replays = a->replays ? a->replays : 1};
     sim_build_id(g, r.build);
     for (int p = 0; p < a->players; p++)
         strcpy(r.seat[p], "random");

@@ -19,6 +19,7 @@ enum {
     SIM_WIN_UNIT = 840,         /* a win counts 840 units, shared by its k
                                  * winners (840 = lcm(1..8): exact for any k) */
     RT_MAX_JOBS = 256,          /* --jobs: threads at most */
+    SIM_MAX_REPLAYS = 1000,     /* --replays: at most */
     SIM_FAULTS_KEPT = 5,        /* faulted games named on stderr */
     SIM_MICRO = 1000000,        /* per-game measures in millionths */
     SIM_VIEWS = RT_MAX_PLAYERS + 1, /* view 0 the referee's, 1 + p seat p's */
@@ -66,6 +67,11 @@ typedef struct SimStats {
     int64_t score[RT_MAX_PLAYERS];      /* summed final scores */
     Hist score_hist[RT_MAX_PLAYERS];    /* final score per seat */
     Hist decisions_hist, turns_hist;    /* length of each game */
+    /* Each deal (a game's seed) played `replays` times, the agents'
+     * generators seeded anew each time (--replays): per seat, the wins
+     * of each deal over its replays W (in SIM_WIN_UNIT units), summed
+     * over the deals, and W squared, summed. */
+    uint64_t deal_wins[RT_MAX_PLAYERS], deal_wins_sq[RT_MAX_PLAYERS];
     bool lead;                          /* lead[] counted (--shard, --report) */
     LeadSums views[SIM_VIEWS];
     int nfault;                         /* faults kept: the lowest indices */
@@ -81,6 +87,7 @@ typedef struct SimRun {
     uint64_t seed, games;
     int64_t max_decisions;      /* 0: the game's own */
     uint64_t shard, nshards;    /* this part: games i with i % nshards == shard - 1 */
+    uint64_t replays;           /* times each deal is played (--replays; 1: once) */
 } SimRun;
 
 /* simstats.c */
@@ -88,6 +95,10 @@ SimStats *sim_stats_new(void);
 void sim_stats_free(SimStats *s);
 /* Counts the game that st ended, game index `index` of the run. */
 void sim_stats_count(SimStats *s, const RtGame *g, const void *st, uint64_t index);
+/* Adds the wins of one deal over its replays (units, per seat). */
+void sim_stats_deal(SimStats *s, const uint64_t *wins, int nplayers);
+/* The wins of the game st ended, in units, into wins[]. */
+void sim_game_wins(const void *st, uint64_t *wins);
 /* Adds b into a (faults: the lowest indices kept). */
 void sim_stats_add(SimStats *a, const SimStats *b);
 /* The fingerprint of g's build: its tables and the state's layout. */

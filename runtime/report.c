@@ -155,6 +155,54 @@ static Agents agents_of(const SimRun *r, const SimStats *s)
     return a;
 }
 
+/* The spread of one seat's win rates per deal, over --replays K plays
+ * of each deal: their standard deviation, what it would be if the deal
+ * did not matter (the agents' own chance alone: p (1 - p) / K), and the
+ * share of the variance of a game's result the deal explains (the
+ * intraclass correlation, clamped to 0..1). */
+typedef struct DealFig {
+    double sd, sd_chance, deal_share;
+} DealFig;
+
+static DealFig deal_fig(const SimRun *r, const SimStats *s, int p)
+{
+    DealFig d = {0};
+    double n = (double)s->played, k = (double)r->replays, unit = SIM_WIN_UNIT * k;
+    if (n <= 0 || r->replays < 2)
+        return d;
+    double mean = (double)s->deal_wins[p] / unit / n;
+    double var = (double)s->deal_wins_sq[p] / (unit * unit) / n - mean * mean;
+    double total = mean * (1 - mean);
+    d.sd = root(var);
+    d.sd_chance = root(total / k);
+    if (total > 0) {
+        d.deal_share = (var - total / k) / (1 - 1 / k) / total;
+        d.deal_share = d.deal_share < 0 ? 0 : d.deal_share > 1 ? 1 : d.deal_share;
+    }
+    return d;
+}
+
+static void json_deals(FILE *f, const SimRun *r, const SimStats *s)
+{
+    if (r->replays < 2) {
+        fputs("null,\"deal_spread_why\":\"each deal is played once (--replays K plays it K "
+              "times)\"", f);
+        return;
+    }
+    fprintf(f, "{\"replays\":%llu,\"seats\":[", (unsigned long long)r->replays);
+    for (int p = 0; p < r->players; p++) {
+        DealFig d = deal_fig(r, s, p);
+        fprintf(f, "%s{\"seat\":%d,\"sd\":", p ? "," : "", p + 1);
+        put_num(f, d.sd);
+        fputs(",\"sd_if_the_deal_did_not_matter\":", f);
+        put_num(f, d.sd_chance);
+        fputs(",\"deal_share\":", f);
+        put_num(f, d.deal_share);
+        putc('}', f);
+    }
+    fputs("]}", f);
+}
+
 static void json_agents(FILE *f, const SimRun *r, const SimStats *s)
 {
     Agents a = agents_of(r, s);
@@ -173,8 +221,9 @@ static void json_agents(FILE *f, const SimRun *r, const SimStats *s)
         fputs("null", f);
     else
         put_num(f, 100 * (a.rate[a.best] - a.rate[a.random]));
-    fputs(",\"deal_spread\":null,\"deal_spread_why\":\"each deal is played once by the run's "
-          "seats\"}", f);
+    fputs(",\"deal_spread\":", f);
+    json_deals(f, r, s);
+    putc('}', f);
 }
 
 static void json_run(FILE *f, const SimRun *r, const SimStats *s)
@@ -362,7 +411,21 @@ static void html_luck(FILE *f, const SimRun *r, const SimStats *s)
         fprintf(f, "Its margin over random: %.2f points.", 100 * (a.rate[a.best] - a.rate[a.random]));
     else
         fputs("No seat is random: no margin over random.", f);
-    fputs(" Spread of win rates per deal: not measured (each deal is played once).</p>\n", f);
+    if (r->replays < 2) {
+        fputs(" Spread of win rates per deal: not measured (each deal is played once; "
+              "--replays K plays it K times).</p>\n", f);
+        return;
+    }
+    fprintf(f, "</p>\n<p>Each deal played %llu times, the agents' chance drawn anew:</p>\n"
+               "<table><tr><th>Seat</th><th>Spread of its win rate per deal (sd)</th>"
+               "<th>If the deal did not matter</th><th>Share of the result the deal "
+               "decides</th></tr>\n", (unsigned long long)r->replays);
+    for (int p = 0; p < r->players; p++) {
+        DealFig d = deal_fig(r, s, p);
+        fprintf(f, "<tr><td>%d</td><td>%.4f</td><td>%.4f</td><td>%.1f%%</td></tr>\n", p + 1,
+                d.sd, d.sd_chance, 100 * d.deal_share);
+    }
+    fputs("</table>\n", f);
 }
 
 static void html_run(FILE *f, const SimRun *r, const SimStats *s)

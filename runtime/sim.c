@@ -132,12 +132,36 @@ static void play_one(Worker *w, uint64_t index)
     lead_count(w->stats, &w->traj, w->known, won ? c->winner : NULL);
 }
 
+/* The same deal (game index's seed) played again, replay k >= 1: the
+ * agents' generators seeded anew; its wins added to wins[]. */
+static void replay(Worker *w, uint64_t index, uint64_t k, uint64_t *wins)
+{
+    const SimRun *r = w->r;
+    uint64_t seed = r->seed + index;
+    for (int p = 0; p < r->players; p++)
+        rt_seed(&w->rng[p], rt_agent_seed(seed, p) ^ (0x9E3779B97F4A7C15u * k));
+    rt_play_direct(w->g, w->st, seed, r->players, r->max_decisions, NULL, w->rng);
+    sim_game_wins(w->st, wins);
+}
+
+/* Game `index` counted, then its deal's replays (which count only in
+ * the spread of win rates per deal). */
+static void play_deal(Worker *w, uint64_t index)
+{
+    uint64_t wins[RT_MAX_PLAYERS] = {0};
+    play_one(w, index);
+    sim_stats_count(w->stats, w->g, w->st, index);
+    sim_game_wins(w->st, wins);
+    for (uint64_t k = 1; k < w->r->replays; k++)
+        replay(w, index, k, wins);
+    sim_stats_deal(w->stats, wins, w->r->players);
+}
+
 static void *work(void *arg)
 {
     Worker *w = arg;
     for (uint64_t i = w->first; i < w->r->games && !w->oom; i += w->step) {
-        play_one(w, i);
-        sim_stats_count(w->stats, w->g, w->st, i);
+        play_deal(w, i);
         uint64_t done = atomic_fetch_add(w->done, 1) + 1;
         if (w->pr)
             progress_step(w->pr, done, w->total);

@@ -125,6 +125,25 @@ void sim_stats_count(SimStats *s, const RtGame *g, const void *st, uint64_t inde
         count_fault(s, g, st, index);
 }
 
+void sim_game_wins(const void *st, uint64_t *wins)
+{
+    const RtCore *c = st;
+    int nwin = 0;
+    for (int p = 0; p < c->nplayers; p++)
+        nwin += c->over == RT_ENDED && c->winner[p];
+    for (int p = 0; p < c->nplayers && nwin; p++)
+        if (c->winner[p])
+            wins[p] += SIM_WIN_UNIT / (uint64_t)nwin;
+}
+
+void sim_stats_deal(SimStats *s, const uint64_t *wins, int nplayers)
+{
+    for (int p = 0; p < nplayers; p++) {
+        s->deal_wins[p] += wins[p];
+        s->deal_wins_sq[p] += wins[p] * wins[p];
+    }
+}
+
 static void hist_add(Hist *a, const Hist *b)
 {
     for (int i = 0; i < HIST_BINS; i++)
@@ -152,6 +171,8 @@ void sim_stats_add(SimStats *a, const SimStats *b)
     for (int p = 0; p < RT_MAX_PLAYERS; p++) {
         a->wins[p] += b->wins[p];
         a->score[p] += b->score[p];
+        a->deal_wins[p] += b->deal_wins[p];
+        a->deal_wins_sq[p] += b->deal_wins_sq[p];
         hist_add(&a->score_hist[p], &b->score_hist[p]);
     }
     hist_add(&a->decisions_hist, &b->decisions_hist);

@@ -29,6 +29,8 @@ static const char *other_run(const SimRun *a, const SimRun *b)
         return "other seats";
     if (a->max_decisions != b->max_decisions)
         return "another --max-decisions";
+    if (a->replays != b->replays)
+        return "another --replays";
     if (a->nshards != b->nshards)
         return "another number of shards";
     return NULL;

@@ -41,10 +41,11 @@ static void put_header(FILE *f, const SimRun *r)
         fputs(p ? "," : "", f);
         rt_json_string(f, r->seat[p]);
     }
-    fprintf(f, "],\"seed\":%llu,\"games\":%llu,\"max_decisions\":%lld,\"shard\":[%llu,%llu],\n",
+    fprintf(f, "],\"seed\":%llu,\"games\":%llu,\"max_decisions\":%lld,\"replays\":%llu,"
+               "\"shard\":[%llu,%llu],\n",
             (unsigned long long)r->seed, (unsigned long long)r->games,
-            (long long)r->max_decisions, (unsigned long long)r->shard,
-            (unsigned long long)r->nshards);
+            (long long)r->max_decisions, (unsigned long long)r->replays,
+            (unsigned long long)r->shard, (unsigned long long)r->nshards);
 }
 
 static void put_lead(FILE *f, const SimRun *r, const SimStats *s)
@@ -77,6 +78,10 @@ bool stats_write(FILE *f, const SimRun *r, const SimStats *s)
         fprintf(f, "%s\"%s\":%llu", i ? "," : "", names[i], (unsigned long long)counts[i]);
     fprintf(f, ",\n\"win_unit\":%d,\"wins\":[", SIM_WIN_UNIT);
     put_u64s(f, s->wins, r->players);
+    fputs("],\"deal_wins\":[", f);
+    put_u64s(f, s->deal_wins, r->players);
+    fputs("],\"deal_wins_sq\":[", f);
+    put_u64s(f, s->deal_wins_sq, r->players);
     fputs("],\"score_sum\":[", f);
     for (int p = 0; p < r->players; p++)
         fprintf(f, "%s%lld", p ? "," : "", (long long)s->score[p]);
@@ -189,6 +194,9 @@ static void read_header(In *in, const JVal *o, SimRun *r)
     r->seed = get_u(in, json_get(o, "seed"), "seed");
     r->games = get_u(in, json_get(o, "games"), "games");
     r->max_decisions = get_i(in, json_get(o, "max_decisions"), "max_decisions");
+    r->replays = get_u(in, json_get(o, "replays"), "replays");
+    if (in->ok && (r->replays < 1 || r->replays > SIM_MAX_REPLAYS))
+        bad(in, "replays");
     const JVal *sh = get_array(in, json_get(o, "shard"), 2, "shard");
     r->shard = sh ? get_u(in, &sh->items[0], "shard") : 0;
     r->nshards = sh ? get_u(in, &sh->items[1], "shard") : 0;
@@ -208,10 +216,14 @@ static void read_counts(In *in, const JVal *o, const SimRun *r, SimStats *s)
         bad(in, "win_unit");
     const JVal *wins = get_array(in, json_get(o, "wins"), r->players, "wins");
     const JVal *sum = get_array(in, json_get(o, "score_sum"), r->players, "score_sum");
+    const JVal *dw = get_array(in, json_get(o, "deal_wins"), r->players, "deal_wins");
+    const JVal *dsq = get_array(in, json_get(o, "deal_wins_sq"), r->players, "deal_wins_sq");
     const JVal *hist = get_array(in, json_get(o, "score_hist"), r->players, "score_hist");
     for (int p = 0; in->ok && p < r->players; p++) {
         s->wins[p] = get_u(in, &wins->items[p], "wins");
         s->score[p] = get_i(in, &sum->items[p], "score_sum");
+        s->deal_wins[p] = get_u(in, &dw->items[p], "deal_wins");
+        s->deal_wins_sq[p] = get_u(in, &dsq->items[p], "deal_wins_sq");
         read_hist(in, &hist->items[p], &s->score_hist[p]);
     }
     read_hist(in, json_get(o, "decisions_hist"), &s->decisions_hist);

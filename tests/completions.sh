@@ -106,7 +106,7 @@ check "bash: the options of GAME play" \
     offers "--help --max-decisions --players --protocol --reveal-all --seats --seed" \
     $C/cardc-game.bash _cardc_game g play --
 check "bash: the options of GAME simulate" \
-    offers "--coverage --games --help --jobs --json --max-decisions --players --report --seed --shard" \
+    offers "--coverage --games --help --jobs --json --max-decisions --players --replays --report --seed --shard" \
     $C/cardc-game.bash _cardc_game g simulate --seed 3 --
 check "bash: GAME stats takes merge or report" offers "merge report" \
     $C/cardc-game.bash _cardc_game g stats ""

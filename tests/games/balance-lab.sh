@@ -87,10 +87,41 @@ assert ls["best_agent"] == "random" and ls["margin_over_random_points"] == 0, ls
 assert run["lead"][0]["view"] == "referee" and run["lead"][0]["games"] == 600, run["lead"]
 assert 0 < run["lead"][0]["lead_changes"] < 1, run["lead"]
 PY
+# --replays: each deal played 4 times; shards and threads add up the same
+"$GAME" simulate --games 200 --seed 5 --players 3 --replays 4 --shard 1/1 >"$T/rep.stats"
+for i in 1 2; do
+    "$GAME" simulate --games 200 --seed 5 --players 3 --replays 4 --jobs 2 --shard $i/2 \
+        >"$T/rep$i.json"
+done
+"$GAME" stats merge "$T/rep1.json" "$T/rep2.json" | cmp -s - "$T/rep.stats" && ok ||
+    bad "--replays 4: the merge of 2 shards differs from one run"
+"$GAME" stats report "$T/rr" "$T/rep.stats" && python3 - "$T/rr/report.json" <<'PY' && ok ||
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+d = run["luck_skill"]["deal_spread"]
+assert d["replays"] == 4 and len(d["seats"]) == 3, d
+for s in d["seats"]:
+    assert 0 < s["sd"] < 1 and 0 <= s["deal_share"] <= 1, s
+PY
+    bad "--replays 4: the report's spread per deal"
+# the replays count only in the spread: the rest is the run without them
+"$GAME" simulate --games 200 --seed 5 --players 3 --shard 1/1 >"$T/once.stats"
+python3 - "$T/rep.stats" "$T/once.stats" <<'PY' && ok || bad "--replays changed the run's figures"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+assert a["replays"] == 4 and b["replays"] == 1
+assert a["deal_wins"] != b["deal_wins"]
+for k in ("replays", "deal_wins", "deal_wins_sq"):
+    del a[k], b[k]
+assert a == b
+PY
+
 # usage errors
 "$GAME" simulate --games 10 --jobs 2 --coverage >/dev/null 2>&1; [ $? -eq 2 ] && ok ||
     bad "--jobs with --coverage not refused"
 "$GAME" simulate --games 10 --shard 5/4 >/dev/null 2>&1; [ $? -eq 2 ] && ok ||
     bad "--shard 5/4 not refused"
+"$GAME" simulate --games 10 --replays 3 >/dev/null 2>&1; [ $? -eq 2 ] && ok ||
+    bad "--replays without --report or --shard not refused"
 echo "balance-lab: $pass passed, $fail failed"
 [ $fail -eq 0 ]
