@@ -50,6 +50,8 @@ static bool string(Reader *r, char **out)
             unsigned u = 0;
             if (e == 'u' && r->i + 4 <= r->n && sscanf(r->s + r->i, "%4x", &u) == 1 && u < 0x80)
                 c = (char)u, r->i += 4;
+            else if (e == 'u' && r->i + 4 <= r->n && !strncmp(r->s + r->i, "fffd", 4))
+                c = '?', r->i += 4; /* what rt_json_string writes for bytes not UTF-8 */
             else if (k && e)
                 c = to[k - from];
             else
