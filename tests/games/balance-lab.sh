@@ -63,6 +63,9 @@ expect_refused "build" "written by another build" "$T"/oldbuild.json
     "$GAME" simulate --games 600 --seed 11 --players 3 --jobs 2 --report "$T/r2" >/dev/null &&
     "$GAME" stats report "$T/r3" "$T"/shard?.json ||
     bad "a report failed"
+# sampling the scores for the report plays the same games
+"$GAME" simulate --games 600 --seed 11 --players 3 --report "$T/r0" | untimed |
+    cmp -s - "$T/j1.txt" && ok || bad "--report changed simulate's figures"
 for r in r2 r3; do
     for f in report.json report.html; do
         cmp -s "$T/r1/$f" "$T/$r/$f" && ok || bad "$r/$f differs from the run's own"
