@@ -486,6 +486,11 @@ typedef struct RtGame {
      * lowest score wins): the rules' score func, which may change st (its
      * steps) or fault: call it on a copy. NULL in a game built before it. */
     int32_t (*score_now)(void *st, int p);
+    /* A hash of the C cardc wrote for the game before this table (its
+     * banner, which names the input's path, left out): which rules the
+     * build plays, for the fingerprint of simulate's stats files; 0 in
+     * a game not written by cardc. */
+    uint64_t code_hash;
 } RtGame;
 
 /* ---- engine API ---- */

@@ -208,7 +208,7 @@ void sim_build_id(const RtGame *g, char out[17])
     uint64_t sizes[] = {g->state_size, (uint64_t)g->ninstances, (uint64_t)g->nslots,
                         (uint64_t)g->nzones, (uint64_t)g->nfault_sites,
                         (uint64_t)g->ncov_sites, (uint64_t)g->nvars,
-                        (uint64_t)g->min_players, (uint64_t)g->max_players};
+                        (uint64_t)g->min_players, (uint64_t)g->max_players, g->code_hash};
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
         h = fnv(h, &sizes[i], sizeof sizes[i]);
     for (int i = 0; i < g->ninstances; i++)
