@@ -381,6 +381,39 @@ static void emit_document(yaml_emitter_t *em, char values[][256], int nvalues)
     emit(em, &ev);
 }
 
+/* Asserts that the nodes of a and b are at the same places. */
+static void same_places(const YNode *a, const YNode *b)
+{
+    cr_assert(a->kind == b->kind && a->n == b->n);
+    cr_assert(a->loc.line == b->loc.line && a->loc.col == b->loc.col &&
+              a->loc.span == b->loc.span && (a->kind != YN_SCALAR || a->src == b->src),
+              "a node at %d:%d+%d (byte %u) is at %d:%d+%d (byte %u) once a comment that is "
+              "not ASCII ends the file", a->loc.line, a->loc.col, a->loc.span, a->src,
+              b->loc.line, b->loc.col, b->loc.span, b->src);
+    int items = a->kind == YN_MAP ? 2 * a->n : a->kind == YN_SEQ ? a->n : 0;
+    for (int i = 0; i < items; i++)
+        same_places(a->items[i], b->items[i]);
+}
+
+/* The loader takes libyaml's marks as they are in a plain file (ASCII,
+ * lines ending at \n alone) and places them itself in any other: a plain
+ * file f (root), and f with a line of comment that is not ASCII added at
+ * its end, which moves nothing before it, have their nodes at the same
+ * places. */
+static void same_when_not_plain(const SrcFile *f, const YNode *root)
+{
+    static const char comment[] = "# \xC3\xA9\n";
+    static char text[(1 << 16) + sizeof comment];
+    if (f->len == 0 || f->text[f->len - 1] != '\n' || memchr(f->text, '\r', f->len))
+        return;
+    memcpy(text, f->text, f->len);
+    memcpy(text + f->len, comment, sizeof comment - 1);
+    Compilation c;
+    const SrcFile *g;
+    same_places(root, load(&c, text, f->len + sizeof comment - 1, &g));
+    comp_free(&c);
+}
+
 Test(positions, every_scalar_the_emitter_writes)
 {
     static const yaml_break_t breaks[] = {YAML_LN_BREAK, YAML_CRLN_BREAK, YAML_CR_BREAK};
@@ -407,6 +440,7 @@ Test(positions, every_scalar_the_emitter_writes)
          * otherwise): the map is checked against the text libyaml reads. */
         cr_assert_eq(root->n, nvalues);
         check_tree(f, root);
+        same_when_not_plain(f, root);
         comp_free(&c);
     }
 }
