@@ -232,11 +232,10 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
     int cap = 64, top = 0;
     Item *st = xmalloc(sizeof *st * (size_t)cap);
     bool ok = true;
-    st[top++] = (Item){root, 0};
+    if (root)
+        st[top++] = (Item){root, 0};
     while (top > 0 && ok) {
         Item it = st[--top];
-        if (!it.n)
-            continue;
         int depth = is_expr(it.n) ? it.up + 1 : 0;
         if (depth > RL_MAX_EXPR_DEPTH) {
             diag_error(lx->d, it.n->loc,
@@ -247,9 +246,11 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
         }
         if (top + NKIDS + 1 > cap)
             st = xrealloc(st, sizeof *st * (size_t)(cap *= 2));
-        st[top++] = (Item){it.n->next, it.up};
+        if (it.n->next)
+            st[top++] = (Item){it.n->next, it.up};
         for (int i = NKIDS - 1; i >= 0; i--) /* the first child on top: visited first */
-            st[top++] = (Item){it.n->kid[i], depth};
+            if (it.n->kid[i])
+                st[top++] = (Item){it.n->kid[i], depth};
     }
     free(st);
     return ok;
