@@ -439,8 +439,26 @@ static const CardDef *effect_card(const CardSet *cs, const Node *e)
     return e->card_no >= 0 && e->card_no < cs->ncards ? cs->cards[e->card_no] : NULL;
 }
 
+/* The index of names, made when the first text is checked: the quoted
+ * strings of the program are those still N_STR then (a name_has marks
+ * its words N_NAMEWORDS as the walks meet it). */
+static void make_index(Diags *d, const CardSet *cs, const Program *prog, NameIndex *ix,
+                       int **named)
+{
+    Quotes quoted = {d->arena, {0}};
+    for (int i = 0; i < prog->effects.len; i++)
+        ast_walk(prog->effects.items[i], collect_quotes, &quoted);
+    for (int i = 0; i < prog->decls.len; i++)
+        ast_walk(prog->decls.items[i], collect_quotes, &quoted);
+    name_index_init(ix, d->arena, cs, &quoted.v);
+    *named = arena_alloc(d->arena, sizeof **named * (size_t)(ix->nnames + 1));
+}
+
 /* Checks the text of the card whose effect e is against e; with check,
- * first every name e quotes (visit_name), in the same walk of e. */
+ * first every name e quotes (visit_name), in the same walk of e that
+ * collects its references. The first text's index is made between the two
+ * (each node's kind is final when a walk reaches it: only its parent, met
+ * before it, marks it). */
 static void check_effect_text(Diags *d, const CardSet *cs, const Program *prog, NameIndex *ix,
                               int **named, Node *e, int text_no, NameCtx *check)
 {
@@ -451,16 +469,13 @@ static void check_effect_text(Diags *d, const CardSet *cs, const Program *prog, 
         return;
     }
     Refs refs = {.arena = d->arena, .check = check};
-    ast_walk(e, collect_refs, &refs);
     if (!ix->names) {
-        Quotes quoted = {d->arena, {0}};
-        for (int i = 0; i < prog->effects.len; i++)
-            ast_walk(prog->effects.items[i], collect_quotes, &quoted);
-        for (int i = 0; i < prog->decls.len; i++)
-            ast_walk(prog->decls.items[i], collect_quotes, &quoted);
-        name_index_init(ix, d->arena, cs, &quoted.v);
-        *named = arena_alloc(d->arena, sizeof **named * (size_t)(ix->nnames + 1));
+        if (check)
+            ast_walk(e, visit_name, check);
+        refs.check = NULL;
+        make_index(d, cs, prog, ix, named);
     }
+    ast_walk(e, collect_refs, &refs);
     check_text_names(d, ix, *named, cs, card, e, text_no, &refs);
 }
 
