@@ -125,6 +125,11 @@ int type_attr_pos(const TypeDef *t, int attr);
  * no such attribute. */
 int card_value(const CardDef *cd, int attr);
 
+/* blank.c: every copy of card `name` made a copy of a blank kind,
+ * "(blank)", inserted after it (build --blank). false, with why, if the
+ * game has no such card. */
+bool cards_blank(CardSet *cs, Arena *a, const char *name, const char **why);
+
 /* Parses a YAML integer scalar; returns false and a reason if it is not a
  * whole number that fits in 64 bits. */
 bool parse_yaml_int(const YNode *n, long long *out, const char **why);

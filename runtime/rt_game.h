@@ -4003,7 +4003,8 @@ static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
     memset(s->khead, 0xff, sizeof s->khead);
     for (int k = 0; k < NCARDS; k++) {
         s->kcount[0][k] = (uint16_t)cards[k].count;
-        s->kmask[0] |= KBIT(k);
+        if (cards[k].count) /* a kind with no copy: a card blanked (build --blank) */
+            s->kmask[0] |= KBIT(k);
 #if GAME_HAS_HOLDERS
         if (slot_heldz[0] >= 0) {
             s->hzsize[slot_heldz[0]] += (uint16_t)cards[k].count;
