@@ -138,6 +138,16 @@ int stats_command(const RtGame *g, const char *prog, int argc, char **argv);
 bool sim_run(const RtGame *g, const char *prog, const SimRun *r, int jobs, bool lead,
              SimStats *s);
 
+/* track.c: simulate --track NAME (one line per game: the holder of
+ * NAME, what became of its copies, the wins) and stats impact WITH
+ * WITHOUT (two such runs paired: the holder's change in win rate).
+ * Each returns the exit status. */
+int track_run(const RtGame *g, const char *prog, const char *name, const SimRun *r);
+int impact_command(const char *prog, const char *with, const char *without);
+
+/* report.c: sqrt by Newton's steps (no libm for the games to link). */
+double lab_root(double x);
+
 /* report.c: DIR/report.json and DIR/report.html of the runs given (one
  * per player count); false with a message on stderr. */
 bool report_write(const char *dir, const char *prog, const RtGame *g,

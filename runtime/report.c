@@ -16,7 +16,7 @@ enum { SVG_W = 420, SVG_H = 120 };
 static const double Z95 = 1.959963984540054; /* the normal's 97.5% quantile */
 
 /* sqrt by Newton's steps: no libm for the games to link. */
-static double root(double x)
+double lab_root(double x)
 {
     if (x <= 0)
         return 0;
@@ -59,7 +59,7 @@ static SeatFig seat_fig(const SimRun *r, const SimStats *s, int p)
     double z2 = Z95 * Z95;
     f.rate = (double)s->wins[p] / SIM_WIN_UNIT / n;
     double mid = (f.rate + z2 / (2 * n)) / (1 + z2 / n);
-    double half = Z95 * root(f.rate * (1 - f.rate) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+    double half = Z95 * lab_root(f.rate * (1 - f.rate) / n + z2 / (4 * n * n)) / (1 + z2 / n);
     f.lo = mid - half < 0 ? 0 : mid - half;
     f.hi = mid + half > 1 ? 1 : mid + half;
     double need = z2 * f.rate * (1 - f.rate) / (0.01 * 0.01);
@@ -173,8 +173,8 @@ static DealFig deal_fig(const SimRun *r, const SimStats *s, int p)
     double mean = (double)s->deal_wins[p] / unit / n;
     double var = (double)s->deal_wins_sq[p] / (unit * unit) / n - mean * mean;
     double total = mean * (1 - mean);
-    d.sd = root(var);
-    d.sd_chance = root(total / k);
+    d.sd = lab_root(var);
+    d.sd_chance = lab_root(total / k);
     if (total > 0) {
         d.deal_share = (var - total / k) / (1 - 1 / k) / total;
         d.deal_share = d.deal_share < 0 ? 0 : d.deal_share > 1 ? 1 : d.deal_share;

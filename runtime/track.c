@@ -1,0 +1,313 @@
+/* track.c: the impact of a card by intervention (RUNTIME.md, "Impact of
+ * a card").
+ *
+ *   simulate --track NAME   the games of a run, one line each: the seat
+ *                           that held NAME first, what became of its
+ *                           copies, every seat's wins (integers only)
+ *   stats impact WITH WITHOUT
+ *                           two such runs of the same seeds, one of the
+ *                           game and one of its build with NAME blanked
+ *                           (cardc build --blank NAME), paired game by
+ *                           game: the change in the holder's win rate
+ *
+ * The games are those plain simulate plays: the random policy, asked
+ * through a chooser that looks at where the copies are at each decision
+ * (rt_random_choice draws what a NULL chooser draws). */
+#include "lab.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    TRACK_VERSION = 1,          /* the first word of a track file's header */
+    DOMINANT_POINTS = 5,        /* dominant: the interval above +5 points */
+    DEAD_POINTS = 2,            /* dead: the interval within +-2 points ... */
+    DEAD_GAMES = 1000,          /* ... over this many pairs at least */
+};
+
+/* One game's tracking of the copies of a card. */
+typedef struct Track {
+    const RtGame *g;
+    const int *inst;            /* the instances of the card */
+    int ninst;
+    RtRng rng[RT_MAX_PLAYERS];  /* one generator per seat, as simulate's */
+    int holder;                 /* the seat that held a copy first, -1 none yet */
+    bool drawn, played;         /* a copy was in a seat's zone; in play */
+} Track;
+
+/* Where copy c lies: its slot (slot_of, kept by every game cardc builds). */
+static int slot_of(const Track *t, const void *st, int c)
+{
+    const uint16_t *slot = (const uint16_t *)((const char *)st + t->g->off_slot_of);
+    return slot[c];
+}
+
+/* A slot where a card counts as played: a zone `in play`, or in a game
+ * without one, a public zone of a seat. */
+static bool played_slot(const RtGame *g, int slot)
+{
+    if (g->slot_in_play)
+        return g->slot_in_play[slot];
+    return g->slot_owner[slot] >= 0 && g->zones[g->slot_zone[slot]].vis == RT_VIS_PUBLIC;
+}
+
+/* Looks where the copies are; the holder is the first seat to hold one
+ * (the most copies, then the lowest seat, when several get theirs between
+ * the same two looks). */
+static void observe(Track *t, const void *st)
+{
+    int held[RT_MAX_PLAYERS] = {0};
+    for (int i = 0; i < t->ninst; i++) {
+        int slot = slot_of(t, st, t->inst[i]);
+        int owner = t->g->slot_owner[slot];
+        t->played |= played_slot(t->g, slot);
+        if (owner >= 0)
+            held[owner]++;
+    }
+    int most = 0;
+    for (int p = 0; p < RT_MAX_PLAYERS && t->holder < 0; p++)
+        if (held[p] > held[most])
+            most = p;
+    if (t->holder < 0 && held[most] > 0)
+        t->holder = most;
+    t->drawn |= held[most] > 0 || t->holder >= 0;
+}
+
+/* Held at the end: a copy in a seat's zone. */
+static bool held_at_end(const Track *t, const void *st)
+{
+    for (int i = 0; i < t->ninst; i++)
+        if (t->g->slot_owner[slot_of(t, st, t->inst[i])] >= 0)
+            return true;
+    return false;
+}
+
+/* The random policy, looking first. */
+static int tracking_choice(void *ctx, void *st)
+{
+    Track *t = ctx;
+    observe(t, st);
+    return rt_random_choice(t->rng, st);
+}
+
+/* Game `index` of the run, its line written. */
+static void track_one(Track *t, void *st, const SimRun *r, uint64_t index)
+{
+    uint64_t seed = r->seed + index;
+    for (int p = 0; p < r->players; p++)
+        rt_seed(&t->rng[p], rt_agent_seed(seed, p));
+    t->holder = -1;
+    t->drawn = t->played = false;
+    rt_play_direct(t->g, st, seed, r->players, r->max_decisions, tracking_choice, t);
+    observe(t, st);
+    const RtCore *c = st;
+    uint64_t wins[RT_MAX_PLAYERS] = {0};
+    sim_game_wins(st, wins);
+    printf("%llu %d %d %d %d %d", (unsigned long long)index, t->holder, c->over == RT_FAULT,
+           t->drawn, t->played, held_at_end(t, st));
+    for (int p = 0; p < r->players; p++)
+        printf(" %llu", (unsigned long long)wins[p]);
+    putchar('\n');
+}
+
+/* The instances named `name`, into inst (ninstances room); how many. */
+static int instances_named(const RtGame *g, const char *name, int *inst)
+{
+    int n = 0;
+    for (int c = 0; c < g->ninstances; c++)
+        if (!strcmp(g->card_name[c], name))
+            inst[n++] = c;
+    return n;
+}
+
+int track_run(const RtGame *g, const char *prog, const char *name, const SimRun *r)
+{
+    if (!g->off_slot_of) {
+        fprintf(stderr, "%s: --track: this game keeps no slot of each card\n", prog);
+        return 2;
+    }
+    Track t = {.g = g, .inst = NULL};
+    int *inst = malloc(sizeof *inst * (size_t)(g->ninstances ? g->ninstances : 1));
+    void *st = malloc(g->state_size);
+    if (!inst || !st) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        free(inst);
+        free(st);
+        return 1;
+    }
+    t.inst = inst;
+    t.ninst = instances_named(g, name, inst);
+    int rc = 0;
+    if (t.ninst == 0) {
+        fprintf(stderr, "%s: --track: no card named \"%s\"\n", prog, name);
+        rc = 2;
+    } else {
+        printf("cardc-track %d %d %llu %llu %s\n", TRACK_VERSION, r->players,
+               (unsigned long long)r->seed, (unsigned long long)r->games, name);
+        for (uint64_t i = 0; i < r->games; i++)
+            track_one(&t, st, r, i);
+    }
+    free(inst);
+    free(st);
+    return rc;
+}
+
+/* ---- stats impact ---- */
+
+/* A track file's header. */
+typedef struct TrackHead {
+    int players;
+    unsigned long long seed, games;
+    char name[256];             /* the card tracked */
+} TrackHead;
+
+/* One game's line. */
+typedef struct TrackLine {
+    unsigned long long index;
+    int holder, faulted, drawn, played, held;
+    unsigned long long wins[RT_MAX_PLAYERS];
+} TrackLine;
+
+static bool read_head(FILE *f, TrackHead *h)
+{
+    int version;
+    char line[512];
+    if (!fgets(line, sizeof line, f))
+        return false;
+    int used = 0;
+    if (sscanf(line, "cardc-track %d %d %llu %llu %n", &version, &h->players, &h->seed,
+               &h->games, &used) != 4 || version != TRACK_VERSION || used == 0 ||
+        h->players < 1 || h->players > RT_MAX_PLAYERS)
+        return false;
+    snprintf(h->name, sizeof h->name, "%s", line + used);
+    h->name[strcspn(h->name, "\n")] = '\0';
+    return true;
+}
+
+static bool read_line(FILE *f, int players, TrackLine *l)
+{
+    if (fscanf(f, "%llu %d %d %d %d %d", &l->index, &l->holder, &l->faulted, &l->drawn,
+               &l->played, &l->held) != 6 || l->holder < -1 || l->holder >= players)
+        return false;
+    for (int p = 0; p < players; p++)
+        if (fscanf(f, "%llu", &l->wins[p]) != 1 || l->wins[p] > SIM_WIN_UNIT)
+            return false;
+    return true;
+}
+
+/* What the pairs and the first run's games add up to (integers). */
+typedef struct ImpactSums {
+    uint64_t games, faulted;    /* games of the run; pairs left out for a fault */
+    uint64_t pairs;             /* games with a holder, neither faulted */
+    int64_t diff;               /* sum of the holder's wins with minus without */
+    uint64_t diff_sq;           /* sum of their squares */
+    uint64_t drawn, played, held;        /* games where a copy was so */
+    uint64_t win_drawn, win_played, win_held; /* the holder's wins in those games */
+} ImpactSums;
+
+static void add_pair(ImpactSums *s, const TrackLine *a, const TrackLine *b)
+{
+    uint64_t w = a->holder >= 0 ? a->wins[a->holder] : 0;
+    s->games++;
+    s->drawn += (uint64_t)a->drawn;
+    s->played += (uint64_t)a->played;
+    s->held += (uint64_t)a->held;
+    s->win_drawn += a->drawn ? w : 0;
+    s->win_played += a->played ? w : 0;
+    s->win_held += a->held ? w : 0;
+    if (a->faulted || b->faulted) {
+        s->faulted++;
+        return;
+    }
+    if (a->holder < 0)
+        return;
+    int64_t d = (int64_t)w - (int64_t)b->wins[a->holder];
+    s->pairs++;
+    s->diff += d;
+    s->diff_sq += (uint64_t)(d * d);
+}
+
+/* Reads both files into s; false with why. */
+static bool read_pairs(FILE *fa, FILE *fb, TrackHead *ha, ImpactSums *s, const char **why)
+{
+    TrackHead hb;
+    if (!read_head(fa, ha) || !read_head(fb, &hb)) {
+        *why = "not a track file (simulate --track)";
+        return false;
+    }
+    if (ha->players != hb.players || ha->seed != hb.seed || ha->games != hb.games) {
+        *why = "the two runs are not of the same players, seed and games";
+        return false;
+    }
+    for (uint64_t i = 0; i < ha->games; i++) {
+        TrackLine a, b;
+        if (!read_line(fa, ha->players, &a) || !read_line(fb, hb.players, &b) ||
+            a.index != i || b.index != i) {
+            *why = "a game's line is missing or malformed";
+            return false;
+        }
+        add_pair(s, &a, &b);
+    }
+    return true;
+}
+
+static double share(uint64_t n, uint64_t of)
+{
+    return of ? 100.0 * (double)n / (double)of : 0.0;
+}
+
+/* The holder's win rate, in points, over the games counted. */
+static double win_rate(uint64_t units, uint64_t games)
+{
+    return games ? 100.0 * (double)units / (double)SIM_WIN_UNIT / (double)games : 0.0;
+}
+
+static void print_impact(const TrackHead *h, const ImpactSums *s)
+{
+    double n = (double)s->pairs, unit = 100.0 / SIM_WIN_UNIT;
+    double mean = n ? (double)s->diff / n : 0.0;
+    double var = n > 1 ? ((double)s->diff_sq - n * mean * mean) / (n - 1) : 0.0;
+    double half = n > 1 ? 1.96 * lab_root(var / n) : 0.0;
+    double lo = (mean - half) * unit, hi = (mean + half) * unit;
+    bool dominant = s->pairs > 1 && lo > DOMINANT_POINTS;
+    bool dead = s->drawn == 0 || s->played == 0 ||
+                (s->pairs >= DEAD_GAMES && lo > -DEAD_POINTS && hi < DEAD_POINTS);
+    fputs("{\"card\":", stdout);
+    rt_json_string(stdout, h->name);
+    printf(",\"players\":%d,\"seed\":%llu,\"games\":%llu,\"pairs\":%llu,\"faulted\":%llu,"
+           "\"impact\":%.2f,\"low\":%.2f,\"high\":%.2f,"
+           "\"drawn\":%.2f,\"played\":%.2f,\"held\":%.2f,"
+           "\"win_drawn\":%.2f,\"win_played\":%.2f,\"win_held\":%.2f,"
+           "\"dominant\":%s,\"dead\":%s}\n",
+           h->players, h->seed, h->games, (unsigned long long)s->pairs,
+           (unsigned long long)s->faulted, mean * unit, lo, hi,
+           share(s->drawn, s->games), share(s->played, s->games), share(s->held, s->games),
+           win_rate(s->win_drawn, s->drawn), win_rate(s->win_played, s->played),
+           win_rate(s->win_held, s->held), dominant ? "true" : "false",
+           dead ? "true" : "false");
+}
+
+int impact_command(const char *prog, const char *with, const char *without)
+{
+    FILE *fa = fopen(with, "r"), *fb = fopen(without, "r");
+    if (!fa || !fb) {
+        fprintf(stderr, "%s: stats impact: cannot read '%s'\n", prog, fa ? without : with);
+        if (fa)
+            fclose(fa);
+        if (fb)
+            fclose(fb);
+        return 1;
+    }
+    TrackHead h = {0};
+    ImpactSums s = {0};
+    const char *why = NULL;
+    bool ok = read_pairs(fa, fb, &h, &s, &why);
+    fclose(fa);
+    fclose(fb);
+    if (!ok) {
+        fprintf(stderr, "%s: stats impact %s %s: %s\n", prog, with, without, why);
+        return 1;
+    }
+    print_impact(&h, &s);
+    return 0;
+}
