@@ -58,5 +58,6 @@ bool cards_blank(CardSet *cs, Arena *a, const char *name, const char **why)
         cs->cards[i]->index = i;
     strmap_put(a, &cs->by_name, BLANK_NAME, cards[k + 1]);
     x->count = 0;
+    cs->blanked = true;
     return true;
 }

@@ -82,6 +82,8 @@ typedef struct CardSet {
                                  * has errors: not among cards, not counted */
     int nleft_out;
     bool types_broken;          /* 'types' is missing or has errors */
+    bool blanked;               /* a card's copies made blank (build --blank):
+                                 * the card stays with no copy */
     int capattrs;
     PtrVec alias_uses;          /* CardAliasUse*: a card's value written as an
                                  * alias of a scalar anchored in another card */

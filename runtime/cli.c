@@ -625,10 +625,9 @@ static int check_sim_args(const RtGame *g, const RtArgs *a)
     if (a->coverage && (a->jobs > 1 || a->nshards || a->report))
         return usage_error(g, "--coverage plays on one thread: not with --jobs, --shard "
                               "or --report");
-    if (a->track && (a->coverage || a->jobs > 1 || a->nshards || a->report || a->json ||
-                     a->replays > 1))
-        return usage_error(g, "--track prints a line per game, on one thread: not with "
-                              "--coverage, --jobs, --shard, --report, --json or --replays");
+    if (a->track && (a->coverage || a->nshards || a->report || a->json || a->replays > 1))
+        return usage_error(g, "--track prints a line per game: not with --coverage, "
+                              "--shard, --report, --json or --replays");
     if (a->nshards && a->json)
         return usage_error(g, "--shard prints the shard's stats file: not with --json");
     if (a->replays > 1 && !a->nshards && !a->report)
@@ -666,7 +665,7 @@ static int cmd_simulate(const RtGame *g, RtArgs *a)
                 .shard = a->nshards ? a->shard : 1, .nshards = a->nshards ? a->nshards : 1,
                 .replays = a->replays ? a->replays : 1};
     if (a->track)
-        return track_run(g, prog, a->track, &r);
+        return track_run(g, prog, a->track, &r, a->jobs);
     sim_build_id(g, r.build);
     for (int p = 0; p < a->players; p++)
         strcpy(r.seat[p], "random");

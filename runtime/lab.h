@@ -139,10 +139,12 @@ bool sim_run(const RtGame *g, const char *prog, const SimRun *r, int jobs, bool 
              SimStats *s);
 
 /* track.c: simulate --track NAME (one line per game: the holder of
- * NAME, what became of its copies, the wins) and stats impact WITH
+ * NAME, what became of its copies, the wins; on jobs threads, the same
+ * bytes) and stats impact WITH
  * WITHOUT (two such runs paired: the holder's change in win rate).
  * Each returns the exit status. */
-int track_run(const RtGame *g, const char *prog, const char *name, const SimRun *r);
+int track_run(const RtGame *g, const char *prog, const char *name, const SimRun *r,
+              int jobs);
 int impact_command(const char *prog, const char *with, const char *without);
 
 /* report.c: sqrt by Newton's steps (no libm for the games to link). */

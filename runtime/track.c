@@ -15,6 +15,7 @@
  * (rt_random_choice draws what a NULL chooser draws). */
 #include "lab.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,8 +91,15 @@ static int tracking_choice(void *ctx, void *st)
     return rt_random_choice(t->rng, st);
 }
 
-/* Game `index` of the run, its line written. */
-static void track_one(Track *t, void *st, const SimRun *r, uint64_t index)
+/* What one game of --track found: its line. */
+typedef struct TrackResult {
+    int holder;                 /* -1: none */
+    bool faulted, drawn, played, held;
+    uint64_t wins[RT_MAX_PLAYERS]; /* in SIM_WIN_UNIT units */
+} TrackResult;
+
+/* Game `index` of the run, played and looked at into *out. */
+static void track_one(Track *t, void *st, const SimRun *r, uint64_t index, TrackResult *out)
 {
     uint64_t seed = r->seed + index;
     for (int p = 0; p < r->players; p++)
@@ -100,14 +108,60 @@ static void track_one(Track *t, void *st, const SimRun *r, uint64_t index)
     t->drawn = t->played = false;
     rt_play_direct(t->g, st, seed, r->players, r->max_decisions, tracking_choice, t);
     observe(t, st);
-    const RtCore *c = st;
-    uint64_t wins[RT_MAX_PLAYERS] = {0};
-    sim_game_wins(st, wins);
-    printf("%llu %d %d %d %d %d", (unsigned long long)index, t->holder, c->over == RT_FAULT,
-           t->drawn, t->played, held_at_end(t, st));
-    for (int p = 0; p < r->players; p++)
-        printf(" %llu", (unsigned long long)wins[p]);
+    *out = (TrackResult){.holder = t->holder, .drawn = t->drawn, .played = t->played,
+                         .faulted = ((const RtCore *)st)->over == RT_FAULT,
+                         .held = held_at_end(t, st)};
+    sim_game_wins(st, out->wins);
+}
+
+static void print_result(uint64_t index, const TrackResult *x, int players)
+{
+    printf("%llu %d %d %d %d %d", (unsigned long long)index, x->holder, x->faulted, x->drawn,
+           x->played, x->held);
+    for (int p = 0; p < players; p++)
+        printf(" %llu", (unsigned long long)x->wins[p]);
     putchar('\n');
+}
+
+enum { TRACK_BLOCK = 4096 };    /* games played between two prints */
+
+/* One thread's games of a block: first, first + step, ... below n, game
+ * i of the block being game base + i of the run. */
+typedef struct TrackWorker {
+    Track t;
+    void *st;                   /* its game */
+    const SimRun *r;
+    uint64_t base, n, first, step;
+    TrackResult *res;           /* the block's results, shared: each
+                                 * worker writes its own entries */
+} TrackWorker;
+
+static void *track_work(void *arg)
+{
+    TrackWorker *w = arg;
+    for (uint64_t i = w->first; i < w->n; i += w->step)
+        track_one(&w->t, w->st, w->r, w->base + i, &w->res[i]);
+    return NULL;
+}
+
+/* The block of games from base, on the workers' threads (one that cannot
+ * start runs on this thread), then its lines in the order of the run. */
+static void track_block(TrackWorker *w, int jobs, uint64_t base, uint64_t n)
+{
+    pthread_t tid[RT_MAX_JOBS];
+    int started = 0;
+    for (int j = 0; j < jobs; j++)
+        w[j].base = base, w[j].n = n;
+    while (started < jobs - 1 &&
+           pthread_create(&tid[started], NULL, track_work, &w[started + 1]) == 0)
+        started++;
+    for (int j = started + 1; j < jobs; j++)
+        track_work(&w[j]);
+    track_work(&w[0]);
+    for (int j = 0; j < started; j++)
+        pthread_join(tid[j], NULL);
+    for (uint64_t i = 0; i < n; i++)
+        print_result(base + i, &w[0].res[i], w[0].r->players);
 }
 
 /* The instances named `name`, into inst (ninstances room); how many. */
@@ -120,35 +174,49 @@ static int instances_named(const RtGame *g, const char *name, int *inst)
     return n;
 }
 
-int track_run(const RtGame *g, const char *prog, const char *name, const SimRun *r)
+/* Sets up jobs workers sharing inst and res; false if memory ran out. */
+static bool workers_init(TrackWorker *w, int jobs, const RtGame *g, const SimRun *r,
+                         const int *inst, int ninst, TrackResult *res)
+{
+    bool ok = true;
+    for (int j = 0; j < jobs; j++) {
+        w[j] = (TrackWorker){.t = {.g = g, .inst = inst, .ninst = ninst}, .r = r,
+                             .first = (uint64_t)j, .step = (uint64_t)jobs, .res = res,
+                             .st = malloc(g->state_size)};
+        ok = ok && w[j].st;
+    }
+    return ok;
+}
+
+int track_run(const RtGame *g, const char *prog, const char *name, const SimRun *r, int jobs)
 {
     if (!g->off_slot_of) {
         fprintf(stderr, "%s: --track: this game keeps no slot of each card\n", prog);
         return 2;
     }
-    Track t = {.g = g, .inst = NULL};
+    jobs = jobs < 1 ? 1 : jobs > RT_MAX_JOBS ? RT_MAX_JOBS : jobs;
     int *inst = malloc(sizeof *inst * (size_t)(g->ninstances ? g->ninstances : 1));
-    void *st = malloc(g->state_size);
-    if (!inst || !st) {
+    TrackResult *res = malloc(sizeof *res * TRACK_BLOCK);
+    TrackWorker *w = calloc((size_t)jobs, sizeof *w);
+    bool ok = inst && res && w && workers_init(w, jobs, g, r, inst,
+                                               inst ? instances_named(g, name, inst) : 0, res);
+    int rc = ok ? 0 : 1;
+    if (!ok)
         fprintf(stderr, "%s: out of memory\n", prog);
-        free(inst);
-        free(st);
-        return 1;
-    }
-    t.inst = inst;
-    t.ninst = instances_named(g, name, inst);
-    int rc = 0;
-    if (t.ninst == 0) {
+    else if (w[0].t.ninst == 0) {
         fprintf(stderr, "%s: --track: no card named \"%s\"\n", prog, name);
         rc = 2;
     } else {
         printf("cardc-track %d %d %llu %llu %s\n", TRACK_VERSION, r->players,
                (unsigned long long)r->seed, (unsigned long long)r->games, name);
-        for (uint64_t i = 0; i < r->games; i++)
-            track_one(&t, st, r, i);
+        for (uint64_t b = 0; b < r->games; b += TRACK_BLOCK)
+            track_block(w, jobs, b, r->games - b < TRACK_BLOCK ? r->games - b : TRACK_BLOCK);
     }
+    for (int j = 0; w && j < jobs; j++)
+        free(w[j].st);
+    free(w);
+    free(res);
     free(inst);
-    free(st);
     return rc;
 }
 

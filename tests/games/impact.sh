@@ -3,9 +3,9 @@
 # tests/games/impact-lab: the game and its builds with the Crown and a Dud
 # blanked (cardc build --blank) play the same seeds with --track; `stats
 # impact` pairs them: the Crown is flagged dominant, the Dud dead, and the
-# same seeds give the same bytes. A blanked build passes the invariants
-# (every card in exactly one place); a blank the rules did not foresee
-# faults with its line; an unknown card is refused.
+# same seeds give the same bytes, for --jobs 1, 2 and 3. A blanked build
+# passes the invariants (every card in exactly one place); a blank the
+# rules did not foresee faults with its line; an unknown card is refused.
 # usage: sh tests/games/impact.sh BUILD   (BUILD/bin/cardc, BUILD/drv/invariants.o,
 #                                          BUILD/lib/libcardrt.a)
 set -u
@@ -24,9 +24,10 @@ for c in Crown Dud; do
 done
 
 # impact CARD OUT: 2,000 games of 3 players with and without CARD, paired
+# (the blanked game on 2 threads)
 impact() {
     "$T/lab" simulate --games 2000 --seed 5 --players 3 --track "$1" >"$T/with-$1" &&
-        "$T/lab-$1" simulate --games 2000 --seed 5 --players 3 --track "(blank)" \
+        "$T/lab-$1" simulate --games 2000 --seed 5 --players 3 --track "(blank)" --jobs 2 \
             >"$T/without-$1" &&
         "$T/lab" stats impact "$T/with-$1" "$T/without-$1" >"$2"
 }
@@ -37,6 +38,15 @@ check "Dud's impact" impact Dud "$T/dud.json"
 check "Dud dead" has "$T/dud.json" '"impact":0.00,.*"dominant":false,"dead":true'
 check "Crown again" impact Crown "$T/crown2.json"
 check "the same seeds, the same bytes" cmp -s "$T/crown.json" "$T/crown2.json"
+# --jobs 2 and 3 (blocks of 4,096 games: 5,000 spans two) write the bytes of --jobs 1
+track_jobs() {
+    "$T/lab" simulate --games 5000 --seed 9 --players 4 --track Crown --jobs "$1" >"$T/j$1"
+}
+check "--track --jobs 1" track_jobs 1
+for j in 2 3; do
+    check "--track --jobs $j" track_jobs $j
+    check "--track --jobs $j: the bytes of --jobs 1" cmp -s "$T/j1" "$T/j$j"
+done
 # the Dud's holder is the same seat in both runs, game by game
 check "the same holders" sh -c "cut -d' ' -f1,2 '$T/with-Dud' | sed 1d >'$T/h1' &&
     cut -d' ' -f1,2 '$T/without-Dud' | sed 1d >'$T/h2' && cmp -s '$T/h1' '$T/h2'"
@@ -57,8 +67,8 @@ check "a fault with its line" has "$T/fault" 'Fault: game.rules:141: a decision 
 "$cardc" build "$LAB" --blank Nope -o "$T/nope" 2>"$T/err"
 check "unknown card: status 2" test $? -eq 2
 check "unknown card: said" has "$T/err" 'cardc: --blank "Nope": no card of that name'
-"$T/lab" simulate --games 10 --track Crown --jobs 2 2>"$T/err"
-check "--track with --jobs refused" test $? -eq 2
+"$T/lab" simulate --games 10 --track Crown --shard 1/2 2>"$T/err"
+check "--track with --shard refused" test $? -eq 2
 "$T/lab" stats impact "$T/with-Crown" "$T/crown.json" 2>"$T/err"
 check "not a track file: status 1" test $? -eq 1
 summary impact
