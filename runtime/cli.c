@@ -107,7 +107,7 @@ static int print_help(const RtGame *g)
            "       %s serve [options]      a table in the browser, one page per seat\n"
            "       %s stats merge FILE...  the shards of a run merged into its stats file\n"
            "       %s stats report DIR FILE...  the report of whole runs' stats files\n"
-           "       %s stats impact WITH WITHOUT  a card's impact: simulate --track runs\n"
+           "       %s stats impact [--report DIR] WITH WITHOUT...  cards' impact\n"
            "       %s --help\n\n", prog, prog, prog, prog, prog, prog, prog);
     printf("play:\n"
            "  --players N        number of players, %d to %d (default %d)\n"

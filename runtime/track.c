@@ -4,11 +4,12 @@
  *   simulate --track NAME   the games of a run, one line each: the seat
  *                           that held NAME first, what became of its
  *                           copies, every seat's wins (integers only)
- *   stats impact WITH WITHOUT
- *                           two such runs of the same seeds, one of the
- *                           game and one of its build with NAME blanked
- *                           (cardc build --blank NAME), paired game by
- *                           game: the change in the holder's win rate
+ *   stats impact [--report DIR] WITH WITHOUT...
+ *                           pairs of such runs of the same seeds, one of
+ *                           the game and one of its build with NAME
+ *                           blanked (cardc build --blank NAME), paired
+ *                           game by game: the change in the holder's win
+ *                           rate (impact_report.c writes DIR's table)
  *
  * The games are those plain simulate plays: the random policy, asked
  * through a chooser that looks at where the copies are at each decision
@@ -330,32 +331,46 @@ static double win_rate(uint64_t units, uint64_t games)
     return games ? 100.0 * (double)units / (double)SIM_WIN_UNIT / (double)games : 0.0;
 }
 
-static void print_impact(const TrackHead *h, const ImpactSums *s)
+/* The figures of one card from its sums. */
+static ImpactFig impact_fig(const TrackHead *h, const ImpactSums *s)
 {
     double n = (double)s->pairs, unit = 100.0 / SIM_WIN_UNIT;
     double mean = n ? (double)s->diff / n : 0.0;
     double var = n > 1 ? ((double)s->diff_sq - n * mean * mean) / (n - 1) : 0.0;
     double half = n > 1 ? 1.96 * lab_root(var / n) : 0.0;
-    double lo = (mean - half) * unit, hi = (mean + half) * unit;
-    bool dominant = s->pairs > 1 && lo > DOMINANT_POINTS;
-    bool dead = s->drawn == 0 || s->played == 0 ||
-                (s->pairs >= DEAD_GAMES && lo > -DEAD_POINTS && hi < DEAD_POINTS);
-    fputs("{\"card\":", stdout);
-    rt_json_string(stdout, h->name);
-    printf(",\"players\":%d,\"seed\":%llu,\"games\":%llu,\"pairs\":%llu,\"faulted\":%llu,"
-           "\"impact\":%.2f,\"low\":%.2f,\"high\":%.2f,"
-           "\"drawn\":%.2f,\"played\":%.2f,\"held\":%.2f,"
-           "\"win_drawn\":%.2f,\"win_played\":%.2f,\"win_held\":%.2f,"
-           "\"dominant\":%s,\"dead\":%s}\n",
-           h->players, h->seed, h->games, (unsigned long long)s->pairs,
-           (unsigned long long)s->faulted, mean * unit, lo, hi,
-           share(s->drawn, s->games), share(s->played, s->games), share(s->held, s->games),
-           win_rate(s->win_drawn, s->drawn), win_rate(s->win_played, s->played),
-           win_rate(s->win_held, s->held), dominant ? "true" : "false",
-           dead ? "true" : "false");
+    ImpactFig f = {.players = h->players, .seed = h->seed, .games = h->games,
+                   .pairs = s->pairs, .faulted = s->faulted, .impact = mean * unit,
+                   .low = (mean - half) * unit, .high = (mean + half) * unit,
+                   .drawn = share(s->drawn, s->games), .played = share(s->played, s->games),
+                   .held = share(s->held, s->games),
+                   .win_drawn = win_rate(s->win_drawn, s->drawn),
+                   .win_played = win_rate(s->win_played, s->played),
+                   .win_held = win_rate(s->win_held, s->held)};
+    snprintf(f.card, sizeof f.card, "%s", h->name);
+    f.dominant = s->pairs > 1 && f.low > DOMINANT_POINTS;
+    f.dead = s->drawn == 0 || s->played == 0 ||
+             (s->pairs >= DEAD_GAMES && f.low > -DEAD_POINTS && f.high < DEAD_POINTS);
+    return f;
 }
 
-int impact_command(const char *prog, const char *with, const char *without)
+void impact_json(FILE *f, const ImpactFig *x)
+{
+    fputs("{\"card\":", f);
+    rt_json_string(f, x->card);
+    fprintf(f, ",\"players\":%d,\"seed\":%llu,\"games\":%llu,\"pairs\":%llu,\"faulted\":%llu,"
+               "\"impact\":%.2f,\"low\":%.2f,\"high\":%.2f,"
+               "\"drawn\":%.2f,\"played\":%.2f,\"held\":%.2f,"
+               "\"win_drawn\":%.2f,\"win_played\":%.2f,\"win_held\":%.2f,"
+               "\"dominant\":%s,\"dead\":%s}",
+            x->players, x->seed, x->games, (unsigned long long)x->pairs,
+            (unsigned long long)x->faulted, x->impact, x->low, x->high, x->drawn, x->played,
+            x->held, x->win_drawn, x->win_played, x->win_held, x->dominant ? "true" : "false",
+            x->dead ? "true" : "false");
+}
+
+/* One pair of track files into *fig; false with the reason said. */
+static bool impact_pair(const char *prog, const char *with, const char *without,
+                        ImpactFig *fig)
 {
     FILE *fa = fopen(with, "r"), *fb = fopen(without, "r");
     if (!fa || !fb) {
@@ -364,7 +379,7 @@ int impact_command(const char *prog, const char *with, const char *without)
             fclose(fa);
         if (fb)
             fclose(fb);
-        return 1;
+        return false;
     }
     TrackHead h = {0};
     ImpactSums s = {0};
@@ -372,10 +387,38 @@ int impact_command(const char *prog, const char *with, const char *without)
     bool ok = read_pairs(fa, fb, &h, &s, &why);
     fclose(fa);
     fclose(fb);
-    if (!ok) {
+    if (!ok)
         fprintf(stderr, "%s: stats impact %s %s: %s\n", prog, with, without, why);
-        return 1;
+    else
+        *fig = impact_fig(&h, &s);
+    return ok;
+}
+
+int impact_command(const RtGame *g, const char *prog, int argc, char **argv)
+{
+    const char *dir = NULL;
+    if (argc >= 2 && !strcmp(argv[0], "--report")) {
+        dir = argv[1];
+        argc -= 2, argv += 2;
     }
-    print_impact(&h, &s);
-    return 0;
+    if (argc < 2 || argc % 2) {
+        fprintf(stderr, "usage: %s stats impact [--report DIR] WITH WITHOUT [WITH WITHOUT]...\n",
+                prog);
+        return 2;
+    }
+    int n = argc / 2;
+    ImpactFig *figs = calloc((size_t)n, sizeof *figs);
+    bool ok = figs != NULL;
+    if (!ok)
+        fprintf(stderr, "%s: out of memory\n", prog);
+    for (int i = 0; ok && i < n; i++)
+        ok = impact_pair(prog, argv[2 * i], argv[2 * i + 1], &figs[i]);
+    for (int i = 0; ok && i < n; i++) {
+        impact_json(stdout, &figs[i]);
+        putchar('\n');
+    }
+    if (ok && dir)
+        ok = impact_report_write(dir, prog, g, figs, n);
+    free(figs);
+    return ok ? 0 : 1;
 }

@@ -38,6 +38,16 @@ check "Dud's impact" impact Dud "$T/dud.json"
 check "Dud dead" has "$T/dud.json" '"impact":0.00,.*"dominant":false,"dead":true'
 check "Crown again" impact Crown "$T/crown2.json"
 check "the same seeds, the same bytes" cmp -s "$T/crown.json" "$T/crown2.json"
+# the report: a table per card, the JSON lines stats impact prints
+check "the report" sh -c "'$T/lab' stats impact --report '$T/rep' '$T/with-Crown' \
+    '$T/without-Crown' '$T/with-Dud' '$T/without-Dud' >'$T/both.json'"
+check "the report: the lines of each card" sh -c "cat '$T/crown.json' '$T/dud.json' |
+    cmp -s - '$T/both.json'"
+check "report.json: both cards" has "$T/rep/impact.json" '"Crown".*"dominant":true'
+check "report.html: the Crown's row" has "$T/rep/impact.html" \
+    '<tr><td>Crown</td><td>3</td><td>+97.00</td>.*<td>dominant</td></tr>'
+check "report.html: the Dud's row" has "$T/rep/impact.html" '<tr><td>Dud</td>.*<td>dead</td></tr>'
+check "report.html: stands alone" sh -c "! grep -qiE '<script|https?:' '$T/rep/impact.html'"
 # --jobs 2 and 3 (blocks of 4,096 games: 5,000 spans two) write the bytes of --jobs 1
 track_jobs() {
     "$T/lab" simulate --games 5000 --seed 9 --players 4 --track Crown --jobs "$1" >"$T/j$1"
