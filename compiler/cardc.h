@@ -22,6 +22,7 @@ typedef struct Compilation {
     bool card_errors;       /* cards.yaml has errors: the rules are checked
                              * against the cards that loaded, never built */
     PtrVec rule_files;      /* SrcFile* of the game's *.rules */
+    const char *blank;      /* build --blank: the card replaced by a blank, or NULL */
     Program prog;           /* rules and effects, parsed */
     Game game;              /* what sema and the analysis proved, for the emitter */
 } Compilation;

@@ -82,6 +82,8 @@ typedef struct CardSet {
                                  * has errors: not among cards, not counted */
     int nleft_out;
     bool types_broken;          /* 'types' is missing or has errors */
+    bool blanked;               /* a card's copies made blank (build --blank):
+                                 * the card stays with no copy */
     int capattrs;
     PtrVec alias_uses;          /* CardAliasUse*: a card's value written as an
                                  * alias of a scalar anchored in another card */
@@ -124,6 +126,11 @@ int type_attr_pos(const TypeDef *t, int attr);
 /* The value index of attribute attr of card cd, or -1 when its type has
  * no such attribute. */
 int card_value(const CardDef *cd, int attr);
+
+/* blank.c: every copy of card `name` made a copy of a blank kind,
+ * "(blank)", inserted after it (build --blank). false, with why, if the
+ * game has no such card. */
+bool cards_blank(CardSet *cs, Arena *a, const char *name, const char **why);
 
 /* Parses a YAML integer scalar; returns false and a reason if it is not a
  * whole number that fits in 64 bits. */

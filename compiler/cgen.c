@@ -2748,6 +2748,9 @@ static void gen_game_defs(Gen *G)
     if (g->nheld)
         buf_printf(o, "/* cards under cards: held zones (runtime/rt_game.h), NHELDZ of them */\n"
                       "#define GAME_HAS_HOLDERS 1\n#define NHELDZ %d\n\n", g->nheld);
+    if (G->cs->blanked)
+        buf_puts(o, "/* built with --blank: a kind of no copy (runtime/rt_game.h) */\n"
+                    "#define GAME_HAS_BLANK 1\n\n");
     if (g->uses_simul)
         buf_puts(o, "/* simultaneous choices (runtime/rt_game.h) */\n"
                     "#define GAME_HAS_SIMUL 1\n\n");

@@ -95,6 +95,18 @@ static bool rules_not_checked(Compilation *c, const char *why)
     return false;
 }
 
+/* build --blank NAME: NAME's copies made blank (blank.c); an unknown
+ * NAME is said, exit status 2. */
+static bool blank_card(Compilation *c)
+{
+    const char *why;
+    if (!c->blank || cards_blank(c->cards, &c->arena, c->blank, &why))
+        return true;
+    fprintf(stderr, "cardc: --blank \"%s\": %s in %s\n", c->blank, why, c->cards_file->path);
+    c->io_error = true;
+    return false;
+}
+
 /* Loads the cards. A card file with errors still lets the rules be
  * checked, against the cards that loaded without error, when its types
  * did load and some card did; the rules are never built then. */
@@ -109,7 +121,7 @@ bool phase_load_cards(Compilation *c, const SrcFile *f)
     if (!c->cards)
         return rules_not_checked(c, "the card file is not a map of cards");
     if (c->diags.nerrors == 0)
-        return true;
+        return blank_card(c);
     c->card_errors = true;
     if (!c->rule_files.len)
         return false;

@@ -39,6 +39,7 @@ static void usage(FILE *out)
           "       cardc build PATH -o FILE.c\n"
           "       cardc build GAMEDIR -o GAME\n"
           "       cardc build PATH --dump=tree|checked|analysed\n"
+          "       cardc build GAMEDIR --blank NAME -o GAME\n"
           "       cardc schema\n"
           "       cardc init GAMEDIR\n"
           "       cardc print PATH -o FILE.pdf [--paper=a4|letter] [--tts DIR]\n"
@@ -64,6 +65,9 @@ static void usage(FILE *out)
           "--font FILE.ttf sets the PDF's text in that TrueType font, embedded,\n"
           "instead of Helvetica (which has Western European characters only);\n"
           "--bold-font FILE.ttf that of the bold text (default: --font's).\n"
+          "--blank NAME builds the game with every copy of the card NAME replaced\n"
+          "by a blank (same type and places, no name a rule names, no effect, no\n"
+          "attribute value), for the balance lab's impact of a card.\n"
           "-o FILE.c writes the game's C; -o GAME (a name not ending in .c) builds\n"
           "its binary: the C compiled by $CC (default cc) with the runtime, found in\n"
           "%s (headers) and %s (libcardrt.a).\n"
@@ -90,6 +94,7 @@ typedef struct Options {
     const char *tts;    /* print --tts: the folder of the Tabletop Simulator deck */
     const char *font;   /* print --font: the TrueType file of the PDF's text, or NULL */
     const char *bold_font; /* print --bold-font: that of its bold text, or NULL (--font's) */
+    const char *blank;  /* build --blank: the card whose copies are made blank, or NULL */
 } Options;
 
 /* One PATH's run: its compilation and the output it builds in memory (the
@@ -283,6 +288,7 @@ static int run_one(const char *path, const Options *o, bool build, Buf *json_ite
              .json_mark = json_items->len, .sarif = sarif,
              .sarif_mark = sarif->results.len};
     comp_init(&r.c);
+    r.c.blank = o->blank;
     r.c.doing = "reading";
     r.c.doing_path = path;
     if (o->max_errors > 0)
@@ -418,6 +424,8 @@ static int parse_options(int argc, char **argv, bool build, Options *o, int *npa
                 return 2;
             }
             o->rules[o->nrules++] = file;
+        } else if (!strcmp(a, "--blank") && build && i + 1 < argc) {
+            o->blank = argv[++i];
         } else if (!strcmp(a, "-o") && (build || o->print) && i + 1 < argc) {
             if (o->out) {
                 fprintf(stderr, "cardc: -o given twice: %s writes one file\n",

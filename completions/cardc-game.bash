@@ -4,7 +4,7 @@
 # The option lists are those of `GAME --help`; tests/completions.sh keeps
 # them the same.
 _cardc_game_play_opts='--players --seats --seed --protocol --reveal-all --max-decisions --help'
-_cardc_game_simulate_opts='--games --players --seed --json --coverage --max-decisions --jobs --shard --report --replays --help'
+_cardc_game_simulate_opts='--games --players --seed --json --coverage --max-decisions --jobs --shard --report --replays --track --help'
 _cardc_game_serve_opts='--port --players --seats --seed --max-decisions --exit-when-done --help'
 
 _cardc_game()
@@ -33,7 +33,7 @@ _cardc_game()
         serve) COMPREPLY=($(compgen -W "$_cardc_game_serve_opts" -- "$cur")) ;;
         stats)
             if [ "$COMP_CWORD" -eq 2 ]; then
-                COMPREPLY=($(compgen -W 'merge report' -- "$cur"))
+                COMPREPLY=($(compgen -W 'merge report impact' -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi ;;

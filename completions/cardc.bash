@@ -2,7 +2,7 @@
 # The option lists are those of `cardc --help`; tests/completions.sh keeps
 # them the same.
 _cardc_check_opts='--format=text --format=json --max-errors= --rules'
-_cardc_build_opts='-o --dump=tree --dump=checked --dump=analysed'
+_cardc_build_opts='-o --blank --dump=tree --dump=checked --dump=analysed'
 _cardc_print_opts='-o --paper=a4 --paper=letter --tts --font --bold-font --rules'
 
 _cardc()

@@ -10,6 +10,7 @@ complete -c cardc -n '__fish_seen_subcommand_from check' -l format -x -a 'text j
 complete -c cardc -n '__fish_seen_subcommand_from check' -l max-errors -x -d 'errors kept and printed'
 complete -c cardc -n '__fish_seen_subcommand_from check' -l rules -r -F -d 'a rules file read with the card file'
 complete -c cardc -n '__fish_seen_subcommand_from build' -s o -r -F -d 'the output: FILE.c or a game binary'
+complete -c cardc -n '__fish_seen_subcommand_from build' -l blank -x -d 'build with every copy of a card made blank'
 complete -c cardc -n '__fish_seen_subcommand_from build' -l dump -x -a 'tree checked analysed' -d 'print a phase result'
 complete -c cardc -n '__fish_seen_subcommand_from print' -s o -r -F -d 'the PDF of the print-and-play sheets'
 complete -c cardc -n '__fish_seen_subcommand_from print' -l paper -x -a 'a4 letter' -d 'the paper of the PDF'

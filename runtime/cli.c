@@ -7,6 +7,7 @@
  *             [--max-decisions N] [--coverage] [--jobs N] [--shard I/N]
  *             [--report DIR]
  *   GAME stats merge FILE...  |  GAME stats report DIR FILE...
+ *   GAME stats impact WITH WITHOUT
  *   GAME serve [--port N] [--players N] [--seats human,random,...]
  *             [--seed S] [--max-decisions N] [--exit-when-done]
  *   GAME --help
@@ -58,6 +59,7 @@ typedef struct RtArgs {
     uint64_t shard, nshards;    /* simulate --shard I/N (0: not given) */
     const char *report;         /* simulate --report DIR (NULL: none) */
     uint64_t replays;           /* simulate --replays K (0: not given, 1) */
+    const char *track;          /* simulate --track NAME (NULL: none) */
     bool exit_when_done;        /* serve: stop once the game is over and sent */
 } RtArgs;
 
@@ -105,7 +107,8 @@ static int print_help(const RtGame *g)
            "       %s serve [options]      a table in the browser, one page per seat\n"
            "       %s stats merge FILE...  the shards of a run merged into its stats file\n"
            "       %s stats report DIR FILE...  the report of whole runs' stats files\n"
-           "       %s --help\n\n", prog, prog, prog, prog, prog, prog);
+           "       %s stats impact [--report DIR] WITH WITHOUT...  cards' impact\n"
+           "       %s --help\n\n", prog, prog, prog, prog, prog, prog, prog);
     printf("play:\n"
            "  --players N        number of players, %d to %d (default %d)\n"
            "  --seats LIST       an agent per seat, comma-separated: human, random, json\n"
@@ -137,6 +140,11 @@ static int print_help(const RtGame *g)
            "  --replays K        with --report or --shard: play each deal K times (1 to\n"
            "                     %d), the agents' chance drawn anew, for the spread\n"
            "                     of win rates per deal (the figures count the first)\n"
+           "  --track NAME       instead of the figures, a line per game: the seat that\n"
+           "                     held the card NAME first, whether a copy was drawn,\n"
+           "                     played, held at the end, every seat's wins; `stats\n"
+           "                     impact` pairs it with the run of the same seeds of\n"
+           "                     the game cardc built with NAME made blank\n"
            "serve:\n"
            "  --port N           the port on 127.0.0.1 (default 0: any free port)\n"
            "  --seats LIST       an agent per seat: human (a page) or random\n"
@@ -220,8 +228,8 @@ static bool allowed(const RtArgs *a, const char *opt)
     static const char *const play[] = {"--players", "--seats", "--seed",
         "--protocol", "--reveal-all", "--max-decisions", "--help", NULL};
     static const char *const sim[] = {"--games", "--players", "--seed", "--json",
-        "--max-decisions", "--coverage", "--jobs", "--shard", "--report", "--replays", "--help",
-        NULL};
+        "--max-decisions", "--coverage", "--jobs", "--shard", "--report", "--replays", "--track",
+        "--help", NULL};
     static const char *const serve[] = {"--port", "--players", "--seats", "--seed",
         "--max-decisions", "--exit-when-done", "--help", NULL};
     const char *const *list = a->cmd == CMD_SERVE ? serve : a->simulate ? sim : play;
@@ -265,6 +273,8 @@ static int set_option(const RtGame *g, RtArgs *a, const char *opt, const char *v
         rc = parse_number(g, opt, val, 1, SIM_MAX_REPLAYS, &a->replays);
     } else if (!strcmp(opt, "--shard")) {
         rc = parse_shard(g, a, val);
+    } else if (!strcmp(opt, "--track")) {
+        a->track = val;
     } else if (!strcmp(opt, "--report")) {
         a->report = val;
         if (!*val)
@@ -615,6 +625,9 @@ static int check_sim_args(const RtGame *g, const RtArgs *a)
     if (a->coverage && (a->jobs > 1 || a->nshards || a->report))
         return usage_error(g, "--coverage plays on one thread: not with --jobs, --shard "
                               "or --report");
+    if (a->track && (a->coverage || a->nshards || a->report || a->json || a->replays > 1))
+        return usage_error(g, "--track prints a line per game: not with --coverage, "
+                              "--shard, --report, --json or --replays");
     if (a->nshards && a->json)
         return usage_error(g, "--shard prints the shard's stats file: not with --json");
     if (a->replays > 1 && !a->nshards && !a->report)
@@ -651,6 +664,8 @@ static int cmd_simulate(const RtGame *g, RtArgs *a)
                 .games = a->games, .max_decisions = a->max_decisions,
                 .shard = a->nshards ? a->shard : 1, .nshards = a->nshards ? a->nshards : 1,
                 .replays = a->replays ? a->replays : 1};
+    if (a->track)
+        return track_run(g, prog, a->track, &r, a->jobs);
     sim_build_id(g, r.build);
     for (int p = 0; p < a->players; p++)
         strcpy(r.seat[p], "random");

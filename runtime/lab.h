@@ -138,6 +138,38 @@ int stats_command(const RtGame *g, const char *prog, int argc, char **argv);
 bool sim_run(const RtGame *g, const char *prog, const SimRun *r, int jobs, bool lead,
              SimStats *s);
 
+/* track.c: simulate --track NAME (one line per game: the holder of
+ * NAME, what became of its copies, the wins; on jobs threads, the same
+ * bytes) and stats impact WITH
+ * WITHOUT (two such runs paired: the holder's change in win rate).
+ * Each returns the exit status. */
+int track_run(const RtGame *g, const char *prog, const char *name, const SimRun *r,
+              int jobs);
+/* One card's impact (track.c): percentage points and shares in %. */
+typedef struct ImpactFig {
+    char card[256];             /* the card tracked in the run with it */
+    int players;
+    unsigned long long seed, games;
+    uint64_t pairs, faulted;    /* games paired; left out for a fault */
+    double impact, low, high;   /* the mean change, its 95% paired interval */
+    double drawn, played, held; /* % of the games */
+    double win_drawn, win_played, win_held; /* the holder's win rate in those */
+    bool dominant, dead;
+} ImpactFig;
+/* stats impact [--report DIR] WITH WITHOUT...: one JSON line per pair. */
+int impact_command(const RtGame *g, const char *prog, int argc, char **argv);
+/* The JSON object of one card's impact (no newline). */
+void impact_json(FILE *f, const ImpactFig *x);
+/* impact_report.c: DIR/impact.json and DIR/impact.html, a table per card;
+ * false with a message on stderr. */
+bool impact_report_write(const char *dir, const char *prog, const RtGame *g,
+                         const ImpactFig *figs, int n);
+
+/* report.c: sqrt by Newton's steps (no libm for the games to link). */
+double lab_root(double x);
+/* report.c: s as HTML text (<, >, &, " escaped). */
+void lab_html_text(FILE *f, const char *s);
+
 /* report.c: DIR/report.json and DIR/report.html of the runs given (one
  * per player count); false with a message on stderr. */
 bool report_write(const char *dir, const char *prog, const RtGame *g,

@@ -16,7 +16,7 @@ enum { SVG_W = 420, SVG_H = 120 };
 static const double Z95 = 1.959963984540054; /* the normal's 97.5% quantile */
 
 /* sqrt by Newton's steps: no libm for the games to link. */
-static double root(double x)
+double lab_root(double x)
 {
     if (x <= 0)
         return 0;
@@ -59,7 +59,7 @@ static SeatFig seat_fig(const SimRun *r, const SimStats *s, int p)
     double z2 = Z95 * Z95;
     f.rate = (double)s->wins[p] / SIM_WIN_UNIT / n;
     double mid = (f.rate + z2 / (2 * n)) / (1 + z2 / n);
-    double half = Z95 * root(f.rate * (1 - f.rate) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+    double half = Z95 * lab_root(f.rate * (1 - f.rate) / n + z2 / (4 * n * n)) / (1 + z2 / n);
     f.lo = mid - half < 0 ? 0 : mid - half;
     f.hi = mid + half > 1 ? 1 : mid + half;
     double need = z2 * f.rate * (1 - f.rate) / (0.01 * 0.01);
@@ -173,8 +173,8 @@ static DealFig deal_fig(const SimRun *r, const SimStats *s, int p)
     double mean = (double)s->deal_wins[p] / unit / n;
     double var = (double)s->deal_wins_sq[p] / (unit * unit) / n - mean * mean;
     double total = mean * (1 - mean);
-    d.sd = root(var);
-    d.sd_chance = root(total / k);
+    d.sd = lab_root(var);
+    d.sd_chance = lab_root(total / k);
     if (total > 0) {
         d.deal_share = (var - total / k) / (1 - 1 / k) / total;
         d.deal_share = d.deal_share < 0 ? 0 : d.deal_share > 1 ? 1 : d.deal_share;
@@ -280,7 +280,7 @@ static void write_json(FILE *f, const RtGame *g, const SimRun *const *runs,
 
 /* ---- report.html ---- */
 
-static void html_text(FILE *f, const char *s)
+void lab_html_text(FILE *f, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
@@ -308,7 +308,7 @@ static void svg_hist(FILE *f, const Hist *h, const char *title)
         most = c > most ? c : most;
     }
     fprintf(f, "<figure><figcaption>");
-    html_text(f, title);
+    lab_html_text(f, title);
     fputs("</figcaption>\n", f);
     if (first < 0) {
         fputs("<p>no games</p></figure>\n", f);
@@ -366,7 +366,7 @@ static void html_seats(FILE *f, const SimRun *r, const SimStats *s)
     for (int p = 0; p < r->players; p++) {
         SeatFig sf = seat_fig(r, s, p);
         fprintf(f, "<tr><td>%d</td><td>", p + 1);
-        html_text(f, r->seat[p]);
+        lab_html_text(f, r->seat[p]);
         fprintf(f, "</td><td>%.2f%%</td><td>%.2f%% &ndash; %.2f%%</td>"
                    "<td>%llu</td><td>%.2f</td></tr>\n",
                 100 * sf.rate, 100 * sf.lo, 100 * sf.hi, (unsigned long long)sf.needed, sf.score);
@@ -405,7 +405,7 @@ static void html_luck(FILE *f, const SimRun *r, const SimStats *s)
     Agents a = agents_of(r, s);
     fputs("<h3>Luck against skill</h3>\n<p>", f);
     fputs("Best agent: ", f);
-    html_text(f, a.kind[a.best]);
+    lab_html_text(f, a.kind[a.best]);
     fprintf(f, " (%.2f%% of the wins a seat). ", 100 * a.rate[a.best]);
     if (a.random >= 0)
         fprintf(f, "Its margin over random: %.2f points.", 100 * (a.rate[a.best] - a.rate[a.random]));
@@ -454,7 +454,7 @@ static void write_html(FILE *f, const RtGame *g, const SimRun *const *runs,
                        const SimStats *const *stats, int nruns)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
-    html_text(f, g->name);
+    lab_html_text(f, g->name);
     fputs(": balance report</title>\n<style>\n"
           "body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em}\n"
           "table{border-collapse:collapse}td,th{border:1px solid #999;padding:2px 6px}\n"
@@ -462,7 +462,7 @@ static void write_html(FILE *f, const RtGame *g, const SimRun *const *runs,
           "line.fair{stroke:#c33;stroke-dasharray:4}\n"
           "figure{display:inline-block;margin:0.5em}text{font-size:11px}\n</style></head>\n"
           "<body><h1>", f);
-    html_text(f, g->name);
+    lab_html_text(f, g->name);
     fprintf(f, "</h1>\n<p>Build %s. Win rates with 95%% Wilson intervals; a shared win "
                "counts 1/k for each of its k winners.</p>\n", runs[0]->build);
     for (int i = 0; i < nruns; i++)

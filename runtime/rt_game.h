@@ -117,6 +117,9 @@
 #ifndef GAME_HAS_LASTING
 #define GAME_HAS_LASTING 0
 #endif
+#ifndef GAME_HAS_BLANK
+#define GAME_HAS_BLANK 0 /* cardc build --blank: a kind may have no copy */
+#endif
 
 /* ---- the state ---- */
 
@@ -4003,7 +4006,8 @@ static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
     memset(s->khead, 0xff, sizeof s->khead);
     for (int k = 0; k < NCARDS; k++) {
         s->kcount[0][k] = (uint16_t)cards[k].count;
-        s->kmask[0] |= KBIT(k);
+        if (!GAME_HAS_BLANK || cards[k].count) /* no copy: a card blanked */
+            s->kmask[0] |= KBIT(k);
 #if GAME_HAS_HOLDERS
         if (slot_heldz[0] >= 0) {
             s->hzsize[slot_heldz[0]] += (uint16_t)cards[k].count;

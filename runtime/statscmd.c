@@ -157,12 +157,15 @@ static int cmd_report(const RtGame *g, const char *prog, const char *dir, int n,
 int stats_command(const RtGame *g, const char *prog, int argc, char **argv)
 {
     const char *use = "usage: %s stats merge FILE...\n"
-                      "       %s stats report DIR FILE...\n";
+                      "       %s stats report DIR FILE...\n"
+                      "       %s stats impact [--report DIR] WITH WITHOUT [WITH WITHOUT]...\n";
     if (argc >= 2 && !strcmp(argv[0], "merge"))
         return cmd_merge(g, prog, argc - 1, argv + 1);
     if (argc >= 3 && !strcmp(argv[0], "report"))
         return cmd_report(g, prog, argv[1], argc - 2, argv + 2);
-    fprintf(stderr, use, prog, prog);
+    if (argc >= 1 && !strcmp(argv[0], "impact"))
+        return impact_command(g, prog, argc - 1, argv + 1);
+    fprintf(stderr, use, prog, prog, prog);
     fprintf(stderr, "Try '%s --help'.\n", prog);
     return 2;
 }

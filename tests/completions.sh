@@ -87,7 +87,7 @@ check "bash: cardc's commands" offers "--help --version -h build check print" \
 check "bash: the options of cardc check" \
     offers "--format=json --format=text --max-errors= --rules" $C/cardc.bash _cardc cardc check -
 check "bash: the options of cardc build" \
-    offers "--dump=analysed --dump=checked --dump=tree -o" $C/cardc.bash _cardc cardc build x -
+    offers "--blank --dump=analysed --dump=checked --dump=tree -o" $C/cardc.bash _cardc cardc build x -
 check "bash: the options of cardc print" \
     offers "--bold-font --font --paper=a4 --paper=letter --rules --tts -o" $C/cardc.bash _cardc cardc print x -
 # font_files: what cardc print --font offers in a folder of a.ttf, b.TTF,
@@ -106,9 +106,9 @@ check "bash: the options of GAME play" \
     offers "--help --max-decisions --players --protocol --reveal-all --seats --seed" \
     $C/cardc-game.bash _cardc_game g play --
 check "bash: the options of GAME simulate" \
-    offers "--coverage --games --help --jobs --json --max-decisions --players --replays --report --seed --shard" \
+    offers "--coverage --games --help --jobs --json --max-decisions --players --replays --report --seed --shard --track" \
     $C/cardc-game.bash _cardc_game g simulate --seed 3 --
-check "bash: GAME stats takes merge or report" offers "merge report" \
+check "bash: GAME stats takes merge, report or impact" offers "impact merge report" \
     $C/cardc-game.bash _cardc_game g stats ""
 check "bash: GAME play --seats takes agents" offers "human json random" \
     $C/cardc-game.bash _cardc_game g play --seats ""
