@@ -139,6 +139,7 @@ static bool map_effect(EffectMap *m, const YNode *v, const char *text, size_t le
 Loc lexer_loc(struct Lexer *lx, const RLLTYPE *loc)
 {
     const EffectMap *m = lx->map;
+    lx->located++;
     if (m)
         return m->at ? effect_loc(m, loc) : m->use;
     Loc l = {lx->file, loc->first_line, loc->first_column, 1};
@@ -212,7 +213,11 @@ static bool check_utf8(struct Lexer *lx, const RLLTYPE *loc, const char *s, int 
 
 const char *lexer_string(struct Lexer *lx, const RLLTYPE *loc, const char *s, int len)
 {
-    check_utf8(lx, loc, s, len);
+    /* ASCII is valid UTF-8, and a string with no escape is its text */
+    if (has_high_byte(s, (size_t)len))
+        check_utf8(lx, loc, s, len);
+    else if (!memchr(s, '\\', (size_t)len))
+        return arena_strndup(lx->arena, s, (size_t)len);
     char *out = arena_alloc(lx->arena, (size_t)len + 1);
     int j = 0;
     for (int i = 0; i < len; i++) {
@@ -305,7 +310,10 @@ static bool run(struct Lexer *lx, const char *text, size_t len)
         out_of_memory(); /* its only failure */
     int first = lx->prog->decls.len;
     scan_caught(scanner, lx, text, len);
-    /* Only a tree that parsed cleanly is measured: one error is enough. */
+    /* Only a tree that parsed cleanly is measured: one error is enough.
+     * A tree of no more nodes than the limit cannot pass it (most effects). */
+    if (lx->located <= RL_MAX_EXPR_DEPTH)
+        return lx->d->nerrors == before;
     for (int i = first; lx->d->nerrors == before && i < lx->prog->decls.len; i++)
         check_expr_depth(lx, lx->prog->decls.items[i]);
     if (lx->d->nerrors == before && lx->result)
@@ -404,6 +412,7 @@ static Node *parse_word(struct Lexer *lx, const RLLTYPE *at, const char *text, i
                         .prog = lx->prog, .card = lx->card, .map = lx->map};
     bool ok = run(&sub, text + from, (size_t)(to - from));
     lx->names = sub.names;
+    lx->located += sub.located;
     return ok ? sub.result : NULL;
 }
 
