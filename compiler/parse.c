@@ -91,24 +91,6 @@ static Loc effect_loc(const EffectMap *m, const RLLTYPE *loc)
     return l;
 }
 
-/* Has s[0..len) a byte that is not ASCII? */
-static bool has_high_byte(const char *s, size_t len)
-{
-    unsigned char high = 0;
-    for (size_t i = 0; i < len; i++)
-        high |= (unsigned char)s[i];
-    return high & 0x80;
-}
-
-/* The characters of s[0..len): its bytes but UTF-8's continuation bytes. */
-static int count_chars(const char *s, size_t len)
-{
-    int n = 0;
-    for (size_t i = 0; i < len; i++)
-        n += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return n;
-}
-
 /* Finds where each character of text (the effect's, len bytes) is in the
  * YAML file, for lexer_loc; false if it cannot (then m->at is NULL). */
 static bool map_effect(EffectMap *m, const YNode *v, const char *text, size_t len)
@@ -123,22 +105,23 @@ static bool map_effect(EffectMap *m, const YNode *v, const char *text, size_t le
     m->line_first[0] = 0;
     /* a line's first character: the bytes before it less the continuation
      * bytes of UTF-8 among them (counted only in a text that has any) */
-    bool ascii = !has_high_byte(text, len);
+    bool ascii = all_ascii(text, len);
     int line = 0, chars = 0;
     size_t from = 0;
     for (const char *p = text; (p = memchr(p, '\n', len - (size_t)(p - text))) != NULL; p++) {
         size_t to = (size_t)(p - text) + 1;
-        chars += ascii ? (int)(to - from) : count_chars(text + from, to - from);
+        chars += ascii ? (int)(to - from) : utf8_count(text + from, to - from);
         m->line_first[++line] = chars;
         from = to;
     }
-    m->nchars = chars + (ascii ? (int)(len - from) : count_chars(text + from, len - from));
+    m->nchars = chars + (ascii ? (int)(len - from) : utf8_count(text + from, len - from));
     return true;
 }
 
 Loc lexer_loc(struct Lexer *lx, const RLLTYPE *loc)
 {
     const EffectMap *m = lx->map;
+    lx->located++;
     if (m)
         return m->at ? effect_loc(m, loc) : m->use;
     Loc l = {lx->file, loc->first_line, loc->first_column, 1};
@@ -212,7 +195,11 @@ static bool check_utf8(struct Lexer *lx, const RLLTYPE *loc, const char *s, int 
 
 const char *lexer_string(struct Lexer *lx, const RLLTYPE *loc, const char *s, int len)
 {
-    check_utf8(lx, loc, s, len);
+    /* ASCII is valid UTF-8, and a string with no escape is its text */
+    if (!all_ascii(s, (size_t)len))
+        check_utf8(lx, loc, s, len);
+    else if (!memchr(s, '\\', (size_t)len))
+        return arena_strndup(lx->arena, s, (size_t)len);
     char *out = arena_alloc(lx->arena, (size_t)len + 1);
     int j = 0;
     for (int i = 0; i < len; i++) {
@@ -305,7 +292,10 @@ static bool run(struct Lexer *lx, const char *text, size_t len)
         out_of_memory(); /* its only failure */
     int first = lx->prog->decls.len;
     scan_caught(scanner, lx, text, len);
-    /* Only a tree that parsed cleanly is measured: one error is enough. */
+    /* Only a tree that parsed cleanly is measured: one error is enough.
+     * A tree of no more nodes than the limit cannot pass it (most effects). */
+    if (lx->located <= RL_MAX_EXPR_DEPTH)
+        return lx->d->nerrors == before;
     for (int i = first; lx->d->nerrors == before && i < lx->prog->decls.len; i++)
         check_expr_depth(lx, lx->prog->decls.items[i]);
     if (lx->d->nerrors == before && lx->result)
@@ -404,6 +394,7 @@ static Node *parse_word(struct Lexer *lx, const RLLTYPE *at, const char *text, i
                         .prog = lx->prog, .card = lx->card, .map = lx->map};
     bool ok = run(&sub, text + from, (size_t)(to - from));
     lx->names = sub.names;
+    lx->located += sub.located;
     return ok ? sub.result : NULL;
 }
 

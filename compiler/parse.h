@@ -39,6 +39,10 @@ struct Lexer {
     const CardDef *card;        /* the card whose effect this is */
     struct EffectMap *map;      /* an effect: where its text is in the YAML */
     Node *result;               /* the effect node */
+    int located;                /* calls of lexer_loc so far, with those of
+                                 * the words' parses: every node the parse
+                                 * makes takes one, so no expression of its
+                                 * tree is nested deeper than this */
 };
 
 /* Parses; returns false if it reported errors. */

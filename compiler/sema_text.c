@@ -56,14 +56,27 @@ typedef struct NameIndex {
     uint32_t firsts_cap;        /* a power of two */
 } NameIndex;
 
+/* Per byte, what the scans of texts ask of it at every byte: its lower
+ * case, and whether it is a letter or a digit (filled by char_tables). */
+static unsigned char lower_of[256];
+static bool alnum_of[256];
+
+static void char_tables(void)
+{
+    for (int c = 0; c < 256; c++) {
+        lower_of[c] = (unsigned char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        alnum_of[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+}
+
 static int fold(int c)
 {
-    return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    return lower_of[(unsigned char)c];
 }
 
 static bool is_alnum(int c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    return alnum_of[(unsigned char)c];
 }
 
 static uint32_t fold_hash_step(uint32_t h, int c)
@@ -484,6 +497,7 @@ void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool na
     NameIndex ix = {0};
     int *named = NULL, text_no = 0;
     NameCtx x = {d, cs};
+    char_tables();
     for (int i = 0; i < prog->effects.len; i++)
         check_effect_text(d, cs, prog, &ix, &named, prog->effects.items[i], ++text_no,
                           names ? &x : NULL);

@@ -201,6 +201,31 @@ int utf8_seq(const char *s, size_t n)
     return rt_utf8_seq(s, n);
 }
 
+/* Eight bytes at a time: a byte's top bit is set in the OR of the words
+ * only if some byte has it (memcpy: s need not be aligned). */
+bool all_ascii(const char *s, size_t len)
+{
+    uint64_t high = 0, w;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        memcpy(&w, s + i, 8);
+        high |= w;
+    }
+    for (; i < len; i++)
+        high |= (unsigned char)s[i];
+    return (high & 0x8080808080808080u) == 0;
+}
+
+int utf8_count(const char *s, size_t len)
+{
+    if (all_ascii(s, len))
+        return (int)len;
+    int n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
 /* JSON text is UTF-8: a byte that does not start a valid character (a
  * file name in another encoding, say) is written as U+FFFD. */
 void buf_json_string(Buf *b, const char *s)

@@ -49,6 +49,11 @@ void buf_printf(Buf *b, const char *fmt, ...)
 void buf_json_string(Buf *b, const char *s);    /* writes "..." escaped, as UTF-8 */
 /* The length of the UTF-8 character at s (1 to 4), 0 if not a valid one. */
 int utf8_seq(const char *s, size_t n);
+/* The characters of UTF-8 text s[0..len): its bytes less the continuation
+ * bytes (those 10xxxxxx). */
+int utf8_count(const char *s, size_t len);
+/* Are the bytes s[0..len) all ASCII (below 0x80)? */
+bool all_ascii(const char *s, size_t len);
 void buf_free(Buf *b);
 
 /* A growable array of pointers, arena-backed. */

@@ -608,14 +608,6 @@ static void skip_properties(Walk *w)
     }
 }
 
-static int count_chars(const char *s, size_t len)
-{
-    int n = 0;
-    for (size_t i = 0; i < len; i++)
-        n += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return n;
-}
-
 /* ---- fast paths -----------------------------------------------------------
  *
  * Most effects are written in one of two simple ways: a literal block
@@ -723,7 +715,7 @@ static bool map_fast(Sink *s, Walk w, char style)
 static bool map_scalar(const SrcFile *f, const YNode *n, YPos **out, bool fast)
 {
     *out = NULL;
-    Sink s = {.want = n->str, .len = n->len, .cap = count_chars(n->str, n->len)};
+    Sink s = {.want = n->str, .len = n->len, .cap = utf8_count(n->str, n->len)};
     s.end.line = n->loc.line;
     s.end.col = n->loc.col;
     if (n->src > f->len)

@@ -1,5 +1,5 @@
 /* test_util.c: edit distance, did you mean, the string map, the arena,
- * and parse_yaml_int. */
+ * UTF-8, and parse_yaml_int. */
 #include "helpers.h"
 
 #include <criterion/criterion.h>
@@ -159,6 +159,26 @@ Test(utf8_seq, lengths)
     cr_assert_eq(utf8_seq("\xf5\x80\x80\x80", 4), 0);
     cr_assert_eq(utf8_seq("\xff", 1), 0);
     cr_assert_eq(utf8_seq("\xe2\x80", SIZE_MAX), 0, "stops at the NUL");
+}
+
+/* all_ascii and utf8_count read eight bytes at a time, then the rest: a
+ * high byte at each place of texts of every length up to 40 is seen. */
+Test(utf8_count, every_place_and_length)
+{
+    char s[41];
+    for (size_t len = 0; len <= 40; len++) {
+        memset(s, 'a', sizeof s);
+        cr_assert(all_ascii(s, len));
+        cr_assert_eq(utf8_count(s, len), (int)len);
+        for (size_t at = 0; at + 2 <= len; at++) {
+            memset(s, 'a', sizeof s);
+            memcpy(s + at, "\xc3\xa9", 2);
+            cr_assert(!all_ascii(s, len), "len %zu, at %zu", len, at);
+            cr_assert_eq(utf8_count(s, len), (int)len - 1, "len %zu, at %zu", len, at);
+            cr_assert(all_ascii(s, at), "the bytes before it");
+        }
+    }
+    cr_assert_eq(utf8_count("\xe2\x80\x9cx\xe2\x80\x9d", 7), 3);
 }
 
 static bool int_of(const char *text, bool quoted, long long *v, const char **why)
