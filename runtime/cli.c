@@ -1,11 +1,11 @@
 /* cli.c: rt_main, the command line of every game binary (pinned in
  * docs/INTERFACES.md §4 and §5; docs/RUNTIME.md has the details):
  *
- *   GAME play [--players N] [--seats human,random,json,...] [--seed S]
- *             [--protocol json] [--reveal-all] [--max-decisions N]
- *   GAME simulate --games N [--players N] [--seed S] [--json]
- *             [--max-decisions N] [--coverage]
- *   GAME serve [--port N] [--players N] [--seats human,random,...]
+ *   GAME play [--players N] [--seats human,random,json,greedy,mc:N,ismcts:N,...]
+ *             [--seed S] [--protocol json] [--reveal-all] [--max-decisions N]
+ *   GAME simulate --games N [--players N] [--seats random,greedy,...] [--seed S]
+ *             [--json] [--max-decisions N] [--coverage]
+ *   GAME serve [--port N] [--players N] [--seats human,random,greedy,...]
  *             [--seed S] [--max-decisions N] [--exit-when-done]
  *   GAME --help
  *
@@ -15,6 +15,7 @@
  * (serve.c) exits 0 once stopped or done, 1 on a fault or when it cannot
  * listen. */
 #include "rtcli.h"
+#include "ai.h"
 #include "serve.h"
 
 #include <signal.h>
@@ -45,7 +46,8 @@ typedef struct RtArgs {
     bool simulate;              /* cmd == CMD_SIMULATE */
     int players;                /* 0: not given */
     int nseats;                 /* 0: --seats not given */
-    uint8_t seat[RT_MAX_PLAYERS];
+    uint8_t seat[RT_MAX_PLAYERS];   /* RtSeat */
+    int32_t budget[RT_MAX_PLAYERS]; /* mc:N, ismcts:N: N */
     bool seed_set;
     uint64_t seed;
     uint64_t games;
@@ -136,13 +138,32 @@ static int print_help(const RtGame *g)
 
 /* ---- arguments ---- */
 
-static bool parse_seat(const char *s, size_t n, uint8_t *seat)
+/* A budget: digits only, 1 to RT_AI_MAX_BUDGET. */
+static bool parse_budget(const char *s, size_t n, int32_t *budget)
 {
-    static const char *const names[] = {"human", "random", "json"};
-    for (int k = 0; k < 3; k++)
-        if (strlen(names[k]) == n && memcmp(s, names[k], n) == 0) {
+    long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9' || v > RT_AI_MAX_BUDGET)
+            return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    *budget = (int32_t)v;
+    return n > 0 && v >= 1 && v <= RT_AI_MAX_BUDGET;
+}
+
+/* human, random, json, greedy; mc:N and ismcts:N with their budget. */
+static bool parse_seat(const char *s, size_t n, uint8_t *seat, int32_t *budget)
+{
+    static const char *const names[] = {"human", "random", "json", "greedy", "mc", "ismcts"};
+    const char *colon = memchr(s, ':', n);
+    size_t w = colon ? (size_t)(colon - s) : n;
+    *budget = 0;
+    for (int k = 0; k < 6; k++)
+        if (strlen(names[k]) == w && memcmp(s, names[k], w) == 0) {
             *seat = (uint8_t)k;     /* the order of RtSeat */
-            return true;
+            bool budgeted = k == RT_SEAT_MC || k == RT_SEAT_ISMCTS;
+            return budgeted == (colon != NULL) &&
+                   (!colon || parse_budget(colon + 1, n - w - 1, budget));
         }
     return false;
 }
@@ -157,9 +178,10 @@ static int parse_seats(const RtGame *g, RtArgs *a, const char *list)
         int k = shown(s, n, &more);
         if (a->nseats == RT_MAX_PLAYERS)
             return usage_error(g, "--seats: more than %d seats", RT_MAX_PLAYERS);
-        if (!parse_seat(s, n, &a->seat[a->nseats]))
-            return usage_error(g, "--seats: '%.*s%s' is not human, random or json", k, s,
-                               more);
+        if (!parse_seat(s, n, &a->seat[a->nseats], &a->budget[a->nseats]))
+            return usage_error(g, "--seats: '%.*s%s' is not human, random, json, greedy, "
+                               "mc:N or ismcts:N (N from 1 to %d)", k, s, more,
+                               RT_AI_MAX_BUDGET);
         a->nseats++;
         if (!s[n])
             return 0;
@@ -182,7 +204,7 @@ static bool allowed(const RtArgs *a, const char *opt)
 {
     static const char *const play[] = {"--players", "--seats", "--seed",
         "--protocol", "--reveal-all", "--max-decisions", "--help", NULL};
-    static const char *const sim[] = {"--games", "--players", "--seed", "--json",
+    static const char *const sim[] = {"--games", "--players", "--seats", "--seed", "--json",
         "--max-decisions", "--coverage", "--help", NULL};
     static const char *const serve[] = {"--port", "--players", "--seats", "--seed",
         "--max-decisions", "--exit-when-done", "--help", NULL};
@@ -300,18 +322,35 @@ static int check_seats(const RtGame *g, RtArgs *a)
     return 0;
 }
 
-/* serve's seats: human (a page) or random; every seat human by default. */
+/* serve's seats: human (a page) or a machine; every seat human by default. */
 static int check_serve_seats(const RtGame *g, RtArgs *a)
 {
     for (int p = 0; p < a->nseats; p++)
         if (a->seat[p] == RT_SEAT_JSON)
-            return usage_error(g, "--seats: serve seats are human or random, not json");
+            return usage_error(g, "--seats: serve seats are human, random, greedy, mc:N or "
+                               "ismcts:N, not json");
     bool listed = a->nseats != 0;
     int rc = check_seats(g, a);
     if (rc == 0 && !listed)
         for (int p = 0; p < a->players; p++)
             a->seat[p] = RT_SEAT_HUMAN;
     return rc;
+}
+
+/* simulate's seats: machines only; every seat random by default. */
+static int check_sim_seats(const RtGame *g, RtArgs *a)
+{
+    for (int p = 0; p < a->nseats; p++)
+        if (!rt_seat_machine(a->seat[p]))
+            return usage_error(g, "--seats: simulate seats are random, greedy, mc:N or "
+                               "ismcts:N, not %s", a->seat[p] == RT_SEAT_JSON ? "json"
+                                                                              : "human");
+    if (!a->nseats) {
+        for (int p = 0; p < a->players; p++)
+            a->seat[p] = RT_SEAT_RANDOM;
+        return 0;
+    }
+    return check_seats(g, a);
 }
 
 static int parse_args(const RtGame *g, RtArgs *a, int argc, char **argv)
@@ -321,13 +360,13 @@ static int parse_args(const RtGame *g, RtArgs *a, int argc, char **argv)
         i += parse_one(g, a, argc - i, argv + i, &rc);
     if (rc || a->help)
         return rc;
-    if (!a->players)
+    if (!a->players && !(a->simulate && a->nseats))
         a->players = a->simulate ? default_players(g) : 0;
     if (!a->games)
         a->games = DEFAULT_GAMES;
     if (a->cmd == CMD_SERVE)
         return check_serve_seats(g, a);
-    return a->simulate ? 0 : check_seats(g, a);
+    return a->simulate ? check_sim_seats(g, a) : check_seats(g, a);
 }
 
 static uint64_t clock_seed(void)
@@ -353,7 +392,7 @@ static double now(void)
 
 static void announce(const RtPlay *pl, bool seed_given)
 {
-    static const char *const kind[] = {"human", "random", "json"};
+    char kind[32];
     if (pl->json) {
         if (!seed_given)
             fprintf(stderr, "seed: %llu\n", (unsigned long long)pl->seed);
@@ -361,7 +400,8 @@ static void announce(const RtPlay *pl, bool seed_given)
     }
     fprintf(pl->out, "%s: %d players (", pl->g->name, pl->nplayers);
     for (int p = 0; p < pl->nplayers; p++)
-        fprintf(pl->out, "%sPlayer %d %s", p ? ", " : "", p + 1, kind[pl->seat[p]]);
+        fprintf(pl->out, "%sPlayer %d %s", p ? ", " : "", p + 1,
+                rt_seat_name(pl->seat[p], pl->mach->budget[p], kind, sizeof kind));
     fprintf(pl->out, "), seed %llu%s\n", (unsigned long long)pl->seed,
             seed_given ? "" : " (replay with --seed)");
     for (int p = 0; p < pl->nplayers; p++)
@@ -391,6 +431,7 @@ static const char *play_loop(RtPlay *pl)
         if (!rt_window_of(pl->g, pl->st))
             rt_show_chosen(pl, pick);
         rt_apply(pl->g, pl->st, pick);
+        rt_machines_observe(pl->mach, pl->st);
         if (ferror(pl->out) && !rt_flush(pl))
             return "stdout closed";
     }
@@ -407,6 +448,7 @@ static int play_game(RtPlay *pl, const RtArgs *a)
     rt_set_taken_observer(pl->g, rt_observe_taken, pl);
     rt_set_out_observer(pl->g, rt_observe_out, pl);
     rt_new_bounded(pl->g, pl->st, pl->seed, pl->nplayers, a->max_decisions);
+    rt_machines_observe(pl->mach, pl->st);
     const char *abandoned = play_loop(pl);
     rt_set_observer(pl->g, NULL, NULL);
     rt_set_window_observer(pl->g, NULL, NULL);
@@ -425,14 +467,17 @@ static int cmd_play(const RtGame *g, const RtArgs *a)
 {
     RtPlay *pl = calloc(1, sizeof *pl);
     void *st = malloc(g->state_size);
+    RtMachines mach;
+    uint64_t seed = a->seed_set ? a->seed : clock_seed();
+    bool machines = rt_machines_init(&mach, g, a->players, seed, a->seat, a->budget);
     int rc = 1;
-    if (!pl || !st) {
+    if (!pl || !st || !machines) {
         fprintf(stderr, "%s: out of memory\n", prog);
     } else {
         *pl = (RtPlay){.g = g, .prog = prog, .st = st, .nplayers = a->players, .in = stdin,
                        .out = stdout, .io_status = -1, .json = a->protocol_json,
-                       .reveal_all = a->reveal_all};
-        pl->seed = a->seed_set ? a->seed : clock_seed();
+                       .reveal_all = a->reveal_all, .mach = &mach};
+        pl->seed = seed;
         pl->colour = !pl->json && rt_colour_wanted(pl->out);
         for (int p = 0; p < a->players; p++) {
             pl->seat[p] = a->seat[p];
@@ -442,6 +487,7 @@ static int cmd_play(const RtGame *g, const RtArgs *a)
         }
         rc = play_game(pl, a);
     }
+    rt_machines_free(&mach);
     free(st);
     free(pl);
     return rc;
@@ -460,6 +506,33 @@ typedef struct RtStats {
  * seats have. */
 /* One game between random agents; the same policy as play's random seats,
  * answered inline (rt_play_direct), so the same games as play. */
+/* Does a seat of a's search (not every seat random)? */
+static bool sim_searches(const RtArgs *a)
+{
+    for (int p = 0; p < a->players; p++)
+        if (a->seat[p] != RT_SEAT_RANDOM)
+            return true;
+    return false;
+}
+
+/* One game with a search agent in some seat: rt_new and rt_apply, each
+ * seat's machine answering. False: out of memory. */
+static bool sim_search_game(const RtGame *g, void *st, uint64_t seed, const RtArgs *a)
+{
+    RtMachines m;
+    if (!rt_machines_init(&m, g, a->players, seed, a->seat, a->budget))
+        return false;
+    const RtCore *c = st;
+    rt_new_bounded(g, st, seed, a->players, a->max_decisions);
+    rt_machines_observe(&m, st);
+    while (c->over == RT_PLAYING) {
+        rt_apply(g, st, rt_machines_pick(&m, st, false));
+        rt_machines_observe(&m, st);
+    }
+    rt_machines_free(&m);
+    return true;
+}
+
 static void sim_game(const RtGame *g, void *st, uint64_t seed, const RtArgs *a, RtCover *cv)
 {
     RtRng rng[RT_MAX_PLAYERS];
@@ -538,6 +611,15 @@ static void sim_json(const RtGame *g, const RtArgs *a, const RtStats *s, const R
     printf(",\"draws\":%llu,\"bound_draws\":%llu,\"faults\":%llu,\"no_winner\":%llu",
            (unsigned long long)s->draws, (unsigned long long)s->bound_draws,
            (unsigned long long)s->faults, (unsigned long long)s->no_winner);
+    if (sim_searches(a)) {
+        char name[32];
+        printf(",\"seats\":[");
+        for (int p = 0; p < a->players; p++) {
+            printf("%s\"%s\"", p ? "," : "",
+                   rt_seat_name(a->seat[p], a->budget[p], name, sizeof name));
+        }
+        putchar(']');
+    }
     if (cv) {
         putchar(',');
         rt_cover_json(cv, stdout);
@@ -555,9 +637,14 @@ static void sim_text(const RtGame *g, const RtArgs *a, const RtStats *s)
            games / secs, (double)s->decisions / secs);
     printf("  per game   %.2f turns, %.2f decisions\n", (double)s->turns / games,
            (double)s->decisions / games);
-    for (int p = 0; p < a->players; p++)
-        printf("  Player %d   %.2f wins (%.1f%%), average score %.2f\n", p + 1,
+    char name[32];
+    for (int p = 0; p < a->players; p++) {
+        printf("  Player %d   %.2f wins (%.1f%%), average score %.2f", p + 1,
                s->wins[p], 100.0 * s->wins[p] / games, s->score[p] / games);
+        if (sim_searches(a))
+            printf(" (%s)", rt_seat_name(a->seat[p], a->budget[p], name, sizeof name));
+        putchar('\n');
+    }
     printf("  draws      %llu (%llu at the decision bound), faults %llu\n",
            (unsigned long long)s->draws, (unsigned long long)s->bound_draws,
            (unsigned long long)s->faults);
@@ -603,6 +690,9 @@ static int cmd_simulate(const RtGame *g, RtArgs *a)
     RtStats s = {0};
     if (a->coverage && !g->play_covered)
         return usage_error(g, "--coverage: %s was built without coverage sites", g->name);
+    bool search = sim_searches(a);
+    if (a->coverage && search)
+        return usage_error(g, "--coverage counts the games of random seats only");
     RtCover *cv = a->coverage ? rt_cover_new(g) : NULL;
     void *st = malloc(g->state_size);
     if (!st || (a->coverage && !cv)) {
@@ -616,7 +706,13 @@ static int cmd_simulate(const RtGame *g, RtArgs *a)
     double t0 = now();
     Progress pr = {.on = isatty(fileno(stderr)), .next = t0 + 0.5};
     for (uint64_t i = 0; i < a->games; i++) {
-        sim_game(g, st, a->seed + i, a, cv);
+        if (!search)
+            sim_game(g, st, a->seed + i, a, cv);
+        else if (!sim_search_game(g, st, a->seed + i, a)) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            free(st);
+            return 1;
+        }
         sim_count(&s, g, st, a->seed + i);
         progress_step(&pr, i + 1, a->games);
     }
@@ -642,6 +738,7 @@ static int cmd_serve(const RtGame *g, const RtArgs *a)
                      .seed = a->seed_set ? a->seed : clock_seed(),
                      .max_decisions = a->max_decisions, .exit_when_done = a->exit_when_done};
     memcpy(o.seat, a->seat, sizeof o.seat);
+    memcpy(o.budget, a->budget, sizeof o.budget);
     if (!a->seed_set)
         fprintf(stderr, "seed: %llu\n", (unsigned long long)o.seed);
     return rt_serve(g, prog, &o);
