@@ -109,6 +109,11 @@ void rt_ai_observe(RtAi *ai, const void *st)
     }
 }
 
+const uint8_t *rt_ai_known(const RtAi *ai)
+{
+    return ai->known;
+}
+
 /* ---- the observers, kept aside while searching ---- */
 
 void rt_ai_quiet(RtQuiet *q, const RtGame *g)

@@ -35,6 +35,9 @@ void rt_ai_free(RtAi *ai);
  * rt_new and after every rt_apply (the moves between two calls are seen
  * as one; RUNTIME.md, "Determinization"). */
 void rt_ai_observe(RtAi *ai, const void *st);
+/* What rt_ai_observe keeps: per card instance, bit p set while seat p
+ * knows the slot it lies in. */
+const uint8_t *rt_ai_known(const RtAi *ai);
 /* The option the agent of kind `kind` (budget: playouts or iterations)
  * takes for the pending decision of st. Plays copies of st only; calls no
  * observer (the caller keeps them unset meanwhile: rt_ai_quiet). */

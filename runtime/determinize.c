@@ -84,9 +84,10 @@ static bool may_hold(const RtGame *g, int s, int c)
     return !g->may_hold || g->may_hold(g->slot_zone[s], c);
 }
 
-/* Swaps the cards of places i and j when each may lie in the other's. */
+/* Swaps the cards of places i and j when each may lie in the other's
+ * (inslot[] follows its card). */
 static bool try_swap(const RtGame *g, void *st, const int *slot, const int *pos,
-                     const int *inslot, int i, int j)
+                     int *inslot, int i, int j)
 {
     uint16_t *a = &slot_cards(g, st, slot[i])[pos[i]];
     uint16_t *b = &slot_cards(g, st, slot[j])[pos[j]];
@@ -96,6 +97,9 @@ static bool try_swap(const RtGame *g, void *st, const int *slot, const int *pos,
     uint16_t t = *a;
     *a = *b;
     *b = t;
+    int k = inslot[i];
+    inslot[i] = inslot[j];
+    inslot[j] = k;
     return true;
 }
 
