@@ -35,8 +35,8 @@ struct RtAi {
     uint8_t *known;         /* per card: bit p set while seat p knows its slot */
     int32_t *last_slot;     /* per card: its slot at the last rt_ai_observe */
     int *scratch;           /* rt_determinize's room: 4 ints per card */
-    void *base;             /* the determinized state a search starts from */
-    void *work;             /* a playout's state */
+    void *base;             /* a determinized state, played on by a playout */
+    void *look[RT_AI_LOOK]; /* greedy's states, one per decision ahead */
     Node *nodes;            /* the ISMCTS tree, nodes[0] the root */
     int cap;                /* nodes allocated */
     int32_t stamp;          /* steps down the tree so far */
@@ -55,8 +55,10 @@ RtAi *rt_ai_new(const RtGame *g, int nplayers, uint64_t game_seed)
     ai->last_slot = malloc((n + 1) * sizeof *ai->last_slot);
     ai->scratch = malloc((4 * n + 1) * sizeof *ai->scratch);
     ai->base = malloc(g->state_size);
-    ai->work = malloc(g->state_size);
-    if (!ai->known || !ai->last_slot || !ai->scratch || !ai->base || !ai->work) {
+    bool ok = ai->known && ai->last_slot && ai->scratch && ai->base;
+    for (int k = 0; k < RT_AI_LOOK; k++)
+        ok &= (ai->look[k] = malloc(g->state_size)) != NULL;
+    if (!ok) {
         rt_ai_free(ai);
         return NULL;
     }
@@ -73,7 +75,8 @@ void rt_ai_free(RtAi *ai)
     free(ai->last_slot);
     free(ai->scratch);
     free(ai->base);
-    free(ai->work);
+    for (int k = 0; k < RT_AI_LOOK; k++)
+        free(ai->look[k]);
     free(ai->nodes);
     free(ai);
 }
@@ -213,29 +216,59 @@ static int pick_best(const double *score, int n, RtRng *r)
 
 /* ---- greedy ---- */
 
-/* Option i's worth to p one step ahead: a game won (1/k shared) or lost
- * outright ranks above or below every value; else p's value. */
-static double greedy_score(RtAi *ai, int p, int i)
+/* The worth to p of st, where the search stops: a game won (1/k shared)
+ * or lost outright ranks above or below every value; else p's value
+ * (st is a scratch state: the value's func may change it). */
+static double worth(RtAi *ai, void *st, int p)
 {
-    rt_clone(ai->g, ai->work, ai->base);
-    rt_apply(ai->g, ai->work, i);
-    const RtCore *c = ai->work;
+    const RtCore *c = st;
     if (c->over) {
         double r[RT_MAX_PLAYERS];
-        results(ai, ai->work, r);
+        results(ai, st, r);
         return r[p] > 0 ? 1e18 * r[p] : -1e18;
     }
     int64_t v;
-    return ai->g->value && ai->g->value(ai->work, p, &v) ? (double)v : 0;
+    return ai->g->value && ai->g->value(st, p, &v) ? (double)v : 0;
+}
+
+/* The best worth p can reach from src by its own decisions alone: a move
+ * of several steps (an action, then the card it takes) is seen whole,
+ * RT_AI_LOOK decisions deep at most, RT_AI_GREEDY_STATES states in all
+ * (past them, each state is scored as it is). */
+static double greedy_best(RtAi *ai, const void *src, int p, int level, int *states)
+{
+    const RtCore *c = src;
+    void *st = ai->look[level];
+    double best = -INFINITY;
+    for (int i = 0; i < c->dec.noptions; i++) {
+        rt_clone(ai->g, st, src);
+        rt_apply(ai->g, st, i);
+        ++*states;
+        const RtCore *n = st;
+        double w = n->over == RT_PLAYING && n->dec.player == p && level + 1 < RT_AI_LOOK &&
+                           *states < RT_AI_GREEDY_STATES
+                       ? greedy_best(ai, st, p, level + 1, states)
+                       : worth(ai, st, p);
+        best = w > best ? w : best;
+    }
+    return best;
 }
 
 static int greedy(RtAi *ai, const void *st, RtRng *r)
 {
     const RtDecision *d = &((const RtCore *)st)->dec;
     double score[RT_MAX_OPTIONS];
+    int states = 0;
     deal(ai, st, d->player, r);
-    for (int i = 0; i < d->noptions; i++)
-        score[i] = greedy_score(ai, d->player, i);
+    for (int i = 0; i < d->noptions; i++) {
+        void *next = ai->look[0];
+        rt_clone(ai->g, next, ai->base);
+        rt_apply(ai->g, next, i);
+        const RtCore *n = next;
+        score[i] = n->over == RT_PLAYING && n->dec.player == d->player
+                       ? greedy_best(ai, next, d->player, 1, &states)
+                       : worth(ai, next, d->player);
+    }
     return pick_best(score, d->noptions, r);
 }
 

@@ -15,15 +15,19 @@
 #include "rt.h"
 
 typedef enum RtAiKind {
-    RT_AI_GREEDY,       /* one step ahead, the best value (RtGame.value) */
+    RT_AI_GREEDY,       /* the best value (RtGame.value) its own next
+                                 * decisions reach */
     RT_AI_MC,           /* flat Monte Carlo: budget playouts in all */
     RT_AI_ISMCTS,       /* single-observer ISMCTS: budget iterations */
 } RtAiKind;
 
 enum {
-    RT_AI_DEPTH = 200,          /* decisions a playout takes before it is cut
+    RT_AI_DEPTH = 60,          /* decisions a playout takes before it is cut
                                  * and scored by the value */
     RT_AI_MAX_BUDGET = 1000000, /* the largest N of mc:N and ismcts:N */
+    RT_AI_LOOK = 3,             /* greedy: its own decisions in a row it looks
+                                 * through (a move of several steps) */
+    RT_AI_GREEDY_STATES = 4096, /* greedy: states it plays to, at most */
 };
 
 typedef struct RtAi RtAi;
