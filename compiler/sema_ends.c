@@ -65,10 +65,16 @@ void check_agents(Sema *s)
         return;
     const Node *w = g->agents_decl->items->word;
     Sym *f = strmap_get(&s->globals, w->name);
-    if (!f || f->kind != S_FUNC || f->type != T_INT || f->nparams != 1 ||
+    if (!f) {
+        diag_error(s->diags, w->loc, "the rules have no 'func %s(p: player): int' for the "
+                   "agents to play for", w->name);
+        return;
+    }
+    if (f->kind != S_FUNC || f->type != T_INT || f->nparams != 1 ||
         f->params[0] != T_PLAYER) {
-        diag_error(s->diags, w->loc, "'agents:' needs a 'func %s(p: player): int' of the "
-                   "rules%s", w->name, f ? "" : ", and the rules have no such func");
+        diag_error(s->diags, w->loc, "the agents play for a 'func %s(p: player): int' (a "
+                   "number per player), not the '%s' of line %d", w->name, w->name,
+                   f->decl->loc.line);
         return;
     }
     f->used = true;
