@@ -12,6 +12,9 @@
 #   - under ASan+UBSan, each agent plays games of the three shipped games
 #     to their end, without a fault, at the terminal too, and serve
 #     plays a game of theirs;
+#   - the value the agents maximise, in a game's C: the func of `agents:`
+#     (negated for `lowest`), else the score (negated under `winners:
+#     lowest score`), else 0;
 #   - usage errors: a kind that does not exist, a budget missing, 0, too
 #     large or given to greedy, a human or json seat in simulate, a json
 #     seat in serve, --coverage with a search agent.
@@ -79,6 +82,27 @@ check "play at the terminal with a search agent, ASan" \
 check "the terminal names the agents" grep -q "Player 2 greedy" "$T/term"
 check "serve plays a game of search agents to its end, ASan" \
     timeout 60 "$B/bin/easy-school-asan" serve --seats greedy,mc:3 --exit-when-done --seed 2
+
+# value DECL SCORE WANT: the game's value (RtGame.value) in its C, a game
+# of the broken examples' cards with the declaration DECL and the score
+# func SCORE (or none), is WANT.
+value() {
+    mkdir -p "$T/g"
+    cp "$ROOT/examples/broken-rules/winners-misuse/cards.yaml" "$T/g/"
+    printf '%s\n' 'game "Tiny School"' 'players 2..4' "$1" \
+        'zone deck: shared, ordered, hidden' 'zone hand: per player, owner' "$2" \
+        'func cheats(p: player): int = count(hand[p] where type == cheat)' \
+        'proc main() {' '    move top(deck) to hand[seat(cheats(seat(0)) % 2)]' '    end' '}' \
+        >"$T/g/game.rules"
+    "$B/bin/cardc" build "$T/g" -o "$T/g.c" 2>"$T/g.err" &&
+        grep -qF "    *v = $3;" "$T/g.c" || { cat "$T/g.err"; grep -F '*v =' "$T/g.c"; return 1; }
+}
+S='func score(p: player): int = size(hand[p])'
+check "agents: highest F is F" value 'agents: highest cheats' "$S" '(int64_t)fn_cheats(s, p)'
+check "agents: lowest F is -F" value 'agents: lowest cheats' "$S" '-(int64_t)fn_cheats(s, p)'
+check "without agents: the score" value '' "$S" '(int64_t)fn_score(s, p)'
+check "winners: lowest score: -score" value 'winners: lowest score' "$S" '-(int64_t)fn_score(s, p)'
+check "no score: 0" value '' '' '0'
 
 # usage ARGS...: exit status 2 and a message naming the seats.
 usage() {
