@@ -234,13 +234,13 @@ static double worth(RtAi *ai, void *st, int p)
 /* The best worth p can reach from src by its own decisions alone: a move
  * of several steps (an action, then the card it takes) is seen whole,
  * RT_AI_LOOK decisions deep at most, RT_AI_GREEDY_STATES states in all
- * (past them, each state is scored as it is). */
-static double greedy_best(RtAi *ai, const void *src, int p, int level, int *states)
+ * (past them, each state is scored as it is). src is a scratch state. */
+static double greedy_best(RtAi *ai, void *src, int p, int level, int *states)
 {
     const RtCore *c = src;
     void *st = ai->look[level];
     double best = -INFINITY;
-    for (int i = 0; i < c->dec.noptions; i++) {
+    for (int i = 0; i < c->dec.noptions && *states < RT_AI_GREEDY_STATES; i++) {
         rt_clone(ai->g, st, src);
         rt_apply(ai->g, st, i);
         ++*states;
@@ -251,7 +251,7 @@ static double greedy_best(RtAi *ai, const void *src, int p, int level, int *stat
                        : worth(ai, st, p);
         best = w > best ? w : best;
     }
-    return best;
+    return best > -INFINITY ? best : worth(ai, src, p);
 }
 
 static int greedy(RtAi *ai, const void *st, RtRng *r)
@@ -320,7 +320,7 @@ static double root(double x)
     double r = 1;
     while (r * r < x)
         r *= 2;
-    for (int i = 0; i < 40 && x > 0; i++)
+    for (int i = 0; i < 8 && x > 0; i++)   /* from r >= sqrt(x): 6 suffice */
         r = (r + x / r) / 2;
     return x > 0 ? r : 0;
 }
