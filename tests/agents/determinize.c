@@ -38,6 +38,7 @@ typedef struct Run {
     char *line[2];          /* the decision line of the state, of the copy */
     size_t len[2];
     long long decisions, unknown, dealt, failures;
+    long long hidden, stayed;   /* cards the seat did not know; of them, left in place */
 } Run;
 
 /* The protocol decision line of seat p from state st into r->line[k]. */
@@ -62,6 +63,23 @@ static bool zones_differ(const void *a, const void *b)
             if (rt_zone_card(&game, a, s, i) != rt_zone_card(&game, b, s, i))
                 return true;
     return false;
+}
+
+/* Counts the cards p does not know in st, and those of them the deal left
+ * where they truly are (a well mixed deal leaves few). */
+static void count_stayed(Run *r, const void *st, const void *det, int p, const uint8_t *known)
+{
+    for (int s = 0; s < game.nslots; s++) {
+        if (rt_sees(&game, st, s, p) || !rt_slot_used(&game, st, s))
+            continue;
+        for (int i = 0; i < rt_zone_size(&game, st, s); i++) {
+            int c = rt_zone_card(&game, st, s, i);
+            if (((known[c] >> p) & 1) || ((rt_card_seen(&game, st, c) >> p) & 1))
+                continue;
+            r->hidden++;
+            r->stayed += rt_zone_card(&game, det, s, i) == c;
+        }
+    }
 }
 
 /* Does seat p not know some card (one the determinization may move)? */
@@ -102,6 +120,7 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
     if (has_unknown(st, p, known)) {
         r->unknown++;
         r->dealt += zones_differ(st, r->det);
+        count_stayed(r, st, r->det, p, known);
     }
     if (r->len[0] != r->len[1] || memcmp(r->line[0], r->line[1], r->len[0]))
         snprintf(why, sizeof why, "the view of seat %d changed", p);
@@ -186,7 +205,9 @@ int main(int argc, char **argv)
     }
     bool dealt = r.dealt * 10 >= r.unknown && (r.unknown == 0 || r.dealt > 0);
     printf("determinize: %s: %lld decisions, %lld with a card the seat does not know, "
-           "%lld of those dealt differently\n", game.name, r.decisions, r.unknown, r.dealt);
+           "%lld of those dealt differently; %.1f%% of the cards the seat did not know left "
+           "where they were\n", game.name, r.decisions, r.unknown, r.dealt,
+           r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0);
     if (!dealt)
         printf("determinize: FAIL: too few determinizations deal any card elsewhere\n");
     passed += dealt;
