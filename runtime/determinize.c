@@ -4,9 +4,9 @@
  * The cards p does not know are those in a slot p does not see (rt_sees),
  * not shown to p where they lie (rt_card_seen), and not followed by p
  * into their slot (known[], from rt_ai_observe). They are dealt again
- * among their own places (a Fisher-Yates pass, then random
- * transpositions): a card may take the place of another only where the
- * rules may put it (RtGame.may_hold, the
+ * among their own places (a sweep of transpositions across slots, then a
+ * Fisher-Yates shuffle within each slot): a card may take the place of
+ * another only where the rules may put it (RtGame.may_hold, the
  * checker's card kinds per zone), and a card whose slot p knows only
  * within that slot. A card stays where it is when it holds cards (a held
  * zone's holder), when the pending decision names it (an option, the set
@@ -18,11 +18,8 @@
 
 #include <string.h>
 
-/* Random transpositions a place, after the Fisher-Yates pass. With 4 and
- * no pass, 6.8% of the cards a seat of LAST MINUTE! does not know (three
- * decks that never mix) stayed in their true place; with these, 2.9%
- * (tests/agents/determinize.c prints the figure). */
-enum { RT_DEAL_SWAPS = 16 };
+/* Places a card of the sweep tries, at most, for one it may swap with. */
+enum { RT_DEAL_TRIES = 8 };
 
 static uint16_t *slot_cards(const RtGame *g, void *st, int s)
 {
@@ -110,6 +107,44 @@ static bool try_swap(const RtGame *g, void *st, const int *slot, const int *pos,
     return true;
 }
 
+/* Each card p does not know, in turn, changes places with one at random
+ * that may lie in its place and it in the other's (RT_DEAL_TRIES tries):
+ * the cards cross between slots and zones (a deck and the hands dealt
+ * from it) as the rules may move them. */
+static bool sweep(const RtGame *g, void *st, RtRng *r, const int *slot, const int *pos,
+                  int *inslot, int n)
+{
+    bool moved = false;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < RT_DEAL_TRIES && !inslot[i]; k++) {
+            int j = (int)rt_below(r, (uint32_t)n);
+            if (j != i && slot[j] != slot[i] && try_swap(g, st, slot, pos, inslot, i, j)) {
+                moved = true;
+                break;
+            }
+        }
+    return moved;
+}
+
+/* Then a Fisher-Yates shuffle of each slot's unknown places (a slot's
+ * places are consecutive): every card of a slot may take every place of
+ * it, so the order within each slot is uniform, whatever the true one. */
+static bool shuffle_slots(const RtGame *g, void *st, RtRng *r, const int *slot,
+                          const int *pos, int *inslot, int n)
+{
+    bool moved = false;
+    for (int a = 0, b; a < n; a = b) {
+        for (b = a + 1; b < n && slot[b] == slot[a]; b++)
+            ;
+        for (int i = b - 1; i > a; i--) {
+            int j = a + (int)rt_below(r, (uint32_t)(i - a + 1));
+            if (j != i)
+                moved |= try_swap(g, st, slot, pos, inslot, i, j);
+        }
+    }
+    return moved;
+}
+
 void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRng *r,
                     int *scratch)
 {
@@ -119,20 +154,8 @@ void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRn
     memset(pinned, 0, (size_t)N);
     pin_named(g, st, pinned);
     int n = unknown_places(g, st, p, known, pinned, slot, pos, inslot);
-    bool moved = false;
-    /* Fisher-Yates: where every card may take every place, a uniform deal
-     * whatever the true one; where the rules' zones forbid a swap, it is
-     * skipped, and the transpositions after mix what it left */
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)rt_below(r, (uint32_t)i + 1);
-        if (i != j)
-            moved |= try_swap(g, st, slot, pos, inslot, i, j);
-    }
-    for (int k = 0; n > 1 && k < RT_DEAL_SWAPS * n; k++) {
-        int i = (int)rt_below(r, (uint32_t)n), j = (int)rt_below(r, (uint32_t)n);
-        if (i != j)
-            moved |= try_swap(g, st, slot, pos, inslot, i, j);
-    }
+    bool moved = sweep(g, st, r, slot, pos, inslot, n);
+    moved |= shuffle_slots(g, st, r, slot, pos, inslot, n);
     if (moved && g->sync)
         g->sync(st);
     uint64_t seed = rt_next(r);
