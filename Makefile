@@ -157,7 +157,7 @@ $(B)/bin/unit-tests: $(TEST_SRC) $(ASAN_OBJ) $(wildcard compiler/*.h)
 # (so games and runtime-tests depend on RT_HDR).
 RT_SRC    = $(wildcard runtime/*.c)
 RT_HDR    = $(wildcard runtime/*.h)
-RT_CFLAGS = $(CSTD) $(WARN) -O2 -g $(CFLAGS)
+RT_CFLAGS = $(CSTD) $(WARN) -O2 -g -pthread $(CFLAGS)
 RT_TEST   = tests/runtime
 RT_GAME   = $(RT_TEST)/high_card.c $(RT_TEST)/high_card.h
 
@@ -358,6 +358,13 @@ demo: deps
 	@echo "(the whole game: $(B)/demo-last-minute.txt)"
 	@echo "== last-minute: 10000 games between random players (seed 1)"
 	@$(B)/bin/last-minute simulate --games 10000 --players 4 --seed 1
+	@echo "== easy-school: the balance report of 2,000 games each for 2 to 5 players (seed 1)"
+	@for p in 2 3 4 5; do \
+	    $(B)/bin/easy-school simulate --games 2000 --players $$p --seed 1 --jobs 2 \
+	        --shard 1/1 >$(B)/demo-stats-$$p.json || exit 1; \
+	done
+	@$(B)/bin/easy-school stats report $(B)/demo-report $(B)/demo-stats-[2-5].json
+	@echo "(the report: $(B)/demo-report/report.html, its figures $(B)/demo-report/report.json)"
 
 unit: $(B)/bin/unit-tests
 	ASAN_OPTIONS=detect_leaks=1 $(B)/bin/unit-tests --jobs 2

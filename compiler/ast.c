@@ -73,7 +73,8 @@ void ast_walk(Node *n, void (*fn)(Node *n, void *ctx), void *ctx)
     for (; n; n = n->next) {
         fn(n, ctx);
         for (int i = 0; i < NKIDS; i++)
-            ast_walk(n->kid[i], fn, ctx);
+            if (n->kid[i]) /* most are empty: no call for them */
+                ast_walk(n->kid[i], fn, ctx);
     }
 }
 
@@ -82,7 +83,8 @@ void ast_walk_const(const Node *n, void (*fn)(const Node *n, void *ctx), void *c
     for (; n; n = n->next) {
         fn(n, ctx);
         for (int i = 0; i < NKIDS; i++)
-            ast_walk_const(n->kid[i], fn, ctx);
+            if (n->kid[i]) /* most are empty: no call for them */
+                ast_walk_const(n->kid[i], fn, ctx);
     }
 }
 

@@ -3143,6 +3143,18 @@ static void gen_fault_sites(Gen *G)
 
 /* The table the runtime plays the game through, its variables for tests
  * and scenario files, and main(). */
+/* FNV-1a of the C written so far, from the end of the banner (which names
+ * the input's path): the rules the build plays, for RtGame.code_hash. */
+static unsigned long long code_hash(const Buf *o)
+{
+    const char *end = o->len ? strstr(o->data, "*/\n") : NULL;
+    size_t from = end ? (size_t)(end - o->data) + 3 : 0;
+    unsigned long long h = 0xCBF29CE484222325ull;
+    for (size_t i = from; i < o->len; i++)
+        h = (h ^ (unsigned char)o->data[i]) * 0x100000001B3ull;
+    return h;
+}
+
 static void gen_game_table(Gen *G)
 {
     const Game *g = G->g;
@@ -3165,6 +3177,7 @@ static void gen_game_table(Gen *G)
     }
     buf_puts(o, "    {NULL, 0, 0}\n};\n\n");
     gen_agents(G);
+    unsigned long long hash = code_hash(o);
     buf_puts(o, "const RtGame game = {\n    .name = ");
     c_string(o, g->name ? g->name : "game");
     if (any_card_label(G))
@@ -3183,9 +3196,11 @@ static void gen_game_table(Gen *G)
                   "    .nvars = %d,\n    .vars = vars,\n"
                   "    .sync = game_sync,\n    .check = game_check,\n    .copy = game_copy,\n"
                   "    .play_direct = game_play_direct,\n    .zero = game_zero,\n"
+                  "    .score_now = game_score_now,\n"
+                  "    .code_hash = 0x%016llxu,\n"
                   "    .fault_sites = fault_sites,\n    .nfault_sites = %d,\n%s%s%s%s%s%s%s%s%s%s%s%s",
                g->min_players, g->max_players, g->zones.len,
-               g->globals.len + g->pvars.len + g->cvars.len, G->sites.len,
+               g->globals.len + g->pvars.len + g->cvars.len, hash, G->sites.len,
                g->nheld ? "    .slot_holder = slot_holder,\n" : "",
                game_has_events(g) ? event_table_entries(G) : "", before_table_entries(G),
                numbers_table_entries(G), g->words ? words_entries(G) : "",

@@ -91,6 +91,24 @@ static Loc effect_loc(const EffectMap *m, const RLLTYPE *loc)
     return l;
 }
 
+/* Has s[0..len) a byte that is not ASCII? */
+static bool has_high_byte(const char *s, size_t len)
+{
+    unsigned char high = 0;
+    for (size_t i = 0; i < len; i++)
+        high |= (unsigned char)s[i];
+    return high & 0x80;
+}
+
+/* The characters of s[0..len): its bytes but UTF-8's continuation bytes. */
+static int count_chars(const char *s, size_t len)
+{
+    int n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
 /* Finds where each character of text (the effect's, len bytes) is in the
  * YAML file, for lexer_loc; false if it cannot (then m->at is NULL). */
 static bool map_effect(EffectMap *m, const YNode *v, const char *text, size_t len)
@@ -99,17 +117,22 @@ static bool map_effect(EffectMap *m, const YNode *v, const char *text, size_t le
     if (!written || !yscalar_map(m->use.file, written, &m->at))
         return false;
     m->nlines = 1;
-    for (size_t i = 0; i < len; i++)
-        m->nlines += text[i] == '\n';
+    for (const char *p = text; (p = memchr(p, '\n', len - (size_t)(p - text))) != NULL; p++)
+        m->nlines++;
     m->line_first = xmalloc(sizeof *m->line_first * (size_t)m->nlines);
-    int line = 0, chars = 0;
     m->line_first[0] = 0;
-    for (size_t i = 0; i < len; i++) {
-        chars += ((unsigned char)text[i] & 0xC0) != 0x80;
-        if (text[i] == '\n')
-            m->line_first[++line] = chars;
+    /* a line's first character: the bytes before it less the continuation
+     * bytes of UTF-8 among them (counted only in a text that has any) */
+    bool ascii = !has_high_byte(text, len);
+    int line = 0, chars = 0;
+    size_t from = 0;
+    for (const char *p = text; (p = memchr(p, '\n', len - (size_t)(p - text))) != NULL; p++) {
+        size_t to = (size_t)(p - text) + 1;
+        chars += ascii ? (int)(to - from) : count_chars(text + from, to - from);
+        m->line_first[++line] = chars;
+        from = to;
     }
-    m->nchars = chars;
+    m->nchars = chars + (ascii ? (int)(len - from) : count_chars(text + from, len - from));
     return true;
 }
 
@@ -232,11 +255,10 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
     int cap = 64, top = 0;
     Item *st = xmalloc(sizeof *st * (size_t)cap);
     bool ok = true;
-    st[top++] = (Item){root, 0};
+    if (root)
+        st[top++] = (Item){root, 0};
     while (top > 0 && ok) {
         Item it = st[--top];
-        if (!it.n)
-            continue;
         int depth = is_expr(it.n) ? it.up + 1 : 0;
         if (depth > RL_MAX_EXPR_DEPTH) {
             diag_error(lx->d, it.n->loc,
@@ -247,9 +269,11 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
         }
         if (top + NKIDS + 1 > cap)
             st = xrealloc(st, sizeof *st * (size_t)(cap *= 2));
-        st[top++] = (Item){it.n->next, it.up};
+        if (it.n->next)
+            st[top++] = (Item){it.n->next, it.up};
         for (int i = NKIDS - 1; i >= 0; i--) /* the first child on top: visited first */
-            st[top++] = (Item){it.n->kid[i], depth};
+            if (it.n->kid[i])
+                st[top++] = (Item){it.n->kid[i], depth};
     }
     free(st);
     return ok;

@@ -176,10 +176,9 @@ static bool may_start_name(const NameIndex *ix, const char *text, size_t p, size
 
 /* A quoted name of the effects or the rules that no name of the index
  * has, even but for case: added after the cards'. */
-static void visit_extra(Node *n, void *ctx)
+static void add_extra(NameIndex *ix, const Node *n)
 {
-    NameIndex *ix = ctx;
-    if (n->kind != N_STR || !n->name || !n->name[0] || ix->nnames == ix->capnames)
+    if (!n->name || !n->name[0] || ix->nnames == ix->capnames)
         return;
     size_t len = strlen(n->name);
     uint32_t h = fold_hash(n->name, len);
@@ -190,13 +189,12 @@ static void visit_extra(Node *n, void *ctx)
     index_name(ix, ix->nnames++, slot, h);
 }
 
-/* The index of the cards' names, then of the other names quoted (at most
- * nquoted). */
-static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const Program *prog,
-                            int nquoted)
+/* The index of the cards' names, then of the other names quoted (the
+ * strings of `quoted`, in order). */
+static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const PtrVec *quoted)
 {
     int n = cs->ncards;
-    ix->capnames = n + nquoted;
+    ix->capnames = n + quoted->len;
     ix->names = arena_alloc(a, sizeof *ix->names * (size_t)(ix->capnames + 1));
     ix->cap = 16;
     while (ix->cap < 2 * ix->capnames)
@@ -214,10 +212,8 @@ static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const Pr
         uint32_t h = fold_hash(ix->names[k], len);
         index_name(ix, k, name_slot(ix, h, ix->names[k], len), h);
     }
-    for (int i = 0; i < prog->effects.len; i++)
-        ast_walk(prog->effects.items[i], visit_extra, ix);
-    for (int i = 0; i < prog->decls.len; i++)
-        ast_walk(prog->decls.items[i], visit_extra, ix);
+    for (int i = 0; i < quoted->len; i++)
+        add_extra(ix, quoted->items[i]);
     ix->maxlen = 0;
     for (int k = 0; k < ix->nnames; k++)
         if (strlen(ix->names[k]) > ix->maxlen)
@@ -286,13 +282,6 @@ typedef struct Quotes {
     PtrVec v;
 } Quotes;
 
-static void collect_quotes(Node *n, void *ctx)
-{
-    Quotes *q = ctx;
-    if (n->kind == N_STR)
-        vec_push(q->arena, &q->v, n);
-}
-
 /* The names an effect refers to: those it quotes, and those the funcs it
  * calls quote, to REFS_DEPTH calls deep (once the checker has bound the
  * calls), in the order met; and the words its name_has calls look for,
@@ -306,12 +295,21 @@ typedef struct Refs {
     PtrVec types;               /* the card types it names (IDENTs of T_TYPE) */
     StrMap funcs;               /* the funcs looked into */
     int depth;
+    PtrVec quotes;              /* the effect's own quoted strings (not its
+                                 * funcs'), in the order met */
+    NameCtx *check;             /* if not NULL, each of them must be a card's */
 } Refs;
 
+/* The walk of an effect that collects its Refs; at its own nodes (depth
+ * 0), also what visit_name does when r->check asks, in the same walk. */
 static void collect_refs(Node *n, void *ctx)
 {
     Refs *r = ctx;
     name_has_words_mark(n);
+    if (r->depth == 0 && r->check)
+        visit_name(n, r->check);
+    if (r->depth == 0 && n->kind == N_STR)
+        vec_push(r->arena, &r->quotes, n);
     if (n->kind == N_STR && !strmap_put(r->arena, &r->names, n->name, n))
         vec_push(r->arena, &r->order, n);
     if (n->kind == N_NAMEWORDS)
@@ -405,18 +403,14 @@ static void warn_names_unreferred(Diags *d, const NameIndex *ix, const int *name
  * refer to), and for each card e quotes (in the order of the effect) that
  * the text never names. */
 static void check_text_names(Diags *d, NameIndex *ix, int *named, const CardSet *cs,
-                             const CardDef *card, Node *e, int text_no)
+                             const CardDef *card, Node *e, int text_no, const Refs *refs)
 {
-    Quotes quotes = {d->arena, {0}};
-    Refs refs = {.arena = d->arena};
-    ast_walk(e, collect_refs, &refs);
     int n = names_in_text(ix, card->text, text_no, card->index, named);
     qsort(named, (size_t)n, sizeof *named, cmp_int);
-    warn_names_unreferred(d, ix, named, n, cs, card, e, &refs);
-    ast_walk(e, collect_quotes, &quotes);
+    warn_names_unreferred(d, ix, named, n, cs, card, e, refs);
     StrMap warned = {0};
-    for (int i = 0; i < quotes.v.len; i++) {
-        const Node *q = quotes.v.items[i];
+    for (int i = 0; i < refs->quotes.len; i++) {
+        const Node *q = refs->quotes.items[i];
         if (!cards_find_card(cs, q->name) || same_folded(q->name, card->name, strlen(card->name)) ||
             text_names(card->text, q->name) || strmap_put(d->arena, &warned, q->name, &warned))
             continue;
@@ -425,12 +419,13 @@ static void check_text_names(Diags *d, NameIndex *ix, int *named, const CardSet 
     }
 }
 
-/* The quoted strings of the effects and the rules: the most names the
- * index may add to the cards'. */
-static void count_quoted(Node *n, void *ctx)
+/* The quoted strings of the effects and the rules, which the index adds
+ * to the cards' names when they are none. */
+static void collect_quotes(Node *n, void *ctx)
 {
+    Quotes *q = ctx;
     if (n->kind == N_STR)
-        ++*(int *)ctx;
+        vec_push(q->arena, &q->v, n);
 }
 
 /* The card whose own effect e is (in cards.yaml or `effect "Name"`), or
@@ -444,35 +439,54 @@ static const CardDef *effect_card(const CardSet *cs, const Node *e)
     return e->card_no >= 0 && e->card_no < cs->ncards ? cs->cards[e->card_no] : NULL;
 }
 
+/* The index of names, made when the first text is checked: the quoted
+ * strings of the program are those still N_STR then (a name_has marks
+ * its words N_NAMEWORDS as the walks meet it). */
+static void make_index(Diags *d, const CardSet *cs, const Program *prog, NameIndex *ix,
+                       int **named)
+{
+    Quotes quoted = {d->arena, {0}};
+    for (int i = 0; i < prog->effects.len; i++)
+        ast_walk(prog->effects.items[i], collect_quotes, &quoted);
+    for (int i = 0; i < prog->decls.len; i++)
+        ast_walk(prog->decls.items[i], collect_quotes, &quoted);
+    name_index_init(ix, d->arena, cs, &quoted.v);
+    *named = arena_alloc(d->arena, sizeof **named * (size_t)(ix->nnames + 1));
+}
+
+/* Checks the text of the card whose effect e is against e; with check,
+ * first every name e quotes (visit_name), in the same walk of e that
+ * collects its references. The first text's index is made between the two
+ * (each node's kind is final when a walk reaches it: only its parent, met
+ * before it, marks it). */
 static void check_effect_text(Diags *d, const CardSet *cs, const Program *prog, NameIndex *ix,
-                              int **named, Node *e, int text_no)
+                              int **named, Node *e, int text_no, NameCtx *check)
 {
     const CardDef *card = effect_card(cs, e);
-    if (!card || !card->text)
+    if (!card || !card->text) {
+        if (check)
+            ast_walk(e, visit_name, check);
         return;
-    if (!ix->names) {
-        int nquoted = 0;
-        for (int i = 0; i < prog->effects.len; i++)
-            ast_walk(prog->effects.items[i], count_quoted, &nquoted);
-        for (int i = 0; i < prog->decls.len; i++)
-            ast_walk(prog->decls.items[i], count_quoted, &nquoted);
-        name_index_init(ix, d->arena, cs, prog, nquoted);
-        *named = arena_alloc(d->arena, sizeof **named * (size_t)(ix->nnames + 1));
     }
-    check_text_names(d, ix, *named, cs, card, e, text_no);
+    Refs refs = {.arena = d->arena, .check = check};
+    if (!ix->names) {
+        if (check)
+            ast_walk(e, visit_name, check);
+        refs.check = NULL;
+        make_index(d, cs, prog, ix, named);
+    }
+    ast_walk(e, collect_refs, &refs);
+    check_text_names(d, ix, *named, cs, card, e, text_no, &refs);
 }
 
 void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool names)
 {
     NameIndex ix = {0};
     int *named = NULL, text_no = 0;
-    for (int i = 0; i < prog->effects.len; i++) {
-        Node *e = prog->effects.items[i];
-        NameCtx x = {d, cs};
-        if (names)
-            ast_walk(e, visit_name, &x);
-        check_effect_text(d, cs, prog, &ix, &named, e, ++text_no);
-    }
+    NameCtx x = {d, cs};
+    for (int i = 0; i < prog->effects.len; i++)
+        check_effect_text(d, cs, prog, &ix, &named, prog->effects.items[i], ++text_no,
+                          names ? &x : NULL);
     for (int i = 0; i < prog->decls.len; i++)
-        check_effect_text(d, cs, prog, &ix, &named, prog->decls.items[i], ++text_no);
+        check_effect_text(d, cs, prog, &ix, &named, prog->decls.items[i], ++text_no, NULL);
 }

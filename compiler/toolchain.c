@@ -169,7 +169,8 @@ static int compile(const char *cfile, const char *out)
     if (n == 0 || !name_beside(out, tmp, sizeof tmp))
         return -1;
     snprintf(lib, sizeof lib, "%s/libcardrt.a", CARDC_RUNTIME_LIB);
-    const char *rest[] = {"-std=c11", "-O2", "-I", CARDC_RUNTIME_INC, cfile, lib, "-o", tmp};
+    const char *rest[] = {"-std=c11", "-O2", "-I", CARDC_RUNTIME_INC, cfile, lib,
+                          "-pthread", "-o", tmp};
     for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
         argv[n++] = (char *)rest[i];
     argv[n] = NULL;

@@ -67,6 +67,8 @@ typedef struct Loader {
     yaml_event_t ev;            /* the event being handled, */
     bool has_ev;                /* to be deleted if an allocation fails */
     Cursor at;                  /* where the last mark placed is */
+    bool plain;                 /* the file is ASCII, its lines end at \n
+                                 * alone: libyaml's marks are an editor's */
 } Loader;
 
 /* ---- positions -----------------------------------------------------------
@@ -133,15 +135,45 @@ static void cursor_to_index(const SrcFile *f, Cursor *c, size_t index)
     }
 }
 
-/* Where libyaml's mark m is. The loader's cursor goes on from the last
- * mark it placed: marks come in the document's order, so placing all of
- * them costs one pass over the file (a mark behind the cursor, as an
- * error's context may be, starts it again from the top). */
-static Loc mark_loc(Loader *L, yaml_mark_t m)
+/* Is f plain: ASCII, with no \r (nor a byte order mark, which is not
+ * ASCII)? Then libyaml's lines and columns are an editor's, and its
+ * character index a byte offset. */
+static bool plain_text(const SrcFile *f)
 {
+    if (memchr(f->text, '\r', f->len))
+        return false;
+    size_t i = 0;
+    uint64_t word, high = 0;
+    for (; i + 8 <= f->len; i += 8) {
+        memcpy(&word, f->text + i, 8);
+        high |= word;
+    }
+    for (; i < f->len; i++)
+        high |= (unsigned char)f->text[i];
+    return !(high & 0x8080808080808080u);
+}
+
+/* Moves the loader's cursor to libyaml's mark m. In a plain file the mark
+ * says where it is; else the cursor goes on from the last mark it placed:
+ * marks come in the document's order, so placing all of them costs one
+ * pass over the file (a mark behind the cursor, as an error's context may
+ * be, starts it again from the top). */
+static void cursor_to_mark(Loader *L, yaml_mark_t m)
+{
+    if (L->plain) {
+        size_t off = m.index < L->f->len ? m.index : L->f->len;
+        L->at = (Cursor){off, off, (int)m.line + 1, (int)m.column + 1};
+        return;
+    }
     if (m.index < L->at.index)
         L->at = cursor_start(L->f);
     cursor_to_index(L->f, &L->at, m.index);
+}
+
+/* Where libyaml's mark m is (the loader's cursor is placed there). */
+static Loc mark_loc(Loader *L, yaml_mark_t m)
+{
+    cursor_to_mark(L, m);
     Loc l = {L->f, L->at.line, L->at.col, 1};
     return l;
 }
@@ -152,7 +184,7 @@ static Loc mark_loc(Loader *L, yaml_mark_t m)
 static int span_to(Loader *L, yaml_mark_t end)
 {
     Cursor start = L->at;
-    cursor_to_index(L->f, &L->at, end.index);
+    cursor_to_mark(L, end);
     if (L->at.line != start.line || L->at.col <= start.col)
         return 1;
     return L->at.col - start.col;
@@ -470,7 +502,8 @@ YNode *yaml_load(const SrcFile *f, const YamlLimits *lim, Diags *d)
     if (!yaml_parser_initialize(&parser))
         out_of_memory(); /* its only failure */
     yaml_parser_set_input_string(&parser, (const unsigned char *)f->text, f->len);
-    Loader L = {.f = f, .d = d, .a = d->arena, .lim = lim, .at = cursor_start(f)};
+    Loader L = {.f = f, .d = d, .a = d->arena, .lim = lim, .at = cursor_start(f),
+                .plain = plain_text(f)};
     read_events_caught(&L, &parser);
     yaml_parser_delete(&parser);
     free(L.kids);

@@ -616,7 +616,111 @@ static int count_chars(const char *s, size_t len)
     return n;
 }
 
-bool yscalar_map(const SrcFile *f, const YNode *n, YPos **out)
+/* ---- fast paths -----------------------------------------------------------
+ *
+ * Most effects are written in one of two simple ways: a literal block
+ * whose lines are printable ASCII, each indented alike, with no empty line
+ * and one line break kept at the end; or a quoted or plain scalar on one
+ * line, whose only escapes are \" and \\. Their places are arithmetic: each
+ * is checked byte for byte against the file while it is placed, and any
+ * other byte (a tab, a line break where the text has none, a character
+ * that is not ASCII, another escape) gives the scalar back to the reading
+ * above, which places every style. yscalar_read is that reading alone:
+ * the unit tests check that both give the same places. */
+
+static bool printable(unsigned char c)
+{
+    return c >= 0x20 && c < 0x7F;
+}
+
+/* Places a quoted (q, its quote) or plain (q == 0) scalar written on one
+ * line, w at its first character (its quote); false if it is not that
+ * simple. */
+static bool fast_line(Sink *s, Walk w, char q)
+{
+    const char *t = w.t;
+    size_t off = w.off + (q != 0);
+    int col = w.col + (q != 0);
+    while (s->k < s->len) {
+        if (off >= w.len || !printable((unsigned char)t[off]) || t[off] == q)
+            return false;
+        char c = t[off];
+        int width = 1;
+        if (q == '"' && c == '\\') {
+            c = off + 1 < w.len ? t[off + 1] : '\0';
+            if (c != '"' && c != '\\')
+                return false;
+            width = 2;
+        }
+        if (s->want[s->k] != c)
+            return false;
+        s->at[s->n++] = (YPos){w.line, col, width};
+        s->k++;
+        off += (size_t)width;
+        col += width;
+    }
+    if (q && (off >= w.len || t[off] != q))
+        return false;
+    s->end = (YPos){w.line, col, 0};
+    return true;
+}
+
+/* Places a literal block with the default chomping whose every line has
+ * printable ASCII after the same indentation, w at its '|'; false if it is
+ * not that simple. */
+static bool fast_literal(Sink *s, Walk w)
+{
+    int chomping = 0;
+    if (!block_header(&w, &chomping) || chomping != 0 || w.col != 1 || s->want[0] == '\n' ||
+        s->want[s->len - 1] != '\n')
+        return false;
+    size_t indent = (size_t)block_indent(s, w), off = w.off;
+    int line = w.line;
+    while (s->k < s->len) {
+        const char *from = s->want + s->k;
+        size_t n = (size_t)((const char *)memchr(from, '\n', s->len - s->k) - from);
+        if (n == 0 || indent == 0 || w.len - off < indent + n + 1 || w.t[off + indent + n] != '\n')
+            return false;
+        for (size_t i = 0; i < indent; i++)
+            if (w.t[off + i] != ' ')
+                return false;
+        for (size_t i = 0; i <= n; i++) {
+            if (i < n && (!printable((unsigned char)from[i]) || w.t[off + indent + i] != from[i]))
+                return false;
+            s->at[s->n++] = (YPos){line, (int)(indent + i) + 1, 1};
+        }
+        s->end = (YPos){line, (int)(indent + n) + 1, 0};
+        s->k += n + 1;
+        off += indent + n + 1;
+        line++;
+    }
+    return true;
+}
+
+/* Tries the fast paths for a scalar of style `style`, w at it; on failure
+ * the sink is as it was. */
+static bool map_fast(Sink *s, Walk w, char style)
+{
+    if (s->cap != (int)s->len) /* not ASCII: a character may take more bytes */
+        return false;
+    YPos end = s->end;
+    bool ok;
+    if (style == '|')
+        ok = fast_literal(s, w);
+    else
+        ok = style != '>' && !memchr(s->want, '\n', s->len) &&
+             fast_line(s, w, style == 'p' ? 0 : style);
+    if (!ok) {
+        s->n = 0;
+        s->k = 0;
+        s->end = end;
+    }
+    return ok;
+}
+
+/* The reading of scalar n of f into a fresh sink: fast (the fast paths
+ * may be tried) or not. */
+static bool map_scalar(const SrcFile *f, const YNode *n, YPos **out, bool fast)
 {
     *out = NULL;
     Sink s = {.want = n->str, .len = n->len, .cap = count_chars(n->str, n->len)};
@@ -629,13 +733,16 @@ bool yscalar_map(const SrcFile *f, const YNode *n, YPos **out)
         Walk w = {f->text, f->len, n->src, n->loc.line, n->loc.col, 0};
         skip_properties(&w);
         char c = peek(&w);
-        if (n->style == '\'' || n->style == '"')
+        if (c != (n->style == 'p' ? c : n->style))
+            s.bad = true;
+        else if (fast && map_fast(&s, w, n->style))
+            ; /* placed */
+        else if (n->style == '\'' || n->style == '"')
             map_quoted(&s, &w, n->style);
         else if (n->style == '|' || n->style == '>')
             map_block(&s, &w, n->style == '|');
         else
             map_plain(&s, &w);
-        s.bad |= c != (n->style == 'p' ? c : n->style);
     }
     if (s.bad || s.k != s.len || s.n != s.cap) {
         free(s.at);
@@ -644,4 +751,14 @@ bool yscalar_map(const SrcFile *f, const YNode *n, YPos **out)
     s.at[s.n] = s.end;
     *out = s.at;
     return true;
+}
+
+bool yscalar_map(const SrcFile *f, const YNode *n, YPos **out)
+{
+    return map_scalar(f, n, out, true);
+}
+
+bool yscalar_read(const SrcFile *f, const YNode *n, YPos **out)
+{
+    return map_scalar(f, n, out, false);
 }

@@ -31,4 +31,9 @@ typedef struct YPos {
  * libyaml's (which would be a bug here) or memory runs out. */
 bool yscalar_map(const SrcFile *f, const YNode *n, YPos **out);
 
+/* yscalar_map without its fast paths (a literal block or a line of plain
+ * ASCII, placed by arithmetic as they are checked): the reading of every
+ * style, which the unit tests compare the fast paths with. */
+bool yscalar_read(const SrcFile *f, const YNode *n, YPos **out);
+
 #endif

@@ -4,7 +4,7 @@
 # The option lists are those of `GAME --help`; tests/completions.sh keeps
 # them the same.
 _cardc_game_play_opts='--players --seats --seed --protocol --reveal-all --max-decisions --help'
-_cardc_game_simulate_opts='--games --players --seats --seed --json --coverage --max-decisions --help'
+_cardc_game_simulate_opts='--games --players --seats --seed --json --coverage --max-decisions --jobs --shard --report --replays --help'
 _cardc_game_serve_opts='--port --players --seats --seed --max-decisions --exit-when-done --help'
 
 _cardc_game()
@@ -12,7 +12,7 @@ _cardc_game()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W 'play simulate serve --help' -- "$cur"))
+        COMPREPLY=($(compgen -W 'play simulate serve stats --help' -- "$cur"))
         return 0
     fi
     case $prev in
@@ -24,12 +24,19 @@ _cardc_game()
                 *) COMPREPLY=($(compgen -W 'human random json greedy mc:100 ismcts:1000' -- "$cur")) ;;
             esac
             return 0 ;;
-        --players|--seed|--games|--max-decisions|--port) return 0 ;;
+        --players|--seed|--games|--max-decisions|--port|--jobs|--shard|--replays) return 0 ;;
+        --report) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
     esac
     case ${COMP_WORDS[1]} in
         play) COMPREPLY=($(compgen -W "$_cardc_game_play_opts" -- "$cur")) ;;
         simulate) COMPREPLY=($(compgen -W "$_cardc_game_simulate_opts" -- "$cur")) ;;
         serve) COMPREPLY=($(compgen -W "$_cardc_game_serve_opts" -- "$cur")) ;;
+        stats)
+            if [ "$COMP_CWORD" -eq 2 ]; then
+                COMPREPLY=($(compgen -W 'merge report' -- "$cur"))
+            else
+                COMPREPLY=($(compgen -f -- "$cur"))
+            fi ;;
     esac
     return 0
 }

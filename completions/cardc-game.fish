@@ -23,6 +23,12 @@ function __cardc_game_complete --argument-names game
     complete -c $game -n '__fish_seen_subcommand_from serve' -l port -x -d 'the port on 127.0.0.1, 0 for any free one'
     complete -c $game -n '__fish_seen_subcommand_from serve' -l exit-when-done -d 'exit once the game is over and every page has its end'
     complete -c $game -n '__fish_seen_subcommand_from simulate' -l coverage -d 'count by rules line what each game ran, and list what never happened'
+    complete -c $game -n '__fish_seen_subcommand_from simulate' -l jobs -x -d 'play on N threads, the same output for every N'
+    complete -c $game -n '__fish_seen_subcommand_from simulate' -l shard -x -d 'play shard I/N and print its stats file'
+    complete -c $game -n '__fish_seen_subcommand_from simulate' -l report -r -a '(__fish_complete_directories)' -d 'write report.json and report.html there'
+    complete -c $game -n '__fish_seen_subcommand_from simulate' -l replays -x -d 'play each deal K times, for the spread of win rates per deal'
+    complete -c $game -n __fish_use_subcommand -a stats -d 'merge shards, or report on stats files'
+    complete -c $game -n '__fish_seen_subcommand_from stats' -a 'merge report' -d 'stats command'
 end
 complete -c cardc-game -w cardc-game
 __cardc_game_complete cardc-game

@@ -4,7 +4,9 @@
  *   GAME play [--players N] [--seats human,random,json,greedy,mc:N,ismcts:N,...]
  *             [--seed S] [--protocol json] [--reveal-all] [--max-decisions N]
  *   GAME simulate --games N [--players N] [--seats random,greedy,...] [--seed S]
- *             [--json] [--max-decisions N] [--coverage]
+ *             [--json] [--max-decisions N] [--coverage] [--jobs N] [--shard I/N]
+ *             [--report DIR]
+ *   GAME stats merge FILE...  |  GAME stats report DIR FILE...
  *   GAME serve [--port N] [--players N] [--seats human,random,greedy,...]
  *             [--seed S] [--max-decisions N] [--exit-when-done]
  *   GAME --help
@@ -14,7 +16,7 @@
  * usage. The state is allocated once per command and reused. serve
  * (serve.c) exits 0 once stopped or done, 1 on a fault or when it cannot
  * listen. */
-#include "rtcli.h"
+#include "lab.h"
 #include "ai.h"
 #include "serve.h"
 
@@ -28,7 +30,6 @@
 enum {
     DEFAULT_PLAYERS = 4,
     DEFAULT_GAMES = 100,
-    MAX_FAULT_REPORTS = 5,
 };
 
 /* The name the binary was run as, for messages (the game's title, g->name,
@@ -55,6 +56,10 @@ typedef struct RtArgs {
     bool protocol_json, reveal_all, json, help;
     bool coverage;              /* simulate: count what the games pass through */
     int port;                   /* serve: the port (0: any free one) */
+    int jobs;                   /* simulate: threads (0: not given, 1) */
+    uint64_t shard, nshards;    /* simulate --shard I/N (0: not given) */
+    const char *report;         /* simulate --report DIR (NULL: none) */
+    uint64_t replays;           /* simulate --replays K (0: not given, 1) */
     bool exit_when_done;        /* serve: stop once the game is over and sent */
 } RtArgs;
 
@@ -100,7 +105,9 @@ static int print_help(const RtGame *g)
     printf("usage: %s play [options]       play at the terminal, or by --protocol json\n"
            "       %s simulate [options]   play games between agents, random by default\n"
            "       %s serve [options]      a table in the browser, one page per seat\n"
-           "       %s --help\n\n", prog, prog, prog, prog);
+           "       %s stats merge FILE...  the shards of a run merged into its stats file\n"
+           "       %s stats report DIR FILE...  the report of whole runs' stats files\n"
+           "       %s --help\n\n", prog, prog, prog, prog, prog, prog);
     printf("play:\n"
            "  --players N        number of players, %d to %d (default %d)\n"
            "  --seats LIST       an agent per seat, comma-separated: human, random, json,\n"
@@ -124,7 +131,18 @@ static int print_help(const RtGame *g)
            "                     options offered and taken, the rules, effects,\n"
            "                     triggers and reactions run, the modifiers of\n"
            "                     funcs applied, where each card kind ended, and\n"
-           "                     list what never happened\n"
+           "                     list what never happened (not with --jobs,\n"
+           "                     --shard or --report)\n"
+           "  --jobs N           play on N threads (1 to %d, default 1); the\n"
+           "                     output is the same for every N\n"
+           "  --shard I/N        play only the games i with i mod N = I-1 and print\n"
+           "                     their stats file (integer sums) instead of the\n"
+           "                     figures; `stats merge` of the N shards is the\n"
+           "                     stats file of --shard 1/1\n"
+           "  --report DIR       also write DIR/report.json and DIR/report.html\n"
+           "  --replays K        with --report or --shard: play each deal K times (1 to\n"
+           "                     %d), the agents' chance drawn anew, for the spread\n"
+           "                     of win rates per deal (the figures count the first)\n"
            "serve:\n"
            "  --port N           the port on 127.0.0.1 (default 0: any free port)\n"
            "  --seats LIST       an agent per seat: human (a page), random, greedy,\n"
@@ -135,7 +153,7 @@ static int print_help(const RtGame *g)
            "  Prints one line per human seat, 'seat N: URL', its page's address\n"
            "  with the seat's key.\n\n"
            "Exit status: 0 game over or abandoned (quit, closed stdin, closed stdout),\n"
-           "1 the game faulted or output failed, 2 bad usage.\n", DEFAULT_GAMES);
+           "1 the game faulted or output failed, 2 bad usage.\n", DEFAULT_GAMES, RT_MAX_JOBS, SIM_MAX_REPLAYS);
     int rc = rt_check_output(stdout, prog);
     return rc < 0 ? 0 : rc;
 }
@@ -204,12 +222,32 @@ static int parse_number(const RtGame *g, const char *opt, const char *val,
     return 0;
 }
 
+/* --shard I/N: 1 <= I <= N. */
+static int parse_shard(const RtGame *g, RtArgs *a, const char *val)
+{
+    const char *slash = strchr(val, '/'), *more;
+    int k = shown(val, strlen(val), &more);
+    char first[32];
+    size_t n = slash ? (size_t)(slash - val) : 0;
+    if (slash && n < sizeof first) {
+        memcpy(first, val, n);
+        first[n] = '\0';
+        if (rt_parse_u64(first, 1000000, &a->shard) && rt_parse_u64(slash + 1, 1000000,
+                                                                       &a->nshards)
+            && a->shard >= 1 && a->shard <= a->nshards)
+            return 0;
+    }
+    return usage_error(g, "--shard: '%.*s%s' is not I/N with 1 <= I <= N <= 1000000", k, val,
+                       more);
+}
+
 static bool allowed(const RtArgs *a, const char *opt)
 {
     static const char *const play[] = {"--players", "--seats", "--seed",
         "--protocol", "--reveal-all", "--max-decisions", "--help", NULL};
     static const char *const sim[] = {"--games", "--players", "--seats", "--seed", "--json",
-        "--max-decisions", "--coverage", "--help", NULL};
+        "--max-decisions", "--coverage", "--jobs", "--shard", "--report", "--replays", "--help",
+        NULL};
     static const char *const serve[] = {"--port", "--players", "--seats", "--seed",
         "--max-decisions", "--exit-when-done", "--help", NULL};
     const char *const *list = a->cmd == CMD_SERVE ? serve : a->simulate ? sim : play;
@@ -246,6 +284,17 @@ static int set_option(const RtGame *g, RtArgs *a, const char *opt, const char *v
     } else if (!strcmp(opt, "--max-decisions")) {
         rc = parse_number(g, opt, val, 1, INT64_MAX, &v);
         a->max_decisions = rc ? 0 : (int64_t)v;
+    } else if (!strcmp(opt, "--jobs")) {
+        rc = parse_number(g, opt, val, 1, RT_MAX_JOBS, &v);
+        a->jobs = rc ? 0 : (int)v;
+    } else if (!strcmp(opt, "--replays")) {
+        rc = parse_number(g, opt, val, 1, SIM_MAX_REPLAYS, &a->replays);
+    } else if (!strcmp(opt, "--shard")) {
+        rc = parse_shard(g, a, val);
+    } else if (!strcmp(opt, "--report")) {
+        a->report = val;
+        if (!*val)
+            rc = usage_error(g, "--report: an empty folder name");
     } else if (!strcmp(opt, "--protocol")) {
         const char *more;
         int k = shown(val, strlen(val), &more);
@@ -499,17 +548,6 @@ static int cmd_play(const RtGame *g, const RtArgs *a)
 
 /* ---- simulate ---- */
 
-typedef struct RtStats {
-    uint64_t decisions, turns, draws, bound_draws, faults, no_winner;
-    double wins[RT_MAX_PLAYERS];
-    double score[RT_MAX_PLAYERS];
-    double seconds;
-} RtStats;
-
-/* The random agent of simulate: one generator per seat, as play's random
- * seats have. */
-/* One game between random agents; the same policy as play's random seats,
- * answered inline (rt_play_direct), so the same games as play. */
 /* Does a seat of a's search (not every seat random)? */
 static bool sim_searches(const RtArgs *a)
 {
@@ -519,56 +557,22 @@ static bool sim_searches(const RtArgs *a)
     return false;
 }
 
-/* One game with a search agent in some seat: rt_new and rt_apply, each
- * seat's machine answering. False: out of memory. */
-static bool sim_search_game(const RtGame *g, void *st, uint64_t seed, const RtArgs *a)
+/* --coverage: the games played in order on this thread (the counters of
+ * coverage are one table), counted as sim.c counts them. */
+static bool sim_covered(const RtGame *g, const SimRun *r, RtCover *cv, SimStats *s)
 {
-    RtMachines m;
-    if (!rt_machines_init(&m, g, a->players, seed, a->seat, a->budget))
+    void *st = malloc(g->state_size);
+    if (!st)
         return false;
-    const RtCore *c = st;
-    rt_new_bounded(g, st, seed, a->players, a->max_decisions);
-    rt_machines_observe(&m, st);
-    while (c->over == RT_PLAYING) {
-        rt_apply(g, st, rt_machines_pick(&m, st, false));
-        rt_machines_observe(&m, st);
+    for (uint64_t i = 0; i < r->games; i++) {
+        RtRng rng[RT_MAX_PLAYERS];
+        for (int p = 0; p < r->players; p++)
+            rt_seed(&rng[p], rt_agent_seed(r->seed + i, p));
+        rt_cover_play(cv, st, r->seed + i, r->players, r->max_decisions, rng);
+        sim_stats_count(s, g, st, i);
     }
-    rt_machines_free(&m);
+    free(st);
     return true;
-}
-
-static void sim_game(const RtGame *g, void *st, uint64_t seed, const RtArgs *a, RtCover *cv)
-{
-    RtRng rng[RT_MAX_PLAYERS];
-    for (int p = 0; p < a->players; p++)
-        rt_seed(&rng[p], rt_agent_seed(seed, p));
-    if (cv)
-        rt_cover_play(cv, st, seed, a->players, a->max_decisions, rng);
-    else
-        rt_play_direct(g, st, seed, a->players, a->max_decisions, NULL, rng);
-}
-
-static void sim_count(RtStats *s, const RtGame *g, const void *st, uint64_t seed)
-{
-    const RtCore *c = st;
-    int nwin = 0;
-    s->decisions += (uint64_t)c->decisions;
-    s->turns += (uint64_t)c->turns;
-    for (int p = 0; p < c->nplayers; p++) {
-        s->score[p] += c->score[p];
-        nwin += c->over == RT_ENDED && c->winner[p];
-    }
-    for (int p = 0; p < c->nplayers && nwin; p++)
-        if (c->winner[p])
-            s->wins[p] += 1.0 / nwin;
-    s->no_winner += c->over == RT_ENDED && !nwin;
-    s->draws += c->over == RT_DRAW;
-    s->bound_draws += rt_hit_bound(st);
-    if (c->over == RT_FAULT && s->faults++ < MAX_FAULT_REPORTS) {
-        char why[RT_LABEL_MAX];
-        fprintf(stderr, "%s: game with seed %llu faulted: %s\n", prog,
-                (unsigned long long)seed, rt_fault_text(g, st, why, sizeof why));
-    }
 }
 
 /* A figure with at most 4 decimals, trailing zeros dropped. */
@@ -584,34 +588,46 @@ static void put_num(double x)
     fputs(strcmp(buf, "-0") ? buf : "0", stdout);
 }
 
-static void put_array(const double *v, int n, double div)
+static void put_wins(const SimStats *s, int n)
 {
     putchar('[');
     for (int p = 0; p < n; p++) {
         if (p)
             putchar(',');
-        put_num(v[p] / div);
+        put_num((double)s->wins[p] / SIM_WIN_UNIT);
     }
     putchar(']');
 }
 
-static void sim_json(const RtGame *g, const RtArgs *a, const RtStats *s, const RtCover *cv)
+static void put_scores(const SimStats *s, int n, double games)
 {
-    double games = (double)a->games, secs = s->seconds > 1e-9 ? s->seconds : 1e-9;
+    putchar('[');
+    for (int p = 0; p < n; p++) {
+        if (p)
+            putchar(',');
+        put_num((double)s->score[p] / games);
+    }
+    putchar(']');
+}
+
+static void sim_json(const RtGame *g, const RtArgs *a, const SimStats *s, double seconds,
+                     const RtCover *cv)
+{
+    double games = (double)a->games, secs = seconds > 1e-9 ? seconds : 1e-9;
     printf("{\"game\":");
     rt_json_string(stdout, g->name);
     printf(",\"games\":%llu,\"players\":%d,\"seed\":%llu,\"seconds\":%.6f,"
            "\"games_per_sec\":%.1f,\"decisions\":%llu,\"decisions_per_sec\":%.1f,"
            "\"avg_turns\":", (unsigned long long)a->games, a->players,
-           (unsigned long long)a->seed, s->seconds, games / secs,
+           (unsigned long long)a->seed, seconds, games / secs,
            (unsigned long long)s->decisions, (double)s->decisions / secs);
     put_num((double)s->turns / games);
     printf(",\"avg_decisions\":");
     put_num((double)s->decisions / games);
     printf(",\"seat_wins\":");
-    put_array(s->wins, a->players, 1.0);
+    put_wins(s, a->players);
     printf(",\"avg_scores\":");
-    put_array(s->score, a->players, games);
+    put_scores(s, a->players, games);
     printf(",\"draws\":%llu,\"bound_draws\":%llu,\"faults\":%llu,\"no_winner\":%llu",
            (unsigned long long)s->draws, (unsigned long long)s->bound_draws,
            (unsigned long long)s->faults, (unsigned long long)s->no_winner);
@@ -631,20 +647,21 @@ static void sim_json(const RtGame *g, const RtArgs *a, const RtStats *s, const R
     printf("}\n");
 }
 
-static void sim_text(const RtGame *g, const RtArgs *a, const RtStats *s)
+static void sim_text(const RtGame *g, const RtArgs *a, const SimStats *s, double seconds)
 {
-    double games = (double)a->games, secs = s->seconds > 1e-9 ? s->seconds : 1e-9;
+    double games = (double)a->games, secs = seconds > 1e-9 ? seconds : 1e-9;
     printf("%s: %llu games, %d players, seed %llu (game i: seed %llu+i)\n", g->name,
            (unsigned long long)a->games, a->players, (unsigned long long)a->seed,
            (unsigned long long)a->seed);
-    printf("  time       %.3f s, %.0f games/s, %.0f decisions/s\n", s->seconds,
+    printf("  time       %.3f s, %.0f games/s, %.0f decisions/s\n", seconds,
            games / secs, (double)s->decisions / secs);
     printf("  per game   %.2f turns, %.2f decisions\n", (double)s->turns / games,
            (double)s->decisions / games);
     char name[32];
     for (int p = 0; p < a->players; p++) {
+        double wins = (double)s->wins[p] / SIM_WIN_UNIT;
         printf("  Player %d   %.2f wins (%.1f%%), average score %.2f", p + 1,
-               s->wins[p], 100.0 * s->wins[p] / games, s->score[p] / games);
+               wins, 100.0 * wins / games, (double)s->score[p] / games);
         if (sim_searches(a))
             printf(" (%s)", rt_seat_name(a->seat[p], a->budget[p], name, sizeof name));
         putchar('\n');
@@ -655,83 +672,87 @@ static void sim_text(const RtGame *g, const RtArgs *a, const RtStats *s)
     printf("A shared win counts 1/k for each of its k winners.\n");
 }
 
-/* simulate's progress on stderr, when stderr is a terminal: shown once a
- * run has taken half a second, redrawn at most ten times a second, and
- * wiped at the end. Never in a pipe or a file. */
-typedef struct Progress {
-    bool on;
-    double next;            /* when to redraw */
-    bool drawn;
-} Progress;
-
-static void progress_step(Progress *pr, uint64_t done, uint64_t total)
+/* The first faulted games, in the order of the run, on stderr. */
+static void sim_faults(const SimRun *r, const SimStats *s)
 {
-    if (!pr->on)
-        return;
-    double t = now();
-    if (t < pr->next)
-        return;
-    pr->next = t + 0.1;
-    enum { WIDTH = 30 };
-    int filled = (int)((double)done / (double)total * WIDTH);
-    char bar[WIDTH + 1];
-    for (int i = 0; i < WIDTH; i++)
-        bar[i] = i < filled ? '#' : '.';
-    bar[WIDTH] = '\0';
-    fprintf(stderr, "\r%s: [%s] %llu/%llu games", prog, bar, (unsigned long long)done,
-            (unsigned long long)total);
-    pr->drawn = true;
+    for (int i = 0; i < s->nfault; i++)
+        fprintf(stderr, "%s: game with seed %llu faulted: %s\n", prog,
+                (unsigned long long)(r->seed + s->fault[i].index), s->fault[i].text);
 }
 
-static void progress_end(const Progress *pr)
+static int check_sim_args(const RtGame *g, const RtArgs *a)
 {
-    if (pr->drawn)
-        fputs("\r\033[K", stderr);
+    if (a->coverage && !g->play_covered)
+        return usage_error(g, "--coverage: %s was built without coverage sites", g->name);
+    if (a->coverage && sim_searches(a))
+        return usage_error(g, "--coverage counts the games of random seats only");
+    if (a->coverage && (a->jobs > 1 || a->nshards || a->report))
+        return usage_error(g, "--coverage plays on one thread: not with --jobs, --shard "
+                              "or --report");
+    if (a->nshards && a->json)
+        return usage_error(g, "--shard prints the shard's stats file: not with --json");
+    if (a->replays > 1 && !a->nshards && !a->report)
+        return usage_error(g, "--replays counts for --report and --shard only");
+    uint64_t most = SIM_WIN_UNIT * (a->replays ? a->replays : 1);
+    if (a->games > UINT64_MAX / (most * most))
+        return usage_error(g, "--replays %llu: at most %llu games", (unsigned long long)a->replays,
+                           (unsigned long long)(UINT64_MAX / (most * most)));
+    return 0;
+}
+
+/* Prints what simulate prints: the shard's stats file, or the figures. */
+static void sim_print(const RtGame *g, const RtArgs *a, const SimRun *r, const SimStats *s,
+                      double seconds, const RtCover *cv)
+{
+    if (a->nshards)
+        stats_write(stdout, r, s);
+    else if (a->json)
+        sim_json(g, a, s, seconds, cv);
+    else
+        sim_text(g, a, s, seconds);
+    if (cv && !a->json)
+        rt_cover_text(cv, stdout, a->games);
 }
 
 static int cmd_simulate(const RtGame *g, RtArgs *a)
 {
-    RtStats s = {0};
-    if (a->coverage && !g->play_covered)
-        return usage_error(g, "--coverage: %s was built without coverage sites", g->name);
-    bool search = sim_searches(a);
-    if (a->coverage && search)
-        return usage_error(g, "--coverage counts the games of random seats only");
-    RtCover *cv = a->coverage ? rt_cover_new(g) : NULL;
-    void *st = malloc(g->state_size);
-    if (!st || (a->coverage && !cv)) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        free(st);
-        rt_cover_free(cv);
-        return 1;
-    }
+    int rc = check_sim_args(g, a);
+    if (rc)
+        return rc;
     if (!a->seed_set)
         a->seed = clock_seed();
-    double t0 = now();
-    Progress pr = {.on = isatty(fileno(stderr)), .next = t0 + 0.5};
-    for (uint64_t i = 0; i < a->games; i++) {
-        if (!search)
-            sim_game(g, st, a->seed + i, a, cv);
-        else if (!sim_search_game(g, st, a->seed + i, a)) {
-            fprintf(stderr, "%s: out of memory\n", prog);
-            free(st);
-            return 1;
-        }
-        sim_count(&s, g, st, a->seed + i);
-        progress_step(&pr, i + 1, a->games);
+    SimRun r = {.game = (char *)g->name, .players = a->players, .seed = a->seed,
+                .games = a->games, .max_decisions = a->max_decisions,
+                .shard = a->nshards ? a->shard : 1, .nshards = a->nshards ? a->nshards : 1,
+                .replays = a->replays ? a->replays : 1};
+    sim_build_id(g, r.build);
+    for (int p = 0; p < a->players; p++) {
+        rt_seat_name(a->seat[p], a->budget[p], r.seat[p], sizeof r.seat[p]);
+        r.kind[p] = a->seat[p];
+        r.budget[p] = a->budget[p];
     }
-    progress_end(&pr);
-    s.seconds = now() - t0;
-    free(st);
-    if (a->json)
-        sim_json(g, a, &s, cv);
+    RtCover *cv = a->coverage ? rt_cover_new(g) : NULL;
+    SimStats *s = sim_stats_new();
+    double t0 = now();
+    bool ok = s && (!a->coverage || cv)
+              && (cv ? sim_covered(g, &r, cv, s)
+                     : sim_run(g, prog, &r, a->jobs, a->nshards || a->report, s));
+    double seconds = now() - t0;
+    if (!ok)
+        fprintf(stderr, "%s: out of memory\n", prog);
     else
-        sim_text(g, a, &s);
-    if (cv && !a->json)
-        rt_cover_text(cv, stdout, a->games);
+        sim_faults(&r, s);
+    if (ok)
+        sim_print(g, a, &r, s, seconds, cv);
+    const SimRun *runs[] = {&r};
+    const SimStats *stats[] = {s};
+    if (ok && a->report && !report_write(a->report, prog, g, runs, stats, 1))
+        ok = false;
     rt_cover_free(cv);
-    int rc = rt_check_output(stdout, prog);
-    return rc >= 0 ? rc : s.faults ? 1 : 0;
+    rc = rt_check_output(stdout, prog);
+    rc = rc >= 0 ? rc : !ok || s->faults ? 1 : 0;
+    sim_stats_free(s);
+    return rc;
 }
 
 /* ---- serve ---- */
@@ -771,6 +792,8 @@ int rt_main(const RtGame *g, int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))
         return print_help(g);
+    if (!strcmp(cmd, "stats"))
+        return stats_command(g, prog, argc - 2, argv + 2);
     a.simulate = !strcmp(cmd, "simulate");
     const char *more;
     int k = shown(cmd, strlen(cmd), &more);

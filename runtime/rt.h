@@ -482,6 +482,15 @@ typedef struct RtGame {
      * game's set-up costs follows what it uses, not the room the rules
      * declare. NULL: all but the options are zeroed. */
     void (*zero)(void *st);
+    /* Player p's score in st now, higher better (negated in a game whose
+     * lowest score wins): the rules' score func, which may change st (its
+     * steps) or fault: call it on a copy. NULL in a game built before it. */
+    int32_t (*score_now)(void *st, int p);
+    /* A hash of the C cardc wrote for the game before this table (its
+     * banner, which names the input's path, left out): which rules the
+     * build plays, for the fingerprint of simulate's stats files; 0 in
+     * a game not written by cardc. */
+    uint64_t code_hash;
     /* What the search agents read (runtime/ai.c; RUNTIME.md, "Agents").
      * value: the value seat p's agent maximises in st (the func of
      * `agents: highest F`, else the score, each negated where the lowest

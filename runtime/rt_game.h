@@ -3857,6 +3857,16 @@ static int32_t dproc_main(State *s, const Direct *d);
 #define DEFEATED(s, p) 0
 #endif
 
+/* RtGame.score_now: player p's score in st now, for the balance lab's
+ * lead changes (cli's simulate runs it on a copy of the state: a func
+ * counts its steps and may fault), negated in a game whose lowest score
+ * wins, so that higher is always better. */
+static RT_UNUSED int32_t game_score_now(void *st, int p)
+{
+    int32_t v = game_score((State *)st, p);
+    return GAME_SCORE_LOWEST ? (v == INT32_MIN ? INT32_MAX : -v) : v;
+}
+
 /* Does score a with tie-break ta rank above score b with tie-break tb? */
 static inline RT_UNUSED int ranks_above(int32_t a, int32_t ta, int32_t b, int32_t tb)
 {
@@ -4025,9 +4035,9 @@ static RT_UNUSED void game_init(void *st, uint64_t seed, int nplayers)
  * decision answered by fn (decide_direct). */
 /* The counters of the game game_play_covered plays, for what has no
  * Direct to count through (the modifiers of funcs, evaluated wherever a
- * func is); NULL at any other time. A game binary plays one game at a
- * time, on one thread. */
-static uint64_t *cov_counting;
+ * func is); NULL at any other time. A thread plays one game at a time
+ * (simulate --jobs plays several on threads of their own). */
+static _Thread_local uint64_t *cov_counting; /* per thread: simulate --jobs */
 
 static RT_UNUSED void play_direct_counting(void *st, uint64_t seed, int nplayers,
                                            RtChooser fn, void *ctx, uint64_t *count)

@@ -5,7 +5,7 @@
  *   view.c    what a seat may see: tables, JSON views, moves, the end
  *   numbers.c the numbers and the time the views show
  *   agents.c  random, human (terminal) and json agents
- *   cli.c     rt_main: play and simulate */
+ *   cli.c     rt_main: play, simulate (its lab in lab.h) and stats */
 #ifndef CARDRT_CLI_H
 #define CARDRT_CLI_H
 

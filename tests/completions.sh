@@ -101,13 +101,15 @@ check "bash: cardc print --font takes a .ttf (or a folder)" font_files
 check "bash: cardc print --paper takes a paper" offers "a4 letter" \
     $C/cardc.bash _cardc cardc print x --paper ""
 check "bash: cardc build --dump=c" offers "--dump=checked" $C/cardc.bash _cardc cardc build --dump=c
-check "bash: a game's commands" offers "--help play serve simulate" $C/cardc-game.bash _cardc_game g ""
+check "bash: a game's commands" offers "--help play serve simulate stats" $C/cardc-game.bash _cardc_game g ""
 check "bash: the options of GAME play" \
     offers "--help --max-decisions --players --protocol --reveal-all --seats --seed" \
     $C/cardc-game.bash _cardc_game g play --
 check "bash: the options of GAME simulate" \
-    offers "--coverage --games --help --json --max-decisions --players --seats --seed" \
+    offers "--coverage --games --help --jobs --json --max-decisions --players --replays --report --seats --seed --shard" \
     $C/cardc-game.bash _cardc_game g simulate --seed 3 --
+check "bash: GAME stats takes merge or report" offers "merge report" \
+    $C/cardc-game.bash _cardc_game g stats ""
 check "bash: GAME play --seats takes agents" \
     offers "greedy human ismcts:1000 json mc:100 random" \
     $C/cardc-game.bash _cardc_game g play --seats ""

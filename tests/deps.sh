@@ -27,6 +27,9 @@ command -v qpdf >/dev/null 2>&1 || missing="$missing qpdf"
 # headless Chromium and its WebDriver, for serve's pages (tests/serve/browser.py)
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"
+# GNU parallel, which runs simulate's shards (tests/games/balance-lab.sh, docs/SCALING.md);
+# moreutils' parallel is another program
+parallel --version 2>/dev/null | grep -q 'GNU parallel' || missing="$missing parallel"
 # clang's libFuzzer runtime, for the fuzz harnesses (make fuzz, CI)
 command -v clang >/dev/null 2>&1 || missing="$missing clang"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||

@@ -109,7 +109,7 @@ check "the installed game plays build/bin/easy-school's games" same_games "$T/w/
 
 # ---- by hand, with pkg-config ----
 flags=$(PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --cflags --libs cardrt | sed "s/ *$//")
-check "pkg-config: the prefix's flags" [ "$flags" = "-I$P/include/cardrt -L$P/lib -lcardrt" ]
+check "pkg-config: the prefix's flags" [ "$flags" = "-I$P/include/cardrt -L$P/lib -lcardrt -pthread" ]
 "$P/bin/cardc" build "$T/w/game" -o "$T/w/es.c" &&
     cc -std=c11 -O2 "$T/w/es.c" $flags -o "$T/w/es-pc" 2>"$T/err"
 check "pkg-config: the game builds by hand" [ -x "$T/w/es-pc" ]
@@ -145,7 +145,7 @@ BC=$P/share/bash-completion/completions
 check "the installed bash completion completes cardc's commands" \
     [ "$(bash_offers "$BC/cardc" _cardc cardc c)" = "check" ]
 check "the installed bash completion completes a game's commands" \
-    [ "$(bash_offers "$BC/cardc-game" _cardc_game es s)" = "simulate serve" ]
+    [ "$(bash_offers "$BC/cardc-game" _cardc_game es s)" = "simulate serve stats" ]
 
 # ---- the C compiler missing or failing ----
 cp "$T/w/es" "$T/es.before"

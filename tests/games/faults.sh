@@ -177,6 +177,19 @@ for lab in site-lab fault-lab player-lab effect-fault-lab holder-fault-lab trigg
         >"$T/$lab.sim"
 done
 
+# simulate --jobs: the faulted games named on stderr are the run's first
+# five, in its order, whatever the threads (RUNTIME.md, "The balance lab")
+jobs_faults() {
+    "$T/player-lab-fast" simulate --games 100 --players 2 --seed 1 --jobs "$1" 2>&1 >/dev/null |
+        grep 'faulted: '
+}
+same_faults() {
+    jobs_faults 1 >"$T/faults1"
+    jobs_faults 3 >"$T/faults3"
+    [ "$(wc -l <"$T/faults1")" = 5 ] && cmp -s "$T/faults1" "$T/faults3"
+}
+check "simulate --jobs 3 names the faulted games --jobs 1 names" same_faults
+
 clean() { ! grep -q 'ERROR: AddressSanitizer\|runtime error:' "$1"; }
 # holds LAB LINE STATEMENT: line LINE of LAB's rules holds STATEMENT
 holds() { sed -n "$2p" "$ROOT/tests/games/$1/game.rules" | grep -qF -- "$3"; }

@@ -44,6 +44,20 @@ static bool yaml_break_at(const char *s, size_t left)
                           memcmp(s, "\xE2\x80\xA9", 3) == 0));
 }
 
+/* The fast paths of yscalar_map place the n characters of scalar w of f,
+ * and its end, where the reading of every style (yscalar_read) does. */
+static void same_as_read(const SrcFile *f, const YNode *w, const YPos *at, int n)
+{
+    YPos *ref;
+    cr_assert(yscalar_read(f, w, &ref), "yscalar_read: no map for \"%s\"", w->str);
+    for (int k = 0; k <= n; k++)
+        cr_assert(at[k].line == ref[k].line && at[k].col == ref[k].col &&
+                  at[k].cols == ref[k].cols, "place %d of the %c scalar \"%s\": %d:%d+%d, "
+                  "read %d:%d+%d", k, w->style, w->str, at[k].line, at[k].col, at[k].cols,
+                  ref[k].line, ref[k].col, ref[k].cols);
+    free(ref);
+}
+
 /* Checks the places yscalar_map gives for scalar n of f: each in the file,
  * after the one before, and holding the character, its escape (a
  * backslash) or the line break it comes from. */
@@ -79,6 +93,7 @@ static void check_places(const SrcFile *f, const YNode *n)
     }
     size_t end = offset_of(f, at[k]);
     cr_assert(end != (size_t)-1 && (k == 0 || end >= prev), "the end of \"%s\"", w->str);
+    same_as_read(f, w, at, k);
     free(at);
 }
 
@@ -122,9 +137,14 @@ static void expect_place(const char *text, const char *key, int k, int line, int
     const SrcFile *f;
     const YNode *v = value_of(load(&c, text, strlen(text), &f), key);
     YPos *at;
-    cr_assert(yscalar_map(f, v->alias ? v->anchored : v, &at), "no map for %s", key);
+    const YNode *w = v->alias ? v->anchored : v;
+    cr_assert(yscalar_map(f, w, &at), "no map for %s", key);
     cr_assert(at[k].line == line && at[k].col == col, "%s[%d] is at %d:%d, not %d:%d", key, k,
               at[k].line, at[k].col, line, col);
+    int chars = 0;
+    for (size_t i = 0; i < w->len; i++)
+        chars += ((unsigned char)w->str[i] & 0xC0) != 0x80;
+    same_as_read(f, w, at, chars);
     free(at);
     comp_free(&c);
 }
@@ -210,6 +230,39 @@ Test(positions, crlf_and_yaml_only_line_breaks)
     expect_place(t, "b", 8, 5, 13);
     expect_place(t, "c", 1, 7, 4);     /* "p\nq\n": NEL ends a block's line */
     expect_place(t, "c", 2, 7, 7);
+}
+
+/* The fast paths (yscalar.c) on effects written as card files write them,
+ * and on the cases next to them that they give back to the reading of
+ * every style: each place is checked, and compared with that reading. */
+Test(positions, fast_paths_agree_with_the_reading)
+{
+    const char *t = "- effect: |\n"
+                    "    let c = first(pool where name == \"A 1\")\n"
+                    "    if c != none {\n"
+                    "        move c to hand[me]\n"
+                    "    }\n"
+                    "  quoted: \"if any(t where name == \\\"B\\\") { x \\\\ y }  \"\n"
+                    "  single: 'a \"b\" c'\n"
+                    "  twice: 'it''s'\n"
+                    "  plain: move  c to hand[me] # a comment\n"
+                    "  anchored: &e |\n"
+                    "      x\n"
+                    "  again: *e\n"
+                    "  blank: |\n    a\n\n    b\n"
+                    "  tab: |\n    a\tb\n"
+                    "  strip: |-\n    a\n"
+                    "  keep: |+\n    a\n\n"
+                    "  deeper: |\n    a\n      b\n    c\n"
+                    "  escape: \"a\\tb\"\n"
+                    "  folded: \"a\n    b\"\n"
+                    "  utf8: \"caf\xC3\xA9\"\n"
+                    "  last: |\n    no break at the end";
+    Compilation c;
+    const SrcFile *f;
+    const YNode *root = load(&c, t, strlen(t), &f);
+    check_tree(f, root);
+    comp_free(&c);
 }
 
 Test(positions, a_byte_order_mark_takes_no_column)
@@ -328,6 +381,39 @@ static void emit_document(yaml_emitter_t *em, char values[][256], int nvalues)
     emit(em, &ev);
 }
 
+/* Asserts that the nodes of a and b are at the same places. */
+static void same_places(const YNode *a, const YNode *b)
+{
+    cr_assert(a->kind == b->kind && a->n == b->n);
+    cr_assert(a->loc.line == b->loc.line && a->loc.col == b->loc.col &&
+              a->loc.span == b->loc.span && (a->kind != YN_SCALAR || a->src == b->src),
+              "a node at %d:%d+%d (byte %u) is at %d:%d+%d (byte %u) once a comment that is "
+              "not ASCII ends the file", a->loc.line, a->loc.col, a->loc.span, a->src,
+              b->loc.line, b->loc.col, b->loc.span, b->src);
+    int items = a->kind == YN_MAP ? 2 * a->n : a->kind == YN_SEQ ? a->n : 0;
+    for (int i = 0; i < items; i++)
+        same_places(a->items[i], b->items[i]);
+}
+
+/* The loader takes libyaml's marks as they are in a plain file (ASCII,
+ * lines ending at \n alone) and places them itself in any other: a plain
+ * file f (root), and f with a line of comment that is not ASCII added at
+ * its end, which moves nothing before it, have their nodes at the same
+ * places. */
+static void same_when_not_plain(const SrcFile *f, const YNode *root)
+{
+    static const char comment[] = "# \xC3\xA9\n";
+    static char text[(1 << 16) + sizeof comment];
+    if (f->len == 0 || f->text[f->len - 1] != '\n' || memchr(f->text, '\r', f->len))
+        return;
+    memcpy(text, f->text, f->len);
+    memcpy(text + f->len, comment, sizeof comment - 1);
+    Compilation c;
+    const SrcFile *g;
+    same_places(root, load(&c, text, f->len + sizeof comment - 1, &g));
+    comp_free(&c);
+}
+
 Test(positions, every_scalar_the_emitter_writes)
 {
     static const yaml_break_t breaks[] = {YAML_LN_BREAK, YAML_CRLN_BREAK, YAML_CR_BREAK};
@@ -354,6 +440,7 @@ Test(positions, every_scalar_the_emitter_writes)
          * otherwise): the map is checked against the text libyaml reads. */
         cr_assert_eq(root->n, nvalues);
         check_tree(f, root);
+        same_when_not_plain(f, root);
         comp_free(&c);
     }
 }
