@@ -2,10 +2,11 @@
 # agents.sh: the search agents (greedy, mc:N, ismcts:N) play to win, the
 # same games on every run, and through every command that takes seats.
 #
-#   - on Easy School, two players, seeded games: greedy wins at least 62%
-#     of 200 games against random, mc:20 and ismcts:20 at least 66% of 50
-#     (random, in the same first seat against random, wins 53% of 2,000:
-#     a wrong agent, or one that plays at random, does not reach these);
+#   - on Easy School, two players, seeded games: greedy wins at least 60%
+#     of 200 games against random (it wins 63%), mc:20 and ismcts:20 at
+#     least 66% of 50 (random, in the same first seat against random, wins
+#     53% of 2,000: a wrong agent, or one that plays at random, does not
+#     reach these);
 #   - a second run prints the same figures (but the times);
 #   - `play` with the same seats and seed plays simulate's game (the end
 #     line's scores);
@@ -50,7 +51,7 @@ same() {
 }
 
 $ES simulate --seats greedy,random --games 200 --seed 1 --json >"$T/greedy" 2>&1
-check "greedy beats random (200 games)" at_least greedy "$T/greedy" 62
+check "greedy beats random (200 games)" at_least greedy "$T/greedy" 60
 $ES simulate --seats mc:20,random --games 50 --seed 1 --json >"$T/mc" 2>&1
 check "mc:20 beats random (50 games)" at_least mc:20 "$T/mc" 66
 $ES simulate --seats ismcts:20,random --games 50 --seed 1 --json >"$T/ismcts" 2>&1
