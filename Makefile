@@ -34,6 +34,12 @@ CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
 # twice as slowly, and gives up the warnings that need the optimizer.
 SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -Og \
            $(TEST_G)
+# Binaries under ASan+UBSan link the sanitizers' runtimes statically: the
+# tests start such binaries some thousands of times, and the dynamic
+# loader's binding of libasan's symbols is a quarter of the time each
+# start takes (100 runs of a short Easy School game: 1.0 s of CPU against
+# 1.37 s). What they check is the same.
+SAN_LINK = $(SAN) -static-libasan -static-libubsan
 # The debug information of the games' C and of what only the tests run
 # (all that is built under ASan+UBSan): line tables (-g1, the last -g
 # given wins), all that backtraces, the sanitizers' reports, valgrind and
@@ -144,11 +150,11 @@ $(SCHEMA): $(B)/bin/cardc
 
 $(B)/bin/cardc-asan: $(ASAN_OBJ) $(B)/asan/compiler/main.o
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(SAN) $^ -o $@ $(YAML_LIBS)
+	$(CC) $(CFLAGS_ALL) $(SAN_LINK) $^ -o $@ $(YAML_LIBS)
 
 $(B)/bin/unit-tests: $(TEST_SRC) $(ASAN_OBJ) $(wildcard compiler/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(SAN) $(INC) $(TEST_SRC) $(ASAN_OBJ) -o $@ \
+	$(CC) $(CFLAGS_ALL) $(SAN_LINK) $(INC) $(TEST_SRC) $(ASAN_OBJ) -o $@ \
 	    $(CRIT_LIBS) $(YAML_LIBS)
 
 # libcardrt: the runtime every game binary links with (runtime/), plain
@@ -200,12 +206,12 @@ $(B)/bin/high-card: $(RT_GAME) $(RT_TEST)/high_card_main.c $(B)/lib/libcardrt.a
 
 $(B)/bin/high-card-asan: $(RT_GAME) $(RT_TEST)/high_card_main.c $(B)/lib/libcardrt-asan.a
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime $(RT_TEST)/high_card.c \
+	$(CC) $(RT_CFLAGS) $(SAN_LINK) -Iruntime $(RT_TEST)/high_card.c \
 	    $(RT_TEST)/high_card_main.c $(B)/lib/libcardrt-asan.a -o $@
 
 $(B)/bin/runtime-tests: $(RT_GAME) $(wildcard $(RT_TEST)/test_*.c) $(B)/lib/libcardrt-asan.a $(RT_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) $(SAN) -Iruntime -I$(RT_TEST) $(RT_TEST)/high_card.c \
+	$(CC) $(RT_CFLAGS) $(SAN_LINK) -Iruntime -I$(RT_TEST) $(RT_TEST)/high_card.c \
 	    $(wildcard $(RT_TEST)/test_*.c) $(B)/lib/libcardrt-asan.a -o $@ $(CRIT_LIBS)
 
 # A game: cardc writes its C, which builds with the full warning set.
@@ -267,7 +273,7 @@ $(B)/bin/%: $(B)/drv/main.o $(B)/gobj/%.o $(B)/lib/libcardrt.a
 
 $(B)/bin/%-asan: $(B)/drv-asan/main.o $(B)/gobj-asan/%.o $(B)/lib/libcardrt-asan.a
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) $(SAN) $^ -o $@
+	$(CC) $(RT_CFLAGS) $(SAN_LINK) $^ -o $@
 
 .PHONY: runtime-test
 runtime-test: $(B)/bin/runtime-tests $(B)/bin/high-card-asan $(B)/bin/high-card
@@ -279,16 +285,16 @@ SCN_GAMES = $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard tests/scenario/*/*.
 GAME_LINK = -Iruntime -DCARDC_NO_MAIN
 $(B)/bin/scenario-%: $(B)/drv-asan/runner.o $(B)/gobj-asan/%.o $(B)/lib/libcardrt-asan.a
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) $(SAN) $^ -o $@
+	$(CC) $(RT_CFLAGS) $(SAN_LINK) $^ -o $@
 
 # The agents' determinization checked over random games (tests/agents/).
 $(B)/bin/determinize-%-asan: $(B)/drv-asan/determinize.o $(B)/gobj-asan/%.o $(B)/lib/libcardrt-asan.a
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) $(SAN) $^ -o $@
+	$(CC) $(RT_CFLAGS) $(SAN_LINK) $^ -o $@
 
 $(B)/bin/invariants-%-asan: $(B)/drv-asan/invariants.o $(B)/gobj-asan/%.o $(B)/lib/libcardrt-asan.a
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) $(SAN) $^ -o $@
+	$(CC) $(RT_CFLAGS) $(SAN_LINK) $^ -o $@
 
 $(B)/bin/invariants-%: $(B)/drv/invariants.o $(B)/gobj/%.o $(B)/lib/libcardrt.a
 	@mkdir -p $(dir $@)

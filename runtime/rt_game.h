@@ -4282,20 +4282,20 @@ static RT_UNUSED bool kinds_agree(const State *s)
 /* The counts and lists of each kind agree with the zones. */
 #if GAME_HAS_HOLDERS
 /* The counts of each held zone as a whole (hzsize, hkcount) are the sums
- * of its slots' (zsize, kcount). false, with why, at the first that is
- * not. */
+ * of its slots' (zsize, kcount): counted here from the cards its slots
+ * hold, whose counts by slot (kcount) game_check checks next. false, with
+ * why, at the first that is not. */
 static RT_UNUSED bool held_counts_check(const State *s, char *why, size_t n)
 {
     uint32_t size[NHELDZ] = {0}, count[NHELDZ][NCARDS];
     memset(count, 0, sizeof count);
     for (int slot = 0; slot < NSLOTS; slot++) {
         int h = slot_heldz[slot];
-        if (h < 0 || s->zsize[slot] == 0)
-            continue; /* an empty slot adds nothing: game_check then proves
-                       * its kcount all 0 (kinds_agree, count_check) */
+        if (h < 0)
+            continue;
         size[h] += s->zsize[slot];
-        for (int k = 0; k < NCARDS; k++)
-            count[h][k] += s->kcount[slot][k];
+        for (int i = 0; i < s->zsize[slot]; i++)
+            count[h][instance_card[s->zcard[slot][i]]]++;
     }
     for (int h = 0; h < NHELDZ; h++)
         for (int k = 0; k < NCARDS; k++)

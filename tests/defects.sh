@@ -30,7 +30,8 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/defects.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 CC=${CC:-cc}
 export ASAN_OPTIONS=detect_leaks=1
-SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) SAN= ;; esac
 pass=0 fail=0
 

@@ -26,7 +26,8 @@ CC=${CC:-cc}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export ASAN_OPTIONS=detect_leaks=1
-SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) SAN= ;; esac
 
 # Every builtin's name, from the one list the checker has; a reserved word

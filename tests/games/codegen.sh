@@ -35,7 +35,8 @@ CHECK_PREFIX="codegen: "
 . "$ROOT/tests/check.sh"
 WARN="-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
       -Wmissing-prototypes -Wwrite-strings -Wundef"
-SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 
 if ! "$cardc" build "$ROOT/tests/games/codegen-lab" -o "$T/game.c" 2>"$T/err"; then
     echo "FAIL codegen: cardc build"

@@ -66,7 +66,8 @@ export ASAN_OPTIONS=detect_leaks=1
 CHECK_PREFIX="faults: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) san= ;; esac
 # Each lab is also built plain (LAB-fast, with the plain libcardrt beside
 # LIBCARDRT when there is one): the hundreds of seeded games below are

@@ -24,7 +24,8 @@ export ASAN_OPTIONS=detect_leaks=1
 CHECK_PREFIX="filter-funcs: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) san= ;; esac
 
 for lab in filter-lab filter-func-lab; do

@@ -5,7 +5,9 @@
 #
 #   build_lab LAB OUT   builds tests/games/LAB into the binary OUT, with
 #                       ASan+UBSan when lib is the ASan runtime (at -Og, with
-#                       line tables, -g1: all the sanitizers report with);
+#                       line tables, -g1: all the sanitizers report with;
+#                       tests/games/cc-game.sh, which links the object
+#                       `make test-bins` compiled from the same C);
 #                       returns 1, after "FAIL PREFIX: LAB does not build"
 #                       and the first errors, if cardc or cc fails;
 #   need_lab LAB OUT    the same, but a lab that does not build ends the
@@ -23,14 +25,13 @@
 #                       rules between them.
 CC=${CC:-cc}
 export ASAN_OPTIONS=detect_leaks=1
-LAB_SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+LAB_SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) LAB_SAN= ;; esac
 
 build_lab() {
-    # shellcheck disable=SC2086 # LAB_SAN is a list of flags, or none
     "$cardc" build "$ROOT/tests/games/$1" -o "$T/$1.c" 2>"$T/$1.err" &&
-        "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g1 $LAB_SAN \
-            -I"$ROOT/runtime" "$T/$1.c" "$lib" -o "$2" 2>>"$T/$1.err" && return 0
+        sh "$ROOT/tests/games/cc-game.sh" "$1" "$T/$1.c" "$lib" "$2" 2>>"$T/$1.err" && return 0
     echo "FAIL ${CHECK_PREFIX}$1 does not build"
     sed 's/^/    /' "$T/$1.err" | head -20
     return 1

@@ -33,13 +33,9 @@ export ASAN_OPTIONS=detect_leaks=1
 CHECK_PREFIX="outs: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-case $lib in *asan*) ;; *) san= ;; esac
 for lab in out-lab react-lab meet-lab; do
-    # shellcheck disable=SC2086 # san is a list of flags, or none
     if ! "$cardc" build "$ROOT/tests/games/$lab" -o "$T/$lab.c" 2>"$T/err" ||
-        ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g1 $san -I"$ROOT/runtime" "$T/$lab.c" \
-            "$lib" -o "$T/$lab" 2>>"$T/err"; then
+        ! sh "$ROOT/tests/games/cc-game.sh" "$lab" "$T/$lab.c" "$lib" "$T/$lab" 2>>"$T/err"; then
         echo "FAIL outs: $lab does not build"
         sed 's/^/    /' "$T/err" | head -20
         echo "outs: 0 passed, 1 failed"

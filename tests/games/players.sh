@@ -24,7 +24,8 @@ export ASAN_OPTIONS=detect_leaks=1
 CHECK_PREFIX="players: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) san= ;; esac
 if ! "$cardc" build "$ROOT/tests/games/player-lab" -o "$T/game.c" 2>"$T/err" ||
     ! "$CC" -std=c11 -Wall -Wextra -Werror -Og -g1 $san -I"$ROOT/runtime" "$T/game.c" "$lib" \

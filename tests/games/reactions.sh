@@ -33,7 +33,8 @@ export ASAN_OPTIONS=detect_leaks=1
 CHECK_PREFIX="reactions: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) san= ;; esac
 cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Og -g1"
 # shellcheck disable=SC2086 # san and cflags are lists of flags

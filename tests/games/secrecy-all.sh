@@ -23,7 +23,8 @@ trap 'rm -rf "$T"' EXIT
 CHECK_PREFIX="secrecy-all: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) san= ;; esac
 # -O0: the games are short, their C is long; the build is most of the cost
 cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -O0"

@@ -32,7 +32,8 @@ export ASAN_OPTIONS=detect_leaks=1
 CHECK_PREFIX="secrets: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) san= ;; esac
 # shellcheck disable=SC2086 # san is a list of flags, or none
 if ! "$cardc" build "$ROOT/tests/games/secret-lab" -o "$T/lab.c" 2>"$T/err" ||

@@ -37,7 +37,8 @@ export ASAN_OPTIONS=detect_leaks=1
 CHECK_PREFIX="triggers: "
 . "$ROOT/tests/check.sh"
 
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) san= ;; esac
 for lab in trigger-lab trigger-fault-lab order-lab event-body-lab; do
     # shellcheck disable=SC2086 # san is a list of flags, or none

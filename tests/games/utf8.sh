@@ -35,7 +35,8 @@ if ! command -v python3 >/dev/null 2>&1; then
     echo "utf8: skipped (needs python3)"
     exit 0
 fi
-san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 case $lib in *asan*) ;; *) san= ;; esac
 # build DIR NAME: T/NAME from the game folder DIR
 build() {

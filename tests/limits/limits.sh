@@ -26,7 +26,8 @@ cardc=$(abs "$cardc")
 game=$(abs "$game")
 LIB=$(dirname "$(dirname "$cardc")")/lib
 CC=${CC:-cc}
-SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+    -static-libasan -static-libubsan"
 T=$(mktemp -d "${TMPDIR:-/tmp}/limits.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 2

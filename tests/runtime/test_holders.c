@@ -180,6 +180,31 @@ Test(holders, holder_and_membership)
     cr_assert(!in_slots(s, -1, Z_under, 2));
 }
 
+/* game_check: the held zone's counts as a whole (hzsize, hkcount) are
+ * those of the cards its slots hold, and a slot's own count (kcount) that
+ * disagrees with its cards is found too. */
+Test(holders, check_finds_held_counts_wrong)
+{
+    State *s = fresh();
+    mv_card(s, PEG1, Z_under + 1, -1);
+    mv_card(s, PEG2, Z_under + 1, -1);
+    char why[128] = "";
+    cr_assert(game_check(s, why, sizeof why), "%s", why);
+    s->hkcount[0][K_PEG]++;
+    cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert(strstr(why, "held zone 0: 2 cards, 2 of card 1; its counts say 2, 3"), "%s", why);
+    s->hkcount[0][K_PEG]--;
+    s->hzsize[0]--;
+    cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert(strstr(why, "held zone 0: 2 cards"), "%s", why);
+    s->hzsize[0]++;
+    s->kcount[Z_under + 1][K_PEG]--; /* the slot's count, its zone's still right */
+    cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert(strstr(why, "2 cards of kind 1, counted 1"), "%s", why);
+    s->kcount[Z_under + 1][K_PEG]++;
+    cr_assert(game_check(s, why, sizeof why), "%s", why);
+}
+
 /* held_next and held_prev walk every holder's slot: empty slots skipped,
  * each slot bottom to top (top to bottom backwards). */
 Test(holders, the_walk_over_every_holder)
