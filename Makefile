@@ -259,6 +259,10 @@ $(B)/drv-asan/invariants.o: tests/invariants/invariants.c $(RT_HDR)
 	@mkdir -p $(dir $@)
 	$(GAME_CC) $(SAN) -c $< -o $@
 
+$(B)/drv-asan/determinize.o: tests/agents/determinize.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(GAME_CC) $(SAN) -c $< -o $@
+
 $(B)/drv-asan/runner.o: tests/scenario/runner.c $(RT_HDR)
 	@mkdir -p $(dir $@)
 	$(GAME_CC) $(SAN) -c $< -o $@
@@ -283,6 +287,11 @@ $(B)/bin/scenario-%: $(B)/drv-asan/runner.o $(B)/gobj-asan/%.o $(B)/lib/libcardr
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) $(SAN_LINK) $^ -o $@
 
+# The agents' determinization checked over random games (tests/agents/).
+$(B)/bin/determinize-%-asan: $(B)/drv-asan/determinize.o $(B)/gobj-asan/%.o $(B)/lib/libcardrt-asan.a
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) $(SAN_LINK) $^ -o $@
+
 $(B)/bin/invariants-%-asan: $(B)/drv-asan/invariants.o $(B)/gobj-asan/%.o $(B)/lib/libcardrt-asan.a
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) $(SAN_LINK) $^ -o $@
@@ -302,6 +311,8 @@ scenario: $(SCN_GAMES:%=$(B)/bin/scenario-%)
 # those games at -O2 (timed), then 2,000 under ASan+UBSan
 # (tests/invariants/run.sh).
 INV_GAMES = $(shell sed -n 's/^\([a-z0-9-]*\) .*/\1/p' tests/invariants/games)
+# tests/agents/games: the games whose determinization is checked.
+DET_GAMES = $(shell sed -n 's/^\([a-z0-9-]*\) .*/\1/p' tests/agents/games)
 invariants: $(INV_GAMES:%=$(B)/bin/invariants-%) $(INV_GAMES:%=$(B)/bin/invariants-%-asan)
 	@sh tests/invariants/run.sh $(B)
 
@@ -417,6 +428,7 @@ CHECK_BINS = all $(B)/bin/cardc-asan $(B)/bin/unit-tests $(B)/lib/libcardrt-asan
 TEST_BINS  = $(CHECK_BINS) \
              $(B)/bin/runtime-tests $(B)/bin/high-card-asan $(B)/bin/high-card \
              $(INV_GAMES:%=$(B)/bin/invariants-%) $(INV_GAMES:%=$(B)/bin/invariants-%-asan) \
+             $(DET_GAMES:%=$(B)/bin/determinize-%-asan) \
              $(GAMES:%=$(B)/bin/%-asan) $(SAME_LABS:%=$(B)/bin/%)
 
 .PHONY: check check-bins test-bins check-bins-all test-bins-all

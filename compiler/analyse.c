@@ -130,6 +130,7 @@ static void mark_reachable(Arena *a, Game *g)
     reach(&r, g->main);
     reach(&r, g->score);
     reach(&r, g->tiebreak);
+    reach(&r, g->agents_fn);   /* the agents call it */
     for (int i = 0; i < g->invariants.len; i++) /* checked at every decision */
         reach(&r, ((const Node *)g->invariants.items[i])->sym);
     for (int i = 0; i < g->shown.len; i++) /* the views call them */
@@ -299,7 +300,7 @@ static void find_bad_players(Arena *a, const Game *g)
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {
             Sym *fn = lists[l]->items[i];
-            if (fn->called || fn == g->score || fn == g->tiebreak || shown_index(g, fn->decl) >= 0)
+            if (fn->called || fn == g->score || fn == g->tiebreak || fn == g->agents_fn || shown_index(g, fn->decl) >= 0)
                 continue; /* called with seats in range (a shown func: by the views) */
             for (const Node *par = fn->decl->params; par; par = par->next)
                 if (is_player_var(par->sym))

@@ -3179,6 +3179,7 @@ static void gen_game_table(Gen *G)
         buf_printf(o, "    {\"%s\", offsetof(State, pc_%s), RT_VAR_PER_CARD},\n", v->name, v->name);
     }
     buf_puts(o, "    {NULL, 0, 0}\n};\n\n");
+    gen_agents(G);
     unsigned long long hash = code_hash(o);
     buf_puts(o, "const RtGame game = {\n    .name = ");
     c_string(o, g->name ? g->name : "game");
@@ -3217,6 +3218,7 @@ static void gen_game_table(Gen *G)
                                   g->invariants.len)
                    : "");
     buf_puts(o, cov_table_entries(G));
+    buf_puts(o, agents_table_entries(G));
     buf_puts(o, "};\n\n");
     buf_puts(o, "#ifndef CARDC_NO_MAIN\nint main(int argc, char **argv)\n{\n"
                 "    return rt_main(&game, argc, argv);\n}\n#endif\n");

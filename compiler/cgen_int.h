@@ -12,6 +12,8 @@
  *   cgen_order.c    a player's choice of the order of their triggers
  *   cgen_numbers.c  the numbers the views show, whose turn it is
  *   cgen_cover.c    the coverage sites (simulate --coverage)
+ *   cgen_agents.c   what the search agents read: the value they maximise,
+ *                   the zones each card may be in
  */
 #ifndef CARDC_CGEN_INT_H
 #define CARDC_CGEN_INT_H
@@ -151,6 +153,8 @@ int cov_rule(Gen *G, const Sym *p);
 int cov_modifier(Gen *G, const Node *m);
 void gen_cov_sites(Gen *G);
 const char *cov_table_entries(Gen *G);
+void gen_agents(Gen *G);
+const char *agents_table_entries(const Gen *G);
 
 /* cgen_order.c: `triggers chosen by controller` (nothing without it) */
 void gen_order_defs(Gen *G);

@@ -513,7 +513,7 @@ static void put_decl_head(Buf *b, const Node *n)
         put_quoted(b, n->name);
         break;
     case N_WINNERSDECL:
-        buf_puts(b, "winners:");
+        buf_printf(b, "%s:", n->name ? n->name : "winners");
         for (const Node *f = n->items; f; f = f->next)
             buf_printf(b, "%s%s %s", f == n->items ? " " : ", ", f->name, f->word->name);
         break;

@@ -569,6 +569,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     sema_effect_names(d, cs, prog, false);
     check_entry_points(&s, none);
     check_winners(&s);
+    check_agents(&s);
     warn_unused(&s);
     warn_unreached(&s);
     warn_nobody_out(&s);

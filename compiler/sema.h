@@ -205,6 +205,17 @@ typedef struct Game {
     const Node *winners_decl;
     const Node *win_order[2];
     bool lowest[2];
+    /* `agents: highest F` (sema_ends.c): the declaration, or NULL; F, the
+     * func the search agents maximise for a seat (minimise with `lowest`),
+     * or NULL: they maximise the score (minimise it under `winners: lowest
+     * score`) */
+    const Node *agents_decl;
+    Sym *agents_fn;
+    bool agents_lowest;
+    /* per zone: the card kinds (bit k: card kind k) it may ever hold
+     * (sema_kinds.c); NULL when not known (more than 64 kinds). The
+     * agents' determinization moves a card only where it may be. */
+    const unsigned long long *zone_kinds;
     int max_locals;     /* frame slots of the largest procedure */
     int max_depth;      /* proc call depth bound */
     long long max_decisions; /* decisions a game may take before it is a draw */

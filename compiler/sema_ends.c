@@ -36,9 +36,58 @@ static void declare_win_order(Sema *s, Node *o)
     g->lowest[m] = lowest;
 }
 
+/* `agents: highest F`: the func F (bound by check_agents) the search
+ * agents maximise, or minimise with `lowest`. */
+static void declare_agents(Sema *s, Node *n)
+{
+    Game *g = s->g;
+    if (g->agents_decl) {
+        diag_error(s->diags, n->loc, "'agents:' is given twice (first at line %d)",
+                   g->agents_decl->loc.line);
+        return;
+    }
+    g->agents_decl = n;
+    const Node *o = n->items;
+    if (o->next)
+        diag_error(s->diags, o->next->loc, "'agents:' names one func, 'highest F' or "
+                                           "'lowest F'");
+    g->agents_lowest = !strcmp(o->name, "lowest");
+    if (!g->agents_lowest && strcmp(o->name, "highest"))
+        diag_error(s->diags, o->loc, "the agents play for the 'lowest' or the 'highest' "
+                                     "'%s', not the '%s'", o->word->name, o->name);
+}
+
+/* The func of `agents:`: 'func F(p: player): int' of the rules. */
+void check_agents(Sema *s)
+{
+    Game *g = s->g;
+    if (!g->agents_decl)
+        return;
+    const Node *w = g->agents_decl->items->word;
+    Sym *f = strmap_get(&s->globals, w->name);
+    if (!f) {
+        diag_error(s->diags, w->loc, "the rules have no 'func %s(p: player): int' for the "
+                   "agents to play for", w->name);
+        return;
+    }
+    if (f->kind != S_FUNC || f->type != T_INT || f->nparams != 1 ||
+        f->params[0] != T_PLAYER) {
+        diag_error(s->diags, w->loc, "the agents play for a 'func %s(p: player): int' (a "
+                   "number per player), not the '%s' of line %d", w->name, w->name,
+                   f->decl->loc.line);
+        return;
+    }
+    f->used = true;
+    g->agents_fn = f;
+}
+
 /* decl: IDENT ':' win_orders ('winners: lowest score, highest tiebreak') */
 void declare_winners(Sema *s, Node *n)
 {
+    if (n->name && !strcmp(n->name, "agents")) {
+        declare_agents(s, n);
+        return;
+    }
     if (s->g->winners_decl) {
         diag_error(s->diags, n->loc, "'winners:' is given twice (first at line %d)",
                    s->g->winners_decl->loc.line);

@@ -174,6 +174,7 @@ void check_never_conds(Sema *s);
 /* sema_ends.c */
 void declare_winners(Sema *s, Node *n);
 void check_winners(Sema *s);
+void check_agents(Sema *s);
 
 /* sema_kinds.c: which card kinds (bit k: card kind k, at most 64 kinds)
  * each zone and card variable may hold, grown to a fixed point; every

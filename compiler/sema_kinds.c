@@ -961,6 +961,10 @@ void check_event_kinds(Sema *s)
     for (int i = 0; i < g->handlers.len; i++)
         check_entered(r, g->handlers.items[i]);
     s->kinds = r;
+    unsigned long long *zk = arena_alloc(s->arena, (size_t)(g->zones.len + 1) * sizeof *zk);
+    for (int z = 0; z < g->zones.len; z++)
+        zk[z] = r->zone[z];
+    s->g->zone_kinds = zk;
 }
 
 /* ---- what the checks after it read (sema_int.h) --------------------------- */

@@ -4,7 +4,7 @@
 # The option lists are those of `GAME --help`; tests/completions.sh keeps
 # them the same.
 _cardc_game_play_opts='--players --seats --seed --protocol --reveal-all --max-decisions --help'
-_cardc_game_simulate_opts='--games --players --seed --json --coverage --max-decisions --jobs --shard --report --replays --track --help'
+_cardc_game_simulate_opts='--games --players --seats --seed --json --coverage --max-decisions --jobs --shard --report --replays --track --help'
 _cardc_game_serve_opts='--port --players --seats --seed --max-decisions --exit-when-done --help'
 
 _cardc_game()
@@ -18,11 +18,11 @@ _cardc_game()
     case $prev in
         --protocol) COMPREPLY=($(compgen -W json -- "$cur")); return 0 ;;
         --seats)
-            if [ "${COMP_WORDS[1]}" = serve ]; then
-                COMPREPLY=($(compgen -W 'human random' -- "$cur"))
-            else
-                COMPREPLY=($(compgen -W 'human random json' -- "$cur"))
-            fi
+            case ${COMP_WORDS[1]} in
+                serve) COMPREPLY=($(compgen -W 'human random greedy mc:100 ismcts:1000' -- "$cur")) ;;
+                simulate) COMPREPLY=($(compgen -W 'random greedy mc:100 ismcts:1000' -- "$cur")) ;;
+                *) COMPREPLY=($(compgen -W 'human random json greedy mc:100 ismcts:1000' -- "$cur")) ;;
+            esac
             return 0 ;;
         --players|--seed|--games|--max-decisions|--port|--jobs|--shard|--replays) return 0 ;;
         --report) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;

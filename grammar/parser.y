@@ -276,12 +276,16 @@ static Node *order_decl(struct Lexer *lx, RLLTYPE loc, const char *w1, RLLTYPE l
 }
 
 /* winners: ORDER, ...: `winners` is a contextual word (a name elsewhere);
- * each ORDER is checked by the checker (declare_winners). */
+ * each ORDER is checked by the checker (declare_winners). `agents:
+ * highest F` (the func the agents maximise) has the same shape and node,
+ * its name "agents" (declare_agents). */
 static Node *winners_decl(struct Lexer *lx, RLLTYPE loc, const char *word, Node *orders)
 {
-    if (!contextual(lx, loc, word, "winners", ", expected a declaration"))
+    bool agents = !strcmp(word, "agents");
+    if (!agents && !contextual(lx, loc, word, "winners", ", expected a declaration"))
         return NULL;
     Node *n = NEW(WINNERSDECL, loc);
+    n->name = agents ? "agents" : "winners";
     n->items = orders;
     return n;
 }

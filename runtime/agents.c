@@ -9,8 +9,11 @@
  *   json    the protocol: a decision line out, one {"choose":ID} line in;
  *           a bad line gets an error line and the same decision again
  * Either gives up after RT_MAX_BAD_ANSWERS lines in a row that choose
- * nothing: RT_PICK_BAD, and the game is abandoned. */
+ * nothing: RT_PICK_BAD, and the game is abandoned.
+ *   greedy, mc:N, ismcts:N   the search agents (ai.c), through RtMachines
+ *           with random, for play, simulate and serve alike */
 #include "rtcli.h"
+#include "ai.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -171,6 +174,69 @@ static int json_choose(RtPlay *pl)
     return RT_PICK_BAD;
 }
 
+/* ---- the machines: random and the search agents ---- */
+
+static bool searches(int seat)
+{
+    return seat == RT_SEAT_GREEDY || seat == RT_SEAT_MC || seat == RT_SEAT_ISMCTS;
+}
+
+bool rt_machines_init(RtMachines *m, const RtGame *g, int nplayers, uint64_t seed,
+                      const uint8_t *seat, const int32_t *budget)
+{
+    bool search = false;
+    *m = (RtMachines){.g = g};
+    for (int p = 0; p < nplayers; p++) {
+        m->seat[p] = seat[p];
+        m->budget[p] = budget ? budget[p] : 0;
+        rt_seed(&m->rng[p], rt_agent_seed(seed, p));
+        search |= searches(seat[p]);
+    }
+    if (search)
+        m->ai = rt_ai_new(g, nplayers, seed);
+    return !search || m->ai;
+}
+
+void rt_machines_free(RtMachines *m)
+{
+    rt_ai_free(m->ai);
+    m->ai = NULL;
+}
+
+void rt_machines_observe(RtMachines *m, const void *st)
+{
+    if (m->ai)
+        rt_ai_observe(m->ai, st);
+}
+
+int rt_machines_pick(RtMachines *m, const void *st, bool quiet)
+{
+    int p = ((const RtCore *)st)->dec.player;
+    int seat = m->seat[p];
+    if (!searches(seat))
+        return rt_random_choice(m->rng, (void *)st);
+    RtAiKind kind = seat == RT_SEAT_GREEDY ? RT_AI_GREEDY
+                  : seat == RT_SEAT_MC     ? RT_AI_MC
+                                           : RT_AI_ISMCTS;
+    RtQuiet q;
+    if (quiet)
+        rt_ai_quiet(&q, m->g);
+    int pick = rt_ai_choose(m->ai, st, kind, m->budget[p]);
+    if (quiet)
+        rt_ai_loud(&q);
+    return pick;
+}
+
+const char *rt_seat_name(int seat, int32_t budget, char *buf, size_t n)
+{
+    static const char *const names[] = {"human", "random", "json", "greedy", "mc", "ismcts"};
+    if (seat == RT_SEAT_MC || seat == RT_SEAT_ISMCTS)
+        snprintf(buf, n, "%s:%d", names[seat], (int)budget);
+    else
+        snprintf(buf, n, "%s", names[seat]);
+    return buf;
+}
+
 /* ---- dispatch ---- */
 
 int rt_agent_choose(RtPlay *pl)
@@ -183,6 +249,7 @@ int rt_agent_choose(RtPlay *pl)
     case RT_SEAT_JSON:
         return json_choose(pl);
     default:
-        return rt_random_choice(pl->rng, pl->st);
+        return pl->mach ? rt_machines_pick(pl->mach, pl->st, true)
+                        : rt_random_choice(pl->rng, pl->st);
     }
 }

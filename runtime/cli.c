@@ -1,14 +1,14 @@
 /* cli.c: rt_main, the command line of every game binary (pinned in
  * docs/INTERFACES.md §4 and §5; docs/RUNTIME.md has the details):
  *
- *   GAME play [--players N] [--seats human,random,json,...] [--seed S]
- *             [--protocol json] [--reveal-all] [--max-decisions N]
- *   GAME simulate --games N [--players N] [--seed S] [--json]
- *             [--max-decisions N] [--coverage] [--jobs N] [--shard I/N]
+ *   GAME play [--players N] [--seats human,random,json,greedy,mc:N,ismcts:N,...]
+ *             [--seed S] [--protocol json] [--reveal-all] [--max-decisions N]
+ *   GAME simulate --games N [--players N] [--seats random,greedy,...] [--seed S]
+ *             [--json] [--max-decisions N] [--coverage] [--jobs N] [--shard I/N]
  *             [--report DIR]
  *   GAME stats merge FILE...  |  GAME stats report DIR FILE...
  *   GAME stats impact WITH WITHOUT
- *   GAME serve [--port N] [--players N] [--seats human,random,...]
+ *   GAME serve [--port N] [--players N] [--seats human,random,greedy,...]
  *             [--seed S] [--max-decisions N] [--exit-when-done]
  *   GAME --help
  *
@@ -18,6 +18,7 @@
  * (serve.c) exits 0 once stopped or done, 1 on a fault or when it cannot
  * listen. */
 #include "lab.h"
+#include "ai.h"
 #include "serve.h"
 
 #include <signal.h>
@@ -47,7 +48,8 @@ typedef struct RtArgs {
     bool simulate;              /* cmd == CMD_SIMULATE */
     int players;                /* 0: not given */
     int nseats;                 /* 0: --seats not given */
-    uint8_t seat[RT_MAX_PLAYERS];
+    uint8_t seat[RT_MAX_PLAYERS];   /* RtSeat */
+    int32_t budget[RT_MAX_PLAYERS]; /* mc:N, ismcts:N: N */
     bool seed_set;
     uint64_t seed;
     uint64_t games;
@@ -103,7 +105,7 @@ static int default_players(const RtGame *g)
 static int print_help(const RtGame *g)
 {
     printf("usage: %s play [options]       play at the terminal, or by --protocol json\n"
-           "       %s simulate [options]   play games between random agents\n"
+           "       %s simulate [options]   play games between agents, random by default\n"
            "       %s serve [options]      a table in the browser, one page per seat\n"
            "       %s stats merge FILE...  the shards of a run merged into its stats file\n"
            "       %s stats report DIR FILE...  the report of whole runs' stats files\n"
@@ -111,9 +113,11 @@ static int print_help(const RtGame *g)
            "       %s --help\n\n", prog, prog, prog, prog, prog, prog, prog);
     printf("play:\n"
            "  --players N        number of players, %d to %d (default %d)\n"
-           "  --seats LIST       an agent per seat, comma-separated: human, random, json\n"
-           "                     (default: human, then random; json everywhere with\n"
-           "                     --protocol json; a json seat implies --protocol json)\n"
+           "  --seats LIST       an agent per seat, comma-separated: human, random, json,\n"
+           "                     greedy, mc:N (N playouts a decision), ismcts:N (N\n"
+           "                     iterations) (default: human, then random; json\n"
+           "                     everywhere with --protocol json; a json seat implies\n"
+           "                     --protocol json)\n"
            "  --seed S           the seed (default: from the clock, printed)\n"
            "  --protocol json    JSON Lines on stdin and stdout instead of the terminal\n"
            "  --reveal-all       name every card in moves and views\n"
@@ -121,8 +125,10 @@ static int print_help(const RtGame *g)
            g->min_players, g->max_players, default_players(g));
     printf("simulate:\n"
            "  --games N          games to play (default %d); game i uses seed S+i,\n"
-           "                     the game `play --seed S+i` with random seats plays\n"
+           "                     the game `play --seed S+i` with the same seats plays\n"
            "  --players N, --seed S, --max-decisions N   as for play\n"
+           "  --seats LIST       an agent per seat: random, greedy, mc:N, ismcts:N\n"
+           "                     (default: every seat random)\n"
            "  --json             print the figures as one JSON object\n"
            "  --coverage         also count, by rules line, the choices made and\n"
            "                     options offered and taken, the rules, effects,\n"
@@ -147,8 +153,8 @@ static int print_help(const RtGame *g)
            "                     the game cardc built with NAME made blank\n"
            "serve:\n"
            "  --port N           the port on 127.0.0.1 (default 0: any free port)\n"
-           "  --seats LIST       an agent per seat: human (a page) or random\n"
-           "                     (default: every seat human)\n"
+           "  --seats LIST       an agent per seat: human (a page), random, greedy,\n"
+           "                     mc:N or ismcts:N (default: every seat human)\n"
            "  --players N, --seed S, --max-decisions N   as for play\n"
            "  --exit-when-done   exit once the game is over and every page has\n"
            "                     been sent its end (default: serve until interrupted)\n"
@@ -162,13 +168,32 @@ static int print_help(const RtGame *g)
 
 /* ---- arguments ---- */
 
-static bool parse_seat(const char *s, size_t n, uint8_t *seat)
+/* A budget: digits only, 1 to RT_AI_MAX_BUDGET. */
+static bool parse_budget(const char *s, size_t n, int32_t *budget)
 {
-    static const char *const names[] = {"human", "random", "json"};
-    for (int k = 0; k < 3; k++)
-        if (strlen(names[k]) == n && memcmp(s, names[k], n) == 0) {
+    long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9' || v > RT_AI_MAX_BUDGET)
+            return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    *budget = (int32_t)v;
+    return n > 0 && v >= 1 && v <= RT_AI_MAX_BUDGET;
+}
+
+/* human, random, json, greedy; mc:N and ismcts:N with their budget. */
+static bool parse_seat(const char *s, size_t n, uint8_t *seat, int32_t *budget)
+{
+    static const char *const names[] = {"human", "random", "json", "greedy", "mc", "ismcts"};
+    const char *colon = memchr(s, ':', n);
+    size_t w = colon ? (size_t)(colon - s) : n;
+    *budget = 0;
+    for (int k = 0; k < 6; k++)
+        if (strlen(names[k]) == w && memcmp(s, names[k], w) == 0) {
             *seat = (uint8_t)k;     /* the order of RtSeat */
-            return true;
+            bool budgeted = k == RT_SEAT_MC || k == RT_SEAT_ISMCTS;
+            return budgeted == (colon != NULL) &&
+                   (!colon || parse_budget(colon + 1, n - w - 1, budget));
         }
     return false;
 }
@@ -183,9 +208,10 @@ static int parse_seats(const RtGame *g, RtArgs *a, const char *list)
         int k = shown(s, n, &more);
         if (a->nseats == RT_MAX_PLAYERS)
             return usage_error(g, "--seats: more than %d seats", RT_MAX_PLAYERS);
-        if (!parse_seat(s, n, &a->seat[a->nseats]))
-            return usage_error(g, "--seats: '%.*s%s' is not human, random or json", k, s,
-                               more);
+        if (!parse_seat(s, n, &a->seat[a->nseats], &a->budget[a->nseats]))
+            return usage_error(g, "--seats: '%.*s%s' is not human, random, json, greedy, "
+                               "mc:N or ismcts:N (N from 1 to %d)", k, s, more,
+                               RT_AI_MAX_BUDGET);
         a->nseats++;
         if (!s[n])
             return 0;
@@ -227,7 +253,7 @@ static bool allowed(const RtArgs *a, const char *opt)
 {
     static const char *const play[] = {"--players", "--seats", "--seed",
         "--protocol", "--reveal-all", "--max-decisions", "--help", NULL};
-    static const char *const sim[] = {"--games", "--players", "--seed", "--json",
+    static const char *const sim[] = {"--games", "--players", "--seats", "--seed", "--json",
         "--max-decisions", "--coverage", "--jobs", "--shard", "--report", "--replays", "--track",
         "--help", NULL};
     static const char *const serve[] = {"--port", "--players", "--seats", "--seed",
@@ -359,18 +385,35 @@ static int check_seats(const RtGame *g, RtArgs *a)
     return 0;
 }
 
-/* serve's seats: human (a page) or random; every seat human by default. */
+/* serve's seats: human (a page) or a machine; every seat human by default. */
 static int check_serve_seats(const RtGame *g, RtArgs *a)
 {
     for (int p = 0; p < a->nseats; p++)
         if (a->seat[p] == RT_SEAT_JSON)
-            return usage_error(g, "--seats: serve seats are human or random, not json");
+            return usage_error(g, "--seats: serve seats are human, random, greedy, mc:N or "
+                               "ismcts:N, not json");
     bool listed = a->nseats != 0;
     int rc = check_seats(g, a);
     if (rc == 0 && !listed)
         for (int p = 0; p < a->players; p++)
             a->seat[p] = RT_SEAT_HUMAN;
     return rc;
+}
+
+/* simulate's seats: machines only; every seat random by default. */
+static int check_sim_seats(const RtGame *g, RtArgs *a)
+{
+    for (int p = 0; p < a->nseats; p++)
+        if (!rt_seat_machine(a->seat[p]))
+            return usage_error(g, "--seats: simulate seats are random, greedy, mc:N or "
+                               "ismcts:N, not %s", a->seat[p] == RT_SEAT_JSON ? "json"
+                                                                              : "human");
+    if (!a->nseats) {
+        for (int p = 0; p < a->players; p++)
+            a->seat[p] = RT_SEAT_RANDOM;
+        return 0;
+    }
+    return check_seats(g, a);
 }
 
 static int parse_args(const RtGame *g, RtArgs *a, int argc, char **argv)
@@ -380,13 +423,13 @@ static int parse_args(const RtGame *g, RtArgs *a, int argc, char **argv)
         i += parse_one(g, a, argc - i, argv + i, &rc);
     if (rc || a->help)
         return rc;
-    if (!a->players)
+    if (!a->players && !(a->simulate && a->nseats))
         a->players = a->simulate ? default_players(g) : 0;
     if (!a->games)
         a->games = DEFAULT_GAMES;
     if (a->cmd == CMD_SERVE)
         return check_serve_seats(g, a);
-    return a->simulate ? 0 : check_seats(g, a);
+    return a->simulate ? check_sim_seats(g, a) : check_seats(g, a);
 }
 
 static uint64_t clock_seed(void)
@@ -412,7 +455,7 @@ static double now(void)
 
 static void announce(const RtPlay *pl, bool seed_given)
 {
-    static const char *const kind[] = {"human", "random", "json"};
+    char kind[32];
     if (pl->json) {
         if (!seed_given)
             fprintf(stderr, "seed: %llu\n", (unsigned long long)pl->seed);
@@ -420,7 +463,8 @@ static void announce(const RtPlay *pl, bool seed_given)
     }
     fprintf(pl->out, "%s: %d players (", pl->g->name, pl->nplayers);
     for (int p = 0; p < pl->nplayers; p++)
-        fprintf(pl->out, "%sPlayer %d %s", p ? ", " : "", p + 1, kind[pl->seat[p]]);
+        fprintf(pl->out, "%sPlayer %d %s", p ? ", " : "", p + 1,
+                rt_seat_name(pl->seat[p], pl->mach->budget[p], kind, sizeof kind));
     fprintf(pl->out, "), seed %llu%s\n", (unsigned long long)pl->seed,
             seed_given ? "" : " (replay with --seed)");
     for (int p = 0; p < pl->nplayers; p++)
@@ -450,6 +494,7 @@ static const char *play_loop(RtPlay *pl)
         if (!rt_window_of(pl->g, pl->st))
             rt_show_chosen(pl, pick);
         rt_apply(pl->g, pl->st, pick);
+        rt_machines_observe(pl->mach, pl->st);
         if (ferror(pl->out) && !rt_flush(pl))
             return "stdout closed";
     }
@@ -466,6 +511,7 @@ static int play_game(RtPlay *pl, const RtArgs *a)
     rt_set_taken_observer(pl->g, rt_observe_taken, pl);
     rt_set_out_observer(pl->g, rt_observe_out, pl);
     rt_new_bounded(pl->g, pl->st, pl->seed, pl->nplayers, a->max_decisions);
+    rt_machines_observe(pl->mach, pl->st);
     const char *abandoned = play_loop(pl);
     rt_set_observer(pl->g, NULL, NULL);
     rt_set_window_observer(pl->g, NULL, NULL);
@@ -484,14 +530,17 @@ static int cmd_play(const RtGame *g, const RtArgs *a)
 {
     RtPlay *pl = calloc(1, sizeof *pl);
     void *st = malloc(g->state_size);
+    RtMachines mach;
+    uint64_t seed = a->seed_set ? a->seed : clock_seed();
+    bool machines = rt_machines_init(&mach, g, a->players, seed, a->seat, a->budget);
     int rc = 1;
-    if (!pl || !st) {
+    if (!pl || !st || !machines) {
         fprintf(stderr, "%s: out of memory\n", prog);
     } else {
         *pl = (RtPlay){.g = g, .prog = prog, .st = st, .nplayers = a->players, .in = stdin,
                        .out = stdout, .io_status = -1, .json = a->protocol_json,
-                       .reveal_all = a->reveal_all};
-        pl->seed = a->seed_set ? a->seed : clock_seed();
+                       .reveal_all = a->reveal_all, .mach = &mach};
+        pl->seed = seed;
         pl->colour = !pl->json && rt_colour_wanted(pl->out);
         for (int p = 0; p < a->players; p++) {
             pl->seat[p] = a->seat[p];
@@ -501,12 +550,22 @@ static int cmd_play(const RtGame *g, const RtArgs *a)
         }
         rc = play_game(pl, a);
     }
+    rt_machines_free(&mach);
     free(st);
     free(pl);
     return rc;
 }
 
 /* ---- simulate ---- */
+
+/* Does a seat of a's search (not every seat random)? */
+static bool sim_searches(const RtArgs *a)
+{
+    for (int p = 0; p < a->players; p++)
+        if (a->seat[p] != RT_SEAT_RANDOM)
+            return true;
+    return false;
+}
 
 /* --coverage: the games played in order on this thread (the counters of
  * coverage are one table), counted as sim.c counts them. */
@@ -582,6 +641,15 @@ static void sim_json(const RtGame *g, const RtArgs *a, const SimStats *s, double
     printf(",\"draws\":%llu,\"bound_draws\":%llu,\"faults\":%llu,\"no_winner\":%llu",
            (unsigned long long)s->draws, (unsigned long long)s->bound_draws,
            (unsigned long long)s->faults, (unsigned long long)s->no_winner);
+    if (sim_searches(a)) {
+        char name[32];
+        printf(",\"seats\":[");
+        for (int p = 0; p < a->players; p++) {
+            printf("%s\"%s\"", p ? "," : "",
+                   rt_seat_name(a->seat[p], a->budget[p], name, sizeof name));
+        }
+        putchar(']');
+    }
     if (cv) {
         putchar(',');
         rt_cover_json(cv, stdout);
@@ -599,10 +667,14 @@ static void sim_text(const RtGame *g, const RtArgs *a, const SimStats *s, double
            games / secs, (double)s->decisions / secs);
     printf("  per game   %.2f turns, %.2f decisions\n", (double)s->turns / games,
            (double)s->decisions / games);
+    char name[32];
     for (int p = 0; p < a->players; p++) {
         double wins = (double)s->wins[p] / SIM_WIN_UNIT;
-        printf("  Player %d   %.2f wins (%.1f%%), average score %.2f\n", p + 1,
+        printf("  Player %d   %.2f wins (%.1f%%), average score %.2f", p + 1,
                wins, 100.0 * wins / games, (double)s->score[p] / games);
+        if (sim_searches(a))
+            printf(" (%s)", rt_seat_name(a->seat[p], a->budget[p], name, sizeof name));
+        putchar('\n');
     }
     printf("  draws      %llu (%llu at the decision bound), faults %llu\n",
            (unsigned long long)s->draws, (unsigned long long)s->bound_draws,
@@ -622,9 +694,13 @@ static int check_sim_args(const RtGame *g, const RtArgs *a)
 {
     if (a->coverage && !g->play_covered)
         return usage_error(g, "--coverage: %s was built without coverage sites", g->name);
+    if (a->coverage && sim_searches(a))
+        return usage_error(g, "--coverage counts the games of random seats only");
     if (a->coverage && (a->jobs > 1 || a->nshards || a->report))
         return usage_error(g, "--coverage plays on one thread: not with --jobs, --shard "
                               "or --report");
+    if (a->track && sim_searches(a))
+        return usage_error(g, "--track plays random seats only");
     if (a->track && (a->coverage || a->nshards || a->report || a->json || a->replays > 1))
         return usage_error(g, "--track prints a line per game: not with --coverage, "
                               "--shard, --report, --json or --replays");
@@ -667,8 +743,11 @@ static int cmd_simulate(const RtGame *g, RtArgs *a)
     if (a->track)
         return track_run(g, prog, a->track, &r, a->jobs);
     sim_build_id(g, r.build);
-    for (int p = 0; p < a->players; p++)
-        strcpy(r.seat[p], "random");
+    for (int p = 0; p < a->players; p++) {
+        rt_seat_name(a->seat[p], a->budget[p], r.seat[p], sizeof r.seat[p]);
+        r.kind[p] = a->seat[p];
+        r.budget[p] = a->budget[p];
+    }
     RtCover *cv = a->coverage ? rt_cover_new(g) : NULL;
     SimStats *s = sim_stats_new();
     double t0 = now();
@@ -701,6 +780,7 @@ static int cmd_serve(const RtGame *g, const RtArgs *a)
                      .seed = a->seed_set ? a->seed : clock_seed(),
                      .max_decisions = a->max_decisions, .exit_when_done = a->exit_when_done};
     memcpy(o.seat, a->seat, sizeof o.seat);
+    memcpy(o.budget, a->budget, sizeof o.budget);
     if (!a->seed_set)
         fprintf(stderr, "seed: %llu\n", (unsigned long long)o.seed);
     return rt_serve(g, prog, &o);

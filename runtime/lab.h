@@ -84,6 +84,9 @@ typedef struct SimRun {
     char build[17];             /* the game's fingerprint, 16 hex digits */
     int players;
     char seat[RT_MAX_PLAYERS][SIM_SEAT_NAME]; /* each seat's agent, as --seats names it */
+    uint8_t kind[RT_MAX_PLAYERS];   /* each seat's agent (RtSeat), to play it (not
+                                     * in a stats file: 0 in one read back) */
+    int32_t budget[RT_MAX_PLAYERS]; /* mc:N, ismcts:N: N (likewise) */
     uint64_t seed, games;
     int64_t max_decisions;      /* 0: the game's own */
     uint64_t shard, nshards;    /* this part: games i with i % nshards == shard - 1 */

@@ -491,6 +491,14 @@ typedef struct RtGame {
      * build plays, for the fingerprint of simulate's stats files; 0 in
      * a game not written by cardc. */
     uint64_t code_hash;
+    /* What the search agents read (runtime/ai.c; RUNTIME.md, "Agents").
+     * value: the value seat p's agent maximises in st (the func of
+     * `agents: highest F`, else the score, each negated where the lowest
+     * is best), false when it has none (a func that faulted: call it on a
+     * copy). may_hold: may zone z ever hold card instance c (what the
+     * rules can put there, as the checker proves it); NULL: any card. */
+    bool (*value)(void *st, int p, int64_t *v);
+    bool (*may_hold)(int z, int c);
 } RtGame;
 
 /* ---- engine API ---- */

@@ -30,7 +30,28 @@ typedef enum RtSeat {
     RT_SEAT_HUMAN,
     RT_SEAT_RANDOM,
     RT_SEAT_JSON,
+    RT_SEAT_GREEDY,     /* the search agents of ai.c */
+    RT_SEAT_MC,
+    RT_SEAT_ISMCTS,
 } RtSeat;
+
+/* Is a seat of this kind answered by the program (random or a search
+ * agent), not read from a stream? */
+static inline bool rt_seat_machine(int seat)
+{
+    return seat != RT_SEAT_HUMAN && seat != RT_SEAT_JSON;
+}
+
+/* The seats' machines of one game: a generator per random seat, the
+ * search agents' state (NULL when no seat searches). */
+struct RtAi;
+typedef struct RtMachines {
+    const RtGame *g;
+    uint8_t seat[RT_MAX_PLAYERS];       /* RtSeat */
+    int32_t budget[RT_MAX_PLAYERS];     /* mc:N, ismcts:N: N */
+    RtRng rng[RT_MAX_PLAYERS];          /* a random seat's, seeded by rt_agent_seed */
+    struct RtAi *ai;                    /* NULL: no seat searches */
+} RtMachines;
 
 /* What an agent returns instead of an option index. */
 enum {
@@ -58,6 +79,8 @@ typedef struct RtPlay {
     int nplayers;
     uint8_t seat[RT_MAX_PLAYERS];   /* RtSeat */
     RtRng rng[RT_MAX_PLAYERS];      /* one per random seat */
+    RtMachines *mach;               /* the random and search seats' (NULL: play's
+                                     * random seats use rng above) */
     bool json;                      /* --protocol json */
     bool reveal_all;
     bool colour;                    /* headings and results in colour: a terminal, no NO_COLOR */
@@ -124,6 +147,20 @@ void rt_json_numbers(RtPlay *pl, int p);
 
 /* agents.c */
 uint64_t rt_agent_seed(uint64_t game_seed, int seat);
+/* The machines of a game of nplayers seated as seat[] (budget[]: the N of
+ * mc:N and ismcts:N), seeded by the game's seed: false when out of memory.
+ * rt_machines_observe after rt_new and after each rt_apply (what each
+ * seat saw, for the search agents); rt_machines_pick answers the pending
+ * decision of a machine seat. Search agents play copies only, which no
+ * observer may see: with quiet, rt_machines_pick keeps the observers of
+ * rt.h unset while it searches (play and serve, which set them). */
+bool rt_machines_init(RtMachines *m, const RtGame *g, int nplayers, uint64_t seed,
+                      const uint8_t *seat, const int32_t *budget);
+void rt_machines_free(RtMachines *m);
+void rt_machines_observe(RtMachines *m, const void *st);
+int rt_machines_pick(RtMachines *m, const void *st, bool quiet);
+/* A seat kind's name as --seats spells it: "random", "mc:100". */
+const char *rt_seat_name(int seat, int32_t budget, char *buf, size_t n);
 
 /* cover.c: simulate --coverage. rt_cover_new: the counters of g's
  * coverage sites and card kinds, zeroed (NULL: out of memory).

@@ -16,7 +16,8 @@
 typedef struct RtServeOpts {
     int port;                       /* 0: any free port */
     int players;                    /* seats in the game */
-    uint8_t seat[RT_MAX_PLAYERS];   /* RT_SEAT_HUMAN or RT_SEAT_RANDOM */
+    uint8_t seat[RT_MAX_PLAYERS];   /* RT_SEAT_HUMAN or a machine's (RtSeat) */
+    int32_t budget[RT_MAX_PLAYERS]; /* mc:N, ismcts:N: N */
     bool seed_set;                  /* --seed given */
     uint64_t seed;                  /* the seed, when given */
     int64_t max_decisions;          /* 0: the game's own bound */
@@ -58,8 +59,8 @@ typedef struct RtServeGame {
     const char *prog;               /* for messages on stderr */
     void *st;                       /* the game's state */
     int nplayers;
-    uint8_t seat[RT_MAX_PLAYERS];   /* RT_SEAT_HUMAN or RT_SEAT_RANDOM */
-    RtRng rng[RT_MAX_PLAYERS];      /* the random seats' generators, as play's */
+    uint8_t seat[RT_MAX_PLAYERS];   /* RT_SEAT_HUMAN or a machine's (RtSeat) */
+    RtMachines mach;                /* the machine seats', as play's */
     RtSeatStream stream[RT_MAX_PLAYERS];  /* a human seat's; .pl NULL for a random seat */
     bool failed;                    /* out of memory writing a stream */
 } RtServeGame;

@@ -132,15 +132,16 @@ static void take(RtServeGame *sg, int pick)
             if (sg->stream[p].pl)
                 rt_show_chosen(sg->stream[p].pl, pick);
     rt_apply(sg->g, sg->st, pick);
+    rt_machines_observe(&sg->mach, sg->st);
 }
 
-/* Plays the random seats' decisions, then asks the human seat whose
+/* Plays the machine seats' decisions, then asks the human seat whose
  * decision is pending (its decision line), or writes every seat's end. */
 static void play_on(RtServeGame *sg)
 {
     const RtCore *c = sg->st;
-    while (c->over == RT_PLAYING && sg->seat[c->dec.player] == RT_SEAT_RANDOM)
-        take(sg, rt_random_choice(sg->rng, sg->st));
+    while (c->over == RT_PLAYING && rt_seat_machine(sg->seat[c->dec.player]))
+        take(sg, rt_machines_pick(&sg->mach, sg->st, true));
     for (int p = 0; p < sg->nplayers; p++) {
         RtPlay *pl = sg->stream[p].pl;
         if (!pl)
@@ -159,10 +160,10 @@ bool rt_sg_start(RtServeGame *sg, const RtGame *g, const char *prog, const RtSer
 {
     *sg = (RtServeGame){.g = g, .prog = prog, .nplayers = o->players};
     sg->st = malloc(g->state_size);
-    bool ok = sg->st != NULL;
+    bool ok = sg->st != NULL &&
+              rt_machines_init(&sg->mach, g, o->players, o->seed, o->seat, o->budget);
     for (int p = 0; p < o->players; p++) {
         sg->seat[p] = o->seat[p];
-        rt_seed(&sg->rng[p], rt_agent_seed(o->seed, p));
         if (ok && o->seat[p] == RT_SEAT_HUMAN)
             ok = stream_open(sg, p, o->seed);
     }
@@ -172,6 +173,7 @@ bool rt_sg_start(RtServeGame *sg, const RtGame *g, const char *prog, const RtSer
     }
     set_observers(sg, true);
     rt_new_bounded(g, sg->st, o->seed, o->players, o->max_decisions);
+    rt_machines_observe(&sg->mach, sg->st);
     play_on(sg);
     return !sg->failed;
 }
@@ -182,6 +184,7 @@ void rt_sg_free(RtServeGame *sg)
         set_observers(sg, false);
     for (int p = 0; p < sg->nplayers; p++)
         stream_close(&sg->stream[p]);
+    rt_machines_free(&sg->mach);
     free(sg->st);
     sg->st = NULL;
 }

@@ -108,22 +108,63 @@ static int sampling_choice(void *ctx, void *st)
     return rt_random_choice(w->rng, st);
 }
 
-/* Game `index` of the run, played with the seats' agents (every seat
- * random today: a seat of another kind answers through its own chooser
- * here). */
+/* Does a seat of run r search (greedy, mc:N, ismcts:N: ai.c)? */
+static bool searches(const SimRun *r)
+{
+    for (int p = 0; p < r->players; p++)
+        if (r->kind[p] != RT_SEAT_RANDOM)
+            return true;
+    return false;
+}
+
+/* A game with a search seat: rt_new and rt_apply, each seat's machine
+ * answering (agents.c: the random seats as rt_play_direct's, the search
+ * agents seeded by `agents`, the seat and the decision), the scores
+ * sampled as sampling_choice samples them. */
+static void play_searching(Worker *w, uint64_t seed, uint64_t agents)
+{
+    const SimRun *r = w->r;
+    const RtCore *c = w->st;
+    RtMachines m;
+    if (!rt_machines_init(&m, w->g, r->players, agents, r->kind, r->budget)) {
+        w->oom = true;
+        return;
+    }
+    rt_new_bounded(w->g, w->st, seed, r->players, r->max_decisions);
+    rt_machines_observe(&m, w->st);
+    while (c->over == RT_PLAYING) {
+        if (w->lead && c->turns != w->last_turn) {
+            take_sample(w, w->st);
+            w->last_turn = c->turns;
+        }
+        rt_apply(w->g, w->st, rt_machines_pick(&m, w->st, false));
+        rt_machines_observe(&m, w->st);
+    }
+    rt_machines_free(&m);
+}
+
+/* Game `index` of the run, played with the seats' agents: every seat
+ * random, inline (rt_play_direct); else play_searching. */
 static void play_one(Worker *w, uint64_t index)
 {
     const SimRun *r = w->r;
     uint64_t seed = r->seed + index;
+    bool search = searches(r);
     for (int p = 0; p < r->players; p++)
         rt_seed(&w->rng[p], rt_agent_seed(seed, p));
     if (!w->lead) {
-        rt_play_direct(w->g, w->st, seed, r->players, r->max_decisions, NULL, w->rng);
+        if (search)
+            play_searching(w, seed, seed);
+        else
+            rt_play_direct(w->g, w->st, seed, r->players, r->max_decisions, NULL, w->rng);
         return;
     }
     w->traj = (Trajectory){.nplayers = r->players, .cap = w->traj.cap, .eval = w->traj.eval};
     w->last_turn = 0;
-    rt_play_direct(w->g, w->st, seed, r->players, r->max_decisions, sampling_choice, w);
+    if (search)
+        play_searching(w, seed, seed);
+    else
+        rt_play_direct(w->g, w->st, seed, r->players, r->max_decisions, sampling_choice, w);
     take_sample(w, w->st);
     const RtCore *c = w->st;
     bool won = false;
@@ -140,7 +181,10 @@ static void replay(Worker *w, uint64_t index, uint64_t k, uint64_t *wins)
     uint64_t seed = r->seed + index;
     for (int p = 0; p < r->players; p++)
         rt_seed(&w->rng[p], rt_agent_seed(seed, p) ^ (0x9E3779B97F4A7C15u * k));
-    rt_play_direct(w->g, w->st, seed, r->players, r->max_decisions, NULL, w->rng);
+    if (searches(r))
+        play_searching(w, seed, seed ^ (0x9E3779B97F4A7C15u * k));
+    else
+        rt_play_direct(w->g, w->st, seed, r->players, r->max_decisions, NULL, w->rng);
     sim_game_wins(w->st, wins);
 }
 

@@ -106,16 +106,21 @@ check "bash: the options of GAME play" \
     offers "--help --max-decisions --players --protocol --reveal-all --seats --seed" \
     $C/cardc-game.bash _cardc_game g play --
 check "bash: the options of GAME simulate" \
-    offers "--coverage --games --help --jobs --json --max-decisions --players --replays --report --seed --shard --track" \
+    offers "--coverage --games --help --jobs --json --max-decisions --players --replays --report --seats --seed --shard --track" \
     $C/cardc-game.bash _cardc_game g simulate --seed 3 --
 check "bash: GAME stats takes merge, report or impact" offers "impact merge report" \
     $C/cardc-game.bash _cardc_game g stats ""
-check "bash: GAME play --seats takes agents" offers "human json random" \
+check "bash: GAME play --seats takes agents" \
+    offers "greedy human ismcts:1000 json mc:100 random" \
     $C/cardc-game.bash _cardc_game g play --seats ""
+check "bash: GAME simulate --seats takes the program's agents" \
+    offers "greedy ismcts:1000 mc:100 random" \
+    $C/cardc-game.bash _cardc_game g simulate --seats ""
 check "bash: the options of GAME serve" \
     offers "--exit-when-done --help --max-decisions --players --port --seats --seed" \
     $C/cardc-game.bash _cardc_game g serve --
-check "bash: GAME serve --seats takes human and random" offers "human random" \
+check "bash: GAME serve --seats takes human and the program's agents" \
+    offers "greedy human ismcts:1000 mc:100 random" \
     $C/cardc-game.bash _cardc_game g serve --seats ""
 check "bash: nothing after GAME serve --port" offers "" \
     $C/cardc-game.bash _cardc_game g serve --port ""

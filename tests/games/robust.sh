@@ -373,7 +373,7 @@ usage_fails --players $((MINP - 1))
 usage_fails --seed x
 usage_fails --seed -1
 usage_fails --json=yes
-usage_fails --seats random,random
+usage_fails --seats json,random
 usage_fails --protocol json
 usage_fails --bogus
 usage_fails extra

@@ -56,7 +56,7 @@ usage_fails play --games 3
 usage_fails play --reveal-all=yes
 usage_fails play extra
 usage_fails simulate --games 0
-usage_fails simulate --seats random,random
+usage_fails simulate --seats human,random
 usage_fails simulate --reveal-all
 run play --players 9
 check "message names the range" has "$T/err" "$NAME: --players: '9' is not a number from 2 to 4"

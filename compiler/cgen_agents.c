@@ -1,0 +1,59 @@
+/* cgen_agents.c: what the search agents of the runtime (runtime/ai.c,
+ * runtime/determinize.c) read of a game:
+ *
+ *   game_value()     the value an agent maximises for a seat: the func of
+ *                    `agents: highest F` (negated for `lowest F`), else the
+ *                    score (negated under `winners: lowest score`), else 0
+ *   game_may_hold()  whether a zone may ever hold a card (the card kinds
+ *                    of sema_kinds.c): a determinization moves a card only
+ *                    where the rules may put it; absent when the kinds are
+ *                    not known (more than 64 card kinds)
+ *
+ * agents_table_entries() gives their lines of the game's RtGame table. */
+#include "cgen_int.h"
+
+/* game_value(st, p, v): a func of the rules, so it may fault (st is then
+ * over, and the value none): the runtime calls it on a copy. */
+static void gen_value(Gen *G)
+{
+    const Game *g = G->g;
+    const Sym *fn = g->agents_fn ? g->agents_fn : g->score;
+    bool lowest = g->agents_fn ? g->agents_lowest : g->lowest[0];
+    Buf *o = G->out;
+    buf_puts(o, "/* The value seat p's search agent maximises in st (RtGame.value). */\n"
+                "static bool game_value(void *st, int p, int64_t *v)\n{\n"
+                "    State *s = st;\n");
+    if (fn)
+        buf_printf(o, "    *v = %s(int64_t)fn_%s(s, p);\n", lowest ? "-" : "", CNAME(fn));
+    else
+        buf_puts(o, "    (void)p;\n    *v = 0;\n");
+    buf_puts(o, "    return !s->core.over;\n}\n\n");
+}
+
+static void gen_may_hold(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_puts(o, "/* zone_kinds[z]: the card kinds zone z may ever hold (bit k: CARD k). */\n"
+                "static const uint64_t zone_kinds[] = {");
+    for (int z = 0; z < g->zones.len; z++)
+        buf_printf(o, "%s0x%llxULL,", z % 4 ? " " : "\n    ", g->zone_kinds[z]);
+    buf_puts(o, "\n};\n\n"
+                "/* May zone z ever hold card instance c (RtGame.may_hold)? */\n"
+                "static bool game_may_hold(int z, int c)\n{\n"
+                "    return (zone_kinds[z] >> instance_card[c]) & 1;\n}\n\n");
+}
+
+void gen_agents(Gen *G)
+{
+    buf_puts(G->out, "/* ---- what the search agents read (runtime/ai.c) ---- */\n\n");
+    gen_value(G);
+    if (G->g->zone_kinds)
+        gen_may_hold(G);
+}
+
+const char *agents_table_entries(const Gen *G)
+{
+    return G->g->zone_kinds ? "    .value = game_value,\n    .may_hold = game_may_hold,\n"
+                            : "    .value = game_value,\n";
+}

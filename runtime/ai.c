@@ -1,0 +1,474 @@
+/* ai.c: the search agents: greedy, flat Monte Carlo, ISMCTS (ai.h;
+ * RUNTIME.md, "Agents").
+ *
+ * None reads what its seat may not know: each searches states dealt by
+ * rt_determinize from what the seat has seen. A game's result for a seat
+ * is 1 for a win, 1/k for a win shared by k, 0 for a draw, a loss or a
+ * fault; a playout cut after RT_AI_DEPTH decisions is scored as if the
+ * game ended there with RtGame.value as the score (the best value wins,
+ * shared when tied). */
+#include "ai.h"
+#include "rtcli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A node of the ISMCTS tree: the move that led to it, from the parent's
+ * decision. */
+typedef struct Node {
+    uint64_t key;           /* the move (option_key), the same in every
+                             * determinization where it is offered */
+    int32_t child;          /* first child, -1 none */
+    int32_t next;           /* next sibling, -1 none */
+    int32_t visits;         /* iterations through it */
+    int32_t avail;          /* iterations where it was offered */
+    int32_t stamp;          /* the last step that counted it available */
+    int16_t player;         /* who chose the move */
+    double reward;          /* sum of the results for player */
+} Node;
+
+struct RtAi {
+    const RtGame *g;
+    int nplayers;
+    uint64_t seed;          /* the game's */
+    uint8_t *known;         /* per card: bit p set while seat p knows its slot */
+    int32_t *last_slot;     /* per card: its slot at the last rt_ai_observe */
+    int *scratch;           /* rt_determinize's room: 4 ints per card */
+    void *base;             /* a determinized state, played on by a playout */
+    void *look[RT_AI_LOOK]; /* greedy's states, one per decision ahead */
+    Node *nodes;            /* the ISMCTS tree, nodes[0] the root */
+    int cap;                /* nodes allocated */
+    int32_t stamp;          /* steps down the tree so far */
+};
+
+RtAi *rt_ai_new(const RtGame *g, int nplayers, uint64_t game_seed)
+{
+    RtAi *ai = calloc(1, sizeof *ai);
+    if (!ai)
+        return NULL;
+    size_t n = (size_t)g->ninstances;
+    ai->g = g;
+    ai->nplayers = nplayers;
+    ai->seed = game_seed;
+    ai->known = calloc(n + 1, 1);
+    ai->last_slot = malloc((n + 1) * sizeof *ai->last_slot);
+    ai->scratch = malloc((4 * n + 1) * sizeof *ai->scratch);
+    ai->base = malloc(g->state_size);
+    bool ok = ai->known && ai->last_slot && ai->scratch && ai->base;
+    for (int k = 0; k < RT_AI_LOOK; k++)
+        ok &= (ai->look[k] = malloc(g->state_size)) != NULL;
+    if (!ok) {
+        rt_ai_free(ai);
+        return NULL;
+    }
+    for (size_t c = 0; c < n; c++)
+        ai->last_slot[c] = -1;
+    return ai;
+}
+
+void rt_ai_free(RtAi *ai)
+{
+    if (!ai)
+        return;
+    free(ai->known);
+    free(ai->last_slot);
+    free(ai->scratch);
+    free(ai->base);
+    for (int k = 0; k < RT_AI_LOOK; k++)
+        free(ai->look[k]);
+    free(ai->nodes);
+    free(ai);
+}
+
+/* ---- what each seat knows ---- */
+
+/* The seats that see card c where it lies in slot s now. */
+static unsigned seers(const RtAi *ai, const void *st, int s, int c)
+{
+    unsigned m = rt_card_seen(ai->g, st, c);
+    for (int p = 0; p < ai->nplayers; p++)
+        if (s >= 0 && rt_sees(ai->g, st, s, p))
+            m |= 1u << p;
+    return m;
+}
+
+void rt_ai_observe(RtAi *ai, const void *st)
+{
+    for (int c = 0; c < ai->g->ninstances; c++) {
+        int s = rt_card_slot(ai->g, st, c), was = ai->last_slot[c];
+        unsigned m = seers(ai, st, s, c);
+        if (s != was) {
+            /* a seat that saw it leave saw where it went (a move names
+             * both slots); one that did not has lost it */
+            for (int p = 0; p < ai->nplayers; p++)
+                if (was >= 0 && rt_sees(ai->g, st, was, p))
+                    m |= 1u << p;
+            ai->known[c] = (uint8_t)m;
+        } else {
+            ai->known[c] |= (uint8_t)m;
+        }
+        ai->last_slot[c] = s;
+    }
+}
+
+const uint8_t *rt_ai_known(const RtAi *ai)
+{
+    return ai->known;
+}
+
+/* ---- the observers, kept aside while searching ---- */
+
+void rt_ai_quiet(RtQuiet *q, const RtGame *g)
+{
+    *q = (RtQuiet){rt_observer_fn, rt_observer_ctx, rt_window_fn, rt_window_ctx,
+                   rt_show_fn, rt_show_ctx, rt_taken_fn, rt_taken_ctx,
+                   rt_out_fn, rt_out_ctx, g};
+    rt_set_observer(g, NULL, NULL);
+    rt_set_window_observer(g, NULL, NULL);
+    rt_set_show_observer(g, NULL, NULL);
+    rt_set_taken_observer(g, NULL, NULL);
+    rt_set_out_observer(g, NULL, NULL);
+}
+
+void rt_ai_loud(const RtQuiet *q)
+{
+    rt_set_observer(q->g, q->move, q->move_ctx);
+    rt_set_window_observer(q->g, q->window, q->window_ctx);
+    rt_set_show_observer(q->g, q->show, q->show_ctx);
+    rt_set_taken_observer(q->g, q->taken, q->taken_ctx);
+    rt_set_out_observer(q->g, q->out, q->out_ctx);
+}
+
+/* ---- results ---- */
+
+/* r[q]: the result of st for every seat q (see the top of this file). */
+static void results(const RtAi *ai, void *st, double *r)
+{
+    const RtCore *c = st;
+    int n = ai->nplayers, k = 0;
+    int64_t v[RT_MAX_PLAYERS], best = INT64_MIN;
+    for (int q = 0; q < n; q++) {
+        r[q] = 0;
+        v[q] = 0;
+    }
+    if (c->over == RT_ENDED) {
+        for (int q = 0; q < n; q++)
+            k += c->winner[q] != 0;
+        for (int q = 0; q < n; q++)
+            r[q] = c->winner[q] ? 1.0 / k : 0;
+        return;
+    }
+    if (c->over)
+        return;
+    for (int q = 0; q < n; q++)
+        if (!ai->g->value || !ai->g->value(st, q, &v[q]))
+            return;     /* no value (or it faulted): as a draw */
+    for (int q = 0; q < n; q++)
+        best = v[q] > best ? v[q] : best;
+    for (int q = 0; q < n; q++)
+        k += v[q] == best;
+    for (int q = 0; q < n; q++)
+        r[q] = v[q] == best ? 1.0 / k : 0;
+}
+
+/* Random play from st for at most `depth` decisions more (gen: one
+ * generator for every seat). */
+static void playout(const RtAi *ai, void *st, RtRng *gen, int depth)
+{
+    RtCore *c = st;
+    for (int i = 0; i < depth && c->over == RT_PLAYING; i++)
+        rt_apply(ai->g, st, (int)rt_below(gen, (uint32_t)c->dec.noptions));
+}
+
+/* The agent's generator for the pending decision of st: keyed by the
+ * game's seed, the seat and the decision's number. */
+static void agent_rng(const RtAi *ai, const void *st, RtRng *r)
+{
+    const RtCore *c = st;
+    uint64_t k = rt_agent_seed(ai->seed, c->dec.player) ^
+                 (0x9E3779B97F4A7C15u * (uint64_t)(c->decisions + 1));
+    rt_seed(r, k);
+}
+
+/* The determinized root for seat p: ai->base. */
+static void deal(RtAi *ai, const void *st, int p, RtRng *r)
+{
+    rt_clone(ai->g, ai->base, st);
+    rt_determinize(ai->g, ai->base, p, ai->known, r, ai->scratch);
+}
+
+/* Among the n best-scored options (score[i] == best), one at random. */
+static int pick_best(const double *score, int n, RtRng *r)
+{
+    double best = -INFINITY;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        best = score[i] > best ? score[i] : best;
+    for (int i = 0; i < n; i++)
+        k += score[i] == best;
+    int want = (int)rt_below(r, (uint32_t)k);
+    for (int i = 0; i < n; i++)
+        if (score[i] == best && want-- == 0)
+            return i;
+    return 0;
+}
+
+/* ---- greedy ---- */
+
+/* The worth to p of st, where the search stops: a game won (1/k shared)
+ * or lost outright ranks above or below every value; else p's value
+ * (st is a scratch state: the value's func may change it). */
+static double worth(RtAi *ai, void *st, int p)
+{
+    const RtCore *c = st;
+    if (c->over) {
+        double r[RT_MAX_PLAYERS];
+        results(ai, st, r);
+        return r[p] > 0 ? 1e18 * r[p] : -1e18;
+    }
+    int64_t v;
+    return ai->g->value && ai->g->value(st, p, &v) ? (double)v : 0;
+}
+
+/* The best worth p can reach from src by its own decisions alone: a move
+ * of several steps (an action, then the card it takes) is seen whole,
+ * RT_AI_LOOK decisions deep at most, RT_AI_GREEDY_STATES states in all
+ * (past them, each state is scored as it is). src is a scratch state. */
+static double greedy_best(RtAi *ai, void *src, int p, int level, int *states)
+{
+    const RtCore *c = src;
+    void *st = ai->look[level];
+    double best = -INFINITY;
+    for (int i = 0; i < c->dec.noptions && *states < RT_AI_GREEDY_STATES; i++) {
+        rt_clone(ai->g, st, src);
+        rt_apply(ai->g, st, i);
+        ++*states;
+        const RtCore *n = st;
+        double w = n->over == RT_PLAYING && n->dec.player == p && level + 1 < RT_AI_LOOK &&
+                           *states < RT_AI_GREEDY_STATES
+                       ? greedy_best(ai, st, p, level + 1, states)
+                       : worth(ai, st, p);
+        best = w > best ? w : best;
+    }
+    return best > -INFINITY ? best : worth(ai, src, p);
+}
+
+static int greedy(RtAi *ai, const void *st, RtRng *r)
+{
+    const RtDecision *d = &((const RtCore *)st)->dec;
+    double score[RT_MAX_OPTIONS];
+    int states = 0;
+    deal(ai, st, d->player, r);
+    for (int i = 0; i < d->noptions; i++) {
+        void *next = ai->look[0];
+        rt_clone(ai->g, next, ai->base);
+        rt_apply(ai->g, next, i);
+        const RtCore *n = next;
+        score[i] = n->over == RT_PLAYING && n->dec.player == d->player
+                       ? greedy_best(ai, next, d->player, 1, &states)
+                       : worth(ai, next, d->player);
+    }
+    return pick_best(score, d->noptions, r);
+}
+
+/* ---- flat Monte Carlo ---- */
+
+static int flat_mc(RtAi *ai, const void *st, int budget, RtRng *r)
+{
+    const RtDecision *d = &((const RtCore *)st)->dec;
+    int n = d->noptions, p = d->player;
+    double sum[RT_MAX_OPTIONS] = {0}, mean[RT_MAX_OPTIONS];
+    int tries[RT_MAX_OPTIONS] = {0};
+    for (int k = 0; k < budget; k++) {
+        int i = k % n;
+        double res[RT_MAX_PLAYERS];
+        deal(ai, st, p, r);
+        rt_apply(ai->g, ai->base, i);
+        playout(ai, ai->base, r, RT_AI_DEPTH);
+        results(ai, ai->base, res);
+        sum[i] += res[p];
+        tries[i]++;
+    }
+    for (int i = 0; i < n; i++)
+        mean[i] = tries[i] ? sum[i] / tries[i] : 0;
+    return pick_best(mean, n, r);
+}
+
+/* ---- ISMCTS ---- */
+
+/* ln and sqrt for UCB, without libm (a game links libcardrt alone):
+ * ln(x), x >= 1, from x = m 2^k, m in [1, 2), ln m = 2 atanh((m-1)/(m+1))
+ * (to 1e-9); sqrt by Newton's steps from a power of two (x >= 0). */
+static double ln(double x)
+{
+    int k = 0;
+    while (x >= 2) {
+        x /= 2;
+        k++;
+    }
+    double t = (x - 1) / (x + 1), t2 = t * t, term = t, sum = 0;
+    for (int i = 1; i < 30; i += 2) {
+        sum += term / i;
+        term *= t2;
+    }
+    return 2 * sum + k * 0.69314718055994530942;
+}
+
+static double root(double x)
+{
+    double r = 1;
+    while (r * r < x)
+        r *= 2;
+    for (int i = 0; i < 8 && x > 0; i++)   /* from r >= sqrt(x): 6 suffice */
+        r = (r + x / r) / 2;
+    return x > 0 ? r : 0;
+}
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9E3779B97F4A7C15u + (h << 6) + (h >> 2);
+    return h * 0xBF58476D1CE4E5B9u;
+}
+
+static uint64_t name_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603u;
+    for (; s && *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/* Option i of st's decision as a move the same in every determinization:
+ * its kind and values, a card by its name (copies are one move). */
+static uint64_t option_key(const RtGame *g, const void *st, int i)
+{
+    const RtOption *o = &((const RtCore *)st)->dec.opt[i];
+    uint64_t h = mix(mix(0, o->kind), (uint64_t)(int64_t)o->a);
+    int n = o->kind == RT_OPT_CARDS ? o->n
+          : o->kind == RT_OPT_CARD || o->kind == RT_OPT_TRIGGER ? 1 : 0;
+    for (int k = 0; k < n && k < RT_MAX_PICK; k++)
+        h = mix(h, o->ids[k] < g->ninstances ? name_hash(g->card_name[o->ids[k]]) : o->ids[k]);
+    if (o->kind == RT_OPT_WORDS)
+        for (int k = 0; k < RT_MAX_WORDS; k++)
+            h = mix(h, (uint64_t)(int64_t)o->words.value[k]);
+    return h;
+}
+
+static int new_node(RtAi *ai, int *used, int parent, uint64_t key, int player)
+{
+    int i = (*used)++;
+    ai->nodes[i] = (Node){key, -1, -1, 0, 0, 0, (int16_t)player, 0};
+    if (parent >= 0) {
+        ai->nodes[i].next = ai->nodes[parent].child;
+        ai->nodes[parent].child = i;
+    }
+    return i;
+}
+
+static int child_of(const RtAi *ai, int node, uint64_t key)
+{
+    for (int k = ai->nodes[node].child; k >= 0; k = ai->nodes[k].next)
+        if (ai->nodes[k].key == key)
+            return k;
+    return -1;
+}
+
+/* One step down from node in the playout state: an option no child has
+ * yet (expanded: *expanded set), else the best by UCB among the children
+ * offered here (each counted as available). Applies it; returns the
+ * child. */
+static int descend(RtAi *ai, int node, int *used, RtRng *r, bool *expanded)
+{
+    const RtCore *c = ai->base;
+    int n = c->dec.noptions, nfresh = 0, best = -1, best_i = 0;
+    int fresh[RT_MAX_OPTIONS], kid[RT_MAX_OPTIONS];
+    double best_ucb = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        kid[i] = child_of(ai, node, option_key(ai->g, ai->base, i));
+        if (kid[i] < 0)
+            fresh[nfresh++] = i;
+    }
+    if (nfresh > 0) {
+        int i = fresh[rt_below(r, (uint32_t)nfresh)];
+        int k = new_node(ai, used, node, option_key(ai->g, ai->base, i), c->dec.player);
+        *expanded = true;
+        rt_apply(ai->g, ai->base, i);
+        return k;
+    }
+    ai->stamp++;
+    for (int i = 0; i < n; i++) {
+        Node *k = &ai->nodes[kid[i]];
+        if (k->stamp == ai->stamp)
+            continue;       /* two options of one move: counted once */
+        k->stamp = ai->stamp;
+        k->avail++;
+        double u = k->reward / k->visits + 0.7 * root(ln((double)k->avail) / k->visits);
+        if (u > best_ucb) {
+            best_ucb = u;
+            best = kid[i];
+            best_i = i;
+        }
+    }
+    rt_apply(ai->g, ai->base, best_i);
+    return best;
+}
+
+static void iterate(RtAi *ai, const void *st, int *used, RtRng *r)
+{
+    int path[RT_AI_DEPTH + 1], depth = 0, node = 0;
+    bool expanded = false;
+    deal(ai, st, ((const RtCore *)st)->dec.player, r);
+    const RtCore *c = ai->base;
+    while (c->over == RT_PLAYING && !expanded && depth < RT_AI_DEPTH) {
+        node = descend(ai, node, used, r, &expanded);
+        path[depth++] = node;
+    }
+    playout(ai, ai->base, r, RT_AI_DEPTH - depth);
+    double res[RT_MAX_PLAYERS];
+    results(ai, ai->base, res);
+    for (int k = 0; k < depth; k++) {
+        Node *nd = &ai->nodes[path[k]];
+        nd->visits++;
+        nd->reward += res[nd->player];
+    }
+}
+
+static int ismcts(RtAi *ai, const void *st, int budget, RtRng *r)
+{
+    if (ai->cap < budget + 1) {
+        Node *n = realloc(ai->nodes, (size_t)(budget + 1) * sizeof *n);
+        if (!n)
+            return flat_mc(ai, st, budget, r);
+        ai->nodes = n;
+        ai->cap = budget + 1;
+    }
+    int used = 0;
+    new_node(ai, &used, -1, 0, -1);
+    for (int k = 0; k < budget; k++)
+        iterate(ai, st, &used, r);
+    const RtDecision *d = &((const RtCore *)st)->dec;
+    double visits[RT_MAX_OPTIONS];
+    for (int i = 0; i < d->noptions; i++) {
+        int k = child_of(ai, 0, option_key(ai->g, st, i));
+        visits[i] = k >= 0 ? ai->nodes[k].visits : -1;
+    }
+    return pick_best(visits, d->noptions, r);
+}
+
+int rt_ai_choose(RtAi *ai, const void *st, RtAiKind kind, int budget)
+{
+    const RtCore *c = st;
+    RtRng r;
+    agent_rng(ai, st, &r);
+    if (c->dec.noptions <= 1)
+        return 0;
+    switch (kind) {
+    case RT_AI_GREEDY:
+        return greedy(ai, st, &r);
+    case RT_AI_MC:
+        return flat_mc(ai, st, budget, &r);
+    default:
+        return ismcts(ai, st, budget, &r);
+    }
+}

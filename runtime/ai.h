@@ -1,0 +1,80 @@
+/* ai.h: the search agents (greedy, flat Monte Carlo, ISMCTS) and the
+ * determinization they search on. Inside libcardrt; RUNTIME.md, "Agents",
+ * says what they do.
+ *
+ * An RtAi belongs to one game being played (play, simulate, serve): it
+ * holds what every seat knows of where the cards lie and the scratch
+ * states of the search, and no global is read or written through it, so
+ * games may be played side by side in threads. Every random number an
+ * agent draws comes from a generator seeded by the game's seed, the seat
+ * and the decision's number (core.decisions): the same seed plays the
+ * same game, whatever else runs. */
+#ifndef CARDRT_AI_H
+#define CARDRT_AI_H
+
+#include "rt.h"
+
+typedef enum RtAiKind {
+    RT_AI_GREEDY,       /* the best value (RtGame.value) its own next
+                                 * decisions reach */
+    RT_AI_MC,           /* flat Monte Carlo: budget playouts in all */
+    RT_AI_ISMCTS,       /* single-observer ISMCTS: budget iterations */
+} RtAiKind;
+
+enum {
+    RT_AI_DEPTH = 60,          /* decisions a playout takes before it is cut
+                                 * and scored by the value */
+    RT_AI_MAX_BUDGET = 1000000, /* the largest N of mc:N and ismcts:N */
+    RT_AI_LOOK = 3,             /* greedy: its own decisions in a row it looks
+                                 * through (a move of several steps) */
+    RT_AI_GREEDY_STATES = 4096, /* greedy: states it plays to, at most */
+};
+
+typedef struct RtAi RtAi;
+
+/* An agent state for a game of g between nplayers; NULL: out of memory. */
+RtAi *rt_ai_new(const RtGame *g, int nplayers, uint64_t game_seed);
+void rt_ai_free(RtAi *ai);
+/* What each seat knows of where the cards are: call with the state after
+ * rt_new and after every rt_apply (the moves between two calls are seen
+ * as one; RUNTIME.md, "Determinization"). */
+void rt_ai_observe(RtAi *ai, const void *st);
+/* What rt_ai_observe keeps: per card instance, bit p set while seat p
+ * knows the slot it lies in. */
+const uint8_t *rt_ai_known(const RtAi *ai);
+/* The option the agent of kind `kind` (budget: playouts or iterations)
+ * takes for the pending decision of st. Plays copies of st only; calls no
+ * observer (the caller keeps them unset meanwhile: rt_ai_quiet). */
+int rt_ai_choose(RtAi *ai, const void *st, RtAiKind kind, int budget);
+
+/* The observers of rt.h, kept aside while an agent searches (the search
+ * plays copies, which no view may report) and put back after. For play
+ * and serve, which set them; simulate sets none and never calls these. */
+typedef struct RtQuiet {
+    RtObserver move;
+    void *move_ctx;
+    RtWindowObserver window;
+    void *window_ctx;
+    RtShowObserver show;
+    void *show_ctx;
+    RtTakenObserver taken;
+    void *taken_ctx;
+    RtOutObserver out;
+    void *out_ctx;
+    const RtGame *g;
+} RtQuiet;
+void rt_ai_quiet(RtQuiet *q, const RtGame *g);
+void rt_ai_loud(const RtQuiet *q);
+
+/* determinize.c: st made one of the states seat p cannot tell from it:
+ * the cards p does not know are dealt again among the places of the cards
+ * p does not know, each only where its zone may hold it (RtGame.may_hold),
+ * every zone keeping its size; the game's own generator is reseeded (the
+ * shuffles to come are unknown too). known[c]: bit p set when p knows the
+ * slot card c lies in (rt_ai_observe). The pending decision's card
+ * options follow the cards they name by position. scratch: room for
+ * 4 * g->ninstances ints. */
+void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRng *r,
+                    int *scratch);
+
+#endif

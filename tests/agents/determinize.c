@@ -1,0 +1,222 @@
+/* determinize.c: the agents' determinization (runtime/determinize.c)
+ * never changes what the seat it is for may see, and does deal cards
+ * again.
+ *
+ * Linked with a game's C (-DCARDC_NO_MAIN) and libcardrt:
+ *
+ *     determinize-GAME [--games N] [--players A..B] [--seed S]
+ *
+ * Game i is played with seed S + i by A + i mod (B - A + 1) players, every
+ * seat random; at every decision, for the seat deciding:
+ *   - its protocol decision line (the line `play --protocol json` writes
+ *     for that seat: its options, its view of every zone, the numbers,
+ *     the event in progress, the window) is written from the state, then
+ *     from a determinized copy: the two must be the same;
+ *   - the copy passes rt_check_state (every card in one place, the
+ *     derived tables agree);
+ *   - every card the seat followed into a slot it does not see (rt_ai_known)
+ *     is still in that slot;
+ * and over all the decisions, the copies must differ from the states
+ * (some card dealt elsewhere) in at least one decision in 10 where the
+ * seat has a card it does not know. Prints the figures and
+ * `determinize: N passed, M failed` (one check a game, and the count). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L   /* open_memstream */
+#endif
+#include "ai.h"
+#include "rtcli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+extern const RtGame game;
+
+typedef struct Run {
+    RtPlay pl;              /* the views, of one seat at a time */
+    void *det;              /* the determinized copy */
+    int *scratch;
+    char *line[2];          /* the decision line of the state, of the copy */
+    size_t len[2];
+    long long decisions, unknown, dealt, failures;
+    long long hidden, stayed;   /* cards the seat did not know; of them, left in place */
+} Run;
+
+/* The protocol decision line of seat p from state st into r->line[k]. */
+static void decision_line(Run *r, void *st, int p, int k)
+{
+    free(r->line[k]);
+    r->line[k] = NULL;
+    FILE *f = open_memstream(&r->line[k], &r->len[k]);
+    r->pl.st = st;
+    r->pl.out = f;
+    r->pl.viewers = 1u << p;
+    rt_json_decision(&r->pl);
+    fclose(f);
+}
+
+/* Does some slot hold other cards, or in another order, in a than in b
+ * (the cards within each slot's size: a copy skips the room past it)? */
+static bool zones_differ(const void *a, const void *b)
+{
+    for (int s = 0; s < game.nslots; s++)
+        for (int i = 0; i < rt_zone_size(&game, a, s); i++)
+            if (rt_zone_card(&game, a, s, i) != rt_zone_card(&game, b, s, i))
+                return true;
+    return false;
+}
+
+/* Counts the cards p does not know in st, and those of them the deal left
+ * where they truly are (a well mixed deal leaves few). */
+static void count_stayed(Run *r, const void *st, const void *det, int p, const uint8_t *known)
+{
+    for (int s = 0; s < game.nslots; s++) {
+        if (rt_sees(&game, st, s, p) || !rt_slot_used(&game, st, s))
+            continue;
+        for (int i = 0; i < rt_zone_size(&game, st, s); i++) {
+            int c = rt_zone_card(&game, st, s, i);
+            if (((known[c] >> p) & 1) || ((rt_card_seen(&game, st, c) >> p) & 1))
+                continue;
+            r->hidden++;
+            r->stayed += rt_zone_card(&game, det, s, i) == c;
+        }
+    }
+}
+
+/* Does seat p not know some card (one the determinization may move)? */
+static bool has_unknown(const void *st, int p, const uint8_t *known)
+{
+    for (int c = 0; c < game.ninstances; c++) {
+        int s = rt_card_slot(&game, st, c);
+        if (s >= 0 && !rt_sees(&game, st, s, p) && !((known[c] >> p) & 1) &&
+            !((rt_card_seen(&game, st, c) >> p) & 1))
+            return true;
+    }
+    return false;
+}
+
+/* Every card seat p followed is where it was; else *card is one that is not. */
+static bool known_kept(const void *st, const void *det, int p, const uint8_t *known, int *card)
+{
+    for (int c = 0; c < game.ninstances; c++)
+        if (((known[c] >> p) & 1) && rt_card_slot(&game, st, c) != rt_card_slot(&game, det, c)) {
+            *card = c;
+            return false;
+        }
+    return true;
+}
+
+/* One decision of seat p checked; false on a failure (printed). */
+static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_t seed)
+{
+    int p = ((const RtCore *)st)->dec.player;
+    const uint8_t *known = rt_ai_known(ai);
+    char why[256] = "";
+    int c = -1;
+    rt_clone(&game, r->det, st);
+    rt_determinize(&game, r->det, p, known, gen, r->scratch);
+    decision_line(r, st, p, 0);
+    decision_line(r, r->det, p, 1);
+    r->decisions++;
+    if (has_unknown(st, p, known)) {
+        r->unknown++;
+        r->dealt += zones_differ(st, r->det);
+        count_stayed(r, st, r->det, p, known);
+    }
+    if (r->len[0] != r->len[1] || memcmp(r->line[0], r->line[1], r->len[0]))
+        snprintf(why, sizeof why, "the view of seat %d changed", p);
+    else if (!rt_check_state(&game, r->det, why, sizeof why))
+        ;
+    else if (!known_kept(st, r->det, p, known, &c))
+        snprintf(why, sizeof why, "card %d (%s), which seat %d followed into slot %d, is in "
+                 "slot %d", c, game.card_name[c], p, rt_card_slot(&game, st, c),
+                 rt_card_slot(&game, r->det, c));
+    else
+        return true;
+    if (r->failures++ < 5) {
+        fprintf(stderr, "determinize: seed %llu, decision %lld: %s\n", (unsigned long long)seed,
+                (long long)((const RtCore *)st)->decisions, why);
+        if (r->len[0] != r->len[1] || memcmp(r->line[0], r->line[1], r->len[0]))
+            fprintf(stderr, "  before: %s  after:  %s", r->line[0], r->line[1]);
+    }
+    return false;
+}
+
+static bool play_one(Run *r, void *st, uint64_t seed, int players)
+{
+    RtAi *ai = rt_ai_new(&game, players, seed);
+    RtRng gen, pick;
+    bool ok = ai != NULL;
+    rt_seed(&gen, seed * 7 + 1);
+    rt_seed(&pick, seed);
+    r->pl.nplayers = players;
+    r->pl.seed = seed;
+    rt_new(&game, st, seed, players);
+    const RtCore *c = st;
+    if (ai)
+        rt_ai_observe(ai, st);
+    while (ok && c->over == RT_PLAYING) {
+        ok = check_decision(r, st, ai, &gen, seed);
+        rt_apply(&game, st, (int)rt_below(&pick, (uint32_t)c->dec.noptions));
+        rt_ai_observe(ai, st);
+    }
+    rt_ai_free(ai);
+    return ok;
+}
+
+static bool parse_args(int argc, char **argv, long *games, int *lo, int *hi, uint64_t *seed)
+{
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--games"))
+            *games = atol(argv[i + 1]);
+        else if (!strcmp(argv[i], "--seed"))
+            *seed = strtoull(argv[i + 1], NULL, 10);
+        else if (!strcmp(argv[i], "--players") && sscanf(argv[i + 1], "%d..%d", lo, hi) == 2)
+            ;
+        else
+            return false;
+    }
+    return *games > 0 && *lo >= game.min_players && *hi <= game.max_players && *lo <= *hi &&
+           argc % 2 == 1;
+}
+
+int main(int argc, char **argv)
+{
+    long games = 20;
+    int lo = game.min_players, hi = game.max_players, passed = 0, failed = 0;
+    uint64_t seed = 1;
+    if (!parse_args(argc, argv, &games, &lo, &hi, &seed)) {
+        fprintf(stderr, "usage: %s [--games N] [--players A..B] [--seed S]\n", argv[0]);
+        return 2;
+    }
+    Run r = {.pl = {.g = &game, .prog = "determinize", .json = true, .io_status = -1}};
+    void *st = malloc(game.state_size);
+    r.det = malloc(game.state_size);
+    r.scratch = malloc((4 * (size_t)game.ninstances + 1) * sizeof *r.scratch);
+    if (!st || !r.det || !r.scratch)
+        return 1;
+    for (int p = 0; p < RT_MAX_PLAYERS; p++)
+        r.pl.seat[p] = RT_SEAT_JSON;
+    for (long i = 0; i < games; i++) {
+        int players = lo + (int)(i % (hi - lo + 1));
+        if (play_one(&r, st, seed + (uint64_t)i, players))
+            passed++;
+        else
+            failed++;
+    }
+    bool dealt = r.dealt * 10 >= r.unknown && (r.unknown == 0 || r.dealt > 0);
+    printf("determinize: %s: %lld decisions, %lld with a card the seat does not know, "
+           "%lld of those dealt differently; %.1f%% of the cards the seat did not know left "
+           "where they were\n", game.name, r.decisions, r.unknown, r.dealt,
+           r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0);
+    if (!dealt)
+        printf("determinize: FAIL: too few determinizations deal any card elsewhere\n");
+    passed += dealt;
+    failed += !dealt;
+    printf("determinize: %d passed, %d failed\n", passed, failed);
+    free(st);
+    free(r.det);
+    free(r.scratch);
+    free(r.line[0]);
+    free(r.line[1]);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# determinize.sh: the agents' determinization keeps every seat's view and
+# what it followed, and deals the cards it does not know
+# (tests/agents/determinize.c), over random games of the games below:
+# the shipped ones, and the labs of what a seat may be shown or follow
+# (show, held zones, reactions and their windows, words naming cards,
+# owners, copies, simultaneous choices).
+#
+#   sh tests/agents/determinize.sh BUILD
+# Prints "determinize: N passed, M failed" (one check a game); exits 1 if
+# any failed.
+B=${1:?usage: determinize.sh BUILD}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+CHECK_PREFIX="determinize: "
+. "$ROOT/tests/check.sh"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+export ASAN_OPTIONS=detect_leaks=1
+
+# det GAME N: N games of GAME checked; its output shown when one failed.
+det() {
+    "$B/bin/determinize-$1-asan" --games "$2" >"$T/out" 2>&1 || { cat "$T/out"; return 1; }
+}
+
+while read -r g games; do
+    case $g in '' | '#'*) continue ;; esac
+    check "$g: $games games, every view kept, every card followed kept, cards dealt" \
+        det "$g" "$games"
+done <"$ROOT/tests/agents/games"
+summary determinize
