@@ -31,7 +31,9 @@ static void html_row(FILE *f, const ImpactFig *x)
             x->players, x->impact, x->low, x->high, (unsigned long long)x->pairs,
             (unsigned long long)x->faulted, x->drawn, x->played, x->held, x->win_drawn,
             x->win_played, x->win_held,
-            x->dominant ? "dominant" : x->dead ? "dead" : "");
+            x->dominant ? "dominant"
+            : x->dead && x->unchanged ? "dead, or told by its type alone (every game the same)"
+            : x->dead ? "dead" : "");
 }
 
 static void write_html(FILE *f, const RtGame *g, const ImpactFig *figs, int n)
@@ -48,7 +50,10 @@ static void write_html(FILE *f, const RtGame *g, const ImpactFig *figs, int n)
           "card and with a blank in its place; the impact is the change in its holder's "
           "win rate, in percentage points, with a 95% paired interval. A card is dominant "
           "when the interval lies above +5 points, dead when it is never drawn or played, "
-          "or its interval lies within &plusmn;2 points over 1,000 pairs or more.</p>\n"
+          "or its interval lies within &plusmn;2 points over 1,000 pairs or more. When every "
+          "game came out the same with the blank, the blank (which keeps the card's type) "
+          "played as the card: the card is dead, or the rules tell it by its type alone "
+          "(a joker that counts as any card, say), which a blank cannot test.</p>\n"
           "<table><tr><th>Card</th><th>Players</th><th>Impact</th><th>95% interval</th>"
           "<th>Pairs</th><th>Faulted</th><th>Drawn</th><th>Played</th><th>Held at the end"
           "</th><th>Holder's wins, drawn</th><th>played</th><th>held</th><th>Flag</th></tr>\n",

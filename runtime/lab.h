@@ -158,6 +158,9 @@ typedef struct ImpactFig {
     double drawn, played, held; /* % of the games */
     double win_drawn, win_played, win_held; /* the holder's win rate in those */
     bool dominant, dead;
+    bool unchanged;             /* no game's outcome moved: a blank of the card's
+                                 * type plays as the card does, so a "dead" may
+                                 * only say that the rules tell it by its type */
 } ImpactFig;
 /* stats impact [--report DIR] WITH WITHOUT...: one JSON line per pair. */
 int impact_command(const RtGame *g, const char *prog, int argc, char **argv);

@@ -272,12 +272,26 @@ typedef struct ImpactSums {
     uint64_t diff_sq;           /* sum of their squares */
     uint64_t drawn, played, held;        /* games where a copy was so */
     uint64_t win_drawn, win_played, win_held; /* the holder's wins in those games */
+    uint64_t differ;            /* games whose holder, fault or any seat's wins differ */
 } ImpactSums;
 
-static void add_pair(ImpactSums *s, const TrackLine *a, const TrackLine *b)
+/* Whether the two runs' lines of a game tell the same game apart in
+ * nothing they record: holder, fault and every seat's wins. */
+static bool same_outcome(const TrackLine *a, const TrackLine *b, int players)
+{
+    if (a->holder != b->holder || a->faulted != b->faulted)
+        return false;
+    for (int p = 0; p < players; p++)
+        if (a->wins[p] != b->wins[p])
+            return false;
+    return true;
+}
+
+static void add_pair(ImpactSums *s, const TrackLine *a, const TrackLine *b, int players)
 {
     uint64_t w = a->holder >= 0 ? a->wins[a->holder] : 0;
     s->games++;
+    s->differ += !same_outcome(a, b, players);
     s->drawn += (uint64_t)a->drawn;
     s->played += (uint64_t)a->played;
     s->held += (uint64_t)a->held;
@@ -315,7 +329,7 @@ static bool read_pairs(FILE *fa, FILE *fb, TrackHead *ha, ImpactSums *s, const c
             *why = "a game's line is missing or malformed";
             return false;
         }
-        add_pair(s, &a, &b);
+        add_pair(s, &a, &b, ha->players);
     }
     return true;
 }
@@ -348,6 +362,7 @@ static ImpactFig impact_fig(const TrackHead *h, const ImpactSums *s)
                    .win_held = win_rate(s->win_held, s->held)};
     snprintf(f.card, sizeof f.card, "%s", h->name);
     f.dominant = s->pairs > 1 && f.low > DOMINANT_POINTS;
+    f.unchanged = s->games > 0 && s->differ == 0;
     f.dead = s->drawn == 0 || s->played == 0 ||
              (s->pairs >= DEAD_GAMES && f.low > -DEAD_POINTS && f.high < DEAD_POINTS);
     return f;
@@ -361,11 +376,11 @@ void impact_json(FILE *f, const ImpactFig *x)
                "\"impact\":%.2f,\"low\":%.2f,\"high\":%.2f,"
                "\"drawn\":%.2f,\"played\":%.2f,\"held\":%.2f,"
                "\"win_drawn\":%.2f,\"win_played\":%.2f,\"win_held\":%.2f,"
-               "\"dominant\":%s,\"dead\":%s}",
+               "\"dominant\":%s,\"dead\":%s,\"unchanged\":%s}",
             x->players, x->seed, x->games, (unsigned long long)x->pairs,
             (unsigned long long)x->faulted, x->impact, x->low, x->high, x->drawn, x->played,
             x->held, x->win_drawn, x->win_played, x->win_held, x->dominant ? "true" : "false",
-            x->dead ? "true" : "false");
+            x->dead ? "true" : "false", x->unchanged ? "true" : "false");
 }
 
 /* One pair of track files into *fig; false with the reason said. */

@@ -35,7 +35,8 @@ has() { grep -q "$2" "$1"; }
 check "Crown's impact" impact Crown "$T/crown.json"
 check "Crown dominant" has "$T/crown.json" '"dominant":true,"dead":false'
 check "Dud's impact" impact Dud "$T/dud.json"
-check "Dud dead" has "$T/dud.json" '"impact":0.00,.*"dominant":false,"dead":true'
+check "Dud dead" has "$T/dud.json" '"impact":0.00,.*"dominant":false,"dead":true,"unchanged":true'
+check "the Crown moved games" has "$T/crown.json" '"unchanged":false'
 check "Crown again" impact Crown "$T/crown2.json"
 check "the same seeds, the same bytes" cmp -s "$T/crown.json" "$T/crown2.json"
 # the report: a table per card, the JSON lines stats impact prints
@@ -46,7 +47,7 @@ check "the report: the lines of each card" sh -c "cat '$T/crown.json' '$T/dud.js
 check "report.json: both cards" has "$T/rep/impact.json" '"Crown".*"dominant":true'
 check "report.html: the Crown's row" has "$T/rep/impact.html" \
     '<tr><td>Crown</td><td>3</td><td>+97.00</td>.*<td>dominant</td></tr>'
-check "report.html: the Dud's row" has "$T/rep/impact.html" '<tr><td>Dud</td>.*<td>dead</td></tr>'
+check "report.html: the Dud's row" has "$T/rep/impact.html" '<tr><td>Dud</td>.*<td>dead, or told by its type alone (every game the same)</td></tr>'
 check "report.html: stands alone" sh -c "! grep -qiE '<script|https?:' '$T/rep/impact.html'"
 # --jobs 2 and 3 (blocks of 4,096 games: 5,000 spans two) write the bytes of --jobs 1
 track_jobs() {
