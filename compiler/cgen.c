@@ -1298,6 +1298,118 @@ static long long gen_bound_table(Gen *G, const Node *n, int k)
     return most;
 }
 
+/* Is `c`, a 'such that' or a part of one, a function of the candidate's
+ * kinds alone, so that testing a candidate again gives the same answer and
+ * does nothing else? Its parts are conjuncts the caps guarantee (C's 1),
+ * numbers and truth values, `not`, `and`, `or` and comparisons (which
+ * cannot fault), and any, every and distinct over `chosen` read from the
+ * candidate's kinds (gen_kind_agg: a mask, no step counted, no random
+ * number, no fault). Anything else (a count, arithmetic, a func, the
+ * state, a local) may answer otherwise or count steps, and keeps the
+ * choice listed whole. */
+static bool such_replayable(const Gen *G, const Node *c)
+{
+    if (c->implied_by_caps)
+        return true;
+    switch (c->kind) {
+    case N_NUM:
+    case N_BOOLLIT:
+        return true;
+    case N_UNARY:
+        return c->unop == UOP_NOT && such_replayable(G, c->operand);
+    case N_BINARY:
+        return !binop_arith(c->binop) && c->binop != OP_IN && such_replayable(G, c->lhs) &&
+               such_replayable(G, c->rhs);
+    case N_CALL:
+        break;
+    default:
+        return false;
+    }
+    const Node *src = c->args;
+    if (c->sym || !src || src->kind != N_SOURCE || src->src_kind != SRC_CHOSEN ||
+        !src->kinds_known || !KMASK_OK(G))
+        return false;
+    if (c->builtin == B_ANY || c->builtin == B_ALL)
+        return true;
+    if (c->builtin != B_DISTINCT)
+        return false;
+    int nv = c->attr == ATTR_TYPE ? G->cs->ntypes : c->attr == ATTR_NAME ? G->cs->ncards
+                                                  : G->cs->attrs[c->attr]->nvalues;
+    return nv <= 64;
+}
+
+/* Does the direct copy count the sets of 'choose cards' n, and find the
+ * one its random policy chose by walking to it (sets<k>_count and
+ * sets<k>_nth), rather than list them all? Where its source is an
+ * unordered zone read by kinds and its 'such that' may be tested again
+ * (such_replayable). */
+static bool sets_counted(const Gen *G, const Node *n)
+{
+    return n->by_kind && (!n->such || such_replayable(G, n->such));
+}
+
+/* The size of the memo of 'choose cards' n (rt_game.h, sets_key: the
+ * product, over the kinds of its mask, of 1 + the cards a set may take of
+ * the kind), or 0 where it keeps none: its sizes are not numbers written
+ * in the rules (the key would not hold them), its 'such that' reads the
+ * candidate's cards, its mask has more than 16 kinds (a shape holds 16
+ * groups) or the memo would pass 4096 entries. */
+static long long sets_memo_size(const Node *n, unsigned long long one, bool cand)
+{
+    const Node *lo = n->size->items, *hi = lo->next;
+    if (cand || lo->kind != N_NUM || hi->kind != N_NUM ||
+        __builtin_popcountll(n->src->kinds) > 16)
+        return 0;
+    long long size = 1;
+    for (unsigned long long b = n->src->kinds; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        size *= (one >> k) & 1 ? 2 : RT_MAX_PICK_SEMA + 1;
+        if (size > 4096)
+            return 0;
+    }
+    return size;
+}
+
+/* sets<k>_count(s, V, slot, lo, hi): the sets of choice k counted into
+ * the pending decision (0 if they cannot be listed whole, as sets<k>);
+ * sets<k>_nth(s, V, slot, lo, hi, i): the set of option i into sset. Both
+ * from a memo by the counts of the slot's kinds where it keeps one
+ * (sets_memo_size). */
+static void gen_sets_counted(Gen *G, Buf *hb, const Node *n, int k, const char *caps,
+                             const char *ok, bool cand, long long most)
+{
+    unsigned long long km = n->src->kinds;
+    long long memo = sets_memo_size(n, n->one_per_kind, cand);
+    if (memo)
+        buf_printf(hb, "/* the sets of the choice by the counts of its kinds (sets_key) */\n"
+                       "static _Thread_local SetsMemo setsmemo%d[%lld];\n"
+                       "static _Thread_local SetsPool setspool%d;\n\n",
+                   k, memo, k);
+    buf_printf(hb, "static inline RT_UNUSED int sets%d_count(State *s, int32_t *V, int slot, "
+                   "int lo, int hi)\n{\n"
+                   "    if (!sets_listed(s->zsize[slot], lo, hi, bound%d, %lld))\n"
+                   "        return 0;\n",
+               k, k, most);
+    if (memo)
+        buf_printf(hb, "    return sets_memo_count(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, "
+                       "setsmemo%d, &setspool%d);\n}\n\n",
+                   site(G), km, caps, ok, k, k);
+    else
+        buf_printf(hb, "    return sets_kinds_walk(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, %d, "
+                       "SETS_COUNT, NULL);\n}\n\n",
+                   site(G), km, caps, ok, cand);
+    buf_printf(hb, "static inline RT_UNUSED void sets%d_nth(State *s, int32_t *V, int slot, "
+                   "int lo, int hi, int i)\n{\n", k);
+    if (memo)
+        buf_printf(hb, "    sets_memo_nth(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, setsmemo%d, "
+                       "&setspool%d, i);\n}\n\n",
+                   site(G), km, caps, ok, k, k);
+    else
+        buf_printf(hb, "    sets_kinds_walk(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, %d, i, "
+                       "NULL);\n}\n\n",
+                   site(G), km, caps, ok, cand);
+}
+
 /* The helpers of 'choose cards' number k: such<k>(s, V), its 'such that',
  * and sets<k>(s, V, lo, hi, step), which offers the sets of lo..hi cards
  * of its source that pass it (0 if they cannot be listed whole), or with
@@ -1349,6 +1461,8 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
                         "    if (!sets_listed(zn, lo, hi, bound%d, %lld))\n        return 0;\n"
                         "    return add_sets(s, %d, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n",
                    site(G), caps, ok, done, k, most, site(G), caps, ok, cand);
+    if (sets_counted(G, n))
+        gen_sets_counted(G, &hb, n, k, caps, ok, cand, most);
     label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
@@ -1374,6 +1488,34 @@ static void gen_set_steps(Gen *G, const Node *n, int k)
     line(G, "s->sset_step = 0;");
 }
 
+/* The sets of 'choose cards' n (number k) where the direct copy counts
+ * them (sets_counted): with the random policy (d->fn NULL), their number,
+ * and once it chose, a walk to the set chosen; a chooser d->fn sees them
+ * listed. The zone is found once, after the decision opens, as sets<k>
+ * finds it: its expression may draw a number or fault. */
+static void gen_choose_counted_sets(Gen *G, const Node *n, int k)
+{
+    line(G, "{");
+    G->indent++;
+    line(G, "int kslot = d->fn ? 0 : %s;", expr_str(G, n->src->in));
+    line(G, "if (d->fn ? sets%d(s, V, s->sset_lo, s->sset_hi, 0)", k);
+    line(G, "          : sets%d_count(s, V, kslot, s->sset_lo, s->sset_hi)) {", k);
+    G->indent++;
+    gen_wait(G, n);
+    line(G, "if (d->fn)");
+    line(G, "    set_from_option(s);");
+    line(G, "else");
+    line(G, "    sets%d_nth(s, V, kslot, s->sset_lo, s->sset_hi, s->core.dec.chosen);", k);
+    G->indent--;
+    line(G, "} else { /* too many sets to list: one card at a time */");
+    G->indent++;
+    gen_set_steps(G, n, k);
+    G->indent--;
+    line(G, "}");
+    G->indent--;
+    line(G, "}");
+}
+
 /* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr
  *       opt_such: its sets listed whole when they fit, else its steps; then
  *       the set chosen (sset) moves */
@@ -1385,16 +1527,20 @@ static void gen_choose_cards(Gen *G, const Node *n)
     const char *lo = expr_str(G, n->size->items), *hi = expr_str(G, n->size->items->next);
     line(G, "set_begin(s, %s, %s);", lo, hi);
     gen_begin_decision(G, n);
-    line(G, "if (sets%d(s, V, s->sset_lo, s->sset_hi, 0)) {", k);
-    G->indent++;
-    gen_wait(G, n);
-    line(G, "set_from_option(s);");
-    G->indent--;
-    line(G, "} else { /* too many sets to list: one card at a time */");
-    G->indent++;
-    gen_set_steps(G, n, k);
-    G->indent--;
-    line(G, "}");
+    if (counts_options(G) && sets_counted(G, n)) {
+        gen_choose_counted_sets(G, n, k);
+    } else {
+        line(G, "if (sets%d(s, V, s->sset_lo, s->sset_hi, 0)) {", k);
+        G->indent++;
+        gen_wait(G, n);
+        line(G, "set_from_option(s);");
+        G->indent--;
+        line(G, "} else { /* too many sets to list: one card at a time */");
+        G->indent++;
+        gen_set_steps(G, n, k);
+        G->indent--;
+        line(G, "}");
+    }
     if (move_before_heard(G, n->into)) /* instead of (cgen_move_befores.c) */
         gen_take_set_before(G, expr_str(G, n->into), move_heard(G, n->into));
     else if (move_heard(G, n->into))
