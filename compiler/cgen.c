@@ -624,6 +624,98 @@ static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
     return true;
 }
 
+/* The proof behind gen_pair_agg: does filter f read nothing but the
+ * element (frame slot e) and at most one other card variable (*x, -1 till
+ * found), each only through a field (its type, name or an attribute: its
+ * kind decides them), and constants, joined by `not`, `and`, `or` and
+ * comparisons? Then it cannot fault, count a step or draw a number, and
+ * its value is a function of the two cards' kinds. */
+static bool pair_filter(const Node *f, int e, int *x)
+{
+    switch (f->kind) {
+    case N_NUM:
+    case N_BOOLLIT:
+    case N_NONELIT:
+    case N_STR:
+        return true;
+    case N_IDENT: /* a constant: a type or an attribute's value */
+        return !f->sym && (f->type == T_TYPE || f->type == T_VALUE);
+    case N_UNARY:
+        return f->unop == UOP_NOT && pair_filter(f->operand, e, x);
+    case N_BINARY:
+        return !binop_arith(f->binop) && f->binop != OP_IN && pair_filter(f->lhs, e, x) &&
+               pair_filter(f->rhs, e, x);
+    case N_FIELD:
+        break;
+    default:
+        return false;
+    }
+    if (!f->base)
+        return f->slot == e;
+    const Node *v = f->base;
+    if (v->kind != N_IDENT || !v->sym || v->type != T_CARD ||
+        (v->sym->kind != S_LOCAL && v->sym->kind != S_PARAM))
+        return false;
+    int slot = v->sym->index;
+    if (slot == e)
+        return true;
+    if (*x < 0)
+        *x = slot;
+    return *x == slot;
+}
+
+/* count, any and every over a zone whose filter joins the element to one
+ * other card x by their kinds alone (pair_filter), where the filter is
+ * tested once per kind already (gen_kind_level_agg, which counts no step
+ * either): the kinds it keeps for
+ * each kind of x (none a row of its own) are worked out the first time
+ * that kind is met, in a table beside the game's code, and the aggregate
+ * is then the zone's kinds masked by that row. The table holds a function
+ * of the card list alone, so a game plays the same whatever came before
+ * it in the process; each thread has its own (simulate --jobs). */
+static bool gen_pair_agg(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->args;
+    Builtin b = (Builtin)n->builtin;
+    int x = -1;
+    if (src->src_kind != SRC_ZONE || !src->filter || src->type != T_CARD || !KMASK_OK(G) ||
+        (b != B_COUNT && b != B_ANY && b != B_ALL) || !src->kind_level ||
+        !pair_filter(src->filter, src->slot, &x) || x < 0)
+        return false;
+    int k = n->helper_no, nk = G->cs->ncards;
+    unsigned long long all = nk >= 64 ? ~0ULL : (1ULL << nk) - 1;
+    const char *slot = expr_str(G, src->in), *f = unparen(G, expr_str(G, src->filter));
+    Buf tb = {0};
+    buf_printf(&tb, "/* pairrow%d[kind of V[%d]]: the kinds the filter of agg%d keeps (%s:%d) "
+                    "with a card of that kind, once known (pairknown%d) */\n"
+                    "static _Thread_local uint64_t pairrow%d[NCARDS + 1];\n"
+                    "static _Thread_local uint8_t pairknown%d[NCARDS + 1];\n\n",
+               k, x, k, where(G, n), n->loc.line, k, k, k);
+    buf_puts(&G->helpers, tb.data);
+    buf_free(&tb);
+    buf_printf(h, "    int slot = %s;\n"
+                  "    int kx = (unsigned)V[%d] < NINSTANCES ? instance_card[V[%d]] : NCARDS;\n"
+                  "    if (!pairknown%d[kx]) {\n"
+                  "        uint64_t row = 0;\n"
+                  "        for (uint64_t b = 0x%llxULL; b; b &= b - 1) {\n"
+                  "            int k = __builtin_ctzll(b);\n"
+                  "            V[%d] = cards[k].first;\n"
+                  "            if (%s)\n"
+                  "                row |= KBIT(k);\n"
+                  "        }\n"
+                  "        pairrow%d[kx] = row;\n"
+                  "        pairknown%d[kx] = 1;\n"
+                  "    }\n",
+               slot, x, x, k, all, src->slot, f, k, k);
+    if (b == B_COUNT)
+        buf_printf(h, "    return kcount_in(s, slot, s->kmask[slot] & pairrow%d[kx]);\n}\n\n", k);
+    else if (b == B_ANY)
+        buf_printf(h, "    return (s->kmask[slot] & pairrow%d[kx]) != 0;\n}\n\n", k);
+    else
+        buf_printf(h, "    return (s->kmask[slot] & ~pairrow%d[kx]) == 0;\n}\n\n", k);
+    return true;
+}
+
 /* count over a zone with a filter on the card alone: by the kinds kept
  * (mask m), or by the zone's size less the kinds left out, whichever names
  * fewer kinds; one kind is one load. */
@@ -795,7 +887,7 @@ static void gen_agg_helper(Gen *G, Buf *h, const Node *n)
     int k = n->helper_no;
     buf_printf(&G->protos, "static int32_t agg%d(State *s, int32_t *V);\n", k);
     buf_printf(h, "static int32_t agg%d(State *s, int32_t *V)\n{\n", k);
-    if (gen_kind_agg(G, h, n) || gen_kind_level_agg(G, h, n))
+    if (gen_kind_agg(G, h, n) || gen_pair_agg(G, h, n) || gen_kind_level_agg(G, h, n))
         return;
     switch ((Builtin)n->builtin) {
     case B_COUNT:
