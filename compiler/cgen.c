@@ -1430,16 +1430,6 @@ static bool such_replayable(const Gen *G, const Node *c)
     return nv <= 64;
 }
 
-/* Does the direct copy count the sets of 'choose cards' n, and find the
- * one its random policy chose by walking to it (sets<k>_count and
- * sets<k>_nth), rather than list them all? Where its source is an
- * unordered zone read by kinds and its 'such that' may be tested again
- * (such_replayable). */
-static bool sets_counted(const Gen *G, const Node *n)
-{
-    return n->by_kind && (!n->such || such_replayable(G, n->such));
-}
-
 /* The size of the memo of 'choose cards' n (rt_game.h, sets_key: the
  * product, over the kinds of its mask, of 1 + the cards a set may take of
  * the kind), or 0 where it keeps none: its sizes are not numbers written
@@ -1462,44 +1452,43 @@ static long long sets_memo_size(const Node *n, unsigned long long one, bool cand
     return size;
 }
 
+/* Does the direct copy count the sets of 'choose cards' n from a memo,
+ * and build only the one its random policy chose (sets<k>_count and
+ * sets<k>_nth), rather than list them all? Where its source is an
+ * unordered zone read by kinds, its 'such that' may be tested again
+ * (such_replayable) and it keeps a memo (sets_memo_size): counting the
+ * sets by walking them, and walking again to the one chosen, costs more
+ * than listing them once. */
+static bool sets_counted(const Gen *G, const Node *n)
+{
+    return n->by_kind && (!n->such || such_replayable(G, n->such)) &&
+           sets_memo_size(n, n->one_per_kind, false) > 0;
+}
+
 /* sets<k>_count(s, V, slot, lo, hi): the sets of choice k counted into
  * the pending decision (0 if they cannot be listed whole, as sets<k>);
  * sets<k>_nth(s, V, slot, lo, hi, i): the set of option i into sset. Both
- * from a memo by the counts of the slot's kinds where it keeps one
- * (sets_memo_size). */
+ * from the memo by the counts of the slot's kinds (sets_memo_size). */
 static void gen_sets_counted(Gen *G, Buf *hb, const Node *n, int k, const char *caps,
-                             const char *ok, bool cand, long long most)
+                             const char *ok, long long most)
 {
     unsigned long long km = n->src->kinds;
-    long long memo = sets_memo_size(n, n->one_per_kind, cand);
-    if (memo)
-        buf_printf(hb, "/* the sets of the choice by the counts of its kinds (sets_key) */\n"
-                       "static _Thread_local SetsMemo setsmemo%d[%lld];\n"
-                       "static _Thread_local SetsPool setspool%d;\n\n",
-                   k, memo, k);
+    buf_printf(hb, "/* the sets of the choice by the counts of its kinds (sets_key) */\n"
+                   "static _Thread_local SetsMemo setsmemo%d[%lld];\n"
+                   "static _Thread_local SetsPool setspool%d;\n\n",
+               k, sets_memo_size(n, n->one_per_kind, false), k);
     buf_printf(hb, "static inline RT_UNUSED int sets%d_count(State *s, int32_t *V, int slot, "
                    "int lo, int hi)\n{\n"
                    "    if (!sets_listed(s->zsize[slot], lo, hi, bound%d, %lld))\n"
-                   "        return 0;\n",
-               k, k, most);
-    if (memo)
-        buf_printf(hb, "    return sets_memo_count(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, "
-                       "setsmemo%d, &setspool%d);\n}\n\n",
-                   site(G), km, caps, ok, k, k);
-    else
-        buf_printf(hb, "    return sets_kinds_walk(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, %d, "
-                       "SETS_COUNT, NULL);\n}\n\n",
-                   site(G), km, caps, ok, cand);
+                   "        return 0;\n"
+                   "    return sets_memo_count(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, "
+                   "setsmemo%d, &setspool%d);\n}\n\n",
+               k, k, most, site(G), km, caps, ok, k, k);
     buf_printf(hb, "static inline RT_UNUSED void sets%d_nth(State *s, int32_t *V, int slot, "
-                   "int lo, int hi, int i)\n{\n", k);
-    if (memo)
-        buf_printf(hb, "    sets_memo_nth(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, setsmemo%d, "
-                       "&setspool%d, i);\n}\n\n",
-                   site(G), km, caps, ok, k, k);
-    else
-        buf_printf(hb, "    sets_kinds_walk(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, %d, i, "
-                       "NULL);\n}\n\n",
-                   site(G), km, caps, ok, cand);
+                   "int lo, int hi, int i)\n{\n"
+                   "    sets_memo_nth(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, setsmemo%d, "
+                   "&setspool%d, i);\n}\n\n",
+               k, site(G), km, caps, ok, k, k);
 }
 
 /* The helpers of 'choose cards' number k: such<k>(s, V), its 'such that',
@@ -1554,7 +1543,7 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
                         "    return add_sets(s, %d, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n",
                    site(G), caps, ok, done, k, most, site(G), caps, ok, cand);
     if (sets_counted(G, n))
-        gen_sets_counted(G, &hb, n, k, caps, ok, cand, most);
+        gen_sets_counted(G, &hb, n, k, caps, ok, most);
     label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
