@@ -624,6 +624,98 @@ static bool gen_kind_level_agg(Gen *G, Buf *h, const Node *n)
     return true;
 }
 
+/* The proof behind gen_pair_agg: does filter f read nothing but the
+ * element (frame slot e) and at most one other card variable (*x, -1 till
+ * found), each only through a field (its type, name or an attribute: its
+ * kind decides them), and constants, joined by `not`, `and`, `or` and
+ * comparisons? Then it cannot fault, count a step or draw a number, and
+ * its value is a function of the two cards' kinds. */
+static bool pair_filter(const Node *f, int e, int *x)
+{
+    switch (f->kind) {
+    case N_NUM:
+    case N_BOOLLIT:
+    case N_NONELIT:
+    case N_STR:
+        return true;
+    case N_IDENT: /* a constant: a type or an attribute's value */
+        return !f->sym && (f->type == T_TYPE || f->type == T_VALUE);
+    case N_UNARY:
+        return f->unop == UOP_NOT && pair_filter(f->operand, e, x);
+    case N_BINARY:
+        return !binop_arith(f->binop) && f->binop != OP_IN && pair_filter(f->lhs, e, x) &&
+               pair_filter(f->rhs, e, x);
+    case N_FIELD:
+        break;
+    default:
+        return false;
+    }
+    if (!f->base)
+        return f->slot == e;
+    const Node *v = f->base;
+    if (v->kind != N_IDENT || !v->sym || v->type != T_CARD ||
+        (v->sym->kind != S_LOCAL && v->sym->kind != S_PARAM))
+        return false;
+    int slot = v->sym->index;
+    if (slot == e)
+        return true;
+    if (*x < 0)
+        *x = slot;
+    return *x == slot;
+}
+
+/* count, any and every over a zone whose filter joins the element to one
+ * other card x by their kinds alone (pair_filter), where the filter is
+ * tested once per kind already (gen_kind_level_agg, which counts no step
+ * either): the kinds it keeps for
+ * each kind of x (none a row of its own) are worked out the first time
+ * that kind is met, in a table beside the game's code, and the aggregate
+ * is then the zone's kinds masked by that row. The table holds a function
+ * of the card list alone, so a game plays the same whatever came before
+ * it in the process; each thread has its own (simulate --jobs). */
+static bool gen_pair_agg(Gen *G, Buf *h, const Node *n)
+{
+    const Node *src = n->args;
+    Builtin b = (Builtin)n->builtin;
+    int x = -1;
+    if (src->src_kind != SRC_ZONE || !src->filter || src->type != T_CARD || !KMASK_OK(G) ||
+        (b != B_COUNT && b != B_ANY && b != B_ALL) || !src->kind_level ||
+        !pair_filter(src->filter, src->slot, &x) || x < 0)
+        return false;
+    int k = n->helper_no, nk = G->cs->ncards;
+    unsigned long long all = nk >= 64 ? ~0ULL : (1ULL << nk) - 1;
+    const char *slot = expr_str(G, src->in), *f = unparen(G, expr_str(G, src->filter));
+    Buf tb = {0};
+    buf_printf(&tb, "/* pairrow%d[kind of V[%d]]: the kinds the filter of agg%d keeps (%s:%d) "
+                    "with a card of that kind, once known (pairknown%d) */\n"
+                    "static _Thread_local uint64_t pairrow%d[NCARDS + 1];\n"
+                    "static _Thread_local uint8_t pairknown%d[NCARDS + 1];\n\n",
+               k, x, k, where(G, n), n->loc.line, k, k, k);
+    buf_puts(&G->helpers, tb.data);
+    buf_free(&tb);
+    buf_printf(h, "    int slot = %s;\n"
+                  "    int kx = (unsigned)V[%d] < NINSTANCES ? instance_card[V[%d]] : NCARDS;\n"
+                  "    if (!pairknown%d[kx]) {\n"
+                  "        uint64_t row = 0;\n"
+                  "        for (uint64_t b = 0x%llxULL; b; b &= b - 1) {\n"
+                  "            int k = __builtin_ctzll(b);\n"
+                  "            V[%d] = cards[k].first;\n"
+                  "            if (%s)\n"
+                  "                row |= KBIT(k);\n"
+                  "        }\n"
+                  "        pairrow%d[kx] = row;\n"
+                  "        pairknown%d[kx] = 1;\n"
+                  "    }\n",
+               slot, x, x, k, all, src->slot, f, k, k);
+    if (b == B_COUNT)
+        buf_printf(h, "    return kcount_in(s, slot, s->kmask[slot] & pairrow%d[kx]);\n}\n\n", k);
+    else if (b == B_ANY)
+        buf_printf(h, "    return (s->kmask[slot] & pairrow%d[kx]) != 0;\n}\n\n", k);
+    else
+        buf_printf(h, "    return (s->kmask[slot] & ~pairrow%d[kx]) == 0;\n}\n\n", k);
+    return true;
+}
+
 /* count over a zone with a filter on the card alone: by the kinds kept
  * (mask m), or by the zone's size less the kinds left out, whichever names
  * fewer kinds; one kind is one load. */
@@ -795,7 +887,7 @@ static void gen_agg_helper(Gen *G, Buf *h, const Node *n)
     int k = n->helper_no;
     buf_printf(&G->protos, "static int32_t agg%d(State *s, int32_t *V);\n", k);
     buf_printf(h, "static int32_t agg%d(State *s, int32_t *V)\n{\n", k);
-    if (gen_kind_agg(G, h, n) || gen_kind_level_agg(G, h, n))
+    if (gen_kind_agg(G, h, n) || gen_pair_agg(G, h, n) || gen_kind_level_agg(G, h, n))
         return;
     switch ((Builtin)n->builtin) {
     case B_COUNT:
@@ -1298,6 +1390,107 @@ static long long gen_bound_table(Gen *G, const Node *n, int k)
     return most;
 }
 
+/* Is `c`, a 'such that' or a part of one, a function of the candidate's
+ * kinds alone, so that testing a candidate again gives the same answer and
+ * does nothing else? Its parts are conjuncts the caps guarantee (C's 1),
+ * numbers and truth values, `not`, `and`, `or` and comparisons (which
+ * cannot fault), and any, every and distinct over `chosen` read from the
+ * candidate's kinds (gen_kind_agg: a mask, no step counted, no random
+ * number, no fault). Anything else (a count, arithmetic, a func, the
+ * state, a local) may answer otherwise or count steps, and keeps the
+ * choice listed whole. */
+static bool such_replayable(const Gen *G, const Node *c)
+{
+    if (c->implied_by_caps)
+        return true;
+    switch (c->kind) {
+    case N_NUM:
+    case N_BOOLLIT:
+        return true;
+    case N_UNARY:
+        return c->unop == UOP_NOT && such_replayable(G, c->operand);
+    case N_BINARY:
+        return !binop_arith(c->binop) && c->binop != OP_IN && such_replayable(G, c->lhs) &&
+               such_replayable(G, c->rhs);
+    case N_CALL:
+        break;
+    default:
+        return false;
+    }
+    const Node *src = c->args;
+    if (c->sym || !src || src->kind != N_SOURCE || src->src_kind != SRC_CHOSEN ||
+        !src->kinds_known || !KMASK_OK(G))
+        return false;
+    if (c->builtin == B_ANY || c->builtin == B_ALL)
+        return true;
+    if (c->builtin != B_DISTINCT)
+        return false;
+    int nv = c->attr == ATTR_TYPE ? G->cs->ntypes : c->attr == ATTR_NAME ? G->cs->ncards
+                                                  : G->cs->attrs[c->attr]->nvalues;
+    return nv <= 64;
+}
+
+/* The size of the memo of 'choose cards' n (rt_game.h, sets_key: the
+ * product, over the kinds of its mask, of 1 + the cards a set may take of
+ * the kind), or 0 where it keeps none: its sizes are not numbers written
+ * in the rules (the key would not hold them), its 'such that' reads the
+ * candidate's cards, its mask has more than 16 kinds (a shape holds 16
+ * groups) or the memo would pass 4096 entries. */
+static long long sets_memo_size(const Node *n, unsigned long long one, bool cand)
+{
+    const Node *lo = n->size->items, *hi = lo->next;
+    if (cand || lo->kind != N_NUM || hi->kind != N_NUM ||
+        __builtin_popcountll(n->src->kinds) > 16)
+        return 0;
+    long long size = 1;
+    for (unsigned long long b = n->src->kinds; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        size *= (one >> k) & 1 ? 2 : RT_MAX_PICK_SEMA + 1;
+        if (size > 4096)
+            return 0;
+    }
+    return size;
+}
+
+/* Does the direct copy count the sets of 'choose cards' n from a memo,
+ * and build only the one its random policy chose (sets<k>_count and
+ * sets<k>_nth), rather than list them all? Where its source is an
+ * unordered zone read by kinds, its 'such that' may be tested again
+ * (such_replayable) and it keeps a memo (sets_memo_size): counting the
+ * sets by walking them, and walking again to the one chosen, costs more
+ * than listing them once. */
+static bool sets_counted(const Gen *G, const Node *n)
+{
+    return n->by_kind && (!n->such || such_replayable(G, n->such)) &&
+           sets_memo_size(n, n->one_per_kind, false) > 0;
+}
+
+/* sets<k>_count(s, V, slot, lo, hi): the sets of choice k counted into
+ * the pending decision (0 if they cannot be listed whole, as sets<k>);
+ * sets<k>_nth(s, V, slot, lo, hi, i): the set of option i into sset. Both
+ * from the memo by the counts of the slot's kinds (sets_memo_size). */
+static void gen_sets_counted(Gen *G, Buf *hb, const Node *n, int k, const char *caps,
+                             const char *ok, long long most)
+{
+    unsigned long long km = n->src->kinds;
+    buf_printf(hb, "/* the sets of the choice by the counts of its kinds (sets_key) */\n"
+                   "static _Thread_local SetsMemo setsmemo%d[%lld];\n"
+                   "static _Thread_local SetsPool setspool%d;\n\n",
+               k, sets_memo_size(n, n->one_per_kind, false), k);
+    buf_printf(hb, "static inline RT_UNUSED int sets%d_count(State *s, int32_t *V, int slot, "
+                   "int lo, int hi)\n{\n"
+                   "    if (!sets_listed(s->zsize[slot], lo, hi, bound%d, %lld))\n"
+                   "        return 0;\n"
+                   "    return sets_memo_count(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, "
+                   "setsmemo%d, &setspool%d);\n}\n\n",
+               k, k, most, site(G), km, caps, ok, k, k);
+    buf_printf(hb, "static inline RT_UNUSED void sets%d_nth(State *s, int32_t *V, int slot, "
+                   "int lo, int hi, int i)\n{\n"
+                   "    sets_memo_nth(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, setsmemo%d, "
+                   "&setspool%d, i);\n}\n\n",
+               k, site(G), km, caps, ok, k, k);
+}
+
 /* The helpers of 'choose cards' number k: such<k>(s, V), its 'such that',
  * and sets<k>(s, V, lo, hi, step), which offers the sets of lo..hi cards
  * of its source that pass it (0 if they cannot be listed whole), or with
@@ -1349,6 +1542,8 @@ static void gen_sets_helper(Gen *G, const Node *n, int k)
                         "    if (!sets_listed(zn, lo, hi, bound%d, %lld))\n        return 0;\n"
                         "    return add_sets(s, %d, V, pick, n, lo, hi, %s, %s, %d);\n}\n\n",
                    site(G), caps, ok, done, k, most, site(G), caps, ok, cand);
+    if (sets_counted(G, n))
+        gen_sets_counted(G, &hb, n, k, caps, ok, most);
     label_frames(G, &hb, 0);
     buf_puts(&G->helpers, hb.data);
     buf_free(&hb);
@@ -1374,6 +1569,34 @@ static void gen_set_steps(Gen *G, const Node *n, int k)
     line(G, "s->sset_step = 0;");
 }
 
+/* The sets of 'choose cards' n (number k) where the direct copy counts
+ * them (sets_counted): with the random policy (d->fn NULL), their number,
+ * and once it chose, a walk to the set chosen; a chooser d->fn sees them
+ * listed. The zone is found once, after the decision opens, as sets<k>
+ * finds it: its expression may draw a number or fault. */
+static void gen_choose_counted_sets(Gen *G, const Node *n, int k)
+{
+    line(G, "{");
+    G->indent++;
+    line(G, "int kslot = d->fn ? 0 : %s;", expr_str(G, n->src->in));
+    line(G, "if (d->fn ? sets%d(s, V, s->sset_lo, s->sset_hi, 0)", k);
+    line(G, "          : sets%d_count(s, V, kslot, s->sset_lo, s->sset_hi)) {", k);
+    G->indent++;
+    gen_wait(G, n);
+    line(G, "if (d->fn)");
+    line(G, "    set_from_option(s);");
+    line(G, "else");
+    line(G, "    sets%d_nth(s, V, kslot, s->sset_lo, s->sset_hi, s->core.dec.chosen);", k);
+    G->indent--;
+    line(G, "} else { /* too many sets to list: one card at a time */");
+    G->indent++;
+    gen_set_steps(G, n, k);
+    G->indent--;
+    line(G, "}");
+    G->indent--;
+    line(G, "}");
+}
+
 /* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr
  *       opt_such: its sets listed whole when they fit, else its steps; then
  *       the set chosen (sset) moves */
@@ -1385,16 +1608,20 @@ static void gen_choose_cards(Gen *G, const Node *n)
     const char *lo = expr_str(G, n->size->items), *hi = expr_str(G, n->size->items->next);
     line(G, "set_begin(s, %s, %s);", lo, hi);
     gen_begin_decision(G, n);
-    line(G, "if (sets%d(s, V, s->sset_lo, s->sset_hi, 0)) {", k);
-    G->indent++;
-    gen_wait(G, n);
-    line(G, "set_from_option(s);");
-    G->indent--;
-    line(G, "} else { /* too many sets to list: one card at a time */");
-    G->indent++;
-    gen_set_steps(G, n, k);
-    G->indent--;
-    line(G, "}");
+    if (counts_options(G) && sets_counted(G, n)) {
+        gen_choose_counted_sets(G, n, k);
+    } else {
+        line(G, "if (sets%d(s, V, s->sset_lo, s->sset_hi, 0)) {", k);
+        G->indent++;
+        gen_wait(G, n);
+        line(G, "set_from_option(s);");
+        G->indent--;
+        line(G, "} else { /* too many sets to list: one card at a time */");
+        G->indent++;
+        gen_set_steps(G, n, k);
+        G->indent--;
+        line(G, "}");
+    }
     if (move_before_heard(G, n->into)) /* instead of (cgen_move_befores.c) */
         gen_take_set_before(G, expr_str(G, n->into), move_heard(G, n->into));
     else if (move_heard(G, n->into))

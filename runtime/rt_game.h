@@ -1705,6 +1705,37 @@ static inline RT_UNUSED int chosen_value(State *s)
     return o->kind == RT_OPT_CARD ? o->ids[0] : o->kind == RT_OPT_PLAYER ? o->a : -1;
 }
 
+/* The set of the option a walk over the sets stopped at (sets_walk):
+ * cand[0..nc), into sset. */
+static inline RT_UNUSED void set_found(State *s, const uint16_t *cand, int nc)
+{
+#if GAME_HAS_SETS
+    s->nsset = nc;
+    for (int i = 0; i < nc; i++)
+        s->sset[i] = cand[i];
+#else
+    (void)s;
+    (void)cand;
+    (void)nc;
+#endif
+}
+
+/* The shape of a set of at most 16 groups: k[g] cards of group g in
+ * the 4 bits from 4 g, for the groups 0..last (the later ones take none). */
+static inline RT_UNUSED uint64_t set_shape(const int *k, int last)
+{
+    uint64_t shape = 0;
+    for (int g = 0; g <= last && g < 16; g++)
+        shape |= (uint64_t)k[g] << (4 * g);
+    return shape;
+}
+
+/* What a walk over the sets does with those `ok` keeps (sets_walk):
+ * offers each (SETS_LIST), only counts them into core.dec.noptions
+ * (SETS_COUNT), or, given an index i >= 0, puts the set of option i into
+ * sset and stops there. */
+enum { SETS_LIST = -2, SETS_COUNT = -1 };
+
 /* Sets of lo..hi cards, one per multiset of card names, each kept when
  * ok() holds for it: ok reads the candidate's kinds in s->candkinds, and
  * the candidate itself in s->cand if need_cand. The cards come grouped by
@@ -1714,10 +1745,16 @@ static inline RT_UNUSED int chosen_value(State *s)
  * offered so far to be dropped, where the sets cannot be listed whole:
  * sets of more than RT_MAX_PICK cards, or more sets than a decision holds
  * (the choice is then made one card at a time, set_step); else 1 (a fault
- * too). */
-static inline RT_UNUSED int sets_enum(State *s, int site, int32_t *V, const uint16_t *pick,
+ * too). `want` says what becomes of each set kept: offered (SETS_LIST),
+ * counted (SETS_COUNT: the steps of the sets refused are added, as the
+ * walk that lists them adds them), or found (want = i: option i's set
+ * into sset; the steps were added by the walk that counted it, and ok
+ * must be a function of the candidate alone, which cardc proves before
+ * it counts: cgen.c, such_replayable). */
+static inline RT_UNUSED int sets_walk(State *s, int site, int32_t *V, const uint16_t *pick,
                       const int *gs, int ng, int lo, int hi, const uint8_t *caps,
-                      int (*ok)(State *, int32_t *), int need_cand)
+                      int (*ok)(State *, int32_t *), int need_cand, int want,
+                      uint64_t *shapes)
 {
     int cap[NINSTANCES + 1], rem[NINSTANCES + 1];
     /* how many of each group a set may take, and from each group on */
@@ -1750,7 +1787,9 @@ static inline RT_UNUSED int sets_enum(State *s, int site, int32_t *V, const uint
     /* a set the `such that` refuses is a step (one offered is an option:
      * at most RT_MAX_OPTIONS), counted here and added once done */
     int64_t refused = 0, budget = MAX_STEPS - s->steps;
-    int listed = 1;
+    /* the sets kept so far; counted or found, from a decision with no
+     * options yet (the generated code walks them just after decision_in) */
+    int listed = 1, found = want == SETS_LIST ? s->core.dec.noptions : 0;
     at[0] = 0;
     before[0] = 0;
     k[0] = lo - rem[1] > 0 ? lo - rem[1] : 0;
@@ -1779,13 +1818,21 @@ static inline RT_UNUSED int sets_enum(State *s, int site, int32_t *V, const uint
             s->candkinds = kinds;
         }
         if (!ok || ok(s, V)) {
-            if (s->core.dec.noptions >= RT_MAX_OPTIONS) {
+            if (found >= RT_MAX_OPTIONS) {
                 listed = 0; /* too many to list */
                 break;
             }
-            RtOption *o = add_option(s, site, RT_OPT_CARDS, 0);
-            o->n = (uint8_t)nc;
-            memcpy(o->ids, cand, sizeof o->ids);
+            if (want == SETS_LIST) {
+                RtOption *o = add_option(s, site, RT_OPT_CARDS, 0);
+                o->n = (uint8_t)nc;
+                memcpy(o->ids, cand, sizeof o->ids);
+            } else if (shapes) {
+                shapes[found] = set_shape(k, g);
+            } else if (found == want) {
+                set_found(s, cand, nc);
+                break;
+            }
+            found++;
         } else if (++refused > budget) {
             fault(s, F_LOOP, site, 0);
             break;
@@ -1801,10 +1848,21 @@ static inline RT_UNUSED int sets_enum(State *s, int site, int32_t *V, const uint
         }
     }
 done:
-    s->steps += refused;
+    if (want < 0) /* a walk to option i went over sets counted already */
+        s->steps += refused;
+    if (want == SETS_COUNT)
+        s->core.dec.noptions = (int16_t)found;
     s->ncand = 0;
     s->candkinds = 0;
     return listed;
+}
+
+/* The sets of lo..hi cards of the groups of pick, offered (sets_walk). */
+static inline RT_UNUSED int sets_enum(State *s, int site, int32_t *V, const uint16_t *pick,
+                      const int *gs, int ng, int lo, int hi, const uint8_t *caps,
+                      int (*ok)(State *, int32_t *), int need_cand)
+{
+    return sets_walk(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand, SETS_LIST, NULL);
 }
 
 /* Are the sets of a choice of lo..hi cards listed whole (1) or chosen one
@@ -1871,9 +1929,9 @@ static inline RT_UNUSED int add_sets(State *s, int site, int32_t *V, uint16_t *p
 /* The sets of the cards of slot of the kinds in mask m (an unordered
  * zone: the cards of a kind are alike), grouped from the lists of each
  * kind; a group needs no more cards than a set may take of it. */
-static inline RT_UNUSED int add_sets_kinds(State *s, int site, int32_t *V, int slot, uint64_t m,
+static inline RT_UNUSED int sets_kinds_walk(State *s, int site, int32_t *V, int slot, uint64_t m,
                            int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),
-                           int need_cand)
+                           int need_cand, int want, uint64_t *shapes)
 {
     uint16_t pick[NINSTANCES];
     int gs[NINSTANCES + 1], n = 0, ng = 0;
@@ -1884,8 +1942,125 @@ static inline RT_UNUSED int add_sets_kinds(State *s, int site, int32_t *V, int s
             pick[n++] = (uint16_t)c;
     }
     gs[ng] = n;
-    return sets_enum(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand);
+    return sets_walk(s, site, V, pick, gs, ng, lo, hi, caps, ok, need_cand, want, shapes);
 }
+
+/* sets_kinds_walk offering every set. */
+static inline RT_UNUSED int add_sets_kinds(State *s, int site, int32_t *V, int slot, uint64_t m,
+                           int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),
+                           int need_cand)
+{
+    return sets_kinds_walk(s, site, V, slot, m, lo, hi, caps, ok, need_cand, SETS_LIST, NULL);
+}
+
+#if GAME_HAS_SETS
+/* ---- the sets of a choice remembered by the counts they come from ----
+ *
+ * Where cardc proves a choice's `such that` a function of the
+ * candidate's kinds alone (cgen.c, such_replayable) and its sizes
+ * constants, the sets a choice by kinds offers (sets_kinds_walk) are a
+ * function of how many cards of each kind of its mask the slot holds, each
+ * count cut to what a set may take of the kind (sets_key): which sets, in
+ * which order, how many the `such that` refuses (its steps), and whether
+ * they are too many to list. Only which copies make up a set depends on
+ * the slot's lists, and those are the first of each list, as the walk takes
+ * them. So the direct copy walks the sets of a key once, the first time
+ * it meets it, keeping their shapes (set_shape: how many of each group)
+ * in a pool, and then answers each choice of that key from the memo: the
+ * count of its options, its steps, and the set of option i built from the
+ * lists. A memo that does not fit the pool is not kept (the walk answers
+ * each time); a walk that faults keeps nothing; a key whose steps would
+ * reach the bound walks again, to fault where it did. The memo lives
+ * beside the game's code, not in its State: it holds nothing a game can
+ * tell from its walk. Each thread has its own (`_Thread_local`: simulate
+ * --jobs plays on threads), so none reads an entry another is filling. */
+enum { SETS_POOL = 4096 };
+
+typedef struct SetsMemo {
+    int32_t refused;    /* the steps its `such that` refused */
+    uint16_t first;     /* its shapes: pool->shape[first..first + n) */
+    uint16_t n;         /* its options */
+    uint8_t known;      /* 0 not walked yet, 1 listed, 2 too many to list */
+} SetsMemo;
+
+typedef struct SetsPool {
+    uint32_t used;                  /* shapes kept */
+    uint64_t shape[SETS_POOL];      /* the sets of every key kept, in order */
+} SetsPool;
+
+/* The key of slot's sets of the kinds of mask m: each kind's count, cut to
+ * what a set takes of it, in the mixed radix of those bounds (cardc sizes
+ * the memo to their product). */
+static inline RT_UNUSED uint32_t sets_key(const State *s, int slot, uint64_t m,
+                                          const uint8_t *caps)
+{
+    uint32_t key = 0, mult = 1;
+    for (uint64_t b = m; b; b &= b - 1) {
+        int k = __builtin_ctzll(b), take = caps && caps[k] < RT_MAX_PICK ? caps[k] : RT_MAX_PICK;
+        int n = s->kcount[slot][k];
+        key += (uint32_t)(n < take ? n : take) * mult;
+        mult *= (uint32_t)take + 1;
+    }
+    return key;
+}
+
+/* The sets of entry e walked and kept (SETS_COUNT with their shapes). */
+static RT_UNUSED __attribute__((noinline)) int sets_memo_fill(State *s, int site, int32_t *V,
+        int slot, uint64_t m, int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *),
+        SetsMemo *e, SetsPool *pool)
+{
+    uint64_t shapes[RT_MAX_OPTIONS];
+    int64_t steps = s->steps;
+    int listed = sets_kinds_walk(s, site, V, slot, m, lo, hi, caps, ok, 0, SETS_COUNT, shapes);
+    int n = s->core.dec.noptions;
+    if (s->core.over || !listed || (uint32_t)n > SETS_POOL - pool->used)
+        return listed;
+    memcpy(pool->shape + pool->used, shapes, sizeof *shapes * (size_t)n);
+    e->first = (uint16_t)pool->used;
+    e->n = (uint16_t)n;
+    e->refused = (int32_t)(s->steps - steps);
+    e->known = 1;
+    pool->used += (uint32_t)n;
+    return listed;
+}
+
+/* sets_kinds_walk counting (SETS_COUNT), from the memo where it can. */
+static inline RT_UNUSED int sets_memo_count(State *s, int site, int32_t *V, int slot, uint64_t m,
+        int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *), SetsMemo *memo,
+        SetsPool *pool)
+{
+    SetsMemo *e = &memo[sets_key(s, slot, m, caps)];
+    if (!e->known)
+        return sets_memo_fill(s, site, V, slot, m, lo, hi, caps, ok, e, pool);
+    if (e->refused > MAX_STEPS - s->steps) /* walks again, to fault where it did */
+        return sets_kinds_walk(s, site, V, slot, m, lo, hi, caps, ok, 0, SETS_COUNT, NULL);
+    s->steps += e->refused;
+    s->core.dec.noptions = (int16_t)e->n;
+    return 1;
+}
+
+/* The set of option i into sset (sets_kinds_walk to i), from the memo
+ * where it can: the first cards of each kind's list, as many as its
+ * shape says, the kinds in order. */
+static inline RT_UNUSED void sets_memo_nth(State *s, int site, int32_t *V, int slot, uint64_t m,
+        int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *), SetsMemo *memo,
+        const SetsPool *pool, int i)
+{
+    const SetsMemo *e = &memo[sets_key(s, slot, m, caps)];
+    if (!e->known || i >= e->n) {
+        sets_kinds_walk(s, site, V, slot, m, lo, hi, caps, ok, 0, i, NULL);
+        return;
+    }
+    uint64_t shape = pool->shape[e->first + i];
+    int nc = 0;
+    for (uint64_t b = s->kmask[slot] & m; b && shape; b &= b - 1, shape >>= 4) {
+        int t = (int)(shape & 15);
+        for (int c = s->khead[slot][__builtin_ctzll(b)]; t > 0; c = s->knext[c], t--)
+            s->sset[nc++] = (uint16_t)c;
+    }
+    s->nsset = nc;
+}
+#endif
 
 /* Moves the cards of the set chosen to the top of slot `to`. */
 static inline RT_UNUSED void take_set(State *s, int to)

@@ -7,7 +7,8 @@
 # kind-level choice from an ordered zone, sets grouped from the kind lists
 # and from a walk, a 'such that' on the kinds only and one on the cards,
 # counts by the kinds left out, 'move all' by kinds, guarded and unguarded
-# funcs. This script
+# funcs, sets counted from a memo, filters joining two cards by kind. This
+# script
 #   - checks that the generated C takes each of those paths (so that the
 #     lab keeps covering them when the generator changes),
 #   - compiles it with gcc and with clang, -Wall -Wextra -Werror and the
@@ -58,6 +59,16 @@ check "sets from a heap: grouped from the lists" takes_re x 'add_sets_kinds\(s, 
 check "sets from an ordered zone: walked and sorted" takes_re x 'add_sets\(s, [0-9]+, V, pick, n, '
 check "a 'such that' on the kinds only" takes_re x ', such[0-9]+, 0\);'
 check "a 'such that' on the cards" takes_re x ', such[0-9]+, 1\);'
+check "sets counted for the random policy, by a memo of the kinds' counts" \
+    takes_re x 'return sets_memo_count\(s, [0-9]+, V, slot, '
+# only Meld's sets are counted: Trade's 'such that' counts the cards, Dig's
+# source is an ordered zone
+counted_once() { [ "$(grep -c 'int sets[0-9]*_count(State' "$C")" -eq 1 ]; }
+check "a 'such that' that counts the cards keeps its sets listed" counted_once
+check "a filter joining two cards by kind: any() from a row per kind" \
+    takes_re x 'return \(s->kmask\[slot\] & pairrow[0-9]+\[kx\]\) != 0;'
+check "a filter joining two cards by kind: count() from a row per kind" \
+    takes_re x 'return kcount_in\(s, slot, s->kmask\[slot\] & pairrow[0-9]+\[kx\]\);'
 check "distinct over kinds that share values: the values seen" takes x 'return kpop(seen);'
 check "count by the kinds left out" takes x 'return s->zsize[slot] - s->kcount[slot]['
 check "kind-level loops skip the kinds ruled out" takes x 'for (uint64_t b = s->kmask[slot] & 0x7ULL;'
