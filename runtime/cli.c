@@ -585,18 +585,6 @@ static bool sim_covered(const RtGame *g, const SimRun *r, RtCover *cv, SimStats 
     return true;
 }
 
-/* A figure with at most 4 decimals, trailing zeros dropped. */
-static void put_num(double x)
-{
-    char buf[64];
-    snprintf(buf, sizeof buf, "%.4f", x);
-    char *e = buf + strlen(buf);
-    while (e[-1] == '0')
-        *--e = '\0';
-    if (e[-1] == '.')
-        e[-1] = '\0';
-    fputs(strcmp(buf, "-0") ? buf : "0", stdout);
-}
 
 static void put_wins(const SimStats *s, int n)
 {
@@ -604,7 +592,7 @@ static void put_wins(const SimStats *s, int n)
     for (int p = 0; p < n; p++) {
         if (p)
             putchar(',');
-        put_num((double)s->wins[p] / SIM_WIN_UNIT);
+        rt_put_num(stdout, (double)s->wins[p] / SIM_WIN_UNIT);
     }
     putchar(']');
 }
@@ -615,7 +603,7 @@ static void put_scores(const SimStats *s, int n, double games)
     for (int p = 0; p < n; p++) {
         if (p)
             putchar(',');
-        put_num((double)s->score[p] / games);
+        rt_put_num(stdout, (double)s->score[p] / games);
     }
     putchar(']');
 }
@@ -631,9 +619,9 @@ static void sim_json(const RtGame *g, const RtArgs *a, const SimStats *s, double
            "\"avg_turns\":", (unsigned long long)a->games, a->players,
            (unsigned long long)a->seed, seconds, games / secs,
            (unsigned long long)s->decisions, (double)s->decisions / secs);
-    put_num((double)s->turns / games);
+    rt_put_num(stdout, (double)s->turns / games);
     printf(",\"avg_decisions\":");
-    put_num((double)s->decisions / games);
+    rt_put_num(stdout, (double)s->decisions / games);
     printf(",\"seat_wins\":");
     put_wins(s, a->players);
     printf(",\"avg_scores\":");

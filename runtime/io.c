@@ -226,3 +226,15 @@ bool rt_colour_wanted(FILE *f)
     const char *no = getenv("NO_COLOR");
     return isatty(fileno(f)) && !(no && *no);
 }
+
+void rt_put_num(FILE *f, double x)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.4f", x);
+    char *e = buf + strlen(buf);
+    while (e[-1] == '0')
+        *--e = '\0';
+    if (e[-1] == '.')
+        e[-1] = '\0';
+    fputs(strcmp(buf, "-0") ? buf : "0", f);
+}

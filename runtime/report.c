@@ -30,18 +30,6 @@ double lab_root(double x)
     return r;
 }
 
-/* A figure with at most 4 decimals, trailing zeros dropped. */
-static void put_num(FILE *f, double x)
-{
-    char buf[64];
-    snprintf(buf, sizeof buf, "%.4f", x);
-    char *e = buf + strlen(buf);
-    while (e[-1] == '0')
-        *--e = '\0';
-    if (e[-1] == '.')
-        e[-1] = '\0';
-    fputs(strcmp(buf, "-0") ? buf : "0", f);
-}
 
 /* What the report says of one seat. */
 typedef struct SeatFig {
@@ -110,12 +98,12 @@ static void json_lead(FILE *f, const SimRun *r, const SimStats *s)
         else
             fputs("{\"view\":\"referee\"", f);
         fprintf(f, ",\"games\":%llu,\"lead_changes\":", (unsigned long long)l->games);
-        put_num(f, l->games ? (double)l->lead_changes / SIM_MICRO / (double)l->games : 0);
+        rt_put_num(f, l->games ? (double)l->lead_changes / SIM_MICRO / (double)l->games : 0);
         fprintf(f, ",\"games_with_a_winner_seen\":%llu,\"drama\":",
                 (unsigned long long)l->drama_games);
-        put_num(f, l->drama_games ? (double)l->drama / SIM_MICRO / (double)l->drama_games : 0);
+        rt_put_num(f, l->drama_games ? (double)l->drama / SIM_MICRO / (double)l->drama_games : 0);
         fputs(",\"decisiveness\":", f);
-        put_num(f, l->drama_games ? (double)l->decisiveness / SIM_MICRO / (double)l->drama_games
+        rt_put_num(f, l->drama_games ? (double)l->decisiveness / SIM_MICRO / (double)l->drama_games
                                   : 0);
         putc('}', f);
     }
@@ -193,11 +181,11 @@ static void json_deals(FILE *f, const SimRun *r, const SimStats *s)
     for (int p = 0; p < r->players; p++) {
         DealFig d = deal_fig(r, s, p);
         fprintf(f, "%s{\"seat\":%d,\"sd\":", p ? "," : "", p + 1);
-        put_num(f, d.sd);
+        rt_put_num(f, d.sd);
         fputs(",\"sd_if_the_deal_did_not_matter\":", f);
-        put_num(f, d.sd_chance);
+        rt_put_num(f, d.sd_chance);
         fputs(",\"deal_share\":", f);
-        put_num(f, d.deal_share);
+        rt_put_num(f, d.deal_share);
         putc('}', f);
     }
     fputs("]}", f);
@@ -211,7 +199,7 @@ static void json_agents(FILE *f, const SimRun *r, const SimStats *s)
         fputs(k ? ",{\"agent\":" : "{\"agent\":", f);
         rt_json_string(f, a.kind[k]);
         fputs(",\"win_rate\":", f);
-        put_num(f, a.rate[k]);
+        rt_put_num(f, a.rate[k]);
         putc('}', f);
     }
     fputs("],\"best_agent\":", f);
@@ -220,7 +208,7 @@ static void json_agents(FILE *f, const SimRun *r, const SimStats *s)
     if (a.random < 0)
         fputs("null", f);
     else
-        put_num(f, 100 * (a.rate[a.best] - a.rate[a.random]));
+        rt_put_num(f, 100 * (a.rate[a.best] - a.rate[a.random]));
     fputs(",\"deal_spread\":", f);
     json_deals(f, r, s);
     putc('}', f);
@@ -237,22 +225,22 @@ static void json_run(FILE *f, const SimRun *r, const SimStats *s)
         fprintf(f, "%s\n  {\"seat\":%d,\"agent\":", p ? "," : "", p + 1);
         rt_json_string(f, r->seat[p]);
         fputs(",\"win_rate\":", f);
-        put_num(f, sf.rate);
+        rt_put_num(f, sf.rate);
         fputs(",\"ci95\":[", f);
-        put_num(f, sf.lo);
+        rt_put_num(f, sf.lo);
         putc(',', f);
-        put_num(f, sf.hi);
+        rt_put_num(f, sf.hi);
         fprintf(f, "],\"games_for_1_point\":%llu,\"avg_score\":", (unsigned long long)sf.needed);
-        put_num(f, sf.score);
+        rt_put_num(f, sf.score);
         fputs(",\"score_hist\":", f);
         json_hist(f, &s->score_hist[p]);
         putc('}', f);
     }
     fprintf(f, "],\n \"draws\":%llu,\"faults\":%llu,\"avg_decisions\":",
             (unsigned long long)s->draws, (unsigned long long)s->faults);
-    put_num(f, (double)s->decisions / n);
+    rt_put_num(f, (double)s->decisions / n);
     fputs(",\"avg_turns\":", f);
-    put_num(f, (double)s->turns / n);
+    rt_put_num(f, (double)s->turns / n);
     fputs(",\n \"decisions_hist\":", f);
     json_hist(f, &s->decisions_hist);
     fputs(",\n \"turns_hist\":", f);

@@ -111,6 +111,9 @@ RtLineStatus rt_read_line(FILE *in, char *buf, size_t cap, size_t *len);
 bool rt_parse_choose(const char *s, size_t n, int nopt, int *id, char *err, size_t errn);
 bool rt_parse_u64(const char *s, uint64_t max, uint64_t *out);
 void rt_json_string(FILE *f, const char *s);
+/* A figure with at most 4 decimals, trailing zeros dropped ("-0" as 0):
+ * simulate's figures and the lab's report. */
+void rt_put_num(FILE *f, double x);
 bool rt_flush(RtPlay *pl);
 int rt_check_output(FILE *f, const char *prog);
 
