@@ -1569,6 +1569,18 @@ static void gen_set_steps(Gen *G, const Node *n, int k)
     line(G, "s->sset_step = 0;");
 }
 
+/* The end of a choice of sets, listed or counted: the branch taken when
+ * there are too many sets to list, which asks for one card at a time. */
+static void gen_else_set_steps(Gen *G, const Node *n, int k)
+{
+    G->indent--;
+    line(G, "} else { /* too many sets to list: one card at a time */");
+    G->indent++;
+    gen_set_steps(G, n, k);
+    G->indent--;
+    line(G, "}");
+}
+
 /* The sets of 'choose cards' n (number k) where the direct copy counts
  * them (sets_counted): with the random policy (d->fn NULL), their number,
  * and once it chose, a walk to the set chosen; a chooser d->fn sees them
@@ -1587,12 +1599,7 @@ static void gen_choose_counted_sets(Gen *G, const Node *n, int k)
     line(G, "    set_from_option(s);");
     line(G, "else");
     line(G, "    sets%d_nth(s, V, kslot, s->sset_lo, s->sset_hi, s->core.dec.chosen);", k);
-    G->indent--;
-    line(G, "} else { /* too many sets to list: one card at a time */");
-    G->indent++;
-    gen_set_steps(G, n, k);
-    G->indent--;
-    line(G, "}");
+    gen_else_set_steps(G, n, k);
     G->indent--;
     line(G, "}");
 }
@@ -1615,12 +1622,7 @@ static void gen_choose_cards(Gen *G, const Node *n)
         G->indent++;
         gen_wait(G, n);
         line(G, "set_from_option(s);");
-        G->indent--;
-        line(G, "} else { /* too many sets to list: one card at a time */");
-        G->indent++;
-        gen_set_steps(G, n, k);
-        G->indent--;
-        line(G, "}");
+        gen_else_set_steps(G, n, k);
     }
     if (move_before_heard(G, n->into)) /* instead of (cgen_move_befores.c) */
         gen_take_set_before(G, expr_str(G, n->into), move_heard(G, n->into));
