@@ -56,7 +56,7 @@ sys.exit(rc)' "$cardc" check "$@" "$p" >"$d/log"
     rm -rf "$d"
 }
 
-pass=0 fail=0
+. tests/check.sh   # pass, fail and judge (run from the repository root)
 # compare TOOL WHAT BOUND DOOR CASE N ARGS...: the case at N and 10 N,
 # through DOOR; the ratio of what TOOL counts must be at most BOUND.
 compare() {
@@ -71,13 +71,7 @@ compare() {
     fi
     r=$(echo "$v1 $v10" | awk '{ printf "%.1f", $2 / $1 }')
     line="$door: $c $* at $n and $((10 * n)): $v1 -> $v10 $what, x$r"
-    if echo "$r $bound" | awk '{ exit !($1 <= $2) }'; then
-        echo "ok   $line"
-        pass=$((pass + 1))
-    else
-        echo "FAIL $line (more than x$bound)"
-        fail=$((fail + 1))
-    fi
+    judge "$r" "$bound" "$line"
 }
 
 check() {

@@ -21,7 +21,7 @@ command -v valgrind >/dev/null || {
     echo "game-scaling: valgrind is not installed (make deps installs it)"; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/game-scaling.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
+. "$ROOT/tests/check.sh"   # pass, fail and judge
 
 # game DIR N ZONE_DECL BODY: a game of N copies of one card, in zone a
 # (declared first: every card starts there), then b, both as ZONE_DECL
@@ -58,16 +58,6 @@ measure() {
     run "$d"
 }
 
-# judge RATIO LIMIT LINE: LINE passes if RATIO is at most LIMIT.
-judge() {
-    if echo "$1 $2" | awk '{ exit !($1 <= $2) }'; then
-        echo "ok   $3"
-        pass=$((pass + 1))
-    else
-        echo "FAIL $3 (more than x$2)"
-        fail=$((fail + 1))
-    fi
-}
 
 # compare WHAT N ZONE_DECL BODY: the game at N and 2 N copies.
 compare() {
