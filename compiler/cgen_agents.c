@@ -4,6 +4,8 @@
  *   game_value()     the value an agent maximises for a seat: the func of
  *                    `agents: highest F` (negated for `lowest F`), else the
  *                    score (negated under `winners: lowest score`), else 0
+ *   game_value_name  the name of the func of `agents:`, when the rules
+ *                    name one: the balance lab's lead changes follow it
  *   game_may_hold()  whether a zone may ever hold a card (the card kinds
  *                    of sema_kinds.c): a determinization moves a card only
  *                    where the rules may put it; absent when the kinds are
@@ -28,6 +30,10 @@ static void gen_value(Gen *G)
     else
         buf_puts(o, "    (void)p;\n    *v = 0;\n");
     buf_puts(o, "    return !s->core.over;\n}\n\n");
+    if (g->agents_fn)
+        buf_printf(o, "/* The func game_value reads (RtGame.value_name). */\n"
+                      "static const char game_value_name[] = \"%s\";\n\n",
+                   g->agents_fn->name);
 }
 
 static void gen_may_hold(Gen *G)
@@ -54,6 +60,12 @@ void gen_agents(Gen *G)
 
 const char *agents_table_entries(const Gen *G)
 {
-    return G->g->zone_kinds ? "    .value = game_value,\n    .may_hold = game_may_hold,\n"
-                            : "    .value = game_value,\n";
+    static const char *const entries[2][2] = {
+        {"    .value = game_value,\n",
+         "    .value = game_value,\n    .may_hold = game_may_hold,\n"},
+        {"    .value = game_value,\n    .value_name = game_value_name,\n",
+         "    .value = game_value,\n    .value_name = game_value_name,\n"
+         "    .may_hold = game_may_hold,\n"},
+    };
+    return entries[G->g->agents_fn != NULL][G->g->zone_kinds != NULL];
 }

@@ -108,7 +108,7 @@ void sim_stats_add(SimStats *a, const SimStats *b);
 void sim_build_id(const RtGame *g, char out[17]);
 
 /* lead.c: one game's evaluations (RtGame.score_now: the score, higher
- * better), sampled at each turn's end and at the end. */
+ * better; the func of `agents:` where the rules name one), sampled at each turn's end and at the end. */
 typedef struct Trajectory {
     int nplayers;
     int n, cap;                 /* samples taken, room */
@@ -118,7 +118,8 @@ typedef struct Trajectory {
 /* The scores each view sees (the same all game long: who may see a
  * number does not change): bit p of known[v]. View 0 sees every score;
  * view 1 + o, seat o's information set, its own and those of the
- * numbers named `score` that the game shows seat o. */
+ * numbers named `score` (or as the func of `agents:`) that the game
+ * shows seat o. */
 void lead_views(const RtGame *g, int nplayers, unsigned known[SIM_VIEWS]);
 bool traj_push(Trajectory *t, const int32_t *eval);
 void traj_free(Trajectory *t);

@@ -1,5 +1,6 @@
 /* lead.c: lead changes, drama and decisiveness of one game, as Ludii
  * defines them (RUNTIME.md, "The balance lab"), with each player's score
+ * (or the func the rules name in `agents:`, RtGame.value_name)
  * as its state evaluation, sampled at the end of each turn and at the end
  * of the game, and read from a view: the referee's (every score) or one
  * seat's information set (the scores it may see). Each game's value is
@@ -11,9 +12,10 @@
 
 void lead_views(const RtGame *g, int nplayers, unsigned known[SIM_VIEWS])
 {
+    const char *name = g->value_name ? g->value_name : "score";
     int shown = -1;
     for (int i = 0; i < g->nnumbers; i++)
-        if (g->numbers[i].per_player && !strcmp(g->numbers[i].name, "score"))
+        if (g->numbers[i].per_player && !strcmp(g->numbers[i].name, name))
             shown = i;
     known[0] = (1u << nplayers) - 1;
     for (int o = 0; o < RT_MAX_PLAYERS; o++) {

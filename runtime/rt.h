@@ -496,9 +496,12 @@ typedef struct RtGame {
      * `agents: highest F`, else the score, each negated where the lowest
      * is best), false when it has none (a func that faulted: call it on a
      * copy). may_hold: may zone z ever hold card instance c (what the
-     * rules can put there, as the checker proves it); NULL: any card. */
+     * rules can put there, as the checker proves it); NULL: any card.
+     * value_name: the func of `agents:`, which the balance lab's lead
+     * changes also follow (runtime/lead.c); NULL: the score. */
     bool (*value)(void *st, int p, int64_t *v);
     bool (*may_hold)(int z, int c);
+    const char *value_name;
 } RtGame;
 
 /* ---- engine API ---- */

@@ -76,6 +76,18 @@ typedef struct Worker {
     Progress *pr;               /* drawn by the worker itself (one thread) */
 } Worker;
 
+/* Seat p's evaluation in st: the func of `agents:` where the rules name
+ * one (RtGame.value_name), held in int32, else the score. */
+static int32_t evaluation(const RtGame *g, void *st, int p)
+{
+    if (!g->value_name || !g->value)
+        return g->score_now(st, p);
+    int64_t v = 0;
+    if (!g->value(st, p, &v))
+        return 0;
+    return v > INT32_MAX ? INT32_MAX : v < -INT32_MAX ? -INT32_MAX : (int32_t)v;
+}
+
 /* The evaluation of every seat in st, on a copy (a func may fault or count
  * its steps); false if the copy faulted. */
 static bool evaluate(Worker *w, const void *st, int32_t eval[RT_MAX_PLAYERS])
@@ -84,7 +96,7 @@ static bool evaluate(Worker *w, const void *st, int32_t eval[RT_MAX_PLAYERS])
     memset(eval, 0, RT_MAX_PLAYERS * sizeof *eval);
     rt_clone(w->g, w->copy, st);
     for (int p = 0; p < c->nplayers; p++)
-        eval[p] = w->g->score_now(w->copy, p);
+        eval[p] = evaluation(w->g, w->copy, p);
     return ((const RtCore *)w->copy)->over != RT_FAULT;
 }
 

@@ -4,7 +4,8 @@
 # under GNU parallel and merged by `stats merge`, byte for byte the stats
 # file of --shard 1/1; shards of other runs refused; --report's page
 # standing alone (no script, no address), a run of random seats saying
-# "best agent random, margin 0".
+# "best agent random, margin 0"; School Control's lead figures following
+# the func of its `agents:` line.
 # usage: sh tests/games/balance-lab.sh build/bin/easy-school
 set -u
 GAME=$1
@@ -117,6 +118,18 @@ assert a["deal_wins"] != b["deal_wins"]
 for k in ("replays", "deal_wins", "deal_wins_sq"):
     del a[k], b[k]
 assert a == b
+PY
+
+# School Control names `agents: highest standing` (its score is 1 for the
+# winner only): the lead figures follow the standing, which changes
+# hands during a game (a lead change in 1 sample of 8), where the score's
+# leaders change only at the end (1 in 150)
+SC=$(dirname "$GAME")/school-control
+"$SC" simulate --games 100 --seed 1 --players 2 --report "$T/sc" >/dev/null &&
+    python3 - "$T/sc/report.json" <<'PY' && ok || bad "School Control's lead figures do not follow its standing"
+import json, sys
+lead = json.load(open(sys.argv[1]))["runs"][0]["lead"][0]
+assert lead["view"] == "referee" and lead["lead_changes"] > 0.05, lead
 PY
 
 # usage errors
