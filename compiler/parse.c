@@ -22,6 +22,7 @@ int rllex_init_extra(struct Lexer *extra, yyscan_t *scanner);
 int rllex_destroy(yyscan_t scanner);
 struct yy_buffer_state *rl_scan_bytes(const char *bytes, int len, yyscan_t scanner);
 int rlparse(yyscan_t scanner, struct Lexer *lx);
+int rlparse_fast(yyscan_t scanner, struct Lexer *lx);
 void *rlalloc(size_t n, yyscan_t scanner);
 void *rlrealloc(void *p, size_t n, yyscan_t scanner);
 void rlfree(void *p, yyscan_t scanner);
@@ -279,7 +280,10 @@ static void scan_caught(yyscan_t scanner, struct Lexer *lx, const char *text, si
         out_of_memory();
     }
     rl_scan_bytes(text, (int)len, scanner);
-    rlparse(scanner, lx);
+    if (lx->fast)
+        rlparse_fast(scanner, lx);
+    else
+        rlparse(scanner, lx);
     oom_catch(outer);
     rllex_destroy(scanner);
 }
@@ -336,12 +340,26 @@ bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog)
                                "written: its diagnostics point at the start of its value");
     /* The effects share one map of identifiers: a map of their own would
      * cost each effect a table and a copy of every name it uses. */
-    struct Lexer lx = {.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
-                       .effect = true, .prog = prog, .card = card, .map = &m,
-                       .names = prog->effect_names};
     if (m.via_alias && m.at)
         record_shared(a, prog, &m, card);
+    /* First with the parser without LAC (most effects are clean, and LAC
+     * is a sixth of their parse); if it reports anything, that is taken
+     * back and the parser with LAC, whose lists of expected tokens are
+     * exact, parses the effect again and reports. On a text it accepts,
+     * each parser makes the same reductions in the same order, so the
+     * same tree and the same diagnostics. */
+    DiagMark before = diags_mark(d);
+    struct Lexer lx = {.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
+                       .effect = true, .fast = true, .prog = prog, .card = card, .map = &m,
+                       .names = prog->effect_names};
     bool ok = run(&lx, text, len);
+    if (diags_since(d, before)) {
+        diags_rewind(d, before);
+        lx = (struct Lexer){.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
+                            .effect = true, .prog = prog, .card = card, .map = &m,
+                            .names = lx.names};
+        ok = run(&lx, text, len);
+    }
     prog->effect_names = lx.names;
     free(m.at);
     free(m.line_first);
@@ -390,7 +408,8 @@ static Node *parse_word(struct Lexer *lx, const RLLTYPE *at, const char *text, i
 {
     struct Lexer sub = {.arena = lx->arena, .d = lx->d, .file = lx->file,
                         .line = at->first_line, .col = word_col(at, text, from),
-                        .effect = lx->effect, .word = true, .names = lx->names,
+                        .effect = lx->effect, .word = true, .fast = lx->fast,
+                        .names = lx->names,
                         .prog = lx->prog, .card = lx->card, .map = lx->map};
     bool ok = run(&sub, text + from, (size_t)(to - from));
     lx->names = sub.names;

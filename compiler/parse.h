@@ -24,6 +24,10 @@ struct Lexer {
     bool effect;                /* parse an effect, not a rules file */
     bool word;                  /* parse one expression, a word of a string
                                  * (parse_words) */
+    bool fast;                  /* parse with the parser built without LAC
+                                 * (rlparse_fast): an effect's first try,
+                                 * whose diagnostics are taken back and made
+                                 * again by rlparse (parse_effect) */
     int depth;                  /* current nesting, for RL_MAX_DEPTH */
     Loc open[RL_MAX_DEPTH];     /* where each open '{' or '(' was opened */
     bool too_deep;

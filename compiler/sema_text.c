@@ -54,6 +54,8 @@ typedef struct NameIndex {
                                  * open-addressed set of firsts_cap slots */
     bool *first_used;           /* per slot of firsts: it holds a hash */
     uint32_t firsts_cap;        /* a power of two */
+    bool starts[256];           /* per byte: the lower case of a name's first
+                                 * byte (a text's other places start none) */
 } NameIndex;
 
 /* Per byte, what the scans of texts ask of it at every byte: its lower
@@ -177,12 +179,15 @@ static void index_first_words(NameIndex *ix, Arena *a)
         uint32_t i = first_slot(ix, h);
         ix->firsts[i] = h;
         ix->first_used[i] = true;
+        ix->starts[fold(name[0])] = true;
     }
 }
 
 /* May a name start at text[p..tl): is the first word there a name's? */
 static bool may_start_name(const NameIndex *ix, const char *text, size_t p, size_t tl)
 {
+    if (!ix->starts[fold(text[p])])
+        return false;
     size_t n = first_word_len(text + p, tl - p);
     return n <= ix->maxlen && ix->first_used[first_slot(ix, fold_hash(text + p, n))];
 }
@@ -237,6 +242,20 @@ static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const Pt
     index_first_words(ix, a);
 }
 
+/* The place after p (itself one, p == 0 or a byte that is no letter or
+ * digit before it) where a name may start: after a word, the byte after
+ * the byte that ends it (no place inside a word or just after it starts
+ * a name). */
+static size_t next_start(const char *text, size_t p, size_t tl)
+{
+    if (!is_alnum((unsigned char)text[p]))
+        return p + 1;
+    p++;
+    while (p < tl && is_alnum((unsigned char)text[p]))
+        p++;
+    return p + 1;
+}
+
 /* Adds to out the names other than card `self` that text names, each once
  * (text_no tells this text from the ones before); returns how many. Where
  * names start at one place, the longest is the one named, and a name
@@ -246,8 +265,8 @@ static int names_in_text(NameIndex *ix, const char *text, int text_no, int self,
 {
     int n = 0;
     size_t tl = strlen(text), covered = 0; /* the end of the names named so far */
-    for (size_t p = 0; p < tl; p++) {
-        if ((p > 0 && is_alnum((unsigned char)text[p - 1])) || !may_start_name(ix, text, p, tl))
+    for (size_t p = 0; p < tl; p = next_start(text, p, tl)) {
+        if (!may_start_name(ix, text, p, tl))
             continue;
         uint32_t h = 2166136261u;
         int longest = 0;
@@ -283,9 +302,10 @@ static int cmp_int(const void *a, const void *b)
 static bool text_names(const char *text, const char *name)
 {
     size_t len = strlen(name), tl = strlen(text);
+    int first = fold(name[0]); /* a place whose byte is not it starts no match */
     for (size_t p = 0; p + len <= tl; p++)
-        if ((p == 0 || !is_alnum((unsigned char)text[p - 1])) && word_ends(text, p + len) &&
-            same_folded(name, text + p, len))
+        if ((!len || fold(text[p]) == first) && (p == 0 || !is_alnum((unsigned char)text[p - 1])) &&
+            word_ends(text, p + len) && same_folded(name, text + p, len))
             return true;
     return false;
 }

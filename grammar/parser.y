@@ -16,6 +16,14 @@
 %lex-param {yyscan_t scanner}
 %parse-param {yyscan_t scanner} {struct Lexer *lx}
 
+/* The parser without LAC (Makefile: parser_fast.tab.c) has names of its own. */
+%code top {
+#ifdef RL_FAST_PARSER
+#define rlparse rlparse_fast
+#define rlerror rlerror_fast
+#endif
+}
+
 %code requires {
 #include "parse.h"
 typedef void *yyscan_t;
