@@ -20,7 +20,7 @@ enum { RL_MAX_EXPR_DEPTH = 200 };
 typedef void *yyscan_t;
 int rllex_init_extra(struct Lexer *extra, yyscan_t *scanner);
 int rllex_destroy(yyscan_t scanner);
-struct yy_buffer_state *rl_scan_bytes(const char *bytes, int len, yyscan_t scanner);
+struct yy_buffer_state *rl_scan_buffer(char *base, size_t size, yyscan_t scanner);
 int rlparse(yyscan_t scanner, struct Lexer *lx);
 int rlparse_fast(yyscan_t scanner, struct Lexer *lx);
 void *rlalloc(size_t n, yyscan_t scanner);
@@ -273,19 +273,28 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
 static void scan_caught(yyscan_t scanner, struct Lexer *lx, const char *text, size_t len)
 {
     jmp_buf env;
+    char *volatile copy = NULL;
     jmp_buf *outer = oom_catch(&env);
     if (setjmp(env)) {
         oom_catch(outer);
         rllex_destroy(scanner);
+        free(copy);
         out_of_memory();
     }
-    rl_scan_bytes(text, (int)len, scanner);
+    /* The scanner reads a copy that ends in two NULs (flex's
+     * yy_scan_bytes makes one a byte at a time). */
+    char *buf = xmalloc(len + 2);
+    copy = buf;
+    memcpy(buf, text, len);
+    buf[len] = buf[len + 1] = '\0';
+    rl_scan_buffer(buf, len + 2, scanner);
     if (lx->fast)
         rlparse_fast(scanner, lx);
     else
         rlparse(scanner, lx);
     oom_catch(outer);
     rllex_destroy(scanner);
+    free(buf);
 }
 
 static bool run(struct Lexer *lx, const char *text, size_t len)

@@ -183,13 +183,15 @@ static void index_first_words(NameIndex *ix, Arena *a)
     }
 }
 
-/* May a name start at text[p..tl): is the first word there a name's? */
-static bool may_start_name(const NameIndex *ix, const char *text, size_t p, size_t tl)
+/* The first word at s (first_word_len's bytes) and, in *h, its hash. */
+static size_t first_word(const char *s, size_t len, uint32_t *h)
 {
-    if (!ix->starts[fold(text[p])])
-        return false;
-    size_t n = first_word_len(text + p, tl - p);
-    return n <= ix->maxlen && ix->first_used[first_slot(ix, fold_hash(text + p, n))];
+    uint32_t x = fold_hash_step(2166136261u, s[0]);
+    size_t n = 1;
+    for (; n < len && is_alnum((unsigned char)s[n]); n++)
+        x = fold_hash_step(x, s[n]);
+    *h = x;
+    return n;
 }
 
 /* A quoted name of the effects or the rules that no name of the index
@@ -242,20 +244,6 @@ static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const Pt
     index_first_words(ix, a);
 }
 
-/* The place after p (itself one, p == 0 or a byte that is no letter or
- * digit before it) where a name may start: after a word, the byte after
- * the byte that ends it (no place inside a word or just after it starts
- * a name). */
-static size_t next_start(const char *text, size_t p, size_t tl)
-{
-    if (!is_alnum((unsigned char)text[p]))
-        return p + 1;
-    p++;
-    while (p < tl && is_alnum((unsigned char)text[p]))
-        p++;
-    return p + 1;
-}
-
 /* Adds to out the names other than card `self` that text names, each once
  * (text_no tells this text from the ones before); returns how many. Where
  * names start at one place, the longest is the one named, and a name
@@ -265,8 +253,24 @@ static int names_in_text(NameIndex *ix, const char *text, int text_no, int self,
 {
     int n = 0;
     size_t tl = strlen(text), covered = 0; /* the end of the names named so far */
-    for (size_t p = 0; p < tl; p = next_start(text, p, tl)) {
-        if (!may_start_name(ix, text, p, tl))
+    /* The places where a name may start: p == 0, or after a byte that is
+     * no letter or digit. From the start of a word, the next is the byte
+     * after the one that ends it. Each word is read once: its first byte
+     * must start some name, then the whole word be a name's first word. */
+    for (size_t p = 0, next; p < tl; p = next) {
+        bool word = is_alnum((unsigned char)text[p]);
+        next = p + 1;
+        if (!ix->starts[fold(text[p])]) {
+            while (word && next < tl && is_alnum((unsigned char)text[next]))
+                next++;
+            next += word;
+            continue;
+        }
+        uint32_t fh;
+        size_t fl = first_word(text + p, tl - p, &fh);
+        if (word)
+            next = p + fl + 1;
+        if (fl > ix->maxlen || !ix->first_used[first_slot(ix, fh)])
             continue;
         uint32_t h = 2166136261u;
         int longest = 0;
