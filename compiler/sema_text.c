@@ -22,9 +22,8 @@ typedef struct NameCtx {
 } NameCtx;
 
 /* A quoted name must be a card's. */
-static void visit_name(Node *n, void *ctx)
+static void visit_name(Node *n, NameCtx *x)
 {
-    NameCtx *x = ctx;
     name_has_words_mark(n);
     if (n->kind == N_STR && !cards_find_card(x->cs, n->name))
         report_no_card(x->diags, x->cs, n->loc, n->name);
@@ -337,11 +336,12 @@ typedef struct Refs {
     NameCtx *check;             /* if not NULL, each of them must be a card's */
 } Refs;
 
+static void walk_refs(Node *n, Refs *r);
+
 /* The walk of an effect that collects its Refs; at its own nodes (depth
  * 0), also what visit_name does when r->check asks, in the same walk. */
-static void collect_refs(Node *n, void *ctx)
+static void collect_refs(Node *n, Refs *r)
 {
-    Refs *r = ctx;
     name_has_words_mark(n);
     if (r->depth == 0 && r->check)
         visit_name(n, r->check);
@@ -358,9 +358,39 @@ static void collect_refs(Node *n, void *ctx)
         strmap_put(r->arena, &r->funcs, f->name, r))
         return;
     r->depth++;
-    ast_walk(f->decl->expr_body, collect_refs, r);
-    ast_walk(f->decl->body, collect_refs, r);
+    walk_refs(f->decl->expr_body, r);
+    walk_refs(f->decl->body, r);
     r->depth--;
+}
+
+/* The walks of this file visit as ast_walk does (each node, then its
+ * children in order, then the next of its list), each with its visit
+ * written in: a call through a pointer at every node was a fifth of the
+ * check of texts. */
+#define WALK_KIDS(walk, n, ctx)                                                                \
+    do {                                                                                       \
+        _Static_assert(NKIDS == 6, "six children");                                            \
+        Node *const *k_ = (n)->kid;                                                            \
+        if (k_[0])                                                                             \
+            walk(k_[0], ctx);                                                                  \
+        if (k_[1])                                                                             \
+            walk(k_[1], ctx);                                                                  \
+        if (k_[2])                                                                             \
+            walk(k_[2], ctx);                                                                  \
+        if (k_[3])                                                                             \
+            walk(k_[3], ctx);                                                                  \
+        if (k_[4])                                                                             \
+            walk(k_[4], ctx);                                                                  \
+        if (k_[5])                                                                             \
+            walk(k_[5], ctx);                                                                  \
+    } while (0)
+
+static void walk_refs(Node *n, Refs *r)
+{
+    for (; n; n = n->next) {
+        collect_refs(n, r);
+        WALK_KIDS(walk_refs, n, r);
+    }
 }
 
 /* Is every card of type t named `name` (and one at least)? */
@@ -458,11 +488,22 @@ static void check_text_names(Diags *d, NameIndex *ix, int *named, const CardSet 
 
 /* The quoted strings of the effects and the rules, which the index adds
  * to the cards' names when they are none. */
-static void collect_quotes(Node *n, void *ctx)
+static void collect_quotes(Node *n, Quotes *q)
 {
-    Quotes *q = ctx;
-    if (n->kind == N_STR)
-        vec_push(q->arena, &q->v, n);
+    for (; n; n = n->next) {
+        if (n->kind == N_STR)
+            vec_push(q->arena, &q->v, n);
+        WALK_KIDS(collect_quotes, n, q);
+    }
+}
+
+/* visit_name at every node of n and its lists. */
+static void walk_names(Node *n, NameCtx *x)
+{
+    for (; n; n = n->next) {
+        visit_name(n, x);
+        WALK_KIDS(walk_names, n, x);
+    }
 }
 
 /* The card whose own effect e is (in cards.yaml or `effect "Name"`), or
@@ -484,9 +525,9 @@ static void make_index(Diags *d, const CardSet *cs, const Program *prog, NameInd
 {
     Quotes quoted = {d->arena, {0}};
     for (int i = 0; i < prog->effects.len; i++)
-        ast_walk(prog->effects.items[i], collect_quotes, &quoted);
+        collect_quotes(prog->effects.items[i], &quoted);
     for (int i = 0; i < prog->decls.len; i++)
-        ast_walk(prog->decls.items[i], collect_quotes, &quoted);
+        collect_quotes(prog->decls.items[i], &quoted);
     name_index_init(ix, d->arena, cs, &quoted.v);
     *named = arena_alloc(d->arena, sizeof **named * (size_t)(ix->nnames + 1));
 }
@@ -502,17 +543,17 @@ static void check_effect_text(Diags *d, const CardSet *cs, const Program *prog, 
     const CardDef *card = effect_card(cs, e);
     if (!card || !card->text) {
         if (check)
-            ast_walk(e, visit_name, check);
+            walk_names(e, check);
         return;
     }
     Refs refs = {.arena = d->arena, .check = check};
     if (!ix->names) {
         if (check)
-            ast_walk(e, visit_name, check);
+            walk_names(e, check);
         refs.check = NULL;
         make_index(d, cs, prog, ix, named);
     }
-    ast_walk(e, collect_refs, &refs);
+    walk_refs(e, &refs);
     check_text_names(d, ix, *named, cs, card, e, text_no, &refs);
 }
 
