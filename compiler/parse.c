@@ -156,12 +156,9 @@ static void record_shared(Arena *a, Program *prog, const EffectMap *m, const Car
 
 const char *lexer_intern(struct Lexer *lx, const char *s, int len)
 {
-    char tmp[RL_MAX_IDENT + 1];
     if (len > RL_MAX_IDENT)
         len = RL_MAX_IDENT;
-    memcpy(tmp, s, (size_t)len);
-    tmp[len] = '\0';
-    const char *have = strmap_get(&lx->names, tmp);
+    const char *have = strmap_get_n(&lx->names, s, (size_t)len);
     if (have)
         return have;
     char *copy = arena_strndup(lx->arena, s, (size_t)len);
@@ -288,10 +285,7 @@ static void scan_caught(yyscan_t scanner, struct Lexer *lx, const char *text, si
     memcpy(buf, text, len);
     buf[len] = buf[len + 1] = '\0';
     rl_scan_buffer(buf, len + 2, scanner);
-    if (lx->fast)
-        rlparse_fast(scanner, lx);
-    else
-        rlparse(scanner, lx);
+    rlparse(scanner, lx);
     oom_catch(outer);
     rllex_destroy(scanner);
     free(buf);
@@ -300,11 +294,20 @@ static void scan_caught(yyscan_t scanner, struct Lexer *lx, const char *text, si
 static bool run(struct Lexer *lx, const char *text, size_t len)
 {
     int before = lx->d->nerrors;
-    yyscan_t scanner;
-    if (rllex_init_extra(lx, &scanner) != 0)
-        out_of_memory(); /* its only failure */
     int first = lx->prog->decls.len;
-    scan_caught(scanner, lx, text, len);
+    if (lx->fast) {
+        /* scan_fast.c's scanner reads the text in place: nothing on the
+         * heap to free if memory runs out */
+        lx->src = text;
+        lx->src_len = len;
+        lx->src_at = 0;
+        rlparse_fast(lx, lx);
+    } else {
+        yyscan_t scanner;
+        if (rllex_init_extra(lx, &scanner) != 0)
+            out_of_memory(); /* its only failure */
+        scan_caught(scanner, lx, text, len);
+    }
     /* Only a tree that parsed cleanly is measured: one error is enough.
      * A tree of no more nodes than the limit cannot pass it (most effects). */
     if (lx->located <= RL_MAX_EXPR_DEPTH)
@@ -351,18 +354,20 @@ bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog)
      * cost each effect a table and a copy of every name it uses. */
     if (m.via_alias && m.at)
         record_shared(a, prog, &m, card);
-    /* First with the parser without LAC (most effects are clean, and LAC
-     * is a sixth of their parse); if it reports anything, that is taken
-     * back and the parser with LAC, whose lists of expected tokens are
-     * exact, parses the effect again and reports. On a text it accepts,
-     * each parser makes the same reductions in the same order, so the
-     * same tree and the same diagnostics. */
+    /* An ASCII text first with the parser without LAC and scan_fast.c's
+     * scanner (most effects are clean: LAC was a sixth of their parse,
+     * flex's scanner a third); if that parse reports anything, or the
+     * scanner gives up, it is taken back, and the parser with LAC, whose
+     * lists of expected tokens are exact, and lexer.l parse the effect
+     * again and report. On a text both accept, both scanners give the
+     * same tokens at the same places and both parsers make the same
+     * reductions in the same order: the same tree, the same diagnostics. */
     DiagMark before = diags_mark(d);
     struct Lexer lx = {.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
-                       .effect = true, .fast = true, .prog = prog, .card = card, .map = &m,
-                       .names = prog->effect_names};
+                       .effect = true, .fast = all_ascii(text, len), .prog = prog,
+                       .card = card, .map = &m, .names = prog->effect_names};
     bool ok = run(&lx, text, len);
-    if (diags_since(d, before)) {
+    if (lx.fast && (lx.bailed || diags_since(d, before))) {
         diags_rewind(d, before);
         lx = (struct Lexer){.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
                             .effect = true, .prog = prog, .card = card, .map = &m,
@@ -422,6 +427,7 @@ static Node *parse_word(struct Lexer *lx, const RLLTYPE *at, const char *text, i
                         .prog = lx->prog, .card = lx->card, .map = lx->map};
     bool ok = run(&sub, text + from, (size_t)(to - from));
     lx->names = sub.names;
+    lx->bailed |= sub.bailed;
     lx->located += sub.located;
     return ok ? sub.result : NULL;
 }

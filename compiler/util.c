@@ -452,6 +452,22 @@ static uint32_t hash_str(const char *s)
     return h;
 }
 
+void *strmap_get_n(const StrMap *m, const char *key, size_t n)
+{
+    if (!m->cap)
+        return NULL;
+    uint32_t h = 2166136261u; /* hash_str of the n bytes */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)key[i]) * 16777619u;
+    uint32_t mask = (uint32_t)m->cap - 1;
+    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+        if (!m->keys[i])
+            return NULL;
+        if (strncmp(m->keys[i], key, n) == 0 && m->keys[i][n] == '\0')
+            return m->vals[i];
+    }
+}
+
 void *strmap_get(const StrMap *m, const char *key)
 {
     if (!m->cap)
