@@ -323,7 +323,9 @@ bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog)
 {
     if (!prog->first)
         prog->first = f;
-    struct Lexer lx = {.arena = a, .d = d, .file = f, .line = 1, .col = 1, .prog = prog};
+    Loc open[RL_MAX_DEPTH];
+    struct Lexer lx = {.arena = a, .d = d, .file = f, .line = 1, .col = 1, .prog = prog,
+                       .open = open};
     if (memchr(f->text, '\0', f->len)) {
         Loc l = {f, 1, 1, 1};
         diag_error(d, l, "not a text file: it contains a NUL byte");
@@ -363,15 +365,16 @@ bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog)
      * same tokens at the same places and both parsers make the same
      * reductions in the same order: the same tree, the same diagnostics. */
     DiagMark before = diags_mark(d);
+    Loc open[RL_MAX_DEPTH];
     struct Lexer lx = {.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
                        .effect = true, .fast = all_ascii(text, len), .prog = prog,
-                       .card = card, .map = &m, .names = prog->effect_names};
+                       .card = card, .map = &m, .names = prog->effect_names, .open = open};
     bool ok = run(&lx, text, len);
     if (lx.fast && (lx.bailed || diags_since(d, before))) {
         diags_rewind(d, before);
         lx = (struct Lexer){.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
                             .effect = true, .prog = prog, .card = card, .map = &m,
-                            .names = lx.names};
+                            .names = lx.names, .open = open};
         ok = run(&lx, text, len);
     }
     prog->effect_names = lx.names;
@@ -420,7 +423,8 @@ static void word_error(struct Lexer *lx, const RLLTYPE *at, const char *text, in
  * with its positions where it was written; NULL after a syntax error. */
 static Node *parse_word(struct Lexer *lx, const RLLTYPE *at, const char *text, int from, int to)
 {
-    struct Lexer sub = {.arena = lx->arena, .d = lx->d, .file = lx->file,
+    Loc open[RL_MAX_DEPTH];
+    struct Lexer sub = {.arena = lx->arena, .d = lx->d, .file = lx->file, .open = open,
                         .line = at->first_line, .col = word_col(at, text, from),
                         .effect = lx->effect, .word = true, .fast = lx->fast,
                         .names = lx->names,
