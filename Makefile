@@ -56,8 +56,8 @@ CRIT_LIBS = $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
 COMPILER_SRC = $(wildcard compiler/*.c)
 COMPILER_LIB = $(filter-out compiler/main.c,$(COMPILER_SRC))
-GRAMMAR_OBJ  = $(B)/obj/gen/parser.tab.o $(B)/obj/gen/lexer.o
-GRAMMAR_ASAN = $(B)/asan/gen/parser.tab.o $(B)/asan/gen/lexer.o
+GRAMMAR_OBJ  = $(B)/obj/gen/parser.tab.o $(B)/obj/gen/parser_fast.tab.o $(B)/obj/gen/lexer.o
+GRAMMAR_ASAN = $(B)/asan/gen/parser.tab.o $(B)/asan/gen/parser_fast.tab.o $(B)/asan/gen/lexer.o
 COMPILER_OBJ = $(COMPILER_LIB:%.c=$(B)/obj/%.o) $(GRAMMAR_OBJ)
 ASAN_OBJ     = $(COMPILER_LIB:%.c=$(B)/asan/%.o) $(GRAMMAR_ASAN)
 TEST_SRC     = $(wildcard tests/unit/*.c)
@@ -85,6 +85,14 @@ games: $(GAME_BIN)
 $(B)/gen/parser.tab.c $(B)/gen/parser.tab.h &: grammar/parser.y
 	@mkdir -p $(B)/gen
 	bison -Wall -Werror -o $(B)/gen/parser.tab.c --defines=$(B)/gen/parser.tab.h $<
+
+# The same grammar without LAC (parse.lac none), as rlparse_fast: card
+# effects are parsed with it first, and again with rlparse only when it
+# reports something (compiler/parse.c, parse_effect).
+$(B)/gen/parser_fast.tab.c: grammar/parser.y
+	@mkdir -p $(B)/gen
+	bison -Wall -Werror -Fparse.lac=none -o $@ $<
+	sed -i '1i #define RL_FAST_PARSER 1' $@
 
 $(B)/gen/lexer.c: grammar/lexer.l
 	@mkdir -p $(B)/gen
@@ -489,7 +497,7 @@ FUZZ_CC      = clang
 FUZZ_FLAGS   = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 60
-FUZZ_SRC     = $(COMPILER_LIB) $(B)/gen/parser.tab.c
+FUZZ_SRC     = $(COMPILER_LIB) $(B)/gen/parser.tab.c $(B)/gen/parser_fast.tab.c
 FUZZ_TARGETS = cards rules protocol ttf
 # The protocol harness links one game's C: fuzz-protocol is FUZZ_GAME's.
 FUZZ_GAME   ?= easy-school

@@ -70,11 +70,24 @@ const char *type_name(Type t)
 
 void ast_walk(Node *n, void (*fn)(Node *n, void *ctx), void *ctx)
 {
+    _Static_assert(NKIDS == 6, "ast_walk visits six children");
     for (; n; n = n->next) {
         fn(n, ctx);
-        for (int i = 0; i < NKIDS; i++)
-            if (n->kid[i]) /* most are empty: no call for them */
-                ast_walk(n->kid[i], fn, ctx);
+        /* most children are empty: no call for them (written out, as the
+         * compiler does not unroll the loop of six) */
+        Node *const *k = n->kid;
+        if (k[0])
+            ast_walk(k[0], fn, ctx);
+        if (k[1])
+            ast_walk(k[1], fn, ctx);
+        if (k[2])
+            ast_walk(k[2], fn, ctx);
+        if (k[3])
+            ast_walk(k[3], fn, ctx);
+        if (k[4])
+            ast_walk(k[4], fn, ctx);
+        if (k[5])
+            ast_walk(k[5], fn, ctx);
     }
 }
 

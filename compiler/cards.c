@@ -178,8 +178,8 @@ static bool expect_map(Ctx *c, YNode *n, const char *what)
         YNode *first = NULL;
         for (int j = 0; small && j < i && !first; j++) {
             YNode *e = n->items[2 * j];
-            if (e->kind == YN_SCALAR && strcmp(e->str, k->str) == 0)
-                first = e;
+            if (e->kind == YN_SCALAR && e->str[0] == k->str[0] && strcmp(e->str, k->str) == 0)
+                first = e; /* (the first bytes first: most keys differ there) */
         }
         if (!small)
             first = strmap_put(c->a, &seen, k->str, k);
@@ -197,7 +197,7 @@ static YNode *map_get(YNode *n, const char *key, YNode **keynode)
 {
     for (int i = 0; i < n->n; i++) {
         YNode *k = n->items[2 * i];
-        if (k->kind == YN_SCALAR && strcmp(k->str, key) == 0) {
+        if (k->kind == YN_SCALAR && k->str[0] == key[0] && strcmp(k->str, key) == 0) {
             if (keynode)
                 *keynode = k;
             return n->items[2 * i + 1];

@@ -63,6 +63,26 @@ Diag *diag_add_from(const char *origin, Diags *d, Severity sev, Loc loc, const c
     return g;
 }
 
+DiagMark diags_mark(const Diags *d)
+{
+    DiagMark m = {d->list.len, d->nerrors, d->nwarnings, d->dropped};
+    return m;
+}
+
+bool diags_since(const Diags *d, DiagMark mark)
+{
+    return d->list.len != mark.len || d->nerrors != mark.nerrors ||
+           d->nwarnings != mark.nwarnings || d->dropped != mark.dropped;
+}
+
+void diags_rewind(Diags *d, DiagMark mark)
+{
+    d->list.len = mark.len;
+    d->nerrors = mark.nerrors;
+    d->nwarnings = mark.nwarnings;
+    d->dropped = mark.dropped;
+}
+
 bool diag_remove(Diags *d, Severity sev, Loc loc, const char *prefix)
 {
     for (int i = 0; i < d->list.len; i++) {

@@ -50,6 +50,17 @@ Diag *diag_add_from(const char *origin, Diags *d, Severity sev, Loc loc, const c
 /* Takes back the first diagnostic of severity sev at loc whose message
  * starts with prefix (one a later check says better); false if none. */
 bool diag_remove(Diags *d, Severity sev, Loc loc, const char *prefix);
+
+/* Where a Diags stands (its list and its counts), to take back what a try
+ * reported: diags_since says whether anything was reported after mark,
+ * diags_rewind forgets it (the parse of an effect without LAC, parse.c). */
+typedef struct DiagMark {
+    int len;            /* diagnostics in the list */
+    int nerrors, nwarnings, dropped;    /* the counts of Diags */
+} DiagMark;
+DiagMark diags_mark(const Diags *d);
+bool diags_since(const Diags *d, DiagMark mark);
+void diags_rewind(Diags *d, DiagMark mark);
 /* Would a diagnostic of this severity, added now, be kept (and printed)?
  * Past --max-errors it is only counted: a caller may skip the work of its
  * message (a "did you mean" over every name) but must still add it. */

@@ -20,8 +20,9 @@ enum { RL_MAX_EXPR_DEPTH = 200 };
 typedef void *yyscan_t;
 int rllex_init_extra(struct Lexer *extra, yyscan_t *scanner);
 int rllex_destroy(yyscan_t scanner);
-struct yy_buffer_state *rl_scan_bytes(const char *bytes, int len, yyscan_t scanner);
+struct yy_buffer_state *rl_scan_buffer(char *base, size_t size, yyscan_t scanner);
 int rlparse(yyscan_t scanner, struct Lexer *lx);
+int rlparse_fast(yyscan_t scanner, struct Lexer *lx);
 void *rlalloc(size_t n, yyscan_t scanner);
 void *rlrealloc(void *p, size_t n, yyscan_t scanner);
 void rlfree(void *p, yyscan_t scanner);
@@ -155,12 +156,9 @@ static void record_shared(Arena *a, Program *prog, const EffectMap *m, const Car
 
 const char *lexer_intern(struct Lexer *lx, const char *s, int len)
 {
-    char tmp[RL_MAX_IDENT + 1];
     if (len > RL_MAX_IDENT)
         len = RL_MAX_IDENT;
-    memcpy(tmp, s, (size_t)len);
-    tmp[len] = '\0';
-    const char *have = strmap_get(&lx->names, tmp);
+    const char *have = strmap_get_n(&lx->names, s, (size_t)len);
     if (have)
         return have;
     char *copy = arena_strndup(lx->arena, s, (size_t)len);
@@ -272,26 +270,44 @@ static bool check_expr_depth(struct Lexer *lx, Node *root)
 static void scan_caught(yyscan_t scanner, struct Lexer *lx, const char *text, size_t len)
 {
     jmp_buf env;
+    char *volatile copy = NULL;
     jmp_buf *outer = oom_catch(&env);
     if (setjmp(env)) {
         oom_catch(outer);
         rllex_destroy(scanner);
+        free(copy);
         out_of_memory();
     }
-    rl_scan_bytes(text, (int)len, scanner);
+    /* The scanner reads a copy that ends in two NULs (flex's
+     * yy_scan_bytes makes one a byte at a time). */
+    char *buf = xmalloc(len + 2);
+    copy = buf;
+    memcpy(buf, text, len);
+    buf[len] = buf[len + 1] = '\0';
+    rl_scan_buffer(buf, len + 2, scanner);
     rlparse(scanner, lx);
     oom_catch(outer);
     rllex_destroy(scanner);
+    free(buf);
 }
 
 static bool run(struct Lexer *lx, const char *text, size_t len)
 {
     int before = lx->d->nerrors;
-    yyscan_t scanner;
-    if (rllex_init_extra(lx, &scanner) != 0)
-        out_of_memory(); /* its only failure */
     int first = lx->prog->decls.len;
-    scan_caught(scanner, lx, text, len);
+    if (lx->fast) {
+        /* scan_fast.c's scanner reads the text in place: nothing on the
+         * heap to free if memory runs out */
+        lx->src = text;
+        lx->src_len = len;
+        lx->src_at = 0;
+        rlparse_fast(lx, lx);
+    } else {
+        yyscan_t scanner;
+        if (rllex_init_extra(lx, &scanner) != 0)
+            out_of_memory(); /* its only failure */
+        scan_caught(scanner, lx, text, len);
+    }
     /* Only a tree that parsed cleanly is measured: one error is enough.
      * A tree of no more nodes than the limit cannot pass it (most effects). */
     if (lx->located <= RL_MAX_EXPR_DEPTH)
@@ -307,7 +323,9 @@ bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog)
 {
     if (!prog->first)
         prog->first = f;
-    struct Lexer lx = {.arena = a, .d = d, .file = f, .line = 1, .col = 1, .prog = prog};
+    Loc open[RL_MAX_DEPTH];
+    struct Lexer lx = {.arena = a, .d = d, .file = f, .line = 1, .col = 1, .prog = prog,
+                       .open = open};
     if (memchr(f->text, '\0', f->len)) {
         Loc l = {f, 1, 1, 1};
         diag_error(d, l, "not a text file: it contains a NUL byte");
@@ -336,12 +354,29 @@ bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog)
                                "written: its diagnostics point at the start of its value");
     /* The effects share one map of identifiers: a map of their own would
      * cost each effect a table and a copy of every name it uses. */
-    struct Lexer lx = {.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
-                       .effect = true, .prog = prog, .card = card, .map = &m,
-                       .names = prog->effect_names};
     if (m.via_alias && m.at)
         record_shared(a, prog, &m, card);
+    /* An ASCII text first with the parser without LAC and scan_fast.c's
+     * scanner (most effects are clean: LAC was a sixth of their parse,
+     * flex's scanner a third); if that parse reports anything, or the
+     * scanner gives up, it is taken back, and the parser with LAC, whose
+     * lists of expected tokens are exact, and lexer.l parse the effect
+     * again and report. On a text both accept, both scanners give the
+     * same tokens at the same places and both parsers make the same
+     * reductions in the same order: the same tree, the same diagnostics. */
+    DiagMark before = diags_mark(d);
+    Loc open[RL_MAX_DEPTH];
+    struct Lexer lx = {.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
+                       .effect = true, .fast = all_ascii(text, len), .prog = prog,
+                       .card = card, .map = &m, .names = prog->effect_names, .open = open};
     bool ok = run(&lx, text, len);
+    if (lx.fast && (lx.bailed || diags_since(d, before))) {
+        diags_rewind(d, before);
+        lx = (struct Lexer){.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
+                            .effect = true, .prog = prog, .card = card, .map = &m,
+                            .names = lx.names, .open = open};
+        ok = run(&lx, text, len);
+    }
     prog->effect_names = lx.names;
     free(m.at);
     free(m.line_first);
@@ -388,12 +423,15 @@ static void word_error(struct Lexer *lx, const RLLTYPE *at, const char *text, in
  * with its positions where it was written; NULL after a syntax error. */
 static Node *parse_word(struct Lexer *lx, const RLLTYPE *at, const char *text, int from, int to)
 {
-    struct Lexer sub = {.arena = lx->arena, .d = lx->d, .file = lx->file,
+    Loc open[RL_MAX_DEPTH];
+    struct Lexer sub = {.arena = lx->arena, .d = lx->d, .file = lx->file, .open = open,
                         .line = at->first_line, .col = word_col(at, text, from),
-                        .effect = lx->effect, .word = true, .names = lx->names,
+                        .effect = lx->effect, .word = true, .fast = lx->fast,
+                        .names = lx->names,
                         .prog = lx->prog, .card = lx->card, .map = lx->map};
     bool ok = run(&sub, text + from, (size_t)(to - from));
     lx->names = sub.names;
+    lx->bailed |= sub.bailed;
     lx->located += sub.located;
     return ok ? sub.result : NULL;
 }

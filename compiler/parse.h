@@ -24,8 +24,20 @@ struct Lexer {
     bool effect;                /* parse an effect, not a rules file */
     bool word;                  /* parse one expression, a word of a string
                                  * (parse_words) */
+    bool fast;                  /* parse with the parser built without LAC
+                                 * (rlparse_fast) and scan_fast.c's scanner:
+                                 * an effect's first try, whose diagnostics
+                                 * are taken back and made again by rlparse
+                                 * and lexer.l (parse_effect) */
+    const char *src;            /* fast: the text scanned, its length and */
+    size_t src_len, src_at;     /* the next byte */
+    bool bailed;                /* fast: the scanner gave up (scan_fast.c) */
     int depth;                  /* current nesting, for RL_MAX_DEPTH */
-    Loc open[RL_MAX_DEPTH];     /* where each open '{' or '(' was opened */
+    Loc *open;                  /* RL_MAX_DEPTH places, the caller's: where
+                                 * each open '{' or '(' was opened (each is
+                                 * written when its bracket opens, before it
+                                 * is read: an array in the Lexer, cleared
+                                 * with it, cost an effect 600 instructions) */
     bool too_deep;
     int last_syntax_line;       /* one syntax error a line */
     bool after_into;            /* 'into' scanned and its 'choose cards' not
@@ -50,6 +62,11 @@ bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog);
 /* Parses card->effect, placing what it reports in card->effect_loc's file
  * (a warning says so if the places inside the text cannot be found). */
 bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog);
+
+/* The scanner of a fast parse (scan_fast.c), scanner its struct Lexer. */
+union RLSTYPE;
+struct RLLTYPE;
+int rl_scan_fast(union RLSTYPE *lval, struct RLLTYPE *loc, void *scanner);
 
 /* For the scanner and the grammar actions. */
 struct RLLTYPE;

@@ -22,9 +22,8 @@ typedef struct NameCtx {
 } NameCtx;
 
 /* A quoted name must be a card's. */
-static void visit_name(Node *n, void *ctx)
+static void visit_name(Node *n, NameCtx *x)
 {
-    NameCtx *x = ctx;
     name_has_words_mark(n);
     if (n->kind == N_STR && !cards_find_card(x->cs, n->name))
         report_no_card(x->diags, x->cs, n->loc, n->name);
@@ -54,6 +53,8 @@ typedef struct NameIndex {
                                  * open-addressed set of firsts_cap slots */
     bool *first_used;           /* per slot of firsts: it holds a hash */
     uint32_t firsts_cap;        /* a power of two */
+    bool starts[256];           /* per byte: the lower case of a name's first
+                                 * byte (a text's other places start none) */
 } NameIndex;
 
 /* Per byte, what the scans of texts ask of it at every byte: its lower
@@ -177,14 +178,19 @@ static void index_first_words(NameIndex *ix, Arena *a)
         uint32_t i = first_slot(ix, h);
         ix->firsts[i] = h;
         ix->first_used[i] = true;
+        ix->starts[fold(name[0])] = true;
     }
 }
 
-/* May a name start at text[p..tl): is the first word there a name's? */
-static bool may_start_name(const NameIndex *ix, const char *text, size_t p, size_t tl)
+/* The first word at s (first_word_len's bytes) and, in *h, its hash. */
+static size_t first_word(const char *s, size_t len, uint32_t *h)
 {
-    size_t n = first_word_len(text + p, tl - p);
-    return n <= ix->maxlen && ix->first_used[first_slot(ix, fold_hash(text + p, n))];
+    uint32_t x = fold_hash_step(2166136261u, s[0]);
+    size_t n = 1;
+    for (; n < len && is_alnum((unsigned char)s[n]); n++)
+        x = fold_hash_step(x, s[n]);
+    *h = x;
+    return n;
 }
 
 /* A quoted name of the effects or the rules that no name of the index
@@ -246,8 +252,24 @@ static int names_in_text(NameIndex *ix, const char *text, int text_no, int self,
 {
     int n = 0;
     size_t tl = strlen(text), covered = 0; /* the end of the names named so far */
-    for (size_t p = 0; p < tl; p++) {
-        if ((p > 0 && is_alnum((unsigned char)text[p - 1])) || !may_start_name(ix, text, p, tl))
+    /* The places where a name may start: p == 0, or after a byte that is
+     * no letter or digit. From the start of a word, the next is the byte
+     * after the one that ends it. Each word is read once: its first byte
+     * must start some name, then the whole word be a name's first word. */
+    for (size_t p = 0, next; p < tl; p = next) {
+        bool word = is_alnum((unsigned char)text[p]);
+        next = p + 1;
+        if (!ix->starts[fold(text[p])]) {
+            while (word && next < tl && is_alnum((unsigned char)text[next]))
+                next++;
+            next += word;
+            continue;
+        }
+        uint32_t fh;
+        size_t fl = first_word(text + p, tl - p, &fh);
+        if (word)
+            next = p + fl + 1;
+        if (fl > ix->maxlen || !ix->first_used[first_slot(ix, fh)])
             continue;
         uint32_t h = 2166136261u;
         int longest = 0;
@@ -283,9 +305,10 @@ static int cmp_int(const void *a, const void *b)
 static bool text_names(const char *text, const char *name)
 {
     size_t len = strlen(name), tl = strlen(text);
+    int first = fold(name[0]); /* a place whose byte is not it starts no match */
     for (size_t p = 0; p + len <= tl; p++)
-        if ((p == 0 || !is_alnum((unsigned char)text[p - 1])) && word_ends(text, p + len) &&
-            same_folded(name, text + p, len))
+        if ((!len || fold(text[p]) == first) && (p == 0 || !is_alnum((unsigned char)text[p - 1])) &&
+            word_ends(text, p + len) && same_folded(name, text + p, len))
             return true;
     return false;
 }
@@ -313,11 +336,12 @@ typedef struct Refs {
     NameCtx *check;             /* if not NULL, each of them must be a card's */
 } Refs;
 
+static void walk_refs(Node *n, Refs *r);
+
 /* The walk of an effect that collects its Refs; at its own nodes (depth
  * 0), also what visit_name does when r->check asks, in the same walk. */
-static void collect_refs(Node *n, void *ctx)
+static void collect_refs(Node *n, Refs *r)
 {
-    Refs *r = ctx;
     name_has_words_mark(n);
     if (r->depth == 0 && r->check)
         visit_name(n, r->check);
@@ -334,9 +358,39 @@ static void collect_refs(Node *n, void *ctx)
         strmap_put(r->arena, &r->funcs, f->name, r))
         return;
     r->depth++;
-    ast_walk(f->decl->expr_body, collect_refs, r);
-    ast_walk(f->decl->body, collect_refs, r);
+    walk_refs(f->decl->expr_body, r);
+    walk_refs(f->decl->body, r);
     r->depth--;
+}
+
+/* The walks of this file visit as ast_walk does (each node, then its
+ * children in order, then the next of its list), each with its visit
+ * written in: a call through a pointer at every node was a fifth of the
+ * check of texts. */
+#define WALK_KIDS(walk, n, ctx)                                                                \
+    do {                                                                                       \
+        _Static_assert(NKIDS == 6, "six children");                                            \
+        Node *const *k_ = (n)->kid;                                                            \
+        if (k_[0])                                                                             \
+            walk(k_[0], ctx);                                                                  \
+        if (k_[1])                                                                             \
+            walk(k_[1], ctx);                                                                  \
+        if (k_[2])                                                                             \
+            walk(k_[2], ctx);                                                                  \
+        if (k_[3])                                                                             \
+            walk(k_[3], ctx);                                                                  \
+        if (k_[4])                                                                             \
+            walk(k_[4], ctx);                                                                  \
+        if (k_[5])                                                                             \
+            walk(k_[5], ctx);                                                                  \
+    } while (0)
+
+static void walk_refs(Node *n, Refs *r)
+{
+    for (; n; n = n->next) {
+        collect_refs(n, r);
+        WALK_KIDS(walk_refs, n, r);
+    }
 }
 
 /* Is every card of type t named `name` (and one at least)? */
@@ -434,11 +488,22 @@ static void check_text_names(Diags *d, NameIndex *ix, int *named, const CardSet 
 
 /* The quoted strings of the effects and the rules, which the index adds
  * to the cards' names when they are none. */
-static void collect_quotes(Node *n, void *ctx)
+static void collect_quotes(Node *n, Quotes *q)
 {
-    Quotes *q = ctx;
-    if (n->kind == N_STR)
-        vec_push(q->arena, &q->v, n);
+    for (; n; n = n->next) {
+        if (n->kind == N_STR)
+            vec_push(q->arena, &q->v, n);
+        WALK_KIDS(collect_quotes, n, q);
+    }
+}
+
+/* visit_name at every node of n and its lists. */
+static void walk_names(Node *n, NameCtx *x)
+{
+    for (; n; n = n->next) {
+        visit_name(n, x);
+        WALK_KIDS(walk_names, n, x);
+    }
 }
 
 /* The card whose own effect e is (in cards.yaml or `effect "Name"`), or
@@ -460,9 +525,9 @@ static void make_index(Diags *d, const CardSet *cs, const Program *prog, NameInd
 {
     Quotes quoted = {d->arena, {0}};
     for (int i = 0; i < prog->effects.len; i++)
-        ast_walk(prog->effects.items[i], collect_quotes, &quoted);
+        collect_quotes(prog->effects.items[i], &quoted);
     for (int i = 0; i < prog->decls.len; i++)
-        ast_walk(prog->decls.items[i], collect_quotes, &quoted);
+        collect_quotes(prog->decls.items[i], &quoted);
     name_index_init(ix, d->arena, cs, &quoted.v);
     *named = arena_alloc(d->arena, sizeof **named * (size_t)(ix->nnames + 1));
 }
@@ -478,17 +543,17 @@ static void check_effect_text(Diags *d, const CardSet *cs, const Program *prog, 
     const CardDef *card = effect_card(cs, e);
     if (!card || !card->text) {
         if (check)
-            ast_walk(e, visit_name, check);
+            walk_names(e, check);
         return;
     }
     Refs refs = {.arena = d->arena, .check = check};
     if (!ix->names) {
         if (check)
-            ast_walk(e, visit_name, check);
+            walk_names(e, check);
         refs.check = NULL;
         make_index(d, cs, prog, ix, named);
     }
-    ast_walk(e, collect_refs, &refs);
+    walk_refs(e, &refs);
     check_text_names(d, ix, *named, cs, card, e, text_no, &refs);
 }
 

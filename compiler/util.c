@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -50,6 +51,8 @@ void *xrealloc(void *p, size_t n)
 struct ArenaBlock {
     ArenaBlock *next;
     size_t used, size;
+    size_t mapped;              /* bytes mapped for it (munmap), or 0: from
+                                 * calloc (free) */
     _Alignas(16) unsigned char data[];
 };
 
@@ -63,23 +66,43 @@ struct ArenaBlock {
  * 0.1 s less in the program (bench/cards.sh's file, 2026-12-07). */
 enum { ARENA_BLOCK = 64 << 10, ARENA_MAX_BLOCK = 16 << 20, HUGE_PAGE = 2 << 20 };
 
+/* total bytes (a multiple of HUGE_PAGE more) mapped zeroed from the
+ * system, at a boundary of HUGE_PAGE; *mapped is their length. */
+static void *map_zeroed(size_t total, size_t *mapped)
+{
+    size_t len = (total + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    char *p = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
+    if (p == MAP_FAILED)
+        out_of_memory();
+    size_t head = (HUGE_PAGE - (size_t)((uintptr_t)p % HUGE_PAGE)) % HUGE_PAGE;
+    if (head)
+        munmap(p, head);
+    munmap(p + head + len, HUGE_PAGE - head);
+    *mapped = len;
+    return p + head;
+}
+
+/* A block of total bytes, header included, every byte zero: arena_alloc
+ * clears nothing (memory is never given back to an arena to reuse). */
 static ArenaBlock *new_block(size_t total)
 {
     ArenaBlock *b;
+    size_t mapped = 0;
     if (total >= HUGE_PAGE) {
-        void *p;
-        if (posix_memalign(&p, HUGE_PAGE, total) != 0)
-            out_of_memory();
-        b = p;
+        b = map_zeroed(total, &mapped);
     } else {
-        b = xmalloc(total);
+        b = calloc(1, total);
+        if (!b)
+            out_of_memory();
     }
     b->size = total - sizeof *b;
     b->used = 0;
+    b->mapped = mapped;
     return b;
 }
 
-/* n bytes aligned to align (a power of two), not zeroed. */
+/* n bytes aligned to align (a power of two), zero until written. */
 static void *arena_take(Arena *a, size_t n, size_t align)
 {
     ArenaBlock *b = a->head;
@@ -114,9 +137,7 @@ static void *arena_take(Arena *a, size_t n, size_t align)
 
 void *arena_alloc(Arena *a, size_t n)
 {
-    void *p = arena_take(a, n, 16);
-    memset(p, 0, n);
-    return p;
+    return arena_take(a, n, 16); /* zero: blocks are made so (new_block) */
 }
 
 char *arena_strndup(Arena *a, const char *s, size_t n)
@@ -150,7 +171,10 @@ void arena_free(Arena *a)
     ArenaBlock *b = a->head;
     while (b) {
         ArenaBlock *next = b->next;
-        free(b);
+        if (b->mapped)
+            munmap(b, b->mapped);
+        else
+            free(b);
         b = next;
     }
     a->head = NULL;
@@ -426,6 +450,22 @@ static uint32_t hash_str(const char *s)
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 16777619u;
     return h;
+}
+
+void *strmap_get_n(const StrMap *m, const char *key, size_t n)
+{
+    if (!m->cap)
+        return NULL;
+    uint32_t h = 2166136261u; /* hash_str of the n bytes */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)key[i]) * 16777619u;
+    uint32_t mask = (uint32_t)m->cap - 1;
+    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+        if (!m->keys[i])
+            return NULL;
+        if (strncmp(m->keys[i], key, n) == 0 && m->keys[i][n] == '\0')
+            return m->vals[i];
+    }
 }
 
 void *strmap_get(const StrMap *m, const char *key)

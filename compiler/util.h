@@ -97,6 +97,8 @@ typedef struct StrMap {
 } StrMap;
 
 void *strmap_get(const StrMap *m, const char *key);
+/* strmap_get of key[0..n) (no NUL needed after it). */
+void *strmap_get_n(const StrMap *m, const char *key, size_t n);
 /* Inserts key if absent; returns the value already there, or NULL. */
 void *strmap_put(Arena *a, StrMap *m, const char *key, void *val);
 /* Inserts key, or replaces the value it has. */

@@ -625,34 +625,66 @@ static bool printable(unsigned char c)
     return c >= 0x20 && c < 0x7F;
 }
 
+/* Is every byte of s[0..n) printable ASCII? Eight at a time: with no
+ * byte of 0x80 or more, a byte below 0x20 is one that 0x60 added leaves
+ * below 0x80, and 0x7F the one that 1 added takes to 0x80 (no sum carries
+ * into the next byte). */
+static bool all_printable(const char *s, size_t n)
+{
+    const uint64_t high = 0x8080808080808080u, ones = 0x0101010101010101u;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        if ((x & high) || ((x + ones) & high) || (~(x + 0x60 * ones) & high))
+            return false;
+    }
+    for (; i < n; i++)
+        if (!printable((unsigned char)s[i]))
+            return false;
+    return true;
+}
+
 /* Places a quoted (q, its quote) or plain (q == 0) scalar written on one
  * line, w at its first character (its quote); false if it is not that
  * simple. */
 static bool fast_line(Sink *s, Walk w, char q)
 {
-    const char *t = w.t;
-    size_t off = w.off + (q != 0);
-    int col = w.col + (q != 0);
-    while (s->k < s->len) {
-        if (off >= w.len || !printable((unsigned char)t[off]) || t[off] == q)
+    /* in locals, written back once: stores through s->at (ints) could
+     * change s->k and s->n, so the compiler would keep them in memory */
+    const char *t = w.t, *want = s->want;
+    size_t off = w.off + (q != 0), k = s->k, len = s->len;
+    int col = w.col + (q != 0), n = s->n;
+    YPos *at = s->at;
+    char bs = q == '"' ? '\\' : 0; /* the escape of the style, if any */
+    while (k < len) {
+        /* a run of characters written as they are: printable, neither the
+         * quote nor the escape, and libyaml's */
+        size_t most = len - k < w.len - off ? len - k : w.len - off, run = 0;
+        const char *from = t + off, *to = want + k;
+        while (run < most && from[run] == to[run] && printable((unsigned char)from[run]) &&
+               from[run] != q && from[run] != bs)
+            run++;
+        for (size_t i = 0; i < run; i++)
+            at[n++] = (YPos){w.line, col + (int)i, 1};
+        k += run;
+        off += run;
+        col += (int)run;
+        if (k == len)
+            break;
+        /* then an escape \" or \\, or the end of the fast path */
+        if (off + 1 >= w.len || t[off] != bs || (t[off + 1] != '"' && t[off + 1] != '\\') ||
+            want[k] != t[off + 1])
             return false;
-        char c = t[off];
-        int width = 1;
-        if (q == '"' && c == '\\') {
-            c = off + 1 < w.len ? t[off + 1] : '\0';
-            if (c != '"' && c != '\\')
-                return false;
-            width = 2;
-        }
-        if (s->want[s->k] != c)
-            return false;
-        s->at[s->n++] = (YPos){w.line, col, width};
-        s->k++;
-        off += (size_t)width;
-        col += width;
+        at[n++] = (YPos){w.line, col, 2};
+        k++;
+        off += 2;
+        col += 2;
     }
     if (q && (off >= w.len || t[off] != q))
         return false;
+    s->k = k;
+    s->n = n;
     s->end = (YPos){w.line, col, 0};
     return true;
 }
@@ -668,24 +700,29 @@ static bool fast_literal(Sink *s, Walk w)
         return false;
     size_t indent = (size_t)block_indent(s, w), off = w.off;
     int line = w.line;
-    while (s->k < s->len) {
-        const char *from = s->want + s->k;
-        size_t n = (size_t)((const char *)memchr(from, '\n', s->len - s->k) - from);
+    /* in locals, written back once (as in fast_line) */
+    size_t k = s->k;
+    int placed = s->n;
+    YPos *at = s->at;
+    while (k < s->len) {
+        const char *from = s->want + k;
+        size_t n = (size_t)((const char *)memchr(from, '\n', s->len - k) - from);
         if (n == 0 || indent == 0 || w.len - off < indent + n + 1 || w.t[off + indent + n] != '\n')
             return false;
         for (size_t i = 0; i < indent; i++)
             if (w.t[off + i] != ' ')
                 return false;
-        for (size_t i = 0; i <= n; i++) {
-            if (i < n && (!printable((unsigned char)from[i]) || w.t[off + indent + i] != from[i]))
-                return false;
-            s->at[s->n++] = (YPos){line, (int)(indent + i) + 1, 1};
-        }
+        if (!all_printable(from, n) || memcmp(w.t + off + indent, from, n) != 0)
+            return false;
+        for (size_t i = 0; i <= n; i++)
+            at[placed++] = (YPos){line, (int)(indent + i) + 1, 1};
         s->end = (YPos){line, (int)(indent + n) + 1, 0};
-        s->k += n + 1;
+        k += n + 1;
         off += indent + n + 1;
         line++;
     }
+    s->k = k;
+    s->n = placed;
     return true;
 }
 

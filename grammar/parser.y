@@ -16,6 +16,15 @@
 %lex-param {yyscan_t scanner}
 %parse-param {yyscan_t scanner} {struct Lexer *lx}
 
+/* The parser without LAC (Makefile: parser_fast.tab.c) has names of its own. */
+%code top {
+#ifdef RL_FAST_PARSER
+#define rlparse rlparse_fast
+#define rlerror rlerror_fast
+#define rllex rl_scan_fast /* its scanner is the struct Lexer */
+#endif
+}
+
 %code requires {
 #include "parse.h"
 typedef void *yyscan_t;
@@ -1627,6 +1636,13 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
     /* One syntax error a line, and none until the parser is back in step
      * (a statement or a declaration ends): the rest says little. */
     const RLLTYPE *at = yypcontext_location(ctx);
+#ifdef RL_FAST_PARSER
+    /* The first parse of an effect has no flex scanner to name the token
+     * found, and what it reports is taken back: the parser with LAC parses
+     * the text again and says what is wrong (parse_effect). */
+    lexer_error(lx, at, "syntax error");
+    return 0;
+#endif
     bool into = lx->after_into; /* the 'choose cards' of that 'into' is left */
     lx->after_into = false;
     if (lx->quiet || at->first_line == lx->last_syntax_line)
