@@ -2182,6 +2182,16 @@ static void gen_simul_for(Gen *G, const Node *n)
     line(G, "}");
 }
 
+/* Is `to` (a zone, or zone[i]) an ordered zone (1) or not (0)? -1 when
+ * the C cannot tell from the rules which zone it is. */
+static int to_zone_ordered(const Node *to)
+{
+    const Node *id = to->kind == N_INDEX ? to->base : to;
+    if (id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
+        return -1;
+    return !!(id->sym->decl->zflags & ZF_ORDERED);
+}
+
 /* stmt: MOVE expr TO expr position
  * position: %empty | TOP | BOTTOM | AT expr (at 0 and below: the bottom) */
 static void gen_move(Gen *G, const Node *n)
@@ -2196,6 +2206,9 @@ static void gen_move(Gen *G, const Node *n)
         gen_move_before(G, card, to, pos, move_heard(G, n->to));
     else if (move_heard(G, n->to))
         gen_move_heard(G, card, to, pos);
+    else if (to_zone_ordered(n->to) >= 0) /* mv_card_as, folded for the zone */
+        line(G, "mv_into(s, %d, %s, %s, %s, %d);", site(G), card, to, pos,
+             to_zone_ordered(n->to));
     else
         line(G, "mv(s, %d, %s, %s, %s);", site(G), card, to, pos);
 }

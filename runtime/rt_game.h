@@ -1147,8 +1147,12 @@ static inline RT_UNUSED void holder_moved(State *s, int c, int from, int to)
 #endif
 
 /* Moves card c (a card, not none) to slot `to`: on top (pos < 0) or with
- * pos cards below. */
-static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
+ * pos cards below. to_ordered is slot_ordered[to]; where the generated
+ * code knows the zone it passes a constant (mv_into), and the code it
+ * leaves out for that (the kind list of an unordered `to`, or none) is
+ * folded away at each call, the same state either way. */
+static inline __attribute__((always_inline)) RT_UNUSED void mv_card_as(State *s, int c, int to,
+                                                                   int pos, bool to_ordered)
 {
     int from = s->slot_of[c], k = instance_card[c];
     uint16_t *z = s->zcard[from];
@@ -1188,7 +1192,7 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
     z[pos] = (uint16_t)c;
     s->pos_of[c] = (uint16_t)pos;
     s->slot_of[c] = (uint16_t)to;
-    if (!slot_ordered[to])
+    if (!to_ordered)
         klink(s, c, to, k);
 #if GAME_HAS_CARD_TRIGGERS
     if (slot_in_play[to])
@@ -1199,6 +1203,11 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
 #if GAME_HAS_HOLDERS
     holder_moved(s, c, from, to);
 #endif
+}
+
+static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
+{
+    mv_card_as(s, c, to, pos, slot_ordered[to]);
 }
 
 #if GAME_HAS_HOLDERS
@@ -1220,20 +1229,40 @@ static RT_UNUSED bool held_ok(State *s, int site, const uint16_t *pick, int n, i
 }
 #endif
 
-/* mv_card of a card that may be none (c < 0): a fault at site instead;
- * and of a card that would go under itself (held_ok). */
-static inline RT_UNUSED void mv(State *s, int site, int c, int to, int pos)
+/* May card c move to slot `to`? Not none (c < 0): a fault at site
+ * instead; nor a card that would go under itself (held_ok). */
+static inline RT_UNUSED bool mv_ok(State *s, int site, int c, int to)
 {
     if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */
         fault(s, F_NONE_MOVED, site, 0);
-        return;
+        return false;
     }
 #if GAME_HAS_HOLDERS
     uint16_t one = (uint16_t)c;
     if (slot_holder[to] >= 0 && !held_ok(s, site, &one, 1, to))
-        return;
+        return false;
+#else
+    (void)to;
 #endif
-    mv_card(s, c, to, pos);
+    return true;
+}
+
+/* mv_card of a card checked by mv_ok. */
+static inline RT_UNUSED void mv(State *s, int site, int c, int to, int pos)
+{
+    if (mv_ok(s, site, c, to))
+        mv_card(s, c, to, pos);
+}
+
+/* mv into a slot of a zone the generated code knows, ordered or not
+ * (to_ordered, a constant): the move inline, folded for that zone
+ * (mv_card_as). */
+static inline __attribute__((always_inline)) RT_UNUSED void mv_into(State *s, int site, int c,
+                                                                int to, int pos,
+                                                                bool to_ordered)
+{
+    if (mv_ok(s, site, c, to))
+        mv_card_as(s, c, to, pos, to_ordered);
 }
 
 #if GAME_HAS_HOLDERS
