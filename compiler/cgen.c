@@ -798,18 +798,27 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
     const char *release = drops ? "    s->dropping = 0;\n" : "";
     if (src->src_kind == SRC_ZONE && src->kinds_known) {
         /* A filter on the card alone: the counts say how many cards
-         * move; the walk goes down from the top and stops there. */
+         * move; when it is all of them, they are the zone as it lies,
+         * else the walk goes down from the top and stops there. */
         buf_printf(h, "    (void)V;\n    int slot = %s;\n"
                       "    int want = kcount_in(s, slot, 0x%llxULL), n = 0;\n"
                       "    if (want == 0)\n        return;\n"
                       "    uint16_t %s;\n"
-                      "    for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
-                      "        int c = s->zcard[slot][i];\n"
-                      "        if (KBIT(instance_card[c]) & 0x%llxULL)\n"
-                      "            pick[n++] = (uint16_t)c;\n"
+                      "    if (want == s->zsize[slot]) { /* every card */\n"
+                      "        n = want;\n"
+                      "        memcpy(pick, s->zcard[slot], sizeof *pick * (size_t)n);\n"
+                      "    } else {\n"
+                      "        for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
+                      "            int c = s->zcard[slot][i];\n"
+                      "            if (KBIT(instance_card[c]) & 0x%llxULL)\n"
+                      "                pick[n++] = (uint16_t)c;\n"
+                      "        }\n"
+                      "        for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
+                      "            uint16_t t = pick[i];\n"
+                      "            pick[i] = pick[j];\n"
+                      "            pick[j] = t;\n"
+                      "        }\n"
                       "    }\n"
-                      "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
-                      "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
                       "%s%s%s    move_picked(s, slot, pick, n, to, bottom);\n%s%s}\n\n",
                    expr_str(G, src->in), m, pick, m, bulk_befores(G, n, "NULL", true),
                    held_check(G), hold, release, moved_events(G, n, "slot"));

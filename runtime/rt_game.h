@@ -1287,6 +1287,76 @@ static inline RT_UNUSED void drop_held(State *s, int slot, int to)
 }
 #endif
 
+/* The cards of slot `from` that move_picked moves, bottom to top, go to
+ * slot `to` (another slot) from pick[0..n), before its first card (bottom)
+ * or after its last; the caller empties `from` and writes their positions. */
+static inline RT_UNUSED void moved_in(State *s, int from, const uint16_t *pick, int n, int to,
+                                      int bottom)
+{
+    (void)from; /* (HELD_MOVED's) */
+    uint16_t *z = s->zcard[to];
+    int m = s->zsize[to], at = bottom ? 0 : m;
+    if (bottom && m)
+        memmove(z + n, z, sizeof *z * (size_t)m);
+    for (int i = 0; i < n; i++) {
+        int c = pick[i], k = instance_card[c];
+        z[at + i] = (uint16_t)c;
+        s->slot_of[c] = (uint16_t)to;
+        s->kcount[to][k]++;
+        s->kmask[to] |= KBIT(k);
+        HELD_MOVED(s, from, to, k);
+        if (!slot_ordered[to])
+            klink(s, c, to, k);
+    }
+    s->zsize[to] = (uint16_t)(m + n);
+    for (int i = at; i < m + n; i++)
+        s->pos_of[z[i]] = (uint16_t)i;
+}
+
+/* move_picked of every card of slot `from` (pick[0..n) is the whole zone,
+ * bottom to top) to another slot: `from` is left empty at once, its
+ * counts, mask and lists with it, where taking out each card as it leaves
+ * would end in the same (the lists of an unordered zone end empty; the
+ * list links of a card that goes to an ordered zone are read by nothing).
+ * The rest is move_picked's. */
+static RT_UNUSED void move_zone(State *s, int from, const uint16_t *pick, int n, int to,
+                                int bottom)
+{
+    top_leaves(s, pick[n - 1], from, true);
+    s->zsize[from] = 0;
+    moved_in(s, from, pick, n, to, bottom);
+    bool lists = !slot_ordered[from];
+    if (KMASKED) {
+        for (uint64_t b = s->kmask[from]; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            s->kcount[from][k] = 0;
+            if (lists)
+                s->khead[from][k] = KNONE;
+        }
+    } else {
+        for (int i = 0; i < n; i++) {
+            int k = instance_card[pick[i]];
+            s->kcount[from][k] = 0;
+            if (lists)
+                s->khead[from][k] = KNONE;
+        }
+    }
+    s->kmask[from] = 0;
+#if GAME_HAS_CARD_TRIGGERS
+    if (slot_in_play[to])
+        for (int i = 0; i < n; i++)
+            s->entered[pick[i]] = ++s->clock;
+#endif
+    for (int i = 0; i < n; i++) {
+        rt_moved(s, pick[i], from, to);
+        seen_forget(s, pick[i]);
+    }
+#if GAME_HAS_HOLDERS
+    for (int i = 0; i < n; i++)
+        holder_moved(s, pick[i], from, to);
+#endif
+}
+
 /* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of
  * any slots when from < 0) to the top or the bottom of `to`, in order. */
 static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pick, int n, int to,
@@ -1297,6 +1367,10 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
     if (from < 0) {
         for (int i = 0; i < n; i++)
             mv_card(s, pick[i], to, bottom ? i : -1);
+        return;
+    }
+    if (n == s->zsize[from] && from != to) {
+        move_zone(s, from, pick, n, to, bottom);
         return;
     }
     /* the cards below the first one picked stay where they are */
