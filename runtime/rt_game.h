@@ -1985,12 +1985,19 @@ static inline RT_UNUSED int sets_listed(int n, int lo, int hi, const uint16_t *b
     int top = n < most ? n : most; /* the most cards a set can take */
     if (lo > RT_MAX_PICK || (hi > RT_MAX_PICK && top >= RT_MAX_PICK))
         return 0;
-    /* C(n, k), at most MORE: Pascal's rows up to n (from MORE rows on, each
-     * C(n, k) with 1 <= k <= RT_MAX_PICK is MORE) */
-    int c[RT_MAX_PICK + 1] = {1};
-    for (int i = 0; i < n && i < MORE; i++)
-        for (int k = RT_MAX_PICK; k >= 1; k--)
-            c[k] = c[k] + c[k - 1] < MORE ? c[k] + c[k - 1] : MORE;
+    /* C(n, k), at most MORE, from C(n, k - 1) (each quotient exact). With
+     * n >= 2 RT_MAX_PICK, C(n, k) grows with k up to RT_MAX_PICK, so once
+     * it reaches MORE it stays there, and is not worked out further (it
+     * would overflow); below that it is at most C(15, 7), worked out whole.
+     * (The same numbers as Pascal's rows, capped at MORE as they are added,
+     * for every n a zone can hold.) */
+    int c[RT_MAX_PICK + 1] = {1}, last = hi < top ? hi : top; /* the last k read */
+    int64_t v = 1;
+    for (int k = 1; k <= last && k <= RT_MAX_PICK; k++) {
+        if (v < MORE || n < 2 * RT_MAX_PICK)
+            v = v * (n - k + 1) / k;
+        c[k] = v < MORE ? (int)v : MORE;
+    }
     int sets = 0;
     for (int k = lo; k <= hi && k <= top; k++)
         sets += c[k] < bound[k] ? c[k] : bound[k];
