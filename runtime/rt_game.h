@@ -2095,6 +2095,9 @@ typedef struct SetsMemo {
 
 typedef struct SetsPool {
     uint32_t used;                  /* shapes kept */
+    uint32_t key;                   /* the key of the last count (sets_memo_count),
+                                     * which the set chosen then reads
+                                     * (sets_memo_nth): nothing moves between */
     uint64_t shape[SETS_POOL];      /* the sets of every key kept, in order */
 } SetsPool;
 
@@ -2139,7 +2142,8 @@ static inline RT_UNUSED int sets_memo_count(State *s, int site, int32_t *V, int 
         int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *), SetsMemo *memo,
         SetsPool *pool)
 {
-    SetsMemo *e = &memo[sets_key(s, slot, m, caps)];
+    pool->key = sets_key(s, slot, m, caps);
+    SetsMemo *e = &memo[pool->key];
     if (!e->known)
         return sets_memo_fill(s, site, V, slot, m, lo, hi, caps, ok, e, pool);
     if (e->refused > MAX_STEPS - s->steps) /* walks again, to fault where it did */
@@ -2151,12 +2155,13 @@ static inline RT_UNUSED int sets_memo_count(State *s, int site, int32_t *V, int 
 
 /* The set of option i into sset (sets_kinds_walk to i), from the memo
  * where it can: the first cards of each kind's list, as many as its
- * shape says, the kinds in order. */
+ * shape says, the kinds in order. Called right after sets_memo_count of
+ * the same choice, whose key it reads. */
 static inline RT_UNUSED void sets_memo_nth(State *s, int site, int32_t *V, int slot, uint64_t m,
         int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *), SetsMemo *memo,
         const SetsPool *pool, int i)
 {
-    const SetsMemo *e = &memo[sets_key(s, slot, m, caps)];
+    const SetsMemo *e = &memo[pool->key];
     if (!e->known || i >= e->n) {
         sets_kinds_walk(s, site, V, slot, m, lo, hi, caps, ok, 0, i, NULL);
         return;
