@@ -1613,6 +1613,16 @@ static void gen_choose_counted_sets(Gen *G, const Node *n, int k)
     line(G, "}");
 }
 
+/* Is `to` (a zone, or zone[i]) an ordered zone (1) or not (0)? -1 when
+ * the C cannot tell from the rules which zone it is. */
+static int to_zone_ordered(const Node *to)
+{
+    const Node *id = to->kind == N_INDEX ? to->base : to;
+    if (id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
+        return -1;
+    return !!(id->sym->decl->zflags & ZF_ORDERED);
+}
+
 /* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr
  *       opt_such: its sets listed whole when they fit, else its steps; then
  *       the set chosen (sset) moves */
@@ -1637,6 +1647,9 @@ static void gen_choose_cards(Gen *G, const Node *n)
         gen_take_set_before(G, expr_str(G, n->into), move_heard(G, n->into));
     else if (move_heard(G, n->into))
         gen_take_set_heard(G, expr_str(G, n->into));
+    else if (to_zone_ordered(n->into) >= 0) /* mv_card_as, folded for the zone */
+        line(G, "take_sset_into(s, %d, %s, %d);", site(G), expr_str(G, n->into),
+             to_zone_ordered(n->into));
     else
         line(G, "take_sset_at(s, %d, %s);", site(G), expr_str(G, n->into));
     gen_stop_if_over(G);
@@ -2189,16 +2202,6 @@ static void gen_simul_for(Gen *G, const Node *n)
     G->loops--;
     G->indent--;
     line(G, "}");
-}
-
-/* Is `to` (a zone, or zone[i]) an ordered zone (1) or not (0)? -1 when
- * the C cannot tell from the rules which zone it is. */
-static int to_zone_ordered(const Node *to)
-{
-    const Node *id = to->kind == N_INDEX ? to->base : to;
-    if (id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
-        return -1;
-    return !!(id->sym->decl->zflags & ZF_ORDERED);
 }
 
 /* stmt: MOVE expr TO expr position

@@ -2384,18 +2384,38 @@ static inline RT_UNUSED int set_step_took(State *s)
     return 1;
 }
 
-/* Moves the set chosen (sset) to the top of slot `to`, unless one of its
- * cards would go under itself (held_ok: none moves, a fault at site). */
-static inline RT_UNUSED void take_sset_at(State *s, int site, int to)
+/* May the set chosen (sset) go to slot `to`? Not if one of its cards
+ * would go under itself (held_ok: a fault at site). */
+static inline RT_UNUSED bool sset_ok(State *s, int site, int to)
 {
 #if GAME_HAS_HOLDERS
-    if (!held_ok(s, site, s->sset, s->nsset, to))
-        return;
+    return held_ok(s, site, s->sset, s->nsset, to);
 #else
+    (void)s;
     (void)site;
+    (void)to;
+    return true;
 #endif
-    for (int i = 0; i < s->nsset; i++)
-        mv_card(s, s->sset[i], to, -1);
+}
+
+/* Moves the set chosen (sset) to the top of slot `to`, unless sset_ok
+ * says none moves. */
+static inline RT_UNUSED void take_sset_at(State *s, int site, int to)
+{
+    if (sset_ok(s, site, to))
+        for (int i = 0; i < s->nsset; i++)
+            mv_card(s, s->sset[i], to, -1);
+}
+
+/* take_sset_at into a slot of a zone the generated code knows, ordered
+ * or not (to_ordered, a constant): each move inline, folded for that zone
+ * (mv_card_as). */
+static inline __attribute__((always_inline)) RT_UNUSED void take_sset_into(State *s, int site,
+                                                                       int to, bool to_ordered)
+{
+    if (sset_ok(s, site, to))
+        for (int i = 0; i < s->nsset; i++)
+            mv_card_as(s, s->sset[i], to, -1, to_ordered);
 }
 
 /* RtGame.set_step: the set being chosen when the pending decision is one
