@@ -1429,7 +1429,8 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
 }
 
 /* Fisher-Yates (the generator in a local, so that it stays in registers),
- * then the positions in one pass. */
+ * each card's position written as it is settled: the swap at i leaves
+ * z[i] where it stays, and z[0] is the last one left. */
 static inline RT_UNUSED void shuffle(State *s, int slot)
 {
     uint16_t *z = s->zcard[slot];
@@ -1441,11 +1442,13 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
         uint16_t t = z[i];
         z[i] = z[j];
         z[j] = t;
+        s->pos_of[z[i]] = (uint16_t)i; /* z[i] stays there now */
+        seen_forget(s, z[i]); /* which shown card lies where is lost */
     }
     s->core.rng = rng;
-    for (int i = 0; i < n; i++) {
-        s->pos_of[z[i]] = (uint16_t)i;
-        seen_forget(s, z[i]); /* which shown card lies where is lost */
+    if (n > 0) {
+        s->pos_of[z[0]] = 0;
+        seen_forget(s, z[0]);
     }
 }
 
@@ -4307,11 +4310,10 @@ static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
 #endif
     /* every card starts in the first zone declared, in cards.yaml order
      * (what derive() would make of it, written directly) */
-    for (int i = 0; i < NINSTANCES; i++) {
+    for (int i = 0; i < NINSTANCES; i++)
         s->zcard[0][i] = (uint16_t)i;
-        s->slot_of[i] = 0;
-        s->pos_of[i] = (uint16_t)i;
-    }
+    memcpy(s->pos_of, s->zcard[0], sizeof s->pos_of); /* card i at position i */
+    memset(s->slot_of, 0, sizeof s->slot_of);
     s->zsize[0] = NINSTANCES;
     memset(s->khead, 0xff, sizeof s->khead);
     for (int k = 0; k < NCARDS; k++) {
