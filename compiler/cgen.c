@@ -798,18 +798,27 @@ static void gen_move_all_helper(Gen *G, Buf *h, const Node *n)
     const char *release = drops ? "    s->dropping = 0;\n" : "";
     if (src->src_kind == SRC_ZONE && src->kinds_known) {
         /* A filter on the card alone: the counts say how many cards
-         * move; the walk goes down from the top and stops there. */
+         * move; when it is all of them, they are the zone as it lies,
+         * else the walk goes down from the top and stops there. */
         buf_printf(h, "    (void)V;\n    int slot = %s;\n"
                       "    int want = kcount_in(s, slot, 0x%llxULL), n = 0;\n"
                       "    if (want == 0)\n        return;\n"
                       "    uint16_t %s;\n"
-                      "    for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
-                      "        int c = s->zcard[slot][i];\n"
-                      "        if (KBIT(instance_card[c]) & 0x%llxULL)\n"
-                      "            pick[n++] = (uint16_t)c;\n"
+                      "    if (want == s->zsize[slot]) { /* every card */\n"
+                      "        n = want;\n"
+                      "        memcpy(pick, s->zcard[slot], sizeof *pick * (size_t)n);\n"
+                      "    } else {\n"
+                      "        for (int i = s->zsize[slot] - 1; i >= 0 && n < want; i--) {\n"
+                      "            int c = s->zcard[slot][i];\n"
+                      "            if (KBIT(instance_card[c]) & 0x%llxULL)\n"
+                      "                pick[n++] = (uint16_t)c;\n"
+                      "        }\n"
+                      "        for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
+                      "            uint16_t t = pick[i];\n"
+                      "            pick[i] = pick[j];\n"
+                      "            pick[j] = t;\n"
+                      "        }\n"
                       "    }\n"
-                      "    for (int i = 0, j = n - 1; i < j; i++, j--) { /* bottom to top */\n"
-                      "        uint16_t t = pick[i];\n        pick[i] = pick[j];\n        pick[j] = t;\n    }\n"
                       "%s%s%s    move_picked(s, slot, pick, n, to, bottom);\n%s%s}\n\n",
                    expr_str(G, src->in), m, pick, m, bulk_befores(G, n, "NULL", true),
                    held_check(G), hold, release, moved_events(G, n, "slot"));
@@ -1604,6 +1613,16 @@ static void gen_choose_counted_sets(Gen *G, const Node *n, int k)
     line(G, "}");
 }
 
+/* Is `to` (a zone, or zone[i]) an ordered zone (1) or not (0)? -1 when
+ * the C cannot tell from the rules which zone it is. */
+static int to_zone_ordered(const Node *to)
+{
+    const Node *id = to->kind == N_INDEX ? to->base : to;
+    if (id->kind != N_IDENT || !id->sym || id->sym->kind != S_ZONE)
+        return -1;
+    return !!(id->sym->decl->zflags & ZF_ORDERED);
+}
+
 /* stmt: CHOOSE CARDS expr STRING FROM src INTO expr SIZE expr DOTDOT expr
  *       opt_such: its sets listed whole when they fit, else its steps; then
  *       the set chosen (sset) moves */
@@ -1628,6 +1647,9 @@ static void gen_choose_cards(Gen *G, const Node *n)
         gen_take_set_before(G, expr_str(G, n->into), move_heard(G, n->into));
     else if (move_heard(G, n->into))
         gen_take_set_heard(G, expr_str(G, n->into));
+    else if (to_zone_ordered(n->into) >= 0) /* mv_card_as, folded for the zone */
+        line(G, "take_sset_into(s, %d, %s, %d);", site(G), expr_str(G, n->into),
+             to_zone_ordered(n->into));
     else
         line(G, "take_sset_at(s, %d, %s);", site(G), expr_str(G, n->into));
     gen_stop_if_over(G);
@@ -2196,6 +2218,9 @@ static void gen_move(Gen *G, const Node *n)
         gen_move_before(G, card, to, pos, move_heard(G, n->to));
     else if (move_heard(G, n->to))
         gen_move_heard(G, card, to, pos);
+    else if (to_zone_ordered(n->to) >= 0) /* mv_card_as, folded for the zone */
+        line(G, "mv_into(s, %d, %s, %s, %s, %d);", site(G), card, to, pos,
+             to_zone_ordered(n->to));
     else
         line(G, "mv(s, %d, %s, %s, %s);", site(G), card, to, pos);
 }

@@ -1147,8 +1147,12 @@ static inline RT_UNUSED void holder_moved(State *s, int c, int from, int to)
 #endif
 
 /* Moves card c (a card, not none) to slot `to`: on top (pos < 0) or with
- * pos cards below. */
-static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
+ * pos cards below. to_ordered is slot_ordered[to]; where the generated
+ * code knows the zone it passes a constant (mv_into), and the code it
+ * leaves out for that (the kind list of an unordered `to`, or none) is
+ * folded away at each call, the same state either way. */
+static inline __attribute__((always_inline)) RT_UNUSED void mv_card_as(State *s, int c, int to,
+                                                                   int pos, bool to_ordered)
 {
     int from = s->slot_of[c], k = instance_card[c];
     uint16_t *z = s->zcard[from];
@@ -1188,7 +1192,7 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
     z[pos] = (uint16_t)c;
     s->pos_of[c] = (uint16_t)pos;
     s->slot_of[c] = (uint16_t)to;
-    if (!slot_ordered[to])
+    if (!to_ordered)
         klink(s, c, to, k);
 #if GAME_HAS_CARD_TRIGGERS
     if (slot_in_play[to])
@@ -1199,6 +1203,11 @@ static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
 #if GAME_HAS_HOLDERS
     holder_moved(s, c, from, to);
 #endif
+}
+
+static inline RT_UNUSED void mv_card(State *s, int c, int to, int pos)
+{
+    mv_card_as(s, c, to, pos, slot_ordered[to]);
 }
 
 #if GAME_HAS_HOLDERS
@@ -1220,20 +1229,40 @@ static RT_UNUSED bool held_ok(State *s, int site, const uint16_t *pick, int n, i
 }
 #endif
 
-/* mv_card of a card that may be none (c < 0): a fault at site instead;
- * and of a card that would go under itself (held_ok). */
-static inline RT_UNUSED void mv(State *s, int site, int c, int to, int pos)
+/* May card c move to slot `to`? Not none (c < 0): a fault at site
+ * instead; nor a card that would go under itself (held_ok). */
+static inline RT_UNUSED bool mv_ok(State *s, int site, int c, int to)
 {
     if ((unsigned)c >= NINSTANCES) { /* c < 0 too: none */
         fault(s, F_NONE_MOVED, site, 0);
-        return;
+        return false;
     }
 #if GAME_HAS_HOLDERS
     uint16_t one = (uint16_t)c;
     if (slot_holder[to] >= 0 && !held_ok(s, site, &one, 1, to))
-        return;
+        return false;
+#else
+    (void)to;
 #endif
-    mv_card(s, c, to, pos);
+    return true;
+}
+
+/* mv_card of a card checked by mv_ok. */
+static inline RT_UNUSED void mv(State *s, int site, int c, int to, int pos)
+{
+    if (mv_ok(s, site, c, to))
+        mv_card(s, c, to, pos);
+}
+
+/* mv into a slot of a zone the generated code knows, ordered or not
+ * (to_ordered, a constant): the move inline, folded for that zone
+ * (mv_card_as). */
+static inline __attribute__((always_inline)) RT_UNUSED void mv_into(State *s, int site, int c,
+                                                                int to, int pos,
+                                                                bool to_ordered)
+{
+    if (mv_ok(s, site, c, to))
+        mv_card_as(s, c, to, pos, to_ordered);
 }
 
 #if GAME_HAS_HOLDERS
@@ -1258,6 +1287,76 @@ static inline RT_UNUSED void drop_held(State *s, int slot, int to)
 }
 #endif
 
+/* The cards of slot `from` that move_picked moves, bottom to top, go to
+ * slot `to` (another slot) from pick[0..n), before its first card (bottom)
+ * or after its last; the caller empties `from` and writes their positions. */
+static inline RT_UNUSED void moved_in(State *s, int from, const uint16_t *pick, int n, int to,
+                                      int bottom)
+{
+    (void)from; /* (HELD_MOVED's) */
+    uint16_t *z = s->zcard[to];
+    int m = s->zsize[to], at = bottom ? 0 : m;
+    if (bottom && m)
+        memmove(z + n, z, sizeof *z * (size_t)m);
+    for (int i = 0; i < n; i++) {
+        int c = pick[i], k = instance_card[c];
+        z[at + i] = (uint16_t)c;
+        s->slot_of[c] = (uint16_t)to;
+        s->kcount[to][k]++;
+        s->kmask[to] |= KBIT(k);
+        HELD_MOVED(s, from, to, k);
+        if (!slot_ordered[to])
+            klink(s, c, to, k);
+    }
+    s->zsize[to] = (uint16_t)(m + n);
+    for (int i = at; i < m + n; i++)
+        s->pos_of[z[i]] = (uint16_t)i;
+}
+
+/* move_picked of every card of slot `from` (pick[0..n) is the whole zone,
+ * bottom to top) to another slot: `from` is left empty at once, its
+ * counts, mask and lists with it, where taking out each card as it leaves
+ * would end in the same (the lists of an unordered zone end empty; the
+ * list links of a card that goes to an ordered zone are read by nothing).
+ * The rest is move_picked's. */
+static RT_UNUSED void move_zone(State *s, int from, const uint16_t *pick, int n, int to,
+                                int bottom)
+{
+    top_leaves(s, pick[n - 1], from, true);
+    s->zsize[from] = 0;
+    moved_in(s, from, pick, n, to, bottom);
+    bool lists = !slot_ordered[from];
+    if (KMASKED) {
+        for (uint64_t b = s->kmask[from]; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            s->kcount[from][k] = 0;
+            if (lists)
+                s->khead[from][k] = KNONE;
+        }
+    } else {
+        for (int i = 0; i < n; i++) {
+            int k = instance_card[pick[i]];
+            s->kcount[from][k] = 0;
+            if (lists)
+                s->khead[from][k] = KNONE;
+        }
+    }
+    s->kmask[from] = 0;
+#if GAME_HAS_CARD_TRIGGERS
+    if (slot_in_play[to])
+        for (int i = 0; i < n; i++)
+            s->entered[pick[i]] = ++s->clock;
+#endif
+    for (int i = 0; i < n; i++) {
+        rt_moved(s, pick[i], from, to);
+        seen_forget(s, pick[i]);
+    }
+#if GAME_HAS_HOLDERS
+    for (int i = 0; i < n; i++)
+        holder_moved(s, pick[i], from, to);
+#endif
+}
+
 /* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of
  * any slots when from < 0) to the top or the bottom of `to`, in order. */
 static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pick, int n, int to,
@@ -1268,6 +1367,10 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
     if (from < 0) {
         for (int i = 0; i < n; i++)
             mv_card(s, pick[i], to, bottom ? i : -1);
+        return;
+    }
+    if (n == s->zsize[from] && from != to) {
+        move_zone(s, from, pick, n, to, bottom);
         return;
     }
     /* the cards below the first one picked stay where they are */
@@ -1326,7 +1429,8 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
 }
 
 /* Fisher-Yates (the generator in a local, so that it stays in registers),
- * then the positions in one pass. */
+ * each card's position written as it is settled: the swap at i leaves
+ * z[i] where it stays, and z[0] is the last one left. */
 static inline RT_UNUSED void shuffle(State *s, int slot)
 {
     uint16_t *z = s->zcard[slot];
@@ -1338,11 +1442,13 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
         uint16_t t = z[i];
         z[i] = z[j];
         z[j] = t;
+        s->pos_of[z[i]] = (uint16_t)i; /* z[i] stays there now */
+        seen_forget(s, z[i]); /* which shown card lies where is lost */
     }
     s->core.rng = rng;
-    for (int i = 0; i < n; i++) {
-        s->pos_of[z[i]] = (uint16_t)i;
-        seen_forget(s, z[i]); /* which shown card lies where is lost */
+    if (n > 0) {
+        s->pos_of[z[0]] = 0;
+        seen_forget(s, z[0]);
     }
 }
 
@@ -1882,12 +1988,19 @@ static inline RT_UNUSED int sets_listed(int n, int lo, int hi, const uint16_t *b
     int top = n < most ? n : most; /* the most cards a set can take */
     if (lo > RT_MAX_PICK || (hi > RT_MAX_PICK && top >= RT_MAX_PICK))
         return 0;
-    /* C(n, k), at most MORE: Pascal's rows up to n (from MORE rows on, each
-     * C(n, k) with 1 <= k <= RT_MAX_PICK is MORE) */
-    int c[RT_MAX_PICK + 1] = {1};
-    for (int i = 0; i < n && i < MORE; i++)
-        for (int k = RT_MAX_PICK; k >= 1; k--)
-            c[k] = c[k] + c[k - 1] < MORE ? c[k] + c[k - 1] : MORE;
+    /* C(n, k), at most MORE, from C(n, k - 1) (each quotient exact). With
+     * n >= 2 RT_MAX_PICK, C(n, k) grows with k up to RT_MAX_PICK, so once
+     * it reaches MORE it stays there, and is not worked out further (it
+     * would overflow); below that it is at most C(15, 7), worked out whole.
+     * (The same numbers as Pascal's rows, capped at MORE as they are added,
+     * for every n a zone can hold.) */
+    int c[RT_MAX_PICK + 1] = {1}, last = hi < top ? hi : top; /* the last k read */
+    int64_t v = 1;
+    for (int k = 1; k <= last && k <= RT_MAX_PICK; k++) {
+        if (v < MORE || n < 2 * RT_MAX_PICK)
+            v = v * (n - k + 1) / k;
+        c[k] = v < MORE ? (int)v : MORE;
+    }
     int sets = 0;
     for (int k = lo; k <= hi && k <= top; k++)
         sets += c[k] < bound[k] ? c[k] : bound[k];
@@ -1985,6 +2098,9 @@ typedef struct SetsMemo {
 
 typedef struct SetsPool {
     uint32_t used;                  /* shapes kept */
+    uint32_t key;                   /* the key of the last count (sets_memo_count),
+                                     * which the set chosen then reads
+                                     * (sets_memo_nth): nothing moves between */
     uint64_t shape[SETS_POOL];      /* the sets of every key kept, in order */
 } SetsPool;
 
@@ -2029,7 +2145,8 @@ static inline RT_UNUSED int sets_memo_count(State *s, int site, int32_t *V, int 
         int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *), SetsMemo *memo,
         SetsPool *pool)
 {
-    SetsMemo *e = &memo[sets_key(s, slot, m, caps)];
+    pool->key = sets_key(s, slot, m, caps);
+    SetsMemo *e = &memo[pool->key];
     if (!e->known)
         return sets_memo_fill(s, site, V, slot, m, lo, hi, caps, ok, e, pool);
     if (e->refused > MAX_STEPS - s->steps) /* walks again, to fault where it did */
@@ -2041,12 +2158,13 @@ static inline RT_UNUSED int sets_memo_count(State *s, int site, int32_t *V, int 
 
 /* The set of option i into sset (sets_kinds_walk to i), from the memo
  * where it can: the first cards of each kind's list, as many as its
- * shape says, the kinds in order. */
+ * shape says, the kinds in order. Called right after sets_memo_count of
+ * the same choice, whose key it reads. */
 static inline RT_UNUSED void sets_memo_nth(State *s, int site, int32_t *V, int slot, uint64_t m,
         int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *), SetsMemo *memo,
         const SetsPool *pool, int i)
 {
-    const SetsMemo *e = &memo[sets_key(s, slot, m, caps)];
+    const SetsMemo *e = &memo[pool->key];
     if (!e->known || i >= e->n) {
         sets_kinds_walk(s, site, V, slot, m, lo, hi, caps, ok, 0, i, NULL);
         return;
@@ -2269,18 +2387,38 @@ static inline RT_UNUSED int set_step_took(State *s)
     return 1;
 }
 
-/* Moves the set chosen (sset) to the top of slot `to`, unless one of its
- * cards would go under itself (held_ok: none moves, a fault at site). */
-static inline RT_UNUSED void take_sset_at(State *s, int site, int to)
+/* May the set chosen (sset) go to slot `to`? Not if one of its cards
+ * would go under itself (held_ok: a fault at site). */
+static inline RT_UNUSED bool sset_ok(State *s, int site, int to)
 {
 #if GAME_HAS_HOLDERS
-    if (!held_ok(s, site, s->sset, s->nsset, to))
-        return;
+    return held_ok(s, site, s->sset, s->nsset, to);
 #else
+    (void)s;
     (void)site;
+    (void)to;
+    return true;
 #endif
-    for (int i = 0; i < s->nsset; i++)
-        mv_card(s, s->sset[i], to, -1);
+}
+
+/* Moves the set chosen (sset) to the top of slot `to`, unless sset_ok
+ * says none moves. */
+static inline RT_UNUSED void take_sset_at(State *s, int site, int to)
+{
+    if (sset_ok(s, site, to))
+        for (int i = 0; i < s->nsset; i++)
+            mv_card(s, s->sset[i], to, -1);
+}
+
+/* take_sset_at into a slot of a zone the generated code knows, ordered
+ * or not (to_ordered, a constant): each move inline, folded for that zone
+ * (mv_card_as). */
+static inline __attribute__((always_inline)) RT_UNUSED void take_sset_into(State *s, int site,
+                                                                       int to, bool to_ordered)
+{
+    if (sset_ok(s, site, to))
+        for (int i = 0; i < s->nsset; i++)
+            mv_card_as(s, s->sset[i], to, -1, to_ordered);
 }
 
 /* RtGame.set_step: the set being chosen when the pending decision is one
@@ -4172,11 +4310,10 @@ static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
 #endif
     /* every card starts in the first zone declared, in cards.yaml order
      * (what derive() would make of it, written directly) */
-    for (int i = 0; i < NINSTANCES; i++) {
+    for (int i = 0; i < NINSTANCES; i++)
         s->zcard[0][i] = (uint16_t)i;
-        s->slot_of[i] = 0;
-        s->pos_of[i] = (uint16_t)i;
-    }
+    memcpy(s->pos_of, s->zcard[0], sizeof s->pos_of); /* card i at position i */
+    memset(s->slot_of, 0, sizeof s->slot_of);
     s->zsize[0] = NINSTANCES;
     memset(s->khead, 0xff, sizeof s->khead);
     for (int k = 0; k < NCARDS; k++) {

@@ -59,8 +59,12 @@ done
 # The proof is used: the parameter that only receives seats indexes its
 # zone without a check, the one that may receive none with one.
 # (The number after s is the statement's fault site, whose line fault_sites[] gives.)
-check "give: no check" grep -q 'mv(s, [0-9]*, z_top(s, [0-9]*, Z_deck), (Z_hand + V\[0\]), -1);' "$T/game.c"
+# (A move into a zone the rules name is mv_into, its last argument
+# whether the zone is ordered.)
+check "give: no check" \
+    grep -q 'mv_into(s, [0-9]*, z_top(s, [0-9]*, Z_deck), (Z_hand + V\[0\]), -1, [01]);' "$T/game.c"
 check "give_maybe: checked" \
-    grep -q 'mv(s, [0-9]*, z_top(s, [0-9]*, Z_deck), zslot(s, [0-9]*, Z_hand, V\[0\]), -1);' "$T/game.c"
+    grep -q 'mv_into(s, [0-9]*, z_top(s, [0-9]*, Z_deck), zslot(s, [0-9]*, Z_hand, V\[0\]), -1, [01]);' \
+    "$T/game.c"
 
 summary players
