@@ -16,6 +16,10 @@
  *     derived tables agree);
  *   - every card the seat followed into a slot it does not see (rt_ai_known)
  *     is still in that slot;
+ *   - a card answered in a window, named to every seat when the window
+ *     closed, and left where it lay, is known there to every seat (so no
+ *     deal moves it; the last seat's answer, given by the move that closed
+ *     the window, is not seen by rt_ai_observe, and not checked);
  *   - the deal reads nothing the seat has not seen besides cards: a copy of
  *     the state whose sealed answers (of the window asking the seat, given
  *     by the seats asked before it) and other seats' `owner` variables are
@@ -45,6 +49,9 @@ typedef struct Run {
     size_t len[2];
     long long decisions, unknown, dealt, failures;
     long long hidden, stayed;   /* cards the seat did not know; of them, left in place */
+    RtWindow win;           /* the window asking before the last move (open 0: none) */
+    int win_slot[RT_MAX_PLAYERS]; /* the slot of each card it held as an answer, -1 */
+    long long named;        /* cards answered, shown when a window closed, left in place */
     long long secret;       /* decisions where the seat had not seen an answer
                              * or a variable (scramble_secrets) */
 } Run;
@@ -246,6 +253,41 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
     return false;
 }
 
+/* A window closed by the last move names every answer to every seat (the
+ * `responses` line): each card answered before the last seat's, still
+ * where it lay, must be known there to every seat (so no deal moves it).
+ * Then the window asking now is kept for the next move. false on a
+ * failure (printed). */
+static bool answers_known(Run *r, const void *st, const uint8_t *known, uint64_t seed)
+{
+    const RtWindow *w = rt_window_of(&game, st);
+    unsigned all = (1u << r->pl.nplayers) - 1;
+    bool ok = true;
+    for (int i = 0; r->win.open && (!w || w->id != r->win.id) && i < r->win.nasked; i++) {
+        int c = r->win.answer[i].ids[0];
+        if (r->win_slot[i] < 0 || rt_card_slot(&game, st, c) != r->win_slot[i])
+            continue;
+        r->named++;
+        if ((known[c] & all) != all) {
+            fprintf(stderr, "determinize: seed %llu, decision %lld: card %d (%s), answered in "
+                    "window %u and named to every seat when it closed, is not known in its "
+                    "slot to every seat\n", (unsigned long long)seed,
+                    (long long)((const RtCore *)st)->decisions, c, game.card_name[c],
+                    (unsigned)r->win.id);
+            ok = false;
+        }
+    }
+    r->win.open = 0;
+    if (w && w->open) {
+        r->win = *w;
+        for (int i = 0; i < w->nasked; i++)
+            r->win_slot[i] = w->answer[i].kind == RT_OPT_CARD
+                                 ? rt_card_slot(&game, st, w->answer[i].ids[0])
+                                 : -1;
+    }
+    return ok;
+}
+
 static bool play_one(Run *r, void *st, uint64_t seed, int players)
 {
     RtAi *ai = rt_ai_new(&game, players, seed);
@@ -259,10 +301,12 @@ static bool play_one(Run *r, void *st, uint64_t seed, int players)
     const RtCore *c = st;
     if (ai)
         rt_ai_observe(ai, st);
+    r->win.open = 0;
     while (ok && c->over == RT_PLAYING) {
         ok = check_decision(r, st, ai, &gen, seed);
         rt_apply(&game, st, (int)rt_below(&pick, (uint32_t)c->dec.noptions));
         rt_ai_observe(ai, st);
+        ok = ok && answers_known(r, st, rt_ai_known(ai), seed);
     }
     rt_ai_free(ai);
     return ok;
@@ -312,9 +356,10 @@ int main(int argc, char **argv)
     bool dealt = r.dealt * 10 >= r.unknown && (r.unknown == 0 || r.dealt > 0);
     printf("determinize: %s: %lld decisions, %lld with a card the seat does not know, "
            "%lld of those dealt differently; %.1f%% of the cards the seat did not know left "
-           "where they were; %lld with a sealed answer or a variable it had not seen\n",
+           "where they were; %lld with a sealed answer or a variable it had not seen; "
+           "%lld cards answered in a window, named when it closed, left in place\n",
            game.name, r.decisions, r.unknown, r.dealt,
-           r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0, r.secret);
+           r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0, r.secret, r.named);
     if (!dealt)
         printf("determinize: FAIL: too few determinizations deal any card elsewhere\n");
     passed += dealt;
