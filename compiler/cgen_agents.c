@@ -96,8 +96,9 @@ static void gen_redeal(Gen *G)
                       "            s->pv_%s[p] = %s;\n", v->name, expr_str(G, v->init));
     }
     G->at = NULL;
+    /* without windows there are owner variables: s and me are read */
     buf_puts(o, game_has_windows(g) ? "    ai_reask_window(s, me, r);\n}\n\n"
-                               : "    (void)s;\n    (void)me;\n    (void)r;\n}\n\n");
+                                    : "    (void)r;\n}\n\n");
 }
 
 void gen_agents(Gen *G)
