@@ -10,6 +10,15 @@
  *                    of sema_kinds.c): a determinization moves a card only
  *                    where the rules may put it; absent when the kinds are
  *                    not known (more than 64 card kinds)
+ *   game_redeal()    the rest of a deal for seat p, what the rules keep
+ *                    from p besides cards: the other seats' `owner`
+ *                    variables (written out, one by one: their start
+ *                    values), and, in a game with reaction windows, the
+ *                    sealed answers p has not seen (rt_game.h,
+ *                    ai_reask_window); absent when the game has neither
+ *
+ * What is generic stays in the runtime: which cards p does not know, and
+ * the deal of them (runtime/determinize.c).
  *
  * agents_table_entries() gives their lines of the game's RtGame table. */
 #include "cgen_int.h"
@@ -50,22 +59,63 @@ static void gen_may_hold(Gen *G)
                 "    return (zone_kinds[z] >> instance_card[c]) & 1;\n}\n\n");
 }
 
+/* Does the game have `owner` variables (one per seat, each seen by its
+ * seat alone)? */
+static bool has_owner_vars(const Game *g)
+{
+    for (int i = 0; i < g->pvars.len; i++)
+        if (((const Node *)g->pvars.items[i])->vis == VIS_OWNER)
+            return true;
+    return false;
+}
+
+/* Does a deal need game_redeal: something kept from a seat besides
+ * cards? */
+static bool needs_redeal(const Game *g)
+{
+    return has_owner_vars(g) || game_has_windows(g);
+}
+
+/* game_redeal(st, p, r): each `owner` variable of every seat but p set to
+ * its start value (p never sees it: the start value is all p knows of
+ * it), then the window's sealed answers asked again. */
+static void gen_redeal(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_puts(o, "/* The rest of a deal for seat p (RtGame.redeal): what the rules keep\n"
+                " * from p besides cards, dealt again. */\n"
+                "static void game_redeal(void *st, int me, RtRng *r)\n{\n"
+                "    State *s = st;\n");
+    for (int i = 0; i < g->pvars.len; i++) {
+        const Node *v = g->pvars.items[i];
+        if (v->vis != VIS_OWNER)
+            continue;
+        G->at = v;
+        buf_printf(o, "    for (int p = 0; p < MAXP; p++)\n        if (p != me)\n"
+                      "            s->pv_%s[p] = %s;\n", v->name, expr_str(G, v->init));
+    }
+    G->at = NULL;
+    /* without windows there are owner variables: s and me are read */
+    buf_puts(o, game_has_windows(g) ? "    ai_reask_window(s, me, r);\n}\n\n"
+                                    : "    (void)r;\n}\n\n");
+}
+
 void gen_agents(Gen *G)
 {
     buf_puts(G->out, "/* ---- what the search agents read (runtime/ai.c) ---- */\n\n");
     gen_value(G);
     if (G->g->zone_kinds)
         gen_may_hold(G);
+    if (needs_redeal(G->g))
+        gen_redeal(G);
 }
 
 const char *agents_table_entries(const Gen *G)
 {
-    static const char *const entries[2][2] = {
-        {"    .value = game_value,\n",
-         "    .value = game_value,\n    .may_hold = game_may_hold,\n"},
-        {"    .value = game_value,\n    .value_name = game_value_name,\n",
-         "    .value = game_value,\n    .value_name = game_value_name,\n"
-         "    .may_hold = game_may_hold,\n"},
-    };
-    return entries[G->g->agents_fn != NULL][G->g->zone_kinds != NULL];
+    const Game *g = G->g;
+    return arena_printf(G->a, "    .value = game_value,\n%s%s%s",
+                        g->agents_fn ? "    .value_name = game_value_name,\n" : "",
+                        g->zone_kinds ? "    .may_hold = game_may_hold,\n" : "",
+                        needs_redeal(g) ? "    .redeal = game_redeal,\n" : "");
 }

@@ -34,6 +34,10 @@ struct RtAi {
     uint64_t seed;          /* the game's */
     uint8_t *known;         /* per card: bit p set while seat p knows its slot */
     int32_t *last_slot;     /* per card: its slot at the last rt_ai_observe */
+    RtWindow win;           /* the window asking at the last rt_ai_observe
+                             * (win.open 0: none), its answers so far */
+    int32_t win_slot[RT_MAX_PLAYERS]; /* where the card of each of those
+                             * answers lay then (-1: not a card) */
     int *scratch;           /* rt_determinize's room: 4 ints per card */
     void *base;             /* a determinized state, played on by a playout */
     void *look[RT_AI_LOOK]; /* greedy's states, one per decision ahead */
@@ -93,6 +97,35 @@ static unsigned seers(const RtAi *ai, const void *st, int s, int c)
     return m;
 }
 
+/* A window closes: its answers, sealed until then, are shown to every
+ * seat (the protocol's `responses` line names each card answered). A
+ * card answered that is still where it lay when answered (a reaction the
+ * window did not play: an earlier one cancelled the event, or it can no
+ * longer react) is known there to every seat, as a card shown. The
+ * answers are those the window held at the last rt_ai_observe while it
+ * was open: the last seat's, given by the decision that closed it, is
+ * not seen here (RUNTIME.md, "Determinization"). */
+static void answers_shown(RtAi *ai, const void *st)
+{
+    const RtWindow *w = rt_window_of(ai->g, st);
+    if (ai->win.open && (!w || w->id != ai->win.id))
+        for (int i = 0; i < ai->win.nasked && i < RT_MAX_PLAYERS; i++) {
+            int c = ai->win.answer[i].ids[0];
+            if (ai->win_slot[i] >= 0 && rt_card_slot(ai->g, st, c) == ai->win_slot[i])
+                ai->known[c] = (uint8_t)((1u << ai->nplayers) - 1);
+        }
+    ai->win.open = 0;
+    if (!w || !w->open)
+        return;
+    ai->win = *w;
+    for (int i = 0; i < w->nasked && i < RT_MAX_PLAYERS; i++) {
+        const RtOption *o = &w->answer[i];
+        ai->win_slot[i] = o->kind == RT_OPT_CARD && o->ids[0] < ai->g->ninstances
+                              ? rt_card_slot(ai->g, st, o->ids[0])
+                              : -1;
+    }
+}
+
 void rt_ai_observe(RtAi *ai, const void *st)
 {
     for (int c = 0; c < ai->g->ninstances; c++) {
@@ -110,6 +143,7 @@ void rt_ai_observe(RtAi *ai, const void *st)
         }
         ai->last_slot[c] = s;
     }
+    answers_shown(ai, st);
 }
 
 const uint8_t *rt_ai_known(const RtAi *ai)

@@ -11,9 +11,11 @@
  * within that slot. A card stays where it is when it holds cards (a held
  * zone's holder), when the pending decision names it (an option, the set
  * chosen so far, the event in progress, the window's arguments: the
- * decider reads them), and every zone keeps its size. The game's own
- * generator is reseeded from r: what a shuffle to come deals is unknown
- * too. */
+ * decider reads them), and every zone keeps its size. Then what the
+ * rules keep from p besides cards is dealt again by the game's own code
+ * (RtGame.redeal: the other seats' `owner` variables, the sealed answers
+ * of the window asking p). The game's own generator is reseeded from r:
+ * what a shuffle to come deals is unknown too. */
 #include "ai.h"
 
 #include <string.h>
@@ -158,6 +160,8 @@ void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRn
     moved |= shuffle_slots(g, st, r, slot, pos, inslot, n);
     if (moved && g->sync)
         g->sync(st);
+    if (g->redeal)
+        g->redeal(st, p, r);
     uint64_t seed = rt_next(r);
     rt_seed(&((RtCore *)st)->rng, seed << 32 | rt_next(r));
 }

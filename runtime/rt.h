@@ -498,10 +498,16 @@ typedef struct RtGame {
      * copy). may_hold: may zone z ever hold card instance c (what the
      * rules can put there, as the checker proves it); NULL: any card.
      * value_name: the func of `agents:`, which the balance lab's lead
-     * changes also follow (runtime/lead.c); NULL: the score. */
+     * changes also follow (runtime/lead.c); NULL: the score.
+     * redeal: the rest of a deal for seat p (rt_determinize, after the
+     * cards), what the rules keep from p besides cards: the other seats'
+     * `owner` variables set to their start values, and the sealed
+     * answers of the window asking p asked again of their seats, each
+     * answered at random with r; NULL for a game with neither. */
     bool (*value)(void *st, int p, int64_t *v);
     bool (*may_hold)(int z, int c);
     const char *value_name;
+    void (*redeal)(void *st, int p, RtRng *r);
 } RtGame;
 
 /* ---- engine API ---- */

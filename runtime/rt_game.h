@@ -4660,4 +4660,42 @@ static RT_UNUSED bool game_check(const void *st, char *why, size_t n)
     return true;
 }
 
+/* ---- a search agent's deal: the sealed answers asked again ---- */
+
+#if GAME_HAS_WINDOWS && GAME_HAS_BEFORE /* the rules' reaction windows */
+/* In st, a deal for seat p (runtime/determinize.c, its cards dealt
+ * already), where the innermost window asks p now: the answers the seats
+ * asked before p gave are sealed, so p has not seen them. Each is asked
+ * again of its seat, in order, by the window's own offer (bf_offer, which
+ * reads the dealt cards and the answers given before it), and answered by
+ * one of its options at random, as a random seat answers; then p's
+ * question, the pending decision, is put back as it was. What p knows of
+ * the window (who asks, in what order, how many answered) is unchanged. */
+static RT_UNUSED void ai_reask_window(State *s, int p, RtRng *r)
+{
+    if (s->nwin <= 0 || s->depth <= 0 || s->core.over)
+        return;
+    RtWindow *w = win_top(s);
+    Frame *f = &s->fr[s->depth - 1];
+    if (!w->open || w->nasked <= 0 || w->nasked >= w->nseats || w->order[w->nasked] != p ||
+        f->proc != P_0_before || f->pc != 2)
+        return;
+    const BfEvent *ev = bf_worded(game_bf_event(BFV(f->v, BF_EV)), f->v);
+    RtDecision mine = s->core.dec;
+    uint64_t kinds = s->optkinds;
+    int16_t asked = w->nasked;
+    for (int i = 0; i < asked && !s->core.over; i++) {
+        w->nasked = (int16_t)i;
+        bf_offer(s, ev, f->v);
+        if (s->core.over || s->core.dec.noptions < 1)
+            break;
+        s->core.dec.chosen = (int16_t)rt_below(r, (uint32_t)s->core.dec.noptions);
+        window_keep(s, w);
+    }
+    w->nasked = asked;
+    s->core.dec = mine;
+    s->optkinds = kinds;
+}
+#endif
+
 #endif /* CARDRT_GAME_H */

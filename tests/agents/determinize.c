@@ -16,6 +16,15 @@
  *     derived tables agree);
  *   - every card the seat followed into a slot it does not see (rt_ai_known)
  *     is still in that slot;
+ *   - a card answered in a window, named to every seat when the window
+ *     closed, and left where it lay, is known there to every seat (so no
+ *     deal moves it; the last seat's answer, given by the move that closed
+ *     the window, is not seen by rt_ai_observe, and not checked);
+ *   - the deal reads nothing the seat has not seen besides cards: a copy of
+ *     the state whose sealed answers (of the window asking the seat, given
+ *     by the seats asked before it) and other seats' `owner` variables are
+ *     changed, dealt from the same generator, deals the same cards, the
+ *     same answers and the same variables;
  * and over all the decisions, the copies must differ from the states
  * (some card dealt elsewhere) in at least one decision in 10 where the
  * seat has a card it does not know. Prints the figures and
@@ -34,11 +43,17 @@ extern const RtGame game;
 typedef struct Run {
     RtPlay pl;              /* the views, of one seat at a time */
     void *det;              /* the determinized copy */
+    void *alt;              /* a copy whose secrets were changed, then dealt */
     int *scratch;
     char *line[2];          /* the decision line of the state, of the copy */
     size_t len[2];
     long long decisions, unknown, dealt, failures;
     long long hidden, stayed;   /* cards the seat did not know; of them, left in place */
+    RtWindow win;           /* the window asking before the last move (open 0: none) */
+    int win_slot[RT_MAX_PLAYERS]; /* the slot of each card it held as an answer, -1 */
+    long long named;        /* cards answered, shown when a window closed, left in place */
+    long long secret;       /* decisions where the seat had not seen an answer
+                             * or a variable (scramble_secrets) */
 } Run;
 
 /* The protocol decision line of seat p from state st into r->line[k]. */
@@ -105,6 +120,98 @@ static bool known_kept(const void *st, const void *det, int p, const uint8_t *kn
     return true;
 }
 
+/* ---- what the seat has not seen besides cards ---- */
+
+/* The reaction window asking seat p now after others answered (sealed),
+ * or NULL. (A simultaneous choice's answers are not dealt again: the
+ * rules' code keeps each in a local; RUNTIME.md, "Determinization".) */
+static RtWindow *sealed_window(void *st, int p)
+{
+    RtWindow *w = (RtWindow *)rt_window_of(&game, st);
+    return w && w->kind != RT_WINDOW_SIMUL && w->open && w->nasked > 0 && w->nasked < w->nseats && w->order[w->nasked] == p
+               ? w
+               : NULL;
+}
+
+/* The rules' variable behind shown number i (NULL: a func's value). */
+static const RtVar *number_var(int i)
+{
+    for (const RtVar *v = game.vars; !game.numbers[i].func && v && v->name; v++)
+        if (!strcmp(v->name, game.numbers[i].name))
+            return v;
+    return NULL;
+}
+
+/* Changes in st what seat p has not seen besides cards: the sealed
+ * answers of the window asking p, the other seats' `owner` variables.
+ * False when there is none. */
+static bool scramble_secrets(void *st, int p, int players)
+{
+    bool any = false;
+    RtWindow *w = sealed_window(st, p);
+    for (int i = 0; w && i < w->nasked; i++) {
+        memset(&w->answer[i], 0xA5, sizeof w->answer[i]);
+        memset(&w->asked[i], 0xA5, sizeof w->asked[i]);
+        any = true;
+    }
+    for (int i = 0; i < game.nnumbers; i++) {
+        const RtVar *v = number_var(i);
+        if (!v || game.numbers[i].vis != RT_VIS_OWNER || v->per_player != 1)
+            continue;
+        int32_t *val = (int32_t *)((char *)st + v->offset);
+        for (int q = 0; q < players; q++)
+            if (q != p) {
+                val[q] ^= 0x5A5A;
+                any = true;
+            }
+    }
+    return any;
+}
+
+/* Do two deals for seat p differ in what p has not seen besides cards?
+ * *what says where. */
+static bool secrets_differ(void *a, void *b, int p, int players, const char **what)
+{
+    RtWindow *wa = sealed_window(a, p), *wb = sealed_window(b, p);
+    for (int i = 0; wa && wb && i < wa->nasked; i++) {
+        const RtOption *x = &wa->answer[i], *y = &wb->answer[i];
+        if (x->kind != y->kind || x->a != y->a || x->ids[0] != y->ids[0] ||
+            wa->asked[i].prompt != wb->asked[i].prompt) {
+            *what = "a sealed answer of another seat";
+            return true;
+        }
+    }
+    for (int i = 0; i < game.nnumbers; i++) {
+        const RtVar *v = number_var(i);
+        if (!v || game.numbers[i].vis != RT_VIS_OWNER || v->per_player != 1)
+            continue;
+        const int32_t *x = (const int32_t *)((char *)a + v->offset);
+        const int32_t *y = (const int32_t *)((char *)b + v->offset);
+        for (int q = 0; q < players; q++)
+            if (q != p && x[q] != y[q]) {
+                *what = game.numbers[i].name;
+                return true;
+            }
+    }
+    *what = "the cards";
+    return zones_differ(a, b);
+}
+
+/* The deal does not read what p has not seen besides cards: a state
+ * where those differ (scramble_secrets), dealt from the same generator,
+ * deals the same cards, answers and variables. */
+static bool secrets_kept(Run *r, void *st, int p, const uint8_t *known, const RtRng *gen,
+                         const char **what)
+{
+    RtRng g2 = *gen;
+    rt_clone(&game, r->alt, st);
+    if (!scramble_secrets(r->alt, p, r->pl.nplayers))
+        return true;
+    r->secret++;
+    rt_determinize(&game, r->alt, p, known, &g2, r->scratch);
+    return !secrets_differ(r->det, r->alt, p, r->pl.nplayers, what);
+}
+
 /* One decision of seat p checked; false on a failure (printed). */
 static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_t seed)
 {
@@ -112,6 +219,8 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
     const uint8_t *known = rt_ai_known(ai);
     char why[256] = "";
     int c = -1;
+    const char *what = "";
+    RtRng before = *gen;
     rt_clone(&game, r->det, st);
     rt_determinize(&game, r->det, p, known, gen, r->scratch);
     decision_line(r, st, p, 0);
@@ -130,6 +239,9 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
         snprintf(why, sizeof why, "card %d (%s), which seat %d followed into slot %d, is in "
                  "slot %d", c, game.card_name[c], p, rt_card_slot(&game, st, c),
                  rt_card_slot(&game, r->det, c));
+    else if (!secrets_kept(r, st, p, known, &before, &what))
+        snprintf(why, sizeof why, "the deal for seat %d read %s, which it has not seen: "
+                 "changed, it deals otherwise", p, what);
     else
         return true;
     if (r->failures++ < 5) {
@@ -139,6 +251,41 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
             fprintf(stderr, "  before: %s  after:  %s", r->line[0], r->line[1]);
     }
     return false;
+}
+
+/* A window closed by the last move names every answer to every seat (the
+ * `responses` line): each card answered before the last seat's, still
+ * where it lay, must be known there to every seat (so no deal moves it).
+ * Then the window asking now is kept for the next move. false on a
+ * failure (printed). */
+static bool answers_known(Run *r, const void *st, const uint8_t *known, uint64_t seed)
+{
+    const RtWindow *w = rt_window_of(&game, st);
+    unsigned all = (1u << r->pl.nplayers) - 1;
+    bool ok = true;
+    for (int i = 0; r->win.open && (!w || w->id != r->win.id) && i < r->win.nasked; i++) {
+        int c = r->win.answer[i].ids[0];
+        if (r->win_slot[i] < 0 || rt_card_slot(&game, st, c) != r->win_slot[i])
+            continue;
+        r->named++;
+        if ((known[c] & all) != all) {
+            fprintf(stderr, "determinize: seed %llu, decision %lld: card %d (%s), answered in "
+                    "window %u and named to every seat when it closed, is not known in its "
+                    "slot to every seat\n", (unsigned long long)seed,
+                    (long long)((const RtCore *)st)->decisions, c, game.card_name[c],
+                    (unsigned)r->win.id);
+            ok = false;
+        }
+    }
+    r->win.open = 0;
+    if (w && w->open) {
+        r->win = *w;
+        for (int i = 0; i < w->nasked; i++)
+            r->win_slot[i] = w->answer[i].kind == RT_OPT_CARD
+                                 ? rt_card_slot(&game, st, w->answer[i].ids[0])
+                                 : -1;
+    }
+    return ok;
 }
 
 static bool play_one(Run *r, void *st, uint64_t seed, int players)
@@ -154,10 +301,12 @@ static bool play_one(Run *r, void *st, uint64_t seed, int players)
     const RtCore *c = st;
     if (ai)
         rt_ai_observe(ai, st);
+    r->win.open = 0;
     while (ok && c->over == RT_PLAYING) {
         ok = check_decision(r, st, ai, &gen, seed);
         rt_apply(&game, st, (int)rt_below(&pick, (uint32_t)c->dec.noptions));
         rt_ai_observe(ai, st);
+        ok = ok && answers_known(r, st, rt_ai_known(ai), seed);
     }
     rt_ai_free(ai);
     return ok;
@@ -191,8 +340,9 @@ int main(int argc, char **argv)
     Run r = {.pl = {.g = &game, .prog = "determinize", .json = true, .io_status = -1}};
     void *st = malloc(game.state_size);
     r.det = malloc(game.state_size);
+    r.alt = malloc(game.state_size);
     r.scratch = malloc((4 * (size_t)game.ninstances + 1) * sizeof *r.scratch);
-    if (!st || !r.det || !r.scratch)
+    if (!st || !r.det || !r.alt || !r.scratch)
         return 1;
     for (int p = 0; p < RT_MAX_PLAYERS; p++)
         r.pl.seat[p] = RT_SEAT_JSON;
@@ -206,8 +356,10 @@ int main(int argc, char **argv)
     bool dealt = r.dealt * 10 >= r.unknown && (r.unknown == 0 || r.dealt > 0);
     printf("determinize: %s: %lld decisions, %lld with a card the seat does not know, "
            "%lld of those dealt differently; %.1f%% of the cards the seat did not know left "
-           "where they were\n", game.name, r.decisions, r.unknown, r.dealt,
-           r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0);
+           "where they were; %lld with a sealed answer or a variable it had not seen; "
+           "%lld cards answered in a window, named when it closed, left in place\n",
+           game.name, r.decisions, r.unknown, r.dealt,
+           r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0, r.secret, r.named);
     if (!dealt)
         printf("determinize: FAIL: too few determinizations deal any card elsewhere\n");
     passed += dealt;
@@ -215,6 +367,7 @@ int main(int argc, char **argv)
     printf("determinize: %d passed, %d failed\n", passed, failed);
     free(st);
     free(r.det);
+    free(r.alt);
     free(r.scratch);
     free(r.line[0]);
     free(r.line[1]);

@@ -1,10 +1,11 @@
 #!/bin/sh
 # determinize.sh: the agents' determinization keeps every seat's view and
-# what it followed, and deals the cards it does not know
-# (tests/agents/determinize.c), over random games of the games below:
-# the shipped ones, and the labs of what a seat may be shown or follow
-# (show, held zones, reactions and their windows, words naming cards,
-# owners, copies, simultaneous choices).
+# what it followed, deals the cards it does not know, and reads neither
+# the sealed answers nor the other seats' `owner` variables it has not
+# seen (tests/agents/determinize.c), over random games of the games
+# below: the shipped ones, and the labs of what a seat may be shown or
+# follow (show, held zones, reactions and their windows, words naming
+# cards, owners, copies, simultaneous choices, owner variables).
 #
 #   sh tests/agents/determinize.sh BUILD
 # Prints "determinize: N passed, M failed" (one check a game); exits 1 if
