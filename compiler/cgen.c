@@ -573,6 +573,9 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
     } else if (src->src_kind == SRC_HELD && src->kinds_known && n->builtin == B_COUNT) {
         gen_held_count(G, h, src);
         return true;
+    } else if (src->src_kind == SRC_HELD && !src->filter && n->builtin == B_ANY) {
+        gen_held_any(G, h, src);
+        return true;
     } else {
         return false;
     }
