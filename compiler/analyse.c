@@ -170,6 +170,82 @@ static bool calls_funcs(const Node *d)
     return found;
 }
 
+/* ---- how deep func calls may go (Game.funcs_shallow) --------------------- */
+
+/* MAX_FUNC_CHAIN: runtime/rt_game.h's MAX_FUNC_DEPTH, the func calls that
+ * may be in progress; FUNC_CHAIN_UNKNOWN: past it (or a func that calls
+ * itself). SHALLOW_CHAIN: the longest chain funcs_shallow accepts, far
+ * below MAX_FUNC_CHAIN, so that whatever else of the generated C calls a
+ * func (the rules' invariants, the search agents' func) stays within it. */
+enum { MAX_FUNC_CHAIN = 1000, FUNC_CHAIN_UNKNOWN = MAX_FUNC_CHAIN + 1, SHALLOW_CHAIN = 64 };
+
+typedef struct Chain {
+    const Game *g;
+    int depth; /* funcs being worked out above this one */
+    int most;  /* the longest chain found below it */
+} Chain;
+
+static int func_chain(const Game *g, Sym *fn, int depth);
+
+static void visit_chain(const Node *n, void *ctx)
+{
+    Chain *c = ctx;
+    if (n->kind != N_CALL)
+        return;
+    if (n->sym && n->sym->kind == S_FUNC) {
+        int k = func_chain(c->g, n->sym, c->depth + 1);
+        c->most = k > c->most ? k : c->most;
+    } else if (!n->sym && n->builtin == B_PLAYABLE) { /* play_ok: any guard */
+        for (int i = 0; i < c->g->guards.len; i++) {
+            int k = func_chain(c->g, c->g->guards.items[i], c->depth + 1);
+            c->most = k > c->most ? k : c->most;
+        }
+    }
+}
+
+/* The most func calls in progress at once from a call of fn, fn included:
+ * 1 and the longest chain of the funcs its body calls (playable() calls
+ * any guard), and of those its modifiers' values and conditions call; a
+ * func with modifiers counts twice (fn_NAME and its body fn0_NAME each
+ * count themselves: cgen_time.c). FUNC_CHAIN_UNKNOWN for a func that may
+ * call itself or a chain past MAX_FUNC_CHAIN. */
+static int func_chain(const Game *g, Sym *fn, int depth)
+{
+    if (fn->chain > 0)
+        return fn->chain;
+    if (fn->chain < 0 || depth >= MAX_FUNC_CHAIN || !fn->decl)
+        return FUNC_CHAIN_UNKNOWN;
+    fn->chain = -1;
+    Chain c = {.g = g, .depth = depth, .most = 0};
+    ast_walk_const(fn->decl->body, visit_chain, &c);
+    ast_walk_const(fn->decl->expr_body, visit_chain, &c);
+    for (int i = 0; i < fn->modifiers.len; i++) {
+        const Node *m = fn->modifiers.items[i];
+        ast_walk_const(m->rhs, visit_chain, &c);
+        ast_walk_const(m->when, visit_chain, &c);
+    }
+    int k = c.most + 1 + (fn->modifiers.len > 0);
+    fn->chain = k > MAX_FUNC_CHAIN ? FUNC_CHAIN_UNKNOWN : k;
+    return fn->chain;
+}
+
+/* Game.funcs_shallow: every func's chain is known and at most
+ * SHALLOW_CHAIN, far within MAX_FUNC_DEPTH. A call's depth check passes when fewer than
+ * MAX_FUNC_DEPTH calls are in progress; funcs call no proc, so a func is
+ * called from a proc with none in progress and from a func with at most
+ * its chain less one: the checks cannot fail, and the emitter leaves them
+ * out (the steps are counted as before). */
+static bool funcs_shallow(const Game *g)
+{
+    for (int i = 0; i < g->funcs.len; i++)
+        if (func_chain(g, g->funcs.items[i], 0) > SHALLOW_CHAIN)
+            return false;
+    for (int i = 0; i < g->guards.len; i++)
+        if (func_chain(g, g->guards.items[i], 0) > SHALLOW_CHAIN)
+            return false;
+    return true;
+}
+
 /* ---- procs that call procs (Sym.calls_procs) ---------------------------- */
 
 static void visit_proc_call(Node *n, void *ctx)
@@ -798,6 +874,7 @@ void analyse_game(Arena *a, Game *g)
         Sym *p = g->procs.items[i];
         p->calls_procs = calls_procs(p->decl);
     }
+    g->funcs_shallow = funcs_shallow(g);
     find_bad_players(a, g);
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {

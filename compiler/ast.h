@@ -559,6 +559,10 @@ struct Sym {
     PtrVec flows_to;        /* LOCAL, PARAM of type player: the player
                              * variables its value is given to (bad if it is) */
     PtrVec modifiers;       /* FUNC: the MODIFIER nodes that change its value */
+    int chain;              /* FUNC: the most func calls that may be in progress
+                             * at once from a call of it, itself included
+                             * (analyse.c, func_chain); 0 not yet known, -1
+                             * being worked out */
     /* filled by sema_holders.c, in a game with held zones */
     PtrVec values;          /* LOCAL of type card: the values 'let' and '='
                              * give it */

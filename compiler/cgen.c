@@ -573,6 +573,9 @@ static bool gen_kind_agg(Gen *G, Buf *h, const Node *n)
     } else if (src->src_kind == SRC_HELD && src->kinds_known && n->builtin == B_COUNT) {
         gen_held_count(G, h, src);
         return true;
+    } else if (src->src_kind == SRC_HELD && !src->filter && n->builtin == B_ANY) {
+        gen_held_any(G, h, src);
+        return true;
     } else {
         return false;
     }
@@ -2799,18 +2802,35 @@ static void gen_depth_guard(Gen *G, const char *counter, const char *limit, cons
 }
 
 /* The wrapper of a func's body: a call counts among those in progress
- * and is a step (fcall_ok). */
+ * and is a step (fcall_ok). In a game whose funcs are shallow
+ * (Game.funcs_shallow: the depth check cannot fail) it is a step only. */
 static void gen_func_guard(Gen *G, const char *call)
 {
     line(G, "{");
-    line(G, "    if (!fcall_ok(s, %d))", site(G));
-    line(G, "        return 0;");
-    line(G, "    s->fdepth++;");
-    line(G, "    int32_t r = %s;", call);
-    line(G, "    s->fdepth--;");
-    line(G, "    return r;");
+    if (G->g->funcs_shallow) {
+        gen_func_step(G, site(G));
+        line(G, "    return %s;", call);
+    } else {
+        line(G, "    if (!fcall_ok(s, %d))", site(G));
+        line(G, "        return 0;");
+        line(G, "    s->fdepth++;");
+        line(G, "    int32_t r = %s;", call);
+        line(G, "    s->fdepth--;");
+        line(G, "    return r;");
+    }
     line(G, "}");
     line(G, "%s", "");
+}
+
+/* A func's call counted as a step, without the depth (Game.funcs_shallow):
+ * fcall_ok with fewer than MAX_FUNC_DEPTH calls in progress, the same
+ * fault at the same site past the bound. */
+void gen_func_step(Gen *G, int at)
+{
+    line(G, "    if (++s->steps > MAX_STEPS) {");
+    line(G, "        fault(s, F_LOOP, %d, 0);", at);
+    line(G, "        return 0;");
+    line(G, "    }");
 }
 
 /* How the comment above a func's or proc's C names it: its name, or
@@ -2853,14 +2873,15 @@ static void gen_func(Gen *G, const Sym *fn)
     param_lists(d->params, &params, &args);
     bool leaf = !fn->calls_funcs;
     line(G, "/* func %s, %s:%d%s */", rule_title(G, fn), where(G, d), d->loc.line,
-         leaf ? " (it calls no func: its depth is checked, not counted)" : "");
+         !leaf ? "" : G->g->funcs_shallow ? " (it calls no func: not counted, and the funcs are shallow)"
+                                          : " (it calls no func: its depth is checked, not counted)");
     if (leaf)
         gen_func_proto(G, fn, true);
     else
         line(G, "static int32_t body_%s(State *s%s)", CNAME(fn), params.data ? params.data : "");
     line(G, "{");
     G->indent++;
-    if (leaf) {
+    if (leaf && !G->g->funcs_shallow) {
         line(G, "if (s->fdepth >= MAX_FUNC_DEPTH) {");
         line(G, "    fault(s, F_DEPTH, %d, 0);", site(G));
         line(G, "    return 0;");

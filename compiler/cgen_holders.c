@@ -78,6 +78,17 @@ void gen_held_count(Gen *G, Buf *h, const Node *src)
                   "    return held_kcount_in(s, %d, 0x%llxULL);\n}\n\n", z, z, src->kinds);
 }
 
+/* any(Z) over held zone Z without its holder and without a filter: Z's
+ * size as a whole (hzsize). The walk it stands for stops at the first
+ * card, a step (gen_held_loop_head): one step if Z holds a card, none if
+ * it is empty. */
+void gen_held_any(Gen *G, Buf *h, const Node *src)
+{
+    int z = held_number(G->g, src->in->sym->decl);
+    buf_printf(h, "    (void)V;\n    if (s->hzsize[%d] == 0)\n        return 0;\n"
+                  "    s->steps++;\n    return 1;\n}\n\n", z);
+}
+
 /* type_holds[t]: a held zone lies under type t (a holder leaving play,
  * going from a slot of slot_in_play to another, drops or keeps what it
  * holds). */

@@ -178,6 +178,8 @@ void gen_membership(Gen *G, Buf *b, const Node *n);
 void gen_held_loop_head(Gen *G, Buf *hb, const Node *src, const char *ind, bool down);
 /* count over a held zone without its holder, by its counts (hkcount) */
 void gen_held_count(Gen *G, Buf *h, const Node *src);
+void gen_held_any(Gen *G, Buf *h, const Node *src);
+void gen_func_step(Gen *G, int at);
 /* May a card choice from src offer cards that copies do not stand for? */
 bool holders_possible(Gen *G, const Node *src);
 /* The head of 'for c in Z', Z a held zone without its holder. */

@@ -475,15 +475,22 @@ static void gen_modified_func(Gen *G, const Sym *fn)
     line(G, "static int32_t fn_%s(State *s%s)", fn->cname, arg_list(G, fn, true));
     line(G, "{");
     G->indent++;
-    line(G, "if (!fcall_ok(s, %d))", site_of(G, fn->decl));
-    line(G, "    return 0;");
-    line(G, "s->fdepth++;");
+    if (g->funcs_shallow) { /* the depth check cannot fail: a step only */
+        G->indent--;
+        gen_func_step(G, site_of(G, fn->decl));
+        G->indent++;
+    } else {
+        line(G, "if (!fcall_ok(s, %d))", site_of(G, fn->decl));
+        line(G, "    return 0;");
+        line(G, "s->fdepth++;");
+    }
     line(G, "int32_t v = fn0_%s(s%s);", fn->cname, arg_list(G, fn, false));
     for (int i = 0; i < g->continuous.len; i++)
         gen_continuous_cases(G, fn, g->continuous.items[i]);
     if (has_row_modifiers(g, fn))
         gen_row_loop(G, fn);
-    line(G, "s->fdepth--;");
+    if (!g->funcs_shallow)
+        line(G, "s->fdepth--;");
     line(G, "return v;");
     G->indent--;
     line(G, "}");

@@ -193,6 +193,10 @@ typedef struct Game {
                          * func (sema_invariants.c); the index here is the
                          * value of its fault */
     bool uses_playable; /* a rule calls playable(c, p) */
+    bool funcs_shallow; /* filled by the analysis: no func calls itself,
+                         * through others or not, and no chain of calls is
+                         * as long as MAX_FUNC_DEPTH: no func can be called
+                         * with that many calls in progress (func_chain) */
     /* filled by the analysis: what of the play of cards the game's C
      * holds: a reached 'play' (the procs of play clauses), one of 'play'
      * or playable() (the guards), and any of those or controller()

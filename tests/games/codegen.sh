@@ -75,6 +75,12 @@ check "kind-level loops skip the kinds ruled out" takes x 'for (uint64_t b = s->
 check "move all by kinds, bottom to top" takes x 'int want = kcount_in(s, slot, '
 check "a seat proven in range: no check" takes x 'decision_in(s, V[0], '
 check "a func that calls a func keeps its depth guard" takes x 'static int32_t body_rich('
+# no func of the lab calls itself: the depth checks cannot fail and are
+# left out, the calls of funcs that call funcs still counted as steps
+no_depth() { ! grep -q 'fdepth' "$C"; }
+check "shallow funcs: no depth check" no_depth
+check "shallow funcs: a call that calls funcs is still a step" \
+    takes_re x '^    if \(\+\+s->steps > MAX_STEPS\) \{$'
 
 for cc in gcc clang; do
     if command -v $cc >/dev/null 2>&1; then
@@ -118,6 +124,8 @@ check "a division inside a conjunct still faults" faults 0 "division by zero"
 check "any() stops at the first card, bottom up" ends 1 win
 check "a func that calls no func faults at 1,000 calls in progress" \
     faults 2 "procedure or func calls nested too deep"
+depth_kept() { grep -q 's->fdepth++;' "$T/faults.c" && grep -q 'if (s->fdepth >= MAX_FUNC_DEPTH)' "$T/faults.c"; }
+check "a func that calls itself: the depth checks stay" depth_kept
 check "a choice from a drawn zone" ends 3 win
 check "move all from a drawn zone" ends 4 win
 # chance() per card: 4 cards, so some seed counts an odd number
