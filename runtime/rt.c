@@ -507,10 +507,13 @@ static bool check_option(const RtGame *g, const RtCore *c, int i, char *why, siz
 bool rt_check_state(const RtGame *g, const void *st, char *why, size_t n)
 {
     const RtCore *c = st;
-    if (!check_zones(g, st, why, n))
-        return false;
-    if (g->check && !g->check(st, why, n))
-        return false;
+    /* the game's one pass, else the checks that name what disagrees */
+    if (!(g->agree && g->agree(st))) {
+        if (!check_zones(g, st, why, n))
+            return false;
+        if (g->check && !g->check(st, why, n))
+            return false;
+    }
     if (c->over != RT_PLAYING)
         return true;
     if (c->dec.noptions < 1 || c->dec.noptions > RT_MAX_OPTIONS

@@ -396,6 +396,10 @@ typedef struct RtGame {
     /* The game's own invariants (e.g. those derived tables agree with the
      * zones), called by rt_check_state; NULL if none. */
     bool (*check)(const void *st, char *why, size_t n);
+    /* true when what rt_check_state checks of the zones and check both
+     * hold, found in one pass, naming nothing (rt_check_state runs them
+     * to name what disagrees when this is false); NULL if none. */
+    bool (*agree)(const void *st);
     /* Makes dst what src is for every rule, copying less than the whole
      * state (not the parts no rule reads); NULL: a memcpy. Use through
      * rt_clone. */

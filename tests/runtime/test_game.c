@@ -131,6 +131,7 @@ static const RtGame tiny = {
     .off_slot_of = offsetof(State, slot_of),
     .sync = game_sync,
     .check = game_check,
+    .agree = game_agree,
     .play_direct = game_play_direct,
     .fault_sites = fault_sites,
     .nfault_sites = 2,
@@ -235,6 +236,56 @@ Test(rt_game, derive_rebuilds_what_the_zones_imply)
     cr_assert_eq(kcount_in(s, Z_hand, KBIT(K_CAT) | KBIT(K_BEE)), 2);
 }
 
+/* game_check finds what is wrong and names want; the one pass of
+ * rt_check_state (game_agree) finds it too, and rt_check_state then
+ * names it the same. */
+static void assert_check_names(const State *s, const char *want)
+{
+    char why[128] = "";
+    cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert(strstr(why, want), "%s", why);
+    cr_assert_not(game_agree(s), "the one pass misses: %s", want);
+    strcpy(why, "");
+    cr_assert_not(rt_check_state(&tiny, s, why, sizeof why));
+    cr_assert(strstr(why, want), "%s", why);
+}
+
+/* What rt_check_state checks of the zones game_agree finds in its one
+ * pass (a card twice, nowhere, out of range, where slot_of does not
+ * say, a slot too full); rt_check_state then names it as it always has. */
+Test(rt_game, agree_finds_what_the_zone_checks_find)
+{
+    static const struct {
+        int slot, at, card, size, slot_of; /* -1: unchanged */
+        int fewer;  /* a kind whose count in slot drops by one, or -1 */
+        const char *want;
+    } broken[] = {
+        {Z_deck, 0, 1, -1, -1, -1, "in two places"},
+        /* the last card (a Cat) dropped, the counts too: only the
+         * cards placed in all tell */
+        {Z_deck, -1, -1, NINSTANCES - 1, -1, K_CAT, "is in no zone"},
+        {Z_deck, 0, NINSTANCES, -1, -1, -1, "out of range"},
+        {Z_deck, -1, -1, -1, Z_pile, -1, "slot_of says"},
+        {Z_pile, -1, -1, NINSTANCES + 1, -1, -1, "holds 6 cards"},
+    };
+    cr_assert(game_agree(fresh(2)), "a fresh game agrees");
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        State *s = fresh(2);
+        if (broken[i].at >= 0)
+            s->zcard[broken[i].slot][broken[i].at] = (uint16_t)broken[i].card;
+        if (broken[i].size >= 0)
+            s->zsize[broken[i].slot] = (uint16_t)broken[i].size;
+        if (broken[i].slot_of >= 0)
+            s->slot_of[2] = (uint16_t)broken[i].slot_of;
+        if (broken[i].fewer >= 0)
+            s->kcount[broken[i].slot][broken[i].fewer]--;
+        char why[128] = "";
+        cr_assert_not(game_agree(s), "the one pass misses: %s", broken[i].want);
+        cr_assert_not(rt_check_state(&tiny, s, why, sizeof why));
+        cr_assert(strstr(why, broken[i].want), "%s (wanted %s)", why, broken[i].want);
+    }
+}
+
 Test(rt_game, check_finds_a_broken_list)
 {
     State *s = fresh(2);
@@ -242,9 +293,7 @@ Test(rt_game, check_finds_a_broken_list)
     mv(s, SITE_MOVE, 1, Z_hand, -1);
     s->khead[Z_hand][K_ACE] = 0; /* drops card 1 from the list */
     s->knext[0] = KNONE;
-    char why[128] = "";
-    cr_assert_not(game_check(s, why, sizeof why));
-    cr_assert(strstr(why, "the list of kind 0 has 1 cards of 2"), "%s", why);
+    assert_check_names(s, "the list of kind 0 has 1 cards of 2");
 }
 
 Test(rt_game, check_finds_a_list_of_a_kind_absent)
@@ -252,10 +301,9 @@ Test(rt_game, check_finds_a_list_of_a_kind_absent)
     State *s = fresh(2);
     mv(s, SITE_MOVE, 0, Z_hand, -1);
     s->khead[Z_hand][K_BEE] = 0; /* a list of Bees in a hand with none */
-    char why[128] = "", want[64];
-    cr_assert_not(game_check(s, why, sizeof why));
+    char want[64];
     snprintf(want, sizeof want, "the list of kind %d is broken at card 0", K_BEE);
-    cr_assert(strstr(why, want), "%s", why);
+    assert_check_names(s, want);
 }
 
 Test(rt_game, check_finds_a_count_of_kind_wrong)
@@ -263,10 +311,9 @@ Test(rt_game, check_finds_a_count_of_kind_wrong)
     State *s = fresh(2);
     mv(s, SITE_MOVE, 0, Z_hand, -1);
     s->kcount[Z_hand][K_CAT] = 1; /* no Cat in the hand */
-    char why[128] = "", want[64];
-    cr_assert_not(game_check(s, why, sizeof why));
+    char want[64];
     snprintf(want, sizeof want, "0 cards of kind %d, counted 1", K_CAT);
-    cr_assert(strstr(why, want), "%s", why);
+    assert_check_names(s, want);
 }
 
 Test(rt_game, check_finds_a_position_wrong)
@@ -275,9 +322,7 @@ Test(rt_game, check_finds_a_position_wrong)
     mv(s, SITE_MOVE, 0, Z_hand, -1);
     mv(s, SITE_MOVE, 3, Z_hand, -1);
     s->pos_of[3] = 0; /* card 3 is second */
-    char why[128] = "";
-    cr_assert_not(game_check(s, why, sizeof why));
-    cr_assert(strstr(why, "card 3 at position 1, pos_of says 0"), "%s", why);
+    assert_check_names(s, "card 3 at position 1, pos_of says 0");
 }
 
 Test(rt_game, check_finds_a_kind_in_the_mask_wrong)
@@ -285,10 +330,9 @@ Test(rt_game, check_finds_a_kind_in_the_mask_wrong)
     State *s = fresh(2);
     mv(s, SITE_MOVE, 0, Z_hand, -1);
     s->kmask[Z_hand] |= KBIT(K_BEE); /* no Bee in the hand */
-    char why[128] = "", want[64];
-    cr_assert_not(game_check(s, why, sizeof why));
+    char want[64];
     snprintf(want, sizeof want, "0 cards of kind %d, counted 0", K_BEE);
-    cr_assert(strstr(why, want), "%s", why);
+    assert_check_names(s, want);
 }
 
 /* ---- klink, add_kind, add_card ---- */

@@ -190,16 +190,20 @@ Test(holders, check_finds_held_counts_wrong)
     mv_card(s, PEG2, Z_under + 1, -1);
     char why[128] = "";
     cr_assert(game_check(s, why, sizeof why), "%s", why);
+    cr_assert(game_agree(s));
     s->hkcount[0][K_PEG]++;
     cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert_not(game_agree(s), "the one pass of rt_check_state finds it too");
     cr_assert(strstr(why, "held zone 0: 2 cards, 2 of card 1; its counts say 2, 3"), "%s", why);
     s->hkcount[0][K_PEG]--;
     s->hzsize[0]--;
     cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert_not(game_agree(s), "the one pass of rt_check_state finds it too");
     cr_assert(strstr(why, "held zone 0: 2 cards"), "%s", why);
     s->hzsize[0]++;
     s->kcount[Z_under + 1][K_PEG]--; /* the slot's count, its zone's still right */
     cr_assert_not(game_check(s, why, sizeof why));
+    cr_assert_not(game_agree(s), "the one pass of rt_check_state finds it too");
     cr_assert(strstr(why, "2 cards of kind 1, counted 1"), "%s", why);
     s->kcount[Z_under + 1][K_PEG]++;
     cr_assert(game_check(s, why, sizeof why), "%s", why);

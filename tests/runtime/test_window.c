@@ -257,6 +257,7 @@ static const RtGame shields = {
     .off_slot_of = offsetof(State, slot_of),
     .sync = game_sync,
     .check = game_check,
+    .agree = game_agree,
     .play_direct = game_play_direct,
     .fault_sites = fault_sites,
     .nfault_sites = 1,
@@ -523,12 +524,15 @@ Test(window, check_finds_a_window_asking_another_seat)
     rt_new(&shields, &st, 1, 3);
     char why[256] = "";
     cr_assert(game_check(&st, why, sizeof why), "%s", why);
+    cr_assert(game_agree(&st));
     st.core.dec.player = 2;
     cr_assert_not(game_check(&st, why, sizeof why));
+    cr_assert_not(game_agree(&st), "the one pass of rt_check_state finds it too");
     cr_assert(strstr(why, "window 1 asks player 0, the decision is player 2's"), "%s", why);
     st.core.dec.player = 0;
     st.win[0].nasked = 3;
     cr_assert_not(game_check(&st, why, sizeof why));
+    cr_assert_not(game_agree(&st), "the one pass of rt_check_state finds it too");
     cr_assert(strstr(why, "window 1 is broken"), "%s", why);
 }
 
