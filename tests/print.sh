@@ -175,14 +175,17 @@ for f in examples/broken/*.yaml; do
     refused "$f" "${f%.yaml}.expected" || bad=$((bad + 1))
 done
 check "every broken card file ($n) refused with its diagnostics" test $bad = 0 -a $n -gt 20
+# A broken rules game's check diagnostics are its NAME/expected, which
+# tests/golden-rules.sh holds `cardc check` to (exit status 1 unless
+# NAME/status says otherwise): read there, not made again by a second
+# start of cardc a game.
 n=0 bad=0
 for g in examples/broken-rules/*/; do
     g=${g%/}
     [ -f "$g/cards.yaml" ] || continue
-    "$cardc" check "$g" 2>"$T/check.err"
-    [ $? = 1 ] || continue
+    [ ! -f "$g/status" ] || [ "$(cat "$g/status")" = 1 ] || continue
     n=$((n + 1))
-    refused "$g" "$T/check.err" || bad=$((bad + 1))
+    refused "$g" "$g/expected" || bad=$((bad + 1))
 done
 check "every broken rules game ($n) refused with check's diagnostics" test $bad = 0 -a $n -gt 100
 
