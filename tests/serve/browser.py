@@ -57,6 +57,7 @@ class Driver:
         caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome",
                                                  "goog:chromeOptions": options}}}
         self.session = self.call("POST", "/session", caps)["sessionId"]
+        self.s("POST", "/timeouts", {"script": TIMEOUT * 1000})  # taken() waits in the page
         self.first = self.s("GET", "/window")  # kept open: new windows open from it
 
     def call(self, method, path, body=None):
@@ -123,16 +124,25 @@ def own_hand(game, truth, p):
             and m["to"].get("player") == p}
 
 
-def taken(driver, before, deadline):
+def taken(driver, before):
     """Waits for the page's answer to be taken (True) or refused (False: a
-    question answered already, say); only an answer taken is the game's."""
-    while time.monotonic() < deadline:
-        state = driver.page(html=False)
-        if state["taken"] != before:
-            return True
-        if state["error"]:
-            return False
-    return False
+    question answered already, say); only an answer taken is the game's.
+    The page is watched from inside (a MutationObserver), one call that
+    returns when either shows: no asking again and again."""
+    try:
+        return driver.s("POST", "/execute/async", {"args": [before], "script": """
+            const [before, done] = arguments;
+            const settled = () => {
+                if (Number(document.body.dataset.taken || 0) !== before) return done(true), true;
+                if (document.getElementById('error').textContent) return done(false), true;
+                return false;
+            };
+            if (settled()) return;
+            const seen = new MutationObserver(() => settled() && seen.disconnect());
+            seen.observe(document.documentElement,
+                         {attributes: true, childList: true, characterData: true, subtree: true});"""})
+    except urllib.error.HTTPError:  # the script's time ran out (TIMEOUT)
+        return False
 
 
 def play(driver, binary, game, seed, extra):
@@ -159,7 +169,7 @@ def play(driver, binary, game, seed, extra):
             elif state["buttons"]:
                 pick = rng.randrange(len(state["buttons"]))
                 driver.click(pick)
-                if taken(driver, state["taken"], deadline):
+                if taken(driver, state["taken"]):
                     answers.append('{"choose":%d}' % pick)
 
                 idle = False
