@@ -78,10 +78,13 @@ for g in decks/*/ tests/games/*/; do
     done
 done
 
+# check's exit status for a broken rules game: 1, or what NAME/status says
+# (tests/golden-rules.sh holds check to it), read there rather than made
+# again by a second start of cardc a game.
 for g in examples/broken-rules/*/; do
     g=${g%/}
-    "$cardc" check "$g" >/dev/null 2>&1
-    want=$?
+    want=1
+    [ -f "$g/status" ] && want=$(cat "$g/status")
     check "$g --dump=analysed" exits "$want" "$g" --dump=analysed
     check "$g --dump=tree" exits "0 1" "$g" --dump=tree
 done
