@@ -799,10 +799,10 @@ class Game:
         first = True
         while True:
             opts = []
-            # the cards offered if "Play a card" is taken: nothing changes
-            # between the two questions
-            cards = [c for c, k in self.hand[p].items() if k and self.playable(p, c)]
-            if cards:
+            # "Play a card" when some card is playable; the cards offered
+            # are listed only if it is taken: nothing changes between the
+            # two questions
+            if any(k and self.playable(p, c) for c, k in self.hand[p].items()):
                 opts.append("Play a card")
             if self.desk[p]["Cleaner"] and not self.cleaner_used and \
                     (self.discard or not CLEANER_NEEDS_DISCARD):
@@ -817,6 +817,7 @@ class Game:
             if a == "Use the Cleaner":
                 self.cleaner(p)
                 continue
+            cards = [c for c, k in self.hand[p].items() if k and self.playable(p, c)]
             c = self.decide(p, "Play which card?", cards)
             self.play(p, c)
         self.end_of_turn()
