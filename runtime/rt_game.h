@@ -1313,6 +1313,27 @@ static inline RT_UNUSED void moved_in(State *s, int from, const uint16_t *pick, 
         s->pos_of[z[i]] = (uint16_t)i;
 }
 
+/* What follows the cards pick[0..n) that moved from slot `from` to `to`
+ * (move_zone, move_picked): their entry into play, the observers, what
+ * each seat was shown of them, the zones they hold. */
+static inline RT_UNUSED void picked_moved(State *s, const uint16_t *pick, int n, int from,
+                                          int to)
+{
+#if GAME_HAS_CARD_TRIGGERS
+    if (slot_in_play[to])
+        for (int i = 0; i < n; i++)
+            s->entered[pick[i]] = ++s->clock;
+#endif
+    for (int i = 0; i < n; i++) {
+        rt_moved(s, pick[i], from, to);
+        seen_forget(s, pick[i]);
+    }
+#if GAME_HAS_HOLDERS
+    for (int i = 0; i < n; i++)
+        holder_moved(s, pick[i], from, to);
+#endif
+}
+
 /* move_picked of every card of slot `from` (pick[0..n) is the whole zone,
  * bottom to top) to another slot: `from` is left empty at once, its
  * counts, mask and lists with it, where taking out each card as it leaves
@@ -1342,19 +1363,7 @@ static RT_UNUSED void move_zone(State *s, int from, const uint16_t *pick, int n,
         }
     }
     s->kmask[from] = 0;
-#if GAME_HAS_CARD_TRIGGERS
-    if (slot_in_play[to])
-        for (int i = 0; i < n; i++)
-            s->entered[pick[i]] = ++s->clock;
-#endif
-    for (int i = 0; i < n; i++) {
-        rt_moved(s, pick[i], from, to);
-        seen_forget(s, pick[i]);
-    }
-#if GAME_HAS_HOLDERS
-    for (int i = 0; i < n; i++)
-        holder_moved(s, pick[i], from, to);
-#endif
+    picked_moved(s, pick, n, from, to);
 }
 
 /* Moves pick[0..n) (cards of slot `from` in bottom-to-top order, or of
@@ -1413,19 +1422,7 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
         s->pos_of[s->zcard[from][i]] = (uint16_t)i;
     for (int i = bottom ? 0 : m; i < m + n; i++)
         s->pos_of[z[i]] = (uint16_t)i;
-#if GAME_HAS_CARD_TRIGGERS
-    if (slot_in_play[to])
-        for (int i = 0; i < n; i++)
-            s->entered[pick[i]] = ++s->clock;
-#endif
-    for (int i = 0; i < n; i++) {
-        rt_moved(s, pick[i], from, to);
-        seen_forget(s, pick[i]);
-    }
-#if GAME_HAS_HOLDERS
-    for (int i = 0; i < n; i++)
-        holder_moved(s, pick[i], from, to);
-#endif
+    picked_moved(s, pick, n, from, to);
 }
 
 /* Fisher-Yates (the generator in a local, so that it stays in registers),
