@@ -122,13 +122,12 @@ static bool known_kept(const void *st, const void *det, int p, const uint8_t *kn
 
 /* ---- what the seat has not seen besides cards ---- */
 
-/* The reaction window asking seat p now after others answered (sealed),
- * or NULL. (A simultaneous choice's answers are not dealt again: the
- * rules' code keeps each in a local; RUNTIME.md, "Determinization".) */
+/* The window asking seat p now after others answered (sealed), or NULL:
+ * a reaction window or a simultaneous choice. */
 static RtWindow *sealed_window(void *st, int p)
 {
     RtWindow *w = (RtWindow *)rt_window_of(&game, st);
-    return w && w->kind != RT_WINDOW_SIMUL && w->open && w->nasked > 0 && w->nasked < w->nseats && w->order[w->nasked] == p
+    return w && w->open && w->nasked > 0 && w->nasked < w->nseats && w->order[w->nasked] == p
                ? w
                : NULL;
 }
