@@ -20,8 +20,8 @@
  *     closed, and left where it lay, is known there to every seat (so no
  *     deal moves it), the last seat's answer too (rt_ai_taken);
  *   - the deal reads nothing the seat has not seen besides cards: a copy of
- *     the state whose sealed answers (of the window asking the seat, given
- *     by the seats asked before it) and other seats' `owner` variables are
+ *     the state whose sealed answers (of the window or the simultaneous
+ *     choice asking the seat, given by the seats asked before it) and other seats' `owner` variables are
  *     changed, dealt from the same generator, deals the same cards, the
  *     same answers and the same variables;
  * and over all the decisions, the copies must differ from the states
