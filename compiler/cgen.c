@@ -2183,6 +2183,14 @@ static void gen_simul_for(Gen *G, const Node *n)
     int q = n->iter->slot, kept = n->slot + 2;
     int x = menu ? (int)choice->taken_slot : choice->sym->index;
     bool save = G->returns_next;
+    int restart = -1, first_wait = G->pc;
+    const Sym *proc = G->proc;
+    if (!G->direct && proc) { /* where a deal asks the seats again (ai_reask_simul) */
+        restart = G->pc++;
+        first_wait = G->pc;
+        line(G, "/* fall through */");
+        gen_resume_point(G, restart);
+    }
     line(G, "simul_open(s);");
     gen_for_players_head(G, n);
     line(G, "/* %s:%d: %s */", where(G, choice), choice->loc.line, source_text(G, choice));
@@ -2192,6 +2200,9 @@ static void gen_simul_for(Gen *G, const Node *n)
     else
         gen_stmt(G, choice);
     G->returns_next = save;
+    if (restart >= 0)
+        buf_printf(&G->simul_restarts, "    if (proc == P_%s && pc >= %d && pc < %d)\n"
+                                       "        return %d;\n", CNAME(proc), first_wait, G->pc, restart);
     line(G, "simul_answer(s);");
     line(G, "V[%d + V[%d]] = V[%d];", kept, q, x);
     G->indent--;
@@ -2914,6 +2925,7 @@ static void gen_proc(Gen *G, const Sym *p)
 {
     const Node *d = p->decl;
     size_t at = begin_rule(G, d, true, false);
+    G->proc = p;
     G->bf = before_handler_of(G->g, p);
     line(G, "/* proc %s, %s:%d */", rule_title(G, p), where(G, d), d->loc.line);
     line(G, "static int proc_%s(State *s, Frame *f)", CNAME(p));
@@ -2931,6 +2943,7 @@ static void gen_proc(Gen *G, const Sym *p)
     if (G->bf)
         gen_before_epilogue(G);
     G->bf = NULL;
+    G->proc = NULL;
     line(G, "return R_RETURN;");
     G->indent--;
     line(G, "}");
@@ -3563,4 +3576,5 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     buf_free(&body);
     buf_free(&G.helpers);
     buf_free(&G.protos);
+    buf_free(&G.simul_restarts);
 }

@@ -13,9 +13,11 @@
  *   game_redeal()    the rest of a deal for seat p, what the rules keep
  *                    from p besides cards: the other seats' `owner`
  *                    variables (written out, one by one: their start
- *                    values), and, in a game with reaction windows, the
- *                    sealed answers p has not seen (rt_game.h,
- *                    ai_reask_window); absent when the game has neither
+ *                    values), and the sealed answers p has not seen: of a
+ *                    simultaneous choice (rt_game.h, ai_reask_simul,
+ *                    from the resume point game_simul_restart() names)
+ *                    and of a reaction window (ai_reask_window); absent
+ *                    when the game has none of these
  *
  * What is generic stays in the runtime: which cards p does not know, and
  * the deal of them (runtime/determinize.c).
@@ -73,7 +75,19 @@ static bool has_owner_vars(const Game *g)
  * cards? */
 static bool needs_redeal(const Game *g)
 {
-    return has_owner_vars(g) || game_has_windows(g);
+    return has_owner_vars(g) || game_has_windows(g) || g->uses_simul;
+}
+
+/* game_simul_restart(proc, pc): the resume point just before the
+ * simultaneous choice whose question a frame of proc `proc` waits on at
+ * `pc`, -1 for none (ai_reask_simul runs the choice again from there). */
+static void gen_simul_restart(Gen *G)
+{
+    buf_printf(G->out, "/* The resume point before the simultaneous choice that proc `proc`\n"
+                       " * asks at `pc`, -1 none (ai_reask_simul). */\n"
+                       "static int game_simul_restart(int proc, int pc)\n{\n%s"
+                       "    (void)proc;\n    (void)pc;\n    return -1;\n}\n\n",
+               G->simul_restarts.data ? G->simul_restarts.data : "");
 }
 
 /* game_redeal(st, p, r): each `owner` variable of every seat but p set to
@@ -96,9 +110,12 @@ static void gen_redeal(Gen *G)
                       "            s->pv_%s[p] = %s;\n", v->name, expr_str(G, v->init));
     }
     G->at = NULL;
-    /* without windows there are owner variables: s and me are read */
-    buf_puts(o, game_has_windows(g) ? "    ai_reask_window(s, me, r);\n}\n\n"
-                                    : "    (void)r;\n}\n\n");
+    if (g->uses_simul)
+        buf_puts(o, "    ai_reask_simul(s, me, r, game_simul_restart);\n");
+    if (game_has_windows(g))
+        buf_puts(o, "    ai_reask_window(s, me, r);\n");
+    /* without either there are owner variables: s and me are read */
+    buf_puts(o, game_has_windows(g) || g->uses_simul ? "}\n\n" : "    (void)r;\n}\n\n");
 }
 
 void gen_agents(Gen *G)
@@ -107,6 +124,8 @@ void gen_agents(Gen *G)
     gen_value(G);
     if (G->g->zone_kinds)
         gen_may_hold(G);
+    if (G->g->uses_simul)
+        gen_simul_restart(G);
     if (needs_redeal(G->g))
         gen_redeal(G);
 }

@@ -66,6 +66,10 @@ typedef struct Gen {
                              * is being emitted (cgen_reactions.c), or NULL */
     int loops;              /* loops open where code is emitted */
     PtrVec cov_sites;       /* the coverage sites numbered so far (cgen_cover.c) */
+    const Sym *proc;        /* the proc whose resumable copy is being emitted */
+    Buf simul_restarts;     /* per simultaneous choice of a proc: a line of
+                             * game_simul_restart (cgen_agents.c), the resume
+                             * point before it for the points of its question */
 } Gen;
 
 /* The name the C functions of func or proc sym are made of (Sym.cname;

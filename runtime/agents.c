@@ -209,6 +209,12 @@ void rt_machines_observe(RtMachines *m, const void *st)
         rt_ai_observe(m->ai, st);
 }
 
+void rt_machines_taken(RtMachines *m, const void *st, int i)
+{
+    if (m && m->ai)
+        rt_ai_taken(m->ai, st, i);
+}
+
 int rt_machines_pick(RtMachines *m, const void *st, bool quiet)
 {
     int p = ((const RtCore *)st)->dec.player;

@@ -103,8 +103,8 @@ static unsigned seers(const RtAi *ai, const void *st, int s, int c)
  * window did not play: an earlier one cancelled the event, or it can no
  * longer react) is known there to every seat, as a card shown. The
  * answers are those the window held at the last rt_ai_observe while it
- * was open: the last seat's, given by the decision that closed it, is
- * not seen here (RUNTIME.md, "Determinization"). */
+ * was open, and the last seat's, given by the decision that closed it
+ * (rt_ai_taken). */
 static void answers_shown(RtAi *ai, const void *st)
 {
     const RtWindow *w = rt_window_of(ai->g, st);
@@ -144,6 +144,22 @@ void rt_ai_observe(RtAi *ai, const void *st)
         ai->last_slot[c] = s;
     }
     answers_shown(ai, st);
+}
+
+void rt_ai_taken(RtAi *ai, const void *st, int i)
+{
+    const RtWindow *w = rt_window_of(ai->g, st);
+    const RtDecision *d = &((const RtCore *)st)->dec;
+    int k = ai->win.nasked;
+    if (!w || !w->open || !ai->win.open || w->id != ai->win.id || w->nasked != k ||
+        k != w->nseats - 1 || k < 0 || k >= RT_MAX_PLAYERS || i < 0 || i >= d->noptions)
+        return;
+    const RtOption *o = &d->opt[i];
+    ai->win.answer[k] = *o;
+    ai->win_slot[k] = o->kind == RT_OPT_CARD && o->ids[0] < ai->g->ninstances
+                          ? rt_card_slot(ai->g, st, o->ids[0])
+                          : -1;
+    ai->win.nasked++;
 }
 
 const uint8_t *rt_ai_known(const RtAi *ai)

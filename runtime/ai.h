@@ -39,6 +39,11 @@ void rt_ai_free(RtAi *ai);
  * rt_new and after every rt_apply (the moves between two calls are seen
  * as one; RUNTIME.md, "Determinization"). */
 void rt_ai_observe(RtAi *ai, const void *st);
+/* Option i of the pending decision of st is about to be taken (call it
+ * before that rt_apply): when it is the answer that closes a window, the
+ * window's `responses` line will name it to every seat, as the answers
+ * rt_ai_observe saw before it. */
+void rt_ai_taken(RtAi *ai, const void *st, int i);
 /* What rt_ai_observe keeps: per card instance, bit p set while seat p
  * knows the slot it lies in. */
 const uint8_t *rt_ai_known(const RtAi *ai);

@@ -4688,6 +4688,59 @@ static RT_UNUSED bool game_agree(const void *st)
 
 /* ---- a search agent's deal: the sealed answers asked again ---- */
 
+#if GAME_HAS_SIMUL
+/* In st, a deal for seat p (its cards dealt already), where the
+ * simultaneous choice asks p after other seats answered: their answers
+ * are sealed, and the rules' code keeps each in a local of the frame. The
+ * choice is run again from the resume point before it (restart(proc, pc),
+ * generated: game_simul_restart), and each seat asked before p answers
+ * one of its options at random, as a random seat answers, with the
+ * choice's own options on the dealt cards; nothing is applied while seats
+ * are asked, so the rules' code itself rewrites the answers it keeps. Then
+ * p's question, the pending decision, is put back as it was, and so are
+ * the choice's id and the count of decisions (a deal takes none). */
+static RT_UNUSED void ai_reask_simul(State *s, int p, RtRng *r, int (*restart)(int, int))
+{
+    RtWindow *w = &s->simul;
+    RtCore *c = &s->core;
+    if (!w->open || s->depth <= 0 || c->over || w->nasked <= 0 || w->nasked >= w->nseats ||
+        w->order[w->nasked] != p)
+        return;
+    Frame *f = &s->fr[s->depth - 1];
+    int pc = restart(f->proc, f->pc);
+    if (pc < 0)
+        return;
+    RtDecision mine = c->dec;
+    uint64_t kinds = s->optkinds;
+    int16_t asked = w->nasked;
+    uint32_t id = w->id;
+    int64_t decisions = c->decisions, bound = c->max_decisions;
+    RtTakenObserver taken = rt_taken_fn; /* a deal shows no "chooses" line */
+    if (taken)
+        rt_taken_fn = NULL;
+    c->max_decisions = INT64_MAX;
+    f->pc = pc;
+    run(s);
+    while (!c->over && w->open && w->nasked < asked && c->dec.noptions > 0) {
+        c->dec.chosen = (int16_t)rt_below(r, (uint32_t)c->dec.noptions);
+        c->decisions++;
+        game_resume(s);
+    }
+    if (taken)
+        rt_taken_fn = taken;
+    c->decisions = decisions;
+    c->max_decisions = bound;
+    w->id = id;
+#if GAME_HAS_WINDOWS
+    s->nwindows = id;
+#else
+    s->nsimul = id;
+#endif
+    c->dec = mine;
+    s->optkinds = kinds;
+}
+#endif
+
 #if GAME_HAS_WINDOWS && GAME_HAS_BEFORE /* the rules' reaction windows */
 /* In st, a deal for seat p (runtime/determinize.c, its cards dealt
  * already), where the innermost window asks p now: the answers the seats

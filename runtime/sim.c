@@ -149,7 +149,9 @@ static void play_searching(Worker *w, uint64_t seed, uint64_t agents)
             take_sample(w, w->st);
             w->last_turn = c->turns;
         }
-        rt_apply(w->g, w->st, rt_machines_pick(&m, w->st, false));
+        int pick = rt_machines_pick(&m, w->st, false);
+        rt_machines_taken(&m, w->st, pick);
+        rt_apply(w->g, w->st, pick);
         rt_machines_observe(&m, w->st);
     }
     rt_machines_free(&m);

@@ -18,11 +18,10 @@
  *     is still in that slot;
  *   - a card answered in a window, named to every seat when the window
  *     closed, and left where it lay, is known there to every seat (so no
- *     deal moves it; the last seat's answer, given by the move that closed
- *     the window, is not seen by rt_ai_observe, and not checked);
+ *     deal moves it), the last seat's answer too (rt_ai_taken);
  *   - the deal reads nothing the seat has not seen besides cards: a copy of
- *     the state whose sealed answers (of the window asking the seat, given
- *     by the seats asked before it) and other seats' `owner` variables are
+ *     the state whose sealed answers (of the window or the simultaneous
+ *     choice asking the seat, given by the seats asked before it) and other seats' `owner` variables are
  *     changed, dealt from the same generator, deals the same cards, the
  *     same answers and the same variables;
  * and over all the decisions, the copies must differ from the states
@@ -122,13 +121,12 @@ static bool known_kept(const void *st, const void *det, int p, const uint8_t *kn
 
 /* ---- what the seat has not seen besides cards ---- */
 
-/* The reaction window asking seat p now after others answered (sealed),
- * or NULL. (A simultaneous choice's answers are not dealt again: the
- * rules' code keeps each in a local; RUNTIME.md, "Determinization".) */
+/* The window asking seat p now after others answered (sealed), or NULL:
+ * a reaction window or a simultaneous choice. */
 static RtWindow *sealed_window(void *st, int p)
 {
     RtWindow *w = (RtWindow *)rt_window_of(&game, st);
-    return w && w->kind != RT_WINDOW_SIMUL && w->open && w->nasked > 0 && w->nasked < w->nseats && w->order[w->nasked] == p
+    return w && w->open && w->nasked > 0 && w->nasked < w->nseats && w->order[w->nasked] == p
                ? w
                : NULL;
 }
@@ -253,8 +251,22 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
     return false;
 }
 
+/* Option i of st's pending decision is about to be taken: when it closes
+ * the window kept, it is that window's last answer. */
+static void last_answer(Run *r, const void *st, int i)
+{
+    const RtWindow *w = rt_window_of(&game, st);
+    const RtOption *o = &((const RtCore *)st)->dec.opt[i];
+    int k = r->win.nasked;
+    if (!w || !w->open || !r->win.open || w->id != r->win.id || k != w->nseats - 1)
+        return;
+    r->win.answer[k] = *o;
+    r->win_slot[k] = o->kind == RT_OPT_CARD ? rt_card_slot(&game, st, o->ids[0]) : -1;
+    r->win.nasked++;
+}
+
 /* A window closed by the last move names every answer to every seat (the
- * `responses` line): each card answered before the last seat's, still
+ * `responses` line): each card answered, the last seat's too, still
  * where it lay, must be known there to every seat (so no deal moves it).
  * Then the window asking now is kept for the next move. false on a
  * failure (printed). */
@@ -304,7 +316,10 @@ static bool play_one(Run *r, void *st, uint64_t seed, int players)
     r->win.open = 0;
     while (ok && c->over == RT_PLAYING) {
         ok = check_decision(r, st, ai, &gen, seed);
-        rt_apply(&game, st, (int)rt_below(&pick, (uint32_t)c->dec.noptions));
+        int i = (int)rt_below(&pick, (uint32_t)c->dec.noptions);
+        last_answer(r, st, i);
+        rt_ai_taken(ai, st, i);
+        rt_apply(&game, st, i);
         rt_ai_observe(ai, st);
         ok = ok && answers_known(r, st, rt_ai_known(ai), seed);
     }

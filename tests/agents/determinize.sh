@@ -5,7 +5,8 @@
 # seen (tests/agents/determinize.c), over random games of the games
 # below: the shipped ones, and the labs of what a seat may be shown or
 # follow (show, held zones, reactions and their windows, words naming
-# cards, owners, copies, simultaneous choices, owner variables).
+# cards, owners, copies, simultaneous choices of cards and of numbers,
+# owner variables).
 #
 #   sh tests/agents/determinize.sh BUILD
 # Prints "determinize: N passed, M failed" (one check a game); exits 1 if
