@@ -15,7 +15,8 @@
 #                      random (luck against skill);
 # then, for School Control, how long games last and how they end (won,
 # or a draw because a round changed nothing) with every seat random and
-# with every seat greedy, against its bound of 1,000 rounds.
+# with every seat greedy (1,000 games each), against its bound of 1,000
+# rounds.
 # Every figure is deterministic (seed 1, agents seeded by game, seat and
 # decision): a second run writes the same bytes.
 B=${1:?usage: balance.sh BUILD OUT}
@@ -54,7 +55,7 @@ for g in easy-school:2:5 last-minute:2:5 school-control:2:4; do
     agents "$name"
 done
 for s in random greedy; do
-    "$B/bin/school-control" simulate --players 4 --seats "$s,$s,$s,$s" --games 200 --seed 1 \
+    "$B/bin/school-control" simulate --players 4 --seats "$s,$s,$s,$s" --games 1000 --seed 1 \
         --jobs 2 --report "$OUT/school-control/every-seat-$s" >/dev/null || exit 1
 done
 python3 "$here/balance.py" "$OUT"
