@@ -4,10 +4,6 @@
  * impact with the interval, the observational rates and the flags). */
 #include "lab.h"
 
-#include <errno.h>
-#include <string.h>
-#include <sys/stat.h>
-
 static void write_json(FILE *f, const RtGame *g, const ImpactFig *figs, int n)
 {
     fputs("{\"format\":\"cardc-impact\",\"version\":1,\"game\":", f);
@@ -63,34 +59,25 @@ static void write_html(FILE *f, const RtGame *g, const ImpactFig *figs, int n)
     fputs("</table>\n</body></html>\n", f);
 }
 
-static bool write_file(const char *dir, const char *name, const char *prog, const RtGame *g,
-                       const ImpactFig *figs, int n, bool html)
+/* What impact_report_write's pages are written from. */
+typedef struct ImpactPages {
+    const RtGame *g;
+    const ImpactFig *figs;
+    int n;
+} ImpactPages;
+
+static void write_impact(FILE *f, bool html, const void *ctx)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "%s: stats impact: cannot write %s: %s\n", prog, path, strerror(errno));
-        return false;
-    }
+    const ImpactPages *x = ctx;
     if (html)
-        write_html(f, g, figs, n);
+        write_html(f, x->g, x->figs, x->n);
     else
-        write_json(f, g, figs, n);
-    bool ok = !ferror(f);
-    ok = fclose(f) == 0 && ok;
-    if (!ok)
-        fprintf(stderr, "%s: stats impact: cannot write %s\n", prog, path);
-    return ok;
+        write_json(f, x->g, x->figs, x->n);
 }
 
 bool impact_report_write(const char *dir, const char *prog, const RtGame *g,
                          const ImpactFig *figs, int n)
 {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "%s: stats impact: cannot make %s: %s\n", prog, dir, strerror(errno));
-        return false;
-    }
-    return write_file(dir, "impact.json", prog, g, figs, n, false)
-        && write_file(dir, "impact.html", prog, g, figs, n, true);
+    ImpactPages x = {g, figs, n};
+    return lab_write_pages(dir, "impact", prog, "stats impact", write_impact, &x);
 }

@@ -177,6 +177,14 @@ double lab_root(double x);
 /* report.c: s as HTML text (<, >, &, " escaped). */
 void lab_html_text(FILE *f, const char *s);
 
+/* report.c: DIR/NAME.json and DIR/NAME.html, each written by
+ * write(f, html, ctx), DIR made if missing; false, with a message on
+ * stderr naming `what` (the command: "--report", "stats impact"), if
+ * either could not be. */
+typedef void LabPageWriter(FILE *f, bool html, const void *ctx);
+bool lab_write_pages(const char *dir, const char *name, const char *prog, const char *what,
+                     LabPageWriter *write, const void *ctx);
+
 /* report.c: DIR/report.json and DIR/report.html of the runs given (one
  * per player count); false with a message on stderr. */
 bool report_write(const char *dir, const char *prog, const RtGame *g,

@@ -458,35 +458,56 @@ static void write_html(FILE *f, const RtGame *g, const SimRun *const *runs,
     fputs("</body></html>\n", f);
 }
 
-static bool write_file(const char *dir, const char *name, const char *prog, const RtGame *g,
-                       const SimRun *const *runs, const SimStats *const *stats, int nruns,
-                       bool html)
+/* One file of lab_write_pages: DIR/NAME.EXT. */
+static bool write_page(const char *dir, const char *name, const char *prog, const char *what,
+                       LabPageWriter *write, const void *ctx, bool html)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(path, sizeof path, "%s/%s.%s", dir, name, html ? "html" : "json");
     FILE *f = fopen(path, "w");
     if (!f) {
-        fprintf(stderr, "%s: --report: cannot write %s: %s\n", prog, path, strerror(errno));
+        fprintf(stderr, "%s: %s: cannot write %s: %s\n", prog, what, path, strerror(errno));
         return false;
     }
-    if (html)
-        write_html(f, g, runs, stats, nruns);
-    else
-        write_json(f, g, runs, stats, nruns);
+    write(f, html, ctx);
     bool ok = !ferror(f);
     ok = fclose(f) == 0 && ok;
     if (!ok)
-        fprintf(stderr, "%s: --report: cannot write %s\n", prog, path);
+        fprintf(stderr, "%s: %s: cannot write %s\n", prog, what, path);
     return ok;
+}
+
+bool lab_write_pages(const char *dir, const char *name, const char *prog, const char *what,
+                     LabPageWriter *write, const void *ctx)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: %s: cannot make %s: %s\n", prog, what, dir, strerror(errno));
+        return false;
+    }
+    return write_page(dir, name, prog, what, write, ctx, false)
+        && write_page(dir, name, prog, what, write, ctx, true);
+}
+
+/* What report_write's pages are written from. */
+typedef struct ReportPages {
+    const RtGame *g;
+    const SimRun *const *runs;
+    const SimStats *const *stats;
+    int nruns;
+} ReportPages;
+
+static void write_report(FILE *f, bool html, const void *ctx)
+{
+    const ReportPages *r = ctx;
+    if (html)
+        write_html(f, r->g, r->runs, r->stats, r->nruns);
+    else
+        write_json(f, r->g, r->runs, r->stats, r->nruns);
 }
 
 bool report_write(const char *dir, const char *prog, const RtGame *g,
                   const SimRun *const *runs, const SimStats *const *stats, int nruns)
 {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "%s: --report: cannot make %s: %s\n", prog, dir, strerror(errno));
-        return false;
-    }
-    return write_file(dir, "report.json", prog, g, runs, stats, nruns, false)
-        && write_file(dir, "report.html", prog, g, runs, stats, nruns, true);
+    ReportPages r = {g, runs, stats, nruns};
+    return lab_write_pages(dir, "report", prog, "--report", write_report, &r);
 }
