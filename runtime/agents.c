@@ -209,10 +209,13 @@ void rt_machines_observe(RtMachines *m, const void *st)
         rt_ai_observe(m->ai, st);
 }
 
-void rt_machines_taken(RtMachines *m, const void *st, int i)
+void rt_machines_apply(RtMachines *m, const RtGame *g, void *st, int i)
 {
     if (m && m->ai)
         rt_ai_taken(m->ai, st, i);
+    rt_apply(g, st, i);
+    if (m && m->ai)
+        rt_ai_observe(m->ai, st);
 }
 
 int rt_machines_pick(RtMachines *m, const void *st, bool quiet)

@@ -493,9 +493,7 @@ static const char *play_loop(RtPlay *pl)
          * every seat has answered (rt_observe_window) */
         if (!rt_window_of(pl->g, pl->st))
             rt_show_chosen(pl, pick);
-        rt_machines_taken(pl->mach, pl->st, pick);
-        rt_apply(pl->g, pl->st, pick);
-        rt_machines_observe(pl->mach, pl->st);
+        rt_machines_apply(pl->mach, pl->g, pl->st, pick);
         if (ferror(pl->out) && !rt_flush(pl))
             return "stdout closed";
     }

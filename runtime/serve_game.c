@@ -131,9 +131,7 @@ static void take(RtServeGame *sg, int pick)
         for (int p = 0; p < sg->nplayers; p++)
             if (sg->stream[p].pl)
                 rt_show_chosen(sg->stream[p].pl, pick);
-    rt_machines_taken(&sg->mach, sg->st, pick);
-    rt_apply(sg->g, sg->st, pick);
-    rt_machines_observe(&sg->mach, sg->st);
+    rt_machines_apply(&sg->mach, sg->g, sg->st, pick);
 }
 
 /* Plays the machine seats' decisions, then asks the human seat whose

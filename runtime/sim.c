@@ -150,9 +150,7 @@ static void play_searching(Worker *w, uint64_t seed, uint64_t agents)
             w->last_turn = c->turns;
         }
         int pick = rt_machines_pick(&m, w->st, false);
-        rt_machines_taken(&m, w->st, pick);
-        rt_apply(w->g, w->st, pick);
-        rt_machines_observe(&m, w->st);
+        rt_machines_apply(&m, w->g, w->st, pick);
     }
     rt_machines_free(&m);
 }
