@@ -2185,7 +2185,11 @@ static void gen_simul_for(Gen *G, const Node *n)
     bool save = G->returns_next;
     int restart = -1, first_wait = G->pc;
     const Sym *proc = G->proc;
-    if (!G->direct && proc) { /* where a deal asks the seats again (ai_reask_simul) */
+    /* Only a proc may hold a simultaneous loop (sema_simul.c, "'simultaneously'
+     * needs a proc"), and gen_proc alone emits a proc's resumable copy: so
+     * every resumable copy of one has its resume point. */
+    assert(G->direct || proc);
+    if (!G->direct) { /* where a deal asks the seats again (ai_reask_simul) */
         restart = G->pc++;
         first_wait = G->pc;
         line(G, "/* fall through */");
