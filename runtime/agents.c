@@ -212,10 +212,9 @@ void rt_machines_observe(RtMachines *m, const void *st)
 void rt_machines_apply(RtMachines *m, const RtGame *g, void *st, int i)
 {
     if (m && m->ai)
-        rt_ai_taken(m->ai, st, i);
-    rt_apply(g, st, i);
-    if (m && m->ai)
-        rt_ai_observe(m->ai, st);
+        rt_ai_apply(m->ai, st, i);
+    else
+        rt_apply(g, st, i);
 }
 
 int rt_machines_pick(RtMachines *m, const void *st, bool quiet)

@@ -152,7 +152,8 @@ void rt_ai_taken(RtAi *ai, const void *st, int i)
     const RtDecision *d = &((const RtCore *)st)->dec;
     int k = ai->win.nasked;
     if (!w || !w->open || !ai->win.open || w->id != ai->win.id || w->nasked != k ||
-        k != w->nseats - 1 || k < 0 || k >= RT_MAX_PLAYERS || i < 0 || i >= d->noptions)
+        k < 0 || k >= w->nseats || k >= RT_MAX_PLAYERS || d->player != w->order[k] || i < 0 ||
+        i >= d->noptions)
         return;
     const RtOption *o = &d->opt[i];
     ai->win.answer[k] = *o;
@@ -160,6 +161,24 @@ void rt_ai_taken(RtAi *ai, const void *st, int i)
                           ? rt_card_slot(ai->g, st, o->ids[0])
                           : -1;
     ai->win.nasked++;
+}
+
+/* rt_lone_fn while rt_ai_apply applies: a decision of a single option
+ * taken without asking, told as an asked one is. */
+static void lone_taken(void *ai, const void *st)
+{
+    rt_ai_taken(ai, st, 0);
+}
+
+void rt_ai_apply(RtAi *ai, void *st, int i)
+{
+    rt_ai_taken(ai, st, i);
+    rt_lone_fn = lone_taken;
+    rt_lone_ctx = ai;
+    rt_apply(ai->g, st, i);
+    rt_lone_fn = NULL;
+    rt_lone_ctx = NULL;
+    rt_ai_observe(ai, st);
 }
 
 const uint8_t *rt_ai_known(const RtAi *ai)

@@ -40,10 +40,15 @@ void rt_ai_free(RtAi *ai);
  * as one; RUNTIME.md, "Determinization"). */
 void rt_ai_observe(RtAi *ai, const void *st);
 /* Option i of the pending decision of st is about to be taken (call it
- * before that rt_apply): when it is the answer that closes a window, the
- * window's `responses` line will name it to every seat, as the answers
- * rt_ai_observe saw before it. */
+ * before that rt_apply): when it is an answer to the window rt_ai_observe
+ * saw open, it is kept with the answers seen before it, which the
+ * window's `responses` line names to every seat when it closes. */
 void rt_ai_taken(RtAi *ai, const void *st, int i);
+/* Option i of st's pending decision taken in the true game: rt_ai_taken,
+ * rt_apply (each decision of a single option the game takes on its way
+ * told to rt_ai_taken too, through rt_lone_fn: the answer that closes a
+ * window may be one), then rt_ai_observe. */
+void rt_ai_apply(RtAi *ai, void *st, int i);
 /* What rt_ai_observe keeps: per card instance, bit p set while seat p
  * knows the slot it lies in. */
 const uint8_t *rt_ai_known(const RtAi *ai);

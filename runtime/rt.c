@@ -23,6 +23,8 @@ const RtGame *rt_out_game;
 RtTakenObserver rt_taken_fn;
 void *rt_taken_ctx;
 const RtGame *rt_taken_game;
+_Thread_local RtLoneObserver rt_lone_fn;
+_Thread_local void *rt_lone_ctx;
 
 enum { RT_FALLBACK_MAX_DECISIONS = 1000000 };
 

@@ -682,10 +682,19 @@ void rt_set_taken_observer(const RtGame *g, RtTakenObserver fn, void *ctx);
 extern RtTakenObserver rt_taken_fn;
 extern void *rt_taken_ctx;
 extern const RtGame *rt_taken_game;
+/* The search agents' observer of the same decisions: rt_ai_apply sets it
+ * while it applies a decision to the true game, so that an answer a
+ * window takes without asking reaches rt_ai_taken as an asked one does.
+ * Per thread: simulate plays a game a thread. */
+typedef void (*RtLoneObserver)(void *ctx, const void *st);
+extern _Thread_local RtLoneObserver rt_lone_fn;
+extern _Thread_local void *rt_lone_ctx;
 static inline void rt_taken(const void *st)
 {
     if (rt_taken_fn)
         rt_taken_fn(rt_taken_ctx, rt_taken_game, st);
+    if (rt_lone_fn)
+        rt_lone_fn(rt_lone_ctx, st);
 }
 
 /* The rule code's faults: kind is one of RT_FAULT_KINDS (RT_F_...), site

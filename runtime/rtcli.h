@@ -161,9 +161,9 @@ bool rt_machines_init(RtMachines *m, const RtGame *g, int nplayers, uint64_t see
                       const uint8_t *seat, const int32_t *budget);
 void rt_machines_free(RtMachines *m);
 void rt_machines_observe(RtMachines *m, const void *st);
-/* Option i of st's pending decision taken: the search agents told which
- * (rt_ai_taken: a window's last answer), rt_apply, then
- * rt_machines_observe. */
+/* Option i of st's pending decision taken: with search agents,
+ * rt_ai_apply (they are told the answers a window takes, asked or not,
+ * and observe), else rt_apply. */
 void rt_machines_apply(RtMachines *m, const RtGame *g, void *st, int i);
 int rt_machines_pick(RtMachines *m, const void *st, bool quiet);
 /* A seat kind's name as --seats spells it: "random", "mc:100". */

@@ -18,7 +18,8 @@
  *     is still in that slot;
  *   - a card answered in a window, named to every seat when the window
  *     closed, and left where it lay, is known there to every seat (so no
- *     deal moves it), the last seat's answer too (rt_ai_taken);
+ *     deal moves it), the last seat's answer too (rt_ai_taken), even one
+ *     taken without asking (a single option: rt_ai_apply);
  *   - the deal reads nothing the seat has not seen besides cards: a copy of
  *     the state whose sealed answers (of the window or the simultaneous
  *     choice asking the seat, given by the seats asked before it) and other seats' `owner` variables are
@@ -53,6 +54,8 @@ typedef struct Run {
     long long named;        /* cards answered, shown when a window closed, left in place */
     long long secret;       /* decisions where the seat had not seen an answer
                              * or a variable (scramble_secrets) */
+    bool truth;             /* the true game is being played on (not a copy) */
+    long long lone;         /* answers to a window taken without asking */
 } Run;
 
 /* The protocol decision line of seat p from state st into r->line[k]. */
@@ -251,14 +254,15 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
     return false;
 }
 
-/* Option i of st's pending decision is about to be taken: when it closes
- * the window kept, it is that window's last answer. */
+/* Option i of st's pending decision is about to be taken: when it answers
+ * the window kept, it is kept with that window's answers. */
 static void last_answer(Run *r, const void *st, int i)
 {
     const RtWindow *w = rt_window_of(&game, st);
     const RtOption *o = &((const RtCore *)st)->dec.opt[i];
     int k = r->win.nasked;
-    if (!w || !w->open || !r->win.open || w->id != r->win.id || k != w->nseats - 1)
+    if (!w || !w->open || !r->win.open || w->id != r->win.id || w->nasked != k ||
+        k >= w->nseats)
         return;
     r->win.answer[k] = *o;
     r->win_slot[k] = o->kind == RT_OPT_CARD ? rt_card_slot(&game, st, o->ids[0]) : -1;
@@ -300,6 +304,19 @@ static bool answers_known(Run *r, const void *st, const uint8_t *known, uint64_t
     return ok;
 }
 
+/* The taken observer of rt.h: a decision of a single option, which the
+ * game takes without asking; kept as an answer (of the true game). */
+static void lone_answer(void *ctx, const RtGame *g, const void *st)
+{
+    Run *r = ctx;
+    (void)g;
+    if (!r->truth)
+        return;
+    int k = r->win.nasked;
+    last_answer(r, st, 0);
+    r->lone += r->win.nasked > k;
+}
+
 static bool play_one(Run *r, void *st, uint64_t seed, int players)
 {
     RtAi *ai = rt_ai_new(&game, players, seed);
@@ -318,9 +335,9 @@ static bool play_one(Run *r, void *st, uint64_t seed, int players)
         ok = check_decision(r, st, ai, &gen, seed);
         int i = (int)rt_below(&pick, (uint32_t)c->dec.noptions);
         last_answer(r, st, i);
-        rt_ai_taken(ai, st, i);
-        rt_apply(&game, st, i);
-        rt_ai_observe(ai, st);
+        r->truth = true;
+        rt_ai_apply(ai, st, i);
+        r->truth = false;
         ok = ok && answers_known(r, st, rt_ai_known(ai), seed);
     }
     rt_ai_free(ai);
@@ -361,6 +378,7 @@ int main(int argc, char **argv)
         return 1;
     for (int p = 0; p < RT_MAX_PLAYERS; p++)
         r.pl.seat[p] = RT_SEAT_JSON;
+    rt_set_taken_observer(&game, lone_answer, &r);
     for (long i = 0; i < games; i++) {
         int players = lo + (int)(i % (hi - lo + 1));
         if (play_one(&r, st, seed + (uint64_t)i, players))
@@ -372,9 +390,11 @@ int main(int argc, char **argv)
     printf("determinize: %s: %lld decisions, %lld with a card the seat does not know, "
            "%lld of those dealt differently; %.1f%% of the cards the seat did not know left "
            "where they were; %lld with a sealed answer or a variable it had not seen; "
-           "%lld cards answered in a window, named when it closed, left in place\n",
+           "%lld cards answered in a window, named when it closed, left in place; "
+           "%lld answers to a window taken without asking\n",
            game.name, r.decisions, r.unknown, r.dealt,
-           r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0, r.secret, r.named);
+           r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0, r.secret, r.named,
+           r.lone);
     if (!dealt)
         printf("determinize: FAIL: too few determinizations deal any card elsewhere\n");
     passed += dealt;
