@@ -2454,10 +2454,15 @@ static void gen_stmt_kind(Gen *G, const Node *n)
 void gen_stmt(Gen *G, const Node *n)
 {
     const Node *save = G->at;
+    int mark = G->card_scope.len;
     if (n->kind != N_BLOCK && n->loc.line > 0)
         G->at = n;
     gen_stmt_kind(G, n);
     G->at = save;
+    if (n->kind == N_LET)
+        pin_scope_open(G, n);
+    else /* a simultaneous loop's choice is in scope in its body */
+        pin_scope_close(G, mark);
 }
 
 /* The source line of n, trimmed and made safe inside a C comment. */
@@ -2513,12 +2518,14 @@ void gen_block(Gen *G, const Node *blk)
 static void gen_block_from(Gen *G, const Node *blk, const Node *first)
 {
     bool save = G->returns_next;
+    int mark = G->card_scope.len;
     for (const Node *st = first; st; st = st->next) {
         if (st->loc.line)
             line(G, "/* %s:%d: %s */", where(G, st), st->loc.line, source_text(G, st));
         G->returns_next = returns_after(G, blk, st);
         gen_stmt(G, st);
     }
+    pin_scope_close(G, mark);
     G->returns_next = save;
 }
 
@@ -2941,11 +2948,14 @@ static void gen_proc(Gen *G, const Sym *p)
     line(G, "switch (f->pc) {");
     line(G, "case 0:");
     gen_call_step(G, p);
+    for (const Node *a = d->params; a; a = a->next)
+        pin_scope_open(G, a);
     gen_block(G, d->body);
     line(G, "break;");
     line(G, "}");
     if (G->bf)
         gen_before_epilogue(G);
+    pin_scope_close(G, 0);
     G->bf = NULL;
     G->proc = NULL;
     line(G, "return R_RETURN;");
@@ -3581,4 +3591,5 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     buf_free(&G.helpers);
     buf_free(&G.protos);
     buf_free(&G.simul_restarts);
+    buf_free(&G.pin_locals);
 }

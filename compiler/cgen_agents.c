@@ -18,6 +18,10 @@
  *                    from the resume point game_simul_restart() names)
  *                    and of a reaction window (ai_reask_window); absent
  *                    when the game has none of these
+ *   game_pin_locals() the cards the rules' frames hold in card locals at
+ *                    the points where they wait: a deal keeps them in
+ *                    place, as the rules move them on from there; absent
+ *                    when no card local is in scope at a resume point
  *
  * What is generic stays in the runtime: which cards p does not know, and
  * the deal of them (runtime/determinize.c).
@@ -90,6 +94,50 @@ static void gen_simul_restart(Gen *G)
                G->simul_restarts.data ? G->simul_restarts.data : "");
 }
 
+/* ---- the card locals in scope at the resume points (game_pin_locals) ----
+ * Each `let` of a card and each card parameter of a proc has its own slot
+ * (the checker never gives one slot two locals), in scope from the end of
+ * its statement (the parameters: the start of the proc) to the end of its
+ * block. The resume points of a proc's resumable copy are numbered as
+ * they are emitted, so those in a local's scope are the range [lo, hi) of
+ * the numbers given out meanwhile. */
+typedef struct PinScope {
+    int slot, lo;
+} PinScope;
+
+void pin_scope_open(Gen *G, const Node *n)
+{
+    if (G->direct || !G->proc || !n->sym || n->sym->type != T_CARD)
+        return;
+    PinScope *p = arena_alloc(G->a, sizeof *p);
+    *p = (PinScope){n->sym->index, G->pc};
+    vec_push(G->a, &G->card_scope, p);
+}
+
+void pin_scope_close(Gen *G, int mark)
+{
+    for (; G->card_scope.len > mark; G->card_scope.len--) {
+        const PinScope *p = G->card_scope.items[G->card_scope.len - 1];
+        if (p->lo < G->pc)
+            buf_printf(&G->pin_locals, "        if (f->proc == P_%s && f->pc >= %d && "
+                                       "f->pc < %d)\n            ai_pin_card(pinned, f->v[%d]);\n",
+                       CNAME(G->proc), p->lo, G->pc, p->slot);
+    }
+}
+
+/* game_pin_locals(st, pinned): pinned[c] = 1 for each card c a frame
+ * waiting on the stack holds in a card local in scope where it waits. */
+static void gen_pin_locals(Gen *G)
+{
+    buf_printf(G->out, "/* The cards the frames hold in card locals where they wait\n"
+                       " * (RtGame.pin_locals): a deal keeps them in place. */\n"
+                       "static void game_pin_locals(const void *st, uint8_t *pinned)\n{\n"
+                       "    const State *s = st;\n"
+                       "    for (int i = 0; i < s->depth; i++) {\n"
+                       "        const Frame *f = &s->fr[i];\n%s    }\n}\n\n",
+               G->pin_locals.data);
+}
+
 /* game_redeal(st, p, r): each `owner` variable of every seat but p set to
  * its start value (p never sees it: the start value is all p knows of
  * it), then the window's sealed answers asked again. */
@@ -128,13 +176,16 @@ void gen_agents(Gen *G)
         gen_simul_restart(G);
     if (needs_redeal(G->g))
         gen_redeal(G);
+    if (G->pin_locals.len)
+        gen_pin_locals(G);
 }
 
 const char *agents_table_entries(const Gen *G)
 {
     const Game *g = G->g;
-    return arena_printf(G->a, "    .value = game_value,\n%s%s%s",
+    return arena_printf(G->a, "    .value = game_value,\n%s%s%s%s",
                         g->agents_fn ? "    .value_name = game_value_name,\n" : "",
                         g->zone_kinds ? "    .may_hold = game_may_hold,\n" : "",
-                        needs_redeal(g) ? "    .redeal = game_redeal,\n" : "");
+                        needs_redeal(g) ? "    .redeal = game_redeal,\n" : "",
+                        G->pin_locals.len ? "    .pin_locals = game_pin_locals,\n" : "");
 }

@@ -70,11 +70,24 @@ typedef struct Gen {
     Buf simul_restarts;     /* per simultaneous choice of a proc: a line of
                              * game_simul_restart (cgen_agents.c), the resume
                              * point before it for the points of its question */
+    PtrVec card_scope;      /* the card locals in scope where code is emitted
+                             * (PinScope, cgen_agents.c) */
+    Buf pin_locals;         /* per card local of a proc in scope at a resume
+                             * point: a line of game_pin_locals (cgen_agents.c) */
 } Gen;
 
 /* The name the C functions of func or proc sym are made of (Sym.cname;
  * its name if it has none). */
 #define CNAME(sym) ((sym)->cname ? (sym)->cname : (sym)->name)
+
+/* The card locals in scope where code is emitted, for game_pin_locals
+ * (cgen_agents.c): pin_scope_open(G, n), after the code of n (a `let`, or
+ * a parameter, at the start of its proc) puts it in scope when it holds a
+ * card; pin_scope_close(G, mark) ends the scopes opened since
+ * G->card_scope.len was mark, each written down when a resume point of
+ * the proc's resumable copy lies in it. */
+void pin_scope_open(Gen *G, const Node *n);
+void pin_scope_close(Gen *G, int mark);
 
 /* Writes one line of C at the current indent. */
 void line(Gen *G, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

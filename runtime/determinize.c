@@ -11,7 +11,9 @@
  * within that slot. A card stays where it is when it holds cards (a held
  * zone's holder), when the pending decision names it (an option, the set
  * chosen so far, the event in progress, the window's arguments: the
- * decider reads them), and every zone keeps its size. Then what the
+ * decider reads them), when a frame of the rules holds it in a card local
+ * where it waits (RtGame.pin_locals: the rules move it on from where it
+ * lies), and every zone keeps its size. Then what the
  * rules keep from p besides cards is dealt again by the game's own code
  * (RtGame.redeal: the other seats' `owner` variables, the sealed answers
  * of the window asking p). The game's own generator is reseeded from r:
@@ -155,6 +157,8 @@ void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRn
     uint8_t *pinned = (uint8_t *)(scratch + 3 * N);
     memset(pinned, 0, (size_t)N);
     pin_named(g, st, pinned);
+    if (g->pin_locals)
+        g->pin_locals(st, pinned);
     int n = unknown_places(g, st, p, known, pinned, slot, pos, inslot);
     bool moved = sweep(g, st, r, slot, pos, inslot, n);
     moved |= shuffle_slots(g, st, r, slot, pos, inslot, n);

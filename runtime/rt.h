@@ -507,11 +507,16 @@ typedef struct RtGame {
      * cards), what the rules keep from p besides cards: the other seats'
      * `owner` variables set to their start values, and the sealed
      * answers of the window asking p asked again of their seats, each
-     * answered at random with r; NULL for a game with neither. */
+     * answered at random with r; NULL for a game with neither.
+     * pin_locals: sets pinned[c] for each card c the rules' frames hold
+     * in a card local at the points where they wait (a deal keeps it in
+     * place: the rules move it on from there); NULL for a game whose
+     * frames hold none there. */
     bool (*value)(void *st, int p, int64_t *v);
     bool (*may_hold)(int z, int c);
     const char *value_name;
     void (*redeal)(void *st, int p, RtRng *r);
+    void (*pin_locals)(const void *st, uint8_t *pinned);
 } RtGame;
 
 /* ---- engine API ---- */

@@ -4688,6 +4688,14 @@ static RT_UNUSED bool game_agree(const void *st)
 
 /* ---- a search agent's deal: the sealed answers asked again ---- */
 
+/* game_pin_locals (generated): card c, held in a card local of a frame
+ * that waits, keeps its place in a deal (none: -1, nothing). */
+static RT_UNUSED void ai_pin_card(uint8_t *pinned, int32_t c)
+{
+    if (c >= 0 && c < NINSTANCES)
+        pinned[c] = 1;
+}
+
 #if GAME_HAS_SIMUL
 /* In st, a deal for seat p (its cards dealt already), where the
  * simultaneous choice asks p after other seats answered: their answers

@@ -4,7 +4,7 @@
  *
  * Linked with a game's C (-DCARDC_NO_MAIN) and libcardrt:
  *
- *     determinize-GAME [--games N] [--players A..B] [--seed S]
+ *     determinize-GAME [--games N] [--players A..B] [--seed S] [--play-on yes|no]
  *
  * Game i is played with seed S + i by A + i mod (B - A + 1) players, every
  * seat random; at every decision, for the seat deciding:
@@ -20,6 +20,11 @@
  *     closed, and left where it lay, is known there to every seat (so no
  *     deal moves it), the last seat's answer too (rt_ai_taken), even one
  *     taken without asking (a single option: rt_ai_apply);
+ *   - the copy, given the answer the game takes, plays on to the next
+ *     decision without a fault where the game does not (a card a rule
+ *     holds in a local while the seat decides stays where the rule left it:
+ *     RtGame.pin_locals; Held Local Lab's invariant breaks when it is dealt
+ *     away), unless --play-on no;
  *   - the deal reads nothing the seat has not seen besides cards: a copy of
  *     the state whose sealed answers (of the window or the simultaneous
  *     choice asking the seat, given by the seats asked before it) and other seats' `owner` variables are
@@ -55,6 +60,7 @@ typedef struct Run {
     long long secret;       /* decisions where the seat had not seen an answer
                              * or a variable (scramble_secrets) */
     bool truth;             /* the true game is being played on (not a copy) */
+    bool play_on;           /* check that each deal plays on (--play-on) */
     long long lone;         /* answers to a window taken without asking */
 } Run;
 
@@ -317,6 +323,22 @@ static void lone_answer(void *ctx, const RtGame *g, const void *st)
     r->lone += r->win.nasked > k;
 }
 
+/* The deal r->det of seat p played on with the answer the game took (st,
+ * after it): false when the deal faulted where the game did not (printed):
+ * the deal was no state the rules could be in. */
+static bool deal_played_on(const Run *r, const void *st, uint64_t seed, int p)
+{
+    const RtCore *c = st, *d = r->det;
+    if (!r->play_on || d->over != RT_FAULT || c->over == RT_FAULT)
+        return true;
+    char buf[256];
+    fprintf(stderr, "determinize: seed %llu, decision %lld: the deal for seat %d, given the "
+            "answer the game took, faults where the game does not: %s\n",
+            (unsigned long long)seed, (long long)c->decisions, p,
+            rt_fault_text(&game, r->det, buf, sizeof buf));
+    return false;
+}
+
 static bool play_one(Run *r, void *st, uint64_t seed, int players)
 {
     RtAi *ai = rt_ai_new(&game, players, seed);
@@ -333,21 +355,26 @@ static bool play_one(Run *r, void *st, uint64_t seed, int players)
     r->win.open = 0;
     while (ok && c->over == RT_PLAYING) {
         ok = check_decision(r, st, ai, &gen, seed);
-        int i = (int)rt_below(&pick, (uint32_t)c->dec.noptions);
+        int i = (int)rt_below(&pick, (uint32_t)c->dec.noptions), p = c->dec.player;
+        rt_apply(&game, r->det, i);
         last_answer(r, st, i);
         r->truth = true;
         rt_ai_apply(ai, st, i);
         r->truth = false;
-        ok = ok && answers_known(r, st, rt_ai_known(ai), seed);
+        ok = ok && deal_played_on(r, st, seed, p) && answers_known(r, st, rt_ai_known(ai), seed);
     }
     rt_ai_free(ai);
     return ok;
 }
 
-static bool parse_args(int argc, char **argv, long *games, int *lo, int *hi, uint64_t *seed)
+static bool parse_args(int argc, char **argv, long *games, int *lo, int *hi, uint64_t *seed,
+                       bool *play_on)
 {
     for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--games"))
+        if (!strcmp(argv[i], "--play-on") &&
+            (!strcmp(argv[i + 1], "yes") || !strcmp(argv[i + 1], "no")))
+            *play_on = argv[i + 1][0] == 'y';
+        else if (!strcmp(argv[i], "--games"))
             *games = atol(argv[i + 1]);
         else if (!strcmp(argv[i], "--seed"))
             *seed = strtoull(argv[i + 1], NULL, 10);
@@ -365,11 +392,13 @@ int main(int argc, char **argv)
     long games = 20;
     int lo = game.min_players, hi = game.max_players, passed = 0, failed = 0;
     uint64_t seed = 1;
-    if (!parse_args(argc, argv, &games, &lo, &hi, &seed)) {
-        fprintf(stderr, "usage: %s [--games N] [--players A..B] [--seed S]\n", argv[0]);
+    Run r = {.pl = {.g = &game, .prog = "determinize", .json = true, .io_status = -1},
+             .play_on = true};
+    if (!parse_args(argc, argv, &games, &lo, &hi, &seed, &r.play_on)) {
+        fprintf(stderr, "usage: %s [--games N] [--players A..B] [--seed S] [--play-on yes|no]\n",
+                argv[0]);
         return 2;
     }
-    Run r = {.pl = {.g = &game, .prog = "determinize", .json = true, .io_status = -1}};
     void *st = malloc(game.state_size);
     r.det = malloc(game.state_size);
     r.alt = malloc(game.state_size);

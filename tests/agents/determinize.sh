@@ -1,12 +1,13 @@
 #!/bin/sh
 # determinize.sh: the agents' determinization keeps every seat's view and
-# what it followed, deals the cards it does not know, and reads neither
-# the sealed answers nor the other seats' `owner` variables it has not
-# seen (tests/agents/determinize.c), over random games of the games
-# below: the shipped ones, and the labs of what a seat may be shown or
-# follow (show, held zones, reactions and their windows, words naming
-# cards, owners, copies, simultaneous choices of cards and of numbers,
-# owner variables).
+# what it followed, deals the cards it does not know, reads neither the
+# sealed answers nor the other seats' `owner` variables it has not seen,
+# and deals states the rules play on from (tests/agents/determinize.c),
+# over random games of the games of tests/agents/games: the shipped ones,
+# and the labs of what a seat may be shown or follow (show, held zones,
+# reactions and their windows, words naming cards, owners, copies,
+# simultaneous choices of cards and of numbers, their answers taken
+# without asking, owner variables, cards held in locals).
 #
 #   sh tests/agents/determinize.sh BUILD
 # Prints "determinize: N passed, M failed" (one check a game); exits 1 if
@@ -19,14 +20,19 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export ASAN_OPTIONS=detect_leaks=1
 
-# det GAME N: N games of GAME checked; its output shown when one failed.
+# det GAME N [OPTIONS]: N games of GAME checked; its output shown when one
+# failed.
 det() {
-    "$B/bin/determinize-$1-asan" --games "$2" >"$T/out" 2>&1 || { cat "$T/out"; return 1; }
+    g=$1
+    n=$2
+    shift 2
+    "$B/bin/determinize-$g-asan" --games "$n" "$@" >"$T/out" 2>&1 || { cat "$T/out"; return 1; }
 }
 
-while read -r g games; do
+while read -r g games opts; do
     case $g in '' | '#'*) continue ;; esac
+    # shellcheck disable=SC2086 # the options are words
     check "$g: $games games, every view kept, every card followed kept, cards dealt" \
-        det "$g" "$games"
+        det "$g" "$games" $opts
 done <"$ROOT/tests/agents/games"
 summary determinize
