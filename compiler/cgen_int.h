@@ -70,6 +70,10 @@ typedef struct Gen {
     Buf simul_restarts;     /* per simultaneous choice of a proc: a line of
                              * game_simul_restart (cgen_agents.c), the resume
                              * point before it for the points of its question */
+    Buf told_note;          /* per public choice that tells (Game.told) of a
+                             * proc: a case of game_told_note and one of */
+    Buf told_holds;         /* game_told_holds (cgen_agents.c) */
+    int ntold;              /* the cases so far */
 } Gen;
 
 /* The name the C functions of func or proc sym are made of (Sym.cname;
@@ -158,6 +162,10 @@ int cov_modifier(Gen *G, const Node *m);
 void gen_cov_sites(Gen *G);
 const char *cov_table_entries(Gen *G);
 void gen_agents(Gen *G);
+/* Public choice `choice`, in the resumable copy of a proc, waits at
+ * resume point pc: when it tells (Game.told), what its answer told is
+ * read back for the search agents' deals (cgen_agents.c). */
+void agents_told_site(Gen *G, const Node *choice, int pc);
 const char *agents_table_entries(const Gen *G);
 
 /* cgen_order.c: `triggers chosen by controller` (nothing without it) */

@@ -594,12 +594,29 @@ static const char *announced_read(const SeeWalk *w)
                                              : "which only its owner sees");
 }
 
+/* Public choice n tells what not every seat sees: the search agents'
+ * deals keep it (Game.told), for the kinds of choice whose answer
+ * cgen_agents.c reads back: a menu, a choice of one card (not across the
+ * players' zones), of a player or of a value. False for another kind. */
+static bool note_told(Sema *s, const Node *n)
+{
+    PtrVec *v = &s->g->told;
+    bool kept = n->kind == N_MENU || n->kind == N_CHOOSEPLAYER || n->kind == N_CHOOSEVALUE ||
+                (n->kind == N_CHOOSECARD && !n->each);
+    for (int i = 0; kept && i < v->len; i++)
+        if (v->items[i] == n)
+            return true;
+    if (kept)
+        vec_push(s->arena, v, (void *)n);
+    return kept;
+}
+
 /* Condition cond of public choice n, which its decider may read: an
  * answer announced tells every seat that the condition held, so a
  * condition that reads what not every seat sees (an `owner` variable
  * too; a hidden one is the rules' bookkeeping) tells them something of
  * it. A warning: it may be what the rules mean (a bid revealed). */
-static void warn_announced(Sema *s, const Node *cond, const char *subject)
+static void warn_announced(Sema *s, const Node *n, const Node *cond, const char *subject)
 {
     SeeWalk w = new_walk(s, subject);
     w.every_seat = w.announced = true;
@@ -607,11 +624,15 @@ static void warn_announced(Sema *s, const Node *cond, const char *subject)
     if (!w.found)
         return;
     Loc at = sema_expr_loc(cond);
+    /* an `owner` variable: the deal gives it its start value */
+    bool kept = !w.var && note_told(s, n);
     diag_warning(s->diags, at,
                  "%s reads %s, and the choice is public: its answer, announced to every seat, "
                  "tells them that this held; make the choice private (no 'public'), or read "
-                 "only what every seat sees (sizes are public); the search agents' deals do not "
-                 "keep what it told (RUNTIME.md, \"Determinization\")", subject, announced_read(&w));
+                 "only what every seat sees (sizes are public); the search agents' deals %s "
+                 "(RUNTIME.md, \"Determinization\")", subject, announced_read(&w),
+                 kept ? "keep what it told only until a card moves"
+                      : "do not keep what it told");
     if (w.found_at != w.found || w.found->loc.line != at.line)
         diag_note(s->diags, w.found->loc, "read here");
 }
@@ -629,7 +650,7 @@ static void see_decider_reads(Sema *s, const Node *n, const Node *cond, const ch
     w.me_params = decider_bit(n->who);
     see_guard(&w, cond);
     if (!w.found && n->announced)
-        warn_announced(s, cond, subject);
+        warn_announced(s, n, cond, subject);
 }
 
 /* The words of a prompt or a label (WORDS node words, or NULL) are read

@@ -6,7 +6,8 @@
 # below: the shipped ones, and the labs of what a seat may be shown or
 # follow (show, held zones, reactions and their windows, words naming
 # cards, owners, copies, simultaneous choices of cards and of numbers,
-# owner variables).
+# owner variables, a public choice whose `when` reads its decider's hand),
+# and keeps what such a choice's answer told.
 #
 #   sh tests/agents/determinize.sh BUILD
 # Prints "determinize: N passed, M failed" (one check a game); exits 1 if
