@@ -1003,6 +1003,7 @@ static void gen_wait(Gen *G, const Node *choice)
         return;
     }
     int pc = G->pc++;
+    agents_told_site(G, choice, pc);
     line(G, "if (s->core.over)");
     line(G, "    return R_STOP;");
     line(G, "if (s->core.dec.noptions == 0) {");
@@ -3592,4 +3593,6 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     buf_free(&G.protos);
     buf_free(&G.simul_restarts);
     buf_free(&G.pin_locals);
+    buf_free(&G.told_note);
+    buf_free(&G.told_holds);
 }

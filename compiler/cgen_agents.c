@@ -22,6 +22,13 @@
  *                    the points where they wait: a deal keeps them in
  *                    place, as the rules move them on from there; absent
  *                    when no card local is in scope at a resume point
+ *   game_told_note() what the answer of a public choice whose condition
+ *                    tells what not every seat sees (Game.told) told: the
+ *                    choice, the answer and the frame's locals, read as
+ *                    the option is taken
+ *   game_told_holds() whether that condition holds in a deal
+ *                    (runtime/determinize.c, rt_deal); both absent when
+ *                    the game has no such choice
  *
  * What is generic stays in the runtime: which cards p does not know, and
  * the deal of them (runtime/determinize.c).
@@ -166,6 +173,119 @@ static void gen_redeal(Gen *G)
     buf_puts(o, game_has_windows(g) || g->uses_simul ? "}\n\n" : "    (void)r;\n}\n\n");
 }
 
+/* ---- what a public choice told ---- */
+
+/* Is `choice` one of the public choices whose conditions tell (Game.told)? */
+static bool told_choice(const Game *g, const Node *choice)
+{
+    for (int i = 0; i < g->told.len; i++)
+        if (g->told.items[i] == choice)
+            return true;
+    return false;
+}
+
+/* The C of condition cond, true when there is none. */
+static const char *cond_c(Gen *G, const Node *cond)
+{
+    return cond ? unparen(G, expr_str(G, cond)) : "1";
+}
+
+/* The case of told_cond for menu n: the 'when' of the option taken (its
+ * branch, a). */
+static void told_menu_holds(Gen *G, const Node *n)
+{
+    Buf *o = &G->told_holds;
+    buf_puts(o, "        switch (a) {\n");
+    int k = 0;
+    for (const Node *opt = n->options; opt; opt = opt->next, k++)
+        if (opt->guard)
+            buf_printf(o, "        case %d:\n            return %s;\n", k,
+                       cond_c(G, opt->guard));
+    buf_puts(o, "        default:\n            return 1;\n        }\n");
+}
+
+/* The case of told_cond for a choice of one card, player or value: the
+ * 'when' of its 'else' when that was taken, else the filter of its
+ * source, its element (V[slot]) the answer a (a value's word less the
+ * first word of its kind). */
+static void told_choice_holds(Gen *G, const Node *n)
+{
+    Buf *o = &G->told_holds;
+    int base = n->kind == N_CHOOSEVALUE && n->type != T_INT
+                   ? value_word_base(G, n->type, n->attr)
+                   : 0;
+    buf_printf(o, "        if (is_else)\n            return %s;\n",
+               cond_c(G, n->els ? n->els->guard : NULL));
+    buf_printf(o, "        V[%d] = a - %d;\n        return %s;\n", n->src->slot, base,
+               cond_c(G, n->src->filter));
+}
+
+/* How game_told_note reads the answer of choice n from option o: a menu's
+ * branch; a card, a player or a value's word, and whether it is the
+ * 'else' (rec[1], rec[2]). */
+static const char *told_answer(const Node *n)
+{
+    if (n->kind == N_MENU)
+        return "rec[1] = o->ids[0];\n        rec[2] = 0;\n";
+    if (n->kind == N_CHOOSEVALUE)
+        return "rec[2] = !(o->kind == RT_OPT_WORDS && o->words.is_value);\n"
+               "        rec[1] = rec[2] ? 0 : o->words.value[0];\n";
+    return "rec[2] = o->kind != RT_OPT_CARD && o->kind != RT_OPT_PLAYER;\n"
+           "        rec[1] = o->kind == RT_OPT_CARD ? o->ids[0] : o->a;\n";
+}
+
+void agents_told_site(Gen *G, const Node *choice, int pc)
+{
+    if (G->direct || !G->proc || !told_choice(G->g, choice))
+        return;
+    int k = G->ntold++;
+    buf_printf(&G->told_note, "    if (f->proc == P_%s && f->pc == %d) { /* %s:%d */\n"
+                              "        rec[0] = %d;\n        %s"
+                              "        memcpy(rec + 3, f->v, sizeof f->v);\n"
+                              "        return 1;\n    }\n",
+               CNAME(G->proc), pc, where(G, choice), choice->loc.line, k, told_answer(choice));
+    buf_printf(&G->told_holds, "    case %d: /* %s:%d */\n", k, where(G, choice),
+               choice->loc.line);
+    if (choice->kind == N_MENU)
+        told_menu_holds(G, choice);
+    else
+        told_choice_holds(G, choice);
+}
+
+/* game_told_note(st, i, rec): option i of st's pending decision is about
+ * to be taken; when it answers a public choice that tells, rec gets the
+ * choice, the answer and the locals of its frame (GAME_TOLD_INTS ints;
+ * untouched otherwise).
+ * game_told_holds(st, rec): whether what it told holds in st, a deal
+ * (its steps and func depth put back: the conditions count them). */
+static void gen_told(Gen *G)
+{
+    Buf *o = G->out;
+    buf_printf(o, "enum { GAME_TOLD_INTS = 3 + NLOCALS };\n\n"
+                  "/* What option i of st's pending public choice tells (RtGame.told_note). */\n"
+                  "static bool game_told_note(const void *st, int i, int32_t *rec)\n{\n"
+                  "    const State *s = st;\n"
+                  "    if (s->depth < 1 || !s->core.dec.announced || i < 0 ||\n"
+                  "        i >= s->core.dec.noptions)\n        return 0;\n"
+                  "    const Frame *f = &s->fr[s->depth - 1];\n"
+                  "    const RtOption *o = &s->core.dec.opt[i];\n"
+                  "    (void)o;\n%s    return 0;\n}\n\n",
+               G->told_note.data ? G->told_note.data : "");
+    buf_printf(o, "/* The condition of the public choice rec names, on its answer. */\n"
+                  "static bool told_cond(State *s, const int32_t *rec)\n{\n"
+                  "    int32_t V[NLOCALS];\n    memcpy(V, rec + 3, sizeof V);\n"
+                  "    int32_t a = rec[1], is_else = rec[2];\n"
+                  "    (void)a;\n    (void)is_else;\n"
+                  "    switch (rec[0]) {\n%s    default:\n        return 1;\n    }\n}\n\n"
+                  "/* Does what rec told hold in deal st (RtGame.told_holds)? */\n"
+                  "static bool game_told_holds(void *st, const int32_t *rec)\n{\n"
+                  "    State *s = st;\n"
+                  "    int64_t steps = s->steps;\n    int32_t fdepth = s->fdepth;\n"
+                  "    bool held = told_cond(s, rec) && !s->core.over;\n"
+                  "    s->steps = steps;\n    s->fdepth = fdepth;\n    return held;\n}\n\n",
+               G->told_holds.data ? G->told_holds.data : "");
+}
+
 void gen_agents(Gen *G)
 {
     buf_puts(G->out, "/* ---- what the search agents read (runtime/ai.c) ---- */\n\n");
@@ -178,14 +298,19 @@ void gen_agents(Gen *G)
         gen_redeal(G);
     if (G->pin_locals.len)
         gen_pin_locals(G);
+    if (G->ntold)
+        gen_told(G);
 }
 
 const char *agents_table_entries(const Gen *G)
 {
     const Game *g = G->g;
-    return arena_printf(G->a, "    .value = game_value,\n%s%s%s%s",
+    return arena_printf(G->a, "    .value = game_value,\n%s%s%s%s%s",
                         g->agents_fn ? "    .value_name = game_value_name,\n" : "",
                         g->zone_kinds ? "    .may_hold = game_may_hold,\n" : "",
                         needs_redeal(g) ? "    .redeal = game_redeal,\n" : "",
-                        G->pin_locals.len ? "    .pin_locals = game_pin_locals,\n" : "");
+                        G->pin_locals.len ? "    .pin_locals = game_pin_locals,\n" : "",
+                        G->ntold ? "    .told_ints = GAME_TOLD_INTS,\n"
+                                   "    .told_note = game_told_note,\n"
+                                   "    .told_holds = game_told_holds,\n" : "");
 }

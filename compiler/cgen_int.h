@@ -74,6 +74,10 @@ typedef struct Gen {
                              * (PinScope, cgen_agents.c) */
     Buf pin_locals;         /* per card local of a proc in scope at a resume
                              * point: a line of game_pin_locals (cgen_agents.c) */
+    Buf told_note;          /* per public choice that tells (Game.told) of a
+                             * proc: a case of game_told_note and one of */
+    Buf told_holds;         /* game_told_holds (cgen_agents.c) */
+    int ntold;              /* the cases so far */
 } Gen;
 
 /* The name the C functions of func or proc sym are made of (Sym.cname;
@@ -171,6 +175,10 @@ int cov_modifier(Gen *G, const Node *m);
 void gen_cov_sites(Gen *G);
 const char *cov_table_entries(Gen *G);
 void gen_agents(Gen *G);
+/* Public choice `choice`, in the resumable copy of a proc, waits at
+ * resume point pc: when it tells (Game.told), what its answer told is
+ * read back for the search agents' deals (cgen_agents.c). */
+void agents_told_site(Gen *G, const Node *choice, int pc);
 const char *agents_table_entries(const Gen *G);
 
 /* cgen_order.c: `triggers chosen by controller` (nothing without it) */

@@ -270,6 +270,11 @@ typedef struct Game {
                          * is defeated (t_defeated[MAXP], words of
                          * GAME_STATE_VARS), whom finish() never makes a
                          * winner */
+    PtrVec told;        /* MENU, CHOOSECARD, CHOOSEPLAYER, CHOOSEVALUE nodes:
+                         * public choices whose conditions tell every seat
+                         * what not every seat sees (sema_secrecy.c,
+                         * warn_announced); the search agents' deals keep
+                         * what their answer told (cgen_agents.c) */
     PtrVec histories;   /* History*: what count(EVENT(...)) and any(EVENT(...))
                          * ask; the state keeps h_K[] for each (GAME_STATE_VARS) */
     PtrVec immunes;     /* N_IMMUNE: 'immune to EVENT' of the 'until ... for P'

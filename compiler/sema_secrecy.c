@@ -56,6 +56,8 @@ typedef struct SeeWalk {
     const char *showing;
     const Node *var;
     bool every_seat;        /* words every seat reads (a public choice) */
+    bool announced;         /* a public choice's condition: an `owner`
+                             * variable is read as a shown func's is */
 } SeeWalk;
 
 static void see_walk(SeeWalk *w, const Node *n);
@@ -289,13 +291,13 @@ static void see_func(SeeWalk *w, const Node *call)
 static bool var_unseen(const SeeWalk *w, const Node *n)
 {
     const Sym *sym = n->kind == N_INDEX ? n->base->sym : n->kind == N_IDENT ? n->sym : NULL;
-    if (!w->shown || !sym)
+    if ((!w->shown && !w->announced) || !sym)
         return false;
     if (!(n->kind == N_IDENT && sym->kind == S_GLOBAL) &&
         !(n->kind == N_INDEX && sym->kind == S_PVAR))
         return false;
     const Node *decl = sym->decl;
-    if (decl->vis == VIS_PUBLIC)
+    if (decl->vis == VIS_PUBLIC || (w->announced && decl->vis == VIS_HIDDEN))
         return false;
     return !(decl->vis == VIS_OWNER && n->kind == N_INDEX && is_me(w, n->index));
 }
@@ -575,15 +577,80 @@ static unsigned decider_bit(const Node *who)
     return 0;
 }
 
-static void see_decider_reads(Sema *s, const Node *who, const Node *cond, const char *subject)
+/* What the warning of a public choice's condition names: the first
+ * thing walk w found that not every seat sees. */
+static const char *announced_read(const SeeWalk *w)
+{
+    Arena *a = w->s->arena;
+    if (w->var) {
+        const Node *id = w->var->kind == N_INDEX ? w->var->base : w->var;
+        return arena_printf(a, "variable '%s', which only its owner sees", id->name);
+    }
+    if (w->card)
+        return arena_printf(a, "%s of a card some seat may not see", w->what);
+    const Node *z = zone_of(w->found);
+    return arena_printf(a, "the cards of '%s', %s", z->name,
+                        z->vis == VIS_HIDDEN ? "which is hidden from every player"
+                                             : "which only its owner sees");
+}
+
+/* Public choice n tells what not every seat sees: the search agents'
+ * deals keep it (Game.told), for the kinds of choice whose answer
+ * cgen_agents.c reads back: a menu, a choice of one card (not across the
+ * players' zones), of a player or of a value. False for another kind. */
+static bool note_told(Sema *s, const Node *n)
+{
+    PtrVec *v = &s->g->told;
+    bool kept = n->kind == N_MENU || n->kind == N_CHOOSEPLAYER || n->kind == N_CHOOSEVALUE ||
+                (n->kind == N_CHOOSECARD && !n->each);
+    for (int i = 0; kept && i < v->len; i++)
+        if (v->items[i] == n)
+            return true;
+    if (kept)
+        vec_push(s->arena, v, (void *)n);
+    return kept;
+}
+
+/* Condition cond of public choice n, which its decider may read: an
+ * answer announced tells every seat that the condition held, so a
+ * condition that reads what not every seat sees (an `owner` variable
+ * too; a hidden one is the rules' bookkeeping) tells them something of
+ * it. A warning: it may be what the rules mean (a bid revealed). */
+static void warn_announced(Sema *s, const Node *n, const Node *cond, const char *subject)
+{
+    SeeWalk w = new_walk(s, subject);
+    w.every_seat = w.announced = true;
+    see_walk(&w, cond);
+    if (!w.found)
+        return;
+    Loc at = sema_expr_loc(cond);
+    /* an `owner` variable: the deal gives it its start value */
+    bool kept = !w.var && note_told(s, n);
+    diag_warning(s->diags, at,
+                 "%s reads %s, and the choice is public: its answer, announced to every seat, "
+                 "tells them that this held; make the choice private (no 'public'), or read "
+                 "only what every seat sees (sizes are public); the search agents' deals %s "
+                 "(RUNTIME.md, \"Determinization\")", subject, announced_read(&w),
+                 kept ? "keep what it told only until a card moves"
+                      : "do not keep what it told");
+    if (w.found_at != w.found || w.found->loc.line != at.line)
+        diag_note(s->diags, w.found->loc, "read here");
+}
+
+/* Condition cond of decision n (who decides it) offers options to its
+ * decider, who may read only what they see; in a public choice, it is
+ * told every seat (warn_announced). */
+static void see_decider_reads(Sema *s, const Node *n, const Node *cond, const char *subject)
 {
     if (!cond)
         return;
     SeeWalk w = new_walk(s, subject);
     w.tells = "the options offered";
     w.me_name = "the player deciding";
-    w.me_params = decider_bit(who);
+    w.me_params = decider_bit(n->who);
     see_guard(&w, cond);
+    if (!w.found && n->announced)
+        warn_announced(s, n, cond, subject);
 }
 
 /* The words of a prompt or a label (WORDS node words, or NULL) are read
@@ -639,22 +706,22 @@ static void see_decision(Sema *s, const Node *n)
     switch (n->kind) {
     case N_MENU:
         for (const Node *o = n->options; o; o = o->next)
-            see_decider_reads(s, n->who, o->guard,
+            see_decider_reads(s, n, o->guard,
                               arena_printf(s->arena, "the 'when' of option \"%s\"", o->name));
         break;
     case N_CHOOSECARD:
     case N_CHOOSEPLAYER:
     case N_CHOOSEVALUE:
-        see_decider_reads(s, n->who, source_filter(n->src), "the filter of a choice");
+        see_decider_reads(s, n, source_filter(n->src), "the filter of a choice");
         if (n->kind == N_CHOOSECARD && n->each)
-            see_decider_reads(s, n->who, source_filter(n->each),
+            see_decider_reads(s, n, source_filter(n->each),
                               "the filter of the players of a choice");
         if (n->els)
-            see_decider_reads(s, n->who, n->els->guard, "the 'when' of a choice's 'else'");
+            see_decider_reads(s, n, n->els->guard, "the 'when' of a choice's 'else'");
         break;
     case N_CHOOSECARDS:
-        see_decider_reads(s, n->who, source_filter(n->src), "the filter of a choice");
-        see_decider_reads(s, n->who, n->such, "the 'such that' of a choice");
+        see_decider_reads(s, n, source_filter(n->src), "the filter of a choice");
+        see_decider_reads(s, n, n->such, "the 'such that' of a choice");
         break;
     default:
         break;

@@ -39,6 +39,9 @@ struct RtAi {
     int32_t win_slot[RT_MAX_PLAYERS]; /* where the card of each of those
                              * answers lay then (-1: not a card) */
     int *scratch;           /* rt_determinize's room: 4 ints per card */
+    int32_t *told;          /* what the last public choice that tells told
+                             * (RtGame.told_note), g->told_ints ints */
+    bool told_live;         /* ... and no card has moved since */
     void *base;             /* a determinized state, played on by a playout */
     void *look[RT_AI_LOOK]; /* greedy's states, one per decision ahead */
     Node *nodes;            /* the ISMCTS tree, nodes[0] the root */
@@ -59,7 +62,8 @@ RtAi *rt_ai_new(const RtGame *g, int nplayers, uint64_t game_seed)
     ai->last_slot = malloc((n + 1) * sizeof *ai->last_slot);
     ai->scratch = malloc((4 * n + 1) * sizeof *ai->scratch);
     ai->base = malloc(g->state_size);
-    bool ok = ai->known && ai->last_slot && ai->scratch && ai->base;
+    ai->told = malloc(((size_t)g->told_ints + 1) * sizeof *ai->told);
+    bool ok = ai->known && ai->last_slot && ai->scratch && ai->base && ai->told;
     for (int k = 0; k < RT_AI_LOOK; k++)
         ok &= (ai->look[k] = malloc(g->state_size)) != NULL;
     if (!ok) {
@@ -78,6 +82,7 @@ void rt_ai_free(RtAi *ai)
     free(ai->known);
     free(ai->last_slot);
     free(ai->scratch);
+    free(ai->told);
     free(ai->base);
     for (int k = 0; k < RT_AI_LOOK; k++)
         free(ai->look[k]);
@@ -95,6 +100,21 @@ static unsigned seers(const RtAi *ai, const void *st, int s, int c)
         if (s >= 0 && rt_sees(ai->g, st, s, p))
             m |= 1u << p;
     return m;
+}
+
+/* Option i of st's pending decision is about to be taken: when it
+ * answers a public choice whose condition tells what not every seat
+ * sees, what it told is kept, until a card moves (rt_ai_observe) or a
+ * deal cannot keep it (deal). */
+static void told_taken(RtAi *ai, const void *st, int i)
+{
+    if (ai->g->told_note && ai->g->told_note(st, i, ai->told))
+        ai->told_live = true;
+}
+
+const int32_t *rt_ai_told(const RtAi *ai)
+{
+    return ai->told_live ? ai->told : NULL;
 }
 
 /* A window closes: its answers, sealed until then, are shown to every
@@ -132,6 +152,7 @@ void rt_ai_observe(RtAi *ai, const void *st)
         int s = rt_card_slot(ai->g, st, c), was = ai->last_slot[c];
         unsigned m = seers(ai, st, s, c);
         if (s != was) {
+            ai->told_live = false; /* what a public choice told may no longer hold */
             /* a seat that saw it leave saw where it went (a move names
              * both slots); one that did not has lost it */
             for (int p = 0; p < ai->nplayers; p++)
@@ -148,6 +169,7 @@ void rt_ai_observe(RtAi *ai, const void *st)
 
 void rt_ai_taken(RtAi *ai, const void *st, int i)
 {
+    told_taken(ai, st, i);
     const RtWindow *w = rt_window_of(ai->g, st);
     const RtDecision *d = &((const RtCore *)st)->dec;
     int k = ai->win.nasked;
@@ -263,8 +285,8 @@ static void agent_rng(const RtAi *ai, const void *st, RtRng *r)
 /* The determinized root for seat p: ai->base. */
 static void deal(RtAi *ai, const void *st, int p, RtRng *r)
 {
-    rt_clone(ai->g, ai->base, st);
-    rt_determinize(ai->g, ai->base, p, ai->known, r, ai->scratch);
+    if (!rt_deal(ai->g, ai->base, st, p, ai->known, rt_ai_told(ai), r, ai->scratch))
+        ai->told_live = false; /* no deal keeps it: the next ones do not try */
 }
 
 /* Among the n best-scored options (score[i] == best), one at random. */

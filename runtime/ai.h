@@ -52,6 +52,10 @@ void rt_ai_apply(RtAi *ai, void *st, int i);
 /* What rt_ai_observe keeps: per card instance, bit p set while seat p
  * knows the slot it lies in. */
 const uint8_t *rt_ai_known(const RtAi *ai);
+/* What the last public choice that tells told (RtGame.told_note), while
+ * no card has moved since it was answered, and deals still keep it;
+ * NULL otherwise (RUNTIME.md, "Determinization"). */
+const int32_t *rt_ai_told(const RtAi *ai);
 /* The option the agent of kind `kind` (budget: playouts or iterations)
  * takes for the pending decision of st. Plays copies of st only; calls no
  * observer (the caller keeps them unset meanwhile: rt_ai_quiet). */
@@ -86,5 +90,12 @@ void rt_ai_loud(const RtQuiet *q);
  * 4 * g->ninstances ints. */
 void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRng *r,
                     int *scratch);
+/* dst, a copy of st determinized for seat p, that keeps what a public
+ * choice told (told, from rt_ai_told; NULL: nothing): dealt again while
+ * it does not, RT_TOLD_TRIES deals at most, and if none does, one more
+ * deal that does not (false). */
+enum { RT_TOLD_TRIES = 32 };
+bool rt_deal(const RtGame *g, void *dst, const void *st, int p, const uint8_t *known,
+             const int32_t *told, RtRng *r, int *scratch);
 
 #endif

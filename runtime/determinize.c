@@ -169,3 +169,19 @@ void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRn
     uint64_t seed = rt_next(r);
     rt_seed(&((RtCore *)st)->rng, seed << 32 | rt_next(r));
 }
+
+/* ---- what a public choice told ---- */
+
+bool rt_deal(const RtGame *g, void *dst, const void *st, int p, const uint8_t *known,
+             const int32_t *told, RtRng *r, int *scratch)
+{
+    for (int k = 0; told && g->told_holds && k < RT_TOLD_TRIES; k++) {
+        rt_clone(g, dst, st);
+        rt_determinize(g, dst, p, known, r, scratch);
+        if (g->told_holds(dst, told))
+            return true;
+    }
+    rt_clone(g, dst, st); /* a deal not checked: the condition may have faulted */
+    rt_determinize(g, dst, p, known, r, scratch);
+    return !told || !g->told_holds;
+}

@@ -517,6 +517,16 @@ typedef struct RtGame {
     const char *value_name;
     void (*redeal)(void *st, int p, RtRng *r);
     void (*pin_locals)(const void *st, uint8_t *pinned);
+    /* What a public choice told (RUNTIME.md, "Determinization"): its
+     * answer tells every seat that the condition of the option taken held,
+     * which may read what not every seat sees. told_note: option i of st's
+     * pending decision is about to be taken; when it answers such a choice,
+     * rec (told_ints ints) gets the choice, the answer and the locals its
+     * condition reads, and true. told_holds: does that condition hold in
+     * st (a deal)? NULL (told_ints 0) for a game with no such choice. */
+    int told_ints;
+    bool (*told_note)(const void *st, int i, int32_t *rec);
+    bool (*told_holds)(void *st, const int32_t *rec);
 } RtGame;
 
 /* ---- engine API ---- */

@@ -25,6 +25,10 @@
  *     holds in a local while the seat decides stays where the rule left it:
  *     RtGame.pin_locals; Held Local Lab's invariant breaks when it is dealt
  *     away), unless --play-on no;
+ *   - while what the last public choice whose condition tells told is
+ *     kept (rt_ai_told: no card has moved since it was answered), it holds
+ *     in the state (RtGame.told_holds: the `when` of the option announced;
+ *     a record kept after a card moved may not), and the deal keeps it;
  *   - the deal reads nothing the seat has not seen besides cards: a copy of
  *     the state whose sealed answers (of the window or the simultaneous
  *     choice asking the seat, given by the seats asked before it) and other seats' `owner` variables are
@@ -48,7 +52,8 @@ extern const RtGame game;
 typedef struct Run {
     RtPlay pl;              /* the views, of one seat at a time */
     void *det;              /* the determinized copy */
-    void *alt;              /* a copy whose secrets were changed, then dealt */
+    void *alt;              /* a copy whose secrets were changed */
+    void *alt_dealt;        /* ... then dealt */
     int *scratch;
     char *line[2];          /* the decision line of the state, of the copy */
     size_t len[2];
@@ -62,6 +67,8 @@ typedef struct Run {
     bool truth;             /* the true game is being played on (not a copy) */
     bool play_on;           /* check that each deal plays on (--play-on) */
     long long lone;         /* answers to a window taken without asking */
+    long long told;         /* decisions dealt while a public choice's
+                             * answer told something (rt_ai_told) */
 } Run;
 
 /* The protocol decision line of seat p from state st into r->line[k]. */
@@ -207,16 +214,16 @@ static bool secrets_differ(void *a, void *b, int p, int players, const char **wh
 /* The deal does not read what p has not seen besides cards: a state
  * where those differ (scramble_secrets), dealt from the same generator,
  * deals the same cards, answers and variables. */
-static bool secrets_kept(Run *r, void *st, int p, const uint8_t *known, const RtRng *gen,
-                         const char **what)
+static bool secrets_kept(Run *r, void *st, int p, const uint8_t *known, const int32_t *told,
+                         const RtRng *gen, const char **what)
 {
     RtRng g2 = *gen;
     rt_clone(&game, r->alt, st);
     if (!scramble_secrets(r->alt, p, r->pl.nplayers))
         return true;
     r->secret++;
-    rt_determinize(&game, r->alt, p, known, &g2, r->scratch);
-    return !secrets_differ(r->det, r->alt, p, r->pl.nplayers, what);
+    rt_deal(&game, r->alt_dealt, r->alt, p, known, told, &g2, r->scratch);
+    return !secrets_differ(r->det, r->alt_dealt, p, r->pl.nplayers, what);
 }
 
 /* One decision of seat p checked; false on a failure (printed). */
@@ -224,12 +231,13 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
 {
     int p = ((const RtCore *)st)->dec.player;
     const uint8_t *known = rt_ai_known(ai);
+    const int32_t *told = rt_ai_told(ai);
     char why[256] = "";
     int c = -1;
     const char *what = "";
     RtRng before = *gen;
-    rt_clone(&game, r->det, st);
-    rt_determinize(&game, r->det, p, known, gen, r->scratch);
+    rt_deal(&game, r->det, st, p, known, told, gen, r->scratch);
+    r->told += told != NULL;
     decision_line(r, st, p, 0);
     decision_line(r, r->det, p, 1);
     r->decisions++;
@@ -246,9 +254,15 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
         snprintf(why, sizeof why, "card %d (%s), which seat %d followed into slot %d, is in "
                  "slot %d", c, game.card_name[c], p, rt_card_slot(&game, st, c),
                  rt_card_slot(&game, r->det, c));
-    else if (!secrets_kept(r, st, p, known, &before, &what))
+    else if (!secrets_kept(r, st, p, known, told, &before, &what))
         snprintf(why, sizeof why, "the deal for seat %d read %s, which it has not seen: "
                  "changed, it deals otherwise", p, what);
+    else if (told && (rt_clone(&game, r->alt, st), !game.told_holds(r->alt, told)))
+        snprintf(why, sizeof why, "what the answer of a public choice told is kept for "
+                 "seat %d's deals, but no longer holds", p);
+    else if (told && !game.told_holds(r->det, told))
+        snprintf(why, sizeof why, "the deal for seat %d contradicts what the answer of a "
+                 "public choice told every seat", p);
     else
         return true;
     if (r->failures++ < 5) {
@@ -402,8 +416,9 @@ int main(int argc, char **argv)
     void *st = malloc(game.state_size);
     r.det = malloc(game.state_size);
     r.alt = malloc(game.state_size);
+    r.alt_dealt = malloc(game.state_size);
     r.scratch = malloc((4 * (size_t)game.ninstances + 1) * sizeof *r.scratch);
-    if (!st || !r.det || !r.alt || !r.scratch)
+    if (!st || !r.det || !r.alt || !r.alt_dealt || !r.scratch)
         return 1;
     for (int p = 0; p < RT_MAX_PLAYERS; p++)
         r.pl.seat[p] = RT_SEAT_JSON;
@@ -420,18 +435,25 @@ int main(int argc, char **argv)
            "%lld of those dealt differently; %.1f%% of the cards the seat did not know left "
            "where they were; %lld with a sealed answer or a variable it had not seen; "
            "%lld cards answered in a window, named when it closed, left in place; "
-           "%lld answers to a window taken without asking\n",
+           "%lld answers to a window taken without asking; "
+           "%lld dealt while a public choice's answer told something\n",
            game.name, r.decisions, r.unknown, r.dealt,
            r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0, r.secret, r.named,
-           r.lone);
+           r.lone, r.told);
     if (!dealt)
         printf("determinize: FAIL: too few determinizations deal any card elsewhere\n");
     passed += dealt;
     failed += !dealt;
+    if (game.told_holds && r.told == 0) { /* the check above was never made */
+        printf("determinize: FAIL: no deal was made while a public choice's answer told "
+               "something\n");
+        failed++;
+    }
     printf("determinize: %d passed, %d failed\n", passed, failed);
     free(st);
     free(r.det);
     free(r.alt);
+    free(r.alt_dealt);
     free(r.scratch);
     free(r.line[0]);
     free(r.line[1]);

@@ -2,12 +2,14 @@
 # determinize.sh: the agents' determinization keeps every seat's view and
 # what it followed, deals the cards it does not know, reads neither the
 # sealed answers nor the other seats' `owner` variables it has not seen,
-# and deals states the rules play on from (tests/agents/determinize.c),
-# over random games of the games of tests/agents/games: the shipped ones,
-# and the labs of what a seat may be shown or follow (show, held zones,
-# reactions and their windows, words naming cards, owners, copies,
-# simultaneous choices of cards and of numbers, their answers taken
-# without asking, owner variables, cards held in locals).
+# deals states the rules play on from, and keeps what a public choice's
+# answer told (tests/agents/determinize.c), over random games of the
+# games of tests/agents/games: the shipped ones, and the labs of what a
+# seat may be shown or follow (show, held zones, reactions and their
+# windows, words naming cards, owners, copies, simultaneous choices of
+# cards and of numbers, their answers taken without asking, owner
+# variables, cards held in locals, a public choice whose `when` reads its
+# decider's hand).
 #
 #   sh tests/agents/determinize.sh BUILD
 # Prints "determinize: N passed, M failed" (one check a game); exits 1 if
