@@ -507,11 +507,21 @@ typedef struct RtGame {
      * cards), what the rules keep from p besides cards: the other seats'
      * `owner` variables set to their start values, and the sealed
      * answers of the window asking p asked again of their seats, each
-     * answered at random with r; NULL for a game with neither. */
+     * answered at random with r, and the secret hidden variables (those
+     * not per card) set to their start values, every seat's; NULL for a
+     * game with none of these.
+     * forget: card instance c's secret per-card variables set to their
+     * start values (rt_determinize, for each card the seat does not
+     * know); NULL for a game with none.
+     * var_secret: per variable of vars[], 1 when it is one of those
+     * secret ones (hidden, and some value given it reads what not every
+     * seat sees, RUNTIME.md "Determinization"); NULL for a game with none. */
     bool (*value)(void *st, int p, int64_t *v);
     bool (*may_hold)(int z, int c);
     const char *value_name;
     void (*redeal)(void *st, int p, RtRng *r);
+    void (*forget)(void *st, int c);
+    const uint8_t *var_secret;
 } RtGame;
 
 /* ---- engine API ---- */
