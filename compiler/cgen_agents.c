@@ -131,8 +131,12 @@ static void gen_var_secret(Gen *G)
 {
     const Game *g = G->g;
     const PtrVec *vars[] = {&g->globals, &g->pvars, &g->cvars};
-    buf_puts(G->out, "/* var_secret[i]: vars[i] is hidden and secret (RtGame.var_secret). */\n"
-                     "static const uint8_t var_secret[] = {");
+    buf_puts(G->out, "/* var_secret[i]: vars[i] is hidden and secret (RtGame.var_secret):");
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < vars[k]->len; i++)
+            if (((const Node *)vars[k]->items[i])->secret)
+                buf_printf(G->out, " %s", ((const Node *)vars[k]->items[i])->name);
+    buf_puts(G->out, ". */\nstatic const uint8_t var_secret[] = {");
     for (int k = 0, n = 0; k < 3; k++)
         for (int i = 0; i < vars[k]->len; i++, n++)
             buf_printf(G->out, "%s%d,", n % 16 ? " " : "\n    ",

@@ -772,7 +772,8 @@ typedef struct Reach {
     bool play_decides;  /* some card's play clause may */
 } Reach;
 
-static int proc_index(const Game *g, const Sym *sym)
+/* The number of proc sym in Game.procs, or -1 (sema_var_secrets.c too). */
+int proc_index(const Game *g, const Sym *sym)
 {
     for (int i = 0; i < g->procs.len; i++)
         if (g->procs.items[i] == sym)

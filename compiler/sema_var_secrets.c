@@ -36,14 +36,6 @@ typedef struct Secrets {
     bool grew;          /* something was found secret this pass */
 } Secrets;
 
-static int proc_no(const Game *g, const Sym *sym)
-{
-    for (int i = 0; i < g->procs.len; i++)
-        if (g->procs.items[i] == sym)
-            return i;
-    return -1;
-}
-
 static bool tainted(const Secrets *x, int proc, int slot)
 {
     return proc >= 0 && slot >= 0 && slot < x->nslots[proc] && x->taint[proc][slot];
@@ -165,7 +157,7 @@ static void taint_heard(Secrets *x, const PtrVec *hs, int ev, int i)
     for (int k = 0; k < hs->len; k++) {
         const Handler *h = hs->items[k];
         if (h->event == ev && i < h->nbound)
-            taint(x, proc_no(x->s->g, h->proc), i);
+            taint(x, proc_index(x->s->g, h->proc), i);
     }
 }
 
@@ -176,7 +168,7 @@ static void see_call(Secrets *x, int proc, const Node *n)
     const Game *g = x->s->g;
     if (!callee || (callee->kind != S_PROC && callee->kind != S_EVENT))
         return;
-    int to = proc_no(g, callee->kind == S_EVENT ? callee->body : callee);
+    int to = proc_index(g, callee->kind == S_EVENT ? callee->body : callee);
     int i = 0;
     for (const Node *a = n->args; a; a = a->next, i++) {
         if (!value_secret(x, proc, a))
@@ -231,7 +223,7 @@ static void taint_cards_heard(Secrets *x, const PtrVec *hs)
         const Handler *h = hs->items[k];
         if (h->event >= EV_START || bound_card_seen(x->s->g, h))
             continue;
-        int proc = proc_no(x->s->g, h->proc), i = 0;
+        int proc = proc_index(x->s->g, h->proc), i = 0;
         for (const Node *p = h->proc->decl->params; p && i < h->nbound; p = p->next, i++)
             if (p->type == T_CARD)
                 taint(x, proc, i);
