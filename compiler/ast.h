@@ -484,6 +484,9 @@ struct Node {
                              * answer is announced to every seat; PARAM:
                              * a card every seat sees (the card of the
                              * window before a card played, WINDOWDECL) */
+    bool secret;            /* VARDECL hidden: some value given it reads what
+                             * not every seat sees (sema_var_secrets.c): the
+                             * search agents' deals set it to its start value */
     bool by_kind;           /* CHOOSECARD, CHOOSECARDS: the options come by
                              * kind from an unordered zone (src is heap and
                              * kinds_known) */

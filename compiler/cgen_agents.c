@@ -16,8 +16,13 @@
  *                    values), and the sealed answers p has not seen: of a
  *                    simultaneous choice (rt_game.h, ai_reask_simul,
  *                    from the resume point game_simul_restart() names)
- *                    and of a reaction window (ai_reask_window); absent
- *                    when the game has none of these
+ *                    and of a reaction window (ai_reask_window); and
+ *                    the secret hidden variables (Node.secret,
+ *                    sema_var_secrets.c), every seat's, set to their start
+ *                    values; absent when the game has none of these
+ *   game_forget()    a card's secret per-card variables set to their start
+ *                    values, for each card the deal's seat does not know;
+ *                    absent when the game has none
  *   game_pin_locals() the cards the rules' frames hold in card locals at
  *                    the points where they wait: a deal keeps them in
  *                    place, as the rules move them on from there; absent
@@ -82,11 +87,91 @@ static bool has_owner_vars(const Game *g)
     return false;
 }
 
+/* Is some variable of vars (Game.globals, pvars or cvars) secret? */
+static bool any_secret(const PtrVec *vars)
+{
+    for (int i = 0; i < vars->len; i++)
+        if (((const Node *)vars->items[i])->secret)
+            return true;
+    return false;
+}
+
+/* Is some variable of the game secret? */
+static bool has_secrets(const Game *g)
+{
+    return any_secret(&g->globals) || any_secret(&g->pvars) || any_secret(&g->cvars);
+}
+
 /* Does a deal need game_redeal: something kept from a seat besides
  * cards? */
 static bool needs_redeal(const Game *g)
 {
-    return has_owner_vars(g) || game_has_windows(g) || g->uses_simul;
+    return has_owner_vars(g) || game_has_windows(g) || g->uses_simul ||
+           any_secret(&g->globals) || any_secret(&g->pvars);
+}
+
+/* In game_redeal: each secret hidden variable, not per card, set to its
+ * start value, every seat's (p's too: no view shows a hidden variable to
+ * any seat, and nothing ties the value of v[p] to what p saw). */
+static void gen_redeal_secrets(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    if (!any_secret(&g->globals) && !any_secret(&g->pvars))
+        return;
+    buf_puts(o, "    /* the secret hidden variables (sema_var_secrets.c) */\n    (void)me;\n");
+    for (int i = 0; i < g->globals.len; i++) {
+        const Node *v = g->globals.items[i];
+        G->at = v;
+        if (v->secret)
+            buf_printf(o, "    s->g_%s = %s;\n", v->name, expr_str(G, v->init));
+    }
+    for (int i = 0; i < g->pvars.len; i++) {
+        const Node *v = g->pvars.items[i];
+        G->at = v;
+        if (v->secret)
+            buf_printf(o, "    for (int p = 0; p < MAXP; p++)\n        s->pv_%s[p] = %s;\n",
+                       v->name, expr_str(G, v->init));
+    }
+    G->at = NULL;
+}
+
+/* var_secret[i]: whether vars[i] is secret, in the order of the game's
+ * vars[] table (globals, per player, per card). */
+static void gen_var_secret(Gen *G)
+{
+    const Game *g = G->g;
+    const PtrVec *vars[] = {&g->globals, &g->pvars, &g->cvars};
+    buf_puts(G->out, "/* var_secret[i]: vars[i] is hidden and secret (RtGame.var_secret):");
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < vars[k]->len; i++)
+            if (((const Node *)vars[k]->items[i])->secret)
+                buf_printf(G->out, " %s", ((const Node *)vars[k]->items[i])->name);
+    buf_puts(G->out, ". */\nstatic const uint8_t var_secret[] = {");
+    for (int k = 0, n = 0; k < 3; k++)
+        for (int i = 0; i < vars[k]->len; i++, n++)
+            buf_printf(G->out, "%s%d,", n % 16 ? " " : "\n    ",
+                       ((const Node *)vars[k]->items[i])->secret);
+    buf_puts(G->out, "\n};\n\n");
+}
+
+/* game_forget(st, c): card c's secret per-card variables set to their
+ * start values (RtGame.forget). */
+static void gen_forget(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    buf_puts(o, "/* Card c's secret per-card variables (sema_var_secrets.c) at their\n"
+                " * start values: a deal's seat does not know c (RtGame.forget). */\n"
+                "static void game_forget(void *st, int c)\n{\n    State *s = st;\n");
+    for (int i = 0; i < g->cvars.len; i++) {
+        const Node *v = g->cvars.items[i];
+        G->at = v;
+        if (v->secret)
+            buf_printf(o, "    s->pc_%s[c] = %s;\n", v->name, expr_str(G, v->init));
+    }
+    G->at = NULL;
+    buf_puts(o, "}\n\n");
 }
 
 /* game_simul_restart(proc, pc): the resume point just before the
@@ -165,6 +250,7 @@ static void gen_redeal(Gen *G)
                       "            s->pv_%s[p] = %s;\n", v->name, expr_str(G, v->init));
     }
     G->at = NULL;
+    gen_redeal_secrets(G);
     if (g->uses_simul)
         buf_puts(o, "    ai_reask_simul(s, me, r, game_simul_restart);\n");
     if (game_has_windows(g))
@@ -300,17 +386,23 @@ void gen_agents(Gen *G)
         gen_pin_locals(G);
     if (G->ntold)
         gen_told(G);
+    if (any_secret(&G->g->cvars))
+        gen_forget(G);
+    if (has_secrets(G->g))
+        gen_var_secret(G);
 }
 
 const char *agents_table_entries(const Gen *G)
 {
     const Game *g = G->g;
-    return arena_printf(G->a, "    .value = game_value,\n%s%s%s%s%s",
+    return arena_printf(G->a, "    .value = game_value,\n%s%s%s%s%s%s%s",
                         g->agents_fn ? "    .value_name = game_value_name,\n" : "",
                         g->zone_kinds ? "    .may_hold = game_may_hold,\n" : "",
                         needs_redeal(g) ? "    .redeal = game_redeal,\n" : "",
                         G->pin_locals.len ? "    .pin_locals = game_pin_locals,\n" : "",
                         G->ntold ? "    .told_ints = GAME_TOLD_INTS,\n"
                                    "    .told_note = game_told_note,\n"
-                                   "    .told_holds = game_told_holds,\n" : "");
+                                   "    .told_holds = game_told_holds,\n" : "",
+                        any_secret(&g->cvars) ? "    .forget = game_forget,\n" : "",
+                        has_secrets(g) ? "    .var_secret = var_secret,\n" : "");
 }

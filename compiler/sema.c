@@ -595,6 +595,7 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g)
     if (d->nerrors - s.soft_errors == before)
     {
         check_decision_secrets(&s); /* the rules whole: every name resolved */
+        find_secret_vars(&s);       /* what the agents' deals forget */
         check_decision_reached(&s);
         check_supply(&s, prog);
         check_option_reach(&s);

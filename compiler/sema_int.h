@@ -361,6 +361,11 @@ void declare_func_shown(Sema *s, Node *f, Sym *sym);
 bool shown_watched(const Node *decl);
 void check_shown_secrets(Sema *s);
 void check_decision_secrets(Sema *s);
+bool every_seat_sees(Sema *s, const Node *e);
+bool bound_card_seen(const Game *g, const Handler *h);
+int proc_index(const Game *g, const Sym *sym);
+/* sema_var_secrets.c */
+void find_secret_vars(Sema *s);
 void check_decision_reached(Sema *s);
 /* sema_move_befores.c */
 void check_before_assign(Sema *s, const Node *target);

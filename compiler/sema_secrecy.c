@@ -461,8 +461,9 @@ static bool pattern_zone_seen(const Node *z, const Game *g, int zone_no)
 
 /* Where the card of a card pattern lies while its window is open: shown
  * to all when played; before a move, in the zone it leaves, which the
- * pattern may name. */
-static bool bound_card_seen(const Game *g, const Handler *h)
+ * pattern may name. (Also what a handler's card is to every seat,
+ * sema_var_secrets.c.) */
+bool bound_card_seen(const Game *g, const Handler *h)
 {
     const Node *pat = h->clause->pattern;
     switch (pat->pat_kind) {
@@ -493,6 +494,20 @@ void check_react_where_secret(Sema *s, const Handler *h)
         ep = ep ? ep->next : NULL;
     }
     see_guard(&w, h->clause->cond);
+}
+
+/* ---- what every seat sees ---- */
+
+/* Does expression e read only what every seat sees, as a public choice's
+ * words must: of a zone not public only its size, and the face of no card
+ * that may lie where some seat cannot see it? The variables it reads are
+ * the caller's (sema_var_secrets.c). */
+bool every_seat_sees(Sema *s, const Node *e)
+{
+    SeeWalk w = new_walk(s, "");
+    w.every_seat = true;
+    see_walk(&w, e);
+    return !w.found;
 }
 
 /* ---- the play guard of a card that reacts ---- */
@@ -824,7 +839,8 @@ typedef struct Reach {
     bool play_decides;  /* some card's play clause may */
 } Reach;
 
-static int proc_index(const Game *g, const Sym *sym)
+/* The number of proc sym in Game.procs, or -1 (sema_var_secrets.c too). */
+int proc_index(const Game *g, const Sym *sym)
 {
     for (int i = 0; i < g->procs.len; i++)
         if (g->procs.items[i] == sym)

@@ -15,8 +15,10 @@
  * where it waits (RtGame.pin_locals: the rules move it on from where it
  * lies), and every zone keeps its size. Then what the
  * rules keep from p besides cards is dealt again by the game's own code
- * (RtGame.redeal: the other seats' `owner` variables, the sealed answers
- * of the window asking p). The game's own generator is reseeded from r:
+ * (RtGame.redeal: the other seats' `owner` variables, the secret hidden
+ * variables, the sealed answers of the window asking p), after each card
+ * p does not know forgot its secret per-card variables (RtGame.forget).
+ * The game's own generator is reseeded from r:
  * what a shuffle to come deals is unknown too. */
 #include "ai.h"
 
@@ -149,6 +151,19 @@ static bool shuffle_slots(const RtGame *g, void *st, RtRng *r, const int *slot,
     return moved;
 }
 
+/* Each card p does not know (as unknown_places has it, pinned or not)
+ * forgets its secret per-card variables (RtGame.forget): their values
+ * may tell which card it is, or what befell it out of p's sight. */
+static void forget_unknown(const RtGame *g, void *st, int p, const uint8_t *known)
+{
+    for (int c = 0; c < g->ninstances; c++) {
+        int s = rt_card_slot(g, st, c);
+        if (s >= 0 && !rt_sees(g, st, s, p) && !((known[c] >> p) & 1) &&
+            !((rt_card_seen(g, st, c) >> p) & 1))
+            g->forget(st, c);
+    }
+}
+
 void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRng *r,
                     int *scratch)
 {
@@ -164,6 +179,8 @@ void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRn
     moved |= shuffle_slots(g, st, r, slot, pos, inslot, n);
     if (moved && g->sync)
         g->sync(st);
+    if (g->forget)
+        forget_unknown(g, st, p, known);
     if (g->redeal)
         g->redeal(st, p, r);
     uint64_t seed = rt_next(r);

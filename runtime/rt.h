@@ -507,7 +507,15 @@ typedef struct RtGame {
      * cards), what the rules keep from p besides cards: the other seats'
      * `owner` variables set to their start values, and the sealed
      * answers of the window asking p asked again of their seats, each
-     * answered at random with r; NULL for a game with neither.
+     * answered at random with r, and the secret hidden variables (those
+     * not per card) set to their start values, every seat's; NULL for a
+     * game with none of these.
+     * forget: card instance c's secret per-card variables set to their
+     * start values (rt_determinize, for each card the seat does not
+     * know); NULL for a game with none.
+     * var_secret: per variable of vars[], 1 when it is one of those
+     * secret ones (hidden, and some value given it reads what not every
+     * seat sees, RUNTIME.md "Determinization"); NULL for a game with none.
      * pin_locals: sets pinned[c] for each card c the rules' frames hold
      * in a card local at the points where they wait (a deal keeps it in
      * place: the rules move it on from there); NULL for a game whose
@@ -527,6 +535,8 @@ typedef struct RtGame {
     int told_ints;
     bool (*told_note)(const void *st, int i, int32_t *rec);
     bool (*told_holds)(void *st, const int32_t *rec);
+    void (*forget)(void *st, int c);
+    const uint8_t *var_secret;
 } RtGame;
 
 /* ---- engine API ---- */

@@ -112,15 +112,20 @@ static void count_stayed(Run *r, const void *st, const void *det, int p, const u
     }
 }
 
-/* Does seat p not know some card (one the determinization may move)? */
+/* Does seat p not know card c (one the determinization may move)? */
+static bool card_unknown(const void *st, int p, const uint8_t *known, int c)
+{
+    int s = rt_card_slot(&game, st, c);
+    return s >= 0 && !rt_sees(&game, st, s, p) && !((known[c] >> p) & 1) &&
+           !((rt_card_seen(&game, st, c) >> p) & 1);
+}
+
+/* Does seat p not know some card? */
 static bool has_unknown(const void *st, int p, const uint8_t *known)
 {
-    for (int c = 0; c < game.ninstances; c++) {
-        int s = rt_card_slot(&game, st, c);
-        if (s >= 0 && !rt_sees(&game, st, s, p) && !((known[c] >> p) & 1) &&
-            !((rt_card_seen(&game, st, c) >> p) & 1))
+    for (int c = 0; c < game.ninstances; c++)
+        if (card_unknown(st, p, known, c))
             return true;
-    }
     return false;
 }
 
@@ -156,10 +161,53 @@ static const RtVar *number_var(int i)
     return NULL;
 }
 
+/* The secret hidden variables (RtGame.var_secret) a deal for seat p
+ * forgets in st: fn(offset of an int32_t, the variable, ctx) for every
+ * seat's value of those not per card, and for the value of each card p
+ * does not know of those per card; false as soon as fn is. */
+typedef bool SecretFn(size_t off, const char *name, void *ctx);
+
+static bool each_secret_var(const void *st, int p, const uint8_t *known, int players,
+                            SecretFn *fn, void *ctx)
+{
+    for (int i = 0; game.var_secret && game.vars[i].name; i++) {
+        const RtVar *v = &game.vars[i];
+        int n = v->per_player == RT_VAR_PER_CARD ? game.ninstances
+                : v->per_player ? players : 1;
+        for (int k = 0; game.var_secret[i] && k < n; k++)
+            if ((v->per_player != RT_VAR_PER_CARD || card_unknown(st, p, known, k)) &&
+                !fn(v->offset + (size_t)k * sizeof(int32_t), v->name, ctx))
+                return false;
+    }
+    return true;
+}
+
+/* Changes the variable at off in the state ctx[0]; counts it in ctx[1]. */
+static bool scramble_var(size_t off, const char *name, void *ctx)
+{
+    void **d = ctx;
+    (void)name;
+    *(int32_t *)((char *)d[0] + off) ^= 0x5A5A;
+    ++*(long *)d[1];
+    return true;
+}
+
+/* Both deals (ctx[0], ctx[1]) give the variable at off one value; else
+ * ctx[2] names it. */
+static bool same_var(size_t off, const char *name, void *ctx)
+{
+    void **d = ctx;
+    if (*(int32_t *)((char *)d[0] + off) == *(int32_t *)((char *)d[1] + off))
+        return true;
+    d[2] = (void *)name;
+    return false;
+}
+
 /* Changes in st what seat p has not seen besides cards: the sealed
- * answers of the window asking p, the other seats' `owner` variables.
+ * answers of the window asking p, the other seats' `owner` variables,
+ * the secret hidden variables (every one the deal forgets).
  * False when there is none. */
-static bool scramble_secrets(void *st, int p, int players)
+static bool scramble_secrets(void *st, int p, const uint8_t *known, int players)
 {
     bool any = false;
     RtWindow *w = sealed_window(st, p);
@@ -179,13 +227,22 @@ static bool scramble_secrets(void *st, int p, int players)
                 any = true;
             }
     }
-    return any;
+    long n = 0;
+    void *ctx[] = {st, &n};
+    each_secret_var(st, p, known, players, scramble_var, ctx);
+    return any || n > 0;
 }
 
-/* Do two deals for seat p differ in what p has not seen besides cards?
- * *what says where. */
-static bool secrets_differ(void *a, void *b, int p, int players, const char **what)
+/* Do two deals for seat p of state st differ in what p has not seen
+ * besides cards? *what says where. */
+static bool secrets_differ(const void *st, void *a, void *b, int p, const uint8_t *known,
+                           int players, const char **what)
 {
+    void *d[] = {a, b, NULL};
+    if (!each_secret_var(st, p, known, players, same_var, d)) {
+        *what = d[2];
+        return true;
+    }
     RtWindow *wa = sealed_window(a, p), *wb = sealed_window(b, p);
     for (int i = 0; wa && wb && i < wa->nasked; i++) {
         const RtOption *x = &wa->answer[i], *y = &wb->answer[i];
@@ -219,11 +276,11 @@ static bool secrets_kept(Run *r, void *st, int p, const uint8_t *known, const in
 {
     RtRng g2 = *gen;
     rt_clone(&game, r->alt, st);
-    if (!scramble_secrets(r->alt, p, r->pl.nplayers))
+    if (!scramble_secrets(r->alt, p, known, r->pl.nplayers))
         return true;
     r->secret++;
     rt_deal(&game, r->alt_dealt, r->alt, p, known, told, &g2, r->scratch);
-    return !secrets_differ(r->det, r->alt_dealt, p, r->pl.nplayers, what);
+    return !secrets_differ(st, r->det, r->alt_dealt, p, known, r->pl.nplayers, what);
 }
 
 /* One decision of seat p checked; false on a failure (printed). */
@@ -401,6 +458,18 @@ static bool parse_args(int argc, char **argv, long *games, int *lo, int *hi, uin
            argc % 2 == 1;
 }
 
+/* The hidden variables the compiler judged secret (RtGame.var_secret),
+ * which every deal forgets: "secret: NAME ..." or "secret: none". */
+static void print_secret_vars(void)
+{
+    int n = 0;
+    printf("determinize: secret:");
+    for (int i = 0; game.var_secret && game.vars[i].name; i++)
+        if (game.var_secret[i])
+            printf(" %s", game.vars[i].name), n++;
+    printf("%s\n", n ? "" : " none");
+}
+
 int main(int argc, char **argv)
 {
     long games = 20;
@@ -440,6 +509,7 @@ int main(int argc, char **argv)
            game.name, r.decisions, r.unknown, r.dealt,
            r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0, r.secret, r.named,
            r.lone, r.told);
+    print_secret_vars();
     if (!dealt)
         printf("determinize: FAIL: too few determinizations deal any card elsewhere\n");
     passed += dealt;
