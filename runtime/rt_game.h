@@ -4639,7 +4639,8 @@ static RT_UNUSED bool kinds_agree(const State *s)
  * why, at the first that is not. */
 static RT_UNUSED bool held_counts_check(const State *s, char *why, size_t n)
 {
-    uint32_t size[NHELDZ] = {0}, count[NHELDZ][NCARDS];
+    uint32_t size[NHELDZ] = {0};
+    uint16_t count[NHELDZ][NCARDS]; /* as hkcount: compared in one memcmp */
     memset(count, 0, sizeof count);
     for (int slot = 0; slot < NSLOTS; slot++) {
         int h = slot_heldz[slot];
@@ -4649,14 +4650,17 @@ static RT_UNUSED bool held_counts_check(const State *s, char *why, size_t n)
         for (int i = 0; i < s->zsize[slot]; i++)
             count[h][instance_card[s->zcard[slot][i]]]++;
     }
-    for (int h = 0; h < NHELDZ; h++)
-        for (int k = 0; k < NCARDS; k++)
-            if (size[h] != s->hzsize[h] || count[h][k] != s->hkcount[h][k]) {
-                snprintf(why, n, "held zone %d: %u cards, %u of card %d; its counts say %u, %u",
-                         h, (unsigned)size[h], (unsigned)count[h][k], k,
-                         (unsigned)s->hzsize[h], (unsigned)s->hkcount[h][k]);
-                return false;
-            }
+    for (int h = 0; h < NHELDZ; h++) {
+        if (size[h] == s->hzsize[h] && !memcmp(count[h], s->hkcount[h], sizeof count[h]))
+            continue;
+        int k = 0; /* the first kind that disagrees, or kind 0 for the size */
+        while (size[h] == s->hzsize[h] && count[h][k] == s->hkcount[h][k])
+            k++;
+        snprintf(why, n, "held zone %d: %u cards, %u of card %d; its counts say %u, %u", h,
+                 (unsigned)size[h], (unsigned)count[h][k], k, (unsigned)s->hzsize[h],
+                 (unsigned)s->hkcount[h][k]);
+        return false;
+    }
     return true;
 }
 #endif
