@@ -4406,31 +4406,62 @@ static inline void copy_span(State *d, const State *s, size_t from, size_t to)
     memcpy((char *)d + from, (const char *)s + from, to - from);
 }
 
+/* copy_to: copies the bytes from *at up to from, and moves *at past the
+ * len bytes at from, of which the caller copies the rows in use (as
+ * zero_to leaves them out of the zeroing). */
+static inline void copy_to(State *d, const State *s, size_t *at, size_t from, size_t len)
+{
+    copy_span(d, s, *at, from);
+    *at = from + len;
+}
+
+/* rows_used: n clamped to [0, cap], the rows of a table of cap in use
+ * (a count read from a state the checks have not vouched for). */
+static inline size_t rows_used(int n, int cap)
+{
+    return (size_t)(n < 0 ? 0 : n > cap ? cap : n);
+}
+
 /* RtGame.copy: dst becomes src for every rule, as a memcpy of the whole
- * state would make it, but without the bytes no rule reads: the options
- * past the decision's and the free entries of the trigger queue (32 KB of
- * School Control's 57). The invariants copy the state for every option
- * they try, and the views for every shown func. */
+ * state would make it, but without the bytes no rule reads, those that
+ * game_zero leaves out: the options past the decision's, the cards of
+ * each slot past its size, the free entries of the trigger queue, the
+ * frames past depth, the windows past nwin and the lasting rows past
+ * nlasting (of School Control's 57 KB, 47 are left out at a decision
+ * with few options). The invariants copy the state for every option they
+ * try, and the views for every shown func. */
 static RT_UNUSED void game_copy(void *dst, const void *src)
 {
     State *d = dst;
     const State *s = src;
-    int nopt = s->core.dec.noptions;
-    nopt = nopt < 0 ? 0 : nopt > RT_MAX_OPTIONS ? RT_MAX_OPTIONS : nopt;
-    size_t opt = offsetof(State, core.dec.opt);
-    copy_span(d, s, 0, opt + (size_t)nopt * sizeof(RtOption));
+    size_t at = 0;
+    copy_to(d, s, &at, offsetof(State, core.dec.opt), sizeof s->core.dec.opt);
+    memcpy(d->core.dec.opt, s->core.dec.opt,
+           rows_used(s->core.dec.noptions, RT_MAX_OPTIONS) * sizeof(RtOption));
+    copy_to(d, s, &at, offsetof(State, zcard), sizeof s->zcard);
+    for (int slot = 0; slot < NSLOTS; slot++)
+        memcpy(d->zcard[slot], s->zcard[slot],
+               rows_used(s->zsize[slot], NINSTANCES) * sizeof s->zcard[0][0]);
 #if GAME_HAS_EVENTS
-    copy_span(d, s, offsetof(State, core) + sizeof(RtCore), offsetof(State, tq));
+    copy_to(d, s, &at, offsetof(State, tq), sizeof s->tq);
     int head = s->tq_head, len = s->tq_len;
     if (head >= 0 && head < GAME_MAX_TRIGGERS && len > 0 && len <= GAME_MAX_TRIGGERS) {
         int first = len < GAME_MAX_TRIGGERS - head ? len : GAME_MAX_TRIGGERS - head;
         memcpy(&d->tq[head], &s->tq[head], (size_t)first * sizeof(Trigger));
         memcpy(d->tq, s->tq, (size_t)(len - first) * sizeof(Trigger)); /* wrapped round */
     }
-    copy_span(d, s, offsetof(State, tq) + sizeof s->tq, sizeof(State));
-#else
-    copy_span(d, s, offsetof(State, core) + sizeof(RtCore), sizeof(State));
 #endif
+    copy_to(d, s, &at, offsetof(State, fr), sizeof s->fr);
+    memcpy(d->fr, s->fr, rows_used(s->depth, MAXDEPTH) * sizeof(Frame));
+#if GAME_HAS_WINDOWS
+    copy_to(d, s, &at, offsetof(State, win), sizeof s->win);
+    memcpy(d->win, s->win, rows_used(s->nwin, GAME_MAX_WINDOWS) * sizeof(RtWindow));
+#endif
+#if GAME_HAS_LASTING
+    copy_to(d, s, &at, offsetof(State, lasting), sizeof s->lasting);
+    memcpy(d->lasting, s->lasting, rows_used(s->nlasting, NLASTING) * sizeof(Lasting));
+#endif
+    copy_span(d, s, at, sizeof(State));
 }
 
 /* count_check: the cards of one slot, counted by kind into count: their
@@ -4608,7 +4639,8 @@ static RT_UNUSED bool kinds_agree(const State *s)
  * why, at the first that is not. */
 static RT_UNUSED bool held_counts_check(const State *s, char *why, size_t n)
 {
-    uint32_t size[NHELDZ] = {0}, count[NHELDZ][NCARDS];
+    uint32_t size[NHELDZ] = {0};
+    uint16_t count[NHELDZ][NCARDS]; /* as hkcount: compared in one memcmp */
     memset(count, 0, sizeof count);
     for (int slot = 0; slot < NSLOTS; slot++) {
         int h = slot_heldz[slot];
@@ -4618,14 +4650,17 @@ static RT_UNUSED bool held_counts_check(const State *s, char *why, size_t n)
         for (int i = 0; i < s->zsize[slot]; i++)
             count[h][instance_card[s->zcard[slot][i]]]++;
     }
-    for (int h = 0; h < NHELDZ; h++)
-        for (int k = 0; k < NCARDS; k++)
-            if (size[h] != s->hzsize[h] || count[h][k] != s->hkcount[h][k]) {
-                snprintf(why, n, "held zone %d: %u cards, %u of card %d; its counts say %u, %u",
-                         h, (unsigned)size[h], (unsigned)count[h][k], k,
-                         (unsigned)s->hzsize[h], (unsigned)s->hkcount[h][k]);
-                return false;
-            }
+    for (int h = 0; h < NHELDZ; h++) {
+        if (size[h] == s->hzsize[h] && !memcmp(count[h], s->hkcount[h], sizeof count[h]))
+            continue;
+        int k = 0; /* the first kind that disagrees, or kind 0 for the size */
+        while (size[h] == s->hzsize[h] && count[h][k] == s->hkcount[h][k])
+            k++;
+        snprintf(why, n, "held zone %d: %u cards, %u of card %d; its counts say %u, %u", h,
+                 (unsigned)size[h], (unsigned)count[h][k], k, (unsigned)s->hzsize[h],
+                 (unsigned)s->hkcount[h][k]);
+        return false;
+    }
     return true;
 }
 #endif

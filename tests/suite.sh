@@ -8,7 +8,9 @@
 # included). The steps and the tier of each are listed in
 # tests/suite.steps, longest first, so that the long ones start at once
 # and the short ones fill the gaps. N steps run at a time (default: the
-# number of cores); each writes its whole output to build/test-logs/STEP.log.
+# number of cores), and beside them, one at a time, the steps of `make
+# test` that mostly wait (tier `waits`); each writes its whole output to
+# build/test-logs/STEP.log.
 # The binaries the steps use must be built before (`make test-bins` or
 # `make check-bins`): two steps never build the same file at once.
 #
@@ -30,6 +32,19 @@ command_of() {
 steps_of() {
     awk -v t="$1" '$0 ~ /^#/ || NF < 3 { next }
         t == "test" || $1 == t { print $2 }' "$STEPS"
+}
+
+# waiting_of TIER: those of them that mostly wait (tier `waits`: a
+# browser, a server), run one at a time in a lane of their own beside the
+# N steps at a time, so that their waits leave no core idle; busy_of
+# TIER: the others.
+waiting_of() {
+    awk -v t="$1" '$0 ~ /^#/ || NF < 3 { next }
+        t == "test" && $1 == "waits" { print $2 }' "$STEPS"
+}
+busy_of() {
+    awk -v t="$1" '$0 ~ /^#/ || NF < 3 { next }
+        (t == "test" && $1 != "waits") || $1 == t { print $2 }' "$STEPS"
 }
 
 # cpu_seconds FILE: the CPU time (user and system) of the children a shell
@@ -99,8 +114,16 @@ mkdir -p "$LOGS"
 names=$(steps_of "$tier")
 for n in $names; do rm -f "$LOGS/$n.rc" "$LOGS/$n.log" "$LOGS/$n.times"; done
 start=$(date +%s)
-# shellcheck disable=SC2086 # names is a list of words
-printf '%s\n' $names | xargs -P "$jobs" -I{} sh "$0" --step "$tier" {}
+lane=
+waiting=$(waiting_of "$tier")
+if [ -n "$waiting" ]; then
+    # shellcheck disable=SC2086 # waiting is a list of words
+    printf '%s\n' $waiting | xargs -I{} sh "$0" --step "$tier" {} &
+    lane=$!
+fi
+# shellcheck disable=SC2086 # a list of words
+printf '%s\n' $(busy_of "$tier") | xargs -P "$jobs" -I{} sh "$0" --step "$tier" {}
+[ -z "$lane" ] || wait "$lane"
 
 pass=0 fail=0 cpu=0
 for n in $names; do
