@@ -34,6 +34,9 @@ struct RtAi {
     uint64_t seed;          /* the game's */
     uint8_t *known;         /* per card: bit p set while seat p knows its slot */
     int32_t *last_slot;     /* per card: its slot at the last rt_ai_observe */
+    int32_t *origin;        /* per seat p, per card: origin[p * ninstances + c],
+                             * the slot c lay in when p last lost track of it
+                             * (the start slot: p never knew it) */
     RtWindow win;           /* the window asking at the last rt_ai_observe
                              * (win.open 0: none), its answers so far */
     int32_t win_slot[RT_MAX_PLAYERS]; /* where the card of each of those
@@ -49,6 +52,43 @@ struct RtAi {
     int32_t stamp;          /* steps down the tree so far */
 };
 
+/* ---- where each seat lost track of each card ---- */
+
+/* Every card starts in the first zone declared (seat 0's, per player:
+ * LANGUAGE.md, `zone`), a set-up every seat knows: the origin of every
+ * card for every seat until the seat knows it and loses it again. */
+static void origins_start(RtAi *ai)
+{
+    int start = 0;
+    while (start + 1 < ai->g->nslots && ai->g->slot_zone[start] != 0)
+        start++;
+    for (int k = 0; k < ai->g->ninstances * ai->nplayers; k++)
+        ai->origin[k] = start;
+}
+
+/* Before rt_ai_observe updates known[] and last_slot[] from st: a card
+ * that left a slot seat p does not see keeps the origin it had for p,
+ * unless p knew it there (followed, seen or shown), which it loses now:
+ * its origin becomes that slot. A card that left a slot p sees is known
+ * where it went; one that stayed keeps its origin. */
+static void origins_observe(RtAi *ai, const void *st)
+{
+    int n = ai->g->ninstances;
+    for (int c = 0; c < n; c++) {
+        int was = ai->last_slot[c];
+        if (was < 0 || rt_card_slot(ai->g, st, c) == was)
+            continue;
+        for (int p = 0; p < ai->nplayers; p++)
+            if (((ai->known[c] >> p) & 1) && !rt_sees(ai->g, st, was, p))
+                ai->origin[p * n + c] = was;
+    }
+}
+
+const int32_t *rt_ai_origin(const RtAi *ai, int p)
+{
+    return ai->origin + (size_t)p * (size_t)ai->g->ninstances;
+}
+
 RtAi *rt_ai_new(const RtGame *g, int nplayers, uint64_t game_seed)
 {
     RtAi *ai = calloc(1, sizeof *ai);
@@ -63,7 +103,8 @@ RtAi *rt_ai_new(const RtGame *g, int nplayers, uint64_t game_seed)
     ai->scratch = malloc((4 * n + 1) * sizeof *ai->scratch);
     ai->base = malloc(g->state_size);
     ai->told = malloc(((size_t)g->told_ints + 1) * sizeof *ai->told);
-    bool ok = ai->known && ai->last_slot && ai->scratch && ai->base && ai->told;
+    ai->origin = malloc((n * (size_t)nplayers + 1) * sizeof *ai->origin);
+    bool ok = ai->known && ai->last_slot && ai->scratch && ai->base && ai->told && ai->origin;
     for (int k = 0; k < RT_AI_LOOK; k++)
         ok &= (ai->look[k] = malloc(g->state_size)) != NULL;
     if (!ok) {
@@ -72,6 +113,7 @@ RtAi *rt_ai_new(const RtGame *g, int nplayers, uint64_t game_seed)
     }
     for (size_t c = 0; c < n; c++)
         ai->last_slot[c] = -1;
+    origins_start(ai);
     return ai;
 }
 
@@ -81,6 +123,7 @@ void rt_ai_free(RtAi *ai)
         return;
     free(ai->known);
     free(ai->last_slot);
+    free(ai->origin);
     free(ai->scratch);
     free(ai->told);
     free(ai->base);
@@ -148,6 +191,7 @@ static void answers_shown(RtAi *ai, const void *st)
 
 void rt_ai_observe(RtAi *ai, const void *st)
 {
+    origins_observe(ai, st);
     for (int c = 0; c < ai->g->ninstances; c++) {
         int s = rt_card_slot(ai->g, st, c), was = ai->last_slot[c];
         unsigned m = seers(ai, st, s, c);
@@ -285,7 +329,8 @@ static void agent_rng(const RtAi *ai, const void *st, RtRng *r)
 /* The determinized root for seat p: ai->base. */
 static void deal(RtAi *ai, const void *st, int p, RtRng *r)
 {
-    if (!rt_deal(ai->g, ai->base, st, p, ai->known, rt_ai_told(ai), r, ai->scratch))
+    if (!rt_deal(ai->g, ai->base, st, p, ai->known, rt_ai_origin(ai, p), rt_ai_told(ai), r,
+                 ai->scratch))
         ai->told_live = false; /* no deal keeps it: the next ones do not try */
 }
 

@@ -52,6 +52,13 @@ void rt_ai_apply(RtAi *ai, void *st, int i);
 /* What rt_ai_observe keeps: per card instance, bit p set while seat p
  * knows the slot it lies in. */
 const uint8_t *rt_ai_known(const RtAi *ai);
+/* What rt_ai_observe keeps for seat p: per card instance, its origin, the
+ * slot it lay in when p last lost track of it (it left that slot, which p
+ * does not see, while p knew it there); the start slot, where every card
+ * starts, for a card p never knew. Worked out from what p saw alone; a
+ * deal for p swaps two cards of one origin only (RUNTIME.md,
+ * "Determinization"). */
+const int32_t *rt_ai_origin(const RtAi *ai, int p);
 /* What the last public choice that tells told (RtGame.told_note), while
  * no card has moved since it was answered, and deals still keep it;
  * NULL otherwise (RUNTIME.md, "Determinization"). */
@@ -83,19 +90,21 @@ void rt_ai_loud(const RtQuiet *q);
 /* determinize.c: st made one of the states seat p cannot tell from it:
  * the cards p does not know are dealt again among the places of the cards
  * p does not know, each only where its zone may hold it (RtGame.may_hold),
- * every zone keeping its size; the game's own generator is reseeded (the
- * shuffles to come are unknown too). known[c]: bit p set when p knows the
- * slot card c lies in (rt_ai_observe). The pending decision's card
+ * every zone keeping its size, and two cards cross between slots only
+ * when they have one origin (origin[c], from rt_ai_origin: p cannot tell
+ * them apart by where it saw them come from); the game's own generator is
+ * reseeded (the shuffles to come are unknown too). known[c]: bit p set
+ * when p knows the slot card c lies in (rt_ai_observe). The pending decision's card
  * options follow the cards they name by position. scratch: room for
  * 4 * g->ninstances ints. */
-void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRng *r,
-                    int *scratch);
+void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known,
+                    const int32_t *origin, RtRng *r, int *scratch);
 /* dst, a copy of st determinized for seat p, that keeps what a public
  * choice told (told, from rt_ai_told; NULL: nothing): dealt again while
  * it does not, RT_TOLD_TRIES deals at most, and if none does, one more
  * deal that does not (false). */
 enum { RT_TOLD_TRIES = 32 };
 bool rt_deal(const RtGame *g, void *dst, const void *st, int p, const uint8_t *known,
-             const int32_t *told, RtRng *r, int *scratch);
+             const int32_t *origin, const int32_t *told, RtRng *r, int *scratch);
 
 #endif

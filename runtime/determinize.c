@@ -7,8 +7,10 @@
  * among their own places (a sweep of transpositions across slots, then a
  * Fisher-Yates shuffle within each slot): a card may take the place of
  * another only where the rules may put it (RtGame.may_hold, the
- * checker's card kinds per zone), and a card whose slot p knows only
- * within that slot. A card stays where it is when it holds cards (a held
+ * checker's card kinds per zone) and only when both have one origin (the
+ * slot p last lost track of it in: rt_ai_origin; a card dealt from a
+ * face-down pile of gems into a hand is a gem), and a card whose slot p
+ * knows only within that slot. A card stays where it is when it holds cards (a held
  * zone's holder), when the pending decision names it (an option, the set
  * chosen so far, the event in progress, the window's arguments: the
  * decider reads them), when a frame of the rules holds it in a card local
@@ -113,18 +115,29 @@ static bool try_swap(const RtGame *g, void *st, const int *slot, const int *pos,
     return true;
 }
 
+/* Do the cards at places i and j have one origin (origin[c], the slot p
+ * last lost track of c in)? p cannot tell them apart by where it saw
+ * them come from; a swap keeps the origin each place holds. */
+static bool same_origin(const RtGame *g, void *st, const int *slot, const int *pos,
+                        const int32_t *origin, int i, int j)
+{
+    return origin[slot_cards(g, st, slot[i])[pos[i]]] ==
+           origin[slot_cards(g, st, slot[j])[pos[j]]];
+}
+
 /* Each card p does not know, in turn, changes places with one at random
- * that may lie in its place and it in the other's (RT_DEAL_TRIES tries):
- * the cards cross between slots and zones (a deck and the hands dealt
- * from it) as the rules may move them. */
+ * of its origin that may lie in its place and it in the other's
+ * (RT_DEAL_TRIES tries): the cards cross between slots and zones (a deck
+ * and the hands dealt from it) as the rules may move them. */
 static bool sweep(const RtGame *g, void *st, RtRng *r, const int *slot, const int *pos,
-                  int *inslot, int n)
+                  int *inslot, const int32_t *origin, int n)
 {
     bool moved = false;
     for (int i = 0; i < n; i++)
         for (int k = 0; k < RT_DEAL_TRIES && !inslot[i]; k++) {
             int j = (int)rt_below(r, (uint32_t)n);
-            if (j != i && slot[j] != slot[i] && try_swap(g, st, slot, pos, inslot, i, j)) {
+            if (j != i && slot[j] != slot[i] && same_origin(g, st, slot, pos, origin, i, j) &&
+                try_swap(g, st, slot, pos, inslot, i, j)) {
                 moved = true;
                 break;
             }
@@ -164,8 +177,8 @@ static void forget_unknown(const RtGame *g, void *st, int p, const uint8_t *know
     }
 }
 
-void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRng *r,
-                    int *scratch)
+void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known,
+                    const int32_t *origin, RtRng *r, int *scratch)
 {
     int N = g->ninstances;
     int *slot = scratch, *pos = scratch + N, *inslot = scratch + 2 * N;
@@ -175,7 +188,7 @@ void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRn
     if (g->pin_locals)
         g->pin_locals(st, pinned);
     int n = unknown_places(g, st, p, known, pinned, slot, pos, inslot);
-    bool moved = sweep(g, st, r, slot, pos, inslot, n);
+    bool moved = sweep(g, st, r, slot, pos, inslot, origin, n);
     moved |= shuffle_slots(g, st, r, slot, pos, inslot, n);
     if (moved && g->sync)
         g->sync(st);
@@ -190,15 +203,15 @@ void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known, RtRn
 /* ---- what a public choice told ---- */
 
 bool rt_deal(const RtGame *g, void *dst, const void *st, int p, const uint8_t *known,
-             const int32_t *told, RtRng *r, int *scratch)
+             const int32_t *origin, const int32_t *told, RtRng *r, int *scratch)
 {
     for (int k = 0; told && g->told_holds && k < RT_TOLD_TRIES; k++) {
         rt_clone(g, dst, st);
-        rt_determinize(g, dst, p, known, r, scratch);
+        rt_determinize(g, dst, p, known, origin, r, scratch);
         if (g->told_holds(dst, told))
             return true;
     }
     rt_clone(g, dst, st); /* a deal not checked: the condition may have faulted */
-    rt_determinize(g, dst, p, known, r, scratch);
+    rt_determinize(g, dst, p, known, origin, r, scratch);
     return !told || !g->told_holds;
 }

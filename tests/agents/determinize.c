@@ -16,6 +16,12 @@
  *     derived tables agree);
  *   - every card the seat followed into a slot it does not see (rt_ai_known)
  *     is still in that slot;
+ *   - among the places of the cards the seat does not know, each slot
+ *     holds as many cards of each origin (rt_ai_origin: the slot the seat
+ *     last lost track of it in) in the copy as in the state, so a deal
+ *     never puts a card where the moves the seat saw could not have sent
+ *     it (a hand dealt a gem from a face-down pile of gems holds a gem;
+ *     Gem Pile Lab's seats are asked to name one);
  *   - a card answered in a window, named to every seat when the window
  *     closed, and left where it lay, is known there to every seat (so no
  *     deal moves it), the last seat's answer too (rt_ai_taken), even one
@@ -55,6 +61,7 @@ typedef struct Run {
     void *alt;              /* a copy whose secrets were changed */
     void *alt_dealt;        /* ... then dealt */
     int *scratch;
+    int *tally;             /* per slot: origins_kept's counts */
     char *line[2];          /* the decision line of the state, of the copy */
     size_t len[2];
     long long decisions, unknown, dealt, failures;
@@ -137,6 +144,34 @@ static bool known_kept(const void *st, const void *det, int p, const uint8_t *kn
             *card = c;
             return false;
         }
+    return true;
+}
+
+/* Each slot holds in det as many cards p does not know of each origin
+ * (origin[c]: the slot p last lost track of c in) as in st (within a
+ * slot the places are dealt again, the followed cards' too); else *slot
+ * is one that does not, *card a card of an origin it holds in det more
+ * often. tally: room for game.nslots ints. */
+static bool origins_kept(const void *st, const void *det, int p, const uint8_t *known,
+                         const int32_t *origin, int *tally, int *slot, int *card)
+{
+    for (int s = 0; s < game.nslots; s++) {
+        int n = rt_slot_used(&game, st, s) ? rt_zone_size(&game, st, s) : 0;
+        memset(tally, 0, (size_t)game.nslots * sizeof *tally);
+        for (int i = 0; i < n; i++) {
+            int c = rt_zone_card(&game, st, s, i), d = rt_zone_card(&game, det, s, i);
+            tally[origin[c]] += card_unknown(st, p, known, c);
+            tally[origin[d]] -= card_unknown(st, p, known, d);
+        }
+        for (int i = 0; i < n; i++) {
+            int d = rt_zone_card(&game, det, s, i);
+            if (card_unknown(st, p, known, d) && tally[origin[d]] < 0) {
+                *slot = s;
+                *card = d;
+                return false;
+            }
+        }
+    }
     return true;
 }
 
@@ -271,15 +306,16 @@ static bool secrets_differ(const void *st, void *a, void *b, int p, const uint8_
 /* The deal does not read what p has not seen besides cards: a state
  * where those differ (scramble_secrets), dealt from the same generator,
  * deals the same cards, answers and variables. */
-static bool secrets_kept(Run *r, void *st, int p, const uint8_t *known, const int32_t *told,
-                         const RtRng *gen, const char **what)
+static bool secrets_kept(Run *r, void *st, int p, const uint8_t *known,
+                         const int32_t *origin, const int32_t *told, const RtRng *gen,
+                         const char **what)
 {
     RtRng g2 = *gen;
     rt_clone(&game, r->alt, st);
     if (!scramble_secrets(r->alt, p, known, r->pl.nplayers))
         return true;
     r->secret++;
-    rt_deal(&game, r->alt_dealt, r->alt, p, known, told, &g2, r->scratch);
+    rt_deal(&game, r->alt_dealt, r->alt, p, known, origin, told, &g2, r->scratch);
     return !secrets_differ(st, r->det, r->alt_dealt, p, known, r->pl.nplayers, what);
 }
 
@@ -288,12 +324,13 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
 {
     int p = ((const RtCore *)st)->dec.player;
     const uint8_t *known = rt_ai_known(ai);
+    const int32_t *origin = rt_ai_origin(ai, p);
     const int32_t *told = rt_ai_told(ai);
     char why[256] = "";
-    int c = -1;
+    int c = -1, d = -1;
     const char *what = "";
     RtRng before = *gen;
-    rt_deal(&game, r->det, st, p, known, told, gen, r->scratch);
+    rt_deal(&game, r->det, st, p, known, origin, told, gen, r->scratch);
     r->told += told != NULL;
     decision_line(r, st, p, 0);
     decision_line(r, r->det, p, 1);
@@ -311,7 +348,11 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
         snprintf(why, sizeof why, "card %d (%s), which seat %d followed into slot %d, is in "
                  "slot %d", c, game.card_name[c], p, rt_card_slot(&game, st, c),
                  rt_card_slot(&game, r->det, c));
-    else if (!secrets_kept(r, st, p, known, told, &before, &what))
+    else if (!origins_kept(st, r->det, p, known, origin, r->tally, &d, &c))
+        snprintf(why, sizeof why, "card %d (%s), which seat %d last lost track of in slot %d, "
+                 "is dealt into slot %d, which holds fewer cards it lost there", c,
+                 game.card_name[c], p, origin[c], d);
+    else if (!secrets_kept(r, st, p, known, origin, told, &before, &what))
         snprintf(why, sizeof why, "the deal for seat %d read %s, which it has not seen: "
                  "changed, it deals otherwise", p, what);
     else if (told && (rt_clone(&game, r->alt, st), !game.told_holds(r->alt, told)))
@@ -487,7 +528,8 @@ int main(int argc, char **argv)
     r.alt = malloc(game.state_size);
     r.alt_dealt = malloc(game.state_size);
     r.scratch = malloc((4 * (size_t)game.ninstances + 1) * sizeof *r.scratch);
-    if (!st || !r.det || !r.alt || !r.alt_dealt || !r.scratch)
+    r.tally = malloc(((size_t)game.nslots + 1) * sizeof *r.tally);
+    if (!st || !r.det || !r.alt || !r.alt_dealt || !r.scratch || !r.tally)
         return 1;
     for (int p = 0; p < RT_MAX_PLAYERS; p++)
         r.pl.seat[p] = RT_SEAT_JSON;
@@ -525,6 +567,7 @@ int main(int argc, char **argv)
     free(r.alt);
     free(r.alt_dealt);
     free(r.scratch);
+    free(r.tally);
     free(r.line[0]);
     free(r.line[1]);
     return failed ? 1 : 0;
