@@ -15,8 +15,8 @@
  * frame that waits is made to hold the card dealt where its card lay
  * (RtGame.repoint_locals: the rules move on the card at that place). Two
  * cards that change places exchange their per-card variables when p did
- * not know either when its were last given (rt_ai_placed: they describe
- * the place, not the card); else each card keeps its own. Then what the
+ * not know one of them when its own were last given (rt_ai_placed: they
+ * describe the place, not the card); else each keeps its own. Then what the
  * rules keep from p besides cards is dealt again by the game's own code
  * (RtGame.redeal: the other seats' `owner` variables, the secret hidden
  * variables, the sealed answers of the window asking p), after each card
