@@ -3592,7 +3592,7 @@ void cgen_game(Buf *out, Arena *a, const Game *g, const char *input)
     buf_free(&G.helpers);
     buf_free(&G.protos);
     buf_free(&G.simul_restarts);
-    buf_free(&G.pin_locals);
+    buf_free(&G.repoint_locals);
     buf_free(&G.told_note);
     buf_free(&G.told_holds);
 }

@@ -23,10 +23,11 @@
  *   game_forget()    a card's secret per-card variables set to their start
  *                    values, for each card the deal's seat does not know;
  *                    absent when the game has none
- *   game_pin_locals() the cards the rules' frames hold in card locals at
- *                    the points where they wait: a deal keeps them in
- *                    place, as the rules move them on from there; absent
- *                    when no card local is in scope at a resume point
+ *   game_repoint_locals() the card locals of the rules' frames in scope
+ *                    at the points where they wait, each made to hold
+ *                    the card a deal put where its card lay (the rules
+ *                    move on the card at that place); absent when no card
+ *                    local is in scope at a resume point
  *   game_told_note() what the answer of a public choice whose condition
  *                    tells what not every seat sees (Game.told) told: the
  *                    choice, the answer and the frame's locals, read as
@@ -186,7 +187,7 @@ static void gen_simul_restart(Gen *G)
                G->simul_restarts.data ? G->simul_restarts.data : "");
 }
 
-/* ---- the card locals in scope at the resume points (game_pin_locals) ----
+/* ---- the card locals in scope at the resume points (game_repoint_locals) ----
  * Each `let` of a card and each card parameter of a proc has its own slot
  * (the checker never gives one slot two locals), in scope from the end of
  * its statement (the parameters: the start of the proc) to the end of its
@@ -211,23 +212,24 @@ void pin_scope_close(Gen *G, int mark)
     for (; G->card_scope.len > mark; G->card_scope.len--) {
         const PinScope *p = G->card_scope.items[G->card_scope.len - 1];
         if (p->lo < G->pc)
-            buf_printf(&G->pin_locals, "        if (f->proc == P_%s && f->pc >= %d && "
-                                       "f->pc < %d)\n            ai_pin_card(pinned, f->v[%d]);\n",
+            buf_printf(&G->repoint_locals, "        if (f->proc == P_%s && f->pc >= %d && "
+                                       "f->pc < %d)\n            ai_repoint_card(to, &f->v[%d]);\n",
                        CNAME(G->proc), p->lo, G->pc, p->slot);
     }
 }
 
-/* game_pin_locals(st, pinned): pinned[c] = 1 for each card c a frame
- * waiting on the stack holds in a card local in scope where it waits. */
-static void gen_pin_locals(Gen *G)
+/* game_repoint_locals(st, to): each card local a frame waiting on the
+ * stack holds in scope where it waits, holding c, made to hold to[c]. */
+static void gen_repoint_locals(Gen *G)
 {
-    buf_printf(G->out, "/* The cards the frames hold in card locals where they wait\n"
-                       " * (RtGame.pin_locals): a deal keeps them in place. */\n"
-                       "static void game_pin_locals(const void *st, uint8_t *pinned)\n{\n"
-                       "    const State *s = st;\n"
+    buf_printf(G->out, "/* The card locals of the frames in scope where they wait, each\n"
+                       " * made to hold the card a deal put where its card lay\n"
+                       " * (RtGame.repoint_locals). */\n"
+                       "static void game_repoint_locals(void *st, const int *to)\n{\n"
+                       "    State *s = st;\n"
                        "    for (int i = 0; i < s->depth; i++) {\n"
-                       "        const Frame *f = &s->fr[i];\n%s    }\n}\n\n",
-               G->pin_locals.data);
+                       "        Frame *f = &s->fr[i];\n%s    }\n}\n\n",
+               G->repoint_locals.data);
 }
 
 /* game_redeal(st, p, r): each `owner` variable of every seat but p set to
@@ -382,8 +384,8 @@ void gen_agents(Gen *G)
         gen_simul_restart(G);
     if (needs_redeal(G->g))
         gen_redeal(G);
-    if (G->pin_locals.len)
-        gen_pin_locals(G);
+    if (G->repoint_locals.len)
+        gen_repoint_locals(G);
     if (G->ntold)
         gen_told(G);
     if (any_secret(&G->g->cvars))
@@ -399,7 +401,7 @@ const char *agents_table_entries(const Gen *G)
                         g->agents_fn ? "    .value_name = game_value_name,\n" : "",
                         g->zone_kinds ? "    .may_hold = game_may_hold,\n" : "",
                         needs_redeal(g) ? "    .redeal = game_redeal,\n" : "",
-                        G->pin_locals.len ? "    .pin_locals = game_pin_locals,\n" : "",
+                        G->repoint_locals.len ? "    .repoint_locals = game_repoint_locals,\n" : "",
                         G->ntold ? "    .told_ints = GAME_TOLD_INTS,\n"
                                    "    .told_note = game_told_note,\n"
                                    "    .told_holds = game_told_holds,\n" : "",

@@ -72,8 +72,9 @@ typedef struct Gen {
                              * point before it for the points of its question */
     PtrVec card_scope;      /* the card locals in scope where code is emitted
                              * (PinScope, cgen_agents.c) */
-    Buf pin_locals;         /* per card local of a proc in scope at a resume
-                             * point: a line of game_pin_locals (cgen_agents.c) */
+    Buf repoint_locals;     /* per card local of a proc in scope at a resume
+                             * point: a line of game_repoint_locals
+                             * (cgen_agents.c) */
     Buf told_note;          /* per public choice that tells (Game.told) of a
                              * proc: a case of game_told_note and one of */
     Buf told_holds;         /* game_told_holds (cgen_agents.c) */
@@ -84,7 +85,7 @@ typedef struct Gen {
  * its name if it has none). */
 #define CNAME(sym) ((sym)->cname ? (sym)->cname : (sym)->name)
 
-/* The card locals in scope where code is emitted, for game_pin_locals
+/* The card locals in scope where code is emitted, for game_repoint_locals
  * (cgen_agents.c): pin_scope_open(G, n), after the code of n (a `let`, or
  * a parameter, at the start of its proc) puts it in scope when it holds a
  * card; pin_scope_close(G, mark) ends the scopes opened since

@@ -37,11 +37,17 @@ struct RtAi {
     int32_t *origin;        /* per seat p, per card: origin[p * ninstances + c],
                              * the slot c lay in when p last lost track of it
                              * (the start slot: p never knew it) */
+    uint8_t *placed;        /* per card: bit p set while its per-card
+                             * variables describe its place for p */
+    int32_t *last_values;   /* per card: its npc per-card variables (those
+                             * rt_card_var_dealt) at the last rt_ai_observe */
+    int npc;
+    bool observed;          /* rt_ai_observe has been called */
     RtWindow win;           /* the window asking at the last rt_ai_observe
                              * (win.open 0: none), its answers so far */
     int32_t win_slot[RT_MAX_PLAYERS]; /* where the card of each of those
                              * answers lay then (-1: not a card) */
-    int *scratch;           /* rt_determinize's room: 4 ints per card */
+    int *scratch;           /* rt_determinize's room: 6 ints per card */
     int32_t *told;          /* what the last public choice that tells told
                              * (RtGame.told_note), g->told_ints ints */
     bool told_live;         /* ... and no card has moved since */
@@ -100,11 +106,16 @@ RtAi *rt_ai_new(const RtGame *g, int nplayers, uint64_t game_seed)
     ai->seed = game_seed;
     ai->known = calloc(n + 1, 1);
     ai->last_slot = malloc((n + 1) * sizeof *ai->last_slot);
-    ai->scratch = malloc((4 * n + 1) * sizeof *ai->scratch);
+    for (int v = 0; v < g->nvars; v++)
+        ai->npc += rt_card_var_dealt(g, v);
+    ai->placed = calloc(n + 1, 1);
+    ai->last_values = malloc((n * (size_t)ai->npc + 1) * sizeof *ai->last_values);
+    ai->scratch = malloc((6 * n + 1) * sizeof *ai->scratch);
     ai->base = malloc(g->state_size);
     ai->told = malloc(((size_t)g->told_ints + 1) * sizeof *ai->told);
     ai->origin = malloc((n * (size_t)nplayers + 1) * sizeof *ai->origin);
-    bool ok = ai->known && ai->last_slot && ai->scratch && ai->base && ai->told && ai->origin;
+    bool ok = ai->known && ai->last_slot && ai->placed && ai->last_values && ai->scratch &&
+              ai->base && ai->told && ai->origin;
     for (int k = 0; k < RT_AI_LOOK; k++)
         ok &= (ai->look[k] = malloc(g->state_size)) != NULL;
     if (!ok) {
@@ -124,6 +135,8 @@ void rt_ai_free(RtAi *ai)
     free(ai->known);
     free(ai->last_slot);
     free(ai->origin);
+    free(ai->placed);
+    free(ai->last_values);
     free(ai->scratch);
     free(ai->told);
     free(ai->base);
@@ -189,6 +202,27 @@ static void answers_shown(RtAi *ai, const void *st)
     }
 }
 
+/* Card c's per-card variables (those a deal moves) given since the last
+ * rt_ai_observe: the seats that do not know c now learnt only that the
+ * card at its place was given them; a seat that knows it knows the card's. */
+static void note_values(RtAi *ai, const void *st, int c)
+{
+    const RtGame *g = ai->g;
+    int32_t *last = ai->last_values + (size_t)c * (size_t)ai->npc;
+    bool given = false;
+    for (int v = 0, k = 0; v < g->nvars; v++)
+        if (rt_card_var_dealt(g, v)) {
+            int32_t x = ((const int32_t *)((const char *)st + g->vars[v].offset))[c];
+            given |= last[k] != x;
+            last[k++] = x;
+        }
+    unsigned all = (1u << ai->nplayers) - 1;
+    if (given && ai->observed)
+        ai->placed[c] = (uint8_t)(all & ~ai->known[c]);
+    else
+        ai->placed[c] &= (uint8_t)~ai->known[c];
+}
+
 void rt_ai_observe(RtAi *ai, const void *st)
 {
     origins_observe(ai, st);
@@ -207,7 +241,9 @@ void rt_ai_observe(RtAi *ai, const void *st)
             ai->known[c] |= (uint8_t)m;
         }
         ai->last_slot[c] = s;
+        note_values(ai, st, c);
     }
+    ai->observed = true;
     answers_shown(ai, st);
 }
 
@@ -250,6 +286,11 @@ void rt_ai_apply(RtAi *ai, void *st, int i)
 const uint8_t *rt_ai_known(const RtAi *ai)
 {
     return ai->known;
+}
+
+const uint8_t *rt_ai_placed(const RtAi *ai)
+{
+    return ai->placed;
 }
 
 /* ---- the observers, kept aside while searching ---- */
@@ -329,7 +370,7 @@ static void agent_rng(const RtAi *ai, const void *st, RtRng *r)
 /* The determinized root for seat p: ai->base. */
 static void deal(RtAi *ai, const void *st, int p, RtRng *r)
 {
-    if (!rt_deal(ai->g, ai->base, st, p, ai->known, rt_ai_origin(ai, p), rt_ai_told(ai), r,
+    if (!rt_deal(ai->g, ai->base, st, p, ai->known, rt_ai_origin(ai, p), ai->placed, rt_ai_told(ai), r,
                  ai->scratch))
         ai->told_live = false; /* no deal keeps it: the next ones do not try */
 }

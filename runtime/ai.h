@@ -59,6 +59,12 @@ const uint8_t *rt_ai_known(const RtAi *ai);
  * deal for p swaps two cards of one origin only (RUNTIME.md,
  * "Determinization"). */
 const int32_t *rt_ai_origin(const RtAi *ai, int p);
+/* Per card instance, bit p set when seat p did not know the card when its
+ * per-card variables (those rt_card_var_dealt) were last given, nor has
+ * since: the values describe its place for p (RUNTIME.md,
+ * "Determinization"). Values given before the first rt_ai_observe count
+ * as known. */
+const uint8_t *rt_ai_placed(const RtAi *ai);
 /* What the last public choice that tells told (RtGame.told_note), while
  * no card has moved since it was answered, and deals still keep it;
  * NULL otherwise (RUNTIME.md, "Determinization"). */
@@ -94,17 +100,25 @@ void rt_ai_loud(const RtQuiet *q);
  * when they have one origin (origin[c], from rt_ai_origin: p cannot tell
  * them apart by where it saw them come from); the game's own generator is
  * reseeded (the shuffles to come are unknown too). known[c]: bit p set
- * when p knows the slot card c lies in (rt_ai_observe). The pending decision's card
- * options follow the cards they name by position. scratch: room for
- * 4 * g->ninstances ints. */
+ * when p knows the slot card c lies in (rt_ai_observe); placed[c] (NULL:
+ * none): bit p set when c's per-card variables describe its place for p
+ * (rt_ai_placed), which then keeps them when c is dealt elsewhere. The
+ * pending decision's card options follow the cards they name by position;
+ * the card locals of the waiting frames are made to hold the card dealt
+ * where theirs lay (RtGame.repoint_locals). scratch: room for
+ * 6 * g->ninstances ints. */
 void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known,
-                    const int32_t *origin, RtRng *r, int *scratch);
+                    const int32_t *origin, const uint8_t *placed, RtRng *r, int *scratch);
+/* Is vars[v] of g a per-card variable a deal moves (not secret: a secret
+ * one is forgotten on the cards p does not know)? */
+bool rt_card_var_dealt(const RtGame *g, int v);
 /* dst, a copy of st determinized for seat p, that keeps what a public
  * choice told (told, from rt_ai_told; NULL: nothing): dealt again while
  * it does not, RT_TOLD_TRIES deals at most, and if none does, one more
  * deal that does not (false). */
 enum { RT_TOLD_TRIES = 32 };
 bool rt_deal(const RtGame *g, void *dst, const void *st, int p, const uint8_t *known,
-             const int32_t *origin, const int32_t *told, RtRng *r, int *scratch);
+             const int32_t *origin, const uint8_t *placed, const int32_t *told, RtRng *r,
+             int *scratch);
 
 #endif

@@ -13,9 +13,12 @@
  * knows only within that slot. A card stays where it is when it holds cards (a held
  * zone's holder), when the pending decision names it (an option, the set
  * chosen so far, the event in progress, the window's arguments: the
- * decider reads them), when a frame of the rules holds it in a card local
- * where it waits (RtGame.pin_locals: the rules move it on from where it
- * lies), and every zone keeps its size. Then what the
+ * decider reads them), and every zone keeps its size. A card local of a
+ * frame that waits is made to hold the card dealt where its card lay
+ * (RtGame.repoint_locals: the rules move on the card at that place). Two
+ * cards that change places exchange their per-card variables when p did
+ * not know one of them when its own were last given (rt_ai_placed: they
+ * describe the place, not the card); else each keeps its own. Then what the
  * rules keep from p besides cards is dealt again by the game's own code
  * (RtGame.redeal: the other seats' `owner` variables, the secret hidden
  * variables, the sealed answers of the window asking p), after each card
@@ -96,10 +99,34 @@ static bool may_hold(const RtGame *g, int s, int c)
     return !g->may_hold || g->may_hold(g->slot_zone[s], c);
 }
 
+bool rt_card_var_dealt(const RtGame *g, int v)
+{
+    return g->vars[v].per_player == RT_VAR_PER_CARD && !(g->var_secret && g->var_secret[v]);
+}
+
+/* Cards a and b changed places: when p did not know the card that lay at
+ * either place when its per-card variables were last given (here[], per
+ * place), those values describe the place, and the two cards exchange
+ * them (a mixed pair too: what p knew of the other card is given up to
+ * keep the place's); the secret ones are forgotten after (forget_unknown). */
+static void place_values(const RtGame *g, void *st, const uint8_t *here, int i, int j,
+                         int a, int b)
+{
+    if (!here[i] && !here[j])
+        return;
+    for (int v = 0; v < g->nvars; v++)
+        if (rt_card_var_dealt(g, v)) {
+            int32_t *x = (int32_t *)((char *)st + g->vars[v].offset);
+            int32_t t = x[a];
+            x[a] = x[b];
+            x[b] = t;
+        }
+}
+
 /* Swaps the cards of places i and j when each may lie in the other's
- * (inslot[] follows its card). */
+ * (inslot[] follows its card; the values of here[] stay: place_values). */
 static bool try_swap(const RtGame *g, void *st, const int *slot, const int *pos,
-                     int *inslot, int i, int j)
+                     int *inslot, const uint8_t *here, int i, int j)
 {
     uint16_t *a = &slot_cards(g, st, slot[i])[pos[i]];
     uint16_t *b = &slot_cards(g, st, slot[j])[pos[j]];
@@ -109,6 +136,7 @@ static bool try_swap(const RtGame *g, void *st, const int *slot, const int *pos,
     uint16_t t = *a;
     *a = *b;
     *b = t;
+    place_values(g, st, here, i, j, *a, *b);
     int k = inslot[i];
     inslot[i] = inslot[j];
     inslot[j] = k;
@@ -130,14 +158,14 @@ static bool same_origin(const RtGame *g, void *st, const int *slot, const int *p
  * (RT_DEAL_TRIES tries): the cards cross between slots and zones (a deck
  * and the hands dealt from it) as the rules may move them. */
 static bool sweep(const RtGame *g, void *st, RtRng *r, const int *slot, const int *pos,
-                  int *inslot, const int32_t *origin, int n)
+                  int *inslot, const int32_t *origin, const uint8_t *here, int n)
 {
     bool moved = false;
     for (int i = 0; i < n; i++)
         for (int k = 0; k < RT_DEAL_TRIES && !inslot[i]; k++) {
             int j = (int)rt_below(r, (uint32_t)n);
             if (j != i && slot[j] != slot[i] && same_origin(g, st, slot, pos, origin, i, j) &&
-                try_swap(g, st, slot, pos, inslot, i, j)) {
+                try_swap(g, st, slot, pos, inslot, here, i, j)) {
                 moved = true;
                 break;
             }
@@ -149,7 +177,7 @@ static bool sweep(const RtGame *g, void *st, RtRng *r, const int *slot, const in
  * places are consecutive): every card of a slot may take every place of
  * it, so the order within each slot is uniform, whatever the true one. */
 static bool shuffle_slots(const RtGame *g, void *st, RtRng *r, const int *slot,
-                          const int *pos, int *inslot, int n)
+                          const int *pos, int *inslot, const uint8_t *here, int n)
 {
     bool moved = false;
     for (int a = 0, b; a < n; a = b) {
@@ -158,10 +186,34 @@ static bool shuffle_slots(const RtGame *g, void *st, RtRng *r, const int *slot,
         for (int i = b - 1; i > a; i--) {
             int j = a + (int)rt_below(r, (uint32_t)(i - a + 1));
             if (j != i)
-                moved |= try_swap(g, st, slot, pos, inslot, i, j);
+                moved |= try_swap(g, st, slot, pos, inslot, here, i, j);
         }
     }
     return moved;
+}
+
+/* Before the deal, per place i of a card p does not know: was[i], the
+ * card there, and here[i], p did not know it when its per-card variables
+ * were last given (placed, bit p: rt_ai_placed; NULL: never). */
+static void note_places(const RtGame *g, const void *st, int p, const uint8_t *placed,
+                        const int *slot, const int *pos, int n, int *was, uint8_t *here)
+{
+    for (int i = 0; i < n; i++) {
+        was[i] = slot_cards(g, (void *)st, slot[i])[pos[i]];
+        here[i] = placed && (placed[was[i]] >> p) & 1;
+    }
+}
+
+/* After it: to[c], the card dealt where card c lay (c itself when it was
+ * not dealt), to which a card local holding c is made to point. */
+static void repoint_locals(const RtGame *g, void *st, const int *slot, const int *pos,
+                           const int *was, int n, int *to)
+{
+    for (int c = 0; c < g->ninstances; c++)
+        to[c] = c;
+    for (int i = 0; i < n; i++)
+        to[was[i]] = slot_cards(g, st, slot[i])[pos[i]];
+    g->repoint_locals(st, to);
 }
 
 /* Each card p does not know (as unknown_places has it, pinned or not)
@@ -178,20 +230,22 @@ static void forget_unknown(const RtGame *g, void *st, int p, const uint8_t *know
 }
 
 void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known,
-                    const int32_t *origin, RtRng *r, int *scratch)
+                    const int32_t *origin, const uint8_t *placed, RtRng *r, int *scratch)
 {
     int N = g->ninstances;
     int *slot = scratch, *pos = scratch + N, *inslot = scratch + 2 * N;
-    uint8_t *pinned = (uint8_t *)(scratch + 3 * N);
+    int *was = scratch + 3 * N, *to = scratch + 4 * N;
+    uint8_t *pinned = (uint8_t *)(scratch + 5 * N), *here = pinned + N;
     memset(pinned, 0, (size_t)N);
     pin_named(g, st, pinned);
-    if (g->pin_locals)
-        g->pin_locals(st, pinned);
     int n = unknown_places(g, st, p, known, pinned, slot, pos, inslot);
-    bool moved = sweep(g, st, r, slot, pos, inslot, origin, n);
-    moved |= shuffle_slots(g, st, r, slot, pos, inslot, n);
+    note_places(g, st, p, placed, slot, pos, n, was, here);
+    bool moved = sweep(g, st, r, slot, pos, inslot, origin, here, n);
+    moved |= shuffle_slots(g, st, r, slot, pos, inslot, here, n);
     if (moved && g->sync)
         g->sync(st);
+    if (moved && g->repoint_locals)
+        repoint_locals(g, st, slot, pos, was, n, to);
     if (g->forget)
         forget_unknown(g, st, p, known);
     if (g->redeal)
@@ -203,15 +257,16 @@ void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known,
 /* ---- what a public choice told ---- */
 
 bool rt_deal(const RtGame *g, void *dst, const void *st, int p, const uint8_t *known,
-             const int32_t *origin, const int32_t *told, RtRng *r, int *scratch)
+             const int32_t *origin, const uint8_t *placed, const int32_t *told, RtRng *r,
+             int *scratch)
 {
     for (int k = 0; told && g->told_holds && k < RT_TOLD_TRIES; k++) {
         rt_clone(g, dst, st);
-        rt_determinize(g, dst, p, known, origin, r, scratch);
+        rt_determinize(g, dst, p, known, origin, placed, r, scratch);
         if (g->told_holds(dst, told))
             return true;
     }
     rt_clone(g, dst, st); /* a deal not checked: the condition may have faulted */
-    rt_determinize(g, dst, p, known, origin, r, scratch);
+    rt_determinize(g, dst, p, known, origin, placed, r, scratch);
     return !told || !g->told_holds;
 }

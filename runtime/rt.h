@@ -516,15 +516,15 @@ typedef struct RtGame {
      * var_secret: per variable of vars[], 1 when it is one of those
      * secret ones (hidden, and some value given it reads what not every
      * seat sees, RUNTIME.md "Determinization"); NULL for a game with none.
-     * pin_locals: sets pinned[c] for each card c the rules' frames hold
-     * in a card local at the points where they wait (a deal keeps it in
-     * place: the rules move it on from there); NULL for a game whose
-     * frames hold none there. */
+     * repoint_locals: each card local of the rules' frames in scope at
+     * the point where it waits, holding card c, made to hold to[c] (the
+     * card a deal put where c lay: the rules move on the card at that
+     * place); NULL for a game whose frames hold none there. */
     bool (*value)(void *st, int p, int64_t *v);
     bool (*may_hold)(int z, int c);
     const char *value_name;
     void (*redeal)(void *st, int p, RtRng *r);
-    void (*pin_locals)(const void *st, uint8_t *pinned);
+    void (*repoint_locals)(void *st, const int *to);
     /* What a public choice told (RUNTIME.md, "Determinization"): its
      * answer tells every seat that the condition of the option taken held,
      * which may read what not every seat sees. told_note: option i of st's

@@ -4723,12 +4723,13 @@ static RT_UNUSED bool game_agree(const void *st)
 
 /* ---- a search agent's deal: the sealed answers asked again ---- */
 
-/* game_pin_locals (generated): card c, held in a card local of a frame
- * that waits, keeps its place in a deal (none: -1, nothing). */
-static RT_UNUSED void ai_pin_card(uint8_t *pinned, int32_t c)
+/* game_repoint_locals (generated): a card local of a frame that waits,
+ * holding card *v, made to hold the card a deal put where *v lay (to[]:
+ * RtGame.repoint_locals; none: -1, left as it is). */
+static RT_UNUSED void ai_repoint_card(const int *to, int32_t *v)
 {
-    if (c >= 0 && c < NINSTANCES)
-        pinned[c] = 1;
+    if (*v >= 0 && *v < NINSTANCES)
+        *v = to[*v];
 }
 
 #if GAME_HAS_SIMUL

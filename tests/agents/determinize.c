@@ -28,9 +28,11 @@
  *     taken without asking (a single option: rt_ai_apply);
  *   - the copy, given the answer the game takes, plays on to the next
  *     decision without a fault where the game does not (a card a rule
- *     holds in a local while the seat decides stays where the rule left it:
- *     RtGame.pin_locals; Held Local Lab's invariant breaks when it is dealt
- *     away), unless --play-on no;
+ *     holds in a local while the seat decides, dealt like any other, is
+ *     replaced in the local by the card dealt where it lay:
+ *     RtGame.repoint_locals; Held Local Lab's invariant breaks when it is
+ *     not; a per-card value given while the seat did not know the card
+ *     stays with its place: LAST MINUTE!'s `placed_by`), unless --play-on no;
  *   - while what the last public choice whose condition tells told is
  *     kept (rt_ai_told: no card has moved since it was answered), it holds
  *     in the state (RtGame.told_holds: the `when` of the option announced;
@@ -42,7 +44,9 @@
  *     same answers and the same variables;
  * and over all the decisions, the copies must differ from the states
  * (some card dealt elsewhere) in at least one decision in 10 where the
- * seat has a card it does not know. Prints the figures and
+ * seat has a card it does not know, and where a frame holds a card the
+ * seat does not know in a card local in 20 decisions or more, the deal's
+ * local must hold another card in some (held_dealt). Prints the figures and
  * `determinize: N passed, M failed` (one check a game, and the count). */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L   /* open_memstream */
@@ -76,6 +80,10 @@ typedef struct Run {
     long long lone;         /* answers to a window taken without asking */
     long long told;         /* decisions dealt while a public choice's
                              * answer told something (rt_ai_told) */
+    long long held, held_dealt; /* decisions where a card local holds a card
+                             * the seat does not know; of them, the deal's
+                             * holds another */
+    int *probe;             /* probe[c] = ninstances + c (held_dealt) */
 } Run;
 
 /* The protocol decision line of seat p from state st into r->line[k]. */
@@ -307,30 +315,52 @@ static bool secrets_differ(const void *st, void *a, void *b, int p, const uint8_
  * where those differ (scramble_secrets), dealt from the same generator,
  * deals the same cards, answers and variables. */
 static bool secrets_kept(Run *r, void *st, int p, const uint8_t *known,
-                         const int32_t *origin, const int32_t *told, const RtRng *gen,
-                         const char **what)
+                         const int32_t *origin, const uint8_t *placed, const int32_t *told,
+                         const RtRng *gen, const char **what)
 {
     RtRng g2 = *gen;
     rt_clone(&game, r->alt, st);
     if (!scramble_secrets(r->alt, p, known, r->pl.nplayers))
         return true;
     r->secret++;
-    rt_deal(&game, r->alt_dealt, r->alt, p, known, origin, told, &g2, r->scratch);
+    rt_deal(&game, r->alt_dealt, r->alt, p, known, origin, placed, told, &g2, r->scratch);
     return !secrets_differ(st, r->det, r->alt_dealt, p, known, r->pl.nplayers, what);
+}
+
+/* Counts the decisions where a card local of a waiting frame holds a card
+ * p does not know, and those where the deal's holds another there. The
+ * locals are the words of the state RtGame.repoint_locals changes when
+ * told to[c] = ninstances + c (r->probe). */
+static void held_dealt(Run *r, const void *st, int p, const uint8_t *known)
+{
+    if (!game.repoint_locals)
+        return;
+    memcpy(r->alt, st, game.state_size); /* whole: rt_clone may copy only what is live */
+    game.repoint_locals(r->alt, r->probe);
+    const int32_t *truth = st, *probed = r->alt, *dealt = r->det;
+    bool held = false, other = false;
+    for (size_t w = 0; w < game.state_size / sizeof *truth; w++)
+        if (probed[w] != truth[w] && truth[w] >= 0 && truth[w] < game.ninstances &&
+            card_unknown(st, p, known, truth[w])) {
+            held = true;
+            other |= dealt[w] != truth[w];
+        }
+    r->held += held;
+    r->held_dealt += other;
 }
 
 /* One decision of seat p checked; false on a failure (printed). */
 static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_t seed)
 {
     int p = ((const RtCore *)st)->dec.player;
-    const uint8_t *known = rt_ai_known(ai);
+    const uint8_t *known = rt_ai_known(ai), *placed = rt_ai_placed(ai);
     const int32_t *origin = rt_ai_origin(ai, p);
     const int32_t *told = rt_ai_told(ai);
     char why[256] = "";
     int c = -1, d = -1;
     const char *what = "";
     RtRng before = *gen;
-    rt_deal(&game, r->det, st, p, known, origin, told, gen, r->scratch);
+    rt_deal(&game, r->det, st, p, known, origin, placed, told, gen, r->scratch);
     r->told += told != NULL;
     decision_line(r, st, p, 0);
     decision_line(r, r->det, p, 1);
@@ -339,6 +369,7 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
         r->unknown++;
         r->dealt += zones_differ(st, r->det);
         count_stayed(r, st, r->det, p, known);
+        held_dealt(r, st, p, known);
     }
     if (r->len[0] != r->len[1] || memcmp(r->line[0], r->line[1], r->len[0]))
         snprintf(why, sizeof why, "the view of seat %d changed", p);
@@ -352,7 +383,7 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
         snprintf(why, sizeof why, "card %d (%s), which seat %d last lost track of in slot %d, "
                  "is dealt into slot %d, which holds fewer cards it lost there", c,
                  game.card_name[c], p, origin[c], d);
-    else if (!secrets_kept(r, st, p, known, origin, told, &before, &what))
+    else if (!secrets_kept(r, st, p, known, origin, placed, told, &before, &what))
         snprintf(why, sizeof why, "the deal for seat %d read %s, which it has not seen: "
                  "changed, it deals otherwise", p, what);
     else if (told && (rt_clone(&game, r->alt, st), !game.told_holds(r->alt, told)))
@@ -527,10 +558,13 @@ int main(int argc, char **argv)
     r.det = malloc(game.state_size);
     r.alt = malloc(game.state_size);
     r.alt_dealt = malloc(game.state_size);
-    r.scratch = malloc((4 * (size_t)game.ninstances + 1) * sizeof *r.scratch);
+    r.scratch = malloc((6 * (size_t)game.ninstances + 1) * sizeof *r.scratch);
     r.tally = malloc(((size_t)game.nslots + 1) * sizeof *r.tally);
-    if (!st || !r.det || !r.alt || !r.alt_dealt || !r.scratch || !r.tally)
+    r.probe = malloc(((size_t)game.ninstances + 1) * sizeof *r.probe);
+    if (!st || !r.det || !r.alt || !r.alt_dealt || !r.scratch || !r.tally || !r.probe)
         return 1;
+    for (int c = 0; c < game.ninstances; c++)
+        r.probe[c] = game.ninstances + c;
     for (int p = 0; p < RT_MAX_PLAYERS; p++)
         r.pl.seat[p] = RT_SEAT_JSON;
     rt_set_taken_observer(&game, lone_answer, &r);
@@ -547,15 +581,20 @@ int main(int argc, char **argv)
            "where they were; %lld with a sealed answer or a variable it had not seen; "
            "%lld cards answered in a window, named when it closed, left in place; "
            "%lld answers to a window taken without asking; "
-           "%lld dealt while a public choice's answer told something\n",
+           "%lld dealt while a public choice's answer told something; "
+           "%lld with a card it does not know held in a local, %lld of those dealt another\n",
            game.name, r.decisions, r.unknown, r.dealt,
            r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0, r.secret, r.named,
-           r.lone, r.told);
+           r.lone, r.told, r.held, r.held_dealt);
     print_secret_vars();
     if (!dealt)
         printf("determinize: FAIL: too few determinizations deal any card elsewhere\n");
     passed += dealt;
     failed += !dealt;
+    if (r.held >= 20 && r.held_dealt == 0) { /* the held card is the true one */
+        printf("determinize: FAIL: a card held in a local is the true one in every deal\n");
+        failed++;
+    }
     if (game.told_holds && r.told == 0) { /* the check above was never made */
         printf("determinize: FAIL: no deal was made while a public choice's answer told "
                "something\n");
@@ -568,6 +607,7 @@ int main(int argc, char **argv)
     free(r.alt_dealt);
     free(r.scratch);
     free(r.tally);
+    free(r.probe);
     free(r.line[0]);
     free(r.line[1]);
     return failed ? 1 : 0;
