@@ -30,7 +30,8 @@
  *   game_told_note() what the answer of a public choice whose condition
  *                    tells what not every seat sees (Game.told) told: the
  *                    choice, the answer and the frame's locals, read as
- *                    the option is taken
+ *                    the option is taken, and for how long it holds (the
+ *                    scope of the option's condition, sema_told.c)
  *   game_told_holds() whether that condition holds in a deal
  *                    (runtime/determinize.c, rt_deal); both absent when
  *                    the game has no such choice
