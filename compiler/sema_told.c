@@ -48,14 +48,13 @@ static void told_zone(ToldWalk *w, const Node *n, const Node *decl)
     widen(w, own ? TOLD_OWN : TOLD_ANY);
 }
 
-/* A call of func fn: its arguments, then its body, knowing which of its
+/* A call of a func: its arguments, then its body, knowing which of its
  * parameters hold the decider. A func that cards in play modify reads
  * them: ANY. */
 static void told_func(ToldWalk *w, const Node *call)
 {
     const Sym *fn = call->sym;
-    for (const Node *a = call->args; a; a = a->next)
-        told_walk(w, a);
+    told_walk(w, call->args);
     if (fn->modifiers.len > 0 || w->depth >= TOLD_MAX_DEPTH) {
         widen(w, TOLD_ANY);
         return;
