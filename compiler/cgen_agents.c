@@ -31,7 +31,8 @@
  *   game_told_note() what the answer of a public choice whose condition
  *                    tells what not every seat sees (Game.told) told: the
  *                    choice, the answer and the frame's locals, read as
- *                    the option is taken
+ *                    the option is taken, and for how long it holds (the
+ *                    scope of the option's condition, sema_told.c)
  *   game_told_holds() whether that condition holds in a deal
  *                    (runtime/determinize.c, rt_deal); both absent when
  *                    the game has no such choice
@@ -322,6 +323,33 @@ static const char *told_answer(const Node *n)
            "        rec[1] = o->kind == RT_OPT_CARD ? o->ids[0] : o->a;\n";
 }
 
+/* How long the deals keep what condition cond of choice n told: the
+ * runtime's RT_TOLD_OWN (1) or RT_TOLD_ANY (2), 0 not at all (sema_told.c). */
+static int told_scope_c(const Node *n, const Node *cond)
+{
+    ToldScope s = told_scope(n, cond);
+    return s == TOLD_NOT_KEPT ? 0 : s;
+}
+
+/* What game_told_note returns for choice n: the scope of the condition of
+ * the answer taken (rec[1], rec[2] read), per option of a menu. */
+static const char *told_scope_ret(Gen *G, const Node *n)
+{
+    if (n->kind != N_MENU)
+        return arena_printf(G->a, "rec[2] ? %d : %d", told_scope_c(n, n->els ? n->els->guard
+                                                                              : NULL),
+                            told_scope_c(n, n->src->filter));
+    Buf b = {0};
+    int count = 0;
+    buf_puts(&b, "(int[]){");
+    for (const Node *opt = n->options; opt; opt = opt->next, count++)
+        buf_printf(&b, "%d, ", told_scope_c(n, opt->guard));
+    const char *r = arena_printf(G->a, "rec[1] >= 0 && rec[1] < %d ? %s}[rec[1]] : 0", count,
+                                 b.data);
+    buf_free(&b);
+    return r;
+}
+
 void agents_told_site(Gen *G, const Node *choice, int pc)
 {
     if (G->direct || !G->proc || !told_choice(G->g, choice))
@@ -330,8 +358,9 @@ void agents_told_site(Gen *G, const Node *choice, int pc)
     buf_printf(&G->told_note, "    if (f->proc == P_%s && f->pc == %d) { /* %s:%d */\n"
                               "        rec[0] = %d;\n        %s"
                               "        memcpy(rec + 3, f->v, sizeof f->v);\n"
-                              "        return 1;\n    }\n",
-               CNAME(G->proc), pc, where(G, choice), choice->loc.line, k, told_answer(choice));
+                              "        return %s;\n    }\n",
+               CNAME(G->proc), pc, where(G, choice), choice->loc.line, k, told_answer(choice),
+               told_scope_ret(G, choice));
     buf_printf(&G->told_holds, "    case %d: /* %s:%d */\n", k, where(G, choice),
                choice->loc.line);
     if (choice->kind == N_MENU)
@@ -350,8 +379,9 @@ static void gen_told(Gen *G)
 {
     Buf *o = G->out;
     buf_printf(o, "enum { GAME_TOLD_INTS = 3 + NLOCALS };\n\n"
-                  "/* What option i of st's pending public choice tells (RtGame.told_note). */\n"
-                  "static bool game_told_note(const void *st, int i, int32_t *rec)\n{\n"
+                  "/* What option i of st's pending public choice tells (RtGame.told_note):\n"
+                  " * RT_TOLD_OWN, RT_TOLD_ANY, or 0 when it tells nothing kept. */\n"
+                  "static int game_told_note(const void *st, int i, int32_t *rec)\n{\n"
                   "    const State *s = st;\n"
                   "    if (s->depth < 1 || !s->core.dec.announced || i < 0 ||\n"
                   "        i >= s->core.dec.noptions)\n        return 0;\n"

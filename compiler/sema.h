@@ -375,4 +375,13 @@ int zone_nslots(const Game *g, const Node *z);
 /* Frame slots of a procedure/function (params first). */
 int sema_locals(const Sym *fn);
 
+/* How long the search agents' deals keep what condition cond of public
+ * choice n told once its answer was announced (sema_told.c): while no
+ * card enters or leaves the zones its decider owns that the other seats
+ * do not see (TOLD_OWN, RT_TOLD_OWN of the runtime), until any card moves
+ * (TOLD_ANY, RT_TOLD_ANY), or not at all (TOLD_NOT_KEPT: no condition,
+ * or one over an `owner` variable). Wider scopes are greater. */
+typedef enum ToldScope { TOLD_OWN = 1, TOLD_ANY = 2, TOLD_NOT_KEPT = 3 } ToldScope;
+ToldScope told_scope(const Node *n, const Node *cond);
+
 #endif

@@ -640,14 +640,17 @@ static void warn_announced(Sema *s, const Node *n, const Node *cond, const char 
         return;
     Loc at = sema_expr_loc(cond);
     /* an `owner` variable: the deal gives it its start value */
-    bool kept = !w.var && note_told(s, n);
+    ToldScope scope = w.var ? TOLD_NOT_KEPT : told_scope(n, cond);
+    bool kept = scope != TOLD_NOT_KEPT && note_told(s, n);
     diag_warning(s->diags, at,
                  "%s reads %s, and the choice is public: its answer, announced to every seat, "
                  "tells them that this held; make the choice private (no 'public'), or read "
                  "only what every seat sees (sizes are public); the search agents' deals %s "
                  "(RUNTIME.md, \"Determinization\")", subject, announced_read(&w),
-                 kept ? "keep what it told only until a card moves"
-                      : "do not keep what it told");
+                 !kept                ? "do not keep what it told"
+                 : scope == TOLD_OWN ? "keep what it told until a card enters or leaves a zone "
+                                       "of its decider's that the other seats do not see"
+                                     : "keep what it told only until a card moves");
     if (w.found_at != w.found || w.found->loc.line != at.line)
         diag_note(s->diags, w.found->loc, "read here");
 }

@@ -48,9 +48,12 @@ struct RtAi {
     int32_t win_slot[RT_MAX_PLAYERS]; /* where the card of each of those
                              * answers lay then (-1: not a card) */
     int *scratch;           /* rt_determinize's room: 6 ints per card */
-    int32_t *told;          /* what the last public choice that tells told
-                             * (RtGame.told_note), g->told_ints ints */
-    bool told_live;         /* ... and no card has moved since */
+    int32_t *told;          /* what public choices told (RtGame.told_note):
+                             * RT_TOLD_MAX + 1 records of g->told_ints ints,
+                             * the first told_list.n kept, oldest first */
+    uint8_t *told_ends;     /* per record, per slot: 1 when a card that
+                             * enters or leaves the slot ends the record */
+    RtTold told_list;       /* the records kept */
     void *base;             /* a determinized state, played on by a playout */
     void *look[RT_AI_LOOK]; /* greedy's states, one per decision ahead */
     Node *nodes;            /* the ISMCTS tree, nodes[0] the root */
@@ -112,10 +115,12 @@ RtAi *rt_ai_new(const RtGame *g, int nplayers, uint64_t game_seed)
     ai->last_values = malloc((n * (size_t)ai->npc + 1) * sizeof *ai->last_values);
     ai->scratch = malloc((6 * n + 1) * sizeof *ai->scratch);
     ai->base = malloc(g->state_size);
-    ai->told = malloc(((size_t)g->told_ints + 1) * sizeof *ai->told);
+    ai->told = malloc(((size_t)g->told_ints * (RT_TOLD_MAX + 1) + 1) * sizeof *ai->told);
+    ai->told_ends = malloc((size_t)g->nslots * (RT_TOLD_MAX + 1) + 1);
+    ai->told_list.rec = ai->told;
     ai->origin = malloc((n * (size_t)nplayers + 1) * sizeof *ai->origin);
     bool ok = ai->known && ai->last_slot && ai->placed && ai->last_values && ai->scratch &&
-              ai->base && ai->told && ai->origin;
+              ai->base && ai->told && ai->told_ends && ai->origin;
     for (int k = 0; k < RT_AI_LOOK; k++)
         ok &= (ai->look[k] = malloc(g->state_size)) != NULL;
     if (!ok) {
@@ -139,6 +144,7 @@ void rt_ai_free(RtAi *ai)
     free(ai->last_values);
     free(ai->scratch);
     free(ai->told);
+    free(ai->told_ends);
     free(ai->base);
     for (int k = 0; k < RT_AI_LOOK; k++)
         free(ai->look[k]);
@@ -158,19 +164,65 @@ static unsigned seers(const RtAi *ai, const void *st, int s, int c)
     return m;
 }
 
-/* Option i of st's pending decision is about to be taken: when it
- * answers a public choice whose condition tells what not every seat
- * sees, what it told is kept, until a card moves (rt_ai_observe) or a
- * deal cannot keep it (deal). */
-static void told_taken(RtAi *ai, const void *st, int i)
+/* ---- what public choices told ---- */
+
+/* Record k of the kept ones dropped, the later ones moved down. */
+static void told_drop(RtAi *ai, int k)
 {
-    if (ai->g->told_note && ai->g->told_note(st, i, ai->told))
-        ai->told_live = true;
+    size_t ints = (size_t)ai->g->told_ints, ns = (size_t)ai->g->nslots;
+    int later = ai->told_list.n - 1 - k;
+    memmove(ai->told + k * ints, ai->told + (k + 1) * ints, (size_t)later * ints * sizeof *ai->told);
+    memmove(ai->told_ends + k * ns, ai->told_ends + (k + 1) * ns, (size_t)later * ns);
+    ai->told_list.n--;
 }
 
-const int32_t *rt_ai_told(const RtAi *ai)
+/* ends[s] = 1 for the slots whose cards, entering or leaving, end a
+ * record of the given scope decided by seat d: every slot (RT_TOLD_ANY),
+ * or those d sees and some other seat does not (RT_TOLD_OWN). */
+static void told_slots(const RtAi *ai, const void *st, int scope, int d, uint8_t *ends)
 {
-    return ai->told_live ? ai->told : NULL;
+    for (int s = 0; s < ai->g->nslots; s++) {
+        bool hidden = false;
+        for (int q = 0; q < ai->nplayers; q++)
+            hidden |= q != d && !rt_sees(ai->g, st, s, q);
+        ends[s] = scope != RT_TOLD_OWN || (rt_sees(ai->g, st, s, d) && hidden);
+    }
+}
+
+/* Option i of st's pending decision is about to be taken: when it
+ * answers a public choice whose condition tells what not every seat
+ * sees, what it told is kept (after the others, the oldest dropped when
+ * RT_TOLD_MAX are), until what it reads changes (told_moved) or a deal
+ * cannot keep it (deal). */
+static void told_taken(RtAi *ai, const void *st, int i)
+{
+    const RtGame *g = ai->g;
+    int n = ai->told_list.n;
+    int scope = g->told_note ? g->told_note(st, i, ai->told + (size_t)n * (size_t)g->told_ints)
+                             : 0;
+    if (!scope)
+        return;
+    told_slots(ai, st, scope, ((const RtCore *)st)->dec.player,
+               ai->told_ends + (size_t)n * (size_t)g->nslots);
+    ai->told_list.n++;
+    if (ai->told_list.n > RT_TOLD_MAX)
+        told_drop(ai, 0);
+}
+
+/* A card moved from slot was into slot s (-1: none): the records it
+ * ends are dropped. */
+static void told_moved(RtAi *ai, int was, int s)
+{
+    const uint8_t *ends = ai->told_ends;
+    size_t ns = (size_t)ai->g->nslots;
+    for (int k = ai->told_list.n - 1; k >= 0; k--)
+        if ((was >= 0 && ends[k * ns + (size_t)was]) || (s >= 0 && ends[k * ns + (size_t)s]))
+            told_drop(ai, k);
+}
+
+const RtTold *rt_ai_told(const RtAi *ai)
+{
+    return ai->told_list.n > 0 ? &ai->told_list : NULL;
 }
 
 /* A window closes: its answers, sealed until then, are shown to every
@@ -230,7 +282,7 @@ void rt_ai_observe(RtAi *ai, const void *st)
         int s = rt_card_slot(ai->g, st, c), was = ai->last_slot[c];
         unsigned m = seers(ai, st, s, c);
         if (s != was) {
-            ai->told_live = false; /* what a public choice told may no longer hold */
+            told_moved(ai, was, s); /* what a public choice told may no longer hold */
             /* a seat that saw it leave saw where it went (a move names
              * both slots); one that did not has lost it */
             for (int p = 0; p < ai->nplayers; p++)
@@ -370,9 +422,9 @@ static void agent_rng(const RtAi *ai, const void *st, RtRng *r)
 /* The determinized root for seat p: ai->base. */
 static void deal(RtAi *ai, const void *st, int p, RtRng *r)
 {
-    if (!rt_deal(ai->g, ai->base, st, p, ai->known, rt_ai_origin(ai, p), ai->placed, rt_ai_told(ai), r,
-                 ai->scratch))
-        ai->told_live = false; /* no deal keeps it: the next ones do not try */
+    if (!rt_deal(ai->g, ai->base, st, p, ai->known, rt_ai_origin(ai, p), ai->placed,
+                 rt_ai_told(ai), r, ai->scratch))
+        ai->told_list.n = 0; /* no deal keeps them: the next ones do not try */
 }
 
 /* Among the n best-scored options (score[i] == best), one at random. */

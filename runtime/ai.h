@@ -65,10 +65,19 @@ const int32_t *rt_ai_origin(const RtAi *ai, int p);
  * "Determinization"). Values given before the first rt_ai_observe count
  * as known. */
 const uint8_t *rt_ai_placed(const RtAi *ai);
-/* What the last public choice that tells told (RtGame.told_note), while
- * no card has moved since it was answered, and deals still keep it;
- * NULL otherwise (RUNTIME.md, "Determinization"). */
-const int32_t *rt_ai_told(const RtAi *ai);
+/* What public choices told (RtGame.told_note): the records still kept,
+ * RT_TOLD_MAX at most, the oldest first, n of them at rec, told_ints ints
+ * each. A record is kept while what its condition reads has not changed
+ * (RT_TOLD_OWN: no card entered or left a slot its decider saw and some
+ * other seat did not; RT_TOLD_ANY: no card moved) and deals still keep
+ * it; the oldest is dropped for a new one when RT_TOLD_MAX are kept. */
+enum { RT_TOLD_MAX = 8 };
+typedef struct RtTold {
+    int n;
+    const int32_t *rec;
+} RtTold;
+/* The records kept (RUNTIME.md, "Determinization"); NULL when none. */
+const RtTold *rt_ai_told(const RtAi *ai);
 /* The option the agent of kind `kind` (budget: playouts or iterations)
  * takes for the pending decision of st. Plays copies of st only; calls no
  * observer (the caller keeps them unset meanwhile: rt_ai_quiet). */
@@ -112,13 +121,13 @@ void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known,
 /* Is vars[v] of g a per-card variable a deal moves (not secret: a secret
  * one is forgotten on the cards p does not know)? */
 bool rt_card_var_dealt(const RtGame *g, int v);
-/* dst, a copy of st determinized for seat p, that keeps what a public
- * choice told (told, from rt_ai_told; NULL: nothing): dealt again while
- * it does not, RT_TOLD_TRIES deals at most, and if none does, one more
- * deal that does not (false). */
+/* dst, a copy of st determinized for seat p, that keeps what public
+ * choices told (told, from rt_ai_told; NULL: nothing), every record:
+ * dealt again while one does not hold, RT_TOLD_TRIES deals at most, and
+ * if none keeps them all, one more deal that may not (false). */
 enum { RT_TOLD_TRIES = 32 };
 bool rt_deal(const RtGame *g, void *dst, const void *st, int p, const uint8_t *known,
-             const int32_t *origin, const uint8_t *placed, const int32_t *told, RtRng *r,
+             const int32_t *origin, const uint8_t *placed, const RtTold *told, RtRng *r,
              int *scratch);
 
 #endif

@@ -256,17 +256,27 @@ void rt_determinize(const RtGame *g, void *st, int p, const uint8_t *known,
 
 /* ---- what a public choice told ---- */
 
+/* Does every record of told hold in deal st? */
+static bool told_all_hold(const RtGame *g, void *st, const RtTold *told)
+{
+    for (int k = 0; k < told->n; k++)
+        if (!g->told_holds(st, told->rec + (size_t)k * (size_t)g->told_ints))
+            return false;
+    return true;
+}
+
 bool rt_deal(const RtGame *g, void *dst, const void *st, int p, const uint8_t *known,
-             const int32_t *origin, const uint8_t *placed, const int32_t *told, RtRng *r,
+             const int32_t *origin, const uint8_t *placed, const RtTold *told, RtRng *r,
              int *scratch)
 {
-    for (int k = 0; told && g->told_holds && k < RT_TOLD_TRIES; k++) {
+    bool tells = told && told->n > 0 && g->told_holds;
+    for (int k = 0; tells && k < RT_TOLD_TRIES; k++) {
         rt_clone(g, dst, st);
         rt_determinize(g, dst, p, known, origin, placed, r, scratch);
-        if (g->told_holds(dst, told))
+        if (told_all_hold(g, dst, told))
             return true;
     }
-    rt_clone(g, dst, st); /* a deal not checked: the condition may have faulted */
+    rt_clone(g, dst, st); /* a deal not checked: a condition may have faulted */
     rt_determinize(g, dst, p, known, origin, placed, r, scratch);
-    return !told || !g->told_holds;
+    return !tells;
 }

@@ -530,14 +530,21 @@ typedef struct RtGame {
      * which may read what not every seat sees. told_note: option i of st's
      * pending decision is about to be taken; when it answers such a choice,
      * rec (told_ints ints) gets the choice, the answer and the locals its
-     * condition reads, and true. told_holds: does that condition hold in
-     * st (a deal)? NULL (told_ints 0) for a game with no such choice. */
+     * condition reads, and it returns for how long what it told holds:
+     * RT_TOLD_OWN, while no card enters or leaves a slot its decider sees
+     * and some other seat does not (the condition reads no other cards, no
+     * variable); RT_TOLD_ANY, until any card moves; 0, nothing kept.
+     * told_holds: does that condition hold in st (a deal)? NULL
+     * (told_ints 0) for a game with no such choice. */
     int told_ints;
-    bool (*told_note)(const void *st, int i, int32_t *rec);
+    int (*told_note)(const void *st, int i, int32_t *rec);
     bool (*told_holds)(void *st, const int32_t *rec);
     void (*forget)(void *st, int c);
     const uint8_t *var_secret;
 } RtGame;
+
+/* How long what a public choice told holds (RtGame.told_note). */
+enum { RT_TOLD_OWN = 1, RT_TOLD_ANY = 2 };
 
 /* ---- engine API ---- */
 void rt_new(const RtGame *g, void *st, uint64_t seed, int nplayers);

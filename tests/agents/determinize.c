@@ -33,10 +33,13 @@
  *     RtGame.repoint_locals; Held Local Lab's invariant breaks when it is
  *     not; a per-card value given while the seat did not know the card
  *     stays with its place: LAST MINUTE!'s `placed_by`), unless --play-on no;
- *   - while what the last public choice whose condition tells told is
- *     kept (rt_ai_told: no card has moved since it was answered), it holds
- *     in the state (RtGame.told_holds: the `when` of the option announced;
- *     a record kept after a card moved may not), and the deal keeps it;
+ *   - every record of what a public choice's answer told that the agent
+ *     keeps (rt_ai_told) holds in the state (RtGame.told_holds: the `when`
+ *     of the option announced), and the deal keeps each; and the records
+ *     the test keeps itself, every answer RtGame.told_note gives
+ *     RT_TOLD_OWN (RT_TOLD_MAX of them, the newest) while the cards of
+ *     the slots its decider saw and another seat did not are those it
+ *     saw then (other cards moved meanwhile), are kept by the deal too;
  *   - the deal reads nothing the seat has not seen besides cards: a copy of
  *     the state whose sealed answers (of the window or the simultaneous
  *     choice asking the seat, given by the seats asked before it) and other seats' `owner` variables are
@@ -84,6 +87,13 @@ typedef struct Run {
                              * the seat does not know; of them, the deal's
                              * holds another */
     int *probe;             /* probe[c] = ninstances + c (held_dealt) */
+    long long told_moved;   /* ... one told before a card moved elsewhere */
+    long long told_many;    /* ... two or more records at once */
+    int nown;               /* the test's own records (own_told) */
+    int32_t *own_rec;       /* RT_TOLD_MAX + 1 records of told_ints ints */
+    int own_seat[RT_TOLD_MAX + 1];         /* who decided each */
+    uint64_t own_cards[RT_TOLD_MAX + 1];   /* the cards of its slots (own_hash) */
+    uint64_t own_zones[RT_TOLD_MAX + 1];   /* every slot's cards (zones_hash) */
 } Run;
 
 /* The protocol decision line of seat p from state st into r->line[k]. */
@@ -108,6 +118,106 @@ static bool zones_differ(const void *a, const void *b)
             if (rt_zone_card(&game, a, s, i) != rt_zone_card(&game, b, s, i))
                 return true;
     return false;
+}
+
+/* ---- what public choices told, followed by the test itself ---- */
+
+static uint64_t mix64(uint64_t h)
+{
+    h ^= h >> 31;
+    h *= 0x9E3779B97F4A7C15u;
+    return h ^ (h >> 29);
+}
+
+/* A hash of the cards of slot s, in whatever order, and of s. */
+static uint64_t slot_hash(const void *st, int s)
+{
+    uint64_t h = mix64((uint64_t)s + 1);
+    for (int i = 0; i < rt_zone_size(&game, st, s); i++)
+        h += mix64(((uint64_t)s << 32) + (uint64_t)rt_zone_card(&game, st, s, i) + 7);
+    return h;
+}
+
+/* The cards of the slots seat d sees and some other seat does not. */
+static uint64_t own_hash(const void *st, int d, int players)
+{
+    uint64_t h = 0;
+    for (int s = 0; s < game.nslots; s++) {
+        bool hidden = false;
+        for (int q = 0; q < players; q++)
+            hidden |= q != d && !rt_sees(&game, st, s, q);
+        if (hidden && rt_sees(&game, st, s, d))
+            h += slot_hash(st, s);
+    }
+    return h;
+}
+
+/* The cards of every slot. */
+static uint64_t zones_hash(const void *st)
+{
+    uint64_t h = 0;
+    for (int s = 0; s < game.nslots; s++)
+        h += slot_hash(st, s);
+    return h;
+}
+
+/* The test's record k dropped, the later ones moved down. */
+static void own_drop(Run *r, int k)
+{
+    size_t ints = (size_t)game.told_ints;
+    int later = --r->nown - k;
+    memmove(r->own_rec + (size_t)k * ints, r->own_rec + (size_t)(k + 1) * ints,
+            (size_t)later * ints * sizeof *r->own_rec);
+    memmove(r->own_seat + k, r->own_seat + k + 1, (size_t)later * sizeof *r->own_seat);
+    memmove(r->own_cards + k, r->own_cards + k + 1, (size_t)later * sizeof *r->own_cards);
+    memmove(r->own_zones + k, r->own_zones + k + 1, (size_t)later * sizeof *r->own_zones);
+}
+
+/* Option i of the true game's pending decision is about to be taken:
+ * what it tells for as long as its decider's own slots keep their cards
+ * (RT_TOLD_OWN) is kept, the newest RT_TOLD_MAX. */
+static void own_told(Run *r, const void *st, int i)
+{
+    size_t ints = (size_t)game.told_ints;
+    int n = r->nown, d = ((const RtCore *)st)->dec.player;
+    if (!game.told_note || game.told_note(st, i, r->own_rec + (size_t)n * ints) != RT_TOLD_OWN)
+        return;
+    r->own_seat[n] = d;
+    r->own_cards[n] = own_hash(st, d, r->pl.nplayers);
+    r->own_zones[n] = zones_hash(st);
+    if (++r->nown > RT_TOLD_MAX)
+        own_drop(r, 0);
+}
+
+/* Every record of the test's whose slots kept their cards at every
+ * decision since it was told holds in the deal det for seat p (the others
+ * are dropped); counts the deals that keep one another seat told before
+ * a card moved elsewhere. */
+static bool own_kept(Run *r, const void *st, void *det, int p)
+{
+    bool ok = true, moved = false;
+    for (int k = r->nown - 1; k >= 0; k--) {
+        if (own_hash(st, r->own_seat[k], r->pl.nplayers) != r->own_cards[k]) {
+            own_drop(r, k);
+            continue;
+        }
+        moved |= r->own_seat[k] != p && zones_hash(st) != r->own_zones[k];
+        rt_clone(&game, r->alt, det);
+        ok &= game.told_holds(r->alt, r->own_rec + (size_t)k * (size_t)game.told_ints);
+    }
+    r->told_moved += moved;
+    return ok;
+}
+
+/* Does every record the agent keeps hold in st (a copy made first)? */
+static bool told_hold(Run *r, const void *st, const RtTold *told)
+{
+    for (int k = 0; told && k < told->n; k++) {
+        rt_clone(&game, r->alt, st);
+        if (!game.told_holds(r->alt, told->rec + (size_t)k * (size_t)game.told_ints))
+            return false;
+    }
+    return true;
 }
 
 /* Counts the cards p does not know in st, and those of them the deal left
@@ -315,7 +425,7 @@ static bool secrets_differ(const void *st, void *a, void *b, int p, const uint8_
  * where those differ (scramble_secrets), dealt from the same generator,
  * deals the same cards, answers and variables. */
 static bool secrets_kept(Run *r, void *st, int p, const uint8_t *known,
-                         const int32_t *origin, const uint8_t *placed, const int32_t *told,
+                         const int32_t *origin, const uint8_t *placed, const RtTold *told,
                          const RtRng *gen, const char **what)
 {
     RtRng g2 = *gen;
@@ -355,13 +465,15 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
     int p = ((const RtCore *)st)->dec.player;
     const uint8_t *known = rt_ai_known(ai), *placed = rt_ai_placed(ai);
     const int32_t *origin = rt_ai_origin(ai, p);
-    const int32_t *told = rt_ai_told(ai);
+    const RtTold *told = rt_ai_told(ai);
     char why[256] = "";
     int c = -1, d = -1;
     const char *what = "";
     RtRng before = *gen;
-    rt_deal(&game, r->det, st, p, known, origin, placed, told, gen, r->scratch);
+    if (!rt_deal(&game, r->det, st, p, known, origin, placed, told, gen, r->scratch))
+        r->nown = 0; /* no deal kept them: the agent drops its records */
     r->told += told != NULL;
+    r->told_many += told && told->n > 1;
     decision_line(r, st, p, 0);
     decision_line(r, r->det, p, 1);
     r->decisions++;
@@ -386,12 +498,16 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
     else if (!secrets_kept(r, st, p, known, origin, placed, told, &before, &what))
         snprintf(why, sizeof why, "the deal for seat %d read %s, which it has not seen: "
                  "changed, it deals otherwise", p, what);
-    else if (told && (rt_clone(&game, r->alt, st), !game.told_holds(r->alt, told)))
+    else if (!told_hold(r, st, told))
         snprintf(why, sizeof why, "what the answer of a public choice told is kept for "
                  "seat %d's deals, but no longer holds", p);
-    else if (told && !game.told_holds(r->det, told))
+    else if (!told_hold(r, r->det, told))
         snprintf(why, sizeof why, "the deal for seat %d contradicts what the answer of a "
                  "public choice told every seat", p);
+    else if (game.told_holds && !own_kept(r, st, r->det, p))
+        snprintf(why, sizeof why, "the deal for seat %d contradicts what the answer of a "
+                 "public choice told every seat, though no card entered or left a zone its "
+                 "decider alone saw since", p);
     else
         return true;
     if (r->failures++ < 5) {
@@ -463,6 +579,7 @@ static void lone_answer(void *ctx, const RtGame *g, const void *st)
         return;
     int k = r->win.nasked;
     last_answer(r, st, 0);
+    own_told(r, st, 0);
     r->lone += r->win.nasked > k;
 }
 
@@ -496,11 +613,13 @@ static bool play_one(Run *r, void *st, uint64_t seed, int players)
     if (ai)
         rt_ai_observe(ai, st);
     r->win.open = 0;
+    r->nown = 0;
     while (ok && c->over == RT_PLAYING) {
         ok = check_decision(r, st, ai, &gen, seed);
         int i = (int)rt_below(&pick, (uint32_t)c->dec.noptions), p = c->dec.player;
         rt_apply(&game, r->det, i);
         last_answer(r, st, i);
+        own_told(r, st, i);
         r->truth = true;
         rt_ai_apply(ai, st, i);
         r->truth = false;
@@ -561,7 +680,9 @@ int main(int argc, char **argv)
     r.scratch = malloc((6 * (size_t)game.ninstances + 1) * sizeof *r.scratch);
     r.tally = malloc(((size_t)game.nslots + 1) * sizeof *r.tally);
     r.probe = malloc(((size_t)game.ninstances + 1) * sizeof *r.probe);
-    if (!st || !r.det || !r.alt || !r.alt_dealt || !r.scratch || !r.tally || !r.probe)
+    r.own_rec = malloc(((size_t)game.told_ints * (RT_TOLD_MAX + 1) + 1) * sizeof *r.own_rec);
+    if (!st || !r.det || !r.alt || !r.alt_dealt || !r.scratch || !r.tally || !r.probe ||
+        !r.own_rec)
         return 1;
     for (int c = 0; c < game.ninstances; c++)
         r.probe[c] = game.ninstances + c;
@@ -581,11 +702,12 @@ int main(int argc, char **argv)
            "where they were; %lld with a sealed answer or a variable it had not seen; "
            "%lld cards answered in a window, named when it closed, left in place; "
            "%lld answers to a window taken without asking; "
-           "%lld dealt while a public choice's answer told something; "
+           "%lld dealt while a public choice's answer told something, %lld of them a record "
+           "told before a card moved elsewhere, %lld two records or more; "
            "%lld with a card it does not know held in a local, %lld of those dealt another\n",
            game.name, r.decisions, r.unknown, r.dealt,
            r.hidden ? 100.0 * (double)r.stayed / (double)r.hidden : 0.0, r.secret, r.named,
-           r.lone, r.told, r.held, r.held_dealt);
+           r.lone, r.told, r.told_moved, r.told_many, r.held, r.held_dealt);
     print_secret_vars();
     if (!dealt)
         printf("determinize: FAIL: too few determinizations deal any card elsewhere\n");
@@ -595,9 +717,10 @@ int main(int argc, char **argv)
         printf("determinize: FAIL: a card held in a local is the true one in every deal\n");
         failed++;
     }
-    if (game.told_holds && r.told == 0) { /* the check above was never made */
+    if (game.told_holds && (r.told == 0 || r.told_moved == 0 || r.told_many == 0)) {
+        /* the checks above were never made */
         printf("determinize: FAIL: no deal was made while a public choice's answer told "
-               "something\n");
+               "something, one told before a card moved elsewhere, or two at once\n");
         failed++;
     }
     printf("determinize: %d passed, %d failed\n", passed, failed);
@@ -608,6 +731,7 @@ int main(int argc, char **argv)
     free(r.scratch);
     free(r.tally);
     free(r.probe);
+    free(r.own_rec);
     free(r.line[0]);
     free(r.line[1]);
     return failed ? 1 : 0;
