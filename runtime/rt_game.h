@@ -3362,6 +3362,8 @@ typedef struct BfEvent {
     const int16_t *argword;     /* NULL, or per value of kind RT_ARG_WORD the
                                  * index in words[] of its attribute's first
                                  * value (value_word): the window shows the word */
+    uint64_t imask;             /* the kinds with `instead of` clauses for it
+                                 * (instead[k] < instead[k + 1]), when KMASKED */
 } BfEvent;
 
 /* Defined by the game after the rules. */
@@ -3455,6 +3457,8 @@ static RT_UNUSED int bf_next_card(const State *s, const BfEvent *ev, int32_t *V)
     int32_t bestkey[3] = {0}, key[3], *last = &BFV(V, BF_RANK);
     for (int j = 0; j < EV_NPLAY_SLOTS; j++) { /* the slots in play, in order */
         int slot = ev_play_slots[j];
+        if (KMASKED && !(s->kmask[slot] & ev->imask))
+            continue; /* no card there has a clause for ev */
         for (int i = 0; i < s->zsize[slot]; i++) {
             int c = s->zcard[slot][i], k = instance_card[c];
             if (ev->instead[k] == ev->instead[k + 1])
