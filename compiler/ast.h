@@ -554,6 +554,11 @@ struct Sym {
     bool look_through;      /* FUNC: of one expression and one card parameter, no
                              * modifier: a filter that gives it the card
                              * tested means its body, and may call it never */
+    bool memo;              /* FUNC: its answers are kept per key (its players,
+                             * its cards' kinds) while the state it may read
+                             * is unwritten (analyse.c, memo_func) */
+    bool memo_read;         /* GLOBAL, PVAR, CVAR: a func that may keep its
+                             * answers reads it: each write calls memo_write */
     bool calls_procs;       /* PROC: its body calls a proc, raises an event or
                              * plays a card (itself too): each of its calls is
                              * a step of the work between two decisions */

@@ -193,6 +193,8 @@ typedef struct Game {
                          * func (sema_invariants.c); the index here is the
                          * value of its fault */
     bool uses_playable; /* a rule calls playable(c, p) */
+    bool has_memo;      /* filled by the analysis: a func reached keeps its
+                         * answers (Sym.memo) */
     bool funcs_shallow; /* filled by the analysis: no func calls itself,
                          * through others or not, and no chain of calls is
                          * as long as MAX_FUNC_DEPTH: no func can be called
