@@ -627,6 +627,8 @@ static bool kind_level(const Node *n, int slot)
 
 typedef struct MemoCheck {
     const Game *g;
+    bool mark;              /* mark what is read (Node.memo_read, Sym.memo_read,
+                             * Game.memo_all_zones, memo_play_zones) */
     int slot;               /* the frame slot of the card read by kind, -1 none */
     int depth;              /* funcs gone into to get here */
     const Node *skip[16];   /* uses of the card checked: the walk's next visits */
@@ -635,7 +637,8 @@ typedef struct MemoCheck {
     bool ok;
 } MemoCheck;
 
-static bool memo_reads(const Game *g, const Node *n, int slot, int depth, bool *calls);
+static bool memo_reads(const Game *g, bool mark, const Node *n, int slot, int depth,
+                       bool *calls);
 
 static void memo_skip(MemoCheck *m, const Node *n)
 {
@@ -649,7 +652,7 @@ static void memo_skip(MemoCheck *m, const Node *n)
 static void memo_body(MemoCheck *m, const Node *d, int ps)
 {
     const Node *body = d->expr_body ? d->expr_body : d->body;
-    if (m->depth >= MAX_LOOK_THROUGH || !memo_reads(m->g, body, ps, m->depth + 1, &m->calls))
+    if (m->depth >= MAX_LOOK_THROUGH || !memo_reads(m->g, m->mark, body, ps, m->depth + 1, &m->calls))
         m->ok = false;
 }
 
@@ -672,11 +675,13 @@ static void memo_func_call(MemoCheck *m, const Node *n)
         memo_skip(m, a);
     }
     memo_body(m, fn->decl, ps);
+    if (fn->modifiers.len && m->mark) /* the cards in play that modify it, their controllers */
+        ((Game *)m->g)->memo_play_zones = true;
     for (int i = 0; i < fn->modifiers.len && m->ok; i++) {
         const Node *mod = fn->modifiers.items[i];
         if (mod->lasting_no >= 0 ||
-            (mod->rhs && !memo_reads(m->g, mod->rhs, -1, m->depth + 1, &m->calls)) ||
-            (mod->when && !memo_reads(m->g, mod->when, -1, m->depth + 1, &m->calls)))
+            (mod->rhs && !memo_reads(m->g, m->mark, mod->rhs, -1, m->depth + 1, &m->calls)) ||
+            (mod->when && !memo_reads(m->g, m->mark, mod->when, -1, m->depth + 1, &m->calls)))
             m->ok = false;
     }
 }
@@ -714,8 +719,9 @@ static bool memo_builtin(int b)
 
 /* An identifier a memo func may read: a constant, a local or parameter
  * (the card read by kind: not itself), a zone, a variable no deal of the
- * agents changes (not `owner`: game_redeal writes those), marked read
- * (Sym.memo_read): its writes call memo_write. */
+ * agents changes (not `owner`: game_redeal writes those); marked read
+ * (Node.memo_read, Sym.memo_read) where the func is kept: their writes
+ * call memo_write. */
 static bool memo_ident(const MemoCheck *m, const Node *n)
 {
     const Sym *sym = n->sym;
@@ -726,11 +732,14 @@ static bool memo_ident(const MemoCheck *m, const Node *n)
     case S_PARAM:
         return sym->index != m->slot;
     case S_ZONE:
+        if (sym->decl && m->mark)
+            sym->decl->memo_read = true;
         return true;
     case S_GLOBAL:
     case S_PVAR:
     case S_CVAR:
-        ((Sym *)sym)->memo_read = true; /* (a func turned down keeps it: more writes) */
+        if (m->mark)
+            ((Sym *)sym)->memo_read = true;
         return sym->kind == S_GLOBAL || (sym->decl && sym->decl->vis != VIS_OWNER);
     default:
         return false;
@@ -771,6 +780,9 @@ static void visit_memo(const Node *n, void *ctx)
             memo_playable(m, n);
         } else {
             m->ok &= !n->sym && memo_builtin(n->builtin);
+            /* the slot of a card anywhere (the zone's owner, a holder) */
+            if (m->mark && !n->sym && (n->builtin == B_CONTROLLER || n->builtin == B_HOLDER))
+                ((Game *)m->g)->memo_all_zones = true;
         }
         return;
     default:
@@ -787,9 +799,10 @@ static void visit_memo(const Node *n, void *ctx)
  * the state unwritten on a card of the same kind, it gives the same
  * answer and counts the same steps. *calls: it calls a func or
  * playable(). */
-static bool memo_reads(const Game *g, const Node *n, int slot, int depth, bool *calls)
+static bool memo_reads(const Game *g, bool mark, const Node *n, int slot, int depth,
+                       bool *calls)
 {
-    MemoCheck m = {.g = g, .slot = slot, .depth = depth, .ok = true};
+    MemoCheck m = {.g = g, .mark = mark, .slot = slot, .depth = depth, .ok = true};
     if (n)
         ast_walk_const(n, visit_memo, &m);
     *calls |= m.calls;
@@ -811,13 +824,14 @@ long long memo_keys(const Game *g, const Sym *fn)
 
 enum { MEMO_MAX_KEYS = 4096 };
 
-/* May func fn keep its answers (Sym.memo)? Its parameters players and
+/* May func fn keep its answers (Sym.memo)? With mark, what it reads is
+ * marked (MemoCheck.mark). Its parameters players and
  * cards, each card read only by kind, what it reads guarded by
  * memo_write (memo_reads), and it calls something (a memo costs more than
  * a test on its own); in a game where no func calls itself, so no call
  * may fault for its depth where another did not (Game.funcs_shallow), and
  * where no player is left out of a source (eliminate, immune). */
-static bool memo_func(const Game *g, const Sym *fn)
+static bool memo_func(const Game *g, const Sym *fn, bool mark)
 {
     const Node *d = fn->decl;
     long long keys = memo_keys(g, fn);
@@ -830,10 +844,10 @@ static bool memo_func(const Game *g, const Sym *fn)
     for (const Node *p = d->params; p; p = p->next)
         if (p->sym && p->sym->type == T_CARD) {
             ncards++;
-            if (!memo_reads(g, body, p->sym->index, 0, &calls))
+            if (!memo_reads(g, mark, body, p->sym->index, 0, &calls))
                 return false;
         }
-    return (ncards || memo_reads(g, body, -1, 0, &calls)) && calls;
+    return (ncards || memo_reads(g, mark, body, -1, 0, &calls)) && calls;
 }
 
 /* A source whose filter calls a func with the source's card: the func is
@@ -861,8 +875,13 @@ static void find_memo_funcs(Game *g)
         }
     for (int i = 0; i < g->funcs.len; i++) {
         Sym *fn = g->funcs.items[i];
-        fn->memo = fn->memo && memo_func(g, fn);
+        fn->memo = fn->memo && memo_func(g, fn, false);
         g->has_memo |= fn->memo && fn->reached;
+    }
+    for (int i = 0; i < g->funcs.len; i++) { /* what the funcs kept read: memo_write */
+        const Sym *fn = g->funcs.items[i];
+        if (fn->memo)
+            memo_func(g, fn, true);
     }
 }
 

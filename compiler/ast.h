@@ -477,6 +477,8 @@ struct Node {
                              * card only through its kind and does nothing
                              * that depends on how often or in which order it
                              * runs: testing it once per kind changes nothing */
+    bool memo_read;         /* ZONEDECL: a func that may keep its answers reads
+                             * the zone: a move in or out calls memo_write */
     bool simultaneous;      /* FOR: written `simultaneously`: its body's
                              * first statement, a choice, is asked of every
                              * seat before the rest runs for any */

@@ -1859,15 +1859,42 @@ static void gen_let(Gen *G, const Node *n)
 
 /* stmt: lvalue '=' expr | lvalue '=' decision | lvalue PLUSEQ expr
  *     | lvalue MINUSEQ expr */
+/* An assignment to a variable a memo func reads, of a value worked out
+ * here (not a decision's, not a proc's) into a place that cannot fault
+ * (a seat proven in range, a global): memo_write only if the value
+ * changes, as a func reading it could not tell otherwise. False where the
+ * plain assignment and memo_write are needed. */
+static bool gen_memo_assign(Gen *G, const Node *n, const char *lv)
+{
+    if (strstr(lv, "idx(") || (n->assign_op == ASSIGN_SET &&
+                               (is_decision(n->rhs) || is_proc_call(n->rhs))))
+        return false;
+    const char *v = n->assign_op == ASSIGN_SET
+                        ? expr_str(G, n->rhs)
+                        : arena_printf(G->a, "%s(s, %d, %s, %s)",
+                                       n->assign_op == ASSIGN_ADD ? "iadd" : "isub", site(G), lv,
+                                       expr_str(G, n->rhs));
+    line(G, "{");
+    line(G, "    int32_t memo_v = %s;", v);
+    line(G, "    if (%s != memo_v) { /* a variable a memo func may read */", lv);
+    line(G, "        %s = memo_v;", lv);
+    line(G, "        memo_write(s);");
+    line(G, "    }");
+    line(G, "}");
+    return true;
+}
+
 static void gen_assign(Gen *G, const Node *n)
 {
     const char *lv = lvalue_str(G, n->target);
+    const Sym *t = n->target->kind == N_INDEX ? n->target->base->sym : n->target->sym;
+    if (G->g->has_memo && t && t->memo_read && gen_memo_assign(G, n, lv))
+        return;
     if (n->assign_op == ASSIGN_SET)
         gen_value_into(G, n->rhs, lv);
     else
         line(G, "%s = %s(s, %d, %s, %s);", lv, n->assign_op == ASSIGN_ADD ? "iadd" : "isub",
              site(G), lv, expr_str(G, n->rhs));
-    const Sym *t = n->target->kind == N_INDEX ? n->target->base->sym : n->target->sym;
     if (G->g->has_memo && t && t->memo_read)
         line(G, "memo_write(s); /* a variable a memo func may read */");
 }
@@ -3218,6 +3245,21 @@ static void gen_slot_flags(Buf *o, const Game *g, const char *decl, int flag)
     buf_puts(o, "};\n");
 }
 
+/* slot_memo[i]: may a memo func read slot i (memo_moved)? */
+static void gen_slot_memo(Buf *o, const Game *g)
+{
+    buf_puts(o, "/* slot_memo[i]: may a func that keeps its answers read slot i? */\n"
+                "static const uint8_t slot_memo[NSLOTS] = {");
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        bool read = z->memo_read || g->memo_all_zones ||
+                    (g->memo_play_zones && (z->zflags & ZF_IN_PLAY));
+        for (int k = 0; k < zone_nslots(g, z); k++)
+            buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", read);
+    }
+    buf_puts(o, "};\n");
+}
+
 static bool any_zone_in_play(const Game *g)
 {
     for (int i = 0; i < g->zones.len; i++)
@@ -3372,6 +3414,8 @@ static void gen_tables(Gen *G)
         buf_puts(o, "/* slot_in_play[i]: are the cards of slot i in play (its zone `in play`)? */\n");
         gen_slot_flags(o, g, "static RT_UNUSED const uint8_t slot_in_play", ZF_IN_PLAY);
     }
+    if (g->has_memo)
+        gen_slot_memo(o, g);
     buf_puts(o, "\n/* inst_type[i], inst_attr[a][i]: the type and attribute values of\n"
                 " * physical card i (flat, for the hot paths) */\n"
                 "static const int16_t inst_type[NINSTANCES] = {");

@@ -437,16 +437,33 @@ static inline uint64_t memo_tick(void)
 #endif
 
 /* Something a func may read was written: the state's version moves on,
- * and no memo entry kept before answers for it. Every writer of the zones
- * (the moves, shuffle, sort_zone, derive, the set-up), of the rules'
- * variables (an assignment, their start values) and of the lasting rows
- * calls it. */
+ * and no memo entry kept before answers for it. derive, the set-up, the
+ * start values of the variables, the lasting rows and an assignment that
+ * changes a variable such a func reads call it; a move, a shuffle and a
+ * sort where such a func reads the slots' zone (memo_moved). */
 static inline RT_UNUSED void memo_write(State *s)
 {
 #if GAME_HAS_MEMO
     s->mver = memo_tick();
 #else
     (void)s;
+#endif
+}
+
+/* A move from slot `from` to slot `to` (or a shuffle or a sort of one
+ * slot, from = to): memo_write where a memo func reads either slot's zone
+ * (slot_memo, from the rules: a zone such a func names; every zone in play
+ * where it reads the modifiers of cards in play; every zone where it may
+ * read the slot of any card, controller() or holder()). */
+static inline RT_UNUSED void memo_moved(State *s, int from, int to)
+{
+#if GAME_HAS_MEMO
+    if (slot_memo[from] | slot_memo[to])
+        s->mver = memo_tick();
+#else
+    (void)s;
+    (void)from;
+    (void)to;
 #endif
 }
 
@@ -1248,7 +1265,7 @@ static inline __attribute__((always_inline)) RT_UNUSED void mv_card_as(State *s,
     int from = s->slot_of[c], k = instance_card[c];
     uint16_t *z = s->zcard[from];
     int n = s->zsize[from] - 1, j = s->pos_of[c];
-    memo_write(s);
+    memo_moved(s, from, to);
     top_leaves(s, c, from, j == n);
     s->zsize[from] = (uint16_t)n;
     if (!slot_ordered[from]) {
@@ -1411,7 +1428,7 @@ static inline RT_UNUSED void moved_in(State *s, int from, const uint16_t *pick, 
 static inline RT_UNUSED void picked_moved(State *s, const uint16_t *pick, int n, int from,
                                           int to)
 {
-    memo_write(s);
+    memo_moved(s, from, to);
 #if GAME_HAS_CARD_TRIGGERS
     if (slot_in_play[to])
         for (int i = 0; i < n; i++)
@@ -1466,7 +1483,6 @@ static inline RT_UNUSED void move_picked(State *s, int from, const uint16_t *pic
 {
     if (n == 0)
         return;
-    memo_write(s);
     if (from < 0) {
         for (int i = 0; i < n; i++)
             mv_card(s, pick[i], to, bottom ? i : -1);
@@ -1527,7 +1543,7 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
     uint16_t *z = s->zcard[slot];
     int n = s->zsize[slot];
     RtRng rng = s->core.rng;
-    memo_write(s);
+    memo_moved(s, slot, slot);
     s->steps += n;
     for (int i = n - 1; i > 0; i--) {
         int j = (int)rt_below(&rng, (uint32_t)i + 1);
@@ -1593,7 +1609,7 @@ static RT_UNUSED void sort_zone(State *s, int slot, const int16_t *keys, const u
 {
     uint16_t *z = s->zcard[slot], tmp[NINSTANCES];
     int n = s->zsize[slot];
-    memo_write(s);
+    memo_moved(s, slot, slot);
     s->steps += n;
     for (int w = 1; w < n; w *= 2) {
         for (int lo = 0; lo < n; lo += 2 * w) {
