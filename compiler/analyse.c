@@ -719,7 +719,8 @@ static bool memo_builtin(int b)
 
 /* An identifier a memo func may read: a constant, a local or parameter
  * (the card read by kind: not itself), a zone, a variable no deal of the
- * agents changes (not `owner`: game_redeal writes those); marked read
+ * agents changes (not `owner` nor secret, Node.secret: game_redeal and
+ * game_forget write those, without memo_write); marked read
  * (Node.memo_read, Sym.memo_read) where the func is kept: their writes
  * call memo_write. */
 static bool memo_ident(const MemoCheck *m, const Node *n)
@@ -740,7 +741,7 @@ static bool memo_ident(const MemoCheck *m, const Node *n)
     case S_CVAR:
         if (m->mark)
             ((Sym *)sym)->memo_read = true;
-        return sym->kind == S_GLOBAL || (sym->decl && sym->decl->vis != VIS_OWNER);
+        return sym->decl && sym->decl->vis != VIS_OWNER && !sym->decl->secret;
     default:
         return false;
     }
