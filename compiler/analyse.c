@@ -623,6 +623,269 @@ static bool kind_level(const Node *n, int slot)
     return kind_level_at(n, slot, 0);
 }
 
+/* ---- the memo of funcs (Sym.memo) --------------------------------------- */
+
+typedef struct MemoCheck {
+    const Game *g;
+    bool mark;              /* mark what is read (Node.memo_read, Sym.memo_read,
+                             * Game.memo_all_zones, memo_play_zones) */
+    int slot;               /* the frame slot of the card read by kind, -1 none */
+    int depth;              /* funcs gone into to get here */
+    const Node *skip[16];   /* uses of the card checked: the walk's next visits */
+    int nskip;
+    bool calls;             /* a func or playable() is called */
+    bool ok;
+} MemoCheck;
+
+static bool memo_reads(const Game *g, bool mark, const Node *n, int slot, int depth,
+                       bool *calls);
+
+static void memo_skip(MemoCheck *m, const Node *n)
+{
+    if (m->nskip == (int)(sizeof m->skip / sizeof m->skip[0]))
+        m->ok = false;
+    else
+        m->skip[m->nskip++] = n;
+}
+
+/* The body of func decl d, the card in its frame slot ps (-1: not given). */
+static void memo_body(MemoCheck *m, const Node *d, int ps)
+{
+    const Node *body = d->expr_body ? d->expr_body : d->body;
+    if (m->depth >= MAX_LOOK_THROUGH || !memo_reads(m->g, m->mark, body, ps, m->depth + 1, &m->calls))
+        m->ok = false;
+}
+
+/* A call of a func: the card, if given, goes to one parameter of a func
+ * without modifiers; the body is held to the same test, and so are the
+ * values and conditions of the modifiers of a func not given it, which
+ * must be those of cards in play (an `until`'s rows hold by the time). */
+static void memo_func_call(MemoCheck *m, const Node *n)
+{
+    const Sym *fn = n->sym;
+    const Node *p = fn->decl->params;
+    int ps = -1;
+    for (const Node *a = n->args; a; a = a->next, p = p ? p->next : NULL) {
+        if (!is_var(a) || a->sym->index != m->slot)
+            continue;
+        if (ps >= 0 || !p || !p->sym || fn->modifiers.len)
+            m->ok = false;
+        else
+            ps = p->sym->index;
+        memo_skip(m, a);
+    }
+    memo_body(m, fn->decl, ps);
+    if (fn->modifiers.len && m->mark) /* the cards in play that modify it, their controllers */
+        ((Game *)m->g)->memo_play_zones = true;
+    for (int i = 0; i < fn->modifiers.len && m->ok; i++) {
+        const Node *mod = fn->modifiers.items[i];
+        if (mod->lasting_no >= 0 ||
+            (mod->rhs && !memo_reads(m->g, m->mark, mod->rhs, -1, m->depth + 1, &m->calls)) ||
+            (mod->when && !memo_reads(m->g, m->mark, mod->when, -1, m->depth + 1, &m->calls)))
+            m->ok = false;
+    }
+}
+
+/* playable(c, p): every guard, given the card as `this` if c is it. */
+static void memo_playable(MemoCheck *m, const Node *n)
+{
+    const Node *c = n->args;
+    bool given = is_var(c) && c->sym->index == m->slot;
+    if (given)
+        memo_skip(m, c);
+    for (int i = 0; i < m->g->guards.len && m->ok; i++) {
+        const Sym *guard = m->g->guards.items[i];
+        const Node *me = guard->decl->params, *self = me ? me->next : NULL;
+        if (given && (!self || !self->sym))
+            m->ok = false;
+        else
+            memo_body(m, guard->decl, given ? self->sym->index : -1);
+    }
+}
+
+/* The builtins a memo func may call: they read the zones, the rules'
+ * variables and the card list, or nothing. */
+static bool memo_builtin(int b)
+{
+    switch ((Builtin)b) {
+    case B_COUNT: case B_ANY: case B_ALL: case B_SUM: case B_MIN: case B_MAX:
+    case B_DISTINCT: case B_FIRST: case B_SIZE: case B_VALUES: case B_ABS:
+    case B_NPLAYERS: case B_CONTROLLER: case B_HOLDER: case B_NAME_HAS:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* An identifier a memo func may read: a constant, a local or parameter
+ * (the card read by kind: not itself), a zone, a variable no deal of the
+ * agents changes (not `owner` nor secret, Node.secret: game_redeal and
+ * game_forget write those, without memo_write); marked read
+ * (Node.memo_read, Sym.memo_read) where the func is kept: their writes
+ * call memo_write. */
+static bool memo_ident(const MemoCheck *m, const Node *n)
+{
+    const Sym *sym = n->sym;
+    if (!sym)
+        return true;
+    switch (sym->kind) {
+    case S_LOCAL:
+    case S_PARAM:
+        return sym->index != m->slot;
+    case S_ZONE:
+        if (sym->decl && m->mark)
+            sym->decl->memo_read = true;
+        return true;
+    case S_GLOBAL:
+    case S_PVAR:
+    case S_CVAR:
+        if (m->mark)
+            ((Sym *)sym)->memo_read = true;
+        return sym->decl && sym->decl->vis != VIS_OWNER && !sym->decl->secret;
+    default:
+        return false;
+    }
+}
+
+static void visit_memo(const Node *n, void *ctx)
+{
+    MemoCheck *m = ctx;
+    for (int i = 0; i < m->nskip; i++)
+        if (m->skip[i] == n) {
+            m->skip[i] = m->skip[--m->nskip];
+            return;
+        }
+    switch (n->kind) {
+    case N_BLOCK: case N_LET: case N_IF: case N_WHILE: case N_LOOP: case N_REPEAT:
+    case N_FOR: case N_BREAK: case N_RETURN: case N_EXPRSTMT: case N_NUM: case N_BOOLLIT:
+    case N_NONELIT: case N_STR: case N_INDEX: case N_UNARY: case N_BINARY: case N_LIST:
+    case N_SOURCE: case N_TOPCARD: case N_PLAYERSREF:
+        return;
+    case N_ASSIGN: /* a local's: a func writes nothing else */
+        m->ok &= n->target->kind == N_IDENT && n->target->sym &&
+                 n->target->sym->kind == S_LOCAL;
+        return;
+    case N_FIELD: /* a field of the card: its kind decides */
+        if (n->base && is_var(n->base) && n->base->sym->index == m->slot)
+            memo_skip(m, n->base);
+        return;
+    case N_IDENT:
+        m->ok &= memo_ident(m, n);
+        return;
+    case N_CALL:
+        if (n->sym && n->sym->kind == S_FUNC && n->sym->decl) {
+            m->calls = true;
+            memo_func_call(m, n);
+        } else if (!n->sym && n->builtin == B_PLAYABLE) {
+            m->calls = true;
+            memo_playable(m, n);
+        } else {
+            m->ok &= !n->sym && memo_builtin(n->builtin);
+            /* the slot of a card anywhere (the zone's owner, a holder) */
+            if (m->mark && !n->sym && (n->builtin == B_CONTROLLER || n->builtin == B_HOLDER))
+                ((Game *)m->g)->memo_all_zones = true;
+        }
+        return;
+    default:
+        m->ok = false;
+        return;
+    }
+}
+
+/* Does n read only what memo_write guards (the zones, the rules'
+ * variables but `owner` ones, the card list, the modifiers of cards in
+ * play), the card of frame slot `slot` (-1: none) only through its kind
+ * (a field of it, or given to a func or to playable() whose bodies do the
+ * same), and draw no number, wherever it goes? Then, evaluated again with
+ * the state unwritten on a card of the same kind, it gives the same
+ * answer and counts the same steps. *calls: it calls a func or
+ * playable(). */
+static bool memo_reads(const Game *g, bool mark, const Node *n, int slot, int depth,
+                       bool *calls)
+{
+    MemoCheck m = {.g = g, .mark = mark, .slot = slot, .depth = depth, .ok = true};
+    if (n)
+        ast_walk_const(n, visit_memo, &m);
+    *calls |= m.calls;
+    return m.ok && m.nskip == 0;
+}
+
+/* The keys of a memo func: how many (its players times its cards'
+ * kinds), 0 if it may not have one (a parameter neither). */
+long long memo_keys(const Game *g, const Sym *fn)
+{
+    long long n = 1;
+    for (int i = 0; i < fn->nparams; i++) {
+        if (fn->params[i] != T_PLAYER && fn->params[i] != T_CARD)
+            return 0;
+        n *= fn->params[i] == T_PLAYER ? g->max_players : g->cs->ncards;
+    }
+    return n;
+}
+
+enum { MEMO_MAX_KEYS = 4096 };
+
+/* May func fn keep its answers (Sym.memo)? With mark, what it reads is
+ * marked (MemoCheck.mark). Its parameters players and
+ * cards, each card read only by kind, what it reads guarded by
+ * memo_write (memo_reads), and it calls something (a memo costs more than
+ * a test on its own); in a game where no func calls itself, so no call
+ * may fault for its depth where another did not (Game.funcs_shallow), and
+ * where no player is left out of a source (eliminate, immune). */
+static bool memo_func(const Game *g, const Sym *fn, bool mark)
+{
+    const Node *d = fn->decl;
+    long long keys = memo_keys(g, fn);
+    if (!g->funcs_shallow || g->uses_out || g->immunes.len || !kinds_fit(g->cs) ||
+        fn->modifiers.len || fn->nparams < 1 || keys < 1 || keys > MEMO_MAX_KEYS)
+        return false;
+    const Node *body = d->expr_body ? d->expr_body : d->body;
+    bool calls = false;
+    int ncards = 0;
+    for (const Node *p = d->params; p; p = p->next)
+        if (p->sym && p->sym->type == T_CARD) {
+            ncards++;
+            if (!memo_reads(g, mark, body, p->sym->index, 0, &calls))
+                return false;
+        }
+    return (ncards || memo_reads(g, mark, body, -1, 0, &calls)) && calls;
+}
+
+/* A source whose filter calls a func with the source's card: the func is
+ * called once a card, and may keep its answers (memo_func decides). */
+static void visit_memo_candidates(const Node *n, void *ctx)
+{
+    (void)ctx;
+    if (n->kind != N_SOURCE || !n->filter || n->type != T_CARD)
+        return;
+    const Node *f = n->filter;
+    if (f->kind == N_CALL && f->sym && f->sym->kind == S_FUNC)
+        for (const Node *a = f->args; a; a = a->next)
+            if (is_var(a) && a->sym->index == n->slot)
+                ((Sym *)f->sym)->memo = true;
+}
+
+static void find_memo_funcs(Game *g)
+{
+    const PtrVec *lists[2] = {&g->funcs, &g->procs};
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; i < lists[l]->len; i++) {
+            const Sym *fn = lists[l]->items[i];
+            ast_walk_const(fn->decl->body, visit_memo_candidates, NULL);
+            ast_walk_const(fn->decl->expr_body, visit_memo_candidates, NULL);
+        }
+    for (int i = 0; i < g->funcs.len; i++) {
+        Sym *fn = g->funcs.items[i];
+        fn->memo = fn->memo && memo_func(g, fn, false);
+        g->has_memo |= fn->memo && fn->reached;
+    }
+    for (int i = 0; i < g->funcs.len; i++) { /* what the funcs kept read: memo_write */
+        const Sym *fn = g->funcs.items[i];
+        if (fn->memo)
+            memo_func(g, fn, true);
+    }
+}
+
 /* The kinds a filter may keep: all but those that the conjuncts it tests
  * first, while the card alone decides them, rule out. (A kind left out is
  * one for which the C of the filter stops at a false conjunct before it
@@ -884,5 +1147,6 @@ void analyse_game(Arena *a, Game *g)
         }
     for (int i = 0; i < g->continuous.len; i++)
         ast_walk(((const Continuous *)g->continuous.items[i])->clause->body, visit_facts, g);
+    find_memo_funcs(g);
     number_helpers(g);
 }

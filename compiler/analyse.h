@@ -14,5 +14,8 @@
 #include "sema.h"
 
 void analyse_game(Arena *a, Game *g);
+/* The keys of func fn's memo (its players times its cards' kinds), 0 if
+ * a parameter is neither (analyse.c). */
+long long memo_keys(const Game *g, const Sym *fn);
 
 #endif

@@ -477,6 +477,8 @@ struct Node {
                              * card only through its kind and does nothing
                              * that depends on how often or in which order it
                              * runs: testing it once per kind changes nothing */
+    bool memo_read;         /* ZONEDECL: a func that may keep its answers reads
+                             * the zone: a move in or out calls memo_write */
     bool simultaneous;      /* FOR: written `simultaneously`: its body's
                              * first statement, a choice, is asked of every
                              * seat before the rest runs for any */
@@ -554,6 +556,11 @@ struct Sym {
     bool look_through;      /* FUNC: of one expression and one card parameter, no
                              * modifier: a filter that gives it the card
                              * tested means its body, and may call it never */
+    bool memo;              /* FUNC: its answers are kept per key (its players,
+                             * its cards' kinds) while the state it may read
+                             * is unwritten (analyse.c, memo_func) */
+    bool memo_read;         /* GLOBAL, PVAR, CVAR: a func that may keep its
+                             * answers reads it: each write calls memo_write */
     bool calls_procs;       /* PROC: its body calls a proc, raises an event or
                              * plays a card (itself too): each of its calls is
                              * a step of the work between two decisions */

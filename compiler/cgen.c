@@ -13,6 +13,7 @@
  * copy of each proc is what simulate runs. Funcs cannot wait or move
  * cards, so they compile to plain C functions. Aggregates and filters
  * become small helpers that walk a zone's array; nothing allocates. */
+#include "analyse.h"
 #include "cgen_int.h"
 #include "emit.h"
 
@@ -1858,14 +1859,44 @@ static void gen_let(Gen *G, const Node *n)
 
 /* stmt: lvalue '=' expr | lvalue '=' decision | lvalue PLUSEQ expr
  *     | lvalue MINUSEQ expr */
+/* An assignment to a variable a memo func reads, of a value worked out
+ * here (not a decision's, not a proc's) into a place that cannot fault
+ * (a seat proven in range, a global): memo_write only if the value
+ * changes, as a func reading it could not tell otherwise. False where the
+ * plain assignment and memo_write are needed. */
+static bool gen_memo_assign(Gen *G, const Node *n, const char *lv)
+{
+    if (strstr(lv, "idx(") || (n->assign_op == ASSIGN_SET &&
+                               (is_decision(n->rhs) || is_proc_call(n->rhs))))
+        return false;
+    const char *v = n->assign_op == ASSIGN_SET
+                        ? expr_str(G, n->rhs)
+                        : arena_printf(G->a, "%s(s, %d, %s, %s)",
+                                       n->assign_op == ASSIGN_ADD ? "iadd" : "isub", site(G), lv,
+                                       expr_str(G, n->rhs));
+    line(G, "{");
+    line(G, "    int32_t memo_v = %s;", v);
+    line(G, "    if (%s != memo_v) { /* a variable a memo func may read */", lv);
+    line(G, "        %s = memo_v;", lv);
+    line(G, "        memo_write(s);");
+    line(G, "    }");
+    line(G, "}");
+    return true;
+}
+
 static void gen_assign(Gen *G, const Node *n)
 {
     const char *lv = lvalue_str(G, n->target);
+    const Sym *t = n->target->kind == N_INDEX ? n->target->base->sym : n->target->sym;
+    if (G->g->has_memo && t && t->memo_read && gen_memo_assign(G, n, lv))
+        return;
     if (n->assign_op == ASSIGN_SET)
         gen_value_into(G, n->rhs, lv);
     else
         line(G, "%s = %s(s, %d, %s, %s);", lv, n->assign_op == ASSIGN_ADD ? "iadd" : "isub",
              site(G), lv, expr_str(G, n->rhs));
+    if (G->g->has_memo && t && t->memo_read)
+        line(G, "memo_write(s); /* a variable a memo func may read */");
 }
 
 /* stmt: IF cond block else_part
@@ -2875,8 +2906,11 @@ static void gen_func_proto(Gen *G, const Sym *fn, bool def)
 {
     Buf b = {0};
     /* (a func a filter looks through may be called nowhere) */
-    buf_printf(&b, "static %s%s %s_%s(State *s", fn->look_through ? "RT_UNUSED " : "",
-               ctype_of(fn->type), has_modifiers(fn) ? "fn0" : "fn", CNAME(fn));
+    /* (a memo func's own call is out of line: its wrapper, inline, answers most) */
+    buf_printf(&b, "static %s%s%s %s_%s(State *s", fn->look_through ? "RT_UNUSED " : "",
+               G->memo_inner && def ? "__attribute__((noinline)) " : "",
+               ctype_of(fn->type),
+               has_modifiers(fn) ? "fn0" : G->memo_inner && def ? "fnm" : "fn", CNAME(fn));
     param_lists(fn->decl->params, &b, NULL);
     buf_puts(&b, def ? ")" : ");");
     line(G, "%s", b.data);
@@ -2888,10 +2922,64 @@ static void gen_func_proto(Gen *G, const Sym *fn, bool def)
  * A func that calls no func is one function: it still faults when called
  * with MAX_FUNC_DEPTH calls in progress, but as it calls nothing, it need
  * not count itself. */
+/* The key of memo func fn's call (Sym.memo): its players and its cards'
+ * kinds, as an index into its table; into in_range, the test that each
+ * is in range. */
+static const char *memo_key(Gen *G, const Sym *fn, Buf *in_range)
+{
+    const char *key = NULL;
+    int i = 0;
+    for (const Node *p = fn->decl->params; p; p = p->next, i++) {
+        bool card = p->sym->type == T_CARD;
+        buf_printf(in_range, "%s(unsigned)a%d < %s", i ? " && " : "", i,
+                   card ? "NINSTANCES" : "MAXP");
+        const char *part = card ? arena_printf(G->a, "(size_t)instance_card[a%d]", i)
+                                : arena_printf(G->a, "(size_t)a%d", i);
+        key = !key ? part : arena_printf(G->a, "(%s) * %s + %s", key, card ? "NCARDS" : "MAXP",
+                                         part);
+    }
+    return key;
+}
+
+/* fn_NAME of a memo func: the answer kept for its key while the state is
+ * unwritten (memo_fresh), its steps counted; else its own call, fnm_NAME,
+ * kept (memo_keep). A key out of range calls it, to fault as it does. */
+static void gen_memo_wrapper(Gen *G, const Sym *fn)
+{
+    Buf params = {0}, args = {0}, in_range = {0};
+    param_lists(fn->decl->params, &params, &args);
+    const char *key = memo_key(G, fn, &in_range);
+    const char *name = CNAME(fn), *a = args.data ? args.data : "";
+    line(G, "/* func %s's answers and steps per key, kept while the state is unwritten */",
+         rule_title(G, fn));
+    line(G, "static _Thread_local MemoEntry memo_%s[%lld];", name, memo_keys(G->g, fn));
+    line(G, "%s", "");
+    line(G, "static inline int32_t fn_%s(State *s%s)", name, params.data ? params.data : "");
+    line(G, "{");
+    line(G, "    if (!(%s))", in_range.data);
+    line(G, "        return fnm_%s(s%s);", name, a);
+    line(G, "    MemoEntry *m = &memo_%s[%s];", name, key);
+    line(G, "    if (memo_fresh(s, m)) {");
+    line(G, "        MEMO_VERIFY(s, m, fnm_%s(s%s));", name, a);
+    line(G, "        s->steps += m->steps;");
+    line(G, "        return m->val;");
+    line(G, "    }");
+    line(G, "    int64_t before = s->steps;");
+    line(G, "    int32_t r = fnm_%s(s%s);", name, a);
+    line(G, "    memo_keep(s, m, r, before);");
+    line(G, "    return r;");
+    line(G, "}");
+    line(G, "%s", "");
+    buf_free(&params);
+    buf_free(&args);
+    buf_free(&in_range);
+}
+
 static void gen_func(Gen *G, const Sym *fn)
 {
     const Node *d = fn->decl;
     size_t at = begin_rule(G, d, false, false);
+    G->memo_inner = fn->memo;
     Buf params = {0}, args = {0};
     param_lists(d->params, &params, &args);
     bool leaf = !fn->calls_funcs;
@@ -2928,6 +3016,9 @@ static void gen_func(Gen *G, const Sym *fn)
         gen_func_guard(G, arena_printf(G->a, "body_%s(s%s)", CNAME(fn),
                                        args.data ? args.data : ""));
     }
+    G->memo_inner = false;
+    if (fn->memo)
+        gen_memo_wrapper(G, fn);
     end_rule(G, at);
     buf_free(&params);
     buf_free(&args);
@@ -3104,6 +3195,9 @@ static void gen_game_defs(Gen *G)
     gen_before_proc_numbers(G);
     buf_puts(o, "};\n\n");
     gen_effects_defs(G);
+    if (g->has_memo)
+        buf_puts(o, "/* Funcs keep their answers (memo_write, MemoEntry in rt_game.h). */\n"
+                    "#define GAME_HAS_MEMO 1\n\n");
     buf_puts(o, "/* The rules' variables, members of State: g_NAME for a global,\n"
                 " * pv_NAME[player] for a per-player one. */\n"
                 "#define GAME_STATE_VARS");
@@ -3147,6 +3241,21 @@ static void gen_slot_flags(Buf *o, const Game *g, const char *decl, int flag)
         const Node *z = g->zones.items[i];
         for (int k = 0; k < zone_nslots(g, z); k++)
             buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", !!(z->zflags & flag));
+    }
+    buf_puts(o, "};\n");
+}
+
+/* slot_memo[i]: may a memo func read slot i (memo_moved)? */
+static void gen_slot_memo(Buf *o, const Game *g)
+{
+    buf_puts(o, "/* slot_memo[i]: may a func that keeps its answers read slot i? */\n"
+                "static const uint8_t slot_memo[NSLOTS] = {");
+    for (int i = 0; i < g->zones.len; i++) {
+        const Node *z = g->zones.items[i];
+        bool read = z->memo_read || g->memo_all_zones ||
+                    (g->memo_play_zones && (z->zflags & ZF_IN_PLAY));
+        for (int k = 0; k < zone_nslots(g, z); k++)
+            buf_printf(o, "%s%d", z->first_slot + k ? ", " : "", read);
     }
     buf_puts(o, "};\n");
 }
@@ -3305,6 +3414,8 @@ static void gen_tables(Gen *G)
         buf_puts(o, "/* slot_in_play[i]: are the cards of slot i in play (its zone `in play`)? */\n");
         gen_slot_flags(o, g, "static RT_UNUSED const uint8_t slot_in_play", ZF_IN_PLAY);
     }
+    if (g->has_memo)
+        gen_slot_memo(o, g);
     buf_puts(o, "\n/* inst_type[i], inst_attr[a][i]: the type and attribute values of\n"
                 " * physical card i (flat, for the hot paths) */\n"
                 "static const int16_t inst_type[NINSTANCES] = {");
@@ -3397,6 +3508,8 @@ static void gen_run_hooks(Gen *G)
                    v->name, expr_str(G, v->init));
     }
     G->at = NULL;
+    if (g->has_memo)
+        buf_puts(o, "    memo_write(s);\n");
     buf_puts(o, "}\n\n");
 }
 

@@ -41,6 +41,7 @@ typedef struct Gen {
                              * the statement being emitted */
     bool in_proc;
     bool direct;            /* emitting the direct-call copy of a proc */
+    bool memo_inner;        /* emitting a memo func's own call: fnm_NAME */
     int nfire;              /* the tables of kinds that hear an event (evkN) */
     int nplay_slots;        /* the slots of the zones `in play` (ev_play_slots) */
     int pc;                 /* next resume point of the proc being emitted */

@@ -342,15 +342,18 @@ static int kind_clauses(const Game *g, int k, int e, ClauseKind ck, Buf *list, i
 }
 
 /* bf_instead_E / bf_ilist_E (or react, rlist): per kind the start of its
- * clauses in the list, then the list. */
-static void gen_kind_table(Gen *G, int e, int evi, ClauseKind ck, const char *name)
+ * clauses in the list, then the list. Returns the kinds that have one (bit
+ * k for kind k, the first 64 kinds). */
+static unsigned long long gen_kind_table(Gen *G, int e, int evi, ClauseKind ck, const char *name)
 {
     const Game *g = G->g;
     Buf starts = {0}, list = {0};
     int n = 0;
+    unsigned long long m = 0;
     for (int k = 0; k < g->cs->ncards; k++) {
         buf_printf(&starts, "%d, ", n);
-        kind_clauses(g, k, e, ck, &list, &n);
+        if (kind_clauses(g, k, e, ck, &list, &n) && k < 64)
+            m |= 1ULL << k;
     }
     buf_printf(&starts, "%d", n);
     buf_printf(G->out, "static const int16_t bf_%s%d[NCARDS + 1] = {%s};\n"
@@ -358,6 +361,7 @@ static void gen_kind_table(Gen *G, int e, int evi, ClauseKind ck, const char *na
                name, evi, starts.data, name, evi, n ? list.data : "-1");
     buf_free(&starts);
     buf_free(&list);
+    return m;
 }
 
 /* What the window shows of each value of event e. */
@@ -480,6 +484,7 @@ typedef struct BfTables {
     int e, evi, nv, nrules;
     const char *wkinds;         /* bf_wkinds<evi> or "NULL" */
     const char *argword;        /* bf_argword<evi> or "NULL" (gen_arg_words) */
+    unsigned long long imask;   /* the kinds with `instead of` clauses for it */
 } BfTables;
 
 /* The BfEvent entry of event t->e (its tables, number t->evi), its window
@@ -494,9 +499,10 @@ static void gen_bf_entry(Gen *G, const BfTables *t, const Node *d, const char *w
         prompt = d->asks->prompt;
     int e = t->e, evi = t->evi;
     buf_printf(entries, "    {%d, %d, %d, %d, bf_argkind%d, %d, bf_rules%d, bf_instead%d, "
-                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s, %d, %s},\n",
+                        "bf_insteadlist%d, bf_react%d, bf_reactlist%d, %s%s, %s, %d, %s, "
+                        "0x%llxULL},\n",
                e, t->nv, event_site(G, e), prompt, evi, t->nrules, evi, evi, evi, evi, evi,
-               t->wkinds, window_texts(G, d), words, d && d->reopens, t->argword);
+               t->wkinds, window_texts(G, d), words, d && d->reopens, t->argword, t->imask);
 }
 
 /* bf_argwordN[]: where in the words the values of each attribute value
@@ -553,7 +559,7 @@ static void gen_event_table(Gen *G, int e, int evi, Buf *entries, BfTables *tabl
             buf_printf(o, "%s%d", t.nrules++ ? ", " : "", i);
     }
     buf_puts(o, t.nrules ? "};\n" : "-1};\n");
-    gen_kind_table(G, e, evi, CLAUSE_INSTEAD, "instead");
+    t.imask = gen_kind_table(G, e, evi, CLAUSE_INSTEAD, "instead");
     gen_kind_table(G, e, evi, CLAUSE_REACT, "react");
     t.wkinds = gen_window_kinds(G, e, evi);
     const char *what;

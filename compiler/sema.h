@@ -193,6 +193,12 @@ typedef struct Game {
                          * func (sema_invariants.c); the index here is the
                          * value of its fault */
     bool uses_playable; /* a rule calls playable(c, p) */
+    bool has_memo;      /* filled by the analysis: a func reached keeps its
+                         * answers (Sym.memo) */
+    bool memo_all_zones;  /* such a func may read any zone (controller(),
+                           * holder()): every move calls memo_write */
+    bool memo_play_zones; /* such a func reads the modifiers of cards in
+                           * play: every move in or out of play does */
     bool funcs_shallow; /* filled by the analysis: no func calls itself,
                          * through others or not, and no chain of calls is
                          * as long as MAX_FUNC_DEPTH: no func can be called

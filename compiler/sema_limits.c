@@ -70,7 +70,7 @@ static long long state_bytes(const Shape *h)
     n += 2 * h->slots * h->kinds;                      /* kcount */
     n = align_up(n, 8) + 8 * h->slots;                 /* kmask */
     n += 2 * h->slots * h->kinds + 2 * h->cards;       /* khead, knext */
-    n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8;    /* optkinds .. candkinds */
+    n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8 + 8; /* optkinds .. candkinds, mver */
     n += 2 * (h->sets && h->cards > RT_MAX_PICK_SEMA ? h->cards : RT_MAX_PICK_SEMA); /* cand */
     n = align_up(n, 4);
     n += 4 * h->ev_words;                              /* tq_head .. tq (events) */

@@ -86,6 +86,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rt.h"
@@ -314,6 +315,9 @@ typedef struct State {
     int32_t fdepth;       /* func calls in progress */
     int32_t ncand;        /* the candidate set of 'such that' */
     uint64_t candkinds;   /* its kinds (kinds < 64) */
+    uint64_t mver;        /* the version of what funcs read (memo_write): a
+                           * value of this thread's memo clock, new at each
+                           * write; 0 before the set-up, which writes one */
     uint16_t cand[CAND_CAP];
 #if GAME_HAS_EVENTS
     /* the trigger queue, first in first out: tq[(tq_head + i) % GAME_MAX_TRIGGERS] */
@@ -398,6 +402,109 @@ _Static_assert((int)NSLOTS <= INT16_MAX, "zone slots are int16_t (max_zone_slots
  * must change that count too. */
 _Static_assert(sizeof(State) <= GAME_STATE_BYTES && sizeof(State) + 64 > GAME_STATE_BYTES,
                "cardc's count of the state's bytes no longer follows State");
+#endif
+
+/* ---- the memo of funcs (GAME_HAS_MEMO, Sym.memo) ---- */
+
+#ifndef GAME_HAS_MEMO
+#define GAME_HAS_MEMO 0
+#endif
+
+/* A memo func's answer for one key (its players, and its cards' kinds),
+ * kept while the state's version is tag: its value and the steps the call
+ * counted. */
+typedef struct MemoEntry {
+    uint64_t tag;
+    int32_t val;
+    int32_t steps;
+} MemoEntry;
+
+#if GAME_HAS_MEMO
+#include <stdatomic.h>
+/* Each thread's memo clock starts at its own 2^40 (the threads counted
+ * from 1), so that no two writes of a process share a version: a state
+ * and its copies agree on one only while neither has been written since
+ * the copy (the memo tables are per thread, as simulate --jobs plays). */
+static _Atomic uint64_t memo_threads;
+static _Thread_local uint64_t memo_clock;
+
+static inline uint64_t memo_tick(void)
+{
+    if (!memo_clock)
+        memo_clock = (atomic_fetch_add(&memo_threads, 1) + 1) << 40;
+    return ++memo_clock;
+}
+#endif
+
+/* Something a func may read was written: the state's version moves on,
+ * and no memo entry kept before answers for it. derive, the set-up, the
+ * start values of the variables, the lasting rows and an assignment that
+ * changes a variable such a func reads call it; a move, a shuffle and a
+ * sort where such a func reads the slots' zone (memo_moved). */
+static inline RT_UNUSED void memo_write(State *s)
+{
+#if GAME_HAS_MEMO
+    s->mver = memo_tick();
+#else
+    (void)s;
+#endif
+}
+
+/* A move from slot `from` to slot `to` (or a shuffle or a sort of one
+ * slot, from = to): memo_write where a memo func reads either slot's zone
+ * (slot_memo, from the rules: a zone such a func names; every zone in play
+ * where it reads the modifiers of cards in play; every zone where it may
+ * read the slot of any card, controller() or holder()). */
+static inline RT_UNUSED void memo_moved(State *s, int from, int to)
+{
+#if GAME_HAS_MEMO
+    if (slot_memo[from] | slot_memo[to])
+        s->mver = memo_tick();
+#else
+    (void)s;
+    (void)from;
+    (void)to;
+#endif
+}
+
+/* Does entry m answer now: kept at this version, and its steps within
+ * MAX_STEPS (else the call runs, to fault where it did)? (A state is set
+ * up, memo_write, before any func runs: no version is 0, the tag of an
+ * entry never kept.) */
+static inline RT_UNUSED bool memo_fresh(const State *s, const MemoEntry *m)
+{
+    return m->tag == s->mver && s->steps + m->steps <= MAX_STEPS;
+}
+
+/* The call answered r from `before` steps: kept unless it faulted (the
+ * steps past any bound: STEPS_STOPPED). */
+static inline RT_UNUSED void memo_keep(const State *s, MemoEntry *m, int32_t r, int64_t before)
+{
+    if (s->steps > MAX_STEPS)
+        return;
+    m->tag = s->mver;
+    m->val = r;
+    m->steps = (int32_t)(s->steps - before);
+}
+
+/* Where the build checks it (the sanitizers' test builds), every answer
+ * the memo gives is worked out again and must be the same, in value and
+ * in steps: a writer that forgot memo_write aborts there. */
+#if defined(__SANITIZE_ADDRESS__) && GAME_HAS_MEMO
+#define MEMO_VERIFY(s, m, call)                                                    \
+    do {                                                                           \
+        int64_t memo_st = (s)->steps;                                              \
+        int32_t memo_v = (call);                                                   \
+        if (memo_v != (m)->val || (s)->steps - memo_st != (m)->steps) {            \
+            fprintf(stderr, "memo: a func's kept answer is stale (%d in %d steps; " \
+                    "worked out again, %d in %lld)\n", (int)(m)->val, (int)(m)->steps,  \
+                    (int)memo_v, (long long)((s)->steps - memo_st));                \
+            abort();                                                               \
+        }                                                                          \
+        (s)->steps = memo_st;                                                      \
+    } while (0)
+#else
+#define MEMO_VERIFY(s, m, call) ((void)0)
 #endif
 
 /* ---- zone operations ---- */
@@ -1085,6 +1192,7 @@ static inline RT_UNUSED void show_done(State *s, int32_t seats)
  * zone has none: its cards differ by position). */
 static RT_UNUSED void derive(State *s)
 {
+    memo_write(s);
     memset(s->kcount, 0, sizeof s->kcount);
     memset(s->kmask, 0, sizeof s->kmask);
     memset(s->khead, 0xff, sizeof s->khead);
@@ -1157,6 +1265,7 @@ static inline __attribute__((always_inline)) RT_UNUSED void mv_card_as(State *s,
     int from = s->slot_of[c], k = instance_card[c];
     uint16_t *z = s->zcard[from];
     int n = s->zsize[from] - 1, j = s->pos_of[c];
+    memo_moved(s, from, to);
     top_leaves(s, c, from, j == n);
     s->zsize[from] = (uint16_t)n;
     if (!slot_ordered[from]) {
@@ -1319,6 +1428,7 @@ static inline RT_UNUSED void moved_in(State *s, int from, const uint16_t *pick, 
 static inline RT_UNUSED void picked_moved(State *s, const uint16_t *pick, int n, int from,
                                           int to)
 {
+    memo_moved(s, from, to);
 #if GAME_HAS_CARD_TRIGGERS
     if (slot_in_play[to])
         for (int i = 0; i < n; i++)
@@ -1433,6 +1543,7 @@ static inline RT_UNUSED void shuffle(State *s, int slot)
     uint16_t *z = s->zcard[slot];
     int n = s->zsize[slot];
     RtRng rng = s->core.rng;
+    memo_moved(s, slot, slot);
     s->steps += n;
     for (int i = n - 1; i > 0; i--) {
         int j = (int)rt_below(&rng, (uint32_t)i + 1);
@@ -1498,6 +1609,7 @@ static RT_UNUSED void sort_zone(State *s, int slot, const int16_t *keys, const u
 {
     uint16_t *z = s->zcard[slot], tmp[NINSTANCES];
     int n = s->zsize[slot];
+    memo_moved(s, slot, slot);
     s->steps += n;
     for (int w = 1; w < n; w *= 2) {
         for (int lo = 0; lo < n; lo += 2 * w) {
@@ -3362,6 +3474,8 @@ typedef struct BfEvent {
     const int16_t *argword;     /* NULL, or per value of kind RT_ARG_WORD the
                                  * index in words[] of its attribute's first
                                  * value (value_word): the window shows the word */
+    uint64_t imask;             /* the kinds with `instead of` clauses for it
+                                 * (instead[k] < instead[k + 1]), when KMASKED */
 } BfEvent;
 
 /* Defined by the game after the rules. */
@@ -3455,6 +3569,8 @@ static RT_UNUSED int bf_next_card(const State *s, const BfEvent *ev, int32_t *V)
     int32_t bestkey[3] = {0}, key[3], *last = &BFV(V, BF_RANK);
     for (int j = 0; j < EV_NPLAY_SLOTS; j++) { /* the slots in play, in order */
         int slot = ev_play_slots[j];
+        if (KMASKED && !(s->kmask[slot] & ev->imask))
+            continue; /* no card there has a clause for ev */
         for (int i = 0; i < s->zsize[slot]; i++) {
             int c = s->zcard[slot][i], k = instance_card[c];
             if (ev->instead[k] == ev->instead[k + 1])
@@ -4041,6 +4157,7 @@ static inline RT_UNUSED int32_t time_target(const State *s, int unit, int edge, 
 static inline RT_UNUSED Lasting *lasting_add(State *s, int site, int kind, int unit, int edge,
                                              int next)
 {
+    memo_write(s);
     if (s->nlasting >= NLASTING) {
         fault(s, F_LASTING_FULL, site, 0);
         return NULL;
@@ -4076,6 +4193,7 @@ static inline RT_UNUSED int lasting_due(const State *s, int unit, int edge)
 static inline RT_UNUSED int lasting_take(State *s, int i, int32_t *v)
 {
     Lasting r = s->lasting[i];
+    memo_write(s);
     memmove(&s->lasting[i], &s->lasting[i + 1], sizeof r * (size_t)(s->nlasting - i - 1));
     s->nlasting--;
     for (int k = 0; k < lasting_ncap[r.kind]; k++)
@@ -4087,6 +4205,7 @@ static inline RT_UNUSED int lasting_take(State *s, int i, int32_t *v)
 static inline RT_UNUSED void lasting_expire(State *s, int unit, int edge)
 {
     int n = 0;
+    memo_write(s);
     for (int i = 0; i < s->nlasting; i++)
         if (lasting_proc[s->lasting[i].kind] >= 0 || !lasting_now(s, &s->lasting[i], unit, edge))
             s->lasting[n++] = s->lasting[i];
@@ -4307,6 +4426,7 @@ static RT_UNUSED void game_setup(State *s, uint64_t seed, int nplayers)
 #endif
     /* every card starts in the first zone declared, in cards.yaml order
      * (what derive() would make of it, written directly) */
+    memo_write(s);
     for (int i = 0; i < NINSTANCES; i++)
         s->zcard[0][i] = (uint16_t)i;
     memcpy(s->pos_of, s->zcard[0], sizeof s->pos_of); /* card i at position i */
