@@ -75,11 +75,28 @@ static void origins_start(RtAi *ai)
         ai->origin[k] = start;
 }
 
+/* The origin card c takes for seat p as it leaves slot was, where p knew
+ * it, unseen: c is now any card of was p did not know there (last_slot[],
+ * known[] as they were), so it takes their origin; the lowest one when
+ * they differ (p knows how many of each origin was held: every deal keeps
+ * the count). was itself when it held none. */
+static int32_t lost_origin(const RtAi *ai, int p, int was, int c)
+{
+    int n = ai->g->ninstances;
+    int32_t o = -1;
+    for (int d = 0; d < n; d++)
+        if (d != c && ai->last_slot[d] == was && !((ai->known[d] >> p) & 1) &&
+            (o < 0 || ai->origin[p * n + d] < o))
+            o = ai->origin[p * n + d];
+    return o < 0 ? was : o;
+}
+
 /* Before rt_ai_observe updates known[] and last_slot[] from st: a card
  * that left a slot seat p does not see keeps the origin it had for p,
  * unless p knew it there (followed, seen or shown), which it loses now:
- * its origin becomes that slot. A card that left a slot p sees is known
- * where it went; one that stayed keeps its origin. */
+ * it takes the origin of the cards p did not know there (lost_origin). A
+ * card that left a slot p sees is known where it went; one that stayed
+ * keeps its origin. */
 static void origins_observe(RtAi *ai, const void *st)
 {
     int n = ai->g->ninstances;
@@ -89,7 +106,7 @@ static void origins_observe(RtAi *ai, const void *st)
             continue;
         for (int p = 0; p < ai->nplayers; p++)
             if (((ai->known[c] >> p) & 1) && !rt_sees(ai->g, st, was, p))
-                ai->origin[p * n + c] = was;
+                ai->origin[p * n + c] = lost_origin(ai, p, was, c);
     }
 }
 

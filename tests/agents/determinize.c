@@ -293,6 +293,27 @@ static bool origins_kept(const void *st, const void *det, int p, const uint8_t *
     return true;
 }
 
+/* Is some card seat p does not know the only one of its origin while
+ * the slot its origin names holds a card p does not know? p cannot tell
+ * it from that card (a card followed into a deck and lost there is any
+ * card of the deck), yet no deal would move it: *card is such a card. */
+static bool origins_shared(const void *st, int p, const uint8_t *known, const int32_t *origin,
+                           int *tally, int *card)
+{
+    memset(tally, 0, (size_t)game.nslots * sizeof *tally);
+    for (int c = 0; c < game.ninstances; c++)
+        tally[origin[c]] += card_unknown(st, p, known, c);
+    for (int c = 0; c < game.ninstances; c++)
+        if (card_unknown(st, p, known, c) && tally[origin[c]] == 1)
+            for (int d = 0; d < game.ninstances; d++)
+                if (d != c && rt_card_slot(&game, st, d) == origin[c] &&
+                    card_unknown(st, p, known, d)) {
+                    *card = c;
+                    return false;
+                }
+    return true;
+}
+
 /* ---- what the seat has not seen besides cards ---- */
 
 /* The window asking seat p now after others answered (sealed), or NULL:
@@ -495,6 +516,10 @@ static bool check_decision(Run *r, void *st, const RtAi *ai, RtRng *gen, uint64_
         snprintf(why, sizeof why, "card %d (%s), which seat %d last lost track of in slot %d, "
                  "is dealt into slot %d, which holds fewer cards it lost there", c,
                  game.card_name[c], p, origin[c], d);
+    else if (!origins_shared(st, p, known, origin, r->tally, &c))
+        snprintf(why, sizeof why, "card %d (%s), which seat %d does not know, is alone in its "
+                 "origin, slot %d, which holds cards it does not know", c, game.card_name[c], p,
+                 origin[c]);
     else if (!secrets_kept(r, st, p, known, origin, placed, told, &before, &what))
         snprintf(why, sizeof why, "the deal for seat %d read %s, which it has not seen: "
                  "changed, it deals otherwise", p, what);
