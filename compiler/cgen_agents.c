@@ -219,18 +219,71 @@ void pin_scope_close(Gen *G, int mark)
     }
 }
 
+/* Is v a hidden card variable: one a deal re-points (its card dealt
+ * like any other the seat does not know)? A public one names its card to
+ * every seat, and an `owner` one to its own seat. */
+static bool repointed_var(const Node *v)
+{
+    return v->type == T_CARD && v->vis == VIS_HIDDEN;
+}
+
+/* Does the game have a hidden card variable? */
+static bool has_repointed_vars(const Game *g)
+{
+    const PtrVec *vars[] = {&g->globals, &g->pvars, &g->cvars};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < vars[k]->len; i++)
+            if (repointed_var(vars[k]->items[i]))
+                return true;
+    return false;
+}
+
+/* In game_repoint_locals: each hidden card variable, every seat's and
+ * every card's value, made to hold to[c] for c. */
+static void gen_repoint_vars(Gen *G)
+{
+    const Game *g = G->g;
+    Buf *o = G->out;
+    for (int i = 0; i < g->globals.len; i++) {
+        const Node *v = g->globals.items[i];
+        if (repointed_var(v))
+            buf_printf(o, "    ai_repoint_card(to, &s->g_%s);\n", v->name);
+    }
+    for (int i = 0; i < g->pvars.len; i++) {
+        const Node *v = g->pvars.items[i];
+        if (repointed_var(v))
+            buf_printf(o, "    for (int p = 0; p < MAXP; p++)\n"
+                          "        ai_repoint_card(to, &s->pv_%s[p]);\n", v->name);
+    }
+    for (int i = 0; i < g->cvars.len; i++) {
+        const Node *v = g->cvars.items[i];
+        if (repointed_var(v))
+            buf_printf(o, "    for (int c = 0; c < NINSTANCES; c++)\n"
+                          "        ai_repoint_card(to, &s->pc_%s[c]);\n", v->name);
+    }
+}
+
 /* game_repoint_locals(st, to): each card local a frame waiting on the
- * stack holds in scope where it waits, holding c, made to hold to[c]. */
+ * stack holds in scope where it waits, holding c, made to hold to[c];
+ * and each hidden card variable. */
 static void gen_repoint_locals(Gen *G)
 {
-    buf_printf(G->out, "/* The card locals of the frames in scope where they wait, each\n"
-                       " * made to hold the card a deal put where its card lay\n"
-                       " * (RtGame.repoint_locals). */\n"
+    buf_printf(G->out, "/* The card locals of the frames in scope where they wait, and the\n"
+                       " * hidden card variables, each made to hold the card a deal put\n"
+                       " * where its card lay (RtGame.repoint_locals). */\n"
                        "static void game_repoint_locals(void *st, const int *to)\n{\n"
                        "    State *s = st;\n"
                        "    for (int i = 0; i < s->depth; i++) {\n"
-                       "        Frame *f = &s->fr[i];\n%s    }\n}\n\n",
-               G->repoint_locals.data);
+                       "        Frame *f = &s->fr[i];\n%s    }\n",
+               G->repoint_locals.data ? G->repoint_locals.data : "        (void)f;\n");
+    gen_repoint_vars(G);
+    buf_puts(G->out, "}\n\n");
+}
+
+/* Does a deal need game_repoint_locals? */
+static bool needs_repoint(const Gen *G)
+{
+    return G->repoint_locals.len || has_repointed_vars(G->g);
 }
 
 /* game_redeal(st, p, r): each `owner` variable of every seat but p set to
@@ -414,7 +467,7 @@ void gen_agents(Gen *G)
         gen_simul_restart(G);
     if (needs_redeal(G->g))
         gen_redeal(G);
-    if (G->repoint_locals.len)
+    if (needs_repoint(G))
         gen_repoint_locals(G);
     if (G->ntold)
         gen_told(G);
@@ -431,7 +484,7 @@ const char *agents_table_entries(const Gen *G)
                         g->agents_fn ? "    .value_name = game_value_name,\n" : "",
                         g->zone_kinds ? "    .may_hold = game_may_hold,\n" : "",
                         needs_redeal(g) ? "    .redeal = game_redeal,\n" : "",
-                        G->repoint_locals.len ? "    .repoint_locals = game_repoint_locals,\n" : "",
+                        needs_repoint(G) ? "    .repoint_locals = game_repoint_locals,\n" : "",
                         G->ntold ? "    .told_ints = GAME_TOLD_INTS,\n"
                                    "    .told_note = game_told_note,\n"
                                    "    .told_holds = game_told_holds,\n" : "",

@@ -119,9 +119,14 @@ static bool value_secret(const Secrets *x, int proc, const Node *e)
 
 /* ---- what is given, statement by statement ---- */
 
+/* A card variable is never judged secret: what it keeps from the other
+ * seats is which card it names, and a deal re-points it to the card it
+ * put where that one lay (game_repoint_locals, cgen_agents.c), as it does
+ * a card local; set to its start value (none) the rules would fault
+ * moving it. */
 static void mark_var(Secrets *x, Node *decl)
 {
-    if (decl->vis != VIS_HIDDEN || decl->secret)
+    if (decl->vis != VIS_HIDDEN || decl->secret || decl->type == T_CARD)
         return;
     decl->secret = true;
     x->grew = true;
