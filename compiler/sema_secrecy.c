@@ -58,6 +58,8 @@ typedef struct SeeWalk {
     bool every_seat;        /* words every seat reads (a public choice) */
     bool announced;         /* a public choice's condition: an `owner`
                              * variable is read as a shown func's is */
+    const struct SeeWalk *up; /* in a func: the walk that called it */
+    const Node *func;       /* ... and the func (its declaration) */
 } SeeWalk;
 
 static void see_walk(SeeWalk *w, const Node *n);
@@ -267,6 +269,20 @@ static void see_local(SeeWalk *w, const Node *n)
 
 /* ---- the walk ---- */
 
+/* Is func d's body already being read, further out, with its parameters
+ * known alike (which hold me, which an unseen card, of which types)? Its
+ * reading there finds whatever this one would: a recursive call is not
+ * read again (reading it at each call made `f(n) = f(n + 1) + f(n + 1)`
+ * cost 2^SEE_MAX_DEPTH walks). */
+static bool walking_already(const SeeWalk *w, const SeeWalk *inner, const Node *d)
+{
+    for (const SeeWalk *o = w; o; o = o->up)
+        if (o->func == d && o->me_params == inner->me_params && o->unseen == inner->unseen &&
+            memcmp(o->ctype, inner->ctype, sizeof o->ctype) == 0)
+            return true;
+    return false;
+}
+
 /* A call of a func: its arguments, then its body, knowing which of its
  * parameters hold me or a card me may not see. */
 static void see_func(SeeWalk *w, const Node *call)
@@ -276,6 +292,10 @@ static void see_func(SeeWalk *w, const Node *call)
     if (w->found || w->depth >= SEE_MAX_DEPTH)
         return;
     SeeWalk inner = func_walk(w, call);
+    if (walking_already(w, &inner, d))
+        return;
+    inner.up = w;
+    inner.func = d;
     see_walk(&inner, d->expr_body);
     see_walk(&inner, d->body);
     w->found = inner.found;

@@ -34,6 +34,8 @@ typedef struct Secrets {
                          * hold what not every seat sees */
     int *nslots;        /* per proc: the slots of taint[] */
     bool grew;          /* something was found secret this pass */
+    const Node **active; /* the funcs whose bodies are being read, outermost
+                          * first, SECRET_MAX_DEPTH of room (func_reads_secret) */
 } Secrets;
 
 static bool tainted(const Secrets *x, int proc, int slot)
@@ -75,12 +77,21 @@ static bool list_reads_secret(const Secrets *x, int proc, const Node *n, int dep
 }
 
 /* A func's body, its parameters given what every seat sees (an argument
- * that is not was found first). */
+ * that is not was found first). A func already being read (a recursive
+ * call) is not read again: with its parameters seen alike, its body reads
+ * what the outer reading reads, and reading it again at each call made
+ * `f(n) = f(n + 1) + f(n + 1)` cost 2^SECRET_MAX_DEPTH walks. */
 static bool func_reads_secret(const Secrets *x, const Node *call, int depth)
 {
     const Node *d = call->sym->decl;
-    return depth < SECRET_MAX_DEPTH && (reads_secret(x, -1, d->expr_body, depth + 1) ||
-                                        reads_secret(x, -1, d->body, depth + 1));
+    if (depth >= SECRET_MAX_DEPTH)
+        return false;
+    for (int i = 0; i < depth; i++)
+        if (x->active[i] == d)
+            return false;
+    x->active[depth] = d;
+    return reads_secret(x, -1, d->expr_body, depth + 1) ||
+           reads_secret(x, -1, d->body, depth + 1);
 }
 
 /* Does n read a secret variable, a tainted slot of proc `proc` (-1: in a
@@ -255,7 +266,8 @@ static void setup(Secrets *x)
 void find_secret_vars(Sema *s)
 {
     const Game *g = s->g;
-    Secrets x = {.s = s};
+    const Node *active[SECRET_MAX_DEPTH];
+    Secrets x = {.s = s, .active = active};
     setup(&x);
     taint_cards_heard(&x, &g->handlers);
     taint_cards_heard(&x, &g->befores);
