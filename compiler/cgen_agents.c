@@ -89,13 +89,25 @@ static bool has_owner_vars(const Game *g)
     return false;
 }
 
-/* Is some variable of vars (Game.globals, pvars or cvars) secret? */
-static bool any_secret(const PtrVec *vars)
+/* Is some variable of vars (Game.globals, pvars or cvars) one `is` says? */
+static bool any_var(const PtrVec *vars, bool (*is)(const Node *v))
 {
     for (int i = 0; i < vars->len; i++)
-        if (((const Node *)vars->items[i])->secret)
+        if (is(vars->items[i]))
             return true;
     return false;
+}
+
+/* Is v judged secret (sema_var_secrets.c)? */
+static bool is_secret(const Node *v)
+{
+    return v->secret;
+}
+
+/* Is some variable of vars secret? */
+static bool any_secret(const PtrVec *vars)
+{
+    return any_var(vars, is_secret);
 }
 
 /* Is some variable of the game secret? */
@@ -230,12 +242,8 @@ static bool repointed_var(const Node *v)
 /* Does the game have a hidden card variable? */
 static bool has_repointed_vars(const Game *g)
 {
-    const PtrVec *vars[] = {&g->globals, &g->pvars, &g->cvars};
-    for (int k = 0; k < 3; k++)
-        for (int i = 0; i < vars[k]->len; i++)
-            if (repointed_var(vars[k]->items[i]))
-                return true;
-    return false;
+    return any_var(&g->globals, repointed_var) || any_var(&g->pvars, repointed_var) ||
+           any_var(&g->cvars, repointed_var);
 }
 
 /* In game_repoint_locals: each hidden card variable, every seat's and

@@ -277,6 +277,8 @@ static void answers_shown(RtAi *ai, const void *st)
 static void note_values(RtAi *ai, const void *st, int c)
 {
     const RtGame *g = ai->g;
+    if (ai->npc == 0)
+        return; /* nothing to note: placed[] stays all 0 */
     int32_t *last = ai->last_values + (size_t)c * (size_t)ai->npc;
     bool given = false;
     for (int v = 0, k = 0; v < g->nvars; v++)
