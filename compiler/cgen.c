@@ -2373,11 +2373,66 @@ static void gen_menu_options(Gen *G, const Node *n)
     G->at = save;
 }
 
+/* May the direct copy offer this menu's options by their number alone
+ * (gen_menu_counted)? Where none has a label built from values (their
+ * words are worked out as the option is added, and may fault) and they
+ * fit a mask, so that no option can fault for the decision being full
+ * (RT_MAX_OPTIONS is larger). */
+static bool menu_countable(const Node *n)
+{
+    int k = 0;
+    for (const Node *o = n->options; o; o = o->next, k++)
+        if (o->words)
+            return false;
+    return k <= 32;
+}
+
+/* The direct copy's menu: each guard, in order, sets its option's bit in
+ * a mask (mopts), as the guards ran before, each before its option was
+ * added; a chooser (d->fn) is offered the options as before, the random
+ * policy only their number, and the option taken is the chosen-th bit. */
+static void gen_menu_counted(Gen *G, const Node *n)
+{
+    int k = 0;
+    const Node *save = G->at;
+    line(G, "{");
+    G->indent++;
+    line(G, "uint32_t mopts = 0;");
+    for (const Node *o = n->options; o; o = o->next, k++) {
+        if (o->loc.line > 0)
+            G->at = o; /* what its 'when' may fault names the option's line */
+        if (o->guard)
+            line(G, "if (%s)", unparen(G, expr_str(G, o->guard)));
+        line(G, "%smopts |= 1u << %d;", o->guard ? "    " : "", k);
+    }
+    line(G, "if (d->fn) {");
+    k = 0;
+    for (const Node *o = n->options; o; o = o->next, k++) {
+        if (o->loc.line > 0)
+            G->at = o;
+        line(G, "    if (mopts & 1u << %d)", k);
+        gen_add_text(G, o, k, "        ");
+    }
+    line(G, "} else {");
+    line(G, "    s->core.dec.noptions = (int16_t)kpop(mopts);");
+    line(G, "}");
+    G->at = save;
+    gen_wait(G, n);
+    line(G, "V[%lld] = d->fn ? s->core.dec.opt[s->core.dec.chosen].ids[0]"
+            " : nth_bit(mopts, s->core.dec.chosen);", n->taken_slot);
+    G->indent--;
+    line(G, "}");
+}
+
 /* A menu's question: its options, the wait, and the option taken into
  * its slot, where the branches find it when the proc resumes. */
 static void gen_menu_ask(Gen *G, const Node *n)
 {
     gen_begin_decision(G, n);
+    if (G->direct && menu_countable(n)) {
+        gen_menu_counted(G, n);
+        return;
+    }
     gen_menu_options(G, n);
     gen_wait(G, n);
     line(G, "V[%lld] = s->core.dec.opt[s->core.dec.chosen].ids[0];", n->taken_slot);
