@@ -586,16 +586,23 @@ static inline RT_UNUSED int32_t controller(const State *s, int c)
 }
 #endif
 
-/* The bits set in x, four at a time: kinds are few, so masks are short
- * (and the build targets no popcnt: __builtin_popcountll is a call). */
+/* The bits set in x, a byte at a time: kinds are few, so masks are short
+ * (one look-up for a game of at most 8 kinds), and the build targets no
+ * popcnt: __builtin_popcountll is a call. */
+#define POP2(n) n, n + 1, n + 1, n + 2
+#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
+#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
 static inline RT_UNUSED int32_t kpop(uint64_t x)
 {
-    static const uint8_t pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    static const uint8_t pop8[256] = {POP6(0), POP6(1), POP6(1), POP6(2)};
     int32_t r = 0;
-    for (; x; x >>= 4)
-        r += pop4[x & 15];
+    for (; x; x >>= 8)
+        r += pop8[x & 255];
     return r;
 }
+#undef POP6
+#undef POP4
+#undef POP2
 
 /* The index of the (i+1)-th bit set in b (b has more than i). */
 static inline RT_UNUSED int nth_bit(uint64_t b, int i)
