@@ -1489,15 +1489,22 @@ static void gen_sets_counted(Gen *G, Buf *hb, const Node *n, int k, const char *
     unsigned long long km = n->src->kinds;
     buf_printf(hb, "/* the sets of the choice by the counts of its kinds (sets_key) */\n"
                    "static _Thread_local SetsMemo setsmemo%d[%lld];\n"
-                   "static _Thread_local SetsPool setspool%d;\n\n",
-               k, sets_memo_size(n, n->one_per_kind, false), k);
+                   "static _Thread_local SetsPool setspool%d;\n"
+                   "/* sets_listed by the zone's size (lo and hi are the rules' numbers):\n"
+                   " * 0 not worked out yet, else 1 + its answer */\n"
+                   "static _Thread_local uint8_t setslisted%d[NINSTANCES + 1];\n\n",
+               k, sets_memo_size(n, n->one_per_kind, false), k, k);
     buf_printf(hb, "static inline RT_UNUSED int sets%d_count(State *s, int32_t *V, int slot, "
                    "int lo, int hi)\n{\n"
-                   "    if (!sets_listed(s->zsize[slot], lo, hi, bound%d, %lld))\n"
+                   "    int zn = s->zsize[slot];\n"
+                   "    if (!setslisted%d[zn])\n"
+                   "        setslisted%d[zn] = (uint8_t)(1 + sets_listed(zn, lo, hi, bound%d, "
+                   "%lld));\n"
+                   "    if (setslisted%d[zn] == 1)\n"
                    "        return 0;\n"
                    "    return sets_memo_count(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, "
                    "setsmemo%d, &setspool%d);\n}\n\n",
-               k, k, most, site(G), km, caps, ok, k, k);
+               k, k, k, k, most, k, site(G), km, caps, ok, k, k);
     buf_printf(hb, "static inline RT_UNUSED void sets%d_nth(State *s, int32_t *V, int slot, "
                    "int lo, int hi, int i)\n{\n"
                    "    sets_memo_nth(s, %d, V, slot, 0x%llxULL, lo, hi, %s, %s, setsmemo%d, "
