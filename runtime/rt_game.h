@@ -2218,20 +2218,40 @@ typedef struct SetsPool {
                                      * which the set chosen then reads
                                      * (sets_memo_nth): nothing moves between */
     uint64_t shape[SETS_POOL];      /* the sets of every key kept, in order */
+    bool radix;                     /* take and mult worked out (sets_radix) */
+    uint8_t take[NCARDS];           /* per kind of the choice: the most a set takes */
+    uint32_t mult[NCARDS];          /* and its place in the key's mixed radix */
 } SetsPool;
+
+/* The radix of the keys of the choice of the kinds of mask m (caps its
+ * caps, or NULL), kept in its pool once: what a set may take of each
+ * kind, and the product of the bounds (take + 1) of the kinds before it. */
+static RT_UNUSED __attribute__((noinline)) void sets_radix(uint64_t m, const uint8_t *caps,
+                                                          SetsPool *pool)
+{
+    uint32_t mult = 1;
+    for (uint64_t b = m; b; b &= b - 1) {
+        int k = __builtin_ctzll(b), take = caps && caps[k] < RT_MAX_PICK ? caps[k] : RT_MAX_PICK;
+        pool->take[k] = (uint8_t)take;
+        pool->mult[k] = mult;
+        mult *= (uint32_t)take + 1;
+    }
+    pool->radix = true;
+}
 
 /* The key of slot's sets of the kinds of mask m: each kind's count, cut to
  * what a set takes of it, in the mixed radix of those bounds (cardc sizes
- * the memo to their product). */
+ * the memo to their product). A kind absent adds 0: only those present
+ * (kmask, where the game keeps masks) are read. */
 static inline RT_UNUSED uint32_t sets_key(const State *s, int slot, uint64_t m,
-                                          const uint8_t *caps)
+                                          const uint8_t *caps, SetsPool *pool)
 {
-    uint32_t key = 0, mult = 1;
-    for (uint64_t b = m; b; b &= b - 1) {
-        int k = __builtin_ctzll(b), take = caps && caps[k] < RT_MAX_PICK ? caps[k] : RT_MAX_PICK;
-        int n = s->kcount[slot][k];
-        key += (uint32_t)(n < take ? n : take) * mult;
-        mult *= (uint32_t)take + 1;
+    if (!pool->radix)
+        sets_radix(m, caps, pool);
+    uint32_t key = 0;
+    for (uint64_t b = KMASKED ? s->kmask[slot] & m : m; b; b &= b - 1) {
+        int k = __builtin_ctzll(b), n = s->kcount[slot][k], take = pool->take[k];
+        key += (uint32_t)(n < take ? n : take) * pool->mult[k];
     }
     return key;
 }
@@ -2261,7 +2281,7 @@ static inline RT_UNUSED int sets_memo_count(State *s, int site, int32_t *V, int 
         int lo, int hi, const uint8_t *caps, int (*ok)(State *, int32_t *), SetsMemo *memo,
         SetsPool *pool)
 {
-    pool->key = sets_key(s, slot, m, caps);
+    pool->key = sets_key(s, slot, m, caps, pool);
     SetsMemo *e = &memo[pool->key];
     if (!e->known)
         return sets_memo_fill(s, site, V, slot, m, lo, hi, caps, ok, e, pool);
