@@ -54,12 +54,10 @@ static inline uint32_t rt_next(RtRng *r)
     return result;
 }
 
-/* Uniform in [0, n), n >= 1, without modulo bias (Lemire's
- * multiply-and-reject). */
-static inline uint32_t rt_below(RtRng *r, uint32_t n)
+/* rt_below of n >= 2: Lemire's multiply-and-reject (rt_below; a caller
+ * that knows n >= 2, decide_site, calls it without the test). */
+static inline uint32_t rt_below_2(RtRng *r, uint32_t n)
 {
-    if (n <= 1)
-        return 0;
     uint64_t m = (uint64_t)rt_next(r) * n;
     uint32_t low = (uint32_t)m;
     if (low < n) {
@@ -70,6 +68,12 @@ static inline uint32_t rt_below(RtRng *r, uint32_t n)
         }
     }
     return (uint32_t)(m >> 32);
+}
+
+/* Uniform in [0, n), n >= 1, without modulo bias. */
+static inline uint32_t rt_below(RtRng *r, uint32_t n)
+{
+    return n <= 1 ? 0 : rt_below_2(r, n);
 }
 
 typedef enum RtOptKind {

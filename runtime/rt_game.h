@@ -2689,8 +2689,15 @@ static inline __attribute__((always_inline)) RT_UNUSED bool decide_site(State *s
         }
         return decide_rare(s, site, 0);
     }
-    int i = d->fn ? decide_by(s, cov, nopts, d) : rt_random_choice(d->ctx, s);
-    if ((unsigned)i >= (unsigned)n || ++c->decisions >= c->max_decisions)
+    int i;
+    if (d->fn) {
+        i = decide_by(s, cov, nopts, d);
+        if ((unsigned)i >= (unsigned)n)
+            return decide_rare(s, site, i);
+    } else { /* rt_random_choice, of n >= 2 options: always in range */
+        i = (int)rt_below_2(&((RtRng *)d->ctx)[c->dec.player], (uint32_t)n);
+    }
+    if (++c->decisions >= c->max_decisions)
         return decide_rare(s, site, i);
     c->dec.chosen = (int16_t)i;
     s->steps = 0;
