@@ -7,7 +7,8 @@
 # kind-level choice from an ordered zone, sets grouped from the kind lists
 # and from a walk, a 'such that' on the kinds only and one on the cards,
 # counts by the kinds left out, 'move all' by kinds, guarded and unguarded
-# funcs, sets counted from a memo, filters joining two cards by kind. This
+# funcs, sets counted from a memo (sets_listed kept by the zone's size),
+# menus counted for the random policy, filters joining two cards by kind. This
 # script
 #   - checks that the generated C takes each of those paths (so that the
 #     lab keeps covering them when the generator changes),
@@ -61,6 +62,9 @@ check "a 'such that' on the kinds only" takes_re x ', such[0-9]+, 0\);'
 check "a 'such that' on the cards" takes_re x ', such[0-9]+, 1\);'
 check "sets counted for the random policy, by a memo of the kinds' counts" \
     takes_re x 'return sets_memo_count\(s, [0-9]+, V, slot, '
+check "sets counted: sets_listed kept by the zone's size" takes x 'setslisted'
+check "a menu counted for the random policy: its guards into a mask" \
+    takes_re x '= d->fn \? s->core\.dec\.opt\[s->core\.dec\.chosen\]\.ids\[0\] : nth_bit\(mopts, '
 # only Meld's sets are counted: Trade's 'such that' counts the cards, Dig's
 # source is an ordered zone
 counted_once() { [ "$(grep -c 'int sets[0-9]*_count(State' "$C")" -eq 1 ]; }
