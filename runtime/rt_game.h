@@ -4201,14 +4201,17 @@ static inline RT_UNUSED int lasting_take(State *s, int i, int32_t *v)
     return lasting_proc[r.kind];
 }
 
-/* The rows of 'until' that end at this boundary, out of the table. */
+/* The rows of 'until' that end at this boundary, out of the table; a
+ * boundary where none ends leaves the table, and so the memo's answers,
+ * as they were (no memo_write). */
 static inline RT_UNUSED void lasting_expire(State *s, int unit, int edge)
 {
     int n = 0;
-    memo_write(s);
     for (int i = 0; i < s->nlasting; i++)
         if (lasting_proc[s->lasting[i].kind] >= 0 || !lasting_now(s, &s->lasting[i], unit, edge))
             s->lasting[n++] = s->lasting[i];
+    if (n != s->nlasting)
+        memo_write(s);
     s->nlasting = n;
 }
 #endif
