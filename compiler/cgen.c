@@ -1859,13 +1859,33 @@ static void gen_let(Gen *G, const Node *n)
 
 /* stmt: lvalue '=' expr | lvalue '=' decision | lvalue PLUSEQ expr
  *     | lvalue MINUSEQ expr */
+/* A number, `true`, `false` or `none`: a value that cannot fault. */
+static bool is_literal(const Node *n)
+{
+    return n->kind == N_NUM || n->kind == N_BOOLLIT || n->kind == N_NONELIT;
+}
+
 /* An assignment to a variable a memo func reads, of a value worked out
  * here (not a decision's, not a proc's) into a place that cannot fault
- * (a seat proven in range, a global): memo_write only if the value
- * changes, as a func reading it could not tell otherwise. False where the
- * plain assignment and memo_write are needed. */
+ * (a seat proven in range, a global), or of a literal into one that may
+ * (pidx, cidx: the place is worked out first, and faults as the
+ * assignment did): memo_write only if the value changes, as a func
+ * reading it could not tell otherwise. False where the plain assignment
+ * and memo_write are needed. */
+
 static bool gen_memo_assign(Gen *G, const Node *n, const char *lv)
 {
+    if (strstr(lv, "idx(") && n->assign_op == ASSIGN_SET && is_literal(n->rhs)) {
+        /* the place first: it faults (idx) where the assignment did */
+        line(G, "{");
+        line(G, "    int32_t *memo_p = &%s;", lv);
+        line(G, "    if (*memo_p != %s) { /* a variable a memo func may read */", expr_str(G, n->rhs));
+        line(G, "        *memo_p = %s;", expr_str(G, n->rhs));
+        line(G, "        memo_write(s);");
+        line(G, "    }");
+        line(G, "}");
+        return true;
+    }
     if (strstr(lv, "idx(") || (n->assign_op == ASSIGN_SET &&
                                (is_decision(n->rhs) || is_proc_call(n->rhs))))
         return false;
