@@ -782,14 +782,27 @@ static inline RT_UNUSED int card_holder(const State *s, int c)
 
 /* The walk over every holder's slot of a held zone, bottom to top in each
  * slot, the slots in order: from *slot = first, *i = -1, each call moves
- * to the next card (0 past the last, before slot `end`). */
+ * to the next card (0 past the last, before slot `end`). Most holders'
+ * slots are empty (a Location without Students): the sizes of four slots
+ * are read at once (one 64-bit word of zsize), and four empty ones passed
+ * in one step; the first slot with a card is the one found slot by slot. */
 static inline RT_UNUSED int held_next(const State *s, int *slot, int *i, int end)
 {
     if (++*i < s->zsize[*slot])
         return 1;
-    for (*i = 0; ++*slot < end;)
-        if (s->zsize[*slot])
+    *i = 0;
+    int k = *slot + 1;
+    for (uint64_t four; k + 4 <= end; k += 4) {
+        memcpy(&four, &s->zsize[k], sizeof four);
+        if (four)
+            break;
+    }
+    for (; k < end; k++)
+        if (s->zsize[k]) {
+            *slot = k;
             return 1;
+        }
+    *slot = end;
     return 0;
 }
 
