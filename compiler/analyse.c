@@ -625,9 +625,14 @@ static bool kind_level(const Node *n, int slot)
 
 /* ---- the memo of funcs (Sym.memo) --------------------------------------- */
 
+/* The comparisons with numbers a variable's writes test (memo_cmps),
+ * at most: more, and it is read as it is. */
+enum { MEMO_MAX_CMPS = 16 };
+
 typedef struct MemoCheck {
     const Game *g;
-    bool mark;              /* mark what is read (Node.memo_read, Sym.memo_read,
+    Arena *mark;            /* non-NULL: mark what is read (Node.memo_read,
+                             * Sym.memo_read, memo_read_raw, memo_cmps,
                              * Game.memo_all_zones, memo_play_zones) */
     int slot;               /* the frame slot of the card read by kind, -1 none */
     int depth;              /* funcs gone into to get here */
@@ -637,7 +642,7 @@ typedef struct MemoCheck {
     bool ok;
 } MemoCheck;
 
-static bool memo_reads(const Game *g, bool mark, const Node *n, int slot, int depth,
+static bool memo_reads(const Game *g, Arena *mark, const Node *n, int slot, int depth,
                        bool *calls);
 
 static void memo_skip(MemoCheck *m, const Node *n)
@@ -717,6 +722,56 @@ static bool memo_builtin(int b)
     }
 }
 
+/* A variable a memo func reads: one no deal of the agents changes (not
+ * `owner` nor secret, Node.secret: game_redeal and game_forget write
+ * those, without memo_write); marked read (Sym.memo_read) where the func
+ * is kept, with the comparison `v OP number` it is read in (cmp), or, if
+ * none, read as it is (Sym.memo_read_raw). */
+static bool memo_var(const MemoCheck *m, const Sym *sym, const Node *cmp)
+{
+    if (m->mark) {
+        Sym *v = (Sym *)sym;
+        v->memo_read = true;
+        int i = 0;
+        while (cmp && i < v->memo_cmps.len && v->memo_cmps.items[i] != cmp)
+            i++;
+        if (!cmp || v->memo_cmps.len >= MEMO_MAX_CMPS)
+            v->memo_read_raw = true;
+        else if (i == v->memo_cmps.len)
+            vec_push(m->mark, &v->memo_cmps, (void *)cmp);
+    }
+    return sym->decl && sym->decl->vis != VIS_OWNER && !sym->decl->secret;
+}
+
+/* The variable n reads (v, or v[...] of a per-player or per-card v), or
+ * NULL. */
+static const Sym *read_var(const Node *n)
+{
+    const Node *id = n->kind == N_INDEX ? n->base : n;
+    if (!id || id->kind != N_IDENT || !id->sym)
+        return NULL;
+    SymKind k = id->sym->kind;
+    if (n->kind == N_INDEX ? k == S_PVAR || k == S_CVAR : k == S_GLOBAL)
+        return id->sym;
+    return NULL;
+}
+
+/* n compares a variable with a number (`plays[p] < 2`, `2 > plays[p]`):
+ * the variable is checked and marked here (memo_var), with n, and its
+ * identifier not again as one read as it is. */
+static bool memo_compared(MemoCheck *m, const Node *n)
+{
+    if (n->binop < OP_EQ || n->binop > OP_GE)
+        return false;
+    const Node *v = n->lhs->kind == N_NUM ? n->rhs : n->rhs->kind == N_NUM ? n->lhs : NULL;
+    const Sym *sym = v ? read_var(v) : NULL;
+    if (!sym || v->type != T_INT)
+        return false;
+    m->ok &= memo_var(m, sym, n);
+    memo_skip(m, v->kind == N_INDEX ? v->base : v);
+    return true;
+}
+
 /* An identifier a memo func may read: a constant, a local or parameter
  * (the card read by kind: not itself), a zone, a variable no deal of the
  * agents changes (not `owner` nor secret, Node.secret: game_redeal and
@@ -739,9 +794,7 @@ static bool memo_ident(const MemoCheck *m, const Node *n)
     case S_GLOBAL:
     case S_PVAR:
     case S_CVAR:
-        if (m->mark)
-            ((Sym *)sym)->memo_read = true;
-        return sym->decl && sym->decl->vis != VIS_OWNER && !sym->decl->secret;
+        return memo_var(m, sym, NULL);
     default:
         return false;
     }
@@ -758,8 +811,11 @@ static void visit_memo(const Node *n, void *ctx)
     switch (n->kind) {
     case N_BLOCK: case N_LET: case N_IF: case N_WHILE: case N_LOOP: case N_REPEAT:
     case N_FOR: case N_BREAK: case N_RETURN: case N_EXPRSTMT: case N_NUM: case N_BOOLLIT:
-    case N_NONELIT: case N_STR: case N_INDEX: case N_UNARY: case N_BINARY: case N_LIST:
+    case N_NONELIT: case N_STR: case N_INDEX: case N_UNARY: case N_LIST:
     case N_SOURCE: case N_TOPCARD: case N_PLAYERSREF:
+        return;
+    case N_BINARY:
+        memo_compared(m, n);
         return;
     case N_ASSIGN: /* a local's: a func writes nothing else */
         m->ok &= n->target->kind == N_IDENT && n->target->sym &&
@@ -800,7 +856,7 @@ static void visit_memo(const Node *n, void *ctx)
  * the state unwritten on a card of the same kind, it gives the same
  * answer and counts the same steps. *calls: it calls a func or
  * playable(). */
-static bool memo_reads(const Game *g, bool mark, const Node *n, int slot, int depth,
+static bool memo_reads(const Game *g, Arena *mark, const Node *n, int slot, int depth,
                        bool *calls)
 {
     MemoCheck m = {.g = g, .mark = mark, .slot = slot, .depth = depth, .ok = true};
@@ -832,7 +888,7 @@ enum { MEMO_MAX_KEYS = 4096 };
  * a test on its own); in a game where no func calls itself, so no call
  * may fault for its depth where another did not (Game.funcs_shallow), and
  * where no player is left out of a source (eliminate, immune). */
-static bool memo_func(const Game *g, const Sym *fn, bool mark)
+static bool memo_func(const Game *g, const Sym *fn, Arena *mark)
 {
     const Node *d = fn->decl;
     long long keys = memo_keys(g, fn);
@@ -865,7 +921,7 @@ static void visit_memo_candidates(const Node *n, void *ctx)
                 ((Sym *)f->sym)->memo = true;
 }
 
-static void find_memo_funcs(Game *g)
+static void find_memo_funcs(Arena *a, Game *g)
 {
     const PtrVec *lists[2] = {&g->funcs, &g->procs};
     for (int l = 0; l < 2; l++)
@@ -876,13 +932,13 @@ static void find_memo_funcs(Game *g)
         }
     for (int i = 0; i < g->funcs.len; i++) {
         Sym *fn = g->funcs.items[i];
-        fn->memo = fn->memo && memo_func(g, fn, false);
+        fn->memo = fn->memo && memo_func(g, fn, NULL);
         g->has_memo |= fn->memo && fn->reached;
     }
     for (int i = 0; i < g->funcs.len; i++) { /* what the funcs kept read: memo_write */
         const Sym *fn = g->funcs.items[i];
         if (fn->memo)
-            memo_func(g, fn, true);
+            memo_func(g, fn, a);
     }
 }
 
@@ -1147,6 +1203,6 @@ void analyse_game(Arena *a, Game *g)
         }
     for (int i = 0; i < g->continuous.len; i++)
         ast_walk(((const Continuous *)g->continuous.items[i])->clause->body, visit_facts, g);
-    find_memo_funcs(g);
+    find_memo_funcs(a, g);
     number_helpers(g);
 }

@@ -561,6 +561,10 @@ struct Sym {
                              * is unwritten (analyse.c, memo_func) */
     bool memo_read;         /* GLOBAL, PVAR, CVAR: a func that may keep its
                              * answers reads it: each write calls memo_write */
+    bool memo_read_raw;     /* ... otherwise than compared with a number; if
+                             * not, a write calls memo_write only where one of
+                             * those comparisons (memo_cmps) changes */
+    PtrVec memo_cmps;       /* ... the comparisons: BINARY nodes `v OP n` */
     bool calls_procs;       /* PROC: its body calls a proc, raises an event or
                              * plays a card (itself too): each of its calls is
                              * a step of the work between two decisions */
