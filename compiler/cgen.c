@@ -1893,6 +1893,9 @@ static bool is_literal(const Node *n)
  * plain assignment and memo_write are needed. */
 static bool gen_memo_assign(Gen *G, const Node *n, const Sym *t, const char *lv)
 {
+    /* a per-player variable funcs read at their key's player only: the
+     * answers kept for that seat alone (memo_write_player) */
+    bool seat = t->kind == S_PVAR && !t->memo_read_other;
     bool may_fault = strstr(lv, "idx(") != NULL;
     bool literal = n->assign_op == ASSIGN_SET && is_literal(n->rhs);
     if ((may_fault && !literal) ||
@@ -1900,22 +1903,27 @@ static bool gen_memo_assign(Gen *G, const Node *n, const Sym *t, const char *lv)
         return false;
     const char *place = lv, *v;
     line(G, "{");
-    if (may_fault) {
+    if (may_fault || seat) {
         line(G, "    int32_t *memo_p = &%s;", lv);
         place = "*memo_p";
+    }
+    if (may_fault) {
         v = expr_str(G, n->rhs);
     } else {
         v = n->assign_op == ASSIGN_SET
                 ? expr_str(G, n->rhs)
                 : arena_printf(G->a, "%s(s, %d, %s, %s)",
-                               n->assign_op == ASSIGN_ADD ? "iadd" : "isub", site(G), lv,
+                               n->assign_op == ASSIGN_ADD ? "iadd" : "isub", site(G), place,
                                expr_str(G, n->rhs));
         line(G, "    int32_t memo_v = %s;", v);
         v = "memo_v";
     }
     line(G, "    if (%s) /* what a memo func may read of the variable changes */",
          memo_changed(G, t, place, v));
-    line(G, "        memo_write(s);");
+    if (seat)
+        line(G, "        memo_write_player(s, (int)(memo_p - s->pv_%s));", t->name);
+    else
+        line(G, "        memo_write(s);");
     line(G, "    %s = %s;", place, v);
     line(G, "}");
     return true;
@@ -2997,15 +3005,17 @@ static void gen_memo_wrapper(Gen *G, const Sym *fn)
     line(G, "{");
     line(G, "    if (!(%s))", in_range.data);
     line(G, "        return fnm_%s(s%s);", name, a);
+    int kp = memo_key_player(fn);
+    const char *ver = kp >= 0 ? arena_printf(G->a, "s->pver[a%d]", kp) : "s->mver";
     line(G, "    MemoEntry *m = &memo_%s[%s];", name, key);
-    line(G, "    if (memo_fresh(s, m)) {");
+    line(G, "    if (memo_fresh(s, m, %s)) {", ver);
     line(G, "        MEMO_VERIFY(s, m, fnm_%s(s%s));", name, a);
     line(G, "        s->steps += m->steps;");
     line(G, "        return m->val;");
     line(G, "    }");
     line(G, "    int64_t before = s->steps;");
     line(G, "    int32_t r = fnm_%s(s%s);", name, a);
-    line(G, "    memo_keep(s, m, r, before);");
+    line(G, "    memo_keep(s, m, r, before, %s);", ver);
     line(G, "    return r;");
     line(G, "}");
     line(G, "%s", "");

@@ -8,7 +8,9 @@
 # (a kept answer read past a move or an assignment gives 0, 100 or 110),
 # and 2,000 more from ready(), which reads two variables only compared
 # with numbers: a write that keeps those comparisons keeps its answers, one
-# that changes one must drop them (10,000 or 100,000 more if not).
+# that changes one must drop them (10,000 or 100,000 more if not); tries
+# is read at ready()'s own player only, so its write at a seat drops the
+# answers kept for that seat alone (State.pver).
 # Built with ASan+UBSan when LIBCARDRT is the ASan build: there every
 # answer the memo gives is also worked out again (MEMO_VERIFY).
 #
@@ -44,6 +46,8 @@ check "a write that keeps every comparison with a number ready() reads writes no
     grep -q 'if (((s->g_level) < 2) != ((memo_v) < 2))' "$T/g.c"
 check "a number written at a seat that may be none: the place first, then the comparison" \
     grep -q 'int32_t \*memo_p = &s->pv_tries\[pidx(' "$T/g.c"
+check "a per-player variable read at the key's player only: a write drops that seat's answers alone" \
+    grep -q 'memo_write_player(s, (int)(memo_p - s->pv_tries));' "$T/g.c"
 check "every answer follows the writes: a score of 2012" \
     sh -c '"$1" simulate --games 3 --json 2>&1 | grep -q "\"avg_scores\":\[2012,2012\]"' sh "$T/g"
 summary memo
