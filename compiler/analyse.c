@@ -625,11 +625,17 @@ static bool kind_level(const Node *n, int slot)
 
 /* ---- the memo of funcs (Sym.memo) --------------------------------------- */
 
+/* The comparisons with numbers a variable's writes test (memo_cmps),
+ * at most: more, and it is read as it is. */
+enum { MEMO_MAX_CMPS = 16 };
+
 typedef struct MemoCheck {
     const Game *g;
-    bool mark;              /* mark what is read (Node.memo_read, Sym.memo_read,
+    Arena *mark;            /* non-NULL: mark what is read (Node.memo_read,
+                             * Sym.memo_read, memo_read_raw, memo_cmps,
                              * Game.memo_all_zones, memo_play_zones) */
     int slot;               /* the frame slot of the card read by kind, -1 none */
+    int pslot;              /* the frame slot of the key's player, -1 none */
     int depth;              /* funcs gone into to get here */
     const Node *skip[16];   /* uses of the card checked: the walk's next visits */
     int nskip;
@@ -637,8 +643,8 @@ typedef struct MemoCheck {
     bool ok;
 } MemoCheck;
 
-static bool memo_reads(const Game *g, bool mark, const Node *n, int slot, int depth,
-                       bool *calls);
+static bool memo_reads(const Game *g, Arena *mark, const Node *n, int slot, int pslot,
+                       int depth, bool *calls);
 
 static void memo_skip(MemoCheck *m, const Node *n)
 {
@@ -648,12 +654,31 @@ static void memo_skip(MemoCheck *m, const Node *n)
         m->skip[m->nskip++] = n;
 }
 
-/* The body of func decl d, the card in its frame slot ps (-1: not given). */
-static void memo_body(MemoCheck *m, const Node *d, int ps)
+/* The body of func decl d, the card in its frame slot ps, the key's
+ * player in pps (-1: not given). */
+static void memo_body(MemoCheck *m, const Node *d, int ps, int pps)
 {
     const Node *body = d->expr_body ? d->expr_body : d->body;
-    if (m->depth >= MAX_LOOK_THROUGH || !memo_reads(m->g, m->mark, body, ps, m->depth + 1, &m->calls))
+    if (m->depth >= MAX_LOOK_THROUGH ||
+        !memo_reads(m->g, m->mark, body, ps, pps, m->depth + 1, &m->calls))
         m->ok = false;
+}
+
+/* Is n the key's player (MemoCheck.pslot)? */
+static bool is_key_player(const MemoCheck *m, const Node *n)
+{
+    return m->pslot >= 0 && n && is_var(n) && n->sym->index == m->pslot;
+}
+
+/* The frame slot of the parameter of fn that call n gives the key's
+ * player to, -1 if none. */
+static int key_player_param(const MemoCheck *m, const Node *n, const Sym *fn)
+{
+    const Node *p = fn->decl->params;
+    for (const Node *a = n->args; a && p; a = a->next, p = p->next)
+        if (is_key_player(m, a) && p->sym && p->sym->type == T_PLAYER)
+            return p->sym->index;
+    return -1;
 }
 
 /* A call of a func: the card, if given, goes to one parameter of a func
@@ -674,14 +699,14 @@ static void memo_func_call(MemoCheck *m, const Node *n)
             ps = p->sym->index;
         memo_skip(m, a);
     }
-    memo_body(m, fn->decl, ps);
+    memo_body(m, fn->decl, ps, key_player_param(m, n, fn));
     if (fn->modifiers.len && m->mark) /* the cards in play that modify it, their controllers */
         ((Game *)m->g)->memo_play_zones = true;
     for (int i = 0; i < fn->modifiers.len && m->ok; i++) {
         const Node *mod = fn->modifiers.items[i];
         if (mod->lasting_no >= 0 ||
-            (mod->rhs && !memo_reads(m->g, m->mark, mod->rhs, -1, m->depth + 1, &m->calls)) ||
-            (mod->when && !memo_reads(m->g, m->mark, mod->when, -1, m->depth + 1, &m->calls)))
+            (mod->rhs && !memo_reads(m->g, m->mark, mod->rhs, -1, -1, m->depth + 1, &m->calls)) ||
+            (mod->when && !memo_reads(m->g, m->mark, mod->when, -1, -1, m->depth + 1, &m->calls)))
             m->ok = false;
     }
 }
@@ -691,6 +716,7 @@ static void memo_playable(MemoCheck *m, const Node *n)
 {
     const Node *c = n->args;
     bool given = is_var(c) && c->sym->index == m->slot;
+    bool keyed = c && is_key_player(m, c->next); /* playable(c, p): me is p */
     if (given)
         memo_skip(m, c);
     for (int i = 0; i < m->g->guards.len && m->ok; i++) {
@@ -699,7 +725,8 @@ static void memo_playable(MemoCheck *m, const Node *n)
         if (given && (!self || !self->sym))
             m->ok = false;
         else
-            memo_body(m, guard->decl, given ? self->sym->index : -1);
+            memo_body(m, guard->decl, given ? self->sym->index : -1,
+                      keyed && me->sym ? me->sym->index : -1);
     }
 }
 
@@ -717,12 +744,77 @@ static bool memo_builtin(int b)
     }
 }
 
+/* A variable a memo func reads: one no deal of the agents changes (not
+ * `owner` nor secret, Node.secret: game_redeal and game_forget write
+ * those, without memo_write); marked read (Sym.memo_read) where the func
+ * is kept, with the comparison `v OP number` it is read in (cmp), or, if
+ * none, read as it is (Sym.memo_read_raw), and, unless keyed (v[p], p the
+ * key's player), read otherwise than at the key's player
+ * (Sym.memo_read_other). */
+static bool memo_var(const MemoCheck *m, const Sym *sym, const Node *cmp, bool keyed)
+{
+    if (m->mark) {
+        Sym *v = (Sym *)sym;
+        v->memo_read = true;
+        v->memo_read_other |= !keyed;
+        int i = 0;
+        while (cmp && i < v->memo_cmps.len && v->memo_cmps.items[i] != cmp)
+            i++;
+        if (!cmp || v->memo_cmps.len >= MEMO_MAX_CMPS)
+            v->memo_read_raw = true;
+        else if (i == v->memo_cmps.len)
+            vec_push(m->mark, &v->memo_cmps, (void *)cmp);
+    }
+    return sym->decl && sym->decl->vis != VIS_OWNER && !sym->decl->secret;
+}
+
+/* The variable n reads (v, or v[...] of a per-player or per-card v), or
+ * NULL. */
+static const Sym *read_var(const Node *n)
+{
+    const Node *id = n->kind == N_INDEX ? n->base : n;
+    if (!id || id->kind != N_IDENT || !id->sym)
+        return NULL;
+    SymKind k = id->sym->kind;
+    if (n->kind == N_INDEX ? k == S_PVAR || k == S_CVAR : k == S_GLOBAL)
+        return id->sym;
+    return NULL;
+}
+
+/* n compares a variable with a number (`plays[p] < 2`, `2 > plays[p]`):
+ * the variable is checked and marked here (memo_var), with n, and its
+ * identifier not again as one read as it is. */
+static bool memo_compared(MemoCheck *m, const Node *n)
+{
+    if (n->binop < OP_EQ || n->binop > OP_GE)
+        return false;
+    const Node *v = n->lhs->kind == N_NUM ? n->rhs : n->rhs->kind == N_NUM ? n->lhs : NULL;
+    const Sym *sym = v ? read_var(v) : NULL;
+    if (!sym || v->type != T_INT)
+        return false;
+    m->ok &= memo_var(m, sym, n, v->kind == N_INDEX && is_key_player(m, v->index));
+    if (v->kind == N_INDEX) /* not again as v[...] (memo_keyed_pvar) */
+        memo_skip(m, v);
+    memo_skip(m, v->kind == N_INDEX ? v->base : v);
+    return true;
+}
+
+/* v[p], v a per-player variable and p the key's player: its base is
+ * checked here, and not again as an identifier read otherwise. */
+static bool memo_keyed_pvar(MemoCheck *m, const Node *n)
+{
+    const Node *b = n->base;
+    if (!b || b->kind != N_IDENT || !b->sym || b->sym->kind != S_PVAR ||
+        !is_key_player(m, n->index))
+        return false;
+    m->ok &= memo_var(m, b->sym, NULL, true);
+    memo_skip(m, b);
+    return true;
+}
+
 /* An identifier a memo func may read: a constant, a local or parameter
- * (the card read by kind: not itself), a zone, a variable no deal of the
- * agents changes (not `owner` nor secret, Node.secret: game_redeal and
- * game_forget write those, without memo_write); marked read
- * (Node.memo_read, Sym.memo_read) where the func is kept: their writes
- * call memo_write. */
+ * (the card read by kind: not itself), a zone (marked Node.memo_read),
+ * a variable (memo_var). */
 static bool memo_ident(const MemoCheck *m, const Node *n)
 {
     const Sym *sym = n->sym;
@@ -739,9 +831,7 @@ static bool memo_ident(const MemoCheck *m, const Node *n)
     case S_GLOBAL:
     case S_PVAR:
     case S_CVAR:
-        if (m->mark)
-            ((Sym *)sym)->memo_read = true;
-        return sym->decl && sym->decl->vis != VIS_OWNER && !sym->decl->secret;
+        return memo_var(m, sym, NULL, false);
     default:
         return false;
     }
@@ -758,8 +848,14 @@ static void visit_memo(const Node *n, void *ctx)
     switch (n->kind) {
     case N_BLOCK: case N_LET: case N_IF: case N_WHILE: case N_LOOP: case N_REPEAT:
     case N_FOR: case N_BREAK: case N_RETURN: case N_EXPRSTMT: case N_NUM: case N_BOOLLIT:
-    case N_NONELIT: case N_STR: case N_INDEX: case N_UNARY: case N_BINARY: case N_LIST:
+    case N_NONELIT: case N_STR: case N_UNARY: case N_LIST:
     case N_SOURCE: case N_TOPCARD: case N_PLAYERSREF:
+        return;
+    case N_BINARY:
+        memo_compared(m, n);
+        return;
+    case N_INDEX:
+        memo_keyed_pvar(m, n);
         return;
     case N_ASSIGN: /* a local's: a func writes nothing else */
         m->ok &= n->target->kind == N_IDENT && n->target->sym &&
@@ -800,10 +896,11 @@ static void visit_memo(const Node *n, void *ctx)
  * the state unwritten on a card of the same kind, it gives the same
  * answer and counts the same steps. *calls: it calls a func or
  * playable(). */
-static bool memo_reads(const Game *g, bool mark, const Node *n, int slot, int depth,
-                       bool *calls)
+static bool memo_reads(const Game *g, Arena *mark, const Node *n, int slot, int pslot,
+                       int depth, bool *calls)
 {
-    MemoCheck m = {.g = g, .mark = mark, .slot = slot, .depth = depth, .ok = true};
+    MemoCheck m = {.g = g, .mark = mark, .slot = slot, .pslot = pslot, .depth = depth,
+                   .ok = true};
     if (n)
         ast_walk_const(n, visit_memo, &m);
     *calls |= m.calls;
@@ -823,6 +920,27 @@ long long memo_keys(const Game *g, const Sym *fn)
     return n;
 }
 
+/* The key's player of a memo func: the place of its first player
+ * parameter, -1 if it has none. Its answers are also tagged with that
+ * player's version (State.pver): a per-player variable every memo func
+ * reads at its key's player only (not Sym.memo_read_other) is written
+ * with memo_write_player. */
+int memo_key_player(const Sym *fn)
+{
+    for (int i = 0; i < fn->nparams; i++)
+        if (fn->params[i] == T_PLAYER)
+            return i;
+    return -1;
+}
+
+static const Node *param_at(const Node *d, int i)
+{
+    const Node *p = d->params;
+    while (i-- > 0)
+        p = p->next;
+    return p;
+}
+
 enum { MEMO_MAX_KEYS = 4096 };
 
 /* May func fn keep its answers (Sym.memo)? With mark, what it reads is
@@ -832,7 +950,7 @@ enum { MEMO_MAX_KEYS = 4096 };
  * a test on its own); in a game where no func calls itself, so no call
  * may fault for its depth where another did not (Game.funcs_shallow), and
  * where no player is left out of a source (eliminate, immune). */
-static bool memo_func(const Game *g, const Sym *fn, bool mark)
+static bool memo_func(const Game *g, const Sym *fn, Arena *mark)
 {
     const Node *d = fn->decl;
     long long keys = memo_keys(g, fn);
@@ -841,14 +959,16 @@ static bool memo_func(const Game *g, const Sym *fn, bool mark)
         return false;
     const Node *body = d->expr_body ? d->expr_body : d->body;
     bool calls = false;
-    int ncards = 0;
+    int ncards = 0, pslot = memo_key_player(fn);
+    if (pslot >= 0)
+        pslot = d->params ? param_at(d, pslot)->sym->index : -1;
     for (const Node *p = d->params; p; p = p->next)
         if (p->sym && p->sym->type == T_CARD) {
             ncards++;
-            if (!memo_reads(g, mark, body, p->sym->index, 0, &calls))
+            if (!memo_reads(g, mark, body, p->sym->index, pslot, 0, &calls))
                 return false;
         }
-    return (ncards || memo_reads(g, mark, body, -1, 0, &calls)) && calls;
+    return (ncards || memo_reads(g, mark, body, -1, pslot, 0, &calls)) && calls;
 }
 
 /* A source whose filter calls a func with the source's card: the func is
@@ -865,7 +985,7 @@ static void visit_memo_candidates(const Node *n, void *ctx)
                 ((Sym *)f->sym)->memo = true;
 }
 
-static void find_memo_funcs(Game *g)
+static void find_memo_funcs(Arena *a, Game *g)
 {
     const PtrVec *lists[2] = {&g->funcs, &g->procs};
     for (int l = 0; l < 2; l++)
@@ -876,13 +996,13 @@ static void find_memo_funcs(Game *g)
         }
     for (int i = 0; i < g->funcs.len; i++) {
         Sym *fn = g->funcs.items[i];
-        fn->memo = fn->memo && memo_func(g, fn, false);
+        fn->memo = fn->memo && memo_func(g, fn, NULL);
         g->has_memo |= fn->memo && fn->reached;
     }
     for (int i = 0; i < g->funcs.len; i++) { /* what the funcs kept read: memo_write */
         const Sym *fn = g->funcs.items[i];
         if (fn->memo)
-            memo_func(g, fn, true);
+            memo_func(g, fn, a);
     }
 }
 
@@ -1147,6 +1267,6 @@ void analyse_game(Arena *a, Game *g)
         }
     for (int i = 0; i < g->continuous.len; i++)
         ast_walk(((const Continuous *)g->continuous.items[i])->clause->body, visit_facts, g);
-    find_memo_funcs(g);
+    find_memo_funcs(a, g);
     number_helpers(g);
 }

@@ -17,5 +17,8 @@ void analyse_game(Arena *a, Game *g);
 /* The keys of func fn's memo (its players times its cards' kinds), 0 if
  * a parameter is neither (analyse.c). */
 long long memo_keys(const Game *g, const Sym *fn);
+/* The place of func fn's first player parameter, its memo's key player
+ * (State.pver), -1 if none (analyse.c). */
+int memo_key_player(const Sym *fn);
 
 #endif

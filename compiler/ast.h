@@ -561,6 +561,14 @@ struct Sym {
                              * is unwritten (analyse.c, memo_func) */
     bool memo_read;         /* GLOBAL, PVAR, CVAR: a func that may keep its
                              * answers reads it: each write calls memo_write */
+    bool memo_read_raw;     /* ... otherwise than compared with a number; if
+                             * not, a write calls memo_write only where one of
+                             * those comparisons (memo_cmps) changes */
+    PtrVec memo_cmps;       /* ... the comparisons: BINARY nodes `v OP n` */
+    bool memo_read_other;   /* PVAR: such a func reads it otherwise than as
+                             * v[p], p its key's player (memo_key_player):
+                             * a write calls memo_write; if not, a write at
+                             * seat p calls memo_write_player(p) */
     bool calls_procs;       /* PROC: its body calls a proc, raises an event or
                              * plays a card (itself too): each of its calls is
                              * a step of the work between two decisions */

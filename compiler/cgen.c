@@ -1864,38 +1864,85 @@ static void gen_let(Gen *G, const Node *n)
     gen_value_into(G, n->init, arena_printf(G->a, "V[%d]", n->sym->index));
 }
 
-/* stmt: lvalue '=' expr | lvalue '=' decision | lvalue PLUSEQ expr
- *     | lvalue MINUSEQ expr */
-/* An assignment to a variable a memo func reads, of a value worked out
- * here (not a decision's, not a proc's) into a place that cannot fault
- * (a seat proven in range, a global): memo_write only if the value
- * changes, as a func reading it could not tell otherwise. False where the
- * plain assignment and memo_write are needed. */
-static bool gen_memo_assign(Gen *G, const Node *n, const char *lv)
+/* Does an assignment of `now` over `was` change what a memo func may read
+ * of variable t: the value, or, where such funcs read t only compared
+ * with numbers (Sym.memo_cmps), the answer of one of those comparisons
+ * (`plays[p] < 2` is as true at 1 as at 0)? A C condition. */
+static const char *memo_changed(Gen *G, const Sym *t, const char *was, const char *now)
 {
-    if (strstr(lv, "idx(") || (n->assign_op == ASSIGN_SET &&
-                               (is_decision(n->rhs) || is_proc_call(n->rhs))))
+    if (t->memo_read_raw || !t->memo_cmps.len)
+        return arena_printf(G->a, "%s != %s", was, now);
+    const char *r = "";
+    for (int i = 0; i < t->memo_cmps.len; i++) {
+        const Node *cmp = t->memo_cmps.items[i];
+        bool left = cmp->lhs->kind != N_NUM; /* the variable on the left */
+        long long k = (left ? cmp->rhs : cmp->lhs)->literal;
+        const char *op = binop_name(cmp->binop), *f = left ? "((%s) %s %lld)" : "(%lld %s (%s))";
+        const char *a = left ? arena_printf(G->a, f, was, op, k) : arena_printf(G->a, f, k, op, was);
+        const char *b = left ? arena_printf(G->a, f, now, op, k) : arena_printf(G->a, f, k, op, now);
+        r = arena_printf(G->a, "%s%s%s != %s", r, i ? " || " : "", a, b);
+    }
+    return r;
+}
+
+/* A number, `true`, `false` or `none`: a value that cannot fault. */
+static bool is_literal(const Node *n)
+{
+    return n->kind == N_NUM || n->kind == N_BOOLLIT || n->kind == N_NONELIT;
+}
+
+/* An assignment to variable t, which a memo func reads, of a value worked
+ * out here (not a decision's, not a proc's) into a place that cannot
+ * fault (a seat proven in range, a global), or of a literal into one that
+ * may (pidx, cidx: the place is worked out first, memo_p, and faults as
+ * the assignment did): memo_write only where it changes what such a func
+ * reads (memo_changed), as it could not tell otherwise. False where the
+ * plain assignment and memo_write are needed. */
+static bool gen_memo_assign(Gen *G, const Node *n, const Sym *t, const char *lv)
+{
+    /* a per-player variable funcs read at their key's player only: the
+     * answers kept for that seat alone (memo_write_player) */
+    bool seat = t->kind == S_PVAR && !t->memo_read_other;
+    bool may_fault = strstr(lv, "idx(") != NULL;
+    bool literal = n->assign_op == ASSIGN_SET && is_literal(n->rhs);
+    if ((may_fault && !literal) ||
+        (n->assign_op == ASSIGN_SET && (is_decision(n->rhs) || is_proc_call(n->rhs))))
         return false;
-    const char *v = n->assign_op == ASSIGN_SET
-                        ? expr_str(G, n->rhs)
-                        : arena_printf(G->a, "%s(s, %d, %s, %s)",
-                                       n->assign_op == ASSIGN_ADD ? "iadd" : "isub", site(G), lv,
-                                       expr_str(G, n->rhs));
+    const char *place = lv, *v;
     line(G, "{");
-    line(G, "    int32_t memo_v = %s;", v);
-    line(G, "    if (%s != memo_v) { /* a variable a memo func may read */", lv);
-    line(G, "        %s = memo_v;", lv);
-    line(G, "        memo_write(s);");
-    line(G, "    }");
+    if (may_fault || seat) {
+        line(G, "    int32_t *memo_p = &%s;", lv);
+        place = "*memo_p";
+    }
+    if (may_fault) {
+        v = expr_str(G, n->rhs);
+    } else {
+        v = n->assign_op == ASSIGN_SET
+                ? expr_str(G, n->rhs)
+                : arena_printf(G->a, "%s(s, %d, %s, %s)",
+                               n->assign_op == ASSIGN_ADD ? "iadd" : "isub", site(G), place,
+                               expr_str(G, n->rhs));
+        line(G, "    int32_t memo_v = %s;", v);
+        v = "memo_v";
+    }
+    line(G, "    if (%s) /* what a memo func may read of the variable changes */",
+         memo_changed(G, t, place, v));
+    if (seat)
+        line(G, "        memo_write_player(s, (int)(memo_p - s->pv_%s));", t->name);
+    else
+        line(G, "        memo_write(s);");
+    line(G, "    %s = %s;", place, v);
     line(G, "}");
     return true;
 }
 
+/* stmt: lvalue '=' expr | lvalue '=' decision | lvalue PLUSEQ expr
+ *     | lvalue MINUSEQ expr */
 static void gen_assign(Gen *G, const Node *n)
 {
     const char *lv = lvalue_str(G, n->target);
     const Sym *t = n->target->kind == N_INDEX ? n->target->base->sym : n->target->sym;
-    if (G->g->has_memo && t && t->memo_read && gen_memo_assign(G, n, lv))
+    if (G->g->has_memo && t && t->memo_read && gen_memo_assign(G, n, t, lv))
         return;
     if (n->assign_op == ASSIGN_SET)
         gen_value_into(G, n->rhs, lv);
@@ -3020,15 +3067,17 @@ static void gen_memo_wrapper(Gen *G, const Sym *fn)
     line(G, "{");
     line(G, "    if (!(%s))", in_range.data);
     line(G, "        return fnm_%s(s%s);", name, a);
+    int kp = memo_key_player(fn);
+    const char *ver = kp >= 0 ? arena_printf(G->a, "s->pver[a%d]", kp) : "s->mver";
     line(G, "    MemoEntry *m = &memo_%s[%s];", name, key);
-    line(G, "    if (memo_fresh(s, m)) {");
+    line(G, "    if (memo_fresh(s, m, %s)) {", ver);
     line(G, "        MEMO_VERIFY(s, m, fnm_%s(s%s));", name, a);
     line(G, "        s->steps += m->steps;");
     line(G, "        return m->val;");
     line(G, "    }");
     line(G, "    int64_t before = s->steps;");
     line(G, "    int32_t r = fnm_%s(s%s);", name, a);
-    line(G, "    memo_keep(s, m, r, before);");
+    line(G, "    memo_keep(s, m, r, before, %s);", ver);
     line(G, "    return r;");
     line(G, "}");
     line(G, "%s", "");

@@ -47,6 +47,7 @@ typedef struct Shape {
     long long out;      /* GAME_HAS_OUT: MAXP (the players out), or 0 */
     bool sets;          /* GAME_HAS_SETS: the set of a `choose cards` */
     long long heldz;    /* NHELDZ: the held zones (their sizes and counts) */
+    long long players;  /* MAXP: the memo's versions per seat (pver) */
 } Shape;
 
 static long long align_up(long long n, long long a)
@@ -71,6 +72,7 @@ static long long state_bytes(const Shape *h)
     n = align_up(n, 8) + 8 * h->slots;                 /* kmask */
     n += 2 * h->slots * h->kinds + 2 * h->cards;       /* khead, knext */
     n = align_up(n, 8) + 8 + 4 + 4 + 8 + 4 + 4 + 8 + 8; /* optkinds .. candkinds, mver */
+    n += 8 * h->players;                               /* pver */
     n += 2 * (h->sets && h->cards > RT_MAX_PICK_SEMA ? h->cards : RT_MAX_PICK_SEMA); /* cand */
     n = align_up(n, 4);
     n += 4 * h->ev_words;                              /* tq_head .. tq (events) */
@@ -207,7 +209,7 @@ static void check_state_size(Sema *s, const Program *prog)
     if (cs->instances > 65535 || g->zones.len == 0)
         return;
     Shape h = {0, cs->instances, cs->ncards, 0, 2, g->max_depth, 0, 0, 0, 0, g->nheld > 0, 0, 0,
-               false, false, 0, false, g->nheld};
+               false, false, 0, false, g->nheld, g->max_players};
     if (g->uses_time)
         h.units = UNIT_PHASE0 + g->phases.len;
     if (g->lasting.len > 0) {

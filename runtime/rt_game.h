@@ -318,6 +318,11 @@ typedef struct State {
     uint64_t mver;        /* the version of what funcs read (memo_write): a
                            * value of this thread's memo clock, new at each
                            * write; 0 before the set-up, which writes one */
+    uint64_t pver[MAXP];  /* the same for the answers kept for seat p as the
+                           * key's player: new at each write, and at each
+                           * write of p's value of a per-player variable
+                           * funcs read at their key's player only
+                           * (memo_write_player) */
     uint16_t cand[CAND_CAP];
 #if GAME_HAS_EVENTS
     /* the trigger queue, first in first out: tq[(tq_head + i) % GAME_MAX_TRIGGERS] */
@@ -411,8 +416,8 @@ _Static_assert(sizeof(State) <= GAME_STATE_BYTES && sizeof(State) + 64 > GAME_ST
 #endif
 
 /* A memo func's answer for one key (its players, and its cards' kinds),
- * kept while the state's version is tag: its value and the steps the call
- * counted. */
+ * kept while the state's version is tag (State.mver, or the key's
+ * player's State.pver): its value and the steps the call counted. */
 typedef struct MemoEntry {
     uint64_t tag;
     int32_t val;
@@ -445,8 +450,23 @@ static inline RT_UNUSED void memo_write(State *s)
 {
 #if GAME_HAS_MEMO
     s->mver = memo_tick();
+    for (int p = 0; p < MAXP; p++)
+        s->pver[p] = s->mver;
 #else
     (void)s;
+#endif
+}
+
+/* Seat p's value of a per-player variable that every memo func reads at
+ * its key's player only (Sym.memo_read_other false) was written: only the
+ * answers kept for p as the key's player are dropped (State.pver). */
+static inline RT_UNUSED void memo_write_player(State *s, int p)
+{
+#if GAME_HAS_MEMO
+    s->pver[p] = memo_tick();
+#else
+    (void)s;
+    (void)p;
 #endif
 }
 
@@ -459,7 +479,7 @@ static inline RT_UNUSED void memo_moved(State *s, int from, int to)
 {
 #if GAME_HAS_MEMO
     if (slot_memo[from] | slot_memo[to])
-        s->mver = memo_tick();
+        memo_write(s);
 #else
     (void)s;
     (void)from;
@@ -467,22 +487,23 @@ static inline RT_UNUSED void memo_moved(State *s, int from, int to)
 #endif
 }
 
-/* Does entry m answer now: kept at this version, and its steps within
- * MAX_STEPS (else the call runs, to fault where it did)? (A state is set
- * up, memo_write, before any func runs: no version is 0, the tag of an
- * entry never kept.) */
-static inline RT_UNUSED bool memo_fresh(const State *s, const MemoEntry *m)
+/* Does entry m answer now: kept at version ver (State.mver, or the key's
+ * player's State.pver), and its steps within MAX_STEPS (else the call
+ * runs, to fault where it did)? (A state is set up, memo_write, before
+ * any func runs: no version is 0, the tag of an entry never kept.) */
+static inline RT_UNUSED bool memo_fresh(const State *s, const MemoEntry *m, uint64_t ver)
 {
-    return m->tag == s->mver && s->steps + m->steps <= MAX_STEPS;
+    return m->tag == ver && s->steps + m->steps <= MAX_STEPS;
 }
 
 /* The call answered r from `before` steps: kept unless it faulted (the
  * steps past any bound: STEPS_STOPPED). */
-static inline RT_UNUSED void memo_keep(const State *s, MemoEntry *m, int32_t r, int64_t before)
+static inline RT_UNUSED void memo_keep(const State *s, MemoEntry *m, int32_t r, int64_t before,
+                                       uint64_t ver)
 {
     if (s->steps > MAX_STEPS)
         return;
-    m->tag = s->mver;
+    m->tag = ver;
     m->val = r;
     m->steps = (int32_t)(s->steps - before);
 }
@@ -789,14 +810,27 @@ static inline RT_UNUSED int card_holder(const State *s, int c)
 
 /* The walk over every holder's slot of a held zone, bottom to top in each
  * slot, the slots in order: from *slot = first, *i = -1, each call moves
- * to the next card (0 past the last, before slot `end`). */
+ * to the next card (0 past the last, before slot `end`). Most holders'
+ * slots are empty (a Location without Students): the sizes of four slots
+ * are read at once (one 64-bit word of zsize), and four empty ones passed
+ * in one step; the first slot with a card is the one found slot by slot. */
 static inline RT_UNUSED int held_next(const State *s, int *slot, int *i, int end)
 {
     if (++*i < s->zsize[*slot])
         return 1;
-    for (*i = 0; ++*slot < end;)
-        if (s->zsize[*slot])
+    *i = 0;
+    int k = *slot + 1;
+    for (uint64_t four; k + 4 <= end; k += 4) {
+        memcpy(&four, &s->zsize[k], sizeof four);
+        if (four)
+            break;
+    }
+    for (; k < end; k++)
+        if (s->zsize[k]) {
+            *slot = k;
             return 1;
+        }
+    *slot = end;
     return 0;
 }
 
@@ -4235,14 +4269,17 @@ static inline RT_UNUSED int lasting_take(State *s, int i, int32_t *v)
     return lasting_proc[r.kind];
 }
 
-/* The rows of 'until' that end at this boundary, out of the table. */
+/* The rows of 'until' that end at this boundary, out of the table; a
+ * boundary where none ends leaves the table, and so the memo's answers,
+ * as they were (no memo_write). */
 static inline RT_UNUSED void lasting_expire(State *s, int unit, int edge)
 {
     int n = 0;
-    memo_write(s);
     for (int i = 0; i < s->nlasting; i++)
         if (lasting_proc[s->lasting[i].kind] >= 0 || !lasting_now(s, &s->lasting[i], unit, edge))
             s->lasting[n++] = s->lasting[i];
+    if (n != s->nlasting)
+        memo_write(s);
     s->nlasting = n;
 }
 #endif

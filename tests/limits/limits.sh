@@ -538,30 +538,31 @@ holds() {
 }
 
 # max_state_bytes: 64 MiB of game state. A zone slot has room for every
-# card: the deck and 516 shared zones (517 slots) of 64,515 cards, and 51
-# variables (the last 50 unused: 4 bytes each fill the state up), make a
+# card: the deck and 516 shared zones (517 slots) of 64,515 cards, and 47
+# variables (the last 46 unused: 4 bytes each fill the state up), make a
 # state of exactly 67,108,864 bytes; two more variables make it 8 bytes
 # more (the state is a multiple of 8 bytes). (The game state grew by 16
 # bytes when prompts could be built from values, so that 518 zones of
 # 64,268 cards and one variable, which made 64 MiB before, no longer can;
 # no card count and zone count give 64 MiB exactly with one variable. It
 # grew by 8 more with the version the memo of funcs reads, State.mver: 53
-# variables became 51.)
+# variables became 51; and by 8 a seat with each seat's version,
+# State.pver: 51 became 47.)
 # The game of exactly 64 MiB is built and played below, with the games.
-holds state-under 64515 2 516 0 51
+holds state-under 64515 2 516 0 47
 under "max_state_bytes: a state of exactly 64 MiB" 0 'max_state_bytes' "$cardc" check state-under
-holds state-over 64515 2 516 0 53
+holds state-over 64515 2 516 0 49
 over "max_state_bytes: a state of 64 MiB + 8 bytes" 1 \
-    "^state-over/game\\.rules:573:5: error: the game state would take 67108872 bytes \\(limit max_state_bytes = 67108864\\): variable 'v53' passes the limit\$" \
+    "^state-over/game\\.rules:569:5: error: the game state would take 67108872 bytes \\(limit max_state_bytes = 67108864\\): variable 'v49' passes the limit\$" \
     "$cardc" check state-over
-holds state-proc 64515 2 516 0 51
+holds state-proc 64515 2 516 0 47
 printf 'proc more() {\n    let a = 1\n    v1 = a\n}\n' >>state-proc/game.rules
 over "max_state_bytes: a proc's local takes the state of 64 MiB past it" 1 \
-    "^state-proc/game\\.rules:1092:6: error: the game state would take 67108992 bytes \\(limit max_state_bytes = 67108864\\): proc 'more' passes the limit with its locals: each of the 32 frames of procs in progress has room for as many \\(1\\)\$" \
+    "^state-proc/game\\.rules:1088:6: error: the game state would take 67108992 bytes \\(limit max_state_bytes = 67108864\\): proc 'more' passes the limit with its locals: each of the 32 frames of procs in progress has room for as many \\(1\\)\$" \
     "$cardc" check state-proc
 holds state-1g 65535 8 0 1000 1
 over "max_state_bytes: 1,000 per-player zones of 65,535 cards (1 GB)" 1 \
-    "^state-1g/game\\.rules:68:6: error: the game state would take 1049202120 bytes \\(limit max_state_bytes = 67108864\\): zone 'p64' passes the limit, with 8001 zone slots in all \\(a per-player zone has one per seat\\), each with room for all 65535 cards\$" \
+    "^state-1g/game\\.rules:68:6: error: the game state would take 1049202184 bytes \\(limit max_state_bytes = 67108864\\): zone 'p64' passes the limit, with 8001 zone slots in all \\(a per-player zone has one per seat\\), each with room for all 65535 cards\$" \
     "$cardc" check state-1g
 rm -rf state-over state-proc state-1g
 

@@ -42,6 +42,11 @@ static const int16_t lasting_slot[NLKINDS][NCAPTURE] = {{4}, {2, 0}, {0}};
 
 enum { SITE_ROW = 1 };
 
+/* A func that keeps its answers, which reads no zone: the memo's version
+ * (State.mver) moves with the rows alone. */
+#define GAME_HAS_MEMO 1
+static const uint8_t slot_memo[NSLOTS] = {0};
+
 #include "rt_game.h"
 
 static inline int game_step(State *s, Frame *f)
@@ -188,6 +193,22 @@ Test(rt_time, expire_keeps_the_other_rows_in_order)
     cr_assert_eq(lasting_take(s, lasting_due(s, 0, 1), v), P_at_b);
     cr_assert_eq(s->nlasting, 1);
     cr_assert_eq(s->lasting[0].unit, 1);
+}
+
+Test(rt_time, a_boundary_where_no_row_ends_writes_no_memo_version)
+{
+    State *s = fresh();
+    turns(s, 0, true);
+    lasting_add(s, SITE_ROW, 0, 1, 1, 0); /* until end of round */
+    uint64_t v = s->mver;
+    time_end(s, 0);
+    lasting_expire(s, 0, 1);
+    cr_assert_eq(s->nlasting, 1, "the end of a turn ends no row");
+    cr_assert_eq(s->mver, v, "nor drops the answers kept");
+    time_end(s, 1);
+    lasting_expire(s, 1, 1);
+    cr_assert_eq(s->nlasting, 0, "the end of the round ends the row");
+    cr_assert_neq(s->mver, v, "and drops them");
 }
 
 Test(rt_time, game_check_sees_time_out_of_order)
