@@ -557,6 +557,74 @@ static void check_effect_text(Diags *d, const CardSet *cs, const Program *prog, 
     check_text_names(d, ix, *named, cs, card, e, text_no, &refs);
 }
 
+/* ---- an effect kept for the check of its text alone ----------------------
+ *
+ * The walks above look at a node only if it is a quoted string (N_STR,
+ * N_NAMEWORDS), a call (a name_has marks its words, a func is looked
+ * into) or the name of a card type, and at an effect's own node; they
+ * meet them in the order of a walk of the tree (the node, its children,
+ * the next of its list). An effect that nothing else reads (a card file
+ * checked without rules: driver.c, phase_parse) is kept as a copy of
+ * those nodes alone, in that order: each one's children are those of its
+ * own children that are kept, in one list, and a name_has keeps all its
+ * arguments, as a shell of each that holds what is kept of it, for its
+ * words are its second argument. The walks of the copy do what they do on
+ * the tree, and a tree of some 25 nodes of 184 bytes is a few. */
+
+static bool looked_at(const Node *n)
+{
+    return n->kind == N_STR || n->kind == N_NAMEWORDS ||
+           (n->kind == N_IDENT && n->type == T_TYPE) ||
+           (n->kind == N_CALL && (n->sym || (n->name && !strcmp(n->name, "name_has"))));
+}
+
+static Node *keep_node(const Node *n, Arena *a);
+
+/* Appends at *tail the copies of what the walks look at in list n (its
+ * nodes and what is under them), in the order they meet it. */
+static void keep_list(const Node *n, Arena *a, Node ***tail)
+{
+    for (; n; n = n->next) {
+        if (looked_at(n)) {
+            **tail = keep_node(n, a);
+            *tail = &(**tail)->next;
+            continue;
+        }
+        for (int i = 0; i < NKIDS; i++)
+            if (n->kid[i])
+                keep_list(n->kid[i], a, tail);
+    }
+}
+
+/* A copy of n with, as children, what is kept of its own (all the
+ * arguments of a call, each kept as keep_node keeps it); its name is
+ * copied into a. */
+static Node *keep_node(const Node *n, Arena *a)
+{
+    Node *c = arena_alloc(a, sizeof *c);
+    *c = *n;
+    c->next = c->last = NULL;
+    c->name = n->name ? arena_strdup(a, n->name) : NULL;
+    memset(c->kid, 0, sizeof c->kid);
+    for (int i = 0; i < NKIDS; i++) {
+        Node **tail = &c->kid[i];
+        if (!n->kid[i])
+            continue;
+        if (n->kind != N_CALL || &n->kid[i] != &n->args) {
+            keep_list(n->kid[i], a, &tail);
+            continue;
+        }
+        for (const Node *arg = n->args; arg; arg = arg->next, tail = &(*tail)->next)
+            *tail = keep_node(arg, a);
+    }
+    return c;
+}
+
+Node *sema_text_keep(const Node *e, Arena *a)
+{
+    return keep_node(e, a);
+}
+
 void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool names)
 {
     NameIndex ix = {0};
