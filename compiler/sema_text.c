@@ -38,12 +38,18 @@ static void visit_name(Node *n, NameCtx *x)
  * name ("the", "from"): a place is tried only if the first word there is
  * the first word of some name (a set of their hashes, `firsts`), which
  * costs the length of that word. */
+typedef struct NameSlot {
+    int first;                  /* 1 + the first name of the slot, or 0 */
+    uint32_t hash;              /* its hash (beside it: one read a probe) */
+} NameSlot;
+
 typedef struct NameIndex {
-    const char **names;
+    const char **names;         /* the cards' copied one after the other
+                                 * (pack_card_names), then the others */
+    size_t *lens;               /* per name: its bytes */
     int nnames, capnames;
     int cap;                    /* slots, a power of two */
-    int *slot;                  /* 1 + the first name of a slot, or 0 */
-    uint32_t *slot_hash;
+    NameSlot *slot;
     int *twin;                  /* per name: the next name the same but for
                                  * case, or -1 */
     size_t maxlen;              /* bytes of the longest name */
@@ -123,21 +129,21 @@ static bool same_folded(const char *name, const char *s, size_t len)
 }
 
 /* The slot of the name s[0..len) of hash h: its names, or an empty slot. */
-static int *name_slot(const NameIndex *ix, uint32_t h, const char *s, size_t len)
+static NameSlot *name_slot(const NameIndex *ix, uint32_t h, const char *s, size_t len)
 {
     uint32_t mask = (uint32_t)ix->cap - 1;
     for (uint32_t i = h & mask;; i = (i + 1) & mask) {
-        int k = ix->slot[i] - 1;
-        if (k < 0 || (ix->slot_hash[i] == h && same_folded(ix->names[k], s, len)))
+        int k = ix->slot[i].first - 1;
+        if (k < 0 || (ix->slot[i].hash == h && same_folded(ix->names[k], s, len)))
             return &ix->slot[i];
     }
 }
 
-static void index_name(NameIndex *ix, int k, int *slot, uint32_t h)
+static void index_name(NameIndex *ix, int k, NameSlot *slot, uint32_t h)
 {
-    ix->twin[k] = *slot - 1;
-    *slot = k + 1;
-    ix->slot_hash[slot - ix->slot] = h;
+    ix->twin[k] = slot->first - 1;
+    slot->first = k + 1;
+    slot->hash = h;
 }
 
 /* The bytes of the first word at s: up to the first place where a word
@@ -171,7 +177,7 @@ static void index_first_words(NameIndex *ix, Arena *a)
     ix->first_used = arena_alloc(a, sizeof *ix->first_used * ix->firsts_cap);
     for (int k = 0; k < ix->nnames; k++) {
         const char *name = ix->names[k];
-        size_t len = strlen(name);
+        size_t len = ix->lens[k];
         if (!len)
             continue;
         uint32_t h = fold_hash(name, first_word_len(name, len));
@@ -201,11 +207,31 @@ static void add_extra(NameIndex *ix, const Node *n)
         return;
     size_t len = strlen(n->name);
     uint32_t h = fold_hash(n->name, len);
-    int *slot = name_slot(ix, h, n->name, len);
-    if (*slot)
+    NameSlot *slot = name_slot(ix, h, n->name, len);
+    if (slot->first)
         return;
     ix->names[ix->nnames] = n->name;
+    ix->lens[ix->nnames] = len;
     index_name(ix, ix->nnames++, slot, h);
+}
+
+/* The names of the cards, with their lengths, copied one after the other:
+ * each card's own is far from the next, in its card's part of the YAML,
+ * and the look-ups of every text read them (100,000 cards: a read from
+ * memory at nearly every look-up, in a third of the check of texts). */
+static void pack_card_names(NameIndex *ix, Arena *a, const CardSet *cs)
+{
+    size_t total = 0;
+    for (int k = 0; k < cs->ncards; k++) {
+        ix->lens[k] = strlen(cs->cards[k]->name);
+        total += ix->lens[k] + 1;
+    }
+    char *to = arena_alloc(a, total ? total : 1);
+    for (int k = 0; k < cs->ncards; k++) {
+        memcpy(to, cs->cards[k]->name, ix->lens[k] + 1);
+        ix->names[k] = to;
+        to += ix->lens[k] + 1;
+    }
 }
 
 /* The index of the cards' names, then of the other names quoted (the
@@ -219,27 +245,25 @@ static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const Pt
     while (ix->cap < 2 * ix->capnames)
         ix->cap *= 2;
     ix->slot = arena_alloc(a, sizeof *ix->slot * (size_t)ix->cap);
-    ix->slot_hash = arena_alloc(a, sizeof *ix->slot_hash * (size_t)ix->cap);
+    ix->lens = arena_alloc(a, sizeof *ix->lens * (size_t)(ix->capnames + 1));
     ix->twin = arena_alloc(a, sizeof *ix->twin * (size_t)(ix->capnames + 1));
     ix->seen = arena_alloc(a, sizeof *ix->seen * (size_t)(ix->capnames + 1));
-    for (int k = 0; k < n; k++)
-        ix->names[k] = cs->cards[k]->name;
+    pack_card_names(ix, a, cs);
     ix->nnames = n;
     /* Last card first, so that each name's list of twins is in card order. */
     for (int k = n - 1; k >= 0; k--) {
-        size_t len = strlen(ix->names[k]);
-        uint32_t h = fold_hash(ix->names[k], len);
-        index_name(ix, k, name_slot(ix, h, ix->names[k], len), h);
+        uint32_t h = fold_hash(ix->names[k], ix->lens[k]);
+        index_name(ix, k, name_slot(ix, h, ix->names[k], ix->lens[k]), h);
     }
     for (int i = 0; i < quoted->len; i++)
         add_extra(ix, quoted->items[i]);
     ix->maxlen = 0;
     for (int k = 0; k < ix->nnames; k++)
-        if (strlen(ix->names[k]) > ix->maxlen)
-            ix->maxlen = strlen(ix->names[k]);
+        if (ix->lens[k] > ix->maxlen)
+            ix->maxlen = ix->lens[k];
     ix->has_len = arena_alloc(a, ix->maxlen + 1);
     for (int k = 0; k < ix->nnames; k++)
-        ix->has_len[strlen(ix->names[k])] = true;
+        ix->has_len[ix->lens[k]] = true;
     index_first_words(ix, a);
 }
 
@@ -279,7 +303,7 @@ static int names_in_text(NameIndex *ix, const char *text, int text_no, int self,
             size_t len = q - p + 1;
             if (!ix->has_len[len] || is_alnum((unsigned char)text[q + 1]))
                 continue;
-            int first = *name_slot(ix, h, text + p, len);
+            int first = name_slot(ix, h, text + p, len)->first;
             if (first)
                 longest = first, end = q + 1;
         }
