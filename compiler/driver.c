@@ -252,9 +252,14 @@ static void parse_card_effect(Compilation *c, const CardDef *card)
         return;
     }
     int n = c->prog.effects.len;
-    parse_effect_tree(&c->arena, &c->trees, &c->diags, card, &c->prog);
-    if (c->prog.effects.len > n)
+    bool ok = parse_effect_tree(&c->arena, &c->trees, &c->diags, card, &c->prog);
+    /* An effect with errors is not kept: phase_parse fails, and nothing
+     * reads the effects then; its tree, which may be far deeper than the
+     * C stack allows (parse.c, check_expr_depth), is never walked. */
+    if (c->prog.effects.len > n && ok)
         c->prog.effects.items[n] = sema_text_keep(c->prog.effects.items[n], &c->arena);
+    else
+        c->prog.effects.len = n;
     arena_reset(&c->trees);
 }
 
