@@ -24,6 +24,11 @@ typedef struct Compilation {
     PtrVec rule_files;      /* SrcFile* of the game's *.rules */
     const char *blank;      /* build --blank: the card replaced by a blank, or NULL */
     Program prog;           /* rules and effects, parsed */
+    bool texts_only;        /* nothing but the check of texts reads the
+                             * effects when there are no rules (check,
+                             * build, print; not --dump): each is kept as
+                             * sema_text_keep copies it (phase_parse) */
+    Arena trees;            /* the tree of the effect being parsed then */
     Game game;              /* what sema and the analysis proved, for the emitter */
 } Compilation;
 

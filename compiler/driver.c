@@ -20,6 +20,7 @@ void comp_init(Compilation *c)
 void comp_free(Compilation *c)
 {
     arena_free(&c->arena);
+    arena_free(&c->trees);
 }
 
 /* What the compilation does now, for the message if an allocation fails
@@ -36,14 +37,42 @@ static const char *game_path(const Compilation *c)
     return c->dir ? c->dir : c->cards_file->path;
 }
 
-const SrcFile *comp_add_text(Compilation *c, const char *path, const char *text,
-                             size_t len)
+/* A file of the compilation whose text (len bytes and a NUL) is in its
+ * arena already. */
+static const SrcFile *add_file(Compilation *c, const char *path, const char *text, size_t len)
 {
     SrcFile *f = arena_alloc(&c->arena, sizeof *f);
     f->path = arena_strdup(&c->arena, path);
-    f->text = arena_strndup(&c->arena, text, len);
+    f->text = text;
     f->len = len;
     return f;
+}
+
+const SrcFile *comp_add_text(Compilation *c, const char *path, const char *text,
+                             size_t len)
+{
+    return add_file(c, path, arena_strndup(&c->arena, text, len), len);
+}
+
+/* The text of the regular file path, of size bytes, read straight into
+ * the arena: not into the heap first and copied (28 MB twice for the
+ * 100,000 cards of bench/cards.sh), as read_file would. NULL, with errno
+ * set, if it cannot be read, or if it is not size bytes long now (a file
+ * being written: comp_read reads it again with read_file). */
+static const char *read_regular(Compilation *c, const char *path, size_t size)
+{
+    /* taken first, so that no file is open if memory runs out; zeroed,
+     * so the NUL after the text is there */
+    char *text = arena_alloc(&c->arena, size + 1);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t got = fread(text, 1, size, f);
+    bool whole = got == size && getc(f) == EOF && !ferror(f);
+    int e = ferror(f) ? errno : 0;
+    fclose(f);
+    errno = e;
+    return whole ? text : NULL;
 }
 
 /* Reports that path cannot be read, for the reason in errno (exit
@@ -68,6 +97,7 @@ static void cannot_read(Compilation *c, const char *path)
 const SrcFile *comp_read(Compilation *c, const char *path)
 {
     char *data;
+    const char *text;
     size_t len;
     struct stat st;
     now_doing(c, "reading", path);
@@ -76,6 +106,9 @@ const SrcFile *comp_read(Compilation *c, const char *path)
         errno = EISDIR;
     } else if (known && S_ISREG(st.st_mode) && st.st_size > MAX_INPUT_BYTES) {
         errno = EFBIG; /* refused before a byte is read */
+    } else if (known && S_ISREG(st.st_mode) &&
+               (text = read_regular(c, path, (size_t)st.st_size)) != NULL) {
+        return add_file(c, path, text, (size_t)st.st_size);
     } else if (read_file(path, MAX_INPUT_BYTES, &data, &len) == 0) {
         const SrcFile *f = comp_add_text(c, path, data, len);
         free(data);
@@ -206,6 +239,30 @@ bool phase_open_with_rules(Compilation *c, const char *path, const char *const *
     return f && !c->io_error && phase_load_cards(c, f);
 }
 
+/* Parses card's effect into c->prog. When the check of texts is all that
+ * reads it (Compilation.texts_only, and no rules), its tree is made in
+ * c->trees and kept as what that check reads of it (sema_text_keep), the
+ * tree dropped at once: 100,000 cards' trees took 285 MB, faulting their
+ * pages in was a seventh of the time of `cardc check`, and walking them,
+ * far apart in memory, most of its check of texts. */
+static void parse_card_effect(Compilation *c, const CardDef *card)
+{
+    if (!c->texts_only || c->rule_files.len) {
+        parse_effect(&c->arena, &c->diags, card, &c->prog);
+        return;
+    }
+    int n = c->prog.effects.len;
+    bool ok = parse_effect_tree(&c->arena, &c->trees, &c->diags, card, &c->prog);
+    /* An effect with errors is not kept: phase_parse fails, and nothing
+     * reads the effects then; its tree, which may be far deeper than the
+     * C stack allows (parse.c, check_expr_depth), is never walked. */
+    if (c->prog.effects.len > n && ok)
+        c->prog.effects.items[n] = sema_text_keep(c->prog.effects.items[n], &c->arena);
+    else
+        c->prog.effects.len = n;
+    arena_reset(&c->trees);
+}
+
 bool phase_parse(Compilation *c)
 {
     int before = c->diags.nerrors;
@@ -218,7 +275,7 @@ bool phase_parse(Compilation *c)
         now_doing(c, "parsing the effects in", c->cards_file->path);
     for (int i = 0; c->cards && i < c->cards->ncards; i++)
         if (c->cards->cards[i]->effect)
-            parse_effect(&c->arena, &c->diags, c->cards->cards[i], &c->prog);
+            parse_card_effect(c, c->cards->cards[i]);
     return c->diags.nerrors == before;
 }
 

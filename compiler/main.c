@@ -219,6 +219,7 @@ static void print_one(Run *r)
 static int check_one(Run *r)
 {
     Compilation *c = &r->c;
+    c->texts_only = true; /* a card file's effects: their texts checked, nothing built */
     bool ok = open_one(r)                 /* read cards.yaml and the *.rules; load the cards */
               && phase_parse(c)           /* the rules and every card's effect into trees */
               && phase_check(c);          /* resolve names, check types, prove and collect */

@@ -161,8 +161,8 @@ const char *lexer_intern(struct Lexer *lx, const char *s, int len)
     const char *have = strmap_get_n(&lx->names, s, (size_t)len);
     if (have)
         return have;
-    char *copy = arena_strndup(lx->arena, s, (size_t)len);
-    strmap_put(lx->arena, &lx->names, copy, copy);
+    char *copy = arena_strndup(lx->keep, s, (size_t)len);
+    strmap_put(lx->keep, &lx->names, copy, copy);
     return copy;
 }
 
@@ -324,8 +324,8 @@ bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog)
     if (!prog->first)
         prog->first = f;
     Loc open[RL_MAX_DEPTH];
-    struct Lexer lx = {.arena = a, .d = d, .file = f, .line = 1, .col = 1, .prog = prog,
-                       .open = open};
+    struct Lexer lx = {.arena = a, .keep = a, .d = d, .file = f, .line = 1, .col = 1,
+                       .prog = prog, .open = open};
     if (memchr(f->text, '\0', f->len)) {
         Loc l = {f, 1, 1, 1};
         diag_error(d, l, "not a text file: it contains a NUL byte");
@@ -345,6 +345,11 @@ bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog)
 }
 
 bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog)
+{
+    return parse_effect_tree(a, a, d, card, prog);
+}
+
+bool parse_effect_tree(Arena *a, Arena *tree, Diags *d, const CardDef *card, Program *prog)
 {
     const char *text = card->effect;
     size_t len = strlen(text);
@@ -366,14 +371,14 @@ bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog)
      * reductions in the same order: the same tree, the same diagnostics. */
     DiagMark before = diags_mark(d);
     Loc open[RL_MAX_DEPTH];
-    struct Lexer lx = {.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
-                       .effect = true, .fast = all_ascii(text, len), .prog = prog,
+    struct Lexer lx = {.arena = tree, .keep = a, .d = d, .file = m.use.file, .line = 1,
+                       .col = 1, .effect = true, .fast = all_ascii(text, len), .prog = prog,
                        .card = card, .map = &m, .names = prog->effect_names, .open = open};
     bool ok = run(&lx, text, len);
     if (lx.fast && (lx.bailed || diags_since(d, before))) {
         diags_rewind(d, before);
-        lx = (struct Lexer){.arena = a, .d = d, .file = m.use.file, .line = 1, .col = 1,
-                            .effect = true, .prog = prog, .card = card, .map = &m,
+        lx = (struct Lexer){.arena = tree, .keep = a, .d = d, .file = m.use.file, .line = 1,
+                            .col = 1, .effect = true, .prog = prog, .card = card, .map = &m,
                             .names = lx.names, .open = open};
         ok = run(&lx, text, len);
     }
@@ -424,7 +429,7 @@ static void word_error(struct Lexer *lx, const RLLTYPE *at, const char *text, in
 static Node *parse_word(struct Lexer *lx, const RLLTYPE *at, const char *text, int from, int to)
 {
     Loc open[RL_MAX_DEPTH];
-    struct Lexer sub = {.arena = lx->arena, .d = lx->d, .file = lx->file, .open = open,
+    struct Lexer sub = {.arena = lx->arena, .keep = lx->keep, .d = lx->d, .file = lx->file, .open = open,
                         .line = at->first_line, .col = word_col(at, text, from),
                         .effect = lx->effect, .word = true, .fast = lx->fast,
                         .names = lx->names,

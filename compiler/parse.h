@@ -16,7 +16,10 @@ enum {
 };
 
 struct Lexer {
-    Arena *arena;
+    Arena *arena;               /* the tree: nodes and their strings */
+    Arena *keep;                /* what outlives the tree: the interned
+                                 * identifiers (Program.effect_names), the
+                                 * same arena but for parse_effect_tree's */
     Diags *d;
     const SrcFile *file;
     int line, col;              /* where the scanner is, in the text scanned */
@@ -62,6 +65,10 @@ bool parse_rules(Arena *a, Diags *d, const SrcFile *f, Program *prog);
 /* Parses card->effect, placing what it reports in card->effect_loc's file
  * (a warning says so if the places inside the text cannot be found). */
 bool parse_effect(Arena *a, Diags *d, const CardDef *card, Program *prog);
+/* parse_effect with the effect's tree (its nodes and their strings) in
+ * arena tree, and what outlives it (the interned identifiers, the list of
+ * effects) in a: tree may be emptied once the tree has been read. */
+bool parse_effect_tree(Arena *a, Arena *tree, Diags *d, const CardDef *card, Program *prog);
 
 /* The scanner of a fast parse (scan_fast.c), scanner its struct Lexer. */
 union RLSTYPE;

@@ -320,6 +320,10 @@ bool sema_check(Arena *a, Diags *d, const CardSet *cs, Program *prog, Game *g);
  * exists, and a card's prose `text` names no card its effect never refers
  * to. sema_check runs the second too; a lone cards.yaml gets both. */
 void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool names);
+/* What sema_effect_names reads of effect e, copied into a (its strings
+ * too): for an effect nothing else reads, whose tree can then be dropped.
+ * sema_effect_names says of the copy all that it says of e. */
+Node *sema_text_keep(const Node *e, Arena *a);
 
 /* A card filter evaluated for card kind cd, the element being local slot
  * `slot`: 1 true, 0 false, -1 it depends on more than the card. */

@@ -38,12 +38,18 @@ static void visit_name(Node *n, NameCtx *x)
  * name ("the", "from"): a place is tried only if the first word there is
  * the first word of some name (a set of their hashes, `firsts`), which
  * costs the length of that word. */
+typedef struct NameSlot {
+    int first;                  /* 1 + the first name of the slot, or 0 */
+    uint32_t hash;              /* its hash (beside it: one read a probe) */
+} NameSlot;
+
 typedef struct NameIndex {
-    const char **names;
+    const char **names;         /* the cards' copied one after the other
+                                 * (pack_card_names), then the others */
+    size_t *lens;               /* per name: its bytes */
     int nnames, capnames;
     int cap;                    /* slots, a power of two */
-    int *slot;                  /* 1 + the first name of a slot, or 0 */
-    uint32_t *slot_hash;
+    NameSlot *slot;
     int *twin;                  /* per name: the next name the same but for
                                  * case, or -1 */
     size_t maxlen;              /* bytes of the longest name */
@@ -123,21 +129,21 @@ static bool same_folded(const char *name, const char *s, size_t len)
 }
 
 /* The slot of the name s[0..len) of hash h: its names, or an empty slot. */
-static int *name_slot(const NameIndex *ix, uint32_t h, const char *s, size_t len)
+static NameSlot *name_slot(const NameIndex *ix, uint32_t h, const char *s, size_t len)
 {
     uint32_t mask = (uint32_t)ix->cap - 1;
     for (uint32_t i = h & mask;; i = (i + 1) & mask) {
-        int k = ix->slot[i] - 1;
-        if (k < 0 || (ix->slot_hash[i] == h && same_folded(ix->names[k], s, len)))
+        int k = ix->slot[i].first - 1;
+        if (k < 0 || (ix->slot[i].hash == h && same_folded(ix->names[k], s, len)))
             return &ix->slot[i];
     }
 }
 
-static void index_name(NameIndex *ix, int k, int *slot, uint32_t h)
+static void index_name(NameIndex *ix, int k, NameSlot *slot, uint32_t h)
 {
-    ix->twin[k] = *slot - 1;
-    *slot = k + 1;
-    ix->slot_hash[slot - ix->slot] = h;
+    ix->twin[k] = slot->first - 1;
+    slot->first = k + 1;
+    slot->hash = h;
 }
 
 /* The bytes of the first word at s: up to the first place where a word
@@ -171,7 +177,7 @@ static void index_first_words(NameIndex *ix, Arena *a)
     ix->first_used = arena_alloc(a, sizeof *ix->first_used * ix->firsts_cap);
     for (int k = 0; k < ix->nnames; k++) {
         const char *name = ix->names[k];
-        size_t len = strlen(name);
+        size_t len = ix->lens[k];
         if (!len)
             continue;
         uint32_t h = fold_hash(name, first_word_len(name, len));
@@ -201,11 +207,31 @@ static void add_extra(NameIndex *ix, const Node *n)
         return;
     size_t len = strlen(n->name);
     uint32_t h = fold_hash(n->name, len);
-    int *slot = name_slot(ix, h, n->name, len);
-    if (*slot)
+    NameSlot *slot = name_slot(ix, h, n->name, len);
+    if (slot->first)
         return;
     ix->names[ix->nnames] = n->name;
+    ix->lens[ix->nnames] = len;
     index_name(ix, ix->nnames++, slot, h);
+}
+
+/* The names of the cards, with their lengths, copied one after the other:
+ * each card's own is far from the next, in its card's part of the YAML,
+ * and the look-ups of every text read them (100,000 cards: a read from
+ * memory at nearly every look-up, in a third of the check of texts). */
+static void pack_card_names(NameIndex *ix, Arena *a, const CardSet *cs)
+{
+    size_t total = 0;
+    for (int k = 0; k < cs->ncards; k++) {
+        ix->lens[k] = strlen(cs->cards[k]->name);
+        total += ix->lens[k] + 1;
+    }
+    char *to = arena_alloc(a, total ? total : 1);
+    for (int k = 0; k < cs->ncards; k++) {
+        memcpy(to, cs->cards[k]->name, ix->lens[k] + 1);
+        ix->names[k] = to;
+        to += ix->lens[k] + 1;
+    }
 }
 
 /* The index of the cards' names, then of the other names quoted (the
@@ -219,27 +245,25 @@ static void name_index_init(NameIndex *ix, Arena *a, const CardSet *cs, const Pt
     while (ix->cap < 2 * ix->capnames)
         ix->cap *= 2;
     ix->slot = arena_alloc(a, sizeof *ix->slot * (size_t)ix->cap);
-    ix->slot_hash = arena_alloc(a, sizeof *ix->slot_hash * (size_t)ix->cap);
+    ix->lens = arena_alloc(a, sizeof *ix->lens * (size_t)(ix->capnames + 1));
     ix->twin = arena_alloc(a, sizeof *ix->twin * (size_t)(ix->capnames + 1));
     ix->seen = arena_alloc(a, sizeof *ix->seen * (size_t)(ix->capnames + 1));
-    for (int k = 0; k < n; k++)
-        ix->names[k] = cs->cards[k]->name;
+    pack_card_names(ix, a, cs);
     ix->nnames = n;
     /* Last card first, so that each name's list of twins is in card order. */
     for (int k = n - 1; k >= 0; k--) {
-        size_t len = strlen(ix->names[k]);
-        uint32_t h = fold_hash(ix->names[k], len);
-        index_name(ix, k, name_slot(ix, h, ix->names[k], len), h);
+        uint32_t h = fold_hash(ix->names[k], ix->lens[k]);
+        index_name(ix, k, name_slot(ix, h, ix->names[k], ix->lens[k]), h);
     }
     for (int i = 0; i < quoted->len; i++)
         add_extra(ix, quoted->items[i]);
     ix->maxlen = 0;
     for (int k = 0; k < ix->nnames; k++)
-        if (strlen(ix->names[k]) > ix->maxlen)
-            ix->maxlen = strlen(ix->names[k]);
+        if (ix->lens[k] > ix->maxlen)
+            ix->maxlen = ix->lens[k];
     ix->has_len = arena_alloc(a, ix->maxlen + 1);
     for (int k = 0; k < ix->nnames; k++)
-        ix->has_len[strlen(ix->names[k])] = true;
+        ix->has_len[ix->lens[k]] = true;
     index_first_words(ix, a);
 }
 
@@ -279,7 +303,7 @@ static int names_in_text(NameIndex *ix, const char *text, int text_no, int self,
             size_t len = q - p + 1;
             if (!ix->has_len[len] || is_alnum((unsigned char)text[q + 1]))
                 continue;
-            int first = *name_slot(ix, h, text + p, len);
+            int first = name_slot(ix, h, text + p, len)->first;
             if (first)
                 longest = first, end = q + 1;
         }
@@ -475,11 +499,11 @@ static void check_text_names(Diags *d, NameIndex *ix, int *named, const CardSet 
     int n = names_in_text(ix, card->text, text_no, card->index, named);
     qsort(named, (size_t)n, sizeof *named, cmp_int);
     warn_names_unreferred(d, ix, named, n, cs, card, e, refs);
-    StrMap warned = {0};
+    StrMap warned = {0}; /* in the arena of refs: this effect's alone */
     for (int i = 0; i < refs->quotes.len; i++) {
         const Node *q = refs->quotes.items[i];
         if (!cards_find_card(cs, q->name) || same_folded(q->name, card->name, strlen(card->name)) ||
-            text_names(card->text, q->name) || strmap_put(d->arena, &warned, q->name, &warned))
+            text_names(card->text, q->name) || strmap_put(refs->arena, &warned, q->name, &warned))
             continue;
         diag_warning(d, q->loc, "the effect of '%s' acts on '%s', which its text never names",
                      card->name, q->name);
@@ -538,7 +562,7 @@ static void make_index(Diags *d, const CardSet *cs, const Program *prog, NameInd
  * (each node's kind is final when a walk reaches it: only its parent, met
  * before it, marks it). */
 static void check_effect_text(Diags *d, const CardSet *cs, const Program *prog, NameIndex *ix,
-                              int **named, Node *e, int text_no, NameCtx *check)
+                              int **named, Node *e, int text_no, NameCtx *check, Arena *refs_arena)
 {
     const CardDef *card = effect_card(cs, e);
     if (!card || !card->text) {
@@ -546,7 +570,7 @@ static void check_effect_text(Diags *d, const CardSet *cs, const Program *prog, 
             walk_names(e, check);
         return;
     }
-    Refs refs = {.arena = d->arena, .check = check};
+    Refs refs = {.arena = refs_arena, .check = check};
     if (!ix->names) {
         if (check)
             walk_names(e, check);
@@ -557,15 +581,116 @@ static void check_effect_text(Diags *d, const CardSet *cs, const Program *prog, 
     check_text_names(d, ix, *named, cs, card, e, text_no, &refs);
 }
 
-void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool names)
+/* ---- an effect kept for the check of its text alone ----------------------
+ *
+ * The walks above look at a node only if it is a quoted string (N_STR,
+ * N_NAMEWORDS), a call (a name_has marks its words, a func is looked
+ * into) or the name of a card type, and at an effect's own node; they
+ * meet them in the order of a walk of the tree (the node, its children,
+ * the next of its list). An effect that nothing else reads (a card file
+ * checked without rules: driver.c, phase_parse) is kept as a copy of
+ * those nodes alone, in that order: each one's children are those of its
+ * own children that are kept, in one list, and a name_has keeps all its
+ * arguments, as a shell of each that holds what is kept of it, for its
+ * words are its second argument. The walks of the copy do what they do on
+ * the tree, and a tree of some 25 nodes of 184 bytes is a few. */
+
+static bool looked_at(const Node *n)
+{
+    return n->kind == N_STR || n->kind == N_NAMEWORDS ||
+           (n->kind == N_IDENT && n->type == T_TYPE) ||
+           (n->kind == N_CALL && (n->sym || (n->name && !strcmp(n->name, "name_has"))));
+}
+
+static Node *keep_node(const Node *n, Arena *a);
+
+/* Appends at *tail the copies of what the walks look at in list n (its
+ * nodes and what is under them), in the order they meet it. */
+static void keep_list(const Node *n, Arena *a, Node ***tail)
+{
+    for (; n; n = n->next) {
+        if (looked_at(n)) {
+            **tail = keep_node(n, a);
+            *tail = &(**tail)->next;
+            continue;
+        }
+        for (int i = 0; i < NKIDS; i++)
+            if (n->kid[i])
+                keep_list(n->kid[i], a, tail);
+    }
+}
+
+/* A copy of n with, as children, what is kept of its own (all the
+ * arguments of a call, each kept as keep_node keeps it); its name is
+ * copied into a. */
+static Node *keep_node(const Node *n, Arena *a)
+{
+    Node *c = arena_alloc(a, sizeof *c);
+    *c = *n;
+    c->next = c->last = NULL;
+    c->name = n->name ? arena_strdup(a, n->name) : NULL;
+    memset(c->kid, 0, sizeof c->kid);
+    for (int i = 0; i < NKIDS; i++) {
+        Node **tail = &c->kid[i];
+        if (!n->kid[i])
+            continue;
+        if (n->kind != N_CALL || &n->kid[i] != &n->args) {
+            keep_list(n->kid[i], a, &tail);
+            continue;
+        }
+        for (const Node *arg = n->args; arg; arg = arg->next, tail = &(*tail)->next)
+            *tail = keep_node(arg, a);
+    }
+    return c;
+}
+
+Node *sema_text_keep(const Node *e, Arena *a)
+{
+    return keep_node(e, a);
+}
+
+/* check_effect_text of every effect, each one's Refs (its maps and lists,
+ * which nothing reads once its text is checked) in *refs, emptied after
+ * it: 100,000 effects' Refs, kept, took 34 MB. */
+static void check_effect_texts(Diags *d, const CardSet *cs, const Program *prog, bool names,
+                               Arena *refs)
 {
     NameIndex ix = {0};
     int *named = NULL, text_no = 0;
     NameCtx x = {d, cs};
-    char_tables();
-    for (int i = 0; i < prog->effects.len; i++)
+    for (int i = 0; i < prog->effects.len; i++) {
         check_effect_text(d, cs, prog, &ix, &named, prog->effects.items[i], ++text_no,
-                          names ? &x : NULL);
-    for (int i = 0; i < prog->decls.len; i++)
-        check_effect_text(d, cs, prog, &ix, &named, prog->decls.items[i], ++text_no, NULL);
+                          names ? &x : NULL, refs);
+        arena_reset(refs);
+    }
+    for (int i = 0; i < prog->decls.len; i++) {
+        check_effect_text(d, cs, prog, &ix, &named, prog->decls.items[i], ++text_no, NULL,
+                          refs);
+        arena_reset(refs);
+    }
+}
+
+/* check_effect_texts, with allocation failure caught: refs is on the heap
+ * outside the compilation's arena, freed before the failure goes on to the
+ * outer catcher (util.h). */
+static void check_effect_texts_caught(Diags *d, const CardSet *cs, const Program *prog,
+                                      bool names, Arena *refs)
+{
+    jmp_buf env;
+    jmp_buf *outer = oom_catch(&env);
+    if (setjmp(env)) {
+        oom_catch(outer);
+        arena_free(refs);
+        out_of_memory();
+    }
+    check_effect_texts(d, cs, prog, names, refs);
+    oom_catch(outer);
+}
+
+void sema_effect_names(Diags *d, const CardSet *cs, const Program *prog, bool names)
+{
+    Arena refs = {0};
+    char_tables();
+    check_effect_texts_caught(d, cs, prog, names, &refs);
+    arena_free(&refs);
 }

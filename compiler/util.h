@@ -35,6 +35,11 @@ char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void arena_free(Arena *a);
+/* Empties a for reuse: everything allocated in it is gone, its first
+ * block kept (zeroed again) and the others given back. For memory used
+ * for a while and then dropped, again and again (an effect's tree when
+ * only the check of its text reads it: driver.c, phase_parse). */
+void arena_reset(Arena *a);
 
 /* A growable byte buffer on the heap (used for output, not the AST). */
 typedef struct Buf {
@@ -106,5 +111,7 @@ void strmap_set(Arena *a, StrMap *m, const char *key, void *val);
 
 /* Bytes an arena has taken from the heap (for tests of bounded memory). */
 size_t arena_bytes(const Arena *a);
+/* Bytes of it handed out so far (their alignment included). */
+size_t arena_used(const Arena *a);
 
 #endif

@@ -378,6 +378,13 @@ mkgame expr-huge
 over "max_expr_depth: a sum of 1,000,001 terms (2 MB on one line)" 1 \
     'error: expression nested too deep: .*\(limit max_expr_depth\)$' \
     "$cardc" check expr-huge
+# ... in a card's effect of a card file alone, whose tree the check of
+# texts never walks: it is not kept (driver.c, parse_card_effect).
+{ sed '$d' base.yaml; printf '  - name: Study\n    type: joker\n    text: Study hard.\n'
+  printf '    effect: rounds = rounds'; rep '+1' 400000; echo; } >effect-huge.yaml
+over "max_expr_depth: a sum of 400,001 terms in a card's effect (800 KB)" 1 \
+    '^effect-huge\.yaml:13:.*: error: expression nested too deep: .*\(limit max_expr_depth\)$' \
+    "$cardc" check effect-huge.yaml
 echo "func f(x: int): int = x" >decl
 echo "    rounds = $(rep 'f(' 201)1$(rep ')' 201)" >stmt
 mkgame calls-over

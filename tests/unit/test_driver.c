@@ -94,3 +94,51 @@ Test(emit, output_is_deterministic_and_has_a_banner)
     buf_free(&out[0]);
     buf_free(&out[1]);
 }
+
+/* A card file of n cards, each with a text and an effect that quotes the
+ * next card (card i is "Card i"), into b. */
+static void cards_with_effects(Buf *b, int n)
+{
+    buf_puts(b, "game: G\ntypes: {t: }\ncards:\n");
+    for (int i = 0; i < n; i++)
+        buf_printf(b, "  - name: Card %d\n    type: t\n    text: Take the Card %d.\n"
+                      "    effect: |\n      let c = first(pool where name == \"Card %d\")\n"
+                      "      if c != none and any(table where name == \"Card %d\") {\n"
+                      "          move c to hand[me]\n      }\n", i, (i + 1) % n, (i + 1) % n,
+                   (i + 1) % n);
+}
+
+/* The memory a card file's effects keep: each parse's tree, when only the
+ * check of texts reads it (check of a card file without rules), is
+ * dropped once what that check reads is copied (driver.c,
+ * parse_card_effect); each tree alone is some 25 nodes of 184 bytes. */
+static size_t effect_bytes(bool texts_only, int n, size_t *trees, size_t *check)
+{
+    Buf b = {0};
+    cards_with_effects(&b, n);
+    Compilation c;
+    cr_assert(load_cards_text(&c, b.data, b.len));
+    c.texts_only = texts_only;
+    size_t before = arena_used(&c.arena);
+    cr_assert(phase_parse(&c));
+    size_t after = arena_used(&c.arena);
+    *trees = arena_bytes(&c.trees);
+    cr_assert(phase_check(&c));
+    *check = arena_used(&c.arena) - after;
+    cr_assert_eq(c.diags.list.len, 0, "the texts name what the effects quote");
+    comp_free(&c);
+    buf_free(&b);
+    return after - before;
+}
+
+Test(driver, effects_read_by_the_texts_alone_keep_no_tree)
+{
+    enum { N = 2000 };
+    size_t trees, check, kept = effect_bytes(true, N, &trees, &check);
+    cr_assert_lt(kept, (size_t)N * 1000, "%zu bytes an effect", kept / N);
+    cr_assert_leq(trees, (size_t)64 << 10, "one block, reused from effect to effect");
+    /* the check of texts keeps its index of names, not each text's Refs */
+    cr_assert_lt(check, (size_t)N * 200, "%zu bytes an effect", check / N);
+    size_t whole = effect_bytes(false, N, &trees, &check);
+    cr_assert_gt(whole, (size_t)N * 3000, "a tree each (--dump, rules): %zu bytes", whole / N);
+}

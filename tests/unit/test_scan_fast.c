@@ -48,9 +48,10 @@ static int scan_both(const char *name, const char *text, bool *bailed)
     diags_init(&d2, &a);
     Program prog = {0};
     SrcFile f = {name, text, strlen(text)};
-    struct Lexer slow = {.arena = &a, .d = &d1, .file = &f, .line = 1, .col = 1, .prog = &prog};
-    struct Lexer fast = {.arena = &a, .d = &d2, .file = &f, .line = 1, .col = 1, .prog = &prog,
-                         .fast = true, .src = text, .src_len = strlen(text)};
+    struct Lexer slow = {.arena = &a, .keep = &a, .d = &d1, .file = &f, .line = 1, .col = 1,
+                         .prog = &prog};
+    struct Lexer fast = {.arena = &a, .keep = &a, .d = &d2, .file = &f, .line = 1, .col = 1,
+                         .prog = &prog, .fast = true, .src = text, .src_len = strlen(text)};
     void *sc;
     cr_assert_eq(rllex_init_extra(&slow, &sc), 0);
     rl_scan_bytes(text, (int)strlen(text), sc);
