@@ -105,7 +105,7 @@ site-lab|14||80|start_turn(first(q in players where false))|no such player: none
 site-lab|15||83|r = choose seat(0) "How many?" from 1..size(pile)|a choice of a number from an empty range: 1..0|empty_range|,"from":1,"to":0
 fault-lab|0||33|r = count(c in heap where (10 / c.rank > 1 and c.type == foo) or false)|division by zero|div_zero|
 fault-lab|2||16|func leaf(x: int): int = x + 1|procedure or func calls nested too deep|depth|
-fault-lab|6||81|proc note() {|procedure or func calls nested too deep|depth|
+fault-lab|6||82|proc note() {|procedure or func calls nested too deep|depth|
 player-lab|2|2|39|move top(deck) to hand[q]|no such player: none|bad_player|,"value":-1
 player-lab|3|2|20|move top(deck) to hand[p]|no such player: none|bad_player|,"value":-1
 player-lab|4|2|49|move top(deck) to hand[r]|no such player: none|bad_player|,"value":-1
