@@ -2,7 +2,7 @@
  *
  * Five steps, in this order (analyse_game), each over the checked tree:
  * reachability from main, score, tiebreak and the invariants; the funcs
- * that call funcs;
+ * that call funcs (and how deep funcs and procs may go);
  * the player variables that may hold a seat out of range; one walk that
  * writes every node's facts (seats in range, which reads those variables,
  * and what a filter decides from a card's kind); one that numbers the
@@ -244,6 +244,133 @@ static bool funcs_shallow(const Game *g)
         if (func_chain(g, g->guards.items[i], 0) > SHALLOW_CHAIN)
             return false;
     return true;
+}
+
+/* ---- how deep proc calls may go (Sym.depth_in) --------------------------- */
+
+/* A way a proc's body starts a proc in the direct copy: with `frames`
+ * frames more in use than when `from` was entered (its own, and
+ * devraise's for an event raised). */
+typedef struct PEdge {
+    Sym *from, *to;
+    int frames;
+} PEdge;
+
+typedef struct PEdges {
+    Arena *a;
+    const Game *g;
+    Sym *from;
+    PtrVec list;
+} PEdges;
+
+static void add_pedge(PEdges *e, Sym *to, int frames)
+{
+    PEdge *x = arena_alloc(e->a, sizeof *x);
+    *x = (PEdge){e->from, to, frames};
+    vec_push(e->a, &e->list, x);
+}
+
+/* What a statement of a proc's body starts in the direct copy: a proc
+ * called, an event raised (devraise counts a frame, then its body's) and
+ * a card played (any play clause's proc; dplay counts no frame). */
+static void visit_pedge(const Node *n, void *ctx)
+{
+    PEdges *e = ctx;
+    if (n->kind == N_CALL && n->sym && n->sym->kind == S_PROC)
+        add_pedge(e, n->sym, 1);
+    else if (n->kind == N_CALL && n->sym && n->sym->kind == S_EVENT)
+        add_pedge(e, n->sym->body, 2);
+    else if (n->kind == N_PLAY && e->g->play_of)
+        for (int k = 0; k < e->g->cs->ncards; k++)
+            if (e->g->play_of[k])
+                add_pedge(e, e->g->play_of[k]->sym, 1);
+}
+
+/* Does a proc start only from main (at depth 0: nothing else of the
+ * runtime calls a proc) and through its body's words (a call, a raise, a
+ * play)? Not with a handler, a clause before an event, a reaction window
+ * (of an event, of a card played or moving) or an 'at' block, which a
+ * move, a raise, a boundary or a window may start. */
+static bool procs_start_alone(const Game *g)
+{
+    if (!g->main || g->handlers.len || game_has_befores(g) || game_has_windows(g) ||
+        g->played_window || g->move_windows.len)
+        return false;
+    for (int i = 0; i < g->procs.len; i++) {
+        const Sym *p = g->procs.items[i];
+        if (p->reached && p->decl->sym)
+            return false;
+    }
+    return true;
+}
+
+/* Every way a reached proc's body starts a proc (PEdge). */
+static PtrVec proc_edges(Arena *a, const Game *g)
+{
+    PEdges e = {a, g, NULL, {0}};
+    for (int i = 0; i < g->procs.len; i++) {
+        e.from = g->procs.items[i];
+        if (e.from->reached)
+            ast_walk_const(e.from->decl->body, visit_pedge, &e);
+    }
+    return e.list;
+}
+
+/* Sym.depth_in of every proc over the ways edges: the most frames in use
+ * when it is entered, the longest way from main at 0 (a fixed point, each
+ * value only growing and held at max_depth, which a way round a cycle
+ * reaches); -1 for a proc no way from main reaches. */
+static void proc_entries(Game *g, const PtrVec *edges)
+{
+    g->main->depth_in = 0;
+    for (bool more = true; more;) {
+        more = false;
+        for (int i = 0; i < edges->len; i++) {
+            const PEdge *x = edges->items[i];
+            if (x->from->depth_in < 0)
+                continue;
+            int d = x->from->depth_in + x->frames;
+            d = d < g->max_depth ? d : g->max_depth;
+            if (d > x->to->depth_in) {
+                x->to->depth_in = d;
+                more = true;
+            }
+        }
+    }
+}
+
+/* Sym.depth_sure and Sym.depth_uncounted of every proc (the proof:
+ * docs/RUNTIME.md, "Shallow procs check no depth"). A proc entered with
+ * fewer than max_depth frames in use passes its check always: it is left
+ * out. Its frame is not counted either when every proc it may start is
+ * so too (a fixed point, each flag only cleared): then no check that can
+ * fail reads the count below it (an event's devraise, within the bound,
+ * sees fewer frames). */
+static void proc_depths(Arena *a, Game *g)
+{
+    for (int i = 0; i < g->procs.len; i++) {
+        Sym *p = g->procs.items[i];
+        p->depth_in = -1;
+        p->depth_sure = p->depth_uncounted = false;
+    }
+    if (!procs_start_alone(g))
+        return;
+    PtrVec edges = proc_edges(a, g);
+    proc_entries(g, &edges);
+    for (int i = 0; i < g->procs.len; i++) {
+        Sym *p = g->procs.items[i];
+        p->depth_sure = p->depth_uncounted = p->depth_in >= 0 && p->depth_in < g->max_depth;
+    }
+    for (bool more = true; more;) {
+        more = false;
+        for (int i = 0; i < edges.len; i++) {
+            const PEdge *x = edges.items[i];
+            if (x->from->depth_uncounted && !x->to->depth_uncounted) {
+                x->from->depth_uncounted = false;
+                more = true;
+            }
+        }
+    }
 }
 
 /* ---- procs that call procs (Sym.calls_procs) ---------------------------- */
@@ -1258,6 +1385,7 @@ void analyse_game(Arena *a, Game *g)
         p->calls_procs = calls_procs(p->decl);
     }
     g->funcs_shallow = funcs_shallow(g);
+    proc_depths(a, g);
     find_bad_players(a, g);
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < lists[l]->len; i++) {

@@ -581,6 +581,13 @@ struct Sym {
                              * at once from a call of it, itself included
                              * (analyse.c, func_chain); 0 not yet known, -1
                              * being worked out */
+    int depth_in;           /* PROC: the most frames of the direct copy in use
+                             * when it is entered, at most max_depth; -1 not
+                             * known (analyse.c, proc_depths) */
+    bool depth_sure;        /* PROC: entered with fewer than MAXDEPTH frames in
+                             * use always: its direct copy checks no depth */
+    bool depth_uncounted;   /* PROC: depth_sure, and so is every proc it may
+                             * start: its frame is not counted either */
     /* filled by sema_holders.c, in a game with held zones */
     PtrVec values;          /* LOCAL of type card: the values 'let' and '='
                              * give it */

@@ -2948,18 +2948,26 @@ static void gen_param_copies(Gen *G, const Node *params)
 
 /* The wrapper of a body function that bounds the depth of calls: the
  * counter in the state, its limit, and the call of the body. Too deep a
- * call faults at the declaration of the func or proc called (G->at). */
+ * call faults at the declaration of the func or proc called (G->at). No
+ * check with limit NULL, where it cannot fail; nor count with counter
+ * NULL, where nothing that can fail reads it (analyse.c, proc_depths). */
 static void gen_depth_guard(Gen *G, const char *counter, const char *limit, const char *call)
 {
     line(G, "{");
-    line(G, "    if (s->%s >= %s) {", counter, limit);
-    line(G, "        fault(s, F_DEPTH, %d, 0);", site(G));
-    line(G, "        return 0;");
-    line(G, "    }");
-    line(G, "    s->%s++;", counter);
-    line(G, "    int32_t r = %s;", call);
-    line(G, "    s->%s--;", counter);
-    line(G, "    return r;");
+    if (counter && limit) { /* a check reads its count */
+        line(G, "    if (s->%s >= %s) {", counter, limit);
+        line(G, "        fault(s, F_DEPTH, %d, 0);", site(G));
+        line(G, "        return 0;");
+        line(G, "    }");
+    }
+    if (counter) {
+        line(G, "    s->%s++;", counter);
+        line(G, "    int32_t r = %s;", call);
+        line(G, "    s->%s--;", counter);
+        line(G, "    return r;");
+    } else {
+        line(G, "    return %s;", call);
+    }
     line(G, "}");
     line(G, "%s", "");
 }
@@ -3216,9 +3224,10 @@ static void gen_dproc(Gen *G, const Sym *p)
     line(G, "}");
     line(G, "%s", "");
     gen_dproc_proto(G, p, true);
-    gen_depth_guard(G, "depth", "MAXDEPTH",
-                    arena_printf(G->a, "dbody_%s(s, d%s%s)", CNAME(p), delayed ? ", v" : "",
-                                 args.data ? args.data : ""));
+    const char *call = arena_printf(G->a, "dbody_%s(s, d%s%s)", CNAME(p), delayed ? ", v" : "",
+                                    args.data ? args.data : "");
+    gen_depth_guard(G, p->depth_uncounted ? NULL : "depth", p->depth_sure ? NULL : "MAXDEPTH",
+                    call);
     end_rule(G, at);
     buf_free(&params);
     buf_free(&args);

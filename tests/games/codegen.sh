@@ -21,7 +21,8 @@
 # tests/games/fault-lab then checks that the fast paths change no fault and
 # no count of random numbers: a division hidden in a conjunct still faults,
 # any() still stops at the first card bottom up, a func that calls no func
-# still faults at 1,000 calls in progress, a zone whose expression draws a
+# still faults at 1,000 calls in progress (and a proc that calls itself keeps
+# its depth check), a zone whose expression draws a
 # number is found once (in a choice and in 'move all'), and chance() in a
 # filter is drawn per card, not per kind.
 #
@@ -85,6 +86,10 @@ no_depth() { ! grep -q 'fdepth' "$C"; }
 check "shallow funcs: no depth check" no_depth
 check "shallow funcs: a call that calls funcs is still a step" \
     takes_re x '^    if \(\+\+s->steps > MAX_STEPS\) \{$'
+# nor proc of it: no chain of frames can reach MAXDEPTH, and the direct
+# copy's procs check no depth (Game.procs_shallow)
+no_proc_depth() { grep -q '^static int32_t dproc_main(' "$C" && ! grep -q 's->depth' "$C"; }
+check "shallow procs: no depth check" no_proc_depth
 
 for cc in gcc clang; do
     if command -v $cc >/dev/null 2>&1; then
@@ -130,6 +135,15 @@ check "a func that calls no func faults at 1,000 calls in progress" \
     faults 2 "procedure or func calls nested too deep"
 depth_kept() { grep -q 's->fdepth++;' "$T/faults.c" && grep -q 'if (s->fdepth >= MAX_FUNC_DEPTH)' "$T/faults.c"; }
 check "a func that calls itself: the depth checks stay" depth_kept
+# sink calls itself: its direct copy keeps the depth check, and so does
+# note's, entered under it; main, entered with no frame in use, has none,
+# but counts its frame for theirs (Sym.depth_sure, Sym.depth_uncounted)
+dproc() { sed -n "/^static int32_t dproc_$1(.*)\$/,/^}/p" "$T/faults.c"; }
+checked() { dproc "$1" | grep -q 'if (s->depth >= MAXDEPTH)'; }
+proc_depth_kept() { checked sink && checked note; }
+main_counted() { dproc main | grep -q 's->depth++;' && ! checked main; }
+check "a proc that calls itself, and one under it: the depth checks stay" proc_depth_kept
+check "a proc above a recursion: counted, not checked" main_counted
 check "a choice from a drawn zone" ends 3 win
 check "move all from a drawn zone" ends 4 win
 # chance() per card: 4 cards, so some seed counts an odd number

@@ -11,8 +11,10 @@
 # long, too many options, a division in an option's 'when', which names
 # the option's line, too many rows of 'at', start_turn of none, a choice
 # of a number from an empty range, which names its bounds);
-# tests/games/fault-lab divides by zero in a filter and calls a func too
-# deep; tests/games/player-lab uses none as a player in seven ways;
+# tests/games/fault-lab divides by zero in a filter, calls a func too
+# deep and a proc too deep (one that calls none, under one that calls
+# itself);
+# tests/games/player-lab uses none as a player in seven ways;
 # tests/games/effect-fault-lab plays a card whose guard does not hold, and
 # none; tests/games/holder-fault-lab indexes a held zone with a card of
 # another type and with none, a per-card variable with none, and puts a
@@ -103,6 +105,7 @@ site-lab|14||80|start_turn(first(q in players where false))|no such player: none
 site-lab|15||83|r = choose seat(0) "How many?" from 1..size(pile)|a choice of a number from an empty range: 1..0|empty_range|,"from":1,"to":0
 fault-lab|0||33|r = count(c in heap where (10 / c.rank > 1 and c.type == foo) or false)|division by zero|div_zero|
 fault-lab|2||16|func leaf(x: int): int = x + 1|procedure or func calls nested too deep|depth|
+fault-lab|6||82|proc note() {|procedure or func calls nested too deep|depth|
 player-lab|2|2|39|move top(deck) to hand[q]|no such player: none|bad_player|,"value":-1
 player-lab|3|2|20|move top(deck) to hand[p]|no such player: none|bad_player|,"value":-1
 player-lab|4|2|49|move top(deck) to hand[r]|no such player: none|bad_player|,"value":-1
