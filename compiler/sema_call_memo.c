@@ -33,6 +33,7 @@ void call_memo_init(CallMemo *m, Arena *arena, CallFound *room)
     m->outer_hit = CALL_MEMO_DEPTH;
     m->nroom = 0;
     m->more = (PtrVec){0};
+    m->unroll = false;
 }
 
 /* Is func being read on m's stack with this context? Noted as a cut. */
@@ -104,7 +105,7 @@ static void keep(CallMemo *m, const CallFrame *f, const void *found, size_t n)
 CallStep call_memo_enter(CallMemo *m, const void *func, const void *ctx, size_t n,
                          const void **found)
 {
-    if (being_read(m, func, ctx, n))
+    if (!m->unroll && being_read(m, func, ctx, n))
         return CALL_AGAIN;
     const CallFound *c = kept(m, func, ctx, n);
     if (c) {
@@ -121,7 +122,7 @@ CallStep call_memo_enter(CallMemo *m, const void *func, const void *ctx, size_t 
 void call_memo_leave(CallMemo *m, const void *found, size_t n)
 {
     const CallFrame *f = &m->stack[--m->depth];
-    if (m->outer_hit >= m->depth)
+    if (found && m->outer_hit >= m->depth)
         keep(m, f, found, n);
     m->outer_hit = f->outer_hit < m->outer_hit ? f->outer_hit : m->outer_hit;
 }
@@ -130,4 +131,58 @@ void call_memo_forget(CallMemo *m)
 {
     m->nroom = 0;
     m->more.len = 0;
+}
+
+/* ---- a zone read, through the funcs called ---- */
+
+enum { ZONE_READ_DEPTH = 8 }; /* funcs looked through, one inside another */
+
+typedef struct ZoneScan {
+    int z;
+    bool hit;
+    CallMemo *calls;
+} ZoneScan;
+
+static void scan_zone(const Node *n, void *ctx);
+
+/* Func f's body: a recursive call finds nothing the reading further out
+ * does not, and one read at this depth found what it found. */
+static void scan_func(ZoneScan *zs, const Sym *f)
+{
+    const void *known = NULL;
+    bool before = zs->hit, found;
+    switch (call_memo_enter(zs->calls, f, NULL, 0, &known)) {
+    case CALL_AGAIN:
+        return;
+    case CALL_KNOWN:
+        zs->hit = before || *(const bool *)known;
+        return;
+    default:
+        zs->hit = false;
+        ast_walk_node_const(f->decl->expr_body ? f->decl->expr_body : f->decl->body, scan_zone,
+                            zs);
+        found = zs->hit;
+        call_memo_leave(zs->calls, &found, sizeof found);
+        zs->hit = before || found;
+    }
+}
+
+static void scan_zone(const Node *n, void *ctx)
+{
+    ZoneScan *zs = ctx;
+    if (n->kind == N_IDENT && n->sym && n->sym->kind == S_ZONE && n->sym->index == zs->z)
+        zs->hit = true;
+    else if (n->kind == N_CALL && n->sym && n->sym->kind == S_FUNC &&
+             zs->calls->depth < ZONE_READ_DEPTH)
+        scan_func(zs, n->sym);
+}
+
+bool sema_reads_zone(const Node *e, int z)
+{
+    CallMemo calls;
+    CallFound room[CALL_MEMO_ROOM];
+    call_memo_init(&calls, NULL, room);
+    ZoneScan zs = {z, false, &calls};
+    ast_walk_node_const(e, scan_zone, &zs);
+    return zs.hit;
 }

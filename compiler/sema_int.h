@@ -157,49 +157,10 @@ typedef struct BoundEnv {
  * NULL: constants, size, count, player_count and arithmetic only. */
 NumBound sema_bound(const Sema *s, const Node *e, const BoundEnv *env);
 
-/* sema_call_memo.c: a walk of funcs' bodies through their calls keeps
- * what it found in each (a func calling itself k times, or a chain of
- * funcs each calling the next k times, cost k^depth readings). A walk
- * about to read func's body, with its context ctx (the n bytes of what
- * the walk knows of its parameters, that what it finds depends on), asks
- * call_memo_enter: CALL_AGAIN, the func is being read already with that
- * context (a recursive call: not read again; a walk at its depth limit
- * too); CALL_KNOWN, *found is what a reading found before, at this depth;
- * CALL_READ, read it, then call_memo_leave with what was found (n bytes,
- * copied). call_memo_forget drops what was found (what a walk finds
- * changed). Walks go at most CALL_MEMO_DEPTH funcs deep. What was found
- * is kept in the arena; a walk made for every card has none (its memory
- * would grow with the cards): it gives call_memo_init room for
- * CALL_MEMO_ROOM findings instead (CallFound room[CALL_MEMO_ROOM], on its
- * stack), of a context of at most CALL_CTX_BYTES and a finding of at most
- * CALL_FOUND_BYTES each. */
-enum { CALL_MEMO_DEPTH = 16, CALL_MEMO_ROOM = 32, CALL_CTX_BYTES = 16, CALL_FOUND_BYTES = 96 };
-typedef enum CallStep { CALL_AGAIN, CALL_KNOWN, CALL_READ } CallStep;
-typedef struct CallFrame {
-    const void *func, *ctx;
-    size_t ctx_size;
-    int outer_hit;
-} CallFrame;
-typedef struct CallFound {
-    const void *func, *ctx, *found; /* ctx, found: in the arena, or in bytes[] */
-    size_t ctx_size;
-    int depth;
-    unsigned char ctx_bytes[CALL_CTX_BYTES], found_bytes[CALL_FOUND_BYTES];
-} CallFound;
-typedef struct CallMemo {
-    Arena *arena;                     /* or NULL: then room */
-    CallFrame stack[CALL_MEMO_DEPTH]; /* the funcs being read, outermost first */
-    int depth;
-    int outer_hit;                    /* see sema_call_memo.c */
-    CallFound *room;                  /* CALL_MEMO_ROOM of them, or NULL */
-    int nroom;
-    PtrVec more;                      /* CallFound, in the arena */
-} CallMemo;
-void call_memo_init(CallMemo *m, Arena *arena, CallFound *room);
-CallStep call_memo_enter(CallMemo *m, const void *func, const void *ctx, size_t n,
-                         const void **found);
-void call_memo_leave(CallMemo *m, const void *found, size_t n);
-void call_memo_forget(CallMemo *m);
+#include "sema_call_memo.h" /* CallMemo */
+/* Does expression e read zone z (its number: its size, its cards), in
+ * itself or in the funcs it calls, 8 calls deep? */
+bool sema_reads_zone(const Node *e, int z);
 
 /* sema_var_ranges.c: the numbers each int or bool variable may ever hold
  * (a bool: 0 false, 1 true), from its first value and every write. */
