@@ -456,16 +456,17 @@ static CallMemo *look_memo(LookMemo *lm)
     return &lm->calls;
 }
 
-static int eval_static(const Node *n, int slot, const CardDef *cd, CallMemo *calls);
-
-/* eval_static of the body of a func looked through, its card in slot ps. */
-static int eval_static_body(const Node *body, int ps, const CardDef *cd, CallMemo *calls)
+/* read (eval_static, pure_static_at: one a LookMemo) of the body of a func
+ * looked through, its card in frame slot ps, on card kind cd. */
+typedef int LookRead(const Node *n, int slot, const CardDef *cd, CallMemo *calls);
+static int look_body(LookRead *read, const Node *body, int ps, const CardDef *cd,
+                     CallMemo *calls)
 {
     const void *known = NULL;
     int v;
     if (call_memo_enter(calls, body, &ps, sizeof ps, &known) == CALL_KNOWN)
         return *(const int *)known;
-    v = eval_static(body, ps, cd, calls);
+    v = read(body, ps, cd, calls);
     call_memo_leave(calls, &v, sizeof v);
     return v;
 }
@@ -478,7 +479,7 @@ static int eval_static(const Node *n, int slot, const CardDef *cd, CallMemo *cal
     switch (n->kind) {
     case N_CALL:
         body = looked_through(n, slot, &ps);
-        return body && calls->depth < MAX_LOOK_THROUGH ? eval_static_body(body, ps, cd, calls)
+        return body && calls->depth < MAX_LOOK_THROUGH ? look_body(eval_static, body, ps, cd, calls)
                                                        : -1;
     case N_UNARY:
         if (n->unop != UOP_NOT)
@@ -510,21 +511,7 @@ static int static_value(const Node *n, int slot, const CardDef *cd)
  * before the game, and leaving it out of the C changes nothing, faults
  * included. (eval_static decides 'a and b' from b alone when b is false,
  * whatever a would do at run time.) */
-static bool pure_static_at(const Node *n, int slot, const CardDef *cd, CallMemo *calls);
-
-/* pure_static_at of the body of a func looked through, its card in slot ps. */
-static bool pure_static_body(const Node *body, int ps, const CardDef *cd, CallMemo *calls)
-{
-    const void *known = NULL;
-    bool pure;
-    if (call_memo_enter(calls, body, &ps, sizeof ps, &known) == CALL_KNOWN)
-        return *(const bool *)known;
-    pure = pure_static_at(body, ps, cd, calls);
-    call_memo_leave(calls, &pure, sizeof pure);
-    return pure;
-}
-
-static bool pure_static_at(const Node *n, int slot, const CardDef *cd, CallMemo *calls)
+static int pure_static_at(const Node *n, int slot, const CardDef *cd, CallMemo *calls)
 {
     int ps;
     const Node *body;
@@ -533,7 +520,8 @@ static bool pure_static_at(const Node *n, int slot, const CardDef *cd, CallMemo 
         return true;
     case N_CALL:
         body = looked_through(n, slot, &ps);
-        return body && calls->depth < MAX_LOOK_THROUGH && pure_static_body(body, ps, cd, calls);
+        return body && calls->depth < MAX_LOOK_THROUGH &&
+               look_body(pure_static_at, body, ps, cd, calls);
     case N_UNARY:
         return n->unop == UOP_NOT && pure_static_at(n->operand, slot, cd, calls);
     case N_BINARY:

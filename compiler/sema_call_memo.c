@@ -1,5 +1,5 @@
 /* sema_call_memo.c: what a walk of funcs' bodies through their calls
- * found in each func, kept (sema_int.h, CallMemo).
+ * found in each func, kept (sema_call_memo.h, CallMemo).
  *
  * A walk that reads a func's body at each of its calls costs, for a func
  * that calls itself k times (`f(n) = f(n + 1) + f(n + 1)`), or a chain of
@@ -14,7 +14,9 @@
  * find less than another reading of it would: it is not kept. outer_hit
  * is the outermost place of the stack such a cut met since the reading
  * at that place began; the reading at place i is kept when none met a
- * place before i. */
+ * place before i. A walk whose findings shape the generated C sets
+ * unroll: no cut, every reading kept, what it finds exactly what it found
+ * reading every call. */
 #include "sema_int.h"
 
 #include <string.h>

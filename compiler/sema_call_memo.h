@@ -6,22 +6,24 @@
 
 #include "util.h"
 
-/* A walk of funcs' bodies through their calls keeps
- * what it found in each (a func calling itself k times, or a chain of
- * funcs each calling the next k times, cost k^depth readings). A walk
- * about to read func's body, with its context ctx (the n bytes of what
- * the walk knows of its parameters, that what it finds depends on), asks
- * call_memo_enter: CALL_AGAIN, the func is being read already with that
- * context (a recursive call: not read again; a walk at its depth limit
- * too); CALL_KNOWN, *found is what a reading found before, at this depth;
- * CALL_READ, read it, then call_memo_leave with what was found (n bytes,
- * copied; found NULL: nothing to keep, read it again at its next call). call_memo_forget drops what was found (what a walk finds
- * changed). Walks go at most CALL_MEMO_DEPTH funcs deep. What was found
- * is kept in the arena; a walk made for every card has none (its memory
- * would grow with the cards): it gives call_memo_init room for
+/* A walk of funcs' bodies through their calls keeps what it found in each
+ * (a func calling itself k times, or a chain of funcs each calling the
+ * next k times, cost k^depth readings). A walk about to read func's body,
+ * with its context ctx (the n bytes of what the walk knows of its
+ * parameters, that what it finds depends on: compared byte by byte, so
+ * with no padding), asks call_memo_enter:
+ *   CALL_AGAIN: the func is being read already with that context (a
+ *     recursive call): not read again (never with unroll);
+ *   CALL_KNOWN: *found is what a reading found before, at this depth;
+ *   CALL_READ: read it, then call_memo_leave with what was found (n bytes,
+ *     copied; found NULL: nothing to keep, read again at its next call).
+ * call_memo_forget drops what was found (what a walk finds changed). A
+ * walk goes at most CALL_MEMO_DEPTH funcs deep: it stops before. What was
+ * found is kept in the arena; a walk made for every card has none (its
+ * memory would grow with the cards): it gives call_memo_init room for
  * CALL_MEMO_ROOM findings instead (CallFound room[CALL_MEMO_ROOM], on its
  * stack), of a context of at most CALL_CTX_BYTES and a finding of at most
- * CALL_FOUND_BYTES each. */
+ * CALL_FOUND_BYTES each; past those, what it finds is not kept. */
 enum { CALL_MEMO_DEPTH = 16, CALL_MEMO_ROOM = 32, CALL_CTX_BYTES = 16, CALL_FOUND_BYTES = 96 };
 typedef enum CallStep { CALL_AGAIN, CALL_KNOWN, CALL_READ } CallStep;
 typedef struct CallFrame {
@@ -30,7 +32,7 @@ typedef struct CallFrame {
     int outer_hit;
 } CallFrame;
 typedef struct CallFound {
-    const void *func, *ctx, *found; /* ctx, found: in the arena, or in bytes[] */
+    const void *func, *ctx, *found; /* ctx, found: in the arena, or in *_bytes */
     size_t ctx_size;
     int depth;
     unsigned char ctx_bytes[CALL_CTX_BYTES], found_bytes[CALL_FOUND_BYTES];
