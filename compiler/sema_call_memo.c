@@ -72,8 +72,9 @@ static const CallFound *kept(const CallMemo *m, const void *func, const void *ct
  * else in the arena. */
 static const void *copied(Arena *a, unsigned char *room, size_t fits, const void *p, size_t n)
 {
-    void *to = n <= fits ? room : arena_alloc(a, n ? n : 1);
-    memcpy(to, p, n);
+    void *to = n <= fits ? room : arena_alloc(a, n);
+    if (n) /* p is NULL for no context */
+        memcpy(to, p, n);
     return to;
 }
 

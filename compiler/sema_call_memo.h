@@ -11,7 +11,8 @@
  * next k times, cost k^depth readings). A walk about to read func's body,
  * with its context ctx (the n bytes of what the walk knows of its
  * parameters, that what it finds depends on: compared byte by byte, so
- * with no padding), asks call_memo_enter:
+ * with no padding, and left where it is until call_memo_leave), asks
+ * call_memo_enter:
  *   CALL_AGAIN: the func is being read already with that context (a
  *     recursive call): not read again (never with unroll);
  *   CALL_KNOWN: *found is what a reading found before, at this depth;
@@ -35,7 +36,8 @@ typedef struct CallFound {
     const void *func, *ctx, *found; /* ctx, found: in the arena, or in *_bytes */
     size_t ctx_size;
     int depth;
-    unsigned char ctx_bytes[CALL_CTX_BYTES], found_bytes[CALL_FOUND_BYTES];
+    _Alignas(16) unsigned char ctx_bytes[CALL_CTX_BYTES]; /* aligned as the arena's */
+    _Alignas(16) unsigned char found_bytes[CALL_FOUND_BYTES];
 } CallFound;
 typedef struct CallMemo {
     Arena *arena;                     /* or NULL: then room */
