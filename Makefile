@@ -75,7 +75,15 @@ DECKS        = $(patsubst %/,%,$(sort $(dir $(wildcard decks/*/cards.yaml))))
 GAMES    = $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard decks/*/*.rules)))))
 GAME_BIN = $(GAMES:%=$(B)/bin/%)
 
-all: $(B)/bin/cardc $(SCHEMA) $(GAME_BIN)
+# all: cardc, its schema and every deck's game. test-bins and check-bins
+# (and test and check, through them) build all too, in a make of their own
+# (below): given beside one of them (`make -j2 all test-bins`), all leaves
+# the building to that make, which owns every file, or the two makes
+# would build the same files at once (cardc linked by both, one link over
+# the other's half-written file: "Error 127", an ld error, on a clean
+# build). So does check-bins beside test-bins, which builds all it does.
+BINS_GOAL = $(firstword $(filter test-bins check-bins test check,$(MAKECMDGOALS)))
+all: $(if $(BINS_GOAL),$(BINS_GOAL),$(B)/bin/cardc $(SCHEMA) $(GAME_BIN))
 
 games: $(GAME_BIN)
 
@@ -445,6 +453,10 @@ check-bins:
 
 test-bins:
 	@$(MAKE) --no-print-directory $(SUB_JOBS) test-bins-all
+
+ifneq ($(filter test-bins test,$(MAKECMDGOALS)),)
+check-bins: test-bins
+endif
 
 # (a goal of their own, so that make says nothing of what is up to date)
 check-bins-all: $(CHECK_BINS)

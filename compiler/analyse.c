@@ -9,6 +9,7 @@
  * helpers of what is reached (which skips the conjuncts found guaranteed).
  * Nothing here reports: a game that checked clean always analyses. */
 #include "analyse.h"
+#include "sema_call_memo.h"
 
 /* ---- reachability: only what main, score and tiebreak can reach is emitted */
 
@@ -563,25 +564,60 @@ static bool look_through(const Sym *fn)
            fn->nparams == 1 && fn->params[0] == T_CARD;
 }
 
+/* The funcs looked through by a walk of this part, one inside another: a
+ * func's body read once at each depth (for each slot of its card), as a
+ * chain of funcs that each call the next k times would cost k^8 readings;
+ * each call unrolled to the depth as before (CallMemo.unroll: what these
+ * walks find shapes the C). On the stack: they run for every card. */
+typedef struct LookMemo {
+    CallMemo calls;
+    CallFound room[CALL_MEMO_ROOM];
+} LookMemo;
+
+_Static_assert((int)MAX_LOOK_THROUGH < (int)CALL_MEMO_DEPTH, "every call a LookMemo reads is kept");
+
+static CallMemo *look_memo(LookMemo *lm)
+{
+    call_memo_init(&lm->calls, NULL, lm->room);
+    lm->calls.unroll = true;
+    return &lm->calls;
+}
+
+/* read (eval_static, pure_static_at: one a LookMemo) of the body of a func
+ * looked through, its card in frame slot ps, on card kind cd. */
+typedef int LookRead(const Node *n, int slot, const CardDef *cd, CallMemo *calls);
+static int look_body(LookRead *read, const Node *body, int ps, const CardDef *cd,
+                     CallMemo *calls)
+{
+    const void *known = NULL;
+    int v;
+    if (call_memo_enter(calls, body, &ps, sizeof ps, &known) == CALL_KNOWN)
+        return *(const int *)known;
+    v = read(body, ps, cd, calls);
+    call_memo_leave(calls, &v, sizeof v);
+    return v;
+}
+
 /* sema_eval_filter, through the funcs looked_through looks through. */
-static int eval_static(const Node *n, int slot, const CardDef *cd, int depth)
+static int eval_static(const Node *n, int slot, const CardDef *cd, CallMemo *calls)
 {
     int ps, l, r;
     const Node *body;
     switch (n->kind) {
     case N_CALL:
         body = looked_through(n, slot, &ps);
-        return body && depth < MAX_LOOK_THROUGH ? eval_static(body, ps, cd, depth + 1) : -1;
+        return body && calls->depth < MAX_LOOK_THROUGH ? look_body(eval_static, body, ps, cd, calls)
+                                                       : -1;
     case N_UNARY:
         if (n->unop != UOP_NOT)
             return -1;
-        l = eval_static(n->operand, slot, cd, depth);
+        l = eval_static(n->operand, slot, cd, calls);
         return l < 0 ? -1 : !l;
     case N_BINARY:
         if (n->binop != OP_AND && n->binop != OP_OR)
             return sema_eval_filter(n, slot, cd);
-        l = eval_static(n->lhs, slot, cd, depth);
-        r = eval_static(n->rhs, slot, cd, depth);
+        l = eval_static(n->lhs, slot, cd, calls);
+        r = eval_static(n->rhs, slot, cd, calls);
         if (n->binop == OP_AND)
             return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
         return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
@@ -592,7 +628,8 @@ static int eval_static(const Node *n, int slot, const CardDef *cd, int depth)
 
 static int static_value(const Node *n, int slot, const CardDef *cd)
 {
-    return eval_static(n, slot, cd, 0);
+    LookMemo lm;
+    return eval_static(n, slot, cd, look_memo(&lm));
 }
 
 /* Is n a test on the card alone that runs nothing else: comparisons of the
@@ -601,7 +638,7 @@ static int static_value(const Node *n, int slot, const CardDef *cd)
  * before the game, and leaving it out of the C changes nothing, faults
  * included. (eval_static decides 'a and b' from b alone when b is false,
  * whatever a would do at run time.) */
-static bool pure_static_at(const Node *n, int slot, const CardDef *cd, int depth)
+static int pure_static_at(const Node *n, int slot, const CardDef *cd, CallMemo *calls)
 {
     int ps;
     const Node *body;
@@ -610,13 +647,14 @@ static bool pure_static_at(const Node *n, int slot, const CardDef *cd, int depth
         return true;
     case N_CALL:
         body = looked_through(n, slot, &ps);
-        return body && depth < MAX_LOOK_THROUGH && pure_static_at(body, ps, cd, depth + 1);
+        return body && calls->depth < MAX_LOOK_THROUGH &&
+               look_body(pure_static_at, body, ps, cd, calls);
     case N_UNARY:
-        return n->unop == UOP_NOT && pure_static_at(n->operand, slot, cd, depth);
+        return n->unop == UOP_NOT && pure_static_at(n->operand, slot, cd, calls);
     case N_BINARY:
         if (n->binop == OP_AND || n->binop == OP_OR)
-            return pure_static_at(n->lhs, slot, cd, depth) &&
-                   pure_static_at(n->rhs, slot, cd, depth);
+            return pure_static_at(n->lhs, slot, cd, calls) &&
+                   pure_static_at(n->rhs, slot, cd, calls);
         return (n->binop == OP_EQ || n->binop == OP_NE) && sema_eval_filter(n, slot, cd) >= 0;
     default:
         return false;
@@ -625,7 +663,8 @@ static bool pure_static_at(const Node *n, int slot, const CardDef *cd, int depth
 
 static bool pure_static(const Node *n, int slot, const CardDef *cd)
 {
-    return pure_static_at(n, slot, cd, 0);
+    LookMemo lm;
+    return pure_static_at(n, slot, cd, look_memo(&lm));
 }
 
 /* The mask of card kinds a static filter keeps, or false if the filter
@@ -674,11 +713,23 @@ typedef struct KindLevel {
     int slot;               /* the frame slot of the card tested */
     const Node *field_base; /* the variable of the field just seen: its kind is
                              * read; or the card given to a func looked through */
-    int depth;              /* funcs looked through to get here */
+    CallMemo *calls;        /* the funcs looked through to get here */
     bool ok;
 } KindLevel;
 
-static bool kind_level_at(const Node *n, int slot, int depth);
+static bool kind_level_at(const Node *n, int slot, CallMemo *calls);
+
+/* kind_level_at of the body of a func looked through, its card in slot ps. */
+static bool kind_level_body(const Node *body, int ps, CallMemo *calls)
+{
+    const void *known = NULL;
+    bool ok;
+    if (call_memo_enter(calls, body, &ps, sizeof ps, &known) == CALL_KNOWN)
+        return *(const bool *)known;
+    ok = kind_level_at(body, ps, calls);
+    call_memo_leave(calls, &ok, sizeof ok);
+    return ok;
+}
 
 /* A call of a func looked through (looked_through): its body on the card
  * decides; the card given to it is not read as a card. */
@@ -688,7 +739,7 @@ static bool kind_level_call(KindLevel *k, const Node *n)
     const Node *body = looked_through(n, k->slot, &ps);
     if (!body)
         return false;
-    if (k->depth >= MAX_LOOK_THROUGH || !kind_level_at(body, ps, k->depth + 1))
+    if (k->calls->depth >= MAX_LOOK_THROUGH || !kind_level_body(body, ps, k->calls))
         k->ok = false;
     k->field_base = n->args;
     return true;
@@ -738,16 +789,17 @@ static void visit_kind_level(const Node *n, void *ctx)
  * the card. (The walk visits a field's variable right after the field, and
  * the card given to a func looked through right after the call: those
  * visits are skipped.) */
-static bool kind_level_at(const Node *n, int slot, int depth)
+static bool kind_level_at(const Node *n, int slot, CallMemo *calls)
 {
-    KindLevel k = {.slot = slot, .depth = depth, .ok = true};
+    KindLevel k = {.slot = slot, .calls = calls, .ok = true};
     ast_walk_const(n, visit_kind_level, &k);
     return k.ok;
 }
 
 static bool kind_level(const Node *n, int slot)
 {
-    return kind_level_at(n, slot, 0);
+    LookMemo lm;
+    return kind_level_at(n, slot, look_memo(&lm));
 }
 
 /* ---- the memo of funcs (Sym.memo) --------------------------------------- */
@@ -768,10 +820,11 @@ typedef struct MemoCheck {
     int nskip;
     bool calls;             /* a func or playable() is called */
     bool ok;
+    CallMemo *bodies;       /* the funcs' bodies read (LookMemo) */
 } MemoCheck;
 
 static bool memo_reads(const Game *g, Arena *mark, const Node *n, int slot, int pslot,
-                       int depth, bool *calls);
+                       int depth, bool *calls, CallMemo *bodies);
 
 static void memo_skip(MemoCheck *m, const Node *n)
 {
@@ -781,13 +834,35 @@ static void memo_skip(MemoCheck *m, const Node *n)
         m->skip[m->nskip++] = n;
 }
 
+/* What memo_reads found of a func's body. */
+typedef struct MemoFound {
+    bool ok, calls;
+} MemoFound;
+
+/* memo_reads of a func's body, the card in frame slot ps, the key's player
+ * in pps, one deeper than m: read once for each of those and depth (what
+ * it marks, it marks again). */
+static bool memo_reads_body(MemoCheck *m, const Node *body, int ps, int pps)
+{
+    int ctx[3] = {ps, pps, m->depth + 1};
+    const void *known = NULL;
+    MemoFound f = {false, false};
+    if (call_memo_enter(m->bodies, body, ctx, sizeof ctx, &known) == CALL_KNOWN) {
+        f = *(const MemoFound *)known;
+    } else {
+        f.ok = memo_reads(m->g, m->mark, body, ps, pps, m->depth + 1, &f.calls, m->bodies);
+        call_memo_leave(m->bodies, &f, sizeof f);
+    }
+    m->calls |= f.calls;
+    return f.ok;
+}
+
 /* The body of func decl d, the card in its frame slot ps, the key's
  * player in pps (-1: not given). */
 static void memo_body(MemoCheck *m, const Node *d, int ps, int pps)
 {
     const Node *body = d->expr_body ? d->expr_body : d->body;
-    if (m->depth >= MAX_LOOK_THROUGH ||
-        !memo_reads(m->g, m->mark, body, ps, pps, m->depth + 1, &m->calls))
+    if (m->depth >= MAX_LOOK_THROUGH || !memo_reads_body(m, body, ps, pps))
         m->ok = false;
 }
 
@@ -832,8 +907,10 @@ static void memo_func_call(MemoCheck *m, const Node *n)
     for (int i = 0; i < fn->modifiers.len && m->ok; i++) {
         const Node *mod = fn->modifiers.items[i];
         if (mod->lasting_no >= 0 ||
-            (mod->rhs && !memo_reads(m->g, m->mark, mod->rhs, -1, -1, m->depth + 1, &m->calls)) ||
-            (mod->when && !memo_reads(m->g, m->mark, mod->when, -1, -1, m->depth + 1, &m->calls)))
+            (mod->rhs && !memo_reads(m->g, m->mark, mod->rhs, -1, -1, m->depth + 1,
+                                     &m->calls, m->bodies)) ||
+            (mod->when && !memo_reads(m->g, m->mark, mod->when, -1, -1, m->depth + 1,
+                                      &m->calls, m->bodies)))
             m->ok = false;
     }
 }
@@ -1024,10 +1101,10 @@ static void visit_memo(const Node *n, void *ctx)
  * answer and counts the same steps. *calls: it calls a func or
  * playable(). */
 static bool memo_reads(const Game *g, Arena *mark, const Node *n, int slot, int pslot,
-                       int depth, bool *calls)
+                       int depth, bool *calls, CallMemo *bodies)
 {
     MemoCheck m = {.g = g, .mark = mark, .slot = slot, .pslot = pslot, .depth = depth,
-                   .ok = true};
+                   .ok = true, .bodies = bodies};
     if (n)
         ast_walk_const(n, visit_memo, &m);
     *calls |= m.calls;
@@ -1089,13 +1166,15 @@ static bool memo_func(const Game *g, const Sym *fn, Arena *mark)
     int ncards = 0, pslot = memo_key_player(fn);
     if (pslot >= 0)
         pslot = d->params ? param_at(d, pslot)->sym->index : -1;
+    LookMemo lm;
+    CallMemo *bodies = look_memo(&lm);
     for (const Node *p = d->params; p; p = p->next)
         if (p->sym && p->sym->type == T_CARD) {
             ncards++;
-            if (!memo_reads(g, mark, body, p->sym->index, pslot, 0, &calls))
+            if (!memo_reads(g, mark, body, p->sym->index, pslot, 0, &calls, bodies))
                 return false;
         }
-    return (ncards || memo_reads(g, mark, body, -1, pslot, 0, &calls)) && calls;
+    return (ncards || memo_reads(g, mark, body, -1, pslot, 0, &calls, bodies)) && calls;
 }
 
 /* A source whose filter calls a func with the source's card: the func is

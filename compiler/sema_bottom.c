@@ -98,25 +98,10 @@ static bool proc_fills(Bottom *b, const Sym *q)
     return b->fill[i] != FILL_NO;
 }
 
-static void scan_read(const Node *n, void *ctx)
-{
-    Scan *sc = ctx;
-    if (n->kind == N_IDENT && n->sym && n->sym->kind == S_ZONE && n->sym->index == sc->b->z)
-        sc->hit = true;
-    else if (n->kind == N_CALL && n->sym && n->sym->kind == S_FUNC && sc->depth < 8) {
-        sc->depth++;
-        const Node *d = n->sym->decl;
-        ast_walk_node_const(d->expr_body ? d->expr_body : d->body, scan_read, sc);
-        sc->depth--;
-    }
-}
-
 /* Does condition e read Z (its size, its cards)? */
-static bool reads_z(Bottom *b, const Node *e)
+static bool reads_z(const Bottom *b, const Node *e)
 {
-    Scan sc = {b, false, 0};
-    ast_walk_node_const(e, scan_read, &sc);
-    return sc.hit;
+    return sema_reads_zone(e, b->z);
 }
 
 static void scan_top(const Node *n, void *ctx)

@@ -129,30 +129,9 @@ static bool may_fill(Draws *d, const Sym *proc, int z)
 
 /* ---- what a condition reads ------------------------------------------------ */
 
-typedef struct ReadScan {
-    int z;
-    bool reads;
-    int depth;
-} ReadScan;
-
-static void scan_read(const Node *n, void *ctx)
-{
-    ReadScan *r = ctx;
-    if (n->kind == N_IDENT && n->sym && n->sym->kind == S_ZONE && n->sym->index == r->z)
-        r->reads = true;
-    else if (n->kind == N_CALL && n->sym && n->sym->kind == S_FUNC && r->depth < 8) {
-        const Node *decl = n->sym->decl;
-        r->depth++;
-        ast_walk_node_const(decl->expr_body ? decl->expr_body : decl->body, scan_read, r);
-        r->depth--;
-    }
-}
-
 static bool reads_zone(const Node *e, int z)
 {
-    ReadScan r = {z, false, 0};
-    ast_walk_node_const(e, scan_read, &r);
-    return r.reads;
+    return sema_reads_zone(e, z);
 }
 
 typedef struct CondScan {

@@ -95,14 +95,14 @@ int facts_eval_card(const Node *n, int slot, const CardDef *cd)
     return sema_eval_filter(n, slot, cd);
 }
 
-static bool never_depth(const CardSet *cs, const Node *n, Need *why, int depth);
+static bool never_depth(const CardSet *cs, const Node *n, Need *why, CallMemo *calls);
 
 /* The source of an aggregate: none of its elements passes its filter. */
-static bool source_empty(const CardSet *cs, const Node *src, Need *why, int depth)
+static bool source_empty(const CardSet *cs, const Node *src, Need *why, CallMemo *calls)
 {
     if (src->kind != N_SOURCE || !src->filter)
         return false;
-    if (never_depth(cs, src->filter, why, depth))
+    if (never_depth(cs, src->filter, why, calls))
         return true;
     if (src->type != T_CARD || (src->src_kind != SRC_ZONE && src->src_kind != SRC_HELD))
         return false;
@@ -140,20 +140,51 @@ static const Node *nonempty_test(const Node *n)
     return n->binop == OP_GE && is_num(n->rhs, 1) ? src : NULL;
 }
 
+/* What a func's body was found to be: never holding, and why. */
+typedef struct NeverFound {
+    bool never;
+    Need why;
+} NeverFound;
+_Static_assert(sizeof(NeverFound) <= CALL_FOUND_BYTES, "a CallMemo without arena keeps it");
+
+/* Does func f's body never hold? One being read already (a recursive
+ * call) may hold there, and one read already at this depth is not read
+ * again (CallMemo: reading it at each call made `f(c) = f(c) or f(c)`
+ * cost 2^FACTS_DEPTH readings). */
+static bool never_body(const CardSet *cs, const Sym *f, Need *why, CallMemo *calls)
+{
+    const void *known = NULL;
+    NeverFound nf = {0};
+    switch (call_memo_enter(calls, f, NULL, 0, &known)) {
+    case CALL_AGAIN:
+        return false;
+    case CALL_KNOWN:
+        nf = *(const NeverFound *)known;
+        break;
+    default:
+        nf.never = never_depth(cs, f->decl->expr_body, &nf.why, calls);
+        call_memo_leave(calls, &nf, sizeof nf);
+    }
+    if (nf.never)
+        *why = nf.why;
+    return nf.never;
+}
+
 /* A call of a func whose value is one expression. */
-static bool never_call(const CardSet *cs, const Node *n, Need *why, int depth)
+static bool never_call(const CardSet *cs, const Node *n, Need *why, CallMemo *calls)
 {
     const Sym *f = n->sym;
-    if (!f || f->kind != S_FUNC || !f->decl || !f->decl->expr_body || depth >= FACTS_DEPTH)
+    if (!f || f->kind != S_FUNC || !f->decl || !f->decl->expr_body ||
+        calls->depth >= FACTS_DEPTH)
         return false;
-    if (!never_depth(cs, f->decl->expr_body, why, depth + 1))
+    if (!never_body(cs, f, why, calls))
         return false;
     if (!why->in)
         why->in = f;
     return true;
 }
 
-static bool never_depth(const CardSet *cs, const Node *n, Need *why, int depth)
+static bool never_depth(const CardSet *cs, const Node *n, Need *why, CallMemo *calls)
 {
     const Node *src;
     Need other;
@@ -163,9 +194,9 @@ static bool never_depth(const CardSet *cs, const Node *n, Need *why, int depth)
     case N_BINARY:
         switch (n->binop) {
         case OP_AND:
-            return never_depth(cs, n->lhs, why, depth) || never_depth(cs, n->rhs, why, depth);
+            return never_depth(cs, n->lhs, why, calls) || never_depth(cs, n->rhs, why, calls);
         case OP_OR:
-            if (!never_depth(cs, n->lhs, why, depth) || !never_depth(cs, n->rhs, &other, depth))
+            if (!never_depth(cs, n->lhs, why, calls) || !never_depth(cs, n->rhs, &other, calls))
                 return false;
             if (why->kind == NEED_NAME && other.kind == NEED_NAME && why->in == other.in) {
                 why->at = n; /* names, one of which is needed: need_names lists them */
@@ -175,12 +206,12 @@ static bool never_depth(const CardSet *cs, const Node *n, Need *why, int depth)
         case OP_EQ:
             return never_equal(cs, n, why);
         default:
-            return (src = nonempty_test(n)) && source_empty(cs, src, why, depth);
+            return (src = nonempty_test(n)) && source_empty(cs, src, why, calls);
         }
     case N_CALL:
         if ((src = builtin_source(n, "any")))
-            return source_empty(cs, src, why, depth);
-        return never_call(cs, n, why, depth);
+            return source_empty(cs, src, why, calls);
+        return never_call(cs, n, why, calls);
     default:
         return false;
     }
@@ -189,7 +220,10 @@ static bool never_depth(const CardSet *cs, const Node *n, Need *why, int depth)
 bool never_holds(const CardSet *cs, const Node *cond, Need *why)
 {
     *why = (Need){0};
-    return never_depth(cs, cond, why, 0);
+    CallMemo calls; /* no arena here */
+    CallFound room[CALL_MEMO_ROOM];
+    call_memo_init(&calls, NULL, room);
+    return never_depth(cs, cond, why, &calls);
 }
 
 const Node *never_conjunct(const CardSet *cs, const Node *cond, Need *why)
@@ -209,8 +243,21 @@ typedef struct NameList {
     Arena *arena;
     const char *text, *last;
     StrMap seen;
-    int depth;
+    CallMemo calls;     /* the funcs read: one read already at a depth adds
+                         * no name there again, one being read none */
 } NameList;
+
+static void list_names(NameList *l, const Node *n);
+
+static void list_func_names(NameList *l, const Sym *f)
+{
+    const void *known = NULL;
+    bool none = false;
+    if (call_memo_enter(&l->calls, f, NULL, 0, &known) != CALL_READ)
+        return;
+    list_names(l, f->decl->expr_body);
+    call_memo_leave(&l->calls, &none, sizeof none);
+}
 
 static void list_names(NameList *l, const Node *n)
 {
@@ -222,11 +269,9 @@ static void list_names(NameList *l, const Node *n)
             l->last = n->name;
         }
         const Sym *f = n->kind == N_CALL ? n->sym : NULL;
-        if (f && f->kind == S_FUNC && f->decl && f->decl->expr_body && l->depth < FACTS_DEPTH) {
-            l->depth++;
-            list_names(l, f->decl->expr_body);
-            l->depth--;
-        }
+        if (f && f->kind == S_FUNC && f->decl && f->decl->expr_body &&
+            l->calls.depth < FACTS_DEPTH)
+            list_func_names(l, f);
         for (int i = 0; i < NKIDS; i++)
             list_names(l, n->kid[i]);
     }
@@ -235,6 +280,7 @@ static void list_names(NameList *l, const Node *n)
 static const char *need_names(Arena *a, const Need *n)
 {
     NameList l = {.arena = a};
+    call_memo_init(&l.calls, a, NULL);
     list_names(&l, n->at);
     if (!l.last)
         return arena_printf(a, "'%s'", n->name);

@@ -157,6 +157,11 @@ typedef struct BoundEnv {
  * NULL: constants, size, count, player_count and arithmetic only. */
 NumBound sema_bound(const Sema *s, const Node *e, const BoundEnv *env);
 
+#include "sema_call_memo.h" /* CallMemo */
+/* Does expression e read zone z (its number: its size, its cards), in
+ * itself or in the funcs it calls, 8 calls deep? */
+bool sema_reads_zone(const Node *e, int z);
+
 /* sema_var_ranges.c: the numbers each int or bool variable may ever hold
  * (a bool: 0 false, 1 true), from its first value and every write. */
 typedef struct VarRanges VarRanges;

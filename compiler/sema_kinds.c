@@ -88,36 +88,57 @@ static int eval_no_card(const Node *n, int slot)
     return n->binop == OP_NE;
 }
 
-static int eval_kind(const Node *f, int slot, const CardDef *cd, int depth);
+static int eval_kind(const Node *f, int slot, const CardDef *cd, CallMemo *calls);
 
-/* A func of one expression given the element: its body, on its parameter. */
-static int eval_func_call(const Node *call, int slot, const CardDef *cd, int depth)
+/* The body of func fn on card cd, its parameter in slot `slot`. One being
+ * read already so (a recursive call) is not decided there, and one read
+ * already at this depth is not read again (CallMemo: reading it at each
+ * call made `f(c) = f(c) or f(c)` cost 2^8 readings a card). */
+static int eval_func_body(const Sym *fn, int slot, const CardDef *cd, CallMemo *calls)
+{
+    const void *found = NULL;
+    int v;
+    switch (call_memo_enter(calls, fn, &slot, sizeof slot, &found)) {
+    case CALL_AGAIN:
+        return -1;
+    case CALL_KNOWN:
+        return *(const int *)found;
+    default:
+        v = eval_kind(fn->decl->expr_body, slot, cd, calls);
+        call_memo_leave(calls, &v, sizeof v);
+        return v;
+    }
+}
+
+/* A func of one expression given the element: its body, on its parameter,
+ * through at most 8 calls. */
+static int eval_func_call(const Node *call, int slot, const CardDef *cd, CallMemo *calls)
 {
     const Sym *fn = call->sym;
     if (!fn || fn->kind != S_FUNC || !fn->decl->expr_body || fn->modifiers.len > 0 ||
-        depth >= 8)
+        calls->depth >= 8)
         return -1;
     const Node *p = fn->decl->params;
     for (const Node *a = call->args; a && p; a = a->next, p = p->next)
         if (is_element(a, slot) && p->sym)
-            return eval_kind(fn->decl->expr_body, p->sym->index, cd, depth + 1);
+            return eval_func_body(fn, p->sym->index, cd, calls);
     return -1;
 }
 
 /* sema_eval_filter, and more: a quoted name that is no card never matches,
  * and a func of one expression given the element is looked through. */
-static int eval_kind(const Node *f, int slot, const CardDef *cd, int depth)
+static int eval_kind(const Node *f, int slot, const CardDef *cd, CallMemo *calls)
 {
     switch (f->kind) {
     case N_UNARY:
         if (f->unop == UOP_NOT) {
-            int v = eval_kind(f->operand, slot, cd, depth);
+            int v = eval_kind(f->operand, slot, cd, calls);
             return v < 0 ? -1 : !v;
         }
         return -1;
     case N_BINARY:
         if (f->binop == OP_AND || f->binop == OP_OR) {
-            int l = eval_kind(f->lhs, slot, cd, depth), r = eval_kind(f->rhs, slot, cd, depth);
+            int l = eval_kind(f->lhs, slot, cd, calls), r = eval_kind(f->rhs, slot, cd, calls);
             if (f->binop == OP_AND)
                 return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
             return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
@@ -126,7 +147,7 @@ static int eval_kind(const Node *f, int slot, const CardDef *cd, int depth)
             return eval_no_card(f, slot);
         return sema_eval_filter(f, slot, cd);
     case N_CALL:
-        return eval_func_call(f, slot, cd, depth);
+        return eval_func_call(f, slot, cd, calls);
     default:
         return sema_eval_filter(f, slot, cd);
     }
@@ -134,7 +155,10 @@ static int eval_kind(const Node *f, int slot, const CardDef *cd, int depth)
 
 int kinds_eval(const Node *f, int slot, const CardDef *cd)
 {
-    return eval_kind(f, slot, cd, 0);
+    CallMemo calls; /* on the stack: this runs for every card */
+    CallFound room[CALL_MEMO_ROOM];
+    call_memo_init(&calls, NULL, room);
+    return eval_kind(f, slot, cd, &calls);
 }
 
 /* The kinds filter f (on the element in slot `slot`) may keep. */

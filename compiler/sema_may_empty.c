@@ -77,32 +77,10 @@ typedef struct Called {
 
 /* ---- what spoils the proof ------------------------------------------------- */
 
-typedef struct Spoil {
-    int z;
-    bool hit;
-    int depth;
-} Spoil;
-
-static void scan_reads(const Node *n, void *ctx);
-
 /* Does expression e read zone z (through the funcs it calls)? */
-static bool reads_z(const Node *e, int z, int depth)
+static bool reads_z(const Node *e, int z)
 {
-    Spoil sp = {z, false, depth};
-    ast_walk_node_const(e, scan_reads, &sp);
-    return sp.hit;
-}
-
-static void scan_reads(const Node *n, void *ctx)
-{
-    Spoil *sp = ctx;
-    if (n->kind == N_IDENT && n->sym && n->sym->kind == S_ZONE && n->sym->index == sp->z)
-        sp->hit = true;
-    else if (n->kind == N_CALL && n->sym && n->sym->kind == S_FUNC && sp->depth < MAX_CALL_DEPTH) {
-        const Node *f = n->sym->decl;
-        if (reads_z(f->expr_body ? f->expr_body : f->body, sp->z, sp->depth + 1))
-            sp->hit = true;
-    }
+    return sema_reads_zone(e, z);
 }
 
 /* Does statement st itself (not its nested statements) spoil the proof:
@@ -125,7 +103,7 @@ static bool spoils(const Node *st, int z)
         break;
     case N_MENU:
         for (const Node *o = st->options; o; o = o->next)
-            if (o->guard && reads_z(o->guard, z, 0))
+            if (o->guard && reads_z(o->guard, z))
                 return true;
         return false;
     case N_LET:
@@ -142,7 +120,7 @@ static bool spoils(const Node *st, int z)
     default:
         break;
     }
-    return cond && reads_z(cond, z, 0);
+    return cond && reads_z(cond, z);
 }
 
 /* ---- the passes the players can choose -------------------------------------- */
@@ -384,7 +362,7 @@ static void walk_loop(Empty *e, const Node *loop)
     if (loop->kind == N_WHILE && !answered(loop->cond) &&
         !(loop->cond && loop->cond->kind == N_BOOLLIT && loop->cond->literal))
         return;
-    if (loop->kind == N_WHILE && reads_z(loop->cond, e->z, 0))
+    if (loop->kind == N_WHILE && reads_z(loop->cond, e->z))
         return;
     Pass p = walk_block(e, loop->kind == N_WHILE ? loop->body : loop->block, 0);
     if (p.on && p.takes && !e->spoilt)

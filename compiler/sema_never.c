@@ -33,7 +33,7 @@ typedef struct Never {
     BoundEnv env;
     StrMap seen;        /* the conditions read ("%p"), each once */
     StrMap noted;       /* the variables a diagnostic's notes name */
-    int depth;          /* funcs looked through */
+    CallMemo calls;     /* the funcs looked through, and what they may be */
     bool report;        /* the second pass: report what never holds */
     StrMap dead_ends;   /* the ENDs ("%p") under a condition that never holds */
     bool winners_live;  /* some end may name winners */
@@ -87,17 +87,29 @@ static int binary_truth(Never *x, const Node *e)
                    sema_bound(x->s, e->rhs, &x->env));
 }
 
-/* A bool func of one expression that no modifier changes. */
+/* A bool func of one expression that no modifier changes, through at most
+ * DEPTH calls. One being read already (a recursive call) may be either
+ * there, and what one was found to be, with as many players, is not read
+ * again (CallMemo: reading it at each call made `f(n) = f(n + 1) and
+ * f(n + 1)` cost 2^DEPTH readings). */
 static int func_truth(Never *x, const Node *e)
 {
     const Sym *f = e->sym;
     if (!f || f->kind != S_FUNC || !f->decl->expr_body || f->modifiers.len > 0 ||
-        x->depth >= DEPTH)
+        x->calls.depth >= DEPTH)
         return MAY_EITHER;
-    x->depth++;
-    int t = truth(x, f->decl->expr_body);
-    x->depth--;
-    return t;
+    const void *found = NULL;
+    int players = x->env.players, t;
+    switch (call_memo_enter(&x->calls, f, &players, sizeof players, &found)) {
+    case CALL_AGAIN:
+        return MAY_EITHER;
+    case CALL_KNOWN:
+        return *(const int *)found;
+    default:
+        t = truth(x, f->decl->expr_body);
+        call_memo_leave(&x->calls, &t, sizeof t);
+        return t;
+    }
 }
 
 /* What condition e (checked, of type bool) may be. */
@@ -475,6 +487,7 @@ static void check_constant_score(Never *x)
 void check_never_conds(Sema *s)
 {
     Never x = {.s = s};
+    call_memo_init(&x.calls, s->arena, NULL);
     x.vars = var_ranges(s);
     x.env = (BoundEnv){var_range, x.vars, 0};
     check_all(&x);

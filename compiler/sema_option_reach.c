@@ -44,6 +44,7 @@ typedef struct OptReach {
     unsigned char *writes;      /* per proc: WRITES_* (may it change V?) */
     bool changed;               /* an entry grew in this round */
     bool report;                /* the last round: say what is found */
+    CallMemo *calls;            /* the funcs a condition is read through (needs) */
 } OptReach;
 
 static bool iv_empty(Iv a) { return a.lo > a.hi; }
@@ -115,6 +116,27 @@ static Iv needs_compare(const OptReach *o, const Node *e, bool pos)
     return compare(op, n, pos);
 }
 
+/* A func of one expression that no modifier changes: the values of V for
+ * which its body may be true (pos) or false. One being read already with
+ * the same pos (a recursive call) needs any there, and one read already
+ * at this depth is not read again (CallMemo: reading it at each call made
+ * `f(n) = f(n + 1) and f(n + 1)` cost 2^8 readings). */
+static Iv func_needs(const OptReach *o, const Node *call, bool pos, int depth)
+{
+    const void *found = NULL;
+    Iv v;
+    switch (call_memo_enter(o->calls, call->sym, &pos, sizeof pos, &found)) {
+    case CALL_AGAIN:
+        return ANY;
+    case CALL_KNOWN:
+        return *(const Iv *)found;
+    default:
+        v = needs(o, call->sym->decl->expr_body, pos, depth + 1);
+        call_memo_leave(o->calls, &v, sizeof v);
+        return v;
+    }
+}
+
 /* The values of V for which e may be true (pos) or false. */
 static Iv needs(const OptReach *o, const Node *e, bool pos, int depth)
 {
@@ -124,7 +146,7 @@ static Iv needs(const OptReach *o, const Node *e, bool pos, int depth)
         return needs(o, e->operand, !pos, depth);
     if (e->kind == N_CALL && e->sym && e->sym->kind == S_FUNC && e->sym->decl->expr_body &&
         e->sym->modifiers.len == 0)
-        return needs(o, e->sym->decl->expr_body, pos, depth + 1);
+        return func_needs(o, e, pos, depth);
     if (e->kind != N_BINARY)
         return ANY;
     if ((e->binop == OP_AND && pos) || (e->binop == OP_OR && !pos))
@@ -330,7 +352,9 @@ static void walk_procs(OptReach *o)
 static void check_var(Sema *s, const Node *decl, Iv *entry, unsigned char *writes)
 {
     const Game *g = s->g;
-    OptReach o = {s, strmap_get(&s->globals, decl->name), entry, writes, false, false};
+    CallMemo calls;
+    call_memo_init(&calls, s->arena, NULL);
+    OptReach o = {s, strmap_get(&s->globals, decl->name), entry, writes, false, false, &calls};
     long long first;
     if (!o.var || o.var->kind != S_GLOBAL || decl->type != T_INT || !number(decl->init, &first))
         return;

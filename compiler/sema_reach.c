@@ -54,6 +54,7 @@ typedef struct Needs {
     const Node *cond;    /* the condition being read */
     bool pos;
     const Sym *via;
+    CallMemo *calls;     /* the funcs' bodies that added no fact (collect_body) */
 } Needs;
 
 /* The players a condition speaks of every one of: the element of `not
@@ -191,6 +192,25 @@ static const Node *func_expr(const Sym *fn)
     return NULL;
 }
 
+/* The body of func fn, the players of inner every player (bit i of given:
+ * its parameter i): a reading that added no fact is kept, per depth, and
+ * not read again (it adds none again); each call of a chain of funcs that
+ * call the next k times was read, k^MAX_DEPTH readings. A recursive call
+ * is read again, to the depth (CallMemo.unroll): each reading may add its
+ * facts, as before. */
+static void collect_body(Reach *x, Needs *nd, const Sym *fn, bool pos, const Univ *inner,
+                         unsigned given, int depth)
+{
+    unsigned ctx[2] = {given, pos};
+    const void *known = NULL;
+    if (call_memo_enter(nd->calls, fn, ctx, sizeof ctx, &known) == CALL_KNOWN)
+        return;
+    int before = nd->n;
+    bool none = true;
+    collect(x, nd, func_expr(fn), pos, inner, depth + 1);
+    call_memo_leave(nd->calls, nd->n == before ? &none : NULL, sizeof none);
+}
+
 /* A call of func fn: its body, with u's players passed to its parameters
  * still every player. */
 static void collect_func(Reach *x, Needs *nd, const Node *call, bool pos, const Univ *u,
@@ -203,23 +223,26 @@ static void collect_func(Reach *x, Needs *nd, const Node *call, bool pos, const 
     Univ in[8];
     const Univ *inner = NULL;
     int n = 0;
+    unsigned given = 0; /* bit i: parameter i is given every player */
     const Node *p = fn->decl->params;
-    for (const Node *a = call->args; a && p && n < 8; a = a->next, p = p->next)
+    int i = 0;
+    for (const Node *a = call->args; a && p && n < 8; a = a->next, p = p->next, i++)
         if (a->kind == N_IDENT && is_univ(u, a->sym)) {
             in[n] = (Univ){p->sym, inner};
             inner = &in[n++];
+            given |= i < 32 ? 1u << i : 0;
         }
     const Sym *via = nd->via;
     if (!via)
         nd->via = fn;
-    collect(x, nd, body, pos, inner, depth + 1);
+    collect_body(x, nd, fn, pos, inner, given, depth);
     nd->via = via;
 }
 
 /* What condition e needs of where cards are, e being true (pos) or false. */
 static void collect(Reach *x, Needs *nd, const Node *e, bool pos, const Univ *u, int depth)
 {
-    if (!e)
+    if (!e || nd->n == MAX_FACTS) /* full: nothing more is added */
         return;
     switch (e->kind) {
     case N_UNARY:
@@ -453,7 +476,10 @@ static Loc cond_loc(const Node *e)
 /* An END whose conditions can never all hold. */
 static void check_end_needs(Reach *x, const Node *end, const Cond *c)
 {
-    Needs nd = {.n = 0};
+    CallMemo calls;
+    call_memo_init(&calls, x->s->arena, NULL);
+    calls.unroll = true;
+    Needs nd = {.n = 0, .calls = &calls};
     for (; c; c = c->up) {
         nd.cond = c->e, nd.pos = c->pos, nd.via = NULL;
         collect(x, &nd, c->e, c->pos, NULL, 0);

@@ -58,8 +58,8 @@ typedef struct SeeWalk {
     bool every_seat;        /* words every seat reads (a public choice) */
     bool announced;         /* a public choice's condition: an `owner`
                              * variable is read as a shown func's is */
-    const struct SeeWalk *up; /* in a func: the walk that called it */
-    const Node *func;       /* ... and the func (its declaration) */
+    CallMemo *calls;        /* the funcs being read, and what their readings
+                             * found (see_func) */
 } SeeWalk;
 
 static void see_walk(SeeWalk *w, const Node *n);
@@ -153,6 +153,52 @@ static SeeWalk func_walk(const SeeWalk *w, const Node *call)
     return inner;
 }
 
+/* What a func's body is read knowing, a CallMemo's context (compared
+ * byte by byte: no padding): which of its parameters hold me, which a
+ * card me may not see, of which types, and whether the walk reads
+ * variables as a shown func's (bit 0) or a public choice's (bit 1). */
+typedef struct SeeCall {
+    uint64_t unseen;
+    uint32_t me_params;
+    int32_t ctype[SEE_SLOTS];
+    uint32_t reads_vars;
+} SeeCall;
+_Static_assert(sizeof(SeeCall) == 8 + 4 + 4 * SEE_SLOTS + 4, "SeeCall has no padding");
+
+static void see_call(const SeeWalk *inner, SeeCall *c)
+{
+    c->unseen = inner->unseen;
+    c->me_params = inner->me_params;
+    memcpy(c->ctype, inner->ctype, sizeof c->ctype);
+    c->reads_vars = (inner->shown != NULL) | (unsigned)inner->announced << 1;
+}
+
+/* Is the card func call gives one that me may not see? Its expression,
+ * knowing its parameters, read once at this depth with what it knows of
+ * them (keyed by the expression, apart from the readings of its body that
+ * see_body keeps). One being read already so (a recursive call) may give
+ * any card, as one past SEE_MAX_DEPTH does. Reading it at each call made
+ * `f(c) = f(f(c))` cost 2^SEE_MAX_DEPTH readings. */
+static bool func_card_unseen(const SeeWalk *w, const Node *call)
+{
+    SeeWalk inner = func_walk(w, call);
+    SeeCall c;
+    see_call(&inner, &c);
+    const Node *body = call->sym->decl->expr_body;
+    const void *known = NULL;
+    bool unseen;
+    switch (call_memo_enter(w->calls, body, &c, sizeof c, &known)) {
+    case CALL_AGAIN:
+        return true;
+    case CALL_KNOWN:
+        return *(const bool *)known;
+    default:
+        unseen = card_unseen(&inner, body);
+        call_memo_leave(w->calls, &unseen, sizeof unseen);
+        return unseen;
+    }
+}
+
 /* Is the card n gives one that me may not see? */
 static bool card_unseen(const SeeWalk *w, const Node *n)
 {
@@ -173,10 +219,7 @@ static bool card_unseen(const SeeWalk *w, const Node *n)
             return n->builtin == B_HOLDER; /* the holder lies elsewhere */
         if (n->sym->kind != S_FUNC || !n->sym->decl->expr_body || w->depth >= SEE_MAX_DEPTH)
             return true;
-        {
-            SeeWalk inner = func_walk(w, n);
-            return card_unseen(&inner, n->sym->decl->expr_body);
-        }
+        return func_card_unseen(w, n);
     default:
         return false; /* none, top(Z), a source's card: of a zone read */
     }
@@ -269,18 +312,37 @@ static void see_local(SeeWalk *w, const Node *n)
 
 /* ---- the walk ---- */
 
-/* Is func d's body already being read, further out, with its parameters
- * known alike (which hold me, which an unseen card, of which types)? Its
- * reading there finds whatever this one would: a recursive call is not
- * read again (reading it at each call made `f(n) = f(n + 1) + f(n + 1)`
- * cost 2^SEE_MAX_DEPTH walks). */
-static bool walking_already(const SeeWalk *w, const SeeWalk *inner, const Node *d)
+/* What a reading of a func's body found first (its found_at is the
+ * call the guard made, of the walk that found it). */
+typedef struct SeeFound {
+    const Node *found, *card, *var;
+    const char *what;
+} SeeFound;
+
+/* The body of func d, read with inner: what it found, read again only
+ * when the func was not read yet with the same context at this depth. A
+ * func being read already with that context (a recursive call) finds
+ * nothing there: its reading further out finds whatever this one would.
+ * Reading it at each call made `f(n) = f(n + 1) + f(n + 1)` cost
+ * 2^SEE_MAX_DEPTH walks, and a chain of funcs each calling the next k
+ * times k^SEE_MAX_DEPTH. */
+static SeeFound see_body(SeeWalk *inner, const Node *d)
 {
-    for (const SeeWalk *o = w; o; o = o->up)
-        if (o->func == d && o->me_params == inner->me_params && o->unseen == inner->unseen &&
-            memcmp(o->ctype, inner->ctype, sizeof o->ctype) == 0)
-            return true;
-    return false;
+    SeeCall c;
+    see_call(inner, &c);
+    const void *known = NULL;
+    switch (call_memo_enter(inner->calls, d, &c, sizeof c, &known)) {
+    case CALL_AGAIN:
+        return (SeeFound){0};
+    case CALL_KNOWN:
+        return *(const SeeFound *)known;
+    default:
+        see_walk(inner, d->expr_body);
+        see_walk(inner, d->body);
+        SeeFound f = {inner->found, inner->card, inner->var, inner->what};
+        call_memo_leave(inner->calls, &f, sizeof f);
+        return f;
+    }
 }
 
 /* A call of a func: its arguments, then its body, knowing which of its
@@ -288,21 +350,17 @@ static bool walking_already(const SeeWalk *w, const SeeWalk *inner, const Node *
 static void see_func(SeeWalk *w, const Node *call)
 {
     see_list(w, call->args);
-    const Node *d = call->sym->decl;
     if (w->found || w->depth >= SEE_MAX_DEPTH)
         return;
     SeeWalk inner = func_walk(w, call);
-    if (walking_already(w, &inner, d))
+    SeeFound f = see_body(&inner, call->sym->decl);
+    if (!f.found)
         return;
-    inner.up = w;
-    inner.func = d;
-    see_walk(&inner, d->expr_body);
-    see_walk(&inner, d->body);
-    w->found = inner.found;
-    w->found_at = inner.found_at;
-    w->card = inner.card;
-    w->what = inner.what;
-    w->var = inner.var;
+    w->found = f.found;
+    w->found_at = inner.guard_call;
+    w->card = f.card;
+    w->what = f.what;
+    w->var = f.var;
 }
 
 /* In a shown func: is n a variable that a seat it is shown to may not
@@ -458,7 +516,8 @@ static void see_guard(SeeWalk *w, const Node *guard)
 static SeeWalk new_walk(Sema *s, const char *subject)
 {
     SeeWalk w = {.s = s, .subject = subject, .tells = "whether the card is offered",
-                 .me_name = "'me'"};
+                 .me_name = "'me'", .calls = arena_alloc(s->arena, sizeof(CallMemo))};
+    call_memo_init(w.calls, s->arena, NULL);
     for (int i = 0; i < SEE_SLOTS; i++)
         w.ctype[i] = -1;
     return w;

@@ -21,6 +21,7 @@ typedef struct ToldWalk {
     unsigned me;        /* bit i: frame slot i holds the decider */
     int depth;          /* funcs entered */
     ToldScope scope;    /* the widest read so far */
+    CallMemo *calls;    /* the funcs' bodies read, for each depth (told_func) */
 } ToldWalk;
 
 static void told_walk(ToldWalk *w, const Node *n);
@@ -48,6 +49,22 @@ static void told_zone(ToldWalk *w, const Node *n, const Node *decl)
     widen(w, own ? TOLD_OWN : TOLD_ANY);
 }
 
+/* What func fn's body reads, walked with inner (which of its parameters
+ * hold the decider), once for each depth: a chain of funcs that each call
+ * the next k times cost k^TOLD_MAX_DEPTH walks. A recursive call is walked
+ * again (CallMemo.unroll), to the depth, where it reads ANY, as before:
+ * the scope shapes the C (cgen_agents.c). */
+static ToldScope told_body(ToldWalk *inner, const Sym *fn)
+{
+    const void *known = NULL;
+    if (call_memo_enter(inner->calls, fn, &inner->me, sizeof inner->me, &known) == CALL_KNOWN)
+        return *(const ToldScope *)known;
+    told_walk(inner, fn->decl->expr_body);
+    told_walk(inner, fn->decl->body);
+    call_memo_leave(inner->calls, &inner->scope, sizeof inner->scope);
+    return inner->scope;
+}
+
 /* A call of a func: its arguments, then its body, knowing which of its
  * parameters hold the decider. A func that cards in play modify reads
  * them: ANY. */
@@ -59,14 +76,12 @@ static void told_func(ToldWalk *w, const Node *call)
         widen(w, TOLD_ANY);
         return;
     }
-    ToldWalk inner = {0, w->depth + 1, w->scope};
+    ToldWalk inner = {0, w->depth + 1, TOLD_OWN, w->calls};
     int i = 0;
     for (const Node *a = call->args; a && i < 32; a = a->next, i++)
         if (told_me(w, a))
             inner.me |= 1u << i;
-    told_walk(&inner, fn->decl->expr_body);
-    told_walk(&inner, fn->decl->body);
-    widen(w, inner.scope);
+    widen(w, told_body(&inner, fn));
 }
 
 /* A name: a variable (an `owner` one: NOT; another: ANY), `by` or
@@ -128,7 +143,11 @@ ToldScope told_scope(const Node *choice, const Node *cond)
     if (!cond)
         return TOLD_NOT_KEPT;
     const Node *who = choice->who;
-    ToldWalk w = {0, 0, TOLD_OWN}; /* reading nothing that changes: OWN */
+    CallMemo calls;
+    CallFound room[CALL_MEMO_ROOM];
+    call_memo_init(&calls, NULL, room);
+    calls.unroll = true;
+    ToldWalk w = {0, 0, TOLD_OWN, &calls}; /* reading nothing that changes: OWN */
     if (who && who->kind == N_IDENT && who->sym &&
         (who->sym->kind == S_PARAM || who->sym->kind == S_LOCAL) && who->sym->index >= 0 &&
         who->sym->index < 32)

@@ -101,12 +101,22 @@ static long long zone_cards(const Sema *s, const Node *z)
     return zone_cards_kept(s, z, NULL, 0);
 }
 
-static Bound bound_in(const Sema *s, const Node *e, const BoundEnv *env);
+/* A bounding, as sema_bound makes one: the environment, and the funcs
+ * whose expressions are being bounded, with the bounds found of those
+ * already bounded. */
+enum { LOOK_DEPTH = 8 };
+typedef struct Look {
+    const Sema *s;
+    const BoundEnv *env;
+    CallMemo calls;
+} Look;
+
+static Bound bound_in(Look *k, const Node *e);
 
 /* The bound of e without an environment (the choices' own). */
 static Bound bound(const Sema *s, const Node *e)
 {
-    return bound_in(s, e, NULL);
+    return sema_bound(s, e, NULL);
 }
 
 /* x * y, clamped to -FAR..FAR. */
@@ -143,9 +153,9 @@ static Bound divided(const Node *e, Bound a, Bound b)
     return bound_of(a.lo < 0 ? -(b.lo - 1) : 0, a.hi > 0 ? b.lo - 1 : 0, NULL);
 }
 
-static Bound binary_bound(const Sema *s, const Node *e, const BoundEnv *env)
+static Bound binary_bound(Look *k, const Node *e)
 {
-    Bound a = bound_in(s, e->lhs, env), b = bound_in(s, e->rhs, env);
+    Bound a = bound_in(k, e->lhs), b = bound_in(k, e->rhs);
     const Node *unknown = a.unknown ? a.unknown : b.unknown;
     switch (e->binop) {
     case OP_ADD: return bound_of(a.lo + b.lo, a.hi + b.hi, unknown);
@@ -156,41 +166,54 @@ static Bound binary_bound(const Sema *s, const Node *e, const BoundEnv *env)
     }
 }
 
-/* The most elements source src of count(...) walks, with env: a zone's
- * cards, the players; without, the game's cards. */
-static long long count_most(const Sema *s, const Node *src, const BoundEnv *env)
+/* The most elements source src of count(...) walks, with an environment:
+ * a zone's cards, the players; without, the game's cards. */
+static long long count_most(const Look *k, const Node *src)
 {
-    if (!env || src->kind != N_SOURCE)
+    const Sema *s = k->s;
+    if (!k->env || src->kind != N_SOURCE)
         return s->cs->instances;
     if (src->src_kind == SRC_ZONE)
         return zone_cards_kept(s, src->in, src->filter, src->slot);
     if (src->src_kind == SRC_PLAYERS)
-        return env->players > 0 ? env->players : s->g->max_players;
+        return k->env->players > 0 ? k->env->players : s->g->max_players;
     return s->cs->instances;
 }
 
 /* A call of the game's func of one expression that no modifier changes:
  * its expression's bound (its parameters have none), through at most
- * LOOK_DEPTH calls. */
-enum { LOOK_DEPTH = 8 };
-static Bound func_bound(const Sema *s, const Node *e, const BoundEnv *env)
+ * LOOK_DEPTH calls. A func already being bounded (a recursive call) has
+ * no bound there, and one bounded already at this depth is not bounded
+ * again (CallMemo): bounding it at each call made `f(n) = f(n + 1) +
+ * f(n + 1)` cost 2^LOOK_DEPTH walks. */
+static Bound func_bound(Look *k, const Node *e)
 {
-    static int depth;
     const Sym *f = e->sym;
-    if (!env || f->kind != S_FUNC || !f->decl->expr_body || f->modifiers.len > 0 ||
-        depth >= LOOK_DEPTH)
+    if (!k->env || f->kind != S_FUNC || !f->decl->expr_body || f->modifiers.len > 0 ||
+        k->calls.depth >= LOOK_DEPTH)
         return no_bound(e);
-    depth++;
-    Bound b = bound_in(s, f->decl->expr_body, env);
-    depth--;
+    const void *found = NULL;
+    Bound b;
+    switch (call_memo_enter(&k->calls, f, NULL, 0, &found)) {
+    case CALL_AGAIN:
+        return no_bound(e);
+    case CALL_KNOWN:
+        b = *(const Bound *)found;
+        break;
+    default:
+        b = bound_in(k, f->decl->expr_body);
+        call_memo_leave(&k->calls, &b, sizeof b);
+    }
     return b.unknown ? no_bound(e) : b;
 }
 
 /* The builtins whose number cardc bounds; any other call has none. */
-static Bound call_bound(const Sema *s, const Node *e, const BoundEnv *env)
+static Bound call_bound(Look *k, const Node *e)
 {
+    const Sema *s = k->s;
+    const BoundEnv *env = k->env;
     if (e->sym && e->type == T_INT)
-        return func_bound(s, e, env);
+        return func_bound(k, e);
     if (e->sym || e->type != T_INT) /* a call not checked */
         return no_bound(e);
     const Node *x = e->args;
@@ -199,7 +222,7 @@ static Bound call_bound(const Sema *s, const Node *e, const BoundEnv *env)
     case B_SIZE:
         return bound_of(0, zone_cards(s, x), NULL);
     case B_COUNT:
-        return bound_of(0, count_most(s, x, env), NULL);
+        return bound_of(0, count_most(k, x), NULL);
     case B_NPLAYERS:
         if (env && env->players > 0)
             return bound_of(env->players, env->players, NULL);
@@ -207,8 +230,8 @@ static Bound call_bound(const Sema *s, const Node *e, const BoundEnv *env)
     case B_MIN: case B_MAX:
         if (env && e->over_source) /* over a source that may be empty */
             return no_bound(e);
-        a = bound_in(s, x, env);
-        b = bound_in(s, x->next, env);
+        a = bound_in(k, x);
+        b = bound_in(k, x->next);
         if (e->builtin == B_MIN) /* one bounded side is enough from above */
             return bound_of(a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi,
                             a.hi < FAR || b.hi < FAR ? NULL : a.unknown ? a.unknown
@@ -216,7 +239,7 @@ static Bound call_bound(const Sema *s, const Node *e, const BoundEnv *env)
         return bound_of(a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi,
                         a.unknown ? a.unknown : b.unknown);
     case B_ABS:
-        a = bound_in(s, x, env);
+        a = bound_in(k, x);
         if (a.lo >= 0)
             return a;
         return bound_of(a.hi <= 0 ? -a.hi : 0, -a.lo > a.hi ? -a.lo : a.hi, a.unknown);
@@ -226,23 +249,24 @@ static Bound call_bound(const Sema *s, const Node *e, const BoundEnv *env)
 }
 
 /* The numbers number expression e may take (checked, of type int). */
-static Bound bound_in(const Sema *s, const Node *e, const BoundEnv *env)
+static Bound bound_in(Look *k, const Node *e)
 {
+    const BoundEnv *env = k->env;
     switch (e->kind) {
     case N_NUM:
         return bound_of(e->literal, e->literal, NULL);
     case N_UNARY: {
         if (e->unop != UOP_NEG)
             return no_bound(e);
-        Bound a = bound_in(s, e->operand, env);
+        Bound a = bound_in(k, e->operand);
         return bound_of(-a.hi, -a.lo, a.unknown);
     }
     case N_BINARY:
-        return binary_bound(s, e, env);
+        return binary_bound(k, e);
     case N_CALL:
-        return call_bound(s, e, env);
+        return call_bound(k, e);
     case N_IDENT: case N_INDEX:
-        return env && env->var ? env->var(s, e, env->ctx) : no_bound(e);
+        return env && env->var ? env->var(k->s, e, env->ctx) : no_bound(e);
     default:
         return no_bound(e);
     }
@@ -250,7 +274,9 @@ static Bound bound_in(const Sema *s, const Node *e, const BoundEnv *env)
 
 Bound sema_bound(const Sema *s, const Node *e, const BoundEnv *env)
 {
-    return bound_in(s, e, env);
+    Look k = {.s = s, .env = env};
+    call_memo_init(&k.calls, s->arena, NULL);
+    return bound_in(&k, e);
 }
 
 /* ---- what a 'where' keeps ------------------------------------------------ */

@@ -34,8 +34,8 @@ typedef struct Secrets {
                          * hold what not every seat sees */
     int *nslots;        /* per proc: the slots of taint[] */
     bool grew;          /* something was found secret this pass */
-    const Node **active; /* the funcs whose bodies are being read, outermost
-                          * first, SECRET_MAX_DEPTH of room (func_reads_secret) */
+    CallMemo *calls;    /* the funcs being read, and what those read found
+                         * (func_reads_secret) */
 } Secrets;
 
 static bool tainted(const Secrets *x, int proc, int slot)
@@ -77,21 +77,30 @@ static bool list_reads_secret(const Secrets *x, int proc, const Node *n, int dep
 }
 
 /* A func's body, its parameters given what every seat sees (an argument
- * that is not was found first). A func already being read (a recursive
- * call) is not read again: with its parameters seen alike, its body reads
- * what the outer reading reads, and reading it again at each call made
- * `f(n) = f(n + 1) + f(n + 1)` cost 2^SECRET_MAX_DEPTH walks. */
+ * that is not was found first): what it reads depends on the func and the
+ * depth alone, until a variable is found secret (mark_var forgets it). A
+ * func already being read (a recursive call) is not read again: its body
+ * reads what the outer reading reads. Reading it again at each call made
+ * `f(n) = f(n + 1) + f(n + 1)` cost 2^SECRET_MAX_DEPTH walks, and a chain
+ * of funcs each calling the next k times k^SECRET_MAX_DEPTH. */
 static bool func_reads_secret(const Secrets *x, const Node *call, int depth)
 {
     const Node *d = call->sym->decl;
     if (depth >= SECRET_MAX_DEPTH)
         return false;
-    for (int i = 0; i < depth; i++)
-        if (x->active[i] == d)
-            return false;
-    x->active[depth] = d;
-    return reads_secret(x, -1, d->expr_body, depth + 1) ||
-           reads_secret(x, -1, d->body, depth + 1);
+    const void *found = NULL;
+    switch (call_memo_enter(x->calls, d, NULL, 0, &found)) {
+    case CALL_AGAIN:
+        return false;
+    case CALL_KNOWN:
+        return *(const bool *)found;
+    default: {
+        bool reads = reads_secret(x, -1, d->expr_body, depth + 1) ||
+                     reads_secret(x, -1, d->body, depth + 1);
+        call_memo_leave(x->calls, &reads, sizeof reads);
+        return reads;
+    }
+    }
 }
 
 /* Does n read a secret variable, a tainted slot of proc `proc` (-1: in a
@@ -141,6 +150,7 @@ static void mark_var(Secrets *x, Node *decl)
         return;
     decl->secret = true;
     x->grew = true;
+    call_memo_forget(x->calls); /* what funcs read may be secret now */
 }
 
 /* target = rhs (or += rhs, -= rhs) in proc `proc`. */
@@ -266,8 +276,9 @@ static void setup(Secrets *x)
 void find_secret_vars(Sema *s)
 {
     const Game *g = s->g;
-    const Node *active[SECRET_MAX_DEPTH];
-    Secrets x = {.s = s, .active = active};
+    CallMemo calls;
+    call_memo_init(&calls, s->arena, NULL);
+    Secrets x = {.s = s, .calls = &calls};
     setup(&x);
     taint_cards_heard(&x, &g->handlers);
     taint_cards_heard(&x, &g->befores);

@@ -12,13 +12,15 @@
 # may show up to twice 10). A case too large for memcheck compares the
 # peak resident memory of cardc instead (python3 reads it), by the same
 # bound: the bytes a run touches do not depend on the machine's load
-# either.
+# either. A run that takes more than LIMIT seconds (120) fails: a walk
+# that grows as a power of N (a func's body read again at each of its N
+# calls, 8 or 16 calls deep) would run for hours at 10 N.
 #
 #   sh tests/scaling.sh CARDC       (a plain build: build/bin/cardc)
 # Prints one line per case and "scaling: N passed, M failed"; exits 1 if
 # any failed. The sizes keep the whole run under a minute.
 cardc=${1:?usage: tests/scaling.sh CARDC}
-RATIO=15 MEM_RATIO=20
+RATIO=15 MEM_RATIO=20 LIMIT=${SCALING_LIMIT:-120}
 command -v valgrind >/dev/null || {
     echo "scaling: valgrind is not installed (make deps installs it)"; exit 1; }
 T=$(mktemp -d)
@@ -36,15 +38,16 @@ measure() {
     mkdir -p "$d"
     p=$("$T/gen" "$c" "$n" "$d") || return
     if [ "$tool" = peak ]; then
-        python3 -c 'import resource, subprocess, sys
+        timeout "$LIMIT" python3 -c 'import resource, subprocess, sys
 rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 sys.exit(rc)' "$cardc" check "$@" "$p" >"$d/log"
     elif [ "$tool" = callgrind ]; then
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file="$d/log" \
-            "$cardc" check "$@" "$p" >/dev/null 2>&1
+        timeout "$LIMIT" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+            --log-file="$d/log" "$cardc" check "$@" "$p" >/dev/null 2>&1
     else
-        valgrind --tool=memcheck --log-file="$d/log" "$cardc" check "$@" "$p" >/dev/null 2>&1
+        timeout "$LIMIT" valgrind --tool=memcheck --log-file="$d/log" "$cardc" check "$@" \
+            "$p" >/dev/null 2>&1
     fi
     rc=$?
     if [ "$rc" = 0 ] || [ "$rc" = 1 ]; then
@@ -65,7 +68,7 @@ compare() {
     v1=$(measure "$tool" "$c" "$n" "$@")
     v10=$(measure "$tool" "$c" $((10 * n)) "$@")
     if [ -z "$v1" ] || [ -z "$v10" ]; then
-        echo "FAIL $door: $c $*: cardc crashed or was not run"
+        echo "FAIL $door: $c $*: cardc crashed, ran over $LIMIT s or was not run"
         fail=$((fail + 1))
         return
     fi
@@ -107,6 +110,8 @@ check "triggers" trigger-chain 30
 check "rules" zone-chain 50
 check "rules" long-block 2000
 check "effects" held-locals 300
+check "rules" recursive-calls 1
+check "rules" call-chain 1
 check_memory "card file" sparse-attrs 1000
 check_memory "rules" unknown-names 150 --max-errors=10
 check_peak "effects" instead-enters 2000

@@ -370,6 +370,102 @@ static const char *long_block(const char *dir, long n)
     return ".";
 }
 
+/* The funcs that cardc's checks read through their calls, one of each
+ * kind: a number (the bounds of numbers: sema_value_limits.c, and the
+ * conditions that never hold: sema_never.c), a condition (sema_never.c,
+ * sema_option_reach.c, sema_facts.c), a card filter (sema_kinds.c) and a
+ * card (sema_secrecy.c); the secrecy checks read them all. Each calls
+ * `callee` N times: a sum, an `and`, an `or`, or nested. */
+static const struct {
+    const char *name, *type, *param, *arg, *join, *last;
+} func_kinds[] = {
+    {"fn", "int", "x: int", "x + 1", " + ", "size(pile)"},
+    {"fb", "bool", "x: int", "x + 1", " and ", "size(pile) > x"},
+    {"fk", "bool", "c: card", "c", " or ", "c.name == \"Chip\""},
+    {"fc", "card", "c: card", "c", NULL, "top(pile)"},
+};
+
+/* func NAME(...): TYPE = N calls of callee, of func kind k. */
+static void calling_func(FILE *f, int k, const char *name, const char *callee, long n)
+{
+    fprintf(f, "func %s(%s): %s = ", name, func_kinds[k].param, func_kinds[k].type);
+    if (!func_kinds[k].join) { /* callee(callee(...(c))) */
+        for (long i = 0; i < n; i++)
+            fprintf(f, "%s(", callee);
+        fputs(func_kinds[k].arg, f);
+        for (long i = 0; i < n; i++)
+            fputc(')', f);
+    } else {
+        for (long i = 0; i < n; i++)
+            fprintf(f, "%s%s(%s)", i ? func_kinds[k].join : "", callee, func_kinds[k].arg);
+    }
+    fputc('\n', f);
+}
+
+/* The game of the calls cases: its cards, then main, which reads each
+ * kind's func fn, fb, fk and fc where each check reads it. */
+static FILE *calls_game(const char *dir)
+{
+    FILE *f = open_in(dir, "cards.yaml");
+    fputs("game: Scale\ntypes:\n  chip:\ncards:\n  - {name: Chip, type: chip, count: 60}\n", f);
+    close_file(f);
+    f = open_in(dir, "game.rules");
+    fputs("game \"Scale\"\nplayers 2\nzone deck: shared, hidden\nzone pile: shared, public\n"
+          "zone hand: per player, owner\nvar r: int = 0\nvar b: bool = false\n"
+          "var cv: card = none\n"
+          "proc main() {\n    move all deck to pile\n    r = fn(0)\n    if fn(1) > 3 {\n"
+          "        r = 1\n    }\n    r = choose seat(0) \"How many?\" from 0..fn(2)\n"
+          "    b = fb(0)\n    if fb(1) {\n        r = 1\n    }\n"
+          "    r = count(c in pile where fk(c))\n    if any(c in pile where fk(c)) {\n"
+          "        r = 1\n    }\n"
+          "    let x = choose card seat(0) \"Take which?\" from y in pile where fk(y)\n"
+          "    move x to hand[seat(0)]\n    let t = top(pile)\n    if t != none {\n"
+          "        cv = fc(t)\n    }\n    if cv != none and cv.name == \"Chip\" {\n"
+          "        r = 1\n    }\n    choose seat(0) public \"Which?\" {\n"
+          "        option \"Some\" when fb(2) and fn(3) > 0 {\n            r = 2\n        }\n"
+          "        option \"None\" {\n            r = 3\n        }\n    }\n}\n"
+          "on c enters hand where fk(c) and fb(4) {\n    r = 4\n}\n", f);
+    return f;
+}
+
+/* rules: funcs that call themselves N times in their expression
+ * (`fn(x: int): int = fn(x + 1) + fn(x + 1) + ...`, fc nested N deep):
+ * each check read a func's body again at each call, to its depth (8 or
+ * 16 calls): N^8 readings and more. */
+static const char *recursive_calls(const char *dir, long n)
+{
+    FILE *f = calls_game(dir);
+    for (int k = 0; k < 4; k++)
+        calling_func(f, k, func_kinds[k].name, func_kinds[k].name, n);
+    close_file(f);
+    return ".";
+}
+
+enum { CHAIN = 16 }; /* the deepest the checks read through calls */
+
+/* rules: for each kind, a chain of CHAIN funcs, each calling the next N
+ * times (fn1 calls fn2, ..., fn16 calls none): read at each call, N^16
+ * readings (N^8 for the checks that stop at 8 calls). */
+static const char *call_chain(const char *dir, long n)
+{
+    FILE *f = calls_game(dir);
+    for (int k = 0; k < 4; k++) {
+        const char *name = func_kinds[k].name;
+        char self[16], next[16];
+        for (int i = 1; i < CHAIN; i++) {
+            snprintf(self, sizeof self, "%s%d", name, i);
+            snprintf(next, sizeof next, "%s%d", name, i + 1);
+            calling_func(f, k, self, next, n);
+        }
+        fprintf(f, "func %s%d(%s): %s = %s\n", name, CHAIN, func_kinds[k].param,
+                func_kinds[k].type, func_kinds[k].last);
+        snprintf(next, sizeof next, "%s1", name);
+        calling_func(f, k, name, next, 1);
+    }
+    close_file(f);
+    return ".";
+}
+
 static const struct {
     const char *name;
     const char *(*write)(const char *dir, long n);
@@ -383,7 +479,8 @@ static const struct {
     {"warnings", warnings},             {"warnings-one-line", warnings_one_line},
     {"trigger-chain", trigger_chain},   {"instead-enters", instead_enters},
     {"held-locals", held_locals},       {"zone-chain", zone_chain},
-    {"long-block", long_block},
+    {"long-block", long_block},         {"recursive-calls", recursive_calls},
+    {"call-chain", call_chain},
 };
 
 int main(int argc, char **argv)
