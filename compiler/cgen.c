@@ -1777,6 +1777,14 @@ static const char *lvalue_str(Gen *G, const Node *lv)
                         expr_str(G, lv->index));
 }
 
+/* Can working out lvalue lv's place fault: a card variable's card, or a
+ * player not proven a seat (lvalue_str checks those, cidx and pidx)? */
+static bool lvalue_may_fault(const Node *lv)
+{
+    return lv->kind != N_IDENT &&
+           ((lv->base->sym && lv->base->sym->kind == S_CVAR) || !lv->index->seat_in_range);
+}
+
 /* The value of an expression, a decision or a proc call, into `target`. */
 static void gen_value_into(Gen *G, const Node *v, const char *target)
 {
@@ -1903,7 +1911,7 @@ static bool gen_memo_assign(Gen *G, const Node *n, const Sym *t, const char *lv)
     /* a per-player variable funcs read at their key's player only: the
      * answers kept for that seat alone (memo_write_player) */
     bool seat = t->kind == S_PVAR && !t->memo_read_other;
-    bool may_fault = strstr(lv, "idx(") != NULL;
+    bool may_fault = lvalue_may_fault(n->target);
     bool literal = n->assign_op == ASSIGN_SET && is_literal(n->rhs);
     if ((may_fault && !literal) ||
         (n->assign_op == ASSIGN_SET && (is_decision(n->rhs) || is_proc_call(n->rhs))))
@@ -1942,14 +1950,15 @@ static void gen_assign(Gen *G, const Node *n)
 {
     const char *lv = lvalue_str(G, n->target);
     const Sym *t = n->target->kind == N_INDEX ? n->target->base->sym : n->target->sym;
-    if (G->g->has_memo && t && t->memo_read && gen_memo_assign(G, n, t, lv))
+    bool memo = G->g->has_memo && t && t->memo_read;
+    if (memo && gen_memo_assign(G, n, t, lv))
         return;
     if (n->assign_op == ASSIGN_SET)
         gen_value_into(G, n->rhs, lv);
     else
         line(G, "%s = %s(s, %d, %s, %s);", lv, n->assign_op == ASSIGN_ADD ? "iadd" : "isub",
              site(G), lv, expr_str(G, n->rhs));
-    if (G->g->has_memo && t && t->memo_read)
+    if (memo)
         line(G, "memo_write(s); /* a variable a memo func may read */");
 }
 
