@@ -34,6 +34,9 @@
 #include <string.h>
 
 enum { MAX_FACTS = 64, MAX_DEPTH = 8 };
+/* collect_body takes every answer of call_memo_enter but CALL_KNOWN as
+ * CALL_READ: the walk must stop before the memo's depth says CALL_AGAIN */
+_Static_assert((int)MAX_DEPTH <= (int)CALL_MEMO_DEPTH, "collect_body's calls are all read");
 
 /* "No card that passes filter (fails it, with negate) is in zone": one
  * thing a condition needs. cond is the condition it was read from, via the

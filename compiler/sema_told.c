@@ -16,6 +16,9 @@
 #include "sema_int.h"
 
 enum { TOLD_MAX_DEPTH = 16 };
+/* told_body takes every answer of call_memo_enter but CALL_KNOWN as
+ * CALL_READ: the walk must stop before the memo's depth says CALL_AGAIN */
+_Static_assert((int)TOLD_MAX_DEPTH <= (int)CALL_MEMO_DEPTH, "told_body's calls are all read");
 
 typedef struct ToldWalk {
     unsigned me;        /* bit i: frame slot i holds the decider */
